@@ -1,0 +1,79 @@
+/**
+ * Role and permission names of both spec documents, and the default role/permission matrix a new tenant
+ * starts with. The matrix is per tenant and editable (spec 001 section 2, Roles); this is only its seed.
+ */
+export const ROLES = [
+  'ROLE_SUPER_ADMIN',
+  'ROLE_ADMIN',
+  'ROLE_USER',
+  'ROLE_CLIENT',
+  'ROLE_TRANSPORTER',
+  'ROLE_ACCOUNT_MANAGER',
+] as const;
+export type RoleName = (typeof ROLES)[number];
+
+const crud = <P extends string>(prefix: P) =>
+  [`${prefix}_CREATE`, `${prefix}_READ`, `${prefix}_EDIT`, `${prefix}_DELETE`] as const;
+
+export const PERMISSIONS = [
+  ...crud('ASSET'),
+  ...crud('ALARM'),
+  ...crud('DEVICE'),
+  ...crud('USER'),
+  ...crud('CUSTOMER'),
+  'PERMISSION_READ',
+  'PERMISSION_EDIT',
+  'ASSET_PROFILE_READ',
+  'ASSET_PROFILE_EDIT',
+  'VIEW_ASSET_MAP',
+  'RESET_LOAN_DAYS',
+  'CABLE_REEL_RESET',
+  'STYLING_EDIT',
+  'KPN_THINGS',
+  'API_TOKENS',
+  'COMING_SOON',
+  'DEPRECATED',
+] as const;
+export type PermissionName = (typeof PERMISSIONS)[number];
+
+export const isRoleName = (value: string): value is RoleName => (ROLES as readonly string[]).includes(value);
+export const isPermissionName = (value: string): value is PermissionName =>
+  (PERMISSIONS as readonly string[]).includes(value);
+
+/** Roles whose holders count as staff (spec 000 section 6: neither client nor transporter). */
+export const isStaff = (roles: readonly string[]) =>
+  !roles.includes('ROLE_CLIENT') && !roles.includes('ROLE_TRANSPORTER');
+
+export const isAdmin = (roles: readonly string[]) => roles.includes('ROLE_ADMIN') || roles.includes('ROLE_SUPER_ADMIN');
+
+const everything = PERMISSIONS.filter((p) => p !== 'COMING_SOON' && p !== 'DEPRECATED');
+
+/**
+ * The spec says only "which roles hold which permissions: not shown"; this default is our decision
+ * (docs/decisions.md). Admins get everything usable; the other roles get what their screens need.
+ */
+export const DEFAULT_ROLE_PERMISSIONS: Record<RoleName, readonly PermissionName[]> = {
+  ROLE_SUPER_ADMIN: everything,
+  ROLE_ADMIN: everything,
+  ROLE_USER: [
+    ...crud('ASSET'),
+    'ALARM_READ',
+    'DEVICE_READ',
+    'DEVICE_EDIT',
+    'CUSTOMER_READ',
+    'ASSET_PROFILE_READ',
+    'VIEW_ASSET_MAP',
+    'RESET_LOAN_DAYS',
+  ],
+  ROLE_ACCOUNT_MANAGER: [
+    'ASSET_READ',
+    'ASSET_EDIT',
+    ...crud('CUSTOMER'),
+    'DEVICE_READ',
+    'ALARM_READ',
+    'ASSET_PROFILE_READ',
+    'VIEW_ASSET_MAP',
+  ],
+  ROLE_TRANSPORTER: ['ASSET_READ', 'VIEW_ASSET_MAP'],
+  ROLE_CLIENT: ['ASSET_READ', 'VIEW_ASSET_MAP'],
+};

@@ -1,0 +1,411 @@
+import type { PermissionName, RoleName } from './permissions';
+
+/**
+ * The one route table. The local gateway serves from it, the CDK API stack creates API Gateway routes and
+ * Lambda integrations from it, and the authorization middleware reads each route's requirement from it.
+ *
+ * access:
+ *  - 'public': no token (sign-in, refresh, password reset, SSO callback, logo)
+ *  - 'authenticated': any signed-in user of the tenant
+ *  - { anyOf }: the user must hold one of these permissions (from the tenant's role matrix) or roles
+ *
+ * handler: the feature module under functions/http/ that implements the route (one Lambda per module).
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type RouteAccess = 'public' | 'authenticated' | { anyOf: readonly (PermissionName | RoleName)[] };
+
+export const HANDLER_MODULES = [
+  'session',
+  'admin-users',
+  'roles',
+  'tenants',
+  'settings',
+  'kpn-things',
+  'api-tokens',
+  'assets',
+  'asset-profiles',
+  'clients',
+  'devices',
+  'events',
+  'geo-zones',
+  'alarms',
+] as const;
+export type HandlerModule = (typeof HANDLER_MODULES)[number];
+
+export interface RouteDef {
+  /** Stable identifier, used by handler modules to register their implementation. */
+  id: string;
+  method: HttpMethod;
+  /** API Gateway path syntax, parameters as {name}. */
+  path: string;
+  access: RouteAccess;
+  handler: HandlerModule;
+}
+
+const any = (...anyOf: (PermissionName | RoleName)[]) => ({ anyOf });
+const ADMINS = ['ROLE_ADMIN', 'ROLE_SUPER_ADMIN'] as const;
+
+export const ROUTES = [
+  // spec 001: sign-in, session, single sign-on
+  { id: 'session.signIn', method: 'POST', path: '/user/sign-in', access: 'public', handler: 'session' },
+  { id: 'session.verify', method: 'POST', path: '/user/verify', access: 'public', handler: 'session' },
+  { id: 'session.resetPassword', method: 'POST', path: '/user/reset-password', access: 'public', handler: 'session' },
+  {
+    id: 'session.confirmResetPassword',
+    method: 'POST',
+    path: '/user/reset-password/confirm',
+    access: 'public',
+    handler: 'session',
+  },
+  { id: 'session.oauthCallback', method: 'GET', path: '/oauth', access: 'public', handler: 'session' },
+  { id: 'session.azureLogin', method: 'GET', path: '/login/azure', access: 'public', handler: 'session' },
+  { id: 'session.me', method: 'GET', path: '/api/me', access: 'authenticated', handler: 'session' },
+
+  // spec 001: roles and permissions
+  { id: 'roles.names', method: 'GET', path: '/api/roles', access: 'authenticated', handler: 'roles' },
+  { id: 'roles.create', method: 'POST', path: '/api/roles', access: any('PERMISSION_EDIT'), handler: 'roles' },
+  { id: 'roles.update', method: 'PUT', path: '/api/roles/{id}', access: any('PERMISSION_EDIT'), handler: 'roles' },
+  {
+    id: 'permissions.list',
+    method: 'GET',
+    path: '/api/permissions',
+    access: any('PERMISSION_READ', 'PERMISSION_EDIT'),
+    handler: 'roles',
+  },
+
+  // spec 001: users (also used by spec 000 to choose an account manager)
+  {
+    id: 'users.list',
+    method: 'GET',
+    path: '/api/users',
+    access: any('USER_READ', 'USER_EDIT', 'CUSTOMER_CREATE', 'CUSTOMER_EDIT', ...ADMINS),
+    handler: 'admin-users',
+  },
+  { id: 'users.get', method: 'GET', path: '/api/users/{id}', access: 'authenticated', handler: 'admin-users' },
+  { id: 'users.create', method: 'POST', path: '/api/users', access: any('USER_CREATE'), handler: 'admin-users' },
+  { id: 'users.update', method: 'PUT', path: '/api/users/{id}', access: 'authenticated', handler: 'admin-users' },
+  { id: 'users.delete', method: 'DELETE', path: '/api/users/{id}', access: any('USER_DELETE'), handler: 'admin-users' },
+  {
+    id: 'users.uploadDevices',
+    method: 'POST',
+    path: '/api/users/{id}/devices/upload',
+    access: any(...ADMINS),
+    handler: 'admin-users',
+  },
+
+  // spec 001: tenants
+  { id: 'tenants.list', method: 'GET', path: '/api/tenants', access: any(...ADMINS), handler: 'tenants' },
+  { id: 'tenants.create', method: 'POST', path: '/api/tenants', access: any('ROLE_SUPER_ADMIN'), handler: 'tenants' },
+  { id: 'tenants.update', method: 'PUT', path: '/api/tenants/{id}', access: any(...ADMINS), handler: 'tenants' },
+  {
+    id: 'tenants.delete',
+    method: 'DELETE',
+    path: '/api/tenants/{id}',
+    access: any('ROLE_SUPER_ADMIN'),
+    handler: 'tenants',
+  },
+  {
+    id: 'tenants.uploadDevices',
+    method: 'POST',
+    path: '/api/tenants/{id}/devices/upload',
+    access: any(...ADMINS),
+    handler: 'tenants',
+  },
+
+  // spec 001: styling, logo, stored settings (spec 000 reads table settings from the same list)
+  { id: 'settings.list', method: 'GET', path: '/api/frontend-settings', access: 'authenticated', handler: 'settings' },
+  {
+    id: 'settings.create',
+    method: 'POST',
+    path: '/api/frontend-settings',
+    access: any('STYLING_EDIT'),
+    handler: 'settings',
+  },
+  {
+    id: 'settings.update',
+    method: 'PUT',
+    path: '/api/frontend-settings/{id}',
+    access: any('STYLING_EDIT'),
+    handler: 'settings',
+  },
+  { id: 'settings.logo', method: 'GET', path: '/api/logo', access: 'public', handler: 'settings' },
+
+  // spec 001: KPN Things integration
+  { id: 'kpn.get', method: 'GET', path: '/api/kpn-things', access: any('KPN_THINGS'), handler: 'kpn-things' },
+  { id: 'kpn.save', method: 'PUT', path: '/api/kpn-things', access: any('KPN_THINGS'), handler: 'kpn-things' },
+  {
+    id: 'kpn.verify',
+    method: 'POST',
+    path: '/api/kpn-things/verify',
+    access: any('KPN_THINGS'),
+    handler: 'kpn-things',
+  },
+  {
+    id: 'kpn.deviceCount',
+    method: 'GET',
+    path: '/api/kpn-things/device-count',
+    access: any('ROLE_SUPER_ADMIN'),
+    handler: 'kpn-things',
+  },
+
+  // spec 001: API credentials
+  { id: 'tokens.list', method: 'GET', path: '/api/tokens', access: any('API_TOKENS'), handler: 'api-tokens' },
+  { id: 'tokens.create', method: 'POST', path: '/api/tokens', access: any('API_TOKENS'), handler: 'api-tokens' },
+  { id: 'tokens.update', method: 'PUT', path: '/api/tokens', access: any('API_TOKENS'), handler: 'api-tokens' },
+  {
+    id: 'tokens.revoke',
+    method: 'DELETE',
+    path: '/api/tokens/{id}',
+    access: any('API_TOKENS'),
+    handler: 'api-tokens',
+  },
+  { id: 'tokens.issue', method: 'POST', path: '/api/oauth/token', access: 'public', handler: 'api-tokens' },
+
+  // spec 000: assets
+  { id: 'assets.list', method: 'GET', path: '/api/assets', access: any('ASSET_READ'), handler: 'assets' },
+  { id: 'assets.map', method: 'GET', path: '/api/assets/map', access: any('VIEW_ASSET_MAP'), handler: 'assets' },
+  { id: 'assets.export', method: 'GET', path: '/api/assets/export', access: any('ASSET_READ'), handler: 'assets' },
+  { id: 'assets.get', method: 'GET', path: '/api/assets/{id}', access: any('ASSET_READ'), handler: 'assets' },
+  { id: 'assets.create', method: 'POST', path: '/api/assets', access: any('ASSET_CREATE'), handler: 'assets' },
+  {
+    id: 'assets.update',
+    method: 'PUT',
+    path: '/api/assets/{id}',
+    access: any('ASSET_EDIT', 'ASSET_CREATE'),
+    handler: 'assets',
+  },
+  {
+    id: 'assets.delete',
+    method: 'DELETE',
+    path: '/api/assets/{id}',
+    access: any('ASSET_DELETE', 'ASSET_EDIT'),
+    handler: 'assets',
+  },
+  {
+    id: 'assets.saveProfiles',
+    method: 'POST',
+    path: '/api/assets/{id}/asset-profiles',
+    access: any('ASSET_PROFILE_EDIT', 'ASSET_EDIT'),
+    handler: 'assets',
+  },
+  {
+    id: 'assets.delivered',
+    method: 'PUT',
+    path: '/api/assets/{id}/delivered',
+    access: any('ROLE_TRANSPORTER', 'ASSET_EDIT'),
+    handler: 'assets',
+  },
+  {
+    id: 'assets.deregister',
+    method: 'PUT',
+    path: '/api/assets/{id}/deregister',
+    access: any('ROLE_TRANSPORTER', 'ROLE_CLIENT', 'ASSET_EDIT'),
+    handler: 'assets',
+  },
+  {
+    id: 'assets.resetLoanDays',
+    method: 'PUT',
+    path: '/api/assets/{id}/days-outside-geo-zone/reset',
+    access: any('RESET_LOAN_DAYS'),
+    handler: 'assets',
+  },
+  {
+    id: 'assets.addAttachment',
+    method: 'POST',
+    path: '/api/assets/{id}/attachments',
+    access: any('ASSET_EDIT', 'ASSET_CREATE'),
+    handler: 'assets',
+  },
+  {
+    id: 'assets.deleteAttachment',
+    method: 'DELETE',
+    path: '/api/assets/{id}/attachments/{attachmentId}',
+    access: any('ASSET_EDIT'),
+    handler: 'assets',
+  },
+  { id: 'storage.credentials', method: 'GET', path: '/api/aws/s3', access: any('ASSET_READ'), handler: 'assets' },
+  {
+    id: 'assetStatuses.list',
+    method: 'GET',
+    path: '/api/asset-statuses',
+    access: any('ASSET_READ'),
+    handler: 'assets',
+  },
+
+  // spec 000: asset profiles
+  {
+    id: 'assetProfileDefinitions.list',
+    method: 'GET',
+    path: '/api/asset-profile-definitions',
+    access: any('ASSET_PROFILE_READ', 'ASSET_PROFILE_EDIT'),
+    handler: 'asset-profiles',
+  },
+  {
+    id: 'assetProfileDefinitions.update',
+    method: 'PUT',
+    path: '/api/asset-profile-definitions/{id}',
+    access: any('ASSET_PROFILE_EDIT'),
+    handler: 'asset-profiles',
+  },
+  {
+    id: 'assetProfiles.get',
+    method: 'GET',
+    path: '/api/asset-profiles/{id}',
+    access: any('ASSET_PROFILE_READ', 'ASSET_PROFILE_EDIT', 'ASSET_READ'),
+    handler: 'asset-profiles',
+  },
+  {
+    id: 'assetProfiles.update',
+    method: 'PUT',
+    path: '/api/asset-profiles/{id}',
+    access: any('ASSET_PROFILE_EDIT', 'ASSET_EDIT'),
+    handler: 'asset-profiles',
+  },
+  {
+    id: 'deviceProfiles.list',
+    method: 'GET',
+    path: '/api/device-profiles',
+    access: any('DEVICE_READ'),
+    handler: 'devices',
+  },
+
+  // spec 000: customers (clients) and their users
+  { id: 'clients.list', method: 'GET', path: '/api/clients', access: any('CUSTOMER_READ'), handler: 'clients' },
+  { id: 'clients.get', method: 'GET', path: '/api/clients/{id}', access: any('CUSTOMER_READ'), handler: 'clients' },
+  { id: 'clients.create', method: 'POST', path: '/api/clients', access: any('CUSTOMER_CREATE'), handler: 'clients' },
+  { id: 'clients.update', method: 'PUT', path: '/api/clients/{id}', access: any('CUSTOMER_EDIT'), handler: 'clients' },
+  {
+    id: 'clients.delete',
+    method: 'DELETE',
+    path: '/api/clients/{id}',
+    access: any('CUSTOMER_DELETE'),
+    handler: 'clients',
+  },
+  {
+    id: 'clients.resetPassword',
+    method: 'POST',
+    path: '/api/clients/{id}/resetpassword',
+    access: any('CUSTOMER_EDIT'),
+    handler: 'clients',
+  },
+  {
+    id: 'clientUsers.list',
+    method: 'GET',
+    path: '/api/clients/{id}/users',
+    access: any('CUSTOMER_READ'),
+    handler: 'clients',
+  },
+  {
+    id: 'clientUsers.create',
+    method: 'POST',
+    path: '/api/clients/{id}/users',
+    access: any('CUSTOMER_EDIT'),
+    handler: 'clients',
+  },
+  {
+    id: 'clientUsers.update',
+    method: 'PUT',
+    path: '/api/clients/{id}/users/{userId}',
+    access: any('CUSTOMER_EDIT'),
+    handler: 'clients',
+  },
+  {
+    id: 'clientUsers.delete',
+    method: 'DELETE',
+    path: '/api/clients/{id}/users/{userId}',
+    access: any('CUSTOMER_EDIT'),
+    handler: 'clients',
+  },
+
+  // spec 000: devices and their events
+  { id: 'devices.list', method: 'GET', path: '/api/devices', access: any('DEVICE_READ'), handler: 'devices' },
+  { id: 'devices.export', method: 'GET', path: '/api/devices/export', access: any('DEVICE_READ'), handler: 'devices' },
+  { id: 'devices.get', method: 'GET', path: '/api/devices/{id}', access: any('DEVICE_READ'), handler: 'devices' },
+  { id: 'devices.create', method: 'POST', path: '/api/devices', access: any('ROLE_SUPER_ADMIN'), handler: 'devices' },
+  { id: 'devices.update', method: 'PUT', path: '/api/devices/{id}', access: any('DEVICE_EDIT'), handler: 'devices' },
+  { id: 'devices.delete', method: 'DELETE', path: '/api/devices/{id}', access: any(...ADMINS), handler: 'devices' },
+  {
+    id: 'devices.resetSabotaged',
+    method: 'POST',
+    path: '/api/devices/{id}/reset-sabotaged',
+    access: any('DEVICE_EDIT'),
+    handler: 'devices',
+  },
+  {
+    id: 'events.list',
+    method: 'GET',
+    path: '/api/events',
+    access: any('ASSET_READ', 'DEVICE_READ'),
+    handler: 'events',
+  },
+
+  // spec 000: geo zones and alarm rules
+  { id: 'geoZones.list', method: 'GET', path: '/api/geo-zones', access: any('VIEW_ASSET_MAP'), handler: 'geo-zones' },
+  {
+    id: 'geoZones.create',
+    method: 'POST',
+    path: '/api/geo-zones',
+    access: any('VIEW_ASSET_MAP'),
+    handler: 'geo-zones',
+  },
+  {
+    id: 'geoZones.update',
+    method: 'PUT',
+    path: '/api/geo-zones/{id}',
+    access: any('VIEW_ASSET_MAP'),
+    handler: 'geo-zones',
+  },
+  {
+    id: 'geoZones.delete',
+    method: 'DELETE',
+    path: '/api/geo-zones/{id}',
+    access: any('VIEW_ASSET_MAP'),
+    handler: 'geo-zones',
+  },
+  { id: 'alarms.list', method: 'GET', path: '/api/alarms', access: any('ALARM_READ'), handler: 'alarms' },
+  { id: 'alarms.create', method: 'POST', path: '/api/alarms', access: any('ALARM_CREATE'), handler: 'alarms' },
+  { id: 'alarms.update', method: 'PUT', path: '/api/alarms/{id}', access: any('ALARM_EDIT'), handler: 'alarms' },
+  { id: 'alarms.delete', method: 'DELETE', path: '/api/alarms/{id}', access: any('ALARM_DELETE'), handler: 'alarms' },
+] as const satisfies readonly RouteDef[];
+
+export type RouteId = (typeof ROUTES)[number]['id'];
+
+/** API Gateway HTTP API route key, e.g. "GET /api/assets/{id}". */
+export const routeKey = (route: Pick<RouteDef, 'method' | 'path'>) => `${route.method} ${route.path}`;
+
+const byKey = new Map<string, RouteDef>(ROUTES.map((r) => [routeKey(r), r]));
+export const findRouteByKey = (key: string): RouteDef | undefined => byKey.get(key);
+
+/**
+ * Match a concrete method and path against the table the way API Gateway does: static segments win over
+ * parameters, and a trailing slash is ignored (the console calls /api/assets/export/).
+ */
+export function matchRoute(
+  method: string,
+  rawPath: string,
+): { route: RouteDef; pathParameters: Record<string, string> } | undefined {
+  const segments = rawPath.replace(/\/+$/, '').split('/').filter(Boolean);
+  let best: { route: RouteDef; pathParameters: Record<string, string>; score: number } | undefined;
+  for (const route of ROUTES as readonly RouteDef[]) {
+    if (route.method !== method.toUpperCase()) continue;
+    const parts = route.path.split('/').filter(Boolean);
+    if (parts.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    let score = 0;
+    const matched = parts.every((part, i) => {
+      const segment = segments[i] as string;
+      if (part.startsWith('{') && part.endsWith('}')) {
+        params[part.slice(1, -1)] = decodeURIComponent(segment);
+        return true;
+      }
+      score += 1;
+      return part === segment;
+    });
+    if (matched && (!best || score > best.score)) best = { route, pathParameters: params, score };
+  }
+  return best && { route: best.route, pathParameters: best.pathParameters };
+}
+
+/** Paths that exist for some method: lets the gateway answer 405 instead of 404. */
+export const pathExists = (rawPath: string) =>
+  (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).some((m) => matchRoute(m, rawPath));

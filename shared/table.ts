@@ -1,0 +1,38 @@
+/**
+ * The single table's definition: key attributes and global secondary indexes. Plain data with no AWS
+ * imports, so the local bootstrap (CreateTable against the DynamoDB-compatible server) and the CDK data
+ * stack build the same table from it. docs/data-model.md maps every access pattern to these keys.
+ *
+ * Indexes are generic and overloaded (ElectroDB style): each entity decides what its gsiNpk/gsiNsk hold,
+ * and names the access pattern it serves (e.g. assets.byDaysOutside -> gsi1).
+ */
+export interface IndexDefinition {
+  name: string;
+  partitionKey: string;
+  sortKey: string;
+  /** ALL keeps the list pages one query; KEYS_ONLY would force a get per row. */
+  projection: 'ALL' | 'KEYS_ONLY';
+}
+
+export const TABLE = {
+  /** Logical name; the deployed name comes from CDK and reaches handlers as TABLE_NAME. */
+  name: 'tracking',
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  /** Optimistic concurrency: every mutable item carries this attribute. */
+  versionAttribute: 'version',
+  /** Expiring items (reset codes, SSO state) are removed by DynamoDB TTL. */
+  timeToLiveAttribute: 'expiresAt',
+  indexes: [1, 2, 3, 4, 5, 6].map(
+    (n): IndexDefinition => ({ name: `gsi${n}`, partitionKey: `gsi${n}pk`, sortKey: `gsi${n}sk`, projection: 'ALL' }),
+  ),
+} as const;
+
+export type IndexName = `gsi${1 | 2 | 3 | 4 | 5 | 6}`;
+
+/** All attributes that are keys of the table or of an index: all strings. */
+export const keyAttributes = (): string[] => [
+  TABLE.partitionKey,
+  TABLE.sortKey,
+  ...TABLE.indexes.flatMap((i) => [i.partitionKey, i.sortKey]),
+];

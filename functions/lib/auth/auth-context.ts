@@ -1,0 +1,60 @@
+import type { RouteAccess } from '../../../shared/routes';
+import { makeTenantContext, type TenantContext } from '../data/tenant-context';
+import { forbidden, notFound, unauthorized } from '../http/errors';
+import { tenantRepository } from '../tenants/tenant-repository';
+import { identityFromClaims, type RawClaims } from './claims';
+import { loadRoleMatrix, permissionsOf } from './role-matrix';
+
+/** Who is calling, in which tenant, with what rights: everything a handler may rely on. */
+export interface AuthContext {
+  sub: string;
+  userId: number;
+  username: string;
+  email: string;
+  roles: string[];
+  permissions: Set<string>;
+  /** The tenant this request acts in: the user's own, or the selected one for a super admin. */
+  tenant: TenantContext;
+  homeTenantId: string;
+  hasAny(...names: string[]): boolean;
+}
+
+/** Header with which a super admin acts in another tenant (the console's tenant switch). */
+export const TENANT_HEADER = 'x-tenant-id';
+
+export async function authContextFromClaims(
+  claims: RawClaims | undefined,
+  requestedTenant: string | undefined,
+): Promise<AuthContext> {
+  const identity = identityFromClaims(claims);
+  if (!identity) throw unauthorized();
+  let tenantId = identity.tenantId;
+  if (requestedTenant && requestedTenant !== identity.tenantId) {
+    if (!identity.groups.includes('ROLE_SUPER_ADMIN')) throw forbidden('You may only act in your own tenant.');
+    if (!/^\d+$/.test(requestedTenant) || !(await tenantRepository.get(Number(requestedTenant))))
+      throw notFound('Tenant not found');
+    tenantId = requestedTenant;
+  }
+  const tenant = makeTenantContext(tenantId);
+  const permissions = permissionsOf(await loadRoleMatrix(tenant), identity.groups);
+  const names = new Set([...permissions, ...identity.groups]);
+  return {
+    sub: identity.sub,
+    userId: identity.userId,
+    username: identity.username,
+    email: identity.email,
+    roles: identity.groups,
+    permissions,
+    tenant,
+    homeTenantId: identity.tenantId,
+    hasAny: (...wanted) => wanted.some((name) => names.has(name)),
+  };
+}
+
+/** The route table's requirement: any of the listed permissions or roles (spec 000/001 section 6). */
+export function assertAccess(access: RouteAccess, auth: AuthContext | undefined): void {
+  if (access === 'public') return;
+  if (!auth) throw unauthorized();
+  if (access === 'authenticated') return;
+  if (!auth.hasAny(...access.anyOf)) throw forbidden();
+}

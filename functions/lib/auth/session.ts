@@ -1,0 +1,97 @@
+import {
+  InitiateAuthCommand,
+  ListUsersCommand,
+  NotAuthorizedException,
+  UserNotFoundException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
+import { MESSAGES } from '../../../shared/errors';
+import { unauthorized } from '../http/errors';
+import { tenantRepository } from '../tenants/tenant-repository';
+import { userRepository } from '../users/user-repository';
+import { type AuthContext, authContextFromClaims } from './auth-context';
+import { cognito, userPoolClientId, userPoolId } from './cognito';
+
+/** The signed-in user as the console stores it (spec 001 section 3, Session user). */
+export async function sessionUserFor(auth: AuthContext) {
+  const [user, tenant] = await Promise.all([
+    userRepository.get(auth.tenant, auth.userId),
+    tenantRepository.get(Number(auth.tenant.tenantId)),
+  ]);
+  if (!user || !user.active) throw unauthorized(MESSAGES.signInFailed);
+  return {
+    id: user.id,
+    name: user.name,
+    username: user.username,
+    email: user.email,
+    roles: auth.roles,
+    permissions: [...auth.permissions].sort(),
+    active: user.active,
+    tenant: tenant && { id: tenant.id, subdomain: tenant.subdomain, company: tenant.company },
+  };
+}
+
+async function sessionUser(idToken: string) {
+  // The token comes straight from Cognito's answer to our own call, not from the request.
+  const claims = decomposeUnverifiedJwt(idToken).payload as Record<string, string>;
+  return sessionUserFor(await authContextFromClaims(claims, undefined));
+}
+
+/** Sign-in accepts a username or an e-mail (spec 001 s.2); Cognito needs the username. */
+async function resolveUsername(login: string): Promise<string | undefined> {
+  if (!login.includes('@')) return login;
+  const escaped = login.replace(/["\\]/g, '');
+  const found = await cognito().send(
+    new ListUsersCommand({ UserPoolId: userPoolId(), Filter: `email = "${escaped}"`, Limit: 1 }),
+  );
+  return found.Users?.[0]?.Username;
+}
+
+const isWrongCredentials = (error: unknown) =>
+  error instanceof NotAuthorizedException ||
+  error instanceof UserNotFoundException ||
+  (error instanceof Error && /NotAuthorized|UserNotFound|UserNotConfirmed|PasswordResetRequired/.test(error.name));
+
+export async function signIn(login: string, password: string) {
+  const username = await resolveUsername(login.trim());
+  if (!username) throw unauthorized(MESSAGES.signInFailed);
+  try {
+    const result = await cognito().send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: userPoolClientId(),
+        AuthParameters: { USERNAME: username, PASSWORD: password },
+      }),
+    );
+    const idToken = result.AuthenticationResult?.IdToken;
+    const refreshToken = result.AuthenticationResult?.RefreshToken;
+    if (!idToken || !refreshToken) throw unauthorized(MESSAGES.signInFailed);
+    return { user: await sessionUser(idToken), token: idToken, refresh_token: refreshToken };
+  } catch (error) {
+    if (isWrongCredentials(error)) throw unauthorized(MESSAGES.signInFailed);
+    throw error;
+  }
+}
+
+/** Refresh (spec 001 s.4): a new ID token for the refresh token; Cognito keeps the refresh token itself. */
+export async function refresh(refreshToken: string) {
+  try {
+    const result = await cognito().send(
+      new InitiateAuthCommand({
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: userPoolClientId(),
+        AuthParameters: { REFRESH_TOKEN: refreshToken },
+      }),
+    );
+    const idToken = result.AuthenticationResult?.IdToken;
+    if (!idToken) throw unauthorized(MESSAGES.invalidToken);
+    return {
+      user: await sessionUser(idToken),
+      token: idToken,
+      refresh_token: result.AuthenticationResult?.RefreshToken ?? refreshToken,
+    };
+  } catch (error) {
+    if (isWrongCredentials(error)) throw unauthorized(MESSAGES.invalidToken);
+    throw error;
+  }
+}

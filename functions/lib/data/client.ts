@@ -1,0 +1,19 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { localServiceConfig } from '../local-endpoints';
+
+let documentClient: DynamoDBDocumentClient | undefined;
+
+/** One document client per Lambda container; locally it points at the DynamoDB-compatible server. */
+export function dynamo(): DynamoDBDocumentClient {
+  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient(localServiceConfig('DYNAMODB_ENDPOINT')), {
+    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+  });
+  return documentClient;
+}
+
+export const tableName = (): string => {
+  const name = process.env.TABLE_NAME;
+  if (!name) throw new Error('TABLE_NAME is not set');
+  return name;
+};

@@ -1,0 +1,232 @@
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { IndexName } from '../../../shared/table';
+import { conflict, notFound } from '../http/errors';
+import { dynamo, tableName } from './client';
+import { counterKey, itemKey, typePartition } from './keys';
+import type { TenantContext } from './tenant-context';
+
+/** Attributes every stored entity has; `version` drives optimistic concurrency. */
+export interface Stored {
+  id: number;
+  version: number;
+}
+
+type IndexKeys = Partial<Record<`${IndexName}pk` | `${IndexName}sk`, string>>;
+
+export interface EntityModel<T extends Stored> {
+  /** Upper-case type name used in keys ("ASSET"). */
+  type: string;
+  /** Index keys for the access patterns of this entity (docs/data-model.md), computed from the item. */
+  indexKeys?: (ctx: TenantContext, item: T) => IndexKeys;
+}
+
+export interface PageRequest {
+  page: number;
+  itemsPerPage: number;
+  /** Query an index instead of the table's id order. */
+  index?: { name: IndexName; partition: string };
+  ascending?: boolean;
+}
+
+export interface PageResult<T> {
+  items: T[];
+  /** Items DynamoDB read to answer (what a request costs; reported by the benchmark). */
+  itemsRead: number;
+}
+
+const KEY_ATTRIBUTES = new Set(['pk', 'sk', 'type', 'tenantId', 'expiresAt']);
+for (const n of [1, 2, 3, 4, 5, 6]) KEY_ATTRIBUTES.add(`gsi${n}pk`).add(`gsi${n}sk`);
+
+/** Stored item -> entity: key attributes are storage, never API. */
+export function fromItem<T>(item: Record<string, unknown>): T {
+  return Object.fromEntries(Object.entries(item).filter(([key]) => !KEY_ATTRIBUTES.has(key))) as T;
+}
+
+export function createRepository<T extends Stored>(model: EntityModel<T>) {
+  const toItem = (ctx: TenantContext, entity: T) => ({
+    ...entity,
+    ...itemKey(ctx, model.type, entity.id),
+    ...model.indexKeys?.(ctx, entity),
+    type: model.type,
+    tenantId: ctx.tenantId,
+  });
+
+  async function get(ctx: TenantContext, id: number): Promise<T | undefined> {
+    const result = await dynamo().send(new GetCommand({ TableName: tableName(), Key: itemKey(ctx, model.type, id) }));
+    return result.Item ? fromItem<T>(result.Item) : undefined;
+  }
+
+  async function getOrThrow(ctx: TenantContext, id: number): Promise<T> {
+    const entity = await get(ctx, id);
+    if (!entity) throw notFound();
+    return entity;
+  }
+
+  /** Allocates the next numeric id of this type in the tenant (atomic counter). */
+  async function nextId(ctx: TenantContext): Promise<number> {
+    const result = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: counterKey(ctx, model.type),
+        UpdateExpression: 'ADD lastId :one',
+        ExpressionAttributeValues: { ':one': 1 },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return Number(result.Attributes?.lastId);
+  }
+
+  /**
+   * Writes the item and counts it in one transaction, so the count never drifts from the items. `id` is for
+   * callers that had to allocate it first (a Cognito user carries its record's id).
+   */
+  async function create(ctx: TenantContext, data: Omit<T, 'id' | 'version'>, id?: number): Promise<T> {
+    const entity = { ...data, id: id ?? (await nextId(ctx)), version: 1 } as T;
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: toItem(ctx, entity),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: counterKey(ctx, model.type),
+              UpdateExpression: 'ADD itemCount :one',
+              ExpressionAttributeValues: { ':one': 1 },
+            },
+          },
+        ],
+      }),
+    );
+    return entity;
+  }
+
+  /**
+   * Replaces an entity if nobody changed it since `expectedVersion` was read: a stale version answers 409
+   * and writes nothing. The condition is checked by DynamoDB, so two concurrent writers cannot both win.
+   */
+  async function update(
+    ctx: TenantContext,
+    id: number,
+    expectedVersion: number,
+    change: (current: T) => Omit<T, 'id' | 'version'>,
+  ): Promise<T> {
+    const current = await getOrThrow(ctx, id);
+    if (current.version !== expectedVersion) throw conflict();
+    const next = { ...change(current), id, version: expectedVersion + 1 } as T;
+    try {
+      await dynamo().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: toItem(ctx, next),
+          ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
+          ExpressionAttributeNames: { '#version': 'version' },
+          ExpressionAttributeValues: { ':expected': expectedVersion },
+        }),
+      );
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) throw conflict();
+      throw error;
+    }
+    return next;
+  }
+
+  /** Deletes and uncounts in one transaction; a given stale version answers 409. */
+  async function remove(ctx: TenantContext, id: number, expectedVersion?: number): Promise<void> {
+    const condition = expectedVersion === undefined ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND #version = :v';
+    try {
+      await dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Delete: {
+                TableName: tableName(),
+                Key: itemKey(ctx, model.type, id),
+                ConditionExpression: condition,
+                ...(expectedVersion === undefined
+                  ? {}
+                  : {
+                      ExpressionAttributeNames: { '#version': 'version' },
+                      ExpressionAttributeValues: { ':v': expectedVersion },
+                    }),
+              },
+            },
+            {
+              Update: {
+                TableName: tableName(),
+                Key: counterKey(ctx, model.type),
+                UpdateExpression: 'ADD itemCount :minusOne',
+                ExpressionAttributeValues: { ':minusOne': -1 },
+              },
+            },
+          ],
+        }),
+      );
+    } catch (error) {
+      if (error instanceof TransactionCanceledException) {
+        if (expectedVersion !== undefined && (await get(ctx, id))) throw conflict();
+        throw notFound();
+      }
+      throw error;
+    }
+  }
+
+  async function count(ctx: TenantContext): Promise<number> {
+    const result = await dynamo().send(new GetCommand({ TableName: tableName(), Key: counterKey(ctx, model.type) }));
+    return Number(result.Item?.itemCount ?? 0);
+  }
+
+  /**
+   * One page in id order (or an index's order). DynamoDB has no offset, so page N reads the N-1 pages before
+   * it; lists that must be fast deep into their pages use their own index design (docs/data-model.md).
+   */
+  async function page(ctx: TenantContext, request: PageRequest): Promise<PageResult<T>> {
+    const skip = (request.page - 1) * request.itemsPerPage;
+    const wanted = skip + request.itemsPerPage;
+    const collected: Record<string, unknown>[] = [];
+    let itemsRead = 0;
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const result = await dynamo().send(
+        new QueryCommand({
+          TableName: tableName(),
+          ...(request.index
+            ? {
+                IndexName: request.index.name,
+                KeyConditionExpression: '#pk = :pk',
+                ExpressionAttributeNames: { '#pk': `${request.index.name}pk` },
+                ExpressionAttributeValues: { ':pk': request.index.partition },
+              }
+            : {
+                KeyConditionExpression: 'pk = :pk',
+                ExpressionAttributeValues: { ':pk': typePartition(ctx, model.type) },
+              }),
+          ScanIndexForward: request.ascending ?? true,
+          Limit: wanted - collected.length,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      itemsRead += result.ScannedCount ?? 0;
+      collected.push(...(result.Items ?? []));
+      startKey = result.LastEvaluatedKey;
+    } while (startKey && collected.length < wanted);
+    return { items: collected.slice(skip).map((item) => fromItem<T>(item)), itemsRead };
+  }
+
+  return { model, toItem, get, getOrThrow, nextId, create, update, remove, count, page };
+}
+
+export type Repository<T extends Stored> = ReturnType<typeof createRepository<T>>;

@@ -1,0 +1,110 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { findRouteByKey, type HandlerModule, type RouteDef, type RouteId } from '../../../shared/routes';
+import { type AuthContext, assertAccess, authContextFromClaims, TENANT_HEADER } from '../auth/auth-context';
+import { errorResponse } from './error-response';
+import { HttpError, notFound, notImplemented } from './errors';
+import { readJsonBody } from './json-body';
+import { validate } from './validation';
+
+export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+
+export interface HttpRequest<Body = unknown> {
+  event: HttpEvent;
+  route: RouteDef;
+  params: Record<string, string | undefined>;
+  query: string;
+  body: Body;
+  /** Present on every route that is not public. */
+  auth: AuthContext;
+  logger: Logger;
+}
+
+/** What an implementation returns: a plain value answers 200 JSON; `reply()` sets status and headers. */
+export interface Reply {
+  readonly __reply: true;
+  statusCode: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+export const reply = (statusCode: number, body?: unknown, headers?: Record<string, string>): Reply => ({
+  __reply: true,
+  statusCode,
+  body,
+  headers,
+});
+
+export interface RouteImplementation<S extends z.ZodType = z.ZodType> {
+  /** Shared zod schema the body must satisfy (422 with its messages otherwise). */
+  body?: S;
+  run(request: HttpRequest<z.output<S>>): Promise<unknown>;
+}
+
+export const route = <S extends z.ZodType>(implementation: RouteImplementation<S>) => implementation;
+
+const JSON_HEADERS = { 'content-type': 'application/ld+json; charset=utf-8' };
+
+function toResult(value: unknown): APIGatewayProxyResultV2 {
+  const { statusCode, body, headers } =
+    value && typeof value === 'object' && '__reply' in value ? (value as Reply) : reply(200, value);
+  return {
+    statusCode,
+    headers: { ...JSON_HEADERS, ...headers },
+    body: body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body),
+  };
+}
+
+/**
+ * One middy stack wraps every HTTP handler module: structured logging with request id and tenant, body
+ * parsing, the auth context from the verified JWT, the route table's permission check, zod validation,
+ * and the error handler last. A route of this module without an implementation answers 501.
+ */
+export function createHttpHandler(
+  module: HandlerModule,
+  implementations: Partial<Record<RouteId, RouteImplementation>>,
+) {
+  const logger = new Logger({ serviceName: `api-${module}` });
+
+  const dispatch = async (event: HttpEvent, context: Context): Promise<APIGatewayProxyResultV2> => {
+    logger.appendKeys({ requestId: event.requestContext.requestId, route: event.routeKey });
+    const routeDef = findRouteByKey(event.routeKey);
+    if (!routeDef || routeDef.handler !== module) throw notFound('No route found for this path.');
+    const claims = event.requestContext.authorizer?.jwt?.claims;
+    const hasClaims = claims !== undefined && Object.keys(claims).length > 0;
+    const auth =
+      routeDef.access === 'public' && !hasClaims
+        ? undefined
+        : await authContextFromClaims(claims, event.headers?.[TENANT_HEADER]);
+    if (auth) logger.appendKeys({ tenant: auth.tenant.tenantId, userId: auth.userId });
+    assertAccess(routeDef.access, auth);
+    const body = readJsonBody(event);
+    const implementation = implementations[routeDef.id as RouteId];
+    if (!implementation) throw notImplemented();
+    const request: HttpRequest = {
+      event,
+      route: routeDef,
+      params: event.pathParameters ?? {},
+      query: event.rawQueryString ?? '',
+      body: implementation.body ? validate(implementation.body, body) : body,
+      auth: auth as AuthContext,
+      logger,
+    };
+    logger.debug('dispatch', { remainingMs: context.getRemainingTimeInMillis?.() });
+    return toResult(await implementation.run(request));
+  };
+
+  return middy<HttpEvent, APIGatewayProxyResultV2>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use({
+      onError: async (request) => {
+        const error = request.error;
+        if (!(error instanceof HttpError)) logger.error('Unhandled error', error as Error);
+        else if (error.status >= 500) logger.error('Server error', error);
+        request.response = errorResponse(error);
+      },
+    })
+    .handler(dispatch);
+}

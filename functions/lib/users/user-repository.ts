@@ -1,0 +1,27 @@
+import { typePartition } from '../data/keys';
+import { createRepository, type Stored } from '../data/repository';
+
+/**
+ * A user of a tenant. Credentials live in Cognito (username, password, active = enabled, roles = groups);
+ * this record holds what the console lists and filters, keyed by the numeric id the token carries as
+ * custom:user_id. gsi1 lists the users of a customer (client users, spec 000 /customers Users tab).
+ */
+export interface UserRecord extends Stored {
+  name: string;
+  username: string;
+  email: string;
+  roles: string[];
+  active: boolean;
+  /** Cognito's sub, the stable link between the two. */
+  sub: string;
+  /** Set for ROLE_CLIENT users: the customer whose assets they may see. */
+  client_id?: number;
+}
+
+export const userRepository = createRepository<UserRecord>({
+  type: 'USER',
+  indexKeys: (ctx, user) =>
+    user.client_id === undefined
+      ? {}
+      : { gsi1pk: `${typePartition(ctx, 'CLIENT')}#${user.client_id}#USERS`, gsi1sk: user.name.toLowerCase() },
+});

@@ -1,0 +1,103 @@
+import {
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  ListGroupsCommand,
+  ListUserPoolClientsCommand,
+  ListUserPoolsCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+} from '@aws-sdk/client-dynamodb';
+import { ROLES } from '../../shared/permissions';
+import { keyAttributes, TABLE } from '../../shared/table';
+import { HOST, port, REGION, TABLE_NAME } from './config';
+
+const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+export const USER_POOL_NAME = 'tracking-users';
+const APP_CLIENT_NAME = 'tracking-console';
+
+/** Creates the table from shared/table.ts unless it exists (the same definition CDK deploys). */
+export async function ensureTable(): Promise<void> {
+  const client = new DynamoDBClient({
+    region: REGION,
+    endpoint: `http://${HOST}:${port('DYNAMODB_PORT')}`,
+    credentials,
+  });
+  try {
+    await client.send(new DescribeTableCommand({ TableName: TABLE_NAME }));
+    return;
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  }
+  await client.send(
+    new CreateTableCommand({
+      TableName: TABLE_NAME,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: keyAttributes().map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      KeySchema: [
+        { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: TABLE.indexes.map((index) => ({
+        IndexName: index.name,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: index.projection },
+      })),
+    }),
+  );
+}
+
+export const cognitoClient = () =>
+  new CognitoIdentityProviderClient({
+    region: REGION,
+    endpoint: `http://${HOST}:${port('COGNITO_PORT')}`,
+    credentials,
+  });
+
+/**
+ * The user pool, app client and one group per role, as the CDK auth stack declares them. Idempotent: an
+ * existing pool (found by name) is reused, so data survives restarts.
+ */
+export async function ensureUserPool(): Promise<{ userPoolId: string; userPoolClientId: string }> {
+  const cognito = cognitoClient();
+  const pools = await cognito.send(new ListUserPoolsCommand({ MaxResults: 60 }));
+  let userPoolId = pools.UserPools?.find((p) => p.Name === USER_POOL_NAME)?.Id;
+  if (!userPoolId) {
+    const created = await cognito.send(
+      new CreateUserPoolCommand({
+        PoolName: USER_POOL_NAME,
+        Schema: [
+          { Name: 'tenant', AttributeDataType: 'String', Mutable: true },
+          { Name: 'user_id', AttributeDataType: 'String', Mutable: true },
+        ],
+      }),
+    );
+    userPoolId = created.UserPool?.Id as string;
+  }
+  const clients = await cognito.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
+  let userPoolClientId = clients.UserPoolClients?.find((c) => c.ClientName === APP_CLIENT_NAME)?.ClientId;
+  if (!userPoolClientId) {
+    const created = await cognito.send(
+      new CreateUserPoolClientCommand({
+        UserPoolId: userPoolId,
+        ClientName: APP_CLIENT_NAME,
+        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      }),
+    );
+    userPoolClientId = created.UserPoolClient?.ClientId as string;
+  }
+  const groups = await cognito.send(new ListGroupsCommand({ UserPoolId: userPoolId }));
+  const existing = new Set(groups.Groups?.map((g) => g.GroupName));
+  for (const role of ROLES) {
+    if (!existing.has(role)) await cognito.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: role }));
+  }
+  return { userPoolId, userPoolClientId };
+}

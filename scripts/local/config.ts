@@ -1,0 +1,82 @@
+import net from 'node:net';
+import path from 'node:path';
+
+/**
+ * Ports and folders of the local stack. Every port can be moved with its environment variable; a port that
+ * is taken stops the start with a message naming that variable.
+ */
+export const PORTS = {
+  API_PORT: 3001,
+  WEB_PORT: 5173,
+  DYNAMODB_PORT: 8000,
+  S3_PORT: 4569,
+  COGNITO_PORT: 9229,
+  MQTT_PORT: 1883,
+  SMTP_PORT: 1025,
+  MAIL_WEB_PORT: 1080,
+} as const;
+export type PortName = keyof typeof PORTS;
+
+export const HOST = '127.0.0.1';
+export const REGION = 'eu-west-1';
+export const TABLE_NAME = 'tracking';
+export const ATTACHMENTS_BUCKET = 'tracking-attachments';
+
+export const dataDir = () => path.resolve(process.env.LOCAL_DATA_DIR ?? '.local');
+
+export function port(name: PortName): number {
+  const value = process.env[name];
+  if (value === undefined || value === '') return PORTS[name];
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 65535) throw new Error(`${name}=${value} is not a valid port number.`);
+  return n;
+}
+
+export async function assertPortFree(name: PortName): Promise<void> {
+  const wanted = port(name);
+  await new Promise<void>((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `Port ${wanted} is already in use. Stop what uses it or choose another port with ${name}=<port>.`
+            : `Cannot listen on port ${wanted} (${name}): ${error.message}`,
+        ),
+      ),
+    );
+    server.listen(wanted, HOST, () => server.close(() => resolve()));
+  });
+}
+
+/** A free port chosen by the OS (tests start the stack on these). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, HOST, () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** The environment the handlers run with locally: the same variables CDK sets, plus local endpoints. */
+export function handlerEnvironment(ids: { userPoolId: string; userPoolClientId: string }): Record<string, string> {
+  return {
+    AWS_REGION: REGION,
+    TABLE_NAME,
+    ATTACHMENTS_BUCKET,
+    USER_POOL_ID: ids.userPoolId,
+    USER_POOL_CLIENT_ID: ids.userPoolClientId,
+    DYNAMODB_ENDPOINT: `http://${HOST}:${port('DYNAMODB_PORT')}`,
+    S3_ENDPOINT: `http://${HOST}:${port('S3_PORT')}`,
+    COGNITO_ENDPOINT: `http://${HOST}:${port('COGNITO_PORT')}`,
+    SMTP_URL: `smtp://${HOST}:${port('SMTP_PORT')}`,
+    MQTT_URL: `mqtt://${HOST}:${port('MQTT_PORT')}`,
+    CONSOLE_ORIGIN: `http://localhost:${port('WEB_PORT')}`,
+    POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+  };
+}

@@ -1,0 +1,191 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  type AttributeValue,
+  ConditionalCheckFailedException,
+  DeleteItemCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  GetItemCommand,
+  PutItemCommand,
+  UpdateItemCommand,
+} from '@aws-sdk/client-dynamodb';
+
+/**
+ * dynalite implements the DynamoDB API except transactions. This front adds TransactWriteItems and
+ * TransactGetItems so the handlers run the same all-or-nothing writes locally as on AWS:
+ *  - every write (single or transactional) goes through one queue, so nothing interleaves with a transaction;
+ *  - a transaction saves the items it touches, applies each operation with its condition evaluated by
+ *    dynalite itself, and on the first failed condition restores the saved items and answers
+ *    TransactionCanceledException with per-operation CancellationReasons, as DynamoDB does.
+ * Readers may glimpse a transaction's intermediate state for a few milliseconds: a local-only weakness.
+ */
+const WRITE_TARGETS = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
+
+type Item = Record<string, AttributeValue>;
+interface Operation {
+  kind: 'ConditionCheck' | 'Put' | 'Delete' | 'Update';
+  // biome-ignore lint/suspicious/noExplicitAny: raw DynamoDB JSON passed through to the same API
+  input: any;
+}
+
+export function startTransactionFront(options: { port: number; host: string; backendUrl: string }) {
+  const backend = new DynamoDBClient({
+    region: 'eu-west-1',
+    endpoint: options.backendUrl,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const keySchemas = new Map<string, string[]>();
+  let queue: Promise<unknown> = Promise.resolve();
+  const serialized = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  async function keyOf(table: string, item: Item): Promise<Item> {
+    let names = keySchemas.get(table);
+    if (!names) {
+      const described = await backend.send(new DescribeTableCommand({ TableName: table }));
+      names = (described.Table?.KeySchema ?? []).map((k) => k.AttributeName as string);
+      keySchemas.set(table, names);
+    }
+    return Object.fromEntries(names.map((n) => [n, item[n] as AttributeValue]));
+  }
+
+  async function apply(op: Operation) {
+    const { TableName, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } = op.input;
+    const condition = { TableName, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues };
+    if (op.kind === 'Put') await backend.send(new PutItemCommand({ ...condition, Item: op.input.Item }));
+    if (op.kind === 'Delete') await backend.send(new DeleteItemCommand({ ...condition, Key: op.input.Key }));
+    if (op.kind === 'Update')
+      await backend.send(
+        new UpdateItemCommand({ ...condition, Key: op.input.Key, UpdateExpression: op.input.UpdateExpression }),
+      );
+    if (op.kind === 'ConditionCheck') {
+      // Let dynalite evaluate the condition with a write that changes nothing; the saved image is put back.
+      await backend.send(
+        new UpdateItemCommand({
+          ...condition,
+          Key: op.input.Key,
+          UpdateExpression: 'REMOVE #txNoSuchAttribute',
+          ExpressionAttributeNames: { ...ExpressionAttributeNames, '#txNoSuchAttribute': '__tx_none__' },
+        }),
+      );
+    }
+  }
+
+  async function transactWrite(body: { TransactItems: Record<string, object>[] }) {
+    const operations: Operation[] = body.TransactItems.map((entry) => {
+      const [kind, input] = Object.entries(entry)[0] as [Operation['kind'], object];
+      return { kind, input };
+    });
+    const saved: { table: string; key: Item; before?: Item }[] = [];
+    for (const op of operations) {
+      const key = op.kind === 'Put' ? await keyOf(op.input.TableName, op.input.Item) : op.input.Key;
+      const current = await backend.send(
+        new GetItemCommand({ TableName: op.input.TableName, Key: key, ConsistentRead: true }),
+      );
+      saved.push({ table: op.input.TableName, key, before: current.Item });
+    }
+    const restore = async () => {
+      for (const { table, key, before } of saved.reverse()) {
+        if (before) await backend.send(new PutItemCommand({ TableName: table, Item: before }));
+        else await backend.send(new DeleteItemCommand({ TableName: table, Key: key }));
+      }
+    };
+    for (const [index, op] of operations.entries()) {
+      try {
+        await apply(op);
+      } catch (error) {
+        await restore();
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        const reasons = operations.map((other, i) => {
+          if (i !== index) return { Code: 'None' };
+          const before = saved[i]?.before;
+          const wantsItem = other.input.ReturnValuesOnConditionCheckFailure === 'ALL_OLD' && before;
+          return {
+            Code: 'ConditionalCheckFailed',
+            Message: 'The conditional request failed',
+            ...(wantsItem ? { Item: before } : {}),
+          };
+        });
+        return {
+          status: 400,
+          body: {
+            __type: 'com.amazonaws.dynamodb.v20120810#TransactionCanceledException',
+            message: `Transaction cancelled, please refer cancellation reasons for specific reasons [${reasons.map((r) => r.Code).join(', ')}]`,
+            CancellationReasons: reasons,
+          },
+        };
+      }
+    }
+    if (operations.some((op) => op.kind === 'ConditionCheck')) {
+      // Undo the no-op writes' side effect of creating a key-only item where none existed.
+      for (const [i, op] of operations.entries()) {
+        const entry = saved[i];
+        if (op.kind === 'ConditionCheck' && entry && !entry.before)
+          await backend.send(new DeleteItemCommand({ TableName: entry.table, Key: entry.key }));
+      }
+    }
+    return { status: 200, body: {} };
+  }
+
+  async function transactGet(body: {
+    TransactItems: {
+      Get: {
+        TableName: string;
+        Key: Item;
+        ProjectionExpression?: string;
+        ExpressionAttributeNames?: Record<string, string>;
+      };
+    }[];
+  }) {
+    const responses = [];
+    for (const { Get } of body.TransactItems) {
+      const result = await backend.send(new GetItemCommand({ ...Get, ConsistentRead: true }));
+      responses.push(result.Item ? { Item: result.Item } : {});
+    }
+    return { status: 200, body: { Responses: responses } };
+  }
+
+  async function forward(req: IncomingMessage, raw: Buffer, res: ServerResponse) {
+    const upstream = await fetch(options.backendUrl, {
+      method: req.method,
+      headers: Object.fromEntries(
+        Object.entries(req.headers).filter(
+          ([k, v]) => typeof v === 'string' && !['host', 'content-length', 'connection'].includes(k),
+        ),
+      ) as Record<string, string>,
+      body: req.method === 'GET' || req.method === 'HEAD' ? undefined : raw,
+    });
+    res.writeHead(upstream.status, Object.fromEntries(upstream.headers));
+    res.end(Buffer.from(await upstream.arrayBuffer()));
+  }
+
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks);
+    const target = String(req.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
+    try {
+      if (target === 'TransactWriteItems' || target === 'TransactGetItems') {
+        const body = JSON.parse(raw.toString('utf8'));
+        const result = await (target === 'TransactGetItems'
+          ? transactGet(body)
+          : serialized(() => transactWrite(body)));
+        res.writeHead(result.status, { 'content-type': 'application/x-amz-json-1.0' });
+        res.end(JSON.stringify(result.body));
+      } else if (WRITE_TARGETS.has(target)) {
+        await serialized(() => forward(req, raw, res));
+      } else {
+        await forward(req, raw, res);
+      }
+    } catch (error) {
+      res.writeHead(500, { 'content-type': 'application/x-amz-json-1.0' });
+      res.end(
+        JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message: String(error) }),
+      );
+    }
+  });
+  return new Promise<http.Server>((resolve) => server.listen(options.port, options.host, () => resolve(server)));
+}

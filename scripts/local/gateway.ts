@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { JwtRsaVerifier } from 'aws-jwt-verify';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import { errorBody, MESSAGES } from '../../shared/errors';
+import { matchRoute, pathExists, type RouteDef, routeKey } from '../../shared/routes';
+import { HOST } from './config';
+
+/** API Gateway's own payload limit (10 MB): bigger requests never reach a Lambda. */
+const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
+
+export interface GatewayOptions {
+  port: number;
+  issuer: string;
+  jwksUri: string;
+  clientId: string;
+  /** Origins allowed by CORS (the console). */
+  allowedOrigins: string[];
+  log?: (line: string) => void;
+}
+
+type Handler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: Context) => Promise<APIGatewayProxyResultV2>;
+
+/** Claims as API Gateway's JWT authorizer forwards them: every value a string, arrays as "[a b]". */
+export function flattenClaims(payload: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(payload).map(([key, value]) => [
+      key,
+      Array.isArray(value) ? `[${value.join(' ')}]` : typeof value === 'object' ? JSON.stringify(value) : String(value),
+    ]),
+  );
+}
+
+/**
+ * The local API Gateway: serves the route table, verifies bearer JWTs against the Cognito-compatible
+ * server's JWKS (issuer, audience, expiry, token use) as the HTTP API's JWT authorizer does, turns requests
+ * into HTTP API (payload 2.0) events and invokes the same handler modules CDK deploys.
+ */
+export async function startGateway(options: GatewayOptions) {
+  const verifier = JwtRsaVerifier.create({
+    issuer: options.issuer,
+    audience: options.clientId,
+    jwksUri: options.jwksUri,
+    customJwtCheck: ({ payload }) => {
+      if (payload.token_use !== 'id') throw new Error('Only ID tokens are accepted');
+    },
+  });
+  const handlers = new Map<string, Promise<Handler>>();
+  const loadHandler = (module: string) => {
+    if (!handlers.has(module)) {
+      const file = path.resolve(__dirname, '../../functions/http', `${module}.ts`);
+      handlers.set(
+        module,
+        import(file).then((m: { handler?: Handler; default?: { handler?: Handler } }) => {
+          const handler = m.handler ?? m.default?.handler;
+          if (!handler) throw new Error(`${file} exports no handler`);
+          return handler;
+        }),
+      );
+    }
+    return handlers.get(module) as Promise<Handler>;
+  };
+
+  const server = http.createServer((req, res) => {
+    const started = Date.now();
+    handle(req, res)
+      .catch((error: unknown) => {
+        console.error('gateway error', error);
+        send(res, 500, errorBody(500, MESSAGES.internal));
+      })
+      .finally(() => options.log?.(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - started}ms`));
+  });
+
+  function cors(req: IncomingMessage, res: ServerResponse) {
+    const origin = req.headers.origin;
+    if (origin && options.allowedOrigins.includes(origin)) {
+      res.setHeader('access-control-allow-origin', origin);
+      res.setHeader('vary', 'origin');
+      res.setHeader('access-control-allow-headers', 'authorization,content-type,x-tenant-id');
+      res.setHeader('access-control-allow-methods', 'GET,POST,PUT,PATCH,DELETE,OPTIONS');
+      res.setHeader('access-control-max-age', '600');
+    }
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    cors(req, res);
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? HOST}`);
+    if (req.method === 'OPTIONS') return send(res, 204);
+    const match = matchRoute(req.method ?? 'GET', url.pathname);
+    if (!match) {
+      const status = pathExists(url.pathname) ? 405 : 404;
+      return send(
+        res,
+        status,
+        errorBody(status, status === 404 ? 'No route found for this path.' : 'Method Not Allowed'),
+      );
+    }
+    const body = await readBody(req);
+    if (body === 'too-large') return send(res, 413, errorBody(413, MESSAGES.bodyTooLarge));
+    let claims: Record<string, string> | undefined;
+    const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    if (match.route.access !== 'public' || bearer) {
+      if (!bearer) return send(res, 401, errorBody(401, MESSAGES.missingToken), { 'www-authenticate': 'Bearer' });
+      try {
+        claims = flattenClaims((await verifier.verify(bearer)) as Record<string, unknown>);
+      } catch {
+        if (match.route.access !== 'public')
+          return send(res, 401, errorBody(401, MESSAGES.invalidToken), {
+            'www-authenticate': 'Bearer error="invalid_token"',
+          });
+      }
+    }
+    const event = toEvent(req, url, match.route, match.pathParameters, body, claims);
+    const handler = await loadHandler(match.route.handler);
+    const result = await handler(event, lambdaContext(match.route.handler, event.requestContext.requestId));
+    const structured =
+      typeof result === 'object' && result !== null ? result : { statusCode: 200, body: JSON.stringify(result) };
+    const payload = structured.isBase64Encoded ? Buffer.from(structured.body ?? '', 'base64') : (structured.body ?? '');
+    res.writeHead(structured.statusCode ?? 200, { ...(structured.headers as Record<string, string>) });
+    res.end(payload);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, HOST, () => resolve());
+  });
+  return {
+    url: `http://${HOST}:${options.port}`,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function send(res: ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, body === undefined ? headers : { 'content-type': 'application/problem+json', ...headers });
+  res.end(body === undefined ? undefined : JSON.stringify(body));
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_REQUEST_BYTES) return 'too-large';
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+const TEXT_TYPES = /^(text\/|application\/(.*\+)?json|application\/x-www-form-urlencoded)/i;
+
+function toEvent(
+  req: IncomingMessage,
+  url: URL,
+  route: RouteDef,
+  pathParameters: Record<string, string>,
+  body: Buffer,
+  claims: Record<string, string> | undefined,
+): APIGatewayProxyEventV2WithJWTAuthorizer {
+  const headers: Record<string, string> = {};
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[key.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) query[key] = key in query ? `${query[key]},${value}` : value;
+  const isText = body.length === 0 || TEXT_TYPES.test(headers['content-type'] ?? 'application/json');
+  const now = new Date();
+  return {
+    version: '2.0',
+    routeKey: routeKey(route),
+    rawPath: url.pathname,
+    rawQueryString: url.search.replace(/^\?/, ''),
+    cookies: headers.cookie?.split(/;\s*/),
+    headers,
+    queryStringParameters: url.search ? query : undefined,
+    pathParameters: Object.keys(pathParameters).length ? pathParameters : undefined,
+    body: body.length === 0 ? undefined : isText ? body.toString('utf8') : body.toString('base64'),
+    isBase64Encoded: !isText,
+    stageVariables: undefined,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? HOST,
+      domainPrefix: (headers.host ?? HOST).split('.')[0] ?? '',
+      http: {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: req.socket.remoteAddress ?? HOST,
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey: routeKey(route),
+      stage: '$default',
+      time: now.toISOString(),
+      timeEpoch: now.getTime(),
+      authorizer: { principalId: '', integrationLatency: 0, jwt: { claims: claims ?? {}, scopes: [] } },
+    },
+  } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
+}
+
+function lambdaContext(functionName: string, requestId: string): Context {
+  const deadline = Date.now() + 29_000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: '1024',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => deadline - Date.now(),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}

@@ -1,0 +1,91 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ensureTable, ensureUserPool } from './local/bootstrap';
+import { assertPortFree, dataDir, HOST, handlerEnvironment, PORTS, type PortName, port } from './local/config';
+import { startGateway } from './local/gateway';
+import { type Service, startCognito, startDynamo, startMail, startMqtt, startS3 } from './local/services';
+import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from './seed/seed';
+
+/**
+ * `npm start`: the whole product on one machine. Starts the local stand-ins for DynamoDB, S3, Cognito, IoT
+ * Core's broker and SES/SNS mail, bootstraps them from the same definitions CDK deploys, seeds demo data on
+ * first start, then serves the API through the local gateway and the console through Vite.
+ *
+ * Environment: *_PORT variables move ports, LOCAL_DATA_DIR moves .local/, START_WEB=false skips the console,
+ * STACK_INFO_FILE writes the URLs as JSON (the test harness reads it).
+ */
+async function main() {
+  const started = Date.now();
+  const withWeb = process.env.START_WEB !== 'false';
+  const ports = (Object.keys(PORTS) as PortName[]).filter((name) => withWeb || name !== 'WEB_PORT');
+  for (const name of ports) await assertPortFree(name);
+  mkdirSync(dataDir(), { recursive: true });
+
+  const services: Service[] = [];
+  const stop = async () => {
+    for (const service of services.reverse()) await service.stop().catch(() => undefined);
+  };
+  process.once('SIGINT', () => void stop().then(() => process.exit(0)));
+  process.once('SIGTERM', () => void stop().then(() => process.exit(0)));
+
+  const consoleOrigins = [`http://localhost:${port('WEB_PORT')}`, `http://${HOST}:${port('WEB_PORT')}`];
+  try {
+    services.push(await startDynamo(), await startS3(consoleOrigins), await startMqtt(), await startMail());
+    services.push(await startCognito());
+    await ensureTable();
+    const ids = await ensureUserPool();
+    Object.assign(process.env, handlerEnvironment(ids));
+    const seeded = await seedIfEmpty();
+
+    const cognitoUrl = `http://${HOST}:${port('COGNITO_PORT')}`;
+    const gateway = await startGateway({
+      port: port('API_PORT'),
+      issuer: `${cognitoUrl}/${ids.userPoolId}`,
+      jwksUri: `${cognitoUrl}/${ids.userPoolId}/.well-known/jwks.json`,
+      clientId: ids.userPoolClientId,
+      allowedOrigins: consoleOrigins,
+      log: process.env.GATEWAY_LOG === 'true' ? (line) => console.log(line) : undefined,
+    });
+    services.push({ name: 'API gateway', url: gateway.url, stop: gateway.stop });
+
+    if (withWeb) {
+      process.env.API_BASE_URL = gateway.url;
+      const { createServer } = await import('vite');
+      const vite = await createServer({
+        configFile: path.resolve(__dirname, '../web/vite.config.mts'),
+        server: { port: port('WEB_PORT'), strictPort: true, host: 'localhost' },
+        logLevel: 'warn',
+      });
+      await vite.listen();
+      services.push({ name: 'Console (Vite)', url: `http://localhost:${port('WEB_PORT')}`, stop: () => vite.close() });
+    }
+
+    const info = { services: Object.fromEntries(services.map((s) => [s.name, s.url])), ...ids, apiUrl: gateway.url };
+    if (process.env.STACK_INFO_FILE) writeFileSync(process.env.STACK_INFO_FILE, JSON.stringify(info, null, 2));
+    printBanner(services, seeded, Date.now() - started);
+  } catch (error) {
+    console.error(`\nCould not start the local stack: ${(error as Error).message}`);
+    if (process.env.DEBUG) console.error(error);
+    await stop();
+    process.exit(1);
+  }
+}
+
+function printBanner(services: Service[], seeded: boolean, elapsedMs: number) {
+  const width = Math.max(...services.map((s) => s.name.length));
+  const lines = [
+    '',
+    `Local stack up in ${(elapsedMs / 1000).toFixed(1)} s${seeded ? ' (demo data seeded)' : ''}. Ctrl-C stops everything.`,
+    '',
+    ...services.map((s) => `  ${s.name.padEnd(width)}  ${s.url}`),
+    '',
+    `Demo sign-ins (password for all: ${DEMO_PASSWORD}):`,
+    ...DEMO_USERS.map(
+      (u) => `  ${u.username.padEnd(16)} ${u.email.padEnd(28)} ${u.roles.join(', ')} (tenant ${u.tenant})`,
+    ),
+    '',
+  ];
+  console.log(lines.join('\n'));
+}
+
+void main();

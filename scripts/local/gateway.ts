@@ -46,6 +46,9 @@ export async function startGateway(options: GatewayOptions) {
       if (payload.token_use !== 'id') throw new Error('Only ID tokens are accepted');
     },
   });
+  // aws-jwt-verify fetches JWKS over https only; the local issuer is plain http, so load the keys here.
+  const jwks = (await (await fetch(options.jwksUri)).json()) as Parameters<typeof verifier.cacheJwks>[0];
+  verifier.cacheJwks(jwks);
   const handlers = new Map<string, Promise<Handler>>();
   const loadHandler = (module: string) => {
     if (!handlers.has(module)) {

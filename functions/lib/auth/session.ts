@@ -50,7 +50,8 @@ async function resolveUsername(login: string): Promise<string | undefined> {
 const isWrongCredentials = (error: unknown) =>
   error instanceof NotAuthorizedException ||
   error instanceof UserNotFoundException ||
-  (error instanceof Error && /NotAuthorized|UserNotFound|UserNotConfirmed|PasswordResetRequired/.test(error.name));
+  (error instanceof Error &&
+    /NotAuthorized|UserNotFound|UserNotConfirmed|PasswordResetRequired|InvalidPassword/.test(error.name));
 
 export async function signIn(login: string, password: string) {
   const username = await resolveUsername(login.trim());

@@ -114,7 +114,7 @@ export function parseCollectionQuery(rawQueryString: string | undefined, spec: C
       if (value === '') continue; // empty values are stripped, as the console does
       const parsed = parseFilterValue(spec.filters[name], value);
       if (parsed === undefined) violations.push({ propertyPath: name, message: MESSAGES.mustBeNumber });
-      else (query.filters[name] ??= []).push(parsed);
+      else query.filters[name] = [...(query.filters[name] ?? []), parsed];
     }
   }
   if (violations.length) throw unprocessable(violations);

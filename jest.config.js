@@ -1,0 +1,31 @@
+/**
+ * One runner for every kind of test. Unit tests never touch the network; integration and browser tests
+ * run against the real local stack, which test/harness/global-setup.ts starts on free ports.
+ */
+const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022' } }] };
+// ESM-only packages that a test may import are compiled to CommonJS like our own code.
+const transformIgnorePatterns = ['/node_modules/(?!(@middy|aedes|maildev|oidc-provider)/)'];
+const common = { transform, transformIgnorePatterns, testEnvironment: 'node', rootDir: __dirname };
+
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/harness/global-setup.ts',
+      globalTeardown: '<rootDir>/test/harness/global-teardown.ts',
+      testTimeout: 30_000,
+    },
+    { ...common, displayName: 'infra', testMatch: ['<rootDir>/test/infra/**/*.test.ts'], testTimeout: 180_000 },
+    {
+      ...common,
+      displayName: 'browser',
+      testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/harness/global-setup-web.ts',
+      globalTeardown: '<rootDir>/test/harness/global-teardown.ts',
+      testTimeout: 60_000,
+    },
+  ],
+};

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { assetStatusInputSchema, assetStatusSchema, assetStatusValueSchema } from './asset-status';
+import { attachmentSchema } from './attachment';
+import {
+  dateFilter,
+  entityIdSchema,
+  INVALID_DATE,
+  isBlank,
+  isIsoDateString,
+  jsonLdShape,
+  NAME_REQUIRED,
+  optionalInteger,
+  optionalNumber,
+  optionalReference,
+  optionalText,
+  paginationQuerySchema,
+  referenceListSchema,
+  requiredText,
+  type SortOrder,
+  textFilter,
+  versionShape,
+} from './common';
+import { deviceSummarySchema } from './device';
+import { lastEventSchema } from './event';
+import { geoZoneRefSchema } from './geo-zone';
+
+export const SCHEDULED_IN_PAST = 'The scheduled date cannot be in the past';
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/**
+ * Scheduled dates are days, stored at 12:00:00 (spec 000 s.9). Noon UTC keeps the same calendar day in every
+ * time zone from UTC-11 to UTC+12. Text keeps the day it names; a Date (a picker's value) keeps its local day.
+ */
+export function normalizeScheduled(date: Date | string): string {
+  if (typeof date === 'string') {
+    if (!isIsoDateString(date)) throw new RangeError(INVALID_DATE);
+    return `${date.trim().slice(0, 10)}T12:00:00.000Z`;
+  }
+  if (Number.isNaN(date.getTime())) throw new RangeError(INVALID_DATE);
+  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T12:00:00.000Z`;
+}
+
+/**
+ * "Today" differs per time zone; a day counts as past only once it is over everywhere (UTC-12), so a user
+ * late in the evening west of Greenwich can still pick their own today.
+ */
+export const isScheduledInPast = (scheduled: string, now: Date = new Date()): boolean =>
+  scheduled.slice(0, 10) < new Date(now.getTime() - 12 * 3600 * 1000).toISOString().slice(0, 10);
+
+type ScheduledInput = string | Date | null | undefined;
+
+/** An update may keep a date that has since passed; only a changed date must not be in the past. */
+const scheduledField = (stored?: string | null) =>
+  z
+    .union([z.string(), z.date()], { error: INVALID_DATE })
+    .nullish()
+    .refine(
+      (v: ScheduledInput) => isBlank(v) || (typeof v === 'string' ? isIsoDateString(v) : !Number.isNaN(v.getTime())),
+      {
+        error: INVALID_DATE,
+        abort: true,
+      },
+    )
+    .transform((v) => (v === undefined ? undefined : isBlank(v) ? null : normalizeScheduled(v)))
+    .refine((v) => v == null || (stored != null && v.slice(0, 10) === stored.slice(0, 10)) || !isScheduledInPast(v), {
+      error: SCHEDULED_IN_PAST,
+    });
+
+export const assetSchema = z.object({
+  ...jsonLdShape,
+  id: entityIdSchema,
+  logical_id: z.number().int().nullable(),
+  name: z.string(),
+  reference: z.string().nullable(),
+  description: z.string().nullable(),
+  devices: z.array(deviceSummarySchema),
+  street: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  city: z.string().nullable(),
+  region: z.string().nullable(),
+  country: z.string().nullable(),
+  days_still: z.number().nullable(),
+  lastCommunication: z.string().nullable(),
+  lastLocationUpdate: z.string().nullable(),
+  geo_zone: geoZoneRefSchema.nullable(),
+  client: z.object({ id: entityIdSchema, company: z.string().nullable() }).nullable(),
+  scheduled: z.string().nullable(),
+  asset_profile_relations: z.array(z.string()),
+  asset_profile_definitions: z.array(z.object({ id: entityIdSchema, name: z.string(), type: z.string() })),
+  days_outside_geo_zone: z.number().nullable(),
+  status: assetStatusSchema.nullable(),
+  last_event: lastEventSchema.nullable(),
+  attachments: z.array(attachmentSchema),
+  ...versionShape,
+});
+export type Asset = z.infer<typeof assetSchema>;
+
+/** GET /api/assets/map: enough for a marker and its popup. */
+export const assetMapItemSchema = assetSchema.pick({
+  '@id': true,
+  id: true,
+  name: true,
+  lastLocationUpdate: true,
+  status: true,
+  last_event: true,
+});
+export type AssetMapItem = z.infer<typeof assetMapItemSchema>;
+
+/**
+ * Address, counters and logical_id are the server's to set. References accept ids, IRIs or objects; an
+ * absent key leaves the stored value alone, null clears it.
+ */
+const assetFields = {
+  name: requiredText(NAME_REQUIRED),
+  reference: optionalText(),
+  description: optionalText(2000),
+  devices: referenceListSchema().optional(),
+  client: optionalReference(),
+  geo_zone: optionalReference(),
+  asset_profile_definitions: referenceListSchema().optional(),
+  status: assetStatusInputSchema,
+};
+
+export const assetInputSchema = z.object({ ...assetFields, scheduled: scheduledField() });
+export type AssetInput = z.infer<typeof assetInputSchema>;
+
+/** Pass the stored scheduled date so that saving an asset whose date has passed is not refused. */
+export const buildAssetUpdateInputSchema = (storedScheduled?: string | null) =>
+  z.object({ ...assetFields, scheduled: scheduledField(storedScheduled), ...versionShape });
+export const assetUpdateInputSchema = buildAssetUpdateInputSchema();
+export type AssetUpdateInput = z.infer<typeof assetUpdateInputSchema>;
+
+/** POST /api/assets/{id}/asset-profiles */
+export const assetProfilesAssignInputSchema = z.object({ asset_profile_definitions: referenceListSchema() });
+export type AssetProfilesAssignInput = z.infer<typeof assetProfilesAssignInputSchema>;
+
+export const ASSET_SORT_FIELDS = [
+  'reference',
+  'scheduled',
+  'days_outside_geo_zone',
+  'client.company',
+  'cable_length',
+] as const;
+export type AssetSortField = (typeof ASSET_SORT_FIELDS)[number];
+export const DEFAULT_ASSET_ORDER: SortOrder<AssetSortField> = { field: 'days_outside_geo_zone', direction: 'desc' };
+
+export const assetListQuerySchema = paginationQuerySchema.extend({
+  search: textFilter(),
+  id: optionalInteger(),
+  logicalId: optionalInteger(),
+  daysOutsideGeoZone: optionalNumber(),
+  'scheduled[after]': dateFilter(),
+  'scheduled[before]': dateFilter(),
+  client: optionalReference().transform((v) => v ?? undefined),
+  status: z.preprocess((v: string | null | undefined) => (v ? v : undefined), assetStatusValueSchema.optional()),
+});
+export type AssetListQuery = z.infer<typeof assetListQuerySchema>;

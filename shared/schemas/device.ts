@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import {
+  booleanQuery,
+  entityIdSchema,
+  jsonLdShape,
+  optionalDate,
+  optionalInteger,
+  optionalReference,
+  optionalText,
+  paginationQuerySchema,
+  referenceListSchema,
+  textFilter,
+  versionShape,
+} from './common';
+import { lastEventSchema } from './event';
+
+export const DEV_EUI_REQUIRED = 'The DEVEUI is required';
+export const DEV_EUI_INVALID = 'The DEVEUI must be 16 hexadecimal characters';
+export const DEV_EUI_PATTERN = /^[0-9A-F]{16}$/;
+
+/** DEVEUIs are printed as "70-B3-D5-..." or "70:b3:d5:..."; one spelling keeps them unique. */
+export const normalizeDevEui = (value: string): string => value.replace(/[\s:-]/g, '').toUpperCase();
+
+export const devEuiSchema = z
+  .string({ error: DEV_EUI_REQUIRED })
+  .overwrite(normalizeDevEui)
+  .min(1, { error: DEV_EUI_REQUIRED, abort: true })
+  .regex(DEV_EUI_PATTERN, { error: DEV_EUI_INVALID });
+
+/** What an asset shows of its devices: the sabotage and low-battery markers of the asset list. */
+export const deviceSummarySchema = z.object({
+  id: entityIdSchema,
+  name: z.string().nullable(),
+  dev_eui: z.string(),
+  is_sabotaged: z.boolean(),
+  battery_level_low: z.boolean(),
+});
+export type DeviceSummary = z.infer<typeof deviceSummarySchema>;
+
+export const deviceSchema = z.object({
+  ...jsonLdShape,
+  id: entityIdSchema,
+  logical_id: z.number().int().nullable(),
+  name: z.string().nullable(),
+  model: z.string().nullable(),
+  notes: z.string().nullable(),
+  dev_eui: z.string(),
+  barcode: z.string().nullable(),
+  asset: z.object({ id: entityIdSchema, name: z.string() }).nullable(),
+  activation_date: z.string().nullable(),
+  last_event: lastEventSchema.nullable(),
+  is_sabotaged: z.boolean(),
+  battery_level_low: z.boolean(),
+  device_profiles: z.array(entityIdSchema),
+  ...versionShape,
+});
+export type Device = z.infer<typeof deviceSchema>;
+
+const deviceFields = {
+  name: optionalText(),
+  model: optionalText(),
+  notes: optionalText(2000),
+  asset: optionalReference(),
+  activation_date: optionalDate(),
+  device_profiles: referenceListSchema().optional(),
+};
+
+/** DEVEUI and barcode can be set only at creation (spec 000 s.5). */
+export const deviceCreateInputSchema = z.object({
+  ...deviceFields,
+  dev_eui: devEuiSchema,
+  barcode: optionalText(),
+});
+export type DeviceCreateInput = z.infer<typeof deviceCreateInputSchema>;
+
+/** dev_eui and barcode are not listed, so a client that still sends them has them dropped, not applied. */
+export const deviceUpdateInputSchema = z.object({ ...deviceFields, ...versionShape });
+export type DeviceUpdateInput = z.infer<typeof deviceUpdateInputSchema>;
+
+export const DEVICE_SORT_FIELDS = [
+  'asset.name',
+  'name',
+  'model',
+  'devEui',
+  'batteryLevelLow',
+  'activationDate',
+] as const;
+export type DeviceSortField = (typeof DEVICE_SORT_FIELDS)[number];
+
+/** The console sends the deprecated asset[exists]; exists[asset] is API Platform's current spelling. */
+export const deviceListQuerySchema = paginationQuerySchema.extend({
+  id: optionalInteger(),
+  logicalId: optionalInteger(),
+  search: textFilter(),
+  'asset[exists]': booleanQuery,
+  'exists[asset]': booleanQuery,
+});
+export type DeviceListQuery = z.infer<typeof deviceListQuerySchema>;
+
+export const deviceProfileSchema = z.object({ ...jsonLdShape, id: entityIdSchema, name: z.string() });
+export type DeviceProfile = z.infer<typeof deviceProfileSchema>;

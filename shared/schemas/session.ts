@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { EMAIL_REQUIRED, entityIdSchema, INVALID_EMAIL, requiredEmail, requiredText, tooLong } from './common';
+import { tenantRefSchema } from './tenant';
+
+export const SIGN_IN_LOGIN_REQUIRED = 'Username or e-mail is required';
+export const PASSWORD_REQUIRED = 'Password is required';
+export const REFRESH_TOKEN_REQUIRED = 'The refresh token is required';
+export const RESET_CODE_REQUIRED = 'The code is required';
+/** Cognito's default policy refuses shorter passwords; saying so up front beats its error text. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+export const PASSWORD_TOO_SHORT = `The password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+
+/** Passwords are never trimmed: spaces may be part of them. */
+const passwordPresent = z
+  .string({ error: PASSWORD_REQUIRED })
+  .min(1, { error: PASSWORD_REQUIRED, abort: true })
+  .max(PASSWORD_MAX_LENGTH, { error: tooLong(PASSWORD_MAX_LENGTH) });
+
+/** A password being set (new user, reset, change); signing in accepts whatever was set before. */
+export const newPasswordSchema = passwordPresent.min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT });
+
+/** The field is named email but takes a username or an e-mail (spec 001 s.7), so it is not checked as one. */
+export const signInInputSchema = z.object({
+  email: requiredText(SIGN_IN_LOGIN_REQUIRED, 254),
+  password: passwordPresent,
+});
+export type SignInInput = z.infer<typeof signInInputSchema>;
+export const signInSchema = signInInputSchema;
+
+export const verifyInputSchema = z.object({ refresh_token: requiredText(REFRESH_TOKEN_REQUIRED, 8192) });
+export type VerifyInput = z.infer<typeof verifyInputSchema>;
+export const verifySchema = verifyInputSchema;
+
+export const resetPasswordInputSchema = z.object({ email: requiredEmail(EMAIL_REQUIRED, INVALID_EMAIL) });
+export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
+
+/** Second step of the reset: the code from the e-mail and the new password. */
+export const resetPasswordConfirmInputSchema = z.object({
+  email: requiredEmail(EMAIL_REQUIRED, INVALID_EMAIL),
+  code: requiredText(RESET_CODE_REQUIRED, 64),
+  password: newPasswordSchema,
+});
+export type ResetPasswordConfirmInput = z.infer<typeof resetPasswordConfirmInputSchema>;
+
+/** GET /oauth: what the identity provider hands back to the single sign-on callback. */
+export const oauthCallbackQuerySchema = z.object({
+  code: requiredText('The code is required', 4096),
+  state: requiredText('The state is required', 4096),
+  session_state: z.string().optional(),
+});
+export type OauthCallbackQuery = z.infer<typeof oauthCallbackQuerySchema>;
+
+/** Role and permission names stay plain strings: the role matrix is per tenant and may hold renamed roles. */
+export const sessionUserSchema = z.object({
+  id: entityIdSchema,
+  name: z.string().nullable(),
+  username: z.string().nullable(),
+  email: z.string(),
+  roles: z.array(z.string()),
+  permissions: z.array(z.string()),
+  active: z.boolean(),
+  tenant: tenantRefSchema.nullish(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const tokenPairSchema = z.object({ token: z.string(), refresh_token: z.string() });
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+/** Answer of sign-in and of the single sign-on callback; verify answers a token pair, possibly with the user. */
+export const signInResponseSchema = tokenPairSchema.extend({ user: sessionUserSchema });
+export type SignInResponse = z.infer<typeof signInResponseSchema>;
+
+export const verifyResponseSchema = tokenPairSchema.extend({ user: sessionUserSchema.optional() });
+export type VerifyResponse = z.infer<typeof verifyResponseSchema>;

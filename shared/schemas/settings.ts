@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { entityIdSchema, hexColorSchema, jsonLdShape, requiredText, textFilter, versionShape } from './common';
+
+export const COLOR_NAMES = [
+  'background',
+  'text',
+  'primary',
+  'primaryContrast',
+  'secondary',
+  'secondaryContrast',
+] as const;
+export type ColorName = (typeof COLOR_NAMES)[number];
+
+/**
+ * Spec 001 s.3 gives two readings of the defaults; the first (the colour settings record) applies
+ * everywhere, so a tenant without settings and the styling screen's reset agree.
+ */
+export const DEFAULT_COLORS: Readonly<Record<ColorName, string>> = {
+  background: '#ffffff',
+  text: '#252525',
+  primary: '#033302',
+  primaryContrast: '#fff',
+  secondary: '#d5d51a',
+  secondaryContrast: '#033605',
+};
+
+export const SETTING_NAMES = {
+  colors: 'colors',
+  assetTableHiddenColumns: 'asset-table-hidden-columns',
+  assetTableColumnNames: 'asset-table-column-names',
+} as const;
+
+export const colorEntrySchema = z.object({
+  name: z.enum(COLOR_NAMES, { error: 'Unknown colour' }),
+  color: hexColorSchema,
+});
+export type ColorEntry = z.infer<typeof colorEntrySchema>;
+
+export const colorsDataSchema = z
+  .array(colorEntrySchema)
+  .refine((entries) => new Set(entries.map((e) => e.name)).size === entries.length, {
+    error: 'Each colour can appear only once',
+  });
+
+/** Stored entries over the defaults, so a partial record still gives a full palette. */
+export const resolveColors = (entries: readonly ColorEntry[] | null | undefined): Record<ColorName, string> => ({
+  ...DEFAULT_COLORS,
+  ...Object.fromEntries((entries ?? []).map((e) => [e.name, e.color])),
+});
+
+/** Column ids of the asset table; values seen in stored settings: id, asset-profile, country. */
+export const ASSET_TABLE_COLUMNS = [
+  'id',
+  'asset',
+  'asset-profile',
+  'street',
+  'postal-code-city',
+  'country',
+  'last-communication',
+  'reference',
+  'scheduled',
+  'geo-zone',
+  'days-outside-geo-zone',
+  'client',
+  'battery-status',
+  'status',
+] as const;
+
+const columnId = requiredText('The column is required', 100);
+
+/** Columns are plain strings so a console that adds a column needs no API change. */
+export const assetTableHiddenColumnsDataSchema = z.array(columnId).transform((ids) => [...new Set(ids)]);
+
+/** Column id to header text, e.g. { "asset-profile": "Cable reel" }. */
+export const assetTableColumnNamesDataSchema = z.record(columnId, z.string().trim().max(100));
+
+export const frontendSettingInputSchema = z.discriminatedUnion(
+  'name',
+  [
+    z.object({ name: z.literal(SETTING_NAMES.colors), data: colorsDataSchema }),
+    z.object({ name: z.literal(SETTING_NAMES.assetTableHiddenColumns), data: assetTableHiddenColumnsDataSchema }),
+    z.object({ name: z.literal(SETTING_NAMES.assetTableColumnNames), data: assetTableColumnNamesDataSchema }),
+  ],
+  { error: 'Unknown setting' },
+);
+export type FrontendSettingInput = z.infer<typeof frontendSettingInputSchema>;
+
+export const frontendSettingUpdateInputSchema = z.intersection(frontendSettingInputSchema, z.object(versionShape));
+export type FrontendSettingUpdateInput = z.infer<typeof frontendSettingUpdateInputSchema>;
+
+/** Read shape: data stays unknown here; parse it with the data schema of its name. */
+export const frontendSettingSchema = z.object({
+  ...jsonLdShape,
+  id: entityIdSchema,
+  name: z.string(),
+  data: z.unknown(),
+  ...versionShape,
+});
+export type FrontendSetting = z.infer<typeof frontendSettingSchema>;
+
+export const frontendSettingListQuerySchema = z.object({ name: textFilter() });
+export type FrontendSettingListQuery = z.infer<typeof frontendSettingListQuerySchema>;

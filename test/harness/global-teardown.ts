@@ -1,0 +1,5 @@
+import { readStack, stopStack } from './stack';
+
+export default async function globalTeardown() {
+  stopStack(readStack());
+}

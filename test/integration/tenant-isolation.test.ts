@@ -1,0 +1,55 @@
+import { call, tokenOf } from '../harness/api';
+
+describe('tenant isolation', () => {
+  let demoAssetId: number;
+
+  beforeAll(async () => {
+    const response = await call<{ id: number }>('POST', '/api/assets', {
+      token: await tokenOf('admin'),
+      body: { name: 'Demo-only reel' },
+    });
+    demoAssetId = response.body.id;
+  });
+
+  it('gives a token of tenant acme 404 for an id of tenant demo, on read, write and delete', async () => {
+    const acme = await tokenOf('acme-admin');
+    expect((await call('GET', `/api/assets/${demoAssetId}`, { token: acme })).status).toBe(404);
+    expect(
+      (await call('PUT', `/api/assets/${demoAssetId}`, { token: acme, body: { name: 'hijack', version: 1 } })).status,
+    ).toBe(404);
+    expect((await call('DELETE', `/api/assets/${demoAssetId}`, { token: acme })).status).toBe(404);
+    const still = await call<{ name: string }>('GET', `/api/assets/${demoAssetId}`, { token: await tokenOf('admin') });
+    expect(still.body.name).toBe('Demo-only reel');
+  });
+
+  it('never lists the other tenant’s assets', async () => {
+    const acme = await call<{ 'hydra:member': { name: string }[] }>('GET', '/api/assets?pagination=false', {
+      token: await tokenOf('acme-admin'),
+    });
+    expect(acme.status).toBe(200);
+    expect(acme.body['hydra:member'].map((a) => a.name)).not.toContain('Demo-only reel');
+  });
+
+  it('refuses a tenant header from a user who is not a super admin', async () => {
+    const response = await call('GET', `/api/assets/${demoAssetId}`, {
+      token: await tokenOf('acme-admin'),
+      headers: { 'x-tenant-id': '1' },
+    });
+    expect(response.status).toBe(403);
+  });
+
+  it('lets a super admin act in another tenant through the tenant header', async () => {
+    const superAdmin = await tokenOf('superadmin');
+    const inAcme = await call<{ 'hydra:totalItems': number }>('GET', '/api/assets', {
+      token: superAdmin,
+      headers: { 'x-tenant-id': '2' },
+    });
+    expect(inAcme.status).toBe(200);
+    expect(
+      (await call('GET', `/api/assets/${demoAssetId}`, { token: superAdmin, headers: { 'x-tenant-id': '2' } })).status,
+    ).toBe(404);
+    expect((await call('GET', '/api/assets', { token: superAdmin, headers: { 'x-tenant-id': '999' } })).status).toBe(
+      404,
+    );
+  });
+});

@@ -1,0 +1,85 @@
+import { PERMISSIONS } from '../../shared/permissions';
+import { chooseLanguage } from '../../web/src/i18n/languages';
+import { hasAnyGrant } from '../../web/src/session/grants';
+import { breadcrumbsFor, segmentLabel } from '../../web/src/shell/breadcrumbs';
+import { initialsOfEmail } from '../../web/src/shell/initials';
+import { NAVIGATION_ENTRIES } from '../../web/src/shell/navigationEntries';
+
+const user = (roles: string[], permissions: string[]) => ({ roles, permissions });
+const visiblePaths = (grants: { roles: string[]; permissions: string[] }) =>
+  NAVIGATION_ENTRIES.filter((entry) => hasAnyGrant(grants, entry.anyOf)).map((entry) => entry.path);
+
+describe('hasAnyGrant', () => {
+  test('any permission or any role is enough', () => {
+    expect(hasAnyGrant(user([], ['USER_READ']), ['USER_CREATE', 'USER_READ'])).toBe(true);
+    expect(hasAnyGrant(user(['ROLE_SUPER_ADMIN'], []), ['SUPER_ADMIN', 'ROLE_SUPER_ADMIN'])).toBe(true);
+    expect(hasAnyGrant(user(['ROLE_ADMIN'], ['ASSET_READ']), ['KPN_THINGS'])).toBe(false);
+  });
+
+  test('no user sees nothing; an empty requirement is open to any user', () => {
+    expect(hasAnyGrant(null, [])).toBe(false);
+    expect(hasAnyGrant(user([], []), [])).toBe(true);
+  });
+});
+
+describe('navigation entries (spec 000 s.2, spec 001 s.2)', () => {
+  test('each entry asks for names that exist', () => {
+    const known = new Set<string>([...PERMISSIONS, 'SUPER_ADMIN', 'ROLE_SUPER_ADMIN']);
+    for (const entry of NAVIGATION_ENTRIES) expect(entry.anyOf.filter((name) => !known.has(name))).toEqual([]);
+  });
+
+  test('a client with ASSET_READ and VIEW_ASSET_MAP sees assets and the map only', () => {
+    expect(visiblePaths(user(['ROLE_CLIENT'], ['ASSET_READ', 'VIEW_ASSET_MAP']))).toEqual(['/assets', '/asset-map']);
+  });
+
+  test('ASSET_PROFILE_* does not count as ASSET_*', () => {
+    expect(visiblePaths(user(['ROLE_USER'], ['ASSET_PROFILE_READ']))).toEqual(['/asset-profiles']);
+  });
+
+  test('tenants need the super admin role, not ROLE_ADMIN', () => {
+    expect(visiblePaths(user(['ROLE_ADMIN'], []))).toEqual([]);
+    expect(visiblePaths(user(['ROLE_SUPER_ADMIN'], []))).toEqual(['/tenants']);
+  });
+
+  test('each administration permission opens its own entry', () => {
+    expect(visiblePaths(user([], ['USER_DELETE']))).toEqual(['/users']);
+    expect(visiblePaths(user([], ['PERMISSION_READ']))).toEqual(['/permissions']);
+    expect(visiblePaths(user([], ['STYLING_EDIT', 'KPN_THINGS', 'API_TOKENS']))).toEqual([
+      '/styling',
+      '/kpnthings',
+      '/api',
+    ]);
+  });
+});
+
+describe('breadcrumbs', () => {
+  test('segments become labels with spaces and a capital, under Dashboard at /workspace', () => {
+    expect(breadcrumbsFor('/asset-profiles/12', 'Dashboard')).toEqual([
+      { label: 'Dashboard', to: '/workspace' },
+      { label: 'Asset profiles', to: '/asset-profiles' },
+      { label: '12', to: '/asset-profiles/12' },
+    ]);
+  });
+
+  test('/workspace is the root itself', () => {
+    expect(breadcrumbsFor('/workspace', 'Dashboard')).toEqual([{ label: 'Dashboard', to: '/workspace' }]);
+    expect(breadcrumbsFor('/', 'Dashboard')).toEqual([{ label: 'Dashboard', to: '/workspace' }]);
+  });
+
+  test('escaped and malformed segments', () => {
+    expect(segmentLabel('caf%C3%A9-zone')).toBe('Café zone');
+    expect(segmentLabel('%E0%A4%A')).toBe('%E0%A4%A');
+  });
+});
+
+test('initials of the e-mail', () => {
+  expect(initialsOfEmail('jan.de-vries@example.nl')).toBe('JD');
+  expect(initialsOfEmail('admin@example.nl')).toBe('A');
+  expect(initialsOfEmail('')).toBe('?');
+});
+
+test('language: saved choice, then browser language, then en', () => {
+  expect(chooseLanguage('de', ['nl-NL'])).toBe('de');
+  expect(chooseLanguage(null, ['es-ES', 'nl-BE'])).toBe('nl');
+  expect(chooseLanguage('xx', ['es'])).toBe('en');
+});

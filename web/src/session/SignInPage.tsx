@@ -1,0 +1,129 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { apiBaseUrl } from '../api/runtimeConfig';
+import { clearNotifications } from '../common/notifications/notificationStore';
+import { useTranslateMessage } from '../i18n/translateMessage';
+import { PublicCard } from '../shell/PublicCard';
+import { MicrosoftLogo } from './MicrosoftLogo';
+import { signInRequest } from './sessionApi';
+import { startSession } from './sessionStore';
+import { showSignInError } from './signInErrors';
+import { type SignInFormValues, signInFormSchema } from './signInFormSchema';
+
+/** Spec 001 s.2 sign-in screen. A successful sign-in stores the session; the route guard then leaves this page. */
+export default function SignInPage() {
+  const { t } = useTranslation();
+  const translate = useTranslateMessage();
+  const [showPassword, setShowPassword] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInFormValues>({
+    resolver: zodResolver(signInFormSchema),
+    defaultValues: { email: '', password: '', stayLoggedIn: true },
+  });
+
+  const onSubmit = handleSubmit(async ({ email, password, stayLoggedIn }) => {
+    try {
+      startSession(await signInRequest({ email, password }), stayLoggedIn);
+      clearNotifications();
+    } catch (error) {
+      showSignInError(error, setError);
+    }
+  });
+
+  const fieldError = (message: string | undefined) => (message ? translate(message) : undefined);
+  const togglePasswordLabel = showPassword ? t('signIn.hidePassword') : t('signIn.showPassword');
+
+  return (
+    <PublicCard title={t('pages.signIn')} subtitle={t('signIn.welcome')}>
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <TextField
+          {...register('email')}
+          label={t('signIn.email')}
+          autoComplete="username"
+          autoFocus
+          required
+          error={!!errors.email}
+          helperText={fieldError(errors.email?.message)}
+        />
+        <TextField
+          {...register('password')}
+          label={t('signIn.password')}
+          type={showPassword ? 'text' : 'password'}
+          autoComplete="current-password"
+          required
+          error={!!errors.password}
+          helperText={fieldError(errors.password?.message)}
+          slotProps={{
+            input: {
+              endAdornment: (
+                <InputAdornment position="end">
+                  <IconButton
+                    aria-label={togglePasswordLabel}
+                    title={togglePasswordLabel}
+                    onClick={() => setShowPassword((shown) => !shown)}
+                    edge="end"
+                  >
+                    {showPassword ? <VisibilityOff /> : <Visibility />}
+                  </IconButton>
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mt: 1 }}>
+          <Controller
+            name="stayLoggedIn"
+            control={control}
+            render={({ field }) => (
+              <FormControlLabel
+                label={t('signIn.stayLoggedIn')}
+                control={<Checkbox checked={field.value} onChange={(_, checked) => field.onChange(checked)} />}
+              />
+            )}
+          />
+          <Link component={RouterLink} to="/reset-password" variant="body2">
+            {t('signIn.forgotPassword')}
+          </Link>
+        </Stack>
+        <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting} sx={{ mt: 2 }}>
+          {t('signIn.submit')}
+        </Button>
+      </Box>
+      <Divider sx={{ my: 3 }}>
+        <Typography variant="body2" color="text.secondary">
+          {t('signIn.or')}
+        </Typography>
+      </Divider>
+      <Button
+        variant="outlined"
+        size="large"
+        fullWidth
+        href={`${apiBaseUrl()}/login/azure`}
+        startIcon={<MicrosoftLogo />}
+      >
+        {t('signIn.singleSignOn')}
+      </Button>
+    </PublicCard>
+  );
+}

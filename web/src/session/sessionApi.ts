@@ -1,0 +1,32 @@
+import {
+  type SessionUser,
+  type SignInInput,
+  type SignInResponse,
+  sessionUserSchema,
+  signInResponseSchema,
+  type VerifyResponse,
+  verifyResponseSchema,
+} from '@shared/schemas/session';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../api/apiClient';
+
+/** POST /user/sign-in; `email` holds the username or the e-mail (spec 001 s.7). */
+export async function signInRequest(credentials: SignInInput): Promise<SignInResponse> {
+  return signInResponseSchema.parse(await api.post('/user/sign-in', credentials, { auth: false }));
+}
+
+/** POST /user/verify: a new token and refresh token, usually with the current user. */
+export async function verifyRequest(refreshToken: string): Promise<VerifyResponse> {
+  return verifyResponseSchema.parse(await api.post('/user/verify', { refresh_token: refreshToken }, { auth: false }));
+}
+
+export async function fetchCurrentUser(): Promise<SessionUser> {
+  return sessionUserSchema.parse(await api.get('/api/me'));
+}
+
+/** Role names of the tenant (GET /api/roles), fetched after login for role pickers. */
+export const roleNamesQuery = queryOptions({
+  queryKey: ['roles', 'names'],
+  queryFn: async () => (await api.get<{ 'hydra:member': string[] }>('/api/roles'))['hydra:member'],
+  staleTime: 5 * 60_000,
+});

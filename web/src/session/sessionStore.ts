@@ -1,0 +1,99 @@
+import { registerAuthHooks } from '../api/apiClient';
+import { errorMessage } from '../api/errorMessage';
+import { notifyError } from '../common/notifications/notificationStore';
+import { fetchCurrentUser, verifyRequest } from './sessionApi';
+import { clearStoredSession, readStoredSession, SESSION_STORAGE_KEY, writeStoredSession } from './sessionPersistence';
+import type { SessionUser, SignInResponse, StoredSession } from './sessionTypes';
+
+/**
+ * The session state machine of spec 001 s.4, outside React so the API client can read the token and renew it.
+ * restoring: a stored session is being renewed (spinner); signedIn: user and token known; signedOut.
+ */
+export type SessionStatus = 'restoring' | 'signedIn' | 'signedOut';
+
+export interface SessionState {
+  status: SessionStatus;
+  session: StoredSession | null;
+}
+
+let state: SessionState = { status: 'signedOut', session: null };
+const listeners = new Set<() => void>();
+const signOutListeners = new Set<() => void>();
+let refreshing: Promise<boolean> | null = null;
+let initialised = false;
+
+function setState(next: SessionState) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+export const getSessionState = () => state;
+
+export function subscribeToSession(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Called on every sign-out, e.g. to drop cached queries of the previous user. */
+export function onSignOut(listener: () => void) {
+  signOutListeners.add(listener);
+  return () => signOutListeners.delete(listener);
+}
+
+export function startSession(result: SignInResponse, stayLoggedIn: boolean) {
+  const session = { ...result, stayLoggedIn };
+  writeStoredSession(session);
+  setState({ status: 'signedIn', session });
+}
+
+export function signOut() {
+  clearStoredSession();
+  setState({ status: 'signedOut', session: null });
+  for (const listener of signOutListeners) listener();
+}
+
+/** Renews token and refresh token; on failure signs out and shows the server message. Concurrent calls share one request. */
+export function refreshSession(): Promise<boolean> {
+  const current = state.session;
+  if (!current) return Promise.resolve(false);
+  refreshing ??= verifyRequest(current.refresh_token)
+    .then(
+      ({ token, refresh_token, user }) => {
+        startSession({ token, refresh_token, user: user ?? current.user }, current.stayLoggedIn);
+        // Without a user in the answer the stored one may hold old permissions: reload it quietly.
+        if (!user) reloadCurrentUser().catch(() => undefined);
+        return true;
+      },
+      (error: unknown) => {
+        signOut();
+        notifyError(errorMessage(error));
+        return false;
+      },
+    )
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+/** Reloads the user from GET /api/me, e.g. after the role matrix changed. */
+export async function reloadCurrentUser(): Promise<SessionUser | null> {
+  const user = await fetchCurrentUser();
+  const current = state.session;
+  if (current && state.status === 'signedIn') startSession({ ...current, user }, current.stayLoggedIn);
+  return user;
+}
+
+/** Boot: connects the API client, follows sign-outs of other tabs and renews a stored session. */
+export function initSession() {
+  if (initialised) return;
+  initialised = true;
+  registerAuthHooks({ token: () => state.session?.token ?? null, refresh: refreshSession });
+  window.addEventListener('storage', (event) => {
+    if (event.key === SESSION_STORAGE_KEY && event.newValue === null && state.session?.stayLoggedIn) signOut();
+  });
+  const stored = readStoredSession();
+  if (!stored) return;
+  setState({ status: 'restoring', session: stored });
+  void refreshSession();
+}

@@ -1,0 +1,23 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { isAdminUser, isClientUser } from './access';
+import { hasAnyGrant } from './grants';
+import { getSessionState, reloadCurrentUser, signOut, startSession, subscribeToSession } from './sessionStore';
+
+/** The signed-in user and the gating helpers; user is null while restoring and when signed out. */
+export function useSession() {
+  const { status, session } = useSyncExternalStore(subscribeToSession, getSessionState);
+  const user = status === 'signedIn' ? (session?.user ?? null) : null;
+  /** True when the user holds any of these permissions or roles (spec 001 s.6). */
+  const hasAny = useCallback((required: readonly string[]) => hasAnyGrant(user, required), [user]);
+  return {
+    status,
+    user,
+    tenant: user?.tenant ?? null,
+    hasAny,
+    isAdmin: isAdminUser(user),
+    isClient: isClientUser(user),
+    signIn: startSession,
+    signOut,
+    reloadCurrentUser,
+  };
+}

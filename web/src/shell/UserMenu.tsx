@@ -1,0 +1,100 @@
+import LockReset from '@mui/icons-material/LockReset';
+import Logout from '@mui/icons-material/Logout';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useSession } from '../session/useSession';
+import { initialsOfEmail } from './initials';
+import { LanguageFlags } from './LanguageFlags';
+
+/** The avatar button with initials of the e-mail, and its menu (spec 001 s.2 top bar). */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user, signOut } = useSession();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (!user) return null;
+  const close = () => setAnchor(null);
+
+  return (
+    <>
+      <Tooltip title={user.email}>
+        <IconButton
+          onClick={(event) => setAnchor(event.currentTarget)}
+          aria-label={t('userMenu.open')}
+          aria-haspopup="menu"
+          aria-controls={anchor ? 'user-menu' : undefined}
+          aria-expanded={anchor ? 'true' : undefined}
+          sx={{ p: 0.5 }}
+        >
+          <Avatar
+            sx={{ width: 36, height: 36, fontSize: 15, bgcolor: 'secondary.main', color: 'secondary.contrastText' }}
+          >
+            {initialsOfEmail(user.email)}
+          </Avatar>
+        </IconButton>
+      </Tooltip>
+      <Menu
+        id="user-menu"
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { minWidth: 240, maxWidth: 'calc(100vw - 16px)' } } }}
+      >
+        <Box sx={{ px: 2, pt: 0.5, pb: 1.5 }}>
+          <Typography variant="subtitle2" noWrap>
+            {user.name || user.username || user.email}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" noWrap>
+            {user.email}
+          </Typography>
+        </Box>
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            close();
+            navigate('/preferences');
+          }}
+        >
+          <ListItemIcon>
+            <LockReset fontSize="small" />
+          </ListItemIcon>
+          {t('userMenu.changePassword')}
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            signOut();
+          }}
+        >
+          <ListItemIcon>
+            <Logout fontSize="small" />
+          </ListItemIcon>
+          {t('userMenu.signOut')}
+        </MenuItem>
+        <Divider />
+        <Box sx={{ px: 2, py: 1 }}>
+          <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 0.5 }}>
+            {t('userMenu.language')}
+          </Typography>
+          <LanguageFlags />
+        </Box>
+        <Divider />
+        <Typography variant="caption" color="text.secondary" component="div" sx={{ px: 2, pt: 1 }}>
+          {t('app.poweredBy', { product: t('app.name') })} · © {new Date().getFullYear()}
+        </Typography>
+      </Menu>
+    </>
+  );
+}

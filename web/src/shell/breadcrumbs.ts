@@ -1,0 +1,28 @@
+/** Breadcrumbs from path segments (spec 000/001 s.2): dashes become spaces, first letter capitalised. */
+export interface Crumb {
+  label: string;
+  to: string;
+}
+
+/** The breadcrumb root; /workspace is an alias of / (it redirects to the user's start page). */
+export const BREADCRUMB_ROOT_PATH = '/workspace';
+
+export function segmentLabel(segment: string): string {
+  let text = segment;
+  try {
+    text = decodeURIComponent(segment);
+  } catch {
+    // A malformed escape is shown as typed.
+  }
+  text = text.replace(/-/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function breadcrumbsFor(pathname: string, rootLabel: string): Crumb[] {
+  const segments = pathname.split('/').filter(Boolean);
+  const trail = segments[0] === BREADCRUMB_ROOT_PATH.slice(1) ? segments.slice(1) : segments;
+  return [
+    { label: rootLabel, to: BREADCRUMB_ROOT_PATH },
+    ...trail.map((segment, index) => ({ label: segmentLabel(segment), to: `/${trail.slice(0, index + 1).join('/')}` })),
+  ];
+}

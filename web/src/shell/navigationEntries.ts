@@ -1,0 +1,39 @@
+import type { PageTitleKey } from '../common/pageTitles';
+
+/**
+ * Drawer entries and who sees them (spec 000 s.2 navigation table, spec 001 s.2 navigation): an entry shows
+ * when the user holds any of `anyOf` (permissions or roles).
+ */
+export interface NavigationEntry {
+  path: string;
+  title: PageTitleKey;
+  group: 'tracking' | 'administration';
+  anyOf: readonly string[];
+}
+
+const crud = (prefix: string) => [`${prefix}_CREATE`, `${prefix}_READ`, `${prefix}_EDIT`, `${prefix}_DELETE`];
+
+export const NAVIGATION_ENTRIES: readonly NavigationEntry[] = [
+  { path: '/assets', title: 'assets', group: 'tracking', anyOf: crud('ASSET') },
+  { path: '/asset-map', title: 'assetMap', group: 'tracking', anyOf: ['VIEW_ASSET_MAP'] },
+  {
+    path: '/asset-profiles',
+    title: 'assetProfiles',
+    group: 'tracking',
+    anyOf: ['ASSET_PROFILE_READ', 'ASSET_PROFILE_EDIT'],
+  },
+  { path: '/devices', title: 'devices', group: 'tracking', anyOf: crud('DEVICE') },
+  { path: '/alarm-rules', title: 'alarmRules', group: 'tracking', anyOf: crud('ALARM') },
+  { path: '/customers', title: 'customers', group: 'tracking', anyOf: crud('CUSTOMER') },
+  { path: '/tenants', title: 'tenants', group: 'administration', anyOf: ['SUPER_ADMIN', 'ROLE_SUPER_ADMIN'] },
+  { path: '/users', title: 'users', group: 'administration', anyOf: crud('USER') },
+  {
+    path: '/permissions',
+    title: 'permissions',
+    group: 'administration',
+    anyOf: ['PERMISSION_READ', 'PERMISSION_EDIT'],
+  },
+  { path: '/styling', title: 'styling', group: 'administration', anyOf: ['STYLING_EDIT'] },
+  { path: '/kpnthings', title: 'kpnThings', group: 'administration', anyOf: ['KPN_THINGS'] },
+  { path: '/api', title: 'api', group: 'administration', anyOf: ['API_TOKENS'] },
+];

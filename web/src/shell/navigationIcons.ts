@@ -1,0 +1,29 @@
+import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
+import Apartment from '@mui/icons-material/Apartment';
+import Category from '@mui/icons-material/Category';
+import Groups from '@mui/icons-material/Groups';
+import Inventory2 from '@mui/icons-material/Inventory2';
+import Key from '@mui/icons-material/Key';
+import MapIcon from '@mui/icons-material/Map';
+import NotificationsActive from '@mui/icons-material/NotificationsActive';
+import Palette from '@mui/icons-material/Palette';
+import People from '@mui/icons-material/People';
+import Router from '@mui/icons-material/Router';
+import SettingsInputAntenna from '@mui/icons-material/SettingsInputAntenna';
+import type SvgIcon from '@mui/material/SvgIcon';
+
+/** Drawer icon per entry path (kept apart from the entries so those stay plain data). */
+export const NAVIGATION_ICONS: Record<string, typeof SvgIcon> = {
+  '/assets': Inventory2,
+  '/asset-map': MapIcon,
+  '/asset-profiles': Category,
+  '/devices': Router,
+  '/alarm-rules': NotificationsActive,
+  '/customers': Groups,
+  '/tenants': Apartment,
+  '/users': People,
+  '/permissions': AdminPanelSettings,
+  '/styling': Palette,
+  '/kpnthings': SettingsInputAntenna,
+  '/api': Key,
+};

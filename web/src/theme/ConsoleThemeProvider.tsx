@@ -1,0 +1,22 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { DEFAULT_COLORS } from '@shared/schemas/settings';
+import { type ReactNode, useMemo } from 'react';
+import { type ColourSettings, createConsoleTheme } from './consoleTheme';
+
+/** The one place the MUI theme is made; pass the tenant's colours once they are loaded. */
+export function ConsoleThemeProvider({
+  colours = DEFAULT_COLORS,
+  children,
+}: {
+  colours?: ColourSettings;
+  children: ReactNode;
+}) {
+  const theme = useMemo(() => createConsoleTheme(colours), [colours]);
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      {children}
+    </ThemeProvider>
+  );
+}

@@ -18,8 +18,6 @@ async function main() {
   const started = Date.now();
   const withWeb = process.env.START_WEB !== 'false';
   const ports = (Object.keys(PORTS) as PortName[]).filter((name) => withWeb || name !== 'WEB_PORT');
-  for (const name of ports) await assertPortFree(name);
-  mkdirSync(dataDir(), { recursive: true });
 
   const services: Service[] = [];
   const stop = async () => {
@@ -30,6 +28,8 @@ async function main() {
 
   const consoleOrigins = [`http://localhost:${port('WEB_PORT')}`, `http://${HOST}:${port('WEB_PORT')}`];
   try {
+    for (const name of ports) await assertPortFree(name);
+    mkdirSync(dataDir(), { recursive: true });
     services.push(await startDynamo(), await startS3(consoleOrigins), await startMqtt(), await startMail());
     services.push(await startCognito());
     await ensureTable();

@@ -114,6 +114,8 @@ export async function startCognito(): Promise<Service> {
     env: { ...process.env, PORT: String(port('COGNITO_PORT')), HOST },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Never leave the child behind, even if this process ends without running its stop hooks.
+  process.once('exit', () => child.kill('SIGTERM'));
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;

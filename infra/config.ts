@@ -1,0 +1,114 @@
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+
+/**
+ * Deployment settings, read from CDK context (cdk.json defaults, overridden with `-c key=value`).
+ * Values given on the command line arrive as strings, so every reader accepts strings too.
+ */
+export interface AzureFederationConfig {
+  tenantId: string;
+  clientId: string;
+  /** Secrets Manager ARN of the Entra ID app registration's client secret. */
+  clientSecretArn: string;
+  /** JSON key inside the secret; absent when the secret is a plain string. */
+  clientSecretJsonField?: string;
+  /** Cognito identity provider name; the session handler sends it as identity_provider. */
+  providerName: string;
+}
+
+export interface AppConfig {
+  stage: string;
+  /** Prefix of every stack name, e.g. "Tracking-dev". */
+  stackPrefix: string;
+  /** Custom console domain (e.g. console.example.com); without it the CloudFront domain is the origin. */
+  domainName?: string;
+  /** ACM certificate in us-east-1 for domainName. */
+  certificateArn?: string;
+  /** WAFv2 web ACL (CLOUDFRONT scope, us-east-1) to attach to the distribution. */
+  webAclArn?: string;
+  /** Extra browser origins allowed by CORS and as OAuth callbacks, e.g. http://localhost:5173. */
+  additionalConsoleOrigins: string[];
+  cognitoDomainPrefix: string;
+  cognitoThreatProtection: 'AUDIT' | 'ENFORCED';
+  azure?: AzureFederationConfig;
+  alarmEmail?: string;
+  logRetentionDays: RetentionDays;
+}
+
+const text = (scope: Construct, key: string): string | undefined => {
+  const value: unknown = scope.node.tryGetContext(key);
+  if (value === undefined || value === null) return undefined;
+  const s = String(value).trim();
+  return s === '' ? undefined : s;
+};
+
+const list = (scope: Construct, key: string): string[] => {
+  const value: unknown = scope.node.tryGetContext(key);
+  if (Array.isArray(value)) return value.map(String).filter(Boolean);
+  if (typeof value !== 'string' || value.trim() === '') return [];
+  const trimmed = value.trim();
+  if (trimmed.startsWith('[')) return (JSON.parse(trimmed) as unknown[]).map(String).filter(Boolean);
+  return trimmed
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+};
+
+const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d+)?$/i;
+
+function readAzure(scope: Construct): AzureFederationConfig | undefined {
+  const tenantId = text(scope, 'azureTenantId');
+  const clientId = text(scope, 'azureClientId');
+  const clientSecretArn = text(scope, 'azureClientSecretArn');
+  const given = [tenantId, clientId, clientSecretArn].filter(Boolean).length;
+  if (given === 0) return undefined;
+  if (!tenantId || !clientId || !clientSecretArn) {
+    throw new Error('Azure federation needs all of azureTenantId, azureClientId and azureClientSecretArn');
+  }
+  if (!clientSecretArn.startsWith('arn:')) throw new Error('azureClientSecretArn must be a Secrets Manager ARN');
+  return {
+    tenantId,
+    clientId,
+    clientSecretArn,
+    clientSecretJsonField: text(scope, 'azureClientSecretJsonField'),
+    providerName: text(scope, 'azureProviderName') ?? 'AzureEntraId',
+  };
+}
+
+export function readConfig(scope: Construct): AppConfig {
+  const stage = text(scope, 'stage') ?? 'dev';
+  if (!/^[a-z][a-z0-9-]{0,15}$/.test(stage)) throw new Error(`stage "${stage}" must be lower-case alphanumeric`);
+
+  const domainName = text(scope, 'domainName');
+  const certificateArn = text(scope, 'certificateArn');
+  if (domainName && !certificateArn)
+    throw new Error('domainName needs certificateArn (an ACM certificate in us-east-1)');
+
+  const additionalConsoleOrigins = list(scope, 'additionalConsoleOrigins');
+  const badOrigin = additionalConsoleOrigins.find((o) => !ORIGIN.test(o));
+  if (badOrigin) throw new Error(`additionalConsoleOrigins: "${badOrigin}" is not an origin (scheme://host[:port])`);
+
+  const threat = (text(scope, 'cognitoThreatProtection') ?? 'AUDIT').toUpperCase();
+  if (threat !== 'AUDIT' && threat !== 'ENFORCED') throw new Error('cognitoThreatProtection must be AUDIT or ENFORCED');
+
+  const retention = Number(text(scope, 'logRetentionDays') ?? 90);
+  if (!(Object.values(RetentionDays) as unknown[]).includes(retention) || retention === RetentionDays.INFINITE) {
+    throw new Error(
+      `logRetentionDays ${retention} is not a CloudWatch Logs retention period (1, 3, 5, 7, 14, 30, 60, 90, ...)`,
+    );
+  }
+
+  return {
+    stage,
+    stackPrefix: `Tracking-${stage}`,
+    domainName,
+    certificateArn,
+    webAclArn: text(scope, 'webAclArn'),
+    additionalConsoleOrigins,
+    cognitoDomainPrefix: text(scope, 'cognitoDomainPrefix') ?? 'tracking-console',
+    cognitoThreatProtection: threat,
+    azure: readAzure(scope),
+    alarmEmail: text(scope, 'alarmEmail'),
+    logRetentionDays: retention as RetentionDays,
+  };
+}

@@ -1,0 +1,119 @@
+import { Duration } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { RouteDef } from '../../shared/routes';
+import { acknowledge } from '../nag';
+
+export interface RouteTableApiProps {
+  apiName: string;
+  routes: readonly RouteDef[];
+  /** One function per handler module named in the routes. */
+  handlers: ReadonlyMap<string, lambda.IFunction>;
+  /** Put on every route whose access is not 'public'. */
+  authorizer: apigw.IHttpRouteAuthorizer;
+  corsOrigins: string[];
+  /** Headers the console sends besides the CORS-safelisted ones. */
+  corsHeaders: string[];
+  logRetention: logs.RetentionDays;
+  throttle: apigw.ThrottleSettings;
+}
+
+/** Fields of the JSON access log line (HTTP API $context variables). */
+const ACCESS_LOG_FIELDS = {
+  requestId: '$context.requestId',
+  ip: '$context.identity.sourceIp',
+  requestTime: '$context.requestTime',
+  method: '$context.httpMethod',
+  path: '$context.path',
+  routeKey: '$context.routeKey',
+  status: '$context.status',
+  responseLength: '$context.responseLength',
+  latency: '$context.responseLatency',
+  integrationError: '$context.integrationErrorMessage',
+  authorizerError: '$context.authorizer.error',
+  sub: '$context.authorizer.claims.sub',
+};
+
+/**
+ * An HTTP API whose routes are generated from the shared route table: one route per entry, integrated with its
+ * module's function, with the authorizer on every non-public route. The $default stage is created explicitly so
+ * it can carry access logging and throttling.
+ */
+export class RouteTableApi extends Construct {
+  readonly httpApi: apigw.HttpApi;
+  readonly stage: apigw.HttpStage;
+  readonly accessLogs: logs.LogGroup;
+
+  constructor(scope: Construct, id: string, props: RouteTableApiProps) {
+    super(scope, id);
+    this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
+      apiName: props.apiName,
+      description: 'Tracking console API (routes from shared/routes.ts)',
+      createDefaultStage: false,
+      corsPreflight: {
+        allowOrigins: props.corsOrigins,
+        allowMethods: [
+          apigw.CorsHttpMethod.GET,
+          apigw.CorsHttpMethod.POST,
+          apigw.CorsHttpMethod.PUT,
+          apigw.CorsHttpMethod.PATCH,
+          apigw.CorsHttpMethod.DELETE,
+          apigw.CorsHttpMethod.OPTIONS,
+        ],
+        allowHeaders: ['authorization', 'content-type', ...props.corsHeaders],
+        exposeHeaders: ['content-disposition'],
+        maxAge: Duration.hours(1),
+      },
+    });
+
+    this.accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: props.logRetention });
+    this.stage = this.httpApi.addStage('DefaultStage', {
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: props.throttle,
+      accessLogSettings: {
+        destination: new apigw.LogGroupLogDestination(this.accessLogs),
+        format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
+      },
+    });
+
+    const integrations = new Map<string, HttpLambdaIntegration>();
+    for (const route of props.routes) {
+      const handler = props.handlers.get(route.handler);
+      if (!handler) throw new Error(`No function for handler module "${route.handler}" (route ${route.id})`);
+      let integration = integrations.get(route.handler);
+      if (!integration) {
+        // One invoke permission per function for this API instead of one per route.
+        integration = new HttpLambdaIntegration(`${route.handler}-integration`, handler, {
+          scopePermissionToRoute: false,
+        });
+        integrations.set(route.handler, integration);
+      }
+      const isPublic = route.access === 'public';
+      const httpRoute = new apigw.HttpRoute(this, route.id, {
+        httpApi: this.httpApi,
+        routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]),
+        integration,
+        authorizer: isPublic ? new apigw.HttpNoneAuthorizer() : props.authorizer,
+      });
+      if (isPublic) {
+        acknowledge(
+          httpRoute,
+          `Route ${route.method} ${route.path} is public in shared/routes.ts: it is how a caller without a token ` +
+            'gets one (sign-in, refresh, password reset, SSO callback, client-credentials token) or the logo ' +
+            'shown on the sign-in page; the handler validates its own input.',
+          'AwsSolutions-APIG4',
+        );
+      }
+    }
+  }
+
+  /** Base URL of the $default stage, without a trailing slash. */
+  get url(): string {
+    return this.httpApi.apiEndpoint;
+  }
+}

@@ -1,0 +1,54 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type { Construct } from 'constructs';
+import { TABLE } from '../../shared/table';
+
+const STRING = dynamodb.AttributeType.STRING;
+
+/**
+ * The single table, built from shared/table.ts so the deployed keys and indexes are the ones the local
+ * bootstrap creates. A function rather than a wrapper construct: the table's construct id is exactly `id`.
+ */
+export function createTrackingTable(scope: Construct, id: string): dynamodb.Table {
+  const table = new dynamodb.Table(scope, id, {
+    partitionKey: { name: TABLE.partitionKey, type: STRING },
+    sortKey: { name: TABLE.sortKey, type: STRING },
+    billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+    pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+    deletionProtection: true,
+    timeToLiveAttribute: TABLE.timeToLiveAttribute,
+    removalPolicy: RemovalPolicy.RETAIN,
+  });
+  for (const index of TABLE.indexes) {
+    table.addGlobalSecondaryIndex({
+      indexName: index.name,
+      partitionKey: { name: index.partitionKey, type: STRING },
+      sortKey: { name: index.sortKey, type: STRING },
+      projectionType: index.projection === 'ALL' ? dynamodb.ProjectionType.ALL : dynamodb.ProjectionType.KEYS_ONLY,
+    });
+  }
+  return table;
+}
+
+/**
+ * Item reads and writes on the table and each named index. Spelled out (no `dynamodb:*`, no `index/*`) so the
+ * grant needs no wildcard; transactions are authorised through these same item actions.
+ */
+export function tableDataStatement(table: dynamodb.ITable): iam.PolicyStatement {
+  return new iam.PolicyStatement({
+    actions: [
+      'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
+      'dynamodb:Query',
+      'dynamodb:Scan',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:BatchWriteItem',
+      'dynamodb:ConditionCheckItem',
+      'dynamodb:DescribeTable',
+    ],
+    resources: [table.tableArn, ...TABLE.indexes.map((index) => `${table.tableArn}/index/${index.name}`)],
+  });
+}

@@ -1,0 +1,82 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { HANDLER_MODULES, ROUTES } from '../../shared/routes';
+import { type DataAccess, HandlerFunction } from '../constructs/handler-function';
+import { OpsAlarms } from '../constructs/ops-alarms';
+import { RouteTableApi } from '../constructs/route-table-api';
+
+export interface ApiStackProps extends StackProps {
+  stage: string;
+  data: DataAccess;
+  userPool: cognito.UserPool;
+  userPoolClient: cognito.IUserPoolClient;
+  /** Hosted-UI base URL (https://<prefix>.auth.<region>.amazoncognito.com) for the SSO code flow. */
+  cognitoDomainUrl: string;
+  ssoProviderName?: string;
+  /** The first origin is the console's own; it is also the base of the OAuth redirect URI. */
+  consoleOrigins: string[];
+  logRetention: RetentionDays;
+  alarmEmail?: string;
+}
+
+/** Header with which a super admin acts in another tenant (functions/lib/auth/auth-context.ts TENANT_HEADER). */
+const TENANT_HEADER = 'x-tenant-id';
+
+/** The HTTP API: one Lambda per handler module, one route per route-table entry, JWT-authorized by Cognito. */
+export class ApiStack extends Stack {
+  readonly api: RouteTableApi;
+  readonly handlers: ReadonlyMap<string, lambda.IFunction>;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const [consoleOrigin] = props.consoleOrigins;
+    if (!consoleOrigin) throw new Error('ApiStack needs at least one console origin');
+
+    const handlers = new Map<string, lambda.IFunction>();
+    for (const module of HANDLER_MODULES) {
+      const handler = new HandlerFunction(this, `Handler-${module}`, {
+        module,
+        data: props.data,
+        userPool: props.userPool,
+        userPoolClient: props.userPoolClient,
+        logRetention: props.logRetention,
+        environment: {
+          STAGE: props.stage,
+          CONSOLE_ORIGIN: consoleOrigin,
+          COGNITO_DOMAIN: props.cognitoDomainUrl,
+          SSO_PROVIDER_NAME: props.ssoProviderName ?? '',
+          POWERTOOLS_LOG_LEVEL: 'INFO',
+        },
+      });
+      handlers.set(module, handler.function);
+    }
+    this.handlers = handlers;
+
+    // ID tokens carry custom:tenant and custom:user_id and have aud = the app client id.
+    const authorizer = new HttpJwtAuthorizer('CognitoJwt', props.userPool.userPoolProviderUrl, {
+      jwtAudience: [props.userPoolClient.userPoolClientId],
+      identitySource: ['$request.header.Authorization'],
+    });
+
+    this.api = new RouteTableApi(this, 'Api', {
+      apiName: `tracking-${props.stage}`,
+      routes: ROUTES,
+      handlers,
+      authorizer,
+      corsOrigins: props.consoleOrigins,
+      corsHeaders: ['accept', 'accept-language', TENANT_HEADER],
+      logRetention: props.logRetention,
+      throttle: { rateLimit: 100, burstLimit: 200 },
+    });
+
+    if (props.alarmEmail) {
+      new OpsAlarms(this, 'OpsAlarms', { email: props.alarmEmail, httpApi: this.api.httpApi, functions: handlers });
+    }
+
+    new CfnOutput(this, 'ApiUrl', { value: this.api.url });
+  }
+}

@@ -1,0 +1,68 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import type { DataAccess } from '../constructs/handler-function';
+import { createAccessLogsBucket, createPrivateBucket } from '../constructs/secure-bucket';
+import { createTrackingTable, tableDataStatement } from '../constructs/tracking-table';
+import { acknowledge } from '../nag';
+
+export interface DataStackProps extends StackProps {
+  /** Browser origins that upload and download attachments directly with presigned URLs. */
+  consoleOrigins: string[];
+}
+
+/**
+ * Stateful resources: the single table and the attachments bucket. Construct ids ('Table', 'Attachments',
+ * 'AccessLogs') are part of the physical identity of retained data: never rename them.
+ */
+export class DataStack extends Stack {
+  readonly table: dynamodb.Table;
+  readonly attachments: s3.Bucket;
+  /** What every HTTP handler may do with the data; attached by HandlerFunction.bindData. */
+  readonly handlerAccess: DataAccess;
+
+  constructor(scope: Construct, id: string, props: DataStackProps) {
+    super(scope, id, props);
+
+    const accessLogs = createAccessLogsBucket(this, 'AccessLogs');
+    this.table = createTrackingTable(this, 'Table');
+    this.attachments = createPrivateBucket(this, 'Attachments', {
+      accessLogs,
+      accessLogsPrefix: 'attachments/',
+      versioned: true,
+      cors: [
+        {
+          allowedOrigins: props.consoleOrigins,
+          allowedMethods: [s3.HttpMethods.PUT, s3.HttpMethods.GET, s3.HttpMethods.HEAD, s3.HttpMethods.DELETE],
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag'],
+          maxAge: 3000,
+        },
+      ],
+    });
+
+    const policy = new iam.ManagedPolicy(this, 'HandlerDataAccess', {
+      description: 'HTTP handlers: item access to the tracking table and object access to attachments',
+      statements: [
+        tableDataStatement(this.table),
+        new iam.PolicyStatement({
+          actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+          resources: [this.attachments.arnForObjects('*')],
+        }),
+      ],
+    });
+    const bucketLogicalId = this.getLogicalId(this.attachments.node.defaultChild as s3.CfnBucket);
+    acknowledge(
+      policy,
+      'Attachment object keys are created at runtime per tenant and asset, so object ARNs cannot be listed; the ' +
+        'grant is limited to Get/Put/DeleteObject inside this one bucket (presigned URLs are signed with it).',
+      `AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/*]`,
+    );
+    this.handlerAccess = { tableName: this.table.tableName, bucketName: this.attachments.bucketName, policy };
+
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    new CfnOutput(this, 'AttachmentsBucketName', { value: this.attachments.bucketName });
+  }
+}

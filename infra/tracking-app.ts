@@ -1,0 +1,93 @@
+import * as path from 'node:path';
+import type { App, Environment } from 'aws-cdk-lib';
+import { type AppConfig, readConfig } from './config';
+import { REPO_ROOT } from './constructs/handler-function';
+import { addNagChecks } from './nag';
+import { ApiStack } from './stacks/api-stack';
+import { AuthStack } from './stacks/auth-stack';
+import { DataStack } from './stacks/data-stack';
+import { WebDeploymentStack, WebStack } from './stacks/web-stack';
+
+export interface TrackingStacks {
+  config: AppConfig;
+  web: WebStack;
+  data: DataStack;
+  auth: AuthStack;
+  api: ApiStack;
+  webDeployment: WebDeploymentStack;
+}
+
+export interface TrackingAppOptions {
+  /** Register cdk-nag's AwsSolutions checks (default true). */
+  nag?: boolean;
+  env?: Environment;
+}
+
+/**
+ * All stacks of one stage. Order: Web (hosting, gives the console origin) → Data → Auth → Api → WebDeployment
+ * (uploads the console with a config.json pointing at this stage's API and user pool).
+ */
+export function createTrackingApp(app: App, options: TrackingAppOptions = {}): TrackingStacks {
+  const config = readConfig(app);
+  const env = options.env;
+  const name = (suffix: string) => `${config.stackPrefix}-${suffix}`;
+
+  const web = new WebStack(app, name('Web'), {
+    env,
+    description: 'Tracking console: static hosting (S3 + CloudFront)',
+    stage: config.stage,
+    domainName: config.domainName,
+    certificateArn: config.certificateArn,
+    webAclArn: config.webAclArn,
+  });
+  const consoleOrigins = [web.origin, ...config.additionalConsoleOrigins];
+
+  const data = new DataStack(app, name('Data'), {
+    env,
+    description: 'Tracking console: single table and attachments bucket (stateful)',
+    consoleOrigins,
+  });
+
+  const auth = new AuthStack(app, name('Auth'), {
+    env,
+    description: 'Tracking console: Cognito user pool, groups, app client, SSO',
+    consoleOrigins,
+    stage: config.stage,
+    cognitoDomainPrefix: config.cognitoDomainPrefix,
+    threatProtection: config.cognitoThreatProtection,
+    azure: config.azure,
+  });
+
+  const api = new ApiStack(app, name('Api'), {
+    env,
+    description: 'Tracking console: HTTP API and handlers',
+    stage: config.stage,
+    data: data.handlerAccess,
+    userPool: auth.userPool,
+    userPoolClient: auth.userPoolClient,
+    cognitoDomainUrl: auth.domain.baseUrl(),
+    ssoProviderName: auth.ssoProviderName,
+    consoleOrigins,
+    logRetention: config.logRetentionDays,
+    alarmEmail: config.alarmEmail,
+  });
+
+  const webDeployment = new WebDeploymentStack(app, name('WebDeployment'), {
+    env,
+    description: 'Tracking console: console bundle and runtime config.json',
+    stage: config.stage,
+    distribution: web.distribution,
+    distDir: path.join(REPO_ROOT, 'web', 'dist'),
+    config: {
+      apiBaseUrl: api.api.url,
+      userPoolId: auth.userPool.userPoolId,
+      userPoolClientId: auth.userPoolClient.userPoolClientId,
+      cognitoDomain: auth.domain.baseUrl(),
+    },
+  });
+
+  webDeployment.addStackDependency(web, 'uploads into the console bucket, addressed by name');
+
+  if (options.nag ?? true) addNagChecks(app);
+  return { config, web, data, auth, api, webDeployment };
+}

@@ -1,0 +1,145 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { COGNITO_HANDLER_ACTIONS } from '../../infra/constructs/handler-function';
+import { HANDLER_MODULES, ROUTES, routeKey } from '../../shared/routes';
+import { FULL_CONTEXT, resourcesOf, type Synthesized, synthTracking } from './synth';
+
+type Props = Record<string, unknown>;
+
+let s: Synthesized;
+beforeAll(() => {
+  s = synthTracking(FULL_CONTEXT);
+});
+
+const api = () => s.template(s.api);
+const functions = () => resourcesOf(api(), 'AWS::Lambda::Function');
+const moduleOf = (fn: Props) =>
+  ((fn.Environment as { Variables: Record<string, unknown> }).Variables.POWERTOOLS_SERVICE_NAME as string) ?? '';
+
+describe('handlers', () => {
+  it('one Node.js 22 arm64 function per handler module, traced', () => {
+    expect(
+      functions()
+        .map(([, fn]) => moduleOf(fn))
+        .sort(),
+    ).toEqual([...HANDLER_MODULES].sort());
+    for (const [, fn] of functions()) {
+      expect(fn.Runtime).toBe('nodejs22.x');
+      expect(fn.Architectures).toEqual(['arm64']);
+      expect(fn.TracingConfig).toEqual({ Mode: 'Active' });
+      expect(fn.LoggingConfig).toEqual({ LogGroup: { Ref: expect.any(String) } });
+    }
+  });
+
+  it('get the data, user pool and source-map environment', () => {
+    for (const [, fn] of functions()) {
+      const vars = (fn.Environment as { Variables: Props }).Variables;
+      for (const name of [
+        'TABLE_NAME',
+        'ATTACHMENTS_BUCKET',
+        'USER_POOL_ID',
+        'USER_POOL_CLIENT_ID',
+        'COGNITO_DOMAIN',
+      ]) {
+        expect(vars[name]).toBeDefined();
+      }
+      expect(vars.NODE_OPTIONS).toBe('--enable-source-maps');
+      expect(vars.CONSOLE_ORIGIN).toBe('https://console.example.com');
+    }
+  });
+
+  it('may use the pool (admin actions on its ARN only) and the data access policy', () => {
+    const policies = resourcesOf(api(), 'AWS::IAM::Policy');
+    expect(policies).toHaveLength(HANDLER_MODULES.length);
+    for (const [, policy] of policies) {
+      const statements = (policy.PolicyDocument as { Statement: { Action: string[]; Resource: unknown }[] }).Statement;
+      const cognito = statements.find((st) => JSON.stringify(st.Action).includes('cognito-idp:'));
+      expect(cognito?.Action).toEqual(expect.arrayContaining([...COGNITO_HANDLER_ACTIONS]));
+      expect(JSON.stringify(cognito?.Resource)).toContain(s.auth.stackName);
+    }
+    for (const [, role] of resourcesOf(api(), 'AWS::IAM::Role')) {
+      expect(JSON.stringify(role.ManagedPolicyArns)).toContain(s.data.stackName);
+    }
+  });
+});
+
+describe('routes', () => {
+  const routes = () => resourcesOf(api(), 'AWS::ApiGatewayV2::Route');
+  const authorizerId = () => Object.keys(api().findResources('AWS::ApiGatewayV2::Authorizer'))[0];
+
+  it('one route per route-table entry', () => {
+    expect(
+      routes()
+        .map(([, r]) => r.RouteKey)
+        .sort(),
+    ).toEqual(ROUTES.map(routeKey).sort());
+  });
+
+  it('the JWT authorizer exactly on non-public routes', () => {
+    const byKey = new Map(routes().map(([, r]) => [r.RouteKey as string, r]));
+    for (const route of ROUTES) {
+      const r = byKey.get(routeKey(route)) as Props;
+      if (route.access === 'public') {
+        expect({ key: routeKey(route), type: r.AuthorizationType, id: r.AuthorizerId }).toEqual({
+          key: routeKey(route),
+          type: 'NONE',
+          id: undefined,
+        });
+      } else {
+        expect({ key: routeKey(route), type: r.AuthorizationType, id: r.AuthorizerId }).toEqual({
+          key: routeKey(route),
+          type: 'JWT',
+          id: { Ref: authorizerId() },
+        });
+      }
+    }
+  });
+
+  it('each route integrates with the function of its handler module', () => {
+    const integrations = new Map(resourcesOf(api(), 'AWS::ApiGatewayV2::Integration'));
+    const moduleByFunctionId = new Map(functions().map(([id, fn]) => [id, moduleOf(fn)]));
+    for (const [, r] of routes()) {
+      const integrationId = JSON.stringify(r.Target).match(/"Ref":"([^"]+)"/)?.[1] as string;
+      const uri = integrations.get(integrationId)?.IntegrationUri as { 'Fn::GetAtt': [string, string] };
+      const route = ROUTES.find((x) => routeKey(x) === r.RouteKey);
+      expect({ key: r.RouteKey, module: moduleByFunctionId.get(uri['Fn::GetAtt'][0]) }).toEqual({
+        key: r.RouteKey,
+        module: route?.handler,
+      });
+    }
+  });
+
+  it('the authorizer checks Cognito ID tokens of the console client', () => {
+    const [[, authorizer] = ['', {}]] = resourcesOf(api(), 'AWS::ApiGatewayV2::Authorizer');
+    expect(authorizer.AuthorizerType).toBe('JWT');
+    expect(authorizer.IdentitySource).toEqual(['$request.header.Authorization']);
+    const jwt = authorizer.JwtConfiguration as { Issuer: unknown; Audience: unknown[] };
+    expect(JSON.stringify(jwt.Issuer)).toMatch(new RegExp(`${s.auth.stackName}.*UserPool.*ProviderURL`));
+    expect(jwt.Audience).toHaveLength(1);
+    expect(JSON.stringify(jwt.Audience)).toMatch(new RegExp(`${s.auth.stackName}.*ConsoleClient`));
+  });
+});
+
+describe('HTTP API', () => {
+  it('allows the console origins by CORS, with the tenant header', () => {
+    api().hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      CorsConfiguration: Match.objectLike({
+        AllowOrigins: ['https://console.example.com', 'http://localhost:5173'],
+        AllowHeaders: Match.arrayWith(['authorization', 'content-type', 'x-tenant-id']),
+      }),
+    });
+  });
+
+  it('logs every request on the $default stage and throttles it', () => {
+    api().hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context.requestId') },
+      DefaultRouteSettings: { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
+    });
+  });
+
+  it('alarms to the operator e-mail when alarmEmail is set', () => {
+    api().hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: FULL_CONTEXT.alarmEmail });
+    api().resourceCountIs('AWS::CloudWatch::Alarm', HANDLER_MODULES.length + 1);
+  });
+});

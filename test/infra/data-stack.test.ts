@@ -1,0 +1,119 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { keyAttributes, TABLE } from '../../shared/table';
+import { resourcesOf, type Synthesized, synthTracking } from './synth';
+
+let s: Synthesized;
+beforeAll(() => {
+  s = synthTracking();
+});
+
+describe('tracking table', () => {
+  it('has the key schema and every GSI of shared/table.ts, all keys strings', () => {
+    const tables = resourcesOf(s.template(s.data), 'AWS::DynamoDB::Table');
+    expect(tables).toHaveLength(1);
+    const [, table] = tables[0] as [string, Record<string, unknown>];
+    expect(table.KeySchema).toEqual([
+      { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
+      { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
+    ]);
+    expect(table.AttributeDefinitions).toEqual(
+      expect.arrayContaining(keyAttributes().map((name) => ({ AttributeName: name, AttributeType: 'S' }))),
+    );
+    expect(table.AttributeDefinitions).toHaveLength(keyAttributes().length);
+    expect(table.GlobalSecondaryIndexes).toEqual(
+      TABLE.indexes.map((index) => ({
+        IndexName: index.name,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: index.projection },
+      })),
+    );
+  });
+
+  it('is on-demand, with PITR, deletion protection and TTL on expiresAt', () => {
+    s.template(s.data).hasResourceProperties('AWS::DynamoDB::Table', {
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      DeletionProtectionEnabled: true,
+      TimeToLiveSpecification: { AttributeName: TABLE.timeToLiveAttribute, Enabled: true },
+    });
+  });
+
+  it('is retained when the stack goes, under a stable logical id', () => {
+    s.template(s.data).hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    expect(Object.keys(s.template(s.data).findResources('AWS::DynamoDB::Table'))).toEqual([
+      expect.stringMatching(/^Table[0-9A-F]{8}$/),
+    ]);
+  });
+});
+
+describe('attachments bucket', () => {
+  it('blocks public access, is versioned, encrypted, logged and retained', () => {
+    s.template(s.data).hasResource('AWS::S3::Bucket', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+        VersioningConfiguration: { Status: 'Enabled' },
+        BucketEncryption: Match.objectLike({
+          ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+        }),
+        LoggingConfiguration: Match.objectLike({ LogFilePrefix: 'attachments/' }),
+      }),
+    });
+  });
+
+  it('lets the console origin PUT/GET/HEAD/DELETE directly (presigned URLs)', () => {
+    const [, bucket] = resourcesOf(s.template(s.data), 'AWS::S3::Bucket').find(([id]) =>
+      id.startsWith('Attachments'),
+    ) as [string, Record<string, unknown>];
+    const rules = (bucket.CorsConfiguration as { CorsRules: Record<string, unknown>[] }).CorsRules;
+    expect(rules).toHaveLength(1);
+    expect(rules[0]?.AllowedMethods).toEqual(['PUT', 'GET', 'HEAD', 'DELETE']);
+    // The console origin is the Web stack's CloudFront domain, read from that stack's outputs.
+    expect(rules[0]?.AllowedOrigins).toHaveLength(1);
+    expect(JSON.stringify(rules[0]?.AllowedOrigins)).toContain('https://');
+    expect(JSON.stringify(rules[0]?.AllowedOrigins)).toContain(s.web.stackName);
+  });
+
+  it('every bucket of the stack blocks public access and refuses plain HTTP', () => {
+    const t = s.template(s.data);
+    const buckets = resourcesOf(t, 'AWS::S3::Bucket');
+    expect(buckets.length).toBe(2);
+    for (const [, bucket] of buckets) {
+      expect(bucket.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+    }
+    expect(resourcesOf(t, 'AWS::S3::BucketPolicy')).toHaveLength(2);
+    t.allResourcesProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: Match.objectLike({
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      }),
+    });
+  });
+});
+
+describe('handler data access policy', () => {
+  it('names every action and index explicitly (no action wildcards, no index/*)', () => {
+    const [[, policy] = ['', {}]] = resourcesOf(s.template(s.data), 'AWS::IAM::ManagedPolicy');
+    const statements = (policy.PolicyDocument as { Statement: { Action: string[]; Resource: unknown }[] }).Statement;
+    for (const statement of statements) {
+      for (const action of statement.Action) expect(action).not.toContain('*');
+    }
+    const tableResources = JSON.stringify(statements[0]?.Resource);
+    for (const index of TABLE.indexes) expect(tableResources).toContain(`/index/${index.name}`);
+    expect(tableResources).not.toContain('index/*');
+  });
+});

@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { App, type Environment, type Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { createTrackingApp, type TrackingStacks } from '../../infra/tracking-app';
+
+/** The context `cdk synth` gets from cdk.json (feature flags included), so tests build the same templates. */
+const cdkJsonContext = (): Record<string, unknown> =>
+  JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'cdk.json'), 'utf8')).context;
+
+/** Context of a production-like stage: Entra ID federation, custom domain, WAF, alarms, a local dev origin. */
+export const FULL_CONTEXT = {
+  stage: 'prod',
+  azureTenantId: '11111111-2222-3333-4444-555555555555',
+  azureClientId: 'entra-app-client-id',
+  azureClientSecretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:entra-client-AbCdEf',
+  domainName: 'console.example.com',
+  certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0000-1111',
+  webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/console/abcd',
+  alarmEmail: 'ops@example.com',
+  additionalConsoleOrigins: ['http://localhost:5173'],
+};
+
+export interface Synthesized extends TrackingStacks {
+  app: App;
+  template: (stack: Stack) => Template;
+}
+
+/**
+ * Builds the whole app with Lambda bundling skipped (fast; handler files need not exist). `nag` registers the
+ * AwsSolutions plugin, which makes synthesis throw on any unacknowledged finding.
+ */
+export function synthTracking(context: Record<string, unknown> = {}, nag = false, env?: Environment): Synthesized {
+  const app = new App({ context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [], ...context } });
+  const stacks = createTrackingApp(app, { nag, env });
+  const cache = new Map<Stack, Template>();
+  const template = (stack: Stack) => {
+    let t = cache.get(stack);
+    if (!t) {
+      t = Template.fromStack(stack);
+      cache.set(stack, t);
+    }
+    return t;
+  };
+  return { ...stacks, app, template };
+}
+
+/** Resources of one type as [logicalId, properties] pairs. */
+export function resourcesOf(template: Template, type: string): [string, Record<string, unknown>][] {
+  return Object.entries(template.findResources(type)).map(([id, r]) => [
+    id,
+    (r.Properties ?? {}) as Record<string, unknown>,
+  ]);
+}

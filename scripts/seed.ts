@@ -1,5 +1,5 @@
-import { assertPortFree, handlerEnvironment } from './local/config';
 import { ensureTable, ensureUserPool } from './local/bootstrap';
+import { assertPortFree, handlerEnvironment } from './local/config';
 import { startCognito, startDynamo } from './local/services';
 import { seedIfEmpty } from './seed/seed';
 

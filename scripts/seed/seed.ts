@@ -1,7 +1,9 @@
 import { defaultRoleMatrix, roleRepository } from '../../functions/lib/auth/role-matrix';
 import { systemTenantContext } from '../../functions/lib/data/system-context';
 import { tenantRepository } from '../../functions/lib/tenants/tenant-repository';
+import { generateDemoData, TENANT_DATA_PROFILES } from './demo-data';
 import { createUser } from './users';
+import { writeDemoData } from './write-demo-data';
 
 /** One password for every demo account, printed by `npm start`. Local only: never deployed. */
 export const DEMO_PASSWORD = 'Demo-Tracking-2026!';
@@ -72,13 +74,38 @@ export async function seedIfEmpty(): Promise<boolean> {
   return true;
 }
 
-export async function seed(): Promise<void> {
+/** Fixed seeds: every fresh start generates the same demo data (relative to the time it starts). */
+export const DEMO_DATA_SEEDS: Record<TenantSubdomain, number> = { demo: 20260101, acme: 20260202 };
+
+const isClientUser = (user: { roles: string[] }) => user.roles.includes('ROLE_CLIENT');
+
+/**
+ * Tenants, role matrices, users, then the tenant's demo data (customers, zones, assets, tags, events,
+ * profiles, alarm rules). Client users come last: they belong to the first generated customer. Dates of the
+ * demo data are relative to `referenceDate` (default: the start of the current hour).
+ */
+export async function seed(options: { referenceDate?: Date } = {}): Promise<void> {
+  const referenceDate = options.referenceDate ?? new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
   for (const data of DEMO_TENANTS) {
     const tenant = await tenantRepository.create({ ...data });
     const ctx = systemTenantContext(tenant.id);
     for (const role of defaultRoleMatrix()) await roleRepository.create(ctx, role);
-    for (const user of DEMO_USERS.filter((u) => u.tenant === data.subdomain)) {
-      await createUser(ctx, { ...user, password: DEMO_PASSWORD });
+    const users = DEMO_USERS.filter((u) => u.tenant === data.subdomain);
+    const staff = [];
+    for (const user of users.filter((u) => !isClientUser(u))) {
+      staff.push(await createUser(ctx, { ...user, password: DEMO_PASSWORD }));
+    }
+    const dataset = generateDemoData({
+      seed: DEMO_DATA_SEEDS[data.subdomain],
+      referenceDate,
+      profile: TENANT_DATA_PROFILES[data.subdomain],
+      accountManagers: staff
+        .filter((user) => user.roles.includes('ROLE_ACCOUNT_MANAGER'))
+        .map((user) => ({ id: user.id, name: user.name })),
+    });
+    await writeDemoData(ctx, dataset);
+    for (const user of users.filter(isClientUser)) {
+      await createUser(ctx, { ...user, password: DEMO_PASSWORD, client_id: dataset.clients[0]?.id });
     }
   }
 }

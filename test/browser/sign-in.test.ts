@@ -48,7 +48,10 @@ describe('signing in to the console against the local stack', () => {
   it('sends a client user to /assets with only the client’s menu, on a phone', async () => {
     const page = await browser.newPage({ viewport: PHONE });
     await page.goto(consoleUrl('/sign-in'));
-    await page.getByRole('button', { name: /sign in/i }).last().waitFor();
+    await page
+      .getByRole('button', { name: /sign in/i })
+      .last()
+      .waitFor();
     await screenshot(page, 'sign-in-phone');
     await page.getByLabel(/username or e-mail/i).fill('client');
     await page.getByLabel(/^password/i).fill(DEMO_PASSWORD);

@@ -18,7 +18,7 @@ export async function sessionUserFor(auth: AuthContext) {
     userRepository.get(auth.tenant, auth.userId),
     tenantRepository.get(Number(auth.tenant.tenantId)),
   ]);
-  if (!user || !user.active) throw unauthorized(MESSAGES.signInFailed);
+  if (!user?.active) throw unauthorized(MESSAGES.signInFailed);
   return {
     id: user.id,
     name: user.name,

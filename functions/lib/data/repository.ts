@@ -1,12 +1,5 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { IndexName } from '../../../shared/table';
 import { conflict, notFound } from '../http/errors';
 import { dynamo, tableName } from './client';
@@ -42,7 +35,11 @@ export interface PageResult<T> {
   itemsRead: number;
 }
 
-const KEY_ATTRIBUTES = new Set(['pk', 'sk', 'type', 'tenantId', 'expiresAt']);
+/**
+ * Storage-only attributes of every item. The discriminator is `entityType` (not `type`), so entities with a
+ * real `type` field (alarm rules, asset profiles, events) store it as is.
+ */
+const KEY_ATTRIBUTES = new Set(['pk', 'sk', 'entityType', 'tenantId', 'expiresAt']);
 for (const n of [1, 2, 3, 4, 5, 6]) KEY_ATTRIBUTES.add(`gsi${n}pk`).add(`gsi${n}sk`);
 
 /** Stored item -> entity: key attributes are storage, never API. */
@@ -55,7 +52,7 @@ export function createRepository<T extends Stored>(model: EntityModel<T>) {
     ...entity,
     ...itemKey(ctx, model.type, entity.id),
     ...model.indexKeys?.(ctx, entity),
-    type: model.type,
+    entityType: model.type,
     tenantId: ctx.tenantId,
   });
 

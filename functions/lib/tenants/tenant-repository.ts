@@ -61,7 +61,7 @@ async function create(data: Omit<TenantRecord, 'id' | 'version'>): Promise<Tenan
       Item: {
         ...tenant,
         ...tenantItemKey(tenant.id),
-        type: TENANT_REGISTRY.type,
+        entityType: TENANT_REGISTRY.type,
         gsi1pk: subdomainKey(tenant.subdomain),
         gsi1sk: TENANT_REGISTRY.type,
       },

@@ -1,0 +1,26 @@
+import type { Alarm, AlarmType } from '../../../shared/schemas/alarm';
+import { pad, typePartition } from '../data/keys';
+import { createRepository } from '../data/repository';
+import type { TenantContext } from '../data/tenant-context';
+
+/** An alarm rule as stored: the API shape without JSON-LD keys (its own `type` is stored as is). */
+export type AlarmRecord = Omit<Alarm, '@id' | '@type'>;
+
+export const alarmsOfTypePartition = (ctx: TenantContext, type: AlarmType) => `${typePartition(ctx, 'ALARM')}#${type}`;
+
+/**
+ * Alarm rules (spec 000 /alarm-rules).
+ *  - table  pk T#<t>#ALARM, sk ALARM#<id>                list (paged, id order), get by id
+ *  - gsi1   byType: T#<t>#ALARM#<type> / <id>            the rules of one type, for the alarm sender
+ *           (a sabotaged tag fires the type 0 rules, a zone exit type 1, a low battery type 2)
+ */
+export const alarmRepository = createRepository<AlarmRecord>({
+  type: 'ALARM',
+  indexKeys: (ctx, alarm) => ({ gsi1pk: alarmsOfTypePartition(ctx, alarm.type), gsi1sk: pad(alarm.id) }),
+});
+
+export const toApiAlarm = (alarm: AlarmRecord): Alarm => ({
+  '@id': `/api/alarms/${alarm.id}`,
+  '@type': 'Alarm',
+  ...alarm,
+});

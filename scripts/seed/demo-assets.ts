@@ -1,0 +1,239 @@
+import type {
+  AssetProfileDefinitionRecord,
+  AssetProfileRecord,
+} from '../../functions/lib/asset-profiles/asset-profile-repository';
+import type { AssetRecord } from '../../functions/lib/assets/asset-repository';
+import type { AssetStatusRecord } from '../../functions/lib/assets/asset-status';
+import type { ClientRecord } from '../../functions/lib/clients/client-repository';
+import type { DeviceRecord } from '../../functions/lib/devices/device-repository';
+import type { EventRecord } from '../../functions/lib/events/event-repository';
+import { normalizeScheduled } from '../../shared/schemas/asset';
+import type { AssetStatusValue } from '../../shared/schemas/asset-status';
+import type { LastEvent } from '../../shared/schemas/event';
+import { CABLE_LENGTHS, CABLE_REEL_TYPES, CABLE_TYPES, DEVICE_MODELS, DEVICE_NOTES } from './catalogue';
+import { type Address, addressNear, type Site, type Zone, zoneAt } from './demo-places';
+import type { Rng } from './prng';
+import { generateTrack, type Stop } from './tracks';
+
+/** One asset of the demo data with its tag, the tag's event history and its cable reel profile. */
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+
+export interface AssetPlan {
+  id: number;
+  number: number;
+  prefix: string;
+  devEui: string;
+  client: ClientRecord | null;
+  site: Site | null;
+  firstEventId: number;
+  profileId: number;
+}
+
+interface AssetContext {
+  zones: readonly Zone[];
+  statuses: readonly AssetStatusRecord[];
+  definition: AssetProfileDefinitionRecord;
+  referenceDate: Date;
+}
+
+export interface BuiltAsset {
+  asset: AssetRecord;
+  device: DeviceRecord;
+  events: EventRecord[];
+  profile?: AssetProfileRecord;
+}
+
+function routeOf(rng: Rng, zones: readonly Zone[], home: Zone, site: Site | null): Stop[] {
+  const others = zones.filter((zone) => zone !== home);
+  const path = [home.stop];
+  if (site) {
+    if (others.length > 0 && rng.chance(0.2)) path.push(rng.pick(others).stop);
+    path.push(site.stop);
+    if (rng.chance(0.35)) path.push(home.stop);
+  } else if (others.length > 0 && rng.chance(0.6)) {
+    path.push(rng.pick(others).stop);
+    if (rng.chance(0.5)) path.push(home.stop);
+  }
+  return path;
+}
+
+function statusOf(rng: Rng, lastType: string, atSite: boolean, hasClient: boolean): AssetStatusValue | null {
+  if (lastType === 'moving' || lastType === 'start') return 'moving';
+  if (hasClient && atSite)
+    return rng.weighted([
+      ['registered', 3],
+      ['delivered', 4],
+      ['send_delivered', 2],
+    ] as const);
+  if (hasClient)
+    return rng.weighted([
+      ['registered', 2],
+      ['deregistered', 3],
+      ['send_deregistered', 2],
+    ] as const);
+  return rng.weighted([
+    ['deregistered', 2],
+    ['registered', 1],
+    [null, 2],
+  ] as const);
+}
+
+const toLastEvent = (event: EventRecord): LastEvent => ({
+  street: event.street,
+  postal_code: event.postal_code,
+  city: event.city,
+  region: event.region,
+  country: event.country,
+  latitude: event.latitude,
+  longitude: event.longitude,
+  date: event.date,
+  type: event.type,
+  radius: event.radius,
+  geo_zone: event.geo_zone,
+});
+
+export function buildAsset(rng: Rng, plan: AssetPlan, context: AssetContext): BuiltAsset {
+  const ref = context.referenceDate.getTime();
+  const { zones } = context;
+  const home = rng.weighted(zones.map((zone, i) => [zone, i === 0 ? 3 : 1] as const));
+  const assignedZone = rng.chance(0.85) ? home : null;
+  const path = routeOf(rng, zones, home, plan.site);
+  const silent = rng.chance(0.05);
+  const points = generateTrack(rng, {
+    path,
+    start: new Date(ref - rng.between(15, 60) * DAY),
+    end: new Date(ref - (silent ? rng.between(3, 12) * DAY : rng.between(0.3, 36) * HOUR)),
+    endsMoving: path.length > 1 && rng.chance(0.08),
+  });
+
+  const code = `${plan.prefix.split(' ').pop() ?? ''}${plan.number}`;
+  const name = `${plan.prefix}${plan.number}`;
+  const deviceRef = { id: plan.id, name: `Tag ${code}` };
+  const stopAddresses = new Map<Stop, Address>(zones.map((zone) => [zone.stop, zone.address]));
+  if (plan.site) stopAddresses.set(plan.site.stop, plan.site.address);
+  const events: EventRecord[] = points.map((point, i) => ({
+    id: plan.firstEventId + i,
+    device: deviceRef,
+    date: point.date.toISOString(),
+    type: point.type,
+    latitude: point.lat,
+    longitude: point.lon,
+    radius: point.radius,
+    ...((point.stop && stopAddresses.get(point.stop)) || addressNear(rng, point)),
+    geo_zone: zoneAt(zones, point)?.ref ?? null,
+  }));
+  const last = events[events.length - 1] as EventRecord;
+  const lastPoint = points[points.length - 1];
+  const daysSince = (date: string) => Math.max(0, Math.floor((ref - Date.parse(date)) / DAY));
+
+  let daysOutside = 0;
+  if (assignedZone) {
+    const lastInside = events.findLastIndex((event) => event.geo_zone?.id === assignedZone.ref.id);
+    const leftAt = events[lastInside + 1];
+    if (leftAt) daysOutside = daysSince(leftAt.date);
+  }
+  let daysStill = 0;
+  if (last.type === 'still' || last.type === 'stopped') {
+    let first = events.length - 1;
+    while (first > 0 && ['still', 'stopped'].includes((events[first - 1] as EventRecord).type)) first--;
+    daysStill = daysSince((events[first] as EventRecord).date);
+  }
+  const statusValue = statusOf(rng, last.type, !!plan.site && lastPoint?.stop === plan.site.stop, !!plan.client);
+  const status = context.statuses.find((entry) => entry.status === statusValue);
+
+  let profile: AssetProfileRecord | undefined;
+  let cableLength: number | null = null;
+  let description: string | null = null;
+  if (rng.chance(0.8)) {
+    const reel = rng.int(1, CABLE_REEL_TYPES.length);
+    const cable = rng.int(1, CABLE_TYPES.length);
+    cableLength = rng.pick(CABLE_LENGTHS);
+    const residual = Math.round((cableLength * rng.between(0.05, 1)) / 5) * 5;
+    profile = {
+      id: plan.profileId,
+      version: 1,
+      name: context.definition.name,
+      type: context.definition.type,
+      asset_id: plan.id,
+      definition_id: context.definition.id,
+      data: [
+        { name: 'cable_reel', value: reel },
+        { name: 'cable', value: cable },
+        { name: 'cable_length', value: cableLength },
+        { name: 'residual_length', value: residual },
+      ],
+    };
+    if (rng.chance(0.6)) {
+      description = `${CABLE_REEL_TYPES[reel - 1]?.name} met ${CABLE_TYPES[cable - 1]?.name}, ${cableLength} m`;
+    }
+  }
+
+  const device: DeviceRecord = {
+    id: plan.id,
+    version: 1,
+    logical_id: 5000 + plan.id,
+    name: deviceRef.name,
+    model: rng.weighted(DEVICE_MODELS),
+    notes: rng.chance(0.15) ? rng.pick(DEVICE_NOTES) : null,
+    dev_eui: plan.devEui,
+    barcode: `KPN${rng.digits(10)}`,
+    asset: { id: plan.id, name },
+    activation_date: new Date(Date.parse((events[0] as EventRecord).date) - rng.between(5, 300) * DAY).toISOString(),
+    last_event: toLastEvent(last),
+    is_sabotaged: rng.chance(0.05),
+    battery_level_low: rng.chance(0.08),
+    device_profiles: [],
+  };
+
+  const year = context.referenceDate.getUTCFullYear();
+  const reference = rng.weighted([
+    [`PRJ-${year}-${rng.digits(4)}`, 3],
+    [`ORD-${rng.digits(6)}`, 1],
+    [null, 1],
+  ] as const);
+  const scheduled =
+    plan.client && rng.chance(0.35)
+      ? normalizeScheduled(new Date(ref + rng.int(-7, 45) * DAY).toISOString().slice(0, 10))
+      : null;
+
+  const asset: AssetRecord = {
+    id: plan.id,
+    version: 1,
+    logical_id: plan.number,
+    name,
+    reference,
+    description,
+    devices: [
+      {
+        id: device.id,
+        name: device.name,
+        dev_eui: device.dev_eui,
+        is_sabotaged: device.is_sabotaged,
+        battery_level_low: device.battery_level_low,
+      },
+    ],
+    street: last.street,
+    postalCode: last.postal_code,
+    city: last.city,
+    region: last.region,
+    country: last.country,
+    days_still: daysStill,
+    lastCommunication: last.date,
+    lastLocationUpdate: last.date,
+    geo_zone: assignedZone?.ref ?? null,
+    client: plan.client ? { id: plan.client.id, company: plan.client.company } : null,
+    scheduled,
+    asset_profile_relations: profile ? [`/api/asset-profiles/${profile.id}`] : [],
+    asset_profile_definitions: profile
+      ? [{ id: context.definition.id, name: context.definition.name, type: context.definition.type }]
+      : [],
+    days_outside_geo_zone: daysOutside,
+    status: status ? { id: status.id, status: status.status } : null,
+    last_event: toLastEvent(last),
+    attachments: [],
+    cable_length: cableLength,
+  };
+  return { asset, device, events, ...(profile ? { profile } : {}) };
+}

@@ -1,0 +1,14 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** docs/data-model.md: every access pattern is a Get or a Query on a key; no request path may Scan. */
+describe('request paths', () => {
+  it('never scan the table', () => {
+    const root = path.resolve(__dirname, '../../functions');
+    const scanning = readdirSync(root, { recursive: true })
+      .map(String)
+      .filter((file) => file.endsWith('.ts'))
+      .filter((file) => /\bScan(Command|Input)\b|\.scan\(/.test(readFileSync(path.join(root, file), 'utf8')));
+    expect(scanning).toEqual([]);
+  });
+});

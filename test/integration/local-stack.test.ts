@@ -2,6 +2,7 @@ import { CognitoIdentityProviderClient, ListGroupsCommand } from '@aws-sdk/clien
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import mqtt from 'mqtt';
+import { localServiceConfig } from '../../functions/lib/local-endpoints';
 import { ATTACHMENTS_BUCKET, REGION, TABLE_NAME } from '../../scripts/local/config';
 import { ROLES } from '../../shared/permissions';
 import { TABLE } from '../../shared/table';
@@ -30,7 +31,8 @@ describe('the local stack', () => {
   });
 
   it('has the attachments bucket with CORS for the console', async () => {
-    const cors = await new S3Client({ ...local(stack.ports.S3_PORT), forcePathStyle: true }).send(
+    process.env.S3_ENDPOINT = `http://127.0.0.1:${stack.ports.S3_PORT}`;
+    const cors = await new S3Client(localServiceConfig('S3_ENDPOINT')).send(
       new GetBucketCorsCommand({ Bucket: ATTACHMENTS_BUCKET }),
     );
     const rule = cors.CORSRules?.[0];

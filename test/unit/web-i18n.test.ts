@@ -20,6 +20,26 @@ const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].ma
 const english = leaves(load('en.json'));
 const others = readdirSync(dir).filter((file) => file.endsWith('.json') && file !== 'en.json');
 
+/** Screen areas keep their strings in features/<area>/<lang>.json; each needs all four languages too. */
+const featuresDir = join(dir, 'features');
+const featureAreas = readdirSync(featuresDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+describe.each(featureAreas)('feature area %s', (area) => {
+  const areaEnglish = leaves(load(join('features', area, 'en.json')));
+  test.each(['nl.json', 'de.json', 'fr.json'])('%s has exactly the keys and placeholders of en.json', (file) => {
+    const translated = leaves(load(join('features', area, file)));
+    expect([...areaEnglish.keys()].filter((key) => !translated.has(key))).toEqual([]);
+    expect([...translated.keys()].filter((key) => !areaEnglish.has(key))).toEqual([]);
+    for (const [key, text] of areaEnglish) {
+      const other = translated.get(key) ?? '';
+      expect({ key, placeholders: placeholders(other) }).toEqual({ key, placeholders: placeholders(text) });
+      expect({ key, empty: other.trim() === '' }).toEqual({ key, empty: false });
+    }
+  });
+});
+
 test('the four languages of spec 001 have a file', () => {
   expect(others.sort()).toEqual(['de.json', 'fr.json', 'nl.json']);
 });

@@ -1,3 +1,4 @@
+import type { Resource, ResourceLanguage } from 'i18next';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import de from './de.json';
@@ -25,13 +26,30 @@ function readSavedLanguage(): string | null {
   }
 }
 
+/**
+ * Each screen area keeps its strings in its own namespace, web/src/i18n/features/<area>/<lang>.json, so that
+ * areas can be added without touching one shared file. useTranslation('<area>') reads them.
+ */
+const featureFiles = import.meta.glob<{ default: ResourceLanguage[string] }>('./features/*/*.json', { eager: true });
+
+function resources(): Resource {
+  const all: Record<string, ResourceLanguage> = { en: { ...en }, nl: { ...nl }, de: { ...de }, fr: { ...fr } };
+  for (const [file, module] of Object.entries(featureFiles)) {
+    const [, area, language] = /\.\/features\/([^/]+)\/(\w+)\.json$/.exec(file) ?? [];
+    if (area && language && all[language]) all[language][area] = module.default;
+  }
+  return all;
+}
+
+export const featureNamespaces = [...new Set(Object.keys(featureFiles).map((file) => file.split('/')[2] as string))];
+
 export async function initI18n() {
   await i18n.use(initReactI18next).init({
-    resources: { en, nl, de, fr },
+    resources: resources(),
     lng: chooseLanguage(readSavedLanguage(), navigator.languages ?? [navigator.language]),
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: LANGUAGES,
-    ns: ['translation', 'messages'],
+    ns: ['translation', 'messages', ...featureNamespaces],
     defaultNS: 'translation',
     interpolation: { escapeValue: false },
   });

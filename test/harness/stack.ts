@@ -15,7 +15,14 @@ export interface StackInfo {
   pid: number;
 }
 
-export const STACK_FILE = path.join(os.tmpdir(), 'tracking-test-stack.json');
+/**
+ * Where a jest run's global setup records its stack. One file per jest run (named after the runner's pid
+ * and handed to the test workers through the environment), so concurrent runs never share a stack.
+ */
+export const stackFile = (): string => {
+  process.env.TRACKING_STACK_FILE ??= path.join(os.tmpdir(), `tracking-test-stack-${process.pid}.json`);
+  return process.env.TRACKING_STACK_FILE;
+};
 
 /**
  * Starts `npm start`'s stack (scripts/start.ts) as a child process on free ports with a fresh data folder,
@@ -70,6 +77,7 @@ export function stopStack(info: StackInfo) {
     // already gone
   }
   rmSync(info.dataDir, { recursive: true, force: true });
+  rmSync(stackFile(), { force: true });
 }
 
-export const readStack = (): StackInfo => JSON.parse(readFileSync(STACK_FILE, 'utf8'));
+export const readStack = (): StackInfo => JSON.parse(readFileSync(stackFile(), 'utf8'));

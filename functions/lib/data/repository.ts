@@ -3,7 +3,7 @@ import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateComma
 import type { IndexName } from '../../../shared/table';
 import { conflict, notFound } from '../http/errors';
 import { dynamo, tableName } from './client';
-import { counterKey, itemKey, typePartition } from './keys';
+import { counterKey, itemKey, tenantPrefix, typePartition } from './keys';
 import type { TenantContext } from './tenant-context';
 
 /** Attributes every stored entity has; `version` drives optimistic concurrency. */
@@ -191,6 +191,9 @@ export function createRepository<T extends Stored>(model: EntityModel<T>) {
    * it; lists that must be fast deep into their pages use their own index design (docs/data-model.md).
    */
   async function page(ctx: TenantContext, request: PageRequest): Promise<PageResult<T>> {
+    // An index partition built from anything but this tenant's prefix would read another tenant's items.
+    if (request.index && !request.index.partition.startsWith(tenantPrefix(ctx)))
+      throw new Error(`Index partition ${request.index.partition} is outside tenant ${ctx.tenantId}`);
     const skip = (request.page - 1) * request.itemsPerPage;
     const wanted = skip + request.itemsPerPage;
     const collected: Record<string, unknown>[] = [];

@@ -1,20 +1,44 @@
-import { assetInputSchema, buildAssetUpdateInputSchema, DEFAULT_ASSET_ORDER } from '../../shared/schemas/asset';
-import { idParamSchema } from '../../shared/schemas/common';
+import { isStaff } from '../../shared/permissions';
 import {
-  ASSET_SORT_INDEXES,
-  type AssetRecord,
-  assetPartition,
-  assetRepository,
-  toApiAsset,
-} from '../lib/assets/asset-repository';
+  ASSET_IS_DELIVERED,
+  ASSET_IS_SIGNED_OFF,
+  assetActionInputSchema,
+  assetInputSchema,
+  buildAssetUpdateInputSchema,
+  STATUS_NOT_FOUND,
+} from '../../shared/schemas/asset';
+import {
+  type AssetStatusValue,
+  assetStatusListQuerySchema,
+  canReportDelivered,
+  canReportEmpty,
+} from '../../shared/schemas/asset-status';
+import { idParamSchema } from '../../shared/schemas/common';
+import { assetListRequestOf } from '../lib/assets/asset-list-request';
+import { listAssets, listMapAssets } from '../lib/assets/asset-query';
+import { type AssetRecord, assetRepository } from '../lib/assets/asset-repository';
+import { assetStatusRef, findAssetStatus, listAssetStatuses, toApiAssetStatus } from '../lib/assets/asset-status';
+import {
+  type AssetViewer,
+  assertCanSee,
+  assetViewerOf,
+  hideFromClient,
+  isClientUser,
+  presentAsset,
+} from '../lib/assets/asset-view';
+import { applyReferences, createAsset, deleteAsset, resolveReferences, saveAsset } from '../lib/assets/asset-writes';
+import type { AuthContext } from '../lib/auth/auth-context';
+import type { TenantContext } from '../lib/data/tenant-context';
 import { parseCollectionQuery } from '../lib/http/collection-query';
+import { conflict, forbidden, unprocessable } from '../lib/http/errors';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
 import { validate } from '../lib/http/validation';
 
 /**
- * Assets (spec 000 sections 2, 3, 7). The platform issue delivers list, read, create, update and delete with
- * the shared conventions; the tracking-core issue adds filters, role views, profiles, attachments, exports.
+ * Assets (spec 000 sections 2-9): the list with its filters and sorts, the client users' view, create and
+ * update with customer, devices, geo zone, schedule and status, the delivered / empty reports, the loan-days
+ * reset, the map and the status list. Decisions in docs/decisions.md ("Assets").
  */
 const assetId = (params: Record<string, string | undefined>) => validate(idParamSchema, params.id);
 
@@ -42,62 +66,159 @@ const emptyAsset = (): Omit<AssetRecord, 'id' | 'version' | 'name'> => ({
   attachments: [],
 });
 
+/** Client users read their customer's assets; they never write them (whatever the role matrix says). */
+const refuseClientUsers = (auth: AuthContext) => {
+  if (isClientUser(auth)) throw forbidden();
+};
+
+async function visibleAsset(auth: AuthContext, viewer: AssetViewer, id: number) {
+  return assertCanSee(viewer, await assetRepository.get(auth.tenant, id));
+}
+
+/**
+ * The delivered / deregister / reset actions: read (404 if invisible), check the optional version (409),
+ * apply the change with the version condition (a concurrent writer gets 409).
+ */
+async function runAction(
+  auth: AuthContext,
+  params: Record<string, string | undefined>,
+  body: unknown,
+  change: (asset: AssetRecord, ctx: TenantContext) => Promise<Omit<AssetRecord, 'id' | 'version'>>,
+) {
+  const viewer = await assetViewerOf(auth);
+  const input = validate(assetActionInputSchema, body);
+  const current = await visibleAsset(auth, viewer, assetId(params));
+  if (input?.version !== undefined && input.version !== current.version) throw conflict();
+  const next = await change(current, auth.tenant);
+  const updated = await assetRepository.update(auth.tenant, current.id, current.version, () => next);
+  return presentAsset(viewer, updated);
+}
+
+async function withStatus(ctx: TenantContext, asset: AssetRecord, value: AssetStatusValue) {
+  const entry = await findAssetStatus(ctx, value);
+  if (!entry) throw unprocessable([{ propertyPath: 'status', message: STATUS_NOT_FOUND }]);
+  return { ...asset, status: assetStatusRef(entry) };
+}
+
 export const handler = createHttpHandler('assets', {
   'assets.list': route({
     run: async ({ auth, query }) => {
-      const request = parseCollectionQuery(query, {
-        orders: Object.keys(ASSET_SORT_INDEXES),
-        defaultOrder: DEFAULT_ASSET_ORDER,
+      const viewer = await assetViewerOf(auth);
+      const { collection, request } = assetListRequestOf(query, viewer);
+      const result = await listAssets(auth.tenant, request);
+      const members = result.items.map((asset) => presentAsset(viewer, asset));
+      return reply(200, toCollection('/api/assets', collection, members, result.total), {
+        'x-items-read': String(result.itemsRead),
       });
-      const order = request.order[0] ?? DEFAULT_ASSET_ORDER;
-      const indexName = ASSET_SORT_INDEXES[order.field as keyof typeof ASSET_SORT_INDEXES];
-      const [page, total] = await Promise.all([
-        assetRepository.page(auth.tenant, {
-          page: request.page,
-          itemsPerPage: request.itemsPerPage,
-          index: { name: indexName, partition: assetPartition(auth.tenant) },
-          ascending: order.direction === 'asc',
-        }),
-        assetRepository.count(auth.tenant),
-      ]);
-      return toCollection('/api/assets', request, page.items.map(toApiAsset), total);
     },
   }),
   'assets.get': route({
-    run: async ({ auth, params }) => toApiAsset(await assetRepository.getOrThrow(auth.tenant, assetId(params))),
+    run: async ({ auth, params }) => {
+      const viewer = await assetViewerOf(auth);
+      return presentAsset(viewer, await visibleAsset(auth, viewer, assetId(params)));
+    },
+  }),
+  'assets.map': route({
+    run: async ({ auth, query }) => {
+      const viewer = await assetViewerOf(auth);
+      const clientId = viewer.kind === 'client' ? (viewer.clientId ?? 0) : undefined;
+      const members = (await listMapAssets(auth.tenant, clientId)).map((asset) => {
+        const item = {
+          '@id': `/api/assets/${asset.id}`,
+          '@type': 'Asset',
+          id: asset.id,
+          name: asset.name,
+          lastLocationUpdate: asset.lastLocationUpdate ?? null,
+          status: asset.status ?? null,
+          last_event: asset.last_event,
+        };
+        return viewer.kind === 'client' ? hideFromClient(item) : item;
+      });
+      const collection = parseCollectionQuery(query, {});
+      return toCollection('/api/assets/map', { ...collection, paginate: false }, members, members.length);
+    },
   }),
   'assets.create': route({
     body: assetInputSchema,
     run: async ({ auth, body }) => {
-      const created = await assetRepository.create(auth.tenant, {
-        ...emptyAsset(),
-        name: body.name,
-        reference: body.reference ?? null,
-        description: body.description ?? null,
-        scheduled: body.scheduled ?? null,
-      });
-      return reply(201, toApiAsset(created));
+      refuseClientUsers(auth);
+      const refs = await resolveReferences(auth.tenant, body);
+      const data = await applyReferences(
+        auth.tenant,
+        {
+          ...emptyAsset(),
+          name: body.name,
+          reference: body.reference ?? null,
+          description: body.description ?? null,
+          scheduled: body.scheduled ?? null,
+        },
+        refs,
+      );
+      return reply(201, presentAsset({ kind: 'staff' }, await createAsset(auth.tenant, data, refs.devices)));
     },
   }),
   'assets.update': route({
     run: async ({ auth, params, body }) => {
-      const id = assetId(params);
-      const current = await assetRepository.getOrThrow(auth.tenant, id);
+      refuseClientUsers(auth);
+      const current = await assetRepository.getOrThrow(auth.tenant, assetId(params));
       const input = validate(buildAssetUpdateInputSchema(current.scheduled), body);
-      const updated = await assetRepository.update(auth.tenant, id, input.version, (stored) => ({
-        ...stored,
-        name: input.name,
-        ...(input.reference === undefined ? {} : { reference: input.reference }),
-        ...(input.description === undefined ? {} : { description: input.description }),
-        ...(input.scheduled === undefined ? {} : { scheduled: input.scheduled }),
-      }));
-      return toApiAsset(updated);
+      if (input.version !== current.version) throw conflict();
+      const refs = await resolveReferences(auth.tenant, input);
+      const data = await applyReferences(
+        auth.tenant,
+        {
+          ...current,
+          name: input.name,
+          ...(input.reference === undefined ? {} : { reference: input.reference }),
+          ...(input.description === undefined ? {} : { description: input.description }),
+          ...(input.scheduled === undefined ? {} : { scheduled: input.scheduled }),
+        },
+        refs,
+      );
+      return presentAsset({ kind: 'staff' }, await saveAsset(auth.tenant, current, data, refs.devices));
     },
   }),
   'assets.delete': route({
     run: async ({ auth, params }) => {
-      await assetRepository.remove(auth.tenant, assetId(params));
+      // Spec 000 s.6: staff (neither client nor transporter) may delete a single asset.
+      if (!isStaff(auth.roles)) throw forbidden();
+      await deleteAsset(auth.tenant, await assetRepository.getOrThrow(auth.tenant, assetId(params)));
       return reply(204);
+    },
+  }),
+  'assets.delivered': route({
+    run: async ({ auth, params, body }) => {
+      // Spec 000 s.4/s.6: a transporter's report; client users report empty only.
+      refuseClientUsers(auth);
+      return runAction(auth, params, body, async (asset, ctx) => {
+        if (!canReportDelivered(asset.status?.status, asset.client !== null)) {
+          throw unprocessable([{ propertyPath: 'status', message: ASSET_IS_DELIVERED }]);
+        }
+        return withStatus(ctx, asset, 'send_delivered');
+      });
+    },
+  }),
+  'assets.deregister': route({
+    run: async ({ auth, params, body }) =>
+      runAction(auth, params, body, async (asset, ctx) => {
+        if (!canReportEmpty(asset.status?.status)) {
+          throw unprocessable([{ propertyPath: 'status', message: ASSET_IS_SIGNED_OFF }]);
+        }
+        return withStatus(ctx, asset, 'send_deregistered');
+      }),
+  }),
+  'assets.resetLoanDays': route({
+    run: async ({ auth, params, body }) => {
+      refuseClientUsers(auth);
+      return runAction(auth, params, body, async (asset) => ({ ...asset, days_outside_geo_zone: 0 }));
+    },
+  }),
+  'assetStatuses.list': route({
+    run: async ({ auth, query }) => {
+      const collection = parseCollectionQuery(query, {});
+      const { search } = validate(assetStatusListQuerySchema, Object.fromEntries(collection.params));
+      const members = (await listAssetStatuses(auth.tenant, search?.toLowerCase())).map(toApiAssetStatus);
+      return toCollection('/api/asset-statuses', { ...collection, paginate: false }, members, members.length);
     },
   }),
 });

@@ -156,3 +156,27 @@ export const assetListQuerySchema = paginationQuerySchema.extend({
   status: z.preprocess((v: string | null | undefined) => (v ? v : undefined), assetStatusValueSchema.optional()),
 });
 export type AssetListQuery = z.infer<typeof assetListQuerySchema>;
+
+/** Spec 000 s.2/s.6: absent from every asset a ROLE_CLIENT user receives (the API removes them). */
+export const CLIENT_HIDDEN_ASSET_FIELDS = [
+  'lastCommunication',
+  'scheduled',
+  'geo_zone',
+  'days_outside_geo_zone',
+  'client',
+  'devices',
+] as const;
+/** Client users may sort only by visible columns. */
+export const CLIENT_ASSET_SORT_FIELDS: readonly AssetSortField[] = ['reference', 'cable_length'];
+
+/** Spec 000 s.4: the texts shown when the report is no longer possible; the API answers them as 422. */
+export const ASSET_IS_DELIVERED = 'Asset is delivered';
+export const ASSET_IS_SIGNED_OFF = 'Asset is signed off';
+export const CLIENT_NOT_FOUND = 'This customer does not exist';
+export const DEVICE_NOT_FOUND = 'This device does not exist';
+export const GEO_ZONE_NOT_FOUND = 'This geo zone does not exist';
+export const STATUS_NOT_FOUND = 'This status does not exist';
+
+/** PUT /api/assets/{id}/delivered | deregister | days-outside-geo-zone/reset: an optional version (409 if stale). */
+export const assetActionInputSchema = z.object({ version: versionShape.version.optional() }).nullish();
+export type AssetActionInput = z.infer<typeof assetActionInputSchema>;

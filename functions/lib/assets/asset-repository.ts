@@ -24,6 +24,10 @@ const numeric = (value: number | null | undefined) =>
   value === null || value === undefined ? '' : sortableNumber(value);
 
 export const assetPartition = (ctx: TenantContext) => typePartition(ctx, 'ASSET');
+/** gsi6 byClient: the assets of one customer (client users' view, the client filter). Sparse: no customer, no key. */
+export const ASSET_CLIENT_INDEX = 'gsi6';
+export const clientAssetsPartition = (ctx: TenantContext, clientId: number) =>
+  `${typePartition(ctx, 'CLIENT')}#${clientId}#ASSETS`;
 
 export const assetRepository = createRepository<AssetRecord>({
   type: 'ASSET',
@@ -40,6 +44,9 @@ export const assetRepository = createRepository<AssetRecord>({
       gsi4sk: indexSortKey(text(asset.client?.company), asset.id),
       gsi5pk: partition,
       gsi5sk: indexSortKey(numeric(asset.cable_length), asset.id),
+      ...(asset.client
+        ? { gsi6pk: clientAssetsPartition(ctx, asset.client.id), gsi6sk: indexSortKey('', asset.id) }
+        : {}),
     };
   },
 });

@@ -1,0 +1,242 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { Violation } from '../../../shared/errors';
+import {
+  CLIENT_NOT_FOUND,
+  DEVICE_NOT_FOUND,
+  GEO_ZONE_NOT_FOUND,
+  STATUS_NOT_FOUND,
+} from '../../../shared/schemas/asset';
+import { type AssetStatusValue, STATUS_AFTER_CLIENT_CHANGE } from '../../../shared/schemas/asset-status';
+import type { DeviceSummary } from '../../../shared/schemas/device';
+import { clientRepository } from '../clients/client-repository';
+import { dynamo, tableName } from '../data/client';
+import { counterKey, itemKey } from '../data/keys';
+import type { TenantContext } from '../data/tenant-context';
+import { type DeviceRecord, deviceRepository } from '../devices/device-repository';
+import { geoZoneRepository } from '../geo-zones/geo-zone-repository';
+import { conflict, unprocessable } from '../http/errors';
+import { type AssetRecord, assetRepository } from './asset-repository';
+import { assetStatusRef, findAssetStatus } from './asset-status';
+
+/**
+ * Asset writes that touch more than the asset: references are resolved (unknown ids answer 422 on their
+ * field), device summaries are copied into the asset, and each device's own link to its asset (device.asset,
+ * its gsi1/gsi2 keys) changes in the same transaction, with every item conditioned on the version read, so a
+ * concurrent change answers 409 and nothing is half-written.
+ */
+export interface ReferenceInput {
+  client?: number | null;
+  geo_zone?: number | null;
+  devices?: number[];
+  status?: AssetStatusValue | null;
+}
+
+export interface ResolvedReferences {
+  client?: AssetRecord['client'];
+  geo_zone?: AssetRecord['geo_zone'];
+  devices?: DeviceRecord[];
+  status?: AssetRecord['status'];
+}
+
+export async function resolveReferences(ctx: TenantContext, input: ReferenceInput): Promise<ResolvedReferences> {
+  const violations: Violation[] = [];
+  const resolved: ResolvedReferences = {};
+  const [client, zone, devices, status] = await Promise.all([
+    input.client ? clientRepository.get(ctx, input.client) : undefined,
+    input.geo_zone ? geoZoneRepository.get(ctx, input.geo_zone) : undefined,
+    Promise.all((input.devices ?? []).map((id) => deviceRepository.get(ctx, id))),
+    input.status ? findAssetStatus(ctx, input.status) : undefined,
+  ]);
+  if (input.client !== undefined) {
+    if (input.client !== null && !client) violations.push({ propertyPath: 'client', message: CLIENT_NOT_FOUND });
+    resolved.client = client ? { id: client.id, company: client.company ?? null } : null;
+  }
+  if (input.geo_zone !== undefined) {
+    if (input.geo_zone !== null && !zone) violations.push({ propertyPath: 'geo_zone', message: GEO_ZONE_NOT_FOUND });
+    resolved.geo_zone = zone ? { id: zone.id, name: zone.name ?? null } : null;
+  }
+  if (input.devices !== undefined) {
+    devices.forEach((device, i) => {
+      if (!device) violations.push({ propertyPath: `devices[${i}]`, message: DEVICE_NOT_FOUND });
+    });
+    resolved.devices = devices.filter((device): device is DeviceRecord => device !== undefined);
+  }
+  if (input.status !== undefined) {
+    if (input.status !== null && !status) violations.push({ propertyPath: 'status', message: STATUS_NOT_FOUND });
+    resolved.status = status ? assetStatusRef(status) : null;
+  }
+  if (violations.length) throw unprocessable(violations);
+  return resolved;
+}
+
+export const deviceSummary = (device: DeviceRecord): DeviceSummary => ({
+  id: device.id,
+  name: device.name,
+  dev_eui: device.dev_eui,
+  is_sabotaged: device.is_sabotaged,
+  battery_level_low: device.battery_level_low,
+});
+
+/**
+ * The asset with the resolved references applied. Choosing another customer (spec 000 s.4) puts the status
+ * back to `registered`, whatever status the form sent along.
+ */
+export async function applyReferences(
+  ctx: TenantContext,
+  asset: Omit<AssetRecord, 'id' | 'version'> & { id?: number },
+  refs: ResolvedReferences,
+): Promise<Omit<AssetRecord, 'id' | 'version'>> {
+  const next = { ...asset };
+  if (refs.geo_zone !== undefined) next.geo_zone = refs.geo_zone;
+  if (refs.devices !== undefined) next.devices = refs.devices.map(deviceSummary);
+  if (refs.status !== undefined) next.status = refs.status;
+  if (refs.client !== undefined) {
+    const changed = refs.client !== null && refs.client.id !== asset.client?.id;
+    next.client = refs.client;
+    if (changed) {
+      const registered = await findAssetStatus(ctx, STATUS_AFTER_CLIENT_CHANGE);
+      next.status = registered ? assetStatusRef(registered) : next.status;
+    }
+  }
+  return next;
+}
+
+type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+
+const versioned = (expected: number) => ({
+  ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
+  ExpressionAttributeNames: { '#version': 'version' },
+  ExpressionAttributeValues: { ':expected': expected },
+});
+
+const putDevice = (ctx: TenantContext, device: DeviceRecord, asset: DeviceRecord['asset']): TransactItem => ({
+  Put: {
+    TableName: tableName(),
+    Item: deviceRepository.toItem(ctx, { ...device, asset, version: device.version + 1 }),
+    ...versioned(device.version),
+  },
+});
+
+/**
+ * The device writes that keep both sides of the asset/device link in step: devices that join point to the
+ * asset (and leave the asset they had), devices that leave point to none, and a rename reaches them all.
+ */
+async function deviceLinkWrites(
+  ctx: TenantContext,
+  asset: Pick<AssetRecord, 'id' | 'name'>,
+  before: readonly DeviceSummary[],
+  after: readonly DeviceRecord[] | undefined,
+  renamed: boolean,
+): Promise<TransactItem[]> {
+  if (!after && !renamed) return [];
+  const writes: TransactItem[] = [];
+  const keptIds = new Set((after ?? []).map((device) => device.id));
+  const ref = { id: asset.id, name: asset.name };
+  const current =
+    after ??
+    (await Promise.all(before.map((d) => deviceRepository.get(ctx, d.id)))).filter(
+      (device): device is DeviceRecord => device?.asset?.id === asset.id,
+    );
+  const previousOwners = new Map<number, number[]>();
+  for (const device of current) {
+    const joins = device.asset?.id !== asset.id;
+    if (!joins && !renamed) continue;
+    writes.push(putDevice(ctx, device, ref));
+    if (joins && device.asset) {
+      previousOwners.set(device.asset.id, [...(previousOwners.get(device.asset.id) ?? []), device.id]);
+    }
+  }
+  if (after) {
+    for (const summary of before.filter((d) => !keptIds.has(d.id))) {
+      const device = await deviceRepository.get(ctx, summary.id);
+      if (device?.asset?.id === asset.id) writes.push(putDevice(ctx, device, null));
+    }
+  }
+  for (const [ownerId, deviceIds] of previousOwners) {
+    const owner = await assetRepository.get(ctx, ownerId);
+    if (!owner) continue;
+    const devices = owner.devices.filter((d) => !deviceIds.includes(d.id));
+    writes.push({
+      Put: {
+        TableName: tableName(),
+        Item: assetRepository.toItem(ctx, { ...owner, devices, version: owner.version + 1 }),
+        ...versioned(owner.version),
+      },
+    });
+  }
+  return writes;
+}
+
+async function transact(items: TransactItem[]): Promise<void> {
+  try {
+    await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) throw conflict();
+    throw error;
+  }
+}
+
+/** Creates the asset (counted, as repository.create does) and links its devices. */
+export async function createAsset(
+  ctx: TenantContext,
+  data: Omit<AssetRecord, 'id' | 'version'>,
+  devices: readonly DeviceRecord[] | undefined,
+): Promise<AssetRecord> {
+  const asset = { ...data, id: await assetRepository.nextId(ctx), version: 1 } as AssetRecord;
+  const links = await deviceLinkWrites(ctx, asset, [], devices ?? [], false);
+  await transact([
+    {
+      Put: {
+        TableName: tableName(),
+        Item: assetRepository.toItem(ctx, asset),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: counterKey(ctx, 'ASSET'),
+        UpdateExpression: 'ADD itemCount :one',
+        ExpressionAttributeValues: { ':one': 1 },
+      },
+    },
+    ...links,
+  ]);
+  return asset;
+}
+
+/** Replaces the asset if it is still at `current.version`, together with its device links. */
+export async function saveAsset(
+  ctx: TenantContext,
+  current: AssetRecord,
+  data: Omit<AssetRecord, 'id' | 'version'>,
+  devices: readonly DeviceRecord[] | undefined,
+): Promise<AssetRecord> {
+  const next = { ...data, id: current.id, version: current.version + 1 } as AssetRecord;
+  const links = await deviceLinkWrites(ctx, next, current.devices, devices, next.name !== current.name);
+  await transact([
+    { Put: { TableName: tableName(), Item: assetRepository.toItem(ctx, next), ...versioned(current.version) } },
+    ...links,
+  ]);
+  return next;
+}
+
+/** Deletes the asset (uncounted) and detaches its devices. */
+export async function deleteAsset(ctx: TenantContext, current: AssetRecord): Promise<void> {
+  const devices = (await Promise.all(current.devices.map((d) => deviceRepository.get(ctx, d.id)))).filter(
+    (device): device is DeviceRecord => device?.asset?.id === current.id,
+  );
+  await transact([
+    { Delete: { TableName: tableName(), Key: itemKey(ctx, 'ASSET', current.id), ...versioned(current.version) } },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: counterKey(ctx, 'ASSET'),
+        UpdateExpression: 'ADD itemCount :minusOne',
+        ExpressionAttributeValues: { ':minusOne': -1 },
+      },
+    },
+    ...devices.map((device) => putDevice(ctx, device, null)),
+  ]);
+}

@@ -1,0 +1,91 @@
+import BatteryAlertIcon from '@mui/icons-material/BatteryAlert';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ReportProblemIcon from '@mui/icons-material/ReportProblem';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
+import type { Asset, AssetSortField } from '@shared/schemas/asset';
+import type { ASSET_TABLE_COLUMNS } from '@shared/schemas/settings';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { formatDateTime, joinParts } from './assetFormat';
+import { ScheduledCell } from './ScheduledCell';
+
+export type AssetColumnId = (typeof ASSET_TABLE_COLUMNS)[number];
+
+export interface AssetColumn {
+  id: AssetColumnId;
+  sortField?: AssetSortField;
+  /** Spec 000 s.2: last communication, scheduled, geo zone, days outside and client are not for clients. */
+  staffOnly?: boolean;
+  render: (asset: Asset, t: TFunction<'assets'>) => ReactNode;
+}
+
+function AssetNameCell({ asset, t }: { asset: Asset; t: TFunction<'assets'> }) {
+  const devices = asset.devices ?? [];
+  const sabotaged = devices.some((d) => d.is_sabotaged);
+  const batteryLow = devices.some((d) => d.battery_level_low);
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
+      {devices.length > 0 && (
+        <Tooltip title={sabotaged ? t('markers.sabotaged') : t('markers.ok')}>
+          {sabotaged ? (
+            <ReportProblemIcon fontSize="small" color="error" aria-label={t('markers.sabotaged')} />
+          ) : (
+            <CheckCircleIcon fontSize="small" color="success" aria-label={t('markers.ok')} />
+          )}
+        </Tooltip>
+      )}
+      <span>{asset.name}</span>
+      {batteryLow && (
+        <Tooltip title={t('markers.batteryLow')}>
+          <BatteryAlertIcon fontSize="small" color="warning" aria-label={t('markers.batteryLow')} />
+        </Tooltip>
+      )}
+    </Box>
+  );
+}
+
+function batteryStatus(asset: Asset, t: TFunction<'assets'>): string {
+  // Client users get no device summaries (the API hides them), so there is nothing to say.
+  if (!asset.devices) return '';
+  if (asset.devices.length === 0) return t('battery.none');
+  return asset.devices.some((d) => d.battery_level_low) ? t('battery.low') : t('battery.ok');
+}
+
+export const ASSET_COLUMNS: readonly AssetColumn[] = [
+  { id: 'id', render: (a) => a.id },
+  { id: 'asset', render: (a, t) => <AssetNameCell asset={a} t={t} /> },
+  {
+    id: 'asset-profile',
+    sortField: 'cable_length',
+    render: (a) => a.asset_profile_definitions.map((d) => d.name).join(', '),
+  },
+  { id: 'street', render: (a) => a.street ?? a.last_event?.street ?? '' },
+  {
+    id: 'postal-code-city',
+    render: (a) => joinParts(a.postalCode ?? a.last_event?.postal_code, a.city ?? a.last_event?.city),
+  },
+  { id: 'country', render: (a) => a.country ?? a.last_event?.country ?? '' },
+  { id: 'last-communication', staffOnly: true, render: (a) => formatDateTime(a.lastCommunication) },
+  { id: 'reference', sortField: 'reference', render: (a) => a.reference ?? '' },
+  { id: 'scheduled', sortField: 'scheduled', staffOnly: true, render: (a) => <ScheduledCell asset={a} /> },
+  { id: 'geo-zone', staffOnly: true, render: (a) => a.geo_zone?.name ?? '' },
+  {
+    id: 'days-outside-geo-zone',
+    sortField: 'days_outside_geo_zone',
+    staffOnly: true,
+    render: (a) => a.days_outside_geo_zone ?? '',
+  },
+  { id: 'client', sortField: 'client.company', staffOnly: true, render: (a) => a.client?.company ?? '' },
+  { id: 'battery-status', render: (a, t) => batteryStatus(a, t) },
+  {
+    id: 'status',
+    render: (a, t) => (a.status ? <Chip size="small" label={t(`status.${a.status.status}`)} /> : ''),
+  },
+];
+
+/** The columns this user sees: role view first, then the tenant's stored hidden columns. */
+export function visibleColumns(isClient: boolean, hidden: readonly string[]): AssetColumn[] {
+  return ASSET_COLUMNS.filter((c) => !(isClient && c.staffOnly) && !hidden.includes(c.id));
+}

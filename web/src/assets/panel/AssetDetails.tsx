@@ -1,0 +1,128 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { isStaff } from '@shared/permissions';
+import type { Asset } from '@shared/schemas/asset';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/ApiError';
+import { ConfirmDialog } from '../../common/list/ConfirmDialog';
+import { notifySuccess } from '../../common/notifications/notificationStore';
+import { useSession } from '../../session/useSession';
+import { useAssetAction, useDeleteAssets, useSaveAsset } from '../useAssetMutations';
+import { AssetDetailsView } from './AssetDetailsView';
+import { AssetForm } from './AssetForm';
+import { AssetReportActions } from './AssetReportActions';
+import { type AssetFormValues, assetFormResolver, bodyFor, formValuesOf } from './assetForm';
+
+interface AssetDetailsProps {
+  /** undefined for a new asset. */
+  asset: Asset | undefined;
+  onCreated: (asset: Asset) => void;
+  onDeleted: () => void;
+}
+
+type Confirming = 'delete' | 'resetDays' | null;
+
+/** Details tab: view mode for an existing asset, edit mode for a new one; a successful save ends editing. */
+export function AssetDetails({ asset, onCreated, onDeleted }: AssetDetailsProps) {
+  const { t } = useTranslation('assets');
+  const { user, isClient, hasAny } = useSession();
+  const [editing, setEditing] = useState(asset === undefined);
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const save = useSaveAsset();
+  const remove = useDeleteAssets();
+  const resetDays = useAssetAction('days-outside-geo-zone/reset');
+  const form = useForm<AssetFormValues, unknown, Record<string, unknown>>({
+    resolver: assetFormResolver(asset),
+    defaultValues: formValuesOf(asset),
+  });
+  const shown = {
+    staffFields: !isClient,
+    profiles: !isClient && hasAny(['ASSET_PROFILE_READ']) && hasAny(['ASSET_PROFILE_EDIT']),
+  };
+  const canEdit = asset ? hasAny(['ASSET_EDIT']) : hasAny(['ASSET_CREATE']);
+  const canDelete = !!asset && !!user && isStaff(user.roles) && hasAny(['ASSET_DELETE', 'ASSET_EDIT']);
+  const canResetDays = !!asset && !isClient && hasAny(['RESET_LOAN_DAYS']);
+
+  const submit = form.handleSubmit((values) =>
+    save.mutate(
+      { id: asset?.id ?? null, body: bodyFor(values, shown) },
+      {
+        onSuccess: (saved) => {
+          setEditing(false);
+          form.reset(formValuesOf(saved));
+          if (!asset) onCreated(saved);
+        },
+        onError: (error) => {
+          if (!isApiError(error)) return;
+          for (const v of error.violations) {
+            form.setError((v.propertyPath || 'root') as keyof AssetFormValues, { message: v.message });
+          }
+        },
+      },
+    ),
+  );
+
+  const confirm = () => {
+    if (!asset) return;
+    if (confirming === 'delete') {
+      remove.mutate([asset.id], {
+        onSuccess: () => {
+          notifySuccess(t('notices.deletedOne'));
+          onDeleted();
+        },
+        onSettled: () => setConfirming(null),
+      });
+    } else resetDays.mutate(asset.id, { onSettled: () => setConfirming(null) });
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-label={t('panel.details')}>
+      {editing || !asset ? (
+        <AssetForm form={form} {...shown} />
+      ) : (
+        <AssetDetailsView
+          asset={asset}
+          {...shown}
+          onResetDays={canResetDays ? () => setConfirming('resetDays') : null}
+        />
+      )}
+      {asset && !editing && <AssetReportActions asset={asset} />}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end', mt: 3 }}>
+        {canDelete && !editing && (
+          <Button color="error" variant="outlined" onClick={() => setConfirming('delete')} sx={{ mr: 'auto' }}>
+            {t('words.delete')}
+          </Button>
+        )}
+        {editing && asset && (
+          <Button
+            onClick={() => {
+              form.reset(formValuesOf(asset));
+              setEditing(false);
+            }}
+          >
+            {t('panel.cancel')}
+          </Button>
+        )}
+        {editing && (
+          <Button type="submit" variant="contained" disabled={save.isPending}>
+            {t('words.save')}
+          </Button>
+        )}
+        {!editing && canEdit && (
+          <Button key="edit" variant="contained" onClick={() => setEditing(true)}>
+            {t('words.edit')}
+          </Button>
+        )}
+      </Box>
+      <ConfirmDialog
+        open={confirming !== null}
+        message={confirming === 'delete' ? t('confirm.deleteOne', { name: asset?.name }) : t('confirm.resetDays')}
+        busy={remove.isPending || resetDays.isPending}
+        onYes={confirm}
+        onNo={() => setConfirming(null)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,145 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import { useTheme } from '@mui/material/styles';
+import { type GeoJSONSource, Map as MapLibreMap, NavigationControl, setWorkerUrl } from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { roundRadius } from '../assetFormat';
+import { eventPoints, type PositionedEvent, positioned, radiusArea, trackLine } from './eventGeometry';
+import { baseMapStyle, EVENT_MARKER_RADIUS, EVENT_ZOOM } from './mapStyle';
+import type { AssetEventsState } from './useAssetEventsState';
+
+// Vite's dependency pre-bundling loses MapLibre's own worker lookup; name the file explicitly.
+setWorkerUrl(workerUrl);
+
+/**
+ * Map tab (spec 000 s.2): the track through the events, a marker of radius 3 per event, and the selected
+ * event (else the newest) centred at zoom 17 with its radius drawn.
+ */
+export function AssetMapTab({ state }: { state: AssetEventsState }) {
+  const { t } = useTranslation('assets');
+  const events = useMemo(() => positioned(state.events), [state.events]);
+  const focus: PositionedEvent | null =
+    (state.selected && events.find((e) => e.id === state.selected?.id)) ?? events[0] ?? null;
+
+  if (state.failed) return <Alert severity="error">{t('notices.eventsError')}</Alert>;
+  if (state.loading) return <Box sx={{ height: 420, bgcolor: 'action.hover', borderRadius: 1 }} />;
+  if (!focus) return <Alert severity="warning">{t('map.empty')}</Alert>;
+  const radius = roundRadius(focus.radius);
+  return (
+    <Box sx={{ position: 'relative' }}>
+      <EventMap events={events} focus={focus} />
+      {radius !== null && (
+        <Chip
+          label={t('map.radius', { radius })}
+          size="small"
+          sx={{ position: 'absolute', left: 8, top: 8, bgcolor: 'background.paper', boxShadow: 1 }}
+        />
+      )}
+    </Box>
+  );
+}
+
+function EventMap({ events, focus }: { events: PositionedEvent[]; focus: PositionedEvent }) {
+  const { t } = useTranslation('assets');
+  const theme = useTheme();
+  const container = useRef<HTMLDivElement>(null);
+  const map = useRef<MapLibreMap | null>(null);
+  const [ready, setReady] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const color = theme.palette.primary.main;
+
+  // The map is made once; data and focus are applied by the effect below.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: made once, see above
+  useEffect(() => {
+    if (!container.current) return;
+    let instance: MapLibreMap;
+    try {
+      instance = new MapLibreMap({
+        container: container.current,
+        style: baseMapStyle(),
+        center: [focus.longitude, focus.latitude],
+        zoom: EVENT_ZOOM,
+        attributionControl: { compact: true },
+      });
+    } catch {
+      // No WebGL in this browser.
+      setFailed(true);
+      return;
+    }
+    // Base tiles that cannot load (offline) must not stop the track and markers from showing.
+    instance.on('error', () => undefined);
+    instance.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+    instance.on('load', () => {
+      addEventLayers(instance, color);
+      setReady(true);
+    });
+    map.current = instance;
+    return () => {
+      instance.remove();
+      map.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const instance = map.current;
+    if (!ready || !instance) return;
+    instance.getSource<GeoJSONSource>('track')?.setData(trackLine(events));
+    instance.getSource<GeoJSONSource>('events')?.setData(eventPoints(events, focus.id));
+    instance.getSource<GeoJSONSource>('radius')?.setData(radiusArea(focus));
+    instance.jumpTo({ center: [focus.longitude, focus.latitude], zoom: EVENT_ZOOM });
+    container.current?.setAttribute('data-rendered-events', String(events.length));
+  }, [ready, events, focus]);
+
+  if (failed) return <Alert severity="warning">{t('map.unavailable')}</Alert>;
+  return (
+    <Box
+      ref={container}
+      data-testid="asset-map"
+      data-ready={ready ? 'true' : 'false'}
+      role="region"
+      aria-label={t('panel.map')}
+      sx={{ height: { xs: '60vh', md: 460 }, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider' }}
+    />
+  );
+}
+
+function addEventLayers(map: MapLibreMap, color: string) {
+  const empty = { type: 'FeatureCollection' as const, features: [] };
+  map.addSource('track', { type: 'geojson', data: empty });
+  map.addSource('events', { type: 'geojson', data: empty });
+  map.addSource('radius', { type: 'geojson', data: empty });
+  map.addLayer({
+    id: 'radius-fill',
+    type: 'fill',
+    source: 'radius',
+    paint: { 'fill-color': color, 'fill-opacity': 0.15 },
+  });
+  map.addLayer({
+    id: 'radius-line',
+    type: 'line',
+    source: 'radius',
+    paint: { 'line-color': color, 'line-width': 1.5 },
+  });
+  map.addLayer({
+    id: 'track',
+    type: 'line',
+    source: 'track',
+    layout: { 'line-join': 'round', 'line-cap': 'round' },
+    paint: { 'line-color': color, 'line-width': 3, 'line-opacity': 0.8 },
+  });
+  map.addLayer({
+    id: 'events',
+    type: 'circle',
+    source: 'events',
+    paint: {
+      'circle-radius': ['case', ['get', 'selected'], EVENT_MARKER_RADIUS * 2, EVENT_MARKER_RADIUS],
+      'circle-color': ['case', ['get', 'selected'], '#d32f2f', color],
+      'circle-stroke-color': '#ffffff',
+      'circle-stroke-width': 1,
+    },
+  });
+}

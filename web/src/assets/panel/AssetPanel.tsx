@@ -1,0 +1,148 @@
+import CloseIcon from '@mui/icons-material/Close';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Skeleton from '@mui/material/Skeleton';
+import { useTheme } from '@mui/material/styles';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Asset } from '@shared/schemas/asset';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useSession } from '../../session/useSession';
+import { useAsset } from '../assetsApi';
+import { useAssetMessage } from '../useAssetMessage';
+import { AssetAttachmentsTab } from './AssetAttachmentsTab';
+import { AssetDetails } from './AssetDetails';
+import { AssetEventsTab } from './AssetEventsTab';
+import { AssetMapTab } from './AssetMapTab';
+import { useAssetEvents } from './useAssetEventsState';
+
+export type AssetTab = 'details' | 'events' | 'map' | 'attachments';
+const TABS: AssetTab[] = ['details', 'events', 'map', 'attachments'];
+
+interface AssetPanelProps {
+  assetId: number | null;
+  isNew: boolean;
+  onClose: () => void;
+}
+
+/**
+ * The asset panel beside the list (spec 000 s.2). The page gives it a new key per asset, so opening another
+ * asset starts again on the first tab.
+ */
+export function AssetPanel({ assetId, isNew, onClose }: AssetPanelProps) {
+  const { t } = useTranslation('assets');
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  return (
+    <Drawer
+      anchor="right"
+      open
+      variant={isPhone ? 'temporary' : 'persistent'}
+      onClose={onClose}
+      slotProps={{
+        paper: {
+          sx: {
+            width: { xs: '100%', md: '50%' },
+            top: { xs: 0, md: 64 },
+            height: { xs: '100%', md: 'calc(100% - 64px)' },
+            boxShadow: isPhone ? undefined : 8,
+          },
+          role: 'dialog',
+          'aria-label': isNew ? t('panel.new') : t('panel.existing'),
+        } as object,
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+          {isNew ? t('panel.new') : t('panel.existing')}
+        </Typography>
+        <IconButton onClick={onClose} aria-label={t('words.close')}>
+          <CloseIcon />
+        </IconButton>
+      </Box>
+      {isNew ? <NewAssetBody /> : <ExistingAssetBody assetId={assetId} onClose={onClose} />}
+    </Drawer>
+  );
+}
+
+function NewAssetBody() {
+  const navigate = useNavigate();
+  return (
+    <Box sx={{ p: 2, overflowY: 'auto' }}>
+      <AssetDetails
+        asset={undefined}
+        onCreated={(created) => navigate({ pathname: `/assets/${created.id}`, search: window.location.search })}
+        onDeleted={() => undefined}
+      />
+    </Box>
+  );
+}
+
+function ExistingAssetBody({ assetId, onClose }: { assetId: number | null; onClose: () => void }) {
+  const { t } = useTranslation('assets');
+  const message = useAssetMessage();
+  const asset = useAsset(assetId);
+  if (assetId === null || asset.isError) {
+    const text = asset.error?.message ? message(asset.error.message) : t('messages.Asset not found');
+    return (
+      <Alert severity="error" sx={{ m: 2 }}>
+        {text || t('messages.Asset not found')}
+      </Alert>
+    );
+  }
+  if (!asset.data) {
+    return (
+      <Box sx={{ p: 2 }} data-testid="asset-panel-loading">
+        {Array.from({ length: 6 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders
+          <Skeleton key={i} height={36} />
+        ))}
+      </Box>
+    );
+  }
+  return <AssetTabs asset={asset.data} onClose={onClose} />;
+}
+
+function AssetTabs({ asset, onClose }: { asset: Asset; onClose: () => void }) {
+  const { t } = useTranslation('assets');
+  const { isClient } = useSession();
+  const [tab, setTab] = useState<AssetTab>('details');
+  const events = useAssetEvents(asset, !isClient && (tab === 'events' || tab === 'map'));
+  const details = <AssetDetails asset={asset} onCreated={() => undefined} onDeleted={onClose} />;
+  if (isClient) return <Box sx={{ p: 2, overflowY: 'auto' }}>{details}</Box>;
+  return (
+    <>
+      <Tabs
+        value={tab}
+        onChange={(_, next: AssetTab) => setTab(next)}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
+      >
+        {TABS.map((name) => (
+          <Tab key={name} value={name} label={t(`panel.${name}`)} />
+        ))}
+      </Tabs>
+      <Box sx={{ p: 2, overflowY: 'auto', flexGrow: 1, display: 'flex', flexDirection: 'column' }}>
+        {tab === 'details' && details}
+        {tab === 'events' && (
+          <AssetEventsTab
+            state={events}
+            onSelect={(id) => {
+              events.select(id);
+              setTab('map');
+            }}
+          />
+        )}
+        {tab === 'map' && <AssetMapTab state={events} />}
+        {tab === 'attachments' && <AssetAttachmentsTab />}
+      </Box>
+    </>
+  );
+}

@@ -1,4 +1,124 @@
-import { createHttpHandler } from '../lib/http/handler';
+import { idParamSchema } from '../../shared/schemas/common';
+import { userInputSchema, userListQuerySchema, userUpdateInputSchema } from '../../shared/schemas/user';
+import { parseCollectionQuery } from '../lib/http/collection-query';
+import { forbidden, unprocessable } from '../lib/http/errors';
+import { createHttpHandler, reply, route } from '../lib/http/handler';
+import { toCollection } from '../lib/http/hydra';
+import { validate } from '../lib/http/validation';
+import { createUserAccount, deleteUserAccount, loginViolations, updateUserAccount } from '../lib/users/user-accounts';
+import {
+  assertMayChange,
+  assertMayCreate,
+  assertMayManage,
+  assertMayRead,
+  isSelf,
+  MESSAGES_USERS,
+} from '../lib/users/user-policy';
+import { allUsersOf, type UserRecord, userRepository } from '../lib/users/user-repository';
 
-/** Routes of this module answer 501 until their feature lands (see shared/routes.ts). */
-export const handler = createHttpHandler('admin-users', {});
+/** Users administration (spec 001 s.2 Users screen, s.3 User, s.5 validation, s.6 roles, s.7 calls). */
+const userId = (params: Record<string, string | undefined>) => validate(idParamSchema, params.id);
+
+const toApiUser = (user: UserRecord) => ({
+  '@id': `/api/users/${user.id}`,
+  '@type': 'User',
+  id: user.id,
+  name: user.name,
+  username: user.username,
+  email: user.email,
+  roles: user.roles,
+  active: user.active,
+  user_tenant_roles: [],
+  ...(user.client_id === undefined ? {} : { client_id: user.client_id }),
+  version: user.version,
+});
+
+const filterSchema = userListQuerySchema.pick({ search: true, id: true, name: true, username: true, email: true });
+
+const contains = (value: string | null | undefined, part: string) => (value ?? '').toLowerCase().includes(part);
+
+/** search: name, username or e-mail contains (case-insensitive); the other filters narrow further. */
+function matches(filters: ReturnType<typeof filterSchema.parse>) {
+  const search = filters.search?.toLowerCase();
+  return (user: UserRecord) =>
+    (!search || contains(user.name, search) || contains(user.username, search) || contains(user.email, search)) &&
+    (filters.id === undefined || user.id === filters.id) &&
+    (!filters.name || contains(user.name, filters.name.toLowerCase())) &&
+    (!filters.username || contains(user.username, filters.username.toLowerCase())) &&
+    (!filters.email || user.email.toLowerCase() === filters.email.toLowerCase());
+}
+
+const byName = (a: UserRecord, b: UserRecord) =>
+  a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id - b.id;
+
+export const handler = createHttpHandler('admin-users', {
+  'users.list': route({
+    run: async ({ auth, query }) => {
+      const request = parseCollectionQuery(query, {});
+      const filters = validate(filterSchema, Object.fromEntries(request.params));
+      const found = (await allUsersOf(auth.tenant)).filter(matches(filters)).sort(byName);
+      const start = (request.page - 1) * request.itemsPerPage;
+      const members = found.slice(start, start + request.itemsPerPage).map(toApiUser);
+      return toCollection('/api/users', request, members, found.length);
+    },
+  }),
+  'users.get': route({
+    run: async ({ auth, params }) => {
+      const user = await userRepository.getOrThrow(auth.tenant, userId(params));
+      assertMayRead(auth, user);
+      return toApiUser(user);
+    },
+  }),
+  'users.create': route({
+    body: userInputSchema,
+    run: async ({ auth, body }) => {
+      assertMayCreate(auth, body.roles);
+      const taken = await loginViolations({ username: body.username, email: body.email });
+      if (taken.length) throw unprocessable(taken);
+      const created = await createUserAccount(auth.tenant, {
+        username: body.username,
+        email: body.email,
+        name: body.name,
+        roles: [...new Set(body.roles)],
+        password: body.password,
+        active: body.active,
+      });
+      return reply(201, toApiUser(created));
+    },
+  }),
+  'users.update': route({
+    body: userUpdateInputSchema,
+    run: async ({ auth, params, body }) => {
+      const current = await userRepository.getOrThrow(auth.tenant, userId(params));
+      if (!isSelf(auth, current)) assertMayManage(auth, current, 'USER_EDIT');
+      const wanted = {
+        username: body.username,
+        email: body.email ?? current.email,
+        roles: body.roles ? [...new Set(body.roles)] : current.roles,
+        active: body.active ?? current.active,
+      };
+      assertMayChange(auth, current, wanted);
+      if (wanted.email !== current.email) {
+        const taken = await loginViolations({ email: wanted.email }, current.username);
+        if (taken.length) throw unprocessable(taken);
+      }
+      const updated = await updateUserAccount(auth.tenant, current, body.version, {
+        name: body.name,
+        email: wanted.email,
+        roles: wanted.roles,
+        active: wanted.active,
+        password: body.password,
+      });
+      return toApiUser(updated);
+    },
+  }),
+  'users.delete': route({
+    run: async ({ auth, params }) => {
+      const current = await userRepository.getOrThrow(auth.tenant, userId(params));
+      if (isSelf(auth, current)) throw forbidden(MESSAGES_USERS.deleteSelf);
+      assertMayManage(auth, current, 'USER_DELETE');
+      await deleteUserAccount(auth.tenant, current);
+      return reply(204);
+    },
+  }),
+});

@@ -1,5 +1,6 @@
 import { typePartition } from '../data/keys';
 import { createRepository, type Stored } from '../data/repository';
+import type { TenantContext } from '../data/tenant-context';
 
 /**
  * A user of a tenant. Credentials live in Cognito (username, password, active = enabled, roles = groups);
@@ -25,3 +26,12 @@ export const userRepository = createRepository<UserRecord>({
       ? {}
       : { gsi1pk: `${typePartition(ctx, 'CLIENT')}#${user.client_id}#USERS`, gsi1sk: user.name.toLowerCase() },
 });
+
+/**
+ * Every user of a tenant, for the searchable users list. A tenant has tens to a few hundred users, so one
+ * partition Query (paged by DynamoDB) and filtering in memory is cheaper than an index per search field.
+ */
+export const USERS_READ_CAP = 5000;
+export async function allUsersOf(ctx: TenantContext): Promise<UserRecord[]> {
+  return (await userRepository.page(ctx, { page: 1, itemsPerPage: USERS_READ_CAP })).items;
+}

@@ -1,0 +1,100 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import Badge from '@mui/material/Badge';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { useTranslateMessage } from '../../i18n/translateMessage';
+import { SideDrawer } from './SideDrawer';
+import type { Filters } from './useListParams';
+
+export interface FilterField<K extends string> {
+  name: K;
+  label: string;
+  type?: 'text' | 'email' | 'number';
+}
+
+export interface FilterDrawerProps<K extends string> {
+  fields: readonly FilterField<K>[];
+  /** The applied filters (from the URL). */
+  values: Filters<K>;
+  onApply(values: Filters<K>): void;
+  /** The shared filter schema, so the drawer says what the API would ("Must be a number"). */
+  schema?: z.ZodType;
+}
+
+/**
+ * The Filter button (a dot badge while a filter is active) and its drawer with the page's fields and
+ * Clear / Filter buttons (spec 001 s.2).
+ */
+export function FilterDrawer<K extends string>({ fields, values, onApply, schema }: FilterDrawerProps<K>) {
+  const { t } = useTranslation('common');
+  const translate = useTranslateMessage();
+  const [open, setOpen] = useState(false);
+  const active = Object.values(values).some(Boolean);
+  const emptyValues = Object.fromEntries(fields.map((f) => [f.name, ''])) as Record<K, string>;
+  const form = useForm<Record<string, string>>({
+    defaultValues: { ...emptyValues, ...values },
+    resolver: schema ? (zodResolver(schema as never) as unknown as Resolver<Record<string, string>>) : undefined,
+  });
+
+  /** The drawer starts from the applied filters each time it opens. */
+  const openDrawer = () => {
+    form.reset({ ...emptyValues, ...values });
+    setOpen(true);
+  };
+
+  const apply = form.handleSubmit(() => {
+    onApply(form.getValues() as Filters<K>);
+    setOpen(false);
+  });
+  const clear = () => {
+    form.reset(emptyValues);
+    onApply({});
+    setOpen(false);
+  };
+
+  return (
+    <>
+      <Badge color="primary" variant="dot" invisible={!active} overlap="rectangular">
+        <Button variant="outlined" startIcon={<FilterListIcon />} onClick={openDrawer}>
+          {t('filter')}
+        </Button>
+      </Badge>
+      <SideDrawer
+        open={open}
+        title={t('filter')}
+        onClose={() => setOpen(false)}
+        actions={
+          <>
+            <Button onClick={clear}>{t('clear')}</Button>
+            <Button type="submit" form="filter-form" variant="contained">
+              {t('filter')}
+            </Button>
+          </>
+        }
+      >
+        <Stack component="form" id="filter-form" noValidate onSubmit={apply} spacing={0}>
+          {fields.map((field) => {
+            const message = form.formState.errors[field.name]?.message;
+            return (
+              <TextField
+                key={field.name}
+                {...form.register(field.name)}
+                label={field.label}
+                type={field.type === 'email' ? 'email' : 'text'}
+                inputMode={field.type === 'number' ? 'numeric' : undefined}
+                error={!!message}
+                helperText={message ? translate(String(message)) : undefined}
+              />
+            );
+          })}
+        </Stack>
+      </SideDrawer>
+    </>
+  );
+}

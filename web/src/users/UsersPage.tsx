@@ -1,0 +1,102 @@
+import AddIcon from '@mui/icons-material/Add';
+import Button from '@mui/material/Button';
+import SpeedDial from '@mui/material/SpeedDial';
+import SpeedDialAction from '@mui/material/SpeedDialAction';
+import SpeedDialIcon from '@mui/material/SpeedDialIcon';
+import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { User } from '@shared/schemas/user';
+import { userListQuerySchema } from '@shared/schemas/user';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FilterDrawer } from '../common/list/FilterDrawer';
+import { type Column, PagedTable } from '../common/list/PagedTable';
+import { SearchBox } from '../common/list/SearchBox';
+import { useListParams } from '../common/list/useListParams';
+import { usePageTitle } from '../common/pageHandle';
+import { useSession } from '../session/useSession';
+import { UserDrawer } from './UserDrawer';
+import { USER_FILTER_KEYS, USERS_PAGE_SIZE, useUserList } from './usersApi';
+
+/** Spec 001 s.9: the users search waits 100 ms after typing. */
+const SEARCH_DELAY_MS = 100;
+const filterSchema = userListQuerySchema.pick({ id: true, email: true });
+
+/** Spec 001 s.2 Users screen: search, paged table, filter drawer, Add new, and the edit drawer at /users/:id. */
+export default function UsersPage() {
+  const { t } = useTranslation('users');
+  const { t: tc } = useTranslation('common');
+  const title = usePageTitle();
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const { hasAny } = useSession();
+  const list = useListParams({ filterKeys: USER_FILTER_KEYS, basePath: '/users' });
+  const users = useUserList({ page: list.page, search: list.search, filters: list.filters });
+  const canCreate = hasAny(['USER_CREATE']);
+  const panelId = list.panelId === 'new' ? 'new' : Number(list.panelId) || undefined;
+  const { closePanel } = list;
+  const close = useCallback(() => closePanel(), [closePanel]);
+
+  const columns = useMemo<Column<User>[]>(
+    () => [
+      { id: 'name', label: t('columns.name') },
+      { id: 'username', label: t('columns.username'), hideOnPhone: true },
+      { id: 'email', label: t('columns.email') },
+    ],
+    [t],
+  );
+  const filterFields = useMemo(
+    () => [
+      { name: 'id' as const, label: t('filters.id'), type: 'number' as const },
+      { name: 'email' as const, label: t('filters.email'), type: 'email' as const },
+    ],
+    [t],
+  );
+
+  return (
+    <>
+      <Typography variant="h5" component="h1" gutterBottom>
+        {title}
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <SearchBox value={list.search} onChange={list.setSearch} delay={SEARCH_DELAY_MS} label={t('searchLabel')} />
+        <FilterDrawer fields={filterFields} values={list.filters} onApply={list.setFilters} schema={filterSchema} />
+        {canCreate && !isPhone && (
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => list.openPanel('new')}
+            sx={{ ml: 'auto !important' }}
+          >
+            {tc('addNew')}
+          </Button>
+        )}
+      </Stack>
+      <PagedTable
+        label={title}
+        columns={columns}
+        rows={users.data?.['hydra:member']}
+        rowId={(user) => user.id}
+        total={users.data?.['hydra:totalItems'] ?? 0}
+        page={list.page}
+        pageSize={USERS_PAGE_SIZE}
+        loading={users.isPending}
+        onPageChange={list.setPage}
+        onRowClick={(user) => list.openPanel(user.id)}
+        activeId={typeof panelId === 'number' ? panelId : undefined}
+      />
+      {canCreate && isPhone && (
+        <SpeedDial ariaLabel={tc('addNew')} icon={<SpeedDialIcon />} sx={{ position: 'fixed', bottom: 16, right: 16 }}>
+          <SpeedDialAction
+            icon={<AddIcon />}
+            slotProps={{ tooltip: { title: tc('addNew'), open: true } }}
+            onClick={() => list.openPanel('new')}
+          />
+        </SpeedDial>
+      )}
+      {panelId !== undefined && <UserDrawer key={panelId} userId={panelId} onClose={close} />}
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import type { HydraCollection } from '@shared/hydra';
+import type { User } from '@shared/schemas/user';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../api/apiClient';
+
+/** Spec 001 s.9: the users list shows 20 per page, no page-size options. */
+export const USERS_PAGE_SIZE = 20;
+export const USER_FILTER_KEYS = ['id', 'email'] as const;
+export type UserFilterKey = (typeof USER_FILTER_KEYS)[number];
+
+export interface UserListParams {
+  page: number;
+  search: string;
+  filters: Partial<Record<UserFilterKey, string>>;
+}
+
+/** What the form sends (spec 001 s.7: name, username, email, password, roles, active; version on update). */
+export interface UserPayload {
+  name: string;
+  username?: string | null;
+  email?: string;
+  password?: string;
+  roles?: string[];
+  active?: boolean;
+  version?: number;
+}
+
+const usersKey = ['users'] as const;
+
+export function useUserList({ page, search, filters }: UserListParams) {
+  return useQuery({
+    queryKey: [...usersKey, 'list', page, search, filters],
+    queryFn: ({ signal }) =>
+      api.get<HydraCollection<User>>('/api/users', {
+        query: { page, itemsPerPage: USERS_PAGE_SIZE, search: search || undefined, ...filters },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUser(id: number | undefined) {
+  return useQuery({
+    queryKey: [...usersKey, 'one', id],
+    queryFn: ({ signal }) => api.get<User>(`/api/users/${id}`, { signal }),
+    enabled: id !== undefined,
+    staleTime: 0,
+  });
+}
+
+/** GET /api/roles: the role names the tenant knows (spec 001 s.7). */
+export function useRoleNames() {
+  return useQuery({
+    queryKey: ['roles', 'names'],
+    queryFn: ({ signal }) => api.get<HydraCollection<string>>('/api/roles', { signal }),
+    select: (collection) => collection['hydra:member'],
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Save (create or update) and delete; both refresh every users query. Errors are shown by the drawer. */
+export function useUserMutations() {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: usersKey });
+  const save = useMutation({
+    mutationFn: ({ id, payload }: { id?: number; payload: UserPayload }) =>
+      id === undefined ? api.post<User>('/api/users', payload) : api.put<User>(`/api/users/${id}`, payload),
+    onSuccess: refresh,
+    meta: { silent: true },
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => api.delete(`/api/users/${id}`),
+    // The deleted user's own query would answer 404 on a refetch: drop it instead.
+    onSuccess: (_, id) => {
+      client.removeQueries({ queryKey: [...usersKey, 'one', id] });
+      return client.invalidateQueries({ queryKey: [...usersKey, 'list'] });
+    },
+  });
+  const importDevices = useMutation({
+    mutationFn: ({ id, file }: { id: number; file: File }) => {
+      const form = new FormData();
+      form.append('files', file);
+      return api.post(`/api/users/${id}/devices/upload`, form);
+    },
+  });
+  return { save, remove, importDevices };
+}

@@ -1,4 +1,74 @@
-import { createHttpHandler } from '../lib/http/handler';
+import { z } from 'zod';
+import { idParamSchema, textFilter } from '../../shared/schemas/common';
+import {
+  frontendSettingInputSchema,
+  frontendSettingListQuerySchema,
+  frontendSettingUpdateInputSchema,
+  SETTING_NAMES,
+} from '../../shared/schemas/settings';
+import { unprocessable } from '../lib/http/errors';
+import { createHttpHandler, reply, route } from '../lib/http/handler';
+import { toCollection } from '../lib/http/hydra';
+import { validate } from '../lib/http/validation';
+import {
+  createSetting,
+  defaultColorsSetting,
+  listSettings,
+  settingRepository,
+  toApiSetting,
+} from '../lib/settings/setting-repository';
+import { type TenantRecord, tenantRepository } from '../lib/tenants/tenant-repository';
 
-/** Routes of this module answer 501 until their feature lands (see shared/routes.ts). */
-export const handler = createHttpHandler('settings', {});
+/** Frontend settings (tenant colours, asset table columns) and the public tenant logo (spec 001 s.2, s.7). */
+const SETTING_NAME_FIXED = 'The name of a setting cannot be changed';
+
+const logoQuerySchema = z.object({ tenant: textFilter(100) });
+
+const collection = <T>(members: T[]) =>
+  toCollection(
+    '/api/frontend-settings',
+    { page: 1, itemsPerPage: Math.max(1, members.length), paginate: false, params: new URLSearchParams() },
+    members,
+    members.length,
+  );
+
+export const handler = createHttpHandler('settings', {
+  'settings.list': route({
+    run: async ({ auth, query }) => {
+      const { name } = validate(frontendSettingListQuerySchema, Object.fromEntries(new URLSearchParams(query)));
+      const stored = (await listSettings(auth.tenant)).filter((setting) => !name || setting.name === name);
+      const members = stored.map(toApiSetting);
+      const wantsColors = !name || name === SETTING_NAMES.colors;
+      if (wantsColors && !stored.some((setting) => setting.name === SETTING_NAMES.colors)) {
+        members.push(defaultColorsSetting());
+      }
+      return collection(members);
+    },
+  }),
+  'settings.create': route({
+    body: frontendSettingInputSchema,
+    run: async ({ auth, body }) => reply(201, toApiSetting(await createSetting(auth.tenant, body.name, body.data))),
+  }),
+  'settings.update': route({
+    body: frontendSettingUpdateInputSchema,
+    run: async ({ auth, params, body }) => {
+      const id = validate(idParamSchema, params.id);
+      const current = await settingRepository.getOrThrow(auth.tenant, id);
+      if (current.name !== body.name) throw unprocessable([{ propertyPath: 'name', message: SETTING_NAME_FIXED }]);
+      const updated = await settingRepository.update(auth.tenant, id, body.version, () => ({
+        name: current.name,
+        data: body.data,
+      }));
+      return toApiSetting(updated);
+    },
+  }),
+  'settings.logo': route({
+    run: async ({ auth, query }) => {
+      const { tenant: subdomain } = validate(logoQuerySchema, Object.fromEntries(new URLSearchParams(query)));
+      let tenant: TenantRecord | undefined;
+      if (auth) tenant = await tenantRepository.get(Number(auth.tenant.tenantId));
+      else if (subdomain) tenant = await tenantRepository.bySubdomain(subdomain);
+      return { url: tenant?.icon || null };
+    },
+  }),
+});

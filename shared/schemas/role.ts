@@ -41,3 +41,9 @@ export const roleUpdateInputSchema = z.object({
   ...versionShape,
 });
 export type RoleUpdateInput = z.infer<typeof roleUpdateInputSchema>;
+
+export const ROLE_NAME_TAKEN = 'A role with this name already exists';
+export const BUILT_IN_ROLE_NAME_FIXED = 'The name of a built-in role cannot be changed';
+export const SUPER_ADMIN_ROLE_RESERVED = 'Only a super admin can change the super admin role';
+export const PERMISSION_EDIT_LOCKOUT =
+  'You cannot remove PERMISSION_EDIT from the last of your roles that grants it: you would lose access to this screen';

@@ -1,5 +1,5 @@
 import type { PermissionName, RoleName } from '../../../shared/permissions';
-import { DEFAULT_ROLE_PERMISSIONS, ROLES } from '../../../shared/permissions';
+import { DEFAULT_ROLE_PERMISSIONS, PERMISSIONS, ROLES } from '../../../shared/permissions';
 import { createRepository, type Stored } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 
@@ -32,3 +32,24 @@ export const defaultRoleMatrix = (): Omit<RoleRecord, 'id' | 'version'>[] =>
     is_user_defined: false,
     permissions: [...(DEFAULT_ROLE_PERMISSIONS[name] as readonly PermissionName[])],
   }));
+
+/** Permissions have no table of their own: the id is the name's place in PERMISSIONS, stable across tenants. */
+export const permissionId = (name: string) => (PERMISSIONS as readonly string[]).indexOf(name) + 1;
+
+export const toApiPermission = (name: string) => ({
+  '@id': `/api/permissions/${permissionId(name)}`,
+  '@type': 'Permission',
+  id: permissionId(name),
+  permission: name,
+});
+
+/** The Role shape of spec 001 s.3, permissions in the order of PERMISSIONS. */
+export const toApiRole = (role: RoleRecord) => ({
+  '@id': `/api/roles/${role.id}`,
+  '@type': 'Role',
+  id: role.id,
+  name: role.name,
+  is_user_defined: role.is_user_defined,
+  role_permissions: PERMISSIONS.filter((name) => role.permissions.includes(name)).map(toApiPermission),
+  version: role.version,
+});

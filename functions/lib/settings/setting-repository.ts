@@ -1,0 +1,55 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DEFAULT_COLORS, SETTING_NAMES } from '../../../shared/schemas/settings';
+import { createRepository, type Stored } from '../data/repository';
+import type { TenantContext } from '../data/tenant-context';
+import { conflict } from '../http/errors';
+
+/** A frontend settings record of a tenant (spec 001 s.3): a name and its data, parsed by the name's schema. */
+export interface SettingRecord extends Stored {
+  name: string;
+  data: unknown;
+}
+
+export const settingRepository = createRepository<SettingRecord>({ type: 'SETTING' });
+
+/**
+ * One record per name and tenant: the id is the name's fixed place in SETTING_NAMES, so the create's
+ * `attribute_not_exists(pk)` condition makes a second record of the same name impossible, even for two
+ * concurrent first saves.
+ */
+const SETTING_IDS: Record<string, number> = Object.fromEntries(
+  Object.values(SETTING_NAMES).map((name, index) => [name, index + 1]),
+);
+
+export const SETTING_EXISTS = 'This setting already exists; update it with PUT instead';
+
+/** All records of the tenant: a handful at most, one Query. */
+export async function listSettings(ctx: TenantContext): Promise<SettingRecord[]> {
+  return (await settingRepository.page(ctx, { page: 1, itemsPerPage: 100 })).items;
+}
+
+export async function createSetting(ctx: TenantContext, name: string, data: unknown): Promise<SettingRecord> {
+  try {
+    return await settingRepository.create(ctx, { name, data }, SETTING_IDS[name]);
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) throw conflict(SETTING_EXISTS);
+    throw error;
+  }
+}
+
+/** The read shape; an unsaved default has id and version null, so the console knows to POST it. */
+export const toApiSetting = (setting: Pick<SettingRecord, 'name' | 'data'> & Partial<Stored>) => ({
+  '@id': setting.id ? `/api/frontend-settings/${setting.id}` : null,
+  '@type': 'FrontendSetting',
+  id: setting.id ?? null,
+  name: setting.name,
+  data: setting.data,
+  version: setting.version ?? null,
+});
+
+/** What a tenant without a colours record gets, so the console always has a full palette. */
+export const defaultColorsSetting = () =>
+  toApiSetting({
+    name: SETTING_NAMES.colors,
+    data: Object.entries(DEFAULT_COLORS).map(([name, color]) => ({ name, color })),
+  });

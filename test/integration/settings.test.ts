@@ -1,0 +1,167 @@
+import { DEFAULT_COLORS } from '../../shared/schemas/settings';
+import { call, tokenOf } from '../harness/api';
+
+/** Frontend settings and the logo (spec 001 s.2 Styling, s.3 colour settings, s.7). */
+interface ApiSetting {
+  id: number | null;
+  name: string;
+  data: unknown;
+  version: number | null;
+}
+type Collection<T> = { 'hydra:member': T[]; 'hydra:totalItems': number };
+type ErrorBody = { detail: string; violations?: { propertyPath: string; message: string }[] };
+
+const colorsOf = async (login: string) => {
+  const response = await call<Collection<ApiSetting>>('GET', '/api/frontend-settings?name=colors', {
+    token: await tokenOf(login),
+  });
+  expect(response.status).toBe(200);
+  expect(response.body['hydra:member']).toHaveLength(1);
+  return response.body['hydra:member'][0] as ApiSetting;
+};
+
+const palette = (changes: Record<string, string> = {}) =>
+  Object.entries({ ...DEFAULT_COLORS, ...changes }).map(([name, color]) => ({ name, color }));
+
+describe('colour settings', () => {
+  let saved: ApiSetting;
+
+  it('answers the default colours as one unsaved record while the tenant has none', async () => {
+    const colors = await colorsOf('client');
+    expect(colors).toMatchObject({ id: null, version: null, name: 'colors', data: palette() });
+  });
+
+  it('creates the record with POST, and refuses a second one with 409', async () => {
+    const token = await tokenOf('admin');
+    const created = await call<ApiSetting>('POST', '/api/frontend-settings', {
+      token,
+      body: { name: 'colors', data: palette({ primary: '#112233' }) },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ id: expect.any(Number), version: 1, name: 'colors' });
+    saved = created.body;
+    const again = await call<ErrorBody>('POST', '/api/frontend-settings', {
+      token,
+      body: { name: 'colors', data: [] },
+    });
+    expect(again.status).toBe(409);
+    expect((await colorsOf('user')).data).toEqual(palette({ primary: '#112233' }));
+  });
+
+  it('updates with PUT and the version, 409 on a stale version', async () => {
+    const token = await tokenOf('admin');
+    const body = { name: 'colors', data: palette({ primary: '#445566' }), version: saved.version };
+    const updated = await call<ApiSetting>('PUT', `/api/frontend-settings/${saved.id}`, { token, body });
+    expect(updated.status).toBe(200);
+    expect(updated.body.version).toBe(2);
+    const stale = await call('PUT', `/api/frontend-settings/${saved.id}`, { token, body });
+    expect(stale.status).toBe(409);
+    expect((await colorsOf('admin')).data).toEqual(palette({ primary: '#445566' }));
+  });
+
+  it('answers 422 with the schema messages', async () => {
+    const token = await tokenOf('admin');
+    const put = (body: object) => call<ErrorBody>('PUT', `/api/frontend-settings/${saved.id}`, { token, body });
+    const badColor = await put({ name: 'colors', data: [{ name: 'primary', color: 'green' }], version: 2 });
+    expect(badColor.status).toBe(422);
+    expect(badColor.body.violations).toEqual([
+      { propertyPath: 'data[0].color', message: 'The colour must be a hex value such as #3388ff' },
+    ]);
+    const unknown = await put({ name: 'colors', data: [{ name: 'border', color: '#000' }], version: 2 });
+    expect(unknown.body.violations?.[0]?.message).toBe('Unknown colour');
+    const twice = await put({ name: 'colors', data: palette().concat(palette().slice(0, 1)), version: 2 });
+    expect(twice.body.violations?.[0]?.message).toBe('Each colour can appear only once');
+    const noVersion = await put({ name: 'colors', data: palette() });
+    expect(noVersion.body.violations).toContainEqual({ propertyPath: 'version', message: 'The version is required' });
+    const renamed = await put({ name: 'asset-table-hidden-columns', data: [], version: 2 });
+    expect(renamed.status).toBe(422);
+    expect(renamed.body.violations).toEqual([
+      { propertyPath: 'name', message: 'The name of a setting cannot be changed' },
+    ]);
+    const unknownName = await call<ErrorBody>('POST', '/api/frontend-settings', {
+      token,
+      body: { name: 'theme', data: [] },
+    });
+    expect(unknownName.body.violations).toEqual([{ propertyPath: 'name', message: 'Unknown setting' }]);
+  });
+
+  it('answers 401 without a token and 403 without STYLING_EDIT', async () => {
+    expect((await call('GET', '/api/frontend-settings?name=colors')).status).toBe(401);
+    expect((await call('POST', '/api/frontend-settings', { body: { name: 'colors', data: [] } })).status).toBe(401);
+    for (const login of ['user', 'client', 'transporter', 'manager']) {
+      const token = await tokenOf(login);
+      const body = { name: 'colors', data: palette(), version: 2 };
+      expect((await call('PUT', `/api/frontend-settings/${saved.id}`, { token, body })).status).toBe(403);
+      expect((await call('POST', '/api/frontend-settings', { token, body })).status).toBe(403);
+    }
+  });
+
+  it('keeps tenants apart: acme saving its colours leaves demo’s alone', async () => {
+    const token = await tokenOf('acme-admin');
+    expect((await colorsOf('acme-user')).id).toBeNull();
+    const created = await call<ApiSetting>('POST', '/api/frontend-settings', {
+      token,
+      body: { name: 'colors', data: palette({ primary: '#aa0000' }) },
+    });
+    expect(created.status).toBe(201);
+    expect((await colorsOf('admin')).data).toEqual(palette({ primary: '#445566' }));
+    expect((await colorsOf('acme-user')).data).toEqual(palette({ primary: '#aa0000' }));
+    const other = await call('PUT', `/api/frontend-settings/${saved.id}`, {
+      token: await tokenOf('acme-admin'),
+      body: { name: 'colors', data: palette(), version: 99 },
+    });
+    // Each tenant's colours record has the same id: acme reaches its own record (stale), never demo's.
+    expect(other.status).toBe(409);
+    expect((await colorsOf('admin')).data).toEqual(palette({ primary: '#445566' }));
+  });
+});
+
+describe('asset table settings', () => {
+  it('go through the same routes and are listed by name', async () => {
+    const token = await tokenOf('admin');
+    const none = await call<Collection<ApiSetting>>('GET', '/api/frontend-settings?name=asset-table-hidden-columns', {
+      token,
+    });
+    expect(none.body['hydra:member']).toEqual([]);
+    const created = await call<ApiSetting>('POST', '/api/frontend-settings', {
+      token,
+      body: { name: 'asset-table-hidden-columns', data: ['country', 'id', 'country'] },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toEqual(['country', 'id']);
+    const names = await call<ApiSetting>('POST', '/api/frontend-settings', {
+      token,
+      body: { name: 'asset-table-column-names', data: { 'asset-profile': 'Cable reel' } },
+    });
+    expect(names.status).toBe(201);
+    const fromAcme = await call('PUT', `/api/frontend-settings/${names.body.id}`, {
+      token: await tokenOf('acme-admin'),
+      body: { name: 'asset-table-column-names', data: {}, version: 1 },
+    });
+    expect(fromAcme.status).toBe(404);
+    const all = await call<Collection<ApiSetting>>('GET', '/api/frontend-settings', { token: await tokenOf('user') });
+    expect(all.body['hydra:member'].map((s) => s.name).sort()).toEqual([
+      'asset-table-column-names',
+      'asset-table-hidden-columns',
+      'colors',
+    ]);
+    const bad = await call<ErrorBody>('PUT', `/api/frontend-settings/${created.body.id}`, {
+      token,
+      body: { name: 'asset-table-hidden-columns', data: [''], version: 1 },
+    });
+    expect(bad.body.violations).toEqual([{ propertyPath: 'data[0]', message: 'The column is required' }]);
+  });
+});
+
+describe('GET /api/logo', () => {
+  it('answers the tenant icon from the token, else from the tenant query parameter, else null', async () => {
+    const byToken = await call<{ url: string | null }>('GET', '/api/logo', { token: await tokenOf('admin') });
+    expect(byToken.status).toBe(200);
+    expect(byToken.body).toHaveProperty('url');
+    const bySubdomain = await call<{ url: string | null }>('GET', '/api/logo?tenant=demo');
+    expect(bySubdomain.status).toBe(200);
+    expect(bySubdomain.body.url).toEqual(byToken.body.url);
+    expect((await call('GET', '/api/logo?tenant=nowhere')).body).toEqual({ url: null });
+    expect((await call('GET', '/api/logo')).body).toEqual({ url: null });
+  });
+});

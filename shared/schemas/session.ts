@@ -6,6 +6,10 @@ export const SIGN_IN_LOGIN_REQUIRED = 'Username or e-mail is required';
 export const PASSWORD_REQUIRED = 'Password is required';
 export const REFRESH_TOKEN_REQUIRED = 'The refresh token is required';
 export const RESET_CODE_REQUIRED = 'The code is required';
+/** Answers of the reset confirmation on the code field (the console translates them). */
+export const RESET_CODE_WRONG = 'The code is not correct';
+export const RESET_CODE_EXPIRED = 'The code has expired or was already used. Request a new code.';
+export const RESET_TOO_MANY_ATTEMPTS = 'Too many wrong codes. Request a new code.';
 /** Cognito's default policy refuses shorter passwords; saying so up front beats its error text. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
@@ -32,7 +36,11 @@ export const verifyInputSchema = z.object({ refresh_token: requiredText(REFRESH_
 export type VerifyInput = z.infer<typeof verifyInputSchema>;
 export const verifySchema = verifyInputSchema;
 
-export const resetPasswordInputSchema = z.object({ email: requiredEmail(EMAIL_REQUIRED, INVALID_EMAIL) });
+/** `language` is the console's current language, for the mail text (otherwise Accept-Language, then en). */
+export const resetPasswordInputSchema = z.object({
+  email: requiredEmail(EMAIL_REQUIRED, INVALID_EMAIL),
+  language: z.enum(['en', 'nl', 'de', 'fr']).optional().catch(undefined),
+});
 export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
 
 /** Second step of the reset: the code from the e-mail and the new password. */

@@ -1,4 +1,5 @@
 import type { RouteAccess } from '../../../shared/routes';
+import { assertApiClientActive, isApiClientIdentity } from '../api-tokens/api-client-identity';
 import { makeTenantContext, type TenantContext } from '../data/tenant-context';
 import { forbidden, notFound, unauthorized } from '../http/errors';
 import { tenantRepository } from '../tenants/tenant-repository';
@@ -28,6 +29,7 @@ export async function authContextFromClaims(
 ): Promise<AuthContext> {
   const identity = identityFromClaims(claims);
   if (!identity) throw unauthorized();
+  if (isApiClientIdentity(identity)) await assertApiClientActive(identity);
   let tenantId = identity.tenantId;
   if (requestedTenant && requestedTenant !== identity.tenantId) {
     if (!identity.groups.includes('ROLE_SUPER_ADMIN')) throw forbidden('You may only act in your own tenant.');

@@ -1,0 +1,77 @@
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '../harness/api';
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot } from '../harness/browser';
+import { readStack } from '../harness/stack';
+
+async function signInAs(page: Page, login: string) {
+  await page.goto(consoleUrl('/sign-in'));
+  await page.getByLabel(/username or e-mail/i).fill(login);
+  await page.getByLabel(/^password/i).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.waitForURL(/\/(users|assets)$/);
+}
+
+describe('API credentials screen', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('creates a credential, shows the secret once, and revokes it after confirmation', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInAs(page, 'admin');
+    await page.goto(consoleUrl('/api'));
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The name is required').waitFor();
+    await page.getByLabel(/^name/i).fill('Browser ERP link');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const secretField = page.getByRole('textbox', { name: 'Client secret' });
+    await secretField.waitFor();
+    const secret = await secretField.inputValue();
+    const clientId = await page.getByRole('textbox', { name: 'Client id' }).inputValue();
+    expect(secret.length).toBeGreaterThanOrEqual(43);
+    await page.getByText('Browser ERP link').last().waitFor();
+    await screenshot(page, 'api-credentials-created-desktop');
+
+    // The secret works at the token endpoint.
+    const issued = await fetch(`${readStack().apiUrl}/api/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret }),
+    });
+    expect(issued.status).toBe(200);
+
+    // After Done the secret is gone for good.
+    await page.getByRole('button', { name: 'Done' }).click();
+    expect(await page.getByRole('textbox', { name: 'Client secret' }).count()).toBe(0);
+    await page.reload();
+    await page.getByText(clientId).waitFor();
+    expect(await page.content()).not.toContain(secret);
+
+    await page.getByRole('button', { name: 'Revoke Browser ERP link' }).click();
+    await page.getByText(/Revoke Browser ERP link\?/).waitFor();
+    await page.waitForTimeout(400); // the dialog's fade-in
+    await screenshot(page, 'api-credentials-revoke-desktop');
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await page.getByText('The API credential is revoked').waitFor();
+    await page.getByText(clientId).waitFor({ state: 'detached' });
+    await page.close();
+  });
+
+  it('works on a phone', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await signInAs(page, 'acme-admin');
+    await page.goto(consoleUrl('/api'));
+    await page.getByLabel(/^name/i).fill('Phone check');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('textbox', { name: 'Client secret' }).waitFor();
+    await screenshot(page, 'api-credentials-created-phone');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByText('Phone check').waitFor();
+    await screenshot(page, 'api-credentials-list-phone');
+    await page.close();
+  });
+});

@@ -1,0 +1,31 @@
+import { readStack } from './stack';
+
+/** A message as the local SMTP catcher (maildev) reports it on its web API. */
+export interface CaughtMail {
+  id: string;
+  subject: string;
+  text: string;
+  html: string;
+  to: { address: string; name?: string }[];
+  from: { address: string; name?: string }[];
+}
+
+const mailApi = (path: string) => `http://127.0.0.1:${readStack().ports.MAIL_WEB_PORT}${path}`;
+
+/** Every caught message sent to this address, oldest first. */
+export async function mailsTo(address: string): Promise<CaughtMail[]> {
+  const all = (await (await fetch(mailApi('/email'))).json()) as CaughtMail[];
+  return all.filter((mail) => mail.to.some((to) => to.address.toLowerCase() === address.toLowerCase()));
+}
+
+/** Waits for the n-th message to this address (1-based), as mail delivery is asynchronous. */
+export async function waitForMail(address: string, count = 1, timeoutMs = 10_000): Promise<CaughtMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = await mailsTo(address);
+    const wanted = mails[count - 1];
+    if (wanted) return wanted;
+    if (Date.now() > deadline) throw new Error(`No mail #${count} to ${address} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -1,4 +1,162 @@
-import { createHttpHandler } from '../lib/http/handler';
+import {
+  ACCOUNT_MANAGER_UNKNOWN,
+  type ClientUser,
+  clientInputSchema,
+  clientUpdateInputSchema,
+  clientUserInputSchema,
+  clientUserParamsSchema,
+  clientUserUpdateInputSchema,
+} from '../../shared/schemas/client';
+import { idParamSchema } from '../../shared/schemas/common';
+import { sendClientCredentials } from '../lib/clients/client-credentials';
+import { deleteClientWithUsers } from '../lib/clients/client-deletion';
+import { clientListPage } from '../lib/clients/client-list';
+import { usersOfClient } from '../lib/clients/client-queries';
+import { type ClientRecord, clientRepository, toApiClient } from '../lib/clients/client-repository';
+import { createClientUser, updateClientUser } from '../lib/clients/client-user-accounts';
+import type { TenantContext } from '../lib/data/tenant-context';
+import { parseCollectionQuery } from '../lib/http/collection-query';
+import { notFound, unprocessable } from '../lib/http/errors';
+import { createHttpHandler, reply, route } from '../lib/http/handler';
+import { toCollection } from '../lib/http/hydra';
+import { validate } from '../lib/http/validation';
+import { mailLanguage } from '../lib/mail/mail-language';
+import { deleteUserAccount } from '../lib/users/user-accounts';
+import { type UserRecord, userRepository } from '../lib/users/user-repository';
 
-/** Routes of this module answer 501 until their feature lands (see shared/routes.ts). */
-export const handler = createHttpHandler('clients', {});
+/**
+ * Customers and their users (spec 000 /customers, s.7 /api/clients*). Access per route is in
+ * shared/routes.ts (CUSTOMER_*); client and transporter users hold none of these, so they get 403.
+ * Choices where the spec is silent: docs/decisions.md, "Customers".
+ */
+const clientIdOf = (params: Record<string, string | undefined>) => validate(idParamSchema, params.id);
+
+/** A customer's first logical id follows the seed's numbering (100 + id), so it never collides with it. */
+const LOGICAL_ID_OFFSET = 100;
+
+/** The account manager must be a staff user of the same tenant; stored with a copy of the name for lists. */
+async function accountManagerOf(
+  ctx: TenantContext,
+  userId: number | null | undefined,
+): Promise<ClientRecord['account_manager'] | undefined> {
+  if (userId === undefined || userId === null) return userId;
+  const user = await userRepository.get(ctx, userId);
+  if (!user || user.roles.includes('ROLE_CLIENT'))
+    throw unprocessable([{ propertyPath: 'account_manager', message: ACCOUNT_MANAGER_UNKNOWN }]);
+  return { id: user.id, name: user.name };
+}
+
+const toApiClientUser = (clientId: number, user: UserRecord): ClientUser => ({
+  '@id': `/api/clients/${clientId}/users/${user.id}`,
+  '@type': 'User',
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  active: user.active,
+  version: user.version,
+});
+
+/** A user of this customer in the caller's tenant; any other id is simply not found. */
+async function clientUserOrThrow(ctx: TenantContext, params: Record<string, string | undefined>) {
+  const { id, userId } = validate(clientUserParamsSchema, params);
+  await clientRepository.getOrThrow(ctx, id);
+  const user = await userRepository.get(ctx, userId);
+  if (!user || user.client_id !== id) throw notFound();
+  return { clientId: id, user };
+}
+
+const contains = (needle: string, ...values: (string | null | undefined)[]) =>
+  values.some((value) => (value ?? '').toLowerCase().includes(needle));
+
+export const handler = createHttpHandler('clients', {
+  'clients.list': route({ run: ({ auth, query }) => clientListPage(auth.tenant, query) }),
+  'clients.get': route({
+    run: async ({ auth, params }) => toApiClient(await clientRepository.getOrThrow(auth.tenant, clientIdOf(params))),
+  }),
+  'clients.create': route({
+    body: clientInputSchema,
+    run: async ({ auth, body }) => {
+      const account_manager = (await accountManagerOf(auth.tenant, body.account_manager)) ?? null;
+      const id = await clientRepository.nextId(auth.tenant);
+      const created = await clientRepository.create(
+        auth.tenant,
+        {
+          logical_id: LOGICAL_ID_OFFSET + id,
+          company: body.company ?? null,
+          name: body.name,
+          email: body.email,
+          account_manager,
+        },
+        id,
+      );
+      return reply(201, toApiClient(created));
+    },
+  }),
+  'clients.update': route({
+    body: clientUpdateInputSchema,
+    run: async ({ auth, params, body }) => {
+      const id = clientIdOf(params);
+      const account_manager = await accountManagerOf(auth.tenant, body.account_manager);
+      const updated = await clientRepository.update(auth.tenant, id, body.version, (stored) => ({
+        ...stored,
+        name: body.name,
+        email: body.email,
+        ...(body.company === undefined ? {} : { company: body.company }),
+        ...(account_manager === undefined ? {} : { account_manager }),
+      }));
+      return toApiClient(updated);
+    },
+  }),
+  'clients.delete': route({
+    run: async ({ auth, params }) => {
+      await deleteClientWithUsers(auth.tenant, await clientRepository.getOrThrow(auth.tenant, clientIdOf(params)));
+      return reply(204);
+    },
+  }),
+  'clients.resetPassword': route({
+    run: async ({ auth, params, event }) => {
+      const client = await clientRepository.getOrThrow(auth.tenant, clientIdOf(params));
+      await sendClientCredentials(auth.tenant, client, mailLanguage(event.headers?.['accept-language']));
+      return reply(204);
+    },
+  }),
+  'clientUsers.list': route({
+    run: async ({ auth, params, query }) => {
+      const clientId = clientIdOf(params);
+      await clientRepository.getOrThrow(auth.tenant, clientId);
+      const request = parseCollectionQuery(query, { filters: { search: 'string' } });
+      const search = String(request.filters.search?.[0] ?? '')
+        .trim()
+        .toLowerCase();
+      const users = (await usersOfClient(auth.tenant, clientId)).filter(
+        (user) => !search || contains(search, user.name, user.email),
+      );
+      const start = (request.page - 1) * request.itemsPerPage;
+      const members = users.slice(start, start + request.itemsPerPage).map((user) => toApiClientUser(clientId, user));
+      return toCollection(`/api/clients/${clientId}/users`, request, members, users.length);
+    },
+  }),
+  'clientUsers.create': route({
+    body: clientUserInputSchema,
+    run: async ({ auth, params, body }) => {
+      const clientId = clientIdOf(params);
+      await clientRepository.getOrThrow(auth.tenant, clientId);
+      const user = await createClientUser(auth.tenant, clientId, body);
+      return reply(201, toApiClientUser(clientId, user));
+    },
+  }),
+  'clientUsers.update': route({
+    body: clientUserUpdateInputSchema,
+    run: async ({ auth, params, body }) => {
+      const { clientId, user } = await clientUserOrThrow(auth.tenant, params);
+      return toApiClientUser(clientId, await updateClientUser(auth.tenant, user, body));
+    },
+  }),
+  'clientUsers.delete': route({
+    run: async ({ auth, params }) => {
+      const { user } = await clientUserOrThrow(auth.tenant, params);
+      await deleteUserAccount(auth.tenant, user);
+      return reply(204);
+    },
+  }),
+});

@@ -27,6 +27,9 @@ export const clientSchema = z.object({
 });
 export type Client = z.infer<typeof clientSchema>;
 
+/** The API's answer when account_manager names no staff user of the tenant. */
+export const ACCOUNT_MANAGER_UNKNOWN = 'The account manager must be a user of this tenant';
+
 /** account_manager accepts a user id, IRI or object and is stored as the user's id. */
 const clientFields = {
   company: optionalText(),

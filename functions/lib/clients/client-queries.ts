@@ -1,0 +1,67 @@
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ASSET_CLIENT_INDEX, clientAssetsPartition } from '../assets/asset-repository';
+import { dynamo, tableName } from '../data/client';
+import { typePartition } from '../data/keys';
+import { fromItem } from '../data/repository';
+import type { TenantContext } from '../data/tenant-context';
+import type { UserRecord } from '../users/user-repository';
+import { type ClientRecord, clientPartition } from './client-repository';
+
+/** Every page of one Query (key-bounded: never a Scan). */
+async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const result = await dynamo().send(
+      new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: startKey }),
+    );
+    items.push(...(result.Items ?? []));
+    startKey = result.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+/**
+ * All customers of a tenant in company order (gsi1 byCompany). A tenant has tens to hundreds of customers,
+ * so searching "contains" and filtering by logical_id happen on this one Query (docs/decisions.md).
+ */
+export async function allClients(ctx: TenantContext): Promise<ClientRecord[]> {
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': clientPartition(ctx) },
+  });
+  return items.map((item) => fromItem<ClientRecord>(item));
+}
+
+export const clientUsersPartition = (ctx: TenantContext, clientId: number) =>
+  `${typePartition(ctx, 'CLIENT')}#${clientId}#USERS`;
+
+/** The users of one customer in name order (gsi1 of USER, functions/lib/users/user-repository.ts). */
+export async function usersOfClient(ctx: TenantContext, clientId: number): Promise<UserRecord[]> {
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': clientUsersPartition(ctx, clientId) },
+  });
+  return items.map((item) => fromItem<UserRecord>(item));
+}
+
+/**
+ * Whether any asset still names this customer. Assets keep a copy of the customer's company and are sorted
+ * by it on gsi4, so the Query reads only the assets of that company name and checks the id.
+ */
+export async function clientHasAssets(ctx: TenantContext, client: ClientRecord): Promise<boolean> {
+  // gsi6 byClient holds exactly the assets that name this customer, whatever its company is called now.
+  const result = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: ASSET_CLIENT_INDEX,
+      KeyConditionExpression: 'gsi6pk = :pk',
+      ExpressionAttributeValues: { ':pk': clientAssetsPartition(ctx, client.id) },
+      ProjectionExpression: 'pk',
+      Limit: 1,
+    }),
+  );
+  return (result.Items ?? []).length > 0;
+}

@@ -1,0 +1,72 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { AdminDeleteUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { cognito, userPoolId } from '../auth/cognito';
+import type { TenantContext } from '../data/tenant-context';
+import { unprocessable } from '../http/errors';
+import { createUserAccount, EMAIL_TAKEN, loginViolations, updateUserAccount } from '../users/user-accounts';
+import type { UserRecord } from '../users/user-repository';
+
+export const CLIENT_ROLE = 'ROLE_CLIENT';
+
+/**
+ * A password nobody knows: a new client user gets in through the customer's credentials mail or the public
+ * forgot-password flow. Meets Cognito's default policy (upper, lower, digit, symbol, 8+).
+ */
+export function generatePassword(): string {
+  const pick = (chars: string) => chars.charAt(randomInt(chars.length));
+  const classes = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnpqrstuvwxyz', '23456789', '!#$%&*+-=?@'];
+  return `${randomBytes(12).toString('base64url')}${classes.map(pick).join('')}`;
+}
+
+/**
+ * A customer's user through the shared account functions (functions/lib/users/user-accounts.ts): username =
+ * e-mail, the one role ROLE_CLIENT, custom:client_id = the customer. Username and e-mail are unique in the
+ * pool; a taken one answers 422 on `email`, the only login field this form has.
+ */
+export async function createClientUser(
+  ctx: TenantContext,
+  clientId: number,
+  input: { name: string; email: string; active: boolean },
+  password = generatePassword(),
+): Promise<UserRecord> {
+  const violations = await loginViolations({ username: input.email, email: input.email });
+  if (violations.length > 0) throw unprocessable([{ propertyPath: 'email', message: EMAIL_TAKEN }]);
+  return createUserAccount(ctx, {
+    username: input.email,
+    email: input.email,
+    name: input.name,
+    roles: [CLIENT_ROLE],
+    password,
+    active: input.active,
+    client_id: clientId,
+  });
+}
+
+/** Name, e-mail and active; the Cognito username keeps the e-mail it was created with (usernames are fixed). */
+export async function updateClientUser(
+  ctx: TenantContext,
+  user: UserRecord,
+  input: { name: string; email: string; active?: boolean; version: number },
+): Promise<UserRecord> {
+  if (input.email !== user.email) {
+    const violations = await loginViolations({ email: input.email }, user.username);
+    if (violations.length > 0) throw unprocessable(violations);
+  }
+  return updateUserAccount(ctx, user, input.version, {
+    name: input.name,
+    email: input.email,
+    roles: user.roles,
+    active: input.active ?? user.active,
+  });
+}
+
+/** Removes Cognito users whose records are already gone; a record-less login cannot sign in (session.ts). */
+export async function deleteCognitoUsers(usernames: readonly string[]) {
+  for (const username of usernames) {
+    await cognito()
+      .send(new AdminDeleteUserCommand({ UserPoolId: userPoolId(), Username: username }))
+      .catch((error: Error) => {
+        if (error.name !== 'UserNotFoundException') throw error;
+      });
+  }
+}

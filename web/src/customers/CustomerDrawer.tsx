@@ -1,0 +1,173 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { type Client, clientInputSchema, clientUpdateInputSchema } from '@shared/schemas/client';
+import { useEffect, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api/ApiError';
+import { errorMessage } from '../api/errorMessage';
+import { ConfirmDialog } from '../common/list/ConfirmDialog';
+import { SideDrawer } from '../common/list/SideDrawer';
+import { notifyError, notifySuccess } from '../common/notifications/notificationStore';
+import { useSession } from '../session/useSession';
+import { CustomerDetailsFields, type CustomerFormValues } from './CustomerDetailsFields';
+import { CustomerUsersTab } from './CustomerUsersTab';
+import { useCustomer, useCustomerMutations } from './customersApi';
+
+const EMPTY: CustomerFormValues = { company: '', name: '', email: '', account_manager: '' };
+const FORM_FIELDS = new Set(['company', 'name', 'email', 'account_manager']);
+
+const toFormValues = (client: Client): CustomerFormValues => ({
+  company: client.company ?? '',
+  name: client.name,
+  email: client.email,
+  account_manager: client.account_manager ? String(client.account_manager.id) : '',
+  version: client.version,
+});
+
+/**
+ * The customer panel (spec 000 s.2): tabs Details and Users (Users only for an existing customer). A new
+ * customer starts in edit mode, an existing one in view mode; the panel closes after save and delete.
+ */
+export function CustomerDrawer({ customerId, onClose }: { customerId: 'new' | number; onClose(): void }) {
+  const { t } = useTranslation('customers');
+  const { t: tc } = useTranslation('common');
+  const { hasAny } = useSession();
+  const isNew = customerId === 'new';
+  const existing = useCustomer(isNew ? undefined : customerId);
+  const { save, remove, resetPassword } = useCustomerMutations();
+  const [tab, setTab] = useState<'details' | 'users'>('details');
+  const [editing, setEditing] = useState(isNew);
+  const [confirming, setConfirming] = useState(false);
+  const form = useForm<CustomerFormValues>({
+    defaultValues: EMPTY,
+    // raw: the submit handler gets the form's text values; the schema only checks them.
+    resolver: zodResolver((isNew ? clientInputSchema : clientUpdateInputSchema) as never, undefined, {
+      raw: true,
+    }) as unknown as Resolver<CustomerFormValues>,
+  });
+  const { reset } = form;
+  // A customer that does not exist (any more, or in another tenant): the error is notified, the panel closes.
+  useEffect(() => {
+    if (existing.isError) onClose();
+  }, [existing.isError, onClose]);
+  useEffect(() => {
+    if (existing.data) reset(toFormValues(existing.data));
+  }, [existing.data, reset]);
+
+  const customer = existing.data;
+  const loading = !isNew && !customer;
+  const canEdit = isNew ? hasAny(['CUSTOMER_CREATE']) : hasAny(['CUSTOMER_EDIT']);
+  const canDelete = !isNew && hasAny(['CUSTOMER_DELETE']);
+  const title = isNew ? t('drawer.new') : t('drawer.title', { name: customer?.company || customer?.name || '' });
+
+  const showViolations = (error: unknown) => {
+    if (!(error instanceof ApiError) || error.violations.length === 0) return notifyError(errorMessage(error));
+    for (const violation of error.violations) {
+      const field = violation.propertyPath.split('.')[0] ?? '';
+      if (FORM_FIELDS.has(field)) form.setError(field as keyof CustomerFormValues, { message: violation.message });
+      else notifyError(violation.message);
+    }
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const payload = {
+      company: values.company.trim() || null,
+      name: values.name,
+      email: values.email,
+      account_manager: values.account_manager ? Number(values.account_manager) : null,
+      ...(isNew ? {} : { version: values.version }),
+    };
+    try {
+      await save.mutateAsync({ id: isNew ? undefined : customerId, payload });
+      notifySuccess(isNew ? t('notifications.created') : t('notifications.updated'));
+      onClose();
+    } catch (error) {
+      showViolations(error);
+    }
+  });
+
+  const onDelete = async () => {
+    if (isNew) return;
+    try {
+      await remove.mutateAsync(customerId);
+      notifySuccess(t('notifications.deleted'));
+      setConfirming(false);
+      onClose();
+    } catch {
+      setConfirming(false);
+    }
+  };
+
+  const onResetPassword = async () => {
+    if (isNew) return;
+    await resetPassword
+      .mutateAsync(customerId)
+      .then(() => notifySuccess(t('notifications.resetPassword')))
+      .catch(() => undefined);
+  };
+
+  const detailActions = (
+    <>
+      {canDelete && (
+        <Button color="error" startIcon={<DeleteIcon />} onClick={() => setConfirming(true)} sx={{ mr: 'auto' }}>
+          {tc('delete')}
+        </Button>
+      )}
+      {canEdit && !editing && (
+        <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setEditing(true)} disabled={loading}>
+          {tc('edit')}
+        </Button>
+      )}
+      {canEdit && editing && (
+        <Button type="submit" form="customer-form" variant="contained" loading={save.isPending} disabled={loading}>
+          {tc('save')}
+        </Button>
+      )}
+    </>
+  );
+
+  return (
+    <SideDrawer
+      open
+      title={loading ? <Skeleton width={200} /> : title}
+      onClose={onClose}
+      actions={tab === 'details' ? detailActions : undefined}
+    >
+      {!isNew && (
+        <Tabs value={tab} onChange={(_, value) => setTab(value)} sx={{ mt: -2, mb: 2 }} aria-label={t('drawer.tabs')}>
+          <Tab value="details" label={t('tabs.details')} />
+          <Tab value="users" label={t('tabs.users')} />
+        </Tabs>
+      )}
+      {tab === 'users' && !isNew ? (
+        <CustomerUsersTab clientId={customerId} canEdit={hasAny(['CUSTOMER_EDIT'])} />
+      ) : loading ? (
+        ['company', 'name', 'email', 'manager'].map((field) => <Skeleton key={field} height={72} />)
+      ) : (
+        <Box component="form" id="customer-form" noValidate onSubmit={onSubmit}>
+          <CustomerDetailsFields
+            form={form}
+            editing={editing}
+            onResetPassword={!isNew && canEdit ? onResetPassword : undefined}
+            resetting={resetPassword.isPending}
+            storedManagerName={customer?.account_manager?.name}
+          />
+        </Box>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        message={t('confirmDelete', { name: customer?.company || customer?.name || '' })}
+        busy={remove.isPending}
+        onYes={onDelete}
+        onNo={() => setConfirming(false)}
+      />
+    </SideDrawer>
+  );
+}

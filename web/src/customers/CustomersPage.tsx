@@ -1,0 +1,112 @@
+import AddIcon from '@mui/icons-material/Add';
+import Button from '@mui/material/Button';
+import Fab from '@mui/material/Fab';
+import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { type Client, clientListQuerySchema } from '@shared/schemas/client';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FilterDrawer } from '../common/list/FilterDrawer';
+import { type Column, PagedTable } from '../common/list/PagedTable';
+import { SearchBox } from '../common/list/SearchBox';
+import { useListParams } from '../common/list/useListParams';
+import { notifyError } from '../common/notifications/notificationStore';
+import { usePageTitle } from '../common/pageHandle';
+import { useSession } from '../session/useSession';
+import { CustomerDrawer } from './CustomerDrawer';
+import { CUSTOMER_FILTER_KEYS, CUSTOMERS_PAGE_SIZE, useCustomerList } from './customersApi';
+
+/** Spec 000 s.9: the customers search waits 300 ms after typing. */
+const SEARCH_DELAY_MS = 300;
+const filterSchema = clientListQuerySchema.pick({ id: true, logical_id: true });
+
+/** Spec 000 s.2 /customers: search, filter, paged table, Add new, and the customer panel at /customers/:id. */
+export default function CustomersPage() {
+  const { t } = useTranslation('customers');
+  const { t: tc } = useTranslation('common');
+  const title = usePageTitle();
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const { hasAny } = useSession();
+  const list = useListParams({ filterKeys: CUSTOMER_FILTER_KEYS, basePath: '/customers' });
+  const customers = useCustomerList({ page: list.page, search: list.search, filters: list.filters });
+  const canCreate = hasAny(['CUSTOMER_CREATE']);
+  const panelId = list.panelId === 'new' ? 'new' : Number(list.panelId) || undefined;
+  const { closePanel } = list;
+  const close = useCallback(() => closePanel(), [closePanel]);
+
+  useEffect(() => {
+    if (customers.isError) notifyError(t('errors.list'));
+  }, [customers.isError, t]);
+
+  const columns = useMemo<Column<Client>[]>(
+    () => [
+      { id: 'id', label: t('columns.id'), width: 64, hideOnPhone: true },
+      { id: 'company', label: t('columns.company') },
+      { id: 'name', label: t('columns.name') },
+      { id: 'email', label: t('columns.email'), hideOnPhone: true },
+      {
+        id: 'account_manager',
+        label: t('columns.accountManager'),
+        hideOnPhone: true,
+        render: (client) => client.account_manager?.name ?? '',
+      },
+    ],
+    [t],
+  );
+  const filterFields = useMemo(
+    () => [
+      { name: 'id' as const, label: t('filters.id'), type: 'number' as const },
+      { name: 'logical_id' as const, label: t('filters.logicalId'), type: 'number' as const },
+    ],
+    [t],
+  );
+
+  return (
+    <>
+      <Typography variant="h5" component="h1" gutterBottom>
+        {title}
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <SearchBox value={list.search} onChange={list.setSearch} delay={SEARCH_DELAY_MS} label={t('searchLabel')} />
+        <FilterDrawer fields={filterFields} values={list.filters} onApply={list.setFilters} schema={filterSchema} />
+        {canCreate && !isPhone && (
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => list.openPanel('new')}
+            sx={{ ml: 'auto !important' }}
+          >
+            {tc('addNew')}
+          </Button>
+        )}
+      </Stack>
+      <PagedTable
+        label={title}
+        columns={columns}
+        rows={customers.data?.['hydra:member'] ?? (customers.isError ? [] : undefined)}
+        rowId={(client) => client.id}
+        total={customers.data?.['hydra:totalItems'] ?? 0}
+        page={list.page}
+        pageSize={CUSTOMERS_PAGE_SIZE}
+        loading={customers.isPending}
+        onPageChange={list.setPage}
+        onRowClick={(client) => list.openPanel(client.id)}
+        activeId={typeof panelId === 'number' ? panelId : undefined}
+      />
+      {canCreate && isPhone && (
+        <Fab
+          color="primary"
+          aria-label={tc('addNew')}
+          onClick={() => list.openPanel('new')}
+          sx={{ position: 'fixed', bottom: 16, right: 16 }}
+        >
+          <AddIcon />
+        </Fab>
+      )}
+      {panelId !== undefined && <CustomerDrawer key={panelId} customerId={panelId} onClose={close} />}
+    </>
+  );
+}

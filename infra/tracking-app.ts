@@ -65,6 +65,7 @@ export function createTrackingApp(app: App, options: TrackingAppOptions = {}): T
     data: data.handlerAccess,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
+    apiClientsClient: auth.apiClientsClient,
     cognitoDomainUrl: auth.domain.baseUrl(),
     ssoProviderName: auth.ssoProviderName,
     consoleOrigins,

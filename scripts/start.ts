@@ -43,6 +43,7 @@ async function main() {
       issuer: `${cognitoUrl}/${ids.userPoolId}`,
       jwksUri: `${cognitoUrl}/${ids.userPoolId}/.well-known/jwks.json`,
       clientId: ids.userPoolClientId,
+      extraAudiences: [ids.apiClientsClientId],
       allowedOrigins: consoleOrigins,
       log: process.env.GATEWAY_LOG === 'true' ? (line) => console.log(line) : undefined,
     });

@@ -63,6 +63,13 @@ export const ROUTES = [
 
   // spec 001: roles and permissions
   { id: 'roles.names', method: 'GET', path: '/api/roles', access: 'authenticated', handler: 'roles' },
+  {
+    id: 'roles.matrix',
+    method: 'GET',
+    path: '/api/role-matrix',
+    access: any('PERMISSION_READ', 'PERMISSION_EDIT'),
+    handler: 'roles',
+  },
   { id: 'roles.create', method: 'POST', path: '/api/roles', access: any('PERMISSION_EDIT'), handler: 'roles' },
   { id: 'roles.update', method: 'PUT', path: '/api/roles/{id}', access: any('PERMISSION_EDIT'), handler: 'roles' },
   {

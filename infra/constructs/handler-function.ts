@@ -49,6 +49,9 @@ export const COGNITO_HANDLER_ACTIONS = [
   'cognito-idp:DeleteUserPoolClient',
 ] as const;
 
+/** Placeholder sender until the deployment sets `-c mailFrom=...` to a verified SES identity. */
+export const DEFAULT_MAIL_FROM = 'no-reply@tracking.example.com';
+
 export interface HandlerFunctionProps {
   /** Feature module under functions/http/ (its file exports `handler`). */
   module: string;
@@ -59,6 +62,8 @@ export interface HandlerFunctionProps {
   userPoolClient: cognito.IUserPoolClient;
   logRetention: logs.RetentionDays;
   environment?: Record<string, string>;
+  /** Sender of the product's e-mail, a verified SES identity; default: CDK context `mailFrom`. */
+  mailFrom?: string;
   memorySize?: number;
   /** Below the HTTP API's 30 s integration limit. */
   timeout?: Duration;
@@ -113,6 +118,7 @@ export class HandlerFunction extends Construct {
 
     this.bindData(props.data);
     this.bindUserPool(props.userPool, props.userPoolClient);
+    this.bindMail(props.mailFrom ?? String(this.node.tryGetContext('mailFrom') ?? DEFAULT_MAIL_FROM));
 
     acknowledge(
       this.role,
@@ -133,6 +139,23 @@ export class HandlerFunction extends Construct {
     this.function.addEnvironment('TABLE_NAME', data.tableName);
     this.function.addEnvironment('ATTACHMENTS_BUCKET', data.bucketName);
     this.role.addManagedPolicy(data.policy);
+  }
+
+  /** MAIL_FROM, with ses:SendEmail from that sender only (functions/lib/mail/send-mail.ts). */
+  bindMail(from: string): void {
+    this.function.addEnvironment('MAIL_FROM', from);
+    const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
+    const domain = address.split('@')[1] ?? address;
+    const identity = (name: string) =>
+      Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: name });
+    this.role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['ses:SendEmail'],
+        // SES authorizes against the address identity or its domain identity, whichever is verified.
+        resources: [identity(address), identity(domain)],
+        conditions: { StringEquals: { 'ses:FromAddress': address } },
+      }),
+    );
   }
 
   /** USER_POOL_ID and USER_POOL_CLIENT_ID, with the admin operations the handlers perform on that pool. */

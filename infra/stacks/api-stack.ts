@@ -14,6 +14,8 @@ export interface ApiStackProps extends StackProps {
   data: DataAccess;
   userPool: cognito.UserPool;
   userPoolClient: cognito.IUserPoolClient;
+  /** App client of API credentials; its ID tokens are accepted too. */
+  apiClientsClient: cognito.IUserPoolClient;
   /** Hosted-UI base URL (https://<prefix>.auth.<region>.amazoncognito.com) for the SSO code flow. */
   cognitoDomainUrl: string;
   ssoProviderName?: string;
@@ -49,6 +51,7 @@ export class ApiStack extends Stack {
           CONSOLE_ORIGIN: consoleOrigin,
           COGNITO_DOMAIN: props.cognitoDomainUrl,
           SSO_PROVIDER_NAME: props.ssoProviderName ?? '',
+          API_CLIENTS_CLIENT_ID: props.apiClientsClient.userPoolClientId,
           POWERTOOLS_LOG_LEVEL: 'INFO',
         },
       });
@@ -56,9 +59,9 @@ export class ApiStack extends Stack {
     }
     this.handlers = handlers;
 
-    // ID tokens carry custom:tenant and custom:user_id and have aud = the app client id.
+    // ID tokens carry custom:tenant and custom:user_id and have aud = the app client id (console or API clients).
     const authorizer = new HttpJwtAuthorizer('CognitoJwt', props.userPool.userPoolProviderUrl, {
-      jwtAudience: [props.userPoolClient.userPoolClientId],
+      jwtAudience: [props.userPoolClient.userPoolClientId, props.apiClientsClient.userPoolClientId],
       identitySource: ['$request.header.Authorization'],
     });
 

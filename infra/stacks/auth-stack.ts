@@ -22,6 +22,8 @@ export interface AuthStackProps extends StackProps {
 export class AuthStack extends Stack {
   readonly userPool: cognito.UserPool;
   readonly userPoolClient: cognito.UserPoolClient;
+  /** App client through which API credentials get their 15-minute ID tokens (functions/lib/api-tokens/). */
+  readonly apiClientsClient: cognito.UserPoolClient;
   readonly domain: cognito.UserPoolDomain;
   /** Name of the Entra ID identity provider, when federation is configured. */
   readonly ssoProviderName?: string;
@@ -126,8 +128,23 @@ export class AuthStack extends Stack {
     });
     if (azure) this.userPoolClient.node.addDependency(azure.provider);
 
+    // API credentials: a hidden user per credential signs in here with its client secret (docs/decisions.md).
+    this.apiClientsClient = this.userPool.addClient('ApiClientsClient', {
+      generateSecret: false,
+      authFlows: { userPassword: true },
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      accessTokenValidity: Duration.minutes(15),
+      idTokenValidity: Duration.minutes(15),
+      refreshTokenValidity: Duration.minutes(60),
+      readAttributes: readable,
+      writeAttributes: new cognito.ClientAttributes(),
+      disableOAuth: true,
+    });
+
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId });
+    new CfnOutput(this, 'ApiClientsClientId', { value: this.apiClientsClient.userPoolClientId });
     new CfnOutput(this, 'CognitoDomain', { value: this.domain.baseUrl() });
   }
 }

@@ -20,6 +20,8 @@ import { HOST, port, REGION, TABLE_NAME } from './config';
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 export const USER_POOL_NAME = 'tracking-users';
 const APP_CLIENT_NAME = 'tracking-console';
+/** App client of API credentials: 15-minute ID tokens (infra/stacks/auth-stack.ts ApiClientsClient). */
+const API_CLIENTS_APP_CLIENT_NAME = 'tracking-api-clients';
 
 /** Creates the table from shared/table.ts unless it exists (the same definition CDK deploys). */
 export async function ensureTable(): Promise<void> {
@@ -66,7 +68,11 @@ export const cognitoClient = () =>
  * The user pool, app client and one group per role, as the CDK auth stack declares them. Idempotent: an
  * existing pool (found by name) is reused, so data survives restarts.
  */
-export async function ensureUserPool(): Promise<{ userPoolId: string; userPoolClientId: string }> {
+export async function ensureUserPool(): Promise<{
+  userPoolId: string;
+  userPoolClientId: string;
+  apiClientsClientId: string;
+}> {
   const cognito = cognitoClient();
   const pools = await cognito.send(new ListUserPoolsCommand({ MaxResults: 60 }));
   let userPoolId = pools.UserPools?.find((p) => p.Name === USER_POOL_NAME)?.Id;
@@ -94,10 +100,24 @@ export async function ensureUserPool(): Promise<{ userPoolId: string; userPoolCl
     );
     userPoolClientId = created.UserPoolClient?.ClientId as string;
   }
+  let apiClientsClientId = clients.UserPoolClients?.find((c) => c.ClientName === API_CLIENTS_APP_CLIENT_NAME)?.ClientId;
+  if (!apiClientsClientId) {
+    const created = await cognito.send(
+      new CreateUserPoolClientCommand({
+        UserPoolId: userPoolId,
+        ClientName: API_CLIENTS_APP_CLIENT_NAME,
+        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH'],
+        IdTokenValidity: 15,
+        AccessTokenValidity: 15,
+        TokenValidityUnits: { IdToken: 'minutes', AccessToken: 'minutes' },
+      }),
+    );
+    apiClientsClientId = created.UserPoolClient?.ClientId as string;
+  }
   const groups = await cognito.send(new ListGroupsCommand({ UserPoolId: userPoolId }));
   const existing = new Set(groups.Groups?.map((g) => g.GroupName));
   for (const role of ROLES) {
     if (!existing.has(role)) await cognito.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: role }));
   }
-  return { userPoolId, userPoolClientId };
+  return { userPoolId, userPoolClientId, apiClientsClientId };
 }

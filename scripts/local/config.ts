@@ -64,13 +64,18 @@ export async function freePort(): Promise<number> {
 }
 
 /** The environment the handlers run with locally: the same variables CDK sets, plus local endpoints. */
-export function handlerEnvironment(ids: { userPoolId: string; userPoolClientId: string }): Record<string, string> {
+export function handlerEnvironment(ids: {
+  userPoolId: string;
+  userPoolClientId: string;
+  apiClientsClientId?: string;
+}): Record<string, string> {
   return {
     AWS_REGION: REGION,
     TABLE_NAME,
     ATTACHMENTS_BUCKET,
     USER_POOL_ID: ids.userPoolId,
     USER_POOL_CLIENT_ID: ids.userPoolClientId,
+    ...(ids.apiClientsClientId ? { API_CLIENTS_CLIENT_ID: ids.apiClientsClientId } : {}),
     DYNAMODB_ENDPOINT: `http://${HOST}:${port('DYNAMODB_PORT')}`,
     S3_ENDPOINT: `http://${HOST}:${port('S3_PORT')}`,
     COGNITO_ENDPOINT: `http://${HOST}:${port('COGNITO_PORT')}`,

@@ -15,6 +15,8 @@ export interface GatewayOptions {
   issuer: string;
   jwksUri: string;
   clientId: string;
+  /** Further app clients whose ID tokens are accepted (API credentials), as the HTTP API's jwtAudience. */
+  extraAudiences?: string[];
   /** Origins allowed by CORS (the console). */
   allowedOrigins: string[];
   log?: (line: string) => void;
@@ -40,7 +42,7 @@ export function flattenClaims(payload: Record<string, unknown>): Record<string, 
 export async function startGateway(options: GatewayOptions) {
   const verifier = JwtRsaVerifier.create({
     issuer: options.issuer,
-    audience: options.clientId,
+    audience: [options.clientId, ...(options.extraAudiences ?? [])],
     jwksUri: options.jwksUri,
     customJwtCheck: ({ payload }) => {
       if (payload.token_use !== 'id') throw new Error('Only ID tokens are accepted');

@@ -108,14 +108,16 @@ describe('routes', () => {
     }
   });
 
-  it('the authorizer checks Cognito ID tokens of the console client', () => {
+  it('the authorizer checks Cognito ID tokens of the console and API-credential app clients', () => {
     const [[, authorizer] = ['', {}]] = resourcesOf(api(), 'AWS::ApiGatewayV2::Authorizer');
     expect(authorizer.AuthorizerType).toBe('JWT');
     expect(authorizer.IdentitySource).toEqual(['$request.header.Authorization']);
     const jwt = authorizer.JwtConfiguration as { Issuer: unknown; Audience: unknown[] };
     expect(JSON.stringify(jwt.Issuer)).toMatch(new RegExp(`${s.auth.stackName}.*UserPool.*ProviderURL`));
-    expect(jwt.Audience).toHaveLength(1);
-    expect(JSON.stringify(jwt.Audience)).toMatch(new RegExp(`${s.auth.stackName}.*ConsoleClient`));
+    // The console's app client and the API credentials' one (docs/decisions.md, API credentials).
+    expect(jwt.Audience).toHaveLength(2);
+    expect(JSON.stringify(jwt.Audience[0])).toMatch(new RegExp(`${s.auth.stackName}.*ConsoleClient`));
+    expect(JSON.stringify(jwt.Audience[1])).toMatch(new RegExp(`${s.auth.stackName}.*ApiClientsClient`));
   });
 });
 

@@ -3,7 +3,7 @@ import { type createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { FullPageSpinner } from './common/FullPageSpinner';
 import { NotificationStack } from './common/notifications/NotificationStack';
 import { useSession } from './session/useSession';
-import { ConsoleThemeProvider } from './theme/ConsoleThemeProvider';
+import { TenantThemeProvider } from './theme/TenantThemeProvider';
 
 interface Props {
   queryClient: QueryClient;
@@ -14,11 +14,12 @@ interface Props {
 export function App({ queryClient, router }: Props) {
   const { status } = useSession();
   return (
-    <ConsoleThemeProvider>
-      <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={queryClient}>
+      {/* Inside the query client: the theme follows the tenant's saved colours (GET /api/frontend-settings). */}
+      <TenantThemeProvider>
         {status === 'restoring' ? <FullPageSpinner /> : <RouterProvider router={router} />}
         <NotificationStack />
-      </QueryClientProvider>
-    </ConsoleThemeProvider>
+      </TenantThemeProvider>
+    </QueryClientProvider>
   );
 }

@@ -10,6 +10,14 @@ import { PublicLayout } from './shell/PublicLayout';
 const NotFoundPage = lazy(() => import('./common/NotFoundPage'));
 const PlaceholderPage = lazy(() => import('./common/PlaceholderPage'));
 const SignInPage = lazy(() => import('./session/SignInPage'));
+const ResetPasswordPage = lazy(() => import('./session/ResetPasswordPage'));
+const ApiCredentialsPage = lazy(() => import('./api-credentials/ApiCredentialsPage'));
+const AssetsPage = lazy(() => import('./assets/AssetsPage'));
+const RolesPage = lazy(() => import('./permissions/RolesPage'));
+const StylingPage = lazy(() => import('./styling/StylingPage'));
+const UsersPage = lazy(() => import('./users/UsersPage'));
+const CustomersPage = lazy(() => import('./customers/CustomersPage'));
+const PreferencesPage = lazy(() => import('./users/PreferencesPage'));
 
 const page = (path: string, handle: PageHandle, element: ReactNode = <PlaceholderPage />): RouteObject => ({
   path,
@@ -27,7 +35,7 @@ export const routes: RouteObject[] = [
         element: <AnonymousOnly />,
         children: [page('sign-in', { title: 'signIn' }, <SignInPage />), page('sign-up', { title: 'signUp' })],
       },
-      page('reset-password', { title: 'resetPassword' }),
+      page('reset-password', { title: 'resetPassword' }, <ResetPasswordPage />),
       page('oauth', { title: 'oauth' }),
     ],
   },
@@ -37,26 +45,31 @@ export const routes: RouteObject[] = [
       {
         element: <AppShell />,
         children: [
-          page('assets', { title: 'assets' }),
-          page('assets/:id', { title: 'asset' }),
+          page('assets', { title: 'assets' }, <AssetsPage />),
+          page('assets/:id', { title: 'asset' }, <AssetsPage />),
           page('asset-map', { title: 'assetMap' }),
           page('alarm-rules', { title: 'alarmRules' }),
-          page('preferences', { title: 'preferences' }),
+          page('preferences', { title: 'preferences' }, <PreferencesPage />),
           {
             element: <RequireStaff />,
             children: [
               page('asset-profiles', { title: 'assetProfiles' }),
               page('devices', { title: 'devices' }),
-              page('customers', { title: 'customers' }),
-              page('permissions', { title: 'permissions' }),
-              page('styling', { title: 'styling' }),
+              page('customers', { title: 'customers' }, <CustomersPage />),
+              page('customers/:id', { title: 'customers' }, <CustomersPage />),
+              page('permissions', { title: 'permissions' }, <RolesPage />),
+              page('styling', { title: 'styling' }, <StylingPage />),
               page('kpnthings', { title: 'kpnThings', breadcrumbs: false }),
-              page('api', { title: 'api' }),
+              page('api', { title: 'api' }, <ApiCredentialsPage />),
             ],
           },
           {
             element: <RequireAdmin />,
-            children: [page('users', { title: 'users' }), page('tenants', { title: 'tenants' })],
+            children: [
+              // One route for list and panel (/users/12), so opening a panel does not remount the list.
+              page('users/:id?', { title: 'users' }, <UsersPage />),
+              page('tenants', { title: 'tenants' }),
+            ],
           },
         ],
       },

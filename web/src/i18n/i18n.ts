@@ -3,6 +3,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import de from './de.json';
 import en from './en.json';
+import type commonEn from './features/common/en.json';
 import fr from './fr.json';
 import { chooseLanguage, DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES } from './languages';
 import nl from './nl.json';
@@ -14,8 +15,17 @@ import nl from './nl.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: typeof en;
+    resources: typeof en & FeatureResources;
   }
+}
+
+/**
+ * The English strings of each feature namespace, for typed keys in useTranslation('<area>'). An area adds
+ * itself from its own folder (see web/src/permissions/i18n.d.ts):
+ * `declare module '../i18n/i18n' { interface FeatureResources { <area>: typeof en } }`.
+ */
+export interface FeatureResources {
+  common: typeof commonEn;
 }
 
 function readSavedLanguage(): string | null {

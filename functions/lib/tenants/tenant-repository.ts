@@ -1,7 +1,9 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../data/client';
 import { globalCounterKey, TENANT_REGISTRY, tenantItemKey } from '../data/keys';
 import { fromItem } from '../data/repository';
+import { conflict, notFound, unprocessable } from '../http/errors';
 
 /**
  * The tenant registry is the one platform-level collection: tenants are not inside a tenant. Only super
@@ -43,8 +45,8 @@ async function bySubdomain(subdomain: string): Promise<TenantRecord | undefined>
   return item ? fromItem<TenantRecord>(item) : undefined;
 }
 
-/** Creates a tenant with the next global id; the subdomain index makes it reachable by host name. */
-async function create(data: Omit<TenantRecord, 'id' | 'version'>): Promise<TenantRecord> {
+/** The next global tenant id; allocated before the tenant's own items are written (tenant-provisioning.ts). */
+async function nextId(): Promise<number> {
   const counter = await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
@@ -54,32 +56,115 @@ async function create(data: Omit<TenantRecord, 'id' | 'version'>): Promise<Tenan
       ReturnValues: 'UPDATED_NEW',
     }),
   );
-  const tenant: TenantRecord = { ...data, id: Number(counter.Attributes?.lastId), version: 1 };
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...tenant,
-        ...tenantItemKey(tenant.id),
-        entityType: TENANT_REGISTRY.type,
-        gsi1pk: subdomainKey(tenant.subdomain),
-        gsi1sk: TENANT_REGISTRY.type,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
+  return Number(counter.Attributes?.lastId);
+}
+
+/** A blank subdomain is not indexed: such a tenant is reachable by id (X-Tenant-Id) only. */
+const toItem = (tenant: TenantRecord) => ({
+  ...tenant,
+  ...tenantItemKey(tenant.id),
+  entityType: TENANT_REGISTRY.type,
+  ...(tenant.subdomain ? { gsi1pk: subdomainKey(tenant.subdomain), gsi1sk: TENANT_REGISTRY.type } : {}),
+});
+
+export const SUBDOMAIN_TAKEN = 'This subdomain is already used by another tenant';
+
+/**
+ * gsi1 finds a tenant by subdomain but cannot keep two tenants from taking the same one at the same moment,
+ * so each non-blank subdomain also has a claim item, written in the same transaction as the tenant.
+ */
+const claimKey = (subdomain: string) => ({ pk: 'TENANT_SUBDOMAINS', sk: subdomain.toLowerCase() });
+type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+const putClaim = (subdomain: string, tenantId: number): TransactItem => ({
+  Put: {
+    TableName: tableName(),
+    Item: { ...claimKey(subdomain), entityType: 'TENANT_SUBDOMAIN', tenantId: String(tenantId) },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+const deleteClaim = (subdomain: string): TransactItem => ({
+  Delete: { TableName: tableName(), Key: claimKey(subdomain) },
+});
+
+/** Runs the transaction; a failed condition on the tenant item (index 0) or on a claim becomes `onTenant` / 422. */
+async function transact(items: TransactItem[], onTenant: () => Promise<Error>): Promise<void> {
+  try {
+    await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const reasons = error.CancellationReasons ?? [];
+    if (reasons[0]?.Code === 'ConditionalCheckFailed') throw await onTenant();
+    throw unprocessable([{ propertyPath: 'subdomain', message: SUBDOMAIN_TAKEN }]);
+  }
+}
+
+/** Writes the registry entry under a given id (or the next one): the write that makes a tenant exist. */
+async function create(data: Omit<TenantRecord, 'id' | 'version'>, id?: number): Promise<TenantRecord> {
+  const tenant: TenantRecord = { ...data, id: id ?? (await nextId()), version: 1 };
+  await transact(
+    [
+      { Put: { TableName: tableName(), Item: toItem(tenant), ConditionExpression: 'attribute_not_exists(pk)' } },
+      ...(tenant.subdomain ? [putClaim(tenant.subdomain, tenant.id)] : []),
+    ],
+    async () => conflict(),
   );
   return tenant;
 }
 
-async function list(): Promise<TenantRecord[]> {
-  const result = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': TENANT_REGISTRY.pk },
-    }),
+/** Replaces the entry if it is still at `expectedVersion` (409 otherwise, 404 when it is gone). */
+async function update(current: TenantRecord, expectedVersion: number, data: Omit<TenantRecord, 'id' | 'version'>) {
+  if (current.version !== expectedVersion) throw conflict();
+  const next: TenantRecord = { ...data, id: current.id, version: expectedVersion + 1 };
+  const moved = current.subdomain.toLowerCase() !== next.subdomain.toLowerCase();
+  await transact(
+    [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: toItem(next),
+          ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
+          ExpressionAttributeNames: { '#version': 'version' },
+          ExpressionAttributeValues: { ':expected': expectedVersion },
+        },
+      },
+      ...(moved && current.subdomain ? [deleteClaim(current.subdomain)] : []),
+      ...(moved && next.subdomain ? [putClaim(next.subdomain, next.id)] : []),
+    ],
+    async () => ((await get(current.id)) ? conflict() : notFound()),
   );
-  return (result.Items ?? []).map((item) => fromItem<TenantRecord>(item));
+  return next;
 }
 
-export const tenantRepository = { get, bySubdomain, create, list };
+/** Removes the entry and frees its subdomain. */
+async function remove(current: TenantRecord): Promise<void> {
+  await transact(
+    [
+      {
+        Delete: { TableName: tableName(), Key: tenantItemKey(current.id), ConditionExpression: 'attribute_exists(pk)' },
+      },
+      ...(current.subdomain ? [deleteClaim(current.subdomain)] : []),
+    ],
+    async () => notFound(),
+  );
+}
+
+/** The whole registry in id order; icons make items large, so it follows DynamoDB's 1 MB pages. */
+async function list(): Promise<TenantRecord[]> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const result = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': TENANT_REGISTRY.pk },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...(result.Items ?? []));
+    startKey = result.LastEvaluatedKey;
+  } while (startKey);
+  return items.map((item) => fromItem<TenantRecord>(item));
+}
+
+export const tenantRepository = { get, bySubdomain, nextId, create, update, remove, list };

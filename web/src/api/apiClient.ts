@@ -1,3 +1,4 @@
+import { selectedTenantId } from '../tenants/selectedTenant';
 import { ApiError } from './ApiError';
 import { apiBaseUrl } from './runtimeConfig';
 
@@ -46,6 +47,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const headers = new Headers({ Accept: 'application/ld+json, application/json' });
     const token = auth ? authHooks?.token() : null;
     if (token) headers.set('Authorization', `Bearer ${token}`);
+    // A super admin who switched tenants acts in that tenant (spec 001 s.4; the server checks the role).
+    const tenantId = token ? selectedTenantId() : null;
+    if (tenantId !== null) headers.set('X-Tenant-Id', String(tenantId));
     const isForm = body instanceof FormData;
     if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
     const payload = body === undefined || isForm ? (body as FormData | undefined) : JSON.stringify(body);

@@ -1,13 +1,11 @@
-import Business from '@mui/icons-material/Business';
-import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
 import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/useSession';
+import { TenantIndicator } from '../tenants/TenantIndicator';
 import { DRAWER_WIDTH } from '../theme/consoleTheme';
 import { NavigationItem } from './NavigationItem';
 import { NAVIGATION_ENTRIES } from './navigationEntries';
@@ -24,7 +22,7 @@ interface Props {
 
 export function NavigationDrawer({ variant, open, onClose }: Props) {
   const { t } = useTranslation();
-  const { hasAny, tenant } = useSession();
+  const { hasAny } = useSession();
   const mini = variant === 'permanent' && !open;
   const width = mini ? MINI_DRAWER_WIDTH : DRAWER_WIDTH;
   const entries = NAVIGATION_ENTRIES.filter((entry) => hasAny(entry.anyOf));
@@ -51,14 +49,7 @@ export function NavigationDrawer({ variant, open, onClose }: Props) {
       }}
     >
       <Toolbar />
-      {tenant?.company && !mini && (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1.5, color: 'text.secondary' }}>
-          <Business fontSize="small" />
-          <Typography variant="subtitle2" color="text.primary" noWrap title={tenant.company}>
-            {tenant.company}
-          </Typography>
-        </Box>
-      )}
+      <TenantIndicator mini={mini} />
       <Divider />
       <List component="nav" aria-label={t('nav.navigation')}>
         {groups.map((group, index) => (

@@ -1,0 +1,149 @@
+import AddIcon from '@mui/icons-material/Add';
+import SwapHoriz from '@mui/icons-material/SwapHoriz';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { Tenant } from '@shared/schemas/tenant';
+import { tenantListQuerySchema } from '@shared/schemas/tenant';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FilterDrawer } from '../common/list/FilterDrawer';
+import { type Column, PagedTable } from '../common/list/PagedTable';
+import { SearchBox } from '../common/list/SearchBox';
+import { useListParams } from '../common/list/useListParams';
+import { notifySuccess } from '../common/notifications/notificationStore';
+import { usePageTitle } from '../common/pageHandle';
+import { useSession } from '../session/useSession';
+import { selectTenant, useSelectedTenant } from './selectedTenant';
+import { TenantDrawer } from './TenantDrawer';
+import { TENANT_FILTER_KEYS, TENANTS_PAGE_SIZE, useTenantList } from './tenantsApi';
+
+const filterSchema = tenantListQuerySchema.pick({
+  subdomain: true,
+  company: true,
+  address: true,
+  zipcode: true,
+  city: true,
+  country: true,
+  phone: true,
+  email: true,
+});
+/** Typing an id settles before the list asks the server. */
+const SEARCH_DELAY_MS = 300;
+const tenantName = (tenant: Tenant) => tenant.company || tenant.subdomain || `#${tenant.id}`;
+
+/** Spec 001 s.2 Tenants screen: id search, filter drawer, 30 a page, Create, edit drawer at /tenants/:id. */
+export default function TenantsPage() {
+  const { t } = useTranslation('tenants');
+  const title = usePageTitle();
+  const { user } = useSession();
+  const client = useQueryClient();
+  const selected = useSelectedTenant();
+  const list = useListParams({ filterKeys: TENANT_FILTER_KEYS, basePath: '/tenants' });
+  const tenants = useTenantList(list.page, list.search, list.filters);
+  const isSuperAdmin = user?.roles.includes('ROLE_SUPER_ADMIN') ?? false;
+  const panelId = list.panelId === 'new' ? 'new' : Number(list.panelId) || undefined;
+  const { closePanel } = list;
+  const close = useCallback(() => closePanel(), [closePanel]);
+
+  const switchTo = useCallback(
+    (tenant: Tenant) => {
+      if (!user) return;
+      const own = tenant.id === user.tenant?.id;
+      selectTenant(
+        own ? null : { id: tenant.id, company: tenant.company, subdomain: tenant.subdomain, selectedBy: user.id },
+      );
+      void client.invalidateQueries();
+      notifySuccess(t('switch.switched', { name: tenantName(tenant) }));
+    },
+    [user, client, t],
+  );
+
+  const columns = useMemo<Column<Tenant>[]>(() => {
+    const text = (id: keyof Tenant, hideOnPhone = true): Column<Tenant> => ({
+      id,
+      label: t(`columns.${id}` as 'columns.city'),
+      hideOnPhone,
+    });
+    const switchColumn: Column<Tenant> = {
+      id: 'switch',
+      label: '',
+      align: 'right',
+      render: (tenant) => {
+        const label = t('switch.to', { name: tenantName(tenant) });
+        const current = selected ? selected.id === tenant.id : tenant.id === user?.tenant?.id;
+        return (
+          <Tooltip title={label}>
+            <span>
+              <IconButton
+                size="small"
+                aria-label={label}
+                color={current ? 'primary' : 'default'}
+                disabled={current}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  switchTo(tenant);
+                }}
+              >
+                <SwapHoriz fontSize="small" />
+              </IconButton>
+            </span>
+          </Tooltip>
+        );
+      },
+    };
+    return [
+      text('id', false),
+      text('subdomain', false),
+      text('company', false),
+      text('address'),
+      text('zipcode'),
+      text('city'),
+      text('country'),
+      text('phone'),
+      text('email'),
+      ...(isSuperAdmin ? [switchColumn] : []),
+    ];
+  }, [t, isSuperAdmin, selected, user, switchTo]);
+
+  const filterFields = useMemo(() => TENANT_FILTER_KEYS.map((name) => ({ name, label: t(`fields.${name}`) })), [t]);
+
+  return (
+    <>
+      <Typography variant="h5" component="h1" gutterBottom>
+        {title}
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <SearchBox value={list.search} onChange={list.setSearch} delay={SEARCH_DELAY_MS} label={t('searchLabel')} />
+        <FilterDrawer fields={filterFields} values={list.filters} onApply={list.setFilters} schema={filterSchema} />
+        {isSuperAdmin && (
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => list.openPanel('new')}
+            sx={{ ml: 'auto !important' }}
+          >
+            {t('create')}
+          </Button>
+        )}
+      </Stack>
+      <PagedTable
+        label={title}
+        columns={columns}
+        rows={tenants.data?.['hydra:member']}
+        rowId={(tenant) => tenant.id}
+        total={tenants.data?.['hydra:totalItems'] ?? 0}
+        page={list.page}
+        pageSize={TENANTS_PAGE_SIZE}
+        loading={tenants.isPending}
+        onPageChange={list.setPage}
+        onRowClick={(tenant) => list.openPanel(tenant.id)}
+        activeId={typeof panelId === 'number' ? panelId : undefined}
+      />
+      {panelId !== undefined && <TenantDrawer key={panelId} tenantId={panelId} onClose={close} />}
+    </>
+  );
+}

@@ -1,4 +1,75 @@
-import { createHttpHandler } from '../lib/http/handler';
+import {
+  assetProfileDefinitionUpdateInputSchema,
+  assetProfileUpdateInputSchema,
+} from '../../shared/schemas/asset-profile';
+import { idParamSchema } from '../../shared/schemas/common';
+import {
+  assetProfileDefinitionRepository,
+  assetProfileRepository,
+  toApiAssetProfile,
+  toApiAssetProfileDefinition,
+} from '../lib/asset-profiles/asset-profile-repository';
+import { saveAssetProfile } from '../lib/asset-profiles/asset-profile-writes';
+import { assetRepository } from '../lib/assets/asset-repository';
+import { assertCanSee, assetViewerOf, isClientUser } from '../lib/assets/asset-view';
+import { parseCollectionQuery } from '../lib/http/collection-query';
+import { conflict, forbidden } from '../lib/http/errors';
+import { createHttpHandler, route } from '../lib/http/handler';
+import { toCollection } from '../lib/http/hydra';
+import { validate } from '../lib/http/validation';
 
-/** Routes of this module answer 501 until their feature lands (see shared/routes.ts). */
-export const handler = createHttpHandler('asset-profiles', {});
+/**
+ * Asset profiles (spec 000 /asset-profiles and the profile block of an asset): the definitions with their
+ * catalogues and lists, and the values one asset holds. Decisions in docs/decisions.md ("Asset profiles").
+ */
+const idOf = (params: Record<string, string | undefined>) => validate(idParamSchema, params.id);
+
+export const handler = createHttpHandler('asset-profiles', {
+  'assetProfileDefinitions.list': route({
+    run: async ({ auth, query }) => {
+      const collection = parseCollectionQuery(query, {});
+      const [page, total] = await Promise.all([
+        assetProfileDefinitionRepository.page(auth.tenant, {
+          page: collection.page,
+          itemsPerPage: collection.paginate ? collection.itemsPerPage : 1000,
+        }),
+        assetProfileDefinitionRepository.count(auth.tenant),
+      ]);
+      const members = page.items.map(toApiAssetProfileDefinition);
+      return toCollection('/api/asset-profile-definitions', collection, members, total);
+    },
+  }),
+  'assetProfileDefinitions.update': route({
+    body: assetProfileDefinitionUpdateInputSchema,
+    run: async ({ auth, params, body }) => {
+      const updated = await assetProfileDefinitionRepository.update(auth.tenant, idOf(params), body.version, (c) => ({
+        ...c,
+        name: body.name,
+        type: body.type,
+        definitions: body.definitions,
+      }));
+      return toApiAssetProfileDefinition(updated);
+    },
+  }),
+  'assetProfiles.get': route({
+    run: async ({ auth, params }) => {
+      const profile = await assetProfileRepository.getOrThrow(auth.tenant, idOf(params));
+      // A client user reads the profile of an asset of their own customer only (404 otherwise, as for assets).
+      if (isClientUser(auth))
+        assertCanSee(await assetViewerOf(auth), await assetRepository.get(auth.tenant, profile.asset_id));
+      return toApiAssetProfile(profile);
+    },
+  }),
+  'assetProfiles.update': route({
+    body: assetProfileUpdateInputSchema,
+    run: async ({ auth, params, body }) => {
+      // Spec 000 s.6: no profile editing for client users, whatever the role matrix says.
+      if (isClientUser(auth)) throw forbidden();
+      const reset = body.reset_residual_length === true;
+      if (reset && !auth.hasAny('CABLE_REEL_RESET')) throw forbidden();
+      const current = await assetProfileRepository.getOrThrow(auth.tenant, idOf(params));
+      if (current.version !== body.version) throw conflict();
+      return toApiAssetProfile(await saveAssetProfile(auth.tenant, current, { data: body.data, reset }));
+    },
+  }),
+});

@@ -178,5 +178,13 @@ export const assetProfileSchema = z.object({
 export type AssetProfile = z.infer<typeof assetProfileSchema>;
 
 /** PUT on an asset profile relation URI; name and type come from the definition and are not editable. */
-export const assetProfileUpdateInputSchema = z.object({ data: profileData, ...versionShape });
+export const assetProfileUpdateInputSchema = z.object({
+  data: profileData,
+  /** Sets residual_length back to the cable length; needs CABLE_REEL_RESET (checked on the server). */
+  reset_residual_length: z.boolean().optional(),
+  ...versionShape,
+});
 export type AssetProfileUpdateInput = z.infer<typeof assetProfileUpdateInputSchema>;
+
+export const CABLE_REEL_NOT_FOUND = 'Unknown cable reel type';
+export const CABLE_NOT_FOUND = 'Unknown cable type';

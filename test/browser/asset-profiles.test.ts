@@ -1,0 +1,143 @@
+import type { Browser, Page } from 'playwright-core';
+import { call, DEMO_PASSWORD, tokenOf } from '../harness/api';
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot } from '../harness/browser';
+
+/** Asset profiles (spec 000 /asset-profiles and the asset's profile block) driven as an admin. */
+async function signInAs(page: Page, login: string) {
+  await page.goto(consoleUrl('/sign-in'));
+  await page.getByLabel(/username or e-mail/i).fill(login);
+  await page.getByLabel(/^password/i).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
+}
+
+const run = Date.now().toString(36);
+const drawer = (page: Page) => page.locator('.MuiDrawer-paper').last();
+
+/** A seeded asset that holds a cable reel profile. */
+async function assetWithProfile(): Promise<number> {
+  const admin = await tokenOf('admin');
+  for (let id = 60; id < 120; id++) {
+    const asset = await call<{ asset_profile_relations: string[] }>('GET', `/api/assets/${id}`, { token: admin });
+    if (asset.status === 200 && asset.body.asset_profile_relations.length > 0) return id;
+  }
+  throw new Error('no seeded asset with a profile');
+}
+
+describe('asset profiles in the console', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('edits a cable type of the definition', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInAs(page, 'admin');
+    await page.goto(consoleUrl('/asset-profiles'));
+    await page.getByRole('cell', { name: 'Kabelhaspels' }).waitFor({ timeout: 90_000 });
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, 'asset-profiles-list-desktop');
+
+    await page.getByRole('cell', { name: 'Kabelhaspels' }).click();
+    await page.waitForURL(/\/asset-profiles\/1$/);
+    const cables = drawer(page).getByRole('region', { name: 'Cable types' });
+    await cables.waitFor();
+    await page.waitForTimeout(500);
+    await screenshot(page, 'asset-profiles-editor-desktop');
+
+    await cables
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Edit cable type' });
+    await dialog.getByLabel(/^Description/).fill('');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.getByText('The name is required').waitFor();
+    await screenshot(page, 'asset-profiles-cable-dialog-desktop');
+    await dialog.getByLabel(/^Description/).fill(`Browser ${run}`);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await cables.getByRole('cell', { name: `Browser ${run}` }).waitFor();
+
+    const lengths = drawer(page).getByRole('region', { name: 'Cable length m' });
+    await lengths.getByLabel('New item').fill('1234');
+    await lengths.getByRole('button', { name: 'Add item' }).click();
+    await lengths.getByText('1234', { exact: true }).waitFor();
+
+    await drawer(page).getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Asset profile definition saved').waitFor();
+    await page.waitForURL(/\/asset-profiles$/);
+    await page.getByRole('cell', { name: 'Kabelhaspels' }).click();
+    await drawer(page)
+      .getByRole('cell', { name: `Browser ${run}` })
+      .waitFor();
+    await page.close();
+  }, 180_000);
+
+  it('sets the profile of an asset and resets its residual length', async () => {
+    const id = await assetWithProfile();
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInAs(page, 'admin');
+    await page.goto(consoleUrl(`/assets/${id}`));
+    const block = page.getByRole('region', { name: 'Asset profile' });
+    await block.getByText('Residual length').waitFor({ timeout: 90_000 });
+    await block.getByRole('button', { name: 'Edit profile' }).click();
+
+    await block.getByLabel('Reel type').click();
+    await page.getByRole('option').nth(2).click();
+    await block.getByLabel('Cable length m').fill(`ongeveer ${run.length}0`);
+    await page.waitForTimeout(300);
+    await screenshot(page, 'asset-profiles-block-edit-desktop');
+    await block.getByRole('button', { name: 'Save', exact: true }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: 'Save asset profile' });
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await page.getByText('Asset profile saved').first().waitFor();
+    await block.getByText(`ongeveer ${run.length}0`).waitFor();
+
+    await block.getByRole('button', { name: 'Edit profile' }).click();
+    await block.getByLabel('Cable length m').fill('500');
+    await block.getByRole('button', { name: 'Save', exact: true }).click();
+    await page
+      .getByRole('dialog')
+      .filter({ hasText: 'Save asset profile' })
+      .getByRole('button', { name: 'Yes' })
+      .click();
+    await block.getByText('500', { exact: true }).waitFor();
+    await block.getByRole('button', { name: 'Edit profile' }).click();
+    await block.getByRole('button', { name: 'Reset' }).click();
+    const reset = page.getByRole('dialog').filter({ hasText: 'Reset the residual length' });
+    await screenshot(page, 'asset-profiles-reset-confirm-desktop');
+    await reset.getByRole('button', { name: 'Yes' }).click();
+    await block.getByText('500 m').waitFor();
+    await block.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'asset-profiles-block-desktop');
+
+    await page.setViewportSize(PHONE);
+    await page.waitForTimeout(500);
+    await block.scrollIntoViewIfNeeded();
+    await screenshot(page, 'asset-profiles-block-phone');
+    await page.goto(consoleUrl('/asset-profiles/1'));
+    await drawer(page).getByRole('region', { name: 'Cable types' }).waitFor();
+    await page.waitForTimeout(500);
+    await screenshot(page, 'asset-profiles-editor-phone');
+    await page.close();
+  }, 180_000);
+
+  it('shows the profile read-only to a user without edit rights on the definition', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInAs(page, 'user');
+    await page.goto(consoleUrl('/asset-profiles/1'));
+    await drawer(page).getByRole('region', { name: 'Cable types' }).waitFor({ timeout: 90_000 });
+    expect(await drawer(page).getByRole('button', { name: 'Save' }).count()).toBe(0);
+    expect(
+      await drawer(page)
+        .getByRole('button', { name: /^Edit / })
+        .count(),
+    ).toBe(0);
+    await page.close();
+  });
+});

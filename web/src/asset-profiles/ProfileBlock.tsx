@@ -1,0 +1,223 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { Asset } from '@shared/schemas/asset';
+import type { AssetProfile, AssetProfileDefinition, AssetProfileValue } from '@shared/schemas/asset-profile';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api/ApiError';
+import { errorMessage } from '../api/errorMessage';
+import { ConfirmDialog } from '../common/list/ConfirmDialog';
+import { notifyError, notifySuccess } from '../common/notifications/notificationStore';
+import { translateMessage } from '../i18n/translateMessage';
+import { useSession } from '../session/useSession';
+import { useAssetProfile, useProfileDefinitions, useSaveAssetProfile } from './assetProfilesApi';
+import type { CatalogueItem } from './CatalogueDialog';
+
+type Values = { cable_reel: string; cable: string; cable_length: string };
+type Confirming = 'save' | 'reset' | null;
+
+const valueIn = (profile: AssetProfile, name: AssetProfileValue['name']) =>
+  profile.data.find((entry) => entry.name === name)?.value ?? null;
+const catalogue = (definition: AssetProfileDefinition | undefined, type: 'cable_reels' | 'cables') =>
+  (definition?.definitions.find((entry) => entry.type === type)?.value ?? []) as CatalogueItem[];
+const lengthOptions = (definition: AssetProfileDefinition | undefined) =>
+  (definition?.definitions.find((entry) => entry.name === 'cable_length')?.value ?? []).map(String);
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '190px 1fr' }, gap: { xs: 0, sm: 2 }, py: 0.5 }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="body2" component="div">
+        {children === null || children === '' ? '—' : children}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The asset's profile block (spec 000 s.2): every profile the asset holds, one cable reel editor each. */
+export function ProfileBlock({ asset }: { asset: Asset }) {
+  const uris = asset.asset_profile_relations ?? [];
+  if (uris.length === 0) return null;
+  return (
+    <>
+      {uris.map((uri) => (
+        <CableReelProfile key={uri} uri={uri} />
+      ))}
+    </>
+  );
+}
+
+function CableReelProfile({ uri }: { uri: string }) {
+  const { t } = useTranslation('assetProfiles');
+  const { t: tc } = useTranslation('common');
+  const { isClient, hasAny } = useSession();
+  const profile = useAssetProfile(uri);
+  // Definitions need ASSET_PROFILE_READ; without it the block shows the lengths only.
+  const canReadDefinitions = hasAny(['ASSET_PROFILE_READ', 'ASSET_PROFILE_EDIT']);
+  const definitions = useProfileDefinitions(canReadDefinitions);
+  const save = useSaveAssetProfile(uri);
+  const [editing, setEditing] = useState(false);
+  const [values, setValues] = useState<Values>({ cable_reel: '', cable: '', cable_length: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const current = profile.data;
+  if (!current) return null;
+
+  const definition = definitions.data?.['hydra:member'].find((d) => d.name === current.name);
+  const reels = catalogue(definition, 'cable_reels');
+  const cables = catalogue(definition, 'cables');
+  const reel = reels.find((r) => r.id === valueIn(current, 'cable_reel'));
+  const cable = cables.find((c) => c.id === valueIn(current, 'cable'));
+  const residual = valueIn(current, 'residual_length');
+  const canEdit = !isClient && hasAny(['ASSET_PROFILE_EDIT', 'ASSET_EDIT']);
+  const canReset = canEdit && hasAny(['CABLE_REEL_RESET']);
+
+  const startEditing = () => {
+    setValues({
+      cable_reel: String(valueIn(current, 'cable_reel') ?? ''),
+      cable: String(valueIn(current, 'cable') ?? ''),
+      cable_length: String(valueIn(current, 'cable_length') ?? ''),
+    });
+    setErrors({});
+    setEditing(true);
+  };
+
+  const send = (reset: boolean) => {
+    const data = reset
+      ? current.data
+      : [
+          { name: 'cable_reel', value: values.cable_reel ? Number(values.cable_reel) : null },
+          { name: 'cable', value: values.cable ? Number(values.cable) : null },
+          { name: 'cable_length', value: values.cable_length },
+        ];
+    save.mutate(
+      { data: data as AssetProfileValue[], version: current.version, reset_residual_length: reset },
+      {
+        onSuccess: () => {
+          notifySuccess(t('notices.saved'));
+          if (!reset) setEditing(false);
+        },
+        onError: (error) => {
+          if (!(error instanceof ApiError) || error.violations.length === 0) return notifyError(errorMessage(error));
+          const next: typeof errors = {};
+          for (const v of error.violations) {
+            if (v.propertyPath in values) next[v.propertyPath as keyof Values] = translateMessage(v.message);
+            else notifyError(translateMessage(v.message));
+          }
+          setErrors(next);
+        },
+        onSettled: () => setConfirming(null),
+      },
+    );
+  };
+
+  const select = (name: 'cable_reel' | 'cable', items: CatalogueItem[]) => (
+    <TextField
+      select
+      fullWidth
+      size="small"
+      label={t(`labels.${name}`)}
+      value={values[name]}
+      error={!!errors[name]}
+      helperText={errors[name]}
+      onChange={(event) => setValues((v) => ({ ...v, [name]: event.target.value }))}
+    >
+      <MenuItem value="">
+        <em>{t('profile.none')}</em>
+      </MenuItem>
+      {items.map((item) => (
+        <MenuItem key={item.id} value={String(item.id)}>
+          {item.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  return (
+    <Box component="section" aria-label={t('profile.title')} sx={{ mt: 2 }}>
+      <Divider sx={{ mb: 1 }} />
+      <Typography variant="subtitle1" component="h3">
+        {t('profile.title')}: {current.name}
+      </Typography>
+      {editing ? (
+        // The block sits inside the asset's form: Enter here must not submit that form.
+        <Stack spacing={2} sx={{ mt: 1.5 }} onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}>
+          {select('cable_reel', reels)}
+          {select('cable', cables)}
+          <Autocomplete
+            freeSolo
+            options={lengthOptions(definition)}
+            inputValue={values.cable_length}
+            onInputChange={(_, value) => setValues((v) => ({ ...v, cable_length: value }))}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                size="small"
+                label={t('labels.cable_length')}
+                error={!!errors.cable_length}
+                helperText={errors.cable_length}
+              />
+            )}
+          />
+        </Stack>
+      ) : (
+        <Box sx={{ mt: 1 }}>
+          {canReadDefinitions && (
+            <Row label={t('labels.cable_reel')}>
+              {reel
+                ? `${reel.name} (${t('labels.width')} ${reel.data.width}, ${t('labels.diameterMin')} ${reel.data.diameterMin}, ${t('labels.diameterMax')} ${reel.data.diameterMax})`
+                : null}
+            </Row>
+          )}
+          {canReadDefinitions && (
+            <Row label={t('labels.cable')}>
+              {cable
+                ? `${cable.name}: ${cable.data.description} (${t('labels.diameter')} ${cable.data.diameter})`
+                : null}
+            </Row>
+          )}
+          <Row label={t('labels.cable_length')}>{valueIn(current, 'cable_length') as string | number | null}</Row>
+        </Box>
+      )}
+      <Box sx={{ mt: editing ? 1.5 : 0 }}>
+        <Row label={t('labels.residual_length')}>
+          {residual === null ? null : t('profile.metres', { value: residual })}
+        </Row>
+      </Box>
+      {canEdit && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end', mt: 1 }}>
+          {editing && canReset && (
+            <Button color="warning" onClick={() => setConfirming('reset')} sx={{ mr: 'auto' }}>
+              {t('actions.reset')}
+            </Button>
+          )}
+          {editing && <Button onClick={() => setEditing(false)}>{t('actions.cancel')}</Button>}
+          {editing ? (
+            <Button variant="contained" onClick={() => setConfirming('save')} loading={save.isPending}>
+              {tc('save')}
+            </Button>
+          ) : (
+            <Button variant="outlined" onClick={startEditing}>
+              {t('actions.editProfile')}
+            </Button>
+          )}
+        </Box>
+      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        message={confirming === 'save' ? t('profile.saveConfirm') : t('cable_length_reset_message')}
+        busy={save.isPending}
+        onYes={() => send(confirming === 'reset')}
+        onNo={() => setConfirming(null)}
+      />
+    </Box>
+  );
+}

@@ -42,3 +42,61 @@ export type AttachmentInput = z.infer<typeof attachmentInputSchema>;
 
 export const attachmentParamsSchema = z.object({ id: idParamSchema, attachmentId: idParamSchema });
 export type AttachmentParams = z.infer<typeof attachmentParamsSchema>;
+
+/* Issue 3: the upload request, the register body and the file rules (one place for server and console). */
+export const ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
+export const ATTACHMENT_ALLOWED_TYPES: readonly string[] = [
+  'application/pdf',
+  'text/plain',
+  'text/csv',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-powerpoint',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/vnd.oasis.opendocument.text',
+  'application/vnd.oasis.opendocument.spreadsheet',
+  'application/vnd.oasis.opendocument.presentation',
+];
+export const isAllowedAttachmentType = (contentType: string): boolean => {
+  const type = (contentType.split(';')[0] ?? '').trim().toLowerCase();
+  return type.startsWith('image/') || ATTACHMENT_ALLOWED_TYPES.includes(type);
+};
+export const ATTACHMENT_EMPTY = 'The file is empty';
+export const ATTACHMENT_TOO_LARGE = 'The file is larger than 20 MB';
+export const ATTACHMENT_TYPE_NOT_ALLOWED =
+  'This file type is not allowed: use an image, a PDF, an office document, a text or a CSV file';
+export const ATTACHMENT_NOT_UPLOADED = 'The file was not found in storage: upload it first';
+
+const fileSize = z.coerce
+  .number({ error: ATTACHMENT_EMPTY })
+  .int({ error: ATTACHMENT_EMPTY })
+  .min(1, { error: ATTACHMENT_EMPTY })
+  .max(ATTACHMENT_MAX_BYTES, { error: ATTACHMENT_TOO_LARGE });
+
+/** GET /api/aws/s3?assetId&filename&contentType&size: a presigned PUT for one object key. */
+export const attachmentUploadQuerySchema = z.object({
+  assetId: idParamSchema,
+  filename: requiredText(ATTACHMENT_KEY_REQUIRED, 255),
+  contentType: requiredText(ATTACHMENT_TYPE_NOT_ALLOWED, 255).refine(isAllowedAttachmentType, {
+    error: ATTACHMENT_TYPE_NOT_ALLOWED,
+  }),
+  size: fileSize,
+});
+export type AttachmentUploadQuery = z.infer<typeof attachmentUploadQuerySchema>;
+
+/** The answer of GET /api/aws/s3: where and how the browser PUTs the file; no credentials. */
+export interface AttachmentUploadTicket {
+  method: 'PUT';
+  url: string;
+  headers: Record<string, string>;
+  object_key: string;
+  bucket: string;
+  expires_in: number;
+}
+
+/** POST /api/assets/{id}/attachments with an optional asset version (409 if stale). */
+export const attachmentRegisterSchema = attachmentInputSchema.extend({
+  version: z.number().int().positive().optional(),
+});

@@ -1,0 +1,140 @@
+import type { Asset } from '../../../shared/schemas/asset';
+import {
+  ATTACHMENT_EMPTY,
+  ATTACHMENT_KEY_INVALID,
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_NOT_UPLOADED,
+  ATTACHMENT_TOO_LARGE,
+  ATTACHMENT_TYPE_NOT_ALLOWED,
+  type Attachment,
+  type AttachmentUploadTicket,
+  attachmentObjectKey,
+  attachmentRegisterSchema,
+  attachmentUploadQuerySchema,
+  isAllowedAttachmentType,
+  isAttachmentKeyOf,
+} from '../../../shared/schemas/attachment';
+import { type AssetRecord, assetRepository } from '../assets/asset-repository';
+import { assertCanSee, assetViewerOf, isClientUser } from '../assets/asset-view';
+import type { AuthContext } from '../auth/auth-context';
+import { createRepository } from '../data/repository';
+import type { TenantContext } from '../data/tenant-context';
+import { conflict, forbidden, notFound, unprocessable } from '../http/errors';
+import { validate } from '../http/validation';
+import {
+  attachmentsBucket,
+  deleteObject,
+  headObject,
+  presignDownload,
+  presignUpload,
+  UPLOAD_URL_SECONDS,
+} from './attachment-storage';
+
+/**
+ * Attachments of an asset (spec 000 s.2, s.7; issue 3). Files go straight between the browser and the bucket
+ * with presigned URLs for one key; the API only issues those URLs, checks what arrived and keeps the list on
+ * the asset. Every call first finds the asset with the asset view rules, so another customer's or another
+ * tenant's asset answers 404 before anything else.
+ */
+
+/** Attachment ids come from their own counter, so an id is never reused after a delete. */
+const attachmentIds = createRepository<{ id: number; version: number }>({ type: 'ATTACHMENT' });
+
+async function visibleAsset(auth: AuthContext, id: number): Promise<AssetRecord> {
+  return assertCanSee(await assetViewerOf(auth), await assetRepository.get(auth.tenant, id));
+}
+
+/** Writing attachments is staff work: client users may see an asset but never change it. */
+function assertMayWrite(auth: AuthContext) {
+  if (isClientUser(auth) || !auth.hasAny('ASSET_EDIT', 'ASSET_CREATE')) throw forbidden();
+}
+
+/** GET /api/aws/s3: a presigned PUT for the one key of this file on this asset. */
+export async function issueUploadTicket(auth: AuthContext, rawQuery: string): Promise<AttachmentUploadTicket> {
+  const params = Object.fromEntries(new URLSearchParams(rawQuery));
+  const asset = await visibleAsset(auth, validate(attachmentUploadQuerySchema.shape.assetId, params.assetId));
+  assertMayWrite(auth);
+  const query = validate(attachmentUploadQuerySchema, params);
+  const objectKey = attachmentObjectKey(asset.id, query.filename);
+  return {
+    method: 'PUT',
+    url: await presignUpload(auth.tenant, objectKey, query.contentType),
+    headers: { 'Content-Type': query.contentType },
+    object_key: objectKey,
+    bucket: attachmentsBucket(),
+    expires_in: UPLOAD_URL_SECONDS,
+  };
+}
+
+/** The uploaded object must exist and follow the file rules; a rejected object is removed again. */
+async function checkUploadedObject(ctx: TenantContext, objectKey: string) {
+  const stored = await headObject(ctx, objectKey);
+  if (!stored) throw unprocessable([{ propertyPath: 'object_key', message: ATTACHMENT_NOT_UPLOADED }]);
+  const problem =
+    stored.size <= 0
+      ? ATTACHMENT_EMPTY
+      : stored.size > ATTACHMENT_MAX_BYTES
+        ? ATTACHMENT_TOO_LARGE
+        : isAllowedAttachmentType(stored.contentType)
+          ? null
+          : ATTACHMENT_TYPE_NOT_ALLOWED;
+  if (problem) {
+    await deleteObject(ctx, objectKey);
+    throw unprocessable([{ propertyPath: 'file', message: problem }]);
+  }
+}
+
+/** POST /api/assets/{id}/attachments: the same key again replaces its entry (the object was overwritten). */
+export async function registerAttachment(auth: AuthContext, assetId: number, body: unknown): Promise<Attachment> {
+  const current = await visibleAsset(auth, assetId);
+  assertMayWrite(auth);
+  const input = validate(attachmentRegisterSchema, body);
+  if (!isAttachmentKeyOf(assetId, input.object_key)) {
+    throw unprocessable([{ propertyPath: 'object_key', message: ATTACHMENT_KEY_INVALID }]);
+  }
+  if (input.version !== undefined && input.version !== current.version) throw conflict();
+  await checkUploadedObject(auth.tenant, input.object_key);
+  const existing = current.attachments.find((a) => a.object_key === input.object_key);
+  const entry: Attachment = existing ?? {
+    id: await attachmentIds.nextId(auth.tenant),
+    object_key: input.object_key,
+    url: null,
+    bucket: attachmentsBucket(),
+  };
+  await assetRepository.update(auth.tenant, current.id, current.version, (asset) => ({
+    ...asset,
+    attachments: [...asset.attachments.filter((a) => a.id !== entry.id), entry],
+  }));
+  return { '@id': attachmentPath(assetId, entry.id), '@type': 'Attachment', ...(await withUrl(auth.tenant, entry)) };
+}
+
+/**
+ * DELETE /api/assets/{id}/attachments/{attachmentId}: the entry goes first (a 409 leaves the file in place),
+ * then the object; a failed object delete leaves an unlisted file, never a listed file that is gone.
+ */
+export async function deleteAttachment(auth: AuthContext, assetId: number, attachmentId: number): Promise<void> {
+  const current = await visibleAsset(auth, assetId);
+  assertMayWrite(auth);
+  const entry = current.attachments.find((a) => a.id === attachmentId);
+  if (!entry) throw notFound();
+  await assetRepository.update(auth.tenant, current.id, current.version, (asset) => ({
+    ...asset,
+    attachments: asset.attachments.filter((a) => a.id !== attachmentId),
+  }));
+  await deleteObject(auth.tenant, entry.object_key);
+}
+
+const attachmentPath = (assetId: number, id: number) => `/api/assets/${assetId}/attachments/${id}`;
+
+async function withUrl(ctx: TenantContext, attachment: Attachment): Promise<Attachment> {
+  return { ...attachment, url: await presignDownload(ctx, attachment.object_key) };
+}
+
+/** GET /api/assets/{id}: each attachment with a short-lived download URL (never stored). */
+export async function withDownloadUrls<T extends Partial<Pick<Asset, 'id' | 'attachments'>>>(
+  ctx: TenantContext,
+  asset: T,
+): Promise<T> {
+  if (!asset.attachments?.length) return asset;
+  return { ...asset, attachments: await Promise.all(asset.attachments.map((a) => withUrl(ctx, a))) };
+}

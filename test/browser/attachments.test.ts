@@ -1,0 +1,120 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { call, DEMO_PASSWORD, tokenOf } from '../harness/api';
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot } from '../harness/browser';
+
+/** The Attachments tab (spec 000 s.2, issue 3): upload straight to the local S3, list, download, delete. */
+
+async function signIn(page: Page, login: string) {
+  await page.goto(consoleUrl('/sign-in'));
+  await page.getByLabel(/username or e-mail/i).fill(login);
+  await page.getByLabel(/^password/i).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
+}
+
+const panel = (page: Page) =>
+  page
+    .getByRole('dialog')
+    .filter({ has: page.getByRole('heading', { level: 2 }) })
+    .last();
+const CSV = 'id,name\n1,reel\n';
+
+async function openAttachments(page: Page, assetId: number) {
+  await page.goto(consoleUrl(`/assets/${assetId}`));
+  // The first visit compiles the console on demand, which can take a while.
+  await panel(page).getByRole('tab', { name: 'Attachments' }).click({ timeout: 120_000 });
+  await panel(page).getByText('Drag and drop files here').waitFor();
+}
+
+describe('asset attachments', () => {
+  let browser: Browser;
+  let assetId: number;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const token = await tokenOf('admin');
+    const created = await call<{ id: number }>('POST', '/api/assets', {
+      token,
+      body: { name: `Attachments ${Date.now()}` },
+    });
+    assetId = created.body.id;
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('uploads a file, lists it, downloads it and deletes it', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP, acceptDownloads: true });
+    await signIn(page, 'admin');
+    await openAttachments(page, assetId);
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, 'attachments-empty-desktop');
+
+    await panel(page)
+      .getByTestId('attachment-input')
+      .setInputFiles({ name: 'reels.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
+    await page.getByText('The attachment has been uploaded').waitFor();
+    const list = panel(page).getByRole('list', { name: 'Attachments' });
+    await list.getByText('reels.csv').waitFor();
+    await screenshot(page, 'attachments-listed-desktop');
+
+    const downloading = page.waitForEvent('download');
+    await list.getByRole('button', { name: 'Download reels.csv' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('reels.csv');
+    expect(readFileSync((await download.path()) as string, 'utf8')).toBe(CSV);
+
+    // The drawer changes variant with the width and starts again on its first tab.
+    await page.setViewportSize(PHONE);
+    await panel(page).getByRole('tab', { name: 'Attachments' }).click();
+    await list.getByText('reels.csv').waitFor();
+    await screenshot(page, 'attachments-listed-phone');
+    await page.setViewportSize(DESKTOP);
+    await panel(page).getByRole('tab', { name: 'Attachments' }).click();
+
+    await list.getByRole('button', { name: 'Delete reels.csv' }).click();
+    await page.getByRole('dialog').getByText('Delete the attachment reels.csv?').waitFor();
+    await screenshot(page, 'attachments-confirm-delete');
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await page.getByText('The attachment has been deleted').waitFor();
+    await panel(page).getByText('No attachments yet').waitFor();
+    await page.close();
+  }, 240_000);
+
+  it('refuses a disallowed file type with the server’s message', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signIn(page, 'admin');
+    await openAttachments(page, assetId);
+    await panel(page)
+      .getByTestId('attachment-input')
+      .setInputFiles({ name: 'tool.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') });
+    await page.getByText(/This file type is not allowed/).waitFor();
+    await screenshot(page, 'attachments-refused-desktop');
+    await page.close();
+  }, 240_000);
+
+  it('queues files for a new asset and uploads them after saving', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await signIn(page, 'admin');
+    await page.goto(consoleUrl('/assets/new'));
+    const form = panel(page);
+    await form.getByRole('heading', { name: 'New Asset' }).waitFor();
+    await form
+      .getByTestId('attachment-input')
+      .setInputFiles({ name: 'manual.txt', mimeType: 'text/plain', buffer: Buffer.from('read me') });
+    await form.getByText('The file will be uploaded when you save the new issue').waitFor();
+    await form.getByText('manual.txt').scrollIntoViewIfNeeded();
+    await screenshot(page, 'attachments-new-asset-phone');
+
+    await form.getByLabel(/^Name/).fill(`Queued attachment ${Date.now()}`);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/assets\/\d+/);
+    await page.getByText('The attachment has been uploaded').waitFor();
+    const id = Number(/\/assets\/(\d+)/.exec(page.url())?.[1]);
+    const asset = await call<{ attachments: { object_key: string }[] }>('GET', `/api/assets/${id}`, {
+      token: await tokenOf('admin'),
+    });
+    expect(asset.body.attachments.map((a) => a.object_key)).toEqual([`asset/${id}/attachments/manual.txt`]);
+    await page.close();
+  }, 240_000);
+});

@@ -1,4 +1,47 @@
-import { createHttpHandler } from '../lib/http/handler';
+import { kpnThingsSaveInputSchema } from '../../shared/schemas/kpn-things';
+import { HttpError } from '../lib/http/errors';
+import { createHttpHandler, route } from '../lib/http/handler';
+import { countGroupDevices, KpnCallError, verifyCredentials } from '../lib/kpn-things/kpn-client';
+import {
+  getKpnSettings,
+  resolveCredentials,
+  saveKpnSettings,
+  toApiKpnSettings,
+} from '../lib/kpn-things/kpn-settings-repository';
 
-/** Routes of this module answer 501 until their feature lands (see shared/routes.ts). */
-export const handler = createHttpHandler('kpn-things', {});
+/** KPN Things integration settings of the tenant (spec 001 s.2 /kpnthings, s.7). The secret never leaves. */
+const KPN_UNREACHABLE = 'KPN Things could not be reached with the saved settings.';
+
+export const handler = createHttpHandler('kpn-things', {
+  'kpn.get': route({
+    run: async ({ auth }) => toApiKpnSettings(await getKpnSettings(auth.tenant)),
+  }),
+  'kpn.save': route({
+    body: kpnThingsSaveInputSchema,
+    run: async ({ auth, body }) => toApiKpnSettings(await saveKpnSettings(auth.tenant, body)),
+  }),
+  /** The form's values as typed (a blank secret means the stored one); answers true or false, never 5xx. */
+  'kpn.verify': route({
+    body: kpnThingsSaveInputSchema,
+    run: async ({ auth, body, logger }) => {
+      const credentials = await resolveCredentials(auth.tenant, body, await getKpnSettings(auth.tenant));
+      const verified = await verifyCredentials(credentials);
+      if (!verified) logger.info('KPN Things verification failed');
+      return verified;
+    },
+  }),
+  /** Super admins: devices in the tenant's device group; 0 while nothing is configured. */
+  'kpn.deviceCount': route({
+    run: async ({ auth, logger }) => {
+      const stored = await getKpnSettings(auth.tenant);
+      if (!stored) return 0;
+      try {
+        return await countGroupDevices(await resolveCredentials(auth.tenant, { ...stored }, stored));
+      } catch (error) {
+        if (!(error instanceof KpnCallError)) throw error;
+        logger.warn('KPN Things device count failed', { reason: error.message });
+        throw new HttpError(502, KPN_UNREACHABLE);
+      }
+    },
+  }),
+});

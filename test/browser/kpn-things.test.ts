@@ -1,0 +1,94 @@
+import type { Browser, Page } from 'playwright-core';
+import { KPN_DEMO } from '../../scripts/local/kpn-things';
+import { DEMO_PASSWORD } from '../harness/api';
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot } from '../harness/browser';
+
+async function signInAs(page: Page, login: string) {
+  await page.goto(consoleUrl('/sign-in'));
+  await page.getByLabel(/username or e-mail/i).fill(login);
+  await page.getByLabel(/^password/i).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.waitForURL(/\/(users|assets)$/);
+}
+
+const LABELS: Record<keyof typeof KPN_DEMO, RegExp> = {
+  client_id: /^Client ID/,
+  client_secret: /^Client Secret/,
+  kpn_tenant_id: /^KPN Tenant id/,
+  application_id: /^Application ID/,
+  project_id: /^Project ID/,
+  device_group_id: /^Device group ID/,
+};
+
+async function fill(page: Page, values: Partial<Record<keyof typeof KPN_DEMO, string>>) {
+  for (const [field, value] of Object.entries(values))
+    await page.getByLabel(LABELS[field as keyof typeof KPN_DEMO]).fill(value);
+}
+
+describe('KPN Things screen', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('validates, verifies, saves and keeps the secret hidden', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInAs(page, 'admin');
+    await page.goto(consoleUrl('/kpnthings'));
+    await page.getByRole('heading', { name: 'KPN Things', level: 1 }).waitFor();
+    expect(await page.getByRole('navigation', { name: /breadcrumb/i }).count()).toBe(0);
+    expect(await page.getByText('Counts').count()).toBe(0); // super admins only
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    for (const message of [
+      'The Client ID is required',
+      'The Client Secret is required',
+      'The KPN Tenant id is required',
+      'The Application ID is required',
+      'The Project ID is required',
+      'The Device group ID is required',
+    ])
+      await page.getByText(message).waitFor();
+    await screenshot(page, 'kpn-things-required-desktop');
+
+    await fill(page, { ...KPN_DEMO, client_secret: 'wrong-secret' });
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText('KPN Things did not accept these settings').waitFor();
+    await screenshot(page, 'kpn-things-verify-failed-desktop');
+
+    await fill(page, { client_secret: KPN_DEMO.client_secret });
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText('The connection to KPN Things works.').waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The KPN Things settings are saved').waitFor();
+    await screenshot(page, 'kpn-things-saved-desktop');
+
+    await page.reload();
+    await page.getByText('A secret is saved. Leave this empty to keep it.').waitFor();
+    expect(await page.getByLabel(LABELS.client_id).inputValue()).toBe(KPN_DEMO.client_id);
+    expect(await page.getByLabel(LABELS.client_secret).inputValue()).toBe('');
+    expect(await page.content()).not.toContain(KPN_DEMO.client_secret);
+    // Verify with the stored secret (the field stays empty).
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText('The connection to KPN Things works.').waitFor();
+    await page.close();
+  });
+
+  it('shows the device count to a super admin, also on a phone', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await signInAs(page, 'superadmin');
+    await page.goto(consoleUrl('/kpnthings'));
+    await page.getByText('Counts').waitFor();
+    await page.getByText('Number of devices: 137').waitFor();
+    await screenshot(page, 'kpn-things-phone');
+    await page.getByText('Number of devices: 137').scrollIntoViewIfNeeded();
+    await screenshot(page, 'kpn-things-count-phone');
+    await page.setViewportSize(DESKTOP);
+    await page.evaluate('window.scrollTo(0, 0)');
+    await screenshot(page, 'kpn-things-superadmin-desktop');
+    await page.close();
+  });
+});

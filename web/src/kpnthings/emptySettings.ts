@@ -1,0 +1,12 @@
+import type { KpnThingsSettings } from '@shared/schemas/kpn-things';
+
+export const EMPTY_SETTINGS: KpnThingsSettings = {
+  client_id: '',
+  client_secret: null,
+  client_secret_set: false,
+  kpn_tenant_id: '',
+  application_id: '',
+  project_id: '',
+  device_group_id: '',
+  version: null,
+};

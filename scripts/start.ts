@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ensureTable, ensureUserPool } from './local/bootstrap';
 import { assertPortFree, dataDir, HOST, handlerEnvironment, PORTS, type PortName, port } from './local/config';
 import { startGateway } from './local/gateway';
+import { KPN_DEMO, startKpnThings } from './local/kpn-things';
 import { type Service, startCognito, startDynamo, startMail, startMqtt, startS3 } from './local/services';
 import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from './seed/seed';
 
@@ -32,6 +33,7 @@ async function main() {
     mkdirSync(dataDir(), { recursive: true });
     services.push(await startDynamo(), await startS3(consoleOrigins), await startMqtt(), await startMail());
     services.push(await startCognito());
+    services.push(await startKpnThings());
     await ensureTable();
     const ids = await ensureUserPool();
     Object.assign(process.env, handlerEnvironment(ids));
@@ -84,6 +86,9 @@ function printBanner(services: Service[], seeded: boolean, elapsedMs: number) {
     ...DEMO_USERS.map(
       (u) => `  ${u.username.padEnd(16)} ${u.email.padEnd(28)} ${u.roles.join(', ')} (tenant ${u.tenant})`,
     ),
+    '',
+    'KPN demo credentials (the /kpnthings page):',
+    ...Object.entries(KPN_DEMO).map(([field, value]) => `  ${field.padEnd(16)} ${value}`),
     '',
   ];
   console.log(lines.join('\n'));

@@ -4,6 +4,7 @@ import {
   ASSET_IS_SIGNED_OFF,
   assetActionInputSchema,
   assetInputSchema,
+  assetProfilesAssignInputSchema,
   buildAssetUpdateInputSchema,
   STATUS_NOT_FOUND,
 } from '../../shared/schemas/asset';
@@ -13,7 +14,9 @@ import {
   canReportDelivered,
   canReportEmpty,
 } from '../../shared/schemas/asset-status';
+import { attachmentParamsSchema } from '../../shared/schemas/attachment';
 import { idParamSchema } from '../../shared/schemas/common';
+import { assignProfileDefinitions } from '../lib/asset-profiles/asset-profile-writes';
 import { assetListRequestOf } from '../lib/assets/asset-list-request';
 import { listAssets, listMapAssets } from '../lib/assets/asset-query';
 import { type AssetRecord, assetRepository } from '../lib/assets/asset-repository';
@@ -27,6 +30,12 @@ import {
   presentAsset,
 } from '../lib/assets/asset-view';
 import { applyReferences, createAsset, deleteAsset, resolveReferences, saveAsset } from '../lib/assets/asset-writes';
+import {
+  deleteAttachment,
+  issueUploadTicket,
+  registerAttachment,
+  withDownloadUrls,
+} from '../lib/attachments/attachment-service';
 import type { AuthContext } from '../lib/auth/auth-context';
 import type { TenantContext } from '../lib/data/tenant-context';
 import { parseCollectionQuery } from '../lib/http/collection-query';
@@ -115,7 +124,19 @@ export const handler = createHttpHandler('assets', {
   'assets.get': route({
     run: async ({ auth, params }) => {
       const viewer = await assetViewerOf(auth);
-      return presentAsset(viewer, await visibleAsset(auth, viewer, assetId(params)));
+      return withDownloadUrls(auth.tenant, presentAsset(viewer, await visibleAsset(auth, viewer, assetId(params))));
+    },
+  }),
+  // Issue 3: attachments go straight to the bucket with presigned URLs (functions/lib/attachments/).
+  'storage.credentials': route({ run: ({ auth, query }) => issueUploadTicket(auth, query) }),
+  'assets.addAttachment': route({
+    run: async ({ auth, params, body }) => reply(201, await registerAttachment(auth, assetId(params), body)),
+  }),
+  'assets.deleteAttachment': route({
+    run: async ({ auth, params }) => {
+      const { id, attachmentId } = validate(attachmentParamsSchema, params);
+      await deleteAttachment(auth, id, attachmentId);
+      return reply(204);
     },
   }),
   'assets.map': route({
@@ -206,6 +227,15 @@ export const handler = createHttpHandler('assets', {
         }
         return withStatus(ctx, asset, 'send_deregistered');
       }),
+  }),
+  'assets.saveProfiles': route({
+    body: assetProfilesAssignInputSchema,
+    run: async ({ auth, params, body }) => {
+      refuseClientUsers(auth);
+      const current = await assetRepository.getOrThrow(auth.tenant, assetId(params));
+      const saved = await assignProfileDefinitions(auth.tenant, current, body.asset_profile_definitions);
+      return presentAsset({ kind: 'staff' }, saved);
+    },
   }),
   'assets.resetLoanDays': route({
     run: async ({ auth, params, body }) => {

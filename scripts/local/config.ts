@@ -14,6 +14,7 @@ export const PORTS = {
   MQTT_PORT: 1883,
   SMTP_PORT: 1025,
   MAIL_WEB_PORT: 1080,
+  KPN_PORT: 4011,
 } as const;
 export type PortName = keyof typeof PORTS;
 
@@ -82,6 +83,10 @@ export function handlerEnvironment(ids: {
     SMTP_URL: `smtp://${HOST}:${port('SMTP_PORT')}`,
     MQTT_URL: `mqtt://${HOST}:${port('MQTT_PORT')}`,
     CONSOLE_ORIGIN: `http://localhost:${port('WEB_PORT')}`,
+    // KPN Things stand-in (scripts/local/kpn-things.ts) and the local data key of integration secrets.
+    KPN_TOKEN_URL: `http://${HOST}:${port('KPN_PORT')}/api/v3/idp/oidc/token`,
+    KPN_API_URL: `http://${HOST}:${port('KPN_PORT')}`,
+    KPN_DATA_KEY_FILE: path.join(dataDir(), 'kpn-data-key'),
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
   };
 }

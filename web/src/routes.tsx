@@ -16,8 +16,11 @@ const AssetsPage = lazy(() => import('./assets/AssetsPage'));
 const RolesPage = lazy(() => import('./permissions/RolesPage'));
 const StylingPage = lazy(() => import('./styling/StylingPage'));
 const UsersPage = lazy(() => import('./users/UsersPage'));
+const TenantsPage = lazy(() => import('./tenants/TenantsPage'));
 const CustomersPage = lazy(() => import('./customers/CustomersPage'));
+const AssetProfilesPage = lazy(() => import('./asset-profiles/AssetProfilesPage'));
 const PreferencesPage = lazy(() => import('./users/PreferencesPage'));
+const KpnThingsPage = lazy(() => import('./kpnthings/KpnThingsPage'));
 
 const page = (path: string, handle: PageHandle, element: ReactNode = <PlaceholderPage />): RouteObject => ({
   path,
@@ -53,13 +56,13 @@ export const routes: RouteObject[] = [
           {
             element: <RequireStaff />,
             children: [
-              page('asset-profiles', { title: 'assetProfiles' }),
+              page('asset-profiles/:id?', { title: 'assetProfiles' }, <AssetProfilesPage />),
               page('devices', { title: 'devices' }),
               page('customers', { title: 'customers' }, <CustomersPage />),
               page('customers/:id', { title: 'customers' }, <CustomersPage />),
               page('permissions', { title: 'permissions' }, <RolesPage />),
               page('styling', { title: 'styling' }, <StylingPage />),
-              page('kpnthings', { title: 'kpnThings', breadcrumbs: false }),
+              page('kpnthings', { title: 'kpnThings', breadcrumbs: false }, <KpnThingsPage />),
               page('api', { title: 'api' }, <ApiCredentialsPage />),
             ],
           },
@@ -68,7 +71,7 @@ export const routes: RouteObject[] = [
             children: [
               // One route for list and panel (/users/12), so opening a panel does not remount the list.
               page('users/:id?', { title: 'users' }, <UsersPage />),
-              page('tenants', { title: 'tenants' }),
+              page('tenants/:id?', { title: 'tenants' }, <TenantsPage />),
             ],
           },
         ],

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/ApiError';
+import { ProfileBlock } from '../../asset-profiles/ProfileBlock';
 import { ConfirmDialog } from '../../common/list/ConfirmDialog';
 import { notifySuccess } from '../../common/notifications/notificationStore';
 import { useSession } from '../../session/useSession';
@@ -89,6 +90,7 @@ export function AssetDetails({ asset, onCreated, onDeleted }: AssetDetailsProps)
         />
       )}
       {asset && !editing && <AssetReportActions asset={asset} />}
+      {asset && <ProfileBlock asset={asset} />}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end', mt: 3 }}>
         {canDelete && !editing && (
           <Button color="error" variant="outlined" onClick={() => setConfirming('delete')} sx={{ mr: 'auto' }}>

@@ -10,9 +10,11 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Asset } from '@shared/schemas/asset';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { clearQueue, uploadQueued } from '../../attachments/attachmentUploads';
 import { useSession } from '../../session/useSession';
 import { useAsset } from '../assetsApi';
 import { useAssetMessage } from '../useAssetMessage';
@@ -73,13 +75,24 @@ export function AssetPanel({ assetId, isNew, onClose }: AssetPanelProps) {
 
 function NewAssetBody() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { t } = useTranslation('assets');
+  // Files chosen for an unsaved asset are dropped when the panel closes without saving.
+  useEffect(() => clearQueue, []);
   return (
     <Box sx={{ p: 2, overflowY: 'auto' }}>
       <AssetDetails
         asset={undefined}
-        onCreated={(created) => navigate({ pathname: `/assets/${created.id}`, search: window.location.search })}
+        onCreated={(created) => {
+          uploadQueued(created.id, queryClient);
+          navigate({ pathname: `/assets/${created.id}`, search: window.location.search });
+        }}
         onDeleted={() => undefined}
       />
+      <Typography variant="subtitle1" component="h3" sx={{ mt: 3, mb: 1 }}>
+        {t('panel.attachments')}
+      </Typography>
+      <AssetAttachmentsTab />
     </Box>
   );
 }
@@ -141,7 +154,7 @@ function AssetTabs({ asset, onClose }: { asset: Asset; onClose: () => void }) {
           />
         )}
         {tab === 'map' && <AssetMapTab state={events} />}
-        {tab === 'attachments' && <AssetAttachmentsTab />}
+        {tab === 'attachments' && <AssetAttachmentsTab asset={asset} />}
       </Box>
     </>
   );

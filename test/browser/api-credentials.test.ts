@@ -1,15 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '../harness/api';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot } from '../harness/browser';
+import type { Browser } from 'playwright-core';
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
 import { readStack } from '../harness/stack';
-
-async function signInAs(page: Page, login: string) {
-  await page.goto(consoleUrl('/sign-in'));
-  await page.getByLabel(/username or e-mail/i).fill(login);
-  await page.getByLabel(/^password/i).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL(/\/(users|assets)$/);
-}
 
 describe('API credentials screen', () => {
   let browser: Browser;

@@ -1,15 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { call, DEMO_PASSWORD, tokenOf } from '../harness/api';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot } from '../harness/browser';
+import { call, tokenOf } from '../harness/api';
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
 
 /** Asset profiles (spec 000 /asset-profiles and the asset's profile block) driven as an admin. */
-async function signInAs(page: Page, login: string) {
-  await page.goto(consoleUrl('/sign-in'));
-  await page.getByLabel(/username or e-mail/i).fill(login);
-  await page.getByLabel(/^password/i).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
-}
 
 const run = Date.now().toString(36);
 const drawer = (page: Page) => page.locator('.MuiDrawer-paper').last();

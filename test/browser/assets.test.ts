@@ -1,16 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '../harness/api';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot } from '../harness/browser';
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
 
 /** The asset list and the asset panel (spec 000 s.2) against the local stack. */
-
-async function signIn(page: Page, login: string) {
-  await page.goto(consoleUrl('/sign-in'));
-  await page.getByLabel(/username or e-mail/i).fill(login);
-  await page.getByLabel(/^password/i).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
-}
 
 /** Rows of the asset table once the placeholders have gone. */
 async function waitForRows(page: Page) {
@@ -55,7 +46,7 @@ describe('asset list and asset panel', () => {
 
   it('lists, sorts and filters assets as an admin', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     const firstList = page.waitForRequest((r) => r.url().includes('/api/assets?'));
     await page.goto(consoleUrl('/assets'));
     // The table opens sorted by days outside geo zone, descending.
@@ -96,7 +87,7 @@ describe('asset list and asset panel', () => {
 
   it('opens the panel of a shared URL and shows details, events and map (desktop)', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     await page.goto(consoleUrl('/assets/5'));
     await showTabs(page, 'assets-desktop');
     // Opening a different asset starts on the first tab again.
@@ -111,7 +102,7 @@ describe('asset list and asset panel', () => {
 
   it('shows the list and the panel tabs on a phone', async () => {
     const page = await browser.newPage({ viewport: PHONE });
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     await page.goto(consoleUrl('/assets'));
     await waitForRows(page);
     await page.getByRole('button', { name: 'Asset actions' }).waitFor();
@@ -124,7 +115,7 @@ describe('asset list and asset panel', () => {
 
   it('creates an asset and edits its name', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     await page.goto(consoleUrl('/assets'));
     await waitForRows(page);
     await page.getByRole('button', { name: 'Add new' }).click();
@@ -157,7 +148,7 @@ describe('asset list and asset panel', () => {
   it('gives client users the restricted view', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const page = await browser.newPage({ viewport });
-      await signIn(page, 'client');
+      await signInAs(page, 'client');
       await page.goto(consoleUrl('/assets'));
       await page.locator('[data-testid="placeholder-row"]').first().waitFor({ state: 'detached' });
       await page.getByRole('columnheader', { name: 'Asset', exact: true }).waitFor();

@@ -1,17 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { call, DEMO_PASSWORD, tokenOf } from '../harness/api';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot } from '../harness/browser';
+import { call, tokenOf } from '../harness/api';
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
 
 /** The Attachments tab (spec 000 s.2, issue 3): upload straight to the local S3, list, download, delete. */
-
-async function signIn(page: Page, login: string) {
-  await page.goto(consoleUrl('/sign-in'));
-  await page.getByLabel(/username or e-mail/i).fill(login);
-  await page.getByLabel(/^password/i).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
-}
 
 const panel = (page: Page) =>
   page
@@ -45,7 +37,7 @@ describe('asset attachments', () => {
 
   it('uploads a file, lists it, downloads it and deletes it', async () => {
     const page = await browser.newPage({ viewport: DESKTOP, acceptDownloads: true });
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     await openAttachments(page, assetId);
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'attachments-empty-desktop');
@@ -83,7 +75,7 @@ describe('asset attachments', () => {
 
   it('refuses a disallowed file type with the server’s message', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     await openAttachments(page, assetId);
     await panel(page)
       .getByTestId('attachment-input')
@@ -95,7 +87,7 @@ describe('asset attachments', () => {
 
   it('queues files for a new asset and uploads them after saving', async () => {
     const page = await browser.newPage({ viewport: PHONE });
-    await signIn(page, 'admin');
+    await signInAs(page, 'admin');
     await page.goto(consoleUrl('/assets/new'));
     const form = panel(page);
     await form.getByRole('heading', { name: 'New Asset' }).waitFor();

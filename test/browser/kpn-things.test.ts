@@ -1,15 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { KPN_DEMO } from '../../scripts/local/kpn-things';
-import { DEMO_PASSWORD } from '../harness/api';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot } from '../harness/browser';
-
-async function signInAs(page: Page, login: string) {
-  await page.goto(consoleUrl('/sign-in'));
-  await page.getByLabel(/username or e-mail/i).fill(login);
-  await page.getByLabel(/^password/i).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL(/\/(users|assets)$/);
-}
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
 
 const LABELS: Record<keyof typeof KPN_DEMO, RegExp> = {
   client_id: /^Client ID/,

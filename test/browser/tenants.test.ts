@@ -1,15 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '../harness/api';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot } from '../harness/browser';
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
 
 /** The Tenants screen (spec 001 s.2, s.4, s.8) driven as the super admin, at desktop and phone width. */
-async function signInAs(page: Page, login: string) {
-  await page.goto(consoleUrl('/sign-in'));
-  await page.getByLabel(/username or e-mail/i).fill(login);
-  await page.getByLabel(/^password/i).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
-}
 
 const run = Date.now().toString(36);
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { DEMO_PASSWORD } from './api';
 import { readStack } from './stack';
 
 /** Debian's Chromium driven by playwright-core: no browser download, flags as the workplace requires. */
@@ -32,3 +33,12 @@ export async function screenshot(page: Page, name: string) {
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
+
+/** Signs a demo user in through the sign-in screen and waits for the role's landing page. */
+export async function signInAs(page: Page, login: string) {
+  await page.goto(consoleUrl('/sign-in'));
+  await page.getByLabel(/username or e-mail/i).fill(login);
+  await page.getByLabel(/^password/i).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.waitForURL((url) => url.pathname !== '/sign-in' && url.pathname !== '/');
+}

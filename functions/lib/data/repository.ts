@@ -1,9 +1,10 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { IndexName } from '../../../shared/table';
 import { conflict, notFound } from '../http/errors';
 import { dynamo, tableName } from './client';
 import { counterKey, itemKey, tenantPrefix, typePartition } from './keys';
+import { queryPage } from './query-page';
 import type { TenantContext } from './tenant-context';
 
 /** Attributes every stored entity has; `version` drives optimistic concurrency. */
@@ -194,36 +195,26 @@ export function createRepository<T extends Stored>(model: EntityModel<T>) {
     // An index partition built from anything but this tenant's prefix would read another tenant's items.
     if (request.index && !request.index.partition.startsWith(tenantPrefix(ctx)))
       throw new Error(`Index partition ${request.index.partition} is outside tenant ${ctx.tenantId}`);
-    const skip = (request.page - 1) * request.itemsPerPage;
-    const wanted = skip + request.itemsPerPage;
-    const collected: Record<string, unknown>[] = [];
-    let itemsRead = 0;
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const result = await dynamo().send(
-        new QueryCommand({
-          TableName: tableName(),
-          ...(request.index
-            ? {
-                IndexName: request.index.name,
-                KeyConditionExpression: '#pk = :pk',
-                ExpressionAttributeNames: { '#pk': `${request.index.name}pk` },
-                ExpressionAttributeValues: { ':pk': request.index.partition },
-              }
-            : {
-                KeyConditionExpression: 'pk = :pk',
-                ExpressionAttributeValues: { ':pk': typePartition(ctx, model.type) },
-              }),
-          ScanIndexForward: request.ascending ?? true,
-          Limit: wanted - collected.length,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      itemsRead += result.ScannedCount ?? 0;
-      collected.push(...(result.Items ?? []));
-      startKey = result.LastEvaluatedKey;
-    } while (startKey && collected.length < wanted);
-    return { items: collected.slice(skip).map((item) => fromItem<T>(item)), itemsRead };
+    const { items, itemsRead } = await queryPage(
+      {
+        TableName: tableName(),
+        ...(request.index
+          ? {
+              IndexName: request.index.name,
+              KeyConditionExpression: '#pk = :pk',
+              ExpressionAttributeNames: { '#pk': `${request.index.name}pk` },
+              ExpressionAttributeValues: { ':pk': request.index.partition },
+            }
+          : {
+              KeyConditionExpression: 'pk = :pk',
+              ExpressionAttributeValues: { ':pk': typePartition(ctx, model.type) },
+            }),
+        ScanIndexForward: request.ascending ?? true,
+      },
+      request.page,
+      request.itemsPerPage,
+    );
+    return { items: items.map((item) => fromItem<T>(item)), itemsRead };
   }
 
   return { model, toItem, get, getOrThrow, nextId, create, update, remove, count, page };

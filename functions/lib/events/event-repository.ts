@@ -3,6 +3,7 @@ import { BatchWriteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws
 import type { Event, EventType } from '../../../shared/schemas/event';
 import { dynamo, tableName } from '../data/client';
 import { counterKey, pad, typePartition } from '../data/keys';
+import { queryPage } from '../data/query-page';
 import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 
@@ -154,25 +155,12 @@ export async function queryEvents(
   ctx: TenantContext,
   filter: EventFilter & { page: number; itemsPerPage: number },
 ): Promise<{ items: EventRecord[]; itemsRead: number }> {
-  const skip = (filter.page - 1) * filter.itemsPerPage;
-  const wanted = skip + filter.itemsPerPage;
-  const collected: Record<string, unknown>[] = [];
-  let itemsRead = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const result = await dynamo().send(
-      new QueryCommand({
-        ...eventQuery(ctx, filter),
-        ScanIndexForward: false,
-        Limit: wanted - collected.length,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    itemsRead += result.ScannedCount ?? 0;
-    collected.push(...(result.Items ?? []));
-    startKey = result.LastEvaluatedKey;
-  } while (startKey && collected.length < wanted);
-  return { items: collected.slice(skip, wanted).map(fromEventItem), itemsRead };
+  const { items, itemsRead } = await queryPage(
+    { ...eventQuery(ctx, filter), ScanIndexForward: false },
+    filter.page,
+    filter.itemsPerPage,
+  );
+  return { items: items.map(fromEventItem), itemsRead };
 }
 
 /** hydra:totalItems for the same filter (Select COUNT reads keys only on the server side). */

@@ -99,9 +99,15 @@ describe('asset profiles in the console', () => {
       .getByRole('button', { name: 'Yes' })
       .click();
     await block.getByText('500', { exact: true }).waitFor();
+    // The save reloads the asset (its version moved); let that settle before editing again.
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
     await block.getByRole('button', { name: 'Edit profile' }).click();
-    await block.getByRole('button', { name: 'Reset' }).click();
     const reset = page.getByRole('dialog').filter({ hasText: 'Reset the residual length' });
+    for (let attempt = 0; attempt < 3 && !(await reset.isVisible()); attempt++) {
+      await block.getByRole('button', { name: 'Reset' }).click();
+      await reset.waitFor({ timeout: 5000 }).catch(() => undefined);
+    }
     await screenshot(page, 'asset-profiles-reset-confirm-desktop');
     await reset.getByRole('button', { name: 'Yes' }).click();
     await block.getByText('500 m').waitFor();

@@ -36,6 +36,7 @@ import {
   registerAttachment,
   withDownloadUrls,
 } from '../lib/attachments/attachment-service';
+import { deleteAssetFolder } from '../lib/attachments/attachment-storage';
 import type { AuthContext } from '../lib/auth/auth-context';
 import type { TenantContext } from '../lib/data/tenant-context';
 import { parseCollectionQuery } from '../lib/http/collection-query';
@@ -200,10 +201,15 @@ export const handler = createHttpHandler('assets', {
     },
   }),
   'assets.delete': route({
-    run: async ({ auth, params }) => {
+    run: async ({ auth, params, logger }) => {
       // Spec 000 s.6: staff (neither client nor transporter) may delete a single asset.
       if (!isStaff(auth.roles)) throw forbidden();
-      await deleteAsset(auth.tenant, await assetRepository.getOrThrow(auth.tenant, assetId(params)));
+      const asset = await assetRepository.getOrThrow(auth.tenant, assetId(params));
+      await deleteAsset(auth.tenant, asset);
+      // The record is gone first, so a failure here leaves only unreachable files; logged for a clean-up.
+      await deleteAssetFolder(auth.tenant, asset.id).catch((error: unknown) =>
+        logger.warn('attachment files of a deleted asset were not removed', { assetId: asset.id, error }),
+      );
       return reply(204);
     },
   }),

@@ -8,6 +8,7 @@ import {
   clientUserUpdateInputSchema,
 } from '../../shared/schemas/client';
 import { idParamSchema } from '../../shared/schemas/common';
+import { refreshCompanyOnAssets } from '../lib/clients/client-company-copies';
 import { sendClientCredentials } from '../lib/clients/client-credentials';
 import { deleteClientWithUsers } from '../lib/clients/client-deletion';
 import { clientListPage } from '../lib/clients/client-list';
@@ -97,13 +98,18 @@ export const handler = createHttpHandler('clients', {
     run: async ({ auth, params, body }) => {
       const id = clientIdOf(params);
       const account_manager = await accountManagerOf(auth.tenant, body.account_manager);
-      const updated = await clientRepository.update(auth.tenant, id, body.version, (stored) => ({
-        ...stored,
-        name: body.name,
-        email: body.email,
-        ...(body.company === undefined ? {} : { company: body.company }),
-        ...(account_manager === undefined ? {} : { account_manager }),
-      }));
+      let renamed = false;
+      const updated = await clientRepository.update(auth.tenant, id, body.version, (stored) => {
+        renamed = body.company !== undefined && body.company !== stored.company;
+        return {
+          ...stored,
+          name: body.name,
+          email: body.email,
+          ...(body.company === undefined ? {} : { company: body.company }),
+          ...(account_manager === undefined ? {} : { account_manager }),
+        };
+      });
+      if (renamed) await refreshCompanyOnAssets(auth.tenant, updated);
       return toApiClient(updated);
     },
   }),

@@ -51,6 +51,12 @@ export class DataStack extends Stack {
           actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
           resources: [this.attachments.arnForObjects('*')],
         }),
+        // Deleting an asset lists its folder (files uploaded but never registered have no record).
+        new iam.PolicyStatement({
+          actions: ['s3:ListBucket'],
+          resources: [this.attachments.bucketArn],
+          conditions: { StringLike: { 's3:prefix': ['tenants/*'] } },
+        }),
       ],
     });
     const bucketLogicalId = this.getLogicalId(this.attachments.node.defaultChild as s3.CfnBucket);

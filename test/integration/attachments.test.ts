@@ -1,4 +1,7 @@
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { ATTACHMENTS_BUCKET } from '../../scripts/local/config';
 import { call, tokenOf } from '../harness/api';
+import { readStack } from '../harness/stack';
 
 /**
  * Attachments (spec 000 s.2, s.7; issue 3): presigned PUT -> real upload to the local S3 -> register -> the
@@ -12,6 +15,18 @@ type Collection = { 'hydra:member': Asset[] };
 
 const ticketPath = (assetId: number, filename: string, contentType: string, size: number) =>
   `/api/aws/s3?${new URLSearchParams({ assetId: String(assetId), filename, contentType, size: String(size) })}`;
+
+/** Reads the local S3 directly (s3rver's fixed credentials), to see objects no API lists. */
+async function storedKeys(prefix: string): Promise<string[]> {
+  const s3 = new S3Client({
+    endpoint: `http://127.0.0.1:${readStack().ports.S3_PORT}`,
+    region: 'eu-west-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+  const listed = await s3.send(new ListObjectsV2Command({ Bucket: ATTACHMENTS_BUCKET, Prefix: prefix }));
+  return (listed.Contents ?? []).map((object) => object.Key ?? '');
+}
 
 const messagesOf = (body: unknown) => (body as Violations).violations.map((v) => v.message);
 
@@ -145,6 +160,32 @@ describe('attachments', () => {
       body: { object_key: `asset/${assetId}/attachments/a.pdf` },
     });
     expect(register.status).toBe(404);
+  });
+
+  it('removes the asset’s files, registered or not, when the asset is deleted', async () => {
+    const doomed = await call<Asset>('POST', '/api/assets', { token: admin, body: { name: 'Doomed' } });
+    const owner = assetId;
+    assetId = doomed.body.id;
+    try {
+      const kept = await upload('kept.txt', 'text/plain', new TextEncoder().encode('kept'));
+      await upload('orphan.txt', 'text/plain', new TextEncoder().encode('orphan'));
+      const registered = await call('POST', `/api/assets/${assetId}/attachments`, {
+        token: admin,
+        body: { object_key: kept.object_key },
+      });
+      expect(registered.status).toBe(201);
+      const read = await call<Asset>('GET', `/api/assets/${assetId}`, { token: admin });
+      const url = read.body.attachments[0]?.url ?? '';
+      expect((await fetch(url)).status).toBe(200);
+
+      expect(await storedKeys(`tenants/1/asset/${assetId}/`)).toHaveLength(2);
+      expect((await call('DELETE', `/api/assets/${assetId}`, { token: admin })).status).toBe(204);
+      expect((await fetch(url)).status).toBe(404);
+      // The unregistered upload went too: nothing is left under the asset's folder.
+      expect(await storedKeys(`tenants/1/asset/${assetId}/`)).toEqual([]);
+    } finally {
+      assetId = owner;
+    }
   });
 
   it('needs a token', async () => {

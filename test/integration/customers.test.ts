@@ -176,6 +176,31 @@ describe('customers', () => {
     );
     expect((await call('GET', `/api/clients/${used}`, { token: admin })).status).toBe(200);
   });
+
+  it('renames the company copied onto the customer’s assets, and their company sort follows', async () => {
+    const admin = await tokenOf('admin');
+    const customer = await createClient({ company: `Zulu ${unique}`, name: 'Zed', email: `z.${unique}@zulu.example` });
+    const asset = await call<{ id: number }>('POST', '/api/assets', {
+      token: admin,
+      body: { name: `Renamed reel ${unique}`, client: customer.id },
+    });
+    expect(asset.status).toBe(201);
+    const renamed = await call<Client>('PUT', `/api/clients/${customer.id}`, {
+      token: admin,
+      body: { company: `0 Aardvark ${unique}`, name: 'Zed', email: customer.email, version: customer.version },
+    });
+    expect(renamed.status).toBe(200);
+    const read = await call<{ client: { company: string } }>('GET', `/api/assets/${asset.body.id}`, { token: admin });
+    expect(read.body.client.company).toBe(`0 Aardvark ${unique}`);
+    // The gsi4 key moved too: ascending by company (assets without a customer first), it now leads the named.
+    const sorted = await call<Collection<{ id: number; client: unknown }>>(
+      'GET',
+      '/api/assets?order[client.company]=asc&itemsPerPage=100',
+      { token: admin },
+    );
+    expect(sorted.body['hydra:member'].find((a) => a.client)?.id).toBe(asset.body.id);
+    await call('DELETE', `/api/assets/${asset.body.id}`, { token: admin });
+  });
 });
 
 describe('customer users', () => {

@@ -23,6 +23,9 @@ const text = (value: string | null | undefined) => (value ?? '').toLowerCase().s
 const numeric = (value: number | null | undefined) =>
   value === null || value === undefined ? '' : sortableNumber(value);
 
+/** gsi4 (client.company order) key: also rewritten when a customer is renamed (client-company-copies.ts). */
+export const companySortKey = (company: string | null | undefined, id: number) => indexSortKey(text(company), id);
+
 export const assetPartition = (ctx: TenantContext) => typePartition(ctx, 'ASSET');
 /** gsi6 byClient: the assets of one customer (client users' view, the client filter). Sparse: no customer, no key. */
 export const ASSET_CLIENT_INDEX = 'gsi6';
@@ -41,7 +44,7 @@ export const assetRepository = createRepository<AssetRecord>({
       gsi3pk: partition,
       gsi3sk: indexSortKey(asset.scheduled ?? '', asset.id),
       gsi4pk: partition,
-      gsi4sk: indexSortKey(text(asset.client?.company), asset.id),
+      gsi4sk: companySortKey(asset.client?.company, asset.id),
       gsi5pk: partition,
       gsi5sk: indexSortKey(numeric(asset.cable_length), asset.id),
       ...(asset.client

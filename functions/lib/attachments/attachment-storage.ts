@@ -1,7 +1,9 @@
 import {
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -74,4 +76,28 @@ export async function headObject(ctx: TenantContext, objectKey: string): Promise
 
 export async function deleteObject(ctx: TenantContext, objectKey: string): Promise<void> {
   await s3().send(new DeleteObjectCommand({ Bucket: attachmentsBucket(), Key: storageKey(ctx, objectKey) }));
+}
+
+/**
+ * Removes every object under one asset's folder, registered or not (an upload whose registration never came
+ * leaves an object without a record). Listing by prefix keeps this one mechanism for both.
+ */
+export async function deleteAssetFolder(ctx: TenantContext, assetId: number): Promise<number> {
+  const prefix = storageKey(ctx, `asset/${assetId}/`);
+  let removed = 0;
+  let token: string | undefined;
+  do {
+    const page = await s3().send(
+      new ListObjectsV2Command({ Bucket: attachmentsBucket(), Prefix: prefix, ContinuationToken: token }),
+    );
+    const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
+    if (keys.length > 0) {
+      await s3().send(
+        new DeleteObjectsCommand({ Bucket: attachmentsBucket(), Delete: { Objects: keys, Quiet: true } }),
+      );
+      removed += keys.length;
+    }
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return removed;
 }

@@ -39,6 +39,7 @@ import {
 import { deleteAssetFolder } from '../lib/attachments/attachment-storage';
 import type { AuthContext } from '../lib/auth/auth-context';
 import type { TenantContext } from '../lib/data/tenant-context';
+import { exportAssets } from '../lib/exports/asset-export';
 import { parseCollectionQuery } from '../lib/http/collection-query';
 import { conflict, forbidden, unprocessable } from '../lib/http/errors';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
@@ -122,6 +123,10 @@ export const handler = createHttpHandler('assets', {
       });
     },
   }),
+  // PDF, Excel or CSV of the list as the caller sees it, written to S3 (functions/lib/exports/).
+  'assets.export': route({
+    run: ({ auth, query, event }) => exportAssets(auth, query, event.headers?.['accept-language']),
+  }),
   'assets.get': route({
     run: async ({ auth, params }) => {
       const viewer = await assetViewerOf(auth);
@@ -176,7 +181,8 @@ export const handler = createHttpHandler('assets', {
         },
         refs,
       );
-      return reply(201, presentAsset({ kind: 'staff' }, await createAsset(auth.tenant, data, refs.devices)));
+      const created = await createAsset(auth.tenant, data, refs.devices, body.asset_profile_definitions);
+      return reply(201, presentAsset({ kind: 'staff' }, created));
     },
   }),
   'assets.update': route({
@@ -197,7 +203,8 @@ export const handler = createHttpHandler('assets', {
         },
         refs,
       );
-      return presentAsset({ kind: 'staff' }, await saveAsset(auth.tenant, current, data, refs.devices));
+      const saved = await saveAsset(auth.tenant, current, data, refs.devices, input.asset_profile_definitions);
+      return presentAsset({ kind: 'staff' }, saved);
     },
   }),
   'assets.delete': route({

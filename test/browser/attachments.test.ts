@@ -99,14 +99,19 @@ describe('asset attachments', () => {
     await screenshot(page, 'attachments-new-asset-phone');
 
     await form.getByLabel(/^Name/).fill(`Queued attachment ${Date.now()}`);
+    // The same save assigns an asset profile (spec 000 s.2: the Asset profiles multi-select).
+    await form.getByLabel('Asset profiles').click();
+    await page.getByRole('option', { name: 'Kabelhaspels' }).click();
     await form.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/assets\/\d+/);
     await page.getByText('The attachment has been uploaded').waitFor();
     const id = Number(/\/assets\/(\d+)/.exec(page.url())?.[1]);
-    const asset = await call<{ attachments: { object_key: string }[] }>('GET', `/api/assets/${id}`, {
-      token: await tokenOf('admin'),
-    });
+    const asset = await call<{
+      attachments: { object_key: string }[];
+      asset_profile_definitions: { name: string }[];
+    }>('GET', `/api/assets/${id}`, { token: await tokenOf('admin') });
     expect(asset.body.attachments.map((a) => a.object_key)).toEqual([`asset/${id}/attachments/manual.txt`]);
+    expect(asset.body.asset_profile_definitions.map((d) => d.name)).toEqual(['Kabelhaspels']);
     await page.close();
   }, 240_000);
 });

@@ -243,4 +243,40 @@ describe('the profile of an asset', () => {
     expect((await call('GET', uri, { token: admin })).status).toBe(404);
     await call('DELETE', `/api/assets/${created.body.id}`, { token: admin });
   });
+
+  it('saves the asset form’s profile choice with the asset, in one write', async () => {
+    const admin = await tokenOf('admin');
+    const unknown = await call('POST', '/api/assets', {
+      token: admin,
+      body: { name: 'Profiel form onbekend', asset_profile_definitions: [999] },
+    });
+    expect(unknown.status).toBe(422);
+    const created = await call<Asset>('POST', '/api/assets', {
+      token: admin,
+      body: { name: 'Profiel form', asset_profile_definitions: [1] },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.asset_profile_definitions.map((d) => d.name)).toEqual(['Kabelhaspels']);
+    const uri = created.body.asset_profile_relations[0] as string;
+    expect((await call('GET', uri, { token: admin })).status).toBe(200);
+
+    const path = `/api/assets/${created.body.id}`;
+    const refused = await call('PUT', path, {
+      token: admin,
+      body: { name: 'Profiel form 2', asset_profile_definitions: [999], version: created.body.version },
+    });
+    expect(refused.status).toBe(422);
+    const untouched = await call<Asset & { name: string }>('GET', path, { token: admin });
+    expect(untouched.body.name).toBe('Profiel form');
+    expect(untouched.body.asset_profile_relations).toEqual([uri]);
+
+    const cleared = await call<Asset>('PUT', path, {
+      token: admin,
+      body: { name: 'Profiel form', asset_profile_definitions: [], version: created.body.version },
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.asset_profile_relations).toEqual([]);
+    expect((await call('GET', uri, { token: admin })).status).toBe(404);
+    await call('DELETE', path, { token: admin });
+  });
 });

@@ -29,7 +29,7 @@ import {
  */
 export const DEFINITION_NOT_FOUND = 'Unknown asset profile definition';
 
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 const versioned = (expected: number) => ({
   ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
@@ -162,14 +162,16 @@ async function resolveDefinitions(ctx: TenantContext, ids: number[]): Promise<As
 }
 
 /**
- * POST /api/assets/{id}/asset-profiles: the asset holds a profile for exactly the listed definitions. Missing
- * ones are created empty, kept ones keep their values, profiles of definitions no longer listed are deleted.
+ * The asset holds a profile for exactly the listed definitions: missing ones are created empty, kept ones keep
+ * their values, profiles of definitions no longer listed are deleted. Returns those writes and the asset's
+ * copies after them, for the caller's transaction (an asset save, or the assignment below). Unknown
+ * definitions answer 422 before anything is written.
  */
-export async function assignProfileDefinitions(
+export async function planProfileAssignment(
   ctx: TenantContext,
   asset: AssetRecord,
   definitionIds: number[],
-): Promise<AssetRecord> {
+): Promise<{ asset: AssetRecord; writes: TransactItem[] }> {
   const definitions = await resolveDefinitions(ctx, definitionIds);
   const existing = await profilesOfAsset(ctx, asset.id);
   const wanted = new Set(definitions.map((d) => d.id));
@@ -215,6 +217,16 @@ export async function assignProfileDefinitions(
     asset_profile_definitions: definitions.map(({ id, name, type }) => ({ id, name, type })),
     cable_length: numericCableLength(profiles.find((profile) => profile.type === CABLE_REEL_PROFILE_TYPE)),
   };
-  await transact([...writes, putAsset(ctx, next)]);
-  return { ...next, version: asset.version + 1 };
+  return { asset: next, writes };
+}
+
+/** POST /api/assets/{id}/asset-profiles: the assignment alone, in one transaction with the asset. */
+export async function assignProfileDefinitions(
+  ctx: TenantContext,
+  asset: AssetRecord,
+  definitionIds: number[],
+): Promise<AssetRecord> {
+  const plan = await planProfileAssignment(ctx, asset, definitionIds);
+  await transact([...plan.writes, putAsset(ctx, plan.asset)]);
+  return { ...plan.asset, version: asset.version + 1 };
 }

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/schemas/asset';
 import { type AssetStatusValue, STATUS_AFTER_CLIENT_CHANGE } from '../../../shared/schemas/asset-status';
 import type { DeviceSummary } from '../../../shared/schemas/device';
+import { planProfileAssignment } from '../asset-profiles/asset-profile-writes';
 import { clientRepository } from '../clients/client-repository';
 import { dynamo, tableName } from '../data/client';
 import { counterKey, itemKey } from '../data/keys';
@@ -182,8 +183,10 @@ export async function createAsset(
   ctx: TenantContext,
   data: Omit<AssetRecord, 'id' | 'version'>,
   devices: readonly DeviceRecord[] | undefined,
+  profileDefinitionIds?: number[],
 ): Promise<AssetRecord> {
-  const asset = { ...data, id: await assetRepository.nextId(ctx), version: 1 } as AssetRecord;
+  const allocated = { ...data, id: await assetRepository.nextId(ctx), version: 1 } as AssetRecord;
+  const { asset, writes: profileWrites } = await withProfiles(ctx, allocated, profileDefinitionIds);
   const links = await deviceLinkWrites(ctx, asset, [], devices ?? [], false);
   await transact([
     {
@@ -202,9 +205,16 @@ export async function createAsset(
       },
     },
     ...links,
+    ...profileWrites,
   ]);
   return asset;
 }
+
+/** The profile assignment of an asset form (spec 000 s.2 "Asset profiles" multi-select), in the same transaction. */
+const withProfiles = (ctx: TenantContext, asset: AssetRecord, definitionIds: number[] | undefined) =>
+  definitionIds === undefined
+    ? Promise.resolve({ asset, writes: [] })
+    : planProfileAssignment(ctx, asset, definitionIds);
 
 /** Replaces the asset if it is still at `current.version`, together with its device links. */
 export async function saveAsset(
@@ -212,12 +222,15 @@ export async function saveAsset(
   current: AssetRecord,
   data: Omit<AssetRecord, 'id' | 'version'>,
   devices: readonly DeviceRecord[] | undefined,
+  profileDefinitionIds?: number[],
 ): Promise<AssetRecord> {
-  const next = { ...data, id: current.id, version: current.version + 1 } as AssetRecord;
+  const changed = { ...data, id: current.id, version: current.version + 1 } as AssetRecord;
+  const { asset: next, writes: profileWrites } = await withProfiles(ctx, changed, profileDefinitionIds);
   const links = await deviceLinkWrites(ctx, next, current.devices, devices, next.name !== current.name);
   await transact([
     { Put: { TableName: tableName(), Item: assetRepository.toItem(ctx, next), ...versioned(current.version) } },
     ...links,
+    ...profileWrites,
   ]);
   return next;
 }

@@ -20,7 +20,7 @@ import {
   textFilter,
   versionShape,
 } from './common';
-import { deviceSummarySchema } from './device';
+import { type DeviceSummary, deviceSummarySchema } from './device';
 import { lastEventSchema } from './event';
 import { geoZoneRefSchema } from './geo-zone';
 
@@ -92,9 +92,26 @@ export const assetSchema = z.object({
   status: assetStatusSchema.nullable(),
   last_event: lastEventSchema.nullable(),
   attachments: z.array(attachmentSchema),
+  device_health: z.object({
+    devices: z.number().int().nonnegative(),
+    sabotaged: z.boolean(),
+    battery_low: z.boolean(),
+  }),
   ...versionShape,
 });
 export type Asset = z.infer<typeof assetSchema>;
+export type DeviceHealth = Asset['device_health'];
+
+/**
+ * The sabotage / low-battery markers and the Battery status column (spec 000 s.2), derived from the device
+ * summaries. Client users see these columns but not the devices themselves (no Devices field, s.6), so the
+ * API sends every viewer this summary and hides only the device list from clients.
+ */
+export const deviceHealthOf = (devices: readonly Pick<DeviceSummary, 'is_sabotaged' | 'battery_level_low'>[]) => ({
+  devices: devices.length,
+  sabotaged: devices.some((device) => device.is_sabotaged === true),
+  battery_low: devices.some((device) => device.battery_level_low === true),
+});
 
 /** GET /api/assets/map: enough for a marker and its popup. */
 export const assetMapItemSchema = assetSchema.pick({

@@ -63,6 +63,15 @@ describe('asset role views', () => {
       const own = await as(client).get(`/api/assets/${ownId}`);
       expect(own.status).toBe(200);
       expectClientView(own.body);
+      // The markers and Battery status column stay visible: the same health summary staff get.
+      const full = await as(admin).get(`/api/assets/${ownId}`);
+      const devices = full.body.devices as { battery_level_low: boolean }[];
+      expect(own.body.device_health).toEqual({
+        devices: devices.length,
+        sabotaged: expect.any(Boolean),
+        battery_low: devices.some((d) => d.battery_level_low),
+      });
+      expect(own.body.device_health).toEqual(full.body.device_health);
       expect((await as(client).get(`/api/assets/${foreignId}`)).status).toBe(404);
       expect((await as(client).get(`/api/assets?id=${foreignId}`)).body).toMatchObject({ 'hydra:totalItems': 0 });
     });

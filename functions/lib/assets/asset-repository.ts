@@ -1,4 +1,4 @@
-import type { Asset } from '../../../shared/schemas/asset';
+import { type Asset, deviceHealthOf } from '../../../shared/schemas/asset';
 import { indexSortKey, sortableNumber, typePartition } from '../data/keys';
 import { createRepository } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
@@ -8,7 +8,7 @@ import type { TenantContext } from '../data/tenant-context';
  * so that lists sort and show them without a read per row. `cable_length` is lifted out of the profile
  * values for the same reason. Each sortable column of spec 000 s.9 has its own index (docs/data-model.md).
  */
-export type AssetRecord = Omit<Asset, '@id' | '@type'> & { cable_length?: number | null };
+export type AssetRecord = Omit<Asset, '@id' | '@type' | 'device_health'> & { cable_length?: number | null };
 
 /** Sort field (API name) -> the index that keeps assets in that order. */
 export const ASSET_SORT_INDEXES = {
@@ -56,5 +56,5 @@ export const assetRepository = createRepository<AssetRecord>({
 
 export const toApiAsset = (asset: AssetRecord): Asset => {
   const { cable_length: _internal, ...rest } = asset;
-  return { '@id': `/api/assets/${asset.id}`, '@type': 'Asset', ...rest };
+  return { '@id': `/api/assets/${asset.id}`, '@type': 'Asset', ...rest, device_health: deviceHealthOf(asset.devices) };
 };

@@ -22,12 +22,10 @@ export interface AssetColumn {
 }
 
 function AssetNameCell({ asset, t }: { asset: Asset; t: TFunction<'assets'> }) {
-  const devices = asset.devices ?? [];
-  const sabotaged = devices.some((d) => d.is_sabotaged);
-  const batteryLow = devices.some((d) => d.battery_level_low);
+  const { devices, sabotaged, battery_low: batteryLow } = asset.device_health;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
-      {devices.length > 0 && (
+      {devices > 0 && (
         <Tooltip title={sabotaged ? t('markers.sabotaged') : t('markers.ok')}>
           {sabotaged ? (
             <ReportProblemIcon fontSize="small" color="error" aria-label={t('markers.sabotaged')} />
@@ -47,10 +45,9 @@ function AssetNameCell({ asset, t }: { asset: Asset; t: TFunction<'assets'> }) {
 }
 
 function batteryStatus(asset: Asset, t: TFunction<'assets'>): string {
-  // Client users get no device summaries (the API hides them), so there is nothing to say.
-  if (!asset.devices) return '';
-  if (asset.devices.length === 0) return t('battery.none');
-  return asset.devices.some((d) => d.battery_level_low) ? t('battery.low') : t('battery.ok');
+  // device_health reaches client users too, who do not get the device list itself.
+  if (asset.device_health.devices === 0) return t('battery.none');
+  return asset.device_health.battery_low ? t('battery.low') : t('battery.ok');
 }
 
 export const ASSET_COLUMNS: readonly AssetColumn[] = [

@@ -56,6 +56,7 @@ export function createTrackingApp(app: App, options: TrackingAppOptions = {}): T
     cognitoDomainPrefix: config.cognitoDomainPrefix,
     threatProtection: config.cognitoThreatProtection,
     azure: config.azure,
+    logRetention: config.logRetentionDays,
   });
 
   const api = new ApiStack(app, name('Api'), {

@@ -1,4 +1,5 @@
 import {
+  oauthCallbackQuerySchema,
   resetPasswordConfirmInputSchema,
   resetPasswordInputSchema,
   signInSchema,
@@ -6,7 +7,9 @@ import {
 } from '../../shared/schemas/session';
 import { confirmPasswordReset, requestPasswordReset } from '../lib/auth/password-reset';
 import { refresh, sessionUserFor, signIn } from '../lib/auth/session';
-import { createHttpHandler, route } from '../lib/http/handler';
+import { azureAuthorizeUrl, completeSsoSignIn, isSsoRefreshToken, refreshSsoSession } from '../lib/auth/sso';
+import { createHttpHandler, reply, route } from '../lib/http/handler';
+import { validate } from '../lib/http/validation';
 import { mailLanguage } from '../lib/mail/mail-language';
 
 /** Sign-in, refresh, password reset and the current user (spec 001 sections 2, 4 and 7). */
@@ -17,7 +20,9 @@ export const handler = createHttpHandler('session', {
   }),
   'session.verify': route({
     body: verifySchema,
-    run: ({ body }) => refresh(body.refresh_token),
+    // Sessions from single sign-on renew at the token endpoint that issued them (functions/lib/auth/sso.ts).
+    run: ({ body }) =>
+      isSsoRefreshToken(body.refresh_token) ? refreshSsoSession(body.refresh_token) : refresh(body.refresh_token),
   }),
   // Same answer whether or not the address has an account (no account enumeration).
   'session.resetPassword': route({
@@ -33,6 +38,14 @@ export const handler = createHttpHandler('session', {
       await confirmPasswordReset(body.email, body.code, body.password);
       return { message: 'Your password has been changed' };
     },
+  }),
+  // Single sign-on (spec 001): the browser is sent to the identity provider, which returns to the console's /oauth.
+  'session.azureLogin': route({
+    run: async () => reply(302, undefined, { location: await azureAuthorizeUrl(), 'cache-control': 'no-store' }),
+  }),
+  'session.oauthCallback': route({
+    run: ({ query }) =>
+      completeSsoSignIn(validate(oauthCallbackQuerySchema, Object.fromEntries(new URLSearchParams(query)))),
   }),
   'session.me': route({ run: ({ auth }) => sessionUserFor(auth) }),
 });

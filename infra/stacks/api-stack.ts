@@ -50,7 +50,8 @@ export class ApiStack extends Stack {
           STAGE: props.stage,
           CONSOLE_ORIGIN: consoleOrigin,
           COGNITO_DOMAIN: props.cognitoDomainUrl,
-          SSO_PROVIDER_NAME: props.ssoProviderName ?? '',
+          // Only with Entra ID federation; without it GET /login/azure answers 501 (functions/lib/auth/sso-config.ts).
+          ...(props.ssoProviderName ? { SSO_PROVIDER_NAME: props.ssoProviderName } : {}),
           API_CLIENTS_CLIENT_ID: props.apiClientsClient.userPoolClientId,
           POWERTOOLS_LOG_LEVEL: 'INFO',
         },

@@ -1,9 +1,11 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { ROLES } from '../../shared/permissions';
 import type { AzureFederationConfig } from '../config';
 import { AzureEntraIdProvider } from '../constructs/azure-entra-id';
+import { PreSignUpTrigger } from '../constructs/pre-sign-up-trigger';
 import { acknowledge } from '../nag';
 
 export interface AuthStackProps extends StackProps {
@@ -13,6 +15,8 @@ export interface AuthStackProps extends StackProps {
   stage: string;
   threatProtection: 'AUDIT' | 'ENFORCED';
   azure?: AzureFederationConfig;
+  /** Log retention of the pre sign-up trigger (default three months, as the handlers' default). */
+  logRetention?: RetentionDays;
 }
 
 /**
@@ -92,6 +96,15 @@ export class AuthStack extends Stack {
       ? new AzureEntraIdProvider(this, 'AzureEntraId', { ...props.azure, userPool: this.userPool })
       : undefined;
     this.ssoProviderName = azure?.provider.providerName;
+    // Only with federation: links a first Entra ID sign-in to the console user with that e-mail (no other
+    // sign-up path needs it, and every admin-created user would otherwise pass through it).
+    if (props.azure) {
+      new PreSignUpTrigger(this, 'PreSignUp', {
+        userPool: this.userPool,
+        providerName: props.azure.providerName,
+        logRetention: props.logRetention ?? RetentionDays.THREE_MONTHS,
+      });
+    }
 
     const readable = new cognito.ClientAttributes()
       .withStandardAttributes({ email: true, emailVerified: true, fullname: true, givenName: true, familyName: true })

@@ -112,3 +112,53 @@ describe('Entra ID federation', () => {
     expect(() => createTrackingApp(app, { nag: false })).toThrow(/azureClientId/);
   });
 });
+
+describe('single sign-on pre sign-up trigger', () => {
+  const triggerFunctions = (s: Synthesized) =>
+    resourcesOf(s.template(s.auth), 'AWS::Lambda::Function').filter(
+      ([, fn]) => (fn.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.SSO_PROVIDER_NAME,
+    );
+
+  it('is absent without federation', () => {
+    expect(triggerFunctions(dev)).toHaveLength(0);
+    const [[, pool] = ['', {}]] = resourcesOf(dev.template(dev.auth), 'AWS::Cognito::UserPool');
+    expect(pool.LambdaConfig).toBeUndefined();
+  });
+
+  it('is the pool PreSignUp trigger with federation, knowing the provider name', () => {
+    const t = prod.template(prod.auth);
+    const [[id, fn] = ['', {}]] = triggerFunctions(prod);
+    expect(fn).toMatchObject({
+      Runtime: 'nodejs22.x',
+      Architectures: ['arm64'],
+      Timeout: 5,
+      Environment: { Variables: { SSO_PROVIDER_NAME: 'AzureEntraId' } },
+    });
+    t.hasResourceProperties('AWS::Cognito::UserPool', {
+      LambdaConfig: { PreSignUp: { 'Fn::GetAtt': [id, 'Arn'] } },
+    });
+    t.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'cognito-idp.amazonaws.com',
+      FunctionName: { 'Fn::GetAtt': [id, 'Arn'] },
+    });
+  });
+
+  it('may list users and link providers on this pool only', () => {
+    const statements = resourcesOf(prod.template(prod.auth), 'AWS::IAM::Policy').flatMap(
+      ([, policy]) => (policy.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement,
+    );
+    const link = statements.find((st) => JSON.stringify(st.Action).includes('AdminLinkProviderForUser'));
+    expect([link?.Action].flat().sort()).toEqual(['cognito-idp:AdminLinkProviderForUser', 'cognito-idp:ListUsers']);
+    expect(link?.Resource).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^UserPool/), 'Arn'] });
+  });
+
+  it('the session handler learns the provider name only with federation', () => {
+    const providerOf = (s: Synthesized) =>
+      resourcesOf(s.template(s.api), 'AWS::Lambda::Function').map(
+        ([, fn]) => (fn.Environment as { Variables: Record<string, unknown> }).Variables.SSO_PROVIDER_NAME,
+      );
+    expect(providerOf(dev).every((name) => name === undefined)).toBe(true);
+    expect(providerOf(prod).every((name) => name !== undefined)).toBe(true);
+  });
+});

@@ -1,0 +1,100 @@
+import {
+  AdminLinkProviderForUserCommand,
+  CognitoIdentityProviderClient,
+  ListUsersCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import type { PreSignUpTriggerEvent } from 'aws-lambda';
+import { localServiceConfig } from '../lib/local-endpoints';
+
+/**
+ * Cognito Pre sign-up trigger for single sign-on. The first time someone arrives through Entra ID, Cognito would
+ * create a new federated user without custom:tenant, custom:user_id or groups, which the API cannot use. Instead
+ * the federated identity is linked to the console's own user with the same e-mail, so every later token is
+ * that user's (attributes and groups included). No such user, or an inactive one: the sign-up is refused and
+ * Cognito sends the browser back with an error, which the /oauth screen shows as Access denied.
+ */
+
+/** A pool user found by the e-mail of the federated sign-up. */
+export interface Candidate {
+  username: string;
+  enabled: boolean;
+  /** EXTERNAL_PROVIDER for federated users, which are never link targets. */
+  status?: string;
+}
+
+export type Decision =
+  | { kind: 'pass' }
+  | { kind: 'link'; destinationUsername: string; providerName: string; providerSubject: string }
+  | { kind: 'refuse'; reason: string };
+
+/** Shown to the user by Cognito as "PreSignUp failed with error <reason>."; it must not reveal who has an account. */
+export const REFUSED = 'No active console account for this e-mail address.';
+
+/** The federated username is "<provider name>_<subject at the provider>". */
+export function providerSubject(userName: string, providerName: string): string | undefined {
+  const prefix = `${providerName}_`;
+  if (!userName.toLowerCase().startsWith(prefix.toLowerCase())) return undefined;
+  return userName.slice(prefix.length) || undefined;
+}
+
+/** The whole decision, without AWS calls (test/unit/sso-pre-sign-up.test.ts). */
+export function decide(
+  event: Pick<PreSignUpTriggerEvent, 'triggerSource' | 'userName'>,
+  providerName: string,
+  candidates: Candidate[],
+): Decision {
+  // Admin-created users (the users screen, the seed) and self sign-up pass through untouched.
+  if (event.triggerSource !== 'PreSignUp_ExternalProvider') return { kind: 'pass' };
+  const subject = providerSubject(event.userName, providerName);
+  if (!subject) return { kind: 'refuse', reason: REFUSED };
+  const native = candidates.filter((c) => c.status !== 'EXTERNAL_PROVIDER');
+  // E-mails are unique among console users; two matches means the pool is not in the shape we rely on.
+  const [only] = native;
+  if (native.length !== 1 || !only?.enabled) return { kind: 'refuse', reason: REFUSED };
+  return { kind: 'link', destinationUsername: only.username, providerName, providerSubject: subject };
+}
+
+const cleanEmail = (email: string) => email.trim().replace(/["\\]/g, '');
+
+let client: CognitoIdentityProviderClient | undefined;
+const cognito = () => {
+  client ??= new CognitoIdentityProviderClient(localServiceConfig('COGNITO_ENDPOINT'));
+  return client;
+};
+
+async function candidatesFor(userPoolId: string, email: string): Promise<Candidate[]> {
+  if (!cleanEmail(email)) return [];
+  const found = await cognito().send(
+    new ListUsersCommand({ UserPoolId: userPoolId, Filter: `email = "${cleanEmail(email)}"`, Limit: 5 }),
+  );
+  return (found.Users ?? []).map((user) => ({
+    username: user.Username ?? '',
+    enabled: user.Enabled !== false,
+    status: user.UserStatus,
+  }));
+}
+
+export async function handler(event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> {
+  const providerName = process.env.SSO_PROVIDER_NAME ?? '';
+  if (event.triggerSource !== 'PreSignUp_ExternalProvider') return event;
+  const email = event.request.userAttributes.email ?? '';
+  const decision = decide(event, providerName, await candidatesFor(event.userPoolId, email));
+  if (decision.kind === 'refuse') {
+    console.warn(JSON.stringify({ message: 'federated sign-up refused', userName: event.userName }));
+    throw new Error(decision.reason);
+  }
+  if (decision.kind === 'link') {
+    await cognito().send(
+      new AdminLinkProviderForUserCommand({
+        UserPoolId: event.userPoolId,
+        DestinationUser: { ProviderName: 'Cognito', ProviderAttributeValue: decision.destinationUsername },
+        SourceUser: {
+          ProviderName: decision.providerName,
+          ProviderAttributeName: 'Cognito_Subject',
+          ProviderAttributeValue: decision.providerSubject,
+        },
+      }),
+    );
+  }
+  return event;
+}

@@ -1,0 +1,86 @@
+import * as path from 'node:path';
+import { Duration } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { acknowledge } from '../nag';
+import { REPO_ROOT } from './handler-function';
+
+export interface PreSignUpTriggerProps {
+  userPool: cognito.UserPool;
+  /** Name of the Entra ID identity provider: federated usernames are "<name>_<subject>". */
+  providerName: string;
+  logRetention: logs.RetentionDays;
+}
+
+/**
+ * functions/triggers/pre-sign-up.ts on the pool: links a first Entra ID sign-in to the console user with the same
+ * e-mail. Bundled like the HTTP handlers (Node.js 22, arm64, esbuild, tracing, own log group and role).
+ *
+ * The pool refers to the function, so the function's role must not refer to the pool through its default policy
+ * (the function waits for that policy: a cycle). The pool permissions are a separate policy on the role instead.
+ */
+export class PreSignUpTrigger extends Construct {
+  readonly function: nodejs.NodejsFunction;
+
+  constructor(scope: Construct, id: string, props: PreSignUpTriggerProps) {
+    super(scope, id);
+    const logGroup = new logs.LogGroup(this, 'Logs', { retention: props.logRetention });
+    const role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: 'Cognito pre sign-up trigger (SSO account linking)',
+    });
+    logGroup.grantWrite(role);
+
+    this.function = new nodejs.NodejsFunction(this, 'Function', {
+      entry: path.join(REPO_ROOT, 'functions', 'triggers', 'pre-sign-up.ts'),
+      handler: 'handler',
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: 256,
+      // Cognito waits at most 5 seconds for a trigger.
+      timeout: Duration.seconds(5),
+      tracing: lambda.Tracing.ACTIVE,
+      role,
+      logGroup,
+      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+      projectRoot: REPO_ROOT,
+      environment: { NODE_OPTIONS: '--enable-source-maps', SSO_PROVIDER_NAME: props.providerName },
+      bundling: {
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        format: nodejs.OutputFormat.CJS,
+        target: 'node22',
+        externalModules: ['@aws-sdk/*'],
+      },
+    });
+
+    new iam.Policy(this, 'PoolAccess', {
+      roles: [role],
+      statements: [
+        new iam.PolicyStatement({
+          actions: ['cognito-idp:ListUsers', 'cognito-idp:AdminLinkProviderForUser'],
+          resources: [props.userPool.userPoolArn],
+        }),
+      ],
+    });
+    props.userPool.addTrigger(cognito.UserPoolOperation.PRE_SIGN_UP, this.function);
+
+    acknowledge(
+      role,
+      'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords do not support resource-level ' +
+        'permissions, so Lambda active tracing requires Resource "*" for exactly these two actions.',
+      'AwsSolutions-IAM5[Resource::*]',
+    );
+    acknowledge(
+      this.function,
+      'The project pins Node.js 22 (LTS, supported by Lambda until 2027) so handlers, triggers, tests and local ' +
+        'emulation run the same major version; moving to a newer runtime is a deliberate project decision.',
+      'AwsSolutions-L1',
+    );
+  }
+}

@@ -5,6 +5,7 @@ import { assertPortFree, dataDir, HOST, handlerEnvironment, PORTS, type PortName
 import { startGateway } from './local/gateway';
 import { KPN_DEMO, startKpnThings } from './local/kpn-things';
 import { type Service, startCognito, startDynamo, startMail, startMqtt, startS3 } from './local/services';
+import { startSsoProvider } from './local/sso-provider';
 import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from './seed/seed';
 
 /**
@@ -38,6 +39,8 @@ async function main() {
     const ids = await ensureUserPool();
     Object.assign(process.env, handlerEnvironment(ids));
     const seeded = await seedIfEmpty();
+    const sso = await startSsoProvider({ ...ids, clientId: ids.userPoolClientId, consoleOrigins });
+    services.push(sso);
 
     const cognitoUrl = `http://${HOST}:${port('COGNITO_PORT')}`;
     const gateway = await startGateway({
@@ -46,6 +49,7 @@ async function main() {
       jwksUri: `${cognitoUrl}/${ids.userPoolId}/.well-known/jwks.json`,
       clientId: ids.userPoolClientId,
       extraAudiences: [ids.apiClientsClientId],
+      extraIssuers: [{ issuer: sso.issuer, jwksUri: `${sso.issuer}/.well-known/jwks.json` }],
       allowedOrigins: consoleOrigins,
       log: process.env.GATEWAY_LOG === 'true' ? (line) => console.log(line) : undefined,
     });
@@ -89,6 +93,8 @@ function printBanner(services: Service[], seeded: boolean, elapsedMs: number) {
     '',
     'KPN demo credentials (the /kpnthings page):',
     ...Object.entries(KPN_DEMO).map(([field, value]) => `  ${field.padEnd(16)} ${value}`),
+    '',
+    'Single sign-on ("Sign in with Microsoft"): the SSO stand-in asks only for the e-mail of a demo user.',
     '',
   ];
   console.log(lines.join('\n'));

@@ -15,6 +15,7 @@ export const PORTS = {
   SMTP_PORT: 1025,
   MAIL_WEB_PORT: 1080,
   KPN_PORT: 4011,
+  SSO_PORT: 4012,
 } as const;
 export type PortName = keyof typeof PORTS;
 
@@ -87,6 +88,10 @@ export function handlerEnvironment(ids: {
     KPN_TOKEN_URL: `http://${HOST}:${port('KPN_PORT')}/api/v3/idp/oidc/token`,
     KPN_API_URL: `http://${HOST}:${port('KPN_PORT')}`,
     KPN_DATA_KEY_FILE: path.join(dataDir(), 'kpn-data-key'),
+    // Single sign-on: the stand-in (scripts/local/sso-provider.ts) is the Cognito domain and issues the ID tokens.
+    COGNITO_DOMAIN: `http://${HOST}:${port('SSO_PORT')}`,
+    SSO_PROVIDER_NAME: 'AzureEntraId', // infra/config.ts's default azureProviderName
+    SSO_TOKEN_ISSUER: `http://${HOST}:${port('SSO_PORT')}`,
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
   };
 }

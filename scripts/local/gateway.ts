@@ -17,6 +17,11 @@ export interface GatewayOptions {
   clientId: string;
   /** Further app clients whose ID tokens are accepted (API credentials), as the HTTP API's jwtAudience. */
   extraAudiences?: string[];
+  /**
+   * Further issuers of ID tokens: the local SSO stand-in signs its own (on AWS both sign-in paths end in tokens of
+   * the user pool, so the JWT authorizer keeps one issuer). Same audience and token_use checks.
+   */
+  extraIssuers?: { issuer: string; jwksUri: string }[];
   /** Origins allowed by CORS (the console). */
   allowedOrigins: string[];
   log?: (line: string) => void;
@@ -40,17 +45,22 @@ export function flattenClaims(payload: Record<string, unknown>): Record<string, 
  * into HTTP API (payload 2.0) events and invokes the same handler modules CDK deploys.
  */
 export async function startGateway(options: GatewayOptions) {
-  const verifier = JwtRsaVerifier.create({
-    issuer: options.issuer,
-    audience: [options.clientId, ...(options.extraAudiences ?? [])],
-    jwksUri: options.jwksUri,
-    customJwtCheck: ({ payload }) => {
-      if (payload.token_use !== 'id') throw new Error('Only ID tokens are accepted');
-    },
-  });
-  // aws-jwt-verify fetches JWKS over https only; the local issuer is plain http, so load the keys here.
-  const jwks = (await (await fetch(options.jwksUri)).json()) as Parameters<typeof verifier.cacheJwks>[0];
-  verifier.cacheJwks(jwks);
+  const issuers = [{ issuer: options.issuer, jwksUri: options.jwksUri }, ...(options.extraIssuers ?? [])];
+  const verifier = JwtRsaVerifier.create(
+    issuers.map(({ issuer, jwksUri }) => ({
+      issuer,
+      audience: [options.clientId, ...(options.extraAudiences ?? [])],
+      jwksUri,
+      customJwtCheck: ({ payload }: { payload: Record<string, unknown> }) => {
+        if (payload.token_use !== 'id') throw new Error('Only ID tokens are accepted');
+      },
+    })),
+  );
+  // aws-jwt-verify fetches JWKS over https only; the local issuers are plain http, so load the keys here.
+  for (const { issuer, jwksUri } of issuers) {
+    const jwks = (await (await fetch(jwksUri)).json()) as Parameters<typeof verifier.cacheJwks>[0];
+    verifier.cacheJwks(jwks, issuer);
+  }
   const handlers = new Map<string, Promise<Handler>>();
   const loadHandler = (module: string) => {
     if (!handlers.has(module)) {

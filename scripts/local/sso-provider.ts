@@ -1,0 +1,201 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  AdminGetUserCommand,
+  type AdminGetUserCommandOutput,
+  AdminListGroupsForUserCommand,
+  ListUsersCommand,
+  UserNotFoundException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import Provider, { type Account, type ProviderContext } from 'oidc-provider';
+import { cognitoClient } from './bootstrap';
+import { HOST, port } from './config';
+import type { Service } from './services';
+import { loginPage } from './sso-login-page';
+import { FileAdapter, providerKeys } from './sso-provider-store';
+
+/**
+ * Local stand-in for the Cognito domain of single sign-on (docs/decisions.md, "Single sign-on"): a real OpenID
+ * Connect provider (oidc-provider) at Cognito's paths (/oauth2/authorize, /oauth2/token) with PKCE required.
+ * Its sign-in page plays Entra ID: an e-mail is looked up in cognito-local, as the pre sign-up trigger links it
+ * on AWS, and the ID token carries the claims a Cognito ID token of that user has, so the gateway and the API
+ * treat it exactly like one. An unknown or disabled e-mail returns to the console with error=access_denied.
+ */
+const SCOPES = 'openid email profile';
+
+/** The claims of a Cognito ID token that the API reads (functions/lib/auth/claims.ts). */
+const COGNITO_ID_CLAIMS = ['sub', 'token_use', 'cognito:username', 'cognito:groups', 'custom:tenant', 'custom:user_id'];
+
+export interface SsoProviderOptions {
+  userPoolId: string;
+  /** The console's app client; the only client of this provider. */
+  clientId: string;
+  /** Console origins; each gets <origin>/oauth as redirect URI, as the Cognito app client's callback URLs. */
+  consoleOrigins: string[];
+}
+
+const attribute = (attributes: { Name?: string; Value?: string }[] | undefined, name: string) =>
+  attributes?.find((a) => a.Name === name)?.Value;
+
+/** The account of a Cognito username, or undefined when it is gone or disabled (refresh then fails too). */
+async function findAccount(userPoolId: string, username: string): Promise<Account | undefined> {
+  const cognito = cognitoClient();
+  let user: AdminGetUserCommandOutput;
+  try {
+    user = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }));
+  } catch (error) {
+    if (error instanceof UserNotFoundException || (error as Error).name === 'UserNotFoundException') return undefined;
+    throw error;
+  }
+  if (user.Enabled === false) return undefined;
+  const groups = await cognito.send(new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: username }));
+  const attrs = user.UserAttributes;
+  return {
+    accountId: username,
+    claims: async () => ({
+      sub: attribute(attrs, 'sub') ?? username,
+      token_use: 'id',
+      'cognito:username': username,
+      'cognito:groups': (groups.Groups ?? []).map((g) => g.GroupName),
+      'custom:tenant': attribute(attrs, 'custom:tenant'),
+      'custom:user_id': attribute(attrs, 'custom:user_id'),
+      email: attribute(attrs, 'email'),
+      email_verified: true,
+      name: attribute(attrs, 'name'),
+    }),
+  };
+}
+
+/** The Cognito username with this e-mail, if the user exists and is enabled. */
+async function usernameForEmail(userPoolId: string, email: string): Promise<string | undefined> {
+  const escaped = email.trim().toLowerCase().replace(/["\\]/g, '');
+  if (!escaped) return undefined;
+  const found = await cognitoClient().send(
+    new ListUsersCommand({ UserPoolId: userPoolId, Filter: `email = "${escaped}"`, Limit: 2 }),
+  );
+  const [user, ...others] = found.Users ?? [];
+  return user?.Username && user.Enabled !== false && others.length === 0 ? user.Username : undefined;
+}
+
+function createProvider(issuer: string, options: SsoProviderOptions) {
+  const { jwks, cookieKeys } = providerKeys();
+  return new Provider(issuer, {
+    adapter: FileAdapter,
+    jwks,
+    cookies: { keys: cookieKeys },
+    clients: [
+      {
+        client_id: options.clientId,
+        token_endpoint_auth_method: 'none',
+        redirect_uris: options.consoleOrigins.map((origin) => `${origin}/oauth`),
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        scope: SCOPES,
+      },
+    ],
+    routes: {
+      authorization: '/oauth2/authorize',
+      token: '/oauth2/token',
+      userinfo: '/oauth2/userInfo',
+      revocation: '/oauth2/revoke',
+      jwks: '/.well-known/jwks.json',
+      end_session: '/logout',
+    },
+    scopes: ['openid', 'email', 'profile', 'offline_access'],
+    claims: { openid: COGNITO_ID_CLAIMS, email: ['email', 'email_verified'], profile: ['name'] },
+    // Cognito puts the user's claims into the ID token of the code flow; so does this stand-in.
+    conformIdTokenClaims: false,
+    pkce: { required: () => true },
+    features: { devInteractions: { enabled: false }, revocation: { enabled: true } },
+    findAccount: (_ctx: unknown, id: string) => findAccount(options.userPoolId, id),
+    // Cognito hands out a refresh token with every code exchange and does not rotate it.
+    issueRefreshToken: async () => true,
+    rotateRefreshToken: () => false,
+    expiresWithSession: async () => false,
+    // The console is a first-party client: no consent screen, as with Cognito's hosted UI.
+    loadExistingGrant: async (ctx: ProviderContext) => {
+      const accountId = ctx.oidc.session?.accountId;
+      const clientId = ctx.oidc.client?.clientId;
+      if (!accountId || !clientId) return undefined;
+      const grant = new ctx.oidc.provider.Grant({ accountId, clientId });
+      grant.addOIDCScope(SCOPES);
+      await grant.save();
+      return grant;
+    },
+    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+    // Cognito's lifetimes: code 5 minutes, ID token 1 hour, refresh token 30 days (infra/stacks/auth-stack.ts).
+    ttl: {
+      AuthorizationCode: 300,
+      IdToken: 3600,
+      AccessToken: 3600,
+      RefreshToken: 30 * 24 * 3600,
+      Interaction: 600,
+      Session: 8 * 3600,
+      Grant: 30 * 24 * 3600,
+    },
+  });
+}
+
+async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  let text = '';
+  for await (const chunk of req) text += chunk;
+  return new URLSearchParams(text);
+}
+
+function sendHtml(res: ServerResponse, html: string) {
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(html);
+}
+
+/** The sign-in page and its two answers (Next, Cancel); everything else is the OIDC provider itself. */
+function interactionHandler(provider: Provider, options: SsoProviderOptions) {
+  return async (req: IncomingMessage, res: ServerResponse, action: string | undefined) => {
+    const interaction = await provider.interactionDetails(req, res);
+    if (req.method === 'GET') return sendHtml(res, loginPage({ uid: interaction.uid }));
+    const form = await readForm(req);
+    const refuse = (description: string) =>
+      provider.interactionFinished(
+        req,
+        res,
+        { error: 'access_denied', error_description: description },
+        { mergeWithLastSubmission: false },
+      );
+    if (action === 'abort') return refuse('The user cancelled the sign-in.');
+    const email = form.get('email') ?? '';
+    if (!email.trim()) return sendHtml(res, loginPage({ uid: interaction.uid, error: 'Enter your e-mail address.' }));
+    const username = await usernameForEmail(options.userPoolId, email);
+    if (!username) return refuse('No active console account for this e-mail address.');
+    return provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: username } },
+      { mergeWithLastSubmission: false },
+    );
+  };
+}
+
+export async function startSsoProvider(options: SsoProviderOptions): Promise<Service & { issuer: string }> {
+  const listenPort = port('SSO_PORT');
+  const issuer = `http://${HOST}:${listenPort}`;
+  const provider = createProvider(issuer, options);
+  const oidc = provider.callback();
+  const interaction = interactionHandler(provider, options);
+  const server = http.createServer((req, res) => {
+    const match = /^\/interaction\/[^/]+(?:\/(login|abort))?$/.exec(new URL(req.url ?? '/', issuer).pathname);
+    if (!match) return oidc(req, res);
+    interaction(req, res, match[1]).catch((error: unknown) => {
+      console.error('sso stand-in', error);
+      if (!res.headersSent) res.writeHead(400, { 'content-type': 'text/plain' });
+      res.end('This sign-in has expired. Go back to the console and start again.');
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(listenPort, HOST, () => resolve());
+  });
+  return {
+    name: 'SSO stand-in (Cognito domain + Entra ID)',
+    url: issuer,
+    issuer,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

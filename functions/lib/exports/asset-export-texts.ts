@@ -1,0 +1,39 @@
+import type { ExportLanguage } from '../../../shared/schemas/export';
+import de from '../../../web/src/i18n/features/assets/de.json';
+import en from '../../../web/src/i18n/features/assets/en.json';
+import fr from '../../../web/src/i18n/features/assets/fr.json';
+import nl from '../../../web/src/i18n/features/assets/nl.json';
+
+/**
+ * The asset list's words in the reader's language, read from the console's own translation files, so a
+ * header or status in the file is exactly what the list shows (one source; the web-i18n unit test keeps the
+ * four languages complete). Bundled into the Lambda by esbuild as plain JSON.
+ */
+type AssetTexts = typeof en;
+const BY_LANGUAGE: Record<ExportLanguage, AssetTexts> = { en, nl, de, fr };
+
+export interface AssetExportTexts {
+  title: string;
+  columns: Readonly<Record<string, string>>;
+  status: Readonly<Record<string, string>>;
+  battery: { low: string; ok: string; none: string };
+  sabotaged: string;
+  exportedOn: (date: string) => string;
+  page: (page: number) => string;
+}
+
+const fill = (template: string, name: string, value: string | number) =>
+  template.replace(new RegExp(`{{\\s*${name}\\s*}}`, 'g'), String(value));
+
+export function assetExportTexts(language: ExportLanguage): AssetExportTexts {
+  const texts = BY_LANGUAGE[language];
+  return {
+    title: texts.title,
+    columns: texts.columns,
+    status: texts.status,
+    battery: texts.battery,
+    sabotaged: texts.markers.sabotaged,
+    exportedOn: (date) => fill(texts.export.exportedOn, 'date', date),
+    page: (page) => fill(texts.export.page, 'page', page),
+  };
+}

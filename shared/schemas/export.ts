@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { EXPORT_TYPES, exportQuerySchema } from './common';
+
+/**
+ * List exports (spec 000: GET /api/assets/export/ and /api/devices/export/ with type=pdf|excel|csv, "saved as
+ * Assets.{date}.{ext}"). The file is written to object storage and answered as a short-lived download URL;
+ * small files also carry the base64 `data` of the legacy contract (docs/decisions.md, "Exports").
+ */
+export type ExportType = (typeof EXPORT_TYPES)[number];
+export { EXPORT_TYPES };
+
+export const EXPORT_FILE_TYPES: Readonly<Record<ExportType, { extension: string; mimeType: string }>> = {
+  pdf: { extension: 'pdf', mimeType: 'application/pdf' },
+  excel: { extension: 'xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+  csv: { extension: 'csv', mimeType: 'text/csv; charset=utf-8' },
+};
+
+export const EXPORT_LANGUAGES = ['en', 'nl', 'de', 'fr'] as const;
+export type ExportLanguage = (typeof EXPORT_LANGUAGES)[number];
+
+export const NOTHING_TO_EXPORT = 'There is nothing to export: no item matches the current filters';
+export const UNKNOWN_COLUMN = 'Unknown column';
+export const COLUMN_NOT_AVAILABLE = 'This column is not available to you';
+export const NO_COLUMNS = 'Choose at least one column';
+export const INVALID_TIME_ZONE = 'Unknown time zone';
+export const INVALID_LANGUAGE = 'The language must be en, nl, de or fr';
+
+const isTimeZone = (value: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+/**
+ * The export query of one list. `columns` is the list's visible columns in order (comma separated, or the
+ * parameter repeated); without it the server exports what the list shows by default. `language` and
+ * `timeZone` make the file read like the console that asked for it; the list's own filters and `order[...]`
+ * are read by the list's query parser, not here.
+ */
+export const buildExportQuerySchema = <C extends string>(columnIds: readonly [C, ...C[]]) =>
+  exportQuerySchema.extend({
+    columns: z.preprocess(
+      (value) => {
+        const list = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
+        const ids = list.flatMap((v) => v.split(',')).map((v) => v.trim());
+        return ids.filter(Boolean).length === 0 ? undefined : ids.filter(Boolean);
+      },
+      z
+        .array(z.enum(columnIds, { error: UNKNOWN_COLUMN }))
+        .transform((ids) => [...new Set(ids)])
+        .optional(),
+    ),
+    language: z.preprocess(blankToUndefined, z.enum(EXPORT_LANGUAGES, { error: INVALID_LANGUAGE }).optional()),
+    timeZone: z.preprocess(
+      blankToUndefined,
+      z.string().max(64).refine(isTimeZone, { error: INVALID_TIME_ZONE }).optional(),
+    ),
+  });
+
+/** What the export answers: `url` downloads the file (minutes); `data` only when the file is small. */
+export const exportResultSchema = z.object({
+  fileName: z.string(),
+  mimeType: z.string(),
+  size: z.number().int().nonnegative(),
+  url: z.string(),
+  data: z.string().optional(),
+});
+export type ExportResult = z.infer<typeof exportResultSchema>;
+
+/** Assets.2026-05-04.csv: the entity's file name, the day of the export in the reader's time zone. */
+export const exportFileName = (entity: string, type: ExportType, day: string) =>
+  `${entity}.${day}.${EXPORT_FILE_TYPES[type].extension}`;

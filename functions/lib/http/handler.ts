@@ -40,6 +40,8 @@ export const reply = (statusCode: number, body?: unknown, headers?: Record<strin
 export interface RouteImplementation<S extends z.ZodType = z.ZodType> {
   /** Shared zod schema the body must satisfy (422 with its messages otherwise). */
   body?: S;
+  /** The route reads an upload itself (readUploadedFile on request.event), so no JSON parsing happens. */
+  rawBody?: boolean;
   run(request: HttpRequest<z.output<S>>): Promise<unknown>;
 }
 
@@ -80,8 +82,8 @@ export function createHttpHandler(
         : await authContextFromClaims(claims, event.headers?.[TENANT_HEADER]);
     if (auth) logger.appendKeys({ tenant: auth.tenant.tenantId, userId: auth.userId });
     assertAccess(routeDef.access, auth);
-    const body = readJsonBody(event);
     const implementation = implementations[routeDef.id as RouteId];
+    const body = implementation?.rawBody ? undefined : readJsonBody(event);
     if (!implementation) throw notImplemented();
     const request: HttpRequest = {
       event,

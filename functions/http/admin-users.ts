@@ -1,5 +1,6 @@
 import { idParamSchema } from '../../shared/schemas/common';
 import { userInputSchema, userListQuerySchema, userUpdateInputSchema } from '../../shared/schemas/user';
+import { importDevicesFromUpload } from '../lib/devices/device-import';
 import { parseCollectionQuery } from '../lib/http/collection-query';
 import { forbidden, unprocessable } from '../lib/http/errors';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
@@ -119,6 +120,14 @@ export const handler = createHttpHandler('admin-users', {
       assertMayManage(auth, current, 'USER_DELETE');
       await deleteUserAccount(auth.tenant, current);
       return reply(204);
+    },
+  }),
+  // Devices have no owner: they go into the user's tenant, which is the caller's (docs/decisions.md).
+  'users.uploadDevices': route({
+    rawBody: true,
+    run: async ({ auth, params, event }) => {
+      await userRepository.getOrThrow(auth.tenant, userId(params));
+      return importDevicesFromUpload(auth.tenant, event);
     },
   }),
 });

@@ -6,9 +6,12 @@ import {
   tenantListQuerySchema,
   tenantUpdateInputSchema,
 } from '../../shared/schemas/tenant';
+import { authContextFromClaims } from '../lib/auth/auth-context';
+import type { TenantContext } from '../lib/data/tenant-context';
+import { importDevicesFromUpload } from '../lib/devices/device-import';
 import { parseCollectionQuery } from '../lib/http/collection-query';
 import { forbidden, notFound, unprocessable } from '../lib/http/errors';
-import { createHttpHandler, reply, route } from '../lib/http/handler';
+import { createHttpHandler, type HttpRequest, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
 import { validate } from '../lib/http/validation';
 import { provisionTenant } from '../lib/tenants/tenant-provisioning';
@@ -81,6 +84,15 @@ function tenantData(input: TenantInput, current?: TenantRecord): Omit<TenantReco
   };
 }
 
+/**
+ * The tenant in the path as a context: the acting one, or (super admins only) the one the token may act in,
+ * checked by the same code as the X-Tenant-Id header. A context never comes from the path id alone.
+ */
+async function contextOf({ auth, event }: HttpRequest, tenant: TenantRecord): Promise<TenantContext> {
+  if (String(tenant.id) === auth.tenant.tenantId) return auth.tenant;
+  return (await authContextFromClaims(event.requestContext.authorizer?.jwt?.claims, String(tenant.id))).tenant;
+}
+
 export const handler = createHttpHandler('tenants', {
   'tenants.list': route({
     run: async ({ auth, query }) => {
@@ -116,6 +128,13 @@ export const handler = createHttpHandler('tenants', {
       if (String(current.id) === auth.homeTenantId) throw forbidden(DELETE_OWN_TENANT);
       await tenantRepository.remove(current);
       return reply(204);
+    },
+  }),
+  'tenants.uploadDevices': route({
+    rawBody: true,
+    run: async (request) => {
+      const tenant = await reachableTenant(request.auth, tenantId(request.params));
+      return importDevicesFromUpload(await contextOf(request, tenant), request.event);
     },
   }),
 });

@@ -15,6 +15,7 @@ import { SideDrawer } from '../common/list/SideDrawer';
 import { notifyError, notifySuccess } from '../common/notifications/notificationStore';
 import { useTranslateMessage } from '../i18n/translateMessage';
 import { useSession } from '../session/useSession';
+import { DeviceImportButton } from '../users/DeviceImportButton';
 import { selectedTenantId, selectTenant } from './selectedTenant';
 import { TenantIconField } from './TenantIconField';
 import { type TenantPayload, useTenant, useTenantMutations } from './tenantsApi';
@@ -175,6 +176,7 @@ export function TenantDrawer({ tenantId, onClose }: { tenantId: 'new' | number; 
               />
             )}
           />
+          {!isNew && <DeviceImportButton uploadPath={`/api/tenants/${tenantId}/devices/upload`} />}
         </Box>
       )}
       <ConfirmDialog

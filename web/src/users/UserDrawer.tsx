@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import DeleteIcon from '@mui/icons-material/Delete';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { type User, userInputSchema, userUpdateInputSchema } from '@shared/schemas/user';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/ApiError';
@@ -14,6 +13,7 @@ import { ConfirmDialog } from '../common/list/ConfirmDialog';
 import { SideDrawer } from '../common/list/SideDrawer';
 import { notifyError, notifySuccess } from '../common/notifications/notificationStore';
 import { useSession } from '../session/useSession';
+import { DeviceImportButton } from './DeviceImportButton';
 import { type FieldRules, UserFormFields, type UserFormValues } from './UserFormFields';
 import { type UserPayload, useRoleNames, useUser, useUserMutations } from './usersApi';
 
@@ -39,9 +39,8 @@ export function UserDrawer({ userId, onClose }: { userId: 'new' | number; onClos
   const isSelf = !isNew && me?.id === userId;
   const existing = useUser(isNew ? undefined : userId);
   const roles = useRoleNames();
-  const { save, remove, importDevices } = useUserMutations();
+  const { save, remove } = useUserMutations();
   const [confirming, setConfirming] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
 
   const form = useForm<UserFormValues>({
     defaultValues: EMPTY,
@@ -113,12 +112,6 @@ export function UserDrawer({ userId, onClose }: { userId: 'new' | number; onClos
     }
   };
 
-  const onImport = async (file: File | undefined) => {
-    if (!file || isNew) return;
-    if (!file.name.toLowerCase().endsWith('.csv')) return notifyError(t('notifications.importCsvOnly'));
-    await importDevices.mutateAsync({ id: userId, file }).catch(() => undefined);
-  };
-
   const canDelete = !isNew && !isSelf && hasAny(['USER_DELETE']) && (!targetIsSuper || isSuperAdmin);
   const loading = !isNew && !user;
 
@@ -146,25 +139,8 @@ export function UserDrawer({ userId, onClose }: { userId: 'new' | number; onClos
       ) : (
         <Box component="form" id="user-form" noValidate onSubmit={onSubmit}>
           <UserFormFields form={form} rules={rules} roleOptions={roleOptions} />
-          {!isNew && !isSelf && isAdmin && (
-            <Box sx={{ mt: 2 }}>
-              <input
-                ref={fileInput}
-                type="file"
-                accept=".csv,text/csv"
-                hidden
-                onChange={(event) => onImport(event.target.files?.[0])}
-              />
-              <Button
-                variant="outlined"
-                startIcon={<UploadFileIcon />}
-                loading={importDevices.isPending}
-                onClick={() => fileInput.current?.click()}
-              >
-                {t('fields.importDevices')}
-              </Button>
-            </Box>
-          )}
+          {/* Spec 001 s.6: only admins import devices; the devices go into this user's tenant. */}
+          {!isNew && !isSelf && isAdmin && <DeviceImportButton uploadPath={`/api/users/${userId}/devices/upload`} />}
         </Box>
       )}
       <ConfirmDialog

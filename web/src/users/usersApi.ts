@@ -76,12 +76,5 @@ export function useUserMutations() {
       return client.invalidateQueries({ queryKey: [...usersKey, 'list'] });
     },
   });
-  const importDevices = useMutation({
-    mutationFn: ({ id, file }: { id: number; file: File }) => {
-      const form = new FormData();
-      form.append('files', file);
-      return api.post(`/api/users/${id}/devices/upload`, form);
-    },
-  });
-  return { save, remove, importDevices };
+  return { save, remove };
 }

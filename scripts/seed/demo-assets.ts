@@ -8,6 +8,7 @@ import type { ClientRecord } from '../../functions/lib/clients/client-repository
 import type { DeviceRecord } from '../../functions/lib/devices/device-repository';
 import type { EventRecord } from '../../functions/lib/events/event-repository';
 import { normalizeScheduled } from '../../shared/schemas/asset';
+import { cableSummaryOf } from '../../shared/schemas/asset-profile';
 import type { AssetStatusValue } from '../../shared/schemas/asset-status';
 import type { LastEvent } from '../../shared/schemas/event';
 import { CABLE_LENGTHS, CABLE_REEL_TYPES, CABLE_TYPES, DEVICE_MODELS, DEVICE_NOTES } from './catalogue';
@@ -234,6 +235,7 @@ export function buildAsset(rng: Rng, plan: AssetPlan, context: AssetContext): Bu
     last_event: toLastEvent(last),
     attachments: [],
     cable_length: cableLength,
+    cable_summary: profile ? cableSummaryOf(profile.data, context.definition) : null,
   };
   return { asset, device, events, ...(profile ? { profile } : {}) };
 }

@@ -188,3 +188,29 @@ export type AssetProfileUpdateInput = z.infer<typeof assetProfileUpdateInputSche
 
 export const CABLE_REEL_NOT_FOUND = 'Unknown cable reel type';
 export const CABLE_NOT_FOUND = 'Unknown cable type';
+
+/** The asset list's profile column (spec 000 s.2: "with cable description and residual length"). */
+export const cableSummarySchema = z.object({ cable: z.string().nullable(), residual_length: z.number().nullable() });
+export type CableSummary = z.infer<typeof cableSummarySchema>;
+
+/**
+ * What the asset keeps of its cable reel profile, so a list row needs no read per profile: the chosen cable
+ * type's description (its name when it has none) and the residual length. null when nothing is set.
+ */
+export function cableSummaryOf(
+  data: readonly AssetProfileValue[],
+  definition: Pick<AssetProfileDefinition, 'definitions'> | undefined,
+): CableSummary | null {
+  const value = (name: AssetProfileValue['name']) => data.find((entry) => entry.name === name)?.value ?? null;
+  const cableId = value('cable');
+  const cables = definition?.definitions.find((entry) => entry.type === 'cables')?.value as
+    | { id: number; name: string; data?: { description?: string | null } }[]
+    | undefined;
+  const cable = cables?.find((item) => item.id === cableId);
+  const residual = value('residual_length');
+  const summary = {
+    cable: cable ? cable.data?.description || cable.name : null,
+    residual_length: typeof residual === 'number' ? residual : null,
+  };
+  return summary.cable === null && summary.residual_length === null ? null : summary;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cableSummarySchema } from './asset-profile';
 import { assetStatusInputSchema, assetStatusSchema, assetStatusValueSchema } from './asset-status';
 import { attachmentSchema } from './attachment';
 import {
@@ -92,6 +93,7 @@ export const assetSchema = z.object({
   status: assetStatusSchema.nullable(),
   last_event: lastEventSchema.nullable(),
   attachments: z.array(attachmentSchema),
+  cable_summary: cableSummarySchema.nullable(),
   device_health: z.object({
     devices: z.number().int().nonnegative(),
     sabotaged: z.boolean(),

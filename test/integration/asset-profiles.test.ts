@@ -203,6 +203,25 @@ describe('the profile of an asset', () => {
     });
     expect(restored.status).toBe(200);
     expect(valueIn(restored.body, 'residual_length')).toBe(valueIn(before, 'cable_length'));
+    // The list's profile column reads the asset's copy: the cable's description and the new residual length.
+    const listed = await call<Asset & { cable_summary: { cable: string | null; residual_length: number | null } }>(
+      'GET',
+      `/api/assets/${asset.id}`,
+      { token: admin },
+    );
+    expect(listed.body.cable_summary).toEqual({
+      cable: expect.stringMatching(/\S/),
+      residual_length: valueIn(before, 'cable_length'),
+    });
+    const noCable = await call('PUT', profileUri, {
+      token: admin,
+      body: { version: before.version + 3, data: [{ name: 'cable', value: null }] },
+    });
+    expect(noCable.status).toBe(200);
+    const withoutCable = await call<Asset & { cable_summary: unknown }>('GET', `/api/assets/${asset.id}`, {
+      token: admin,
+    });
+    expect(withoutCable.body.cable_summary).toEqual({ cable: null, residual_length: valueIn(before, 'cable_length') });
   });
 
   it('keeps residual length unless reset with CABLE_REEL_RESET; clients only read', async () => {

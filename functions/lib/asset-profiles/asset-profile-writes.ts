@@ -6,6 +6,7 @@ import {
   CABLE_NOT_FOUND,
   CABLE_REEL_NOT_FOUND,
   CABLE_REEL_PROFILE_TYPE,
+  cableSummaryOf,
   PROFILE_VALUE_NAMES,
 } from '../../../shared/schemas/asset-profile';
 import { type AssetRecord, assetRepository } from '../assets/asset-repository';
@@ -55,6 +56,18 @@ export const numericCableLength = (profile: Pick<AssetProfileRecord, 'data'> | u
   const value = profile ? profileValue(profile, 'cable_length') : null;
   return typeof value === 'number' ? value : null;
 };
+
+/** What the asset copies of its cable reel profile: the gsi5 sort length and the list's summary. */
+function cableCopies(
+  profile: AssetProfileRecord | undefined,
+  definitions: readonly AssetProfileDefinitionRecord[],
+): Pick<AssetRecord, 'cable_length' | 'cable_summary'> {
+  const definition = definitions.find((candidate) => candidate.id === profile?.definition_id);
+  return {
+    cable_length: numericCableLength(profile),
+    cable_summary: profile ? cableSummaryOf(profile.data, definition) : null,
+  };
+}
 
 const catalogueIds = (definition: AssetProfileDefinitionRecord | undefined, type: 'cable_reels' | 'cables') =>
   new Set(
@@ -114,9 +127,12 @@ export async function saveAssetProfile(
     { Put: { TableName: tableName(), Item: assetProfileRepository.toItem(ctx, next), ...versioned(current.version) } },
   ];
   const asset = await assetRepository.get(ctx, current.asset_id);
-  const length = numericCableLength(next);
-  if (asset && next.type === CABLE_REEL_PROFILE_TYPE && (asset.cable_length ?? null) !== length) {
-    writes.push(putAsset(ctx, { ...asset, cable_length: length }));
+  if (asset && next.type === CABLE_REEL_PROFILE_TYPE) {
+    const copies = cableCopies(next, definition ? [definition] : []);
+    const changed =
+      (asset.cable_length ?? null) !== copies.cable_length ||
+      JSON.stringify(asset.cable_summary ?? null) !== JSON.stringify(copies.cable_summary);
+    if (changed) writes.push(putAsset(ctx, { ...asset, ...copies }));
   }
   await transact(writes);
   return next;
@@ -215,7 +231,10 @@ export async function planProfileAssignment(
     ...asset,
     asset_profile_relations: profiles.map((profile) => assetProfileUri(profile.id)),
     asset_profile_definitions: definitions.map(({ id, name, type }) => ({ id, name, type })),
-    cable_length: numericCableLength(profiles.find((profile) => profile.type === CABLE_REEL_PROFILE_TYPE)),
+    ...cableCopies(
+      profiles.find((profile) => profile.type === CABLE_REEL_PROFILE_TYPE),
+      definitions,
+    ),
   };
   return { asset: next, writes };
 }

@@ -8,7 +8,11 @@ import type { TenantContext } from '../data/tenant-context';
  * so that lists sort and show them without a read per row. `cable_length` is lifted out of the profile
  * values for the same reason. Each sortable column of spec 000 s.9 has its own index (docs/data-model.md).
  */
-export type AssetRecord = Omit<Asset, '@id' | '@type' | 'device_health'> & { cable_length?: number | null };
+export type AssetRecord = Omit<Asset, '@id' | '@type' | 'device_health' | 'cable_summary'> & {
+  cable_length?: number | null;
+  /** Absent on assets written before the copy existed: read as null. */
+  cable_summary?: Asset['cable_summary'];
+};
 
 /** Sort field (API name) -> the index that keeps assets in that order. */
 export const ASSET_SORT_INDEXES = {
@@ -56,5 +60,11 @@ export const assetRepository = createRepository<AssetRecord>({
 
 export const toApiAsset = (asset: AssetRecord): Asset => {
   const { cable_length: _internal, ...rest } = asset;
-  return { '@id': `/api/assets/${asset.id}`, '@type': 'Asset', ...rest, device_health: deviceHealthOf(asset.devices) };
+  return {
+    '@id': `/api/assets/${asset.id}`,
+    '@type': 'Asset',
+    ...rest,
+    cable_summary: asset.cable_summary ?? null,
+    device_health: deviceHealthOf(asset.devices),
+  };
 };

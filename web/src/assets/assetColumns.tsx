@@ -4,10 +4,12 @@ import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import type { Asset, AssetSortField } from '@shared/schemas/asset';
 import type { ASSET_TABLE_COLUMNS } from '@shared/schemas/settings';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime, joinParts } from './assetFormat';
 import { ScheduledCell } from './ScheduledCell';
 
@@ -44,6 +46,24 @@ function AssetNameCell({ asset, t }: { asset: Asset; t: TFunction<'assets'> }) {
   );
 }
 
+/** Definition names, then the cable description and residual length (spec 000 s.2) in a second, quieter line. */
+function AssetProfileCell({ asset }: { asset: Asset }) {
+  const { t } = useTranslation('assetProfiles');
+  const names = asset.asset_profile_definitions.map((d) => d.name).join(', ');
+  const summary = asset.cable_summary;
+  if (!summary) return names;
+  const residual =
+    summary.residual_length === null ? null : `${t('labels.residual_length')}: ${summary.residual_length} m`;
+  return (
+    <Box sx={{ minWidth: 160 }}>
+      <div>{names}</div>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {[summary.cable, residual].filter(Boolean).join(' · ')}
+      </Typography>
+    </Box>
+  );
+}
+
 function batteryStatus(asset: Asset, t: TFunction<'assets'>): string {
   // device_health reaches client users too, who do not get the device list itself.
   if (asset.device_health.devices === 0) return t('battery.none');
@@ -56,7 +76,7 @@ export const ASSET_COLUMNS: readonly AssetColumn[] = [
   {
     id: 'asset-profile',
     sortField: 'cable_length',
-    render: (a) => a.asset_profile_definitions.map((d) => d.name).join(', '),
+    render: (a) => <AssetProfileCell asset={a} />,
   },
   { id: 'street', render: (a) => a.street ?? a.last_event?.street ?? '' },
   {

@@ -149,6 +149,27 @@ describe('export cells', () => {
     expect(row[0]).toBe(7);
   });
 
+  it('use the cable summary and device health when the asset carries them, as the list does', () => {
+    const columns = assetExportColumns({
+      requested: ['asset', 'asset-profile', 'battery-status'],
+      isClient: false,
+      hiddenByTenant: [],
+      renamed: {},
+      texts: assetExportTexts('de'),
+    });
+    const withSummary = {
+      ...hideFromClient(asset),
+      cable_length: 250,
+      cable_summary: { cable: 'Installatiekabel 3x6', residual_length: 585 },
+      device_health: { devices: 2, sabotaged: false, battery_low: true },
+    };
+    expect(assetRow(withSummary, columns, { ...context, texts: assetExportTexts('de') })).toEqual([
+      'Reel 7',
+      'Cable reel · Installatiekabel 3x6 · Restlänge: 585 m',
+      'Schwach',
+    ]);
+  });
+
   it('leave empty values empty', () => {
     const bare = { id: 1, name: 'Bare', devices: [], status: null, asset_profile_definitions: [] } as Partial<Asset>;
     const row = assetRow(bare, all(), context);

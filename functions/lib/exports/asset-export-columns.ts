@@ -11,8 +11,16 @@ import { formatDay, joinParts } from './export-values';
  */
 export type AssetColumnId = (typeof ASSET_TABLE_COLUMNS)[number];
 
-/** An asset as the viewer may see it, plus the numeric cable length the list's profile column shows. */
-export type ExportAsset = Partial<Asset> & { cable_length?: number | null };
+/**
+ * An asset as the viewer may see it, plus the stored numeric cable length. The cable summary and device health
+ * are read when the asset carries them (the list shows them), else the cells fall back to the length and the
+ * device list.
+ */
+export type ExportAsset = Partial<Asset> & {
+  cable_length?: number | null;
+  cable_summary?: { cable: string | null; residual_length: number | null } | null;
+  device_health?: { devices: number; sabotaged: boolean; battery_low: boolean };
+};
 
 /** What a row needs besides the asset: the words and the reader's date format. */
 export interface AssetCellContext {
@@ -27,23 +35,41 @@ interface AssetColumnDef {
   value: (asset: ExportAsset, context: AssetCellContext) => CellValue;
 }
 
-/** The profile names and, for a cable reel, its length in metres (spec 000 s.9): "Cable reel (250 m)". */
-function profileCell(asset: ExportAsset): string {
+/**
+ * The profile names with the cable description and residual length (spec 000 s.2) on one line, as the list
+ * shows them on two: "Cable reel · Installation cable · Residual length: 585 m". Without a summary, the cable
+ * length: "Cable reel (250 m)".
+ */
+function profileCell(asset: ExportAsset, { texts }: AssetCellContext): string {
   const names = (asset.asset_profile_definitions ?? []).map((d) => d.name).join(', ');
-  return asset.cable_length == null ? names : `${names} (${asset.cable_length} m)`;
+  const summary = asset.cable_summary;
+  if (!summary) return asset.cable_length == null ? names : `${names} (${asset.cable_length} m)`;
+  const residual = summary.residual_length === null ? null : `${texts.residualLength}: ${summary.residual_length} m`;
+  return [names, summary.cable, residual].filter(Boolean).join(' · ');
 }
 
-/** Client users get no device summaries, so their battery cell stays empty, as in the list. */
+/** Device count, sabotage and low battery: from the device health when present, else from the device list. */
+function healthOf(asset: ExportAsset) {
+  if (asset.device_health) return asset.device_health;
+  // Client users get no device list (and then no health either): nothing to say.
+  if (!asset.devices) return undefined;
+  return {
+    devices: asset.devices.length,
+    sabotaged: asset.devices.some((d) => d.is_sabotaged),
+    battery_low: asset.devices.some((d) => d.battery_level_low),
+  };
+}
+
 function batteryCell(asset: ExportAsset, { texts }: AssetCellContext): string {
-  if (!asset.devices) return '';
-  if (asset.devices.length === 0) return texts.battery.none;
-  return asset.devices.some((d) => d.battery_level_low) ? texts.battery.low : texts.battery.ok;
+  const health = healthOf(asset);
+  if (!health) return '';
+  if (health.devices === 0) return texts.battery.none;
+  return health.battery_low ? texts.battery.low : texts.battery.ok;
 }
 
 /** Sabotage shows as a marker in the list; in a file it is a word after the name. */
 function assetCell(asset: ExportAsset, { texts }: AssetCellContext): string {
-  const sabotaged = (asset.devices ?? []).some((d) => d.is_sabotaged);
-  return sabotaged ? `${asset.name ?? ''} (${texts.sabotaged})` : (asset.name ?? '');
+  return healthOf(asset)?.sabotaged ? `${asset.name ?? ''} (${texts.sabotaged})` : (asset.name ?? '');
 }
 
 const ASSET_COLUMN_DEFS: Readonly<Record<AssetColumnId, AssetColumnDef>> = {

@@ -1,4 +1,8 @@
 import type { ExportLanguage } from '../../../shared/schemas/export';
+import profileDe from '../../../web/src/i18n/features/assetProfiles/de.json';
+import profileEn from '../../../web/src/i18n/features/assetProfiles/en.json';
+import profileFr from '../../../web/src/i18n/features/assetProfiles/fr.json';
+import profileNl from '../../../web/src/i18n/features/assetProfiles/nl.json';
 import de from '../../../web/src/i18n/features/assets/de.json';
 import en from '../../../web/src/i18n/features/assets/en.json';
 import fr from '../../../web/src/i18n/features/assets/fr.json';
@@ -11,6 +15,12 @@ import nl from '../../../web/src/i18n/features/assets/nl.json';
  */
 type AssetTexts = typeof en;
 const BY_LANGUAGE: Record<ExportLanguage, AssetTexts> = { en, nl, de, fr };
+const PROFILE_TEXTS: Record<ExportLanguage, typeof profileEn> = {
+  en: profileEn,
+  nl: profileNl,
+  de: profileDe,
+  fr: profileFr,
+};
 
 export interface AssetExportTexts {
   title: string;
@@ -18,6 +28,7 @@ export interface AssetExportTexts {
   status: Readonly<Record<string, string>>;
   battery: { low: string; ok: string; none: string };
   sabotaged: string;
+  residualLength: string;
   exportedOn: (date: string) => string;
   page: (page: number) => string;
 }
@@ -33,6 +44,7 @@ export function assetExportTexts(language: ExportLanguage): AssetExportTexts {
     status: texts.status,
     battery: texts.battery,
     sabotaged: texts.markers.sabotaged,
+    residualLength: PROFILE_TEXTS[language].labels.residual_length,
     exportedOn: (date) => fill(texts.export.exportedOn, 'date', date),
     page: (page) => fill(texts.export.page, 'page', page),
   };

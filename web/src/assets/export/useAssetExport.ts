@@ -1,0 +1,73 @@
+import { DEFAULT_ASSET_ORDER } from '@shared/schemas/asset';
+import type { ExportResult, ExportType } from '@shared/schemas/export';
+import { SETTING_NAMES } from '@shared/schemas/settings';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/ApiError';
+import { api } from '../../api/apiClient';
+import { dismissNotification, notify, notifyError, notifySuccess } from '../../common/notifications/notificationStore';
+import { useSession } from '../../session/useSession';
+import { visibleColumns } from '../assetColumns';
+import { ASSET_FILTER_KEYS, toApiFilters } from '../assetFilters';
+import { useFrontendSetting } from '../assetsApi';
+import { useUrlListState } from '../list/useUrlListState';
+import { useAssetMessage } from '../useAssetMessage';
+
+const stringList = (data: unknown): string[] =>
+  Array.isArray(data) ? data.filter((v): v is string => typeof v === 'string') : [];
+
+/** The browser saves the file: the URL answers with Content-Disposition attachment and the file name. */
+function saveFile(result: ExportResult) {
+  const link = document.createElement('a');
+  link.href = result.url;
+  link.download = result.fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/**
+ * Exports the asset list as it is on screen: the filters and sort of the URL, the columns this user sees
+ * (role view and the tenant's hidden columns; the server renames and translates the headers), in the
+ * console's language and time zone. The server streams the file to storage and answers a download URL.
+ */
+export function useAssetExport() {
+  const { t, i18n } = useTranslation('assets');
+  const translate = useAssetMessage();
+  const { isClient } = useSession();
+  const list = useUrlListState(ASSET_FILTER_KEYS, DEFAULT_ASSET_ORDER);
+  const hidden = useFrontendSetting(SETTING_NAMES.assetTableHiddenColumns);
+
+  const mutation = useMutation({
+    meta: { silent: true },
+    mutationFn: (type: ExportType) =>
+      api.get<ExportResult>('/api/assets/export/', {
+        query: {
+          type,
+          ...toApiFilters(list.filters),
+          [`order[${list.sort.field}]`]: list.sort.direction,
+          columns: visibleColumns(isClient, stringList(hidden.data))
+            .map((column) => column.id)
+            .join(','),
+          language: i18n.language,
+          timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        },
+      }),
+  });
+
+  const start = (type: ExportType) => {
+    const notice = notify(t('export.preparing', { type: t(`actions.export_${type}`) }));
+    mutation.mutate(type, {
+      onSuccess: (result) => {
+        saveFile(result);
+        notifySuccess(t('export.ready', { fileName: result.fileName }));
+      },
+      onError: (error) =>
+        notifyError(isApiError(error) && error.status === 422 ? (translate(error.message) ?? '') : t('export.failed')),
+      onSettled: () => dismissNotification(notice),
+    });
+  };
+
+  return { start, busy: mutation.isPending, busyType: mutation.isPending ? mutation.variables : undefined };
+}

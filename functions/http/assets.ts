@@ -120,6 +120,7 @@ export const handler = createHttpHandler('assets', {
       const result = await listAssets(auth.tenant, request);
       const members = result.items.map((asset) => presentAsset(viewer, asset));
       return reply(200, toCollection('/api/assets', collection, members, result.total), {
+        'x-total-exact': String(result.totalExact),
         'x-items-read': String(result.itemsRead),
       });
     },

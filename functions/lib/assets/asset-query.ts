@@ -5,6 +5,13 @@ import { itemKey } from '../data/keys';
 import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 import {
+  type Candidate,
+  type CandidateRead,
+  type CandidateSource,
+  readAllMatches,
+  readMatchesInOrder,
+} from './asset-candidates';
+import {
   ASSET_CLIENT_INDEX,
   ASSET_SORT_INDEXES,
   type AssetRecord,
@@ -14,13 +21,19 @@ import {
 } from './asset-repository';
 
 /**
- * GET /api/assets (spec 000 s.2, s.7, s.9). Three read plans, cheapest first (docs/data-model.md, "Asset list"):
- *  1. no filter: one Query on the sort's index, Limit = the page (page N reads N pages), total = counter item;
- *  2. `id`: one GetItem, the other filters checked on it;
- *  3. any other filter: the candidates are read once with a small projection (the whole customer partition
- *     on gsi6 when a customer is known, else the sort's index), filtered here, and only the page's items are
- *     fetched in full (BatchGetItem). One pass per request: linear in the candidates, never quadratic.
- * DynamoDB's `contains` is case-sensitive, hence the search is evaluated here rather than as a filter expression.
+ * GET /api/assets (spec 000 s.2, s.7, s.9). Read plans, cheapest first (docs/data-model.md, "Asset list"):
+ *  1. `id`: one GetItem, the other filters checked on it;
+ *  2. no filter: one Query on the sort's index for the page; the pages before it are skipped with
+ *     `Select: COUNT` (query-page.ts); total = the counter item;
+ *  3. any other filter, on a partition already in the wanted order (the sort's index; the customer's gsi6
+ *     partition or the table for the id order): projected candidates are read in that order and filtered
+ *     here until the page is full and the read budget is spent (asset-candidates.ts), then only the page's
+ *     items are fetched in full (BatchGetItem). The total is exact when the partition was read to its end,
+ *     else a lower bound (`totalExact: false`);
+ *  4. a customer's assets in another column's order: that customer's gsi6 partition is read whole
+ *     (projected) and sorted here by the same key the sort's index uses. Exact total.
+ * The search is evaluated here rather than as a filter expression: DynamoDB's `contains` is case-sensitive,
+ * and a filter expression would save bytes, not reads (ScannedCount counts what it discards).
  */
 export type AssetSortField = keyof typeof ASSET_SORT_INDEXES;
 
@@ -49,24 +62,9 @@ export interface AssetListResult {
   total: number;
   /** Items DynamoDB read (index, table and batch reads), reported as x-items-read. */
   itemsRead: number;
+  /** False when `total` is a lower bound: a filtered list stopped reading before its partition's end. */
+  totalExact: boolean;
 }
-
-type Candidate = Pick<
-  AssetRecord,
-  'id' | 'name' | 'reference' | 'logical_id' | 'days_outside_geo_zone' | 'scheduled' | 'client' | 'status'
-> &
-  Record<string, unknown>;
-
-const PROJECTED = [
-  'id',
-  'name',
-  'reference',
-  'logical_id',
-  'days_outside_geo_zone',
-  'scheduled',
-  'client',
-  'status',
-] as const;
 
 const day = (value: string) => value.trim().slice(0, 10);
 
@@ -94,7 +92,7 @@ export async function listAssets(ctx: TenantContext, request: AssetListRequest):
   if (filters.id !== undefined) {
     const asset = await assetRepository.get(ctx, filters.id);
     const items = asset && matchesFilters(asset, filters) && request.page === 1 ? [asset] : [];
-    return { items, total: asset && matchesFilters(asset, filters) ? 1 : 0, itemsRead: 1 };
+    return { items, total: asset && matchesFilters(asset, filters) ? 1 : 0, itemsRead: 1, totalExact: true };
   }
   if (!hasFilters(filters) && request.order.field !== 'id') {
     const indexName = ASSET_SORT_INDEXES[request.order.field];
@@ -107,66 +105,48 @@ export async function listAssets(ctx: TenantContext, request: AssetListRequest):
       }),
       assetRepository.count(ctx),
     ]);
-    return { items: page.items, total, itemsRead: page.itemsRead };
+    return { items: page.items, total, itemsRead: page.itemsRead, totalExact: true };
   }
   return listFiltered(ctx, request);
 }
 
-async function listFiltered(ctx: TenantContext, request: AssetListRequest): Promise<AssetListResult> {
+/** Where a filtered list reads its candidates, and whether that partition is already in the wanted order. */
+function candidateSource(ctx: TenantContext, request: AssetListRequest): { source: CandidateSource; inOrder: boolean } {
   const { filters, order } = request;
-  const sortAttribute = order.field === 'id' ? undefined : `${ASSET_SORT_INDEXES[order.field]}sk`;
-  const byClient = filters.clientId !== undefined;
-  const source = byClient
-    ? { name: ASSET_CLIENT_INDEX, partition: clientAssetsPartition(ctx, filters.clientId as number) }
-    : order.field === 'id'
-      ? undefined
-      : { name: ASSET_SORT_INDEXES[order.field], partition: assetPartition(ctx) };
-  const { items: candidates, itemsRead } = await readCandidates(ctx, source, sortAttribute, order.direction);
-  const matches = candidates.filter((asset) => matchesFilters(asset, filters));
-  if (byClient || !source) {
-    // The customer partition is in id order: sort by the same key the sort's index uses, so orders agree.
-    // Binary string order, as DynamoDB compares sort keys; ids are compared as numbers.
-    const key = (asset: Candidate) => (sortAttribute ? String(asset[sortAttribute]) : asset.id);
-    const sign = order.direction === 'asc' ? 1 : -1;
-    matches.sort((a, b) => (key(a) < key(b) ? -sign : key(a) > key(b) ? sign : 0));
+  if (filters.clientId !== undefined) {
+    const source = { index: ASSET_CLIENT_INDEX, partition: clientAssetsPartition(ctx, filters.clientId) };
+    return { source, inOrder: order.field === 'id' };
   }
-  const start = (request.page - 1) * request.itemsPerPage;
-  const pageIds = matches.slice(start, start + request.itemsPerPage).map((asset) => asset.id);
-  const items = await getMany(ctx, pageIds);
-  return { items, total: matches.length, itemsRead: itemsRead + items.length };
+  if (order.field === 'id') return { source: { partition: assetPartition(ctx) }, inOrder: true };
+  return { source: { index: ASSET_SORT_INDEXES[order.field], partition: assetPartition(ctx) }, inOrder: true };
 }
 
-/** Every candidate of a partition, with only the attributes the filters and the sort need. */
-async function readCandidates(
-  ctx: TenantContext,
-  source: { name: string; partition: string } | undefined,
-  sortAttribute: string | undefined,
-  direction: 'asc' | 'desc',
-): Promise<{ items: Candidate[]; itemsRead: number }> {
-  const attributes = [...PROJECTED, ...(sortAttribute ? [sortAttribute] : [])];
-  const names = Object.fromEntries(attributes.map((attribute, i) => [`#a${i}`, attribute]));
-  const pkName = source ? `${source.name}pk` : 'pk';
-  const items: Candidate[] = [];
-  let itemsRead = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const result = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        ...(source ? { IndexName: source.name } : {}),
-        KeyConditionExpression: '#pk = :pk',
-        ProjectionExpression: Object.keys(names).join(', '),
-        ExpressionAttributeNames: { ...names, '#pk': pkName },
-        ExpressionAttributeValues: { ':pk': source ? source.partition : assetPartition(ctx) },
-        ScanIndexForward: direction === 'asc',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    itemsRead += result.ScannedCount ?? 0;
-    items.push(...((result.Items ?? []) as Candidate[]));
-    startKey = result.LastEvaluatedKey;
-  } while (startKey);
-  return { items, itemsRead };
+async function listFiltered(ctx: TenantContext, request: AssetListRequest): Promise<AssetListResult> {
+  const { filters, order } = request;
+  const start = (request.page - 1) * request.itemsPerPage;
+  const matches = (asset: Candidate) => matchesFilters(asset, filters);
+  const { source, inOrder } = candidateSource(ctx, request);
+  let read: CandidateRead;
+  if (inOrder) {
+    const wanted = start + request.itemsPerPage;
+    read = await readMatchesInOrder(source, { ascending: order.direction === 'asc', wanted, matches });
+  } else {
+    // The customer partition is in id order: sort by the same key the sort's index uses, so orders agree.
+    // Binary string order, as DynamoDB compares sort keys.
+    const sortAttribute = `${ASSET_SORT_INDEXES[order.field as AssetSortField]}sk`;
+    read = await readAllMatches(source, sortAttribute, matches);
+    const key = (asset: Candidate) => String(asset[sortAttribute]);
+    const sign = order.direction === 'asc' ? 1 : -1;
+    read.matches.sort((a, b) => (key(a) < key(b) ? -sign : key(a) > key(b) ? sign : 0));
+  }
+  const pageIds = read.matches.slice(start, start + request.itemsPerPage).map((asset) => asset.id);
+  const items = await getMany(ctx, pageIds);
+  return {
+    items,
+    total: read.matches.length,
+    totalExact: read.exhausted,
+    itemsRead: read.itemsRead + items.length,
+  };
 }
 
 /** Full items of the given ids, in the given order (BatchGetItem, 100 keys a call, unprocessed keys retried). */

@@ -1,27 +1,55 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './client';
 
+/** A Query without paging or projection of its own: queryPage decides both. */
+export type PageQuery = Omit<QueryCommandInput, 'Limit' | 'ExclusiveStartKey' | 'Select' | 'ProjectionExpression'>;
+
 /**
- * One 1-based page of a Query. DynamoDB has no offset, so page N reads the N-1 pages before it; the caller
- * gets the raw items of the page and how many items DynamoDB read to find them.
+ * One 1-based page of a Query. DynamoDB has no offset, so page N still reads the N-1 pages before it, but it
+ * skips them with `Select: COUNT` (DynamoDB reads them and answers only a count and the key to go on from),
+ * then reads the page's items from that key: the items read are the same, the bytes sent are a page's.
+ * A filter expression is honoured: the skip counts matches, never scanned items.
  */
 export async function queryPage(
-  input: Omit<QueryCommandInput, 'Limit' | 'ExclusiveStartKey'>,
+  input: PageQuery,
   page: number,
   itemsPerPage: number,
 ): Promise<{ items: Record<string, unknown>[]; itemsRead: number }> {
-  const skip = (page - 1) * itemsPerPage;
-  const wanted = skip + itemsPerPage;
+  const skipped = await skipMatches(input, (page - 1) * itemsPerPage);
+  if (skipped.exhausted) return { items: [], itemsRead: skipped.itemsRead };
   const collected: Record<string, unknown>[] = [];
-  let itemsRead = 0;
-  let startKey: Record<string, unknown> | undefined;
+  let itemsRead = skipped.itemsRead;
+  let startKey = skipped.startKey;
   do {
     const result = await dynamo().send(
-      new QueryCommand({ ...input, Limit: wanted - collected.length, ExclusiveStartKey: startKey }),
+      new QueryCommand({ ...input, Limit: itemsPerPage - collected.length, ExclusiveStartKey: startKey }),
     );
     itemsRead += result.ScannedCount ?? 0;
     collected.push(...(result.Items ?? []));
     startKey = result.LastEvaluatedKey;
-  } while (startKey && collected.length < wanted);
-  return { items: collected.slice(skip, wanted), itemsRead };
+  } while (startKey && collected.length < itemsPerPage);
+  return { items: collected, itemsRead };
+}
+
+/**
+ * Moves past `count` matching items without transferring them. `Limit` caps the items evaluated, so it is
+ * never more than the matches still to skip: the key answered is exactly after the last skipped match.
+ */
+export async function skipMatches(
+  input: PageQuery,
+  count: number,
+): Promise<{ startKey?: Record<string, unknown>; itemsRead: number; exhausted: boolean }> {
+  let remaining = count;
+  let itemsRead = 0;
+  let startKey: Record<string, unknown> | undefined;
+  while (remaining > 0) {
+    const result = await dynamo().send(
+      new QueryCommand({ ...input, Select: 'COUNT', Limit: remaining, ExclusiveStartKey: startKey }),
+    );
+    itemsRead += result.ScannedCount ?? 0;
+    remaining -= result.Count ?? 0;
+    startKey = result.LastEvaluatedKey;
+    if (!startKey) return { itemsRead, exhausted: true };
+  }
+  return { startKey, itemsRead, exhausted: false };
 }

@@ -1,0 +1,108 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DEMO_PASSWORD } from '../seed/seed';
+import { type ApiSession, benchAssetListTenant } from './asset-list.bench';
+import { type BenchTenant, ensureBenchTenant } from './seed-assets';
+import { startBenchStack } from './stack';
+
+/**
+ * `npm run bench`: starts the local stack (scripts/bench/stack.ts), seeds the bench tenants once (10k and
+ * 100k assets, kept in .local-bench/), measures the asset list and writes the results into
+ * docs/performance.md between markers, leaving the other sections as they are. When
+ * scripts/bench/export.bench.ts exists, its `benchExports()` runs against the same stack (BENCH_API_URL,
+ * BENCH_TOKEN, BENCH_TENANT_IDS in the environment) and its section is written too.
+ *
+ * BENCH_TENANTS=10000 limits the tenants, BENCH_REPS the repetitions (default 15), BENCH_STACK_FILE reuses a
+ * running stack, BENCH_DRY_RUN=true prints the sections instead of writing the file.
+ */
+const TENANTS = [
+  { subdomain: 'bench-10k', assetCount: 10_000, customerCount: 40 },
+  { subdomain: 'bench-100k', assetCount: 100_000, customerCount: 200 },
+];
+const DOC = path.resolve(__dirname, '../../docs/performance.md');
+const log = (line: string) => console.log(line);
+
+async function signInSuperAdmin(apiUrl: string): Promise<string> {
+  const response = await fetch(`${apiUrl}/user/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'superadmin', password: DEMO_PASSWORD }),
+  });
+  const body = (await response.json()) as { token?: string };
+  if (response.status !== 200 || !body.token) throw new Error(`superadmin sign-in failed: ${JSON.stringify(body)}`);
+  return body.token;
+}
+
+/** Replaces the text between `<!-- bench:<name> -->` and `<!-- /bench:<name> -->`, or appends the block. */
+export function replaceSection(document: string, name: string, content: string): string {
+  const start = `<!-- bench:${name} -->`;
+  const end = `<!-- /bench:${name} -->`;
+  const block = `${start}\n${content.trim()}\n${end}`;
+  const from = document.indexOf(start);
+  const to = document.indexOf(end);
+  if (from >= 0 && to > from) return document.slice(0, from) + block + document.slice(to + end.length);
+  return `${document.trimEnd()}\n\n${block}\n`;
+}
+
+function assetListSection(tenants: BenchTenant[], tables: string[], seconds: number): string {
+  const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  return [
+    '## Asset list (`npm run bench`)',
+    '',
+    `Run ${when} UTC, ${os.cpus().length} cores, Node.js ${process.version}, ${process.env.BENCH_REPS ?? 15} ` +
+      `repetitions after 2 warm-up calls, 20 items a page (the console's page size), sequential calls through ` +
+      `the local gateway as the super admin acting in the bench tenant (X-Tenant-Id). ${seconds.toFixed(0)} s ` +
+      `in all. Seeding (only when .local-bench/ lacks the data): ${tenants
+        .map((t) => `${t.assetCount / 1000}k ${t.seededSeconds ? `${t.seededSeconds.toFixed(0)} s` : 'reused'}`)
+        .join(', ')}.`,
+    '',
+    ...tables,
+  ].join('\n');
+}
+
+async function main() {
+  const started = Date.now();
+  const only = process.env.BENCH_TENANTS?.split(',').map(Number);
+  const stack = await startBenchStack(log);
+  try {
+    const tenants: BenchTenant[] = [];
+    for (const spec of TENANTS.filter((t) => !only || only.includes(t.assetCount))) {
+      tenants.push(await ensureBenchTenant(spec, log));
+    }
+    const session: ApiSession = { apiUrl: stack.apiUrl, token: await signInSuperAdmin(stack.apiUrl) };
+    const tables: string[] = [];
+    for (const tenant of tenants) {
+      log(`measuring ${tenant.subdomain}`);
+      tables.push(await benchAssetListTenant(session, tenant, log));
+    }
+    const sections: [string, string][] = [
+      ['asset-list', assetListSection(tenants, tables, (Date.now() - started) / 1000)],
+    ];
+    const exportBench = path.join(__dirname, 'export.bench.ts');
+    if (existsSync(exportBench)) {
+      Object.assign(process.env, {
+        BENCH_API_URL: session.apiUrl,
+        BENCH_TOKEN: session.token,
+        BENCH_TENANT_IDS: JSON.stringify(tenants.map((t) => ({ id: t.tenantId, assets: t.assetCount }))),
+      });
+      const { benchExports } = (await import(exportBench)) as { benchExports: () => Promise<string> };
+      sections.push(['exports', await benchExports()]);
+    }
+    if (process.env.BENCH_DRY_RUN === 'true') {
+      for (const [, content] of sections) console.log(content);
+    } else {
+      let document = readFileSync(DOC, 'utf8');
+      for (const [name, content] of sections) document = replaceSection(document, name, content);
+      writeFileSync(DOC, document);
+      log(`written to ${path.relative(process.cwd(), DOC)}`);
+    }
+  } finally {
+    stack.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -11,6 +11,7 @@ const NotFoundPage = lazy(() => import('./common/NotFoundPage'));
 const PlaceholderPage = lazy(() => import('./common/PlaceholderPage'));
 const SignInPage = lazy(() => import('./session/SignInPage'));
 const ResetPasswordPage = lazy(() => import('./session/ResetPasswordPage'));
+const OAuthCallbackPage = lazy(() => import('./session/OAuthCallbackPage'));
 const ApiCredentialsPage = lazy(() => import('./api-credentials/ApiCredentialsPage'));
 const AssetsPage = lazy(() => import('./assets/AssetsPage'));
 const RolesPage = lazy(() => import('./permissions/RolesPage'));
@@ -39,7 +40,7 @@ export const routes: RouteObject[] = [
         children: [page('sign-in', { title: 'signIn' }, <SignInPage />), page('sign-up', { title: 'signUp' })],
       },
       page('reset-password', { title: 'resetPassword' }, <ResetPasswordPage />),
-      page('oauth', { title: 'oauth' }),
+      page('oauth', { title: 'oauth' }, <OAuthCallbackPage />),
     ],
   },
   {

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { type Connect, defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * Serves GET /config.json in dev and preview from environment variables. In production CDK deploys the same
@@ -23,9 +24,31 @@ function runtimeConfig(): Plugin {
 
 const port = Number(process.env.WEB_PORT ?? 5173);
 
+/**
+ * Spec 001 s.2 "Service-worker update prompt": production builds get a Workbox service worker that precaches
+ * the app shell and waits ('prompt') until the user chooses Updaten (web/src/common/UpdatePrompt.tsx
+ * registers it). The dev server has none: a cached shell would hide every edit. config.json is not
+ * precached, so each load reads the deployment's API address.
+ */
+const serviceWorker = () =>
+  VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    manifest: false,
+    devOptions: { enabled: false },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+      navigateFallback: 'index.html',
+      navigateFallbackDenylist: [/^\/config\.json$/],
+      // The map library's chunk is larger than Workbox's 2 MB default; the shell must be complete offline.
+      maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
+      cleanupOutdatedCaches: true,
+    },
+  });
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), runtimeConfig()],
+  plugins: [react(), runtimeConfig(), serviceWorker()],
   resolve: { alias: { '@shared': fileURLToPath(new URL('../shared', import.meta.url)) } },
   server: { host: '127.0.0.1', port, strictPort: true, fs: { allow: ['..'] } },
   preview: { host: '127.0.0.1', port, strictPort: true },

@@ -26,19 +26,26 @@ export interface ConsoleDeploymentProps {
 }
 
 /**
- * Uploads the console and its config.json. Hashed assets are cached for a year; index.html and config.json are
- * revalidated on every load and invalidated in CloudFront, so a deployment is visible immediately.
+ * Files a browser must revalidate on every load, invalidated in CloudFront on each deployment: the app shell,
+ * and the service worker, whose changed bytes are how browsers learn of a new release (the update prompt).
+ */
+const UNCACHED_FILES = ['index.html', 'sw.js'] as const;
+
+/**
+ * Uploads the console and its config.json. Hashed assets are cached for a year; index.html, sw.js and
+ * config.json are revalidated on every load and invalidated in CloudFront, so a deployment is visible
+ * immediately.
  */
 export class ConsoleDeployment extends Construct {
   constructor(scope: Construct, id: string, props: ConsoleDeploymentProps) {
     super(scope, id);
     const bucket = props.bucket;
-    const indexHtml = path.join(props.distDir, 'index.html');
-    const built = existsSync(indexHtml);
+    const built = existsSync(path.join(props.distDir, 'index.html'));
+    const uncached = UNCACHED_FILES.filter((file) => built && existsSync(path.join(props.distDir, file)));
 
     const assets = built
       ? new BucketDeployment(this, 'Assets', {
-          sources: [Source.asset(props.distDir, { exclude: ['config.json'] })],
+          sources: [Source.asset(props.distDir, { exclude: ['config.json', ...UNCACHED_FILES] })],
           destinationBucket: bucket,
           prune: false, // older hashed chunks stay, so open tabs can still lazy-load them
           cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
@@ -48,13 +55,13 @@ export class ConsoleDeployment extends Construct {
     const config = new BucketDeployment(this, 'Config', {
       sources: [
         Source.jsonData('config.json', props.config),
-        ...(built ? [Source.data('index.html', readFileSync(indexHtml, 'utf8'))] : []),
+        ...uncached.map((file) => Source.data(file, readFileSync(path.join(props.distDir, file), 'utf8'))),
       ],
       destinationBucket: bucket,
       prune: false,
       cacheControl: [CacheControl.noCache()],
       distribution: props.distribution,
-      distributionPaths: ['/index.html', '/config.json'],
+      distributionPaths: ['/index.html', '/config.json', '/sw.js'],
     });
     if (assets) config.node.addDependency(assets);
     acknowledgeDeploymentHandler(Stack.of(this), bucket);

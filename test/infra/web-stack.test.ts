@@ -109,7 +109,7 @@ describe('console deployment', () => {
   it('writes config.json (API, pool, client, Cognito domain of this stage) and invalidates it', () => {
     const deployments = resourcesOf(dev.template(dev.webDeployment), 'Custom::CDKBucketDeployment');
     const config = deployments.find(([id]) => id.startsWith('ConsoleConfig'))?.[1] as Record<string, unknown>;
-    expect(config.DistributionPaths).toEqual(['/index.html', '/config.json']);
+    expect(config.DistributionPaths).toEqual(['/index.html', '/config.json', '/sw.js']);
     const markers = JSON.stringify(config.SourceMarkers);
     expect(markers).toMatch(new RegExp(`${dev.api.stackName}.*ApiEndpoint`));
     expect(markers).toMatch(new RegExp(`${dev.auth.stackName}.*UserPool`));

@@ -2,6 +2,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { FullPageSpinner } from './common/FullPageSpinner';
 import { NotificationStack } from './common/notifications/NotificationStack';
+import { UpdatePrompt } from './common/UpdatePrompt';
 import { useSession } from './session/useSession';
 import { TenantThemeProvider } from './theme/TenantThemeProvider';
 
@@ -19,6 +20,7 @@ export function App({ queryClient, router }: Props) {
       <TenantThemeProvider>
         {status === 'restoring' ? <FullPageSpinner /> : <RouterProvider router={router} />}
         <NotificationStack />
+        <UpdatePrompt />
       </TenantThemeProvider>
     </QueryClientProvider>
   );

@@ -50,9 +50,10 @@ function assetListSection(tenants: BenchTenant[], tables: string[], seconds: num
   return [
     '## Asset list (`npm run bench`)',
     '',
-    `Run ${when} UTC, ${os.cpus().length} cores, Node.js ${process.version}, ${process.env.BENCH_REPS ?? 15} ` +
-      `repetitions after 2 warm-up calls, 20 items a page (the console's page size), sequential calls through ` +
-      `the local gateway as the super admin acting in the bench tenant (X-Tenant-Id). ${seconds.toFixed(0)} s ` +
+    `Run ${when} UTC, ${os.cpus().length} cores (shared), Node.js ${process.version}, n = ` +
+      `${process.env.BENCH_REPS ?? 15} timed calls after 2 warm-up calls (5 when a call takes over 2 s), ` +
+      `20 items a page (the console's page size), sequential calls through the local gateway ` +
+      `as the super admin acting in the bench tenant (X-Tenant-Id). ${seconds.toFixed(0)} s ` +
       `in all. Seeding (only when .local-bench/ lacks the data): ${tenants
         .map((t) => `${t.assetCount / 1000}k ${t.seededSeconds ? `${t.seededSeconds.toFixed(0)} s` : 'reused'}`)
         .join(', ')}.`,
@@ -65,6 +66,12 @@ async function main() {
   const started = Date.now();
   const only = process.env.BENCH_TENANTS?.split(',').map(Number);
   const stack = await startBenchStack(log);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      stack.stop();
+      process.exit(130);
+    });
+  }
   try {
     const tenants: BenchTenant[] = [];
     for (const spec of TENANTS.filter((t) => !only || only.includes(t.assetCount))) {

@@ -26,9 +26,10 @@ export const CANDIDATE_ATTRIBUTES = [
 
 /**
  * Candidates read per request before a filtered list stops counting: every tenant or customer up to this size
- * gets exact totals; beyond it the total is a lower bound (docs/data-model.md). About three 1 MB reads.
+ * gets exact totals; beyond it the total is a lower bound (docs/data-model.md). 25 pages of 20; what it
+ * costs is in docs/performance.md.
  */
-export const FILTERED_READ_BUDGET = 2_000;
+export const FILTERED_READ_BUDGET = 500;
 /** Past the budget, a deep page keeps looking for its matches in reads of this size. */
 const CHUNK_AFTER_BUDGET = 500;
 

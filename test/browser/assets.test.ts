@@ -55,6 +55,13 @@ describe('asset list and asset panel', () => {
     await page.getByRole('columnheader', { name: 'Postal code / City' }).waitFor();
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'assets-list-desktop');
+    // Scrolled sideways, the Asset column stays pinned beside the selection box and the ID.
+    const assetHeader = page.getByRole('columnheader', { name: 'Asset', exact: true });
+    const pinnedAt = (await assetHeader.boundingBox())?.x;
+    await page.locator('.MuiTableContainer-root').evaluate((element) => element.scrollBy({ left: 600 }));
+    await page.getByRole('columnheader', { name: 'Status', exact: true }).waitFor();
+    expect((await assetHeader.boundingBox())?.x).toBe(pinnedAt);
+    await screenshot(page, 'assets-list-scrolled-desktop');
 
     const sorted = page.waitForRequest((r) => r.url().includes(encodeURI('order[reference]=asc')));
     await page.getByRole('columnheader', { name: 'Reference' }).getByRole('button').click();

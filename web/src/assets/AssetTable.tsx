@@ -16,6 +16,39 @@ import { ASSET_PAGE_SIZE } from './assetsApi';
 import type { ListSort } from './list/useUrlListState';
 
 const PLACEHOLDER_ROWS = 5;
+const CHECKBOX_WIDTH = 48;
+const ID_WIDTH = 72;
+
+/**
+ * Fourteen columns do not fit a laptop: the table scrolls sideways, and the selection box and the leading ID
+ * and Asset columns stay pinned on the left so a row keeps its name in view. null is the selection column.
+ */
+function pinnedSx(columnId: string | null, columns: readonly AssetColumn[], withSelection: boolean, header = false) {
+  const offsets = new Map<string | null, number>();
+  let left = 0;
+  if (withSelection) {
+    offsets.set(null, 0);
+    left = CHECKBOX_WIDTH;
+  }
+  for (const column of columns) {
+    if (column.id !== 'id' && column.id !== 'asset') break;
+    offsets.set(column.id, left);
+    if (column.id === 'id') left += ID_WIDTH;
+  }
+  const offset = offsets.get(columnId);
+  if (offset === undefined) return {};
+  const width = columnId === 'id' ? ID_WIDTH : columnId === null ? CHECKBOX_WIDTH : undefined;
+  const fixedWidth = width ? { width, minWidth: width, maxWidth: width } : {};
+  return {
+    position: 'sticky',
+    left: offset,
+    zIndex: header ? 3 : 1,
+    bgcolor: 'background.paper',
+    boxSizing: 'border-box',
+    ...fixedWidth,
+    ...(columnId === 'asset' ? { boxShadow: 'inset -1px 0 0 rgba(0, 0, 0, 0.12)' } : {}),
+  } as const;
+}
 
 export interface RowSelection {
   selected: ReadonlySet<number>;
@@ -77,7 +110,11 @@ export function AssetTable(props: AssetTableProps) {
                   sx={{ cursor: 'pointer' }}
                 >
                   {selection && (
-                    <TableCell padding="checkbox" onClick={(e) => e.stopPropagation()}>
+                    <TableCell
+                      padding="checkbox"
+                      onClick={(e) => e.stopPropagation()}
+                      sx={pinnedSx(null, columns, true)}
+                    >
                       <Checkbox
                         checked={selection.selected.has(asset.id)}
                         onChange={() => selection.toggle(asset.id)}
@@ -86,7 +123,14 @@ export function AssetTable(props: AssetTableProps) {
                     </TableCell>
                   )}
                   {columns.map((column) => (
-                    <TableCell key={column.id} sx={{ whiteSpace: column.id === 'asset' ? 'nowrap' : undefined }}>
+                    <TableCell
+                      key={column.id}
+                      sx={{
+                        // One line per row: the table scrolls sideways anyway, and rows stay scannable.
+                        whiteSpace: 'nowrap',
+                        ...pinnedSx(column.id, columns, !!selection),
+                      }}
+                    >
                       {column.render(asset, t)}
                     </TableCell>
                   ))}
@@ -115,7 +159,7 @@ function AssetTableHead({ assets, columns, columnNames, sort, onSort, selection 
     <TableHead>
       <TableRow>
         {selection && (
-          <TableCell padding="checkbox">
+          <TableCell padding="checkbox" sx={pinnedSx(null, columns, true, true)}>
             <Checkbox
               checked={all}
               indeterminate={some && !all}
@@ -129,7 +173,10 @@ function AssetTableHead({ assets, columns, columnNames, sort, onSort, selection 
           const label = columnNames[column.id] || t(`columns.${column.id}`);
           const field = column.sortField;
           return (
-            <TableCell key={column.id} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+            <TableCell
+              key={column.id}
+              sx={{ whiteSpace: 'nowrap', fontWeight: 600, ...pinnedSx(column.id, columns, !!selection, true) }}
+            >
               {field ? (
                 <TableSortLabel
                   active={sort.field === field}

@@ -40,6 +40,8 @@ export interface PrivateBucketProps {
   accessLogsPrefix: string;
   versioned?: boolean;
   cors?: s3.CorsRule[];
+  /** Short-lived objects (exports): everything under the prefix is deleted after so many days, versions too. */
+  expiringPrefixes?: { prefix: string; days: number }[];
 }
 
 export function createPrivateBucket(scope: Construct, id: string, props: PrivateBucketProps): s3.Bucket {
@@ -54,6 +56,13 @@ export function createPrivateBucket(scope: Construct, id: string, props: Private
     lifecycleRules: [
       { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(7) },
       ...(props.versioned ? [{ id: 'expire-old-versions', noncurrentVersionExpiration: Duration.days(90) }] : []),
+      ...(props.expiringPrefixes ?? []).map(({ prefix, days }) => ({
+        id: `expire-${prefix.replace(/[^a-z0-9]+/gi, '-').replace(/-+$/, '')}`,
+        prefix,
+        expiration: Duration.days(days),
+        abortIncompleteMultipartUploadAfter: Duration.days(days),
+        ...(props.versioned ? { noncurrentVersionExpiration: Duration.days(days) } : {}),
+      })),
     ],
   });
 }

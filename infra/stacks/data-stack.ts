@@ -3,6 +3,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import { EXPORT_RETENTION_DAYS, EXPORT_STORAGE_PREFIX } from '../../shared/schemas/export';
 import type { DataAccess } from '../constructs/handler-function';
 import { createAccessLogsBucket, createPrivateBucket } from '../constructs/secure-bucket';
 import { createTrackingTable, tableDataStatement } from '../constructs/tracking-table';
@@ -32,6 +33,8 @@ export class DataStack extends Stack {
       accessLogs,
       accessLogsPrefix: 'attachments/',
       versioned: true,
+      // List exports (functions/lib/exports/) are downloads of a moment, not records.
+      expiringPrefixes: [{ prefix: EXPORT_STORAGE_PREFIX, days: EXPORT_RETENTION_DAYS }],
       cors: [
         {
           allowedOrigins: props.consoleOrigins,
@@ -51,6 +54,11 @@ export class DataStack extends Stack {
           actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
           resources: [this.attachments.arnForObjects('*')],
         }),
+        // List exports stream in as multipart uploads (PutObject covers them); a failed export aborts its upload.
+        new iam.PolicyStatement({
+          actions: ['s3:AbortMultipartUpload'],
+          resources: [this.attachments.arnForObjects(`${EXPORT_STORAGE_PREFIX}*`)],
+        }),
         // Deleting an asset lists its folder (files uploaded but never registered have no record).
         new iam.PolicyStatement({
           actions: ['s3:ListBucket'],
@@ -65,6 +73,12 @@ export class DataStack extends Stack {
       'Attachment object keys are created at runtime per tenant and asset, so object ARNs cannot be listed; the ' +
         'grant is limited to Get/Put/DeleteObject inside this one bucket (presigned URLs are signed with it).',
       `AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/*]`,
+    );
+    acknowledge(
+      policy,
+      'Export files get a random key per export, so object ARNs cannot be listed; the grant is ' +
+        'AbortMultipartUpload under the exports/ prefix of this one bucket.',
+      `AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/${EXPORT_STORAGE_PREFIX}*]`,
     );
     this.handlerAccess = { tableName: this.table.tableName, bucketName: this.attachments.bucketName, policy };
 

@@ -15,6 +15,10 @@ export const EXPORT_FILE_TYPES: Readonly<Record<ExportType, { extension: string;
   csv: { extension: 'csv', mimeType: 'text/csv; charset=utf-8' },
 };
 
+/** Object-storage prefix of export files; a lifecycle rule on it deletes them after a day (infra data stack). */
+export const EXPORT_STORAGE_PREFIX = 'exports/';
+export const EXPORT_RETENTION_DAYS = 1;
+
 export const EXPORT_LANGUAGES = ['en', 'nl', 'de', 'fr'] as const;
 export type ExportLanguage = (typeof EXPORT_LANGUAGES)[number];
 

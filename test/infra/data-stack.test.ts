@@ -82,6 +82,23 @@ describe('attachments bucket', () => {
     expect(JSON.stringify(rules[0]?.AllowedOrigins)).toContain(s.web.stackName);
   });
 
+  it('deletes list exports (their own prefix) after a day, old versions and unfinished uploads too', () => {
+    const [, bucket] = resourcesOf(s.template(s.data), 'AWS::S3::Bucket').find(([id]) =>
+      id.startsWith('Attachments'),
+    ) as [string, Record<string, unknown>];
+    const rules = (bucket.LifecycleConfiguration as { Rules: Record<string, unknown>[] }).Rules;
+    expect(rules).toContainEqual({
+      Id: 'expire-exports',
+      Prefix: 'exports/',
+      Status: 'Enabled',
+      ExpirationInDays: 1,
+      NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+      AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+    });
+    // Attachments themselves never expire.
+    expect(rules.filter((rule) => rule.ExpirationInDays !== undefined)).toHaveLength(1);
+  });
+
   it('every bucket of the stack blocks public access and refuses plain HTTP', () => {
     const t = s.template(s.data);
     const buckets = resourcesOf(t, 'AWS::S3::Bucket');
@@ -115,5 +132,12 @@ describe('handler data access policy', () => {
     const tableResources = JSON.stringify(statements[0]?.Resource);
     for (const index of TABLE.indexes) expect(tableResources).toContain(`/index/${index.name}`);
     expect(tableResources).not.toContain('index/*');
+  });
+  it('lets handlers abort an unfinished export upload, under exports/ only', () => {
+    const [[, policy] = ['', {}]] = resourcesOf(s.template(s.data), 'AWS::IAM::ManagedPolicy');
+    const statements = (policy.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement;
+    const abort = statements.filter((st) => JSON.stringify(st.Action).includes('s3:AbortMultipartUpload'));
+    expect(abort).toHaveLength(1);
+    expect(JSON.stringify(abort[0]?.Resource)).toMatch(/"\/exports\/\*"\]\]\}$/);
   });
 });

@@ -3,6 +3,7 @@ import { Transform } from 'node:stream';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { EXPORT_STORAGE_PREFIX } from '../../../shared/schemas/export';
 import { attachmentsBucket } from '../attachments/attachment-storage';
 import type { TenantContext } from '../data/tenant-context';
 import { localServiceConfig } from '../local-endpoints';
@@ -27,7 +28,7 @@ const s3 = () => {
 };
 
 export const exportKey = (ctx: TenantContext, fileName: string) =>
-  `exports/tenants/${ctx.tenantId}/${randomUUID()}/${fileName}`;
+  `${EXPORT_STORAGE_PREFIX}tenants/${ctx.tenantId}/${randomUUID()}/${fileName}`;
 
 export interface StoredExport {
   key: string;

@@ -1,11 +1,5 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import {
-  AdminGetUserCommand,
-  type AdminGetUserCommandOutput,
-  AdminListGroupsForUserCommand,
-  ListUsersCommand,
-  UserNotFoundException,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { AdminListGroupsForUserCommand, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import Provider, { type Account, type ProviderContext } from 'oidc-provider';
 import { cognitoClient } from './bootstrap';
 import { HOST, port } from './config';
@@ -36,23 +30,31 @@ export interface SsoProviderOptions {
 const attribute = (attributes: { Name?: string; Value?: string }[] | undefined, name: string) =>
   attributes?.find((a) => a.Name === name)?.Value;
 
-/** The account of a Cognito username, or undefined when it is gone or disabled (refresh then fails too). */
-async function findAccount(userPoolId: string, username: string): Promise<Account | undefined> {
-  const cognito = cognitoClient();
-  let user: AdminGetUserCommandOutput;
-  try {
-    user = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }));
-  } catch (error) {
-    if (error instanceof UserNotFoundException || (error as Error).name === 'UserNotFoundException') return undefined;
-    throw error;
-  }
-  if (user.Enabled === false) return undefined;
-  const groups = await cognito.send(new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: username }));
-  const attrs = user.UserAttributes;
+/** The first pool user matching a ListUsers filter, if exactly one matches and it is enabled. */
+async function onlyEnabledUser(userPoolId: string, filter: string) {
+  const found = await cognitoClient().send(new ListUsersCommand({ UserPoolId: userPoolId, Filter: filter, Limit: 2 }));
+  const [user, ...others] = found.Users ?? [];
+  return user?.Username && user.Enabled !== false && others.length === 0 ? user : undefined;
+}
+
+const quoted = (value: string) => `"${value.replace(/["\\]/g, '')}"`;
+
+/**
+ * The account of a Cognito sub (oidc-provider makes the account id the ID token's sub, and Cognito's sub is the
+ * user's sub attribute), or undefined when the user is gone or disabled, which also ends its refresh tokens.
+ */
+async function findAccount(userPoolId: string, sub: string): Promise<Account | undefined> {
+  const user = await onlyEnabledUser(userPoolId, `sub = ${quoted(sub)}`);
+  if (!user?.Username) return undefined;
+  const username = user.Username;
+  const groups = await cognitoClient().send(
+    new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: username }),
+  );
+  const attrs = user.Attributes;
   return {
-    accountId: username,
+    accountId: sub,
     claims: async () => ({
-      sub: attribute(attrs, 'sub') ?? username,
+      sub,
       token_use: 'id',
       'cognito:username': username,
       'cognito:groups': (groups.Groups ?? []).map((g) => g.GroupName),
@@ -65,15 +67,12 @@ async function findAccount(userPoolId: string, username: string): Promise<Accoun
   };
 }
 
-/** The Cognito username with this e-mail, if the user exists and is enabled. */
-async function usernameForEmail(userPoolId: string, email: string): Promise<string | undefined> {
-  const escaped = email.trim().toLowerCase().replace(/["\\]/g, '');
-  if (!escaped) return undefined;
-  const found = await cognitoClient().send(
-    new ListUsersCommand({ UserPoolId: userPoolId, Filter: `email = "${escaped}"`, Limit: 2 }),
-  );
-  const [user, ...others] = found.Users ?? [];
-  return user?.Username && user.Enabled !== false && others.length === 0 ? user.Username : undefined;
+/** The sub of the enabled user with this e-mail (what the pre sign-up trigger links to on AWS). */
+async function subForEmail(userPoolId: string, email: string): Promise<string | undefined> {
+  const normalised = email.trim().toLowerCase();
+  if (!normalised) return undefined;
+  const user = await onlyEnabledUser(userPoolId, `email = ${quoted(normalised)}`);
+  return attribute(user?.Attributes, 'sub');
 }
 
 function createProvider(issuer: string, options: SsoProviderOptions) {
@@ -162,14 +161,9 @@ function interactionHandler(provider: Provider, options: SsoProviderOptions) {
     if (action === 'abort') return refuse('The user cancelled the sign-in.');
     const email = form.get('email') ?? '';
     if (!email.trim()) return sendHtml(res, loginPage({ uid: interaction.uid, error: 'Enter your e-mail address.' }));
-    const username = await usernameForEmail(options.userPoolId, email);
-    if (!username) return refuse('No active console account for this e-mail address.');
-    return provider.interactionFinished(
-      req,
-      res,
-      { login: { accountId: username } },
-      { mergeWithLastSubmission: false },
-    );
+    const sub = await subForEmail(options.userPoolId, email);
+    if (!sub) return refuse('No active console account for this e-mail address.');
+    return provider.interactionFinished(req, res, { login: { accountId: sub } }, { mergeWithLastSubmission: false });
   };
 }
 

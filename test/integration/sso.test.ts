@@ -114,7 +114,18 @@ describe('GET /oauth', () => {
     });
     expect(answer.body.user).toEqual(password.body.user);
     expect(answer.body.user).toMatchObject({ username: 'admin', email: 'admin@demo.local', tenant: { id: 1 } });
-    expect(claimsOf(answer.body.token)).toMatchObject({ iss: ssoUrl(), token_use: 'id', 'custom:tenant': '1' });
+    // The claims a Cognito ID token of the same user carries, from the stand-in's own issuer.
+    const { sub, email, 'cognito:username': username, 'cognito:groups': groups } = claimsOf(password.body.token);
+    expect(claimsOf(answer.body.token)).toMatchObject({
+      iss: ssoUrl(),
+      aud: readStack().userPoolClientId,
+      token_use: 'id',
+      'custom:tenant': '1',
+      sub,
+      email,
+      'cognito:username': username,
+      'cognito:groups': groups,
+    });
     expect(answer.body.refresh_token).toMatch(/^sso\./);
 
     const me = await call<{ id: number }>('GET', '/api/me', { token: answer.body.token });

@@ -32,6 +32,12 @@ export const CANDIDATE_ATTRIBUTES = [
 export const FILTERED_READ_BUDGET = 500;
 /** Past the budget, a deep page keeps looking for its matches in reads of this size. */
 const CHUNK_AFTER_BUDGET = 500;
+/**
+ * The most candidates one request reads. A search matching a handful of assets in a 100k tenant would read them
+ * all and outlast the API's 29 s (locally: the handler's timeout, answered as 500). Past this the answer holds
+ * the matches among the first candidates in the list's order, flagged `exhausted: false` (x-total-exact).
+ */
+export const FILTERED_READ_CAP = 20_000;
 
 /** A partition to read: the table's (pk) or an index's (gsiNpk). */
 export interface CandidateSource {
@@ -86,11 +92,18 @@ export async function readMatchesInOrder(
     itemsRead += result.ScannedCount ?? 0;
     for (const item of (result.Items ?? []) as Candidate[]) if (options.matches(item)) matches.push(item);
     startKey = result.LastEvaluatedKey;
-  } while (startKey && (matches.length <= options.wanted || itemsRead < FILTERED_READ_BUDGET));
+  } while (
+    startKey &&
+    itemsRead < FILTERED_READ_CAP &&
+    (matches.length <= options.wanted || itemsRead < FILTERED_READ_BUDGET)
+  );
   return { matches, itemsRead, exhausted: !startKey };
 }
 
-/** The whole partition (a customer's assets, to be sorted by another column than the partition's order). */
+/**
+ * The whole partition (a customer's assets, to be sorted by another column than the partition's order). Past
+ * the read cap it gives up (`exhausted: false`, no matches): the caller reads the sort's index in order instead.
+ */
 export async function readAllMatches(
   source: CandidateSource,
   extraAttribute: string | undefined,
@@ -105,6 +118,7 @@ export async function readAllMatches(
     itemsRead += result.ScannedCount ?? 0;
     for (const item of (result.Items ?? []) as Candidate[]) if (matches(item)) found.push(item);
     startKey = result.LastEvaluatedKey;
+    if (startKey && itemsRead >= FILTERED_READ_CAP) return { matches: [], itemsRead, exhausted: false };
   } while (startKey);
   return { matches: found, itemsRead, exhausted: true };
 }

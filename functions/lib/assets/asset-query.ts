@@ -126,18 +126,26 @@ async function listFiltered(ctx: TenantContext, request: AssetListRequest): Prom
   const start = (request.page - 1) * request.itemsPerPage;
   const matches = (asset: Candidate) => matchesFilters(asset, filters);
   const { source, inOrder } = candidateSource(ctx, request);
+  const inOrderRead = (from: CandidateSource) =>
+    readMatchesInOrder(from, { ascending: order.direction === 'asc', wanted: start + request.itemsPerPage, matches });
   let read: CandidateRead;
   if (inOrder) {
-    const wanted = start + request.itemsPerPage;
-    read = await readMatchesInOrder(source, { ascending: order.direction === 'asc', wanted, matches });
+    read = await inOrderRead(source);
   } else {
     // The customer partition is in id order: sort by the same key the sort's index uses, so orders agree.
     // Binary string order, as DynamoDB compares sort keys.
-    const sortAttribute = `${ASSET_SORT_INDEXES[order.field as AssetSortField]}sk`;
+    const index = ASSET_SORT_INDEXES[order.field as AssetSortField];
+    const sortAttribute = `${index}sk`;
     read = await readAllMatches(source, sortAttribute, matches);
     const key = (asset: Candidate) => String(asset[sortAttribute]);
     const sign = order.direction === 'asc' ? 1 : -1;
     read.matches.sort((a, b) => (key(a) < key(b) ? -sign : key(a) > key(b) ? sign : 0));
+    if (!read.exhausted) {
+      // A customer too big to read whole: the sort's index in order, the customer being one more filter.
+      const wasted = read.itemsRead;
+      read = await inOrderRead({ index, partition: assetPartition(ctx) });
+      read.itemsRead += wasted;
+    }
   }
   const pageIds = read.matches.slice(start, start + request.itemsPerPage).map((asset) => asset.id);
   const items = await getMany(ctx, pageIds);

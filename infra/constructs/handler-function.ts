@@ -6,6 +6,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { acknowledge } from '../nag';
 
@@ -67,6 +68,11 @@ export interface HandlerFunctionProps {
   memorySize?: number;
   /** Below the HTTP API's 30 s integration limit. */
   timeout?: Duration;
+  /**
+   * Secrets the handler reads at runtime, by environment variable name (the variable holds the secret's ARN).
+   * They are read through the Parameters and Secrets Lambda Extension, which caches them for 5 minutes.
+   */
+  secrets?: Record<string, secretsmanager.ISecret>;
 }
 
 /**
@@ -114,7 +120,19 @@ export class HandlerFunction extends Construct {
         externalModules: ['@aws-sdk/*'],
       },
       ...placeholderWhenUnbundled(this, entry),
+      ...(props.secrets
+        ? {
+            paramsAndSecrets: lambda.ParamsAndSecretsLayerVersion.fromVersion(
+              lambda.ParamsAndSecretsVersions.V1_0_103,
+              { secretsManagerTtl: Duration.minutes(5) },
+            ),
+          }
+        : {}),
     });
+    for (const [name, secret] of Object.entries(props.secrets ?? {})) {
+      this.function.addEnvironment(name, secret.secretArn);
+      secret.grantRead(this.role);
+    }
 
     this.bindData(props.data);
     this.bindUserPool(props.userPool, props.userPoolClient);

@@ -1,13 +1,15 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { HANDLER_MODULES, ROUTES } from '../../shared/routes';
 import { type DataAccess, HandlerFunction } from '../constructs/handler-function';
 import { OpsAlarms } from '../constructs/ops-alarms';
 import { RouteTableApi } from '../constructs/route-table-api';
+import { acknowledge } from '../nag';
 
 export interface ApiStackProps extends StackProps {
   stage: string;
@@ -38,6 +40,19 @@ export class ApiStack extends Stack {
     const [consoleOrigin] = props.consoleOrigins;
     if (!consoleOrigin) throw new Error('ApiStack needs at least one console origin');
 
+    // Data key of integration secrets stored in the table (functions/lib/kpn-things/secret-cipher.ts).
+    const kpnDataKey = new secretsmanager.Secret(this, 'KpnDataKey', {
+      description: 'Key material of the AES-256-GCM data key that encrypts tenants’ KPN Things client secrets',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    acknowledge(
+      kpnDataKey,
+      'Rotating this key would leave every stored KPN client secret unreadable; rotation needs a re-encryption ' +
+        'run over the tenants and is a deliberate operation, not a scheduled one. The secret is retained on delete.',
+      'AwsSolutions-SMG4',
+    );
+
     const handlers = new Map<string, lambda.IFunction>();
     for (const module of HANDLER_MODULES) {
       const handler = new HandlerFunction(this, `Handler-${module}`, {
@@ -55,6 +70,7 @@ export class ApiStack extends Stack {
           API_CLIENTS_CLIENT_ID: props.apiClientsClient.userPoolClientId,
           POWERTOOLS_LOG_LEVEL: 'INFO',
         },
+        ...(module === 'kpn-things' ? { secrets: { KPN_DATA_KEY_SECRET_ID: kpnDataKey } } : {}),
       });
       handlers.set(module, handler.function);
     }

@@ -58,7 +58,9 @@ describe('asset list and asset panel', () => {
     // Scrolled sideways, the Asset column stays pinned beside the selection box and the ID.
     const assetHeader = page.getByRole('columnheader', { name: 'Asset', exact: true });
     const pinnedAt = (await assetHeader.boundingBox())?.x;
-    await page.locator('.MuiTableContainer-root').evaluate((element) => element.scrollBy({ left: 600 }));
+    await page.locator('.MuiTableContainer-root').evaluate((element: { scrollLeft: number }) => {
+      element.scrollLeft += 600;
+    });
     await page.getByRole('columnheader', { name: 'Status', exact: true }).waitFor();
     expect((await assetHeader.boundingBox())?.x).toBe(pinnedAt);
     await screenshot(page, 'assets-list-scrolled-desktop');

@@ -47,6 +47,26 @@ describe('handlers', () => {
     }
   });
 
+  it('give only the KPN Things handler the data key secret, read through the secrets extension', () => {
+    const secrets = resourcesOf(api(), 'AWS::SecretsManager::Secret');
+    expect(secrets).toHaveLength(1);
+    const [secretId, secret] = secrets[0] as [string, Props];
+    expect(secret.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
+    for (const [, fn] of functions()) {
+      const vars = (fn.Environment as { Variables: Props }).Variables;
+      const isKpn = moduleOf(fn) === 'kpn-things';
+      expect(vars.KPN_DATA_KEY_SECRET_ID === undefined).toBe(!isKpn);
+      if (!isKpn) continue;
+      expect(vars.KPN_DATA_KEY_SECRET_ID).toEqual({ Ref: secretId });
+      expect(JSON.stringify(fn.Layers)).toMatch(/paramsandsecrets/i);
+      expect(vars.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT).toBe('2773');
+    }
+    const readers = resourcesOf(api(), 'AWS::IAM::Policy').filter(([, policy]) =>
+      JSON.stringify(policy.PolicyDocument).includes('secretsmanager:GetSecretValue'),
+    );
+    expect(readers).toHaveLength(1);
+  });
+
   it('may use the pool (admin actions on its ARN only) and the data access policy', () => {
     const policies = resourcesOf(api(), 'AWS::IAM::Policy');
     expect(policies).toHaveLength(HANDLER_MODULES.length);

@@ -3,6 +3,7 @@ import {
   resetPasswordConfirmInputSchema,
   resetPasswordInputSchema,
   signInSchema,
+  ssoStartQuerySchema,
   verifySchema,
 } from '../../shared/schemas/session';
 import { confirmPasswordReset, requestPasswordReset } from '../lib/auth/password-reset';
@@ -41,7 +42,10 @@ export const handler = createHttpHandler('session', {
   }),
   // Single sign-on (spec 001): the browser is sent to the identity provider, which returns to the console's /oauth.
   'session.azureLogin': route({
-    run: async () => reply(302, undefined, { location: await azureAuthorizeUrl(), 'cache-control': 'no-store' }),
+    run: async ({ query }) => {
+      const { binding } = validate(ssoStartQuerySchema, Object.fromEntries(new URLSearchParams(query)));
+      return reply(302, undefined, { location: await azureAuthorizeUrl(binding), 'cache-control': 'no-store' });
+    },
   }),
   'session.oauthCallback': route({
     run: ({ query }) =>

@@ -52,10 +52,22 @@ export const resetPasswordConfirmInputSchema = z.object({
 export type ResetPasswordConfirmInput = z.infer<typeof resetPasswordConfirmInputSchema>;
 
 /** GET /oauth: what the identity provider hands back to the single sign-on callback. */
+/**
+ * A random value the console keeps in the tab's sessionStorage when it starts single sign-on, and sends again
+ * with the callback: a callback link made in someone else's browser (login CSRF) lacks it.
+ */
+const ssoBinding = z
+  .string({ error: 'The browser binding is required' })
+  .regex(/^[A-Za-z0-9_-]{22,128}$/, { error: 'The browser binding is required' });
+
+/** GET /login/azure */
+export const ssoStartQuerySchema = z.object({ binding: ssoBinding });
+
 export const oauthCallbackQuerySchema = z.object({
   code: requiredText('The code is required', 4096),
   state: requiredText('The state is required', 4096),
   session_state: z.string().optional(),
+  binding: ssoBinding,
 });
 export type OauthCallbackQuery = z.infer<typeof oauthCallbackQuerySchema>;
 

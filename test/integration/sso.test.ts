@@ -22,9 +22,12 @@ const consoleCallback = () => `http://localhost:${readStack().ports.WEB_PORT}/oa
 const claimsOf = (token: string) =>
   JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
 
+/** The console tab's binding value (web/src/session/ssoBinding.ts): started with it, completed with it. */
+const BINDING = 'tab-binding-0123456789abcdef';
+
 /** GET /login/azure without following: the authorize URL it sends the browser to. */
-async function startLogin(): Promise<URL> {
-  const response = await fetch(`${readStack().apiUrl}/login/azure`, { redirect: 'manual' });
+async function startLogin(binding = BINDING): Promise<URL> {
+  const response = await fetch(`${readStack().apiUrl}/login/azure?binding=${binding}`, { redirect: 'manual' });
   expect(response.status).toBe(302);
   return new URL(response.headers.get('location') ?? '');
 }
@@ -75,7 +78,7 @@ async function codeFor(email: string) {
   const code = callback.searchParams.get('code') ?? '';
   const state = callback.searchParams.get('state') ?? '';
   expect(state).toBe(authorize.searchParams.get('state'));
-  return { code, state, session_state: callback.searchParams.get('session_state') ?? '' };
+  return { code, state, session_state: callback.searchParams.get('session_state') ?? '', binding: BINDING };
 }
 
 const expectAccessDenied = (response: { status: number; body: ErrorBody }) => {
@@ -178,13 +181,25 @@ describe('GET /oauth', () => {
     expectAccessDenied(await exchange(query));
   });
 
+  it('refuses a callback completed in another browser than the one that started it (login CSRF)', async () => {
+    // The attacker starts a flow in their own browser and sends the victim the callback link: the victim's
+    // console holds another binding (or none), so the exchange fails and the state is spent.
+    const query = await codeFor('admin@demo.local');
+    expectAccessDenied(await exchange({ ...query, binding: 'victim-tab-binding-987654321' }));
+    expectAccessDenied(await exchange(query));
+  });
+
   it('validates the query (422 with the schema messages)', async () => {
     const missing = await call<ErrorBody>('GET', '/oauth?session_state=x');
     expect(missing.status).toBe(422);
     expect(missing.body.violations).toEqual([
       { propertyPath: 'code', message: 'The code is required' },
       { propertyPath: 'state', message: 'The state is required' },
+      { propertyPath: 'binding', message: 'The browser binding is required' },
     ]);
+    const unbound = await call<ErrorBody>('GET', '/login/azure');
+    expect(unbound.status).toBe(422);
+    expect(unbound.body.violations).toEqual([{ propertyPath: 'binding', message: 'The browser binding is required' }]);
   });
 
   it('sends an unknown e-mail back to the console with error=access_denied and no code', async () => {

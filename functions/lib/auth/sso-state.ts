@@ -11,6 +11,8 @@ interface StateItem {
   pk: string;
   sk: string;
   codeVerifier: string;
+  /** Hash of the console's per-tab binding value: only the browser that started the flow may complete it. */
+  bindingHash: string;
   createdAt: string;
   /** Epoch seconds; DynamoDB TTL removes the item, consume() also treats it as gone once passed. */
   expiresAt: number;
@@ -36,14 +38,17 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** RFC 7636 S256: the challenge is the base64url SHA-256 of the verifier. */
 export const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
+const hashOf = (value: string) => createHash('sha256').update(value).digest('base64url');
+
 /** New state and PKCE verifier (S256); the verifier never leaves the server. */
-export async function startFlow(): Promise<StartedFlow> {
+export async function startFlow(binding: string): Promise<StartedFlow> {
   const state = random();
   const codeVerifier = random();
   const now = new Date();
   const item: StateItem = {
     ...stateKey(state),
     codeVerifier,
+    bindingHash: hashOf(binding),
     createdAt: now.toISOString(),
     expiresAt: Math.floor(now.getTime() / 1000) + SSO_STATE_MINUTES * 60,
   };
@@ -55,9 +60,10 @@ export async function startFlow(): Promise<StartedFlow> {
 
 /**
  * Single use: the conditional delete succeeds for exactly one caller, so a replayed or parallel callback
- * finds nothing. Answers the verifier, or undefined for an unknown, used or expired state.
+ * finds nothing. Answers the verifier, or undefined for an unknown, used or expired state, or a callback from
+ * another browser than the one that started the flow (the state is spent either way).
  */
-export async function consumeFlow(state: string): Promise<string | undefined> {
+export async function consumeFlow(state: string, binding: string): Promise<string | undefined> {
   try {
     const result = await dynamo().send(
       new DeleteCommand({
@@ -68,7 +74,8 @@ export async function consumeFlow(state: string): Promise<string | undefined> {
       }),
     );
     const item = result.Attributes as StateItem | undefined;
-    return item && item.expiresAt > nowSeconds() ? item.codeVerifier : undefined;
+    const valid = item && item.expiresAt > nowSeconds() && item.bindingHash === hashOf(binding);
+    return valid ? item.codeVerifier : undefined;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return undefined;
     throw error;

@@ -16,9 +16,9 @@ export const SSO_REFRESH_PREFIX = 'sso.';
 export const isSsoRefreshToken = (token: string) => token.startsWith(SSO_REFRESH_PREFIX);
 
 /** GET /login/azure: the authorize URL of the Cognito domain, straight to Entra ID, with state and PKCE (S256). */
-export async function azureAuthorizeUrl(): Promise<string> {
+export async function azureAuthorizeUrl(binding: string): Promise<string> {
   const config = requireSsoConfig();
-  const { state, codeChallenge } = await startFlow();
+  const { state, codeChallenge } = await startFlow(binding);
   const url = new URL(`${config.domainUrl}/oauth2/authorize`);
   url.search = new URLSearchParams({
     identity_provider: config.providerName,
@@ -50,7 +50,7 @@ async function sessionFromIdToken(config: SsoConfig, idToken: string | undefined
  */
 export async function completeSsoSignIn(query: OauthCallbackQuery) {
   const config = requireSsoConfig();
-  const codeVerifier = await consumeFlow(query.state);
+  const codeVerifier = await consumeFlow(query.state, query.binding);
   if (!codeVerifier) throw accessDenied();
   const tokens = await callTokenEndpoint(config, {
     grant_type: 'authorization_code',

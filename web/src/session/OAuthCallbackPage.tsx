@@ -6,12 +6,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../api/apiClient';
-import { apiBaseUrl } from '../api/runtimeConfig';
 import { clearNotifications, notifyError } from '../common/notifications/notificationStore';
 import { usePageTitle } from '../common/pageHandle';
 import { PublicCard } from '../shell/PublicCard';
 import { homePathFor } from './access';
 import { startSession } from './sessionStore';
+import { forgetSsoBinding, ssoBinding, ssoStartUrl } from './ssoBinding';
 
 /**
  * The code of a callback can be exchanged once only, and React's strict mode runs effects twice: each callback
@@ -25,11 +25,15 @@ function callbackOutcome(params: URLSearchParams): Promise<SignInResponse> {
   if (!outcome) {
     const code = params.get('code');
     const state = params.get('state');
+    const binding = ssoBinding();
     outcome =
-      params.get('error') || !code || !state
+      params.get('error') || !code || !state || !binding
         ? Promise.reject(new Error(params.get('error_description') ?? 'no code'))
         : api
-            .get('/oauth', { query: { code, state, session_state: params.get('session_state') }, auth: false })
+            .get('/oauth', {
+              query: { code, state, session_state: params.get('session_state'), binding },
+              auth: false,
+            })
             .then((answer) => signInResponseSchema.parse(answer));
     outcomes.set(key, outcome);
   }
@@ -47,7 +51,7 @@ function retryAfterLinking(description: string | null): boolean {
   if (!description || !LINKED_ON_FIRST_SIGN_IN.test(description)) return false;
   if (sessionStorage.getItem(RETRY_KEY)) return false;
   sessionStorage.setItem(RETRY_KEY, '1');
-  window.location.assign(`${apiBaseUrl()}/login/azure`);
+  window.location.assign(ssoStartUrl());
   return true;
 }
 
@@ -68,6 +72,7 @@ export default function OAuthCallbackPage() {
       (session) => {
         if (!current) return;
         sessionStorage.removeItem(RETRY_KEY);
+        forgetSsoBinding();
         startSession(session, true);
         clearNotifications();
         navigate(homePathFor(session.user), { replace: true });

@@ -16,7 +16,6 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { apiBaseUrl } from '../api/runtimeConfig';
 import { clearNotifications } from '../common/notifications/notificationStore';
 import { useTranslateMessage } from '../i18n/translateMessage';
 import { PublicCard } from '../shell/PublicCard';
@@ -25,6 +24,7 @@ import { signInRequest } from './sessionApi';
 import { startSession } from './sessionStore';
 import { showSignInError } from './signInErrors';
 import { type SignInFormValues, signInFormSchema } from './signInFormSchema';
+import { ssoStartUrl } from './ssoBinding';
 
 /** Spec 001 s.2 sign-in screen. A successful sign-in stores the session; the route guard then leaves this page. */
 export default function SignInPage() {
@@ -119,7 +119,8 @@ export default function SignInPage() {
         variant="outlined"
         size="large"
         fullWidth
-        href={`${apiBaseUrl()}/login/azure`}
+        // A button, not a link: the flow must start bound to this tab (ssoBinding.ts), never in a new one.
+        onClick={() => window.location.assign(ssoStartUrl())}
         startIcon={<MicrosoftLogo />}
       >
         {t('signIn.singleSignOn')}

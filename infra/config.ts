@@ -32,6 +32,11 @@ export interface AppConfig {
   cognitoThreatProtection: 'AUDIT' | 'ENFORCED';
   azure?: AzureFederationConfig;
   alarmEmail?: string;
+  /**
+   * Domain under which `<tenant subdomain>.<suffix>` reaches the API as that tenant (spec 001 s.4), e.g.
+   * api.tracking.example.com behind a wildcard custom domain; without it tenants are chosen by X-Tenant-Id.
+   */
+  tenantHostSuffix?: string;
   logRetentionDays: RetentionDays;
 }
 
@@ -109,6 +114,7 @@ export function readConfig(scope: Construct): AppConfig {
     cognitoThreatProtection: threat,
     azure: readAzure(scope),
     alarmEmail: text(scope, 'alarmEmail'),
+    tenantHostSuffix: text(scope, 'tenantHostSuffix'),
     logRetentionDays: retention as RetentionDays,
   };
 }

@@ -72,6 +72,7 @@ export function createTrackingApp(app: App, options: TrackingAppOptions = {}): T
     consoleOrigins,
     logRetention: config.logRetentionDays,
     alarmEmail: config.alarmEmail,
+    tenantHostSuffix: config.tenantHostSuffix,
   });
 
   const webDeployment = new WebDeploymentStack(app, name('WebDeployment'), {

@@ -25,6 +25,8 @@ export interface ApiStackProps extends StackProps {
   consoleOrigins: string[];
   logRetention: RetentionDays;
   alarmEmail?: string;
+  /** See TrackingConfig.tenantHostSuffix (functions/lib/auth/tenant-host.ts). */
+  tenantHostSuffix?: string;
 }
 
 /** Header with which a super admin acts in another tenant (functions/lib/auth/auth-context.ts TENANT_HEADER). */
@@ -69,6 +71,7 @@ export class ApiStack extends Stack {
           ...(props.ssoProviderName ? { SSO_PROVIDER_NAME: props.ssoProviderName } : {}),
           API_CLIENTS_CLIENT_ID: props.apiClientsClient.userPoolClientId,
           POWERTOOLS_LOG_LEVEL: 'INFO',
+          ...(props.tenantHostSuffix ? { TENANT_HOST_SUFFIX: props.tenantHostSuffix } : {}),
         },
         ...(module === 'kpn-things' ? { secrets: { KPN_DATA_KEY_SECRET_ID: kpnDataKey } } : {}),
       });

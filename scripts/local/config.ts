@@ -84,6 +84,8 @@ export function handlerEnvironment(ids: {
     SMTP_URL: `smtp://${HOST}:${port('SMTP_PORT')}`,
     MQTT_URL: `mqtt://${HOST}:${port('MQTT_PORT')}`,
     CONSOLE_ORIGIN: `http://localhost:${port('WEB_PORT')}`,
+    // <subdomain>.localhost:<port> acts in that tenant (functions/lib/auth/tenant-host.ts).
+    TENANT_HOST_SUFFIX: 'localhost',
     // KPN Things stand-in (scripts/local/kpn-things.ts) and the local data key of integration secrets.
     KPN_TOKEN_URL: `http://${HOST}:${port('KPN_PORT')}/api/v3/idp/oidc/token`,
     KPN_API_URL: `http://${HOST}:${port('KPN_PORT')}`,

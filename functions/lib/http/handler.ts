@@ -5,6 +5,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, 
 import type { z } from 'zod';
 import { findRouteByKey, type HandlerModule, type RouteDef, type RouteId } from '../../../shared/routes';
 import { type AuthContext, assertAccess, authContextFromClaims, TENANT_HEADER } from '../auth/auth-context';
+import { tenantFromHost } from '../auth/tenant-host';
 import { errorResponse } from './error-response';
 import { HttpError, notFound, notImplemented } from './errors';
 import { readJsonBody } from './json-body';
@@ -79,7 +80,10 @@ export function createHttpHandler(
     const auth =
       routeDef.access === 'public' && !hasClaims
         ? undefined
-        : await authContextFromClaims(claims, event.headers?.[TENANT_HEADER]);
+        : await authContextFromClaims(
+            claims,
+            event.headers?.[TENANT_HEADER] ?? (await tenantFromHost(event.headers?.host)),
+          );
     if (auth) logger.appendKeys({ tenant: auth.tenant.tenantId, userId: auth.userId });
     assertAccess(routeDef.access, auth);
     const implementation = implementations[routeDef.id as RouteId];

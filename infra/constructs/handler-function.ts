@@ -53,6 +53,30 @@ export const COGNITO_HANDLER_ACTIONS = [
 /** Placeholder sender until the deployment sets `-c mailFrom=...` to a verified SES identity. */
 export const DEFAULT_MAIL_FROM = 'no-reply@tracking.example.com';
 
+/**
+ * What every Lambda of the project shares: Node.js 22 on arm64, X-Ray tracing, esbuild bundling of the repo's
+ * TypeScript with the lock file, the AWS SDK taken from the runtime. Callers add role, logs, memory, timeout.
+ */
+export function nodeFunctionBase(entry: string) {
+  return {
+    entry,
+    handler: 'handler',
+    runtime: lambda.Runtime.NODEJS_22_X,
+    architecture: lambda.Architecture.ARM_64,
+    tracing: lambda.Tracing.ACTIVE,
+    depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+    projectRoot: REPO_ROOT,
+    bundling: {
+      minify: true,
+      sourceMap: true,
+      sourcesContent: false,
+      format: nodejs.OutputFormat.CJS,
+      target: 'node22',
+      externalModules: ['@aws-sdk/*'],
+    },
+  } satisfies nodejs.NodejsFunctionProps;
+}
+
 export interface HandlerFunctionProps {
   /** Feature module under functions/http/ (its file exports `handler`). */
   module: string;
@@ -95,29 +119,15 @@ export class HandlerFunction extends Construct {
 
     const entry = props.entry ?? path.join(REPO_ROOT, 'functions', 'http', `${props.module}.ts`);
     this.function = new nodejs.NodejsFunction(this, 'Function', {
-      entry,
-      handler: 'handler',
-      runtime: lambda.Runtime.NODEJS_22_X,
-      architecture: lambda.Architecture.ARM_64,
+      ...nodeFunctionBase(entry),
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(28),
-      tracing: lambda.Tracing.ACTIVE,
       role: this.role,
       logGroup: this.logGroup,
-      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
-      projectRoot: REPO_ROOT,
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: props.module,
         ...props.environment,
-      },
-      bundling: {
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        format: nodejs.OutputFormat.CJS,
-        target: 'node22',
-        externalModules: ['@aws-sdk/*'],
       },
       ...placeholderWhenUnbundled(this, entry),
       ...(props.secrets

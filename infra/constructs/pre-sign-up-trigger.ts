@@ -2,12 +2,11 @@ import * as path from 'node:path';
 import { Duration } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { acknowledge } from '../nag';
-import { REPO_ROOT } from './handler-function';
+import { nodeFunctionBase, REPO_ROOT } from './handler-function';
 
 export interface PreSignUpTriggerProps {
   userPool: cognito.UserPool;
@@ -36,27 +35,13 @@ export class PreSignUpTrigger extends Construct {
     logGroup.grantWrite(role);
 
     this.function = new nodejs.NodejsFunction(this, 'Function', {
-      entry: path.join(REPO_ROOT, 'functions', 'triggers', 'pre-sign-up.ts'),
-      handler: 'handler',
-      runtime: lambda.Runtime.NODEJS_22_X,
-      architecture: lambda.Architecture.ARM_64,
+      ...nodeFunctionBase(path.join(REPO_ROOT, 'functions', 'triggers', 'pre-sign-up.ts')),
       memorySize: 256,
       // Cognito waits at most 5 seconds for a trigger.
       timeout: Duration.seconds(5),
-      tracing: lambda.Tracing.ACTIVE,
       role,
       logGroup,
-      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
-      projectRoot: REPO_ROOT,
       environment: { NODE_OPTIONS: '--enable-source-maps', SSO_PROVIDER_NAME: props.providerName },
-      bundling: {
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        format: nodejs.OutputFormat.CJS,
-        target: 'node22',
-        externalModules: ['@aws-sdk/*'],
-      },
     });
 
     new iam.Policy(this, 'PoolAccess', {

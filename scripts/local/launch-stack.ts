@@ -1,0 +1,73 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { freePort, PORTS, type PortName } from './config';
+
+/** What scripts/start.ts writes to STACK_INFO_FILE once every service answers. */
+export interface StartedStack {
+  apiUrl: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  apiClientsClientId?: string;
+  services: Record<string, string>;
+}
+
+export interface LaunchedStack {
+  info: StartedStack;
+  ports: Record<PortName, number>;
+  pid: number;
+}
+
+/**
+ * Starts `npm start`'s stack (scripts/start.ts) as a detached child process on free ports over `dataDir`,
+ * exactly as a developer runs it, and waits until it reports its URLs. Used by the test harness and the
+ * benchmarks; the caller stops it with `process.kill(-pid)`.
+ */
+export async function launchLocalStack(options: {
+  dataDir: string;
+  web: boolean;
+  timeoutMs: number;
+}): Promise<LaunchedStack> {
+  const infoFile = path.join(options.dataDir, 'stack.json');
+  rmSync(infoFile, { force: true });
+  const ports = {} as Record<PortName, number>;
+  for (const name of Object.keys(PORTS) as PortName[]) ports[name] = await freePort();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [require.resolve('tsx/cli'), path.join(__dirname, '..', 'start.ts')],
+    {
+      env: {
+        ...process.env,
+        ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
+        LOCAL_DATA_DIR: options.dataDir,
+        STACK_INFO_FILE: infoFile,
+        START_WEB: String(options.web),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
+  // The tail of the output, for the error when the stack does not come up.
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk).slice(-20_000);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const deadline = Date.now() + options.timeoutMs;
+  while (!existsSync(infoFile)) {
+    if (child.exitCode !== null) throw new Error(`The local stack exited:\n${output}`);
+    if (Date.now() > deadline) {
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+      throw new Error(`The local stack did not start in time:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  // From here on nobody reads the output; keep the pipes drained so the child never blocks on them.
+  child.unref();
+  child.stdout?.removeListener('data', collect);
+  child.stderr?.removeListener('data', collect);
+  child.stdout?.resume();
+  child.stderr?.resume();
+  return { info: JSON.parse(readFileSync(infoFile, 'utf8')) as StartedStack, ports, pid: child.pid as number };
+}

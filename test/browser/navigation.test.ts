@@ -1,0 +1,203 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { LANGUAGE_STORAGE_KEY } from '../../web/src/i18n/languages';
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
+
+/**
+ * Menus and route gating per role (spec 001 s.2 route table and navigation, s.6 roles; spec 000 s.2
+ * navigation table with the default role matrix of shared/permissions.ts), and the language flags (s.1).
+ */
+const TRACKING_STAFF = ['Assets', 'Asset map', 'Asset profiles', 'Devices', 'Alarm rules', 'Customers'];
+const ADMINISTRATION = ['Users', 'Roles', 'Styling', 'KPN Things', 'API credentials'];
+
+interface RoleCase {
+  login: string;
+  home: '/users' | '/assets';
+  menu: string[];
+  /** Paths this role may open, and paths it is sent away from (to where). */
+  allowed: string[];
+  refused: [path: string, to: string][];
+}
+
+const ROLES: RoleCase[] = [
+  {
+    login: 'superadmin',
+    home: '/users',
+    menu: [...TRACKING_STAFF, 'Tenants', ...ADMINISTRATION],
+    allowed: ['/tenants', '/users', '/permissions', '/kpnthings', '/api'],
+    refused: [],
+  },
+  {
+    login: 'admin',
+    home: '/users',
+    menu: [...TRACKING_STAFF, ...ADMINISTRATION],
+    // Spec 001 route table: /tenants is for admins; only the menu entry is the super admin's (s.2, s.6).
+    allowed: ['/tenants', '/users', '/styling'],
+    refused: [],
+  },
+  {
+    login: 'acme-admin',
+    home: '/users',
+    menu: [...TRACKING_STAFF, ...ADMINISTRATION],
+    allowed: ['/users', '/permissions'],
+    refused: [],
+  },
+  {
+    login: 'user',
+    home: '/assets',
+    menu: TRACKING_STAFF,
+    allowed: ['/devices', '/customers', '/styling'],
+    refused: [
+      ['/users', '/assets'],
+      ['/tenants', '/assets'],
+    ],
+  },
+  {
+    login: 'manager',
+    home: '/assets',
+    menu: TRACKING_STAFF,
+    allowed: ['/customers'],
+    refused: [['/users', '/assets']],
+  },
+  {
+    login: 'transporter',
+    home: '/assets',
+    menu: ['Assets', 'Asset map'],
+    allowed: ['/asset-map', '/alarm-rules', '/devices'],
+    refused: [['/tenants', '/assets']],
+  },
+  {
+    login: 'client',
+    home: '/assets',
+    menu: ['Assets', 'Asset map'],
+    allowed: ['/asset-map', '/alarm-rules'],
+    refused: [
+      ['/customers', '/assets'],
+      ['/devices', '/assets'],
+      ['/permissions', '/assets'],
+      ['/styling', '/assets'],
+      ['/kpnthings', '/assets'],
+      ['/api', '/assets'],
+      ['/users', '/assets'],
+      ['/tenants', '/assets'],
+    ],
+  },
+];
+
+/** The drawer's links; its accessible name is translated like everything else. */
+const navigation = (page: Page, name = 'Navigation') => page.getByRole('navigation', { name });
+const menuEntries = async (page: Page) =>
+  (await navigation(page).getByRole('link').allTextContents()).map((text) => text.trim());
+
+/** Opens a path and waits until the route guards have settled on where it ends. */
+async function landOn(page: Page, path: string, expected: string) {
+  await page.goto(consoleUrl(path));
+  await page.waitForURL((url) => url.pathname === expected, { timeout: 10_000 });
+}
+
+describe('navigation per role', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('sends visitors to sign-in and shows Page not found for unknown paths', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await landOn(page, '/', '/sign-in');
+    await landOn(page, '/users', '/sign-in');
+    await landOn(page, '/assets/12', '/sign-in');
+    await page.goto(consoleUrl('/no-such-page'));
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await context.close();
+  });
+
+  for (const role of ROLES) {
+    it(`shows ${role.login} the right menu and routes`, async () => {
+      const context: BrowserContext = await browser.newContext({ viewport: DESKTOP });
+      const page = await context.newPage();
+      await signInAs(page, role.login);
+      expect(new URL(page.url()).pathname).toBe(role.home);
+      await navigation(page).getByRole('link').first().waitFor();
+      expect(await menuEntries(page)).toEqual(role.menu);
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `navigation-${role.login}-desktop`);
+
+      await landOn(page, '/', role.home);
+      await landOn(page, '/sign-in', role.home);
+      for (const path of role.allowed) await landOn(page, path, path);
+      for (const [path, to] of role.refused) await landOn(page, path, to);
+      await page.goto(consoleUrl('/no-such-page/deeper'));
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+
+      // Phone: the drawer is temporary, opened from the top bar, with the same entries.
+      await page.setViewportSize(PHONE);
+      await landOn(page, role.home, role.home);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await navigation(page).getByRole('link').first().waitFor({ state: 'visible' });
+      expect(await menuEntries(page)).toEqual(role.menu);
+      await page.waitForTimeout(300); // the drawer's slide-in transition
+      await screenshot(page, `navigation-${role.login}-phone`);
+      await context.close();
+    });
+  }
+});
+
+describe('language switch', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** Each language's own words, from the console's translation files. */
+  const textsOf = (lang: string) =>
+    (require(`../../web/src/i18n/${lang}.json`) as { translation: Record<string, Record<string, string>> }).translation;
+  const FLAGS = [
+    { flag: 'Nederlands', lang: 'nl' },
+    { flag: 'Deutsch', lang: 'de' },
+    { flag: 'Français', lang: 'fr' },
+    { flag: 'English', lang: 'en' },
+  ];
+
+  it('switches with the flags in the user menu and remembers the choice after a reload', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-GB' });
+    const page = await context.newPage();
+    await signInAs(page, 'user');
+    await navigation(page).getByRole('link', { name: 'Devices' }).waitFor();
+    let current = 'en';
+    for (const { flag, lang } of FLAGS) {
+      await page.getByRole('button', { name: textsOf(current).userMenu?.open }).click();
+      await page.getByRole('button', { name: flag }).click();
+      await page.keyboard.press('Escape');
+      const devices = textsOf(lang).pages?.devices as string;
+      const drawer = navigation(page, textsOf(lang).nav?.navigation);
+      await drawer.getByRole('link', { name: devices }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+      await page.reload();
+      await drawer.getByRole('link', { name: devices }).waitFor();
+      await page.getByRole('button', { name: textsOf(lang).userMenu?.open }).waitFor();
+      expect(await page.evaluate((key) => localStorage.getItem(key), LANGUAGE_STORAGE_KEY)).toBe(lang);
+      if (lang !== 'en') await screenshot(page, `navigation-language-${lang}-desktop`);
+      current = lang;
+    }
+    await context.close();
+  });
+
+  it('starts in the browser language and falls back to English', async () => {
+    const german = await browser.newContext({ viewport: DESKTOP, locale: 'de-DE' });
+    const page = await german.newPage();
+    await page.goto(consoleUrl('/sign-in'));
+    await page.getByRole('button', { name: 'Anmelden' }).first().waitFor();
+    await german.close();
+    const japanese = await browser.newContext({ viewport: DESKTOP, locale: 'ja-JP' });
+    const other = await japanese.newPage();
+    await other.goto(consoleUrl('/sign-in'));
+    await other.getByRole('button', { name: 'Sign in' }).first().waitFor();
+    await japanese.close();
+  });
+});

@@ -1,3 +1,4 @@
+import { ApiError } from '../api/ApiError';
 import { registerAuthHooks } from '../api/apiClient';
 import { errorMessage } from '../api/errorMessage';
 import { notifyError } from '../common/notifications/notificationStore';
@@ -52,6 +53,11 @@ export function signOut() {
   for (const listener of signOutListeners) listener();
 }
 
+const isUnanswered = (error: unknown) =>
+  (error instanceof ApiError && error.status === 0) ||
+  error instanceof TypeError ||
+  (error instanceof DOMException && error.name === 'AbortError');
+
 /** Renews token and refresh token; on failure signs out and shows the server message. Concurrent calls share one request. */
 export function refreshSession(): Promise<boolean> {
   const current = state.session;
@@ -65,6 +71,12 @@ export function refreshSession(): Promise<boolean> {
         return true;
       },
       (error: unknown) => {
+        // No answer (offline, or the page is being left mid-request: fetch or reading the body fails) says
+        // nothing about the session; signing out here would clear the stored session a reload is about to use.
+        if (isUnanswered(error)) {
+          setState({ status: 'signedIn', session: current });
+          return false;
+        }
         signOut();
         notifyError(errorMessage(error));
         return false;

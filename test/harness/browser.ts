@@ -39,6 +39,6 @@ export async function signInAs(page: Page, login: string) {
   await page.goto(consoleUrl('/sign-in'));
   await page.getByLabel(/username or e-mail/i).fill(login);
   await page.getByLabel(/^password/i).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((url) => url.pathname !== '/sign-in' && url.pathname !== '/');
 }

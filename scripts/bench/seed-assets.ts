@@ -1,6 +1,7 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AssetProfileDefinitionRecord } from '../../functions/lib/asset-profiles/asset-profile-repository';
 import { type AssetRecord, assetRepository } from '../../functions/lib/assets/asset-repository';
+import { catalogueShardItems, searchShardKey } from '../../functions/lib/assets/asset-search-catalogue';
 import { assetStatusRepository } from '../../functions/lib/assets/asset-status';
 import { defaultRoleMatrix, roleRepository } from '../../functions/lib/auth/role-matrix';
 import { type ClientRecord, clientRepository } from '../../functions/lib/clients/client-repository';
@@ -105,6 +106,8 @@ async function writeAssets(
   const perCustomer = new Map<number, number>();
   const weights = clients.clients.map((client, i) => [client, 1 / (i + 1) ** 0.6] as const);
   const profile = TENANT_DATA_PROFILES.demo;
+  // Search catalogue entries, written once all are known: a chunk of ids ends inside a catalogue shard.
+  const searchable: Pick<AssetRecord, 'id' | 'name' | 'reference'>[] = [];
   for (let start = 1; start <= spec.assetCount; start += CHUNK) {
     const assets: AssetRecord[] = [];
     for (let id = start; id < Math.min(start + CHUNK, spec.assetCount + 1); id++) {
@@ -123,6 +126,7 @@ async function writeAssets(
       const { asset } = buildAsset(assetRng, plan, { ...context, referenceDate: REFERENCE_DATE });
       if (client) perCustomer.set(client.id, (perCustomer.get(client.id) ?? 0) + 1);
       assets.push(asset);
+      searchable.push({ id: asset.id, name: asset.name, reference: asset.reference });
     }
     await batchPut(
       assets.map((asset) => assetRepository.toItem(ctx, asset)),
@@ -130,6 +134,7 @@ async function writeAssets(
     );
     onProgress(start - 1 + assets.length);
   }
+  await batchPut(catalogueShardItems(ctx, searchable), CONCURRENCY);
   return perCustomer;
 }
 
@@ -154,7 +159,7 @@ export async function ensureBenchTenant(
   };
   const started = Date.now();
   let perCustomer: Map<number, number>;
-  if ((await assetRepository.count(ctx)) === spec.assetCount) {
+  if ((await assetRepository.count(ctx)) === spec.assetCount && (await hasSearchCatalogue(ctx, spec.assetCount))) {
     perCustomer = await countPerCustomer(spec, rng, clients);
   } else {
     log(`seeding ${spec.assetCount} assets into tenant ${spec.subdomain} (${tenantId})`);
@@ -176,6 +181,13 @@ export async function ensureBenchTenant(
   }
   const [id, assets] = [...perCustomer.entries()].sort((a, b) => b[1] - a[1])[0] ?? [0, 0];
   return { ...spec, tenantId, seededSeconds: (Date.now() - started) / 1000, biggestCustomer: { id, assets } };
+}
+
+/** Tenants seeded before the search catalogue existed lack it (its last shard): they are seeded again. */
+async function hasSearchCatalogue(ctx: TenantContext, assetCount: number): Promise<boolean> {
+  const key = searchShardKey(ctx, assetCount);
+  const result = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ProjectionExpression: 'sk' }));
+  return result.Item !== undefined;
 }
 
 /** The per-customer counts of a seeded tenant, from the same deterministic draws (no read of 100k items). */

@@ -6,6 +6,7 @@ import {
   assetProfileRepository,
 } from '../../functions/lib/asset-profiles/asset-profile-repository';
 import { assetRepository } from '../../functions/lib/assets/asset-repository';
+import { catalogueShardItems } from '../../functions/lib/assets/asset-search-catalogue';
 import { assetStatusRepository } from '../../functions/lib/assets/asset-status';
 import { clientRepository } from '../../functions/lib/clients/client-repository';
 import { dynamo, tableName } from '../../functions/lib/data/client';
@@ -66,6 +67,8 @@ export async function writeDemoData(ctx: TenantContext, data: DemoDataset): Prom
   await createAll(ctx, geoZoneRepository, data.zones);
   await createAll(ctx, alarmRepository, data.alarms);
   await createAll(ctx, assetRepository, data.assets);
+  // The search catalogue (asset-search-catalogue.ts) that the API's asset writes keep in their transactions.
+  await batchPut(catalogueShardItems(ctx, data.assets), CONCURRENCY);
   await createAll(ctx, deviceRepository, data.devices);
   await createAll(ctx, assetProfileRepository, data.profiles);
   if (data.events.length > 0) {

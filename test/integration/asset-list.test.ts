@@ -7,7 +7,14 @@ import { readStack } from '../harness/stack';
  * deterministic) and that paging stays correct where a filtered list stops counting. A tenant with more
  * assets than the filtered read budget is seeded with the benchmark's seed (same items as the API writes).
  */
-type Asset = { id: number; reference: string | null; status: { status: string } | null; client: { id: number } | null };
+type Asset = {
+  id: number;
+  version: number;
+  name: string;
+  reference: string | null;
+  status: { status: string } | null;
+  client: { id: number } | null;
+};
 type Collection = { 'hydra:member': Asset[]; 'hydra:totalItems': number; 'hydra:view'?: Record<string, string> };
 
 const BIG = { subdomain: 'it-asset-list-3k', assetCount: 3_000, customerCount: 8 };
@@ -25,6 +32,18 @@ describe('asset list read plans', () => {
     });
   const read = (response: { headers: Headers }) => Number(response.headers.get('x-items-read'));
   const ids = (response: { body: Collection }) => response.body['hydra:member'].map((asset) => asset.id);
+
+  let byReference: Asset[] | undefined;
+  /** The big tenant's assets in reference order, read once (30 pages of 100) for the tests to compare with. */
+  const allByReference = async () => {
+    if (byReference) return byReference;
+    const everything: Asset[] = [];
+    for (let page = 1; page <= BIG.assetCount / 100; page++) {
+      everything.push(...(await bigList(`itemsPerPage=100&page=${page}&order[reference]=asc`)).body['hydra:member']);
+    }
+    byReference = everything;
+    return everything;
+  };
 
   beforeAll(async () => {
     admin = await tokenOf('admin');
@@ -69,10 +88,7 @@ describe('asset list read plans', () => {
   });
 
   it('pages a filtered list past the budget in the sort order, without gaps or repeats', async () => {
-    const everything: Asset[] = [];
-    for (let page = 1; page <= BIG.assetCount / 100; page++) {
-      everything.push(...(await bigList(`itemsPerPage=100&page=${page}&order[reference]=asc`)).body['hydra:member']);
-    }
+    const everything = await allByReference();
     const expected = everything.filter((asset) => asset.status?.status === 'delivered').map((asset) => asset.id);
     expect(expected.length).toBeGreaterThan(200);
     const paged: number[] = [];
@@ -88,12 +104,34 @@ describe('asset list read plans', () => {
     expect(last?.body['hydra:totalItems']).toBe(expected.length);
   });
 
-  it('reads the whole partition once when a search matches few, and then knows the exact total', async () => {
+  it('finds a search matching one asset deep in the list from the catalogue, with an exact total', async () => {
     const response = await bigList('itemsPerPage=20&search=h-2507');
     expect(ids(response)).toEqual([1_507]);
     expect(response.body['hydra:totalItems']).toBe(1);
     expect(response.headers.get('x-total-exact')).toBe('true');
-    expect(read(response)).toBe(BIG.assetCount + 1);
+    // 4 catalogue shards (ids 1-3,000), the counter, the match's entry and the page's item: not 3,000 assets.
+    expect(read(response)).toBeLessThan(10);
+  });
+
+  it('reads a search matching most assets in the list’s order, its total counted by the catalogue', async () => {
+    const response = await bigList('itemsPerPage=20&search=H-');
+    expect(response.body['hydra:member']).toHaveLength(20);
+    expect(response.body['hydra:totalItems']).toBe(BIG.assetCount);
+    expect(response.headers.get('x-total-exact')).toBe('true');
+    // Past the fetch limit: the catalogue (4 shards + counter), then the in-order budget and the page.
+    expect(read(response)).toBe(5 + budget + 20);
+  });
+
+  it('pages a search in the list’s order, with an exact total, as the unfiltered list orders it', async () => {
+    const everything = await allByReference();
+    const hit = (asset: Asset) => `${asset.name}\n${asset.reference ?? ''}`.toLowerCase().includes('h-25');
+    const expected = everything.filter(hit).map((asset) => asset.id);
+    expect(expected.length).toBeGreaterThan(60);
+    const third = await bigList('itemsPerPage=20&page=3&order[reference]=asc&search=H-25');
+    expect(ids(third)).toEqual(expected.slice(40, 60));
+    expect(third.body['hydra:totalItems']).toBe(expected.length);
+    expect(third.headers.get('x-total-exact')).toBe('true');
+    expect(read(third)).toBeLessThan(expected.length + 30);
   });
 
   it('sorts a customer’s assets from their own partition, with an exact total', async () => {
@@ -105,5 +143,72 @@ describe('asset list read plans', () => {
     const references = response.body['hydra:member'].map((asset) => (asset.reference ?? '').toLowerCase());
     expect(references).toEqual([...references].sort().reverse());
     for (const asset of response.body['hydra:member']) expect(asset.client?.id).toBe(id);
+  });
+});
+
+describe('asset search catalogue', () => {
+  let admin: string;
+  let superadmin: string;
+  const search = (token: string, text: string, headers: Record<string, string> = {}) =>
+    call<Collection>('GET', `/api/assets?pagination=false&search=${encodeURIComponent(text)}`, { token, headers });
+  const found = (response: { body: Collection }) => response.body['hydra:member'].map((asset) => asset.id);
+
+  beforeAll(async () => {
+    [admin, superadmin] = await Promise.all([tokenOf('admin'), tokenOf('superadmin')]);
+  });
+
+  it('follows a create, a rename and a delete at once', async () => {
+    const unique = `Catalogue-${Date.now()}`;
+    const created = await call<Asset>('POST', '/api/assets', { token: admin, body: { name: `${unique}-a` } });
+    expect(created.status).toBe(201);
+    expect(found(await search(admin, unique.toUpperCase()))).toEqual([created.body.id]);
+    const renamed = await call<Asset>('PUT', `/api/assets/${created.body.id}`, {
+      token: admin,
+      body: { name: 'Renamed asset', reference: `${unique}-ref`, version: created.body.version },
+    });
+    expect(renamed.status).toBe(200);
+    expect(found(await search(admin, `${unique}-a`))).toEqual([]);
+    expect(found(await search(admin, `${unique}-REF`))).toEqual([created.body.id]);
+    expect((await call('DELETE', `/api/assets/${created.body.id}`, { token: admin })).status).toBe(204);
+    const gone = await search(admin, unique);
+    expect(found(gone)).toEqual([]);
+    expect(gone.body['hydra:totalItems']).toBe(0);
+    expect(gone.headers.get('x-total-exact')).toBe('true');
+  });
+
+  it('limits a client user’s search to their customer', async () => {
+    const client = await tokenOf('client');
+    const everything = (await search(admin, '')).body['hydra:member'];
+    const named = (asset: Asset) => `${asset.name}\n${asset.reference ?? ''}`.toLowerCase().includes('h-');
+    const own = everything.filter((asset) => asset.client?.id === 1 && named(asset));
+    const foreign = everything.find((asset) => asset.client && asset.client.id !== 1) as Asset;
+    expect(own.length).toBeGreaterThan(0);
+    expect(found(await search(client, foreign.name))).toEqual([]);
+    // A text in every asset's name: the catalogue names them all, the customer filter keeps the client's own.
+    const common = await search(client, 'h-');
+    expect(found(common).sort((a, b) => a - b)).toEqual(own.map((asset) => asset.id).sort((a, b) => a - b));
+    expect(common.body['hydra:totalItems']).toBe(own.length);
+  });
+
+  it('makes every one of many concurrent creates in a fresh shard searchable', async () => {
+    const stack = readStack();
+    for (const [name, value] of Object.entries(stack.ports)) process.env[name as PortName] = String(value);
+    Object.assign(process.env, handlerEnvironment(stack));
+    const { ensureBenchTenant } = await import('../../scripts/bench/seed-assets');
+    // A tenant without assets has no catalogue shard yet: every create below races to make shard 0.
+    const { tenantId } = await ensureBenchTenant({
+      subdomain: 'it-asset-search-fresh',
+      assetCount: 0,
+      customerCount: 1,
+    });
+    const headers = { 'x-tenant-id': String(tenantId) };
+    const names = Array.from({ length: 8 }, (_, i) => `Concurrent-${i}`);
+    const created = await Promise.all(
+      names.map((name) => call<Asset>('POST', '/api/assets', { token: superadmin, headers, body: { name } })),
+    );
+    expect(created.map((response) => response.status)).toEqual(names.map(() => 201));
+    const response = await search(superadmin, 'concurrent-', headers);
+    expect(found(response).sort((a, b) => a - b)).toEqual(created.map((r) => r.body.id).sort((a, b) => a - b));
+    expect(response.headers.get('x-total-exact')).toBe('true');
   });
 });

@@ -10,6 +10,7 @@ import {
   type CandidateSource,
   readAllMatches,
   readMatchesInOrder,
+  sortInListOrder,
 } from './asset-candidates';
 import {
   ASSET_CLIENT_INDEX,
@@ -19,6 +20,7 @@ import {
   assetRepository,
   clientAssetsPartition,
 } from './asset-repository';
+import { readSearchMatches } from './asset-search';
 
 /**
  * GET /api/assets (spec 000 s.2, s.7, s.9). Read plans, cheapest first (docs/data-model.md, "Asset list"):
@@ -32,6 +34,8 @@ import {
  *     else a lower bound (`totalExact: false`);
  *  4. a customer's assets in another column's order: that customer's gsi6 partition is read whole
  *     (projected) and sorted here by the same key the sort's index uses. Exact total.
+ * A search first asks the tenant's search catalogue (asset-search.ts): when it matches few assets, those are
+ * fetched by id, filtered and sorted here (exact total, any page); when many, plan 3 or 4 finds them fast.
  * The search is evaluated here rather than as a filter expression: DynamoDB's `contains` is case-sensitive,
  * and a filter expression would save bytes, not reads (ScannedCount counts what it discards).
  */
@@ -122,39 +126,57 @@ function candidateSource(ctx: TenantContext, request: AssetListRequest): { sourc
 }
 
 async function listFiltered(ctx: TenantContext, request: AssetListRequest): Promise<AssetListResult> {
-  const { filters, order } = request;
+  const { filters } = request;
   const start = (request.page - 1) * request.itemsPerPage;
   const matches = (asset: Candidate) => matchesFilters(asset, filters);
-  const { source, inOrder } = candidateSource(ctx, request);
-  const inOrderRead = (from: CandidateSource) =>
-    readMatchesInOrder(from, { ascending: order.direction === 'asc', wanted: start + request.itemsPerPage, matches });
-  let read: CandidateRead;
-  if (inOrder) {
-    read = await inOrderRead(source);
-  } else {
-    // The customer partition is in id order: sort by the same key the sort's index uses, so orders agree.
-    // Binary string order, as DynamoDB compares sort keys.
-    const index = ASSET_SORT_INDEXES[order.field as AssetSortField];
-    const sortAttribute = `${index}sk`;
-    read = await readAllMatches(source, sortAttribute, matches);
-    const key = (asset: Candidate) => String(asset[sortAttribute]);
-    const sign = order.direction === 'asc' ? 1 : -1;
-    read.matches.sort((a, b) => (key(a) < key(b) ? -sign : key(a) > key(b) ? sign : 0));
-    if (!read.exhausted) {
-      // A customer too big to read whole: the sort's index in order, the customer being one more filter.
-      const wasted = read.itemsRead;
-      read = await inOrderRead({ index, partition: assetPartition(ctx) });
-      read.itemsRead += wasted;
-    }
+  let read: CandidateRead | undefined;
+  let spent = 0;
+  let searchTotal: number | undefined;
+  if (filters.search) {
+    const searched = await readSearchMatches(ctx, filters.search, request.order, matches);
+    if (searched.kind === 'exact') read = searched.read;
+    else spent = searched.itemsRead;
+    // The catalogue counted the matches of a search alone: the total, once this page is found.
+    if (searched.kind === 'many' && isSearchOnly(filters)) searchTotal = searched.matchCount;
   }
+  read ??= await readInListOrder(ctx, request, matches);
+  read.itemsRead += spent;
   const pageIds = read.matches.slice(start, start + request.itemsPerPage).map((asset) => asset.id);
   const items = await getMany(ctx, pageIds);
+  // A read stopped at the cap before its page was full is incomplete, whatever is known of the total.
+  const pageFound = read.exhausted || read.matches.length > start + request.itemsPerPage;
+  const knownTotal = searchTotal !== undefined && pageFound;
   return {
     items,
-    total: read.matches.length,
-    totalExact: read.exhausted,
+    total: knownTotal ? (searchTotal as number) : read.matches.length,
+    totalExact: knownTotal || read.exhausted,
     itemsRead: read.itemsRead + items.length,
   };
+}
+
+const isSearchOnly = (filters: AssetFilters) =>
+  Object.entries(filters).every(([key, value]) => key === 'search' || value === undefined);
+
+/** Plans 3 and 4: candidates read in the list's order, or a customer's partition read whole and sorted. */
+async function readInListOrder(
+  ctx: TenantContext,
+  request: AssetListRequest,
+  matches: (asset: Candidate) => boolean,
+): Promise<CandidateRead> {
+  const { order } = request;
+  const wanted = (request.page - 1) * request.itemsPerPage + request.itemsPerPage;
+  const { source, inOrder } = candidateSource(ctx, request);
+  const inOrderRead = (from: CandidateSource) =>
+    readMatchesInOrder(from, { ascending: order.direction === 'asc', wanted, matches });
+  if (inOrder) return inOrderRead(source);
+  // The customer partition is in id order: sort by the same key the sort's index uses, so orders agree.
+  const index = ASSET_SORT_INDEXES[order.field as AssetSortField];
+  const read = await readAllMatches(source, `${index}sk`, matches);
+  sortInListOrder(read.matches, `${index}sk`, order.direction === 'asc');
+  if (read.exhausted) return read;
+  // A customer too big to read whole: the sort's index in order, the customer being one more filter.
+  const fallback = await inOrderRead({ index, partition: assetPartition(ctx) });
+  return { ...fallback, itemsRead: fallback.itemsRead + read.itemsRead };
 }
 
 /** Full items of the given ids, in the given order (BatchGetItem, 100 keys a call, unprocessed keys retried). */

@@ -18,6 +18,7 @@ import { type DeviceRecord, deviceRepository } from '../devices/device-repositor
 import { geoZoneRepository } from '../geo-zones/geo-zone-repository';
 import { conflict, unprocessable } from '../http/errors';
 import { type AssetRecord, assetRepository } from './asset-repository';
+import { catalogueEntryRemoval, catalogueEntryWrite, searchText, writeWithCatalogue } from './asset-search-catalogue';
 import { assetStatusRef, findAssetStatus } from './asset-status';
 
 /**
@@ -169,9 +170,20 @@ async function deviceLinkWrites(
   return writes;
 }
 
-async function transact(items: TransactItem[]): Promise<void> {
+/**
+ * Runs the transaction; `catalogue` names the asset whose search catalogue entry it writes (and where), so a
+ * shard that does not exist yet is created first (asset-search-catalogue.ts).
+ */
+async function transact(
+  items: TransactItem[],
+  catalogue?: { ctx: TenantContext; assetId: number; index: number },
+): Promise<void> {
+  const send = async (all: TransactItem[]) => {
+    await dynamo().send(new TransactWriteCommand({ TransactItems: all }));
+  };
   try {
-    await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+    if (catalogue) await writeWithCatalogue(catalogue.ctx, catalogue.assetId, items, catalogue.index, send);
+    else await send(items);
   } catch (error) {
     if (error instanceof TransactionCanceledException) throw conflict();
     throw error;
@@ -188,25 +200,29 @@ export async function createAsset(
   const allocated = { ...data, id: await assetRepository.nextId(ctx), version: 1 } as AssetRecord;
   const { asset, writes: profileWrites } = await withProfiles(ctx, allocated, profileDefinitionIds);
   const links = await deviceLinkWrites(ctx, asset, [], devices ?? [], false);
-  await transact([
-    {
-      Put: {
-        TableName: tableName(),
-        Item: assetRepository.toItem(ctx, asset),
-        ConditionExpression: 'attribute_not_exists(pk)',
+  await transact(
+    [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: assetRepository.toItem(ctx, asset),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
       },
-    },
-    {
-      Update: {
-        TableName: tableName(),
-        Key: counterKey(ctx, 'ASSET'),
-        UpdateExpression: 'ADD itemCount :one',
-        ExpressionAttributeValues: { ':one': 1 },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: counterKey(ctx, 'ASSET'),
+          UpdateExpression: 'ADD itemCount :one',
+          ExpressionAttributeValues: { ':one': 1 },
+        },
       },
-    },
-    ...links,
-    ...profileWrites,
-  ]);
+      catalogueEntryWrite(ctx, asset),
+      ...links,
+      ...profileWrites,
+    ],
+    { ctx, assetId: asset.id, index: 2 },
+  );
   return asset;
 }
 
@@ -227,11 +243,17 @@ export async function saveAsset(
   const changed = { ...data, id: current.id, version: current.version + 1 } as AssetRecord;
   const { asset: next, writes: profileWrites } = await withProfiles(ctx, changed, profileDefinitionIds);
   const links = await deviceLinkWrites(ctx, next, current.devices, devices, next.name !== current.name);
-  await transact([
-    { Put: { TableName: tableName(), Item: assetRepository.toItem(ctx, next), ...versioned(current.version) } },
-    ...links,
-    ...profileWrites,
-  ]);
+  // The catalogue entry only when the searched text changes: a shard write costs its size (up to ~300 KB).
+  const searchable = searchText(next) !== searchText(current);
+  await transact(
+    [
+      { Put: { TableName: tableName(), Item: assetRepository.toItem(ctx, next), ...versioned(current.version) } },
+      ...(searchable ? [catalogueEntryWrite(ctx, next)] : []),
+      ...links,
+      ...profileWrites,
+    ],
+    searchable ? { ctx, assetId: next.id, index: 1 } : undefined,
+  );
   return next;
 }
 
@@ -240,16 +262,20 @@ export async function deleteAsset(ctx: TenantContext, current: AssetRecord): Pro
   const devices = (await Promise.all(current.devices.map((d) => deviceRepository.get(ctx, d.id)))).filter(
     (device): device is DeviceRecord => device?.asset?.id === current.id,
   );
-  await transact([
-    { Delete: { TableName: tableName(), Key: itemKey(ctx, 'ASSET', current.id), ...versioned(current.version) } },
-    {
-      Update: {
-        TableName: tableName(),
-        Key: counterKey(ctx, 'ASSET'),
-        UpdateExpression: 'ADD itemCount :minusOne',
-        ExpressionAttributeValues: { ':minusOne': -1 },
+  await transact(
+    [
+      { Delete: { TableName: tableName(), Key: itemKey(ctx, 'ASSET', current.id), ...versioned(current.version) } },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: counterKey(ctx, 'ASSET'),
+          UpdateExpression: 'ADD itemCount :minusOne',
+          ExpressionAttributeValues: { ':minusOne': -1 },
+        },
       },
-    },
-    ...devices.map((device) => putDevice(ctx, device, null)),
-  ]);
+      catalogueEntryRemoval(ctx, current.id),
+      ...devices.map((device) => putDevice(ctx, device, null)),
+    ],
+    { ctx, assetId: current.id, index: 2 },
+  );
 }

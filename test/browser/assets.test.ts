@@ -146,6 +146,12 @@ describe('asset list and asset panel', () => {
 
     await saved.getByRole('button', { name: 'Edit' }).click();
     await saved.getByLabel(/^Name/).fill(`${name} edited`);
+    // Choosing a customer puts the status back to registered (spec 000 s.4), shown as "Open".
+    await saved.getByLabel('Status').click();
+    await page.getByRole('option', { name: 'Moving' }).click();
+    await saved.getByLabel('Customer').fill('De Boer');
+    await page.getByRole('option', { name: /De Boer/ }).first().click();
+    await saved.getByText('Open', { exact: true }).waitFor();
     await saved.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Asset updated').first().waitFor();
     await saved.getByText(`${name} edited`).waitFor();

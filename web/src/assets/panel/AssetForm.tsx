@@ -1,4 +1,3 @@
-import Autocomplete from '@mui/material/Autocomplete';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -6,6 +5,7 @@ import { ASSET_STATUS_VALUES, STATUS_AFTER_CLIENT_CHANGE } from '@shared/schemas
 import { useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ReferencePicker } from '../../common/form/ReferencePicker';
 import { todayInputDay } from '../assetFormat';
 import { useClientOptions, useDeviceOptions, useGeoZoneOptions, useProfileDefinitionOptions } from '../assetsApi';
 import { useAssetMessage } from '../useAssetMessage';
@@ -28,6 +28,7 @@ export function AssetForm({ form, staffFields, profiles }: AssetFormProps) {
   const clients = useClientOptions(clientSearch, staffFields);
   const geoZones = useGeoZoneOptions(staffFields);
   const definitions = useProfileDefinitionOptions(profiles);
+  const picker = { control: form.control, message };
   const text = (name: 'name' | 'reference' | 'description', extra: object = {}) => (
     <TextField
       label={t(`fields.${name}`)}
@@ -44,79 +45,33 @@ export function AssetForm({ form, staffFields, profiles }: AssetFormProps) {
       {text('reference')}
       {text('description', { multiline: true, minRows: 2 })}
       {staffFields && (
-        <Controller
-          control={form.control}
-          name="devices"
-          render={({ field, fieldState }) => (
-            <Autocomplete
-              multiple
-              options={(devices.data ?? []).map((d) => ({ id: d.id, name: d.name ?? d.dev_eui }))}
-              value={field.value}
-              getOptionLabel={nameOf}
-              isOptionEqualToValue={(a, b) => a.id === b.id}
-              onChange={(_, v) => field.onChange(v)}
-              renderInput={(p) => (
-                <TextField
-                  {...p}
-                  label={t('fields.devices')}
-                  error={!!fieldState.error}
-                  helperText={message(fieldState.error?.message)}
-                />
-              )}
-            />
-          )}
-        />
-      )}
-      {staffFields && (
-        <Controller
-          control={form.control}
-          name="client"
-          render={({ field, fieldState }) => (
-            <Autocomplete
-              options={(clients.data ?? []).map((c) => ({ id: c.id, company: c.company ?? c.name }))}
-              value={field.value}
-              getOptionLabel={(c) => c.company ?? `#${c.id}`}
-              isOptionEqualToValue={(a, b) => a.id === b.id}
-              onInputChange={(_, v) => setClientSearch(v)}
-              onChange={(_, v) => {
-                field.onChange(v);
-                // Spec 000 s.4: choosing a customer puts the asset back to "registered".
-                if (v) form.setValue('status', STATUS_AFTER_CLIENT_CHANGE);
-              }}
-              renderInput={(p) => (
-                <TextField
-                  {...p}
-                  label={t('fields.client')}
-                  error={!!fieldState.error}
-                  helperText={message(fieldState.error?.message)}
-                />
-              )}
-            />
-          )}
-        />
-      )}
-      {staffFields && (
-        <Controller
-          control={form.control}
-          name="geo_zone"
-          render={({ field, fieldState }) => (
-            <Autocomplete
-              options={(geoZones.data ?? []).map((z) => ({ id: z.id, name: z.name }))}
-              value={field.value}
-              getOptionLabel={nameOf}
-              isOptionEqualToValue={(a, b) => a.id === b.id}
-              onChange={(_, v) => field.onChange(v)}
-              renderInput={(p) => (
-                <TextField
-                  {...p}
-                  label={t('fields.geoZone')}
-                  error={!!fieldState.error}
-                  helperText={message(fieldState.error?.message)}
-                />
-              )}
-            />
-          )}
-        />
+        <>
+          <ReferencePicker
+            {...picker}
+            name="devices"
+            label={t('fields.devices')}
+            multiple
+            options={(devices.data ?? []).map((d) => ({ id: d.id, name: d.name ?? d.dev_eui }))}
+            optionLabel={nameOf}
+          />
+          <ReferencePicker
+            {...picker}
+            name="client"
+            label={t('fields.client')}
+            options={(clients.data ?? []).map((c) => ({ id: c.id, company: c.company ?? c.name }))}
+            optionLabel={(c) => c.company ?? `#${c.id}`}
+            onSearch={setClientSearch}
+            // Spec 000 s.4: choosing a customer puts the asset back to "registered".
+            onPicked={(picked) => picked && form.setValue('status', STATUS_AFTER_CLIENT_CHANGE)}
+          />
+          <ReferencePicker
+            {...picker}
+            name="geo_zone"
+            label={t('fields.geoZone')}
+            options={(geoZones.data ?? []).map((z) => ({ id: z.id, name: z.name }))}
+            optionLabel={nameOf}
+          />
+        </>
       )}
       <TextField
         type="date"
@@ -127,27 +82,13 @@ export function AssetForm({ form, staffFields, profiles }: AssetFormProps) {
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayInputDay() } }}
       />
       {profiles && (
-        <Controller
-          control={form.control}
+        <ReferencePicker
+          {...picker}
           name="asset_profile_definitions"
-          render={({ field, fieldState }) => (
-            <Autocomplete
-              multiple
-              options={(definitions.data ?? []).map((d) => ({ id: d.id, name: d.name }))}
-              value={field.value}
-              getOptionLabel={nameOf}
-              isOptionEqualToValue={(a, b) => a.id === b.id}
-              onChange={(_, v) => field.onChange(v)}
-              renderInput={(p) => (
-                <TextField
-                  {...p}
-                  label={t('fields.assetProfiles')}
-                  error={!!fieldState.error}
-                  helperText={message(fieldState.error?.message)}
-                />
-              )}
-            />
-          )}
+          label={t('fields.assetProfiles')}
+          multiple
+          options={(definitions.data ?? []).map((d) => ({ id: d.id, name: d.name }))}
+          optionLabel={nameOf}
         />
       )}
       <Controller

@@ -65,7 +65,7 @@ export class RouteTableApi extends Construct {
           apigw.CorsHttpMethod.OPTIONS,
         ],
         allowHeaders: ['authorization', 'content-type', ...props.corsHeaders],
-        exposeHeaders: ['content-disposition'],
+        exposeHeaders: ['content-disposition', 'x-total-exact'],
         maxAge: Duration.hours(1),
       },
     });

@@ -42,6 +42,19 @@ export function apiUrl(path: string, query?: RequestOptions['query']): string {
  * and every failure thrown as an ApiError.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return parseBody<T>(await sendRequest(path, options));
+}
+
+/** apiRequest with the response headers, for the few answers that carry metadata there (x-total-exact). */
+export async function apiRequestWithHeaders<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ body: T; headers: Headers }> {
+  const response = await sendRequest(path, options);
+  return { body: await parseBody<T>(response), headers: response.headers };
+}
+
+async function sendRequest(path: string, options: RequestOptions): Promise<Response> {
   const { method = 'GET', body, query, signal, auth = true } = options;
   const send = async () => {
     const headers = new Headers({ Accept: 'application/ld+json, application/json' });
@@ -66,6 +79,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     response = await send();
   }
   if (!response.ok) throw await ApiError.fromResponse(response);
+  return response;
+}
+
+async function parseBody<T>(response: Response): Promise<T> {
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text === '' ? undefined : JSON.parse(text)) as T;

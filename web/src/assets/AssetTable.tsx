@@ -59,6 +59,8 @@ export interface RowSelection {
 interface AssetTableProps {
   assets: readonly Asset[];
   total: number;
+  /** False when `total` is a lower bound (x-total-exact: false): shown as "of more than N". */
+  totalExact?: boolean;
   loading: boolean;
   columns: readonly AssetColumn[];
   columnNames: Readonly<Record<string, string>>;
@@ -146,6 +148,9 @@ export function AssetTable(props: AssetTableProps) {
         rowsPerPage={ASSET_PAGE_SIZE}
         rowsPerPageOptions={[]}
         onPageChange={(_, page) => props.onPage(page)}
+        {...(props.totalExact === false && {
+          labelDisplayedRows: ({ from, to, count }) => t('pagination.ofMoreThan', { from, to, count }),
+        })}
       />
     </Paper>
   );

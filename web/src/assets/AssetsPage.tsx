@@ -103,6 +103,7 @@ export default function AssetsPage() {
       <AssetTable
         assets={members}
         total={assets.data?.['hydra:totalItems'] ?? 0}
+        totalExact={assets.data?.totalExact}
         loading={assets.isPending}
         columns={columns}
         columnNames={stringRecord(namesSetting.data)}

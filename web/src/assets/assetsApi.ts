@@ -6,7 +6,7 @@ import type { Event } from '@shared/schemas/event';
 import type { GeoZoneRef } from '@shared/schemas/geo-zone';
 import type { FrontendSetting } from '@shared/schemas/settings';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../api/apiClient';
+import { api, apiRequestWithHeaders } from '../api/apiClient';
 
 /** Hydra collection as the console reads it (spec 000 s.7: members and total). */
 export interface Collection<T> {
@@ -41,12 +41,21 @@ export const withListDefaults = (asset: Asset): Asset => ({
   attachments: asset.attachments ?? [],
 });
 
+/**
+ * A page of the asset list. `totalExact` is false when the API answers `x-total-exact: false`: a filtered list
+ * on a large tenant stops counting after its read budget, and `hydra:totalItems` is then a lower bound
+ * (docs/data-model.md, "Asset list"), shown as "of more than N".
+ */
 export function useAssetList(query: QueryParams) {
   return useQuery({
     queryKey: assetKeys.list(query),
     queryFn: async ({ signal }) => {
-      const list = await api.get<Collection<Asset>>('/api/assets', { query, signal });
-      return { ...list, 'hydra:member': (list['hydra:member'] ?? []).map(withListDefaults) };
+      const { body: list, headers } = await apiRequestWithHeaders<Collection<Asset>>('/api/assets', { query, signal });
+      return {
+        ...list,
+        'hydra:member': (list['hydra:member'] ?? []).map(withListDefaults),
+        totalExact: headers.get('x-total-exact') !== 'false',
+      };
     },
     placeholderData: keepPreviousData,
   });

@@ -177,7 +177,7 @@ describe('language switch', () => {
       const devices = textsOf(lang).pages?.devices as string;
       const drawer = navigation(page, textsOf(lang).nav?.navigation);
       await drawer.getByRole('link', { name: devices }).waitFor();
-      expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+      expect(await page.locator('html').getAttribute('lang')).toBe(lang);
       await page.reload();
       await drawer.getByRole('link', { name: devices }).waitFor();
       await page.getByRole('button', { name: textsOf(lang).userMenu?.open }).waitFor();

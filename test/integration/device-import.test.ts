@@ -147,6 +147,12 @@ describe('device import', () => {
     const existing = await upload('/api/tenants/2/devices/upload', tokens.superadmin, `deveui\n${ok}\n${taken}\n`);
     expect(existing.status).toBe(422);
     expect(existing.body.violations).toEqual([{ propertyPath: 'row 3.deveui', message: M.alreadyRegistered }]);
+    // Row problems and taken DEVEUIs come in one answer, in row order.
+    const both = await upload('/api/tenants/1/devices/upload', tokens.admin, `deveui\n${taken}\n${dup}\nbad\n`);
+    expect(both.body.violations).toEqual([
+      { propertyPath: 'row 2.deveui', message: M.alreadyRegistered },
+      { propertyPath: 'row 4.deveui', message: DEV_EUI_INVALID },
+    ]);
     expect(await devicesOf(1, [ok, dup])).toHaveLength(0);
     expect(await devicesOf(2, [ok])).toHaveLength(0);
   });

@@ -102,11 +102,18 @@ function checkRow(record: CsvRecord, columns: (DeviceImportColumn | undefined)[]
   return { line, device: result.data };
 }
 
+/** The valid rows of a file and the problems of the others, each naming its row. */
+export interface ParsedDeviceCsv {
+  rows: ParsedDeviceRow[];
+  violations: Violation[];
+}
+
 /**
- * The whole file checked before anything is written: header, every row with the device field rules, and
- * DEVEUIs repeated within the file. Any problem answers 422 listing the rows (at most 50 violations).
+ * Reads the whole file: a file that cannot be read as rows (malformed, no header, unknown columns, no or too
+ * many rows) answers 422 at once; row problems (field rules, a DEVEUI repeated within the file) are returned
+ * with the valid rows, so the caller can add its own checks and report everything in one answer.
  */
-export function parseDeviceCsv(content: Buffer): ParsedDeviceRow[] {
+export function parseDeviceCsv(content: Buffer): ParsedDeviceCsv {
   const [header, ...records] = readRecords(decodeCsvText(content));
   const columns = readHeader(header);
   const data = records.filter((r) => r.record.some((value) => value !== '')); // Excel's ",,,," lines
@@ -114,20 +121,23 @@ export function parseDeviceCsv(content: Buffer): ParsedDeviceRow[] {
   if (data.length > DEVICE_IMPORT_MAX_ROWS) throw unprocessable([{ propertyPath: 'file', message: M.tooManyRows }]);
   const violations: Violation[] = [];
   const rows: ParsedDeviceRow[] = [];
-  const firstLineOf = new Map<string, number>();
+  const seen = new Set<string>();
   for (const record of data) {
     const row = checkRow(record, columns, violations);
     if (!row) continue;
-    if (firstLineOf.has(row.device.deveui))
+    if (seen.has(row.device.deveui))
       violations.push({ propertyPath: at(row.line, 'deveui'), message: M.duplicateInFile });
-    else firstLineOf.set(row.device.deveui, row.line);
-    rows.push(row);
+    else rows.push(row);
+    seen.add(row.device.deveui);
   }
-  if (violations.length) throw unprocessable(capViolations(violations));
-  return rows;
+  return { rows, violations };
 }
 
+/** Row order ("row 10" after "row 9"), at most DEVICE_IMPORT_MAX_VIOLATIONS and a note that more exist. */
 export function capViolations(violations: Violation[]): Violation[] {
-  if (violations.length <= DEVICE_IMPORT_MAX_VIOLATIONS) return violations;
-  return [...violations.slice(0, DEVICE_IMPORT_MAX_VIOLATIONS), { propertyPath: 'file', message: M.moreProblems }];
+  const sorted = [...violations].sort((a, b) =>
+    a.propertyPath.localeCompare(b.propertyPath, undefined, { numeric: true }),
+  );
+  if (sorted.length <= DEVICE_IMPORT_MAX_VIOLATIONS) return sorted;
+  return [...sorted.slice(0, DEVICE_IMPORT_MAX_VIOLATIONS), { propertyPath: 'file', message: M.moreProblems }];
 }

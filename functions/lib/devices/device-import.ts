@@ -35,7 +35,7 @@ function assertCsv(file: UploadedFile): void {
  * A DEVEUI names one tag in the whole platform (an uplink carries nothing else), so a DEVEUI of any tenant
  * counts as taken. The answer does not say which tenant holds it.
  */
-async function assertNotRegistered(rows: ParsedDeviceRow[]): Promise<void> {
+async function registeredViolations(rows: ParsedDeviceRow[]): Promise<Violation[]> {
   const violations: Violation[] = [];
   let next = 0;
   const worker = async () => {
@@ -46,10 +46,7 @@ async function assertNotRegistered(rows: ParsedDeviceRow[]): Promise<void> {
     }
   };
   await Promise.all(Array.from({ length: LOOKUP_CONCURRENCY }, worker));
-  if (violations.length) {
-    violations.sort((a, b) => a.propertyPath.localeCompare(b.propertyPath, undefined, { numeric: true }));
-    throw unprocessable(capViolations(violations));
-  }
+  return violations;
 }
 
 /** Reserves `count` consecutive ids with one atomic counter update; unused ids after a failure are skipped. */
@@ -150,8 +147,9 @@ async function writeDevices(ctx: TenantContext, devices: DeviceRecord[]): Promis
 export async function importDevicesFromUpload(ctx: TenantContext, event: UploadEvent): Promise<DeviceImportResult> {
   const file = readUploadedFile(event, DEVICE_IMPORT_MAX_BYTES, M.fileTooLarge);
   assertCsv(file);
-  const rows = parseDeviceCsv(file.content);
-  await assertNotRegistered(rows);
+  const { rows, violations } = parseDeviceCsv(file.content);
+  violations.push(...(await registeredViolations(rows)));
+  if (violations.length) throw unprocessable(capViolations(violations));
   const firstId = await allocateIds(ctx, rows.length);
   await writeDevices(
     ctx,

@@ -7,6 +7,9 @@ export interface UpdatableRegistration {
   update(): Promise<unknown>;
 }
 
+/** Typed loosely: the unit tests compile this file against Node's Navigator, which has no onLine. */
+const browserIsOnline = () => (globalThis.navigator as { onLine?: boolean } | undefined)?.onLine !== false;
+
 /**
  * Asks the browser every interval whether a new service worker (a new console release) exists; the
  * registration then reports it waiting and the prompt appears. Skipped while one is already installing or
@@ -15,7 +18,7 @@ export interface UpdatableRegistration {
  */
 export function scheduleUpdateChecks(
   registration: UpdatableRegistration,
-  isOnline: () => boolean = () => navigator.onLine,
+  isOnline: () => boolean = browserIsOnline,
   intervalMs = UPDATE_CHECK_INTERVAL_SECONDS * 1000,
 ): () => void {
   const timer = setInterval(() => {

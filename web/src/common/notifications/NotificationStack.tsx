@@ -7,7 +7,7 @@ import { dismissNotification, type Notification, useVisibleNotifications } from 
 
 const AUTO_HIDE_MS = { success: 4000, info: 5000, warning: 7000, error: 8000 } as const;
 
-/** Renders the visible notifications stacked in the bottom corner; each hides itself after a while. */
+/** Renders the visible notifications stacked in a corner; each hides itself after a while. */
 export function NotificationStack() {
   const notifications = useVisibleNotifications();
   return (
@@ -16,7 +16,9 @@ export function NotificationStack() {
       sx={{
         position: 'fixed',
         zIndex: (theme) => theme.zIndex.snackbar,
-        bottom: { xs: 8, sm: 24 },
+        // On phones the edit panels keep Save and Close at the bottom: notices go under the top bar there.
+        top: { xs: 64, sm: 'auto' },
+        bottom: { xs: 'auto', sm: 24 },
         left: { xs: 8, sm: 24 },
         right: { xs: 8, sm: 'auto' },
         maxWidth: { sm: 420 },

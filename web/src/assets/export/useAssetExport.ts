@@ -69,5 +69,5 @@ export function useAssetExport() {
     });
   };
 
-  return { start, busy: mutation.isPending, busyType: mutation.isPending ? mutation.variables : undefined };
+  return { start, busy: mutation.isPending };
 }

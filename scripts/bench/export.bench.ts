@@ -1,0 +1,252 @@
+import { execFile } from 'node:child_process';
+import os from 'node:os';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import type { ExportResult, ExportType } from '../../shared/schemas/export';
+import { flattenClaims } from '../local/gateway';
+import { DEMO_PASSWORD } from '../seed/seed';
+import { ensureBenchTenant } from './seed-assets';
+import { startBenchStack } from './stack';
+
+/**
+ * Export benchmark: GET /api/assets/export/ of the bench tenants (10k and 100k assets, scripts/bench/
+ * seed-assets.ts) in each format, unfiltered, in the default order, every column. Each export runs the real
+ * assets handler in a child process of its own, as one Lambda invocation, against the local stack's
+ * DynamoDB and S3, so the child's peak memory is the export's: peak RSS (the kernel's high-water mark) and
+ * the rise of RSS and V8 heap over the process as it stood before the call (sampled every 20 ms).
+ *
+ * `npx tsx scripts/bench/export.bench.ts` starts the stack (or reuses BENCH_STACK_FILE), seeds if needed and
+ * prints the markdown section; `npm run bench` calls `benchExports()` with BENCH_API_URL, BENCH_TOKEN and
+ * BENCH_TENANT_IDS set. BENCH_EXPORT_TYPES=csv,excel limits the formats; a PDF of 100k is skipped when the
+ * 10k PDF predicts more than BENCH_EXPORT_MAX_SECONDS (default 900); BENCH_EXPORT_HEAP_MB runs each export
+ * under that V8 heap cap (the section then says so).
+ */
+const CHILD_FLAG = '--export-child';
+const FORMATS: ExportType[] = ['csv', 'excel', 'pdf'];
+const TENANTS = [
+  { subdomain: 'bench-10k', assetCount: 10_000, customerCount: 40 },
+  { subdomain: 'bench-100k', assetCount: 100_000, customerCount: 200 },
+];
+const MB = 1024 * 1024;
+const log = (line: string) => console.error(line);
+
+interface ChildReport {
+  status: number;
+  seconds: number;
+  baselineRss: number;
+  peakRss: number;
+  rssRise: number;
+  heapRise: number;
+  answer: ExportResult & { detail?: string };
+}
+
+interface Row {
+  assets: number;
+  type: ExportType;
+  report?: ChildReport;
+  rows?: number;
+  skipped?: string;
+}
+
+/** The child: loads the handler, notes memory, runs one export as API Gateway would invoke it. */
+async function runChild(type: ExportType, tenantId: number, token: string): Promise<ChildReport> {
+  const { handler } = (await import('../../functions/http/assets')) as {
+    handler: (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: Context) => Promise<APIGatewayProxyResultV2>;
+  };
+  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+  const query = `type=${type}&timeZone=Europe%2FAmsterdam&language=en`;
+  const event = {
+    version: '2.0',
+    routeKey: 'GET /api/assets/export',
+    rawPath: '/api/assets/export/',
+    rawQueryString: query,
+    headers: { 'x-tenant-id': String(tenantId), 'accept-language': 'en' },
+    requestContext: {
+      requestId: `bench-${type}-${tenantId}`,
+      routeKey: 'GET /api/assets/export',
+      http: { method: 'GET', path: '/api/assets/export/' },
+      authorizer: { jwt: { claims: flattenClaims(payload), scopes: [] } },
+    },
+    isBase64Encoded: false,
+  } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
+  const context = {
+    functionName: 'assets',
+    awsRequestId: event.requestContext.requestId,
+    getRemainingTimeInMillis: () => 900_000,
+  } as unknown as Context;
+  global.gc?.();
+  const before = process.memoryUsage();
+  let peak = { rss: before.rss, heap: before.heapUsed };
+  const sampler = setInterval(() => {
+    const now = process.memoryUsage();
+    peak = { rss: Math.max(peak.rss, now.rss), heap: Math.max(peak.heap, now.heapUsed) };
+  }, 20);
+  const started = process.hrtime.bigint();
+  const result = (await handler(event, context)) as { statusCode: number; body: string };
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  clearInterval(sampler);
+  return {
+    status: result.statusCode,
+    seconds,
+    baselineRss: before.rss,
+    peakRss: Math.max(peak.rss, process.resourceUsage().maxRSS * 1024),
+    rssRise: peak.rss - before.rss,
+    heapRise: peak.heap - before.heapUsed,
+    answer: JSON.parse(result.body),
+  };
+}
+
+/** One export in a fresh child process (its memory is the export's alone). */
+function exportInChild(type: ExportType, tenantId: number, token: string): Promise<ChildReport> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [
+        '--expose-gc',
+        // BENCH_EXPORT_HEAP_MB caps V8's old space: an export that completes under a small cap is bounded.
+        ...(process.env.BENCH_EXPORT_HEAP_MB ? [`--max-old-space-size=${process.env.BENCH_EXPORT_HEAP_MB}`] : []),
+        require.resolve('tsx/cli'),
+        __filename,
+        CHILD_FLAG,
+        type,
+        String(tenantId),
+      ],
+      { env: { ...process.env, BENCH_TOKEN: token }, maxBuffer: 64 * MB, timeout: 3_600_000 },
+      (error, stdout, stderr) => {
+        if (error) return reject(new Error(`${type} export of tenant ${tenantId} failed: ${error.message}\n${stderr}`));
+        resolve(JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as ChildReport);
+      },
+    );
+  });
+}
+
+/** Rows in the CSV behind the URL (header excluded): the export really holds every asset. */
+async function csvRows(url: string): Promise<number> {
+  const response = await fetch(url);
+  if (!response.ok || !response.body) throw new Error(`download failed: ${response.status}`);
+  let lines = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    for (const byte of chunk) if (byte === 10) lines++;
+  }
+  return lines - 1;
+}
+
+const mb = (bytes: number) => (bytes / MB).toFixed(1);
+
+function table(rows: Row[]): string {
+  const lines = [
+    '| assets | format | rows | time (s) | peak RSS (MB) | RSS rise (MB) | heap rise (MB) | file (MB) |',
+    '| -----: | ------ | ---: | -------: | ------------: | ------------: | -------------: | --------: |',
+  ];
+  for (const row of rows) {
+    const r = row.report;
+    if (!r) {
+      lines.push(`| ${row.assets / 1000}k | ${row.type} | – | ${row.skipped} | – | – | – | – |`);
+      continue;
+    }
+    lines.push(
+      `| ${row.assets / 1000}k | ${row.type} | ${row.rows ?? row.assets} | ${r.seconds.toFixed(1)} | ` +
+        `${mb(r.peakRss)} | ${mb(r.rssRise)} | ${mb(r.heapRise)} | ${mb(r.answer.size)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function measure(tenants: { id: number; assets: number }[], token: string): Promise<Row[]> {
+  const types = (process.env.BENCH_EXPORT_TYPES?.split(',') as ExportType[] | undefined) ?? FORMATS;
+  const maxSeconds = Number(process.env.BENCH_EXPORT_MAX_SECONDS ?? 900);
+  const rows: Row[] = [];
+  for (const tenant of [...tenants].sort((a, b) => a.assets - b.assets)) {
+    for (const type of types) {
+      const smaller = rows.find((row) => row.type === type && row.report && row.assets < tenant.assets);
+      const predicted = smaller?.report ? (smaller.report.seconds * tenant.assets) / smaller.assets : 0;
+      if (predicted > maxSeconds) {
+        rows.push({ assets: tenant.assets, type, skipped: `skipped (~${predicted.toFixed(0)} s predicted)` });
+        continue;
+      }
+      log(`exporting ${tenant.assets} assets as ${type}`);
+      const report = await exportInChild(type, tenant.id, token);
+      if (report.status !== 200) throw new Error(`${type}: ${report.status} ${report.answer.detail}`);
+      const counted = type === 'csv' ? await csvRows(report.answer.url) : undefined;
+      if (counted !== undefined && counted !== tenant.assets) throw new Error(`CSV has ${counted} rows`);
+      rows.push({ assets: tenant.assets, type, report, rows: counted });
+    }
+  }
+  return rows;
+}
+
+function section(rows: Row[], seconds: number): string {
+  const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  return [
+    '## Exports (`scripts/bench/export.bench.ts`)',
+    '',
+    `Run ${when} UTC, ${os.cpus().length} cores (shared), Node.js ${process.version}, ${seconds.toFixed(0)} s in ` +
+      'all. Each export is one invocation of the assets handler in a process of its own (unfiltered list, default ' +
+      'order, all 14 columns, English) against the local DynamoDB (dynalite) and S3 (s3rver): rows are read 512 ' +
+      'a page and streamed through the writer into a multipart upload. Peak RSS is the process high-water mark ' +
+      '(handler modules loaded: the baseline is included); the rises are over the process just before the call. ' +
+      'CSV rows are counted in the downloaded file.' +
+      (process.env.BENCH_EXPORT_HEAP_MB
+        ? ` Each export ran with V8's old space capped at ${process.env.BENCH_EXPORT_HEAP_MB} MB (--max-old-space-size).`
+        : ''),
+    '',
+    table(rows),
+  ].join('\n');
+}
+
+async function signIn(apiUrl: string): Promise<string> {
+  const response = await fetch(`${apiUrl}/user/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'superadmin', password: DEMO_PASSWORD }),
+  });
+  const body = (await response.json()) as { token?: string };
+  if (!body.token) throw new Error(`superadmin sign-in failed: ${JSON.stringify(body)}`);
+  return body.token;
+}
+
+/** The markdown section; runs against the stack `npm run bench` prepared, else starts and seeds its own. */
+export async function benchExports(): Promise<string> {
+  const started = Date.now();
+  const given = process.env.BENCH_TENANT_IDS;
+  if (given && process.env.BENCH_TOKEN) {
+    const tenants = JSON.parse(given) as { id: number; assets: number }[];
+    return section(await measure(tenants, process.env.BENCH_TOKEN), (Date.now() - started) / 1000);
+  }
+  const stack = await startBenchStack(log);
+  try {
+    const only = process.env.BENCH_TENANTS?.split(',').map(Number);
+    const tenants: { id: number; assets: number }[] = [];
+    for (const spec of TENANTS.filter((t) => !only || only.includes(t.assetCount))) {
+      const tenant = await ensureBenchTenant(spec, log);
+      tenants.push({ id: tenant.tenantId, assets: tenant.assetCount });
+    }
+    const rows = await measure(tenants, await signIn(stack.apiUrl));
+    return section(rows, (Date.now() - started) / 1000);
+  } finally {
+    stack.stop();
+  }
+}
+
+if (process.argv.includes(CHILD_FLAG)) {
+  const [type, tenantId] = process.argv.slice(process.argv.indexOf(CHILD_FLAG) + 1);
+  runChild(type as ExportType, Number(tenantId), process.env.BENCH_TOKEN ?? '')
+    .then((report) => {
+      // The inline copy is not needed here; and a pipe is written asynchronously: exit once it is flushed.
+      const { data: _inline, ...answer } = report.answer;
+      process.stdout.write(`${JSON.stringify({ ...report, answer })}\n`, () => process.exit(0));
+    })
+    .catch((error) => {
+      console.error(error);
+      process.exit(1);
+    });
+} else if (require.main === module) {
+  benchExports()
+    .then((markdown) => {
+      console.log(markdown);
+      process.exit(0);
+    })
+    .catch((error) => {
+      console.error(error);
+      process.exit(1);
+    });
+}

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import type { ExportResult, ExportType } from '../../shared/schemas/export';
@@ -204,6 +205,15 @@ async function signIn(apiUrl: string): Promise<string> {
   return body.token;
 }
 
+/** A reused stack (BENCH_STACK_FILE) gets its DynamoDB and Cognito ports set by stack.ts; exports need its S3 too. */
+function pointAtReusedS3() {
+  const file = process.env.BENCH_STACK_FILE;
+  if (!file) return;
+  const services = (JSON.parse(readFileSync(file, 'utf8')) as { services: Record<string, string> }).services;
+  const s3 = Object.entries(services).find(([name]) => name.startsWith('S3'))?.[1];
+  if (s3) process.env.S3_ENDPOINT = s3;
+}
+
 /** The markdown section; runs against the stack `npm run bench` prepared, else starts and seeds its own. */
 export async function benchExports(): Promise<string> {
   const started = Date.now();
@@ -213,6 +223,7 @@ export async function benchExports(): Promise<string> {
     return section(await measure(tenants, process.env.BENCH_TOKEN), (Date.now() - started) / 1000);
   }
   const stack = await startBenchStack(log);
+  pointAtReusedS3();
   try {
     const only = process.env.BENCH_TENANTS?.split(',').map(Number);
     const tenants: { id: number; assets: number }[] = [];

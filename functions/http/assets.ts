@@ -40,7 +40,6 @@ import { deleteAssetFolder } from '../lib/attachments/attachment-storage';
 import type { AuthContext } from '../lib/auth/auth-context';
 import type { TenantContext } from '../lib/data/tenant-context';
 import { exportAssets } from '../lib/exports/asset-export';
-import { exportAssets } from '../lib/exports/asset-export';
 import { parseCollectionQuery } from '../lib/http/collection-query';
 import { conflict, forbidden, unprocessable } from '../lib/http/errors';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
@@ -124,10 +123,6 @@ export const handler = createHttpHandler('assets', {
         'x-items-read': String(result.itemsRead),
       });
     },
-  }),
-  // PDF, Excel or CSV of the list as the caller sees it, written to S3 (functions/lib/exports/).
-  'assets.export': route({
-    run: ({ auth, query, event }) => exportAssets(auth, query, event.headers?.['accept-language']),
   }),
   // PDF, Excel or CSV of the list as the caller sees it, written to S3 (functions/lib/exports/).
   'assets.export': route({

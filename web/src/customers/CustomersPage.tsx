@@ -1,16 +1,13 @@
 import AddIcon from '@mui/icons-material/Add';
-import Button from '@mui/material/Button';
 import Fab from '@mui/material/Fab';
-import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { type Client, clientListQuerySchema } from '@shared/schemas/client';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterDrawer } from '../common/list/FilterDrawer';
+import { collectionTableProps, ListPageHeader } from '../common/list/ListPageHeader';
 import { type Column, PagedTable } from '../common/list/PagedTable';
-import { SearchBox } from '../common/list/SearchBox';
 import { useListParams } from '../common/list/useListParams';
 import { notifyError } from '../common/notifications/notificationStore';
 import { usePageTitle } from '../common/pageHandle';
@@ -66,36 +63,15 @@ export default function CustomersPage() {
 
   return (
     <>
-      <Typography variant="h5" component="h1" gutterBottom>
-        {title}
-      </Typography>
-      <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-        <SearchBox value={list.search} onChange={list.setSearch} delay={SEARCH_DELAY_MS} label={t('searchLabel')} />
-        <FilterDrawer fields={filterFields} values={list.filters} onApply={list.setFilters} schema={filterSchema} />
-        {canCreate && !isPhone && (
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            onClick={() => list.openPanel('new')}
-            sx={{ ml: 'auto !important' }}
-          >
-            {tc('addNew')}
-          </Button>
-        )}
-      </Stack>
-      <PagedTable
-        label={title}
-        columns={columns}
-        rows={customers.data?.['hydra:member'] ?? (customers.isError ? [] : undefined)}
-        rowId={(client) => client.id}
-        total={customers.data?.['hydra:totalItems'] ?? 0}
-        page={list.page}
-        pageSize={CUSTOMERS_PAGE_SIZE}
-        loading={customers.isPending}
-        onPageChange={list.setPage}
-        onRowClick={(client) => list.openPanel(client.id)}
-        activeId={typeof panelId === 'number' ? panelId : undefined}
+      <ListPageHeader
+        title={title}
+        search={{ value: list.search, onChange: list.setSearch, delay: SEARCH_DELAY_MS, label: t('searchLabel') }}
+        filter={
+          <FilterDrawer fields={filterFields} values={list.filters} onApply={list.setFilters} schema={filterSchema} />
+        }
+        create={canCreate && !isPhone ? { label: tc('addNew'), onClick: () => list.openPanel('new') } : undefined}
       />
+      <PagedTable label={title} columns={columns} {...collectionTableProps(customers, list, CUSTOMERS_PAGE_SIZE)} />
       {canCreate && isPhone && (
         <Fab
           color="primary"

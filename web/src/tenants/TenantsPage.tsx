@@ -1,18 +1,14 @@
-import AddIcon from '@mui/icons-material/Add';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import type { Tenant } from '@shared/schemas/tenant';
 import { tenantListQuerySchema } from '@shared/schemas/tenant';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterDrawer } from '../common/list/FilterDrawer';
+import { collectionTableProps, ListPageHeader } from '../common/list/ListPageHeader';
 import { type Column, PagedTable } from '../common/list/PagedTable';
-import { SearchBox } from '../common/list/SearchBox';
 import { useListParams } from '../common/list/useListParams';
 import { notifySuccess } from '../common/notifications/notificationStore';
 import { usePageTitle } from '../common/pageHandle';
@@ -113,36 +109,15 @@ export default function TenantsPage() {
 
   return (
     <>
-      <Typography variant="h5" component="h1" gutterBottom>
-        {title}
-      </Typography>
-      <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-        <SearchBox value={list.search} onChange={list.setSearch} delay={SEARCH_DELAY_MS} label={t('searchLabel')} />
-        <FilterDrawer fields={filterFields} values={list.filters} onApply={list.setFilters} schema={filterSchema} />
-        {isSuperAdmin && (
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            onClick={() => list.openPanel('new')}
-            sx={{ ml: 'auto !important' }}
-          >
-            {t('create')}
-          </Button>
-        )}
-      </Stack>
-      <PagedTable
-        label={title}
-        columns={columns}
-        rows={tenants.data?.['hydra:member']}
-        rowId={(tenant) => tenant.id}
-        total={tenants.data?.['hydra:totalItems'] ?? 0}
-        page={list.page}
-        pageSize={TENANTS_PAGE_SIZE}
-        loading={tenants.isPending}
-        onPageChange={list.setPage}
-        onRowClick={(tenant) => list.openPanel(tenant.id)}
-        activeId={typeof panelId === 'number' ? panelId : undefined}
+      <ListPageHeader
+        title={title}
+        search={{ value: list.search, onChange: list.setSearch, delay: SEARCH_DELAY_MS, label: t('searchLabel') }}
+        filter={
+          <FilterDrawer fields={filterFields} values={list.filters} onApply={list.setFilters} schema={filterSchema} />
+        }
+        create={isSuperAdmin ? { label: t('create'), onClick: () => list.openPanel('new') } : undefined}
       />
+      <PagedTable label={title} columns={columns} {...collectionTableProps(tenants, list, TENANTS_PAGE_SIZE)} />
       {panelId !== undefined && <TenantDrawer key={panelId} tenantId={panelId} onClose={close} />}
     </>
   );

@@ -1,19 +1,16 @@
 import AddIcon from '@mui/icons-material/Add';
-import Button from '@mui/material/Button';
 import SpeedDial from '@mui/material/SpeedDial';
 import SpeedDialAction from '@mui/material/SpeedDialAction';
 import SpeedDialIcon from '@mui/material/SpeedDialIcon';
-import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { User } from '@shared/schemas/user';
 import { userListQuerySchema } from '@shared/schemas/user';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterDrawer } from '../common/list/FilterDrawer';
+import { collectionTableProps, ListPageHeader } from '../common/list/ListPageHeader';
 import { type Column, PagedTable } from '../common/list/PagedTable';
-import { SearchBox } from '../common/list/SearchBox';
 import { useListParams } from '../common/list/useListParams';
 import { usePageTitle } from '../common/pageHandle';
 import { useSession } from '../session/useSession';
@@ -57,36 +54,15 @@ export default function UsersPage() {
 
   return (
     <>
-      <Typography variant="h5" component="h1" gutterBottom>
-        {title}
-      </Typography>
-      <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-        <SearchBox value={list.search} onChange={list.setSearch} delay={SEARCH_DELAY_MS} label={t('searchLabel')} />
-        <FilterDrawer fields={filterFields} values={list.filters} onApply={list.setFilters} schema={filterSchema} />
-        {canCreate && !isPhone && (
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            onClick={() => list.openPanel('new')}
-            sx={{ ml: 'auto !important' }}
-          >
-            {tc('addNew')}
-          </Button>
-        )}
-      </Stack>
-      <PagedTable
-        label={title}
-        columns={columns}
-        rows={users.data?.['hydra:member']}
-        rowId={(user) => user.id}
-        total={users.data?.['hydra:totalItems'] ?? 0}
-        page={list.page}
-        pageSize={USERS_PAGE_SIZE}
-        loading={users.isPending}
-        onPageChange={list.setPage}
-        onRowClick={(user) => list.openPanel(user.id)}
-        activeId={typeof panelId === 'number' ? panelId : undefined}
+      <ListPageHeader
+        title={title}
+        search={{ value: list.search, onChange: list.setSearch, delay: SEARCH_DELAY_MS, label: t('searchLabel') }}
+        filter={
+          <FilterDrawer fields={filterFields} values={list.filters} onApply={list.setFilters} schema={filterSchema} />
+        }
+        create={canCreate && !isPhone ? { label: tc('addNew'), onClick: () => list.openPanel('new') } : undefined}
       />
+      <PagedTable label={title} columns={columns} {...collectionTableProps(users, list, USERS_PAGE_SIZE)} />
       {canCreate && isPhone && (
         <SpeedDial ariaLabel={tc('addNew')} icon={<SpeedDialIcon />} sx={{ position: 'fixed', bottom: 16, right: 16 }}>
           <SpeedDialAction

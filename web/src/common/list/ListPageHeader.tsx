@@ -1,0 +1,56 @@
+import AddIcon from '@mui/icons-material/Add';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { SearchBox } from './SearchBox';
+
+interface ListPageHeaderProps {
+  title: string;
+  /** `delay`: how long the search waits after typing (spec s.9 gives one per screen). */
+  search: { value: string; onChange(value: string): void; label: string; delay: number };
+  /** The screen's FilterDrawer. */
+  filter: ReactNode;
+  /** The Add new button, when this user may create and the screen shows it as a button. */
+  create?: { label: string; onClick(): void };
+}
+
+/** The title and toolbar of every admin list screen: search, filter and, at the far end, Add new. */
+export function ListPageHeader({ title, search, filter, create }: ListPageHeaderProps) {
+  return (
+    <>
+      <Typography variant="h5" component="h1" gutterBottom>
+        {title}
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <SearchBox value={search.value} onChange={search.onChange} delay={search.delay} label={search.label} />
+        {filter}
+        {create && (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={create.onClick} sx={{ ml: 'auto !important' }}>
+            {create.label}
+          </Button>
+        )}
+      </Stack>
+    </>
+  );
+}
+
+/** The PagedTable props that follow from a Hydra collection query and the list's URL state. */
+export function collectionTableProps<Row extends { id: number }>(
+  query: { data?: { 'hydra:member'?: Row[]; 'hydra:totalItems'?: number }; isPending: boolean; isError?: boolean },
+  list: { page: number; setPage(page: number): void; openPanel(id: number): void; panelId?: string },
+  pageSize: number,
+) {
+  const activeId = Number(list.panelId);
+  return {
+    rows: query.data?.['hydra:member'] ?? (query.isError ? [] : undefined),
+    rowId: (row: Row) => row.id,
+    total: query.data?.['hydra:totalItems'] ?? 0,
+    page: list.page,
+    pageSize,
+    loading: query.isPending,
+    onPageChange: list.setPage,
+    onRowClick: (row: Row) => list.openPanel(row.id),
+    activeId: Number.isInteger(activeId) ? activeId : undefined,
+  };
+}

@@ -46,6 +46,11 @@ function cases(tenant: BenchTenant, searchSelective: string): Case[] {
   const list = [1, 50].flatMap((page) => sorts.map((sort) => ({ ...sort, page })));
   const filters = [
     { label: `search "${searchSelective}" (few matches)`, query: `search=${encodeURIComponent(searchSelective)}` },
+    // Two digits fewer: about 1,100 matches at 100k, below the catalogue plan's fetch limit (2,000).
+    {
+      label: `search "${searchSelective.slice(0, 4)}" (some matches)`,
+      query: `search=${encodeURIComponent(searchSelective.slice(0, 4))}`,
+    },
     { label: 'search "prj" (most match)', query: 'search=prj' },
     {
       label: `client (biggest customer, ${tenant.biggestCustomer.assets} assets)`,

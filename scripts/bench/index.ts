@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -102,6 +103,8 @@ async function main() {
       let document = readFileSync(DOC, 'utf8');
       for (const [name, content] of sections) document = replaceSection(document, name, content);
       writeFileSync(DOC, document);
+      // The file is linted with the rest of the repository (biome formats markdown tables): format it as lint wants.
+      execFileSync(process.execPath, [require.resolve('@biomejs/biome/bin/biome'), 'format', '--write', DOC]);
       log(`written to ${path.relative(process.cwd(), DOC)}`);
     }
   } finally {

@@ -150,7 +150,10 @@ describe('asset list and asset panel', () => {
     await saved.getByLabel('Status').click();
     await page.getByRole('option', { name: 'Moving' }).click();
     await saved.getByLabel('Customer').fill('De Boer');
-    await page.getByRole('option', { name: /De Boer/ }).first().click();
+    await page
+      .getByRole('option', { name: /De Boer/ })
+      .first()
+      .click();
     await saved.getByText('Open', { exact: true }).waitFor();
     await saved.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Asset updated').first().waitFor();

@@ -14,7 +14,12 @@ async function actInTenant(page: Page, tenant: { id: number; subdomain: string }
   const me = await call<{ id: number }>('GET', '/api/me', { token: await tokenOf('superadmin') });
   const selected = { id: tenant.id, company: `Benchmark ${tenant.subdomain}`, subdomain: tenant.subdomain };
   await page.evaluate(
-    (value) => window.localStorage.setItem('selectedTenant', value),
+    // Runs in the page (no DOM types in this project's tsconfig): the selected tenant as TenantsPage stores it.
+    (value) =>
+      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+        'selectedTenant',
+        value,
+      ),
     JSON.stringify({ ...selected, selectedBy: me.body.id }),
   );
 }

@@ -208,7 +208,24 @@ describe('asset search catalogue', () => {
     );
     expect(created.map((response) => response.status)).toEqual(names.map(() => 201));
     const response = await search(superadmin, 'concurrent-', headers);
-    expect(found(response).sort((a, b) => a - b)).toEqual(created.map((r) => r.body.id).sort((a, b) => a - b));
+    const ids = created.map((r) => r.body.id).sort((a, b) => a - b);
+    expect(found(response).sort((a, b) => a - b)).toEqual(ids);
     expect(response.headers.get('x-total-exact')).toBe('true');
+
+    // A catalogue that lacks assets (as one written before the catalogue existed) is noticed, not trusted.
+    const { DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { dynamo, tableName } = await import('../../functions/lib/data/client');
+    const { searchShardKey } = await import('../../functions/lib/assets/asset-search-catalogue');
+    const { systemTenantContext } = await import('../../functions/lib/data/system-context');
+    const key = searchShardKey(systemTenantContext(tenantId), ids[0] as number);
+    await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: key }));
+    const late = await call<Asset>('POST', '/api/assets', {
+      token: superadmin,
+      headers,
+      body: { name: 'Concurrent-late' },
+    });
+    expect(late.status).toBe(201);
+    const fallback = await search(superadmin, 'concurrent-', headers);
+    expect(found(fallback).sort((a, b) => a - b)).toEqual([...ids, late.body.id]);
   });
 });

@@ -27,15 +27,16 @@ import { readSearchMatches } from './asset-search';
  *  1. `id`: one GetItem, the other filters checked on it;
  *  2. no filter: one Query on the sort's index for the page; the pages before it are skipped with
  *     `Select: COUNT` (query-page.ts); total = the counter item;
- *  3. any other filter, on a partition already in the wanted order (the sort's index; the customer's gsi6
+ *  3. `search`: the tenant's search catalogue (asset-search.ts) names the matches; when they are few, they
+ *     are fetched by id, filtered and sorted here (exact total, any page); when many, plan 4 or 5 with the
+ *     search as a filter fills the page fast;
+ *  4. any other filter, on a partition already in the wanted order (the sort's index; the customer's gsi6
  *     partition or the table for the id order): projected candidates are read in that order and filtered
  *     here until the page is full and the read budget is spent (asset-candidates.ts), then only the page's
  *     items are fetched in full (BatchGetItem). The total is exact when the partition was read to its end,
  *     else a lower bound (`totalExact: false`);
- *  4. a customer's assets in another column's order: that customer's gsi6 partition is read whole
+ *  5. a customer's assets in another column's order: that customer's gsi6 partition is read whole
  *     (projected) and sorted here by the same key the sort's index uses. Exact total.
- * A search first asks the tenant's search catalogue (asset-search.ts): when it matches few assets, those are
- * fetched by id, filtered and sorted here (exact total, any page); when many, plan 3 or 4 finds them fast.
  * The search is evaluated here rather than as a filter expression: DynamoDB's `contains` is case-sensitive,
  * and a filter expression would save bytes, not reads (ScannedCount counts what it discards).
  */
@@ -157,7 +158,7 @@ async function listFiltered(ctx: TenantContext, request: AssetListRequest): Prom
 const isSearchOnly = (filters: AssetFilters) =>
   Object.entries(filters).every(([key, value]) => key === 'search' || value === undefined);
 
-/** Plans 3 and 4: candidates read in the list's order, or a customer's partition read whole and sorted. */
+/** Plans 4 and 5: candidates read in the list's order, or a customer's partition read whole and sorted. */
 async function readInListOrder(
   ctx: TenantContext,
   request: AssetListRequest,

@@ -1,7 +1,7 @@
-import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AssetStatusValue } from '../../../shared/schemas/asset-status';
+import { batchGetByIds } from '../data/batch-get';
 import { dynamo, tableName } from '../data/client';
-import { itemKey } from '../data/keys';
 import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 import {
@@ -180,20 +180,12 @@ async function readInListOrder(
   return { ...fallback, itemsRead: fallback.itemsRead + read.itemsRead };
 }
 
-/** Full items of the given ids, in the given order (BatchGetItem, 100 keys a call, unprocessed keys retried). */
+/** Full items of the given ids, in the given order. */
 async function getMany(ctx: TenantContext, ids: readonly number[]): Promise<AssetRecord[]> {
   const found = new Map<number, AssetRecord>();
-  for (let i = 0; i < ids.length; i += 100) {
-    let keys: Record<string, unknown>[] = ids.slice(i, i + 100).map((id) => itemKey(ctx, 'ASSET', id));
-    for (let attempt = 0; keys.length > 0 && attempt < 8; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
-      const result = await dynamo().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }));
-      for (const item of result.Responses?.[tableName()] ?? []) {
-        const asset = fromItem<AssetRecord>(item);
-        found.set(asset.id, asset);
-      }
-      keys = (result.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Record<string, unknown>[];
-    }
+  for (const item of await batchGetByIds(ctx, 'ASSET', ids)) {
+    const asset = fromItem<AssetRecord>(item);
+    found.set(asset.id, asset);
   }
   return ids.flatMap((id) => found.get(id) ?? []);
 }

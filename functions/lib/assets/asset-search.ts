@@ -1,7 +1,5 @@
 import { Logger } from '@aws-lambda-powertools/logger';
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from '../data/client';
-import { itemKey } from '../data/keys';
+import { batchGetByIds } from '../data/batch-get';
 import type { TenantContext } from '../data/tenant-context';
 import { CANDIDATE_ATTRIBUTES, type Candidate, type CandidateRead, sortInListOrder } from './asset-candidates';
 import { ASSET_SORT_INDEXES, assetRepository } from './asset-repository';
@@ -16,9 +14,7 @@ import { searchCatalogue } from './asset-search-catalogue';
 
 /** Matches fetched by id at most; beyond, one match in 50 at 100k assets, reading in order is cheaper. */
 export const SEARCH_FETCH_LIMIT = 2_000;
-const BATCH_KEYS = 100;
 const logger = new Logger({ serviceName: 'api-assets' });
-const BATCH_CONCURRENCY = 4;
 
 export type SearchRead =
   /** Every match, filtered and in the list's order (`exhausted: true`). */
@@ -55,40 +51,8 @@ export async function readSearchMatches(
   return { kind: 'exact', read: { matches: found, itemsRead: itemsRead + candidates.length, exhausted: true } };
 }
 
-/**
- * The candidate attributes (and the sort key) of the given assets, by BatchGetItem: 100 keys a call, a few
- * calls in flight, unprocessed keys retried. An id deleted since the catalogue read is simply absent.
- */
+/** The candidate attributes (and the sort key) of the given assets; an id deleted since the catalogue read is absent. */
 async function getCandidates(ctx: TenantContext, ids: readonly number[], sortAttribute?: string) {
   const attributes = [...CANDIDATE_ATTRIBUTES, ...(sortAttribute ? [sortAttribute] : [])];
-  const names = Object.fromEntries(attributes.map((attribute, i) => [`#a${i}`, attribute]));
-  const chunks: number[][] = [];
-  for (let i = 0; i < ids.length; i += BATCH_KEYS) chunks.push(ids.slice(i, i + BATCH_KEYS));
-  const found: Candidate[] = [];
-  const fetchChunk = async (chunk: number[]) => {
-    let keys: Record<string, unknown>[] = chunk.map((id) => itemKey(ctx, 'ASSET', id));
-    for (let attempt = 0; keys.length > 0; attempt++) {
-      if (attempt >= 8) throw new Error(`${keys.length} asset keys stayed unprocessed`);
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
-      const result = await dynamo().send(
-        new BatchGetCommand({
-          RequestItems: {
-            [tableName()]: {
-              Keys: keys,
-              ProjectionExpression: Object.keys(names).join(', '),
-              ExpressionAttributeNames: names,
-            },
-          },
-        }),
-      );
-      found.push(...((result.Responses?.[tableName()] ?? []) as Candidate[]));
-      keys = (result.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Record<string, unknown>[];
-    }
-  };
-  let next = 0;
-  const worker = async () => {
-    while (next < chunks.length) await fetchChunk(chunks[next++] as number[]);
-  };
-  await Promise.all(Array.from({ length: Math.min(BATCH_CONCURRENCY, chunks.length) }, worker));
-  return found;
+  return (await batchGetByIds(ctx, 'ASSET', ids, { attributes })) as Candidate[];
 }

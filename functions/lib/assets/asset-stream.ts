@@ -1,8 +1,10 @@
-import { BatchGetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { batchGetByIds } from '../data/batch-get';
 import { dynamo, tableName } from '../data/client';
-import { itemKey, tenantPrefix } from '../data/keys';
+import { tenantPrefix } from '../data/keys';
 import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
+import { CANDIDATE_ATTRIBUTES } from './asset-candidates';
 import { type AssetFilters, type AssetListRequest, matchesFilters } from './asset-query';
 import {
   ASSET_CLIENT_INDEX,
@@ -12,17 +14,19 @@ import {
   assetRepository,
   clientAssetsPartition,
 } from './asset-repository';
+import { readSearchMatches } from './asset-search';
 
 /**
  * Every asset of a list request (filters and order as GET /api/assets reads them), in list order, as batches
  * of full items: what an export writes. Spec 000: "File reading chunk size for export: 512".
  *  - unfiltered: the sort's index (or the table for id order) read 512 items a Query, page after page;
  *    memory holds one page whatever the tenant's size;
- *  - filtered: the candidates are read once with a small projection and only the matching ids and their
- *    sort keys are kept; the full items are then fetched 512 at a time (BatchGetItem, 100 keys a call).
+ *  - a search with few matches: the search catalogue names them (filtered and in list order, as the list does);
+ *  - other filters: the candidates are read once with a small projection and only the matching ids and their
+ *    sort keys are kept;
+ *  then the full items are fetched 512 at a time (BatchGetItem, 100 keys a call).
  */
 export const EXPORT_BATCH_SIZE = 512;
-const BATCH_GET_KEYS = 100;
 
 type Order = AssetListRequest['order'];
 interface Source {
@@ -72,23 +76,11 @@ async function* queryPages(
   } while (startKey);
 }
 
-/** Attributes the filters read, plus the sort key of the order (the customer partition is re-sorted by it). */
-const FILTER_ATTRIBUTES = [
-  'id',
-  'name',
-  'reference',
-  'logical_id',
-  'days_outside_geo_zone',
-  'scheduled',
-  'client',
-  'status',
-];
-
 /** Ids of the matching assets in list order; only ids and sort keys stay in memory. */
 async function matchingIds(ctx: TenantContext, filters: AssetFilters, order: Order): Promise<number[]> {
   const source = sourceOf(ctx, filters, order);
   const sortAttribute = order.field === 'id' ? undefined : `${ASSET_SORT_INDEXES[order.field]}sk`;
-  const attributes = [...FILTER_ATTRIBUTES, ...(sortAttribute ? [sortAttribute] : [])];
+  const attributes = [...CANDIDATE_ATTRIBUTES, ...(sortAttribute ? [sortAttribute] : [])];
   const names = Object.fromEntries(attributes.map((attribute, i) => [`#a${i}`, attribute]));
   const projection = { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names };
   const matches: { id: number; key: string | number }[] = [];
@@ -106,28 +98,23 @@ async function matchingIds(ctx: TenantContext, filters: AssetFilters, order: Ord
   return matches.map((match) => match.id);
 }
 
-/** Full items of the ids, in the ids' order; unprocessed keys are retried with backoff. */
+/**
+ * A search names its matches through the search catalogue (asset-search.ts) instead of reading every candidate:
+ * when they are few, the ids come back filtered and in list order. undefined: read the candidates instead.
+ */
+async function searchedIds(ctx: TenantContext, filters: AssetFilters, order: Order): Promise<number[] | undefined> {
+  if (!filters.search) return undefined;
+  const read = await readSearchMatches(ctx, filters.search, order, (candidate) => matchesFilters(candidate, filters));
+  return read.kind === 'exact' ? read.read.matches.map((match) => match.id) : undefined;
+}
+
+/** Full items of the ids, in the ids' order. An asset deleted between the two reads is simply left out. */
 async function fetchAssets(ctx: TenantContext, ids: readonly number[]): Promise<AssetRecord[]> {
-  const chunks: number[][] = [];
-  for (let i = 0; i < ids.length; i += BATCH_GET_KEYS) chunks.push(ids.slice(i, i + BATCH_GET_KEYS));
   const found = new Map<number, AssetRecord>();
-  await Promise.all(
-    chunks.map(async (chunk) => {
-      let keys: Record<string, unknown>[] = chunk.map((id) => itemKey(ctx, 'ASSET', id));
-      for (let attempt = 0; keys.length > 0; attempt++) {
-        if (attempt >= 8) throw new Error('DynamoDB kept keys unprocessed');
-        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
-        const table = tableName();
-        const result = await dynamo().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: keys } } }));
-        for (const item of result.Responses?.[table] ?? []) {
-          const asset = fromItem<AssetRecord>(item);
-          found.set(asset.id, asset);
-        }
-        keys = (result.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, unknown>[];
-      }
-    }),
-  );
-  // An asset deleted between the two reads is simply left out.
+  for (const item of await batchGetByIds(ctx, 'ASSET', ids)) {
+    const asset = fromItem<AssetRecord>(item);
+    found.set(asset.id, asset);
+  }
   return ids.flatMap((id) => found.get(id) ?? []);
 }
 
@@ -147,7 +134,7 @@ export async function* streamAssets(
     }
     return;
   }
-  const ids = await matchingIds(ctx, filters, order);
+  const ids = (await searchedIds(ctx, filters, order)) ?? (await matchingIds(ctx, filters, order));
   for (let i = 0; i < ids.length; i += EXPORT_BATCH_SIZE) {
     const batch = await fetchAssets(ctx, ids.slice(i, i + EXPORT_BATCH_SIZE));
     if (batch.length > 0) yield batch;

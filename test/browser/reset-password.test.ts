@@ -50,7 +50,7 @@ describe('resetting a password in the console', () => {
     await page.waitForURL(/\/sign-in$/);
     await page.getByLabel(/username or e-mail/i).fill(user.email);
     await page.getByLabel(/^password/i).fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(/\/assets$/);
     await page.close();
   });

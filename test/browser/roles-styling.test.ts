@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { DEFAULT_COLORS } from '../../shared/schemas/settings';
-import { call, DEMO_PASSWORD, tokenOf } from '../harness/api';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot } from '../harness/browser';
+import { call, tokenOf } from '../harness/api';
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
 
 /** The Roles and Styling screens (spec 001 s.2) as an admin, at desktop and phone width. */
 
@@ -16,12 +16,8 @@ interface ApiRole {
   version: number;
 }
 
-async function signInAs(page: Page, login: string, path: string) {
-  await page.goto(consoleUrl('/sign-in'));
-  await page.getByLabel(/username or e-mail/i).fill(login);
-  await page.getByLabel(/^password/i).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL((url) => url.pathname !== '/sign-in');
+async function signInAt(page: Page, login: string, path: string) {
+  await signInAs(page, login);
   await page.goto(consoleUrl(path));
 }
 
@@ -50,7 +46,7 @@ describe('roles and styling screens', () => {
   });
   it('toggles a permission of the transporter and saves the matrix', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'admin', '/permissions');
+    await signInAt(page, 'admin', '/permissions');
     await page.getByRole('heading', { name: 'Roles' }).waitFor();
     const save = page.getByRole('button', { name: 'Save', exact: true });
     const cell = page.getByLabel('View alarm rules for Transporter');
@@ -80,7 +76,7 @@ describe('roles and styling screens', () => {
 
   it('shows the matrix on a phone, scrolling the roles sideways', async () => {
     const page = await browser.newPage({ viewport: PHONE });
-    await signInAs(page, 'admin', '/permissions');
+    await signInAt(page, 'admin', '/permissions');
     await page.getByLabel('View alarm rules for Transporter').waitFor();
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'roles-phone');
@@ -89,7 +85,7 @@ describe('roles and styling screens', () => {
 
   it('changes a colour with a live preview, saves it and the top bar follows', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'admin', '/styling');
+    await signInAt(page, 'admin', '/styling');
     await page.getByRole('heading', { name: 'Colors' }).waitFor();
     const save = page.getByRole('button', { name: 'Save', exact: true });
     await page.getByRole('button', { name: 'Choose the colour Primary', exact: true }).waitFor();
@@ -125,7 +121,7 @@ describe('roles and styling screens', () => {
 
   it('shows the styling screen on a phone in the saved colours', async () => {
     const page = await browser.newPage({ viewport: PHONE });
-    await signInAs(page, 'admin', '/styling');
+    await signInAt(page, 'admin', '/styling');
     await page.getByRole('button', { name: 'Choose the colour Primary', exact: true }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(await topBarColour(page)).toBe('rgb(122, 31, 92)');

@@ -17,7 +17,7 @@ describe('signing in to the console against the local stack', () => {
     await page.waitForURL(/\/sign-in$/);
     await page.getByLabel(/username or e-mail/i).fill('admin');
     await page.getByLabel(/^password/i).fill('not-the-password');
-    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('User not found or wrong password').first().waitFor();
     await screenshot(page, 'sign-in-wrong-password');
     await page.close();
@@ -28,7 +28,7 @@ describe('signing in to the console against the local stack', () => {
     await page.goto(consoleUrl('/sign-in'));
     await page.getByLabel(/username or e-mail/i).fill('admin@demo.local');
     await page.getByLabel(/^password/i).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(/\/users$/);
     for (const entry of ['Assets', 'Users', 'Styling']) {
       await page.getByRole('link', { name: entry, exact: true }).first().waitFor();
@@ -48,14 +48,11 @@ describe('signing in to the console against the local stack', () => {
   it('sends a client user to /assets with only the client’s menu, on a phone', async () => {
     const page = await browser.newPage({ viewport: PHONE });
     await page.goto(consoleUrl('/sign-in'));
-    await page
-      .getByRole('button', { name: /sign in/i })
-      .last()
-      .waitFor();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).last().waitFor();
     await screenshot(page, 'sign-in-phone');
     await page.getByLabel(/username or e-mail/i).fill('client');
     await page.getByLabel(/^password/i).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(/\/assets$/);
     await page.goto(consoleUrl('/users'));
     await page.waitForURL(/\/assets$/);

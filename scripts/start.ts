@@ -4,6 +4,7 @@ import { ensureTable, ensureUserPool } from './local/bootstrap';
 import { assertPortFree, dataDir, HOST, handlerEnvironment, PORTS, type PortName, port } from './local/config';
 import { startGateway } from './local/gateway';
 import { KPN_DEMO, startKpnThings } from './local/kpn-things';
+import { startLambdaService } from './local/lambda-service';
 import { type Service, startCognito, startDynamo, startMail, startMqtt, startS3 } from './local/services';
 import { startSsoProvider } from './local/sso-provider';
 import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from './seed/seed';
@@ -54,6 +55,7 @@ async function main() {
       log: process.env.GATEWAY_LOG === 'true' ? (line) => console.log(line) : undefined,
     });
     services.push({ name: 'API gateway', url: gateway.url, stop: gateway.stop });
+    services.push(await startLambdaService(port('LAMBDA_PORT')));
 
     if (withWeb) {
       process.env.API_BASE_URL = gateway.url;

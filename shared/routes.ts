@@ -29,6 +29,7 @@ export const HANDLER_MODULES = [
   'events',
   'geo-zones',
   'alarms',
+  'exports',
 ] as const;
 export type HandlerModule = (typeof HANDLER_MODULES)[number];
 
@@ -166,12 +167,22 @@ export const ROUTES = [
     access: any('API_TOKENS'),
     handler: 'api-tokens',
   },
+  // Background exports of any list: the caller's own jobs only.
+  { id: 'exports.get', method: 'GET', path: '/api/exports/{id}', access: 'authenticated', handler: 'exports' },
   { id: 'tokens.issue', method: 'POST', path: '/api/oauth/token', access: 'public', handler: 'api-tokens' },
 
   // spec 000: assets
   { id: 'assets.list', method: 'GET', path: '/api/assets', access: any('ASSET_READ'), handler: 'assets' },
   { id: 'assets.map', method: 'GET', path: '/api/assets/map', access: any('VIEW_ASSET_MAP'), handler: 'assets' },
   { id: 'assets.export', method: 'GET', path: '/api/assets/export', access: any('ASSET_READ'), handler: 'assets' },
+  // The same export run in the background (large lists outlast API Gateway's 30 s); see docs/decisions.md.
+  {
+    id: 'assets.exportJob',
+    method: 'POST',
+    path: '/api/assets/export',
+    access: any('ASSET_READ'),
+    handler: 'assets',
+  },
   { id: 'assets.get', method: 'GET', path: '/api/assets/{id}', access: any('ASSET_READ'), handler: 'assets' },
   { id: 'assets.create', method: 'POST', path: '/api/assets', access: any('ASSET_CREATE'), handler: 'assets' },
   {

@@ -78,13 +78,14 @@ export function nodeFunctionBase(entry: string) {
 }
 
 export interface HandlerFunctionProps {
-  /** Feature module under functions/http/ (its file exports `handler`). */
+  /** Feature module under functions/http/ (its file exports `handler`), or a worker's name with `entry`. */
   module: string;
   /** Defaults to functions/http/<module>.ts. */
   entry?: string;
   data: DataAccess;
-  userPool: cognito.IUserPool;
-  userPoolClient: cognito.IUserPoolClient;
+  /** HTTP handlers work on the user pool; a worker that never calls Cognito leaves both out. */
+  userPool?: cognito.IUserPool;
+  userPoolClient?: cognito.IUserPoolClient;
   logRetention: logs.RetentionDays;
   environment?: Record<string, string>;
   /** Sender of the product's e-mail, a verified SES identity; default: CDK context `mailFrom`. */
@@ -113,7 +114,7 @@ export class HandlerFunction extends Construct {
     this.logGroup = new logs.LogGroup(this, 'Logs', { retention: props.logRetention });
     this.role = new iam.Role(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      description: `HTTP handler ${props.module}`,
+      description: `Handler ${props.module}`,
     });
     this.logGroup.grantWrite(this.role);
 
@@ -145,7 +146,7 @@ export class HandlerFunction extends Construct {
     }
 
     this.bindData(props.data);
-    this.bindUserPool(props.userPool, props.userPoolClient);
+    if (props.userPool && props.userPoolClient) this.bindUserPool(props.userPool, props.userPoolClient);
     this.bindMail(props.mailFrom ?? String(this.node.tryGetContext('mailFrom') ?? DEFAULT_MAIL_FROM));
 
     acknowledge(

@@ -1,12 +1,14 @@
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as path from 'node:path';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { HANDLER_MODULES, ROUTES } from '../../shared/routes';
-import { type DataAccess, HandlerFunction } from '../constructs/handler-function';
+import { type DataAccess, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
 import { OpsAlarms } from '../constructs/ops-alarms';
 import { RouteTableApi } from '../constructs/route-table-api';
 import { acknowledge } from '../nag';
@@ -55,6 +57,21 @@ export class ApiStack extends Stack {
       'AwsSolutions-SMG4',
     );
 
+    // Background exports (functions/workers/export-worker.ts): minutes of work past API Gateway's 30 s.
+    const exportWorker = new HandlerFunction(this, 'Worker-export', {
+      module: 'export-worker',
+      entry: path.join(REPO_ROOT, 'functions', 'workers', 'export-worker.ts'),
+      data: props.data,
+      logRetention: props.logRetention,
+      memorySize: 1024,
+      timeout: Duration.minutes(15),
+      environment: { STAGE: props.stage, POWERTOOLS_LOG_LEVEL: 'INFO' },
+    });
+    // The worker records its own failures on the job; a retry would only repeat them.
+    exportWorker.function.configureAsyncInvoke({ retryAttempts: 0 });
+    /** Modules that start a background export, with the worker's name and the right to invoke it. */
+    const EXPORT_STARTERS = new Set(['assets', 'devices']);
+
     const handlers = new Map<string, lambda.IFunction>();
     for (const module of HANDLER_MODULES) {
       const handler = new HandlerFunction(this, `Handler-${module}`, {
@@ -75,6 +92,16 @@ export class ApiStack extends Stack {
         },
         ...(module === 'kpn-things' ? { secrets: { KPN_DATA_KEY_SECRET_ID: kpnDataKey } } : {}),
       });
+      if (EXPORT_STARTERS.has(module)) {
+        handler.function.addEnvironment('EXPORT_WORKER_FUNCTION', exportWorker.function.functionName);
+        // The unqualified ARN only (grantInvoke would add "<arn>:*", a wildcard cdk-nag rightly flags).
+        handler.role.addToPolicy(
+          new iam.PolicyStatement({
+            actions: ['lambda:InvokeFunction'],
+            resources: [exportWorker.function.functionArn],
+          }),
+        );
+      }
       handlers.set(module, handler.function);
     }
     this.handlers = handlers;
@@ -97,7 +124,11 @@ export class ApiStack extends Stack {
     });
 
     if (props.alarmEmail) {
-      new OpsAlarms(this, 'OpsAlarms', { email: props.alarmEmail, httpApi: this.api.httpApi, functions: handlers });
+      new OpsAlarms(this, 'OpsAlarms', {
+        email: props.alarmEmail,
+        httpApi: this.api.httpApi,
+        functions: new Map([...handlers, ['export-worker', exportWorker.function]]),
+      });
     }
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.url });

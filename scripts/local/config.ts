@@ -16,6 +16,7 @@ export const PORTS = {
   MAIL_WEB_PORT: 1080,
   KPN_PORT: 4011,
   SSO_PORT: 4012,
+  LAMBDA_PORT: 4013,
 } as const;
 export type PortName = keyof typeof PORTS;
 
@@ -94,6 +95,9 @@ export function handlerEnvironment(ids: {
     COGNITO_DOMAIN: `http://${HOST}:${port('SSO_PORT')}`,
     SSO_PROVIDER_NAME: 'AzureEntraId', // infra/config.ts's default azureProviderName
     SSO_TOKEN_ISSUER: `http://${HOST}:${port('SSO_PORT')}`,
+    // Workers invoked asynchronously (scripts/local/lambda-service.ts; on AWS the functions CDK names here).
+    LAMBDA_ENDPOINT: `http://${HOST}:${port('LAMBDA_PORT')}`,
+    EXPORT_WORKER_FUNCTION: 'export-worker',
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
   };
 }

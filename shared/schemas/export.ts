@@ -79,3 +79,28 @@ export type ExportResult = z.infer<typeof exportResultSchema>;
 /** Assets.2026-05-04.csv: the entity's file name, the day of the export in the reader's time zone. */
 export const exportFileName = (entity: string, type: ExportType, day: string) =>
   `${entity}.${day}.${EXPORT_FILE_TYPES[type].extension}`;
+
+/**
+ * A list export run in the background (POST on the list's export path): the request validates and answers
+ * 202 with the job; a worker writes the file and the job's progress; GET /api/exports/{id} reads it, with a
+ * fresh download URL once it is done. Jobs expire with their files after EXPORT_RETENTION_DAYS.
+ */
+export const EXPORT_JOB_STATUSES = ['running', 'done', 'failed'] as const;
+export type ExportJobStatus = (typeof EXPORT_JOB_STATUSES)[number];
+export const EXPORT_JOB_FAILED = 'The export could not be completed. Please try again.';
+
+export const exportJobSchema = z.object({
+  id: z.string(),
+  list: z.string(),
+  type: z.enum(EXPORT_TYPES),
+  status: z.enum(EXPORT_JOB_STATUSES),
+  /** Rows written so far (the progress the console shows). */
+  rows: z.number().int().nonnegative(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** Once done: the file, as the synchronous export answers it (without `data`). */
+  result: exportResultSchema.omit({ data: true }).optional(),
+  /** Once failed: the status and message the synchronous export would have answered. */
+  error: z.object({ status: z.number().int(), message: z.string() }).optional(),
+});
+export type ExportJob = z.infer<typeof exportJobSchema>;

@@ -14,14 +14,18 @@ const api = () => s.template(s.api);
 const functions = () => resourcesOf(api(), 'AWS::Lambda::Function');
 const moduleOf = (fn: Props) =>
   ((fn.Environment as { Variables: Record<string, unknown> }).Variables.POWERTOOLS_SERVICE_NAME as string) ?? '';
+/** Background workers (functions/workers/), deployed beside the HTTP handlers. */
+const WORKERS = ['export-worker'];
+const httpHandlers = () => functions().filter(([, fn]) => !WORKERS.includes(moduleOf(fn)));
+const workerOf = (name: string) => functions().find(([, fn]) => moduleOf(fn) === name) as [string, Props];
 
 describe('handlers', () => {
-  it('one Node.js 22 arm64 function per handler module, traced', () => {
+  it('one Node.js 22 arm64 function per handler module and worker, traced', () => {
     expect(
       functions()
         .map(([, fn]) => moduleOf(fn))
         .sort(),
-    ).toEqual([...HANDLER_MODULES].sort());
+    ).toEqual([...HANDLER_MODULES, ...WORKERS].sort());
     for (const [, fn] of functions()) {
       expect(fn.Runtime).toBe('nodejs22.x');
       expect(fn.Architectures).toEqual(['arm64']);
@@ -31,7 +35,7 @@ describe('handlers', () => {
   });
 
   it('get the data, user pool and source-map environment', () => {
-    for (const [, fn] of functions()) {
+    for (const [, fn] of httpHandlers()) {
       const vars = (fn.Environment as { Variables: Props }).Variables;
       for (const name of [
         'TABLE_NAME',
@@ -68,7 +72,7 @@ describe('handlers', () => {
   });
 
   it('may use the pool (admin actions on its ARN only) and the data access policy', () => {
-    const policies = resourcesOf(api(), 'AWS::IAM::Policy');
+    const policies = resourcesOf(api(), 'AWS::IAM::Policy').filter(([id]) => !id.startsWith('Worker'));
     expect(policies).toHaveLength(HANDLER_MODULES.length);
     for (const [, policy] of policies) {
       const statements = (policy.PolicyDocument as { Statement: { Action: string[]; Resource: unknown }[] }).Statement;
@@ -78,6 +82,43 @@ describe('handlers', () => {
     }
     for (const [, role] of resourcesOf(api(), 'AWS::IAM::Role')) {
       expect(JSON.stringify(role.ManagedPolicyArns)).toContain(s.data.stackName);
+    }
+  });
+});
+
+describe('export worker', () => {
+  it('runs up to 15 minutes without retries, without the user pool', () => {
+    const [id, worker] = workerOf('export-worker');
+    expect(worker.Timeout).toBe(900);
+    expect(worker.MemorySize).toBe(1024);
+    const vars = (worker.Environment as { Variables: Props }).Variables;
+    expect(vars.TABLE_NAME).toBeDefined();
+    expect(vars.USER_POOL_ID).toBeUndefined();
+    api().hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: id },
+      MaximumRetryAttempts: 0,
+    });
+    const workerPolicy = resourcesOf(api(), 'AWS::IAM::Policy').find(([policyId]) => policyId.startsWith('Worker'));
+    expect(JSON.stringify(workerPolicy?.[1].PolicyDocument)).not.toContain('cognito-idp:');
+  });
+
+  it('is invoked, on its own ARN only, by the handlers that start exports', () => {
+    const [id] = workerOf('export-worker');
+    const invokers = resourcesOf(api(), 'AWS::IAM::Policy').filter(([, policy]) =>
+      JSON.stringify(policy.PolicyDocument).includes('lambda:InvokeFunction'),
+    );
+    expect(invokers.map(([policyId]) => policyId.replace(/RoleDefaultPolicy.*$/, '')).sort()).toEqual([
+      'Handlerassets',
+      'Handlerdevices',
+    ]);
+    for (const [, policy] of invokers) {
+      const statements = (policy.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement;
+      const invoke = statements.find((st) => st.Action === 'lambda:InvokeFunction');
+      expect(invoke?.Resource).toEqual({ 'Fn::GetAtt': [id, 'Arn'] });
+    }
+    for (const [, fn] of httpHandlers()) {
+      const vars = (fn.Environment as { Variables: Props }).Variables;
+      expect(vars.EXPORT_WORKER_FUNCTION === undefined).toBe(!['assets', 'devices'].includes(moduleOf(fn)));
     }
   });
 });
@@ -162,6 +203,6 @@ describe('HTTP API', () => {
 
   it('alarms to the operator e-mail when alarmEmail is set', () => {
     api().hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: FULL_CONTEXT.alarmEmail });
-    api().resourceCountIs('AWS::CloudWatch::Alarm', HANDLER_MODULES.length + 1);
+    api().resourceCountIs('AWS::CloudWatch::Alarm', HANDLER_MODULES.length + WORKERS.length + 1);
   });
 });

@@ -10,6 +10,7 @@ import {
   SETTING_NAMES,
 } from '../../../shared/schemas/settings';
 import { assetListRequestOf } from '../assets/asset-list-request';
+import type { AssetRecord } from '../assets/asset-repository';
 import { streamAssets } from '../assets/asset-stream';
 import { type AssetViewer, assetViewerOf, presentAsset } from '../assets/asset-view';
 import type { AuthContext } from '../auth/auth-context';
@@ -21,7 +22,7 @@ import { listSettings } from '../settings/setting-repository';
 import { ASSET_COLUMN_IDS, assetExportColumns, assetRow, CLIENT_HIDDEN_COLUMNS } from './asset-export-columns';
 import { assetExportTexts } from './asset-export-texts';
 import { dateTimeFormatter, dayIn } from './export-values';
-import { runExport } from './run-export';
+import { type ExportRun, runExport } from './run-export';
 
 /**
  * GET /api/assets/export/ (spec 000): the asset list as the caller sees it (same filters, same order, same
@@ -64,11 +65,15 @@ async function tableSettings(ctx: TenantContext) {
   return { hidden: hidden.success ? hidden.data : [], renamed: renamed.success ? renamed.data : {} };
 }
 
-export async function exportAssets(
+/**
+ * Validates the export request (422s come from here) and describes the run: sheet, columns and the lazy
+ * stream of the list. Nothing is read from the list until the run is written.
+ */
+export async function prepareAssetExport(
   auth: AuthContext,
   rawQuery: string,
   acceptLanguage: string | undefined,
-): Promise<ExportResult> {
+): Promise<ExportRun<AssetRecord>> {
   const { query, listQuery } = parseExportQuery(rawQuery);
   const viewer = await assetViewerOf(auth);
   refuseHiddenColumns(viewer, query.columns);
@@ -87,7 +92,7 @@ export async function exportAssets(
   const timeZone = query.timeZone ?? 'UTC';
   const dateTime = dateTimeFormatter(timeZone);
   const now = new Date();
-  return runExport({
+  return {
     ctx: auth.tenant,
     entity: 'Assets',
     type: query.type,
@@ -102,5 +107,11 @@ export async function exportAssets(
     // Cells read the asset as presented to this viewer: a client user's hidden fields are already gone.
     toRow: (record) =>
       assetRow({ ...presentAsset(viewer, record), cable_length: record.cable_length }, columns, { texts, dateTime }),
-  });
+  };
 }
+
+export const exportAssets = async (
+  auth: AuthContext,
+  rawQuery: string,
+  acceptLanguage: string | undefined,
+): Promise<ExportResult> => runExport(await prepareAssetExport(auth, rawQuery, acceptLanguage));

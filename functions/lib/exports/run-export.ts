@@ -17,7 +17,7 @@ import { EXPORT_WRITERS } from './writers';
  * and the upload's parts. An entity adapter (asset-export.ts; devices later) supplies the batches, the
  * columns and how one item reads as a row.
  */
-export interface ExportJob<T> {
+export interface ExportRun<T> {
   ctx: TenantContext;
   /** File name prefix: "Assets" gives Assets.2026-05-04.csv. */
   entity: string;
@@ -29,6 +29,19 @@ export interface ExportJob<T> {
   toRow: (item: T) => ExportRow;
 }
 
+/** A written export file: where it is stored and what the download is called. */
+export interface ExportFile {
+  key: string;
+  fileName: string;
+  mimeType: string;
+  size: number;
+  /** The whole file, when it is small enough to answer inline. */
+  inline?: Buffer;
+}
+
+/** Called after each batch with the number of rows written so far. */
+export type ExportProgress = (rows: number) => void | Promise<void>;
+
 /** The first non-empty batch, or undefined when the list is empty. */
 async function firstBatch<T>(iterator: AsyncIterator<T[]>): Promise<T[] | undefined> {
   for (;;) {
@@ -38,16 +51,33 @@ async function firstBatch<T>(iterator: AsyncIterator<T[]>): Promise<T[] | undefi
   }
 }
 
-async function* rowsOf<T>(first: T[], rest: AsyncIterator<T[]>, toRow: (item: T) => ExportRow) {
-  yield first.map(toRow);
-  for (;;) {
+async function* rowsOf<T>(
+  first: T[],
+  rest: AsyncIterator<T[]>,
+  toRow: (item: T) => ExportRow,
+  onProgress: ExportProgress | undefined,
+) {
+  let rows = 0;
+  let batch: T[] | undefined = first;
+  while (batch) {
+    yield batch.map(toRow);
+    rows += batch.length;
+    await onProgress?.(rows);
     const next = await rest.next();
-    if (next.done) return;
-    if (next.value.length > 0) yield next.value.map(toRow);
+    batch = next.done ? undefined : next.value;
   }
 }
 
-export async function runExport<T>(job: ExportJob<T>): Promise<ExportResult> {
+/** Whether the list has any item at all: lets a background export refuse an empty list before it starts. */
+export async function hasAnyItem<T>(batches: AsyncIterable<T[]>): Promise<boolean> {
+  const iterator = batches[Symbol.asyncIterator]();
+  const first = await firstBatch(iterator);
+  await iterator.return?.();
+  return first !== undefined;
+}
+
+/** Writes the export file to storage (422 for an empty list, nothing stored). */
+export async function writeExport<T>(job: ExportRun<T>, onProgress?: ExportProgress): Promise<ExportFile> {
   const iterator = job.batches[Symbol.asyncIterator]();
   // Read before anything is written: an empty list answers 422 and leaves no file behind.
   const first = await firstBatch(iterator);
@@ -56,7 +86,7 @@ export async function runExport<T>(job: ExportJob<T>): Promise<ExportResult> {
   const { mimeType } = EXPORT_FILE_TYPES[job.type];
   const upload = openExportUpload(job.ctx, fileName, mimeType);
   try {
-    await EXPORT_WRITERS[job.type](job.sheet, rowsOf(first, iterator, job.toRow), upload.body);
+    await EXPORT_WRITERS[job.type](job.sheet, rowsOf(first, iterator, job.toRow, onProgress), upload.body);
   } catch (error) {
     await upload.abort(error as Error);
     await iterator.return?.();
@@ -64,10 +94,24 @@ export async function runExport<T>(job: ExportJob<T>): Promise<ExportResult> {
   }
   const stored = await upload.done;
   return {
+    key: stored.key,
     fileName,
     mimeType,
     size: stored.size,
-    url: await presignExportDownload(stored.key, fileName, mimeType),
-    ...(stored.inline ? { data: stored.inline.toString('base64') } : {}),
+    ...(stored.inline ? { inline: stored.inline } : {}),
   };
 }
+
+/** The answer for a written file: a short-lived download URL, and the bytes inline when the file is small. */
+export async function exportResultOf(file: ExportFile): Promise<ExportResult> {
+  return {
+    fileName: file.fileName,
+    mimeType: file.mimeType,
+    size: file.size,
+    url: await presignExportDownload(file.key, file.fileName, file.mimeType),
+    ...(file.inline ? { data: file.inline.toString('base64') } : {}),
+  };
+}
+
+/** The synchronous export (GET …/export): write, then answer the file. */
+export const runExport = async <T>(job: ExportRun<T>) => exportResultOf(await writeExport(job));

@@ -1,0 +1,7 @@
+import { readExportJob } from '../lib/exports/export-jobs';
+import { createHttpHandler, route } from '../lib/http/handler';
+
+/** Background export jobs of every list (functions/lib/exports/export-jobs.ts): the caller's own only. */
+export const handler = createHttpHandler('exports', {
+  'exports.get': route({ run: ({ auth, params }) => readExportJob(auth, params.id ?? '') }),
+});

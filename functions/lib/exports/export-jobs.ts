@@ -1,0 +1,87 @@
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import type { ExportJob } from '../../../shared/schemas/export';
+import { EXPORT_JOB_FAILED, NOTHING_TO_EXPORT } from '../../../shared/schemas/export';
+import type { AuthContext } from '../auth/auth-context';
+import type { RawClaims } from '../auth/claims';
+import { notFound, unprocessable } from '../http/errors';
+import { localServiceConfig } from '../local-endpoints';
+import { prepareAssetExport } from './asset-export';
+import { createExportJob, getExportJob, type StoredExportJob, updateRunningJob } from './export-job-store';
+import { exportResultOf, hasAnyItem } from './run-export';
+
+/**
+ * Background exports. The API request validates everything a synchronous export would (422s answer at once),
+ * refuses an empty list, records the job and invokes the export worker asynchronously (Lambda's Event
+ * invocation; locally the Lambda-compatible server of scripts/local/lambda-service.ts). The worker rebuilds
+ * the caller's auth context from the same verified claims, writes the file with `writeExport` and records
+ * progress; GET /api/exports/{id} answers the job with a fresh download URL once it is done.
+ */
+export const EXPORT_LISTS = {
+  assets: prepareAssetExport,
+};
+export type ExportList = keyof typeof EXPORT_LISTS;
+
+/** What the worker is invoked with: enough to act exactly as the request that started the job. */
+export interface ExportJobEvent {
+  jobId: string;
+  list: ExportList;
+  claims: RawClaims;
+  /** The tenant the request acted in (a super admin's selected tenant, or the caller's own). */
+  tenantId: string;
+  rawQuery: string;
+  acceptLanguage?: string;
+}
+
+/** The worker writes progress every few seconds: a running job not updated for this long lost its worker. */
+const STALLED_MS = 2 * 60_000;
+
+let lambda: LambdaClient | undefined;
+async function invokeWorker(event: ExportJobEvent) {
+  const functionName = process.env.EXPORT_WORKER_FUNCTION;
+  if (!functionName) throw new Error('EXPORT_WORKER_FUNCTION is not set');
+  lambda ??= new LambdaClient(localServiceConfig('LAMBDA_ENDPOINT'));
+  await lambda.send(
+    new InvokeCommand({
+      FunctionName: functionName,
+      InvocationType: 'Event',
+      Payload: new TextEncoder().encode(JSON.stringify(event)),
+    }),
+  );
+}
+
+export async function startExportJob(
+  auth: AuthContext,
+  list: ExportList,
+  request: { claims: RawClaims; rawQuery: string; acceptLanguage?: string },
+): Promise<ExportJob> {
+  const run = await EXPORT_LISTS[list](auth, request.rawQuery, request.acceptLanguage);
+  if (!(await hasAnyItem(run.batches))) throw unprocessable([{ propertyPath: '', message: NOTHING_TO_EXPORT }]);
+  const job = await createExportJob(auth.tenant, auth.sub, list, run.type);
+  try {
+    await invokeWorker({ jobId: job.id, list, tenantId: auth.tenant.tenantId, ...request });
+  } catch (error) {
+    await updateRunningJob(auth.tenant, job.id, {
+      status: 'failed',
+      error: { status: 500, message: EXPORT_JOB_FAILED },
+    });
+    throw error;
+  }
+  return presentJob(job);
+}
+
+/** The caller's own job, 404 for anyone else's or an unknown id. */
+export async function readExportJob(auth: AuthContext, id: string): Promise<ExportJob> {
+  const job = await getExportJob(auth.tenant, id);
+  if (!job || job.owner_sub !== auth.sub) throw notFound();
+  return presentJob(job);
+}
+
+async function presentJob(job: StoredExportJob): Promise<ExportJob> {
+  const { owner_sub: _owner, file, ...visible } = job;
+  if (visible.status === 'running' && Date.now() - Date.parse(visible.updated_at) > STALLED_MS) {
+    return { ...visible, status: 'failed', error: { status: 500, message: EXPORT_JOB_FAILED } };
+  }
+  if (!file) return visible;
+  const { data: _inline, ...result } = await exportResultOf(file);
+  return { ...visible, result };
+}

@@ -1,0 +1,49 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+import { EXPORT_JOB_FAILED } from '../../shared/schemas/export';
+import { authContextFromClaims } from '../lib/auth/auth-context';
+import { systemTenantContext } from '../lib/data/system-context';
+import { updateRunningJob } from '../lib/exports/export-job-store';
+import { EXPORT_LISTS, type ExportJobEvent } from '../lib/exports/export-jobs';
+import { writeExport } from '../lib/exports/run-export';
+import { HttpError } from '../lib/http/errors';
+
+const logger = new Logger({ serviceName: 'export-worker' });
+
+/** Progress is written at most this often (the console polls about every second). */
+const PROGRESS_EVERY_MS = 2_000;
+
+/**
+ * The export worker (invoked asynchronously by POST /api/…/export, functions/lib/exports/export-jobs.ts):
+ * rebuilds the caller's auth context from the verified claims the request carried, so the file holds exactly
+ * what that caller may see, writes it to storage and records progress and the outcome on the job. It never
+ * throws: Lambda would retry an asynchronous invocation, and a retry would only repeat the failure.
+ */
+export async function handler(event: ExportJobEvent): Promise<void> {
+  // The tenant the starting request was authorized in; the job item lives there.
+  const tenant = systemTenantContext(event.tenantId);
+  logger.appendKeys({ tenant: event.tenantId, jobId: event.jobId });
+  try {
+    const auth = await authContextFromClaims(event.claims, event.tenantId);
+    const run = await EXPORT_LISTS[event.list](auth, event.rawQuery, event.acceptLanguage);
+    let rows = 0;
+    let reported = Date.now();
+    const file = await writeExport(run, async (count) => {
+      rows = count;
+      if (Date.now() - reported < PROGRESS_EVERY_MS) return;
+      reported = Date.now();
+      await updateRunningJob(tenant, event.jobId, { rows });
+    });
+    const { inline: _inline, ...stored } = file;
+    await updateRunningJob(tenant, event.jobId, { status: 'done', file: stored, rows });
+    logger.info('Export written', { rows, size: file.size });
+  } catch (error) {
+    // A client mistake (e.g. the list became empty) is told as the synchronous export would; the rest is ours.
+    const known = error instanceof HttpError && error.status < 500;
+    if (!known) logger.error('Export job failed', error as Error);
+    const message = known ? (error.violations?.[0]?.message ?? error.message) : EXPORT_JOB_FAILED;
+    await updateRunningJob(tenant, event.jobId, {
+      status: 'failed',
+      error: { status: known ? error.status : 500, message },
+    }).catch((cause: unknown) => logger.error('Could not record the failure', cause as Error));
+  }
+}

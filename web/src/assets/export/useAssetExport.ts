@@ -4,8 +4,14 @@ import { SETTING_NAMES } from '@shared/schemas/settings';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/ApiError';
-import { api } from '../../api/apiClient';
-import { dismissNotification, notify, notifyError, notifySuccess } from '../../common/notifications/notificationStore';
+import { runExportJob } from '../../api/exportJobs';
+import {
+  dismissNotification,
+  notify,
+  notifyError,
+  notifySuccess,
+  updateNotification,
+} from '../../common/notifications/notificationStore';
 import { useSession } from '../../session/useSession';
 import { visibleColumns } from '../assetColumns';
 import { ASSET_FILTER_KEYS, toApiFilters } from '../assetFilters';
@@ -17,7 +23,7 @@ const stringList = (data: unknown): string[] =>
   Array.isArray(data) ? data.filter((v): v is string => typeof v === 'string') : [];
 
 /** The browser saves the file: the URL answers with Content-Disposition attachment and the file name. */
-function saveFile(result: ExportResult) {
+function saveFile(result: Pick<ExportResult, 'url' | 'fileName'>) {
   const link = document.createElement('a');
   link.href = result.url;
   link.download = result.fileName;
@@ -30,7 +36,8 @@ function saveFile(result: ExportResult) {
 /**
  * Exports the asset list as it is on screen: the filters and sort of the URL, the columns this user sees
  * (role view and the tenant's hidden columns; the server renames and translates the headers), in the
- * console's language and time zone. The server streams the file to storage and answers a download URL.
+ * console's language and time zone. The export runs in the background on the server (a 100k-asset file takes
+ * minutes); a notice counts the rows written and the browser saves the file when it is ready.
  */
 export function useAssetExport() {
   const { t, i18n } = useTranslation('assets');
@@ -41,9 +48,11 @@ export function useAssetExport() {
 
   const mutation = useMutation({
     meta: { silent: true },
-    mutationFn: (type: ExportType) =>
-      api.get<ExportResult>('/api/assets/export/', {
-        query: {
+    mutationFn: ({ type, notice }: { type: ExportType; notice: number }) => {
+      const label = t(`actions.export_${type}`);
+      return runExportJob(
+        '/api/assets/export',
+        {
           type,
           ...toApiFilters(list.filters),
           [`order[${list.sort.field}]`]: list.sort.direction,
@@ -53,20 +62,31 @@ export function useAssetExport() {
           language: i18n.language,
           timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         },
-      }),
+        (rows) =>
+          updateNotification(
+            notice,
+            rows > 0 ? t('export.progress', { type: label, count: rows }) : t('export.preparing', { type: label }),
+          ),
+      );
+    },
   });
 
   const start = (type: ExportType) => {
-    const notice = notify(t('export.preparing', { type: t(`actions.export_${type}`) }));
-    mutation.mutate(type, {
-      onSuccess: (result) => {
-        saveFile(result);
-        notifySuccess(t('export.ready', { fileName: result.fileName }));
+    const notice = notify(t('export.preparing', { type: t(`actions.export_${type}`) }), 'info', { sticky: true });
+    mutation.mutate(
+      { type, notice },
+      {
+        onSuccess: (result) => {
+          saveFile(result);
+          notifySuccess(t('export.ready', { fileName: result.fileName }));
+        },
+        onError: (error) =>
+          notifyError(
+            isApiError(error) && error.status === 422 ? (translate(error.message) ?? '') : t('export.failed'),
+          ),
+        onSettled: () => dismissNotification(notice),
       },
-      onError: (error) =>
-        notifyError(isApiError(error) && error.status === 422 ? (translate(error.message) ?? '') : t('export.failed')),
-      onSettled: () => dismissNotification(notice),
-    });
+    );
   };
 
   return { start, busy: mutation.isPending };

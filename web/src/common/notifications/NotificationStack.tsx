@@ -34,11 +34,12 @@ export function NotificationStack() {
 
 function NotificationItem({ notification }: { notification: Notification }) {
   const { t } = useTranslation();
-  const { id, severity, message } = notification;
+  const { id, severity, message, sticky } = notification;
   useEffect(() => {
+    if (sticky) return;
     const timer = window.setTimeout(() => dismissNotification(id), AUTO_HIDE_MS[severity]);
     return () => window.clearTimeout(timer);
-  }, [id, severity]);
+  }, [id, severity, sticky]);
   return (
     <Grow in>
       <Alert

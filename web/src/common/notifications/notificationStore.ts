@@ -10,6 +10,8 @@ export interface Notification {
   id: number;
   message: string;
   severity: NotificationSeverity;
+  /** Stays until dismissed (progress of long work), instead of hiding itself after a while. */
+  sticky?: boolean;
 }
 
 export const MAX_VISIBLE_NOTIFICATIONS = 5;
@@ -26,10 +28,20 @@ function publish(nextVisible: readonly Notification[], nextWaiting: readonly Not
   for (const listener of listeners) listener();
 }
 
-export function notify(message: string, severity: NotificationSeverity = 'info'): number {
+export function notify(
+  message: string,
+  severity: NotificationSeverity = 'info',
+  options: { sticky?: boolean } = {},
+): number {
   const id = nextId++;
-  publish(visible, [...waiting, { id, message, severity }]);
+  publish(visible, [...waiting, { id, message, severity, ...options }]);
   return id;
+}
+
+/** New text for a notification still shown or waiting (e.g. the rows an export has written so far). */
+export function updateNotification(id: number, message: string) {
+  const update = (list: readonly Notification[]) => list.map((n) => (n.id === id ? { ...n, message } : n));
+  publish(update(visible), update(waiting));
 }
 
 export const notifyError = (message: string) => notify(message, 'error');

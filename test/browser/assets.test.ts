@@ -1,5 +1,6 @@
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, SCREENSHOT_DIR, screenshot, signInAs } from '../harness/browser';
 
 /** The asset list and the asset panel (spec 000 s.2) against the local stack. */
 
@@ -117,6 +118,14 @@ describe('asset list and asset panel', () => {
     await page.getByRole('button', { name: 'Asset actions' }).waitFor();
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'assets-list-phone');
+    // The floating action menu opens on a tap and stays open until an action is chosen.
+    await page.getByRole('button', { name: 'Asset actions' }).click();
+    await page.getByRole('menuitem', { name: 'Add new' }).waitFor();
+    await page.waitForTimeout(500); // the actions fade in
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'assets-actions-phone.png') });
+    await page.getByRole('menuitem', { name: 'Add new' }).click();
+    await page.waitForURL(/\/assets\/new/);
+    await page.getByRole('menuitem', { name: 'Add new' }).waitFor({ state: 'hidden' });
     await page.goto(consoleUrl('/assets/5'));
     await showTabs(page, 'assets-phone');
     await page.close();

@@ -2,8 +2,6 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import Box from '@mui/material/Box';
-import SpeedDial from '@mui/material/SpeedDial';
-import SpeedDialAction from '@mui/material/SpeedDialAction';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -13,6 +11,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '../common/list/ConfirmDialog';
+import { PhoneActionMenu } from '../common/list/PhoneActionMenu';
 import { notifySuccess } from '../common/notifications/notificationStore';
 import { useSession } from '../session/useSession';
 import { AssetFilterDrawer } from './AssetFilterDrawer';
@@ -116,28 +115,22 @@ export default function AssetsPage() {
         onOpen={open}
       />
       {isPhone && (canCreate || canSelect) && (
-        <SpeedDial
-          ariaLabel={t('actions.menu')}
+        <PhoneActionMenu
+          label={t('actions.menu')}
           icon={<MoreVertIcon />}
-          sx={{ position: 'fixed', right: 16, bottom: 16 }}
-        >
-          {canSelect && (
-            <SpeedDialAction
-              icon={<DeleteIcon />}
-              slotProps={{
-                tooltip: { title: t('actions.deleteSelected', { count: selection.selected.size }), open: true },
-              }}
-              onClick={() => selection.selected.size > 0 && setConfirmDelete(true)}
-            />
-          )}
-          {canCreate && (
-            <SpeedDialAction
-              icon={<AddIcon />}
-              slotProps={{ tooltip: { title: t('words.addNew'), open: true } }}
-              onClick={() => open('new')}
-            />
-          )}
-        </SpeedDial>
+          actions={[
+            ...(canSelect
+              ? [
+                  {
+                    icon: <DeleteIcon />,
+                    label: t('actions.deleteSelected', { count: selection.selected.size }),
+                    onClick: () => selection.selected.size > 0 && setConfirmDelete(true),
+                  },
+                ]
+              : []),
+            ...(canCreate ? [{ icon: <AddIcon />, label: t('words.addNew'), onClick: () => open('new') }] : []),
+          ]}
+        />
       )}
       {!isClient && (
         <AssetFilterDrawer

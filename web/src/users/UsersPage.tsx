@@ -1,6 +1,4 @@
 import AddIcon from '@mui/icons-material/Add';
-import SpeedDial from '@mui/material/SpeedDial';
-import SpeedDialAction from '@mui/material/SpeedDialAction';
 import SpeedDialIcon from '@mui/material/SpeedDialIcon';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -11,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { FilterDrawer } from '../common/list/FilterDrawer';
 import { collectionTableProps, ListPageHeader } from '../common/list/ListPageHeader';
 import { type Column, PagedTable } from '../common/list/PagedTable';
+import { PhoneActionMenu } from '../common/list/PhoneActionMenu';
 import { useListParams } from '../common/list/useListParams';
 import { usePageTitle } from '../common/pageHandle';
 import { useSession } from '../session/useSession';
@@ -64,13 +63,11 @@ export default function UsersPage() {
       />
       <PagedTable label={title} columns={columns} {...collectionTableProps(users, list, USERS_PAGE_SIZE)} />
       {canCreate && isPhone && (
-        <SpeedDial ariaLabel={tc('addNew')} icon={<SpeedDialIcon />} sx={{ position: 'fixed', bottom: 16, right: 16 }}>
-          <SpeedDialAction
-            icon={<AddIcon />}
-            slotProps={{ tooltip: { title: tc('addNew'), open: true } }}
-            onClick={() => list.openPanel('new')}
-          />
-        </SpeedDial>
+        <PhoneActionMenu
+          label={tc('addNew')}
+          icon={<SpeedDialIcon />}
+          actions={[{ icon: <AddIcon />, label: tc('addNew'), onClick: () => list.openPanel('new') }]}
+        />
       )}
       {panelId !== undefined && <UserDrawer key={panelId} userId={panelId} onClose={close} />}
     </>

@@ -1,6 +1,8 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import {
   type AttributeValue,
+  BatchGetItemCommand,
+  type BatchGetItemCommandOutput,
   ConditionalCheckFailedException,
   DeleteItemCommand,
   DescribeTableCommand,
@@ -74,19 +76,35 @@ export function startTransactionFront(options: { port: number; host: string; bac
     }
   }
 
+  /** The items at these keys now, in one consistent BatchGetItem per table (a transaction has at most 100). */
+  async function currentItems(targets: { table: string; key: Item }[]): Promise<(Item | undefined)[]> {
+    const found = new Map<string, Item>();
+    const id = (table: string, key: Item) => `${table}\u0000${JSON.stringify(key)}`;
+    for (const table of new Set(targets.map((t) => t.table))) {
+      let keys: Item[] | undefined = targets.filter((t) => t.table === table).map((t) => t.key);
+      while (keys && keys.length > 0) {
+        const result: BatchGetItemCommandOutput = await backend.send(
+          new BatchGetItemCommand({ RequestItems: { [table]: { Keys: keys, ConsistentRead: true } } }),
+        );
+        for (const item of result.Responses?.[table] ?? []) found.set(id(table, await keyOf(table, item)), item);
+        keys = result.UnprocessedKeys?.[table]?.Keys;
+      }
+    }
+    return targets.map(({ table, key }) => found.get(id(table, key)));
+  }
+
   async function transactWrite(body: { TransactItems: Record<string, object>[] }) {
     const operations: Operation[] = body.TransactItems.map((entry) => {
       const [kind, input] = Object.entries(entry)[0] as [Operation['kind'], object];
       return { kind, input };
     });
-    const saved: { table: string; key: Item; before?: Item }[] = [];
+    const targets: { table: string; key: Item }[] = [];
     for (const op of operations) {
-      const key = op.kind === 'Put' ? await keyOf(op.input.TableName, op.input.Item) : op.input.Key;
-      const current = await backend.send(
-        new GetItemCommand({ TableName: op.input.TableName, Key: key, ConsistentRead: true }),
-      );
-      saved.push({ table: op.input.TableName, key, before: current.Item });
+      const table = op.input.TableName as string;
+      targets.push({ table, key: await keyOf(table, op.kind === 'Put' ? op.input.Item : op.input.Key) });
     }
+    const befores = await currentItems(targets);
+    const saved = targets.map((target, i) => ({ ...target, before: befores[i] }));
     const restore = async () => {
       for (const { table, key, before } of saved.reverse()) {
         if (before) await backend.send(new PutItemCommand({ TableName: table, Item: before }));

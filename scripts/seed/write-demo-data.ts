@@ -13,6 +13,7 @@ import { dynamo, tableName } from '../../functions/lib/data/client';
 import { counterKey } from '../../functions/lib/data/keys';
 import type { Repository, Stored } from '../../functions/lib/data/repository';
 import type { TenantContext } from '../../functions/lib/data/tenant-context';
+import { devEuiClaimItem } from '../../functions/lib/devices/dev-eui-claims';
 import { deviceRepository } from '../../functions/lib/devices/device-repository';
 import { batchPutEvents, reserveEventIds } from '../../functions/lib/events/event-repository';
 import { geoZoneRepository } from '../../functions/lib/geo-zones/geo-zone-repository';
@@ -70,6 +71,11 @@ export async function writeDemoData(ctx: TenantContext, data: DemoDataset): Prom
   // The search catalogue (asset-search-catalogue.ts) that the API's asset writes keep in their transactions.
   await batchPut(catalogueShardItems(ctx, data.assets), CONCURRENCY);
   await createAll(ctx, deviceRepository, data.devices);
+  // Each DEVEUI's platform-wide claim, which device writes keep in their transactions (dev-eui-claims.ts).
+  await batchPut(
+    data.devices.map((device) => devEuiClaimItem(ctx, device)),
+    CONCURRENCY,
+  );
   await createAll(ctx, assetProfileRepository, data.profiles);
   if (data.events.length > 0) {
     const first = await reserveEventIds(ctx, Math.max(...data.events.map((e) => e.id)));

@@ -59,6 +59,18 @@ const devicesOf = async (tenantId: number, devEuis: string[]) => {
 const deviceCounter = async (tenantId: number) =>
   (await db.send(new GetCommand({ TableName: TABLE_NAME, Key: { pk: `T#${tenantId}#COUNTER`, sk: 'DEVICE' } }))).Item;
 
+/** The platform-wide DEVEUI claims (functions/lib/devices/dev-eui-claims.ts) that exist among `devEuis`. */
+const claimsOf = async (devEuis: string[]) => {
+  const found: string[] = [];
+  for (const devEui of devEuis) {
+    const claim = await db.send(
+      new GetCommand({ TableName: TABLE_NAME, Key: { pk: `DEVEUI#${devEui}`, sk: 'CLAIM' } }),
+    );
+    if (claim.Item) found.push(devEui);
+  }
+  return found;
+};
+
 let tokens: Record<'superadmin' | 'admin' | 'acmeAdmin', string>;
 let demoUserId: number;
 let acmeUserId: number;
@@ -191,7 +203,7 @@ describe('device import', () => {
 
   it('undoes the devices already written when a later write fails', async () => {
     const counter = await deviceCounter(1);
-    // A stray item where the 150th new device will go makes the second transaction of 99 fail.
+    // A stray item where the 150th new device will go makes the fourth transaction of 49 fail.
     const blockedId = Number(counter?.lastId) + 150;
     const blockedKey = { pk: 'T#1#DEVICE', sk: `DEVICE#${String(blockedId).padStart(10, '0')}` };
     await db.send(new PutCommand({ TableName: TABLE_NAME, Item: { ...blockedKey, dev_eui: 'STRAY' } }));
@@ -200,10 +212,32 @@ describe('device import', () => {
       const answer = await upload('/api/tenants/1/devices/upload', tokens.admin, `deveui\n${devEuis.join('\n')}\n`);
       expect(answer.status).toBe(500);
       expect(await devicesOf(1, devEuis)).toHaveLength(0);
+      expect(await claimsOf(devEuis)).toEqual([]);
       expect((await deviceCounter(1))?.itemCount).toBe(counter?.itemCount);
     } finally {
       await db.send(new DeleteCommand({ TableName: TABLE_NAME, Key: blockedKey }));
     }
+  });
+
+  it('lets only one of two concurrent imports of the same new DEVEUI through, the other writes nothing', async () => {
+    const shared = newDevEui();
+    const first = [...Array.from({ length: 150 }, newDevEui), shared];
+    const second = [shared, ...Array.from({ length: 150 }, newDevEui)];
+    const answers = await Promise.all([
+      upload('/api/tenants/1/devices/upload', tokens.admin, `deveui\n${first.join('\n')}\n`),
+      upload('/api/tenants/2/devices/upload', tokens.acmeAdmin, `deveui\n${second.join('\n')}\n`),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
+    const [winner, loser] = answers[0]?.status === 200 ? [first, second] : [second, first];
+    const loserAnswer = answers.find((a) => a.status === 422);
+    expect(loserAnswer?.body.violations).toEqual([
+      { propertyPath: `row ${loser.indexOf(shared) + 2}.deveui`, message: M.alreadyRegistered },
+    ]);
+    const inTenant = async (devEuis: string[]) => [...(await devicesOf(1, devEuis)), ...(await devicesOf(2, devEuis))];
+    expect(await inTenant(winner)).toHaveLength(winner.length);
+    expect(await inTenant(loser.filter((d) => d !== shared))).toHaveLength(0);
+    expect(await claimsOf(loser.filter((d) => d !== shared))).toEqual([]);
+    expect(await claimsOf([shared])).toHaveLength(1);
   });
 
   it('imports 500 devices in one file', async () => {

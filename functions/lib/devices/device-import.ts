@@ -1,5 +1,7 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Violation } from '../../../shared/errors';
+import { normalizeDevEui } from '../../../shared/schemas/device';
 import {
   DEVICE_IMPORT_MAX_BYTES,
   type DeviceImportResult,
@@ -10,13 +12,14 @@ import { counterKey, itemKey } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
 import { HttpError, unprocessable } from '../http/errors';
 import { readUploadedFile, type UploadedFile } from '../http/upload-body';
+import { claimedDevEuis, devEuiClaimItem, devEuiClaimKey } from './dev-eui-claims';
 import { capViolations, type ParsedDeviceRow, parseDeviceCsv } from './device-import-csv';
-import { type DeviceRecord, deviceRepository, findDeviceByDevEui } from './device-repository';
+import { type DeviceRecord, deviceRepository } from './device-repository';
 
-/** DynamoDB takes at most 100 operations per transaction: 99 devices and their counter update. */
-const DEVICES_PER_TRANSACTION = 99;
-/** Parallel DEVEUI lookups: 5000 in seconds on DynamoDB; more only slows dynalite down (docs/decisions.md). */
-const LOOKUP_CONCURRENCY = 4;
+/** DynamoDB takes at most 100 operations per transaction: 49 devices, their 49 claims and the counter update. */
+const DEVICES_PER_TRANSACTION = 49;
+/** Transactions in flight: 5000 devices are 103 transactions, a few seconds on DynamoDB four at a time. */
+const WRITE_CONCURRENCY = 4;
 /** The seed's numbering of devices' logical ids (docs/decisions.md "Device import"). */
 const LOGICAL_ID_OFFSET = 5000;
 
@@ -32,21 +35,15 @@ function assertCsv(file: UploadedFile): void {
 }
 
 /**
- * A DEVEUI names one tag in the whole platform (an uplink carries nothing else), so a DEVEUI of any tenant
- * counts as taken. The answer does not say which tenant holds it.
+ * A DEVEUI of any tenant counts as taken (dev-eui-claims.ts); the answer does not say which tenant holds it.
+ * This check reports every taken DEVEUI of the file at once; the claims written with the devices are what
+ * guarantees it against a concurrent import.
  */
 async function registeredViolations(rows: ParsedDeviceRow[]): Promise<Violation[]> {
-  const violations: Violation[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < rows.length) {
-      const row = rows[next++] as ParsedDeviceRow;
-      if (await findDeviceByDevEui(row.device.deveui))
-        violations.push({ propertyPath: `row ${row.line}.deveui`, message: M.alreadyRegistered });
-    }
-  };
-  await Promise.all(Array.from({ length: LOOKUP_CONCURRENCY }, worker));
-  return violations;
+  const claimed = await claimedDevEuis(rows.map((row) => normalizeDevEui(row.device.deveui)));
+  return rows
+    .filter((row) => claimed.has(normalizeDevEui(row.device.deveui)))
+    .map((row) => ({ propertyPath: `row ${row.line}.deveui`, message: M.alreadyRegistered }));
 }
 
 /** Reserves `count` consecutive ids with one atomic counter update; unused ids after a failure are skipped. */
@@ -80,41 +77,58 @@ const toRecord = ({ device }: ParsedDeviceRow, id: number): DeviceRecord => ({
   device_profiles: [],
 });
 
-/** Devices and their count in one transaction, as repository.create does for one device. */
-const putChunk = (ctx: TenantContext, devices: DeviceRecord[]) =>
+interface ImportedDevice {
+  row: ParsedDeviceRow;
+  device: DeviceRecord;
+}
+
+/** Devices, their DEVEUI claims and their count in one transaction, as repository.create does for one device. */
+const putChunk = (ctx: TenantContext, chunk: ImportedDevice[]) =>
   dynamo().send(
     new TransactWriteCommand({
       TransactItems: [
-        ...devices.map((device) => ({
-          Put: {
-            TableName: tableName(),
-            Item: deviceRepository.toItem(ctx, device),
-            ConditionExpression: 'attribute_not_exists(pk)',
+        ...chunk.flatMap(({ device }) => [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: deviceRepository.toItem(ctx, device),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
           },
-        })),
+          {
+            Put: {
+              TableName: tableName(),
+              Item: devEuiClaimItem(ctx, device),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ]),
         {
           Update: {
             TableName: tableName(),
             Key: counterKey(ctx, 'DEVICE'),
             UpdateExpression: 'ADD itemCount :n',
-            ExpressionAttributeValues: { ':n': devices.length },
+            ExpressionAttributeValues: { ':n': chunk.length },
           },
         },
       ],
     }),
   );
 
-const deleteChunk = (ctx: TenantContext, devices: DeviceRecord[]) =>
+const deleteChunk = (ctx: TenantContext, chunk: ImportedDevice[]) =>
   dynamo().send(
     new TransactWriteCommand({
       TransactItems: [
-        ...devices.map((device) => ({ Delete: { TableName: tableName(), Key: itemKey(ctx, 'DEVICE', device.id) } })),
+        ...chunk.flatMap(({ device }) => [
+          { Delete: { TableName: tableName(), Key: itemKey(ctx, 'DEVICE', device.id) } },
+          { Delete: { TableName: tableName(), Key: devEuiClaimKey(device.dev_eui) } },
+        ]),
         {
           Update: {
             TableName: tableName(),
             Key: counterKey(ctx, 'DEVICE'),
             UpdateExpression: 'ADD itemCount :n',
-            ExpressionAttributeValues: { ':n': -devices.length },
+            ExpressionAttributeValues: { ':n': -chunk.length },
           },
         },
       ],
@@ -122,22 +136,50 @@ const deleteChunk = (ctx: TenantContext, devices: DeviceRecord[]) =>
   );
 
 /**
- * All or nothing: 5000 devices do not fit one transaction, so they go in transactions of 99; when one fails,
- * the ones already written are deleted again before the error is passed on.
+ * A chunk refused because a DEVEUI was claimed meanwhile (a concurrent import): the rows of those claims, as
+ * the check before the write would have reported them. Operations alternate device, claim; the counter is last.
  */
-async function writeDevices(ctx: TenantContext, devices: DeviceRecord[]): Promise<void> {
-  const written: DeviceRecord[][] = [];
-  try {
-    for (let i = 0; i < devices.length; i += DEVICES_PER_TRANSACTION) {
-      const chunk = devices.slice(i, i + DEVICES_PER_TRANSACTION);
-      await putChunk(ctx, chunk);
-      written.push(chunk);
-    }
-  } catch (error) {
-    // Undo every chunk even if one undo fails; the write's own error is what the caller sees.
-    for (const chunk of written) await deleteChunk(ctx, chunk).catch(() => undefined);
-    throw error;
+function claimedMeanwhile(error: unknown, chunk: ImportedDevice[]): Violation[] | undefined {
+  if (!(error instanceof TransactionCanceledException)) return undefined;
+  const rows = (error.CancellationReasons ?? []).flatMap((reason, index) =>
+    reason.Code === 'ConditionalCheckFailed' && index % 2 === 1 ? [chunk[(index - 1) / 2]?.row] : [],
+  );
+  const violations = rows.flatMap((row) =>
+    row ? [{ propertyPath: `row ${row.line}.deveui`, message: M.alreadyRegistered }] : [],
+  );
+  return violations.length > 0 ? violations : undefined;
+}
+
+/**
+ * All or nothing: 5000 devices do not fit one transaction, so they go in transactions of 49 (with their
+ * claims), a few at once; when one fails, the others finish and every chunk written is deleted again
+ * before the error is passed on.
+ */
+async function writeDevices(ctx: TenantContext, devices: ImportedDevice[]): Promise<void> {
+  const chunks: ImportedDevice[][] = [];
+  for (let i = 0; i < devices.length; i += DEVICES_PER_TRANSACTION) {
+    chunks.push(devices.slice(i, i + DEVICES_PER_TRANSACTION));
   }
+  const written: ImportedDevice[][] = [];
+  let failure: { error: unknown; chunk: ImportedDevice[] } | undefined;
+  let next = 0;
+  const worker = async () => {
+    while (!failure && next < chunks.length) {
+      const chunk = chunks[next++] as ImportedDevice[];
+      try {
+        await putChunk(ctx, chunk);
+        written.push(chunk);
+      } catch (error) {
+        failure ??= { error, chunk };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: WRITE_CONCURRENCY }, worker));
+  if (!failure) return;
+  // Undo every chunk even if one undo fails; the write's own error is what the caller sees.
+  for (const chunk of written) await deleteChunk(ctx, chunk).catch(() => undefined);
+  const violations = claimedMeanwhile(failure.error, failure.chunk);
+  throw violations ? unprocessable(violations) : failure.error;
 }
 
 /**
@@ -153,7 +195,7 @@ export async function importDevicesFromUpload(ctx: TenantContext, event: UploadE
   const firstId = await allocateIds(ctx, rows.length);
   await writeDevices(
     ctx,
-    rows.map((row, i) => toRecord(row, firstId + i)),
+    rows.map((row, i) => ({ row, device: toRecord(row, firstId + i) })),
   );
   return { imported: rows.length };
 }

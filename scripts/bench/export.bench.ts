@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import { systemTenantContext } from '../../functions/lib/data/system-context';
+import { createExportJob, getExportJob } from '../../functions/lib/exports/export-job-store';
+import { exportResultOf } from '../../functions/lib/exports/run-export';
 import type { ExportResult, ExportType } from '../../shared/schemas/export';
 import { flattenClaims } from '../local/gateway';
 import { DEMO_PASSWORD } from '../seed/seed';
@@ -9,9 +11,9 @@ import { ensureBenchTenant } from './seed-assets';
 import { startBenchStack } from './stack';
 
 /**
- * Export benchmark: GET /api/assets/export/ of the bench tenants (10k and 100k assets, scripts/bench/
- * seed-assets.ts) in each format, unfiltered, in the default order, every column. Each export runs the real
- * assets handler in a child process of its own, as one Lambda invocation, against the local stack's
+ * Export benchmark: the background export (POST /api/assets/export) of the bench tenants (10k and 100k assets,
+ * scripts/bench/seed-assets.ts) in each format, unfiltered, in the default order, every column. Each export runs
+ * the real export worker in a child process of its own, as one Lambda invocation, against the local stack's
  * DynamoDB and S3, so the child's peak memory is the export's: peak RSS (the kernel's high-water mark) and
  * the rise of RSS and V8 heap over the process as it stood before the call (sampled every 20 ms).
  *
@@ -48,32 +50,23 @@ interface Row {
   skipped?: string;
 }
 
-/** The child: loads the handler, notes memory, runs one export as API Gateway would invoke it. */
+/**
+ * The child: loads the export worker, notes memory, runs one background export as POST /api/assets/export
+ * would have it run (the job item first, then the worker's invocation with the caller's verified claims).
+ */
 async function runChild(type: ExportType, tenantId: number, token: string): Promise<ChildReport> {
-  const { handler } = (await import('../../functions/http/assets')) as {
-    handler: (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: Context) => Promise<APIGatewayProxyResultV2>;
-  };
+  const { handler } = await import('../../functions/workers/export-worker');
   const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
-  const query = `type=${type}&timeZone=Europe%2FAmsterdam&language=en`;
+  const ctx = systemTenantContext(tenantId);
+  const job = await createExportJob(ctx, String(payload.sub), 'assets', type);
   const event = {
-    version: '2.0',
-    routeKey: 'GET /api/assets/export',
-    rawPath: '/api/assets/export/',
-    rawQueryString: query,
-    headers: { 'x-tenant-id': String(tenantId), 'accept-language': 'en' },
-    requestContext: {
-      requestId: `bench-${type}-${tenantId}`,
-      routeKey: 'GET /api/assets/export',
-      http: { method: 'GET', path: '/api/assets/export/' },
-      authorizer: { jwt: { claims: flattenClaims(payload), scopes: [] } },
-    },
-    isBase64Encoded: false,
-  } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
-  const context = {
-    functionName: 'assets',
-    awsRequestId: event.requestContext.requestId,
-    getRemainingTimeInMillis: () => 900_000,
-  } as unknown as Context;
+    jobId: job.id,
+    list: 'assets' as const,
+    claims: flattenClaims(payload),
+    tenantId: String(tenantId),
+    rawQuery: `type=${type}&timeZone=Europe%2FAmsterdam&language=en`,
+    acceptLanguage: 'en',
+  };
   global.gc?.();
   const before = process.memoryUsage();
   let peak = { rss: before.rss, heap: before.heapUsed };
@@ -82,17 +75,21 @@ async function runChild(type: ExportType, tenantId: number, token: string): Prom
     peak = { rss: Math.max(peak.rss, now.rss), heap: Math.max(peak.heap, now.heapUsed) };
   }, 20);
   const started = process.hrtime.bigint();
-  const result = (await handler(event, context)) as { statusCode: number; body: string };
+  await handler(event);
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   clearInterval(sampler);
+  const done = await getExportJob(ctx, job.id);
+  const answer = done?.file
+    ? await exportResultOf(done.file)
+    : { fileName: '', mimeType: '', size: 0, url: '', detail: done?.error?.message ?? 'no job' };
   return {
-    status: result.statusCode,
+    status: done?.status === 'done' ? 200 : (done?.error?.status ?? 500),
     seconds,
     baselineRss: before.rss,
     peakRss: Math.max(peak.rss, process.resourceUsage().maxRSS * 1024),
     rssRise: peak.rss - before.rss,
     heapRise: peak.heap - before.heapUsed,
-    answer: JSON.parse(result.body),
+    answer,
   };
 }
 
@@ -181,7 +178,8 @@ function section(rows: Row[], seconds: number): string {
     '## Exports (`scripts/bench/export.bench.ts`)',
     '',
     `Run ${when} UTC, ${os.cpus().length} cores (shared), Node.js ${process.version}, ${seconds.toFixed(0)} s in ` +
-      'all. Each export is one invocation of the assets handler in a process of its own (unfiltered list, default ' +
+      'all. Each export is one invocation of the export worker (functions/workers/export-worker.ts) in a process ' +
+      'of its own (unfiltered list, default ' +
       'order, all 14 columns, English) against the local DynamoDB (dynalite) and S3 (s3rver): rows are read 512 ' +
       'a page and streamed through the writer into a multipart upload. Peak RSS is the process high-water mark ' +
       '(handler modules loaded: the baseline is included); the rises are over the process just before the call. ' +

@@ -16,8 +16,9 @@ import { type ColourSettings, createConsoleTheme } from '../theme/consoleTheme';
  * rest of the console keeps the saved colours until Save.
  */
 export function ThemePreview({ colours }: { colours: ColourSettings }) {
-  const { t } = useTranslation('styling');
-  const theme = useMemo(() => createConsoleTheme(colours), [colours]);
+  const { t, i18n } = useTranslation('styling');
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const theme = useMemo(() => createConsoleTheme(colours, language), [colours, language]);
   return (
     <ThemeProvider theme={theme}>
       <Box

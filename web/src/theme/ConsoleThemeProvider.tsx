@@ -2,6 +2,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { DEFAULT_COLORS } from '@shared/schemas/settings';
 import { type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type ColourSettings, createConsoleTheme } from './consoleTheme';
 
 /** The one place the MUI theme is made; pass the tenant's colours once they are loaded. */
@@ -12,7 +13,9 @@ export function ConsoleThemeProvider({
   colours?: ColourSettings;
   children: ReactNode;
 }) {
-  const theme = useMemo(() => createConsoleTheme(colours), [colours]);
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const theme = useMemo(() => createConsoleTheme(colours, language), [colours, language]);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />

@@ -46,48 +46,43 @@ export function useAssetExport() {
   const list = useUrlListState(ASSET_FILTER_KEYS, DEFAULT_ASSET_ORDER);
   const hidden = useFrontendSetting(SETTING_NAMES.assetTableHiddenColumns);
 
+  // The whole flow lives in mutationFn: it goes on (and ends its notice, and saves the file) even when the
+  // user leaves the list meanwhile, which callbacks passed to mutate() would not.
   const mutation = useMutation({
     meta: { silent: true },
-    mutationFn: ({ type, notice }: { type: ExportType; notice: number }) => {
+    mutationFn: async (type: ExportType) => {
       const label = t(`actions.export_${type}`);
-      return runExportJob(
-        '/api/assets/export',
-        {
-          type,
-          ...toApiFilters(list.filters),
-          [`order[${list.sort.field}]`]: list.sort.direction,
-          columns: visibleColumns(isClient, stringList(hidden.data))
-            .map((column) => column.id)
-            .join(','),
-          language: i18n.language,
-          timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-        },
-        (rows) =>
-          updateNotification(
-            notice,
-            rows > 0 ? t('export.progress', { type: label, count: rows }) : t('export.preparing', { type: label }),
-          ),
-      );
+      const notice = notify(t('export.preparing', { type: label }), 'info', { sticky: true });
+      try {
+        const result = await runExportJob(
+          '/api/assets/export',
+          {
+            type,
+            ...toApiFilters(list.filters),
+            [`order[${list.sort.field}]`]: list.sort.direction,
+            columns: visibleColumns(isClient, stringList(hidden.data))
+              .map((column) => column.id)
+              .join(','),
+            language: i18n.language,
+            timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          },
+          (rows) =>
+            updateNotification(
+              notice,
+              rows > 0 ? t('export.progress', { type: label, count: rows }) : t('export.preparing', { type: label }),
+            ),
+        );
+        saveFile(result);
+        notifySuccess(t('export.ready', { fileName: result.fileName }));
+      } catch (error) {
+        notifyError(isApiError(error) && error.status === 422 ? (translate(error.message) ?? '') : t('export.failed'));
+      } finally {
+        dismissNotification(notice);
+      }
     },
   });
 
-  const start = (type: ExportType) => {
-    const notice = notify(t('export.preparing', { type: t(`actions.export_${type}`) }), 'info', { sticky: true });
-    mutation.mutate(
-      { type, notice },
-      {
-        onSuccess: (result) => {
-          saveFile(result);
-          notifySuccess(t('export.ready', { fileName: result.fileName }));
-        },
-        onError: (error) =>
-          notifyError(
-            isApiError(error) && error.status === 422 ? (translate(error.message) ?? '') : t('export.failed'),
-          ),
-        onSettled: () => dismissNotification(notice),
-      },
-    );
-  };
+  const start = (type: ExportType) => mutation.mutate(type);
 
   return { start, busy: mutation.isPending };
 }

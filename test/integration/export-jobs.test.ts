@@ -1,6 +1,12 @@
-import type { ExportJob } from '../../shared/schemas/export';
+import { randomUUID } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { REGION, TABLE_NAME } from '../../scripts/local/config';
+import { flattenClaims } from '../../scripts/local/gateway';
+import { EXPORT_JOB_FAILED, type ExportJob, NOTHING_TO_EXPORT } from '../../shared/schemas/export';
 import { call, tokenOf } from '../harness/api';
 import { readCsv, readXlsx } from '../harness/export-files';
+import { readStack } from '../harness/stack';
 
 /**
  * Background exports: POST /api/assets/export answers 202 with a job, the worker (invoked through the local
@@ -28,6 +34,41 @@ async function download(job: ExportJob): Promise<Buffer> {
   const response = await fetch(job.result?.url ?? '');
   expect(response.status).toBe(200);
   return Buffer.from(await response.arrayBuffer());
+}
+
+const stack = readStack();
+const db = DynamoDBDocumentClient.from(
+  new DynamoDBClient({
+    region: REGION,
+    endpoint: `http://127.0.0.1:${stack.ports.DYNAMODB_PORT}`,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  }),
+);
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+
+/** A running job of tenant 1 written as the API writes it, `minutesAgo` since its last progress. */
+async function runningJob(ownerSub: string, minutesAgo: number): Promise<string> {
+  const id = randomUUID();
+  const at = new Date(Date.now() - minutesAgo * 60_000).toISOString();
+  await db.send(
+    new PutCommand({
+      TableName: TABLE_NAME,
+      Item: {
+        pk: 'T#1#EXPORT_JOB',
+        sk: `EXPORT_JOB#${id}`,
+        id,
+        owner_sub: ownerSub,
+        list: 'assets',
+        type: 'csv',
+        status: 'running',
+        rows: 0,
+        created_at: at,
+        updated_at: at,
+      },
+    }),
+  );
+  return id;
 }
 
 describe('background asset exports', () => {
@@ -99,5 +140,35 @@ describe('background asset exports', () => {
     expect(job.result?.url).toContain('/exports/tenants/2/');
     expect(job.rows).toBe(acme.body['hydra:totalItems']);
     expect((await call('GET', `/api/exports/${started.body.id}`, { token: superadmin })).status).toBe(404);
+  });
+
+  it('a worker that cannot write the file records why; a job whose worker died reads as failed', async () => {
+    const admin = await tokenOf('admin');
+    const claims = claimsOf(admin);
+    // The list emptied between the request and the worker: the worker records the GET's 422 on the job.
+    const emptied = await runningJob(String(claims.sub), 0);
+    const invoke = await fetch(
+      `http://127.0.0.1:${stack.ports.LAMBDA_PORT}/2015-03-31/functions/export-worker/invocations`,
+      {
+        method: 'POST',
+        body: JSON.stringify({
+          jobId: emptied,
+          list: 'assets',
+          claims: flattenClaims(claims),
+          tenantId: '1',
+          rawQuery: 'type=csv&search=no-such-asset-anywhere-42',
+        }),
+      },
+    );
+    expect(invoke.status).toBe(200);
+    const failed = await finished(admin, emptied);
+    expect(failed).toMatchObject({ status: 'failed', error: { status: 422, message: NOTHING_TO_EXPORT } });
+    expect(failed.result).toBeUndefined();
+    // No progress for minutes: its worker is gone, so the job says so instead of running forever.
+    const stalled = await runningJob(String(claims.sub), 3);
+    const answer = await call<ExportJob>('GET', `/api/exports/${stalled}`, { token: admin });
+    expect(answer.body).toMatchObject({ status: 'failed', error: { status: 500, message: EXPORT_JOB_FAILED } });
+    const recent = await runningJob(String(claims.sub), 0);
+    expect((await call<ExportJob>('GET', `/api/exports/${recent}`, { token: admin })).body.status).toBe('running');
   });
 });

@@ -124,7 +124,8 @@ export default function AssetsPage() {
                   {
                     icon: <DeleteIcon />,
                     label: t('actions.deleteSelected', { count: selection.selected.size }),
-                    onClick: () => selection.selected.size > 0 && setConfirmDelete(true),
+                    onClick: () => setConfirmDelete(true),
+                    disabled: selection.selected.size === 0,
                   },
                 ]
               : []),

@@ -7,6 +7,8 @@ export interface PhoneAction {
   icon: ReactNode;
   label: string;
   onClick: () => void;
+  /** Shown but not choosable (e.g. Delete selected with nothing selected). */
+  disabled?: boolean;
 }
 
 /**
@@ -31,6 +33,7 @@ export function PhoneActionMenu({ label, icon, actions }: { label: string; icon:
           icon={action.icon}
           slotProps={{
             tooltip: { title: action.label, open: true },
+            fab: { disabled: action.disabled },
             // The label reads on one line beside its button, however narrow the phone.
             staticTooltipLabel: { sx: { whiteSpace: 'nowrap' } },
           }}

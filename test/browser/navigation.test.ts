@@ -182,7 +182,13 @@ describe('language switch', () => {
       await drawer.getByRole('link', { name: devices }).waitFor();
       await page.getByRole('button', { name: textsOf(lang).userMenu?.open }).waitFor();
       expect(await page.evaluate((key) => localStorage.getItem(key), LANGUAGE_STORAGE_KEY)).toBe(lang);
-      if (lang !== 'en') await screenshot(page, `navigation-language-${lang}-desktop`);
+      if (lang !== 'en') {
+        // The list itself, not its loading state, in the screenshot.
+        await page.locator('tbody tr').first().waitFor();
+        await page.locator('[data-testid="placeholder-row"]').first().waitFor({ state: 'detached' });
+        await page.waitForLoadState('networkidle');
+        await screenshot(page, `navigation-language-${lang}-desktop`);
+      }
       current = lang;
     }
     await context.close();

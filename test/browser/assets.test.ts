@@ -110,6 +110,15 @@ describe('asset list and asset panel', () => {
     await page.close();
   });
 
+  it('says the list could not be fetched when the list call fails', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInAs(page, 'admin');
+    await page.route('**/api/assets?*', (route) => route.fulfill({ status: 500, body: '' }));
+    await page.goto(consoleUrl('/assets'));
+    await page.getByText('There was an error while trying to fetch the entity list').waitFor();
+    await page.close();
+  });
+
   it('shows the list and the panel tabs on a phone', async () => {
     const page = await browser.newPage({ viewport: PHONE });
     await signInAs(page, 'admin');

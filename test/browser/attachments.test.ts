@@ -85,6 +85,19 @@ describe('asset attachments', () => {
     await page.close();
   }, 240_000);
 
+  it('says the files credentials could not be fetched when the storage call fails without a reason', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInAs(page, 'admin');
+    await openAttachments(page, assetId);
+    // The storage-credentials call (GET /api/aws/s3) fails as a gateway error would, with no message.
+    await page.route('**/api/aws/s3?*', (route) => route.fulfill({ status: 502, body: '' }));
+    await panel(page)
+      .getByTestId('attachment-input')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') });
+    await page.getByText('There was an error while trying to fetch the files credentials').waitFor();
+    await page.close();
+  }, 240_000);
+
   it('queues files for a new asset and uploads them after saving', async () => {
     const page = await browser.newPage({ viewport: PHONE });
     await signInAs(page, 'admin');

@@ -7,12 +7,12 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { CLIENT_ASSET_SORT_FIELDS, DEFAULT_ASSET_ORDER } from '@shared/schemas/asset';
 import { SETTING_NAMES } from '@shared/schemas/settings';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '../common/list/ConfirmDialog';
 import { PhoneActionMenu } from '../common/list/PhoneActionMenu';
-import { notifySuccess } from '../common/notifications/notificationStore';
+import { notifyError, notifySuccess } from '../common/notifications/notificationStore';
 import { useSession } from '../session/useSession';
 import { AssetFilterDrawer } from './AssetFilterDrawer';
 import { AssetListToolbar } from './AssetListToolbar';
@@ -57,6 +57,9 @@ export default function AssetsPage() {
     [list.page, list.sort, list.filters, isClient],
   );
   const assets = useAssetList(query);
+  useEffect(() => {
+    if (assets.isError) notifyError(t('notices.listError'));
+  }, [assets.isError, t]);
   const members = assets.data?.['hydra:member'] ?? [];
   const hiddenSetting = useFrontendSetting(SETTING_NAMES.assetTableHiddenColumns);
   const namesSetting = useFrontendSetting(SETTING_NAMES.assetTableColumnNames);

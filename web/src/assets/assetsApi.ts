@@ -58,6 +58,8 @@ export function useAssetList(query: QueryParams) {
       };
     },
     placeholderData: keepPreviousData,
+    // The list says itself what failed (spec 000 s.8, "…the entity list"), see AssetsPage.
+    meta: { silent: true },
   });
 }
 

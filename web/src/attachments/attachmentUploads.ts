@@ -56,6 +56,9 @@ export function attachmentErrorText(error: unknown, fallbackKey: string): string
   return message ? translateServerMessage(message) : t(fallbackKey);
 }
 
+/** A failed upload step whose notice text is already decided. */
+class UploadStepError extends Error {}
+
 /** Plain XHR: fetch cannot report upload progress. */
 function putWithProgress(ticket: AttachmentUploadTicket, file: File, onProgress: (percent: number) => void) {
   return new Promise<void>((resolve, reject) => {
@@ -78,14 +81,19 @@ async function uploadOne(assetId: number, item: UploadItem, queryClient: QueryCl
     setItems(assetId, (list) => list.map((i) => (i.id === item.id ? { ...i, progress: percent } : i)));
   try {
     progress(0);
-    const ticket = await api.get<AttachmentUploadTicket>('/api/aws/s3', {
-      query: { assetId, filename: item.file.name, contentType: contentTypeOf(item.file), size: item.file.size },
-    });
+    const ticket = await api
+      .get<AttachmentUploadTicket>('/api/aws/s3', {
+        query: { assetId, filename: item.file.name, contentType: contentTypeOf(item.file), size: item.file.size },
+      })
+      .catch((error: unknown) => {
+        // Spec 000 s.8: a failed credentials call says so, unless the server told why (size, type, ...).
+        throw new UploadStepError(attachmentErrorText(error, 'errors.credentials'));
+      });
     await putWithProgress(ticket, item.file, progress);
     await api.post(`/api/assets/${assetId}/attachments`, { object_key: ticket.object_key });
     notifySuccess(t('uploaded'));
   } catch (error) {
-    notifyError(attachmentErrorText(error, 'errors.upload'));
+    notifyError(error instanceof UploadStepError ? error.message : attachmentErrorText(error, 'errors.upload'));
   } finally {
     setItems(assetId, (list) => list.filter((i) => i.id !== item.id));
     await queryClient.invalidateQueries({ queryKey: ['assets'] });

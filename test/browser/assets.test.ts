@@ -110,12 +110,16 @@ describe('asset list and asset panel', () => {
     await page.close();
   });
 
-  it('says the list could not be fetched when the list call fails', async () => {
+  it('says a list could not be fetched when its call fails (assets, users, tenants)', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await signInAs(page, 'admin');
-    await page.route('**/api/assets?*', (route) => route.fulfill({ status: 500, body: '' }));
-    await page.goto(consoleUrl('/assets'));
-    await page.getByText('There was an error while trying to fetch the entity list').waitFor();
+    for (const list of ['assets', 'users', 'tenants']) {
+      await page.route(`**/api/${list}?*`, (route) => route.fulfill({ status: 500, body: '' }));
+      await page.goto(consoleUrl(`/${list}`));
+      const notice = page.getByText('There was an error while trying to fetch the entity list');
+      await notice.first().waitFor();
+      await page.getByRole('button', { name: 'Close' }).first().click();
+    }
     await page.close();
   });
 

@@ -1,10 +1,10 @@
 import Typography from '@mui/material/Typography';
 import type { AssetProfileDefinition } from '@shared/schemas/asset-profile';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, PagedTable } from '../common/list/PagedTable';
+import { useListLoadError } from '../common/list/useListLoadError';
 import { useListParams } from '../common/list/useListParams';
-import { notifyError } from '../common/notifications/notificationStore';
 import { usePageTitle } from '../common/pageHandle';
 import { useProfileDefinitions } from './assetProfilesApi';
 import { DefinitionDrawer } from './DefinitionDrawer';
@@ -22,9 +22,7 @@ export default function AssetProfilesPage() {
   const { closePanel } = list;
   const close = useCallback(() => closePanel(), [closePanel]);
 
-  useEffect(() => {
-    if (definitions.isError) notifyError(t('errors.list'));
-  }, [definitions.isError, t]);
+  useListLoadError(definitions.isError, t('errors.list'));
 
   const columns = useMemo<Column<AssetProfileDefinition>[]>(
     () => [

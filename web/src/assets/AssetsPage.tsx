@@ -7,12 +7,13 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { CLIENT_ASSET_SORT_FIELDS, DEFAULT_ASSET_ORDER } from '@shared/schemas/asset';
 import { SETTING_NAMES } from '@shared/schemas/settings';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '../common/list/ConfirmDialog';
 import { PhoneActionMenu } from '../common/list/PhoneActionMenu';
-import { notifyError, notifySuccess } from '../common/notifications/notificationStore';
+import { useListLoadError } from '../common/list/useListLoadError';
+import { notifySuccess } from '../common/notifications/notificationStore';
 import { useSession } from '../session/useSession';
 import { AssetFilterDrawer } from './AssetFilterDrawer';
 import { AssetListToolbar } from './AssetListToolbar';
@@ -57,9 +58,7 @@ export default function AssetsPage() {
     [list.page, list.sort, list.filters, isClient],
   );
   const assets = useAssetList(query);
-  useEffect(() => {
-    if (assets.isError) notifyError(t('notices.listError'));
-  }, [assets.isError, t]);
+  useListLoadError(assets.isError);
   const members = assets.data?.['hydra:member'] ?? [];
   const hiddenSetting = useFrontendSetting(SETTING_NAMES.assetTableHiddenColumns);
   const namesSetting = useFrontendSetting(SETTING_NAMES.assetTableColumnNames);

@@ -3,13 +3,13 @@ import Fab from '@mui/material/Fab';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { type Client, clientListQuerySchema } from '@shared/schemas/client';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterDrawer } from '../common/list/FilterDrawer';
 import { collectionTableProps, ListPageHeader } from '../common/list/ListPageHeader';
 import { type Column, PagedTable } from '../common/list/PagedTable';
+import { useListLoadError } from '../common/list/useListLoadError';
 import { useListParams } from '../common/list/useListParams';
-import { notifyError } from '../common/notifications/notificationStore';
 import { usePageTitle } from '../common/pageHandle';
 import { useSession } from '../session/useSession';
 import { CustomerDrawer } from './CustomerDrawer';
@@ -34,9 +34,7 @@ export default function CustomersPage() {
   const { closePanel } = list;
   const close = useCallback(() => closePanel(), [closePanel]);
 
-  useEffect(() => {
-    if (customers.isError) notifyError(t('errors.list'));
-  }, [customers.isError, t]);
+  useListLoadError(customers.isError, t('errors.list'));
 
   const columns = useMemo<Column<Client>[]>(
     () => [

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { FilterDrawer } from '../common/list/FilterDrawer';
 import { collectionTableProps, ListPageHeader } from '../common/list/ListPageHeader';
 import { type Column, PagedTable } from '../common/list/PagedTable';
+import { useListLoadError } from '../common/list/useListLoadError';
 import { useListParams } from '../common/list/useListParams';
 import { notifySuccess } from '../common/notifications/notificationStore';
 import { usePageTitle } from '../common/pageHandle';
@@ -40,6 +41,7 @@ export default function TenantsPage() {
   const selected = useSelectedTenant();
   const list = useListParams({ filterKeys: TENANT_FILTER_KEYS, basePath: '/tenants' });
   const tenants = useTenantList(list.page, list.search, list.filters);
+  useListLoadError(tenants.isError);
   const isSuperAdmin = user?.roles.includes('ROLE_SUPER_ADMIN') ?? false;
   const panelId = list.panelId === 'new' ? 'new' : Number(list.panelId) || undefined;
   const { closePanel } = list;

@@ -42,6 +42,7 @@ export function useTenantList(page: number, search: string, filters: Partial<Rec
         signal,
       }),
     placeholderData: keepPreviousData,
+    meta: { silent: true },
   });
 }
 

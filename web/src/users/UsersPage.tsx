@@ -10,6 +10,7 @@ import { FilterDrawer } from '../common/list/FilterDrawer';
 import { collectionTableProps, ListPageHeader } from '../common/list/ListPageHeader';
 import { type Column, PagedTable } from '../common/list/PagedTable';
 import { PhoneActionMenu } from '../common/list/PhoneActionMenu';
+import { useListLoadError } from '../common/list/useListLoadError';
 import { useListParams } from '../common/list/useListParams';
 import { usePageTitle } from '../common/pageHandle';
 import { useSession } from '../session/useSession';
@@ -30,6 +31,7 @@ export default function UsersPage() {
   const { hasAny } = useSession();
   const list = useListParams({ filterKeys: USER_FILTER_KEYS, basePath: '/users' });
   const users = useUserList({ page: list.page, search: list.search, filters: list.filters });
+  useListLoadError(users.isError);
   const canCreate = hasAny(['USER_CREATE']);
   const panelId = list.panelId === 'new' ? 'new' : Number(list.panelId) || undefined;
   const { closePanel } = list;

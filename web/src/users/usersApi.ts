@@ -36,6 +36,7 @@ export function useUserList({ page, search, filters }: UserListParams) {
         signal,
       }),
     placeholderData: keepPreviousData,
+    meta: { silent: true },
   });
 }
 

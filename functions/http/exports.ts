@@ -1,4 +1,4 @@
-import { readExportJob } from '../lib/exports/export-jobs';
+import { readExportJob } from '../lib/exports/export-job-status';
 import { createHttpHandler, route } from '../lib/http/handler';
 
 /** Background export jobs of every list (functions/lib/exports/export-jobs.ts): the caller's own only. */

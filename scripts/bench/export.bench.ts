@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { systemTenantContext } from '../../functions/lib/data/system-context';
 import { createExportJob, getExportJob } from '../../functions/lib/exports/export-job-store';
-import { exportResultOf } from '../../functions/lib/exports/run-export';
+import { exportResultOf } from '../../functions/lib/exports/export-storage';
 import type { ExportResult, ExportType } from '../../shared/schemas/export';
 import { flattenClaims } from '../local/gateway';
 import { DEMO_PASSWORD } from '../seed/seed';

@@ -5,7 +5,7 @@ import { EXPORT_RETENTION_DAYS, type ExportJob, type ExportType } from '../../..
 import { dynamo, tableName } from '../data/client';
 import { typePartition } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
-import type { ExportFile } from './run-export';
+import type { ExportFile } from './export-storage';
 
 /**
  * Background export jobs, one item each in the tenant's EXPORT_JOB partition, keyed by an unguessable uuid

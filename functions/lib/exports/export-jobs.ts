@@ -3,11 +3,12 @@ import type { ExportJob } from '../../../shared/schemas/export';
 import { EXPORT_JOB_FAILED, NOTHING_TO_EXPORT } from '../../../shared/schemas/export';
 import type { AuthContext } from '../auth/auth-context';
 import type { RawClaims } from '../auth/claims';
-import { notFound, unprocessable } from '../http/errors';
+import { unprocessable } from '../http/errors';
 import { localServiceConfig } from '../local-endpoints';
 import { prepareAssetExport } from './asset-export';
-import { createExportJob, getExportJob, type StoredExportJob, updateRunningJob } from './export-job-store';
-import { exportResultOf, hasAnyItem } from './run-export';
+import { presentJob } from './export-job-status';
+import { createExportJob, updateRunningJob } from './export-job-store';
+import { hasAnyItem } from './run-export';
 
 /**
  * Background exports. The API request validates everything a synchronous export would (422s answer at once),
@@ -31,9 +32,6 @@ export interface ExportJobEvent {
   rawQuery: string;
   acceptLanguage?: string;
 }
-
-/** The worker writes progress every few seconds: a running job not updated for this long lost its worker. */
-const STALLED_MS = 2 * 60_000;
 
 let lambda: LambdaClient | undefined;
 async function invokeWorker(event: ExportJobEvent) {
@@ -67,21 +65,4 @@ export async function startExportJob(
     throw error;
   }
   return presentJob(job);
-}
-
-/** The caller's own job, 404 for anyone else's or an unknown id. */
-export async function readExportJob(auth: AuthContext, id: string): Promise<ExportJob> {
-  const job = await getExportJob(auth.tenant, id);
-  if (!job || job.owner_sub !== auth.sub) throw notFound();
-  return presentJob(job);
-}
-
-async function presentJob(job: StoredExportJob): Promise<ExportJob> {
-  const { owner_sub: _owner, file, ...visible } = job;
-  if (visible.status === 'running' && Date.now() - Date.parse(visible.updated_at) > STALLED_MS) {
-    return { ...visible, status: 'failed', error: { status: 500, message: EXPORT_JOB_FAILED } };
-  }
-  if (!file) return visible;
-  const { data: _inline, ...result } = await exportResultOf(file);
-  return { ...visible, result };
 }

@@ -3,7 +3,7 @@ import { Transform } from 'node:stream';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { EXPORT_STORAGE_PREFIX } from '../../../shared/schemas/export';
+import { EXPORT_STORAGE_PREFIX, type ExportResult } from '../../../shared/schemas/export';
 import { attachmentsBucket } from '../attachments/attachment-storage';
 import type { TenantContext } from '../data/tenant-context';
 import { localServiceConfig } from '../local-endpoints';
@@ -92,3 +92,24 @@ export const presignExportDownload = (key: string, fileName: string, contentType
     }),
     { expiresIn: EXPORT_URL_SECONDS },
   );
+
+/** A written export file: where it is stored and what the download is called. */
+export interface ExportFile {
+  key: string;
+  fileName: string;
+  mimeType: string;
+  size: number;
+  /** The whole file, when it is small enough to answer inline. */
+  inline?: Buffer;
+}
+
+/** The answer for a written file: a short-lived download URL, and the bytes inline when the file is small. */
+export async function exportResultOf(file: ExportFile): Promise<ExportResult> {
+  return {
+    fileName: file.fileName,
+    mimeType: file.mimeType,
+    size: file.size,
+    url: await presignExportDownload(file.key, file.fileName, file.mimeType),
+    ...(file.inline ? { data: file.inline.toString('base64') } : {}),
+  };
+}

@@ -1,13 +1,7 @@
-import {
-  EXPORT_FILE_TYPES,
-  type ExportResult,
-  type ExportType,
-  exportFileName,
-  NOTHING_TO_EXPORT,
-} from '../../../shared/schemas/export';
+import { EXPORT_FILE_TYPES, type ExportType, exportFileName, NOTHING_TO_EXPORT } from '../../../shared/schemas/export';
 import type { TenantContext } from '../data/tenant-context';
 import { unprocessable } from '../http/errors';
-import { openExportUpload, presignExportDownload } from './export-storage';
+import { type ExportFile, exportResultOf, openExportUpload } from './export-storage';
 import type { ExportRow, ExportSheet } from './export-table';
 import { EXPORT_WRITERS } from './writers';
 
@@ -27,16 +21,6 @@ export interface ExportRun<T> {
   sheet: ExportSheet;
   batches: AsyncIterable<T[]>;
   toRow: (item: T) => ExportRow;
-}
-
-/** A written export file: where it is stored and what the download is called. */
-export interface ExportFile {
-  key: string;
-  fileName: string;
-  mimeType: string;
-  size: number;
-  /** The whole file, when it is small enough to answer inline. */
-  inline?: Buffer;
 }
 
 /** Called after each batch with the number of rows written so far. */
@@ -99,17 +83,6 @@ export async function writeExport<T>(job: ExportRun<T>, onProgress?: ExportProgr
     mimeType,
     size: stored.size,
     ...(stored.inline ? { inline: stored.inline } : {}),
-  };
-}
-
-/** The answer for a written file: a short-lived download URL, and the bytes inline when the file is small. */
-export async function exportResultOf(file: ExportFile): Promise<ExportResult> {
-  return {
-    fileName: file.fileName,
-    mimeType: file.mimeType,
-    size: file.size,
-    url: await presignExportDownload(file.key, file.fileName, file.mimeType),
-    ...(file.inline ? { data: file.inline.toString('base64') } : {}),
   };
 }
 

@@ -22,6 +22,9 @@ export const EXPORT_LISTS = {
 };
 export type ExportList = keyof typeof EXPORT_LISTS;
 
+/** How long the request looks for a first item before it leaves an empty list for the worker to report. */
+const EMPTY_CHECK_MS = 3_000;
+
 /** What the worker is invoked with: enough to act exactly as the request that started the job. */
 export interface ExportJobEvent {
   jobId: string;
@@ -53,7 +56,9 @@ export async function startExportJob(
   request: { claims: RawClaims; rawQuery: string; acceptLanguage?: string },
 ): Promise<ExportJob> {
   const run = await EXPORT_LISTS[list](auth, request.rawQuery, request.acceptLanguage);
-  if (!(await hasAnyItem(run.batches))) throw unprocessable([{ propertyPath: '', message: NOTHING_TO_EXPORT }]);
+  if ((await hasAnyItem(run.batches, EMPTY_CHECK_MS)) === false) {
+    throw unprocessable([{ propertyPath: '', message: NOTHING_TO_EXPORT }]);
+  }
   const job = await createExportJob(auth.tenant, auth.sub, list, run.type);
   try {
     await invokeWorker({ jobId: job.id, list, tenantId: auth.tenant.tenantId, ...request });

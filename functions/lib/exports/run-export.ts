@@ -52,12 +52,24 @@ async function* rowsOf<T>(
   }
 }
 
-/** Whether the list has any item at all: lets a background export refuse an empty list before it starts. */
-export async function hasAnyItem<T>(batches: AsyncIterable<T[]>): Promise<boolean> {
+/**
+ * Whether the list has any item: lets a background export refuse an empty list before it starts. A rare
+ * filter over a big tenant may need many pages to tell, so after `withinMs` the answer is 'unknown' (the
+ * worker then finds out, and records the same 422 on the job).
+ */
+export async function hasAnyItem<T>(batches: AsyncIterable<T[]>, withinMs: number): Promise<boolean | 'unknown'> {
   const iterator = batches[Symbol.asyncIterator]();
-  const first = await firstBatch(iterator);
-  await iterator.return?.();
-  return first !== undefined;
+  const deadline = Date.now() + withinMs;
+  try {
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return false;
+      if (next.value.length > 0) return true;
+      if (Date.now() > deadline) return 'unknown';
+    }
+  } finally {
+    await iterator.return?.();
+  }
 }
 
 /** Writes the export file to storage (422 for an empty list, nothing stored). */

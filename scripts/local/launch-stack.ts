@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { freePort, PORTS, type PortName } from './config';
+import { freePorts, PORTS, type PortName } from './config';
 
 /** What scripts/start.ts writes to STACK_INFO_FILE once every service answers. */
 export interface StartedStack {
@@ -31,7 +31,11 @@ export async function launchLocalStack(options: {
   const infoFile = path.join(options.dataDir, 'stack.json');
   rmSync(infoFile, { force: true });
   const ports = {} as Record<PortName, number>;
-  for (const name of Object.keys(PORTS) as PortName[]) ports[name] = await freePort();
+  const names = Object.keys(PORTS) as PortName[];
+  const chosen = await freePorts(names.length);
+  names.forEach((name, i) => {
+    ports[name] = chosen[i] as number;
+  });
   const child: ChildProcess = spawn(
     process.execPath,
     [require.resolve('tsx/cli'), path.join(__dirname, '..', 'start.ts')],

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { ATTACHMENTS_BUCKET, dataDir, freePort, HOST, port } from './config';
+import { ATTACHMENTS_BUCKET, dataDir, HOST, port } from './config';
 import { startTransactionFront } from './dynamo-transactions';
 
 /** A running local service and how to stop it. */
@@ -21,8 +21,10 @@ export async function startDynamo(): Promise<Service> {
   const directory = path.join(dataDir(), 'dynamodb');
   mkdirSync(directory, { recursive: true });
   const backend = dynalite({ path: directory, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  const backendPort = await freePort();
-  await new Promise<void>((resolve) => backend.listen(backendPort, HOST, () => resolve()));
+  // Port 0: the OS picks the backend's port as it binds, so it can never take a port chosen for another
+  // service of this stack that is not bound yet (launch-stack.ts chooses them all before the start).
+  await new Promise<void>((resolve) => backend.listen(0, HOST, () => resolve()));
+  const backendPort = (backend.address() as net.AddressInfo).port;
   const front = await startTransactionFront({
     port: port('DYNAMODB_PORT'),
     host: HOST,

@@ -96,6 +96,8 @@ export const exportJobSchema = z.object({
   status: z.enum(EXPORT_JOB_STATUSES),
   /** Rows written so far (the progress the console shows). */
   rows: z.number().int().nonnegative(),
+  /** The rows the file will have, when known at the start (an unfiltered list). */
+  total: z.number().int().nonnegative().optional(),
   created_at: z.string(),
   updated_at: z.string(),
   /** Once done: the file, as the synchronous export answers it (without `data`). */

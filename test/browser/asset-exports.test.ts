@@ -110,4 +110,27 @@ describe('asset exports from the list', () => {
     await screenshot(page, 'asset-exports-ready-phone');
     await page.close();
   });
+
+  it('counts the rows of a long export in its notice until the file is ready', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInAs(page, 'admin');
+    await openList(page);
+    // The demo list exports in a blink: the first status answers are held at "running" to see the progress.
+    let held = 0;
+    await page.route('**/api/exports/*', async (route) => {
+      const response = await route.fetch();
+      const job = (await response.json()) as Record<string, unknown>;
+      if (held++ < 3) {
+        await route.fulfill({ response, json: { ...job, status: 'running', rows: 120, result: undefined } });
+      } else await route.fulfill({ response, json: job });
+    });
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'CSV', exact: true }).click();
+    await page.getByText('CSV export: 120 of 300 rows written…').waitFor();
+    await screenshot(page, 'asset-exports-progress-desktop');
+    expect((await download).suggestedFilename()).toMatch(FILE_NAME);
+    await page.getByText('CSV export: 120 of 300 rows written…').waitFor({ state: 'detached' });
+    await page.close();
+  });
 });

@@ -83,6 +83,8 @@ describe('background asset exports', () => {
     const started = await start(admin, 'type=csv&columns=id,reference&order[reference]=desc&language=en');
     expect(started.status).toBe(202);
     expect(started.body).toMatchObject({ list: 'assets', type: 'csv', status: 'running' });
+    // Unfiltered: the rows to come are known at once (the asset counter), for the console's progress.
+    expect(started.body.total).toBe(list.body['hydra:totalItems']);
     expect(started.body).not.toHaveProperty('owner_sub');
     const job = await finished(admin, started.body.id);
     expect(job.rows).toBe(list.body['hydra:totalItems']);
@@ -98,6 +100,8 @@ describe('background asset exports', () => {
     const visible = await call<Collection>('GET', '/api/assets?pagination=false', { token: client });
     const started = await start(client, 'type=excel&columns=id,asset');
     expect(started.status).toBe(202);
+    // Filtered (to their customer): how many rows is not known before they are read.
+    expect(started.body.total).toBeUndefined();
     const sheet = await readXlsx(await download(await finished(client, started.body.id)));
     const ids = sheet.slice(1).map((row) => Number(row[0]));
     expect(ids.sort((a, b) => a - b)).toEqual(visible.body['hydra:member'].map((a) => a.id).sort((a, b) => a - b));

@@ -90,7 +90,7 @@ export function matchesFilters(asset: Candidate, filters: AssetFilters): boolean
   return true;
 }
 
-const hasFilters = (filters: AssetFilters) => Object.values(filters).some((value) => value !== undefined);
+export const hasFilters = (filters: AssetFilters) => Object.values(filters).some((value) => value !== undefined);
 
 export async function listAssets(ctx: TenantContext, request: AssetListRequest): Promise<AssetListResult> {
   const { filters } = request;

@@ -10,7 +10,8 @@ import {
   SETTING_NAMES,
 } from '../../../shared/schemas/settings';
 import { assetListRequestOf } from '../assets/asset-list-request';
-import type { AssetRecord } from '../assets/asset-repository';
+import { hasFilters } from '../assets/asset-query';
+import { type AssetRecord, assetRepository } from '../assets/asset-repository';
 import { streamAssets } from '../assets/asset-stream';
 import { type AssetViewer, assetViewerOf, presentAsset } from '../assets/asset-view';
 import type { AuthContext } from '../auth/auth-context';
@@ -104,6 +105,7 @@ export async function prepareAssetExport(
       pageLabel: texts.page,
     },
     batches: streamAssets(auth.tenant, request.filters, request.order),
+    ...(hasFilters(request.filters) ? {} : { expectedRows: () => assetRepository.count(auth.tenant) }),
     // Cells read the asset as presented to this viewer: a client user's hidden fields are already gone.
     toRow: (record) =>
       assetRow({ ...presentAsset(viewer, record), cable_length: record.cable_length }, columns, { texts, dateTime }),

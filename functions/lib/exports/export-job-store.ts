@@ -27,6 +27,7 @@ export async function createExportJob(
   ownerSub: string,
   list: string,
   type: ExportType,
+  total?: number,
 ): Promise<StoredExportJob> {
   const now = new Date().toISOString();
   const job: StoredExportJob = {
@@ -36,6 +37,7 @@ export async function createExportJob(
     type,
     status: 'running',
     rows: 0,
+    ...(total === undefined ? {} : { total }),
     created_at: now,
     updated_at: now,
   };

@@ -59,7 +59,7 @@ export async function startExportJob(
   if ((await hasAnyItem(run.batches, EMPTY_CHECK_MS)) === false) {
     throw unprocessable([{ propertyPath: '', message: NOTHING_TO_EXPORT }]);
   }
-  const job = await createExportJob(auth.tenant, auth.sub, list, run.type);
+  const job = await createExportJob(auth.tenant, auth.sub, list, run.type, await run.expectedRows?.());
   try {
     await invokeWorker({ jobId: job.id, list, tenantId: auth.tenant.tenantId, ...request });
   } catch (error) {

@@ -21,6 +21,8 @@ export interface ExportRun<T> {
   sheet: ExportSheet;
   batches: AsyncIterable<T[]>;
   toRow: (item: T) => ExportRow;
+  /** The rows the file will have, when known without reading the list (an unfiltered list: its counter). */
+  expectedRows?: () => Promise<number>;
 }
 
 /** Called after each batch with the number of rows written so far. */

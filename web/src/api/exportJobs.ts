@@ -6,17 +6,18 @@ const POLL_MS = 1000;
 
 /**
  * Starts a background export (POST on the list's export path with the list's query) and follows it through
- * GET /api/exports/{id} until the file is written. `onProgress` hears the rows written so far. A failed job
+ * GET /api/exports/{id} until the file is written. `onProgress` hears the rows written so far, and the rows
+ * the file will have when the server knows them. A failed job
  * rejects with an ApiError carrying the status and message the server recorded, like any failed call.
  */
 export async function runExportJob(
   path: string,
   query: Record<string, string | number | boolean | undefined>,
-  onProgress: (rows: number) => void,
+  onProgress: (rows: number, total: number | undefined) => void,
 ): Promise<NonNullable<ExportJob['result']>> {
   let job = await api.post<ExportJob>(path, undefined, { query });
   while (job.status === 'running') {
-    onProgress(job.rows);
+    onProgress(job.rows, job.total);
     await new Promise((resolve) => window.setTimeout(resolve, POLL_MS));
     job = await api.get<ExportJob>(`/api/exports/${job.id}`);
   }

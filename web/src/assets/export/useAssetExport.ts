@@ -52,6 +52,11 @@ export function useAssetExport() {
     meta: { silent: true },
     mutationFn: async (type: ExportType) => {
       const label = t(`actions.export_${type}`);
+      const progressText = (rows: number, total: number | undefined) => {
+        if (rows === 0) return t('export.preparing', { type: label });
+        if (total) return t('export.progressOf', { type: label, count: rows, total });
+        return t('export.progress', { type: label, count: rows });
+      };
       const notice = notify(t('export.preparing', { type: label }), 'info', { sticky: true });
       try {
         const result = await runExportJob(
@@ -66,11 +71,7 @@ export function useAssetExport() {
             language: i18n.language,
             timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
           },
-          (rows) =>
-            updateNotification(
-              notice,
-              rows > 0 ? t('export.progress', { type: label, count: rows }) : t('export.preparing', { type: label }),
-            ),
+          (rows, total) => updateNotification(notice, progressText(rows, total)),
         );
         saveFile(result);
         notifySuccess(t('export.ready', { fileName: result.fileName }));

@@ -51,6 +51,9 @@ export default defineConfig({
   plugins: [react(), runtimeConfig(), serviceWorker()],
   resolve: { alias: { '@shared': fileURLToPath(new URL('../shared', import.meta.url)) } },
   server: { host: '127.0.0.1', port, strictPort: true, fs: { allow: ['..'] } },
+  // Every source file is scanned for dependencies at start: a dependency first met in a lazily loaded screen
+  // would otherwise be optimized on the fly, and Vite reloads the page to use it (losing what was on screen).
+  optimizeDeps: { entries: ['index.html', 'src/**/*.{ts,tsx}'] },
   preview: { host: '127.0.0.1', port, strictPort: true },
   build: {
     outDir: 'dist',

@@ -14,9 +14,18 @@ const CSV = 'id,name\n1,reel\n';
 
 async function openAttachments(page: Page, assetId: number) {
   await page.goto(consoleUrl(`/assets/${assetId}`));
-  // The first visit compiles the console on demand, which can take a while.
-  await panel(page).getByRole('tab', { name: 'Attachments' }).click({ timeout: 120_000 });
-  await panel(page).getByText('Drag and drop files here').waitFor();
+  // The first visit compiles the console on demand, which can take a while; in a cold CI run the page was
+  // seen to load a second time meanwhile (back on the Details tab), so the tab is chosen once all is loaded
+  // and chosen again if the panel started over.
+  await panel(page).getByRole('tab', { name: 'Attachments' }).waitFor({ timeout: 120_000 });
+  await page.waitForLoadState('networkidle');
+  const dropZone = panel(page).getByText('Drag and drop files here');
+  for (let attempt = 0; attempt < 3 && !(await dropZone.isVisible()); attempt++) {
+    await panel(page).getByRole('tab', { name: 'Attachments' }).click();
+    await dropZone.waitFor({ timeout: 10_000 }).catch(() => undefined);
+    await page.waitForLoadState('networkidle');
+  }
+  await dropZone.waitFor();
 }
 
 describe('asset attachments', () => {

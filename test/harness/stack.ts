@@ -1,7 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { PortName } from '../../scripts/local/config';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { type PortName, REGION } from '../../scripts/local/config';
 import { launchLocalStack } from '../../scripts/local/launch-stack';
 
 /** What the started stack wrote to STACK_INFO_FILE (scripts/start.ts). */
@@ -42,3 +44,12 @@ export function stopStack(info: StackInfo) {
 }
 
 export const readStack = (): StackInfo => JSON.parse(readFileSync(stackFile(), 'utf8'));
+
+/** The stack's local DynamoDB as a document client: tests that must reach around the API (corrupt, inspect). */
+export function localTable() {
+  const endpoint = `http://127.0.0.1:${readStack().ports.DYNAMODB_PORT}`;
+  const client = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ region: REGION, endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+  );
+  return { client, endpoint };
+}

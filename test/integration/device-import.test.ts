@@ -1,10 +1,9 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { REGION, TABLE_NAME } from '../../scripts/local/config';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { TABLE_NAME } from '../../scripts/local/config';
 import { DEV_EUI_INVALID } from '../../shared/schemas/device';
 import { DEVICE_IMPORT_MESSAGES as M } from '../../shared/schemas/device-import';
 import { call, tokenOf } from '../harness/api';
-import { readStack } from '../harness/stack';
+import { localTable, readStack } from '../harness/stack';
 
 /** Device import from CSV (spec 001 s.2 user/tenant drawers, s.5 csv only, s.7 .../devices/upload). */
 interface Answer {
@@ -14,13 +13,7 @@ interface Answer {
 }
 
 const stack = readStack();
-const db = DynamoDBDocumentClient.from(
-  new DynamoDBClient({
-    region: REGION,
-    endpoint: `http://127.0.0.1:${stack.ports.DYNAMODB_PORT}`,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  }),
-);
+const db = localTable().client;
 
 /** DEVEUIs no other test or seed uses: a per-run prefix and a counter. */
 const runPrefix = (Date.now() % 0xffffffff).toString(16).toUpperCase().padStart(8, '0');

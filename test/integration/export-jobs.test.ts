@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { REGION, TABLE_NAME } from '../../scripts/local/config';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { TABLE_NAME } from '../../scripts/local/config';
 import { flattenClaims } from '../../scripts/local/gateway';
 import { EXPORT_JOB_FAILED, type ExportJob, NOTHING_TO_EXPORT } from '../../shared/schemas/export';
 import { call, tokenOf } from '../harness/api';
 import { readCsv, readXlsx } from '../harness/export-files';
-import { readStack } from '../harness/stack';
+import { localTable, readStack } from '../harness/stack';
 
 /**
  * Background exports: POST /api/assets/export answers 202 with a job, the worker (invoked through the local
@@ -37,13 +36,7 @@ async function download(job: ExportJob): Promise<Buffer> {
 }
 
 const stack = readStack();
-const db = DynamoDBDocumentClient.from(
-  new DynamoDBClient({
-    region: REGION,
-    endpoint: `http://127.0.0.1:${stack.ports.DYNAMODB_PORT}`,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  }),
-);
+const db = localTable().client;
 const claimsOf = (token: string) =>
   JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
 

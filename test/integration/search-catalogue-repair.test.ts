@@ -1,18 +1,13 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { REGION, TABLE_NAME } from '../../scripts/local/config';
 import { call, tokenOf } from '../harness/api';
-import { readStack } from '../harness/stack';
+import { localTable } from '../harness/stack';
 
 /**
  * The catalogue repair (functions/lib/assets/asset-search-repair.ts, `npm run repair:catalogue`) against the
  * local table: a missing entry, a wrong one and one of no asset are put right, and a second run finds nothing.
  */
-const stack = readStack();
-const endpoint = `http://127.0.0.1:${stack.ports.DYNAMODB_PORT}`;
-const db = DynamoDBDocumentClient.from(
-  new DynamoDBClient({ region: REGION, endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
-);
+const { client: db, endpoint } = localTable();
 const shardKey = (id: number) => ({ pk: 'T#1#ASSET_SEARCH', sk: String(Math.floor(id / 1000)).padStart(10, '0') });
 
 async function entryOf(id: number): Promise<string | undefined> {

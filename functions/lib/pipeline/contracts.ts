@@ -1,0 +1,103 @@
+import type { EventType } from '../../../shared/schemas/event';
+import type { GeoZoneGeometry } from '../../../shared/schemas/geo-zone';
+
+/**
+ * The device event pipeline's contracts: what the ways in (IoT Core for LoRaWAN, the KPN Things webhook, MQTT)
+ * hand to the queue, what a payload decoder answers, what the geofence module answers and what the processor
+ * hands to the alarm side. Types only: each part lives in its own folder under functions/lib/pipeline/.
+ */
+
+/** Where a position came from: the tag's own fix, or the network's estimate from gateway timing/RSSI. */
+export type PositionSource = 'gnss' | 'wifi' | 'network';
+
+export interface Fix {
+  latitude: number;
+  longitude: number;
+  /** Radius in metres within which the true position lies (the "accuracy"); undefined when unknown. */
+  accuracy?: number;
+  source: PositionSource;
+}
+
+/** What a payload decoder reads out of the uplink bytes. Every field is optional: tags send what they have. */
+export interface DecodedPayload {
+  eventType?: EventType;
+  sabotaged?: boolean;
+  batteryLow?: boolean;
+  /** Volts, when the tag reports a voltage. */
+  batteryVoltage?: number;
+  fix?: Fix;
+}
+
+export type DecodeResult = { ok: true; value: DecodedPayload } | { ok: false; reason: string };
+
+export type UplinkSource = 'lorawan' | 'kpn' | 'mqtt';
+
+/**
+ * One uplink in one shape, whichever way it came in. The queue message body (JSON). The processor decodes
+ * `payloadHex` (when `decoded` is not already given, as MQTT JSON tags do) with the decoder for `payloadFormat`.
+ */
+export interface NormalizedUplink {
+  /** 16 upper-case hex digits (normalizeDevEui of shared/schemas/device.ts). */
+  devEui: string;
+  source: UplinkSource;
+  /** When the tag measured / sent it (ISO 8601 UTC): KPN `bt`, LoRaWAN Timestamp, MQTT `time`. */
+  measuredAt: string;
+  /** When our way in received it (ISO 8601 UTC). */
+  receivedAt: string;
+  /** LoRaWAN frame counter when known: deduplication is DEVEUI + frame counter. */
+  frameCounter?: number;
+  fPort?: number;
+  /** Which decoder reads payloadHex (functions/lib/pipeline/decoders/). */
+  payloadFormat?: string;
+  payloadHex?: string;
+  /** Already decoded fields (MQTT JSON tags, KPN SenML measurement records). */
+  decoded?: DecodedPayload;
+  /** The network's geolocation (KPN locOrigin records), used when the payload carries no fix. */
+  networkFix?: Fix;
+  /** Gateway metadata kept for diagnostics (ids, RSSI, SNR). */
+  gateways?: { id: string; rssi?: number; snr?: number }[];
+}
+
+/** A geo zone as the geofence module indexes it. */
+export interface ZoneShape {
+  id: number;
+  name: string | null;
+  geometry: GeoZoneGeometry;
+}
+
+/**
+ * One fix tested against one zone, accuracy-aware: `inside` / `outside` only when the whole accuracy circle is
+ * on that side of the border; `uncertain` when the circle straddles it.
+ */
+export type ZoneObservation = 'inside' | 'outside' | 'uncertain';
+
+/** Per asset, kept on the asset item: whether it is in its own zone, with the hysteresis counter. */
+export interface ZoneMembership {
+  state: 'inside' | 'outside' | 'unknown';
+  /** Consecutive confirming observations of the other side, not yet enough to switch. */
+  pending: number;
+}
+
+/** Alarm kinds = alarm rule types (spec 000: 0 sabotage, 1 outside the geo zone, 2 battery low). */
+export type AlarmKind = 0 | 1 | 2;
+
+/**
+ * A state change the processor found (raised once per change, not per uplink). Sent to EventBridge as
+ * a domain event (source `tracking.pipeline`, detail-type `AlarmRaised`); the alarm handler mails the
+ * tenant's rules of that type.
+ */
+export interface AlarmRaised {
+  tenantId: string;
+  kind: AlarmKind;
+  assetId: number | null;
+  assetName: string | null;
+  deviceId: number;
+  deviceName: string | null;
+  devEui: string;
+  zoneId: number | null;
+  zoneName: string | null;
+  /** The uplink's measuredAt. */
+  at: string;
+  latitude: number | null;
+  longitude: number | null;
+}

@@ -13,10 +13,12 @@ interface ListPageHeaderProps {
   filter: ReactNode;
   /** The Add new button, when this user may create and the screen shows it as a button. */
   create?: { label: string; onClick(): void };
+  /** Further toolbar buttons (an export menu), after the filter. */
+  actions?: ReactNode;
 }
 
 /** The title and toolbar of every admin list screen: search, filter and, at the far end, Add new. */
-export function ListPageHeader({ title, search, filter, create }: ListPageHeaderProps) {
+export function ListPageHeader({ title, search, filter, create, actions }: ListPageHeaderProps) {
   return (
     <>
       <Typography variant="h5" component="h1" gutterBottom>
@@ -25,6 +27,7 @@ export function ListPageHeader({ title, search, filter, create }: ListPageHeader
       <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <SearchBox value={search.value} onChange={search.onChange} delay={search.delay} label={search.label} />
         {filter}
+        {actions}
         {create && (
           <Button variant="contained" startIcon={<AddIcon />} onClick={create.onClick} sx={{ ml: 'auto !important' }}>
             {create.label}

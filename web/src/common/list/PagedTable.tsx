@@ -8,8 +8,10 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ListOrder } from './useListParams';
 
 /** Spec 001 s.9: 5 placeholder rows while a list loads. */
 export const SKELETON_ROWS = 5;
@@ -23,6 +25,14 @@ export interface Column<Row> {
   hideOnPhone?: boolean;
   width?: number | string;
   align?: 'left' | 'right' | 'center';
+  /** The API's sort field for this column (`order[<sortField>]`); the header then sorts on click. */
+  sortField?: string;
+}
+
+/** The table's sort: the current order and what a header click asks for (same column: the other direction). */
+export interface TableSort {
+  order?: ListOrder;
+  onChange(order: ListOrder): void;
 }
 
 export interface Selection<Id> {
@@ -46,9 +56,25 @@ export interface PagedTableProps<Row, Id extends string | number> {
   activeId?: Id;
   /** Accessible name of the table. */
   label?: string;
+  /** Sortable headers, for the columns with a `sortField`. */
+  sort?: TableSort;
 }
 
 const display = (hide?: boolean) => (hide ? { display: { xs: 'none', sm: 'table-cell' } } : undefined);
+
+/** A column's header text, as a sort button when the column sorts. */
+function HeaderLabel<Row>({ column, sort }: { column: Column<Row>; sort?: TableSort }) {
+  const field = column.sortField;
+  if (!field || !sort) return <>{column.label}</>;
+  const active = sort.order?.field === field;
+  const direction = active ? (sort.order?.direction ?? 'asc') : 'asc';
+  const next = active && direction === 'asc' ? 'desc' : 'asc';
+  return (
+    <TableSortLabel active={active} direction={direction} onClick={() => sort.onChange({ field, direction: next })}>
+      {column.label}
+    </TableSortLabel>
+  );
+}
 
 /** The list table of every screen: columns config, skeleton rows, empty state, paging, row click, selection. */
 export function PagedTable<Row, Id extends string | number>(props: PagedTableProps<Row, Id>) {
@@ -89,8 +115,13 @@ export function PagedTable<Row, Id extends string | number>(props: PagedTablePro
                   key={column.id}
                   align={column.align}
                   sx={{ fontWeight: 600, width: column.width, ...display(column.hideOnPhone) }}
+                  sortDirection={
+                    column.sortField && props.sort?.order?.field === column.sortField
+                      ? props.sort.order.direction
+                      : false
+                  }
                 >
-                  {column.label}
+                  <HeaderLabel column={column} sort={props.sort} />
                 </TableCell>
               ))}
             </TableRow>

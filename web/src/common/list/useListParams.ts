@@ -9,12 +9,34 @@ export interface ListParamsOptions<K extends string> {
    * (/users/12, /users/new) so a panel can be linked; without it, the `open` search parameter.
    */
   basePath?: string;
+  /** The sort fields the screen offers: `?order=<field>&dir=asc|desc` is read only when it names one of them. */
+  sortFields?: readonly string[];
+  /** The order when the URL names none (it is then left out of the URL). */
+  defaultOrder?: ListOrder;
 }
 
 export type Filters<K extends string> = Partial<Record<K, string>>;
 
+/** A list's sort: the API's `order[<field>]=<direction>`. */
+export interface ListOrder {
+  field: string;
+  direction: 'asc' | 'desc';
+}
+
+/** The order the URL names, when it is one the screen offers; else the default. */
+function readOrder(params: URLSearchParams, sortFields?: readonly string[], fallback?: ListOrder) {
+  const field = params.get('order');
+  if (!field || !sortFields?.includes(field)) return fallback;
+  return { field, direction: params.get('dir') === 'desc' ? 'desc' : 'asc' } as ListOrder;
+}
+
 /** A list screen's state in the URL: page, search, filters and the open panel survive reload, Back and links. */
-export function useListParams<K extends string>({ filterKeys, basePath }: ListParamsOptions<K>) {
+export function useListParams<K extends string>({
+  filterKeys,
+  basePath,
+  sortFields,
+  defaultOrder,
+}: ListParamsOptions<K>) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const { id: pathId } = useParams();
@@ -32,6 +54,13 @@ export function useListParams<K extends string>({ filterKeys, basePath }: ListPa
     return found;
   }, [filterText]);
   const panelId = basePath ? pathId : (params.get('open') ?? undefined);
+  const urlOrder = readOrder(params, sortFields, defaultOrder);
+  const orderField = urlOrder?.field;
+  const orderDirection = urlOrder?.direction;
+  const order = useMemo(
+    () => (orderField && orderDirection ? { field: orderField, direction: orderDirection } : undefined),
+    [orderField, orderDirection],
+  );
 
   /** Changes some parameters; anything but a page change sends the list back to page 1. */
   const update = useCallback(
@@ -83,6 +112,9 @@ export function useListParams<K extends string>({ filterKeys, basePath }: ListPa
     setPage: (next: number) => update({ page: next > 1 ? String(next) : undefined }),
     setSearch: useCallback((value: string) => update({ search: value || undefined }), [update]),
     setFilters,
+    order,
+    /** A new sort starts at page 1. */
+    setOrder: useCallback((next: ListOrder) => update({ order: next.field, dir: next.direction }), [update]),
     openPanel,
     closePanel,
   };

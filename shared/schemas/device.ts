@@ -17,6 +17,12 @@ import { lastEventSchema } from './event';
 export const DEV_EUI_REQUIRED = 'The DEVEUI is required';
 export const DEV_EUI_INVALID = 'The DEVEUI must be 16 hexadecimal characters';
 export const DEV_EUI_PATTERN = /^[0-9A-F]{16}$/;
+/** A DEVEUI names one tag in the whole platform; the text does not say which tenant holds it. */
+export const DEV_EUI_TAKEN = 'This DEVEUI is already registered.';
+export const DEV_EUI_NOT_CHANGEABLE = 'The DEVEUI can be set only when the device is added';
+export const BARCODE_NOT_CHANGEABLE = 'The barcode can be set only when the device is added';
+export const DEVICE_ASSET_NOT_FOUND = 'This asset does not exist';
+export const DEVICE_PROFILE_NOT_FOUND = 'This device profile does not exist';
 
 /** DEVEUIs are printed as "70-B3-D5-..." or "70:b3:d5:..."; one spelling keeps them unique. */
 export const normalizeDevEui = (value: string): string => value.replace(/[\s:-]/g, '').toUpperCase();
@@ -73,8 +79,16 @@ export const deviceCreateInputSchema = z.object({
 });
 export type DeviceCreateInput = z.infer<typeof deviceCreateInputSchema>;
 
-/** dev_eui and barcode are not listed, so a client that still sends them has them dropped, not applied. */
-export const deviceUpdateInputSchema = z.object({ ...deviceFields, ...versionShape });
+/**
+ * dev_eui and barcode may be sent back unchanged (a form echoes them); a different value answers 422 on the
+ * field (the API compares them with the stored device).
+ */
+export const deviceUpdateInputSchema = z.object({
+  ...deviceFields,
+  dev_eui: devEuiSchema.optional(),
+  barcode: optionalText(),
+  ...versionShape,
+});
 export type DeviceUpdateInput = z.infer<typeof deviceUpdateInputSchema>;
 
 export const DEVICE_SORT_FIELDS = [
@@ -87,7 +101,14 @@ export const DEVICE_SORT_FIELDS = [
 ] as const;
 export type DeviceSortField = (typeof DEVICE_SORT_FIELDS)[number];
 
-/** The console sends the deprecated asset[exists]; exists[asset] is API Platform's current spelling. */
+/** Spec 000 s.9: 20 rows a page in the general lists; the device list's own size is not shown, so the same. */
+export const DEVICES_ITEMS_PER_PAGE = 20;
+
+/**
+ * The console sends the deprecated asset[exists]; exists[asset] is API Platform's current spelling. `search`
+ * matches the sensor name, DEVEUI, barcode and the asset's name (substring, any case). logicalId is an admin
+ * filter (spec 000 s.6): other users' logicalId is ignored.
+ */
 export const deviceListQuerySchema = paginationQuerySchema.extend({
   id: optionalInteger(),
   logicalId: optionalInteger(),

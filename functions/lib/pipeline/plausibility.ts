@@ -1,0 +1,44 @@
+import type { Fix } from './contracts';
+import { haversineMetres } from './geofence/geodesy';
+
+/**
+ * Positions no tag can have (docs/device-payloads.md, "Plausibility"). The speed limit is a truck's on a
+ * motorway with a margin; the accuracy radii of both fixes are subtracted from the jump first, so a coarse
+ * network fix after a GNSS fix is not mistaken for a jump.
+ */
+export const MAX_SPEED_KMH = 150;
+const MAX_SPEED_MS = MAX_SPEED_KMH / 3.6;
+/** Clock granularity: KPN's `bt` is whole seconds, so two fixes can carry the same second. */
+const MIN_INTERVAL_S = 1;
+
+export type FixCheck = { ok: true } | { ok: false; reason: string };
+
+function checkAlone(fix: Fix): FixCheck {
+  const { latitude, longitude, accuracy } = fix;
+  if (!Number.isFinite(latitude) || !Number.isFinite(longitude))
+    return { ok: false, reason: 'Position is not a number' };
+  if (Math.abs(latitude) > 90) return { ok: false, reason: `Latitude ${latitude} out of range` };
+  if (Math.abs(longitude) > 180) return { ok: false, reason: `Longitude ${longitude} out of range` };
+  if (latitude === 0 && longitude === 0) return { ok: false, reason: 'Position 0/0 (a tag without a fix)' };
+  if (accuracy !== undefined && !(accuracy >= 0)) return { ok: false, reason: `Accuracy ${accuracy} is not a radius` };
+  return { ok: true };
+}
+
+/**
+ * `previous` is the last fix accepted for the same device and when it was measured; `at` is this fix's
+ * measuredAt (ISO). Out-of-order fixes are judged by the absolute time between them.
+ */
+export function checkFix(fix: Fix, previous: { fix: Fix; at: string } | undefined, at: string): FixCheck {
+  const alone = checkAlone(fix);
+  if (!alone.ok || !previous) return alone;
+  const seconds = Math.max(MIN_INTERVAL_S, Math.abs(Date.parse(at) - Date.parse(previous.at)) / 1000);
+  if (!Number.isFinite(seconds)) return { ok: false, reason: 'Measurement time is not a date' };
+  const distance = haversineMetres(previous.fix.longitude, previous.fix.latitude, fix.longitude, fix.latitude);
+  const jump = Math.max(0, distance - (previous.fix.accuracy ?? 0) - (fix.accuracy ?? 0));
+  if (jump / seconds <= MAX_SPEED_MS) return { ok: true };
+  const kmh = Math.round((jump / seconds) * 3.6);
+  return {
+    ok: false,
+    reason: `Jump of ${Math.round(distance)} m in ${Math.round(seconds)} s (${kmh} km/h beyond the accuracy radii) is faster than ${MAX_SPEED_KMH} km/h`,
+  };
+}

@@ -1,0 +1,4 @@
+export { fromKpnSenml, type KpnReading, type KpnReadResult, readKpnSenml } from './kpn-senml';
+export { fromLorawanUplink } from './lorawan';
+export { fromMqttJson } from './mqtt';
+export { toDevEui, type WayInResult } from './result';

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { eventTypeSchema } from '../../../../shared/schemas/event';
+import type { DecodedPayload, NormalizedUplink } from '../contracts';
+import { DEFAULT_PAYLOAD_FORMAT, PAYLOAD_FORMATS } from '../decoders';
+import { normalizeHex } from '../decoders/hex';
+import { refuse, toDevEui, toIsoDate, type WayInResult } from './result';
+
+/**
+ * The JSON a tag or a gateway publishes straight to the broker (docs/device-payloads.md, "MQTT JSON"): either
+ * the raw bytes (`payloadHex`, with `format`) or the fields already decoded, never both. A gateway may publish
+ * an array of such messages for several tags.
+ */
+const positionSchema = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  accuracy: z.number().min(0).optional(),
+  source: z.enum(['gnss', 'wifi', 'network']).default('gnss'),
+});
+const messageSchema = z
+  .object({
+    devEui: z.string(),
+    time: z.union([z.string(), z.number()]).optional(),
+    fCnt: z.number().int().min(0).optional(),
+    fPort: z.number().int().min(0).max(255).optional(),
+    payloadHex: z.string().optional(),
+    format: z.string().optional(),
+    eventType: eventTypeSchema.optional(),
+    sabotaged: z.boolean().optional(),
+    batteryLow: z.boolean().optional(),
+    batteryVoltage: z.number().optional(),
+    position: positionSchema.optional(),
+    gatewayId: z.string().optional(),
+    rssi: z.number().optional(),
+    snr: z.number().optional(),
+  })
+  .strict();
+type MqttMessage = z.infer<typeof messageSchema>;
+const bodySchema = z.union([messageSchema, z.array(messageSchema).min(1).max(100)]);
+
+const DECODED_KEYS = ['eventType', 'sabotaged', 'batteryLow', 'batteryVoltage', 'position'] as const;
+
+function decodedOf(message: MqttMessage): DecodedPayload {
+  const { eventType, sabotaged, batteryLow, batteryVoltage, position } = message;
+  return Object.fromEntries(
+    Object.entries({ eventType, sabotaged, batteryLow, batteryVoltage, fix: position }).filter(
+      ([, v]) => v !== undefined,
+    ),
+  ) as DecodedPayload;
+}
+
+function toUplink(message: MqttMessage, receivedAt: string): NormalizedUplink | string {
+  const devEui = toDevEui(message.devEui);
+  if (!devEui) return `devEui "${message.devEui}" is not hexadecimal`;
+  // Epoch numbers are seconds, as KPN's bt is; text is ISO 8601.
+  const time = typeof message.time === 'number' ? message.time * 1000 : message.time;
+  const measuredAt = time === undefined ? receivedAt : toIsoDate(time);
+  if (!measuredAt) return `time "${message.time}" is not a date`;
+  const hasDecoded = DECODED_KEYS.some((key) => message[key] !== undefined);
+  if (message.payloadHex !== undefined && hasDecoded) return 'Either payloadHex or decoded fields, not both';
+  const uplink: NormalizedUplink = { devEui, source: 'mqtt', measuredAt, receivedAt };
+  if (message.fCnt !== undefined) uplink.frameCounter = message.fCnt;
+  if (message.fPort !== undefined) uplink.fPort = message.fPort;
+  if (message.payloadHex !== undefined) {
+    const hex = normalizeHex(message.payloadHex);
+    if (hex === null) return 'payloadHex is not hexadecimal bytes';
+    const format = message.format ?? DEFAULT_PAYLOAD_FORMAT;
+    if (!PAYLOAD_FORMATS.includes(format)) return `Unknown payload format "${format}"`;
+    Object.assign(uplink, { payloadHex: hex, payloadFormat: format });
+  } else if (hasDecoded) {
+    uplink.decoded = decodedOf(message);
+  } else {
+    return 'Neither payloadHex nor decoded fields';
+  }
+  if (message.gatewayId !== undefined) {
+    uplink.gateways = [
+      {
+        id: message.gatewayId,
+        ...(message.rssi === undefined ? {} : { rssi: message.rssi }),
+        ...(message.snr === undefined ? {} : { snr: message.snr }),
+      },
+    ];
+  }
+  return uplink;
+}
+
+/** All messages of a body or none: a gateway's batch with one bad message is refused whole, with its index. */
+export function fromMqttJson(json: unknown, receivedAt: string): WayInResult {
+  const parsed = bodySchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return refuse(`Not a tracker MQTT message: ${issue?.path.join('.') || 'body'} ${issue?.message ?? ''}`.trim());
+  }
+  const messages = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+  const uplinks: NormalizedUplink[] = [];
+  for (const [index, message] of messages.entries()) {
+    const uplink = toUplink(message, receivedAt);
+    if (typeof uplink === 'string') return refuse(messages.length > 1 ? `Message ${index}: ${uplink}` : uplink);
+    uplinks.push(uplink);
+  }
+  return { ok: true, uplinks };
+}

@@ -2,10 +2,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureTable, ensureUserPool } from './local/bootstrap';
 import { assertPortFree, dataDir, HOST, handlerEnvironment, PORTS, type PortName, port } from './local/config';
+import { startEventBridgeService } from './local/eventbridge-service';
 import { startGateway } from './local/gateway';
 import { KPN_DEMO, startKpnThings } from './local/kpn-things';
 import { startLambdaService } from './local/lambda-service';
 import { type Service, startCognito, startDynamo, startMail, startMqtt, startS3 } from './local/services';
+import { startSnsService } from './local/sns-service';
 import { startSsoProvider } from './local/sso-provider';
 import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from './seed/seed';
 
@@ -56,6 +58,8 @@ async function main() {
     });
     services.push({ name: 'API gateway', url: gateway.url, stop: gateway.stop });
     services.push(await startLambdaService(port('LAMBDA_PORT')));
+    services.push(await startSnsService({ port: port('SNS_PORT'), smtpUrl: `smtp://${HOST}:${port('SMTP_PORT')}` }));
+    services.push(await startEventBridgeService(port('EVENTBRIDGE_PORT')));
 
     if (withWeb) {
       process.env.API_BASE_URL = gateway.url;

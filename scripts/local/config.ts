@@ -17,6 +17,8 @@ export const PORTS = {
   KPN_PORT: 4011,
   SSO_PORT: 4012,
   LAMBDA_PORT: 4013,
+  EVENTBRIDGE_PORT: 4015,
+  SNS_PORT: 4016,
 } as const;
 export type PortName = keyof typeof PORTS;
 
@@ -105,6 +107,11 @@ export function handlerEnvironment(ids: {
     // Workers invoked asynchronously (scripts/local/lambda-service.ts; on AWS the functions CDK names here).
     LAMBDA_ENDPOINT: `http://${HOST}:${port('LAMBDA_PORT')}`,
     EXPORT_WORKER_FUNCTION: 'export-worker',
+    // Alarm side of the device pipeline (scripts/local/eventbridge-service.ts, sns-service.ts).
+    EVENTBRIDGE_ENDPOINT: `http://${HOST}:${port('EVENTBRIDGE_PORT')}`,
+    EVENT_BUS_NAME: 'tracking-pipeline',
+    SNS_ENDPOINT: `http://${HOST}:${port('SNS_PORT')}`,
+    ALARM_TOPIC_ARN: `arn:aws:sns:${REGION}:000000000000:tracking-alarms`,
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
   };
 }

@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { AssetAlarm } from '../../../shared/schemas/asset-alarm';
+import { dynamo, tableName } from '../data/client';
+import { pad, tenantPrefix } from '../data/keys';
+import { fromItem } from '../data/repository';
+import type { TenantContext } from '../data/tenant-context';
+
+/** A sent alarm as stored; `status` is 'sending' from the claim until SNS accepted the mail. */
+export type SentAlarmRecord = Omit<AssetAlarm, '@id' | '@type'> & { status: 'sending' | 'sent' };
+
+/**
+ * Alarms sent, per asset (docs/data-model.md):
+ *  - table  pk T#<t>#ASSET#<assetId>#ALARMS, sk ALARM#<alarm id>   newest first by a reverse query
+ *    (an event of a tag linked to no asset: pk T#<t>#DEVICE#<deviceId>#ALARMS)
+ * The alarm id starts with the event's time, so sort order is time order, and it ends with a hash of the
+ * domain event (tenant, device, kind, time), so the same event (an EventBridge redelivery, or the processor
+ * publishing it again after a retried batch) yields the same id: the claim's conditional put is the
+ * idempotency check.
+ */
+export const sentAlarmsPartition = (ctx: TenantContext, owner: { assetId: number | null; deviceId: number }) =>
+  owner.assetId === null
+    ? `${tenantPrefix(ctx)}DEVICE#${pad(owner.deviceId)}#ALARMS`
+    : `${tenantPrefix(ctx)}ASSET#${pad(owner.assetId)}#ALARMS`;
+
+export function sentAlarmId(event: { tenantId: string; deviceId: number; kind: number; at: string }, ruleId: number) {
+  const time = new Date(event.at).toISOString().replace(/[-:.]/g, '');
+  const hash = createHash('sha256')
+    .update(`${event.tenantId}|${event.deviceId}|${event.kind}|${event.at}`)
+    .digest('hex')
+    .slice(0, 12);
+  return `${time}-${ruleId}-${hash}`;
+}
+
+const keyOf = (ctx: TenantContext, record: Pick<SentAlarmRecord, 'assetId' | 'deviceId' | 'id'>) => ({
+  pk: sentAlarmsPartition(ctx, record),
+  sk: `ALARM#${record.id}`,
+});
+
+/**
+ * Records the alarm before it is mailed. Answers whether to mail: yes for a new record, and for one a
+ * previous attempt claimed but never marked sent (it failed between claim and publish); no once sent.
+ */
+export async function claimSentAlarm(ctx: TenantContext, record: SentAlarmRecord): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...record, ...keyOf(ctx, record), entityType: 'SENT_ALARM', tenantId: ctx.tenantId },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    const existing = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keyOf(ctx, record) }));
+    return existing.Item?.status !== 'sent';
+  }
+}
+
+export async function markSentAlarm(ctx: TenantContext, record: SentAlarmRecord, sentAt: string): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keyOf(ctx, record),
+      UpdateExpression: 'SET #status = :sent, sentAt = :at',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':sent': 'sent', ':at': sentAt },
+    }),
+  );
+}
+
+export const toApiAssetAlarm = (item: Record<string, unknown>): AssetAlarm => {
+  const { status: _status, ...record } = fromItem<SentAlarmRecord>(item);
+  const base = record.assetId === null ? `/api/devices/${record.deviceId}` : `/api/assets/${record.assetId}`;
+  return { '@id': `${base}/alarms/${record.id}`, '@type': 'AssetAlarm', ...record };
+};

@@ -1,0 +1,41 @@
+/**
+ * The event bus's rules as plain data, declared once: the CDK construct (infra/constructs/alarm-delivery.ts)
+ * creates an EventBridge rule per entry, and the local EventBridge stand-in (scripts/local/eventbridge-service.ts)
+ * matches the same patterns and invokes the same handler code.
+ */
+
+/** The subset of EventBridge's pattern syntax the rules use (the stand-in implements exactly this). */
+export type PatternValue =
+  | string
+  | number
+  | boolean
+  | null
+  | { prefix: string }
+  | { 'anything-but': string | number | (string | number)[] }
+  | { exists: boolean };
+
+export interface EventPattern {
+  [field: string]: PatternValue[] | EventPattern;
+}
+
+export interface PipelineRule {
+  /** The rule's name (CDK construct id and local log name). */
+  id: string;
+  description: string;
+  eventPattern: EventPattern;
+  /** The target Lambda's module under functions/ (its export `handler`), without the extension. */
+  targetModule: string;
+}
+
+export const PIPELINE_RULES: readonly PipelineRule[] = [
+  {
+    id: 'AlarmRaisedToAlarmHandler',
+    description: 'Alarm state changes found by the processor go to the alarm handler, which mails the rules.',
+    eventPattern: {
+      source: ['tracking.pipeline'],
+      'detail-type': ['AlarmRaised'],
+      detail: { kind: [0, 1, 2] },
+    },
+    targetModule: 'pipeline/alarm-handler',
+  },
+];

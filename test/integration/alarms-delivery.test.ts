@@ -1,0 +1,100 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { subscribeRecipients, subscriptionStatuses } from '../../functions/lib/alarms/alarm-mail';
+import { publishAlarms } from '../../functions/lib/pipeline/alarms/publish-alarms';
+import type { AlarmRaised } from '../../functions/lib/pipeline/contracts';
+import { call, tokenOf } from '../harness/api';
+import { mailsTo, waitForMail } from '../harness/mail';
+import { localTable, readStack } from '../harness/stack';
+
+const DEMO_TENANT = '1';
+const RULE_ID = 900_001;
+
+/** An alarm rule of the demo tenant written as the alarm rule repository stores it. */
+async function putRule(type: 0 | 1 | 2, email: string, text: string) {
+  const id = RULE_ID + type;
+  const pad = String(id).padStart(10, '0');
+  await localTable().client.send(
+    new PutCommand({
+      TableName: 'tracking',
+      Item: {
+        pk: `T#${DEMO_TENANT}#ALARM`,
+        sk: `ALARM#${pad}`,
+        gsi1pk: `T#${DEMO_TENANT}#ALARM#${type}`,
+        gsi1sk: pad,
+        entityType: 'ALARM',
+        tenantId: DEMO_TENANT,
+        id,
+        name: `Delivery test ${type}`,
+        type,
+        text,
+        email,
+        version: 1,
+      },
+    }),
+  );
+}
+
+const linkIn = (text: string) => /(http:\/\/\S+\/confirm\?\S+)/.exec(text)?.[1] as string;
+
+describe('alarms by e-mail through EventBridge and SNS', () => {
+  const email = `alarm-${Date.now()}@example.com`;
+  let asset: { id: number; name: string };
+  let event: AlarmRaised;
+
+  beforeAll(async () => {
+    const { ports } = readStack();
+    Object.assign(process.env, {
+      AWS_REGION: 'eu-west-1',
+      EVENTBRIDGE_ENDPOINT: `http://127.0.0.1:${ports.EVENTBRIDGE_PORT}`,
+      EVENT_BUS_NAME: 'tracking-pipeline',
+      SNS_ENDPOINT: `http://127.0.0.1:${ports.SNS_PORT}`,
+      ALARM_TOPIC_ARN: 'arn:aws:sns:eu-west-1:000000000000:tracking-alarms',
+    });
+    const list = await call<{ 'hydra:member': { id: number; name: string }[] }>('GET', '/api/assets?itemsPerPage=1', {
+      token: await tokenOf('admin'),
+    });
+    asset = list.body['hydra:member'][0] as { id: number; name: string };
+    await putRule(1, email, 'Asset {asset_name} left {zone_name} at {time} ({dev_eui}).');
+    event = {
+      tenantId: DEMO_TENANT,
+      kind: 1,
+      assetId: asset.id,
+      assetName: asset.name,
+      deviceId: 77,
+      deviceName: 'Tag 77',
+      devEui: '0011223344556677',
+      zoneId: 3,
+      zoneName: 'Depot Utrecht',
+      at: '2026-11-20T09:15:00.000Z',
+      latitude: 52.1,
+      longitude: 5.1,
+    };
+  });
+
+  it('subscribes the address pending confirmation, confirmed by the link in the mail', async () => {
+    await subscribeRecipients([email]);
+    expect(await subscriptionStatuses([email])).toEqual([{ email, status: 'pending confirmation' }]);
+    const confirmation = await waitForMail(email);
+    expect(confirmation.subject).toBe('AWS Notification - Subscription Confirmation');
+    expect((await fetch(linkIn(confirmation.text))).status).toBe(200);
+    expect(await subscriptionStatuses([email])).toEqual([{ email, status: 'confirmed' }]);
+  });
+
+  it('mails one alarm to the rule address with the placeholders filled, and not again on a redelivery', async () => {
+    await publishAlarms([event]);
+    const mail = await waitForMail(email, 2);
+    expect(mail.to.map((to) => to.address)).toEqual([email]);
+    expect(mail.subject).toBe(`Asset outside the geo zone: ${asset.name}`);
+    expect(mail.text).toContain(
+      `Asset ${asset.name} left Depot Utrecht at 20/11/2026, 10:15:00 (Europe/Amsterdam) (0011223344556677).`,
+    );
+
+    // The same event again, then a later one: the bus delivers in order locally, so when the later one's
+    // mail is in, the redelivery has been handled.
+    await publishAlarms([event]);
+    await publishAlarms([{ ...event, at: '2026-11-20T10:00:00.000Z' }]);
+    const later = await waitForMail(email, 3);
+    expect(later.text).toContain('11:00:00');
+    expect((await mailsTo(email)).filter((m) => m.subject.startsWith('Asset outside'))).toHaveLength(2);
+  });
+});

@@ -14,6 +14,7 @@ const ResetPasswordPage = lazy(() => import('./session/ResetPasswordPage'));
 const OAuthCallbackPage = lazy(() => import('./session/OAuthCallbackPage'));
 const ApiCredentialsPage = lazy(() => import('./api-credentials/ApiCredentialsPage'));
 const AssetsPage = lazy(() => import('./assets/AssetsPage'));
+const AlarmRulesPage = lazy(() => import('./alarm-rules/AlarmRulesPage'));
 const RolesPage = lazy(() => import('./permissions/RolesPage'));
 const StylingPage = lazy(() => import('./styling/StylingPage'));
 const UsersPage = lazy(() => import('./users/UsersPage'));
@@ -22,6 +23,8 @@ const CustomersPage = lazy(() => import('./customers/CustomersPage'));
 const AssetProfilesPage = lazy(() => import('./asset-profiles/AssetProfilesPage'));
 const PreferencesPage = lazy(() => import('./users/PreferencesPage'));
 const KpnThingsPage = lazy(() => import('./kpnthings/KpnThingsPage'));
+const AssetMapPage = lazy(() => import('./asset-map/AssetMapPage'));
+const DevicesPage = lazy(() => import('./devices/DevicesPage'));
 
 const page = (path: string, handle: PageHandle, element: ReactNode = <PlaceholderPage />): RouteObject => ({
   path,
@@ -51,14 +54,14 @@ export const routes: RouteObject[] = [
         children: [
           page('assets', { title: 'assets' }, <AssetsPage />),
           page('assets/:id', { title: 'asset' }, <AssetsPage />),
-          page('asset-map', { title: 'assetMap' }),
-          page('alarm-rules', { title: 'alarmRules' }),
+          page('asset-map', { title: 'assetMap', breadcrumbs: false }, <AssetMapPage />),
+          page('alarm-rules/:id?', { title: 'alarmRules' }, <AlarmRulesPage />),
           page('preferences', { title: 'preferences' }, <PreferencesPage />),
           {
             element: <RequireStaff />,
             children: [
               page('asset-profiles/:id?', { title: 'assetProfiles' }, <AssetProfilesPage />),
-              page('devices', { title: 'devices' }),
+              page('devices/:id?', { title: 'devices' }, <DevicesPage />),
               page('customers', { title: 'customers' }, <CustomersPage />),
               page('customers/:id', { title: 'customers' }, <CustomersPage />),
               page('permissions', { title: 'permissions' }, <RolesPage />),

@@ -15,7 +15,9 @@ import type { Filters } from './useListParams';
 export interface FilterField<K extends string> {
   name: K;
   label: string;
-  type?: 'text' | 'email' | 'number';
+  type?: 'text' | 'email' | 'number' | 'select';
+  /** The choices of a 'select' field; the value '' means no filter. */
+  options?: readonly { value: string; label: string }[];
 }
 
 export interface FilterDrawerProps<K extends string> {
@@ -86,11 +88,22 @@ export function FilterDrawer<K extends string>({ fields, values, onApply, schema
                 key={field.name}
                 {...form.register(field.name)}
                 label={field.label}
-                type={field.type === 'email' ? 'email' : 'text'}
+                type={field.type === 'email' ? 'email' : field.type === 'select' ? undefined : 'text'}
                 inputMode={field.type === 'number' ? 'numeric' : undefined}
+                select={field.type === 'select'}
+                // A native select works with register() as a text input does (MUI's own needs a Controller).
+                slotProps={
+                  field.type === 'select' ? { select: { native: true }, inputLabel: { shrink: true } } : undefined
+                }
                 error={!!message}
                 helperText={message ? translate(String(message)) : undefined}
-              />
+              >
+                {field.options?.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </TextField>
             );
           })}
         </Stack>

@@ -1,0 +1,164 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import { isStaff } from '@shared/permissions';
+import type { Device } from '@shared/schemas/device';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api/ApiError';
+import { errorMessage } from '../api/errorMessage';
+import { ConfirmDialog } from '../common/list/ConfirmDialog';
+import { SideDrawer } from '../common/list/SideDrawer';
+import { notifyError, notifySuccess } from '../common/notifications/notificationStore';
+import { useTranslateMessage } from '../i18n/translateMessage';
+import { useSession } from '../session/useSession';
+import { DeviceFormFields } from './DeviceFormFields';
+import {
+  DEVICE_FORM_FIELDS,
+  type DeviceFormValues,
+  deviceFormResolver,
+  deviceFormValues,
+  devicePayload,
+  formFieldOf,
+} from './deviceForm';
+import { useDevice, useDeviceMutations, useDeviceProfiles } from './devicesApi';
+
+const displayName = (device: Device | undefined) => (device ? (device.name ?? device.dev_eui) : '');
+
+/** Spec 000 s.2 "Reset alarm": shown on a sabotaged device to staff who may edit devices. */
+function SabotageAlert({ device, canReset }: { device: Device; canReset: boolean }) {
+  const { t } = useTranslation('devices');
+  const { resetSabotaged } = useDeviceMutations();
+  const reset = () =>
+    resetSabotaged.mutate(device.id, { onSuccess: () => notifySuccess(t('notifications.alarmReset')) });
+  return (
+    <Alert
+      severity="error"
+      sx={{ mb: 2 }}
+      action={
+        canReset && (
+          <Button color="inherit" size="small" loading={resetSabotaged.isPending} onClick={reset}>
+            {t('actions.resetAlarm')}
+          </Button>
+        )
+      }
+    >
+      {t('hints.sabotaged')}
+    </Alert>
+  );
+}
+
+/** The device panel at /devices/{id} and /devices/new (spec 000 s.2). */
+export function DeviceDrawer({ deviceId, onClose }: { deviceId: number | 'new'; onClose(): void }) {
+  const { t } = useTranslation('devices');
+  const { t: tc } = useTranslation('common');
+  const translate = useTranslateMessage();
+  const { user, isAdmin, hasAny } = useSession();
+  const isNew = deviceId === 'new';
+  const existing = useDevice(isNew ? undefined : deviceId);
+  const profiles = useDeviceProfiles();
+  const { save, remove } = useDeviceMutations();
+  const [confirming, setConfirming] = useState(false);
+  const profileList = profiles.data ?? [];
+  const profileNames = useMemo(() => new Map(profileList.map((p) => [p.id, p.name])), [profileList]);
+
+  const form = useForm<DeviceFormValues, unknown, Record<string, unknown>>({
+    defaultValues: deviceFormValues(undefined, profileNames),
+    resolver: deviceFormResolver(isNew),
+  });
+  const { reset } = form;
+  // A device that does not exist (any more, or in another tenant): the error is notified, the panel closes.
+  useEffect(() => {
+    if (existing.isError) onClose();
+  }, [existing.isError, onClose]);
+  useEffect(() => {
+    if (existing.data) reset(deviceFormValues(existing.data, profileNames));
+  }, [existing.data, profileNames, reset]);
+
+  const device = existing.data;
+  const loading = !isNew && !device;
+  const canEdit = isNew ? hasAny(['ROLE_SUPER_ADMIN']) : hasAny(['DEVICE_EDIT']);
+  const canDelete = !isNew && isAdmin;
+  const canResetAlarm = hasAny(['DEVICE_EDIT']) && isStaff(user?.roles ?? []);
+  const title = isNew ? t('drawer.create') : t('drawer.edit', { name: displayName(device) });
+
+  const showViolations = (error: unknown) => {
+    if (!(error instanceof ApiError) || error.violations.length === 0) return notifyError(errorMessage(error));
+    for (const violation of error.violations) {
+      const field = formFieldOf(violation.propertyPath);
+      if (DEVICE_FORM_FIELDS.has(field)) form.setError(field as keyof DeviceFormValues, { message: violation.message });
+      else notifyError(translate(violation.message));
+    }
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const payload = devicePayload(values, isNew, profileList.length > 0);
+      await save.mutateAsync({ id: isNew ? undefined : deviceId, payload });
+      notifySuccess(isNew ? t('notifications.created') : t('notifications.updated'));
+      onClose();
+    } catch (error) {
+      showViolations(error);
+    }
+  });
+
+  const onDelete = async () => {
+    if (isNew) return;
+    try {
+      await remove.mutateAsync(deviceId);
+      notifySuccess(t('notifications.deleted'));
+      setConfirming(false);
+      onClose();
+    } catch {
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <SideDrawer
+      open
+      title={loading ? <Skeleton width={200} /> : title}
+      onClose={onClose}
+      actions={
+        <>
+          {canDelete && (
+            <Button color="error" startIcon={<DeleteIcon />} onClick={() => setConfirming(true)} sx={{ mr: 'auto' }}>
+              {tc('delete')}
+            </Button>
+          )}
+          <Button onClick={onClose}>{tc('close')}</Button>
+          {canEdit && (
+            <Button type="submit" form="device-form" variant="contained" loading={save.isPending} disabled={loading}>
+              {tc('save')}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {loading ? (
+        ['name', 'model', 'notes', 'last', 'deveui', 'barcode', 'asset'].map((f) => <Skeleton key={f} height={72} />)
+      ) : (
+        <Box component="form" id="device-form" noValidate onSubmit={onSubmit}>
+          {device?.is_sabotaged && <SabotageAlert device={device} canReset={canResetAlarm} />}
+          <DeviceFormFields
+            form={form}
+            isNew={isNew}
+            editable={canEdit}
+            lastCommunication={device?.last_event?.date}
+            profiles={profileList}
+          />
+        </Box>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        message={t('confirmDelete', { name: displayName(device) })}
+        busy={remove.isPending}
+        onYes={onDelete}
+        onNo={() => setConfirming(false)}
+      />
+    </SideDrawer>
+  );
+}

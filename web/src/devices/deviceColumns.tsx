@@ -1,0 +1,88 @@
+import BatteryAlertIcon from '@mui/icons-material/BatteryAlert';
+import BatteryFullIcon from '@mui/icons-material/BatteryFull';
+import ReportProblemIcon from '@mui/icons-material/ReportProblem';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import type { Device } from '@shared/schemas/device';
+import type { TFunction } from 'i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { formatDateTime, formatDay } from '../assets/assetFormat';
+import type { Column } from '../common/list/PagedTable';
+
+type DevicesT = TFunction<'devices'>;
+
+/** Battery status column: a coloured marker, with the word so it does not rely on colour alone. */
+export function BatteryMarker({ low, t }: { low: boolean; t: DevicesT }) {
+  return low ? (
+    <Chip size="small" color="warning" icon={<BatteryAlertIcon />} label={t('markers.batteryLow')} />
+  ) : (
+    <Chip size="small" color="success" variant="outlined" icon={<BatteryFullIcon />} label={t('markers.batteryOk')} />
+  );
+}
+
+export function SabotageMarker({ t }: { t: DevicesT }) {
+  return <Chip size="small" color="error" icon={<ReportProblemIcon />} label={t('markers.sabotaged')} />;
+}
+
+/**
+ * Spec 000 s.2: admins see the asset as a plain name, the others as a link to the asset. The link must not
+ * also open the device panel (the row's click).
+ */
+function AssetCell({ device, asLink }: { device: Device; asLink: boolean }) {
+  if (!device.asset) return null;
+  if (!asLink) return <>{device.asset.name}</>;
+  return (
+    <Link component={RouterLink} to={`/assets/${device.asset.id}`} onClick={(event) => event.stopPropagation()}>
+      {device.asset.name}
+    </Link>
+  );
+}
+
+/** The s.2 columns; the sortable ones carry the API's order field (s.9). */
+export function deviceColumns(t: DevicesT, options: { assetAsLink: boolean }): Column<Device>[] {
+  return [
+    { id: 'id', label: t('columns.id'), width: 80, render: (d) => d.id },
+    {
+      id: 'asset',
+      label: t('columns.asset'),
+      sortField: 'asset.name',
+      hideOnPhone: true,
+      render: (d) => <AssetCell device={d} asLink={options.assetAsLink} />,
+    },
+    {
+      id: 'name',
+      label: t('columns.name'),
+      sortField: 'name',
+      render: (d) => (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+          <span>{d.name ?? ''}</span>
+          {d.is_sabotaged && <SabotageMarker t={t} />}
+        </Stack>
+      ),
+    },
+    { id: 'model', label: t('columns.model'), sortField: 'model', hideOnPhone: true, render: (d) => d.model ?? '' },
+    { id: 'devEui', label: t('columns.devEui'), sortField: 'devEui', render: (d) => d.dev_eui },
+    {
+      id: 'battery',
+      label: t('columns.battery'),
+      sortField: 'batteryLevelLow',
+      hideOnPhone: true,
+      render: (d) => <BatteryMarker low={d.battery_level_low} t={t} />,
+    },
+    { id: 'notes', label: t('columns.notes'), hideOnPhone: true, render: (d) => d.notes ?? '' },
+    {
+      id: 'lastCommunication',
+      label: t('columns.lastCommunication'),
+      hideOnPhone: true,
+      render: (d) => formatDateTime(d.last_event?.date),
+    },
+    {
+      id: 'activationDate',
+      label: t('columns.activationDate'),
+      sortField: 'activationDate',
+      hideOnPhone: true,
+      render: (d) => formatDay(d.activation_date),
+    },
+  ];
+}

@@ -1,0 +1,70 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type Device, deviceCreateInputSchema, deviceUpdateInputSchema } from '@shared/schemas/device';
+import type { Resolver } from 'react-hook-form';
+import { toInputDay } from '../assets/assetFormat';
+import type { DevicePayload } from './devicesApi';
+
+export interface NamedRef {
+  id: number;
+  name: string;
+}
+
+/** The form holds the asset and profiles as objects (for the pickers); the shared schemas turn them into ids. */
+export interface DeviceFormValues {
+  name: string;
+  model: string;
+  notes: string;
+  dev_eui: string;
+  barcode: string;
+  asset: NamedRef | null;
+  activation_date: string;
+  device_profiles: NamedRef[];
+  version?: number;
+}
+
+export type DeviceFormResolver = Resolver<DeviceFormValues, unknown, Record<string, unknown>>;
+
+/** The fields a 422's propertyPath can name on this form; other violations become a notice. */
+export const DEVICE_FORM_FIELDS = new Set<string>([
+  'name',
+  'model',
+  'notes',
+  'dev_eui',
+  'barcode',
+  'asset',
+  'activation_date',
+  'device_profiles',
+]);
+
+/** camelCase paths (devEui) from API Platform style validators land on the snake_case field. */
+export const formFieldOf = (propertyPath: string): string =>
+  (propertyPath.replace(/\[.*$/, '').split('.')[0] ?? '').replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+export function deviceFormValues(device: Device | undefined, profileNames: Map<number, string>): DeviceFormValues {
+  return {
+    name: device?.name ?? '',
+    model: device?.model ?? '',
+    notes: device?.notes ?? '',
+    dev_eui: device?.dev_eui ?? '',
+    barcode: device?.barcode ?? '',
+    asset: device?.asset ?? null,
+    activation_date: toInputDay(device?.activation_date),
+    device_profiles: (device?.device_profiles ?? []).map((id) => ({ id, name: profileNames.get(id) ?? `#${id}` })),
+    ...(device ? { version: device.version } : {}),
+  };
+}
+
+/** Validation is the shared schema's: DEVEUI and barcode exist only in the create schema (spec 000 s.5). */
+export const deviceFormResolver = (isNew: boolean): DeviceFormResolver =>
+  zodResolver((isNew ? deviceCreateInputSchema : deviceUpdateInputSchema) as never) as unknown as DeviceFormResolver;
+
+/** What is sent: an update leaves DEVEUI and barcode out (the API refuses a change), profiles only when shown. */
+export function devicePayload(values: Record<string, unknown>, isNew: boolean, withProfiles: boolean): DevicePayload {
+  const body = { ...values };
+  if (!isNew) {
+    delete body.dev_eui;
+    delete body.barcode;
+  }
+  if (!withProfiles) delete body.device_profiles;
+  return body as DevicePayload;
+}

@@ -1,0 +1,125 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import type { GeoZoneGeometry } from '@shared/schemas/geo-zone';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { notifySuccess } from '../common/notifications/notificationStore';
+import { useStoredState } from '../common/useStoredState';
+import type { BaseLayerId, OverlayId } from '../map/layers';
+import { useSession } from '../session/useSession';
+import { AssetMapCanvas } from './AssetMapCanvas';
+import { useGeoZoneMutations, useGeoZones, useMapAssets } from './assetMapApi';
+import { DrawTools } from './DrawTools';
+import { LayerPanel } from './LayerPanel';
+import { assetPoints } from './mapGeometry';
+import { ZoneDrawer } from './ZoneDrawer';
+import type { DrawMode } from './zoneDrawing';
+
+/**
+ * /asset-map (spec 000 s.2): every positioned asset, the geo zones, base layers and overlays. The open zone
+ * panel lives in the URL (/asset-map?zone=12) so it can be linked and reloaded. Client users see their
+ * customer's assets (the API filters) and cannot draw, rename or delete zones.
+ */
+export default function AssetMapPage() {
+  const { t, i18n } = useTranslation('assetMap');
+  const { t: tc } = useTranslation('common');
+  const navigate = useNavigate();
+  const { isClient } = useSession();
+  const canEdit = !isClient;
+  const [params, setParams] = useSearchParams();
+  const assets = useMapAssets();
+  const zones = useGeoZones();
+  const { create } = useGeoZoneMutations();
+  const [base, setBase] = useStoredState<BaseLayerId>('assetMapBase', 'map');
+  const [overlays, setOverlays] = useStoredState<OverlayId[]>('assetMapOverlays', []);
+  const [drawMode, setDrawMode] = useState<DrawMode | null>(null);
+
+  const points = useMemo(() => assetPoints(assets.data ?? []), [assets.data]);
+  const zoneList = zones.data ?? [];
+  const zoneId = Number(params.get('zone')) || undefined;
+  const zone = zoneList.find((candidate) => candidate.id === zoneId);
+  const openZone = useCallback(
+    (id: number | undefined) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (id === undefined) next.delete('zone');
+          else next.set('zone', String(id));
+          return next;
+        },
+        { replace: id === undefined },
+      ),
+    [setParams],
+  );
+  // A linked zone that does not exist (any more, or in another tenant) closes the panel.
+  const missing = zoneId !== undefined && zones.isSuccess && !zone;
+  useEffect(() => {
+    if (missing) openZone(undefined);
+  }, [missing, openZone]);
+  const onDrawn = useCallback(
+    (geometry: GeoZoneGeometry) => {
+      setDrawMode(null);
+      create.mutate({ name: null, geometry }, { onSuccess: () => notifySuccess(t('notices.created')) });
+    },
+    [create, t],
+  );
+  const popupLabels = useMemo(() => {
+    const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+    return {
+      open: t('popup.open'),
+      coordinates: t('popup.coordinates'),
+      updated: t('popup.updated'),
+      formatDate: (value: string) => format.format(new Date(value)),
+    };
+  }, [t, i18n.language]);
+
+  const empty = assets.isSuccess && points.features.length === 0;
+  return (
+    <Box
+      sx={{
+        position: 'relative',
+        m: { xs: -2, sm: -3 },
+        height: { xs: 'calc(100dvh - 56px)', sm: 'calc(100dvh - 64px)' },
+        overflow: 'hidden',
+      }}
+    >
+      <AssetMapCanvas
+        assets={points}
+        zones={zoneList}
+        base={base}
+        overlays={overlays}
+        drawMode={drawMode}
+        canEdit={canEdit}
+        popupLabels={popupLabels}
+        onZoneClick={openZone}
+        onDrawn={onDrawn}
+        navigate={navigate}
+      />
+      {(assets.isPending || zones.isPending) && (
+        <LinearProgress aria-label={t('loading')} sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
+      )}
+      <Stack spacing={1} sx={{ position: 'absolute', top: 10, left: 10, alignItems: 'flex-start' }}>
+        <LayerPanel
+          base={base}
+          overlays={overlays}
+          zones={zoneList}
+          onBase={setBase}
+          onOverlays={setOverlays}
+          onZone={openZone}
+        />
+        {canEdit && <DrawTools mode={drawMode} onMode={setDrawMode} />}
+      </Stack>
+      <Stack spacing={1} sx={{ position: 'absolute', bottom: 32, left: 10, right: 10, alignItems: 'center' }}>
+        {empty && <Alert severity="warning">{t('empty')}</Alert>}
+        {assets.isError && <Alert severity="error">{tc('entityListError')}</Alert>}
+        {zones.isError && <Alert severity="error">{t('zonesError')}</Alert>}
+      </Stack>
+      {zoneId !== undefined && !missing && (
+        <ZoneDrawer zone={zone} canEdit={canEdit} onClose={() => openZone(undefined)} />
+      )}
+    </Box>
+  );
+}

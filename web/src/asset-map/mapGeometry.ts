@@ -1,0 +1,152 @@
+import {
+  closeRing,
+  DEFAULT_GEO_ZONE_RADIUS,
+  type GeoZoneGeometry,
+  geoZoneStyle,
+  MIN_GEO_ZONE_RADIUS,
+  type Position,
+} from '@shared/schemas/geo-zone';
+import type { Feature, FeatureCollection, Point, Polygon } from 'geojson';
+import type { MapAsset, MapGeoZone } from './assetMapApi';
+
+/** Pure conversions between API records, GeoJSON for MapLibre and what terra-draw draws. */
+
+const EARTH_RADIUS = 6_371_008.8;
+const toRad = (deg: number) => (deg * Math.PI) / 180;
+const toDeg = (rad: number) => (rad * 180) / Math.PI;
+
+/** A circle as a closed ring of `steps` points on the sphere: the zone's true size at every zoom. */
+export function circleRing([lon, lat]: Position, radius: number, steps = 64): Position[] {
+  const angular = radius / EARTH_RADIUS;
+  const lat1 = toRad(lat);
+  const ring: Position[] = [];
+  for (let i = 0; i < steps; i++) {
+    const bearing = (2 * Math.PI * i) / steps;
+    const lat2 = Math.asin(Math.sin(lat1) * Math.cos(angular) + Math.cos(lat1) * Math.sin(angular) * Math.cos(bearing));
+    const lon2 =
+      toRad(lon) +
+      Math.atan2(
+        Math.sin(bearing) * Math.sin(angular) * Math.cos(lat1),
+        Math.cos(angular) - Math.sin(lat1) * Math.sin(lat2),
+      );
+    ring.push([toDeg(lon2), toDeg(lat2)]);
+  }
+  return closeRing(ring);
+}
+
+export interface ZoneProperties {
+  id: number;
+  name: string;
+  color: string;
+}
+
+/** Where a zone's name is written: a circle's centre, a polygon's vertex average. */
+export function zoneLabelPoint(geometry: GeoZoneGeometry): Position {
+  if (geometry.type === 'Point') return geometry.coordinates;
+  const ring = geometry.coordinates[0] ?? [];
+  const points = ring.length > 1 ? ring.slice(0, -1) : ring;
+  const sum = points.reduce(([x, y], [lon, lat]) => [x + lon, y + lat], [0, 0]);
+  return [sum[0] / Math.max(points.length, 1), sum[1] / Math.max(points.length, 1)];
+}
+
+export function zoneShapes(zones: readonly MapGeoZone[]): FeatureCollection<Polygon, ZoneProperties> {
+  const features: Feature<Polygon, ZoneProperties>[] = [];
+  for (const zone of zones) {
+    if (!zone.geometry) continue;
+    const { color } = geoZoneStyle(zone.geometry);
+    const coordinates =
+      zone.geometry.type === 'Point'
+        ? [circleRing(zone.geometry.coordinates, zone.geometry.radius)]
+        : zone.geometry.coordinates;
+    features.push({
+      type: 'Feature',
+      id: zone.id,
+      geometry: { type: 'Polygon', coordinates },
+      properties: { id: zone.id, name: zone.name ?? '', color },
+    });
+  }
+  return { type: 'FeatureCollection', features };
+}
+
+export function zoneLabels(zones: readonly MapGeoZone[]): FeatureCollection<Point, ZoneProperties> {
+  const features: Feature<Point, ZoneProperties>[] = [];
+  for (const zone of zones) {
+    if (!zone.geometry || !zone.name) continue;
+    features.push({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: zoneLabelPoint(zone.geometry) },
+      properties: { id: zone.id, name: zone.name, color: geoZoneStyle(zone.geometry).color },
+    });
+  }
+  return { type: 'FeatureCollection', features };
+}
+
+export interface AssetProperties {
+  id: number;
+  name: string;
+  status: string;
+  updated: string;
+}
+
+/** One point per positioned asset; the properties are what the popup shows. */
+export function assetPoints(assets: readonly MapAsset[]): FeatureCollection<Point, AssetProperties> {
+  const features: Feature<Point, AssetProperties>[] = [];
+  for (const asset of assets) {
+    const latitude = asset.last_event?.latitude;
+    const longitude = asset.last_event?.longitude;
+    if (latitude == null || longitude == null) continue;
+    features.push({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [longitude, latitude] },
+      properties: {
+        id: asset.id,
+        name: asset.name,
+        status: asset.status?.status ?? '',
+        updated: asset.lastLocationUpdate ?? asset.last_event?.date ?? '',
+      },
+    });
+  }
+  return { type: 'FeatureCollection', features };
+}
+
+/** [west, south, east, north] of the points, or null without points. */
+export function pointBounds(points: FeatureCollection<Point>): [number, number, number, number] | null {
+  if (points.features.length === 0) return null;
+  const bounds: [number, number, number, number] = [180, 90, -180, -90];
+  for (const { geometry } of points.features) {
+    const [lon, lat] = geometry.coordinates as Position;
+    bounds[0] = Math.min(bounds[0], lon);
+    bounds[1] = Math.min(bounds[1], lat);
+    bounds[2] = Math.max(bounds[2], lon);
+    bounds[3] = Math.max(bounds[3], lat);
+  }
+  return bounds;
+}
+
+/**
+ * terra-draw's circle is a polygon with its radius in kilometres; the API wants a Point and metres. The
+ * centre is the vertex average (the ring is symmetric). A circle smaller than the spec's minimum (a click
+ * without a drag) becomes the default 30 m circle.
+ */
+export function drawnCircle(polygon: Polygon, radiusKilometers: number | undefined): GeoZoneGeometry {
+  const drawn = Math.round((radiusKilometers ?? 0) * 1000);
+  const radius = drawn < MIN_GEO_ZONE_RADIUS ? DEFAULT_GEO_ZONE_RADIUS : drawn;
+  const center = zoneLabelPoint({ type: 'Polygon', coordinates: polygon.coordinates as Position[][] });
+  return {
+    type: 'Point',
+    coordinates: [round6(center[0]), round6(center[1])],
+    radius,
+  };
+}
+
+/** A drawn polygon with closed rings (GeoJSON), coordinates to 6 decimals (~0.1 m). */
+export function drawnPolygon(polygon: Polygon): GeoZoneGeometry {
+  return {
+    type: 'Polygon',
+    coordinates: polygon.coordinates.map((ring) =>
+      closeRing(ring.map(([lon, lat]) => [round6(lon ?? 0), round6(lat ?? 0)] as Position)),
+    ),
+  };
+}
+
+const round6 = (value: number) => Math.round(value * 1e6) / 1e6;

@@ -6,13 +6,8 @@ import { tenantListQuerySchema } from '@shared/schemas/tenant';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterDrawer } from '../common/list/FilterDrawer';
-import { collectionTableProps, ListPageHeader } from '../common/list/ListPageHeader';
-import { type Column, PagedTable } from '../common/list/PagedTable';
-import { useListLoadError } from '../common/list/useListLoadError';
-import { useListParams } from '../common/list/useListParams';
+import { type Column, ListScreen } from '../common/list/ListScreen';
 import { notifySuccess } from '../common/notifications/notificationStore';
-import { usePageTitle } from '../common/pageHandle';
 import { useSession } from '../session/useSession';
 import { selectTenant, useSelectedTenant } from './selectedTenant';
 import { TenantDrawer } from './TenantDrawer';
@@ -35,17 +30,10 @@ const tenantName = (tenant: Tenant) => tenant.company || tenant.subdomain || `#$
 /** Spec 001 s.2 Tenants screen: id search, filter drawer, 30 a page, Create, edit drawer at /tenants/:id. */
 export default function TenantsPage() {
   const { t } = useTranslation('tenants');
-  const title = usePageTitle();
   const { user } = useSession();
   const client = useQueryClient();
   const selected = useSelectedTenant();
-  const list = useListParams({ filterKeys: TENANT_FILTER_KEYS, basePath: '/tenants' });
-  const tenants = useTenantList(list.page, list.search, list.filters);
-  useListLoadError(tenants.isError);
   const isSuperAdmin = user?.roles.includes('ROLE_SUPER_ADMIN') ?? false;
-  const panelId = list.panelId === 'new' ? 'new' : Number(list.panelId) || undefined;
-  const { closePanel } = list;
-  const close = useCallback(() => closePanel(), [closePanel]);
 
   const switchTo = useCallback(
     (tenant: Tenant) => {
@@ -110,17 +98,17 @@ export default function TenantsPage() {
   const filterFields = useMemo(() => TENANT_FILTER_KEYS.map((name) => ({ name, label: t(`fields.${name}`) })), [t]);
 
   return (
-    <>
-      <ListPageHeader
-        title={title}
-        search={{ value: list.search, onChange: list.setSearch, delay: SEARCH_DELAY_MS, label: t('searchLabel') }}
-        filter={
-          <FilterDrawer fields={filterFields} values={list.filters} onApply={list.setFilters} schema={filterSchema} />
-        }
-        create={isSuperAdmin ? { label: t('create'), onClick: () => list.openPanel('new') } : undefined}
-      />
-      <PagedTable label={title} columns={columns} {...collectionTableProps(tenants, list, TENANTS_PAGE_SIZE)} />
-      {panelId !== undefined && <TenantDrawer key={panelId} tenantId={panelId} onClose={close} />}
-    </>
+    <ListScreen
+      basePath="/tenants"
+      search={{ label: t('searchLabel'), delay: SEARCH_DELAY_MS }}
+      filterKeys={TENANT_FILTER_KEYS}
+      filterFields={filterFields}
+      filterSchema={filterSchema}
+      useRows={useTenantList}
+      pageSize={TENANTS_PAGE_SIZE}
+      columns={columns}
+      create={{ label: t('create'), allowed: isSuperAdmin }}
+      renderPanel={(id, close) => <TenantDrawer tenantId={id} onClose={close} />}
+    />
   );
 }

@@ -33,7 +33,13 @@ export interface TenantPayload {
 
 const tenantsKey = ['tenants'] as const;
 
-export function useTenantList(page: number, search: string, filters: Partial<Record<TenantFilterKey, string>>) {
+export interface TenantListParams {
+  page: number;
+  search: string;
+  filters: Partial<Record<TenantFilterKey, string>>;
+}
+
+export function useTenantList({ page, search, filters }: TenantListParams) {
   return useQuery({
     queryKey: [...tenantsKey, 'list', page, search, filters],
     queryFn: ({ signal }) =>

@@ -8,9 +8,9 @@ import { SearchBox } from './SearchBox';
 interface ListPageHeaderProps {
   title: string;
   /** `delay`: how long the search waits after typing (spec s.9 gives one per screen). */
-  search: { value: string; onChange(value: string): void; label: string; delay: number };
+  search?: { value: string; onChange(value: string): void; label: string; delay: number };
   /** The screen's FilterDrawer. */
-  filter: ReactNode;
+  filter?: ReactNode;
   /** The Add new button, when this user may create and the screen shows it as a button. */
   create?: { label: string; onClick(): void };
   /** Further toolbar buttons (an export menu), after the filter. */
@@ -25,7 +25,9 @@ export function ListPageHeader({ title, search, filter, create, actions }: ListP
         {title}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-        <SearchBox value={search.value} onChange={search.onChange} delay={search.delay} label={search.label} />
+        {search && (
+          <SearchBox value={search.value} onChange={search.onChange} delay={search.delay} label={search.label} />
+        )}
         {filter}
         {actions}
         {create && (

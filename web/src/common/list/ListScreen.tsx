@@ -44,12 +44,12 @@ export interface ListScreenProps<Row extends { id: number }, K extends string> {
   basePath: string;
   /** The heading and table name; defaults to the page title of the route. */
   title?: string;
-  /** The search box: its label and how long it waits after typing (spec s.9 gives a delay per screen). */
-  search: { label: string; delay: number };
-  /** Filter names kept in the URL (`?id=3`), in the order of `filterFields`. */
-  filterKeys: readonly K[];
-  /** The filter drawer's fields. Keep the array stable (useMemo). */
-  filterFields: readonly FilterField<K>[];
+  /** The search box: its label and how long it waits after typing (spec s.9 gives a delay per screen). Optional. */
+  search?: { label: string; delay: number };
+  /** Filter names kept in the URL (`?id=3`), in the order of `filterFields`. Optional with `filterFields`. */
+  filterKeys?: readonly K[];
+  /** The filter drawer's fields (no Filter button without them). Keep the array stable (useMemo). */
+  filterFields?: readonly FilterField<K>[];
   /** The shared filter schema, so the drawer says what the API would ("Must be a number"). */
   filterSchema?: z.ZodType;
   /** The screen's data hook (a react-query hook of its Hydra collection), called once per render. */
@@ -74,6 +74,8 @@ export interface ListScreenProps<Row extends { id: number }, K extends string> {
   renderPanel(id: PanelId, close: () => void): ReactNode;
 }
 
+const NO_FILTERS: readonly never[] = [];
+
 /** '12' -> 12, 'new' -> 'new', anything else (no panel, a bad id) -> undefined. */
 export function parsePanelId(raw: string | undefined): PanelId | undefined {
   if (raw === 'new') return 'new';
@@ -94,7 +96,12 @@ export function ListScreen<Row extends { id: number }, K extends string>(props: 
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const sortFields = useMemo(() => columns.flatMap((c) => (c.sortField ? [c.sortField] : [])), [columns]);
-  const list = useListParams({ filterKeys, basePath, sortFields, defaultOrder: props.defaultOrder });
+  const list = useListParams({
+    filterKeys: filterKeys ?? NO_FILTERS,
+    basePath,
+    sortFields,
+    defaultOrder: props.defaultOrder,
+  });
   const rows = useRows({ page: list.page, search: list.search, filters: list.filters, order: list.order });
   useListLoadError(rows.isError, props.loadErrorText);
 
@@ -112,9 +119,11 @@ export function ListScreen<Row extends { id: number }, K extends string>(props: 
     <>
       <ListPageHeader
         title={title}
-        search={{ value: list.search, onChange: list.setSearch, delay: search.delay, label: search.label }}
+        search={search && { value: list.search, onChange: list.setSearch, delay: search.delay, label: search.label }}
         filter={
-          <FilterDrawer fields={filterFields} values={list.filters} onApply={list.setFilters} schema={filterSchema} />
+          filterFields?.length ? (
+            <FilterDrawer fields={filterFields} values={list.filters} onApply={list.setFilters} schema={filterSchema} />
+          ) : undefined
         }
         actions={props.toolbar}
         create={canCreate && create && !isPhone ? { label: create.label, onClick: openNew } : undefined}

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ReferencePicker } from '../../common/form/ReferencePicker';
+import { DeviceListLoadError } from '../../devices/DeviceListLoadError';
 import { todayInputDay } from '../assetFormat';
 import { useClientOptions, useDeviceOptions, useGeoZoneOptions, useProfileDefinitionOptions } from '../assetsApi';
 import { useAssetMessage } from '../useAssetMessage';
@@ -46,14 +47,17 @@ export function AssetForm({ form, staffFields, profiles }: AssetFormProps) {
       {text('description', { multiline: true, minRows: 2 })}
       {staffFields && (
         <>
-          <ReferencePicker
-            {...picker}
-            name="devices"
-            label={t('fields.devices')}
-            multiple
-            options={(devices.data ?? []).map((d) => ({ id: d.id, name: d.name ?? d.dev_eui }))}
-            optionLabel={nameOf}
-          />
+          <div>
+            <ReferencePicker
+              {...picker}
+              name="devices"
+              label={t('fields.devices')}
+              multiple
+              options={(devices.data ?? []).map((d) => ({ id: d.id, name: d.name ?? d.dev_eui }))}
+              optionLabel={nameOf}
+            />
+            {devices.isError && <DeviceListLoadError onRetry={() => void devices.refetch()} />}
+          </div>
           <ReferencePicker
             {...picker}
             name="client"

@@ -4,7 +4,7 @@
  */
 const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022' } }] };
 // ESM-only packages that a test may import are compiled to CommonJS like our own code.
-const transformIgnorePatterns = ['/node_modules/(?!(@middy|aedes|maildev|oidc-provider)/)'];
+const transformIgnorePatterns = ['/node_modules/(?!(@middy|aedes|maildev|oidc-provider|flatbush|flatqueue)/)'];
 const common = { transform, transformIgnorePatterns, testEnvironment: 'node', rootDir: __dirname };
 
 module.exports = {

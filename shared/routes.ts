@@ -338,6 +338,14 @@ export const ROUTES = [
   // spec 000: devices and their events
   { id: 'devices.list', method: 'GET', path: '/api/devices', access: any('DEVICE_READ'), handler: 'devices' },
   { id: 'devices.export', method: 'GET', path: '/api/devices/export', access: any('DEVICE_READ'), handler: 'devices' },
+  // The same export run in the background, as assets.exportJob (issue 8).
+  {
+    id: 'devices.exportJob',
+    method: 'POST',
+    path: '/api/devices/export',
+    access: any('DEVICE_READ'),
+    handler: 'devices',
+  },
   { id: 'devices.get', method: 'GET', path: '/api/devices/{id}', access: any('DEVICE_READ'), handler: 'devices' },
   { id: 'devices.create', method: 'POST', path: '/api/devices', access: any('ROLE_SUPER_ADMIN'), handler: 'devices' },
   { id: 'devices.update', method: 'PUT', path: '/api/devices/{id}', access: any('DEVICE_EDIT'), handler: 'devices' },

@@ -6,6 +6,8 @@ import { startEventBridgeService } from './local/eventbridge-service';
 import { startGateway } from './local/gateway';
 import { KPN_DEMO, startKpnThings } from './local/kpn-things';
 import { startLambdaService } from './local/lambda-service';
+import { startLocalPipeline } from './local/pipeline';
+import { startLoanDayTimer } from './local/loan-day-timer';
 import { type Service, startCognito, startDynamo, startMail, startMqtt, startS3 } from './local/services';
 import { startSnsService } from './local/sns-service';
 import { startSsoProvider } from './local/sso-provider';
@@ -60,6 +62,8 @@ async function main() {
     services.push(await startLambdaService(port('LAMBDA_PORT')));
     services.push(await startSnsService({ port: port('SNS_PORT'), smtpUrl: `smtp://${HOST}:${port('SMTP_PORT')}` }));
     services.push(await startEventBridgeService(port('EVENTBRIDGE_PORT')));
+    services.push(...(await startLocalPipeline()));
+    services.push(startLoanDayTimer());
 
     if (withWeb) {
       process.env.API_BASE_URL = gateway.url;

@@ -1,0 +1,14 @@
+import { dayEndedBefore, isDay } from '../lib/loan-days/amsterdam-day';
+import { type LoanDayReport, runLoanDayJob } from '../lib/loan-days/loan-day-job';
+
+/**
+ * The daily loan-day job. On AWS an EventBridge Scheduler schedule (cron 0 0 * * ? *, Europe/Amsterdam;
+ * infra/constructs/loan-day-schedule.ts) invokes it with `{}`: it counts the day that just ended. `{ "date":
+ * "YYYY-MM-DD" }` counts that day instead (a manual run, `npm run job:loan-days -- --date ...`). A rerun of a
+ * day adds nothing.
+ */
+export async function handler(event: { date?: string } = {}): Promise<LoanDayReport> {
+  const day = event.date ?? dayEndedBefore(new Date());
+  if (!isDay(day)) throw new Error(`Not a day (YYYY-MM-DD): ${day}`);
+  return runLoanDayJob(day);
+}

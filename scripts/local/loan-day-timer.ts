@@ -1,0 +1,27 @@
+import { handler } from '../../functions/jobs/loan-days';
+import { amsterdamDay, endOfAmsterdamDay } from '../../functions/lib/loan-days/amsterdam-day';
+
+/**
+ * The local stand-in for the EventBridge Scheduler schedule: runs the loan-day job at every Europe/Amsterdam
+ * midnight while `npm start` runs (the same handler, invoked with `{}` as the schedule does).
+ */
+export function startLoanDayTimer(log: (line: string) => void = console.log) {
+  let timer: NodeJS.Timeout | undefined;
+  const schedule = () => {
+    // The next midnight is the end of today in Amsterdam.
+    const wait = Math.max(1000, endOfAmsterdamDay(amsterdamDay(new Date())).getTime() - Date.now());
+    timer = setTimeout(() => {
+      handler({})
+        .then((report) => log(`Loan-day job for ${report.day}: ${report.counted} counted`))
+        .catch((error: Error) => log(`Loan-day job failed: ${error.message}`))
+        .finally(schedule);
+    }, wait);
+    timer.unref();
+  };
+  schedule();
+  return {
+    name: 'Loan-day job timer (00:00 Europe/Amsterdam)',
+    url: '-',
+    stop: async () => clearTimeout(timer),
+  };
+}

@@ -5,11 +5,14 @@
 export const EARTH_RADIUS_M = 6_371_008.8;
 const RAD = Math.PI / 180;
 
+/** Degrees to radians in @turf/helpers' order of operations, so both round alike. */
+const toRadians = (degrees: number): number => ((degrees % 360) * Math.PI) / 180;
+
 /** Great-circle distance in metres between two [longitude, latitude] points. */
 export function haversineMetres(lon1: number, lat1: number, lon2: number, lat2: number): number {
-  const dLat = (lat2 - lat1) * RAD;
-  const dLon = (lon2 - lon1) * RAD;
-  const a = Math.sin(dLat / 2) ** 2 + Math.sin(dLon / 2) ** 2 * Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD);
+  const sinHalfLat = Math.sin(toRadians(lat2 - lat1) / 2);
+  const sinHalfLon = Math.sin(toRadians(lon2 - lon1) / 2);
+  const a = sinHalfLat * sinHalfLat + sinHalfLon * sinHalfLon * Math.cos(toRadians(lat1)) * Math.cos(toRadians(lat2));
   return 2 * Math.atan2(Math.sqrt(a), Math.sqrt(1 - a)) * EARTH_RADIUS_M;
 }
 

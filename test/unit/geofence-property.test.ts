@@ -3,6 +3,7 @@ import { distance } from '@turf/distance';
 import fc from 'fast-check';
 import type { ZoneShape } from '../../functions/lib/pipeline/contracts';
 import { ZoneIndex } from '../../functions/lib/pipeline/geofence';
+import { destinationPoint as destination } from '../../functions/lib/pipeline/geofence/geodesy';
 
 /**
  * The geofence index against the references: @turf/boolean-point-in-polygon for polygons, @turf/distance for
@@ -14,8 +15,6 @@ const SEED = 20261123;
 const RUNS = 20;
 const POINTS_PER_RUN = 500;
 const AREA = { minLon: 5.0, maxLon: 5.2, minLat: 52.0, maxLat: 52.12 };
-const RAD = Math.PI / 180;
-const EARTH = 6_371_008.8;
 
 type Ring = [number, number][];
 const close = (ring: Ring): Ring => [...ring, ring[0] as [number, number]];
@@ -80,17 +79,6 @@ const zoneArb = fc.oneof(
 const zonesArb = fc
   .array(zoneArb, { minLength: 1, maxLength: 12 })
   .map((geometries): ZoneShape[] => geometries.map((geometry, i) => ({ id: i + 1, name: `zone ${i + 1}`, geometry })));
-
-/** The spherical destination point: `metres` from [lon, lat] along `bearing` (radians). */
-export function destination(lon: number, lat: number, metres: number, bearing: number): [number, number] {
-  const d = metres / EARTH;
-  const phi = lat * RAD;
-  const lat2 = Math.asin(Math.sin(phi) * Math.cos(d) + Math.cos(phi) * Math.sin(d) * Math.cos(bearing));
-  const lon2 =
-    lon * RAD +
-    Math.atan2(Math.sin(bearing) * Math.sin(d) * Math.cos(phi), Math.cos(d) - Math.sin(phi) * Math.sin(lat2));
-  return [lon2 / RAD, lat2 / RAD];
-}
 
 function pointArb(zones: ZoneShape[]): fc.Arbitrary<[number, number]> {
   const pick = fc.nat({ max: zones.length - 1 }).map((i) => zones[i] as ZoneShape);

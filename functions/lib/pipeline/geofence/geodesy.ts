@@ -31,3 +31,15 @@ export function circleBBox(lon: number, lat: number, radiusM: number): [number, 
 /** Metres per degree of latitude, and of longitude at a latitude: a local flat projection for short spans. */
 export const METRES_PER_DEGREE = EARTH_RADIUS_M * RAD;
 export const metresPerDegreeLon = (lat: number): number => METRES_PER_DEGREE * Math.cos(lat * RAD);
+
+/** The point `metres` from [lon, lat] along `bearing` (radians from north, clockwise), on the sphere. */
+export function destinationPoint(lon: number, lat: number, metres: number, bearing: number): [number, number] {
+  const d = metres / EARTH_RADIUS_M;
+  const phi = toRadians(lat);
+  const lat2 = Math.asin(Math.sin(phi) * Math.cos(d) + Math.cos(phi) * Math.sin(d) * Math.cos(bearing));
+  const dLon = Math.atan2(
+    Math.sin(bearing) * Math.sin(d) * Math.cos(phi),
+    Math.cos(d) - Math.sin(phi) * Math.sin(lat2),
+  );
+  return [lon + dLon / RAD, lat2 / RAD];
+}

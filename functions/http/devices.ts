@@ -1,4 +1,93 @@
-import { createHttpHandler } from '../lib/http/handler';
+import { idParamSchema } from '../../shared/schemas/common';
+import { deviceCreateInputSchema, deviceUpdateInputSchema } from '../../shared/schemas/device';
+import { deviceListRequestOf } from '../lib/devices/device-list-request';
+import { DEVICE_PROFILES, toApiDeviceProfile } from '../lib/devices/device-profiles';
+import { listDevices } from '../lib/devices/device-query';
+import { deviceRepository, toApiDevice } from '../lib/devices/device-repository';
+import { refuseClientUsers, refuseSabotageReset } from '../lib/devices/device-view';
+import { createDevice, deleteDevice, resetSabotaged, saveDevice } from '../lib/devices/device-writes';
+import { exportDevices } from '../lib/exports/device-export';
+import { startExportJob } from '../lib/exports/export-jobs';
+import { parseCollectionQuery } from '../lib/http/collection-query';
+import { createHttpHandler, reply, route } from '../lib/http/handler';
+import { toCollection } from '../lib/http/hydra';
+import { validate } from '../lib/http/validation';
 
-/** Routes of this module answer 501 until their feature lands (see shared/routes.ts). */
-export const handler = createHttpHandler('devices', {});
+/**
+ * Devices (spec 000 /devices, issue 8): the list with its search, filters and every sortable column, the
+ * device form (DEVEUI unique in the platform, DEVEUI and barcode fixed after creation), the asset summaries
+ * kept in step, the sabotage reset, the device profiles and the exports. Client users see no devices
+ * (device-view.ts). Decisions in docs/decisions.md ("Devices (issue 8)").
+ */
+const deviceId = (params: Record<string, string | undefined>) => validate(idParamSchema, params.id);
+
+export const handler = createHttpHandler('devices', {
+  'devices.list': route({
+    run: async ({ auth, query }) => {
+      refuseClientUsers(auth);
+      const { collection, request } = deviceListRequestOf(query, auth);
+      const result = await listDevices(auth.tenant, request);
+      return reply(200, toCollection('/api/devices', collection, result.items.map(toApiDevice), result.total), {
+        'x-total-exact': String(result.totalExact),
+        'x-items-read': String(result.itemsRead),
+      });
+    },
+  }),
+  'devices.export': route({
+    run: ({ auth, query, event }) => exportDevices(auth, query, event.headers?.['accept-language']),
+  }),
+  'devices.exportJob': route({
+    run: async ({ auth, query, event }) => {
+      refuseClientUsers(auth);
+      return reply(
+        202,
+        await startExportJob(auth, 'devices', {
+          claims: event.requestContext.authorizer?.jwt?.claims ?? {},
+          rawQuery: query,
+          acceptLanguage: event.headers?.['accept-language'],
+        }),
+      );
+    },
+  }),
+  'devices.get': route({
+    run: async ({ auth, params }) => {
+      refuseClientUsers(auth);
+      return toApiDevice(await deviceRepository.getOrThrow(auth.tenant, deviceId(params)));
+    },
+  }),
+  'devices.create': route({
+    body: deviceCreateInputSchema,
+    run: async ({ auth, body }) => reply(201, toApiDevice(await createDevice(auth.tenant, body))),
+  }),
+  'devices.update': route({
+    run: async ({ auth, params, body }) => {
+      refuseClientUsers(auth);
+      const current = await deviceRepository.getOrThrow(auth.tenant, deviceId(params));
+      const input = validate(deviceUpdateInputSchema, body);
+      return toApiDevice(await saveDevice(auth.tenant, current, input));
+    },
+  }),
+  'devices.delete': route({
+    run: async ({ auth, params }) => {
+      const current = await deviceRepository.getOrThrow(auth.tenant, deviceId(params));
+      await deleteDevice(auth.tenant, current);
+      return reply(204);
+    },
+  }),
+  'devices.resetSabotaged': route({
+    run: async ({ auth, params }) => {
+      refuseSabotageReset(auth);
+      const current = await deviceRepository.getOrThrow(auth.tenant, deviceId(params));
+      return toApiDevice(await resetSabotaged(auth.tenant, current));
+    },
+  }),
+  // A fixed catalogue, the same in every tenant (device-profiles.ts).
+  'deviceProfiles.list': route({
+    run: async ({ auth, query }) => {
+      refuseClientUsers(auth);
+      const collection = parseCollectionQuery(query, {});
+      const members = DEVICE_PROFILES.map(toApiDeviceProfile);
+      return toCollection('/api/device-profiles', { ...collection, paginate: false }, members, members.length);
+    },
+  }),
+});

@@ -167,15 +167,13 @@ describe('device', () => {
     });
   });
 
-  it('ignores DEVEUI and barcode on update', () => {
-    const update = deviceUpdateInputSchema.parse({
-      name: 'Tag',
-      dev_eui: '70B3D57ED0001234',
-      barcode: 'X',
-      version: 2,
-    });
-    expect(update).not.toHaveProperty('dev_eui');
+  it('takes DEVEUI and barcode back on update, normalised, for the API to compare with the stored ones', () => {
+    const update = deviceUpdateInputSchema.parse({ name: 'Tag', dev_eui: '70-b3-d5-7e-d0-00-12-34', version: 2 });
+    expect(update.dev_eui).toBe('70B3D57ED0001234');
     expect(update).not.toHaveProperty('barcode');
+    expect(violations(deviceUpdateInputSchema, { name: 'Tag', dev_eui: 'xyz', version: 2 })).toEqual({
+      dev_eui: ['The DEVEUI must be 16 hexadecimal characters'],
+    });
     expect(violations(deviceUpdateInputSchema, { name: 'Tag' })).toEqual({ version: ['The version is required'] });
   });
 
@@ -228,7 +226,7 @@ describe('alarm', () => {
       name: ['The name is required'],
       type: ['Select one type'],
       text: ['The text is required'],
-      email: ['Must be a valid email'],
+      email: ['Must be a valid email: x'],
     });
     expect(violations(alarmInputSchema, { name: 'a', type: 3, text: 't' })).toEqual({ type: ['Select one type'] });
   });
@@ -258,32 +256,20 @@ describe('geo zone', () => {
     ).toEqual({ 'geometry.radius': ['The radius must be at least 15'] });
   });
 
-  it('accepts geometry as text and closes polygon rings', () => {
-    const text = JSON.stringify({
-      type: 'Polygon',
-      coordinates: [
-        [
-          [4, 52],
-          [5, 52],
-          [5, 53],
-        ],
-      ],
-      color: '#ff0000',
-    });
+  it('accepts geometry as text; an unclosed ring is refused, not closed (issue 8)', () => {
+    const ring = [
+      [4, 52],
+      [5, 52],
+      [5, 53],
+    ];
+    const text = JSON.stringify({ type: 'Polygon', coordinates: [[...ring, [4, 52]]], color: '#ff0000' });
     const zone = geoZoneInputSchema.parse({ name: 'Area', geometry: text });
-    expect(zone.geometry).toEqual({
-      type: 'Polygon',
-      coordinates: [
-        [
-          [4, 52],
-          [5, 52],
-          [5, 53],
-          [4, 52],
-        ],
-      ],
-      color: '#ff0000',
-    });
+    expect(zone.geometry).toEqual({ type: 'Polygon', coordinates: [[...ring, [4, 52]]], color: '#ff0000' });
     expect(parseGeoZoneGeometry(serializeGeoZoneGeometry(zone.geometry))).toEqual(zone.geometry);
+    const open = JSON.stringify({ type: 'Polygon', coordinates: [ring] });
+    expect(violations(geoZoneInputSchema, { geometry: open })).toEqual({
+      'geometry.coordinates.0': ['The outline must end at its first point'],
+    });
   });
 
   it('refuses unknown shapes, bad text and out-of-range coordinates', () => {

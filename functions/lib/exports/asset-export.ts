@@ -17,11 +17,11 @@ import { type AssetViewer, assetViewerOf, presentAsset } from '../assets/asset-v
 import type { AuthContext } from '../auth/auth-context';
 import type { TenantContext } from '../data/tenant-context';
 import { unprocessable } from '../http/errors';
-import { validate } from '../http/validation';
 import { mailLanguage } from '../mail/mail-language';
 import { listSettings } from '../settings/setting-repository';
 import { ASSET_COLUMN_IDS, assetExportColumns, assetRow, CLIENT_HIDDEN_COLUMNS } from './asset-export-columns';
 import { assetExportTexts } from './asset-export-texts';
+import { splitExportQuery } from './export-request';
 import { dateTimeFormatter, dayIn } from './export-values';
 import { type ExportRun, runExport } from './run-export';
 
@@ -32,21 +32,6 @@ import { type ExportRun, runExport } from './run-export';
  * asset-table-column-names setting, exactly as the list shows them.
  */
 export const assetExportQuerySchema = buildExportQuerySchema(ASSET_COLUMN_IDS);
-
-/** Export parameters and paging are not list filters; the rest of the query goes to the list's parser. */
-const NOT_LIST_PARAMETERS = ['type', 'columns', 'language', 'timeZone', 'page', 'itemsPerPage', 'pagination'];
-
-function parseExportQuery(rawQuery: string) {
-  const params = new URLSearchParams(rawQuery);
-  const query = validate(assetExportQuerySchema, {
-    type: params.get('type') ?? undefined,
-    columns: params.getAll('columns'),
-    language: params.get('language') ?? undefined,
-    timeZone: params.get('timeZone') ?? undefined,
-  });
-  for (const name of NOT_LIST_PARAMETERS) params.delete(name);
-  return { query, listQuery: params.toString() };
-}
 
 /** A client user asking for a column the list hides from them gets 422, never the column. */
 function refuseHiddenColumns(viewer: AssetViewer, columns: readonly string[] | undefined) {
@@ -75,7 +60,7 @@ export async function prepareAssetExport(
   rawQuery: string,
   acceptLanguage: string | undefined,
 ): Promise<ExportRun<AssetRecord>> {
-  const { query, listQuery } = parseExportQuery(rawQuery);
+  const { query, listQuery } = splitExportQuery(rawQuery, assetExportQuerySchema);
   const viewer = await assetViewerOf(auth);
   refuseHiddenColumns(viewer, query.columns);
   const { request } = assetListRequestOf(listQuery, viewer);

@@ -6,9 +6,10 @@ import type { RawClaims } from '../auth/claims';
 import { unprocessable } from '../http/errors';
 import { localServiceConfig } from '../local-endpoints';
 import { prepareAssetExport } from './asset-export';
+import { prepareDeviceExport } from './device-export';
 import { presentJob } from './export-job-status';
 import { createExportJob, updateRunningJob } from './export-job-store';
-import { hasAnyItem } from './run-export';
+import { type ExportRun, hasAnyItem } from './run-export';
 
 /**
  * Background exports. The API request validates everything a synchronous export would (422s answer at once),
@@ -17,8 +18,13 @@ import { hasAnyItem } from './run-export';
  * the caller's auth context from the same verified claims, writes the file with `writeExport` and records
  * progress; GET /api/exports/{id} answers the job with a fresh download URL once it is done.
  */
+type PrepareExport<T> = (auth: AuthContext, rawQuery: string, acceptLanguage?: string) => Promise<ExportRun<T>>;
+/** The runner only passes items from a list's batches to the same list's toRow: the item type can be erased. */
+const anyList = <T>(prepare: PrepareExport<T>) => prepare as unknown as PrepareExport<unknown>;
+
 export const EXPORT_LISTS = {
-  assets: prepareAssetExport,
+  assets: anyList(prepareAssetExport),
+  devices: anyList(prepareDeviceExport),
 };
 export type ExportList = keyof typeof EXPORT_LISTS;
 

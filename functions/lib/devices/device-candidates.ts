@@ -1,0 +1,87 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, tableName } from '../data/client';
+import type { DeviceRecord } from './device-repository';
+
+/**
+ * Candidates of a filtered device list: index entries projected to what the filters read (about 150 bytes
+ * instead of the whole device), read in the partition's own order, with the asset list's read budget and cap
+ * (docs/data-model.md "Device list").
+ */
+export type DeviceCandidate = Pick<DeviceRecord, 'id' | 'name' | 'dev_eui' | 'barcode' | 'asset' | 'logical_id'>;
+
+const CANDIDATE_ATTRIBUTES = ['id', 'name', 'dev_eui', 'barcode', 'asset', 'logical_id'] as const;
+
+/** Candidates read before a filtered list stops counting: lists up to this size get exact totals. */
+export const DEVICE_READ_BUDGET = 500;
+/** The most candidates one request reads (a rare search in a big tenant must still answer within the API's 29 s). */
+export const DEVICE_READ_CAP = 20_000;
+
+/** A partition to read (the table's or an index's), optionally only the keys that begin with `prefix`. */
+export interface DeviceSource {
+  index?: string;
+  partition: string;
+  prefix?: string;
+}
+
+export interface DeviceCandidateRead {
+  matches: DeviceCandidate[];
+  itemsRead: number;
+  /** The partition was read to its end: `matches` are all there are. */
+  exhausted: boolean;
+}
+
+/** The Query's table, index and key condition for a source (its names and values merge with the caller's). */
+export function sourceQuery(source: DeviceSource) {
+  const pk = source.index ? `${source.index}pk` : 'pk';
+  const sk = source.index ? `${source.index}sk` : 'sk';
+  return {
+    TableName: tableName(),
+    ...(source.index ? { IndexName: source.index } : {}),
+    KeyConditionExpression: source.prefix ? '#pk = :pk AND begins_with(#sk, :prefix)' : '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': pk, ...(source.prefix ? { '#sk': sk } : {}) } as Record<string, string>,
+    ExpressionAttributeValues: {
+      ':pk': source.partition,
+      ...(source.prefix ? { ':prefix': source.prefix } : {}),
+    } as Record<string, unknown>,
+  };
+}
+
+function readChunk(source: DeviceSource, ascending: boolean, limit: number, startKey?: Record<string, unknown>) {
+  const names = Object.fromEntries(CANDIDATE_ATTRIBUTES.map((attribute, i) => [`#a${i}`, attribute]));
+  const query = sourceQuery(source);
+  return dynamo().send(
+    new QueryCommand({
+      ...query,
+      ProjectionExpression: Object.keys(names).join(', '),
+      ExpressionAttributeNames: { ...names, ...query.ExpressionAttributeNames },
+      ScanIndexForward: ascending,
+      Limit: limit,
+      ExclusiveStartKey: startKey,
+    }),
+  );
+}
+
+/**
+ * Reads a partition already in the wanted order until it holds more than `wanted` matches and the budget is
+ * spent, or to its end, or to the cap. The extra match tells the caller a next page exists.
+ */
+export async function readDeviceMatches(
+  source: DeviceSource,
+  options: { ascending: boolean; wanted: number; matches: (candidate: DeviceCandidate) => boolean },
+): Promise<DeviceCandidateRead> {
+  const matches: DeviceCandidate[] = [];
+  let itemsRead = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const limit = itemsRead < DEVICE_READ_BUDGET ? DEVICE_READ_BUDGET - itemsRead : DEVICE_READ_BUDGET;
+    const result = await readChunk(source, options.ascending, limit, startKey);
+    itemsRead += result.ScannedCount ?? 0;
+    for (const item of (result.Items ?? []) as DeviceCandidate[]) if (options.matches(item)) matches.push(item);
+    startKey = result.LastEvaluatedKey;
+  } while (
+    startKey &&
+    itemsRead < DEVICE_READ_CAP &&
+    (matches.length <= options.wanted || itemsRead < DEVICE_READ_BUDGET)
+  );
+  return { matches, itemsRead, exhausted: !startKey };
+}

@@ -1,0 +1,22 @@
+import type { DeviceProfile } from '../../../shared/schemas/device';
+
+/**
+ * Device profiles (spec 000 names only `GET /api/device-profiles` and a device's `device_profiles` list of
+ * ids). Our decision (docs/decisions.md "Devices"): the LoRaWAN behaviour profiles a tag can be provisioned
+ * with, a fixed platform catalogue that is the same in every tenant and changes with a release, not per
+ * tenant. A device's `device_profiles` must name ids of this catalogue.
+ */
+export const DEVICE_PROFILES: readonly Omit<DeviceProfile, '@id' | '@type'>[] = [
+  { id: 1, name: 'LoRaWAN Class A, EU868' },
+  { id: 2, name: 'LoRaWAN Class A, EU868, GPS' },
+  { id: 3, name: 'LoRaWAN Class A, EU868, Wi-Fi positioning' },
+  { id: 4, name: 'LoRaWAN Class C, EU868' },
+];
+
+export const isDeviceProfileId = (id: number) => DEVICE_PROFILES.some((profile) => profile.id === id);
+
+export const toApiDeviceProfile = (profile: (typeof DEVICE_PROFILES)[number]): DeviceProfile => ({
+  '@id': `/api/device-profiles/${profile.id}`,
+  '@type': 'DeviceProfile',
+  ...profile,
+});

@@ -1,0 +1,161 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { type DeviceSortField, normalizeDevEui } from '../../../shared/schemas/device';
+import { batchGetByIds } from '../data/batch-get';
+import { dynamo, tableName } from '../data/client';
+import { counterKey } from '../data/keys';
+import { fromItem } from '../data/repository';
+import type { TenantContext } from '../data/tenant-context';
+import { type DeviceCandidate, type DeviceSource, readDeviceMatches, sourceQuery } from './device-candidates';
+import {
+  DEVICE_NO_ASSET_PREFIX,
+  DEVICE_SORT_INDEXES,
+  DEVICE_WITH_ASSET_PREFIX,
+  type DeviceRecord,
+  devicePartition,
+  deviceRepository,
+} from './device-repository';
+
+/**
+ * GET /api/devices (spec 000 s.2, s.9). Read plans (docs/data-model.md "Device list"):
+ *  1. `id`: one GetItem, the other filters checked on it;
+ *  2. no filter: one Query of one page on the sort's index (every sortable column has one), the pages before
+ *     skipped with `Select: COUNT`; total = the counter item;
+ *  3. a filter (search, logicalId, asset[exists]): projected candidates read in the sort's order and
+ *     filtered here until the page is full and the read budget spent (device-candidates.ts), then the page's
+ *     devices fetched by id. asset[exists] with the asset-name order reads only the matching key range.
+ *     Exact total when the partition ended within the reads, else a lower bound (`totalExact: false`).
+ */
+export interface DeviceFilters {
+  search?: string;
+  id?: number;
+  logicalId?: number;
+  hasAsset?: boolean;
+}
+
+export interface DeviceListRequest {
+  filters: DeviceFilters;
+  order: { field: DeviceSortField | 'id'; direction: 'asc' | 'desc' };
+  page: number;
+  itemsPerPage: number;
+}
+
+export interface DeviceListResult {
+  items: DeviceRecord[];
+  total: number;
+  itemsRead: number;
+  totalExact: boolean;
+}
+
+/** Substring, any case, in the sensor name, barcode, asset name and DEVEUI (written with or without separators). */
+export function matchesDeviceFilters(device: DeviceCandidate, filters: DeviceFilters): boolean {
+  if (filters.id !== undefined && device.id !== filters.id) return false;
+  if (filters.logicalId !== undefined && device.logical_id !== filters.logicalId) return false;
+  if (filters.hasAsset !== undefined && (device.asset !== null && device.asset !== undefined) !== filters.hasAsset)
+    return false;
+  const needle = filters.search?.toLowerCase();
+  if (!needle) return true;
+  const texts = [device.name, device.barcode, device.asset?.name].map((text) => (text ?? '').toLowerCase());
+  if (texts.some((text) => text.includes(needle))) return true;
+  const devEuiNeedle = normalizeDevEui(needle);
+  return devEuiNeedle !== '' && normalizeDevEui(device.dev_eui ?? '').includes(devEuiNeedle);
+}
+
+export const hasDeviceFilters = (filters: DeviceFilters) =>
+  filters.search !== undefined ||
+  filters.id !== undefined ||
+  filters.logicalId !== undefined ||
+  filters.hasAsset !== undefined;
+
+const countDevices = async (ctx: TenantContext) => {
+  const result = await dynamo().send(new GetCommand({ TableName: tableName(), Key: counterKey(ctx, 'DEVICE') }));
+  return Number(result.Item?.itemCount ?? 0);
+};
+
+async function byId(ctx: TenantContext, filters: DeviceFilters & { id: number }): Promise<DeviceListResult> {
+  const device = await deviceRepository.get(ctx, filters.id);
+  const items = device && matchesDeviceFilters(device, filters) ? [device] : [];
+  return { items, total: items.length, itemsRead: 1, totalExact: true };
+}
+
+/** The partition that holds the devices in the request's order (the table for the id order). */
+export function sourceOf(ctx: TenantContext, request: Pick<DeviceListRequest, 'order' | 'filters'>): DeviceSource {
+  const { field } = request.order;
+  if (field === 'id') return { partition: devicePartition(ctx) };
+  const source: DeviceSource = { index: DEVICE_SORT_INDEXES[field], partition: devicePartition(ctx) };
+  const { hasAsset } = request.filters;
+  if (field === 'asset.name' && hasAsset !== undefined) {
+    source.prefix = hasAsset ? DEVICE_WITH_ASSET_PREFIX : DEVICE_NO_ASSET_PREFIX;
+  }
+  return source;
+}
+
+async function unfiltered(ctx: TenantContext, request: DeviceListRequest): Promise<DeviceListResult> {
+  const { field, direction } = request.order;
+  const [page, total] = await Promise.all([
+    deviceRepository.page(ctx, {
+      page: request.page,
+      itemsPerPage: request.itemsPerPage,
+      ascending: direction === 'asc',
+      ...(field === 'id' ? {} : { index: { name: DEVICE_SORT_INDEXES[field], partition: devicePartition(ctx) } }),
+    }),
+    countDevices(ctx),
+  ]);
+  return { items: page.items, total, itemsRead: page.itemsRead, totalExact: true };
+}
+
+async function filtered(ctx: TenantContext, request: DeviceListRequest): Promise<DeviceListResult> {
+  const start = (request.page - 1) * request.itemsPerPage;
+  const read = await readDeviceMatches(sourceOf(ctx, request), {
+    ascending: request.order.direction === 'asc',
+    wanted: start + request.itemsPerPage,
+    matches: (candidate) => matchesDeviceFilters(candidate, request.filters),
+  });
+  const pageIds = read.matches.slice(start, start + request.itemsPerPage).map((candidate) => candidate.id);
+  const found = await batchGetByIds(ctx, 'DEVICE', pageIds);
+  const byIds = new Map(found.map((item) => [Number(item.id), fromItem<DeviceRecord>(item)]));
+  const items = pageIds.flatMap((id) => byIds.get(id) ?? []);
+  return {
+    items,
+    total: read.matches.length,
+    itemsRead: read.itemsRead + found.length,
+    totalExact: read.exhausted,
+  };
+}
+
+export async function listDevices(ctx: TenantContext, request: DeviceListRequest): Promise<DeviceListResult> {
+  const { filters } = request;
+  if (filters.id !== undefined) return byId(ctx, { ...filters, id: filters.id });
+  return hasDeviceFilters(filters) ? filtered(ctx, request) : unfiltered(ctx, request);
+}
+
+/**
+ * Every device of the list in its order, a batch at a time (the export): the list's partition read once from
+ * start to end (not page after page, which would read page N's predecessors again), filtered here.
+ */
+export async function* streamDevices(
+  ctx: TenantContext,
+  filters: DeviceFilters,
+  order: DeviceListRequest['order'],
+): AsyncGenerator<DeviceRecord[]> {
+  if (filters.id !== undefined) {
+    yield (await byId(ctx, { ...filters, id: filters.id })).items;
+    return;
+  }
+  const source = sourceOf(ctx, { order, filters });
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const result = await dynamo().send(
+      new QueryCommand({
+        ...sourceQuery(source),
+        ScanIndexForward: order.direction === 'asc',
+        Limit: STREAM_BATCH,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    const devices = (result.Items ?? []).map((item) => fromItem<DeviceRecord>(item));
+    yield devices.filter((device) => matchesDeviceFilters(device, filters));
+    startKey = result.LastEvaluatedKey;
+  } while (startKey);
+}
+
+const STREAM_BATCH = 200;

@@ -1,0 +1,237 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { Violation } from '../../../shared/errors';
+import {
+  BARCODE_NOT_CHANGEABLE,
+  DEV_EUI_NOT_CHANGEABLE,
+  DEV_EUI_TAKEN,
+  DEVICE_ASSET_NOT_FOUND,
+  DEVICE_PROFILE_NOT_FOUND,
+  type DeviceCreateInput,
+  type DeviceUpdateInput,
+  normalizeDevEui,
+} from '../../../shared/schemas/device';
+import { type AssetRecord, assetRepository } from '../assets/asset-repository';
+import { deviceSummary } from '../assets/asset-writes';
+import { dynamo, tableName } from '../data/client';
+import { counterKey, itemKey } from '../data/keys';
+import type { TenantContext } from '../data/tenant-context';
+import { conflict, unprocessable } from '../http/errors';
+import { devEuiClaimItem, devEuiClaimKey } from './dev-eui-claims';
+import { isDeviceProfileId } from './device-profiles';
+import { type DeviceRecord, deviceRepository } from './device-repository';
+
+/**
+ * Device writes (spec 000 /devices). Each is one transaction over the device, its DEVEUI claim (create and
+ * delete), the device counter, and the asset summaries (asset.devices) of the asset it leaves and the one it
+ * joins, every item conditioned on the version read: a concurrent change answers 409 and nothing is
+ * half-written. The asset form keeps the same link from the other side (assets/asset-writes.ts).
+ */
+type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+type AssetRef = DeviceRecord['asset'];
+
+const versioned = (expected: number) => ({
+  ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
+  ExpressionAttributeNames: { '#version': 'version' },
+  ExpressionAttributeValues: { ':expected': expected },
+});
+
+const counterChange = (ctx: TenantContext, by: number): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: counterKey(ctx, 'DEVICE'),
+    UpdateExpression: 'ADD itemCount :n',
+    ExpressionAttributeValues: { ':n': by },
+  },
+});
+
+const putAsset = (ctx: TenantContext, asset: AssetRecord, devices: AssetRecord['devices']): TransactItem => ({
+  Put: {
+    TableName: tableName(),
+    Item: assetRepository.toItem(ctx, { ...asset, devices, version: asset.version + 1 }),
+    ...versioned(asset.version),
+  },
+});
+
+/** The device's asset reference (422 on `asset` for an id that is not in the tenant) and the asset read. */
+async function resolveAsset(ctx: TenantContext, id: number | null | undefined) {
+  if (!id) return { ref: null as AssetRef, asset: undefined };
+  const asset = await assetRepository.get(ctx, id);
+  if (!asset) throw unprocessable([{ propertyPath: 'asset', message: DEVICE_ASSET_NOT_FOUND }]);
+  return { ref: { id: asset.id, name: asset.name }, asset };
+}
+
+function checkProfiles(ids: readonly number[] | undefined) {
+  const violations: Violation[] = (ids ?? []).flatMap((id, i) =>
+    isDeviceProfileId(id) ? [] : [{ propertyPath: `device_profiles[${i}]`, message: DEVICE_PROFILE_NOT_FOUND }],
+  );
+  if (violations.length) throw unprocessable(violations);
+}
+
+/**
+ * The asset summary writes for device `deviceId` going from asset `before` to the device `after` (null: deleted):
+ * the old asset loses its summary, the new one gains it, an unchanged one gets it refreshed.
+ */
+async function summaryWrites(
+  ctx: TenantContext,
+  deviceId: number,
+  before: AssetRef,
+  after: DeviceRecord | null,
+  readAsset: (id: number) => Promise<AssetRecord | undefined>,
+): Promise<TransactItem[]> {
+  const writes: TransactItem[] = [];
+  if (before && before.id !== after?.asset?.id) {
+    const old = await readAsset(before.id);
+    if (old)
+      writes.push(
+        putAsset(
+          ctx,
+          old,
+          old.devices.filter((d) => d.id !== deviceId),
+        ),
+      );
+  }
+  if (after?.asset) {
+    const target = await readAsset(after.asset.id);
+    if (!target) throw unprocessable([{ propertyPath: 'asset', message: DEVICE_ASSET_NOT_FOUND }]);
+    const others = target.devices.filter((d) => d.id !== deviceId);
+    writes.push(putAsset(ctx, target, [...others, deviceSummary(after)]));
+  }
+  return writes;
+}
+
+async function transact(items: TransactItem[], claimIndex?: number): Promise<void> {
+  try {
+    await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const reasons = error.CancellationReasons ?? [];
+    if (claimIndex !== undefined && reasons[claimIndex]?.Code === 'ConditionalCheckFailed') {
+      throw unprocessable([{ propertyPath: 'dev_eui', message: DEV_EUI_TAKEN }]);
+    }
+    throw conflict();
+  }
+}
+
+/** A DEVEUI claimed in any tenant: a strongly consistent read of its claim, for a clear 422 before writing. */
+async function assertDevEuiFree(devEui: string) {
+  const claim = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: devEuiClaimKey(devEui), ConsistentRead: true }),
+  );
+  if (claim.Item) throw unprocessable([{ propertyPath: 'dev_eui', message: DEV_EUI_TAKEN }]);
+}
+
+/** POST /api/devices: the device, its DEVEUI claim, the counter and the asset's summary in one transaction. */
+export async function createDevice(ctx: TenantContext, input: DeviceCreateInput): Promise<DeviceRecord> {
+  const devEui = normalizeDevEui(input.dev_eui);
+  checkProfiles(input.device_profiles);
+  const [{ ref, asset }] = await Promise.all([resolveAsset(ctx, input.asset), assertDevEuiFree(devEui)]);
+  const id = await deviceRepository.nextId(ctx);
+  const device: DeviceRecord = {
+    id,
+    version: 1,
+    logical_id: null,
+    name: input.name ?? null,
+    model: input.model ?? null,
+    notes: input.notes ?? null,
+    dev_eui: devEui,
+    barcode: input.barcode ?? null,
+    asset: ref,
+    activation_date: input.activation_date ?? null,
+    last_event: null,
+    is_sabotaged: false,
+    battery_level_low: false,
+    device_profiles: input.device_profiles ?? [],
+  };
+  const summaries = await summaryWrites(ctx, id, null, device, async () => asset);
+  await transact(
+    [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: deviceRepository.toItem(ctx, device),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: devEuiClaimItem(ctx, device),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      counterChange(ctx, 1),
+      ...summaries,
+    ],
+    1,
+  );
+  return device;
+}
+
+/** DEVEUI and barcode are set at creation only (spec 000 s.5): the same value may be sent back, no other. */
+function assertCreateOnlyFields(current: DeviceRecord, input: DeviceUpdateInput) {
+  const violations: Violation[] = [];
+  if (input.dev_eui !== undefined && normalizeDevEui(input.dev_eui) !== normalizeDevEui(current.dev_eui)) {
+    violations.push({ propertyPath: 'dev_eui', message: DEV_EUI_NOT_CHANGEABLE });
+  }
+  if (input.barcode !== undefined && (input.barcode ?? null) !== (current.barcode ?? null)) {
+    violations.push({ propertyPath: 'barcode', message: BARCODE_NOT_CHANGEABLE });
+  }
+  if (violations.length) throw unprocessable(violations);
+}
+
+/** Writes `next` over `current` (same version check) with the asset summaries on both sides. */
+async function replaceDevice(ctx: TenantContext, current: DeviceRecord, next: DeviceRecord): Promise<DeviceRecord> {
+  const saved = { ...next, id: current.id, version: current.version + 1 };
+  const summaries = await summaryWrites(ctx, current.id, current.asset, saved, (id) => assetRepository.get(ctx, id));
+  await transact([
+    { Put: { TableName: tableName(), Item: deviceRepository.toItem(ctx, saved), ...versioned(current.version) } },
+    ...summaries,
+  ]);
+  return saved;
+}
+
+/** PUT /api/devices/{id}: a stale version answers 409 before anything is read further. */
+export async function saveDevice(
+  ctx: TenantContext,
+  current: DeviceRecord,
+  input: DeviceUpdateInput,
+): Promise<DeviceRecord> {
+  if (input.version !== current.version) throw conflict();
+  assertCreateOnlyFields(current, input);
+  checkProfiles(input.device_profiles);
+  const { ref } = input.asset === undefined ? { ref: current.asset } : await resolveAsset(ctx, input.asset);
+  const keep = <T>(value: T | undefined, fallback: T) => (value === undefined ? fallback : value);
+  return replaceDevice(ctx, current, {
+    ...current,
+    name: keep(input.name, current.name),
+    model: keep(input.model, current.model),
+    notes: keep(input.notes, current.notes),
+    activation_date: keep(input.activation_date, current.activation_date),
+    device_profiles: keep(input.device_profiles, current.device_profiles),
+    asset: ref,
+  });
+}
+
+/** POST /api/devices/{id}/reset-sabotaged: the marker cleared on the device and on its asset's summary. */
+export const resetSabotaged = (ctx: TenantContext, current: DeviceRecord) =>
+  replaceDevice(ctx, current, { ...current, is_sabotaged: false });
+
+/** DELETE /api/devices/{id}: the device, its claim (the DEVEUI is free again) and its asset summary. */
+export async function deleteDevice(ctx: TenantContext, current: DeviceRecord): Promise<void> {
+  const summaries = await summaryWrites(ctx, current.id, current.asset, null, (id) => assetRepository.get(ctx, id));
+  await transact([
+    { Delete: { TableName: tableName(), Key: itemKey(ctx, 'DEVICE', current.id), ...versioned(current.version) } },
+    {
+      // Only this device's own claim is freed (a claim of the same DEVEUI elsewhere is never touched).
+      Delete: {
+        TableName: tableName(),
+        Key: devEuiClaimKey(current.dev_eui),
+        ConditionExpression: 'attribute_not_exists(pk) OR (tenantId = :tenant AND deviceId = :device)',
+        ExpressionAttributeValues: { ':tenant': ctx.tenantId, ':device': current.id },
+      },
+    },
+    counterChange(ctx, -1),
+    ...summaries,
+  ]);
+}

@@ -367,6 +367,28 @@ export const ROUTES = [
 
   // spec 000: geo zones and alarm rules
   { id: 'geoZones.list', method: 'GET', path: '/api/geo-zones', access: any('VIEW_ASSET_MAP'), handler: 'geo-zones' },
+  // Beyond the spec (issue 8): GeoJSON export and import; writes are refused to client users on the server.
+  {
+    id: 'geoZones.export',
+    method: 'GET',
+    path: '/api/geo-zones/export',
+    access: any('VIEW_ASSET_MAP'),
+    handler: 'geo-zones',
+  },
+  {
+    id: 'geoZones.import',
+    method: 'POST',
+    path: '/api/geo-zones/import',
+    access: any('VIEW_ASSET_MAP'),
+    handler: 'geo-zones',
+  },
+  {
+    id: 'geoZones.get',
+    method: 'GET',
+    path: '/api/geo-zones/{id}',
+    access: any('VIEW_ASSET_MAP'),
+    handler: 'geo-zones',
+  },
   {
     id: 'geoZones.create',
     method: 'POST',
@@ -389,6 +411,7 @@ export const ROUTES = [
     handler: 'geo-zones',
   },
   { id: 'alarms.list', method: 'GET', path: '/api/alarms', access: any('ALARM_READ'), handler: 'alarms' },
+  { id: 'alarms.get', method: 'GET', path: '/api/alarms/{id}', access: any('ALARM_READ'), handler: 'alarms' },
   { id: 'alarms.create', method: 'POST', path: '/api/alarms', access: any('ALARM_CREATE'), handler: 'alarms' },
   { id: 'alarms.update', method: 'PUT', path: '/api/alarms/{id}', access: any('ALARM_EDIT'), handler: 'alarms' },
   { id: 'alarms.delete', method: 'DELETE', path: '/api/alarms/{id}', access: any('ALARM_DELETE'), handler: 'alarms' },

@@ -1,4 +1,64 @@
-import { createHttpHandler } from '../lib/http/handler';
+import { alarmInputSchema, alarmUpdateInputSchema } from '../../shared/schemas/alarm';
+import { idParamSchema } from '../../shared/schemas/common';
+import { alarmRepository, toApiAlarm } from '../lib/alarms/alarm-repository';
+import { parseCollectionQuery } from '../lib/http/collection-query';
+import { createHttpHandler, reply, route } from '../lib/http/handler';
+import { toCollection } from '../lib/http/hydra';
+import { validate } from '../lib/http/validation';
 
-/** Routes of this module answer 501 until their feature lands (see shared/routes.ts). */
-export const handler = createHttpHandler('alarms', {});
+/**
+ * Alarm rules (spec 000 /alarm-rules, s.3, s.5, s.7). Access per route is ALARM_* in shared/routes.ts; the
+ * default matrix gives client and transporter users none, so they get 403. The list is paged in id order,
+ * 20 per page (the screen's page size), or all with pagination=false. Decisions: docs/decisions.md,
+ * "Geo zones and alarm rules (issue 8)".
+ */
+const alarmIdOf = (params: Record<string, string | undefined>) => validate(idParamSchema, params.id);
+
+export const ALARMS_PER_PAGE = 20;
+
+export const handler = createHttpHandler('alarms', {
+  'alarms.list': route({
+    run: async ({ auth, query }) => {
+      const request = parseCollectionQuery(query, { defaultItemsPerPage: ALARMS_PER_PAGE });
+      const [{ items }, total] = await Promise.all([
+        alarmRepository.page(auth.tenant, { page: request.page, itemsPerPage: request.itemsPerPage }),
+        alarmRepository.count(auth.tenant),
+      ]);
+      return toCollection('/api/alarms', request, items.map(toApiAlarm), total);
+    },
+  }),
+  'alarms.get': route({
+    run: async ({ auth, params }) => toApiAlarm(await alarmRepository.getOrThrow(auth.tenant, alarmIdOf(params))),
+  }),
+  'alarms.create': route({
+    body: alarmInputSchema,
+    run: async ({ auth, body }) => {
+      const created = await alarmRepository.create(auth.tenant, {
+        name: body.name,
+        type: body.type,
+        text: body.text,
+        email: body.email ?? null,
+      });
+      return reply(201, toApiAlarm(created));
+    },
+  }),
+  'alarms.update': route({
+    body: alarmUpdateInputSchema,
+    run: async ({ auth, params, body }) => {
+      const updated = await alarmRepository.update(auth.tenant, alarmIdOf(params), body.version, (stored) => ({
+        ...stored,
+        name: body.name,
+        type: body.type,
+        text: body.text,
+        ...(body.email === undefined ? {} : { email: body.email }),
+      }));
+      return toApiAlarm(updated);
+    },
+  }),
+  'alarms.delete': route({
+    run: async ({ auth, params }) => {
+      await alarmRepository.remove(auth.tenant, alarmIdOf(params));
+      return reply(204);
+    },
+  }),
+});

@@ -1,4 +1,98 @@
-import { createHttpHandler } from '../lib/http/handler';
+import type { z } from 'zod';
+import { isStaff } from '../../shared/permissions';
+import { idParamSchema } from '../../shared/schemas/common';
+import { DEFAULT_GEO_ZONE_COLOR, geoZoneInputSchema, geoZoneUpdateInputSchema } from '../../shared/schemas/geo-zone';
+import {
+  type GeoZoneFeatureCollection,
+  geoZoneImportSchema,
+  toGeoZoneFeature,
+} from '../../shared/schemas/geo-zone-geojson';
+import type { AuthContext } from '../lib/auth/auth-context';
+import { refreshZoneNameOnAssets } from '../lib/geo-zones/geo-zone-asset-links';
+import { geoZoneRepository, listAllGeoZones, toApiGeoZone } from '../lib/geo-zones/geo-zone-repository';
+import { createGeoZones, deleteGeoZone, updateGeoZone } from '../lib/geo-zones/geo-zone-writes';
+import { forbidden } from '../lib/http/errors';
+import { createHttpHandler, reply, route } from '../lib/http/handler';
+import { toCollection } from '../lib/http/hydra';
+import { validate } from '../lib/http/validation';
 
-/** Routes of this module answer 501 until their feature lands (see shared/routes.ts). */
-export const handler = createHttpHandler('geo-zones', {});
+/**
+ * Geo zones (spec 000 asset map, s.3, s.7; issue 8). Every holder of VIEW_ASSET_MAP reads the zones (the map
+ * draws them); only staff write them: client and transporter users get 403 whatever the role matrix says.
+ * The list is never paged: the map and the asset form want every zone. Decisions: docs/decisions.md,
+ * "Geo zones and alarm rules (issue 8)".
+ */
+const zoneIdOf = (params: Record<string, string | undefined>) => validate(idParamSchema, params.id);
+
+const refuseNonStaff = (auth: AuthContext) => {
+  if (!isStaff(auth.roles)) throw forbidden();
+};
+
+/** Writes check the caller before the body, so a client user learns 403, not what was wrong with the body. */
+function staffInput<S extends z.ZodType>(auth: AuthContext, schema: S, body: unknown): z.output<S> {
+  refuseNonStaff(auth);
+  return validate(schema, body);
+}
+
+const ALL = { page: 1, itemsPerPage: 1, paginate: false, params: new URLSearchParams() };
+
+export const handler = createHttpHandler('geo-zones', {
+  'geoZones.list': route({
+    run: async ({ auth }) => {
+      const zones = (await listAllGeoZones(auth.tenant)).map(toApiGeoZone);
+      return toCollection('/api/geo-zones', ALL, zones, zones.length);
+    },
+  }),
+  // A GeoJSON FeatureCollection of every zone (circles as Point features with a radius property).
+  'geoZones.export': route({
+    run: async ({ auth }) => {
+      const zones = (await listAllGeoZones(auth.tenant)).map(toApiGeoZone);
+      const collection: GeoZoneFeatureCollection = {
+        type: 'FeatureCollection',
+        features: zones.flatMap((zone) =>
+          zone.geometry ? [toGeoZoneFeature({ ...zone, geometry: zone.geometry }, DEFAULT_GEO_ZONE_COLOR)] : [],
+        ),
+      };
+      return reply(200, collection, {
+        'content-type': 'application/geo+json; charset=utf-8',
+        'content-disposition': 'attachment; filename="geo-zones.geojson"',
+      });
+    },
+  }),
+  // All features become new zones in one transaction, or none: every problem is answered in one 422.
+  'geoZones.import': route({
+    run: async ({ auth, body }) => {
+      const { features } = staffInput(auth, geoZoneImportSchema, body);
+      const created = await createGeoZones(auth.tenant, features);
+      const members = created.map(toApiGeoZone);
+      return reply(201, toCollection('/api/geo-zones', ALL, members, members.length));
+    },
+  }),
+  'geoZones.get': route({
+    run: async ({ auth, params }) => toApiGeoZone(await geoZoneRepository.getOrThrow(auth.tenant, zoneIdOf(params))),
+  }),
+  'geoZones.create': route({
+    run: async ({ auth, body }) => {
+      const input = staffInput(auth, geoZoneInputSchema, body);
+      const [created] = await createGeoZones(auth.tenant, [{ name: input.name ?? null, geometry: input.geometry }]);
+      return reply(201, toApiGeoZone(created as NonNullable<typeof created>));
+    },
+  }),
+  'geoZones.update': route({
+    run: async ({ auth, params, body }) => {
+      const input = staffInput(auth, geoZoneUpdateInputSchema, body);
+      const current = await geoZoneRepository.getOrThrow(auth.tenant, zoneIdOf(params));
+      const name = input.name === undefined ? current.name : input.name;
+      const updated = await updateGeoZone(auth.tenant, current, input.version, { name, geometry: input.geometry });
+      if (updated.name !== current.name) await refreshZoneNameOnAssets(auth.tenant, updated);
+      return toApiGeoZone(updated);
+    },
+  }),
+  'geoZones.delete': route({
+    run: async ({ auth, params }) => {
+      refuseNonStaff(auth);
+      await deleteGeoZone(auth.tenant, zoneIdOf(params));
+      return reply(204);
+    },
+  }),
+});

@@ -16,6 +16,7 @@ import type { TenantContext } from '../../functions/lib/data/tenant-context';
 import { devEuiClaimItem } from '../../functions/lib/devices/dev-eui-claims';
 import { deviceRepository } from '../../functions/lib/devices/device-repository';
 import { batchPutEvents, reserveEventIds } from '../../functions/lib/events/event-repository';
+import { geoZoneLinkItems, withAssetCounts } from '../../functions/lib/geo-zones/geo-zone-asset-links';
 import { geoZoneRepository } from '../../functions/lib/geo-zones/geo-zone-repository';
 import { batchPut } from './batch-write';
 import type { DemoDataset } from './demo-data';
@@ -65,11 +66,13 @@ export async function writeDemoData(ctx: TenantContext, data: DemoDataset): Prom
   await createAll(ctx, assetStatusRepository, data.statuses);
   await createAll(ctx, clientRepository, data.clients);
   await createAll(ctx, assetProfileDefinitionRepository, data.definitions);
-  await createAll(ctx, geoZoneRepository, data.zones);
+  // Each zone counts the assets that name it, as the API's asset writes keep it (geo-zone-asset-links.ts).
+  await createAll(ctx, geoZoneRepository, withAssetCounts(data.zones, data.assets));
   await createAll(ctx, alarmRepository, data.alarms);
   await createAll(ctx, assetRepository, data.assets);
   // The search catalogue (asset-search-catalogue.ts) that the API's asset writes keep in their transactions.
   await batchPut(catalogueShardItems(ctx, data.assets), CONCURRENCY);
+  await batchPut(geoZoneLinkItems(ctx, data.assets), CONCURRENCY);
   await createAll(ctx, deviceRepository, data.devices);
   // Each DEVEUI's platform-wide claim, which device writes keep in their transactions (dev-eui-claims.ts).
   await batchPut(

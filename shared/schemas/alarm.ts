@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import {
   entityIdSchema,
+  INVALID_EMAIL,
   jsonLdShape,
   NAME_REQUIRED,
   type NumberInput,
-  optionalEmail,
   requiredText,
   toNumber,
+  tooLong,
   versionShape,
 } from './common';
 
@@ -28,17 +29,88 @@ export const ALARM_TYPE_LABELS: Record<AlarmType, string> = {
 };
 
 /**
- * Choosing a type prefills the text with a template holding an asset-name placeholder (spec 000 s.2). The
- * wording and placeholder are ours; the alarm sender fills the placeholder with renderAlarmText.
+ * Placeholders an alarm text may hold; the alarm sender fills them with renderAlarmText (spec 000 s.2: choosing
+ * a type prefills the text with a template holding an asset-name placeholder; the others are ours).
  */
+export const ALARM_PLACEHOLDERS = [
+  'asset_name',
+  'asset_id',
+  'customer',
+  'zone_name',
+  'device_name',
+  'dev_eui',
+  'time',
+  'address',
+  'latitude',
+  'longitude',
+] as const;
+export type AlarmPlaceholder = (typeof ALARM_PLACEHOLDERS)[number];
+export type AlarmTextValues = Partial<Record<AlarmPlaceholder, string | number | null>>;
 export const ALARM_ASSET_NAME_PLACEHOLDER = '{asset_name}';
+
 export const ALARM_TEXT_TEMPLATES: Record<AlarmType, string> = {
-  0: `The tag of asset ${ALARM_ASSET_NAME_PLACEHOLDER} has been sabotaged.`,
-  1: `Asset ${ALARM_ASSET_NAME_PLACEHOLDER} is outside its geo zone.`,
-  2: `The battery level of the tag of asset ${ALARM_ASSET_NAME_PLACEHOLDER} is low.`,
+  0: 'The tag {device_name} ({dev_eui}) of asset {asset_name} has been sabotaged at {time}.',
+  1: 'Asset {asset_name} left its geo zone {zone_name} at {time}; last position {address}.',
+  2: 'The battery of tag {device_name} ({dev_eui}) of asset {asset_name} is low ({time}).',
 };
-export const renderAlarmText = (text: string, assetName: string): string =>
-  text.split(ALARM_ASSET_NAME_PLACEHOLDER).join(assetName);
+
+const PLACEHOLDER = /\{([a-z_]+)\}/g;
+const KNOWN_PLACEHOLDERS = new Set<string>(ALARM_PLACEHOLDERS);
+
+/**
+ * Fills the placeholders of an alarm text. A placeholder without a value, or one we do not know, stays as
+ * written, so a typo shows in the mail rather than vanishing. A bare string is the asset name (older callers).
+ */
+export function renderAlarmText(text: string, values: AlarmTextValues | string): string {
+  const given: AlarmTextValues = typeof values === 'string' ? { asset_name: values } : values;
+  return text.replace(PLACEHOLDER, (whole, name: string) => {
+    if (!KNOWN_PLACEHOLDERS.has(name)) return whole;
+    const value = given[name as AlarmPlaceholder];
+    return value === undefined || value === null ? whole : String(value);
+  });
+}
+
+/**
+ * The email field keeps the spec's single text field and holds one or more recipients separated by commas
+ * (semicolons and spaces are accepted on the way in and stored as ", "). Each is checked on its own.
+ */
+export const MAX_ALARM_RECIPIENTS = 20;
+export const TOO_MANY_RECIPIENTS = `At most ${MAX_ALARM_RECIPIENTS} recipients`;
+export const invalidRecipient = (recipient: string) => `${INVALID_EMAIL}: ${recipient}`;
+/** Recipients in order, each once (ignoring case). */
+const splitRecipients = (text: string): string[] => {
+  const seen = new Set<string>();
+  return text
+    .split(/[,;\s]+/)
+    .map((part) => part.trim())
+    .filter((part) => {
+      const key = part.toLowerCase();
+      if (!part || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+};
+
+const recipientSchema = z.email();
+
+export const alarmEmailSchema = z
+  .string({ error: INVALID_EMAIL })
+  .max(2000, { error: tooLong(2000) })
+  .nullish()
+  .transform((text, context) => {
+    if (text === undefined) return undefined;
+    const recipients = splitRecipients(text ?? '');
+    if (recipients.length === 0) return null;
+    if (recipients.length > MAX_ALARM_RECIPIENTS) context.addIssue({ code: 'custom', message: TOO_MANY_RECIPIENTS });
+    for (const recipient of recipients) {
+      if (!recipientSchema.safeParse(recipient).success)
+        context.addIssue({ code: 'custom', message: invalidRecipient(recipient) });
+    }
+    return recipients.join(', ');
+  });
+
+/** The recipients of a rule, for the alarm sender: none when the rule has no email. */
+export const alarmRecipients = (alarm: Pick<Alarm, 'email'>): string[] => splitRecipients(alarm.email ?? '');
 
 export const alarmSchema = z.object({
   ...jsonLdShape,
@@ -55,7 +127,7 @@ const alarmFields = {
   name: requiredText(NAME_REQUIRED),
   type: alarmTypeSchema,
   text: requiredText(ALARM_TEXT_REQUIRED, 2000),
-  email: optionalEmail(),
+  email: alarmEmailSchema,
 };
 
 export const alarmInputSchema = z.object(alarmFields);

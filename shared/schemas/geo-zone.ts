@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { entityIdSchema, hexColorSchema, jsonLdShape, optionalText, versionShape } from './common';
+import { POLYGON_TOO_SMALL, polygonProblems } from './geo-zone-geometry';
+
+export {
+  HOLE_OUTSIDE,
+  MAX_GEO_ZONE_VERTICES,
+  POLYGON_TOO_SMALL,
+  RING_NOT_CLOSED,
+  RING_SELF_INTERSECTS,
+  RING_WITHOUT_AREA,
+  TOO_MANY_VERTICES,
+} from './geo-zone-geometry';
 
 /** Spec 000 s.2 and s.9; Leaflet's default path colour, which the original map used. */
 export const MIN_GEO_ZONE_RADIUS = 15;
@@ -8,8 +19,9 @@ export const DEFAULT_GEO_ZONE_COLOR = '#3388ff';
 
 export const INVALID_COORDINATES = 'Invalid coordinates';
 export const INVALID_GEOMETRY = 'The geometry must be a Polygon or a Point with a radius';
-export const POLYGON_TOO_SMALL = 'A polygon needs at least 3 points';
+export const MAX_GEO_ZONE_RADIUS = 100_000;
 export const RADIUS_TOO_SMALL = `The radius must be at least ${MIN_GEO_ZONE_RADIUS}`;
+export const RADIUS_TOO_LARGE = `The radius must be at most ${MAX_GEO_ZONE_RADIUS}`;
 
 const longitude = z
   .number({ error: INVALID_COORDINATES })
@@ -24,7 +36,11 @@ const latitude = z
 export const positionSchema = z.tuple([longitude, latitude], { error: INVALID_COORDINATES });
 export type Position = z.infer<typeof positionSchema>;
 
-/** GeoJSON rings are closed; drawing tools often leave the last point off. */
+/**
+ * GeoJSON rings are closed; drawing tools often leave the last point off. The API refuses an open ring (a
+ * ring that does not end where it starts may be a cut-off upload), so the console closes its drawings with
+ * this before sending.
+ */
 export const closeRing = (ring: Position[]): Position[] => {
   const first = ring[0];
   const last = ring[ring.length - 1];
@@ -32,16 +48,25 @@ export const closeRing = (ring: Position[]): Position[] => {
   return [...ring, first];
 };
 
-const ringSchema = z
-  .array(positionSchema, { error: INVALID_COORDINATES })
-  .transform(closeRing)
-  .refine((ring) => ring.length >= 4, { error: POLYGON_TOO_SMALL });
+const ringSchema = z.array(positionSchema, { error: INVALID_COORDINATES });
 
-export const polygonGeometrySchema = z.object({
-  type: z.literal('Polygon'),
-  coordinates: z.array(ringSchema, { error: INVALID_COORDINATES }).min(1, { error: POLYGON_TOO_SMALL }),
-  color: hexColorSchema.optional(),
-});
+/**
+ * A Polygon: closed rings of at least 3 distinct points that enclose an area and do not cross themselves,
+ * holes inside the outline, at most MAX_GEO_ZONE_VERTICES points (geo-zone-geometry.ts). Each problem is
+ * reported on its ring (geometry.coordinates[1]).
+ */
+export const polygonGeometrySchema = z
+  .object({
+    type: z.literal('Polygon'),
+    coordinates: z.array(ringSchema, { error: INVALID_COORDINATES }).min(1, { error: POLYGON_TOO_SMALL }),
+    color: hexColorSchema.optional(),
+  })
+  .superRefine((polygon, context) => {
+    for (const problem of polygonProblems(polygon.coordinates)) {
+      const path = problem.ring === undefined ? ['coordinates'] : ['coordinates', problem.ring];
+      context.addIssue({ code: 'custom', message: problem.message, path });
+    }
+  });
 
 /** A circle is a Point with a radius in metres. */
 export const circleGeometrySchema = z.object({
@@ -50,6 +75,7 @@ export const circleGeometrySchema = z.object({
   radius: z
     .number({ error: RADIUS_TOO_SMALL })
     .min(MIN_GEO_ZONE_RADIUS, { error: RADIUS_TOO_SMALL })
+    .max(MAX_GEO_ZONE_RADIUS, { error: RADIUS_TOO_LARGE })
     .default(DEFAULT_GEO_ZONE_RADIUS),
   color: hexColorSchema.optional(),
 });

@@ -15,6 +15,7 @@ import { dynamo, tableName } from '../data/client';
 import { counterKey, itemKey } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
 import { type DeviceRecord, deviceRepository } from '../devices/device-repository';
+import { geoZoneLinkWrites } from '../geo-zones/geo-zone-asset-links';
 import { geoZoneRepository } from '../geo-zones/geo-zone-repository';
 import { conflict, unprocessable } from '../http/errors';
 import { type AssetRecord, assetRepository } from './asset-repository';
@@ -220,6 +221,8 @@ export async function createAsset(
       catalogueEntryWrite(ctx, asset),
       ...links,
       ...profileWrites,
+      // The zone's asset count and link (a zone still counted cannot be deleted; its rename reaches the asset).
+      ...(await geoZoneLinkWrites(ctx, asset.id, null, asset.geo_zone)),
     ],
     { ctx, assetId: asset.id, index: 2 },
   );
@@ -251,6 +254,7 @@ export async function saveAsset(
       ...(searchable ? [catalogueEntryWrite(ctx, next)] : []),
       ...links,
       ...profileWrites,
+      ...(await geoZoneLinkWrites(ctx, next.id, current.geo_zone, next.geo_zone)),
     ],
     searchable ? { ctx, assetId: next.id, index: 1 } : undefined,
   );
@@ -275,6 +279,7 @@ export async function deleteAsset(ctx: TenantContext, current: AssetRecord): Pro
       },
       catalogueEntryRemoval(ctx, current.id),
       ...devices.map((device) => putDevice(ctx, device, null)),
+      ...(await geoZoneLinkWrites(ctx, current.id, current.geo_zone, null)),
     ],
     { ctx, assetId: current.id, index: 2 },
   );

@@ -42,7 +42,9 @@ interface Resolved {
 
 function resolveRecords(records: SenmlRecord[]): Resolved | string {
   const resolved: Resolved = { devEui: null, time: undefined, byName: new Map() };
-  let baseTime: number | undefined;
+  // Records before the first base time take it too: KPN sends one device and one bt per message, and a
+  // reordered array must read the same.
+  let baseTime = records.find((record) => record.bt !== undefined)?.bt;
   for (const record of records) {
     if (record.bn !== undefined) {
       const eui = BASE_NAME.exec(record.bn)?.[1];

@@ -30,6 +30,8 @@ export const HANDLER_MODULES = [
   'geo-zones',
   'alarms',
   'exports',
+  'device-uplinks',
+  'asset-alarms',
 ] as const;
 export type HandlerModule = (typeof HANDLER_MODULES)[number];
 
@@ -241,6 +243,21 @@ export const ROUTES = [
     access: any('ASSET_EDIT'),
     handler: 'assets',
   },
+  // issue 9: the alarms sent for an asset, acknowledged by whoever sees the asset
+  {
+    id: 'assetAlarms.list',
+    method: 'GET',
+    path: '/api/assets/{id}/alarms',
+    access: any('ASSET_READ'),
+    handler: 'asset-alarms',
+  },
+  {
+    id: 'assetAlarms.acknowledge',
+    method: 'PUT',
+    path: '/api/assets/{id}/alarms/{alarmId}/acknowledge',
+    access: any('ASSET_READ'),
+    handler: 'asset-alarms',
+  },
   { id: 'storage.credentials', method: 'GET', path: '/api/aws/s3', access: any('ASSET_READ'), handler: 'assets' },
   {
     id: 'assetStatuses.list',
@@ -415,6 +432,15 @@ export const ROUTES = [
   { id: 'alarms.create', method: 'POST', path: '/api/alarms', access: any('ALARM_CREATE'), handler: 'alarms' },
   { id: 'alarms.update', method: 'PUT', path: '/api/alarms/{id}', access: any('ALARM_EDIT'), handler: 'alarms' },
   { id: 'alarms.delete', method: 'DELETE', path: '/api/alarms/{id}', access: any('ALARM_DELETE'), handler: 'alarms' },
+
+  // issue 9: the KPN Things HTTPS destination; public, the Things-Message-Token is its credential
+  {
+    id: 'uplinks.kpnThings',
+    method: 'POST',
+    path: '/api/things/uplink',
+    access: 'public',
+    handler: 'device-uplinks',
+  },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

@@ -19,6 +19,7 @@ export const PORTS = {
   LAMBDA_PORT: 4013,
   EVENTBRIDGE_PORT: 4015,
   SNS_PORT: 4016,
+  SQS_PORT: 4014,
 } as const;
 export type PortName = keyof typeof PORTS;
 
@@ -112,6 +113,9 @@ export function handlerEnvironment(ids: {
     EVENT_BUS_NAME: 'tracking-pipeline',
     SNS_ENDPOINT: `http://${HOST}:${port('SNS_PORT')}`,
     ALARM_TOPIC_ARN: `arn:aws:sns:${REGION}:000000000000:tracking-alarms`,
+    // Device event pipeline: the uplink queue (scripts/local/sqs-service.ts; on AWS the FIFO queue CDK names).
+    SQS_ENDPOINT: `http://${HOST}:${port('SQS_PORT')}`,
+    UPLINK_QUEUE_URL: `http://${HOST}:${port('SQS_PORT')}/000000000000/tracking-uplinks.fifo`,
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
   };
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { isBlank, requiredText, tooLong, versionSchema } from './common';
+import { isBlank, optionalText, requiredText, tooLong, versionSchema } from './common';
+
+const SECRET_MAX = 1024;
 
 export const KPN_THINGS_MESSAGES = {
   client_id: 'The Client ID is required',
@@ -8,9 +10,41 @@ export const KPN_THINGS_MESSAGES = {
   application_id: 'The Application ID is required',
   project_id: 'The Project ID is required',
   device_group_id: 'The Device group ID is required',
+  things_plug_uuid: 'The plug UUID may hold only letters, digits and dashes',
+  things_shared_secret:
+    'The shared secret needs at least 32 characters with upper case, lower case, a digit and a special character',
+  things_shared_secret_required: 'The shared secret is required with a plug UUID',
 } as const;
 
-const SECRET_MAX = 1024;
+/** KPN's own rule for an HTTPS destination's shared secret (integrations.md 1.1). */
+export const isStrongSharedSecret = (secret: string) =>
+  secret.length >= 32 &&
+  /[A-Z]/.test(secret) &&
+  /[a-z]/.test(secret) &&
+  /\d/.test(secret) &&
+  /[^A-Za-z0-9]/.test(secret);
+
+/**
+ * The KPN Things HTTPS destination (issue 9): `Things-Plug-UUID` names the destination, so it finds the tenant
+ * and its shared secret (POST /api/things/uplink). Both optional: blank means no webhook for this tenant.
+ * The secret follows client_secret: never answered, blank keeps the stored one.
+ */
+const thingsDestinationFields = {
+  things_plug_uuid: optionalText(100).refine((v) => v == null || /^[A-Za-z0-9-]+$/.test(v), {
+    error: KPN_THINGS_MESSAGES.things_plug_uuid,
+  }),
+  things_shared_secret: z
+    .string()
+    .nullish()
+    .transform((v) => (isBlank(v) ? undefined : v))
+    .refine((v) => v === undefined || isStrongSharedSecret(v), { error: KPN_THINGS_MESSAGES.things_shared_secret })
+    .pipe(
+      z
+        .string()
+        .max(SECRET_MAX, { error: tooLong(SECRET_MAX) })
+        .optional(),
+    ),
+};
 
 /** KPN's documented application ids are not valid UUIDs (integrations.md s.1), so all six are plain text. */
 const kpnThingsFields = {
@@ -23,7 +57,7 @@ const kpnThingsFields = {
 };
 
 /** All six fields, the secret included: the form when no secret is stored yet. */
-export const kpnThingsSettingsInputSchema = z.object(kpnThingsFields);
+export const kpnThingsSettingsInputSchema = z.object({ ...kpnThingsFields, ...thingsDestinationFields });
 export type KpnThingsSettingsInput = z.infer<typeof kpnThingsSettingsInputSchema>;
 
 /**
@@ -33,6 +67,7 @@ export type KpnThingsSettingsInput = z.infer<typeof kpnThingsSettingsInputSchema
  */
 export const kpnThingsSaveInputSchema = z.object({
   ...kpnThingsFields,
+  ...thingsDestinationFields,
   client_secret: z
     .string()
     .nullish()
@@ -57,6 +92,9 @@ export const kpnThingsSettingsSchema = z.object({
   application_id: z.string(),
   project_id: z.string(),
   device_group_id: z.string(),
+  things_plug_uuid: z.string().nullable(),
+  things_shared_secret: z.null(),
+  things_shared_secret_set: z.boolean(),
   version: z.number().int().nullable(),
 });
 export type KpnThingsSettings = z.infer<typeof kpnThingsSettingsSchema>;

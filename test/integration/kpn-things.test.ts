@@ -39,6 +39,9 @@ describe('KPN Things integration settings', () => {
       application_id: '',
       project_id: '',
       device_group_id: '',
+      things_plug_uuid: null,
+      things_shared_secret: null,
+      things_shared_secret_set: false,
       version: null,
     });
   });

@@ -6,6 +6,7 @@ import { createRepository, type Stored } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 import { conflict, unprocessable } from '../http/errors';
 import { decryptSecret, encryptSecret } from './secret-cipher';
+import { claimThingsPlug, normalizePlugUuid, releaseThingsPlug } from './things-plug';
 
 /** A tenant's KPN Things settings: one record (id 1); the client secret only in encrypted form. */
 export interface KpnSettingsRecord extends Stored {
@@ -15,10 +16,16 @@ export interface KpnSettingsRecord extends Stored {
   application_id: string;
   project_id: string;
   device_group_id: string;
+  /** The KPN Things HTTPS destination (webhook): its plug UUID and encrypted shared secret, when set up. */
+  things_plug_uuid?: string | null;
+  things_shared_secret_encrypted?: string | null;
 }
 
 /** The settings with the secret in clear: only ever passed to the KPN client, never answered. */
-export type KpnCredentials = Omit<KpnSettingsRecord, keyof Stored | 'client_secret_encrypted'> & {
+export type KpnCredentials = Omit<
+  KpnSettingsRecord,
+  keyof Stored | 'client_secret_encrypted' | 'things_plug_uuid' | 'things_shared_secret_encrypted'
+> & {
   client_secret: string;
 };
 
@@ -35,6 +42,9 @@ export const EMPTY_KPN_SETTINGS: KpnThingsSettings = {
   application_id: '',
   project_id: '',
   device_group_id: '',
+  things_plug_uuid: null,
+  things_shared_secret: null,
+  things_shared_secret_set: false,
   version: null,
 };
 
@@ -48,6 +58,9 @@ export const toApiKpnSettings = (record: KpnSettingsRecord | undefined): KpnThin
         application_id: record.application_id,
         project_id: record.project_id,
         device_group_id: record.device_group_id,
+        things_plug_uuid: record.things_plug_uuid ?? null,
+        things_shared_secret: null,
+        things_shared_secret_set: Boolean(record.things_shared_secret_encrypted),
         version: record.version,
       }
     : EMPTY_KPN_SETTINGS;
@@ -58,28 +71,59 @@ const secretRequired = () =>
 /** The submitted fields with a blank secret filled from the stored one (422 when nothing is stored). */
 export async function resolveCredentials(
   ctx: TenantContext,
-  input: KpnThingsSaveOutput,
+  input: Omit<KpnThingsSaveOutput, 'things_plug_uuid'> & Partial<Pick<KpnThingsSaveOutput, 'things_plug_uuid'>>,
   stored?: KpnSettingsRecord,
 ): Promise<KpnCredentials> {
-  const { version: _version, client_secret, ...fields } = input;
+  const { version: _version, client_secret, things_plug_uuid: _plug, things_shared_secret: _shared, ...fields } = input;
   if (client_secret) return { ...fields, client_secret };
   if (!stored) throw secretRequired();
   return { ...fields, client_secret: await decryptSecret(stored.client_secret_encrypted, ctx.tenantId) };
 }
 
-/** First save creates (a concurrent first save gets 409); later saves need the version read (409 if stale). */
+/** The destination's fields as stored: a new shared secret encrypted, a blank one kept; 422 without any. */
+async function thingsDestination(ctx: TenantContext, input: KpnThingsSaveOutput, stored?: KpnSettingsRecord) {
+  const plug = input.things_plug_uuid === undefined ? (stored?.things_plug_uuid ?? null) : input.things_plug_uuid;
+  const things_plug_uuid = plug ? normalizePlugUuid(plug) : null;
+  const things_shared_secret_encrypted = input.things_shared_secret
+    ? await encryptSecret(input.things_shared_secret, ctx.tenantId)
+    : (stored?.things_shared_secret_encrypted ?? null);
+  if (things_plug_uuid && !things_shared_secret_encrypted)
+    throw unprocessable([
+      { propertyPath: 'things_shared_secret', message: KPN_THINGS_MESSAGES.things_shared_secret_required },
+    ]);
+  return { things_plug_uuid, things_shared_secret_encrypted };
+}
+
+/**
+ * First save creates (a concurrent first save gets 409); later saves need the version read (409 if stale).
+ * The plug lookup item is written before the settings and the old one removed after them: a failure in
+ * between leaves a lookup item whose settings do not name its plug, which the webhook treats as unknown.
+ */
 export async function saveKpnSettings(ctx: TenantContext, input: KpnThingsSaveOutput): Promise<KpnSettingsRecord> {
   const stored = await getKpnSettings(ctx);
   if (!stored && !input.client_secret) throw secretRequired();
   if (stored && input.version == null) throw unprocessable([{ propertyPath: 'version', message: VERSION_REQUIRED }]);
-  const { version, client_secret, ...fields } = input;
+  const { version, client_secret, things_plug_uuid: _plug, things_shared_secret: _shared, ...fields } = input;
+  const destination = await thingsDestination(ctx, input, stored);
   const client_secret_encrypted = client_secret
     ? await encryptSecret(client_secret, ctx.tenantId)
     : (stored?.client_secret_encrypted as string);
-  if (stored)
-    return repository.update(ctx, SETTINGS_ID, version as number, () => ({ ...fields, client_secret_encrypted }));
+  if (destination.things_plug_uuid) await claimThingsPlug(ctx, destination.things_plug_uuid);
+  const saved = await writeSettings(ctx, stored, version, { ...fields, ...destination, client_secret_encrypted });
+  const previousPlug = stored?.things_plug_uuid;
+  if (previousPlug && previousPlug !== destination.things_plug_uuid) await releaseThingsPlug(ctx, previousPlug);
+  return saved;
+}
+
+async function writeSettings(
+  ctx: TenantContext,
+  stored: KpnSettingsRecord | undefined,
+  version: number | null | undefined,
+  record: Omit<KpnSettingsRecord, keyof Stored>,
+): Promise<KpnSettingsRecord> {
+  if (stored) return repository.update(ctx, SETTINGS_ID, version as number, () => record);
   try {
-    return await repository.create(ctx, { ...fields, client_secret_encrypted }, SETTINGS_ID);
+    return await repository.create(ctx, record, SETTINGS_ID);
   } catch (error) {
     if (error instanceof TransactionCanceledException) throw conflict();
     throw error;

@@ -8,5 +8,8 @@ export const EMPTY_SETTINGS: KpnThingsSettings = {
   application_id: '',
   project_id: '',
   device_group_id: '',
+  things_plug_uuid: null,
+  things_shared_secret: null,
+  things_shared_secret_set: false,
   version: null,
 };

@@ -1,0 +1,132 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, tableName } from '../../data/client';
+import { itemKey, itemSortKey, typePartition } from '../../data/keys';
+import type { TenantContext } from '../../data/tenant-context';
+import { putEvent } from '../../events/event-repository';
+import type { UplinkEffects } from './uplink-effects';
+
+/**
+ * The writes of one uplink (docs/decisions.md, "Device event pipeline"): the device and the asset by
+ * UpdateItem with only the changed attributes, each conditioned on its stored last event being older, then
+ * the event by a conditional put. On the common path that is 3 write requests; the outside marker adds one on
+ * a transition. None of them touches an index key: the asset's gsi1…gsi6 keys are built from name,
+ * reference, scheduled, customer, cable length and days outside, which the pipeline never sets (the daily
+ * job does days outside). The event goes last: a retry after a failure in between finds the state written
+ * (its condition fails, nothing changes) and writes the event then.
+ */
+export const OUTSIDE_MARKER_TYPE = 'ASSET_OUTSIDE';
+
+/** Sparse marker of an asset outside its own zone: `T#<t>#ASSET_OUTSIDE` / `ASSET#<id>` (loan-day job). */
+export const outsideMarkerKey = (ctx: TenantContext, assetId: number) => ({
+  pk: typePartition(ctx, OUTSIDE_MARKER_TYPE),
+  sk: itemSortKey('ASSET', assetId),
+});
+
+interface Update {
+  sets: string[];
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+}
+
+function setExpression(values: Record<string, unknown>): Update {
+  const update: Update = { sets: [], names: { '#date': 'date', '#last': 'last_event' }, values: {} };
+  Object.entries(values).forEach(([attribute, value], i) => {
+    update.names[`#a${i}`] = attribute;
+    update.values[`:a${i}`] = value;
+    update.sets.push(`#a${i} = :a${i}`);
+  });
+  return update;
+}
+
+/** The item's last event is older than `date` (or it has none); the item exists. */
+const NEWER = 'attribute_exists(pk) AND (attribute_not_exists(#last.#date) OR #last.#date < :eventDate)';
+
+async function conditionalUpdate(key: Record<string, string>, update: Update, condition: string, date: string) {
+  if (update.sets.length === 0) return true;
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: `SET ${update.sets.join(', ')}`,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: update.names,
+        ExpressionAttributeValues: { ...update.values, ':eventDate': date },
+      }),
+    );
+    return true;
+  } catch (error) {
+    // Another writer got there first (a newer uplink of the asset's other device, the device deleted).
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+export interface Applied {
+  device: boolean;
+  asset: boolean;
+  marker: boolean;
+  event: boolean;
+  writes: number;
+}
+
+export async function applyEffects(
+  ctx: TenantContext,
+  effects: UplinkEffects,
+  assetId: number | undefined,
+): Promise<Applied> {
+  const date = effects.event.date;
+  const applied: Applied = { device: false, asset: false, marker: false, event: false, writes: 0 };
+  if (effects.advancesState) {
+    applied.writes++;
+    applied.device = await conditionalUpdate(
+      itemKey(ctx, 'DEVICE', effects.event.device.id),
+      setExpression(effects.device),
+      NEWER,
+      date,
+    );
+    if (effects.asset && assetId !== undefined) {
+      const update = setExpression(effects.asset.set);
+      let condition = NEWER;
+      const summary = effects.asset.summary;
+      if (summary) {
+        update.sets.push(
+          `devices[${summary.index}].is_sabotaged = :sabotaged`,
+          `devices[${summary.index}].battery_level_low = :batteryLow`,
+        );
+        Object.assign(update.values, {
+          ':sabotaged': summary.is_sabotaged,
+          ':batteryLow': summary.battery_level_low,
+          ':deviceId': effects.event.device.id,
+        });
+        // The summary's position is only trusted while it still names this device.
+        condition += ` AND devices[${summary.index}].id = :deviceId`;
+      }
+      applied.writes++;
+      applied.asset = await conditionalUpdate(itemKey(ctx, 'ASSET', assetId), update, condition, date);
+      if (applied.asset && effects.outsideMarker) {
+        applied.writes++;
+        await writeOutsideMarker(ctx, assetId, effects.outsideMarker, date);
+        applied.marker = true;
+      }
+    }
+  }
+  applied.writes++;
+  applied.event = await putEvent(ctx, effects.event);
+  return applied;
+}
+
+async function writeOutsideMarker(ctx: TenantContext, assetId: number, change: 'add' | 'remove', since: string) {
+  const Key = outsideMarkerKey(ctx, assetId);
+  if (change === 'remove') {
+    await dynamo().send(new DeleteCommand({ TableName: tableName(), Key }));
+    return;
+  }
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...Key, entityType: OUTSIDE_MARKER_TYPE, tenantId: ctx.tenantId, assetId, since },
+    }),
+  );
+}

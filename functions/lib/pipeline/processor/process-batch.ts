@@ -1,0 +1,156 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
+import type { SQSBatchResponse, SQSRecord } from 'aws-lambda';
+import type { TenantContext } from '../../data/tenant-context';
+import { publishAlarms } from '../alarms/publish-alarms';
+import type { DecodedPayload, Fix, NormalizedUplink } from '../contracts';
+import { DEFAULT_PAYLOAD_FORMAT, decodePayload } from '../decoders';
+import { checkFix } from '../plausibility';
+import { recordRejection } from '../rejections';
+import { applyEffects } from './apply';
+import { type LoadedDevice, loadDevices } from './load';
+import { statusesOf, zonesOf } from './tenant-cache';
+import { type UplinkInput, uplinkEffects, type ZoneLookup } from './uplink-effects';
+
+/**
+ * One SQS batch (at most 10 uplinks): read the devices and assets once, then each DEVEUI's uplinks in queue
+ * order, the groups side by side. A failure fails that record and every later record of its group (FIFO
+ * order must hold on redelivery); the others are reported done (ReportBatchItemFailures).
+ */
+type Parsed = { record: SQSRecord; uplink?: NormalizedUplink };
+
+function parse(record: SQSRecord): Parsed {
+  try {
+    const uplink = JSON.parse(record.body) as NormalizedUplink;
+    if (typeof uplink?.devEui === 'string' && !Number.isNaN(Date.parse(uplink.measuredAt))) return { record, uplink };
+  } catch {
+    // recorded below as rejected
+  }
+  return { record };
+}
+
+export async function processBatch(records: SQSRecord[], logger?: Logger): Promise<SQSBatchResponse> {
+  const parsed = records.map(parse);
+  const devices = await loadDevices(parsed.flatMap((p) => (p.uplink ? [p.uplink.devEui] : [])));
+  const groups = new Map<string, Parsed[]>();
+  for (const p of parsed) {
+    const group = p.record.attributes.MessageGroupId ?? p.uplink?.devEui ?? p.record.messageId;
+    groups.set(group, [...(groups.get(group) ?? []), p]);
+  }
+  // The zone version is read once per tenant per batch, not per uplink.
+  const perTenant = new Map<string, Promise<TenantData>>();
+  const tenantData: TenantDataOf = (ctx) => {
+    if (!perTenant.has(ctx.tenantId))
+      perTenant.set(
+        ctx.tenantId,
+        Promise.all([zonesOf(ctx), statusesOf(ctx)]).then(([zones, statuses]) => ({ zones, statuses })),
+      );
+    return perTenant.get(ctx.tenantId) as Promise<TenantData>;
+  };
+  const failures: string[] = [];
+  await Promise.all(
+    [...groups.values()].map(async (group) => {
+      for (const [i, p] of group.entries()) {
+        try {
+          await processOne(p, devices, tenantData);
+        } catch (error) {
+          logger?.error('Uplink failed; it and the rest of its group go back to the queue', error as Error);
+          failures.push(...group.slice(i).map((later) => later.record.messageId));
+          return;
+        }
+      }
+    }),
+  );
+  return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })) };
+}
+
+type Checked = { ok: true; decoded: DecodedPayload } | { ok: false; reason: string };
+
+/** Decode (when the way in did not) and check the position against the device's last one. */
+export function checkUplink(uplink: NormalizedUplink, loaded: LoadedDevice): Checked {
+  let decoded: DecodedPayload = { ...uplink.decoded };
+  if (uplink.payloadHex) {
+    const result = decodePayload(uplink.payloadFormat ?? DEFAULT_PAYLOAD_FORMAT, uplink.payloadHex, uplink.fPort);
+    if (!result.ok) return { ok: false, reason: `Undecodable payload: ${result.reason}` };
+    decoded = { ...decoded, ...result.value };
+  }
+  const fix = decoded.fix ?? uplink.networkFix;
+  const last = loaded.device.last_event;
+  if (fix) {
+    const previous: { fix: Fix; at: string } | undefined =
+      last?.latitude != null && last.longitude != null
+        ? {
+            fix: {
+              latitude: last.latitude,
+              longitude: last.longitude,
+              accuracy: last.radius ?? undefined,
+              source: 'gnss',
+            },
+            at: last.date,
+          }
+        : undefined;
+    const check = checkFix(fix, previous, uplink.measuredAt);
+    if (!check.ok) return { ok: false, reason: `Impossible position: ${check.reason}` };
+  }
+  return { ok: true, decoded };
+}
+
+type TenantData = { zones: ZoneLookup; statuses: UplinkInput['statuses'] };
+type TenantDataOf = (ctx: TenantContext) => Promise<TenantData>;
+
+async function processOne(
+  { record, uplink }: Parsed,
+  devices: Map<string, LoadedDevice>,
+  tenantData: TenantDataOf,
+): Promise<void> {
+  const receivedAt = uplink?.receivedAt ?? new Date(Number(record.attributes.SentTimestamp)).toISOString();
+  if (!uplink) {
+    await recordRejection({
+      reason: 'Not a queued uplink',
+      source: 'mqtt',
+      devEui: null,
+      receivedAt,
+      raw: record.body,
+    });
+    return;
+  }
+  const rejection = {
+    source: uplink.source,
+    devEui: uplink.devEui,
+    receivedAt,
+    measuredAt: uplink.measuredAt,
+    raw: record.body,
+  };
+  const loaded = devices.get(uplink.devEui);
+  if (!loaded) {
+    await recordRejection({ ...rejection, reason: 'Unknown DEVEUI' });
+    return;
+  }
+  const checked = checkUplink(uplink, loaded);
+  if (!checked.ok) {
+    await recordRejection({ ...rejection, reason: checked.reason }, loaded.ctx);
+    return;
+  }
+  const { zones, statuses } = await tenantData(loaded.ctx);
+  const effects = uplinkEffects({
+    tenantId: loaded.ctx.tenantId,
+    uplink,
+    decoded: checked.decoded,
+    device: loaded.device,
+    asset: loaded.asset,
+    zones,
+    statuses,
+  });
+  // Before the writes: a failure after them redelivers an uplink whose state is already written, which
+  // then raises nothing; the alarm handler drops a repeated event.
+  if (effects.alarms.length > 0) await publishAlarms(effects.alarms);
+  const applied = await applyEffects(loaded.ctx, effects, loaded.asset?.id);
+  // The next uplink of this device in the batch starts from the state just written.
+  if (applied.device) Object.assign(loaded.device, effects.device);
+  if (applied.asset && loaded.asset && effects.asset) {
+    Object.assign(loaded.asset, effects.asset.set);
+    const summary = effects.asset.summary;
+    const entry = summary ? loaded.asset.devices[summary.index] : undefined;
+    if (summary && entry)
+      Object.assign(entry, { is_sabotaged: summary.is_sabotaged, battery_level_low: summary.battery_level_low });
+  }
+}

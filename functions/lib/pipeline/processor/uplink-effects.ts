@@ -1,0 +1,191 @@
+import type { AssetStatusValue } from '../../../../shared/schemas/asset-status';
+import type { EventType, LastEvent } from '../../../../shared/schemas/event';
+import type { AssetRecord } from '../../assets/asset-repository';
+import type { DeviceRecord } from '../../devices/device-repository';
+import type { EventRecord } from '../../events/event-repository';
+import type {
+  AlarmRaised,
+  DecodedPayload,
+  Fix,
+  NormalizedUplink,
+  ZoneMembership,
+  ZoneObservation,
+  ZoneShape,
+} from '../contracts';
+import { pipelineEventId } from './event-id';
+
+/**
+ * What one accepted uplink changes, computed without I/O (the processor writes it: processor/apply.ts).
+ * Only attributes whose value changes are listed, so the writes touch nothing else (docs/decisions.md,
+ * "Device event pipeline"): no index key of the asset ever, the device summaries only when a flag flips.
+ */
+
+/** What the processor needs of the tenant's zones (the geofence module's ZoneIndex behind it). */
+export interface ZoneLookup {
+  zoneOf(longitude: number, latitude: number): ZoneShape | null | undefined;
+  /** The asset's own zone against a fix, accuracy-aware. */
+  observe(zoneId: number, fix: Fix): ZoneObservation;
+  /** Hysteresis (geofence/hysteresis.ts): `changed` only on a confirmed switch between two known sides. */
+  nextMembership(
+    previous: ZoneMembership,
+    observation: ZoneObservation,
+  ): { membership: ZoneMembership; changed: 'entered' | 'left' | null };
+}
+
+/** The asset as stored, with the pipeline's own attribute (not part of the API shape's contract). */
+export type PipelineAsset = AssetRecord & { zone_membership?: ZoneMembership };
+
+export interface UplinkInput {
+  tenantId: string;
+  uplink: NormalizedUplink;
+  /** The payload decoded and merged with the way in's own fields. */
+  decoded: DecodedPayload;
+  device: DeviceRecord;
+  asset?: PipelineAsset;
+  zones?: ZoneLookup;
+  /** The tenant's status entries for the two values the pipeline sets. */
+  statuses: Partial<Record<'moving' | 'registered', { id: number; status: AssetStatusValue }>>;
+}
+
+export interface UplinkEffects {
+  event: EventRecord;
+  /** False when the uplink is older than (or as old as) the stored last event: history only, no state. */
+  advancesState: boolean;
+  device: Partial<Pick<DeviceRecord, 'last_event' | 'is_sabotaged' | 'battery_level_low'>>;
+  asset?: {
+    set: Partial<
+      Pick<PipelineAsset, 'last_event' | 'lastCommunication' | 'lastLocationUpdate' | 'days_still' | 'status'> & {
+        zone_membership: ZoneMembership;
+      }
+    >;
+    /** The asset's summary of this device (index in `devices`), when a flag flipped. */
+    summary?: { index: number; is_sabotaged: boolean; battery_level_low: boolean };
+  };
+  /** Transition of the sparse "outside its zone" marker (loan-day job), only when the state switches. */
+  outsideMarker?: 'add' | 'remove';
+  alarms: AlarmRaised[];
+}
+
+/** How the tag's event type moves the asset's status (decision in docs/decisions.md). */
+const STATUS_OF_EVENT: Partial<Record<EventType, 'moving' | 'registered'>> = {
+  start: 'moving',
+  moving: 'moving',
+  still: 'registered',
+  stopped: 'registered',
+};
+/** The pipeline never overrides a status a person set (delivered, signed off, reported as such). */
+const PIPELINE_STATUSES: readonly (AssetStatusValue | undefined)[] = [undefined, 'registered', 'moving'];
+
+const isNewer = (date: string, last: LastEvent | null | undefined) => !last || Date.parse(date) > Date.parse(last.date);
+
+function lastEventOf(input: UplinkInput, fix: Fix | undefined, type: EventType): LastEvent {
+  const zone = fix ? input.zones?.zoneOf(fix.longitude, fix.latitude) : undefined;
+  const previous = input.device.last_event;
+  return {
+    // No geocoder runs offline or in the pipeline: address fields stay empty (docs/decisions.md).
+    street: null,
+    postal_code: null,
+    city: null,
+    region: null,
+    country: null,
+    // Without a fix the tag is where it was last seen: the marker stays, lastLocationUpdate does not move.
+    latitude: fix ? fix.latitude : (previous?.latitude ?? null),
+    longitude: fix ? fix.longitude : (previous?.longitude ?? null),
+    date: new Date(input.uplink.measuredAt).toISOString(),
+    type,
+    radius: fix ? (fix.accuracy ?? null) : (previous?.radius ?? null),
+    geo_zone: fix ? (zone ? { id: zone.id, name: zone.name } : null) : (previous?.geo_zone ?? null),
+  };
+}
+
+export function uplinkEffects(input: UplinkInput): UplinkEffects {
+  const { uplink, decoded, device, asset } = input;
+  const fix = decoded.fix ?? uplink.networkFix;
+  const type: EventType = decoded.eventType ?? 'intervalBased';
+  const lastEvent = lastEventOf(input, fix, type);
+  const event: EventRecord = {
+    ...lastEvent,
+    // The event row shows this uplink's own position only.
+    latitude: fix?.latitude ?? null,
+    longitude: fix?.longitude ?? null,
+    radius: fix?.accuracy ?? null,
+    geo_zone: fix ? lastEvent.geo_zone : null,
+    id: pipelineEventId(uplink),
+    device: { id: device.id, name: device.name },
+  };
+  const effects: UplinkEffects = {
+    event,
+    advancesState: isNewer(lastEvent.date, device.last_event),
+    device: {},
+    alarms: [],
+  };
+  if (!effects.advancesState) return effects;
+
+  const sabotaged = decoded.sabotaged ?? device.is_sabotaged;
+  const batteryLow = decoded.batteryLow ?? device.battery_level_low;
+  effects.device.last_event = lastEvent;
+  if (sabotaged !== device.is_sabotaged) effects.device.is_sabotaged = sabotaged;
+  if (batteryLow !== device.battery_level_low) effects.device.battery_level_low = batteryLow;
+  const alarm = alarmOf(input, lastEvent);
+  if (sabotaged && !device.is_sabotaged) effects.alarms.push(alarm(0, null));
+  if (batteryLow && !device.battery_level_low) effects.alarms.push(alarm(2, null));
+  if (asset && isNewer(lastEvent.date, asset.last_event)) assetEffects(input, effects, fix, lastEvent, alarm);
+  return effects;
+}
+
+function assetEffects(
+  input: UplinkInput,
+  effects: UplinkEffects,
+  fix: Fix | undefined,
+  lastEvent: LastEvent,
+  alarm: ReturnType<typeof alarmOf>,
+) {
+  const asset = input.asset as PipelineAsset;
+  const set: NonNullable<UplinkEffects['asset']>['set'] = {
+    last_event: lastEvent,
+    lastCommunication: new Date(input.uplink.receivedAt).toISOString(),
+  };
+  if (fix) set.lastLocationUpdate = lastEvent.date;
+  const wanted = STATUS_OF_EVENT[lastEvent.type];
+  const entry = wanted ? input.statuses[wanted] : undefined;
+  if (entry && PIPELINE_STATUSES.includes(asset.status?.status) && asset.status?.id !== entry.id)
+    set.status = { id: entry.id, status: entry.status };
+  if (wanted === 'moving' && asset.days_still !== 0) set.days_still = 0;
+  if (wanted === 'registered' && asset.days_still == null) set.days_still = 0;
+  effects.asset = { set };
+
+  const index = asset.devices.findIndex((summary) => summary.id === input.device.id);
+  const summary = asset.devices[index];
+  const sabotaged = effects.device.is_sabotaged ?? input.device.is_sabotaged;
+  const batteryLow = effects.device.battery_level_low ?? input.device.battery_level_low;
+  if (summary && (summary.is_sabotaged !== sabotaged || summary.battery_level_low !== batteryLow))
+    effects.asset.summary = { index, is_sabotaged: sabotaged, battery_level_low: batteryLow };
+
+  const ownZone = asset.geo_zone;
+  if (!ownZone || !fix || !input.zones) return;
+  const previous = asset.zone_membership ?? { state: 'unknown', pending: 0 };
+  const step = input.zones.nextMembership(previous, input.zones.observe(ownZone.id, fix));
+  const next = step.membership;
+  if (next.state !== previous.state || next.pending !== previous.pending) set.zone_membership = next;
+  // The marker follows the state (a first fix outside sets it too); the alarm only a confirmed departure.
+  if (next.state === 'outside' && previous.state !== 'outside') effects.outsideMarker = 'add';
+  if (next.state !== 'outside' && previous.state === 'outside') effects.outsideMarker = 'remove';
+  if (step.changed === 'left') effects.alarms.push(alarm(1, { id: ownZone.id, name: ownZone.name }));
+}
+
+function alarmOf(input: UplinkInput, lastEvent: LastEvent) {
+  return (kind: AlarmRaised['kind'], zone: { id: number; name: string | null } | null): AlarmRaised => ({
+    tenantId: input.tenantId,
+    kind,
+    assetId: input.asset?.id ?? null,
+    assetName: input.asset?.name ?? null,
+    deviceId: input.device.id,
+    deviceName: input.device.name,
+    devEui: input.uplink.devEui,
+    zoneId: zone?.id ?? null,
+    zoneName: zone?.name ?? null,
+    at: lastEvent.date,
+    latitude: lastEvent.latitude,
+    longitude: lastEvent.longitude,
+  });
+}

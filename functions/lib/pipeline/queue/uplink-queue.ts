@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { localServiceConfig } from '../../local-endpoints';
+import type { NormalizedUplink } from '../contracts';
+
+/**
+ * The queue between the ways in and the processor (docs/decisions.md, "Device event pipeline"). SQS FIFO:
+ * MessageGroupId = DEVEUI keeps each tag's uplinks in order while different tags run in parallel;
+ * MessageDeduplicationId = DEVEUI + frame counter (or a hash of the uplink when it has none) drops the
+ * network's and KPN's retries within SQS's five-minute window. The processor's conditional event write drops
+ * later replays. Names shared by CDK (infra/stacks/pipeline-stack.ts) and the local stand-in.
+ */
+export const UPLINK_QUEUE_NAME = 'tracking-uplinks.fifo';
+export const UPLINK_DLQ_NAME = 'tracking-uplinks-dlq.fifo';
+/** Receives before a message goes to the dead-letter queue (a poison uplink must not block its tag forever). */
+export const UPLINK_MAX_RECEIVE_COUNT = 5;
+/** Six times the processor's timeout, as AWS advises for Lambda event sources. */
+export const PROCESSOR_TIMEOUT_SECONDS = 30;
+export const UPLINK_VISIBILITY_TIMEOUT_SECONDS = PROCESSOR_TIMEOUT_SECONDS * 6;
+export const PROCESSOR_BATCH_SIZE = 10;
+
+/** The deduplication id: at most 128 characters of [A-Za-z0-9 punctuation]. */
+export function deduplicationIdOf(uplink: NormalizedUplink): string {
+  if (uplink.frameCounter !== undefined) return `${uplink.devEui}-${uplink.frameCounter}-${uplink.measuredAt}`;
+  const { receivedAt: _receivedAt, ...content } = uplink;
+  return `${uplink.devEui}-${createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 40)}`;
+}
+
+let client: SQSClient | undefined;
+const sqs = () => {
+  client ??= new SQSClient(localServiceConfig('SQS_ENDPOINT'));
+  return client;
+};
+
+const queueUrl = () => {
+  const url = process.env.UPLINK_QUEUE_URL;
+  if (!url) throw new Error('UPLINK_QUEUE_URL is not set');
+  return url;
+};
+
+/** SendMessageBatch takes 10 entries. Entries SQS refused make this throw: the way in answers an error. */
+export async function enqueueUplinks(uplinks: readonly NormalizedUplink[]): Promise<void> {
+  for (let start = 0; start < uplinks.length; start += 10) {
+    const chunk = uplinks.slice(start, start + 10);
+    const result = await sqs().send(
+      new SendMessageBatchCommand({
+        QueueUrl: queueUrl(),
+        Entries: chunk.map((uplink, i) => ({
+          Id: String(i),
+          MessageBody: JSON.stringify(uplink),
+          MessageGroupId: uplink.devEui,
+          MessageDeduplicationId: deduplicationIdOf(uplink),
+        })),
+      }),
+    );
+    if (result.Failed && result.Failed.length > 0)
+      throw new Error(`The uplink queue refused ${result.Failed.length} of ${chunk.length} uplinks`);
+  }
+}

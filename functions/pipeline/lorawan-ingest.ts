@@ -1,0 +1,17 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+import { ingest } from '../lib/pipeline/ingest';
+import { fromLorawanUplink } from '../lib/pipeline/ways-in';
+
+const logger = new Logger({ serviceName: 'pipeline-lorawan-ingest' });
+
+/**
+ * AWS IoT Core for LoRaWAN: the destination's topic rule hands this function the uplink JSON
+ * (WirelessDeviceId, PayloadData, WirelessMetadata.LoRaWAN). Locally scripts/local/iot-rules.ts does the same
+ * for JSON published on the LoRaWAN uplink topic.
+ */
+export const handler = async (event: unknown) => {
+  const receivedAt = new Date().toISOString();
+  const outcome = await ingest(fromLorawanUplink(event, receivedAt), 'lorawan', JSON.stringify(event), receivedAt);
+  if (outcome.rejected) logger.warn('LoRaWAN uplink rejected', { reason: outcome.rejected });
+  return outcome;
+};

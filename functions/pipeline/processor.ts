@@ -1,0 +1,11 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { processBatch } from '../lib/pipeline/processor/process-batch';
+
+const logger = new Logger({ serviceName: 'pipeline-processor' });
+
+/**
+ * The device event processor: the uplink queue's (SQS FIFO) event source with ReportBatchItemFailures.
+ * Locally scripts/local/sqs-poller.ts calls it with the same SQSEvent.
+ */
+export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => processBatch(event.Records, logger);

@@ -1,0 +1,38 @@
+import mqtt from 'mqtt';
+import { LORAWAN_UPLINK_TOPIC, MQTT_UPLINK_TOPIC_FILTER } from '../../functions/lib/pipeline/topics';
+
+type Ingest = (event: unknown) => Promise<unknown>;
+
+/**
+ * IoT Core's topic rules, locally: subscribes on aedes to the uplink topics and calls the same ingest
+ * handlers the rules invoke on AWS (infra/stacks/pipeline-stack.ts), with the message's JSON as the event
+ * (`SELECT *`). A message that is not JSON is handed over as its text, which the reader refuses and records.
+ */
+export async function startIotRules(mqttUrl: string, log: (line: string) => void = console.error) {
+  const handlers: Record<string, () => Promise<Ingest>> = {
+    mqtt: async () => (await import('../../functions/pipeline/mqtt-ingest')).handler,
+    lorawan: async () => (await import('../../functions/pipeline/lorawan-ingest')).handler,
+  };
+  const client = await mqtt.connectAsync(mqttUrl, { clientId: `iot-rules-${process.pid}`, reconnectPeriod: 1000 });
+  await client.subscribeAsync([MQTT_UPLINK_TOPIC_FILTER, LORAWAN_UPLINK_TOPIC], { qos: 1 });
+  client.on('message', (topic, payload) => {
+    const text = payload.toString('utf8');
+    let event: unknown = text;
+    try {
+      event = JSON.parse(text);
+    } catch {
+      // handed over as text
+    }
+    const handler = handlers[topic === LORAWAN_UPLINK_TOPIC ? 'lorawan' : 'mqtt'] as () => Promise<Ingest>;
+    handler()
+      .then((ingest) => ingest(event))
+      .catch((error: unknown) => log(`IoT rule for ${topic} failed: ${(error as Error).stack ?? String(error)}`));
+  });
+  return {
+    name: 'IoT rules (MQTT -> ingest)',
+    url: `${mqttUrl} ${MQTT_UPLINK_TOPIC_FILTER}, ${LORAWAN_UPLINK_TOPIC}`,
+    stop: async () => {
+      await client.endAsync(true);
+    },
+  };
+}

@@ -1,0 +1,193 @@
+import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { call, tokenOf } from '../harness/api';
+import { localTable, readStack } from '../harness/stack';
+import { publish, publishLorawan, publishMqtt, sendKpn, type Uplink, waitFor } from '../harness/uplinks';
+
+/**
+ * The device event pipeline through the real local services (issue 9 s.5): ways in (KPN webhook, MQTT on
+ * aedes, the LoRaWAN destination's JSON on its topic) -> SQS stand-in -> processor -> the API's answers.
+ * The demo tenant's last assets are used (the other tests read the first ones), each by one test only.
+ */
+type LastEvent = { date: string; latitude: number | null; longitude: number | null; type: string };
+type Asset = {
+  id: number;
+  devices: { id: number; dev_eui: string }[];
+  last_event: LastEvent | null;
+  lastCommunication: string | null;
+};
+type Event = { id: number; date: string; latitude: number | null; type: string; device: { id: number } };
+
+const PLUG = '3f0a7c1e-8d2b-4c55-9e61-2b7d0c4a9f10';
+const SECRET = 'Pipeline-Test-Shared-Secret-2026!#';
+
+/** Uplink times are minutes after this (whole seconds, as KPN's `bt`): newer than every seeded event. */
+const T0 = Math.floor(Date.now() / 1000) * 1000;
+
+let admin: string;
+let assets: Asset[];
+const take = () => assets.pop() as Asset;
+
+const getAsset = async (id: number) => (await call<Asset>('GET', `/api/assets/${id}`, { token: admin })).body;
+const eventsOf = async (deviceId: number, from: Date) =>
+  (
+    await call<{ 'hydra:member': Event[] }>(
+      'GET',
+      `/api/events?device.id=${deviceId}&fromDate=${encodeURIComponent(from.toISOString())}&pagination=false`,
+      { token: admin },
+    )
+  ).body['hydra:member'];
+const waitForLastEvent = (assetId: number, date: Date) =>
+  waitFor(
+    () => getAsset(assetId),
+    (asset) => asset.last_event?.date === date.toISOString(),
+  );
+
+/** An uplink a few metres from where the asset was last seen, `minutes` after T0. */
+function near(asset: Asset, minutes: number, metres = 20, extra: Partial<Uplink['payload']> = {}): Uplink {
+  const base = asset.last_event ?? { latitude: 52.1, longitude: 5.1 };
+  return {
+    devEui: (asset.devices[0] as { dev_eui: string }).dev_eui,
+    at: new Date(T0 + minutes * 60_000),
+    payload: {
+      eventType: 'moving',
+      fix: { latitude: (base.latitude ?? 52.1) + metres / 111_000, longitude: base.longitude ?? 5.1, accuracy: 10 },
+      ...extra,
+    },
+  };
+}
+
+beforeAll(async () => {
+  admin = await tokenOf('admin');
+  const list = await call<{ 'hydra:member': Asset[] }>('GET', '/api/assets?pagination=false&order[id]=asc', {
+    token: admin,
+  });
+  assets = list.body['hydra:member'].filter((a) => a.devices.length === 1 && a.last_event?.latitude != null);
+  const settings = await call<{ version: number | null }>('GET', '/api/kpn-things', { token: admin });
+  const saved = await call('PUT', '/api/kpn-things', {
+    token: admin,
+    body: {
+      client_id: 'pipeline-test',
+      client_secret: 'pipeline-test-secret',
+      kpn_tenant_id: 't',
+      application_id: 'a',
+      project_id: 'p',
+      device_group_id: 'g',
+      things_plug_uuid: PLUG,
+      things_shared_secret: SECRET,
+      version: settings.body.version,
+    },
+  });
+  expect(saved.status).toBe(200);
+});
+
+afterAll(async () => {
+  // Other test files expect the demo tenant without KPN settings.
+  const { client } = localTable();
+  const TableName = 'tracking';
+  await client.send(new DeleteCommand({ TableName, Key: { pk: 'T#1#KPN_SETTINGS', sk: 'KPN_SETTINGS#0000000001' } }));
+  await client.send(new DeleteCommand({ TableName, Key: { pk: `THINGS_PLUG#${PLUG}`, sk: 'PLUG' } }));
+});
+
+describe('device event pipeline', () => {
+  it('moves an asset by a KPN Things uplink with a correct token, and shows its event', async () => {
+    const asset = take();
+    const uplink = near(asset, 1);
+    const response = await sendKpn(uplink, PLUG, SECRET);
+    expect(response.status).toBe(202);
+    const moved = await waitForLastEvent(asset.id, uplink.at);
+    expect(moved.last_event?.latitude).toBeCloseTo(uplink.payload.fix?.latitude as number, 5);
+    expect(moved.lastCommunication).not.toBeNull();
+    const events = await eventsOf(asset.devices[0]?.id as number, uplink.at);
+    expect(events.map((e) => [e.date, e.type])).toEqual([[uplink.at.toISOString(), 'moving']]);
+  });
+
+  it('answers 403 to a wrong token and writes nothing', async () => {
+    const asset = take();
+    const wrong = near(asset, 2);
+    const right = near(asset, 3, 40);
+    for (const [plug, token] of [
+      [PLUG, 'f'.repeat(64)],
+      [PLUG, undefined as unknown as string],
+      ['0000-unknown-plug', undefined as unknown as string],
+    ] as const) {
+      const response = await sendKpn(wrong, plug, plug === PLUG ? 'Not-The-Secret-0000000000000000!' : SECRET, token);
+      expect(response.status).toBe(403);
+    }
+    // The tag's queue is in order: once the later uplink is in, the refused one would have been too.
+    expect((await sendKpn(right, PLUG, SECRET)).status).toBe(202);
+    await waitForLastEvent(asset.id, right.at);
+    const events = await eventsOf(asset.devices[0]?.id as number, wrong.at);
+    expect(events.map((e) => e.date)).toEqual([right.at.toISOString()]);
+  });
+
+  it('moves an asset by an MQTT message on tracking/<DEVEUI>/uplink', async () => {
+    const asset = take();
+    const uplink = near(asset, 1, 30, { eventType: 'still' });
+    await publishMqtt(uplink);
+    const moved = await waitForLastEvent(asset.id, uplink.at);
+    expect(moved.last_event?.type).toBe('still');
+    expect((await eventsOf(asset.devices[0]?.id as number, uplink.at)).length).toBe(1);
+  });
+
+  it('moves an asset by an IoT Core for LoRaWAN uplink', async () => {
+    const asset = take();
+    const uplink = { ...near(asset, 1, 25), frameCounter: 41 };
+    await publishLorawan(uplink);
+    const moved = await waitForLastEvent(asset.id, uplink.at);
+    expect(moved.last_event?.longitude).toBeCloseTo(uplink.payload.fix?.longitude as number, 5);
+    expect((await eventsOf(asset.devices[0]?.id as number, uplink.at)).map((e) => e.type)).toEqual(['moving']);
+  });
+
+  it('gives the same final state and no duplicate events for uplinks replayed 3x in shuffled order', async () => {
+    const asset = take();
+    const uplinks = [1, 2, 3, 4].map((minute) => near(asset, minute, minute * 15));
+    const sends = uplinks.flatMap((uplink) => [
+      () => sendKpn(uplink, PLUG, SECRET).then(() => undefined),
+      () => publishMqtt(uplink),
+      () => publishLorawan({ ...uplink, frameCounter: uplink.at.getMinutes() }),
+    ]);
+    // A fixed shuffle, so a failure replays the same order.
+    const order = [7, 2, 11, 0, 5, 9, 3, 10, 1, 6, 8, 4];
+    for (const i of order) await (sends[i] as () => Promise<void>)();
+    const newest = uplinks[3] as Uplink;
+    // An older uplink sent last: it is kept in the history and tells when the queue behind it is done.
+    const sentinel = near(asset, 0.5, 5);
+    await publishMqtt(sentinel);
+    const deviceId = asset.devices[0]?.id as number;
+    const events = await waitFor(
+      () => eventsOf(deviceId, sentinel.at),
+      (list) => list.some((e) => e.date === sentinel.at.toISOString()),
+    );
+    expect(events.map((e) => e.date).sort()).toEqual([sentinel, ...uplinks].map((u) => u.at.toISOString()).sort());
+    expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
+    const final = await getAsset(asset.id);
+    expect(final.last_event?.date).toBe(newest.at.toISOString());
+    expect(final.last_event?.latitude).toBeCloseTo(newest.payload.fix?.latitude as number, 5);
+  });
+
+  it('records an uplink of an unknown DEVEUI as rejected, under that DEVEUI', async () => {
+    const devEui = 'FFFFFFFF0000F2F2';
+    await publish(`tracking/${devEui}/uplink`, {
+      devEui,
+      time: new Date().toISOString(),
+      eventType: 'moving',
+      position: { latitude: 52.1, longitude: 5.1 },
+    });
+    const { client } = localTable();
+    const rejections = await waitFor(
+      async () =>
+        (
+          await client.send(
+            new QueryCommand({
+              TableName: 'tracking',
+              KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+              ExpressionAttributeValues: { ':pk': `DEVEUI#${devEui}`, ':prefix': 'REJECTED#' },
+            }),
+          )
+        ).Items ?? [],
+      (items) => items.length > 0,
+    );
+    expect(rejections).toEqual([expect.objectContaining({ reason: 'Unknown DEVEUI', source: 'mqtt', devEui })]);
+    expect(readStack().ports.SQS_PORT).toBeGreaterThan(0);
+  });
+});

@@ -38,5 +38,9 @@ export async function startLocalPipeline(log: (line: string) => void = console.e
     log,
   });
   const rules = await startIotRules(`mqtt://${HOST}:${port('MQTT_PORT')}`, log);
-  return [{ name: sqs.name, url: sqs.url, stop: async () => (await poller.stop(), sqs.stop()) }, rules];
+  const stop = async () => {
+    await poller.stop();
+    await sqs.stop();
+  };
+  return [{ name: sqs.name, url: sqs.url, stop }, rules];
 }

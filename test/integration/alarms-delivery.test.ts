@@ -3,6 +3,7 @@ import { handler as loanDayJob } from '../../functions/jobs/loan-days';
 import { subscribeRecipients, subscriptionStatuses } from '../../functions/lib/alarms/alarm-mail';
 import { publishAlarms } from '../../functions/lib/pipeline/alarms/publish-alarms';
 import type { AlarmRaised } from '../../functions/lib/pipeline/contracts';
+import type { AssetAlarm } from '../../shared/schemas/asset-alarm';
 import { call, tokenOf } from '../harness/api';
 import { mailsTo, waitForMail } from '../harness/mail';
 import { localTable, readStack } from '../harness/stack';
@@ -139,5 +140,69 @@ describe('alarms by e-mail through EventBridge and SNS', () => {
     expect((await loanDayJob({ date: '2026-11-18' })).counted).toBe(0);
     // The next day counts again.
     expect((await loanDayJob({ date: '2026-11-21' })).counted).toBe(1);
+  });
+
+  type Alarms = { 'hydra:member': AssetAlarm[]; 'hydra:totalItems': number };
+  const alarmsOf = async (assetId: number, login: string) =>
+    call<Alarms>('GET', `/api/assets/${assetId}/alarms`, { token: await tokenOf(login) });
+
+  /** Alarm delivery is asynchronous: polls the asset's list until it holds `count` alarms. */
+  async function waitForAlarms(assetId: number, count: number, timeoutMs = 10_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const list = await alarmsOf(assetId, 'admin');
+      if (list.body['hydra:totalItems'] >= count) return list.body['hydra:member'];
+      if (Date.now() > deadline) throw new Error(`Asset ${assetId} has no ${count} alarms within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  it('lists the alarms sent on the asset, newest first, and acknowledges one once', async () => {
+    // The seed's own rules of type 1 record alarms too: look at this test's rule.
+    const alarms = (await waitForAlarms(asset.id, 2)).filter((a) => a.ruleId === RULE_ID + 1);
+    expect(alarms.map((a) => a.at)).toEqual(['2026-11-20T10:00:00.000Z', '2026-11-20T09:15:00.000Z']);
+    const [newest] = alarms as [AssetAlarm];
+    expect(newest).toMatchObject({
+      '@type': 'AssetAlarm',
+      ruleId: RULE_ID + 1,
+      type: 1,
+      assetId: asset.id,
+      recipients: [email],
+      acknowledgedAt: null,
+    });
+    expect(newest.text).toContain(`Asset ${asset.name} left Depot Utrecht`);
+    expect(newest.sentAt).not.toBeNull();
+
+    const path = `/api/assets/${asset.id}/alarms/${newest.id}/acknowledge`;
+    const ack = await call<AssetAlarm>('PUT', path, { token: await tokenOf('user'), body: {} });
+    expect(ack.status).toBe(200);
+    expect(ack.body).toMatchObject({ id: newest.id, acknowledgedBy: 'user' });
+    expect(ack.body.acknowledgedAt).toEqual(expect.any(String));
+    const again = await call('PUT', path, { token: await tokenOf('admin'), body: {} });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ 'hydra:description': 'This alarm was already acknowledged by user.' });
+    const unknown = `/api/assets/${asset.id}/alarms/20261120T100000000Z-1-000000000000/acknowledge`;
+    expect((await call('PUT', unknown, { token: await tokenOf('admin'), body: {} })).status).toBe(404);
+  });
+
+  it("shows a client user only their customer's assets' alarms", async () => {
+    const client = await tokenOf('client');
+    const own = (
+      await call<{ 'hydra:member': { id: number; name: string }[] }>('GET', '/api/assets?itemsPerPage=1', {
+        token: client,
+      })
+    ).body['hydra:member'][0];
+    expect(own).toBeDefined();
+    const ownId = (own as { id: number }).id;
+    await publishAlarms([{ ...event, assetId: ownId, assetName: 'Client asset', at: '2026-11-20T11:00:00.000Z' }]);
+    expect(await waitForAlarms(ownId, 1)).toHaveLength(1);
+    const seen = await alarmsOf(ownId, 'client');
+    expect(seen.status).toBe(200);
+    expect(seen.body['hydra:member'].length).toBeGreaterThan(0);
+    expect(new Set(seen.body['hydra:member'].map((a) => a.assetId))).toEqual(new Set([ownId]));
+    if (ownId !== asset.id) expect((await alarmsOf(asset.id, 'client')).status).toBe(404);
+    // Another tenant reaches only its own asset of that id, if any: never these alarms.
+    const other = await alarmsOf(ownId, 'acme-admin');
+    expect(other.status === 404 || other.body['hydra:totalItems'] === 0).toBe(true);
   });
 });

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AssetAlarm } from '../../../shared/schemas/asset-alarm';
 import { dynamo, tableName } from '../data/client';
 import { pad, tenantPrefix } from '../data/keys';
+import { queryPage } from '../data/query-page';
 import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
+import { conflict, notFound } from '../http/errors';
 
 /** A sent alarm as stored; `status` is 'sending' from the claim until SNS accepted the mail. */
 export type SentAlarmRecord = Omit<AssetAlarm, '@id' | '@type'> & { status: 'sending' | 'sent' };
@@ -76,3 +78,60 @@ export const toApiAssetAlarm = (item: Record<string, unknown>): AssetAlarm => {
   const base = record.assetId === null ? `/api/devices/${record.deviceId}` : `/api/assets/${record.assetId}`;
   return { '@id': `${base}/alarms/${record.id}`, '@type': 'AssetAlarm', ...record };
 };
+
+/** One page of an asset's alarms, newest first, and their number (a count query over the asset's partition). */
+export async function listAssetAlarms(ctx: TenantContext, assetId: number, page: number, itemsPerPage: number) {
+  const query = {
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': sentAlarmsPartition(ctx, { assetId, deviceId: 0 }) },
+    ScanIndexForward: false,
+  };
+  const [{ items }, total] = await Promise.all([queryPage(query, page, itemsPerPage), countAll(query)]);
+  return { members: items.map(toApiAssetAlarm), total };
+}
+
+async function countAll(query: Omit<QueryCommandInput, 'Select'>): Promise<number> {
+  let total = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const result = await dynamo().send(new QueryCommand({ ...query, Select: 'COUNT', ExclusiveStartKey: startKey }));
+    total += result.Count ?? 0;
+    startKey = result.LastEvaluatedKey;
+  } while (startKey);
+  return total;
+}
+
+/**
+ * Marks an alarm acknowledged by `who`, once: the condition makes a second acknowledgement (two people at the
+ * same moment, or a repeated click) a 409 that names who did it first, and writes nothing.
+ */
+export async function acknowledgeAssetAlarm(
+  ctx: TenantContext,
+  assetId: number,
+  alarmId: string,
+  who: string,
+): Promise<AssetAlarm> {
+  const key = { pk: sentAlarmsPartition(ctx, { assetId, deviceId: 0 }), sk: `ALARM#${alarmId}` };
+  try {
+    const result = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'SET acknowledgedAt = :at, acknowledgedBy = :who',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_type(acknowledgedAt, :null)',
+        ExpressionAttributeValues: { ':at': new Date().toISOString(), ':who': who, ':null': 'NULL' },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return toApiAssetAlarm(result.Attributes ?? {});
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    // Read again rather than rely on ReturnValuesOnConditionCheckFailure (the local DynamoDB lacks it).
+    const current = (await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true })))
+      .Item;
+    if (!current) throw notFound();
+    const by = typeof current.acknowledgedBy === 'string' ? current.acknowledgedBy : '';
+    throw conflict(`This alarm was already acknowledged${by ? ` by ${by}` : ''}.`);
+  }
+}

@@ -100,3 +100,53 @@ export function distanceToBorder(zone: PreparedPolygon, lon: number, lat: number
   }
   return Math.sqrt(best);
 }
+
+/** Degrees (about 10 µm): closer to an edge than this, rounding could decide, so turf's exact test does. */
+const NEAR_EDGE = 1e-10;
+
+/**
+ * Even-odd crossing test over one closed ring toward +longitude; null when the point lies on or within
+ * NEAR_EDGE of an edge. `(cross > 0) === upward` is "the edge passes east of the point", without a division.
+ */
+function crossesRing(ring: Float64Array, x: number, y: number): boolean | null {
+  let inside = false;
+  for (let i = 0; i + 3 < ring.length; i += 2) {
+    const xi = ring[i] as number;
+    const yi = ring[i + 1] as number;
+    const xj = ring[i + 2] as number;
+    const yj = ring[i + 3] as number;
+    const dx = xj - xi;
+    const dy = yj - yi;
+    if (yi > y !== yj > y) {
+      const cross = dx * (y - yi) - (x - xi) * dy;
+      if (Math.abs(cross) <= NEAR_EDGE * (Math.abs(dx) + Math.abs(dy))) return null;
+      if (cross > 0 === dy > 0) inside = !inside;
+    } else if (
+      // Not straddling, yet the point may sit on it: a horizontal edge or an edge's end at the point's latitude.
+      y >= Math.min(yi, yj) - NEAR_EDGE &&
+      y <= Math.max(yi, yj) + NEAR_EDGE &&
+      x >= Math.min(xi, xj) - NEAR_EDGE &&
+      x <= Math.max(xi, xj) + NEAR_EDGE
+    ) {
+      return null;
+    }
+  }
+  return inside;
+}
+
+/**
+ * Point in polygon (holes included) from the prepared rings; null when the point is on or next to a border,
+ * where the caller asks @turf/boolean-point-in-polygon so both agree on borders (which count as inside).
+ */
+export function polygonContains(zone: PreparedPolygon, lon: number, lat: number): boolean | null {
+  const [minLon, minLat, maxLon, maxLat] = zone.bbox;
+  if (lon < minLon || lon > maxLon || lat < minLat || lat > maxLat) return false;
+  let inside = false;
+  for (const ring of zone.rings) {
+    const crossed = crossesRing(ring, lon, lat);
+    if (crossed === null) return null;
+    // Even-odd over all rings: inside the outer ring and not inside a hole.
+    if (crossed) inside = !inside;
+  }
+  return inside;
+}

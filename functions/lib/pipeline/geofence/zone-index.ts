@@ -2,13 +2,14 @@ import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
 import Flatbush from 'flatbush';
 import type { Fix, ZoneObservation, ZoneShape } from '../contracts';
 import { haversineMetres, METRES_PER_DEGREE, metresPerDegreeLon } from './geodesy';
-import { distanceToBorder, type PreparedZone, prepareZone } from './prepared';
+import { distanceToBorder, type PreparedZone, polygonContains, prepareZone } from './prepared';
 
 /**
  * A tenant's zones, indexed once (docs/geofencing.md). A position is tested only against the zones whose
- * bounding box holds it (flatbush, a packed static R-tree), then exactly: @turf/boolean-point-in-polygon for
- * polygons (holes included, the border counts as inside), the great-circle distance for circles (the border
- * counts as inside).
+ * bounding box holds it (flatbush, a packed static R-tree), then exactly: polygons (holes included) by a
+ * crossing test over rings flattened at build time, handing points within 10 µm of an edge to
+ * @turf/boolean-point-in-polygon so borders count as inside exactly as turf says; circles by great-circle
+ * distance, the border inside.
  */
 
 /** Share of the accuracy radius kept as a margin for the flat projection's distortion, plus a centimetre. */
@@ -17,7 +18,7 @@ const ABSOLUTE_MARGIN_M = 0.01;
 
 function contains(zone: PreparedZone, lon: number, lat: number): boolean {
   if (zone.kind === 'circle') return haversineMetres(zone.longitude, zone.latitude, lon, lat) <= zone.radius;
-  return booleanPointInPolygon([lon, lat], zone.turfPolygon);
+  return polygonContains(zone, lon, lat) ?? booleanPointInPolygon([lon, lat], zone.turfPolygon);
 }
 
 export class ZoneIndex {

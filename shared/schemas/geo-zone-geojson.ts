@@ -51,7 +51,7 @@ const featureSchema = z
   .object(
     {
       type: z.literal('Feature', { error: IMPORT_NOT_A_FEATURE }),
-      geometry: z.unknown(),
+      geometry: z.unknown().optional(),
       properties: propertiesSchema,
     },
     { error: IMPORT_NOT_A_FEATURE },

@@ -1,3 +1,4 @@
+import { ROUTES, type RouteDef, routeKey } from '../../shared/routes';
 import { call, tokenOf } from '../harness/api';
 
 type Collection = {
@@ -113,9 +114,19 @@ describe('API conventions', () => {
     expect(response.body).toMatchObject({ violations: [{ propertyPath: 'version' }] });
   });
 
-  it('answers 501 with a clear message on a route whose feature is not built yet', async () => {
-    const response = await call('GET', '/api/alarms', { token: admin });
-    expect(response.status).toBe(501);
-    expect(response.body).toMatchObject({ status: 501, detail: 'This feature is not available yet.' });
+  it('answers no route of the table with 501: every feature is built (issue 8 built the last ones)', async () => {
+    const superadmin = await tokenOf('superadmin');
+    // Exports do their work on a GET, and the single sign-on routes redirect to Entra ID: their own tests cover them.
+    const skipped = (route: RouteDef) =>
+      /export/i.test(route.id) || ['session.oauthCallback', 'session.azureLogin'].includes(route.id);
+    const notBuilt: string[] = [];
+    for (const route of (ROUTES as readonly RouteDef[]).filter((r) => !skipped(r))) {
+      const response = await call(route.method, route.path.replace(/\{[^}]+\}/g, '999999'), {
+        token: route.access === 'public' ? undefined : superadmin,
+        body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+      });
+      if (response.status === 501) notBuilt.push(routeKey(route));
+    }
+    expect(notBuilt).toEqual([]);
   });
 });

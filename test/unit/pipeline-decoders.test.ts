@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import type { Fix } from '../../functions/lib/pipeline/contracts';
 import {
@@ -10,6 +11,13 @@ import {
 } from '../../functions/lib/pipeline/decoders';
 import { DECODER_EXAMPLES, DECODER_REJECTIONS } from '../../functions/lib/pipeline/decoders/examples';
 import { checkFix } from '../../functions/lib/pipeline/plausibility';
+import {
+  DEVICE_PAYLOADS_DOC,
+  readBlock,
+  renderDecoderExamples,
+  renderWayInExamples,
+  withoutPadding,
+} from '../../scripts/docs/device-payload-examples';
 import { EVENT_TYPES } from '../../shared/schemas/event';
 
 describe('tracker-v1 examples of docs/device-payloads.md', () => {
@@ -25,6 +33,14 @@ describe('tracker-v1 examples of docs/device-payloads.md', () => {
   it('knows its formats', () => {
     expect(PAYLOAD_FORMATS).toContain(DEFAULT_PAYLOAD_FORMAT);
     expect(decodePayload('toString', '05')).toEqual({ ok: false, reason: 'Unknown payload format "toString"' });
+  });
+});
+
+describe('docs/device-payloads.md', () => {
+  it('shows exactly the vectors the tests decode (regenerate: npx tsx scripts/docs/device-payload-examples.ts)', () => {
+    const document = readFileSync(DEVICE_PAYLOADS_DOC, 'utf8');
+    expect(withoutPadding(readBlock(document, 'decoders'))).toBe(withoutPadding(renderDecoderExamples()));
+    expect(withoutPadding(readBlock(document, 'ways-in'))).toBe(withoutPadding(renderWayInExamples()));
   });
 });
 

@@ -62,15 +62,19 @@ const ROLES: RoleCase[] = [
     login: 'transporter',
     home: '/assets',
     menu: ['Assets', 'Asset map'],
-    allowed: ['/asset-map', '/alarm-rules', '/devices'],
-    refused: [['/tenants', '/assets']],
+    allowed: ['/asset-map', '/devices'],
+    refused: [
+      ['/tenants', '/assets'],
+      ['/alarm-rules', '/assets'],
+    ],
   },
   {
     login: 'client',
     home: '/assets',
     menu: ['Assets', 'Asset map'],
-    allowed: ['/asset-map', '/alarm-rules'],
+    allowed: ['/asset-map'],
     refused: [
+      ['/alarm-rules', '/assets'],
       ['/customers', '/assets'],
       ['/devices', '/assets'],
       ['/permissions', '/assets'],

@@ -1,0 +1,155 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { ALARM_TEXT_TEMPLATES, ALARM_TYPE_REQUIRED, ALARM_TYPES, type AlarmType } from '@shared/schemas/alarm';
+import { useRef } from 'react';
+import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useTranslateMessage } from '../i18n/translateMessage';
+import { placeholderToken, TEXT_PLACEHOLDERS } from './alarmPlaceholders';
+
+export interface AlarmRuleFormValues {
+  /** '' until a type is chosen; the shared schema reads '0'..'2' as the numbers. */
+  type: string;
+  name: string;
+  text: string;
+  email: string;
+  version?: number;
+}
+
+const TEMPLATES = new Set<string>(Object.values(ALARM_TEXT_TEMPLATES));
+
+/** A text the user has not written: empty, or still one of the type templates as prefilled. */
+export const isUntouchedText = (text: string) => text.trim() === '' || TEMPLATES.has(text);
+
+/**
+ * The alarm rule's fields (spec 000 s.2): Type, Name, Text with its placeholders, Email. Choosing a type
+ * prefills Text with that type's template unless the user wrote a text of their own.
+ */
+export function AlarmRuleFields({
+  form,
+  readOnly,
+  typeLocked,
+}: {
+  form: UseFormReturn<AlarmRuleFormValues>;
+  /** No edit permission: the fields show but do not change. */
+  readOnly: boolean;
+  /** Spec 000 s.2: the type cannot be changed while the panel is loading (or saving). */
+  typeLocked: boolean;
+}) {
+  const { t } = useTranslation('alarmRules');
+  const translate = useTranslateMessage();
+  const { register, control, formState, getValues, setValue } = form;
+  const textElement = useRef<HTMLTextAreaElement | null>(null);
+  const error = (name: keyof AlarmRuleFormValues) => {
+    const found = formState.errors[name];
+    // The zod resolver reports a union's closest member ("Invalid input: expected 0"), not the schema's own
+    // message; a type the form rejects is always one not chosen.
+    const message = name === 'type' && found?.type === 'invalid_value' ? ALARM_TYPE_REQUIRED : found?.message;
+    return message ? { error: true, helperText: translate(String(message)) } : {};
+  };
+  const values = useWatch({ control });
+  // Values set by the form (the loaded rule, a template, a chip) do not reach MUI's filled check of an
+  // uncontrolled input: the label is told to stay up, or it would sit on the text.
+  const input = (name: 'name' | 'text' | 'email') => ({
+    slotProps: { input: { readOnly }, inputLabel: { shrink: values[name] ? true : undefined } },
+  });
+  const setText = (text: string) =>
+    setValue('text', text, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+
+  const chooseType = (value: string, onChange: (value: string) => void) => {
+    onChange(value);
+    const template = ALARM_TEXT_TEMPLATES[Number(value) as AlarmType];
+    if (template && isUntouchedText(getValues('text'))) setText(template);
+  };
+
+  /** Puts the placeholder where the cursor is (at the end when Text never had focus). */
+  const insert = (placeholder: string) => {
+    const element = textElement.current;
+    const text = getValues('text');
+    const start = element?.selectionStart ?? text.length;
+    const end = element?.selectionEnd ?? text.length;
+    setText(text.slice(0, start) + placeholder + text.slice(end));
+    requestAnimationFrame(() => {
+      element?.focus();
+      element?.setSelectionRange(start + placeholder.length, start + placeholder.length);
+    });
+  };
+  const textField = register('text');
+
+  return (
+    <Stack spacing={0}>
+      <Controller
+        control={control}
+        name="type"
+        render={({ field }) => (
+          <TextField
+            select
+            required
+            label={t('fields.type')}
+            value={field.value}
+            onChange={(event) => chooseType(event.target.value, field.onChange)}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            disabled={typeLocked || readOnly}
+            {...error('type')}
+          >
+            {ALARM_TYPES.map((type) => (
+              <MenuItem key={type} value={String(type)}>
+                {t(`types.${type}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <TextField {...register('name')} label={t('fields.name')} required {...input('name')} {...error('name')} />
+      <TextField
+        {...textField}
+        inputRef={(element: HTMLTextAreaElement | null) => {
+          textField.ref(element);
+          textElement.current = element;
+        }}
+        label={t('fields.text')}
+        required
+        multiline
+        minRows={3}
+        {...input('text')}
+        {...error('text')}
+      />
+      {!readOnly && (
+        <Box sx={{ mb: 2 }}>
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
+            {t('placeholders.title')}
+          </Typography>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+            {TEXT_PLACEHOLDERS.map((name) => (
+              <Chip
+                key={name}
+                size="small"
+                variant="outlined"
+                label={placeholderToken(name)}
+                title={t(`placeholders.${name}`)}
+                aria-label={t('placeholders.insert', {
+                  placeholder: placeholderToken(name),
+                  meaning: t(`placeholders.${name}`),
+                })}
+                onClick={() => insert(placeholderToken(name))}
+              />
+            ))}
+          </Stack>
+        </Box>
+      )}
+      <TextField
+        {...register('email')}
+        label={t('fields.email')}
+        type="email"
+        {...input('email')}
+        {...error('email')}
+        helperText={error('email').helperText ?? t('fields.emailHelp')}
+      />
+    </Stack>
+  );
+}

@@ -62,10 +62,10 @@ function cases(tenant: BenchTenant, searchSelective: string): Case[] {
   return [...list, ...filters.map((filter) => ({ ...filter, page: 1 }))];
 }
 
-const percentile = (sorted: number[], p: number) =>
+export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number;
 
-async function timedGet(session: ApiSession, tenantId: number, path: string) {
+export async function timedGet(session: ApiSession, tenantId: number, path: string) {
   const started = performance.now();
   const response = await fetch(`${session.apiUrl}${path}`, {
     headers: { authorization: `Bearer ${session.token}`, 'x-tenant-id': String(tenantId) },
@@ -86,7 +86,7 @@ async function timedGet(session: ApiSession, tenantId: number, path: string) {
 const SLOW_MS = 2_000;
 const SLOW_REPS = 5;
 
-async function sample(session: ApiSession, tenantId: number, path: string, wanted: number, warmup: number) {
+export async function sample(session: ApiSession, tenantId: number, path: string, wanted: number, warmup: number) {
   let count = wanted;
   for (let i = 0; i < warmup; i++) {
     if ((await timedGet(session, tenantId, path)).ms > SLOW_MS) count = Math.min(wanted, SLOW_REPS);

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEMO_PASSWORD } from '../seed/seed';
 import { type ApiSession, benchAssetListTenant } from './asset-list.bench';
+import { benchDeviceList } from './device-list.bench';
 import { type BenchTenant, ensureBenchTenant } from './seed-assets';
 import { startBenchStack } from './stack';
 
@@ -14,6 +15,7 @@ import { startBenchStack } from './stack';
  * scripts/bench/export.bench.ts exists, its `benchExports()` runs against the same stack (BENCH_API_URL,
  * BENCH_TOKEN, BENCH_TENANT_IDS in the environment) and its section is written too.
  *
+ * BENCH_SECTIONS=device-list measures only the device list (with BENCH_TENANTS=0: no asset tenant seeded).
  * BENCH_TENANTS=10000 limits the tenants, BENCH_REPS the repetitions (default 15), BENCH_STACK_FILE reuses a
  * running stack, BENCH_DRY_RUN=true prints the sections instead of writing the file.
  */
@@ -96,6 +98,10 @@ async function main() {
       });
       const { benchExports } = (await import(exportBench)) as { benchExports: () => Promise<string> };
       sections.push(['exports', await benchExports()]);
+    }
+    // The device list (device-list.bench.ts) seeds and measures its own 10k-device tenant.
+    if (!process.env.BENCH_SECTIONS || process.env.BENCH_SECTIONS.split(',').includes('device-list')) {
+      sections.push(['device-list', await benchDeviceList(session, log)]);
     }
     if (process.env.BENCH_DRY_RUN === 'true') {
       for (const [, content] of sections) console.log(content);

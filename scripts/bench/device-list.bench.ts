@@ -1,0 +1,77 @@
+import { DEVICE_SORT_FIELDS } from '../../shared/schemas/device';
+import { type ApiSession, percentile, sample } from './asset-list.bench';
+import { type DeviceBenchTenant, ensureDeviceBenchTenant } from './seed-devices';
+
+/**
+ * GET /api/devices through the local gateway at 10k devices, as the console calls it (20 a page): the default
+ * id order and every sortable column of spec 000 s.9 both ways on page 1, a deep page, a search and
+ * asset[exists]. Items read is the API's x-items-read (machine independent); latency p50/p95 next to a
+ * baseline of the same moment (GET /api/devices/1: authentication plus one GetItem).
+ */
+export const DEVICE_BENCH_TENANT = { subdomain: 'bench-devices-10k', deviceCount: 10_000 };
+
+interface Case {
+  label: string;
+  query: string;
+}
+
+const reps = () => Number(process.env.BENCH_REPS ?? 15);
+
+function cases(): Case[] {
+  const sorts: Case[] = [{ label: 'default (id asc), page 1', query: '' }];
+  for (const field of DEVICE_SORT_FIELDS) {
+    for (const direction of ['asc', 'desc']) {
+      sorts.push({ label: `${field} ${direction}, page 1`, query: `order[${field}]=${direction}` });
+    }
+  }
+  return [
+    ...sorts,
+    { label: 'name asc, page 50', query: 'order[name]=asc&page=50' },
+    { label: 'search "tag 0123" (few matches)', query: 'search=tag%200123' },
+    { label: 'search "haspel" (most match)', query: 'search=haspel' },
+    { label: 'asset[exists]=false, page 1', query: 'asset[exists]=false' },
+    { label: 'asset[exists]=true, asset.name asc, page 1', query: 'asset[exists]=true&order[asset.name]=asc' },
+    { label: 'asset[exists]=false, model asc, page 1', query: 'asset[exists]=false&order[model]=asc' },
+  ];
+}
+
+export async function benchDeviceList(session: ApiSession, log: (line: string) => void): Promise<string> {
+  const tenant: DeviceBenchTenant = await ensureDeviceBenchTenant(DEVICE_BENCH_TENANT, log);
+  const fmt = (ms: number) => ms.toFixed(1);
+  const baselineMs: number[] = [];
+  const rows: string[] = [];
+  for (const item of cases()) {
+    const baseline = await sample(session, tenant.tenantId, '/api/devices/1', 5, 0);
+    baselineMs.push(...baseline.map((s) => s.ms));
+    const samples = await sample(session, tenant.tenantId, `/api/devices?itemsPerPage=20&${item.query}`, reps(), 2);
+    const times = samples.map((s) => s.ms).sort((a, b) => a - b);
+    const last = samples[samples.length - 1] as (typeof samples)[number];
+    const reads = [...new Set(samples.map((s) => s.itemsRead))].join('/');
+    const ratio =
+      percentile(times, 50) /
+      percentile(
+        [...baseline.map((s) => s.ms)].sort((a, b) => a - b),
+        50,
+      );
+    log(`  ${item.label}: p95 ${fmt(percentile(times, 95))} ms, read ${reads}`);
+    rows.push(
+      `| ${item.label} | ${samples.length} | ${fmt(percentile(times, 50))} | ${fmt(percentile(times, 95))} | ${ratio.toFixed(1)}× | ${reads} | ${last.returned} | ${last.total} | ${last.exact === 'false' ? 'lower bound' : 'yes'} |`,
+    );
+  }
+  const baseline = [...baselineMs].sort((a, b) => a - b);
+  const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  return [
+    '## Device list (`npm run bench`, BENCH_SECTIONS=device-list)',
+    '',
+    `Run ${when} UTC, ${tenant.deviceCount.toLocaleString('en')} devices (tenant ${tenant.subdomain}, seeded in ` +
+      `${tenant.seededSeconds ? `${tenant.seededSeconds.toFixed(0)} s` : 'an earlier run'}), 20 a page, n timed ` +
+      `calls after 2 warm-up calls, as the super admin in the bench tenant. Baseline GET /api/devices/1: p50 ` +
+      `${fmt(percentile(baseline, 50))} ms, p95 ${fmt(percentile(baseline, 95))} ms. Design: docs/data-model.md ` +
+      '"Device list".',
+    '',
+    '| request | n | p50 ms | p95 ms | p50 / baseline | items read | returned | hydra:totalItems | exact |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
+    ...rows,
+    '',
+  ].join('\n');
+}

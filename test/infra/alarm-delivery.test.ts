@@ -1,0 +1,126 @@
+import { App, Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { AlarmDelivery } from '../../infra/constructs/alarm-delivery';
+import { LOAN_DAY_CRON, LoanDaySchedule } from '../../infra/constructs/loan-day-schedule';
+import { PIPELINE_RULES } from '../../infra/pipeline-rules';
+
+/**
+ * The alarm side's constructs in a stack of their own (the pipeline stack wires the same constructs to its
+ * bus): template properties and cdk-nag findings.
+ */
+function build() {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const stack = new Stack(app, 'AlarmSide', { env: { account: '123456789012', region: 'eu-west-1' } });
+  const data = {
+    tableName: 'tracking',
+    bucketName: 'attachments',
+    policy: new iam.ManagedPolicy(stack, 'DataPolicy', {
+      statements: [
+        new iam.PolicyStatement({
+          actions: ['dynamodb:GetItem'],
+          resources: ['arn:aws:dynamodb:eu-west-1:123456789012:table/tracking'],
+        }),
+      ],
+    }),
+  };
+  const eventBus = new events.EventBus(stack, 'Bus', { eventBusName: 'tracking-pipeline-dev' });
+  const delivery = new AlarmDelivery(stack, 'AlarmDelivery', {
+    stage: 'dev',
+    data,
+    eventBus,
+    logRetention: RetentionDays.ONE_MONTH,
+  });
+  new LoanDaySchedule(stack, 'LoanDays', { stage: 'dev', data, logRetention: RetentionDays.ONE_MONTH });
+  const api = new lambda.Function(stack, 'AlarmsApi', {
+    runtime: lambda.Runtime.NODEJS_22_X,
+    handler: 'index.handler',
+    code: lambda.Code.fromInline('exports.handler = async () => {}'),
+  });
+  delivery.grantSubscriptionManagement(api);
+  return { stack, template: Template.fromStack(stack) };
+}
+
+describe('alarm delivery and loan-day schedule', () => {
+  const { stack, template } = build();
+
+  it('has a KMS-encrypted alarm topic that refuses plain HTTP', () => {
+    template.hasResourceProperties('AWS::SNS::Topic', {
+      TopicName: 'tracking-alarms-dev',
+      KmsMasterKeyId: Match.anyValue(),
+    });
+    template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
+    template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+
+  it('creates one bus rule per shared rule, with the same pattern, targeting the alarm handler with retries and a DLQ', () => {
+    const rules = template.findResources('AWS::Events::Rule');
+    expect(Object.keys(rules)).toHaveLength(PIPELINE_RULES.length);
+    template.hasResourceProperties('AWS::Events::Rule', {
+      EventBusName: Match.anyValue(),
+      EventPattern: { source: ['tracking.pipeline'], 'detail-type': ['AlarmRaised'], detail: { kind: [0, 1, 2] } },
+      Targets: [
+        Match.objectLike({
+          RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 21600 },
+          DeadLetterConfig: { Arn: Match.anyValue() },
+        }),
+      ],
+    });
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: {
+        Variables: Match.objectLike({
+          ALARM_TOPIC_ARN: Match.anyValue(),
+          POWERTOOLS_SERVICE_NAME: 'pipeline-alarm-handler',
+        }),
+      },
+    });
+  });
+
+  it('lets the alarm rules API subscribe addresses and read their state on that topic only', () => {
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Action: ['sns:Subscribe', 'sns:ListSubscriptionsByTopic'],
+            Resource: { Ref: Match.anyValue() },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('schedules the loan-day job at midnight Europe/Amsterdam with retries and a dead-letter queue', () => {
+    template.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: LOAN_DAY_CRON,
+      ScheduleExpressionTimezone: 'Europe/Amsterdam',
+      FlexibleTimeWindow: { Mode: 'OFF' },
+      Target: Match.objectLike({
+        Input: '{}',
+        RetryPolicy: { MaximumRetryAttempts: 3, MaximumEventAgeInSeconds: 21600 },
+        DeadLetterConfig: { Arn: Match.anyValue() },
+      }),
+    });
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Timeout: 900,
+      Environment: { Variables: Match.objectLike({ POWERTOOLS_SERVICE_NAME: 'job-loan-days' }) },
+    });
+  });
+
+  it('has no unacknowledged cdk-nag finding in its constructs', () => {
+    const violations = new AwsSolutionsChecks(undefined, { verbose: false })
+      .validateScope(stack)
+      .violations.map((v) => `${v.ruleName} @ ${v.violatingResources.map((r) => r.constructPath).join(', ')}`)
+      .filter((v) => !/@ AlarmSide\/(AlarmsApi|DataPolicy)/.test(v));
+    expect(violations).toEqual([]);
+  });
+});

@@ -11,7 +11,7 @@ import { benchPositions, benchZones } from './geofence-zones';
 /**
  * Geofence benchmark (issue 9): positions per second and µs per position of `ZoneIndex.zoneOf` (the zone an
  * event is recorded in) and `observe` (the asset's own zone, accuracy-aware) at 1, 100 and 1,000 zones, beside
- * the naive loop (turf over every zone, smallest holding zone) in the same process on the same positions. Pure
+ * the naive loop (turf over every zone) in the same process on the same positions. Pure
  * CPU, no stack needed. `npx tsx scripts/bench/geofence.bench.ts` prints the section and writes it into
  * docs/performance.md (BENCH_DRY_RUN=true only prints); `npm run bench` calls `benchGeofence()`.
  */
@@ -117,8 +117,8 @@ export async function benchGeofence(): Promise<string> {
       'time per position (the shared machine makes wall time noisy). Zones: seeded ' +
       'yards and sites over the Netherlands (70 % polygons of 5-200 vertices, concave, a fifth with a hole; 30 % ' +
       `circles of 30 m-2 km). ${INDEXED_POSITIONS.toLocaleString('en-US')} positions, three in four within 2.5 km ` +
-      'of a zone. `zoneOf`: flatbush candidates, then turf / haversine, smallest zone. `observe`: one zone, 25 m ' +
-      `accuracy. Naive: turf over every zone (first hit), on the same positions for up to ${NAIVE_BUDGET_MS / 1000} s of wall time (the positions it got through are in the table). ` +
+      'of a zone. `zoneOf`: flatbush candidates, then the prepared crossing test (turf within 10 µm of an edge) or the haversine, smallest zone. `observe`: one zone, 25 m ' +
+      `accuracy. Naive: turf (`booleanPointInPolygon`, `distance`) over every zone, on the same positions for up to ${NAIVE_BUDGET_MS / 1000} s of wall time (the positions it got through are in the table). ` +
       'Before timing, the index is checked against the naive loop on 2,000 positions.',
     '',
     '| zones | positions in a zone | `zoneOf` µs / position | `zoneOf` positions / s | `observe` µs | naive µs / position | naive positions / s | naive positions timed | index vs naive |',

@@ -34,7 +34,8 @@ export type UplinkSource = 'lorawan' | 'kpn' | 'mqtt';
 
 /**
  * One uplink in one shape, whichever way it came in. The queue message body (JSON). The processor decodes
- * `payloadHex` (when `decoded` is not already given, as MQTT JSON tags do) with the decoder for `payloadFormat`.
+ * `payloadHex` with the decoder for `payloadFormat`; `decoded` (MQTT JSON tags, KPN measurement records) fills
+ * what the bytes lack, the bytes win where both speak (`decodeUplink` in decoders/index.ts does exactly this).
  */
 export interface NormalizedUplink {
   /** 16 upper-case hex digits (normalizeDevEui of shared/schemas/device.ts). */

@@ -1,10 +1,10 @@
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
-import kinks from '@turf/kinks';
+import Flatbush from 'flatbush';
 
 /**
  * Checks a polygon must pass before a geofence can use it (issue 8): the point-in-polygon test of the event
  * pipeline gives nonsense on an open, crossing or flat outline. Pure functions (the console runs the same
- * checks through the shared zod schema); turf is plain JavaScript, so the browser bundle takes it.
+ * checks through the shared zod schema); turf and flatbush are plain JavaScript, so the browser takes them.
  */
 export type Ring = readonly (readonly [number, number])[];
 
@@ -42,8 +42,60 @@ function doubledArea(ring: Ring): number {
   return sum;
 }
 
-const crossesItself = (ring: Ring) =>
-  kinks({ type: 'LineString', coordinates: ring.map(([lon, lat]) => [lon, lat]) }).features.length > 0;
+type Point = readonly [number, number];
+
+/** Which side of a->b the point c lies on: >0 left, <0 right, 0 on the line. */
+const orientation = (a: Point, b: Point, c: Point) => (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+
+const within = (a: Point, b: Point, c: Point) =>
+  Math.min(a[0], b[0]) <= c[0] &&
+  c[0] <= Math.max(a[0], b[0]) &&
+  Math.min(a[1], b[1]) <= c[1] &&
+  c[1] <= Math.max(a[1], b[1]);
+
+/** Segments a-b and c-d share a point (crossing, touching or overlapping). */
+function segmentsMeet(a: Point, b: Point, c: Point, d: Point): boolean {
+  const [o1, o2, o3, o4] = [orientation(a, b, c), orientation(a, b, d), orientation(c, d, a), orientation(c, d, b)];
+  if (((o1 > 0 && o2 < 0) || (o1 < 0 && o2 > 0)) && ((o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0))) return true;
+  return (
+    (o1 === 0 && within(a, b, c)) ||
+    (o2 === 0 && within(a, b, d)) ||
+    (o3 === 0 && within(c, d, a)) ||
+    (o4 === 0 && within(c, d, b))
+  );
+}
+
+/**
+ * Whether two edges that are not neighbours meet. Candidate pairs come from a packed R-tree of the edges'
+ * boxes (flatbush), so a drawn outline of 5,000 points is checked in milliseconds rather than the quadratic
+ * pair-by-pair test of @turf/kinks (about a second). Repeated points are dropped first: they are no crossing.
+ */
+function crossesItself(ring: Ring): boolean {
+  const points = ring.filter((p, i) => i === 0 || !samePoint(p, ring[i - 1])) as Point[];
+  const edges = points.length - 1;
+  if (edges < 3) return false;
+  const index = new Flatbush(edges);
+  for (let i = 0; i < edges; i++) {
+    const [a, b] = [points[i] as Point, points[i + 1] as Point];
+    index.add(Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[0], b[0]), Math.max(a[1], b[1]));
+  }
+  index.finish();
+  for (let i = 0; i < edges; i++) {
+    const [a, b] = [points[i] as Point, points[i + 1] as Point];
+    const candidates = index.search(
+      Math.min(a[0], b[0]),
+      Math.min(a[1], b[1]),
+      Math.max(a[0], b[0]),
+      Math.max(a[1], b[1]),
+    );
+    for (const j of candidates) {
+      // Neighbouring edges share their common point; the first and last edge share the closing point.
+      if (j <= i + 1 || (i === 0 && j === edges - 1)) continue;
+      if (segmentsMeet(a, b, points[j] as Point, points[j + 1] as Point)) return true;
+    }
+  }
+  return false;
+}
 
 /** The first problem of one ring, or undefined: later checks assume the earlier ones passed. */
 export function ringProblem(ring: Ring): string | undefined {

@@ -55,18 +55,18 @@ const ringSchema = z.array(positionSchema, { error: INVALID_COORDINATES });
  * holes inside the outline, at most MAX_GEO_ZONE_VERTICES points (geo-zone-geometry.ts). Each problem is
  * reported on its ring (geometry.coordinates[1]).
  */
-export const polygonGeometrySchema = z
-  .object({
-    type: z.literal('Polygon'),
-    coordinates: z.array(ringSchema, { error: INVALID_COORDINATES }).min(1, { error: POLYGON_TOO_SMALL }),
-    color: hexColorSchema.optional(),
-  })
-  .superRefine((polygon, context) => {
-    for (const problem of polygonProblems(polygon.coordinates)) {
-      const path = problem.ring === undefined ? ['coordinates'] : ['coordinates', problem.ring];
-      context.addIssue({ code: 'custom', message: problem.message, path });
-    }
-  });
+const polygonShapeSchema = z.object({
+  type: z.literal('Polygon'),
+  coordinates: z.array(ringSchema, { error: INVALID_COORDINATES }).min(1, { error: POLYGON_TOO_SMALL }),
+  color: hexColorSchema.optional(),
+});
+
+export const polygonGeometrySchema = polygonShapeSchema.superRefine((polygon, context) => {
+  for (const problem of polygonProblems(polygon.coordinates)) {
+    const path = problem.ring === undefined ? ['coordinates'] : ['coordinates', problem.ring];
+    context.addIssue({ code: 'custom', message: problem.message, path });
+  }
+});
 
 /** A circle is a Point with a radius in metres. */
 export const circleGeometrySchema = z.object({
@@ -95,8 +95,14 @@ const parseJson = (text: string): unknown => {
 };
 
 /** The API stores geometry as text; null when the text is not a valid geometry. */
+/**
+ * Stored zones were checked when written; reading them checks the shape only. The geofence rules are
+ * quadratic in the points, and a zone stored before a rule existed should still show on the map.
+ */
+const storedGeometrySchema = z.discriminatedUnion('type', [polygonShapeSchema, circleGeometrySchema]);
+
 export const parseGeoZoneGeometry = (text: string): GeoZoneGeometry | null => {
-  const result = geoZoneGeometrySchema.safeParse(parseJson(text));
+  const result = storedGeometrySchema.safeParse(parseJson(text));
   return result.success ? result.data : null;
 };
 

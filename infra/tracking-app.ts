@@ -6,6 +6,7 @@ import { addNagChecks } from './nag';
 import { ApiStack } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
+import { PipelineStack } from './stacks/pipeline-stack';
 import { WebDeploymentStack, WebStack } from './stacks/web-stack';
 
 export interface TrackingStacks {
@@ -14,6 +15,7 @@ export interface TrackingStacks {
   data: DataStack;
   auth: AuthStack;
   api: ApiStack;
+  pipeline: PipelineStack;
   webDeployment: WebDeploymentStack;
 }
 
@@ -59,6 +61,14 @@ export function createTrackingApp(app: App, options: TrackingAppOptions = {}): T
     logRetention: config.logRetentionDays,
   });
 
+  const pipeline = new PipelineStack(app, name('Pipeline'), {
+    env,
+    description: 'Tracking console: device event pipeline (IoT rules, uplink queue, processor, event bus)',
+    stage: config.stage,
+    data: data.handlerAccess,
+    logRetention: config.logRetentionDays,
+  });
+
   const api = new ApiStack(app, name('Api'), {
     env,
     description: 'Tracking console: HTTP API and handlers',
@@ -73,6 +83,7 @@ export function createTrackingApp(app: App, options: TrackingAppOptions = {}): T
     logRetention: config.logRetentionDays,
     alarmEmail: config.alarmEmail,
     tenantHostSuffix: config.tenantHostSuffix,
+    uplinkQueue: pipeline.uplinkQueue,
   });
 
   const webDeployment = new WebDeploymentStack(app, name('WebDeployment'), {
@@ -92,5 +103,5 @@ export function createTrackingApp(app: App, options: TrackingAppOptions = {}): T
   webDeployment.addStackDependency(web, 'uploads into the console bucket, addressed by name');
 
   if (options.nag ?? true) addNagChecks(app);
-  return { config, web, data, auth, api, webDeployment };
+  return { config, web, data, auth, api, pipeline, webDeployment };
 }

@@ -6,6 +6,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { HANDLER_MODULES, ROUTES } from '../../shared/routes';
 import { type DataAccess, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
@@ -29,6 +30,8 @@ export interface ApiStackProps extends StackProps {
   alarmEmail?: string;
   /** See TrackingConfig.tenantHostSuffix (functions/lib/auth/tenant-host.ts). */
   tenantHostSuffix?: string;
+  /** The device pipeline's uplink queue (pipeline-stack.ts): the KPN Things webhook sends to it. */
+  uplinkQueue?: sqs.IQueue;
 }
 
 /** Header with which a super admin acts in another tenant (functions/lib/auth/auth-context.ts TENANT_HEADER). */
@@ -90,8 +93,15 @@ export class ApiStack extends Stack {
           POWERTOOLS_LOG_LEVEL: 'INFO',
           ...(props.tenantHostSuffix ? { TENANT_HOST_SUFFIX: props.tenantHostSuffix } : {}),
         },
-        ...(module === 'kpn-things' ? { secrets: { KPN_DATA_KEY_SECRET_ID: kpnDataKey } } : {}),
+        // The webhook decrypts the tenant's Things shared secret with the same data key.
+        ...(module === 'kpn-things' || module === 'device-uplinks'
+          ? { secrets: { KPN_DATA_KEY_SECRET_ID: kpnDataKey } }
+          : {}),
       });
+      if (module === 'device-uplinks' && props.uplinkQueue) {
+        handler.function.addEnvironment('UPLINK_QUEUE_URL', props.uplinkQueue.queueUrl);
+        props.uplinkQueue.grantSendMessages(handler.role);
+      }
       if (EXPORT_STARTERS.has(module)) {
         handler.function.addEnvironment('EXPORT_WORKER_FUNCTION', exportWorker.function.functionName);
         // The unqualified ARN only (grantInvoke would add "<arn>:*", a wildcard cdk-nag rightly flags).

@@ -51,14 +51,14 @@ describe('handlers', () => {
     }
   });
 
-  it('give only the KPN Things handler the data key secret, read through the secrets extension', () => {
+  it('give only the KPN Things handlers (settings, webhook) the data key secret, read through the secrets extension', () => {
     const secrets = resourcesOf(api(), 'AWS::SecretsManager::Secret');
     expect(secrets).toHaveLength(1);
     const [secretId, secret] = secrets[0] as [string, Props];
     expect(secret.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
     for (const [, fn] of functions()) {
       const vars = (fn.Environment as { Variables: Props }).Variables;
-      const isKpn = moduleOf(fn) === 'kpn-things';
+      const isKpn = ['kpn-things', 'device-uplinks'].includes(moduleOf(fn) as string);
       expect(vars.KPN_DATA_KEY_SECRET_ID === undefined).toBe(!isKpn);
       if (!isKpn) continue;
       expect(vars.KPN_DATA_KEY_SECRET_ID).toEqual({ Ref: secretId });
@@ -68,7 +68,7 @@ describe('handlers', () => {
     const readers = resourcesOf(api(), 'AWS::IAM::Policy').filter(([, policy]) =>
       JSON.stringify(policy.PolicyDocument).includes('secretsmanager:GetSecretValue'),
     );
-    expect(readers).toHaveLength(1);
+    expect(readers).toHaveLength(2);
   });
 
   it('may use the pool (admin actions on its ARN only) and the data access policy', () => {

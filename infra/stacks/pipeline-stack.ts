@@ -1,0 +1,176 @@
+import * as path from 'node:path';
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as iot from 'aws-cdk-lib/aws-iot';
+import * as iotwireless from 'aws-cdk-lib/aws-iotwireless';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import {
+  PROCESSOR_BATCH_SIZE,
+  PROCESSOR_TIMEOUT_SECONDS,
+  UPLINK_DLQ_NAME,
+  UPLINK_MAX_RECEIVE_COUNT,
+  UPLINK_QUEUE_NAME,
+  UPLINK_VISIBILITY_TIMEOUT_SECONDS,
+} from '../../functions/lib/pipeline/queue/uplink-queue';
+import { MQTT_UPLINK_TOPIC_FILTER } from '../../functions/lib/pipeline/topics';
+import { type DataAccess, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
+import { acknowledge } from '../nag';
+
+export interface PipelineStackProps extends StackProps {
+  stage: string;
+  data: DataAccess;
+  logRetention: RetentionDays;
+}
+
+const pipelineEntry = (name: string) => path.join(REPO_ROOT, 'functions', 'pipeline', `${name}.ts`);
+
+/**
+ * The device event pipeline's path (issue 9, docs/decisions.md): IoT topic rules (MQTT JSON tags, and the
+ * IoT Core for LoRaWAN destination's rule) -> ingest Lambdas -> SQS FIFO (group = DEVEUI, DLQ after
+ * UPLINK_MAX_RECEIVE_COUNT receives, alarm on its depth) -> processor Lambda (ReportBatchItemFailures) ->
+ * the event bus. The KPN Things webhook is a route of the API stack that sends to `uplinkQueue`; the alarm
+ * side adds its rules and targets to `eventBus`.
+ */
+export class PipelineStack extends Stack {
+  readonly uplinkQueue: sqs.Queue;
+  readonly deadLetterQueue: sqs.Queue;
+  readonly eventBus: events.EventBus;
+  readonly processor: lambda.IFunction;
+  readonly dlqAlarm: cloudwatch.Alarm;
+
+  constructor(scope: Construct, id: string, props: PipelineStackProps) {
+    super(scope, id, props);
+    this.eventBus = new events.EventBus(this, 'EventBus', { eventBusName: `tracking-pipeline-${props.stage}` });
+
+    this.deadLetterQueue = new sqs.Queue(this, 'UplinkDeadLetterQueue', {
+      queueName: `${props.stage}-${UPLINK_DLQ_NAME}`,
+      fifo: true,
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    acknowledge(
+      this.deadLetterQueue,
+      'This is the dead-letter queue of the uplink queue; a dead-letter queue of its own would only move the ' +
+        'same messages once more. Its depth raises a CloudWatch alarm instead.',
+      'AwsSolutions-SQS3',
+    );
+    this.uplinkQueue = new sqs.Queue(this, 'UplinkQueue', {
+      queueName: `${props.stage}-${UPLINK_QUEUE_NAME}`,
+      fifo: true,
+      // The ways in set MessageDeduplicationId (DEVEUI + frame counter), so no content-based deduplication.
+      contentBasedDeduplication: false,
+      // Throughput per message group (a tag), not per queue: thousands of tags in parallel.
+      deduplicationScope: sqs.DeduplicationScope.MESSAGE_GROUP,
+      fifoThroughputLimit: sqs.FifoThroughputLimit.PER_MESSAGE_GROUP_ID,
+      visibilityTimeout: Duration.seconds(UPLINK_VISIBILITY_TIMEOUT_SECONDS),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: UPLINK_MAX_RECEIVE_COUNT },
+    });
+
+    this.dlqAlarm = new cloudwatch.Alarm(this, 'UplinkDeadLetterAlarm', {
+      alarmDescription: 'Uplinks the processor failed on repeatedly are waiting in the dead-letter queue.',
+      metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+
+    this.processor = this.createProcessor(props);
+    const mqttIngest = this.createIngest('mqtt-ingest', props);
+    const lorawanIngest = this.createIngest('lorawan-ingest', props);
+    this.createTopicRules(mqttIngest, lorawanIngest, props.stage);
+
+    new CfnOutput(this, 'UplinkQueueUrl', { value: this.uplinkQueue.queueUrl });
+    new CfnOutput(this, 'EventBusName', { value: this.eventBus.eventBusName });
+  }
+
+  private createProcessor(props: PipelineStackProps): lambda.IFunction {
+    const processor = new HandlerFunction(this, 'Processor', {
+      module: 'pipeline-processor',
+      entry: pipelineEntry('processor'),
+      data: props.data,
+      logRetention: props.logRetention,
+      memorySize: 1024,
+      timeout: Duration.seconds(PROCESSOR_TIMEOUT_SECONDS),
+      environment: { STAGE: props.stage, EVENT_BUS_NAME: this.eventBus.eventBusName, POWERTOOLS_LOG_LEVEL: 'INFO' },
+    });
+    this.eventBus.grantPutEventsTo(processor.role);
+    processor.function.addEventSource(
+      new SqsEventSource(this.uplinkQueue, { batchSize: PROCESSOR_BATCH_SIZE, reportBatchItemFailures: true }),
+    );
+    return processor.function;
+  }
+
+  private createIngest(name: string, props: PipelineStackProps): lambda.IFunction {
+    const ingest = new HandlerFunction(this, `Ingest-${name}`, {
+      module: `pipeline-${name}`,
+      entry: pipelineEntry(name),
+      data: props.data,
+      logRetention: props.logRetention,
+      timeout: Duration.seconds(10),
+      environment: { STAGE: props.stage, UPLINK_QUEUE_URL: this.uplinkQueue.queueUrl, POWERTOOLS_LOG_LEVEL: 'INFO' },
+    });
+    this.uplinkQueue.grantSendMessages(ingest.role);
+    return ingest.function;
+  }
+
+  /** One rule per way in over IoT Core; each may invoke only its own function. */
+  private createTopicRules(mqttIngest: lambda.IFunction, lorawanIngest: lambda.IFunction, stage: string) {
+    const ruleName = (way: string) => `tracking_${stage.replace(/[^A-Za-z0-9_]/g, '_')}_${way}_uplink`;
+    const rule = (id: string, name: string, sql: string, target: lambda.IFunction) => {
+      const topicRule = new iot.CfnTopicRule(this, id, {
+        ruleName: name,
+        topicRulePayload: {
+          sql,
+          awsIotSqlVersion: '2016-03-23',
+          ruleDisabled: false,
+          actions: [{ lambda: { functionArn: target.functionArn } }],
+        },
+      });
+      target.addPermission(`${id}Invoke`, {
+        principal: new iam.ServicePrincipal('iot.amazonaws.com'),
+        sourceArn: topicRule.attrArn,
+        sourceAccount: this.account,
+      });
+      return topicRule;
+    };
+    rule('MqttUplinkRule', ruleName('mqtt'), `SELECT * FROM '${MQTT_UPLINK_TOPIC_FILTER}'`, mqttIngest);
+    // IoT Core for LoRaWAN hands each uplink to the rule its destination names (no topic in between).
+    const lorawanRule = rule('LorawanUplinkRule', ruleName('lorawan'), 'SELECT *', lorawanIngest);
+
+    const destinationRole = new iam.Role(this, 'LorawanDestinationRole', {
+      assumedBy: new iam.ServicePrincipal('iotwireless.amazonaws.com'),
+      description: 'IoT Core for LoRaWAN: deliver uplinks to the tracking uplink rule',
+    });
+    destinationRole.addToPolicy(new iam.PolicyStatement({ actions: ['iot:DescribeEndpoint'], resources: ['*'] }));
+    destinationRole.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['iot:Publish'],
+        resources: [
+          this.formatArn({ service: 'iot', resource: 'topic', resourceName: `$aws/rules/${lorawanRule.ruleName}` }),
+        ],
+      }),
+    );
+    acknowledge(
+      destinationRole,
+      'iot:DescribeEndpoint has no resource-level permissions; the role may only publish to its one rule.',
+      'AwsSolutions-IAM5[Resource::*]',
+    );
+    new iotwireless.CfnDestination(this, 'LorawanDestination', {
+      name: `tracking-${stage}-uplinks`,
+      description: 'LoRaWAN tags of the tracking console: uplinks to the ingest rule',
+      expressionType: 'RuleName',
+      expression: lorawanRule.ruleName as string,
+      roleArn: destinationRole.roleArn,
+    });
+  }
+}

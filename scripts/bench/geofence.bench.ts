@@ -118,7 +118,7 @@ export async function benchGeofence(): Promise<string> {
       'yards and sites over the Netherlands (70 % polygons of 5-200 vertices, concave, a fifth with a hole; 30 % ' +
       `circles of 30 m-2 km). ${INDEXED_POSITIONS.toLocaleString('en-US')} positions, three in four within 2.5 km ` +
       'of a zone. `zoneOf`: flatbush candidates, then the prepared crossing test (turf within 10 µm of an edge) or the haversine, smallest zone. `observe`: one zone, 25 m ' +
-      `accuracy. Naive: turf (`booleanPointInPolygon`, `distance`) over every zone, on the same positions for up to ${NAIVE_BUDGET_MS / 1000} s of wall time (the positions it got through are in the table). ` +
+      `accuracy. Naive: turf (\`booleanPointInPolygon\`, \`distance\`) over every zone, on the same positions for up to ${NAIVE_BUDGET_MS / 1000} s of wall time (the positions it got through are in the table). ` +
       'Before timing, the index is checked against the naive loop on 2,000 positions.',
     '',
     '| zones | positions in a zone | `zoneOf` µs / position | `zoneOf` positions / s | `observe` µs | naive µs / position | naive positions / s | naive positions timed | index vs naive |',

@@ -42,6 +42,7 @@ describe('device list', () => {
   let superadmin: string;
   let headers: Record<string, string>;
   let all: Device[];
+  let tenantId: number;
   const list = (query: string, token = superadmin) =>
     call<Collection>('GET', `/api/devices?${query}`, { token, headers });
   const read = (response: { headers: Headers }) => Number(response.headers.get('x-items-read'));
@@ -54,6 +55,7 @@ describe('device list', () => {
     Object.assign(process.env, handlerEnvironment(stack));
     const { ensureDeviceBenchTenant } = await import('../../scripts/bench/seed-devices');
     const tenant = await ensureDeviceBenchTenant({ subdomain: 'it-device-list', deviceCount: COUNT });
+    tenantId = tenant.tenantId;
     headers = { 'x-tenant-id': String(tenant.tenantId) };
     const everything = await list('pagination=false');
     all = everything.body['hydra:member'];
@@ -147,5 +149,14 @@ describe('device list', () => {
     expect(own.status).toBe(200);
     const unfiltered = await call<Collection>('GET', '/api/devices', { token: user });
     expect(own.body['hydra:totalItems']).toBe(unfiltered.body['hydra:totalItems']);
+  });
+
+  it('finds a device by its DEVEUI for the event pipeline, through the claim', async () => {
+    const { findDeviceByDevEui } = await import('../../functions/lib/devices/device-repository');
+    const target = all[77] as Device;
+    const found = await findDeviceByDevEui(target.dev_eui.toLowerCase());
+    expect(found).toMatchObject({ tenantId: String(tenantId), device: { id: target.id, dev_eui: target.dev_eui } });
+    expect(found?.device).not.toHaveProperty('pk');
+    expect(await findDeviceByDevEui('FFFFFFFFFFFFFFF0')).toBeUndefined();
   });
 });

@@ -119,7 +119,17 @@ describe('geo zones', () => {
         'geometry.coordinates[0]: A polygon needs at least 3 points',
       ],
       [polygon([...many, many[0] as Pos]), 'geometry.coordinates: A geo zone can have at most 5000 points'],
+      [
+        polygon([
+          [4, 52],
+          [4.01, 52],
+          [4.02, 52],
+          [4, 52],
+        ]),
+        'geometry.coordinates[0]: The outline encloses no area',
+      ],
       [{ type: 'Point', coordinates: [4, 95] }, 'geometry.coordinates[1]: Invalid coordinates'],
+      [{ type: 'Point', coordinates: [4, 52], radius: '30' }, 'geometry.radius: The radius must be at least 15'],
       [circle(14), 'geometry.radius: The radius must be at least 15'],
       [
         { type: 'LineString', coordinates: [] },

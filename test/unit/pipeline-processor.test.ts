@@ -1,0 +1,198 @@
+import type { DeviceRecord } from '../../functions/lib/devices/device-repository';
+import type { NormalizedUplink } from '../../functions/lib/pipeline/contracts';
+import { nextMembership, ZoneIndex } from '../../functions/lib/pipeline/geofence';
+import { pipelineEventId } from '../../functions/lib/pipeline/processor/event-id';
+import {
+  type PipelineAsset,
+  type UplinkInput,
+  uplinkEffects,
+  type ZoneLookup,
+} from '../../functions/lib/pipeline/processor/uplink-effects';
+import { deduplicationIdOf } from '../../functions/lib/pipeline/queue/uplink-queue';
+import { thingsMessageToken, thingsTokenMatches } from '../../functions/lib/pipeline/things-token';
+
+/** The processor's pure part: what one uplink changes (functions/lib/pipeline/processor/uplink-effects.ts). */
+const CENTRE = { latitude: 52.0, longitude: 5.0 };
+const index = ZoneIndex.build([
+  { id: 7, name: 'Yard', geometry: { type: 'Point', coordinates: [CENTRE.longitude, CENTRE.latitude], radius: 500 } },
+]);
+const zones: ZoneLookup = {
+  zoneOf: (lon, lat) => index.zoneOf(lon, lat),
+  observe: (id, fix) => index.observe(id, fix),
+  nextMembership: (prev, obs) => nextMembership(prev, obs),
+};
+const STATUSES: UplinkInput['statuses'] = {
+  moving: { id: 2, status: 'moving' },
+  registered: { id: 1, status: 'registered' },
+};
+const INSIDE = {
+  latitude: CENTRE.latitude + 0.001,
+  longitude: CENTRE.longitude,
+  accuracy: 10,
+  source: 'gnss' as const,
+};
+const OUTSIDE = {
+  latitude: CENTRE.latitude + 0.02,
+  longitude: CENTRE.longitude,
+  accuracy: 10,
+  source: 'gnss' as const,
+};
+
+const lastEvent = (date: string, fix = INSIDE) => ({
+  street: null,
+  postal_code: null,
+  city: null,
+  region: null,
+  country: null,
+  latitude: fix.latitude,
+  longitude: fix.longitude,
+  date,
+  type: 'still' as const,
+  radius: fix.accuracy,
+  geo_zone: { id: 7, name: 'Yard' },
+});
+
+function state(overrides: Partial<DeviceRecord> = {}, assetOverrides: Partial<PipelineAsset> = {}) {
+  const device = {
+    id: 11,
+    name: 'Tag 11',
+    dev_eui: 'A41163C212345678',
+    is_sabotaged: false,
+    battery_level_low: false,
+    last_event: lastEvent('2026-11-23T09:00:00.000Z'),
+    ...overrides,
+  } as DeviceRecord;
+  const asset = {
+    id: 5,
+    name: 'Drum 5',
+    devices: [{ id: 11, name: 'Tag 11', dev_eui: device.dev_eui, is_sabotaged: false, battery_level_low: false }],
+    geo_zone: { id: 7, name: 'Yard' },
+    status: { id: 1, status: 'registered' },
+    days_still: 3,
+    last_event: lastEvent('2026-11-23T09:00:00.000Z'),
+    zone_membership: { state: 'inside', pending: 0 },
+    ...assetOverrides,
+  } as PipelineAsset;
+  return { device, asset };
+}
+
+const uplink = (measuredAt: string): NormalizedUplink => ({
+  devEui: 'A41163C212345678',
+  source: 'mqtt',
+  measuredAt,
+  receivedAt: '2026-11-23T10:30:00.000Z',
+});
+
+const run = (at: string, decoded: UplinkInput['decoded'], s = state()) =>
+  uplinkEffects({ tenantId: '1', uplink: uplink(at), decoded, ...s, zones, statuses: STATUSES });
+
+describe('uplink effects', () => {
+  it('a position inside the same zone changes only the last-event attributes: no marker, summary or alarm', () => {
+    const effects = run('2026-11-23T10:00:00Z', { eventType: 'still', fix: INSIDE });
+    expect(effects.advancesState).toBe(true);
+    expect(Object.keys(effects.device)).toEqual(['last_event']);
+    expect(Object.keys(effects.asset?.set ?? {}).sort()).toEqual([
+      'lastCommunication',
+      'lastLocationUpdate',
+      'last_event',
+    ]);
+    expect(effects.asset?.set.last_event?.geo_zone).toEqual({ id: 7, name: 'Yard' });
+    expect(effects.asset?.summary).toBeUndefined();
+    expect(effects.outsideMarker).toBeUndefined();
+    expect(effects.alarms).toEqual([]);
+    expect(effects.event).toMatchObject({ date: '2026-11-23T10:00:00.000Z', type: 'still', device: { id: 11 } });
+  });
+
+  it('an uplink older than the stored last event is history only', () => {
+    const effects = run('2026-11-23T08:00:00Z', { eventType: 'moving', fix: OUTSIDE, sabotaged: true });
+    expect(effects.advancesState).toBe(false);
+    expect(effects.device).toEqual({});
+    expect(effects.asset).toBeUndefined();
+    expect(effects.alarms).toEqual([]);
+    expect(effects.event.latitude).toBe(OUTSIDE.latitude);
+  });
+
+  it('raises sabotage and battery alarms once, on the change, and keeps the asset summary in step', () => {
+    const effects = run('2026-11-23T10:00:00Z', { sabotaged: true, batteryLow: true, fix: INSIDE });
+    expect(effects.device).toMatchObject({ is_sabotaged: true, battery_level_low: true });
+    expect(effects.asset?.summary).toEqual({ index: 0, is_sabotaged: true, battery_level_low: true });
+    expect(effects.alarms.map((a) => a.kind)).toEqual([0, 2]);
+    expect(effects.alarms[0]).toMatchObject({
+      tenantId: '1',
+      assetId: 5,
+      deviceId: 11,
+      at: '2026-11-23T10:00:00.000Z',
+    });
+    const still = state({ is_sabotaged: true, battery_level_low: true });
+    const again = run('2026-11-23T10:05:00Z', { sabotaged: true, batteryLow: true, fix: INSIDE }, still);
+    expect(again.alarms).toEqual([]);
+    expect(again.device.is_sabotaged).toBeUndefined();
+  });
+
+  it('leaves the zone after two confirming fixes: one alarm and the outside marker, back inside removes it', () => {
+    const first = run('2026-11-23T10:00:00Z', { eventType: 'moving', fix: OUTSIDE });
+    expect(first.asset?.set.zone_membership).toEqual({ state: 'inside', pending: 1 });
+    expect(first.alarms).toEqual([]);
+    const pending = state({}, { zone_membership: { state: 'inside', pending: 1 } });
+    const second = run('2026-11-23T10:05:00Z', { eventType: 'moving', fix: OUTSIDE }, pending);
+    expect(second.asset?.set.zone_membership).toEqual({ state: 'outside', pending: 0 });
+    expect(second.outsideMarker).toBe('add');
+    expect(second.alarms).toEqual([expect.objectContaining({ kind: 1, zoneId: 7, zoneName: 'Yard' })]);
+    expect(second.asset?.set.last_event?.geo_zone).toBeNull();
+    const outside = state({}, { zone_membership: { state: 'outside', pending: 1 } });
+    const back = run('2026-11-23T10:10:00Z', { eventType: 'still', fix: INSIDE }, outside);
+    expect(back.outsideMarker).toBe('remove');
+    expect(back.alarms).toEqual([]);
+  });
+
+  it('maps the event type to moving / registered, never over a status a person set', () => {
+    const moving = run('2026-11-23T10:00:00Z', { eventType: 'start', fix: INSIDE });
+    expect(moving.asset?.set).toMatchObject({ status: { id: 2, status: 'moving' }, days_still: 0 });
+    const delivered = state({}, { status: { id: 4, status: 'delivered' } as PipelineAsset['status'] });
+    expect(
+      run('2026-11-23T10:00:00Z', { eventType: 'moving', fix: INSIDE }, delivered).asset?.set.status,
+    ).toBeUndefined();
+    expect(run('2026-11-23T10:00:00Z', { eventType: 'intervalBased', fix: INSIDE }).asset?.set.status).toBeUndefined();
+  });
+
+  it('without a fix keeps the last known position and does not move lastLocationUpdate', () => {
+    const effects = run('2026-11-23T10:00:00Z', { eventType: 'intervalBased', batteryVoltage: 3.6 });
+    expect(effects.asset?.set.last_event).toMatchObject({
+      latitude: INSIDE.latitude,
+      geo_zone: { id: 7, name: 'Yard' },
+    });
+    expect(effects.asset?.set.lastLocationUpdate).toBeUndefined();
+    expect(effects.event.latitude).toBeNull();
+  });
+});
+
+describe('uplink identity', () => {
+  it('gives a replay the same event id by any way in, and different uplinks different ids', () => {
+    const a = pipelineEventId({ devEui: 'A41163C212345678', measuredAt: '2026-11-23T10:00:00Z' });
+    expect(pipelineEventId({ devEui: 'A41163C212345678', measuredAt: '2026-11-23T10:00:00.000Z' })).toBe(a);
+    expect(pipelineEventId({ devEui: 'A41163C212345678', measuredAt: '2026-11-23T10:00:01Z' })).not.toBe(a);
+    expect(String(a)).toHaveLength(15);
+  });
+
+  it('deduplicates on the queue by DEVEUI + frame counter, else by the uplink without its arrival time', () => {
+    const counted = { ...uplink('2026-11-23T10:00:00.000Z'), frameCounter: 17 };
+    expect(deduplicationIdOf(counted)).toBe('A41163C212345678-17-2026-11-23T10:00:00.000Z');
+    const plain = uplink('2026-11-23T10:00:00.000Z');
+    expect(deduplicationIdOf({ ...plain, receivedAt: 'later' })).toBe(deduplicationIdOf(plain));
+    expect(deduplicationIdOf(plain).length).toBeLessThanOrEqual(128);
+  });
+});
+
+describe('KPN Things message token', () => {
+  it('is SHA-256 over the raw body bytes then the secret, lowercase hex, compared exactly', () => {
+    const body = Buffer.from('[{"bn":"urn:dev:DEVEUI:A41163C212345678:","bt":1637165561}]');
+    // Computed independently: printf '%s%s' "$body" secret | sha256sum
+    const token = thingsMessageToken(body, 'secret');
+    expect(token).toBe('b75433bb4be8b831ccc9a702098116f054c2cee197c589a6351723a4bf08bb2a');
+    expect(thingsTokenMatches(body, 'secret', token)).toBe(true);
+    expect(thingsTokenMatches(body, 'secret', token.toUpperCase())).toBe(false);
+    expect(thingsTokenMatches(body, 'other', token)).toBe(false);
+    expect(thingsTokenMatches(Buffer.from(`${body} `), 'secret', token)).toBe(false);
+    expect(thingsTokenMatches(body, 'secret', undefined)).toBe(false);
+  });
+});

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { DEMO_PASSWORD } from '../seed/seed';
 import { type ApiSession, benchAssetListTenant } from './asset-list.bench';
 import { benchDeviceList } from './device-list.bench';
+import { benchGeofence } from './geofence.bench';
 import { type BenchTenant, ensureBenchTenant } from './seed-assets';
 import { startBenchStack } from './stack';
 
@@ -102,6 +103,10 @@ async function main() {
     // The device list (device-list.bench.ts) seeds and measures its own 10k-device tenant.
     if (!process.env.BENCH_SECTIONS || process.env.BENCH_SECTIONS.split(',').includes('device-list')) {
       sections.push(['device-list', await benchDeviceList(session, log)]);
+    }
+    // The geofence (geofence.bench.ts) is pure CPU in this process: no tenant, no request.
+    if (!process.env.BENCH_SECTIONS || process.env.BENCH_SECTIONS.split(',').includes('geofence')) {
+      sections.push(['geofence', await benchGeofence()]);
     }
     if (process.env.BENCH_DRY_RUN === 'true') {
       for (const [, content] of sections) console.log(content);

@@ -58,6 +58,27 @@ describe('ZoneIndex', () => {
     expect(index.zoneOf(5.1, 52.09)?.id).toBe(1);
   });
 
+  it('closes a ring left open', () => {
+    const open: ZoneShape = {
+      id: 7,
+      name: null,
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [5, 52],
+            [5.01, 52],
+            [5.01, 52.01],
+            [5, 52.01],
+          ],
+        ],
+      },
+    };
+    const single = ZoneIndex.build([open]);
+    expect(single.zoneOf(5.005, 52.005)?.id).toBe(7);
+    expect(single.zoneOf(5.005, 52.011)).toBeNull();
+  });
+
   it('answers nothing for no zones or an impossible point, without throwing', () => {
     const empty = ZoneIndex.build([]);
     expect(empty.zonesAt(5, 52)).toEqual([]);

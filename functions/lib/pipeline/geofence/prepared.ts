@@ -1,3 +1,4 @@
+import { closeRing, type Position } from '../../../../shared/schemas/geo-zone';
 import type { ZoneShape } from '../contracts';
 import { circleBBox, METRES_PER_DEGREE, metresPerDegreeLon } from './geodesy';
 
@@ -54,7 +55,9 @@ function ringArea(ring: Float64Array, lat0: number): number {
   return Math.abs(sum) / 2;
 }
 
-function preparePolygon(shape: ZoneShape, coordinates: number[][][]): PreparedPolygon {
+function preparePolygon(shape: ZoneShape, open: number[][][]): PreparedPolygon {
+  // The schema closes rings on write; an item written otherwise must not lose its closing edge here.
+  const coordinates = open.map((ring) => closeRing(ring as Position[]));
   const bbox = ringBBox(coordinates[0] ?? [], [Infinity, Infinity, -Infinity, -Infinity]);
   const rings = coordinates.map((ring) => Float64Array.from(ring.flatMap(([lon = 0, lat = 0]) => [lon, lat])));
   const lat0 = (bbox[1] + bbox[3]) / 2;

@@ -48,9 +48,10 @@ export type AlarmPlaceholder = (typeof ALARM_PLACEHOLDERS)[number];
 export type AlarmTextValues = Partial<Record<AlarmPlaceholder, string | number | null>>;
 export const ALARM_ASSET_NAME_PLACEHOLDER = '{asset_name}';
 
+/** The templates use only the placeholders every alarm of their type can fill (asset, zone, tag, time). */
 export const ALARM_TEXT_TEMPLATES: Record<AlarmType, string> = {
   0: 'The tag {device_name} ({dev_eui}) of asset {asset_name} has been sabotaged at {time}.',
-  1: 'Asset {asset_name} left its geo zone {zone_name} at {time}; last position {address}.',
+  1: 'Asset {asset_name} left its geo zone {zone_name} at {time} (tag {device_name}).',
   2: 'The battery of tag {device_name} ({dev_eui}) of asset {asset_name} is low ({time}).',
 };
 

@@ -26,7 +26,7 @@ export function renderDecoderExamples(): string {
     '| input | format | port | reason |',
     '| --- | --- | --- | --- |',
     ...DECODER_REJECTIONS.map(
-      (r) => `| ${cell(r.title)}: \`${r.hex || '(empty)'}\` | ${r.format} | ${r.fPort ?? ''} | ${cell(r.reason)} |`,
+      (r) => `| ${cell(r.title)}: \`${r.hex || '(empty)'}\` | ${r.format} | ${r.fPort ?? ''} | \`${cell(r.reason)}\` |`,
     ),
   ];
   return [...examples, 'Rejected, with the reason recorded on the rejected event:', '', ...rejections].join('\n');
@@ -46,7 +46,7 @@ export function renderWayInExamples(): string {
   const rejections = [
     '| body | reason (starts with) |',
     '| --- | --- |',
-    ...WAY_IN_REJECTIONS.map((r) => `| ${cell(r.title)} | ${cell(r.reason)} |`),
+    ...WAY_IN_REJECTIONS.map((r) => `| ${cell(r.title)} | \`${cell(r.reason)}\` |`),
   ];
   return [...examples, 'Refused by the way in (nothing is queued):', '', ...rejections].join('\n');
 }

@@ -1,4 +1,4 @@
-import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { call, tokenOf } from '../harness/api';
 import { localTable, readStack } from '../harness/stack';
 import { publish, publishLorawan, publishMqtt, sendKpn, type Uplink, waitFor } from '../harness/uplinks';
@@ -163,6 +163,32 @@ describe('device event pipeline', () => {
     const final = await getAsset(asset.id);
     expect(final.last_event?.date).toBe(newest.at.toISOString());
     expect(final.last_event?.latitude).toBeCloseTo(newest.payload.fix?.latitude as number, 5);
+  });
+
+  it('carries sabotage and low battery to the device, its battery sort key and the asset summary', async () => {
+    const asset = take();
+    const deviceId = asset.devices[0]?.id as number;
+    const uplink = near(asset, 1, 10, { sabotaged: true, batteryLow: true });
+    await publishMqtt(uplink);
+    await waitForLastEvent(asset.id, uplink.at);
+    const device = await call<{ is_sabotaged: boolean; battery_level_low: boolean }>(
+      'GET',
+      `/api/devices/${deviceId}`,
+      {
+        token: admin,
+      },
+    );
+    expect(device.body).toMatchObject({ is_sabotaged: true, battery_level_low: true });
+    const summary = (await call<{ device_health: unknown }>('GET', `/api/assets/${asset.id}`, { token: admin })).body;
+    expect(summary.device_health).toMatchObject({ sabotaged: true, battery_low: true });
+    // The device list sorts on the battery flag through gsi1 (device-repository.ts): the key moved with it.
+    const item = await localTable().client.send(
+      new GetCommand({
+        TableName: 'tracking',
+        Key: { pk: 'T#1#DEVICE', sk: `DEVICE#${String(deviceId).padStart(10, '0')}` },
+      }),
+    );
+    expect(String(item.Item?.gsi1sk)).toMatch(/^1#/);
   });
 
   it('records an uplink of an unknown DEVEUI as rejected, under that DEVEUI', async () => {

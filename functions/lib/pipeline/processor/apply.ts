@@ -3,6 +3,8 @@ import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { dynamo, tableName } from '../../data/client';
 import { itemKey, itemSortKey, typePartition } from '../../data/keys';
 import type { TenantContext } from '../../data/tenant-context';
+import type { DeviceRecord } from '../../devices/device-repository';
+import { deviceRepository } from '../../devices/device-repository';
 import { putEvent } from '../../events/event-repository';
 import type { UplinkEffects } from './uplink-effects';
 
@@ -10,9 +12,10 @@ import type { UplinkEffects } from './uplink-effects';
  * The writes of one uplink (docs/decisions.md, "Device event pipeline"): the device and the asset by
  * UpdateItem with only the changed attributes, each conditioned on its stored last event being older, then
  * the event by a conditional put. On the common path that is 3 write requests; the outside marker adds one on
- * a transition. None of them touches an index key: the asset's gsi1…gsi6 keys are built from name,
- * reference, scheduled, customer, cable length and days outside, which the pipeline never sets (the daily
- * job does days outside). The event goes last: a retry after a failure in between finds the state written
+ * a transition. No asset index key is touched: the asset's gsi1…gsi6 keys are built from name, reference,
+ * scheduled, customer, cable length and days outside, which the pipeline never sets (the daily job does days
+ * outside). The device's gsi1 key holds its battery flag (device list order), so it is set with the flag,
+ * only when the flag flips. The event goes last: a retry after a failure in between finds the state written
  * (its condition fails, nothing changes) and writes the event then.
  */
 export const OUTSIDE_MARKER_TYPE = 'ASSET_OUTSIDE';
@@ -71,9 +74,18 @@ export interface Applied {
   writes: number;
 }
 
+/** The device's changed attributes, with its battery sort key when the flag flips (the only index key it moves). */
+function deviceChanges(ctx: TenantContext, device: DeviceRecord, effects: UplinkEffects): Record<string, unknown> {
+  const changes: Record<string, unknown> = { ...effects.device };
+  if (effects.device.battery_level_low !== undefined)
+    changes.gsi1sk = deviceRepository.model.indexKeys?.(ctx, { ...device, ...effects.device }).gsi1sk;
+  return changes;
+}
+
 export async function applyEffects(
   ctx: TenantContext,
   effects: UplinkEffects,
+  device: DeviceRecord,
   assetId: number | undefined,
 ): Promise<Applied> {
   const date = effects.event.date;
@@ -82,7 +94,7 @@ export async function applyEffects(
     applied.writes++;
     applied.device = await conditionalUpdate(
       itemKey(ctx, 'DEVICE', effects.event.device.id),
-      setExpression(effects.device),
+      setExpression(deviceChanges(ctx, device, effects)),
       NEWER,
       date,
     );

@@ -32,15 +32,27 @@ const displayName = (device: Device | undefined) => (device ? (device.name ?? de
 function SabotageAlert({ device, canReset }: { device: Device; canReset: boolean }) {
   const { t } = useTranslation('devices');
   const { resetSabotaged } = useDeviceMutations();
-  const reset = () =>
-    resetSabotaged.mutate(device.id, { onSuccess: () => notifySuccess(t('notifications.alarmReset')) });
+  // Awaited rather than mutate(..., { onSuccess }): the refetched device unmounts this notice before such a
+  // callback would run, and the success notice would be lost. A failure is notified by the query client.
+  const reset = async () => {
+    await resetSabotaged.mutateAsync(device.id).then(
+      () => notifySuccess(t('notifications.alarmReset')),
+      () => undefined,
+    );
+  };
   return (
     <Alert
       severity="error"
       sx={{ mb: 2 }}
       action={
         canReset && (
-          <Button color="inherit" size="small" loading={resetSabotaged.isPending} onClick={reset}>
+          <Button
+            color="inherit"
+            size="small"
+            loading={resetSabotaged.isPending}
+            onClick={reset}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
             {t('actions.resetAlarm')}
           </Button>
         )

@@ -1,6 +1,7 @@
 import BatteryAlertIcon from '@mui/icons-material/BatteryAlert';
 import BatteryFullIcon from '@mui/icons-material/BatteryFull';
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -42,7 +43,7 @@ function AssetCell({ device, asLink }: { device: Device; asLink: boolean }) {
 /** The s.2 columns; the sortable ones carry the API's order field (s.9). */
 export function deviceColumns(t: DevicesT, options: { assetAsLink: boolean }): Column<Device>[] {
   return [
-    { id: 'id', label: t('columns.id'), width: 80, render: (d) => d.id },
+    { id: 'id', label: t('columns.id'), width: 64, render: (d) => <Box sx={{ whiteSpace: 'nowrap' }}>{d.id}</Box> },
     {
       id: 'asset',
       label: t('columns.asset'),
@@ -62,15 +63,31 @@ export function deviceColumns(t: DevicesT, options: { assetAsLink: boolean }): C
       ),
     },
     { id: 'model', label: t('columns.model'), sortField: 'model', hideOnPhone: true, render: (d) => d.model ?? '' },
-    { id: 'devEui', label: t('columns.devEui'), sortField: 'devEui', render: (d) => d.dev_eui },
+    {
+      id: 'devEui',
+      label: t('columns.devEui'),
+      sortField: 'devEui',
+      // A DEVEUI is read (and typed) as one code: never broken over two lines.
+      render: (d) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap', fontFamily: 'monospace', fontSize: '0.95em' }}>
+          {d.dev_eui}
+        </Box>
+      ),
+    },
     {
       id: 'battery',
       label: t('columns.battery'),
       sortField: 'batteryLevelLow',
       hideOnPhone: true,
       render: (d) => <BatteryMarker low={d.battery_level_low} t={t} />,
+      width: 110,
     },
-    { id: 'notes', label: t('columns.notes'), hideOnPhone: true, render: (d) => d.notes ?? '' },
+    {
+      id: 'notes',
+      label: t('columns.notes'),
+      hideOnPhone: true,
+      render: (d) => <Box sx={{ minWidth: 140 }}>{d.notes ?? ''}</Box>,
+    },
     {
       id: 'lastCommunication',
       label: t('columns.lastCommunication'),

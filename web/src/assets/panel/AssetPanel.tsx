@@ -14,6 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { AssetAlarmsTab } from '../../asset-alarms/AssetAlarmsTab';
 import { clearQueue, uploadQueued } from '../../attachments/attachmentUploads';
 import { useSession } from '../../session/useSession';
 import { useAsset } from '../assetsApi';
@@ -24,8 +25,8 @@ import { AssetEventsTab } from './AssetEventsTab';
 import { AssetMapTab } from './AssetMapTab';
 import { useAssetEvents } from './useAssetEventsState';
 
-export type AssetTab = 'details' | 'events' | 'map' | 'attachments';
-const TABS: AssetTab[] = ['details', 'events', 'map', 'attachments'];
+export type AssetTab = 'details' | 'events' | 'map' | 'alarms' | 'attachments';
+const TABS: AssetTab[] = ['details', 'events', 'map', 'alarms', 'attachments'];
 
 interface AssetPanelProps {
   assetId: number | null;
@@ -154,6 +155,7 @@ function AssetTabs({ asset, onClose }: { asset: Asset; onClose: () => void }) {
           />
         )}
         {tab === 'map' && <AssetMapTab state={events} />}
+        {tab === 'alarms' && <AssetAlarmsTab assetId={asset.id} />}
         {tab === 'attachments' && <AssetAttachmentsTab asset={asset} />}
       </Box>
     </>

@@ -1,0 +1,108 @@
+import type { Browser, Page } from 'playwright-core';
+import { publishAlarms } from '../../functions/lib/pipeline/alarms/publish-alarms';
+import { call, tokenOf } from '../harness/api';
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
+import { readStack } from '../harness/stack';
+
+/** The Alarms tab of the asset panel (issue 9): alarms sent for the asset, acknowledged from the console. */
+
+const panel = (page: Page) =>
+  page
+    .getByRole('dialog')
+    .filter({ has: page.getByRole('heading', { level: 2 }) })
+    .last();
+
+/**
+ * Shows the Alarms tab and waits for `ready` in it. A cold first visit can load the page again meanwhile
+ * (Vite optimising a dependency; see attachments.test.ts), which starts the panel over on Details: the tab is
+ * then chosen again.
+ */
+async function onAlarmsTab(page: Page, ready: (list: ReturnType<Page['getByRole']>) => Promise<unknown>) {
+  const tab = panel(page).getByRole('tab', { name: 'Alarms' });
+  const list = panel(page).getByRole('list', { name: 'Alarms' });
+  await tab.waitFor({ timeout: 120_000 });
+  for (let attempt = 1; ; attempt++) {
+    if (!(await list.isVisible())) await tab.click();
+    try {
+      await ready(list);
+      await page.waitForLoadState('networkidle');
+      if (await list.isVisible()) return list;
+    } catch (error) {
+      if (attempt === 3) {
+        await screenshot(page, 'asset-alarms-failed');
+        throw error;
+      }
+    }
+  }
+}
+
+describe('asset alarms tab', () => {
+  let browser: Browser;
+  let assetId: number;
+  const name = `Alarmed reel ${Date.now()}`;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const { ports } = readStack();
+    Object.assign(process.env, {
+      AWS_REGION: 'eu-west-1',
+      EVENTBRIDGE_ENDPOINT: `http://127.0.0.1:${ports.EVENTBRIDGE_PORT}`,
+    });
+    const token = await tokenOf('admin');
+    assetId = (await call<{ id: number }>('POST', '/api/assets', { token, body: { name } })).body.id;
+    // Through the real path: the bus rule, the alarm handler and the demo tenant's own "outside" rule.
+    await publishAlarms([
+      {
+        tenantId: '1',
+        kind: 1,
+        assetId,
+        assetName: name,
+        deviceId: 1,
+        deviceName: 'Tag 1',
+        devEui: '0011223344556677',
+        zoneId: null,
+        zoneName: 'Depot',
+        at: new Date().toISOString(),
+        latitude: 52.09,
+        longitude: 5.12,
+      },
+    ]);
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline) {
+      const list = await call<{ 'hydra:totalItems': number }>('GET', `/api/assets/${assetId}/alarms`, { token });
+      if (list.body['hydra:totalItems'] > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error('The alarm was not recorded');
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('lists the alarm with its type, text and recipients, and acknowledges it', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInAs(page, 'admin');
+    await page.goto(consoleUrl(`/assets/${assetId}`));
+    const list = await onAlarmsTab(page, (l) =>
+      l.getByText('Asset outside the geo zone').first().waitFor({ timeout: 20_000 }),
+    );
+    const item = list.getByTestId('asset-alarm').first();
+    await item.getByText(name, { exact: false }).waitFor();
+    await item.getByText(/^Sent to /).waitFor();
+    await screenshot(page, 'asset-alarms-desktop');
+
+    await item.getByRole('button', { name: 'Acknowledge' }).click();
+    await page.getByText('Alarm acknowledged').waitFor();
+    await item.getByText(/^Acknowledged by admin on /).waitFor();
+    await screenshot(page, 'asset-alarms-acknowledged-desktop');
+
+    await page.setViewportSize(PHONE);
+    await panel(page).getByRole('tab', { name: 'Alarms' }).click();
+    await list
+      .getByText(/^Acknowledged by admin on /)
+      .first()
+      .waitFor();
+    await screenshot(page, 'asset-alarms-phone');
+    await page.close();
+  });
+});

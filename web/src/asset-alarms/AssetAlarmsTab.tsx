@@ -1,0 +1,98 @@
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Pagination from '@mui/material/Pagination';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { AssetAlarm } from '@shared/schemas/asset-alarm';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../assets/assetFormat';
+import { ALARM_PAGE_SIZE, useAcknowledgeAlarm, useAssetAlarms } from './assetAlarmsApi';
+
+const PLACEHOLDERS = ['a', 'b', 'c', 'd', 'e'];
+
+/** The alarms sent for the asset (issue 9), newest first, each acknowledged once. */
+export function AssetAlarmsTab({ assetId }: { assetId: number }) {
+  const { t } = useTranslation('assetAlarms');
+  const [page, setPage] = useState(1);
+  const alarms = useAssetAlarms(assetId, page);
+  const members = alarms.data?.['hydra:member'] ?? [];
+  const pages = Math.ceil((alarms.data?.['hydra:totalItems'] ?? 0) / ALARM_PAGE_SIZE);
+  return (
+    <Box>
+      {alarms.isError && <Alert severity="error">{t('loadError')}</Alert>}
+      {alarms.isPending && PLACEHOLDERS.map((key) => <Skeleton key={key} height={72} />)}
+      {alarms.isSuccess && members.length === 0 && (
+        <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+          {t('empty')}
+        </Typography>
+      )}
+      <List aria-label={t('title')}>
+        {members.map((alarm) => (
+          <AlarmItem key={alarm.id} alarm={alarm} assetId={assetId} />
+        ))}
+      </List>
+      {pages > 1 && (
+        <Pagination
+          count={pages}
+          page={page}
+          onChange={(_, p) => setPage(p)}
+          size="small"
+          sx={{ display: 'flex', justifyContent: 'center' }}
+        />
+      )}
+    </Box>
+  );
+}
+
+function AlarmItem({ alarm, assetId }: { alarm: AssetAlarm; assetId: number }) {
+  const { t } = useTranslation('assetAlarms');
+  const acknowledge = useAcknowledgeAlarm(assetId);
+  return (
+    <ListItem divider alignItems="flex-start" sx={{ px: 0 }} data-testid="asset-alarm">
+      <Stack spacing={0.5} sx={{ width: '100%', minWidth: 0 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+          <NotificationsActiveIcon color={alarm.acknowledgedAt ? 'disabled' : 'warning'} fontSize="small" />
+          <Typography variant="subtitle2" component="span">
+            {t(`types.${alarm.type}`)}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" component="span">
+            {formatDateTime(alarm.at)}
+          </Typography>
+        </Stack>
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {alarm.text}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {t('sentTo', { recipients: alarm.recipients.join(', ') })}
+        </Typography>
+        <Box>
+          {alarm.acknowledgedAt ? (
+            <Chip
+              size="small"
+              label={t('acknowledgedBy', {
+                who: alarm.acknowledgedBy ?? '',
+                when: formatDateTime(alarm.acknowledgedAt),
+              })}
+            />
+          ) : (
+            <Button
+              size="small"
+              variant="outlined"
+              disabled={acknowledge.isPending}
+              onClick={() => acknowledge.mutate(alarm.id)}
+            >
+              {t('acknowledge')}
+            </Button>
+          )}
+        </Box>
+      </Stack>
+    </ListItem>
+  );
+}

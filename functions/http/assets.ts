@@ -163,7 +163,8 @@ export const handler = createHttpHandler('assets', {
     run: async ({ auth, query }) => {
       const viewer = await assetViewerOf(auth);
       const clientId = viewer.kind === 'client' ? (viewer.clientId ?? 0) : undefined;
-      const members = (await listMapAssets(auth.tenant, clientId)).map((asset) => {
+      const result = await listMapAssets(auth.tenant, clientId);
+      const members = result.items.map((asset) => {
         const item = {
           '@id': `/api/assets/${asset.id}`,
           '@type': 'Asset',
@@ -176,7 +177,10 @@ export const handler = createHttpHandler('assets', {
         return viewer.kind === 'client' ? hideFromClient(item) : item;
       });
       const collection = parseCollectionQuery(query, {});
-      return toCollection('/api/assets/map', { ...collection, paginate: false }, members, members.length);
+      return reply(200, toCollection('/api/assets/map', { ...collection, paginate: false }, members, members.length), {
+        'x-items-read': String(result.itemsRead),
+        'x-read-units': String(result.readUnits),
+      });
     },
   }),
   'assets.create': route({

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEMO_PASSWORD } from '../seed/seed';
 import { type ApiSession, benchAssetListTenant } from './asset-list.bench';
+import { benchAssetMap } from './asset-map.bench';
 import { benchDeviceList } from './device-list.bench';
 import { benchGeofence } from './geofence.bench';
 import { type BenchTenant, ensureBenchTenant } from './seed-assets';
@@ -18,13 +19,18 @@ import { startBenchStack } from './stack';
  *
  * BENCH_SECTIONS=device-list measures only the device list (with BENCH_TENANTS=0: no asset tenant seeded).
  * BENCH_TENANTS=10000 limits the tenants, BENCH_REPS the repetitions (default 15), BENCH_STACK_FILE reuses a
- * running stack, BENCH_DRY_RUN=true prints the sections instead of writing the file.
+ * running stack, BENCH_DRY_RUN=true prints the sections instead of writing the file. BENCH_SECTIONS=asset-map
+ * (comma list of asset-list, exports, asset-map) runs only those; the asset map bench (asset-map.bench.ts)
+ * adds a 1.5k tenant to compare with the 10k one.
  */
 const TENANTS = [
   { subdomain: 'bench-10k', assetCount: 10_000, customerCount: 40 },
   { subdomain: 'bench-100k', assetCount: 100_000, customerCount: 200 },
 ];
+const MAP_TENANT = { subdomain: 'bench-1k5', assetCount: 1_500, customerCount: 10 };
 const DOC = path.resolve(__dirname, '../../docs/performance.md');
+const sectionsToRun = process.env.BENCH_SECTIONS?.split(',');
+const runs = (section: string) => !sectionsToRun || sectionsToRun.includes(section);
 const log = (line: string) => console.log(line);
 
 async function signInSuperAdmin(apiUrl: string): Promise<string> {
@@ -82,16 +88,22 @@ async function main() {
       tenants.push(await ensureBenchTenant(spec, log));
     }
     const session: ApiSession = { apiUrl: stack.apiUrl, token: await signInSuperAdmin(stack.apiUrl) };
-    const tables: string[] = [];
-    for (const tenant of tenants) {
-      log(`measuring ${tenant.subdomain}`);
-      tables.push(await benchAssetListTenant(session, tenant, log));
+    const sections: [string, string][] = [];
+    if (runs('asset-list')) {
+      const tables: string[] = [];
+      for (const tenant of tenants) {
+        log(`measuring ${tenant.subdomain}`);
+        tables.push(await benchAssetListTenant(session, tenant, log));
+      }
+      sections.push(['asset-list', assetListSection(tenants, tables, (Date.now() - started) / 1000)]);
     }
-    const sections: [string, string][] = [
-      ['asset-list', assetListSection(tenants, tables, (Date.now() - started) / 1000)],
-    ];
+    if (runs('asset-map')) {
+      const small = await ensureBenchTenant(MAP_TENANT, log);
+      const big = tenants.filter((tenant) => tenant.assetCount === 10_000);
+      sections.push(['asset-map', await benchAssetMap(session, [small, ...big], log)]);
+    }
     const exportBench = path.join(__dirname, 'export.bench.ts');
-    if (existsSync(exportBench)) {
+    if (runs('exports') && existsSync(exportBench)) {
       Object.assign(process.env, {
         BENCH_API_URL: session.apiUrl,
         BENCH_TOKEN: session.token,

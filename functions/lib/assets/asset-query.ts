@@ -190,8 +190,20 @@ async function getMany(ctx: TenantContext, ids: readonly number[]): Promise<Asse
   return ids.flatMap((id) => found.get(id) ?? []);
 }
 
-/** GET /api/assets/map: every asset with a position (the table partition, or one customer's on gsi6). */
-export async function listMapAssets(ctx: TenantContext, clientId?: number): Promise<AssetRecord[]> {
+export interface MapAssetsResult {
+  items: AssetRecord[];
+  /** Items DynamoDB read (x-items-read): every asset of the partition, positioned or not. */
+  itemsRead: number;
+  /** Read capacity consumed (x-read-units): a projection still pays for the whole item. */
+  readUnits: number;
+}
+
+/**
+ * GET /api/assets/map: every asset with a position (the table partition, or one customer's on gsi6). The
+ * projection trims the answer, not the cost: DynamoDB charges the full size of each item read
+ * (docs/performance.md, "Asset map"; the decision in docs/decisions.md, "Asset map (issue 8)").
+ */
+export async function listMapAssets(ctx: TenantContext, clientId?: number): Promise<MapAssetsResult> {
   const names = {
     '#id': 'id',
     '#name': 'name',
@@ -201,6 +213,8 @@ export async function listMapAssets(ctx: TenantContext, clientId?: number): Prom
     '#pk': clientId === undefined ? 'pk' : `${ASSET_CLIENT_INDEX}pk`,
   };
   const items: AssetRecord[] = [];
+  let itemsRead = 0;
+  let readUnits = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
     const result = await dynamo().send(
@@ -214,12 +228,16 @@ export async function listMapAssets(ctx: TenantContext, clientId?: number): Prom
           ':pk': clientId === undefined ? assetPartition(ctx) : clientAssetsPartition(ctx, clientId),
         },
         ExclusiveStartKey: startKey,
+        ReturnConsumedCapacity: 'TOTAL',
       }),
     );
     items.push(...((result.Items ?? []) as AssetRecord[]));
+    itemsRead += result.ScannedCount ?? result.Items?.length ?? 0;
+    readUnits += result.ConsumedCapacity?.CapacityUnits ?? 0;
     startKey = result.LastEvaluatedKey;
   } while (startKey);
-  return items
+  const positioned = items
     .filter((asset) => asset.last_event?.latitude != null && asset.last_event?.longitude != null)
     .sort((a, b) => a.id - b.id);
+  return { items: positioned, itemsRead, readUnits };
 }

@@ -100,15 +100,18 @@ export function AssetMapCanvas(props: AssetMapCanvasProps) {
   }, [ready, drawMode]);
 
   if (failed) return <Alert severity="warning">{t('unavailable')}</Alert>;
+  // MapLibre makes its container position: relative, so the container fills a positioned wrapper.
   return (
-    <Box
-      ref={container}
-      data-testid="asset-map-canvas"
-      data-ready={ready ? 'true' : 'false'}
-      role="region"
-      aria-label={t('mapLabel')}
-      sx={{ position: 'absolute', inset: 0 }}
-    />
+    <Box sx={{ position: 'absolute', inset: 0 }}>
+      <Box
+        ref={container}
+        data-testid="asset-map-canvas"
+        data-ready={ready ? 'true' : 'false'}
+        role="region"
+        aria-label={t('mapLabel')}
+        sx={{ width: '100%', height: '100%' }}
+      />
+    </Box>
   );
 }
 
@@ -139,7 +142,7 @@ function bindMapEvents(map: MapLibreMap, latest: { current: AssetMapCanvasProps 
 
 /**
  * What the map drew, as data attributes on its element, written when the map is idle: the number of
- * clusters and markers on screen and where the first of each is. Browser tests and the benchmark read these
+ * clusters, markers and zones on screen, where the first cluster and marker are, and the zoom. Browser tests and the benchmark read these
  * instead of reaching into MapLibre; nothing global is exposed.
  */
 function describeRendered(map: MapLibreMap, element: HTMLDivElement | null) {
@@ -158,4 +161,7 @@ function describeRendered(map: MapLibreMap, element: HTMLDivElement | null) {
   element.dataset.renderedAssets = String(clustered + markers.length);
   element.dataset.clusterAt = at(clusters);
   element.dataset.markerAt = at(markers);
+  element.dataset.zoom = map.getZoom().toFixed(2);
+  const zones = map.queryRenderedFeatures({ layers: [ZONE_FILL_LAYER] });
+  element.dataset.renderedZones = [...new Set(zones.map((zone) => zone.properties?.id))].join(',');
 }

@@ -1,3 +1,4 @@
+import type { Feature, FeatureCollection, Point, Polygon } from 'geojson';
 import {
   closeRing,
   DEFAULT_GEO_ZONE_RADIUS,
@@ -5,8 +6,7 @@ import {
   geoZoneStyle,
   MIN_GEO_ZONE_RADIUS,
   type Position,
-} from '@shared/schemas/geo-zone';
-import type { Feature, FeatureCollection, Point, Polygon } from 'geojson';
+} from '../../../shared/schemas/geo-zone';
 import type { MapAsset, MapGeoZone } from './assetMapApi';
 
 /** Pure conversions between API records, GeoJSON for MapLibre and what terra-draw draws. */

@@ -1,0 +1,208 @@
+import type { Browser, Page } from 'playwright-core';
+import { call, tokenOf } from '../harness/api';
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
+
+/**
+ * /asset-map (spec 000 s.2): clustered markers, a marker's popup, drawing a circle zone, the Geo Fencing panel
+ * (rename, delete), what a client user may do, the empty warning and the zones' load error. The map reports
+ * what it drew as data attributes on its element when idle (AssetMapCanvas.describeRendered).
+ */
+const run = Date.now().toString(36);
+// SwiftShader draws the map on the CPU of a shared machine: a map test takes 50-80 s there.
+const MAP_TEST_TIMEOUT = 240_000;
+const CANVAS = '[data-testid="asset-map-canvas"]';
+const drawer = (page: Page) => page.locator('.MuiDrawer-paper').last();
+
+const attribute = async (page: Page, name: string) => (await page.locator(CANVAS).getAttribute(name)) ?? '';
+const point = (value: string) => {
+  const [x, y] = value.split(',').map(Number);
+  return { x: x ?? 0, y: y ?? 0 };
+};
+
+async function openMap(page: Page) {
+  await page.goto(consoleUrl('/asset-map'));
+  // The first visit may wait for the dev server to compile the page.
+  await page.locator(`${CANVAS}[data-ready="true"]`).waitFor({ timeout: 90_000 });
+}
+
+const waitForRendered = (page: Page, expression: string) =>
+  page.waitForFunction(`(() => { const map = document.querySelector('${CANVAS}'); return map && (${expression}); })()`);
+
+/** Clicks clusters (each zooms in) until a single marker is on screen; answers where it is. */
+async function findMarker(page: Page) {
+  for (let step = 0; step < 12; step++) {
+    const marker = await attribute(page, 'data-marker-at');
+    if (marker) return point(marker);
+    const zoom = await attribute(page, 'data-zoom');
+    await page.locator(CANVAS).click({ position: point(await attribute(page, 'data-cluster-at')) });
+    await waitForRendered(page, `map.dataset.zoom !== '${zoom}'`);
+  }
+  throw new Error('No single marker after zooming into clusters');
+}
+
+async function actInNewTenant(page: Page) {
+  const token = await tokenOf('superadmin');
+  const tenant = await call<{ id: number; subdomain: string }>('POST', '/api/tenants', {
+    token,
+    body: { subdomain: `map-empty-${run}`, company: `Empty map ${run}`, city: 'Delft' },
+  });
+  expect(tenant.status).toBe(201);
+  const me = await call<{ id: number }>('GET', '/api/me', { token });
+  const selected = { id: tenant.body.id, company: `Empty map ${run}`, subdomain: tenant.body.subdomain };
+  await page.evaluate(
+    // Runs in the page (no DOM types in this project's tsconfig): the selected tenant as TenantsPage stores it.
+    (value) =>
+      (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+        'selectedTenant',
+        value,
+      ),
+    JSON.stringify({ ...selected, selectedBy: me.body.id }),
+  );
+}
+
+describe('asset map in the console', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it(
+    'shows the assets as clusters and markers; a marker opens a popup linking to the asset',
+    async () => {
+      const page = await browser.newPage({ viewport: DESKTOP });
+      await signInAs(page, 'admin');
+      await openMap(page);
+      await waitForRendered(page, 'Number(map.dataset.renderedAssets) > 0');
+      expect(Number(await attribute(page, 'data-rendered-clusters'))).toBeGreaterThan(0);
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, 'asset-map-desktop');
+
+      await page.getByRole('button', { name: 'Layers' }).click();
+      await page.getByRole('radio', { name: 'Satellite with Labels' }).waitFor();
+      await page.getByRole('checkbox', { name: 'Parcels' }).waitFor();
+      await page.getByRole('list', { name: 'Zones' }).waitFor();
+      await screenshot(page, 'asset-map-layers-desktop');
+      await page.keyboard.press('Escape');
+
+      await page.locator(CANVAS).click({ position: await findMarker(page) });
+      const link = page.locator('.maplibregl-popup a');
+      await link.waitFor();
+      const href = (await link.getAttribute('href')) ?? '';
+      expect(href).toMatch(/^\/assets\/\d+$/);
+      await page
+        .locator('.maplibregl-popup')
+        .getByText(/Coordinates: \d+\.\d{6}, \d+\.\d{6}/)
+        .waitFor();
+      await page
+        .locator('.maplibregl-popup')
+        .getByText(/Last location update:/)
+        .waitFor();
+      await screenshot(page, 'asset-map-popup-desktop');
+      await link.click();
+      await page.waitForURL((url) => url.pathname === href);
+    },
+    MAP_TEST_TIMEOUT,
+  );
+
+  it(
+    'creates a zone from a drawn circle, renames it in Geo Fencing and deletes it',
+    async () => {
+      const page = await browser.newPage({ viewport: DESKTOP });
+      await signInAs(page, 'admin');
+      await openMap(page);
+      await waitForRendered(page, 'Number(map.dataset.renderedAssets) > 0');
+      const box = await page.locator(CANVAS).boundingBox();
+      if (!box) throw new Error('The map has no size');
+      // West of the Netherlands (the North Sea at zoom 6): no markers there to take the clicks.
+      const center = { x: box.x + box.width / 2 - 120, y: box.y + box.height / 2 - 60 };
+
+      await page.getByRole('button', { name: 'Draw a circle' }).click();
+      const created = page.waitForResponse(
+        (r) => r.url().endsWith('/api/geo-zones') && r.request().method() === 'POST',
+      );
+      await page.mouse.click(center.x, center.y);
+      await page.mouse.move(center.x + 12, center.y, { steps: 4 });
+      await page.mouse.click(center.x + 12, center.y);
+      const response = await created;
+      expect(response.status()).toBe(201);
+      const posted = response.request().postDataJSON() as { geometry: { type: string; radius: number } };
+      expect(posted.geometry.type).toBe('Point');
+      expect(posted.geometry.radius).toBeGreaterThanOrEqual(15);
+      const zone = (await response.json()) as { id: number };
+      await page.getByText('GeoZone added').waitFor();
+      await waitForRendered(page, `map.dataset.renderedZones.split(',').includes('${zone.id}')`);
+      await screenshot(page, 'asset-map-zone-desktop');
+
+      await page.mouse.click(center.x, center.y);
+      await page.waitForURL(new RegExp(`/asset-map\\?zone=${zone.id}$`));
+      await drawer(page).getByText('Geo Fencing').waitFor();
+      const name = `Noordzee ${run}`;
+      await drawer(page).getByLabel('Name').fill(name);
+      await drawer(page).getByRole('button', { name: 'Save' }).click();
+      await page.getByText('GeoZone updated').waitFor();
+      await page.waitForURL(/\/asset-map$/);
+
+      // The zones list beside the map names it; it opens the panel again, also after a reload of the link.
+      await page.getByRole('button', { name: 'Layers' }).click();
+      await page.getByRole('list', { name: 'Zones' }).getByText(name).click();
+      await page.waitForURL(new RegExp(`zone=${zone.id}`));
+      await page.reload();
+      await drawer(page).getByLabel('Name').waitFor();
+      expect(await drawer(page).getByLabel('Name').inputValue()).toBe(name);
+      await drawer(page).getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+      await page.getByText('GeoZone deleted').waitFor();
+      await page.waitForURL(/\/asset-map$/);
+    },
+    MAP_TEST_TIMEOUT,
+  );
+
+  it(
+    'gives client users the map without drawing tools or zone editing',
+    async () => {
+      const page = await browser.newPage({ viewport: PHONE });
+      await signInAs(page, 'client');
+      await openMap(page);
+      await page.getByRole('button', { name: 'Layers' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Draw a circle' }).count()).toBe(0);
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, 'asset-map-client-phone');
+    },
+    MAP_TEST_TIMEOUT,
+  );
+
+  it(
+    'fits a phone: the map fills the screen and the controls are reachable',
+    async () => {
+      const page = await browser.newPage({ viewport: PHONE });
+      await signInAs(page, 'admin');
+      await openMap(page);
+      await waitForRendered(page, 'Number(map.dataset.renderedAssets) > 0');
+      const box = await page.locator(CANVAS).boundingBox();
+      expect(box?.width).toBe(PHONE.width);
+      await page.getByRole('button', { name: 'Draw a circle' }).click();
+      await page.getByText(/Click the centre/).waitFor();
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, 'asset-map-phone');
+    },
+    MAP_TEST_TIMEOUT,
+  );
+
+  it(
+    "warns when there are no positioned assets and says when the zones can't be fetched",
+    async () => {
+      const page = await browser.newPage({ viewport: DESKTOP });
+      await signInAs(page, 'superadmin');
+      await actInNewTenant(page);
+      await page.route('**/api/geo-zones*', (route) => route.fulfill({ status: 500, body: '{}' }));
+      await openMap(page);
+      await page.getByText("You don't have any assets to show on the map").waitFor();
+      await page.getByText('There was an error while trying to fetch the geo zones').waitFor();
+      await screenshot(page, 'asset-map-empty-desktop');
+    },
+    MAP_TEST_TIMEOUT,
+  );
+});

@@ -98,7 +98,8 @@ export async function ensureDeviceBenchTenant(
   const tenantId = await tenantIdOf(spec.subdomain);
   const ctx = systemTenantContext(tenantId);
   const started = Date.now();
-  if ((await deviceRepository.count(ctx)) !== spec.deviceCount) {
+  const seeded = (await deviceRepository.count(ctx)) !== spec.deviceCount;
+  if (seeded) {
     log(`seeding ${spec.deviceCount} devices into tenant ${spec.subdomain} (${tenantId})`);
     if ((await roleRepository.count(ctx)) === 0) {
       for (const role of defaultRoleMatrix()) await roleRepository.create(ctx, role);
@@ -116,5 +117,5 @@ export async function ensureDeviceBenchTenant(
     }
     await setDeviceCounter(ctx, spec.deviceCount);
   }
-  return { ...spec, tenantId, seededSeconds: (Date.now() - started) / 1000 };
+  return { ...spec, tenantId, seededSeconds: seeded ? (Date.now() - started) / 1000 : 0 };
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_GEO_ZONE_COLOR } from '../../shared/schemas/geo-zone';
-import type { MapAsset, MapGeoZone } from '../../web/src/asset-map/assetMapApi';
+
 import {
   assetPoints,
   circleRing,
@@ -9,11 +9,12 @@ import {
   zoneLabels,
   zoneShapes,
 } from '../../web/src/asset-map/mapGeometry';
+import type { MapAsset, MapGeoZone } from '../../web/src/asset-map/mapTypes';
 
 /** The asset map's pure conversions (web/src/asset-map/mapGeometry.ts). */
 
 const EARTH = 6_371_008.8;
-const metres = ([lon1, lat1]: number[], [lon2, lat2]: number[]) => {
+const metres = ([lon1, lat1]: [number, number], [lon2, lat2]: [number, number]) => {
   const rad = Math.PI / 180;
   const a =
     Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
@@ -129,7 +130,7 @@ describe('assetPoints', () => {
       latitude,
       longitude,
       date: '2026-11-01T10:00:00Z',
-      type: 'location',
+      type: 'intervalBased',
       radius: null,
       geo_zone: null,
     } as MapAsset['last_event'],

@@ -1,17 +1,10 @@
 import type { HydraCollection } from '@shared/hydra';
-import type { Asset } from '@shared/schemas/asset';
-import type { GeoZone, GeoZoneGeometry, GeoZoneInput } from '@shared/schemas/geo-zone';
+import type { GeoZoneInput } from '@shared/schemas/geo-zone';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/apiClient';
+import type { MapAsset, MapGeoZone } from './mapTypes';
 
-/** GET /api/assets/map answers the map fields only (functions/http/assets.ts 'assets.map'). */
-export type MapAsset = Pick<Asset, 'id' | 'name' | 'last_event'> & {
-  lastLocationUpdate?: string | null;
-  status?: Asset['status'];
-};
-
-/** The API answers the parsed geometry, or null for stored text that no longer parses. */
-export type MapGeoZone = Omit<GeoZone, 'geometry'> & { geometry: GeoZoneGeometry | null };
+export type { MapAsset, MapGeoZone } from './mapTypes';
 
 const zonesKey = ['geo-zones'] as const;
 

@@ -7,7 +7,7 @@ import {
   MIN_GEO_ZONE_RADIUS,
   type Position,
 } from '../../../shared/schemas/geo-zone';
-import type { MapAsset, MapGeoZone } from './assetMapApi';
+import type { MapAsset, MapGeoZone } from './mapTypes';
 
 /** Pure conversions between API records, GeoJSON for MapLibre and what terra-draw draws. */
 

@@ -68,6 +68,34 @@ describe('KPN Things screen', () => {
     await page.close();
   });
 
+  it('sets up the HTTPS destination: plug UUID and a shared secret KPN would accept, kept hidden', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInAs(page, 'acme-admin');
+    await page.goto(consoleUrl('/kpnthings'));
+    await page.getByRole('heading', { name: 'HTTPS destination (uplinks from KPN Things)' }).waitFor();
+    await fill(page, KPN_DEMO);
+    await page.getByLabel(/^Plug UUID/).fill('1b7e0c2a-4f3d-4e21-9c8b-5a6d7e8f9a0b');
+    await page.getByLabel(/^Shared secret/).fill('too-weak');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The shared secret needs at least 32 characters').waitFor();
+    await screenshot(page, 'kpn-things-destination-weak-desktop');
+    const secret = 'Acme-Things-Shared-Secret-2026-#01';
+    await page.getByLabel(/^Shared secret/).fill(secret);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The KPN Things settings are saved').waitFor();
+    await page.reload();
+    await page.getByText('/api/things/uplink', { exact: false }).waitFor();
+    expect(await page.getByLabel(/^Plug UUID/).inputValue()).toBe('1b7e0c2a-4f3d-4e21-9c8b-5a6d7e8f9a0b');
+    expect(await page.getByLabel(/^Shared secret/).inputValue()).toBe('');
+    expect(await page.getByText('A secret is saved. Leave this empty to keep it.').count()).toBe(2);
+    expect(await page.content()).not.toContain(secret);
+    await screenshot(page, 'kpn-things-destination-desktop');
+    await page.setViewportSize(PHONE);
+    await page.getByLabel(/^Plug UUID/).scrollIntoViewIfNeeded();
+    await screenshot(page, 'kpn-things-destination-phone');
+    await page.close();
+  });
+
   it('shows the device count to a super admin, also on a phone', async () => {
     const page = await browser.newPage({ viewport: PHONE });
     await signInAs(page, 'superadmin');

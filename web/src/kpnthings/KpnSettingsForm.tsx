@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import {
   KPN_THINGS_MESSAGES,
   type KpnThingsSettings,
@@ -20,7 +21,7 @@ import { notifyError, notifySuccess } from '../common/notifications/notification
 import { useTranslateMessage } from '../i18n/translateMessage';
 import { KPN_SETTINGS_KEY, saveKpnSettings, verifyKpnSettings } from './kpnThingsApi';
 
-const FIELDS = [
+const API_FIELDS = [
   'client_id',
   'client_secret',
   'kpn_tenant_id',
@@ -28,12 +29,26 @@ const FIELDS = [
   'project_id',
   'device_group_id',
 ] as const;
+/** The HTTPS destination KPN Things posts uplinks to (issue 9): optional, both or neither. */
+const DESTINATION_FIELDS = ['things_plug_uuid', 'things_shared_secret'] as const;
+const FIELDS = [...API_FIELDS, ...DESTINATION_FIELDS] as const;
 type Field = (typeof FIELDS)[number];
 type FormValues = Record<Field, string>;
 
-const formValues = (settings: KpnThingsSettings): FormValues => ({ ...settings, client_secret: '' });
+const formValues = (settings: KpnThingsSettings): FormValues => ({
+  ...settings,
+  client_secret: '',
+  things_plug_uuid: settings.things_plug_uuid ?? '',
+  things_shared_secret: '',
+});
 
-/** The six settings with Save and Verify (spec 001 s.2); the stored secret is never shown, only kept. */
+/** The webhook's address on this console's API (the console's runtime config names the API). */
+const WEBHOOK_PATH = '/api/things/uplink';
+
+/**
+ * The six settings with Save and Verify (spec 001 s.2), and the HTTPS destination's plug UUID and shared
+ * secret (issue 9); the stored secrets are never shown, only kept.
+ */
 export function KpnSettingsForm({ settings }: { settings: KpnThingsSettings }) {
   const { t } = useTranslation('kpnThings');
   const translate = useTranslateMessage();
@@ -41,6 +56,11 @@ export function KpnSettingsForm({ settings }: { settings: KpnThingsSettings }) {
   const [verified, setVerified] = useState<boolean | null>(null);
   const [busy, setBusy] = useState<'save' | 'verify' | null>(null);
   const secretSet = settings.client_secret_set;
+  // A secret field left empty keeps the stored secret; it is never shown.
+  const kept: Partial<Record<Field, boolean>> = {
+    client_secret: secretSet,
+    things_shared_secret: settings.things_shared_secret_set,
+  };
   const {
     register,
     handleSubmit,
@@ -94,27 +114,37 @@ export function KpnSettingsForm({ settings }: { settings: KpnThingsSettings }) {
   const helperText = (field: Field) => {
     const message = errors[field]?.message;
     if (message) return message === KPN_THINGS_MESSAGES[field] ? t(`errors.${field}`) : translate(message);
-    return field === 'client_secret' && secretSet ? t('secretKept') : undefined;
+    if (kept[field]) return t('secretKept');
+    return field === 'things_plug_uuid' ? t('destinationHint', { path: WEBHOOK_PATH }) : undefined;
   };
+
+  const isSecret = (field: Field) => field === 'client_secret' || field === 'things_shared_secret';
+  const renderField = (field: Field) => (
+    <TextField
+      key={field}
+      {...register(field)}
+      label={t(`fields.${field}`)}
+      required={(API_FIELDS as readonly Field[]).includes(field) && !kept[field]}
+      type={isSecret(field) ? 'password' : 'text'}
+      autoComplete={isSecret(field) ? 'new-password' : 'off'}
+      placeholder={kept[field] ? '••••••••' : undefined}
+      slotProps={kept[field] ? { inputLabel: { shrink: true } } : undefined}
+      error={!!errors[field]}
+      helperText={helperText(field)}
+      fullWidth
+    />
+  );
 
   return (
     <Box component="form" noValidate onSubmit={onSave}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        {FIELDS.map((field) => (
-          <TextField
-            key={field}
-            {...register(field)}
-            label={t(`fields.${field}`)}
-            required={field !== 'client_secret' || !secretSet}
-            type={field === 'client_secret' ? 'password' : 'text'}
-            autoComplete={field === 'client_secret' ? 'new-password' : 'off'}
-            placeholder={field === 'client_secret' && secretSet ? '••••••••' : undefined}
-            slotProps={field === 'client_secret' && secretSet ? { inputLabel: { shrink: true } } : undefined}
-            error={!!errors[field]}
-            helperText={helperText(field)}
-            fullWidth
-          />
-        ))}
+        {API_FIELDS.map(renderField)}
+      </Box>
+      <Typography variant="subtitle1" component="h2" sx={{ mt: 3, mb: 1 }}>
+        {t('destination')}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        {DESTINATION_FIELDS.map(renderField)}
       </Box>
       <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
         <Button type="submit" variant="contained" loading={busy === 'save'} disabled={busy === 'verify'}>

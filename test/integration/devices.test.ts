@@ -177,6 +177,37 @@ describe('device form', () => {
     expect((await as('admin', 'GET', path)).status).toBe(404);
   });
 
+  it('refuses the sabotage reset to transporters and everything to clients even when their roles hold DEVICE_*', async () => {
+    type Role = { id: number; name: string; version: number; role_permissions: { permission: string }[] };
+    const matrix = (await as('admin', 'GET', '/api/role-matrix')).body['hydra:member'] as Role[];
+    const { body: device } = await create({ dev_eui: newDevEui() });
+    const granted: { role: Role; saved: Role }[] = [];
+    const save = async (role: Role, permissions: string[], version: number) =>
+      (await as('admin', 'PUT', `/api/roles/${role.id}`, {
+        role_permissions: permissions.map((permission) => ({ permission })),
+        version,
+      })) as unknown as { status: number; body: Role };
+    try {
+      for (const name of ['ROLE_TRANSPORTER', 'ROLE_CLIENT']) {
+        const role = matrix.find((r) => r.name === name) as Role;
+        const names = role.role_permissions.map((p) => p.permission);
+        const saved = await save(role, [...names, 'DEVICE_READ', 'DEVICE_EDIT'], role.version);
+        expect(saved.status).toBe(200);
+        granted.push({ role, saved: saved.body });
+      }
+      expect((await as('transporter', 'GET', `/api/devices/${device.id}`)).status).toBe(200);
+      expect((await as('transporter', 'POST', `/api/devices/${device.id}/reset-sabotaged`)).status).toBe(403);
+      expect((await as('client', 'GET', `/api/devices/${device.id}`)).status).toBe(403);
+      expect((await as('client', 'POST', `/api/devices/${device.id}/reset-sabotaged`)).status).toBe(403);
+      expect((await as('client', 'PUT', `/api/devices/${device.id}`, { name: 'x', version: 1 })).status).toBe(403);
+    } finally {
+      for (const { role, saved } of granted) {
+        const names = role.role_permissions.map((p) => p.permission);
+        expect((await save(role, names, saved.version)).status).toBe(200);
+      }
+    }
+  });
+
   it('lists the device profiles catalogue', async () => {
     const profiles = await as('user', 'GET', '/api/device-profiles');
     expect(profiles.status).toBe(200);

@@ -1,0 +1,143 @@
+import { parseArgs } from 'node:util';
+import mqtt, { type MqttClient } from 'mqtt';
+import { LORAWAN_UPLINK_TOPIC } from '../functions/lib/pipeline/topics';
+import { HOST, port } from './local/config';
+import { KPN_DEMO } from './local/kpn-things';
+import { DEMO_PASSWORD } from './seed/seed';
+import { kpnHeaders, lorawanBody, mqttJson, senmlBody, type Uplink } from './simulate/bodies';
+import { describeUplink, newTag, nextUplink, random, type SimTag } from './simulate/fleet';
+
+/**
+ * `npm run simulate -- --devices N --rate R [--via mqtt|kpn|lorawan] [--count C] [--seed S] [--quiet]`:
+ * realistic uplinks for the demo tenant's tags against a running `npm start` (same *_PORT variables), R uplinks
+ * per second spread over N tags, printing each uplink and what the stack answered. `--via kpn` sets the demo
+ * tenant's KPN Things destination (plug UUID + shared secret below) through the API first.
+ */
+const SIM_PLUG = 'a1b2c3d4-0000-4000-8000-51a1a7e0d0e0';
+const SIM_SECRET = 'Simulator-Shared-Secret-2026-local!';
+type Via = 'mqtt' | 'kpn' | 'lorawan';
+
+const { values } = parseArgs({
+  options: {
+    devices: { type: 'string', default: '20' },
+    rate: { type: 'string', default: '2' },
+    via: { type: 'string', default: 'mqtt' },
+    count: { type: 'string' },
+    seed: { type: 'string', default: '1' },
+    quiet: { type: 'boolean', default: false },
+  },
+});
+const api = `http://${HOST}:${port('API_PORT')}`;
+
+async function request<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${api}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+type DemoAsset = {
+  name: string;
+  devices: { dev_eui: string }[];
+  last_event: { latitude: number | null; longitude: number | null } | null;
+};
+
+async function demoTags(token: string, count: number, rng: () => number): Promise<SimTag[]> {
+  const list = await request<{ 'hydra:member': DemoAsset[] }>('GET', '/api/assets?pagination=false', token);
+  const located = list['hydra:member'].filter((a) => a.devices[0] && a.last_event?.latitude != null);
+  if (located.length === 0) throw new Error('The demo tenant has no located asset with a tag: run `npm start` first');
+  return located.slice(0, count).map((asset, i) =>
+    newTag(
+      rng,
+      {
+        devEui: (asset.devices[0] as { dev_eui: string }).dev_eui,
+        assetName: asset.name,
+        lat: asset.last_event?.latitude as number,
+        lon: asset.last_event?.longitude as number,
+      },
+      i,
+    ),
+  );
+}
+
+/** The KPN webhook needs the tenant's plug and secret; the rest of the settings are kept (or the demo's). */
+async function setUpKpnDestination(token: string) {
+  const current = await request<Record<string, unknown> & { version: number | null }>('GET', '/api/kpn-things', token);
+  const fields = current.version === null ? { ...KPN_DEMO } : current;
+  await request('PUT', '/api/kpn-things', token, {
+    ...fields,
+    client_secret: current.version === null ? KPN_DEMO.client_secret : null,
+    things_plug_uuid: SIM_PLUG,
+    things_shared_secret: SIM_SECRET,
+    version: current.version,
+  });
+}
+
+function sender(via: Via, client: MqttClient | undefined): (uplink: Uplink) => Promise<string> {
+  if (via === 'kpn')
+    return async (uplink) => {
+      const body = senmlBody(uplink);
+      const response = await fetch(`${api}/api/things/uplink`, {
+        method: 'POST',
+        headers: kpnHeaders(body, SIM_PLUG, SIM_SECRET),
+        body,
+      });
+      return `${response.status} ${await response.text()}`;
+    };
+  const publisher = client as MqttClient;
+  return async (uplink) => {
+    const [topic, message] =
+      via === 'lorawan'
+        ? [LORAWAN_UPLINK_TOPIC, lorawanBody(uplink)]
+        : [`tracking/${uplink.devEui}/uplink`, mqttJson(uplink)];
+    await publisher.publishAsync(topic, JSON.stringify(message), { qos: 1 });
+    return `published to ${topic} (PUBACK)`;
+  };
+}
+
+async function main() {
+  const via = values.via as Via;
+  if (!['mqtt', 'kpn', 'lorawan'].includes(via)) throw new Error('--via is mqtt, kpn or lorawan');
+  const rate = Number(values.rate);
+  const rng = random(Number(values.seed));
+  const { token } = await request<{ token: string }>('POST', '/user/sign-in', undefined, {
+    email: 'admin',
+    password: DEMO_PASSWORD,
+  });
+  const tags = await demoTags(token, Number(values.devices), rng);
+  if (via === 'kpn') await setUpKpnDestination(token);
+  if (via === 'kpn' && tags.length / rate < 1)
+    console.warn("KPN's base time has whole seconds: a tag's uplinks less than a second apart become one event.");
+  const client = via === 'kpn' ? undefined : await mqtt.connectAsync(`mqtt://${HOST}:${port('MQTT_PORT')}`);
+  const send = sender(via, client);
+  const limit = values.count ? Number(values.count) : Number.POSITIVE_INFINITY;
+  console.log(`Simulating ${tags.length} tags at ${rate} uplinks/s via ${via} (Ctrl-C stops).`);
+  let stopping = false;
+  process.once('SIGINT', () => {
+    stopping = true;
+  });
+  const started = Date.now();
+  let sent = 0;
+  let failed = 0;
+  for (let i = 0; i < limit && !stopping; i++) {
+    const due = started + (i * 1000) / rate;
+    if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
+    const tag = tags[i % tags.length] as SimTag;
+    const uplink = nextUplink(tag, rng, Date.now());
+    const answer = await send(uplink).catch((error: Error) => `FAILED ${error.message}`);
+    if (answer.startsWith('FAILED') || /^[45]\d\d/.test(answer)) failed++;
+    else sent++;
+    if (!values.quiet) console.log(`[${via}] ${describeUplink(tag, uplink)}  ${answer}`);
+  }
+  const seconds = (Date.now() - started) / 1000;
+  console.log(`Sent ${sent} uplinks (${failed} failed) in ${seconds.toFixed(1)} s: ${(sent / seconds).toFixed(1)}/s.`);
+  await client?.endAsync();
+}
+
+main().catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});

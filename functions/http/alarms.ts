@@ -1,6 +1,7 @@
 import { alarmInputSchema, alarmUpdateInputSchema } from '../../shared/schemas/alarm';
 import { idParamSchema } from '../../shared/schemas/common';
 import { alarmRepository, toApiAlarm } from '../lib/alarms/alarm-repository';
+import { subscribeRuleRecipients, withSubscriptions } from '../lib/alarms/alarm-subscriptions';
 import { parseCollectionQuery } from '../lib/http/collection-query';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
@@ -28,23 +29,26 @@ export const handler = createHttpHandler('alarms', {
     },
   }),
   'alarms.get': route({
-    run: async ({ auth, params }) => toApiAlarm(await alarmRepository.getOrThrow(auth.tenant, alarmIdOf(params))),
+    run: async ({ auth, params, logger }) =>
+      withSubscriptions(toApiAlarm(await alarmRepository.getOrThrow(auth.tenant, alarmIdOf(params))), logger),
   }),
   'alarms.create': route({
     body: alarmInputSchema,
-    run: async ({ auth, body }) => {
+    run: async ({ auth, body, logger }) => {
       const created = await alarmRepository.create(auth.tenant, {
         name: body.name,
         type: body.type,
         text: body.text,
         email: body.email ?? null,
       });
-      return reply(201, toApiAlarm(created));
+      // Alarm mail (issue 9): the addresses' SNS subscriptions, and their states in the answer.
+      await subscribeRuleRecipients(created, logger);
+      return reply(201, await withSubscriptions(toApiAlarm(created), logger));
     },
   }),
   'alarms.update': route({
     body: alarmUpdateInputSchema,
-    run: async ({ auth, params, body }) => {
+    run: async ({ auth, params, body, logger }) => {
       const updated = await alarmRepository.update(auth.tenant, alarmIdOf(params), body.version, (stored) => ({
         ...stored,
         name: body.name,
@@ -52,7 +56,8 @@ export const handler = createHttpHandler('alarms', {
         text: body.text,
         ...(body.email === undefined ? {} : { email: body.email }),
       }));
-      return toApiAlarm(updated);
+      await subscribeRuleRecipients(updated, logger);
+      return withSubscriptions(toApiAlarm(updated), logger);
     },
   }),
   'alarms.delete': route({

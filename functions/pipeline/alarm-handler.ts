@@ -1,8 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { ALARM_TYPE_LABELS } from '../../shared/schemas/alarm';
+import { ALARM_TYPE_LABELS, alarmRecipients, renderAlarmText } from '../../shared/schemas/alarm';
 import { publishAlarmMail } from '../lib/alarms/alarm-mail';
 import { type AlarmRecord, alarmsOfTypePartition } from '../lib/alarms/alarm-repository';
-import { ruleRecipients } from '../lib/alarms/rule-recipients';
 import { claimSentAlarm, markSentAlarm, type SentAlarmRecord, sentAlarmId } from '../lib/alarms/sent-alarms';
 import { dynamo, tableName } from '../lib/data/client';
 import { fromItem } from '../lib/data/repository';
@@ -28,7 +27,7 @@ export async function handler(event: AlarmRaisedEvent): Promise<void> {
   const alarm = event.detail;
   const ctx = systemTenantContext(alarm.tenantId);
   for (const rule of await rulesOfType(ctx, alarm.kind)) {
-    const recipients = ruleRecipients(rule);
+    const recipients = alarmRecipients(rule);
     if (recipients.length === 0) continue;
     const record = toRecord(alarm, rule, recipients);
     if (!(await claimSentAlarm(ctx, record))) continue;
@@ -79,16 +78,21 @@ function toRecord(alarm: AlarmRaised, rule: AlarmRecord, recipients: string[]): 
 export const localTime = (at: string) =>
   `${new Date(at).toLocaleString('en-GB', { timeZone: 'Europe/Amsterdam' })} (Europe/Amsterdam)`;
 
-/** The rule text's placeholders (shared/schemas/alarm.ts); a value the event lacks reads as "-". */
+/**
+ * The rule text's placeholders (shared/schemas/alarm.ts) from the event; what the event lacks reads as "-".
+ * Customer and address are not in the event and stay as written.
+ */
 export function fillPlaceholders(text: string, alarm: AlarmRaised): string {
-  const values: Record<string, string> = {
-    '{asset_name}': alarm.assetName ?? '-',
-    '{zone_name}': alarm.zoneName ?? '-',
-    '{device_name}': alarm.deviceName ?? '-',
-    '{dev_eui}': alarm.devEui,
-    '{time}': localTime(alarm.at),
-  };
-  return text.replace(/\{(asset_name|zone_name|device_name|dev_eui|time)\}/g, (found) => values[found] ?? found);
+  return renderAlarmText(text, {
+    asset_name: alarm.assetName ?? '-',
+    asset_id: alarm.assetId ?? '-',
+    zone_name: alarm.zoneName ?? '-',
+    device_name: alarm.deviceName ?? '-',
+    dev_eui: alarm.devEui,
+    time: localTime(alarm.at),
+    latitude: alarm.latitude ?? '-',
+    longitude: alarm.longitude ?? '-',
+  });
 }
 
 const subjectOf = (alarm: AlarmRaised) =>

@@ -1,6 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { handler as loanDayJob } from '../../functions/jobs/loan-days';
-import { subscribeRecipients, subscriptionStatuses } from '../../functions/lib/alarms/alarm-mail';
 import { publishAlarms } from '../../functions/lib/pipeline/alarms/publish-alarms';
 import type { AlarmRaised } from '../../functions/lib/pipeline/contracts';
 import type { AssetAlarm } from '../../shared/schemas/asset-alarm';
@@ -9,37 +8,24 @@ import { mailsTo, waitForMail } from '../harness/mail';
 import { localTable, readStack } from '../harness/stack';
 
 const DEMO_TENANT = '1';
-const RULE_ID = 900_001;
+type Rule = { id: number; subscriptions?: { email: string; status: string }[] };
 
-/** An alarm rule of the demo tenant written as the alarm rule repository stores it. */
-async function putRule(type: 0 | 1 | 2, email: string, text: string) {
-  const id = RULE_ID + type;
-  const pad = String(id).padStart(10, '0');
-  await localTable().client.send(
-    new PutCommand({
-      TableName: 'tracking',
-      Item: {
-        pk: `T#${DEMO_TENANT}#ALARM`,
-        sk: `ALARM#${pad}`,
-        gsi1pk: `T#${DEMO_TENANT}#ALARM#${type}`,
-        gsi1sk: pad,
-        entityType: 'ALARM',
-        tenantId: DEMO_TENANT,
-        id,
-        name: `Delivery test ${type}`,
-        type,
-        text,
-        email,
-        version: 1,
-      },
-    }),
-  );
+/** An alarm rule of the demo tenant, made through the alarm rules API (which subscribes its addresses). */
+async function createRule(type: 0 | 1 | 2, email: string, text: string) {
+  const created = await call<Rule>('POST', '/api/alarms', {
+    token: await tokenOf('admin'),
+    body: { name: `Delivery test ${type} ${Date.now()}`, type, text, email },
+  });
+  expect(created.status).toBe(201);
+  return created.body;
 }
 
 const linkIn = (text: string) => /(http:\/\/\S+\/confirm\?\S+)/.exec(text)?.[1] as string;
 
 describe('alarms by e-mail through EventBridge and SNS', () => {
   const email = `alarm-${Date.now()}@example.com`;
+  const other = `other-${Date.now()}@example.com`;
+  let rule: Rule;
   let asset: { id: number; name: string };
   let event: AlarmRaised;
 
@@ -56,7 +42,8 @@ describe('alarms by e-mail through EventBridge and SNS', () => {
       token: await tokenOf('admin'),
     });
     asset = list.body['hydra:member'][0] as { id: number; name: string };
-    await putRule(1, email, 'Asset {asset_name} left {zone_name} at {time} ({dev_eui}).');
+    rule = await createRule(1, email, 'Asset {asset_name} left {zone_name} at {time} ({dev_eui}).');
+    await createRule(2, other, 'Battery of {asset_name} low.');
     event = {
       tenantId: DEMO_TENANT,
       kind: 1,
@@ -73,13 +60,15 @@ describe('alarms by e-mail through EventBridge and SNS', () => {
     };
   });
 
-  it('subscribes the address pending confirmation, confirmed by the link in the mail', async () => {
-    await subscribeRecipients([email]);
-    expect(await subscriptionStatuses([email])).toEqual([{ email, status: 'pending confirmation' }]);
-    const confirmation = await waitForMail(email);
-    expect(confirmation.subject).toBe('AWS Notification - Subscription Confirmation');
-    expect((await fetch(linkIn(confirmation.text))).status).toBe(200);
-    expect(await subscriptionStatuses([email])).toEqual([{ email, status: 'confirmed' }]);
+  it('subscribes the addresses of a saved rule, pending confirmation until the link in the mail is followed', async () => {
+    expect(rule.subscriptions).toEqual([{ email, status: 'pending confirmation' }]);
+    for (const address of [email, other]) {
+      const confirmation = await waitForMail(address);
+      expect(confirmation.subject).toBe('AWS Notification - Subscription Confirmation');
+      expect((await fetch(linkIn(confirmation.text))).status).toBe(200);
+    }
+    const read = await call<Rule>('GET', `/api/alarms/${rule.id}`, { token: await tokenOf('admin') });
+    expect(read.body.subscriptions).toEqual([{ email, status: 'confirmed' }]);
   });
 
   it('mails one alarm to the rule address with the placeholders filled, and not again on a redelivery', async () => {
@@ -98,6 +87,8 @@ describe('alarms by e-mail through EventBridge and SNS', () => {
     const later = await waitForMail(email, 3);
     expect(later.text).toContain('11:00:00');
     expect((await mailsTo(email)).filter((m) => m.subject.startsWith('Asset outside'))).toHaveLength(2);
+    // The other address is subscribed too, but its filter policy lets only its own rules' mails through.
+    expect((await mailsTo(other)).map((m) => m.subject)).toEqual(['AWS Notification - Subscription Confirmation']);
   });
 
   it('counts a loan day once for an asset outside its zone, however often the job runs for that day', async () => {
@@ -159,12 +150,12 @@ describe('alarms by e-mail through EventBridge and SNS', () => {
 
   it('lists the alarms sent on the asset, newest first, and acknowledges one once', async () => {
     // The seed's own rules of type 1 record alarms too: look at this test's rule.
-    const alarms = (await waitForAlarms(asset.id, 2)).filter((a) => a.ruleId === RULE_ID + 1);
+    const alarms = (await waitForAlarms(asset.id, 2)).filter((a) => a.ruleId === rule.id);
     expect(alarms.map((a) => a.at)).toEqual(['2026-11-20T10:00:00.000Z', '2026-11-20T09:15:00.000Z']);
     const [newest] = alarms as [AssetAlarm];
     expect(newest).toMatchObject({
       '@type': 'AssetAlarm',
-      ruleId: RULE_ID + 1,
+      ruleId: rule.id,
       type: 1,
       assetId: asset.id,
       recipients: [email],

@@ -1,4 +1,5 @@
 import { ListSubscriptionsByTopicCommand, PublishCommand, SNSClient, SubscribeCommand } from '@aws-sdk/client-sns';
+import type { AlarmSubscription, AlarmSubscriptionStatus } from '../../../shared/schemas/alarm-subscription';
 import { localServiceConfig } from '../local-endpoints';
 
 /**
@@ -7,12 +8,6 @@ import { localServiceConfig } from '../local-endpoints';
  * String.Array) lists that address; the alarm handler puts the rule's addresses there. So each address gets
  * exactly the mails of the rules that name it, and a subscription no rule names any more receives nothing.
  */
-export type SubscriptionStatus = 'pending confirmation' | 'confirmed';
-export interface RecipientSubscription {
-  email: string;
-  status: SubscriptionStatus;
-}
-
 const RECIPIENT_ATTRIBUTE = 'recipient';
 
 let client: SNSClient | undefined;
@@ -47,24 +42,26 @@ export async function subscribeRecipients(emails: string[]): Promise<void> {
   }
 }
 
-/** Each address's subscription state; an address without a subscription yet counts as pending. */
-export async function subscriptionStatuses(emails: string[]): Promise<RecipientSubscription[]> {
+/**
+ * Each address's subscription state: confirmed, pending confirmation (SNS lists it as PendingConfirmation), or
+ * not subscribed (SNS was unreachable when the rule was saved; saving it again subscribes it).
+ */
+export async function subscriptionStatuses(emails: string[]): Promise<AlarmSubscription[]> {
   if (emails.length === 0) return [];
-  const confirmed = new Set<string>();
+  const found = new Map<string, AlarmSubscriptionStatus>();
   let nextToken: string | undefined;
   do {
     const page = await sns().send(new ListSubscriptionsByTopicCommand({ TopicArn: topicArn(), NextToken: nextToken }));
     for (const sub of page.Subscriptions ?? []) {
-      if (sub.Protocol === 'email' && sub.Endpoint && sub.SubscriptionArn?.startsWith('arn:')) {
-        confirmed.add(normalizeAddress(sub.Endpoint));
-      }
+      if (sub.Protocol !== 'email' || !sub.Endpoint) continue;
+      found.set(
+        normalizeAddress(sub.Endpoint),
+        sub.SubscriptionArn?.startsWith('arn:') ? 'confirmed' : 'pending confirmation',
+      );
     }
     nextToken = page.NextToken;
   } while (nextToken);
-  return emails.map((email) => ({
-    email,
-    status: confirmed.has(normalizeAddress(email)) ? 'confirmed' : 'pending confirmation',
-  }));
+  return emails.map((email) => ({ email, status: found.get(normalizeAddress(email)) ?? 'not subscribed' }));
 }
 
 /** SNS cuts an e-mail subject at 100 characters. */

@@ -76,18 +76,17 @@ describe('device list', () => {
     expect(read(third)).toBe(60);
   });
 
-  it.each(DEVICE_SORT_FIELDS.flatMap((field) => (['asc', 'desc'] as const).map((direction) => [field, direction])))(
-    'orders by %s %s, page 1 reading one page',
-    async (field, direction) => {
-      const expected = sorted(all, field, direction);
-      const first = await list(`order[${field}]=${direction}`);
-      expect(first.status).toBe(200);
-      expect(ids(first.body['hydra:member'])).toEqual(ids(expected.slice(0, 20)));
-      expect(read(first)).toBe(20);
-      const second = await list(`order[${field}]=${direction}&page=2`);
-      expect(ids(second.body['hydra:member'])).toEqual(ids(expected.slice(20, 40)));
-    },
-  );
+  it.each(
+    DEVICE_SORT_FIELDS.flatMap((field) => (['asc', 'desc'] as const).map((direction) => [field, direction] as const)),
+  )('orders by %s %s, page 1 reading one page', async (field, direction) => {
+    const expected = sorted(all, field, direction);
+    const first = await list(`order[${field}]=${direction}`);
+    expect(first.status).toBe(200);
+    expect(ids(first.body['hydra:member'])).toEqual(ids(expected.slice(0, 20)));
+    expect(read(first)).toBe(20);
+    const second = await list(`order[${field}]=${direction}&page=2`);
+    expect(ids(second.body['hydra:member'])).toEqual(ids(expected.slice(20, 40)));
+  });
 
   it.each([
     ['asset[exists]=true', true],

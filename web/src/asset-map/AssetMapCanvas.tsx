@@ -70,8 +70,14 @@ export function AssetMapCanvas(props: AssetMapCanvasProps) {
       const current = latest.current;
       addAssetLayers(map, current.assets);
       addZoneLayers(map, zoneShapes(current.zones), zoneLabels(current.zones), CLUSTER_LAYER);
-      bindMapEvents(map, latest);
-      if (current.canEdit) drawing.current = attachZoneDrawing(map, (geometry) => latest.current.onDrawn(geometry));
+      const gesture = { finishedAt: 0 };
+      bindMapEvents(map, latest, gesture);
+      if (current.canEdit) {
+        drawing.current = attachZoneDrawing(map, (geometry) => {
+          gesture.finishedAt = performance.now();
+          latest.current.onDrawn(geometry);
+        });
+      }
       setReady(true);
     });
     map.on('idle', () => describeRendered(map, container.current));
@@ -115,8 +121,14 @@ export function AssetMapCanvas(props: AssetMapCanvasProps) {
   );
 }
 
-function bindMapEvents(map: MapLibreMap, latest: { current: AssetMapCanvasProps }) {
-  const drawing = () => latest.current.drawMode !== null;
+/**
+ * The click that finishes a drawing reaches the map's click handlers too, before React has ended the draw
+ * mode; a click within FINISH_CLICK_MS of a finished shape belongs to the drawing.
+ */
+const FINISH_CLICK_MS = 400;
+
+function bindMapEvents(map: MapLibreMap, latest: { current: AssetMapCanvasProps }, gesture: { finishedAt: number }) {
+  const drawing = () => latest.current.drawMode !== null || performance.now() - gesture.finishedAt < FINISH_CLICK_MS;
   map.on('click', CLUSTER_LAYER, (event) => {
     if (!drawing()) zoomIntoCluster(map, event).catch(() => undefined);
   });

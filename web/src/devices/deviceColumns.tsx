@@ -69,7 +69,7 @@ export function deviceColumns(t: DevicesT, options: { assetAsLink: boolean }): C
       sortField: 'devEui',
       // A DEVEUI is read (and typed) as one code: never broken over two lines.
       render: (d) => (
-        <Box component="span" sx={{ whiteSpace: 'nowrap', fontFamily: 'monospace', fontSize: '0.95em' }}>
+        <Box component="span" sx={{ whiteSpace: 'nowrap', fontFamily: 'monospace', fontSize: '0.9em' }}>
           {d.dev_eui}
         </Box>
       ),
@@ -86,7 +86,7 @@ export function deviceColumns(t: DevicesT, options: { assetAsLink: boolean }): C
       id: 'notes',
       label: t('columns.notes'),
       hideOnPhone: true,
-      render: (d) => <Box sx={{ minWidth: 140 }}>{d.notes ?? ''}</Box>,
+      render: (d) => <Box sx={{ minWidth: 100 }}>{d.notes ?? ''}</Box>,
     },
     {
       id: 'lastCommunication',

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
+import { isStaff } from '@shared/permissions';
 import type { GeoZoneGeometry } from '@shared/schemas/geo-zone';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,14 +22,15 @@ import type { DrawMode } from './zoneDrawing';
 /**
  * /asset-map (spec 000 s.2): every positioned asset, the geo zones, base layers and overlays. The open zone
  * panel lives in the URL (/asset-map?zone=12) so it can be linked and reloaded. Client users see their
- * customer's assets (the API filters) and cannot draw, rename or delete zones.
+ * customer's assets (the API filters); they and transporters cannot draw, rename or delete zones.
  */
 export default function AssetMapPage() {
   const { t, i18n } = useTranslation('assetMap');
   const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
-  const { isClient } = useSession();
-  const canEdit = !isClient;
+  const { user } = useSession();
+  // The same rule as the geo zone API: only staff write zones (client and transporter users read them).
+  const canEdit = !!user && isStaff(user.roles);
   const [params, setParams] = useSearchParams();
   const assets = useMapAssets();
   const zones = useGeoZones();

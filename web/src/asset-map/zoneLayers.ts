@@ -47,6 +47,9 @@ export function addZoneLayers(
         'text-field': ['get', 'name'],
         'text-font': LABEL_FONT,
         'text-size': 13,
+        // Above the zone's centre, clear of a cluster or marker drawn there; always shown (spec: permanent).
+        'text-anchor': 'bottom',
+        'text-offset': [0, -1.3],
         'text-allow-overlap': true,
         'text-ignore-placement': true,
       },

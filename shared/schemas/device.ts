@@ -106,7 +106,7 @@ export const DEVICES_ITEMS_PER_PAGE = 20;
 
 /**
  * The console sends the deprecated asset[exists]; exists[asset] is API Platform's current spelling. `search`
- * matches the sensor name, DEVEUI, barcode and the asset's name (substring, any case). logicalId is an admin
+ * matches the sensor name, model, DEVEUI, barcode and the asset's name (substring, any case). logicalId is an admin
  * filter (spec 000 s.6): other users' logicalId is ignored.
  */
 export const deviceListQuerySchema = paginationQuerySchema.extend({

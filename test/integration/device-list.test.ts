@@ -102,7 +102,7 @@ describe('device list', () => {
     expect(byName.body['hydra:totalItems']).toBe(matching.length);
   });
 
-  it('searches name, DEVEUI (with separators), barcode and asset name, with exact totals', async () => {
+  it('searches name, model, DEVEUI (with separators), barcode and asset name, with exact totals when few match', async () => {
     const sample = all.find((d) => d.barcode && d.asset) as Device;
     const cases: [string, (d: Device) => boolean][] = [
       [sample.name as string, (d) => lower(d.name).includes(lower(sample.name))],
@@ -114,13 +114,18 @@ describe('device list', () => {
         (d) => d.dev_eui.includes(sample.dev_eui.slice(8)),
       ],
       [sample.barcode as string, (d) => lower(d.barcode).includes(lower(sample.barcode))],
+      ['oyster', (d) => lower(d.model).includes('oyster')],
       [(sample.asset as { name: string }).name, (d) => lower(d.asset?.name).includes(lower(sample.asset?.name))],
     ];
     for (const [search, matches] of cases) {
       const answer = await list(`search=${encodeURIComponent(search)}&order[devEui]=asc`);
       const expected = sorted(all.filter(matches), 'devEui', 'asc');
       expect(ids(answer.body['hydra:member'])).toEqual(ids(expected.slice(0, 20)));
-      expect(answer.body['hydra:totalItems']).toBe(expected.length);
+      // A common word (a model) fills the page within the read budget: its total is then a lower bound.
+      if (answer.headers.get('x-total-exact') === 'false') {
+        expect(answer.body['hydra:totalItems']).toBeGreaterThan(20);
+        expect(answer.body['hydra:totalItems']).toBeLessThan(expected.length);
+      } else expect(answer.body['hydra:totalItems']).toBe(expected.length);
     }
     const broad = await list('search=tag');
     expect(broad.body['hydra:member']).toHaveLength(20);

@@ -46,7 +46,7 @@ describe('device index keys', () => {
 
 describe('device filters', () => {
   it('search name, barcode, asset name and the DEVEUI in any spelling', () => {
-    for (const search of ['noord', 'kpn0042', 'h-510', 'd0:00:12', '7ed0-0012', '70b3d57ed0001234']) {
+    for (const search of ['noord', 'locationtag', 'kpn0042', 'h-510', 'd0:00:12', '7ed0-0012', '70b3d57ed0001234']) {
       expect(matchesDeviceFilters(device(), { search })).toBe(true);
     }
     expect(matchesDeviceFilters(device(), { search: 'zuid' })).toBe(false);

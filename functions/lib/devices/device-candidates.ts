@@ -7,9 +7,12 @@ import type { DeviceRecord } from './device-repository';
  * instead of the whole device), read in the partition's own order, with the asset list's read budget and cap
  * (docs/data-model.md "Device list").
  */
-export type DeviceCandidate = Pick<DeviceRecord, 'id' | 'name' | 'dev_eui' | 'barcode' | 'asset' | 'logical_id'>;
+export type DeviceCandidate = Pick<
+  DeviceRecord,
+  'id' | 'name' | 'model' | 'dev_eui' | 'barcode' | 'asset' | 'logical_id'
+>;
 
-const CANDIDATE_ATTRIBUTES = ['id', 'name', 'dev_eui', 'barcode', 'asset', 'logical_id'] as const;
+const CANDIDATE_ATTRIBUTES = ['id', 'name', 'model', 'dev_eui', 'barcode', 'asset', 'logical_id'] as const;
 
 /** Candidates read before a filtered list stops counting: lists up to this size get exact totals. */
 export const DEVICE_READ_BUDGET = 500;

@@ -46,7 +46,7 @@ export interface DeviceListResult {
   totalExact: boolean;
 }
 
-/** Substring, any case, in the sensor name, barcode, asset name and DEVEUI (written with or without separators). */
+/** Substring, any case, in the sensor name, model, barcode, asset name and DEVEUI (with or without separators). */
 export function matchesDeviceFilters(device: DeviceCandidate, filters: DeviceFilters): boolean {
   if (filters.id !== undefined && device.id !== filters.id) return false;
   if (filters.logicalId !== undefined && device.logical_id !== filters.logicalId) return false;
@@ -54,7 +54,9 @@ export function matchesDeviceFilters(device: DeviceCandidate, filters: DeviceFil
     return false;
   const needle = filters.search?.toLowerCase();
   if (!needle) return true;
-  const texts = [device.name, device.barcode, device.asset?.name].map((text) => (text ?? '').toLowerCase());
+  const texts = [device.name, device.model, device.barcode, device.asset?.name].map((text) =>
+    (text ?? '').toLowerCase(),
+  );
   if (texts.some((text) => text.includes(needle))) return true;
   const devEuiNeedle = normalizeDevEui(needle);
   return devEuiNeedle !== '' && normalizeDevEui(device.dev_eui ?? '').includes(devEuiNeedle);

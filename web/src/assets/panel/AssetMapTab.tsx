@@ -2,18 +2,15 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { useTheme } from '@mui/material/styles';
-import { type GeoJSONSource, Map as MapLibreMap, NavigationControl, setWorkerUrl } from 'maplibre-gl';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import 'maplibre-gl/dist/maplibre-gl.css';
+import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { createConsoleMap } from '../../map/createMap';
+import { consoleMapStyle } from '../../map/mapStyle';
 import { roundRadius } from '../assetFormat';
 import { eventPoints, type PositionedEvent, positioned, radiusArea, trackLine } from './eventGeometry';
-import { baseMapStyle, EVENT_MARKER_RADIUS, EVENT_ZOOM } from './mapStyle';
+import { EVENT_MARKER_RADIUS, EVENT_ZOOM } from './mapStyle';
 import type { AssetEventsState } from './useAssetEventsState';
-
-// Vite's dependency pre-bundling loses MapLibre's own worker lookup; name the file explicitly.
-setWorkerUrl(workerUrl);
 
 /**
  * Map tab (spec 000 s.2): the track through the events, a marker of radius 3 per event, and the selected
@@ -56,23 +53,18 @@ function EventMap({ events, focus }: { events: PositionedEvent[]; focus: Positio
   // biome-ignore lint/correctness/useExhaustiveDependencies: made once, see above
   useEffect(() => {
     if (!container.current) return;
-    let instance: MapLibreMap;
-    try {
-      instance = new MapLibreMap({
-        container: container.current,
-        style: baseMapStyle(),
-        center: [focus.longitude, focus.latitude],
-        zoom: EVENT_ZOOM,
-        attributionControl: { compact: true },
-      });
-    } catch {
+    // The console's map (web/src/map): base layers, offline outlines, failing tiles ignored.
+    const instance = createConsoleMap({
+      container: container.current,
+      style: consoleMapStyle('map'),
+      center: [focus.longitude, focus.latitude],
+      zoom: EVENT_ZOOM,
+    });
+    if (!instance) {
       // No WebGL in this browser.
       setFailed(true);
       return;
     }
-    // Base tiles that cannot load (offline) must not stop the track and markers from showing.
-    instance.on('error', () => undefined);
-    instance.addControl(new NavigationControl({ showCompass: false }), 'top-right');
     instance.on('load', () => {
       addEventLayers(instance, color);
       setReady(true);

@@ -1,27 +1,4 @@
-import type { StyleSpecification } from 'maplibre-gl';
-
+/** Spec 000 s.2, Map tab: the selected event at zoom 17, a marker of radius 3 per event. The style is the
+ * console's (web/src/map/mapStyle.ts). */
 export const EVENT_ZOOM = 17;
 export const EVENT_MARKER_RADIUS = 3;
-
-/**
- * A plain background under OpenStreetMap raster tiles. Without internet the tiles fail and the background
- * remains, so the track and markers still show.
- */
-export function baseMapStyle(): StyleSpecification {
-  return {
-    version: 8,
-    sources: {
-      osm: {
-        type: 'raster',
-        tiles: ['https://tile.openstreetmap.org/{z}/{x}/{y}.png'],
-        tileSize: 256,
-        maxzoom: 19,
-        attribution: '© OpenStreetMap contributors',
-      },
-    },
-    layers: [
-      { id: 'background', type: 'background', paint: { 'background-color': '#eef1ec' } },
-      { id: 'osm', type: 'raster', source: 'osm' },
-    ],
-  };
-}

@@ -84,6 +84,7 @@ export function createTrackingApp(app: App, options: TrackingAppOptions = {}): T
     alarmEmail: config.alarmEmail,
     tenantHostSuffix: config.tenantHostSuffix,
     uplinkQueue: pipeline.uplinkQueue,
+    alarmDelivery: pipeline.alarmDelivery,
   });
 
   const webDeployment = new WebDeploymentStack(app, name('WebDeployment'), {

@@ -9,6 +9,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { HANDLER_MODULES, ROUTES } from '../../shared/routes';
+import type { AlarmDelivery } from '../constructs/alarm-delivery';
 import { type DataAccess, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
 import { OpsAlarms } from '../constructs/ops-alarms';
 import { RouteTableApi } from '../constructs/route-table-api';
@@ -32,6 +33,8 @@ export interface ApiStackProps extends StackProps {
   tenantHostSuffix?: string;
   /** The device pipeline's uplink queue (pipeline-stack.ts): the KPN Things webhook sends to it. */
   uplinkQueue?: sqs.IQueue;
+  /** The alarm topic (pipeline-stack.ts): the alarm rules API subscribes the rules' addresses to it. */
+  alarmDelivery?: AlarmDelivery;
 }
 
 /** Header with which a super admin acts in another tenant (functions/lib/auth/auth-context.ts TENANT_HEADER). */
@@ -98,6 +101,7 @@ export class ApiStack extends Stack {
           ? { secrets: { KPN_DATA_KEY_SECRET_ID: kpnDataKey } }
           : {}),
       });
+      if (module === 'alarms') props.alarmDelivery?.grantSubscriptionManagement(handler.function);
       if (module === 'device-uplinks' && props.uplinkQueue) {
         handler.function.addEnvironment('UPLINK_QUEUE_URL', props.uplinkQueue.queueUrl);
         props.uplinkQueue.grantSendMessages(handler.role);

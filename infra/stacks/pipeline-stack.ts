@@ -19,7 +19,9 @@ import {
   UPLINK_VISIBILITY_TIMEOUT_SECONDS,
 } from '../../functions/lib/pipeline/queue/uplink-queue';
 import { MQTT_UPLINK_TOPIC_FILTER } from '../../functions/lib/pipeline/topics';
+import { AlarmDelivery } from '../constructs/alarm-delivery';
 import { type DataAccess, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
+import { LoanDaySchedule } from '../constructs/loan-day-schedule';
 import { acknowledge } from '../nag';
 
 export interface PipelineStackProps extends StackProps {
@@ -43,6 +45,9 @@ export class PipelineStack extends Stack {
   readonly eventBus: events.EventBus;
   readonly processor: lambda.IFunction;
   readonly dlqAlarm: cloudwatch.Alarm;
+  /** The alarm side (issue 9): SNS topic, alarm handler and the bus rules; the daily loan-day job. */
+  readonly alarmDelivery: AlarmDelivery;
+  readonly loanDays: LoanDaySchedule;
 
   constructor(scope: Construct, id: string, props: PipelineStackProps) {
     super(scope, id, props);
@@ -88,6 +93,9 @@ export class PipelineStack extends Stack {
     const mqttIngest = this.createIngest('mqtt-ingest', props);
     const lorawanIngest = this.createIngest('lorawan-ingest', props);
     this.createTopicRules(mqttIngest, lorawanIngest, props.stage);
+    const alarmSide = { stage: props.stage, data: props.data, logRetention: props.logRetention };
+    this.alarmDelivery = new AlarmDelivery(this, 'AlarmDelivery', { ...alarmSide, eventBus: this.eventBus });
+    this.loanDays = new LoanDaySchedule(this, 'LoanDays', alarmSide);
 
     new CfnOutput(this, 'UplinkQueueUrl', { value: this.uplinkQueue.queueUrl });
     new CfnOutput(this, 'EventBusName', { value: this.eventBus.eventBusName });

@@ -8,6 +8,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { AlarmDelivery } from '../../infra/constructs/alarm-delivery';
 import { LOAN_DAY_CRON, LoanDaySchedule } from '../../infra/constructs/loan-day-schedule';
 import { PIPELINE_RULES } from '../../infra/pipeline-rules';
+import { synthTracking } from './synth';
 
 /**
  * The alarm side's constructs in a stack of their own (the pipeline stack wires the same constructs to its
@@ -122,5 +123,22 @@ describe('alarm delivery and loan-day schedule', () => {
       .violations.map((v) => `${v.ruleName} @ ${v.violatingResources.map((r) => r.constructPath).join(', ')}`)
       .filter((v) => !/@ AlarmSide\/(AlarmsApi|DataPolicy)/.test(v));
     expect(violations).toEqual([]);
+  });
+});
+
+describe('alarm side in the tracking app', () => {
+  it("is wired to the pipeline stack's bus, and the alarm rules API may manage the topic's subscriptions", () => {
+    const s = synthTracking();
+    const pipeline = s.template(s.pipeline);
+    pipeline.hasResourceProperties('AWS::Events::Rule', {
+      EventBusName: { Ref: Match.stringLikeRegexp('^EventBus') },
+      EventPattern: Match.objectLike({ 'detail-type': ['AlarmRaised'] }),
+    });
+    pipeline.resourceCountIs('AWS::Scheduler::Schedule', 1);
+    s.template(s.api).hasResourceProperties('AWS::Lambda::Function', {
+      Environment: {
+        Variables: Match.objectLike({ POWERTOOLS_SERVICE_NAME: 'alarms', ALARM_TOPIC_ARN: Match.anyValue() }),
+      },
+    });
   });
 });

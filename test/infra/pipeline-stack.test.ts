@@ -16,7 +16,8 @@ const pipeline = () => s.template(s.pipeline);
 
 describe('device event pipeline stack', () => {
   it('has the FIFO uplink queue with its FIFO dead-letter queue, encrypted and TLS-only', () => {
-    const queues = resourcesOf(pipeline(), 'AWS::SQS::Queue');
+    // The alarm side's dead-letter queues (alarm-delivery.test.ts) live in this stack too.
+    const queues = resourcesOf(pipeline(), 'AWS::SQS::Queue').filter(([id]) => id.startsWith('Uplink'));
     expect(queues).toHaveLength(2);
     for (const [, queue] of queues) expect(queue).toMatchObject({ FifoQueue: true, SqsManagedSseEnabled: true });
     pipeline().hasResourceProperties('AWS::SQS::Queue', {
@@ -27,7 +28,7 @@ describe('device event pipeline stack', () => {
       VisibilityTimeout: UPLINK_VISIBILITY_TIMEOUT_SECONDS,
       RedrivePolicy: { deadLetterTargetArn: Match.anyValue(), maxReceiveCount: UPLINK_MAX_RECEIVE_COUNT },
     });
-    expect(resourcesOf(pipeline(), 'AWS::SQS::QueuePolicy')).toHaveLength(2);
+    expect(resourcesOf(pipeline(), 'AWS::SQS::QueuePolicy').filter(([id]) => id.startsWith('Uplink'))).toHaveLength(2);
   });
 
   it('alarms on the dead-letter queue depth', () => {

@@ -77,6 +77,8 @@ describe('the route table', () => {
       [
         '/api/logo',
         '/api/oauth/token',
+        // The KPN Things webhook: its Things-Message-Token is the credential (functions/lib/pipeline/kpn-webhook.ts).
+        '/api/things/uplink',
         '/login/azure',
         '/oauth',
         '/user/reset-password',

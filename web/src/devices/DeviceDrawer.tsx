@@ -16,15 +16,9 @@ import { notifyError, notifySuccess } from '../common/notifications/notification
 import { useTranslateMessage } from '../i18n/translateMessage';
 import { useSession } from '../session/useSession';
 import { DeviceFormFields } from './DeviceFormFields';
-import {
-  DEVICE_FORM_FIELDS,
-  type DeviceFormValues,
-  deviceFormResolver,
-  deviceFormValues,
-  devicePayload,
-  formFieldOf,
-} from './deviceForm';
-import { useDevice, useDeviceMutations, useDeviceProfiles } from './devicesApi';
+import { DEVICE_FORM_FIELDS, type DeviceFormValues, deviceFormResolver, deviceFormValues } from './deviceForm';
+import { devicePayload, formFieldOf } from './deviceParams';
+import { type DevicePayload, useDevice, useDeviceMutations, useDeviceProfiles } from './devicesApi';
 
 const displayName = (device: Device | undefined) => (device ? (device.name ?? device.dev_eui) : '');
 
@@ -108,7 +102,7 @@ export function DeviceDrawer({ deviceId, onClose }: { deviceId: number | 'new'; 
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const payload = devicePayload(values, isNew, profileList.length > 0);
+      const payload = devicePayload(values, isNew, profileList.length > 0) as DevicePayload;
       await save.mutateAsync({ id: isNew ? undefined : deviceId, payload });
       notifySuccess(isNew ? t('notifications.created') : t('notifications.updated'));
       onClose();

@@ -4,7 +4,8 @@ import { ExportMenu } from '../common/export/ExportMenu';
 import { exportLocale, isRefusedExport, useExportJob } from '../common/export/useExportJob';
 import { useListParams } from '../common/list/useListParams';
 import { useTranslateMessage } from '../i18n/translateMessage';
-import { DEVICE_FILTER_KEYS, DEVICE_SORT_COLUMNS, toDeviceQuery } from './devicesApi';
+import { toDeviceQuery } from './deviceParams';
+import { DEVICE_FILTER_KEYS, DEVICE_SORT_COLUMNS } from './devicesApi';
 
 /** Spec 000 s.2: the device list's export menu; the file holds the list as filtered and sorted on screen. */
 export function DeviceExportMenu() {

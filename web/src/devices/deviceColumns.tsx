@@ -62,7 +62,13 @@ export function deviceColumns(t: DevicesT, options: { assetAsLink: boolean }): C
         </Stack>
       ),
     },
-    { id: 'model', label: t('columns.model'), sortField: 'model', hideOnPhone: true, render: (d) => d.model ?? '' },
+    {
+      id: 'model',
+      label: t('columns.model'),
+      sortField: 'model',
+      hideOnPhone: true,
+      render: (d) => <Box sx={{ overflowWrap: 'normal' }}>{d.model ?? ''}</Box>,
+    },
     {
       id: 'devEui',
       label: t('columns.devEui'),

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type Device, deviceCreateInputSchema, deviceUpdateInputSchema } from '@shared/schemas/device';
 import type { Resolver } from 'react-hook-form';
 import { toInputDay } from '../assets/assetFormat';
-import type { DevicePayload } from './devicesApi';
 
 export interface NamedRef {
   id: number;
@@ -36,10 +35,6 @@ export const DEVICE_FORM_FIELDS = new Set<string>([
   'device_profiles',
 ]);
 
-/** camelCase paths (devEui) from API Platform style validators land on the snake_case field. */
-export const formFieldOf = (propertyPath: string): string =>
-  (propertyPath.replace(/\[.*$/, '').split('.')[0] ?? '').replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
 export function deviceFormValues(device: Device | undefined, profileNames: Map<number, string>): DeviceFormValues {
   return {
     name: device?.name ?? '',
@@ -57,14 +52,3 @@ export function deviceFormValues(device: Device | undefined, profileNames: Map<n
 /** Validation is the shared schema's: DEVEUI and barcode exist only in the create schema (spec 000 s.5). */
 export const deviceFormResolver = (isNew: boolean): DeviceFormResolver =>
   zodResolver((isNew ? deviceCreateInputSchema : deviceUpdateInputSchema) as never) as unknown as DeviceFormResolver;
-
-/** What is sent: an update leaves DEVEUI and barcode out (the API refuses a change), profiles only when shown. */
-export function devicePayload(values: Record<string, unknown>, isNew: boolean, withProfiles: boolean): DevicePayload {
-  const body = { ...values };
-  if (!isNew) {
-    delete body.dev_eui;
-    delete body.barcode;
-  }
-  if (!withProfiles) delete body.device_profiles;
-  return body as DevicePayload;
-}

@@ -8,6 +8,7 @@ import {
 } from '@shared/schemas/device';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/apiClient';
+import { toDeviceQuery } from './deviceParams';
 
 /** Spec 000 s.9: 20 rows per page, no page-size options. */
 export const DEVICES_PAGE_SIZE = 20;
@@ -43,18 +44,6 @@ export const deviceKeys = {
   list: (params: DeviceListParams) => ['devices', 'list', params] as const,
   one: (id: number) => ['devices', 'one', id] as const,
 };
-
-/** The API's filter and order parameters for the list as the URL holds it (also used by the export). */
-export function toDeviceQuery({ search, filters, sort }: Omit<DeviceListParams, 'page'>) {
-  const query: Record<string, string | undefined> = {
-    search: search || undefined,
-    id: filters.id,
-    logicalId: filters.logicalId,
-    'asset[exists]': filters.hasAsset === 'true' || filters.hasAsset === 'false' ? filters.hasAsset : undefined,
-  };
-  if (sort) query[`order[${sort.field}]`] = sort.direction;
-  return query;
-}
 
 export function useDeviceList(params: DeviceListParams) {
   return useQuery({

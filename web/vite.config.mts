@@ -65,6 +65,12 @@ export default defineConfig({
           groups: [
             { name: 'mui', test: /node_modules[\\/]@(mui|emotion)[\\/]/ },
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            // Map screens only (asset map, the asset panel's map tab): kept out of the chunk every page loads.
+            { name: 'world-atlas', test: /node_modules[\\/]world-atlas[\\/]/ },
+            {
+              name: 'maplibre',
+              test: /node_modules[\\/](maplibre-gl|@maplibre|terra-draw|terra-draw-maplibre-gl-adapter|topojson-client)[\\/]/,
+            },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

@@ -1,3 +1,5 @@
+import { handler as loanDayJob } from '../../functions/jobs/loan-days';
+import { amsterdamDay } from '../../functions/lib/loan-days/amsterdam-day';
 import { publishAlarms } from '../../functions/lib/pipeline/alarms/publish-alarms';
 import type { AssetAlarm } from '../../shared/schemas/asset-alarm';
 import { call, tokenOf } from '../harness/api';
@@ -48,6 +50,8 @@ describe('an asset leaving its zone, end to end', () => {
     Object.assign(process.env, {
       AWS_REGION: 'eu-west-1',
       EVENTBRIDGE_ENDPOINT: `http://127.0.0.1:${ports.EVENTBRIDGE_PORT}`,
+      TABLE_NAME: 'tracking',
+      DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.DYNAMODB_PORT}`,
     });
     const rule = await call('POST', '/api/alarms', {
       token: admin,
@@ -66,7 +70,7 @@ describe('an asset leaving its zone, end to end', () => {
     zone = (await call<Zone>('GET', `/api/geo-zones/${asset.geo_zone?.id}`, { token: admin })).body;
   });
 
-  it('mails the outside rule once when the departure is confirmed, not for the next uplinks outside', async () => {
+  it('mails the outside rule once when the departure is confirmed, not for the next uplinks outside, and counts the loan day once', async () => {
     const devEui = (asset.devices[0] as { dev_eui: string }).dev_eui;
     const inside = insideOf(zone);
     // Newer than any seeded event; hours apart, so 50 km away is a truck's drive, not an impossible jump.
@@ -123,5 +127,15 @@ describe('an asset leaving its zone, end to end', () => {
     expect(
       alarms.body['hydra:member'].some((a) => a.at === at(130).toISOString() && a.recipients.includes(email)),
     ).toBe(true);
+
+    // The processor's outside marker makes that day a loan day for the asset, counted once however often the job runs.
+    const days = async () =>
+      (await call<{ days_outside_geo_zone: number | null }>('GET', `/api/assets/${asset.id}`, { token: admin })).body
+        .days_outside_geo_zone ?? 0;
+    const before = await days();
+    const day = amsterdamDay(at(140));
+    await loanDayJob({ date: day });
+    await loanDayJob({ date: day });
+    expect(await days()).toBe(before + 1);
   });
 });

@@ -1,4 +1,8 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { systemTenantContext } from '../../functions/lib/data/system-context';
+import { devEuiClaimItem } from '../../functions/lib/devices/dev-eui-claims';
+import { deviceRepository } from '../../functions/lib/devices/device-repository';
+import { benchDevice } from '../../scripts/bench/seed-devices';
 import { TABLE_NAME } from '../../scripts/local/config';
 import { MESSAGES } from '../../shared/errors';
 import {
@@ -28,6 +32,7 @@ type Device = {
 type Answer = Device & { violations?: { propertyPath: string; message: string }[]; 'hydra:member'?: unknown[] };
 
 const db = localTable().client;
+const demo = systemTenantContext(1);
 const runPrefix = (Date.now() % 0xffffffff).toString(16).toUpperCase().padStart(8, '0');
 let serial = 0;
 const newDevEui = () => `${runPrefix}${(++serial + 0x1000).toString(16).toUpperCase().padStart(8, '0')}`;
@@ -150,13 +155,19 @@ describe('device form', () => {
   });
 
   it('keeps tenants apart: another tenant’s device is 404', async () => {
-    const { body: device } = await create({ dev_eui: newDevEui() });
-    const path = `/api/devices/${device.id}`;
+    // Ids are per tenant, so a new demo device's id may exist in acme too: this one has an id acme never reaches.
+    const id = 9_000_000 + (Date.now() % 100_000);
+    const device = { ...benchDevice(1, id), dev_eui: newDevEui(), asset: null };
+    for (const item of [deviceRepository.toItem(demo, device), devEuiClaimItem(demo, device)]) {
+      await db.send(new PutCommand({ TableName: TABLE_NAME, Item: item }));
+    }
+    const path = `/api/devices/${id}`;
     expect((await as('acme-admin', 'GET', path)).status).toBe(404);
     expect((await as('acme-admin', 'PUT', path, { name: 'x', version: 1 })).status).toBe(404);
     expect((await as('acme-admin', 'DELETE', path)).status).toBe(404);
     expect((await as('acme-admin', 'POST', `${path}/reset-sabotaged`)).status).toBe(404);
-    expect((await as('admin', 'GET', path)).status).toBe(200);
+    expect((await as('admin', 'GET', path)).body).toMatchObject({ id, dev_eui: device.dev_eui, version: 1 });
+    expect((await as('admin', 'DELETE', path)).status).toBe(204);
   });
 
   it('answers 403 per role: client and transporter see nothing, a manager reads, only admins delete', async () => {

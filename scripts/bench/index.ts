@@ -7,6 +7,7 @@ import { type ApiSession, benchAssetListTenant } from './asset-list.bench';
 import { benchAssetMap } from './asset-map.bench';
 import { benchDeviceList } from './device-list.bench';
 import { benchGeofence } from './geofence.bench';
+import { benchPipeline } from './pipeline.bench';
 import { type BenchTenant, ensureBenchTenant } from './seed-assets';
 import { startBenchStack } from './stack';
 
@@ -120,6 +121,8 @@ async function main() {
     if (!process.env.BENCH_SECTIONS || process.env.BENCH_SECTIONS.split(',').includes('geofence')) {
       sections.push(['geofence', await benchGeofence()]);
     }
+    // The device pipeline (pipeline.bench.ts) works on the demo tenant's tags of the same stack.
+    if (runs('pipeline')) sections.push(['pipeline', await benchPipeline(log)]);
     if (process.env.BENCH_DRY_RUN === 'true') {
       for (const [, content] of sections) console.log(content);
     } else {

@@ -159,11 +159,7 @@ describe('alarm rules in the console', () => {
 
 /** Waits until a form field shows the value (the panel fills its form once the rule has loaded). */
 async function expectValue(locator: ReturnType<Page['locator']>, value: string) {
-  const id = await locator.getAttribute('id');
-  await locator
-    .page()
-    .waitForFunction(
-      ([inputId, expected]) => (document.getElementById(inputId) as HTMLInputElement | null)?.value === expected,
-      [id ?? '', value] as const,
-    );
+  const id = JSON.stringify((await locator.getAttribute('id')) ?? '');
+  // A string, evaluated in the page: the test project's TypeScript has no DOM types.
+  await locator.page().waitForFunction(`document.getElementById(${id})?.value === ${JSON.stringify(value)}`);
 }

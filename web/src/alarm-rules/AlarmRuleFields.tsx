@@ -4,12 +4,12 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ALARM_TEXT_TEMPLATES, ALARM_TYPE_REQUIRED, ALARM_TYPES, type AlarmType } from '@shared/schemas/alarm';
+import { ALARM_TYPE_REQUIRED, ALARM_TYPES } from '@shared/schemas/alarm';
 import { useRef } from 'react';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useTranslateMessage } from '../i18n/translateMessage';
-import { placeholderToken, TEXT_PLACEHOLDERS } from './alarmPlaceholders';
+import { insertToken, placeholderToken, TEXT_PLACEHOLDERS, textForType } from './alarmPlaceholders';
 
 export interface AlarmRuleFormValues {
   /** '' until a type is chosen; the shared schema reads '0'..'2' as the numbers. */
@@ -19,11 +19,6 @@ export interface AlarmRuleFormValues {
   email: string;
   version?: number;
 }
-
-const TEMPLATES = new Set<string>(Object.values(ALARM_TEXT_TEMPLATES));
-
-/** A text the user has not written: empty, or still one of the type templates as prefilled. */
-export const isUntouchedText = (text: string) => text.trim() === '' || TEMPLATES.has(text);
 
 /**
  * The alarm rule's fields (spec 000 s.2): Type, Name, Text with its placeholders, Email. Choosing a type
@@ -62,20 +57,20 @@ export function AlarmRuleFields({
 
   const chooseType = (value: string, onChange: (value: string) => void) => {
     onChange(value);
-    const template = ALARM_TEXT_TEMPLATES[Number(value) as AlarmType];
-    if (template && isUntouchedText(getValues('text'))) setText(template);
+    const text = getValues('text');
+    const next = textForType(value, text);
+    if (next !== text) setText(next);
   };
 
   /** Puts the placeholder where the cursor is (at the end when Text never had focus). */
   const insert = (placeholder: string) => {
     const element = textElement.current;
-    const text = getValues('text');
-    const start = element?.selectionStart ?? text.length;
-    const end = element?.selectionEnd ?? text.length;
-    setText(text.slice(0, start) + placeholder + text.slice(end));
+    const current = getValues('text');
+    const { text, cursor } = insertToken(current, placeholder, element?.selectionStart, element?.selectionEnd);
+    setText(text);
     requestAnimationFrame(() => {
       element?.focus();
-      element?.setSelectionRange(start + placeholder.length, start + placeholder.length);
+      element?.setSelectionRange(cursor, cursor);
     });
   };
   const textField = register('text');

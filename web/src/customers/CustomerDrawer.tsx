@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,14 +5,12 @@ import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { type Client, clientInputSchema, clientUpdateInputSchema } from '@shared/schemas/client';
-import { useEffect, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/ApiError';
-import { errorMessage } from '../api/errorMessage';
-import { ConfirmDialog } from '../common/list/ConfirmDialog';
+import { DeleteButton } from '../common/list/DeleteButton';
 import { SideDrawer } from '../common/list/SideDrawer';
-import { notifyError, notifySuccess } from '../common/notifications/notificationStore';
+import { usePanelForm } from '../common/list/usePanelForm';
+import { notifySuccess } from '../common/notifications/notificationStore';
 import { useSession } from '../session/useSession';
 import { CustomerDetailsFields, type CustomerFormValues } from './CustomerDetailsFields';
 import { CustomerUsersTab } from './CustomerUsersTab';
@@ -44,39 +40,23 @@ export function CustomerDrawer({ customerId, onClose }: { customerId: 'new' | nu
   const { save, remove, resetPassword } = useCustomerMutations();
   const [tab, setTab] = useState<'details' | 'users'>('details');
   const [editing, setEditing] = useState(isNew);
-  const [confirming, setConfirming] = useState(false);
-  const form = useForm<CustomerFormValues>({
-    defaultValues: EMPTY,
-    // raw: the submit handler gets the form's text values; the schema only checks them.
-    resolver: zodResolver((isNew ? clientInputSchema : clientUpdateInputSchema) as never, undefined, {
-      raw: true,
-    }) as unknown as Resolver<CustomerFormValues>,
-  });
-  const { reset } = form;
-  // A customer that does not exist (any more, or in another tenant): the error is notified, the panel closes.
-  useEffect(() => {
-    if (existing.isError) onClose();
-  }, [existing.isError, onClose]);
-  useEffect(() => {
-    if (existing.data) reset(toFormValues(existing.data));
-  }, [existing.data, reset]);
-
   const customer = existing.data;
+  const { form, submit } = usePanelForm({
+    schema: isNew ? clientInputSchema : clientUpdateInputSchema,
+    raw: true,
+    empty: EMPTY,
+    entity: customer,
+    failed: existing.isError,
+    toFormValues,
+    fields: FORM_FIELDS,
+    onClose,
+  });
   const loading = !isNew && !customer;
   const canEdit = isNew ? hasAny(['CUSTOMER_CREATE']) : hasAny(['CUSTOMER_EDIT']);
   const canDelete = !isNew && hasAny(['CUSTOMER_DELETE']);
   const title = isNew ? t('drawer.new') : t('drawer.title', { name: customer?.company || customer?.name || '' });
 
-  const showViolations = (error: unknown) => {
-    if (!(error instanceof ApiError) || error.violations.length === 0) return notifyError(errorMessage(error));
-    for (const violation of error.violations) {
-      const field = violation.propertyPath.split('.')[0] ?? '';
-      if (FORM_FIELDS.has(field)) form.setError(field as keyof CustomerFormValues, { message: violation.message });
-      else notifyError(violation.message);
-    }
-  };
-
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = submit(async (values) => {
     const payload = {
       company: values.company.trim() || null,
       name: values.name,
@@ -84,25 +64,15 @@ export function CustomerDrawer({ customerId, onClose }: { customerId: 'new' | nu
       account_manager: values.account_manager ? Number(values.account_manager) : null,
       ...(isNew ? {} : { version: values.version }),
     };
-    try {
-      await save.mutateAsync({ id: isNew ? undefined : customerId, payload });
-      notifySuccess(isNew ? t('notifications.created') : t('notifications.updated'));
-      onClose();
-    } catch (error) {
-      showViolations(error);
-    }
+    await save.mutateAsync({ id: isNew ? undefined : customerId, payload });
+    return isNew ? t('notifications.created') : t('notifications.updated');
   });
 
   const onDelete = async () => {
     if (isNew) return;
-    try {
-      await remove.mutateAsync(customerId);
-      notifySuccess(t('notifications.deleted'));
-      setConfirming(false);
-      onClose();
-    } catch {
-      setConfirming(false);
-    }
+    await remove.mutateAsync(customerId);
+    notifySuccess(t('notifications.deleted'));
+    onClose();
   };
 
   const onResetPassword = async () => {
@@ -116,9 +86,10 @@ export function CustomerDrawer({ customerId, onClose }: { customerId: 'new' | nu
   const detailActions = (
     <>
       {canDelete && (
-        <Button color="error" startIcon={<DeleteIcon />} onClick={() => setConfirming(true)} sx={{ mr: 'auto' }}>
-          {tc('delete')}
-        </Button>
+        <DeleteButton
+          message={t('confirmDelete', { name: customer?.company || customer?.name || '' })}
+          onConfirm={onDelete}
+        />
       )}
       {canEdit && !editing && (
         <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setEditing(true)} disabled={loading}>
@@ -161,13 +132,6 @@ export function CustomerDrawer({ customerId, onClose }: { customerId: 'new' | nu
           />
         </Box>
       )}
-      <ConfirmDialog
-        open={confirming}
-        message={t('confirmDelete', { name: customer?.company || customer?.name || '' })}
-        busy={remove.isPending}
-        onYes={onDelete}
-        onNo={() => setConfirming(false)}
-      />
     </SideDrawer>
   );
 }

@@ -1,17 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import DeleteIcon from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { type User, userInputSchema, userUpdateInputSchema } from '@shared/schemas/user';
-import { useEffect, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/ApiError';
-import { errorMessage } from '../api/errorMessage';
-import { ConfirmDialog } from '../common/list/ConfirmDialog';
+import { DeleteButton } from '../common/list/DeleteButton';
 import { SideDrawer } from '../common/list/SideDrawer';
-import { notifyError, notifySuccess } from '../common/notifications/notificationStore';
+import { usePanelForm } from '../common/list/usePanelForm';
+import { notifySuccess } from '../common/notifications/notificationStore';
 import { useSession } from '../session/useSession';
 import { DeviceImportButton } from './DeviceImportButton';
 import { type FieldRules, UserFormFields, type UserFormValues } from './UserFormFields';
@@ -40,24 +35,16 @@ export function UserDrawer({ userId, onClose }: { userId: 'new' | number; onClos
   const existing = useUser(isNew ? undefined : userId);
   const roles = useRoleNames();
   const { save, remove } = useUserMutations();
-  const [confirming, setConfirming] = useState(false);
-
-  const form = useForm<UserFormValues>({
-    defaultValues: EMPTY,
-    resolver: zodResolver(
-      (isNew ? userInputSchema : userUpdateInputSchema) as never,
-    ) as unknown as Resolver<UserFormValues>,
-  });
-  const { reset } = form;
-  // A user that does not exist (any more, or in another tenant): the error is notified, the panel closes.
-  useEffect(() => {
-    if (existing.isError) onClose();
-  }, [existing.isError, onClose]);
-  useEffect(() => {
-    if (existing.data) reset(toFormValues(existing.data));
-  }, [existing.data, reset]);
-
   const user = existing.data;
+  const { form, submit } = usePanelForm({
+    schema: isNew ? userInputSchema : userUpdateInputSchema,
+    empty: EMPTY,
+    entity: user,
+    failed: existing.isError,
+    toFormValues,
+    fields: FORM_FIELDS,
+    onClose,
+  });
   const isSuperAdmin = me?.roles.includes('ROLE_SUPER_ADMIN') ?? false;
   const targetIsSuper = user?.roles.includes('ROLE_SUPER_ADMIN') ?? false;
   const rules: FieldRules = {
@@ -73,43 +60,26 @@ export function UserDrawer({ userId, onClose }: { userId: 'new' | number; onClos
   const displayName = user ? user.name || user.email || `#${user.id}` : '';
   const title = isNew ? t('drawer.create') : isSelf ? t('drawer.preferences') : t('drawer.edit', { name: displayName });
 
-  const showViolations = (error: unknown) => {
-    if (!(error instanceof ApiError) || error.violations.length === 0) return notifyError(errorMessage(error));
-    for (const violation of error.violations) {
-      const field = violation.propertyPath.replace(/\[.*$/, '').split('.')[0] ?? '';
-      if (FORM_FIELDS.has(field)) form.setError(field as keyof UserFormValues, { message: violation.message });
-      else notifyError(violation.message);
-    }
-  };
-
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = submit(async (values) => {
     const payload: UserPayload = isSelf
       ? { name: values.name, password: values.password, version: values.version }
       : isNew
         ? values
         : { ...values, username: undefined };
-    try {
-      await save.mutateAsync({ id: isNew ? undefined : userId, payload });
-      notifySuccess(
-        isNew ? t('notifications.created') : isSelf ? t('notifications.preferencesSaved') : t('notifications.updated'),
-      );
-      if (isSelf) await reloadCurrentUser().catch(() => null);
-      onClose();
-    } catch (error) {
-      showViolations(error);
-    }
+    await save.mutateAsync({ id: isNew ? undefined : userId, payload });
+    if (isSelf) await reloadCurrentUser().catch(() => null);
+    return isNew
+      ? t('notifications.created')
+      : isSelf
+        ? t('notifications.preferencesSaved')
+        : t('notifications.updated');
   });
 
   const onDelete = async () => {
     if (isNew) return;
-    try {
-      await remove.mutateAsync(userId);
-      notifySuccess(t('notifications.deleted'));
-      setConfirming(false);
-      onClose();
-    } catch {
-      setConfirming(false);
-    }
+    await remove.mutateAsync(userId);
+    notifySuccess(t('notifications.deleted'));
+    onClose();
   };
 
   const canDelete = !isNew && !isSelf && hasAny(['USER_DELETE']) && (!targetIsSuper || isSuperAdmin);
@@ -122,11 +92,7 @@ export function UserDrawer({ userId, onClose }: { userId: 'new' | number; onClos
       onClose={onClose}
       actions={
         <>
-          {canDelete && (
-            <Button color="error" startIcon={<DeleteIcon />} onClick={() => setConfirming(true)} sx={{ mr: 'auto' }}>
-              {tc('delete')}
-            </Button>
-          )}
+          {canDelete && <DeleteButton message={t('confirmDelete', { name: displayName })} onConfirm={onDelete} />}
           <Button onClick={onClose}>{tc('close')}</Button>
           <Button type="submit" form="user-form" variant="contained" loading={save.isPending} disabled={loading}>
             {tc('save')}
@@ -143,13 +109,6 @@ export function UserDrawer({ userId, onClose }: { userId: 'new' | number; onClos
           {!isNew && !isSelf && isAdmin && <DeviceImportButton uploadPath={`/api/users/${userId}/devices/upload`} />}
         </Box>
       )}
-      <ConfirmDialog
-        open={confirming}
-        message={t('confirmDelete', { name: displayName })}
-        busy={remove.isPending}
-        onYes={onDelete}
-        onNo={() => setConfirming(false)}
-      />
     </SideDrawer>
   );
 }

@@ -8,11 +8,14 @@ import type { z } from 'zod';
 import { usePageTitle } from '../pageHandle';
 import { FilterDrawer, type FilterField } from './FilterDrawer';
 import { collectionTableProps, ListPageHeader } from './ListPageHeader';
+import { type PanelId, parsePanelId } from './listState';
 import { type Column, PagedTable, type Selection } from './PagedTable';
 import { type PhoneAction, PhoneActionMenu } from './PhoneActionMenu';
 import { useListLoadError } from './useListLoadError';
 import { type Filters, type ListOrder, useListParams } from './useListParams';
 
+export type { PanelId } from './listState';
+export { parsePanelId } from './listState';
 export type { Column } from './PagedTable';
 export type { PhoneAction } from './PhoneActionMenu';
 export type { Filters, ListOrder } from './useListParams';
@@ -35,9 +38,6 @@ export interface ListRowsResult<Row> {
   isPending: boolean;
   isError: boolean;
 }
-
-/** The panel's id: a row id, or 'new' for Add new. */
-export type PanelId = number | 'new';
 
 export interface ListScreenProps<Row extends { id: number }, K extends string> {
   /** The screen's path ('/devices'); its route is `<path>/:id?`, so /devices/12 and /devices/new open the panel. */
@@ -75,13 +75,6 @@ export interface ListScreenProps<Row extends { id: number }, K extends string> {
 }
 
 const NO_FILTERS: readonly never[] = [];
-
-/** '12' -> 12, 'new' -> 'new', anything else (no panel, a bad id) -> undefined. */
-export function parsePanelId(raw: string | undefined): PanelId | undefined {
-  if (raw === 'new') return 'new';
-  const id = Number(raw);
-  return Number.isInteger(id) && id > 0 ? id : undefined;
-}
 
 /**
  * One list screen (spec 000/001 s.2): title, debounced search, filter drawer, optional toolbar, paged and

@@ -1,5 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { type ListOrder, readOrder } from './listState';
+
+export type { ListOrder } from './listState';
 
 export interface ListParamsOptions<K extends string> {
   /** Filter names kept in the URL (the filter drawer's fields). */
@@ -16,19 +19,6 @@ export interface ListParamsOptions<K extends string> {
 }
 
 export type Filters<K extends string> = Partial<Record<K, string>>;
-
-/** A list's sort: the API's `order[<field>]=<direction>`. */
-export interface ListOrder {
-  field: string;
-  direction: 'asc' | 'desc';
-}
-
-/** The order the URL names, when it is one the screen offers; else the default. */
-function readOrder(params: URLSearchParams, sortFields?: readonly string[], fallback?: ListOrder) {
-  const field = params.get('order');
-  if (!field || !sortFields?.includes(field)) return fallback;
-  return { field, direction: params.get('dir') === 'desc' ? 'desc' : 'asc' } as ListOrder;
-}
 
 /** A list screen's state in the URL: page, search, filters and the open panel survive reload, Back and links. */
 export function useListParams<K extends string>({

@@ -1,0 +1,27 @@
+import { parsePanelId, readOrder } from '../../web/src/common/list/listState';
+
+/** The list screens' URL state: the panel id of the path and the sort of `?order=&dir=`. */
+describe('list screen URL state', () => {
+  it('reads a row id or new as the panel, anything else as no panel', () => {
+    expect(parsePanelId('12')).toBe(12);
+    expect(parsePanelId('new')).toBe('new');
+    for (const raw of [undefined, '', '0', '-3', '1.5', 'abc', '12abc']) expect(parsePanelId(raw)).toBeUndefined();
+  });
+
+  const sortFields = ['name', 'devEui', 'activationDate'];
+  const fallback = { field: 'name', direction: 'asc' } as const;
+  const order = (query: string) => readOrder(new URLSearchParams(query), sortFields, fallback);
+
+  it('takes a sort the screen offers, ascending unless the URL says desc', () => {
+    expect(order('order=devEui&dir=desc')).toEqual({ field: 'devEui', direction: 'desc' });
+    expect(order('order=activationDate&dir=asc')).toEqual({ field: 'activationDate', direction: 'asc' });
+    expect(order('order=devEui')).toEqual({ field: 'devEui', direction: 'asc' });
+    expect(order('order=devEui&dir=sideways')).toEqual({ field: 'devEui', direction: 'asc' });
+  });
+
+  it('falls back to the default for no sort or one the screen does not offer', () => {
+    expect(order('')).toBe(fallback);
+    expect(order('order=password&dir=desc')).toBe(fallback);
+    expect(readOrder(new URLSearchParams('order=name'), undefined, undefined)).toBeUndefined();
+  });
+});

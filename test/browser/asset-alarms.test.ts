@@ -105,4 +105,24 @@ describe('asset alarms tab', () => {
     await screenshot(page, 'asset-alarms-phone');
     await page.close();
   });
+
+  it("shows each address's alarm mail subscription under the rule's Email field", async () => {
+    const email = `panel-${Date.now()}@example.com`;
+    const rule = await call<{ id: number }>('POST', '/api/alarms', {
+      token: await tokenOf('admin'),
+      body: { name: `Subscriptions ${Date.now()}`, type: 2, text: 'Battery of {asset_name} low.', email },
+    });
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInAs(page, 'admin');
+    await page.goto(consoleUrl(`/alarm-rules/${rule.body.id}`));
+    const list = page.getByRole('list', { name: 'Alarm mail subscriptions' });
+    await list.waitFor({ timeout: 120_000 });
+    await list.getByText(email).waitFor();
+    await list.getByText('Pending confirmation').waitFor();
+    await screenshot(page, 'alarm-rule-subscriptions-desktop');
+    await page.setViewportSize(PHONE);
+    await list.getByText('Pending confirmation').waitFor();
+    await screenshot(page, 'alarm-rule-subscriptions-phone');
+    await page.close();
+  });
 });

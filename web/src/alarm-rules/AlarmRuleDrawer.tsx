@@ -1,17 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import DeleteIcon from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { type Alarm, type AlarmType, alarmInputSchema, alarmUpdateInputSchema } from '@shared/schemas/alarm';
-import { useEffect, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/ApiError';
-import { errorMessage } from '../api/errorMessage';
-import { ConfirmDialog } from '../common/list/ConfirmDialog';
+import { DeleteButton } from '../common/list/DeleteButton';
 import type { PanelId } from '../common/list/ListScreen';
 import { SideDrawer } from '../common/list/SideDrawer';
-import { notifyError, notifySuccess } from '../common/notifications/notificationStore';
+import { usePanelForm } from '../common/list/usePanelForm';
+import { notifySuccess } from '../common/notifications/notificationStore';
 import { useSession } from '../session/useSession';
 import { AlarmRuleFields, type AlarmRuleFormValues } from './AlarmRuleFields';
 import { AlarmSubscriptionList } from './AlarmSubscriptionList';
@@ -44,72 +39,39 @@ export function AlarmRuleDrawer({ alarmId, onClose }: { alarmId: PanelId; onClos
   const isNew = alarmId === 'new';
   const existing = useAlarmRule(isNew ? undefined : alarmId);
   const { save, remove } = useAlarmRuleMutations();
-  const [confirming, setConfirming] = useState(false);
-  const form = useForm<AlarmRuleFormValues>({
-    defaultValues: EMPTY,
-    // raw: the submit handler gets the form's text values; the shared schema only checks them.
-    resolver: zodResolver((isNew ? alarmInputSchema : alarmUpdateInputSchema) as never, undefined, {
-      raw: true,
-    }) as unknown as Resolver<AlarmRuleFormValues>,
-  });
-  const { reset } = form;
-  // A rule that does not exist (any more, or in another tenant): the error is notified, the panel closes.
-  useEffect(() => {
-    if (existing.isError) onClose();
-  }, [existing.isError, onClose]);
-  useEffect(() => {
-    if (existing.data) reset(toFormValues(existing.data));
-  }, [existing.data, reset]);
-
   const alarm = existing.data;
+  const { form, submit } = usePanelForm({
+    schema: isNew ? alarmInputSchema : alarmUpdateInputSchema,
+    raw: true,
+    empty: EMPTY,
+    entity: alarm,
+    failed: existing.isError,
+    toFormValues,
+    fields: FORM_FIELDS,
+    onClose,
+  });
+
   const loading = !isNew && !alarm;
   const canSave = isNew ? hasAny(['ALARM_CREATE']) : hasAny(['ALARM_EDIT']);
-  const canDelete = !isNew && hasAny(['ALARM_DELETE']);
-
-  const showViolations = (error: unknown) => {
-    if (!(error instanceof ApiError) || error.violations.length === 0) return notifyError(errorMessage(error));
-    for (const violation of error.violations) {
-      const field = violation.propertyPath.split(/[.[]/)[0] ?? '';
-      if (FORM_FIELDS.has(field)) form.setError(field as keyof AlarmRuleFormValues, { message: violation.message });
-      else notifyError(violation.message);
-    }
-  };
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync({ id: isNew ? undefined : alarmId, payload: toPayload(values, isNew) });
-      notifySuccess(isNew ? t('notifications.created') : t('notifications.updated'));
-      onClose();
-    } catch (error) {
-      showViolations(error);
-    }
+  const onSubmit = submit(async (values) => {
+    await save.mutateAsync({ id: isNew ? undefined : alarmId, payload: toPayload(values, isNew) });
+    return isNew ? t('notifications.created') : t('notifications.updated');
   });
-
   const onDelete = async () => {
     if (isNew) return;
-    try {
-      await remove.mutateAsync(alarmId);
-      notifySuccess(t('notifications.deleted'));
-      setConfirming(false);
-      onClose();
-    } catch {
-      // The failed call's notice says why; the panel stays.
-      setConfirming(false);
-    }
+    await remove.mutateAsync(alarmId);
+    notifySuccess(t('notifications.deleted'));
+    onClose();
   };
 
   const actions = (
     <>
-      {canDelete && (
-        <Button
-          color="error"
-          startIcon={<DeleteIcon />}
-          onClick={() => setConfirming(true)}
+      {!isNew && hasAny(['ALARM_DELETE']) && (
+        <DeleteButton
+          message={t('confirmDelete', { name: alarm?.name ?? '' })}
+          onConfirm={onDelete}
           disabled={loading}
-          sx={{ mr: 'auto' }}
-        >
-          {tc('delete')}
-        </Button>
+        />
       )}
       {canSave && (
         <Button type="submit" form="alarm-rule-form" variant="contained" loading={save.isPending} disabled={loading}>
@@ -126,13 +88,6 @@ export function AlarmRuleDrawer({ alarmId, onClose }: { alarmId: PanelId; onClos
         <AlarmRuleFields form={form} readOnly={!canSave || loading} typeLocked={loading || save.isPending} />
         <AlarmSubscriptionList alarm={alarm} />
       </Box>
-      <ConfirmDialog
-        open={confirming}
-        message={t('confirmDelete', { name: alarm?.name ?? '' })}
-        busy={remove.isPending}
-        onYes={onDelete}
-        onNo={() => setConfirming(false)}
-      />
     </SideDrawer>
   );
 }

@@ -1,4 +1,6 @@
 import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PLUG_TAKEN } from '../../functions/lib/kpn-things/things-plug';
+import { KPN_THINGS_MESSAGES } from '../../shared/schemas/kpn-things';
 import { call, tokenOf } from '../harness/api';
 import { localTable, readStack } from '../harness/stack';
 import { publish, publishLorawan, publishMqtt, sendKpn, type Uplink, waitFor } from '../harness/uplinks';
@@ -189,6 +191,42 @@ describe('device event pipeline', () => {
       }),
     );
     expect(String(item.Item?.gsi1sk)).toMatch(/^1#/);
+  });
+
+  it('keeps a plug UUID to one tenant and asks for a shared secret KPN would accept', async () => {
+    const acme = await tokenOf('acme-admin');
+    const settings = {
+      client_id: 'acme',
+      client_secret: 'acme-secret',
+      kpn_tenant_id: 't',
+      application_id: 'a',
+      project_id: 'p',
+      device_group_id: 'g',
+      version: null,
+    };
+    type Violations = { violations: { propertyPath: string; message: string }[] };
+    const taken = await call<Violations>('PUT', '/api/kpn-things', {
+      token: acme,
+      body: { ...settings, things_plug_uuid: PLUG.toUpperCase(), things_shared_secret: SECRET },
+    });
+    expect(taken.status).toBe(422);
+    expect(taken.body.violations).toEqual([{ propertyPath: 'things_plug_uuid', message: PLUG_TAKEN }]);
+    const weak = await call<Violations>('PUT', '/api/kpn-things', {
+      token: acme,
+      body: { ...settings, things_plug_uuid: 'acme-plug', things_shared_secret: 'short' },
+    });
+    expect(weak.body.violations).toEqual([
+      { propertyPath: 'things_shared_secret', message: KPN_THINGS_MESSAGES.things_shared_secret },
+    ]);
+    const missing = await call<Violations>('PUT', '/api/kpn-things', {
+      token: acme,
+      body: { ...settings, things_plug_uuid: 'acme-plug' },
+    });
+    expect(missing.body.violations).toEqual([
+      { propertyPath: 'things_shared_secret', message: KPN_THINGS_MESSAGES.things_shared_secret_required },
+    ]);
+    // Nothing was stored for acme along the way.
+    expect((await call<{ version: number | null }>('GET', '/api/kpn-things', { token: acme })).body.version).toBeNull();
   });
 
   it('records an uplink of an unknown DEVEUI as rejected, under that DEVEUI', async () => {

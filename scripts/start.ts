@@ -11,6 +11,7 @@ import { startLocalPipeline } from './local/pipeline';
 import { type Service, startCognito, startDynamo, startMail, startMqtt, startS3 } from './local/services';
 import { startSnsService } from './local/sns-service';
 import { startSsoProvider } from './local/sso-provider';
+import { subscribeSeededAlarmAddresses } from './local/subscribe-seeded-alarms';
 import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from './seed/seed';
 
 /**
@@ -62,6 +63,7 @@ async function main() {
     services.push(await startLambdaService(port('LAMBDA_PORT')));
     services.push(await startSnsService({ port: port('SNS_PORT'), smtpUrl: `smtp://${HOST}:${port('SMTP_PORT')}` }));
     services.push(await startEventBridgeService(port('EVENTBRIDGE_PORT')));
+    if (seeded) await subscribeSeededAlarmAddresses();
     services.push(...(await startLocalPipeline()));
     services.push(startLoanDayTimer());
 

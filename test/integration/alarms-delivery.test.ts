@@ -67,6 +67,8 @@ describe('alarms by e-mail through EventBridge and SNS', () => {
       expect(confirmation.subject).toBe('AWS Notification - Subscription Confirmation');
       expect((await fetch(linkIn(confirmation.text))).status).toBe(200);
     }
+    // The seeded rules' address was subscribed at the stack's first start (scripts/local/subscribe-seeded-alarms.ts).
+    expect((await waitForMail('planning@demo.local')).subject).toBe('AWS Notification - Subscription Confirmation');
     const read = await call<Rule>('GET', `/api/alarms/${rule.id}`, { token: await tokenOf('admin') });
     expect(read.body.subscriptions).toEqual([{ email, status: 'confirmed' }]);
   });

@@ -102,6 +102,8 @@ function toEvent(entry: PutEventsEntry) {
   }
   const time =
     entry.Time === undefined ? new Date() : new Date(typeof entry.Time === 'number' ? entry.Time * 1000 : entry.Time);
+  // EventBridge uses the time of the call when the given one is not a time.
+  if (Number.isNaN(time.getTime())) time.setTime(Date.now());
   return {
     version: '0',
     id: randomUUID(),

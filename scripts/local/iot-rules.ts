@@ -15,6 +15,7 @@ export async function startIotRules(mqttUrl: string, log: (line: string) => void
   };
   const client = await mqtt.connectAsync(mqttUrl, { clientId: `iot-rules-${process.pid}`, reconnectPeriod: 1000 });
   await client.subscribeAsync([MQTT_UPLINK_TOPIC_FILTER, LORAWAN_UPLINK_TOPIC], { qos: 1 });
+  let chain: Promise<unknown> = Promise.resolve();
   client.on('message', (topic, payload) => {
     const text = payload.toString('utf8');
     let event: unknown = text;
@@ -24,8 +25,10 @@ export async function startIotRules(mqttUrl: string, log: (line: string) => void
       // handed over as text
     }
     const handler = handlers[topic === LORAWAN_UPLINK_TOPIC ? 'lorawan' : 'mqtt'] as () => Promise<Ingest>;
-    handler()
-      .then((ingest) => ingest(event))
+    // One message after the other, in the broker's order: a tag's uplinks reach the queue as published, so
+    // what a test or the simulator sends in order is processed in order (on AWS only measuredAt orders them).
+    chain = chain
+      .then(async () => (await handler())(event))
       .catch((error: unknown) => log(`IoT rule for ${topic} failed: ${(error as Error).stack ?? String(error)}`));
   });
   return {

@@ -1,5 +1,6 @@
 import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { PLUG_TAKEN } from '../../functions/lib/kpn-things/things-plug';
+import { lorawanBody as lorawanBodyOf } from '../../scripts/simulate/bodies';
 import { KPN_THINGS_MESSAGES } from '../../shared/schemas/kpn-things';
 import { call, tokenOf } from '../harness/api';
 import { localTable, readStack } from '../harness/stack';
@@ -227,6 +228,54 @@ describe('device event pipeline', () => {
     ]);
     // Nothing was stored for acme along the way.
     expect((await call<{ version: number | null }>('GET', '/api/kpn-things', { token: acme })).body.version).toBeNull();
+  });
+
+  it('records impossible positions and undecodable payloads as the tenant’s rejections, moving nothing', async () => {
+    const asset = take();
+    const devEui = (asset.devices[0] as { dev_eui: string }).dev_eui;
+    // A first fix a minute after T0: the jump below is measured from it.
+    const anchor = near(asset, 1, 10);
+    await publishMqtt(anchor);
+    await waitForLastEvent(asset.id, anchor.at);
+    const nowhere = near(asset, 2);
+    await publish(`tracking/${devEui}/uplink`, {
+      devEui,
+      time: nowhere.at.toISOString(),
+      eventType: 'moving',
+      position: { latitude: 0, longitude: 0 },
+    });
+    const jump = near(asset, 3, 500_000); // 500 km in two minutes
+    await publishMqtt(jump);
+    const garbled = { ...near(asset, 3.5), frameCounter: 7 };
+    await publish('lorawan/uplink', {
+      ...lorawanBodyOf(garbled),
+      PayloadData: Buffer.from([0xff]).toString('base64'),
+    });
+    const valid = near(asset, 4, 30);
+    await publishMqtt(valid);
+    await waitForLastEvent(asset.id, valid.at);
+    const events = await eventsOf(asset.devices[0]?.id as number, anchor.at);
+    expect(events.map((e) => e.date)).toEqual([valid.at.toISOString(), anchor.at.toISOString()]);
+    const readReasons = async () => {
+      const { Items = [] } = await localTable().client.send(
+        new QueryCommand({
+          TableName: 'tracking',
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: {
+            ':pk': 'T#1#REJECTED',
+            ':from': nowhere.at.toISOString(),
+            ':to': `${garbled.at.toISOString()}~`,
+          },
+        }),
+      );
+      return Items.filter((item) => item.devEui === devEui).map((item) => String(item.reason));
+    };
+    const reasons = await waitFor(readReasons, (found) => found.length >= 3);
+    expect(reasons).toEqual([
+      expect.stringMatching(/^Impossible position: Position 0\/0/),
+      expect.stringMatching(/^Impossible position: Jump of/),
+      expect.stringMatching(/^Undecodable payload/),
+    ]);
   });
 
   it('records an uplink of an unknown DEVEUI as rejected, under that DEVEUI', async () => {

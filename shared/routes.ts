@@ -30,6 +30,7 @@ export const HANDLER_MODULES = [
   'geo-zones',
   'alarms',
   'exports',
+  'device-uplinks',
   'asset-alarms',
 ] as const;
 export type HandlerModule = (typeof HANDLER_MODULES)[number];
@@ -431,6 +432,15 @@ export const ROUTES = [
   { id: 'alarms.create', method: 'POST', path: '/api/alarms', access: any('ALARM_CREATE'), handler: 'alarms' },
   { id: 'alarms.update', method: 'PUT', path: '/api/alarms/{id}', access: any('ALARM_EDIT'), handler: 'alarms' },
   { id: 'alarms.delete', method: 'DELETE', path: '/api/alarms/{id}', access: any('ALARM_DELETE'), handler: 'alarms' },
+
+  // issue 9: the KPN Things HTTPS destination; public, the Things-Message-Token is its credential
+  {
+    id: 'uplinks.kpnThings',
+    method: 'POST',
+    path: '/api/things/uplink',
+    access: 'public',
+    handler: 'device-uplinks',
+  },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

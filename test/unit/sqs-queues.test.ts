@@ -23,12 +23,12 @@ describe('local FIFO queue', () => {
 
   it('delivers each group in order and holds a group while one of its messages is in flight', () => {
     const { queue } = queues();
-    for (const [body, groupId] of [
+    const sends: [string, string][] = [
       ['a1', 'A'],
       ['b1', 'B'],
       ['a2', 'A'],
-    ])
-      queue.send({ body, groupId, deduplicationId: body });
+    ];
+    for (const [body, groupId] of sends) queue.send({ body, groupId, deduplicationId: body });
     const batch = queue.receive(10);
     expect(batch.map((m) => m.body)).toEqual(['a1', 'b1', 'a2']);
     expect(queue.receive(10)).toEqual([]);

@@ -173,7 +173,7 @@ describe('alarms by e-mail through EventBridge and SNS', () => {
     expect(ack.body.acknowledgedAt).toEqual(expect.any(String));
     const again = await call('PUT', path, { token: await tokenOf('admin'), body: {} });
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ 'hydra:description': 'This alarm was already acknowledged by user.' });
+    expect(again.body).toMatchObject({ 'hydra:description': 'This alarm was already acknowledged.' });
     const unknown = `/api/assets/${asset.id}/alarms/20261120T100000000Z-1-000000000000/acknowledge`;
     expect((await call('PUT', unknown, { token: await tokenOf('admin'), body: {} })).status).toBe(404);
   });

@@ -9,6 +9,8 @@ import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 import { conflict, notFound } from '../http/errors';
 
+export const ALARM_ALREADY_ACKNOWLEDGED = 'This alarm was already acknowledged.';
+
 /** A sent alarm as stored; `status` is 'sending' from the claim until SNS accepted the mail. */
 export type SentAlarmRecord = Omit<AssetAlarm, '@id' | '@type'> & { status: 'sending' | 'sent' };
 
@@ -131,7 +133,7 @@ export async function acknowledgeAssetAlarm(
     const current = (await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true })))
       .Item;
     if (!current) throw notFound();
-    const by = typeof current.acknowledgedBy === 'string' ? current.acknowledgedBy : '';
-    throw conflict(`This alarm was already acknowledged${by ? ` by ${by}` : ''}.`);
+    // One translatable text; the console reloads the alarm and shows who acknowledged it and when.
+    throw conflict(ALARM_ALREADY_ACKNOWLEDGED);
   }
 }

@@ -1,4 +1,4 @@
-import { ensureTable, ensureUserPool } from './local/bootstrap';
+import { backfillMapIndex, ensureTable, ensureUserPool } from './local/bootstrap';
 import { assertPortFree, handlerEnvironment } from './local/config';
 import { startCognito, startDynamo } from './local/services';
 import { seedIfEmpty } from './seed/seed';
@@ -12,8 +12,9 @@ async function main() {
   await assertPortFree('COGNITO_PORT');
   const services = [await startDynamo(), await startCognito()];
   try {
-    await ensureTable();
+    const table = await ensureTable();
     Object.assign(process.env, handlerEnvironment(await ensureUserPool()));
+    if (table === 'rebuilt') await backfillMapIndex();
     const seeded = await seedIfEmpty();
     console.log(seeded ? 'Demo data seeded.' : 'The store already holds data; nothing seeded (npm run reset first).');
   } finally {

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { ensureTable, ensureUserPool } from './local/bootstrap';
+import { backfillMapIndex, ensureTable, ensureUserPool } from './local/bootstrap';
+import { type ConsoleMode, startConsole } from './local/console-server';
 import { assertPortFree, dataDir, HOST, handlerEnvironment, PORTS, type PortName, port } from './local/config';
 import { startEventBridgeService } from './local/eventbridge-service';
 import { startGateway } from './local/gateway';
@@ -20,12 +20,13 @@ import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from './seed/seed';
  * first start, then serves the API through the local gateway and the console through Vite.
  *
  * Environment: *_PORT variables move ports, LOCAL_DATA_DIR moves .local/, START_WEB=false skips the console,
- * STACK_INFO_FILE writes the URLs as JSON (the test harness reads it).
+ * START_WEB=build serves the production build (web/dist, or CONSOLE_DIST_DIR) as CloudFront does instead of
+ * Vite, STACK_INFO_FILE writes the URLs as JSON (the test harness reads it).
  */
 async function main() {
   const started = Date.now();
-  const withWeb = process.env.START_WEB !== 'false';
-  const ports = (Object.keys(PORTS) as PortName[]).filter((name) => withWeb || name !== 'WEB_PORT');
+  const consoleMode = consoleModeOf(process.env.START_WEB);
+  const ports = (Object.keys(PORTS) as PortName[]).filter((name) => consoleMode || name !== 'WEB_PORT');
 
   const services: Service[] = [];
   const stop = async () => {
@@ -41,9 +42,10 @@ async function main() {
     services.push(await startDynamo(), await startS3(consoleOrigins), await startMqtt(), await startMail());
     services.push(await startCognito());
     services.push(await startKpnThings());
-    await ensureTable();
+    const table = await ensureTable();
     const ids = await ensureUserPool();
     Object.assign(process.env, handlerEnvironment(ids));
+    if (table === 'rebuilt') await backfillMapIndex();
     const seeded = await seedIfEmpty();
     const sso = await startSsoProvider({ ...ids, clientId: ids.userPoolClientId, consoleOrigins });
     services.push(sso);
@@ -67,16 +69,11 @@ async function main() {
     services.push(...(await startLocalPipeline()));
     services.push(startLoanDayTimer());
 
-    if (withWeb) {
-      process.env.API_BASE_URL = gateway.url;
-      const { createServer } = await import('vite');
-      const vite = await createServer({
-        configFile: path.resolve(__dirname, '../web/vite.config.mts'),
-        server: { port: port('WEB_PORT'), strictPort: true, host: 'localhost' },
-        logLevel: 'warn',
-      });
-      await vite.listen();
-      services.push({ name: 'Console (Vite)', url: `http://localhost:${port('WEB_PORT')}`, stop: () => vite.close() });
+    if (consoleMode) {
+      const { userPoolId, userPoolClientId } = ids;
+      const cognitoDomain = `http://${HOST}:${port('SSO_PORT')}`;
+      const config = { apiBaseUrl: gateway.url, userPoolId, userPoolClientId, cognitoDomain };
+      services.push(await startConsole(consoleMode, port('WEB_PORT'), config));
     }
 
     const info = { services: Object.fromEntries(services.map((s) => [s.name, s.url])), ...ids, apiUrl: gateway.url };
@@ -88,6 +85,11 @@ async function main() {
     await stop();
     process.exit(1);
   }
+}
+
+function consoleModeOf(value: string | undefined): ConsoleMode | null {
+  if (value === 'false') return null;
+  return value === 'build' ? 'build' : 'dev';
 }
 
 function printBanner(services: Service[], seeded: boolean, elapsedMs: number) {

@@ -10,9 +10,27 @@ export interface IndexDefinition {
   name: string;
   partitionKey: string;
   sortKey: string;
-  /** ALL keeps the list pages one query; KEYS_ONLY would force a get per row. */
-  projection: 'ALL' | 'KEYS_ONLY';
+  /**
+   * ALL keeps the list pages one query; INCLUDE copies only `nonKeyAttributes` (a read pays for the copy's
+   * size, not the item's); KEYS_ONLY would force a get per row.
+   */
+  projection: 'ALL' | 'INCLUDE' | 'KEYS_ONLY';
+  nonKeyAttributes?: readonly string[];
 }
+
+const overloaded = (n: number): IndexDefinition => ({
+  name: `gsi${n}`,
+  partitionKey: `gsi${n}pk`,
+  sortKey: `gsi${n}sk`,
+  projection: 'ALL',
+});
+
+/**
+ * gsi7 is the asset map's index (assets.byMapPosition): sparse, keyed only on assets with a position, and
+ * projecting just the fields a marker and its popup need, so GET /api/assets/map reads ~0.3 kB an asset
+ * instead of the whole ~1.2 kB item (docs/data-model.md, "Asset map").
+ */
+export const MAP_PROJECTION = ['id', 'name', 'status', 'lastLocationUpdate', 'last_event'] as const;
 
 export const TABLE = {
   /** Logical name; the deployed name comes from CDK and reaches handlers as TABLE_NAME. */
@@ -23,12 +41,13 @@ export const TABLE = {
   versionAttribute: 'version',
   /** Expiring items (reset codes, SSO state) are removed by DynamoDB TTL. */
   timeToLiveAttribute: 'expiresAt',
-  indexes: [1, 2, 3, 4, 5, 6].map(
-    (n): IndexDefinition => ({ name: `gsi${n}`, partitionKey: `gsi${n}pk`, sortKey: `gsi${n}sk`, projection: 'ALL' }),
-  ),
+  indexes: [
+    ...[1, 2, 3, 4, 5, 6].map(overloaded),
+    { ...overloaded(7), projection: 'INCLUDE', nonKeyAttributes: MAP_PROJECTION },
+  ] as readonly IndexDefinition[],
 } as const;
 
-export type IndexName = `gsi${1 | 2 | 3 | 4 | 5 | 6}`;
+export type IndexName = `gsi${1 | 2 | 3 | 4 | 5 | 6 | 7}`;
 
 /** All attributes that are keys of the table or of an index: all strings. */
 export const keyAttributes = (): string[] => [

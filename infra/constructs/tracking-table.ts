@@ -25,7 +25,8 @@ export function createTrackingTable(scope: Construct, id: string): dynamodb.Tabl
       indexName: index.name,
       partitionKey: { name: index.partitionKey, type: STRING },
       sortKey: { name: index.sortKey, type: STRING },
-      projectionType: index.projection === 'ALL' ? dynamodb.ProjectionType.ALL : dynamodb.ProjectionType.KEYS_ONLY,
+      projectionType: dynamodb.ProjectionType[index.projection],
+      nonKeyAttributes: index.nonKeyAttributes ? [...index.nonKeyAttributes] : undefined,
     });
   }
   return table;

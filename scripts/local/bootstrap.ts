@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
   CreateTableCommand,
+  type CreateTableCommandInput,
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
@@ -16,6 +17,7 @@ import {
 import { ROLES } from '../../shared/permissions';
 import { keyAttributes, TABLE } from '../../shared/table';
 import { HOST, port, REGION, TABLE_NAME } from './config';
+import { rebuildTable } from './table-rebuild';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 export const USER_POOL_NAME = 'tracking-users';
@@ -23,38 +25,59 @@ const APP_CLIENT_NAME = 'tracking-console';
 /** App client of API credentials: 15-minute ID tokens (infra/stacks/auth-stack.ts ApiClientsClient). */
 const API_CLIENTS_APP_CLIENT_NAME = 'tracking-api-clients';
 
-/** Creates the table from shared/table.ts unless it exists (the same definition CDK deploys). */
-export async function ensureTable(): Promise<void> {
+/** CreateTable input from shared/table.ts: the same definition CDK deploys (infra/constructs/tracking-table.ts). */
+export const tableDefinition = (): CreateTableCommandInput => ({
+  TableName: TABLE_NAME,
+  BillingMode: 'PAY_PER_REQUEST',
+  AttributeDefinitions: keyAttributes().map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+  KeySchema: [
+    { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
+    { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
+  ],
+  GlobalSecondaryIndexes: TABLE.indexes.map((index) => ({
+    IndexName: index.name,
+    KeySchema: [
+      { AttributeName: index.partitionKey, KeyType: 'HASH' },
+      { AttributeName: index.sortKey, KeyType: 'RANGE' },
+    ],
+    Projection: {
+      ProjectionType: index.projection,
+      ...(index.nonKeyAttributes ? { NonKeyAttributes: [...index.nonKeyAttributes] } : {}),
+    },
+  })),
+});
+
+/**
+ * Creates the table from shared/table.ts unless it exists. A table that lacks an index of the definition (made
+ * before the index was added) is rebuilt with its items: 'rebuilt' tells the caller to backfill the new keys.
+ */
+export async function ensureTable(): Promise<'created' | 'exists' | 'rebuilt'> {
   const client = new DynamoDBClient({
     region: REGION,
     endpoint: `http://${HOST}:${port('DYNAMODB_PORT')}`,
     credentials,
   });
   try {
-    await client.send(new DescribeTableCommand({ TableName: TABLE_NAME }));
-    return;
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: TABLE_NAME }));
+    const present = new Set(Table?.GlobalSecondaryIndexes?.map((index) => index.IndexName));
+    const missing = TABLE.indexes.filter((index) => !present.has(index.name)).map((index) => index.name);
+    if (missing.length === 0) return 'exists';
+    console.log(`Local table lacks ${missing.join(', ')}: rebuilding it with its items…`);
+    const count = await rebuildTable(client, tableDefinition());
+    console.log(`Local table rebuilt (${count} items).`);
+    return 'rebuilt';
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
-  await client.send(
-    new CreateTableCommand({
-      TableName: TABLE_NAME,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: keyAttributes().map((name) => ({ AttributeName: name, AttributeType: 'S' })),
-      KeySchema: [
-        { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
-        { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
-      ],
-      GlobalSecondaryIndexes: TABLE.indexes.map((index) => ({
-        IndexName: index.name,
-        KeySchema: [
-          { AttributeName: index.partitionKey, KeyType: 'HASH' },
-          { AttributeName: index.sortKey, KeyType: 'RANGE' },
-        ],
-        Projection: { ProjectionType: index.projection },
-      })),
-    }),
-  );
+  await client.send(new CreateTableCommand(tableDefinition()));
+  return 'created';
+}
+
+/** After a rebuild that added the asset map index: the existing assets get its keys (handler environment set). */
+export async function backfillMapIndex() {
+  const { backfillAssetMapKeysOfAllTenants } = await import('../../functions/lib/assets/asset-map-backfill');
+  const { tenants, updated } = await backfillAssetMapKeysOfAllTenants();
+  console.log(`Asset map index: ${updated} positioned assets of ${tenants} tenants indexed.`);
 }
 
 export const cognitoClient = () =>

@@ -27,7 +27,10 @@ describe('tracking table', () => {
           { AttributeName: index.partitionKey, KeyType: 'HASH' },
           { AttributeName: index.sortKey, KeyType: 'RANGE' },
         ],
-        Projection: { ProjectionType: index.projection },
+        Projection: {
+          ProjectionType: index.projection,
+          ...(index.nonKeyAttributes ? { NonKeyAttributes: [...index.nonKeyAttributes] } : {}),
+        },
       })),
     );
   });

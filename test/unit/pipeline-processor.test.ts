@@ -98,6 +98,7 @@ describe('uplink effects', () => {
     ]);
     expect(effects.asset?.set.last_event?.geo_zone).toEqual({ id: 7, name: 'Yard' });
     expect(effects.asset?.summary).toBeUndefined();
+    expect(effects.asset?.mapIndex).toBeUndefined();
     expect(effects.outsideMarker).toBeUndefined();
     expect(effects.alarms).toEqual([]);
     expect(effects.event).toMatchObject({ date: '2026-11-23T10:00:00.000Z', type: 'still', device: { id: 11 } });
@@ -163,6 +164,16 @@ describe('uplink effects', () => {
     });
     expect(effects.asset?.set.lastLocationUpdate).toBeUndefined();
     expect(effects.event.latitude).toBeNull();
+  });
+
+  it('puts the asset on the map index with its first position, and takes it off if it has none', () => {
+    const unplaced = { ...lastEvent('2026-11-23T09:00:00.000Z'), latitude: null, longitude: null };
+    const first = run('2026-11-23T10:00:00Z', { eventType: 'moving', fix: INSIDE }, state({}, { last_event: null }));
+    expect(first.asset?.mapIndex).toBe('add');
+    const none = state({ last_event: unplaced }, {});
+    expect(run('2026-11-23T10:00:00Z', { eventType: 'intervalBased' }, none).asset?.mapIndex).toBe('remove');
+    const still = state({ last_event: unplaced }, { last_event: unplaced });
+    expect(run('2026-11-23T10:00:00Z', { eventType: 'intervalBased' }, still).asset?.mapIndex).toBeUndefined();
   });
 });
 

@@ -14,8 +14,11 @@ import {
 } from './asset-candidates';
 import {
   ASSET_CLIENT_INDEX,
+  ASSET_MAP_INDEX,
   ASSET_SORT_INDEXES,
   type AssetRecord,
+  assetMapClientPrefix,
+  assetMapPartition,
   assetPartition,
   assetRepository,
   clientAssetsPartition,
@@ -192,26 +195,19 @@ async function getMany(ctx: TenantContext, ids: readonly number[]): Promise<Asse
 
 export interface MapAssetsResult {
   items: AssetRecord[];
-  /** Items DynamoDB read (x-items-read): every asset of the partition, positioned or not. */
+  /** Items DynamoDB read (x-items-read): the positioned assets' map index entries. */
   itemsRead: number;
-  /** Read capacity consumed (x-read-units): a projection still pays for the whole item. */
+  /** Read capacity consumed (x-read-units): the entries' size (map fields only), not the assets'. */
   readUnits: number;
 }
 
 /**
- * GET /api/assets/map: every asset with a position (the table partition, or one customer's on gsi6). The
- * projection trims the answer, not the cost: DynamoDB charges the full size of each item read
- * (docs/performance.md, "Asset map"; the decision in docs/decisions.md, "Asset map (issue 8)").
+ * GET /api/assets/map: every asset with a position, read from the sparse map index (gsi7), which holds only
+ * positioned assets and only the marker fields; a client user's customer is one begins_with range of it
+ * (docs/data-model.md, "Asset map"). Only positioned assets are read; none is read whole.
  */
 export async function listMapAssets(ctx: TenantContext, clientId?: number): Promise<MapAssetsResult> {
-  const names = {
-    '#id': 'id',
-    '#name': 'name',
-    '#llu': 'lastLocationUpdate',
-    '#status': 'status',
-    '#event': 'last_event',
-    '#pk': clientId === undefined ? 'pk' : `${ASSET_CLIENT_INDEX}pk`,
-  };
+  const forClient = clientId !== undefined;
   const items: AssetRecord[] = [];
   let itemsRead = 0;
   let readUnits = 0;
@@ -220,24 +216,24 @@ export async function listMapAssets(ctx: TenantContext, clientId?: number): Prom
     const result = await dynamo().send(
       new QueryCommand({
         TableName: tableName(),
-        ...(clientId === undefined ? {} : { IndexName: ASSET_CLIENT_INDEX }),
-        KeyConditionExpression: '#pk = :pk',
-        ProjectionExpression: '#id, #name, #llu, #status, #event',
-        ExpressionAttributeNames: names,
+        IndexName: ASSET_MAP_INDEX,
+        KeyConditionExpression: forClient ? '#pk = :pk AND begins_with(#sk, :client)' : '#pk = :pk',
+        ExpressionAttributeNames: {
+          '#pk': `${ASSET_MAP_INDEX}pk`,
+          ...(forClient ? { '#sk': `${ASSET_MAP_INDEX}sk` } : {}),
+        },
         ExpressionAttributeValues: {
-          ':pk': clientId === undefined ? assetPartition(ctx) : clientAssetsPartition(ctx, clientId),
+          ':pk': assetMapPartition(ctx),
+          ...(forClient ? { ':client': assetMapClientPrefix(clientId) } : {}),
         },
         ExclusiveStartKey: startKey,
         ReturnConsumedCapacity: 'TOTAL',
       }),
     );
-    items.push(...((result.Items ?? []) as AssetRecord[]));
+    items.push(...(result.Items ?? []).map((item) => fromItem<AssetRecord>(item)));
     itemsRead += result.ScannedCount ?? result.Items?.length ?? 0;
     readUnits += result.ConsumedCapacity?.CapacityUnits ?? 0;
     startKey = result.LastEvaluatedKey;
   } while (startKey);
-  const positioned = items
-    .filter((asset) => asset.last_event?.latitude != null && asset.last_event?.longitude != null)
-    .sort((a, b) => a.id - b.id);
-  return { items: positioned, itemsRead, readUnits };
+  return { items: items.sort((a, b) => a.id - b.id), itemsRead, readUnits };
 }

@@ -1,5 +1,5 @@
 import { type Asset, deviceHealthOf } from '../../../shared/schemas/asset';
-import { indexSortKey, sortableNumber, typePartition } from '../data/keys';
+import { indexSortKey, pad, sortableNumber, typePartition } from '../data/keys';
 import { createRepository } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 
@@ -36,6 +36,21 @@ export const ASSET_CLIENT_INDEX = 'gsi6';
 export const clientAssetsPartition = (ctx: TenantContext, clientId: number) =>
   `${typePartition(ctx, 'CLIENT')}#${clientId}#ASSETS`;
 
+/**
+ * gsi7 byMapPosition (shared/table.ts): only assets with a position have its keys, and the index copies only
+ * the map fields. The sort key starts with the customer id (0 for none), so a client user's map is one
+ * begins_with range of the same partition.
+ */
+export const ASSET_MAP_INDEX = 'gsi7';
+export const assetMapPartition = (ctx: TenantContext) => `${assetPartition(ctx)}#MAP`;
+export const assetMapClientPrefix = (clientId: number) => `${pad(clientId)}#`;
+export const hasPosition = (lastEvent: AssetRecord['last_event'] | undefined) =>
+  lastEvent?.latitude != null && lastEvent?.longitude != null;
+export const assetMapKeys = (ctx: TenantContext, asset: Pick<AssetRecord, 'id' | 'client' | 'last_event'>) =>
+  hasPosition(asset.last_event)
+    ? { gsi7pk: assetMapPartition(ctx), gsi7sk: `${assetMapClientPrefix(asset.client?.id ?? 0)}${pad(asset.id)}` }
+    : {};
+
 export const assetRepository = createRepository<AssetRecord>({
   type: 'ASSET',
   indexKeys: (ctx, asset) => {
@@ -54,6 +69,7 @@ export const assetRepository = createRepository<AssetRecord>({
       ...(asset.client
         ? { gsi6pk: clientAssetsPartition(ctx, asset.client.id), gsi6sk: indexSortKey('', asset.id) }
         : {}),
+      ...assetMapKeys(ctx, asset),
     };
   },
 });

@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type AssetRecord, assetMapKeys } from '../../assets/asset-repository';
 import { dynamo, tableName } from '../../data/client';
 import { itemKey, itemSortKey, typePartition } from '../../data/keys';
 import type { TenantContext } from '../../data/tenant-context';
@@ -12,9 +13,9 @@ import type { UplinkEffects } from './uplink-effects';
  * The writes of one uplink (docs/decisions.md, "Device event pipeline"): the device and the asset by
  * UpdateItem with only the changed attributes, each conditioned on its stored last event being older, then
  * the event by a conditional put. On the common path that is 3 write requests; the outside marker adds one on
- * a transition. No asset index key is touched: the asset's gsi1…gsi6 keys are built from name, reference,
+ * a transition. No asset sort index key is touched: the asset's gsi1…gsi6 keys are built from name, reference,
  * scheduled, customer, cable length and days outside, which the pipeline never sets (the daily job does days
- * outside). The device's gsi1 key holds its battery flag (device list order), so it is set with the flag,
+ * outside); its map index keys (gsi7) are set when it gets its first position (removed if it loses it). The device's gsi1 key holds its battery flag (device list order), so it is set with the flag,
  * only when the flag flips. The event goes last: a retry after a failure in between finds the state written
  * (its condition fails, nothing changes) and writes the event then.
  */
@@ -28,12 +29,13 @@ export const outsideMarkerKey = (ctx: TenantContext, assetId: number) => ({
 
 interface Update {
   sets: string[];
+  removes: string[];
   names: Record<string, string>;
   values: Record<string, unknown>;
 }
 
 function setExpression(values: Record<string, unknown>): Update {
-  const update: Update = { sets: [], names: { '#date': 'date', '#last': 'last_event' }, values: {} };
+  const update: Update = { sets: [], removes: [], names: { '#date': 'date', '#last': 'last_event' }, values: {} };
   Object.entries(values).forEach(([attribute, value], i) => {
     update.names[`#a${i}`] = attribute;
     update.values[`:a${i}`] = value;
@@ -46,13 +48,14 @@ function setExpression(values: Record<string, unknown>): Update {
 const NEWER = 'attribute_exists(pk) AND (attribute_not_exists(#last.#date) OR #last.#date < :eventDate)';
 
 async function conditionalUpdate(key: Record<string, string>, update: Update, condition: string, date: string) {
-  if (update.sets.length === 0) return true;
+  if (update.sets.length === 0 && update.removes.length === 0) return true;
+  const remove = update.removes.length > 0 ? ` REMOVE ${update.removes.join(', ')}` : '';
   try {
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: key,
-        UpdateExpression: `SET ${update.sets.join(', ')}`,
+        UpdateExpression: `SET ${update.sets.join(', ')}${remove}`,
         ConditionExpression: condition,
         ExpressionAttributeNames: update.names,
         ExpressionAttributeValues: { ...update.values, ':eventDate': date },
@@ -82,12 +85,21 @@ function deviceChanges(ctx: TenantContext, device: DeviceRecord, effects: Uplink
   return changes;
 }
 
+/** The asset's changed attributes, with its map index keys (gsi7) when it gains or loses its position. */
+function assetUpdate(ctx: TenantContext, asset: AssetRecord, effects: NonNullable<UplinkEffects['asset']>): Update {
+  const mapKeys = effects.mapIndex === 'add' ? assetMapKeys(ctx, { ...asset, ...effects.set }) : {};
+  const update = setExpression({ ...effects.set, ...mapKeys });
+  if (effects.mapIndex === 'remove') update.removes.push('gsi7pk', 'gsi7sk');
+  return update;
+}
+
 export async function applyEffects(
   ctx: TenantContext,
   effects: UplinkEffects,
   device: DeviceRecord,
-  assetId: number | undefined,
+  asset: AssetRecord | undefined,
 ): Promise<Applied> {
+  const assetId = asset?.id;
   const date = effects.event.date;
   const applied: Applied = { device: false, asset: false, marker: false, event: false, writes: 0 };
   if (effects.advancesState) {
@@ -98,8 +110,8 @@ export async function applyEffects(
       NEWER,
       date,
     );
-    if (effects.asset && assetId !== undefined) {
-      const update = setExpression(effects.asset.set);
+    if (effects.asset && asset && assetId !== undefined) {
+      const update = assetUpdate(ctx, asset, effects.asset);
       let condition = NEWER;
       const summary = effects.asset.summary;
       if (summary) {

@@ -143,7 +143,7 @@ async function processOne(
   // Before the writes: a failure after them redelivers an uplink whose state is already written, which
   // then raises nothing; the alarm handler drops a repeated event.
   if (effects.alarms.length > 0) await publishAlarms(effects.alarms);
-  const applied = await applyEffects(loaded.ctx, effects, loaded.device, loaded.asset?.id);
+  const applied = await applyEffects(loaded.ctx, effects, loaded.device, loaded.asset);
   // The next uplink of this device in the batch starts from the state just written.
   if (applied.device) Object.assign(loaded.device, effects.device);
   if (applied.asset && loaded.asset && effects.asset) {

@@ -1,6 +1,6 @@
 import type { AssetStatusValue } from '../../../../shared/schemas/asset-status';
 import type { EventType, LastEvent } from '../../../../shared/schemas/event';
-import type { AssetRecord } from '../../assets/asset-repository';
+import { type AssetRecord, hasPosition } from '../../assets/asset-repository';
 import type { DeviceRecord } from '../../devices/device-repository';
 import type { EventRecord } from '../../events/event-repository';
 import type {
@@ -17,7 +17,8 @@ import { pipelineEventId } from './event-id';
 /**
  * What one accepted uplink changes, computed without I/O (the processor writes it: processor/apply.ts).
  * Only attributes whose value changes are listed, so the writes touch nothing else (docs/decisions.md,
- * "Device event pipeline"): no index key of the asset ever, the device summaries only when a flag flips.
+ * "Device event pipeline"): no sort index key of the asset ever (the map index only when the asset gains or
+ * loses its position), the device summaries only when a flag flips.
  */
 
 /** What the processor needs of the tenant's zones (the geofence module's ZoneIndex behind it). */
@@ -60,6 +61,8 @@ export interface UplinkEffects {
     >;
     /** The asset's summary of this device (index in `devices`), when a flag flipped. */
     summary?: { index: number; is_sabotaged: boolean; battery_level_low: boolean };
+    /** The asset enters or leaves the map index (gsi7): only when it gains or loses its position. */
+    mapIndex?: 'add' | 'remove';
   };
   /** Transition of the sparse "outside its zone" marker (loan-day job), only when the state switches. */
   outsideMarker?: 'add' | 'remove';
@@ -153,6 +156,8 @@ function assetEffects(
   if (wanted === 'moving' && asset.days_still !== 0) set.days_still = 0;
   if (wanted === 'registered' && asset.days_still == null) set.days_still = 0;
   effects.asset = { set };
+  if (hasPosition(lastEvent) !== hasPosition(asset.last_event))
+    effects.asset.mapIndex = hasPosition(lastEvent) ? 'add' : 'remove';
 
   const index = asset.devices.findIndex((summary) => summary.id === input.device.id);
   const summary = asset.devices[index];

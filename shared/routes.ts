@@ -172,6 +172,8 @@ export const ROUTES = [
   // Background exports of any list: the caller's own jobs only.
   { id: 'exports.get', method: 'GET', path: '/api/exports/{id}', access: 'authenticated', handler: 'exports' },
   { id: 'tokens.issue', method: 'POST', path: '/api/oauth/token', access: 'public', handler: 'api-tokens' },
+  // Issue 10: the OpenAPI 3.1 document for API clients, generated from this table and shared/route-contracts.ts.
+  { id: 'docs.openapi', method: 'GET', path: '/api/docs.json', access: 'public', handler: 'api-tokens' },
 
   // spec 000: assets
   { id: 'assets.list', method: 'GET', path: '/api/assets', access: any('ASSET_READ'), handler: 'assets' },

@@ -1,5 +1,5 @@
 import { idParamSchema } from '../../shared/schemas/common';
-import { userInputSchema, userListQuerySchema, userUpdateInputSchema } from '../../shared/schemas/user';
+import { userListQuerySchema } from '../../shared/schemas/user';
 import { importDevicesFromUpload } from '../lib/devices/device-import';
 import { parseCollectionQuery } from '../lib/http/collection-query';
 import { forbidden, unprocessable } from '../lib/http/errors';
@@ -71,7 +71,6 @@ export const handler = createHttpHandler('admin-users', {
     },
   }),
   'users.create': route({
-    body: userInputSchema,
     run: async ({ auth, body }) => {
       assertMayCreate(auth, body.roles);
       const taken = await loginViolations({ username: body.username, email: body.email });
@@ -88,7 +87,6 @@ export const handler = createHttpHandler('admin-users', {
     },
   }),
   'users.update': route({
-    body: userUpdateInputSchema,
     run: async ({ auth, params, body }) => {
       const current = await userRepository.getOrThrow(auth.tenant, userId(params));
       if (!isSelf(auth, current)) assertMayManage(auth, current, 'USER_EDIT');

@@ -1,4 +1,3 @@
-import { alarmInputSchema, alarmUpdateInputSchema } from '../../shared/schemas/alarm';
 import { idParamSchema } from '../../shared/schemas/common';
 import { alarmRepository, toApiAlarm } from '../lib/alarms/alarm-repository';
 import { subscribeRuleRecipients, withSubscriptions } from '../lib/alarms/alarm-subscriptions';
@@ -33,7 +32,6 @@ export const handler = createHttpHandler('alarms', {
       withSubscriptions(toApiAlarm(await alarmRepository.getOrThrow(auth.tenant, alarmIdOf(params))), logger),
   }),
   'alarms.create': route({
-    body: alarmInputSchema,
     run: async ({ auth, body, logger }) => {
       const created = await alarmRepository.create(auth.tenant, {
         name: body.name,
@@ -47,7 +45,6 @@ export const handler = createHttpHandler('alarms', {
     },
   }),
   'alarms.update': route({
-    body: alarmUpdateInputSchema,
     run: async ({ auth, params, body, logger }) => {
       const updated = await alarmRepository.update(auth.tenant, alarmIdOf(params), body.version, (stored) => ({
         ...stored,

@@ -1,10 +1,5 @@
 import type { APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import {
-  type ApiToken,
-  apiClientTokenRequestSchema,
-  apiTokenInputSchema,
-  apiTokenUpdateInputSchema,
-} from '../../shared/schemas/api-token';
+import { type ApiToken, apiClientTokenRequestSchema } from '../../shared/schemas/api-token';
 import { idParamSchema } from '../../shared/schemas/common';
 import {
   createApiClientUser,
@@ -26,6 +21,7 @@ import { forbidden, unauthorized } from '../lib/http/errors';
 import { createHttpHandler, type HttpEvent, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
 import { validate } from '../lib/http/validation';
+import { openApiDocument } from '../lib/openapi/openapi-document';
 
 /** API credentials (spec 001 s.2 /api, s.7) and the client-credentials token endpoint. */
 const toApiToken = ({ created_by: _creator, ...record }: ApiTokenRecord): ApiToken => ({
@@ -44,6 +40,14 @@ function basicCredentials(event: HttpEvent): { client_id: string; client_secret:
     : undefined;
 }
 
+/** Where the caller reached the API: API Gateway says https in x-forwarded-proto; the local gateway is http. */
+function apiBaseUrl(event: HttpEvent): string {
+  const host = event.requestContext.domainName || event.headers?.host || 'localhost';
+  const local = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(host);
+  const scheme = event.headers?.['x-forwarded-proto']?.split(',')[0]?.trim() || (local ? 'http' : 'https');
+  return `${scheme}://${host}`;
+}
+
 const routes = createHttpHandler('api-tokens', {
   'tokens.list': route({
     run: async ({ auth, query }) => {
@@ -56,7 +60,6 @@ const routes = createHttpHandler('api-tokens', {
     },
   }),
   'tokens.create': route({
-    body: apiTokenInputSchema,
     run: async ({ auth, body }) => {
       const role = credentialRole(auth.roles);
       if (!role) throw forbidden('Only users with a role can create API credentials.');
@@ -80,7 +83,6 @@ const routes = createHttpHandler('api-tokens', {
     },
   }),
   'tokens.update': route({
-    body: apiTokenUpdateInputSchema,
     run: async ({ auth, body }) =>
       toApiToken(
         await apiTokenRepository.update(auth.tenant, body.id, body.version, ({ id: _id, version: _v, ...rest }) => ({
@@ -99,6 +101,7 @@ const routes = createHttpHandler('api-tokens', {
     },
   }),
   'tokens.issue': route({
+    checksBody: true,
     run: async ({ body, event }) => {
       const input = validate(apiClientTokenRequestSchema, { ...(body as object), ...basicCredentials(event) });
       const client = await findApiClient(input.client_id);
@@ -108,6 +111,14 @@ const routes = createHttpHandler('api-tokens', {
         'cache-control': 'no-store',
       });
     },
+  }),
+  // Issue 10: the OpenAPI document for API clients (functions/lib/openapi/), public like the token endpoint.
+  'docs.openapi': route({
+    run: async ({ event }) =>
+      reply(200, openApiDocument(apiBaseUrl(event)), {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'public, max-age=300',
+      }),
   }),
 });
 

@@ -1,7 +1,3 @@
-import {
-  assetProfileDefinitionUpdateInputSchema,
-  assetProfileUpdateInputSchema,
-} from '../../shared/schemas/asset-profile';
 import { idParamSchema } from '../../shared/schemas/common';
 import {
   assetProfileDefinitionRepository,
@@ -40,7 +36,6 @@ export const handler = createHttpHandler('asset-profiles', {
     },
   }),
   'assetProfileDefinitions.update': route({
-    body: assetProfileDefinitionUpdateInputSchema,
     run: async ({ auth, params, body }) => {
       const updated = await assetProfileDefinitionRepository.update(auth.tenant, idOf(params), body.version, (c) => ({
         ...c,
@@ -61,7 +56,6 @@ export const handler = createHttpHandler('asset-profiles', {
     },
   }),
   'assetProfiles.update': route({
-    body: assetProfileUpdateInputSchema,
     run: async ({ auth, params, body }) => {
       // Spec 000 s.6: no profile editing for client users, whatever the role matrix says.
       if (isClientUser(auth)) throw forbidden();

@@ -3,8 +3,6 @@ import {
   ASSET_IS_DELIVERED,
   ASSET_IS_SIGNED_OFF,
   assetActionInputSchema,
-  assetInputSchema,
-  assetProfilesAssignInputSchema,
   buildAssetUpdateInputSchema,
   STATUS_NOT_FOUND,
 } from '../../shared/schemas/asset';
@@ -150,6 +148,7 @@ export const handler = createHttpHandler('assets', {
   // Issue 3: attachments go straight to the bucket with presigned URLs (functions/lib/attachments/).
   'storage.credentials': route({ run: ({ auth, query }) => issueUploadTicket(auth, query) }),
   'assets.addAttachment': route({
+    checksBody: true,
     run: async ({ auth, params, body }) => reply(201, await registerAttachment(auth, assetId(params), body)),
   }),
   'assets.deleteAttachment': route({
@@ -184,7 +183,6 @@ export const handler = createHttpHandler('assets', {
     },
   }),
   'assets.create': route({
-    body: assetInputSchema,
     run: async ({ auth, body }) => {
       refuseClientUsers(auth);
       const refs = await resolveReferences(auth.tenant, body);
@@ -204,6 +202,7 @@ export const handler = createHttpHandler('assets', {
     },
   }),
   'assets.update': route({
+    checksBody: true,
     run: async ({ auth, params, body }) => {
       refuseClientUsers(auth);
       const current = await assetRepository.getOrThrow(auth.tenant, assetId(params));
@@ -239,6 +238,7 @@ export const handler = createHttpHandler('assets', {
     },
   }),
   'assets.delivered': route({
+    checksBody: true,
     run: async ({ auth, params, body }) => {
       // Spec 000 s.4/s.6: a transporter's report; client users report empty only.
       refuseClientUsers(auth);
@@ -251,6 +251,7 @@ export const handler = createHttpHandler('assets', {
     },
   }),
   'assets.deregister': route({
+    checksBody: true,
     run: async ({ auth, params, body }) =>
       runAction(auth, params, body, async (asset, ctx) => {
         if (!canReportEmpty(asset.status?.status)) {
@@ -260,7 +261,6 @@ export const handler = createHttpHandler('assets', {
       }),
   }),
   'assets.saveProfiles': route({
-    body: assetProfilesAssignInputSchema,
     run: async ({ auth, params, body }) => {
       refuseClientUsers(auth);
       const current = await assetRepository.getOrThrow(auth.tenant, assetId(params));
@@ -269,6 +269,7 @@ export const handler = createHttpHandler('assets', {
     },
   }),
   'assets.resetLoanDays': route({
+    checksBody: true,
     run: async ({ auth, params, body }) => {
       refuseClientUsers(auth);
       return runAction(auth, params, body, async (asset) => ({ ...asset, days_outside_geo_zone: 0 }));

@@ -1,12 +1,4 @@
-import {
-  ACCOUNT_MANAGER_UNKNOWN,
-  type ClientUser,
-  clientInputSchema,
-  clientUpdateInputSchema,
-  clientUserInputSchema,
-  clientUserParamsSchema,
-  clientUserUpdateInputSchema,
-} from '../../shared/schemas/client';
+import { ACCOUNT_MANAGER_UNKNOWN, type ClientUser, clientUserParamsSchema } from '../../shared/schemas/client';
 import { idParamSchema } from '../../shared/schemas/common';
 import { refreshCompanyOnAssets } from '../lib/clients/client-company-copies';
 import { sendClientCredentials } from '../lib/clients/client-credentials';
@@ -75,7 +67,6 @@ export const handler = createHttpHandler('clients', {
     run: async ({ auth, params }) => toApiClient(await clientRepository.getOrThrow(auth.tenant, clientIdOf(params))),
   }),
   'clients.create': route({
-    body: clientInputSchema,
     run: async ({ auth, body }) => {
       const account_manager = (await accountManagerOf(auth.tenant, body.account_manager)) ?? null;
       const id = await clientRepository.nextId(auth.tenant);
@@ -94,7 +85,6 @@ export const handler = createHttpHandler('clients', {
     },
   }),
   'clients.update': route({
-    body: clientUpdateInputSchema,
     run: async ({ auth, params, body }) => {
       const id = clientIdOf(params);
       const account_manager = await accountManagerOf(auth.tenant, body.account_manager);
@@ -143,7 +133,6 @@ export const handler = createHttpHandler('clients', {
     },
   }),
   'clientUsers.create': route({
-    body: clientUserInputSchema,
     run: async ({ auth, params, body }) => {
       const clientId = clientIdOf(params);
       await clientRepository.getOrThrow(auth.tenant, clientId);
@@ -152,7 +141,6 @@ export const handler = createHttpHandler('clients', {
     },
   }),
   'clientUsers.update': route({
-    body: clientUserUpdateInputSchema,
     run: async ({ auth, params, body }) => {
       const { clientId, user } = await clientUserOrThrow(auth.tenant, params);
       return toApiClientUser(clientId, await updateClientUser(auth.tenant, user, body));

@@ -1,5 +1,5 @@
 import { idParamSchema } from '../../shared/schemas/common';
-import { deviceCreateInputSchema, deviceUpdateInputSchema } from '../../shared/schemas/device';
+import { deviceUpdateInputSchema } from '../../shared/schemas/device';
 import { deviceListRequestOf } from '../lib/devices/device-list-request';
 import { DEVICE_PROFILES, toApiDeviceProfile } from '../lib/devices/device-profiles';
 import { listDevices } from '../lib/devices/device-query';
@@ -56,10 +56,10 @@ export const handler = createHttpHandler('devices', {
     },
   }),
   'devices.create': route({
-    body: deviceCreateInputSchema,
     run: async ({ auth, body }) => reply(201, toApiDevice(await createDevice(auth.tenant, body))),
   }),
   'devices.update': route({
+    checksBody: true,
     run: async ({ auth, params, body }) => {
       refuseClientUsers(auth);
       const current = await deviceRepository.getOrThrow(auth.tenant, deviceId(params));

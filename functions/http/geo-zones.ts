@@ -61,6 +61,7 @@ export const handler = createHttpHandler('geo-zones', {
   }),
   // All features become new zones in one transaction, or none: every problem is answered in one 422.
   'geoZones.import': route({
+    checksBody: true,
     run: async ({ auth, body }) => {
       const { features } = staffInput(auth, geoZoneImportSchema, body);
       const created = await createGeoZones(auth.tenant, features);
@@ -72,6 +73,7 @@ export const handler = createHttpHandler('geo-zones', {
     run: async ({ auth, params }) => toApiGeoZone(await geoZoneRepository.getOrThrow(auth.tenant, zoneIdOf(params))),
   }),
   'geoZones.create': route({
+    checksBody: true,
     run: async ({ auth, body }) => {
       const input = staffInput(auth, geoZoneInputSchema, body);
       const [created] = await createGeoZones(auth.tenant, [{ name: input.name ?? null, geometry: input.geometry }]);
@@ -79,6 +81,7 @@ export const handler = createHttpHandler('geo-zones', {
     },
   }),
   'geoZones.update': route({
+    checksBody: true,
     run: async ({ auth, params, body }) => {
       const input = staffInput(auth, geoZoneUpdateInputSchema, body);
       const current = await geoZoneRepository.getOrThrow(auth.tenant, zoneIdOf(params));

@@ -1,4 +1,3 @@
-import { kpnThingsSaveInputSchema } from '../../shared/schemas/kpn-things';
 import { HttpError } from '../lib/http/errors';
 import { createHttpHandler, route } from '../lib/http/handler';
 import { countGroupDevices, KpnCallError, verifyCredentials } from '../lib/kpn-things/kpn-client';
@@ -17,12 +16,10 @@ export const handler = createHttpHandler('kpn-things', {
     run: async ({ auth }) => toApiKpnSettings(await getKpnSettings(auth.tenant)),
   }),
   'kpn.save': route({
-    body: kpnThingsSaveInputSchema,
     run: async ({ auth, body }) => toApiKpnSettings(await saveKpnSettings(auth.tenant, body)),
   }),
   /** The form's values as typed (a blank secret means the stored one); answers true or false, never 5xx. */
   'kpn.verify': route({
-    body: kpnThingsSaveInputSchema,
     run: async ({ auth, body, logger }) => {
       const credentials = await resolveCredentials(auth.tenant, body, await getKpnSettings(auth.tenant));
       const verified = await verifyCredentials(credentials);

@@ -6,8 +6,6 @@ import {
   PERMISSION_EDIT_LOCKOUT,
   ROLE_NAME_TAKEN,
   type RoleUpdateInput,
-  roleInputSchema,
-  roleUpdateInputSchema,
   SUPER_ADMIN_ROLE_RESERVED,
 } from '../../shared/schemas/role';
 import type { AuthContext } from '../lib/auth/auth-context';
@@ -87,7 +85,6 @@ export const handler = createHttpHandler('roles', {
     run: async () => whole('/api/permissions', PERMISSIONS.map(toApiPermission)),
   }),
   'roles.create': route({
-    body: roleInputSchema,
     run: async ({ auth, body }) => {
       const taken = nameViolation(await loadRoleMatrix(auth.tenant), body.name);
       if (taken) throw unprocessable([taken]);
@@ -100,7 +97,6 @@ export const handler = createHttpHandler('roles', {
     },
   }),
   'roles.update': route({
-    body: roleUpdateInputSchema,
     run: async ({ auth, params, body }) => {
       const id = validate(idParamSchema, params.id);
       const matrix = await loadRoleMatrix(auth.tenant);

@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { idParamSchema, textFilter } from '../../shared/schemas/common';
-import {
-  frontendSettingInputSchema,
-  frontendSettingListQuerySchema,
-  frontendSettingUpdateInputSchema,
-  SETTING_NAMES,
-} from '../../shared/schemas/settings';
+import { frontendSettingListQuerySchema, SETTING_NAMES } from '../../shared/schemas/settings';
 import { unprocessable } from '../lib/http/errors';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
@@ -46,11 +41,9 @@ export const handler = createHttpHandler('settings', {
     },
   }),
   'settings.create': route({
-    body: frontendSettingInputSchema,
     run: async ({ auth, body }) => reply(201, toApiSetting(await createSetting(auth.tenant, body.name, body.data))),
   }),
   'settings.update': route({
-    body: frontendSettingUpdateInputSchema,
     run: async ({ auth, params, body }) => {
       const id = validate(idParamSchema, params.id);
       const current = await settingRepository.getOrThrow(auth.tenant, id);

@@ -1,11 +1,5 @@
 import { idParamSchema } from '../../shared/schemas/common';
-import {
-  type Tenant,
-  type TenantInput,
-  tenantInputSchema,
-  tenantListQuerySchema,
-  tenantUpdateInputSchema,
-} from '../../shared/schemas/tenant';
+import { type Tenant, type TenantInput, tenantListQuerySchema } from '../../shared/schemas/tenant';
 import { authContextFromClaims } from '../lib/auth/auth-context';
 import type { TenantContext } from '../lib/data/tenant-context';
 import { importDevicesFromUpload } from '../lib/devices/device-import';
@@ -108,14 +102,12 @@ export const handler = createHttpHandler('tenants', {
     },
   }),
   'tenants.create': route({
-    body: tenantInputSchema,
     run: async ({ body }) => {
       await assertSubdomainFree(body.subdomain);
       return reply(201, toApiTenant(await provisionTenant(tenantData(body))));
     },
   }),
   'tenants.update': route({
-    body: tenantUpdateInputSchema,
     run: async ({ auth, params, body }) => {
       const current = await reachableTenant(auth, tenantId(params));
       await assertSubdomainFree(body.subdomain, current.id);

@@ -75,6 +75,7 @@ describe('the route table', () => {
     const publicRoutes = ROUTES.filter((r) => r.access === 'public').map((r) => r.path);
     expect(publicRoutes.sort()).toEqual(
       [
+        '/api/docs.json',
         '/api/logo',
         '/api/oauth/token',
         // The KPN Things webhook: its Things-Message-Token is the credential (functions/lib/pipeline/kpn-webhook.ts).

@@ -3,6 +3,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
+import { contractOf, type ROUTE_CONTRACTS } from '../../../shared/route-contracts';
 import { findRouteByKey, type HandlerModule, type RouteDef, type RouteId } from '../../../shared/routes';
 import { type AuthContext, assertAccess, authContextFromClaims, TENANT_HEADER } from '../auth/auth-context';
 import { tenantFromHost } from '../auth/tenant-host';
@@ -38,15 +39,31 @@ export const reply = (statusCode: number, body?: unknown, headers?: Record<strin
   headers,
 });
 
-export interface RouteImplementation<S extends z.ZodType = z.ZodType> {
-  /** Shared zod schema the body must satisfy (422 with its messages otherwise). */
-  body?: S;
+interface RouteOptions {
   /** The route reads an upload itself (readUploadedFile on request.event), so no JSON parsing happens. */
   rawBody?: boolean;
-  run(request: HttpRequest<z.output<S>>): Promise<unknown>;
 }
 
-export const route = <S extends z.ZodType>(implementation: RouteImplementation<S>) => implementation;
+/**
+ * One route's work. The body it receives is already validated against the route's `body` schema in
+ * shared/route-contracts.ts (422 with the schema's messages otherwise), unless it says `checksBody`: then it
+ * validates the same shared schema itself, at the moment it chooses (after a permission check, or against the
+ * stored entity), and receives the body as sent.
+ */
+export type RouteImplementation<Body = unknown> = RouteOptions &
+  (
+    | { checksBody?: false; run(request: HttpRequest<Body>): Promise<unknown> }
+    | { checksBody: true; run(request: HttpRequest<unknown>): Promise<unknown> }
+  );
+
+/** The validated body type of a route: the output of its contract's body schema. */
+type BodyOf<Id extends RouteId> = (typeof ROUTE_CONTRACTS)[Id] extends { body: infer S extends z.ZodType }
+  ? z.output<S>
+  : unknown;
+
+export type RouteImplementations = { [Id in RouteId]?: RouteImplementation<BodyOf<Id>> };
+
+export const route = <Body>(implementation: RouteImplementation<Body>) => implementation;
 
 const JSON_HEADERS = { 'content-type': 'application/ld+json; charset=utf-8' };
 
@@ -65,10 +82,7 @@ function toResult(value: unknown): APIGatewayProxyResultV2 {
  * parsing, the auth context from the verified JWT, the route table's permission check, zod validation,
  * and the error handler last. A route of this module without an implementation answers 501.
  */
-export function createHttpHandler(
-  module: HandlerModule,
-  implementations: Partial<Record<RouteId, RouteImplementation>>,
-) {
+export function createHttpHandler(module: HandlerModule, implementations: RouteImplementations) {
   const logger = new Logger({ serviceName: `api-${module}` });
 
   const dispatch = async (event: HttpEvent, context: Context): Promise<APIGatewayProxyResultV2> => {
@@ -86,15 +100,16 @@ export function createHttpHandler(
           );
     if (auth) logger.appendKeys({ tenant: auth.tenant.tenantId, userId: auth.userId });
     assertAccess(routeDef.access, auth);
-    const implementation = implementations[routeDef.id as RouteId];
+    const implementation = implementations[routeDef.id as RouteId] as RouteImplementation | undefined;
     const body = implementation?.rawBody ? undefined : readJsonBody(event);
     if (!implementation) throw notImplemented();
+    const bodySchema = implementation.checksBody ? undefined : contractOf(routeDef.id as RouteId).body;
     const request: HttpRequest = {
       event,
       route: routeDef,
       params: event.pathParameters ?? {},
       query: event.rawQueryString ?? '',
-      body: implementation.body ? validate(implementation.body, body) : body,
+      body: bodySchema ? validate(bodySchema, body) : body,
       auth: auth as AuthContext,
       logger,
     };

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { errorBodySchema } from '../../../shared/errors';
+import { hydraCollectionSchema, idParamSchema } from '../../../shared/schemas/common';
+
+/** A JSON Schema (2020-12, the dialect of OpenAPI 3.1) as zod writes it. */
+export type JsonSchema = Record<string, unknown>;
+
+/**
+ * zod's own JSON Schema output: what a client may send (`input`: before defaults and preprocessing) or what the
+ * API answers (`output`). Parts JSON Schema cannot say (a custom refinement's logic, a transform) become
+ * "any", which is true of them; the messages the API answers for them are in its 422 violations.
+ */
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+  }) as JsonSchema;
+  return rest;
+}
+
+/** Does a body carry `version` (optimistic concurrency, 409 when stale)? Looks through unions too. */
+export function hasVersionProperty(schema: JsonSchema): boolean {
+  const properties = schema.properties as Record<string, unknown> | undefined;
+  if (properties && 'version' in properties) return true;
+  return (['anyOf', 'oneOf', 'allOf'] as const).some((key) =>
+    ((schema[key] as JsonSchema[] | undefined) ?? []).some(hasVersionProperty),
+  );
+}
+
+/** API Platform's Hydra collection around the members of a list (integrations.md s.4). */
+export const hydraCollectionOf = (member: z.ZodType) =>
+  hydraCollectionSchema(member).extend({
+    '@context': z.string(),
+    '@id': z.string(),
+    '@type': z.literal('hydra:Collection'),
+  });
+
+/** Path parameters that are numeric ids, read by idParamSchema in the handlers. */
+export const ID_PARAM_NAMES = ['id', 'userId', 'attachmentId'] as const;
+export const idParamJsonSchema = () => jsonSchemaOf(idParamSchema, 'input');
+
+export const errorJsonSchema = () => jsonSchemaOf(errorBodySchema, 'output');

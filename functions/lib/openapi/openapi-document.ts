@@ -1,0 +1,90 @@
+import { STATUS_TITLES } from '../../../shared/errors';
+import { contractOf } from '../../../shared/route-contracts';
+import { type HttpMethod, ROUTES, type RouteDef, type RouteId } from '../../../shared/routes';
+import { errorJsonSchema } from './json-schema';
+import { JSON_LD, operationOf, SECURITY_SCHEME_NAMES } from './openapi-operation';
+
+/**
+ * The OpenAPI 3.1 document of the API (issue 10), generated from the one route table (shared/routes.ts) and
+ * the route contracts (shared/route-contracts.ts) with zod's own JSON Schema output; nothing is written by
+ * hand. Served at GET /api/docs.json for API token clients and the console's API reference page.
+ */
+export const OPENAPI_PATH = '/api/docs.json';
+export const TOKEN_PATH = '/api/oauth/token';
+
+const ERROR_STATUSES = [400, 401, 403, 404, 409, 422] as const;
+
+const quickStart = (baseUrl: string) =>
+  [
+    'Multi-tenant asset and device tracking API. Lists follow API Platform (Hydra) conventions: `page`, ' +
+      '`itemsPerPage` (at most 100), `pagination=false`, `order[field]=asc|desc`; errors carry `hydra:title`, ' +
+      '`hydra:description`, `title`, `detail`, `status` and, for 422, `violations`.',
+    '',
+    '## Calling the API with an API credential',
+    '',
+    'Create a credential on the console\'s "API" screen (client id and secret), get a token (valid 15 minutes) ' +
+      'and send it as a bearer token:',
+    '',
+    '```sh',
+    `curl -s -X POST ${baseUrl}${TOKEN_PATH} \\`,
+    '  -d grant_type=client_credentials -d client_id=$CLIENT_ID -d client_secret=$CLIENT_SECRET',
+    `curl -s "${baseUrl}/api/assets?page=1&itemsPerPage=30" -H "Authorization: Bearer $ACCESS_TOKEN"`,
+    '```',
+  ].join('\n');
+
+function securitySchemes(baseUrl: string) {
+  return {
+    [SECURITY_SCHEME_NAMES.bearer]: {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+      description:
+        "A Cognito ID token: the `token` of POST /user/sign-in (console users), or an API credential's " +
+        `\`access_token\` from POST ${TOKEN_PATH}.`,
+    },
+    [SECURITY_SCHEME_NAMES.clientCredentials]: {
+      type: 'oauth2',
+      description: 'An API credential of the console\'s "API" screen; its token acts with the role it was given.',
+      flows: { clientCredentials: { tokenUrl: `${baseUrl}${TOKEN_PATH}`, scopes: {} } },
+    },
+  };
+}
+
+function errorResponses() {
+  const schema = errorJsonSchema();
+  return Object.fromEntries(
+    ERROR_STATUSES.map((status) => [
+      `Error${status}`,
+      { description: STATUS_TITLES[status], content: { [JSON_LD]: { schema } } },
+    ]),
+  );
+}
+
+function paths() {
+  const result: Record<string, Partial<Record<Lowercase<HttpMethod>, ReturnType<typeof operationOf>>>> = {};
+  for (const route of ROUTES as readonly RouteDef[]) {
+    const operations = result[route.path] ?? {};
+    operations[route.method.toLowerCase() as Lowercase<HttpMethod>] = operationOf(
+      route,
+      contractOf(route.id as RouteId),
+    );
+    result[route.path] = operations;
+  }
+  return result;
+}
+
+/** The parts that do not depend on where the API is reached, built once per Lambda instance. */
+let staticParts: { paths: ReturnType<typeof paths>; errors: ReturnType<typeof errorResponses> } | undefined;
+
+/** The document as seen from `baseUrl` (scheme and host the caller used), so "try it" and curl reach it. */
+export function openApiDocument(baseUrl: string) {
+  staticParts ??= { paths: paths(), errors: errorResponses() };
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Tracking API', version: '1.0.0', description: quickStart(baseUrl) },
+    servers: [{ url: baseUrl }],
+    tags: [...new Set(ROUTES.map((r) => r.handler))].map((name) => ({ name })),
+    paths: staticParts.paths,
+    components: { securitySchemes: securitySchemes(baseUrl), responses: staticParts.errors },
+  };
+}

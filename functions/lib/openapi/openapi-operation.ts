@@ -1,0 +1,111 @@
+import type { z } from 'zod';
+import type { RouteContract } from '../../../shared/route-contracts';
+import type { RouteDef } from '../../../shared/routes';
+import {
+  hasVersionProperty,
+  hydraCollectionOf,
+  ID_PARAM_NAMES,
+  idParamJsonSchema,
+  type JsonSchema,
+  jsonSchemaOf,
+} from './json-schema';
+
+/** The API's JSON answers (functions/lib/http/handler.ts); errors use the same media type. */
+export const JSON_LD = 'application/ld+json';
+
+export const SECURITY_SCHEME_NAMES = { bearer: 'bearerAuth', clientCredentials: 'apiCredentials' } as const;
+
+type Parameter = { name: string; in: 'path' | 'query'; required: boolean; schema: JsonSchema; description?: string };
+
+function pathParameters(route: RouteDef, contract: RouteContract): Parameter[] {
+  const declared = contract.params?.shape as Record<string, z.ZodType> | undefined;
+  return [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name = '']) => {
+    const field = declared?.[name];
+    const schema = field
+      ? jsonSchemaOf(field, 'input')
+      : (ID_PARAM_NAMES as readonly string[]).includes(name)
+        ? idParamJsonSchema()
+        : { type: 'string' };
+    return { name, in: 'path', required: true, schema };
+  });
+}
+
+function queryParameters(contract: RouteContract): Parameter[] {
+  const objects = contract.query === undefined ? [] : Array.isArray(contract.query) ? contract.query : [contract.query];
+  const byName = new Map<string, Parameter>();
+  for (const object of objects as z.ZodObject[]) {
+    for (const [name, field] of Object.entries(object.shape as Record<string, z.ZodType>)) {
+      if (!byName.has(name))
+        byName.set(name, { name, in: 'query', required: false, schema: jsonSchemaOf(field, 'input') });
+    }
+  }
+  for (const field of contract.orders ?? []) {
+    const name = `order[${field}]`;
+    byName.set(name, { name, in: 'query', required: false, schema: { type: 'string', enum: ['asc', 'desc'] } });
+  }
+  return [...byName.values()];
+}
+
+function requestBody(contract: RouteContract) {
+  if (contract.upload) {
+    const file = { type: 'object', properties: { file: { type: 'string', contentMediaType: 'text/csv' } } };
+    return {
+      required: true,
+      content: { 'multipart/form-data': { schema: { ...file, required: ['file'] } }, 'text/csv': { schema: {} } },
+    };
+  }
+  if (!contract.body) return undefined;
+  const schema = jsonSchemaOf(contract.body, 'input');
+  const content: Record<string, { schema: JsonSchema }> = { 'application/json': { schema } };
+  if (contract.form) content['application/x-www-form-urlencoded'] = { schema };
+  return { required: true, content };
+}
+
+function successResponse(route: RouteDef, contract: RouteContract) {
+  const status = contract.status ?? (route.method === 'DELETE' ? 204 : 200);
+  const answer = contract.collection ? hydraCollectionOf(contract.collection) : contract.response;
+  const description = status === 204 ? 'Done, no content' : status === 302 ? 'Redirect' : 'Success';
+  return {
+    [status]: answer
+      ? { description, content: { [JSON_LD]: { schema: jsonSchemaOf(answer, 'output') } } }
+      : { description },
+  };
+}
+
+/** The error answers a route can give, each in the Hydra error shape (components.responses). */
+function errorResponses(route: RouteDef, contract: RouteContract, body: JsonSchema | undefined) {
+  const statuses: number[] = [];
+  const takesInput = body !== undefined || contract.query !== undefined || contract.upload;
+  if (body !== undefined || contract.query !== undefined) statuses.push(400);
+  if (route.access !== 'public') statuses.push(401, 403);
+  if (route.path.includes('{')) statuses.push(404);
+  if (body && hasVersionProperty(body)) statuses.push(409);
+  if (takesInput) statuses.push(422);
+  return Object.fromEntries(statuses.map((status) => [status, { $ref: `#/components/responses/Error${status}` }]));
+}
+
+function accessNote(route: RouteDef): string {
+  if (route.access === 'public') return 'Public: no token.';
+  if (route.access === 'authenticated') return 'Any signed-in user or API credential of the tenant.';
+  return `Needs one of: ${route.access.anyOf.join(', ')} (from the tenant's role matrix).`;
+}
+
+/** One operation of the document: the route table's method, path and access, the contract's schemas. */
+export function operationOf(route: RouteDef, contract: RouteContract) {
+  const body = requestBody(contract);
+  const bodySchema = contract.body ? body?.content['application/json']?.schema : undefined;
+  const parameters = [...pathParameters(route, contract), ...queryParameters(contract)];
+  return {
+    operationId: route.id,
+    summary: contract.summary,
+    description: accessNote(route),
+    tags: [route.handler],
+    security:
+      route.access === 'public'
+        ? []
+        : [{ [SECURITY_SCHEME_NAMES.bearer]: [] }, { [SECURITY_SCHEME_NAMES.clientCredentials]: [] }],
+    ...(parameters.length ? { parameters } : {}),
+    ...(body ? { requestBody: body } : {}),
+    responses: { ...successResponse(route, contract), ...errorResponses(route, contract, bodySchema) },
+  };
+}

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import type { RouteContract } from '../route-contracts';
+import type { RouteId } from '../routes';
+import {
+  apiClientTokenRequestSchema,
+  apiClientTokenResponseSchema,
+  apiTokenInputSchema,
+  apiTokenSchema,
+  apiTokenUpdateInputSchema,
+} from '../schemas/api-token';
+import { paginationQuerySchema } from '../schemas/common';
+import { deviceImportResultSchema } from '../schemas/device-import';
+import { exportJobSchema } from '../schemas/export';
+import {
+  kpnThingsDeviceCountSchema,
+  kpnThingsSaveInputSchema,
+  kpnThingsSettingsSchema,
+  kpnThingsVerifyResponseSchema,
+} from '../schemas/kpn-things';
+import { permissionSchema, roleInputSchema, roleSchema, roleUpdateInputSchema } from '../schemas/role';
+import {
+  oauthCallbackQuerySchema,
+  resetPasswordConfirmInputSchema,
+  resetPasswordInputSchema,
+  sessionUserSchema,
+  signInResponseSchema,
+  signInSchema,
+  ssoStartQuerySchema,
+  verifyResponseSchema,
+  verifySchema,
+} from '../schemas/session';
+import {
+  frontendSettingInputSchema,
+  frontendSettingListQuerySchema,
+  frontendSettingSchema,
+  frontendSettingUpdateInputSchema,
+} from '../schemas/settings';
+import { tenantInputSchema, tenantListQuerySchema, tenantSchema, tenantUpdateInputSchema } from '../schemas/tenant';
+import { userInputSchema, userListQuerySchema, userSchema, userUpdateInputSchema } from '../schemas/user';
+
+const message = z.object({ message: z.string() });
+const logo = z.object({ url: z.string().nullable() });
+
+/** Spec 001 and the platform: session, roles, users, tenants, settings, KPN Things, API credentials. */
+export const ACCESS_CONTRACTS = {
+  'session.signIn': { summary: 'Sign in with user name or e-mail', body: signInSchema, response: signInResponseSchema },
+  'session.verify': { summary: 'Refresh a session', body: verifySchema, response: verifyResponseSchema },
+  'session.resetPassword': { summary: 'Mail a password reset code', body: resetPasswordInputSchema, response: message },
+  'session.confirmResetPassword': {
+    summary: 'Set a new password with the mailed code',
+    body: resetPasswordConfirmInputSchema,
+    response: message,
+  },
+  'session.oauthCallback': {
+    summary: 'Single sign-on: complete the sign-in',
+    query: oauthCallbackQuerySchema,
+    response: signInResponseSchema,
+  },
+  'session.azureLogin': {
+    summary: 'Single sign-on: go to the identity provider',
+    query: ssoStartQuerySchema,
+    status: 302,
+  },
+  'session.me': { summary: 'The signed-in user', response: sessionUserSchema },
+
+  'roles.names': { summary: 'Role names', collection: z.string() },
+  'roles.matrix': { summary: 'Roles with their permissions', collection: roleSchema },
+  'roles.create': { summary: 'Create a role', body: roleInputSchema, response: roleSchema, status: 201 },
+  'roles.update': { summary: 'Update a role', body: roleUpdateInputSchema, response: roleSchema },
+  'permissions.list': { summary: 'Permissions', collection: permissionSchema },
+
+  'users.list': { summary: 'List users', query: userListQuerySchema, collection: userSchema },
+  'users.get': { summary: 'Get a user', response: userSchema },
+  'users.create': { summary: 'Create a user', body: userInputSchema, response: userSchema, status: 201 },
+  'users.update': { summary: 'Update a user', body: userUpdateInputSchema, response: userSchema },
+  'users.delete': { summary: 'Delete a user' },
+  'users.uploadDevices': {
+    summary: "Import devices (CSV) into the user's tenant",
+    upload: true,
+    response: deviceImportResultSchema,
+  },
+
+  'tenants.list': { summary: 'List tenants', query: tenantListQuerySchema, collection: tenantSchema },
+  'tenants.create': { summary: 'Create a tenant', body: tenantInputSchema, response: tenantSchema, status: 201 },
+  'tenants.update': { summary: 'Update a tenant', body: tenantUpdateInputSchema, response: tenantSchema },
+  'tenants.delete': { summary: 'Delete a tenant' },
+  'tenants.uploadDevices': {
+    summary: 'Import devices (CSV) into a tenant',
+    upload: true,
+    response: deviceImportResultSchema,
+  },
+
+  'settings.list': {
+    summary: 'Stored settings',
+    query: frontendSettingListQuerySchema,
+    collection: frontendSettingSchema,
+  },
+  'settings.create': {
+    summary: 'Store a setting',
+    body: frontendSettingInputSchema,
+    response: frontendSettingSchema,
+    status: 201,
+  },
+  'settings.update': {
+    summary: 'Update a setting',
+    body: frontendSettingUpdateInputSchema,
+    response: frontendSettingSchema,
+  },
+  'settings.logo': { summary: "The tenant's logo", response: logo },
+
+  'kpn.get': { summary: 'KPN Things settings', response: kpnThingsSettingsSchema },
+  'kpn.save': {
+    summary: 'Save KPN Things settings',
+    body: kpnThingsSaveInputSchema,
+    response: kpnThingsSettingsSchema,
+  },
+  'kpn.verify': {
+    summary: 'Check KPN Things credentials',
+    body: kpnThingsSaveInputSchema,
+    response: kpnThingsVerifyResponseSchema,
+  },
+  'kpn.deviceCount': { summary: 'Devices known to KPN Things', response: kpnThingsDeviceCountSchema },
+
+  'tokens.list': { summary: 'List API credentials', query: paginationQuerySchema, collection: apiTokenSchema },
+  'tokens.create': {
+    summary: 'Create an API credential (the answer holds the secret, once)',
+    body: apiTokenInputSchema,
+    response: apiTokenSchema,
+    status: 201,
+  },
+  'tokens.update': { summary: 'Rename an API credential', body: apiTokenUpdateInputSchema, response: apiTokenSchema },
+  'tokens.revoke': { summary: 'Revoke an API credential' },
+  'exports.get': {
+    summary: 'Follow a background export',
+    params: z.object({ id: z.string() }),
+    response: exportJobSchema,
+  },
+  'tokens.issue': {
+    summary: 'Get an access token (OAuth 2.0 client credentials)',
+    body: apiClientTokenRequestSchema,
+    form: true,
+    response: apiClientTokenResponseSchema,
+  },
+  'docs.openapi': { summary: 'This OpenAPI document' },
+} as const satisfies Partial<Record<RouteId, RouteContract>>;

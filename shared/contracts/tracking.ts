@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import type { RouteContract } from '../route-contracts';
+import type { RouteId } from '../routes';
+import { alarmInputSchema, alarmSchema, alarmUpdateInputSchema } from '../schemas/alarm';
+import {
+  ASSET_SORT_FIELDS,
+  assetActionInputSchema,
+  assetInputSchema,
+  assetListQuerySchema,
+  assetMapItemSchema,
+  assetProfilesAssignInputSchema,
+  assetSchema,
+  assetUpdateInputSchema,
+} from '../schemas/asset';
+import { assetAlarmIdSchema, assetAlarmSchema } from '../schemas/asset-alarm';
+import {
+  assetProfileDefinitionSchema,
+  assetProfileDefinitionUpdateInputSchema,
+  assetProfileSchema,
+  assetProfileUpdateInputSchema,
+} from '../schemas/asset-profile';
+import { assetStatusListQuerySchema, assetStatusSchema } from '../schemas/asset-status';
+import { attachmentRegisterSchema, attachmentSchema, attachmentUploadQuerySchema } from '../schemas/attachment';
+import {
+  clientInputSchema,
+  clientListQuerySchema,
+  clientSchema,
+  clientUpdateInputSchema,
+  clientUserInputSchema,
+  clientUserListQuerySchema,
+  clientUserSchema,
+  clientUserUpdateInputSchema,
+} from '../schemas/client';
+import { exportQuerySchema, idParamSchema, paginationQuerySchema } from '../schemas/common';
+import {
+  DEVICE_SORT_FIELDS,
+  deviceCreateInputSchema,
+  deviceListQuerySchema,
+  deviceProfileSchema,
+  deviceSchema,
+  deviceUpdateInputSchema,
+} from '../schemas/device';
+import { eventListQuerySchema, eventSchema } from '../schemas/event';
+import { exportJobSchema, exportResultSchema } from '../schemas/export';
+import { geoZoneInputSchema, geoZoneSchema, geoZoneUpdateInputSchema } from '../schemas/geo-zone';
+import { geoZoneImportSchema } from '../schemas/geo-zone-geojson';
+
+/** Spec 000 and issues 8/9: assets, profiles, customers, devices, events, geo zones, alarm rules, uplinks. */
+export const TRACKING_CONTRACTS = {
+  'assets.list': {
+    summary: 'List assets',
+    query: assetListQuerySchema,
+    orders: ASSET_SORT_FIELDS,
+    collection: assetSchema,
+  },
+  'assets.map': { summary: 'Assets on the map', collection: assetMapItemSchema },
+  'assets.export': {
+    summary: 'Export the asset list (PDF, Excel, CSV)',
+    query: [exportQuerySchema, assetListQuerySchema],
+    response: exportResultSchema,
+  },
+  'assets.exportJob': {
+    summary: 'Export the asset list in the background',
+    query: [exportQuerySchema, assetListQuerySchema],
+    response: exportJobSchema,
+    status: 202,
+  },
+  'assets.get': { summary: 'Get an asset', response: assetSchema },
+  'assets.create': { summary: 'Create an asset', body: assetInputSchema, response: assetSchema, status: 201 },
+  'assets.update': { summary: 'Update an asset', body: assetUpdateInputSchema, response: assetSchema },
+  'assets.delete': { summary: 'Delete an asset' },
+  'assets.saveProfiles': {
+    summary: "Assign an asset's profiles",
+    body: assetProfilesAssignInputSchema,
+    response: assetSchema,
+  },
+  'assets.delivered': { summary: 'Report an asset delivered', body: assetActionInputSchema, response: assetSchema },
+  'assets.deregister': { summary: 'Report an asset empty', body: assetActionInputSchema, response: assetSchema },
+  'assets.resetLoanDays': {
+    summary: 'Reset the days outside the geo zone',
+    body: assetActionInputSchema,
+    response: assetSchema,
+  },
+  'assets.addAttachment': {
+    summary: 'Register an uploaded attachment',
+    body: attachmentRegisterSchema,
+    response: attachmentSchema,
+    status: 201,
+  },
+  'assets.deleteAttachment': { summary: 'Delete an attachment' },
+  'assetAlarms.list': {
+    summary: 'Alarms sent for an asset',
+    query: paginationQuerySchema,
+    collection: assetAlarmSchema,
+  },
+  'assetAlarms.acknowledge': {
+    summary: 'Acknowledge an alarm of an asset',
+    params: z.object({ id: idParamSchema, alarmId: assetAlarmIdSchema }),
+    response: assetAlarmSchema,
+  },
+  'storage.credentials': { summary: 'A presigned upload URL for an attachment', query: attachmentUploadQuerySchema },
+  'assetStatuses.list': { summary: 'Asset statuses', query: assetStatusListQuerySchema, collection: assetStatusSchema },
+
+  'assetProfileDefinitions.list': {
+    summary: 'Asset profile definitions',
+    query: paginationQuerySchema,
+    collection: assetProfileDefinitionSchema,
+  },
+  'assetProfileDefinitions.update': {
+    summary: 'Update an asset profile definition',
+    body: assetProfileDefinitionUpdateInputSchema,
+    response: assetProfileDefinitionSchema,
+  },
+  'assetProfiles.get': { summary: 'Get an asset profile', response: assetProfileSchema },
+  'assetProfiles.update': {
+    summary: 'Update an asset profile',
+    body: assetProfileUpdateInputSchema,
+    response: assetProfileSchema,
+  },
+  'deviceProfiles.list': { summary: 'Device profiles', collection: deviceProfileSchema },
+
+  'clients.list': { summary: 'List customers', query: clientListQuerySchema, collection: clientSchema },
+  'clients.get': { summary: 'Get a customer', response: clientSchema },
+  'clients.create': { summary: 'Create a customer', body: clientInputSchema, response: clientSchema, status: 201 },
+  'clients.update': { summary: 'Update a customer', body: clientUpdateInputSchema, response: clientSchema },
+  'clients.delete': { summary: 'Delete a customer' },
+  'clients.resetPassword': { summary: "Reset a customer's password", status: 204 },
+  'clientUsers.list': {
+    summary: "List a customer's users",
+    query: clientUserListQuerySchema,
+    collection: clientUserSchema,
+  },
+  'clientUsers.create': {
+    summary: 'Create a customer user',
+    body: clientUserInputSchema,
+    response: clientUserSchema,
+    status: 201,
+  },
+  'clientUsers.update': {
+    summary: 'Update a customer user',
+    body: clientUserUpdateInputSchema,
+    response: clientUserSchema,
+  },
+  'clientUsers.delete': { summary: 'Delete a customer user' },
+
+  'devices.list': {
+    summary: 'List devices',
+    query: deviceListQuerySchema,
+    orders: DEVICE_SORT_FIELDS,
+    collection: deviceSchema,
+  },
+  'devices.export': {
+    summary: 'Export the device list (PDF, Excel, CSV)',
+    query: [exportQuerySchema, deviceListQuerySchema],
+    response: exportResultSchema,
+  },
+  'devices.exportJob': {
+    summary: 'Export the device list in the background',
+    query: [exportQuerySchema, deviceListQuerySchema],
+    response: exportJobSchema,
+    status: 202,
+  },
+  'devices.get': { summary: 'Get a device', response: deviceSchema },
+  'devices.create': { summary: 'Create a device', body: deviceCreateInputSchema, response: deviceSchema, status: 201 },
+  'devices.update': { summary: 'Update a device', body: deviceUpdateInputSchema, response: deviceSchema },
+  'devices.delete': { summary: 'Delete a device' },
+  'devices.resetSabotaged': { summary: 'Clear the sabotage flag of a device', response: deviceSchema },
+  'events.list': { summary: 'List device events', query: eventListQuerySchema, collection: eventSchema },
+
+  'geoZones.list': { summary: 'List geo zones', collection: geoZoneSchema },
+  'geoZones.export': { summary: 'Geo zones as a GeoJSON FeatureCollection' },
+  'geoZones.import': {
+    summary: 'Import geo zones from GeoJSON',
+    body: geoZoneImportSchema,
+    collection: geoZoneSchema,
+    status: 201,
+  },
+  'geoZones.get': { summary: 'Get a geo zone', response: geoZoneSchema },
+  'geoZones.create': { summary: 'Create a geo zone', body: geoZoneInputSchema, response: geoZoneSchema, status: 201 },
+  'geoZones.update': { summary: 'Update a geo zone', body: geoZoneUpdateInputSchema, response: geoZoneSchema },
+  'geoZones.delete': { summary: 'Delete a geo zone' },
+  'alarms.list': { summary: 'List alarm rules', query: paginationQuerySchema, collection: alarmSchema },
+  'alarms.get': { summary: 'Get an alarm rule', response: alarmSchema },
+  'alarms.create': { summary: 'Create an alarm rule', body: alarmInputSchema, response: alarmSchema, status: 201 },
+  'alarms.update': { summary: 'Update an alarm rule', body: alarmUpdateInputSchema, response: alarmSchema },
+  'alarms.delete': { summary: 'Delete an alarm rule' },
+
+  'uplinks.kpnThings': {
+    summary: 'KPN Things uplink (the Things-Message-Token header is the credential)',
+    status: 202,
+  },
+} as const satisfies Partial<Record<RouteId, RouteContract>>;

@@ -88,7 +88,8 @@ export async function benchAssetMap(
     '',
     `Run ${when} UTC. API: n = ${reps()} sequential calls after ${WARMUP} warm-up calls, the super admin acting ` +
       'in the bench tenant. Read units are what DynamoDB (here dynalite, same rule) charges for the Query: ' +
-      'the whole size of every item read, eventually consistent, whatever the projection.',
+      'the size of every entry read (here entries of the sparse map index gsi7, which copies the marker fields ' +
+      'only), eventually consistent.',
     '',
     ...apiTable(api),
     '',

@@ -7,6 +7,7 @@ import { type ApiSession, benchAssetListTenant } from './asset-list.bench';
 import { benchAssetMap } from './asset-map.bench';
 import { benchDeviceList } from './device-list.bench';
 import { benchGeofence } from './geofence.bench';
+import { benchLoad } from './load.bench';
 import { benchPipeline } from './pipeline.bench';
 import { type BenchTenant, ensureBenchTenant } from './seed-assets';
 import { startBenchStack } from './stack';
@@ -21,7 +22,7 @@ import { startBenchStack } from './stack';
  * BENCH_SECTIONS=device-list measures only the device list (with BENCH_TENANTS=0: no asset tenant seeded).
  * BENCH_TENANTS=10000 limits the tenants, BENCH_REPS the repetitions (default 15), BENCH_STACK_FILE reuses a
  * running stack, BENCH_DRY_RUN=true prints the sections instead of writing the file. BENCH_SECTIONS=asset-map
- * (comma list of asset-list, exports, asset-map) runs only those; the asset map bench (asset-map.bench.ts)
+ * (comma list of asset-list, exports, asset-map, device-list, geofence, pipeline, load) runs only those; the asset map bench (asset-map.bench.ts)
  * adds a 1.5k tenant to compare with the 10k one.
  */
 const TENANTS = [
@@ -123,6 +124,8 @@ async function main() {
     }
     // The device pipeline (pipeline.bench.ts) works on the demo tenant's tags of the same stack.
     if (runs('pipeline')) sections.push(['pipeline', await benchPipeline(log)]);
+    // The load (load.bench.ts) runs in the demo tenant of the same stack, after the other sections.
+    if (runs('load')) sections.push(['load', await benchLoad(session.apiUrl, log)]);
     if (process.env.BENCH_DRY_RUN === 'true') {
       for (const [, content] of sections) console.log(content);
     } else {

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { backfillMapIndex, ensureTable, ensureUserPool } from './local/bootstrap';
-import { type ConsoleMode, startConsole } from './local/console-server';
 import { assertPortFree, dataDir, HOST, handlerEnvironment, PORTS, type PortName, port } from './local/config';
+import { type ConsoleMode, startConsole } from './local/console-server';
 import { startEventBridgeService } from './local/eventbridge-service';
 import { startGateway } from './local/gateway';
 import { KPN_DEMO, startKpnThings } from './local/kpn-things';

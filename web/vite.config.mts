@@ -58,20 +58,22 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // Libraries in their own long-cached chunks, so a console release only changes the app chunks.
+    // No catch-all vendor or MUI chunk: such a group holds every library module any screen uses, and the sign-in
+    // page loaded all of it (issue 10). 'vendor' holds only the libraries the entry itself needs ($initial),
+    // React and the router their own chunk; rolldown splits the rest by the lazy screens that use it. All of
+    // these stay long-cached across console releases that change only our code.
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
-            { name: 'mui', test: /node_modules[\\/]@(mui|emotion)[\\/]/ },
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'] },
             // Map screens only (asset map, the asset panel's map tab): kept out of the chunk every page loads.
             { name: 'world-atlas', test: /node_modules[\\/]world-atlas[\\/]/ },
             {
               name: 'maplibre',
               test: /node_modules[\\/](maplibre-gl|@maplibre|terra-draw|terra-draw-maplibre-gl-adapter|topojson-client)[\\/]/,
             },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { freePorts, PORTS, type PortName } from './config';
+import type { ConsoleMode } from './console-server';
 
 /** What scripts/start.ts writes to STACK_INFO_FILE once every service answers. */
 export interface StartedStack {
@@ -25,7 +26,9 @@ export interface LaunchedStack {
  */
 export async function launchLocalStack(options: {
   dataDir: string;
-  web: boolean;
+  /** false: no console; 'build': the production build in `consoleDist` (default web/dist) served like CloudFront. */
+  web: false | ConsoleMode;
+  consoleDist?: string;
   timeoutMs: number;
 }): Promise<LaunchedStack> {
   const infoFile = path.join(options.dataDir, 'stack.json');
@@ -45,7 +48,8 @@ export async function launchLocalStack(options: {
         ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
         LOCAL_DATA_DIR: options.dataDir,
         STACK_INFO_FILE: infoFile,
-        START_WEB: String(options.web),
+        START_WEB: options.web === false ? 'false' : options.web,
+        ...(options.consoleDist ? { CONSOLE_DIST_DIR: options.consoleDist } : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,

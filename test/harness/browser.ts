@@ -4,9 +4,15 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from './api';
 import { readStack } from './stack';
 
-/** Debian's Chromium driven by playwright-core: no browser download, flags as the workplace requires. */
+/**
+ * Debian's Chromium driven by playwright-core: no browser download, flags as the workplace requires.
+ *
+ * Pages and contexts block service workers unless a test asks for them (`serviceWorkers: 'allow'`): the
+ * production build registers Workbox's worker, which would precache the whole console (3 MB) in every
+ * test's fresh context and answer requests that `page.route` is then unable to see.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: [
@@ -20,6 +26,10 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  // browser.newPage goes through newContext as well.
+  browser.newContext = (options = {}) => newContext({ serviceWorkers: 'block', ...options });
+  return browser;
 }
 
 export const consoleUrl = (route = '/') => `http://localhost:${readStack().ports.WEB_PORT}${route}`;

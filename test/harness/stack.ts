@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { type PortName, REGION } from '../../scripts/local/config';
+import type { ConsoleMode } from '../../scripts/local/console-server';
 import { launchLocalStack } from '../../scripts/local/launch-stack';
 
 /** What the started stack wrote to STACK_INFO_FILE (scripts/start.ts). */
@@ -14,6 +15,8 @@ export interface StackInfo {
   services: Record<string, string>;
   ports: Record<PortName, number>;
   dataDir: string;
+  /** The console build the stack serves (browser tests on the production build); removed with the stack. */
+  consoleDist?: string;
   pid: number;
 }
 
@@ -27,10 +30,10 @@ export const stackFile = (): string => {
 };
 
 /** The stack of one jest run: `npm start`'s, on free ports and a fresh data folder. */
-export async function startStack(options: { web: boolean }): Promise<StackInfo> {
+export async function startStack(options: { web: false | ConsoleMode; consoleDist?: string }): Promise<StackInfo> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracking-stack-'));
-  const { info, ports, pid } = await launchLocalStack({ dataDir, web: options.web, timeoutMs: 240_000 });
-  return { ...info, ports, dataDir, pid };
+  const { info, ports, pid } = await launchLocalStack({ dataDir, ...options, timeoutMs: 240_000 });
+  return { ...info, ports, dataDir, consoleDist: options.consoleDist, pid };
 }
 
 export function stopStack(info: StackInfo) {
@@ -40,6 +43,7 @@ export function stopStack(info: StackInfo) {
     // already gone
   }
   rmSync(info.dataDir, { recursive: true, force: true });
+  if (info.consoleDist) rmSync(info.consoleDist, { recursive: true, force: true });
   rmSync(stackFile(), { force: true });
 }
 

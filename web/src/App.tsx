@@ -1,4 +1,5 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { type createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { FullPageSpinner } from './common/FullPageSpinner';
 import { NotificationStack } from './common/notifications/NotificationStack';
@@ -18,7 +19,14 @@ export function App({ queryClient, router }: Props) {
     <QueryClientProvider client={queryClient}>
       {/* Inside the query client: the theme follows the tenant's saved colours (GET /api/frontend-settings). */}
       <TenantThemeProvider>
-        {status === 'restoring' ? <FullPageSpinner /> : <RouterProvider router={router} />}
+        {status === 'restoring' ? (
+          <FullPageSpinner />
+        ) : (
+          // The signed-in shell loads lazily (shell/LayoutForSession.tsx); pages have their own boundaries.
+          <Suspense fallback={<FullPageSpinner />}>
+            <RouterProvider router={router} />
+          </Suspense>
+        )}
         <NotificationStack />
         <UpdatePrompt />
       </TenantThemeProvider>

@@ -8,15 +8,19 @@ import { i18n, initI18n } from './i18n/i18n';
 import { routes } from './routes';
 import { initSession, onSignOut } from './session/sessionStore';
 
+/** Said when not even the language's strings could be fetched (they load as a chunk of their own). */
+const START_FAILED = 'The console could not start. Reload the page to try again.';
+
 /** Boot order: languages, /config.json (the API address), session renewal, then the first render. */
 async function boot(container: HTMLElement) {
   const root = createRoot(container);
-  await initI18n();
   try {
+    await initI18n();
     await loadRuntimeConfig();
   } catch (error) {
     console.error(error);
-    root.render(<p style={{ fontFamily: 'sans-serif', padding: 24 }}>{i18n.t('app.startFailed')}</p>);
+    const text = i18n.isInitialized ? i18n.t('app.startFailed') : START_FAILED;
+    root.render(<p style={{ fontFamily: 'sans-serif', padding: 24 }}>{text}</p>);
     return;
   }
   const queryClient = createQueryClient();

@@ -2,8 +2,7 @@ import { lazy, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import type { PageHandle } from './common/pageHandle';
 import { AnonymousOnly, HomeRedirect, RequireAdmin, RequireSignedIn, RequireStaff } from './session/routeGuards';
-import { AppShell } from './shell/AppShell';
-import { LayoutForSession } from './shell/LayoutForSession';
+import { AppShell, LayoutForSession } from './shell/LayoutForSession';
 import { PublicLayout } from './shell/PublicLayout';
 
 /** The route table of spec 001 s.2. Declarations only: guards are layout routes, pages load lazily. */

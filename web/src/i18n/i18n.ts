@@ -1,12 +1,9 @@
-import type { Resource, ResourceLanguage } from 'i18next';
+import type { BackendModule, ResourceLanguage } from 'i18next';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import de from './de.json';
-import en from './en.json';
+import type en from './en.json';
 import type commonEn from './features/common/en.json';
-import fr from './fr.json';
-import { chooseLanguage, DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES } from './languages';
-import nl from './nl.json';
+import { chooseLanguage, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from './languages';
 
 /**
  * Two namespaces per language file: `translation` holds the interface strings by structured key, `messages`
@@ -37,32 +34,58 @@ function readSavedLanguage(): string | null {
 }
 
 /**
- * Each screen area keeps its strings in its own namespace, web/src/i18n/features/<area>/<lang>.json, so that
- * areas can be added without touching one shared file. useTranslation('<area>') reads them.
+ * Each language is a chunk of its own (./bundles/<lang>.ts), fetched when the console first shows it: the
+ * sign-in page loads one language instead of four (issue 10). Each area's strings are a namespace of it.
  */
-const featureFiles = import.meta.glob<{ default: ResourceLanguage[string] }>('./features/*/*.json', { eager: true });
+const BUNDLES: Record<Language, () => Promise<{ default: ResourceLanguage }>> = {
+  en: () => import('./bundles/en'),
+  nl: () => import('./bundles/nl'),
+  de: () => import('./bundles/de'),
+  fr: () => import('./bundles/fr'),
+};
+const loaded = new Map<string, Promise<ResourceLanguage>>();
 
-function resources(): Resource {
-  const all: Record<string, ResourceLanguage> = { en: { ...en }, nl: { ...nl }, de: { ...de }, fr: { ...fr } };
-  for (const [file, module] of Object.entries(featureFiles)) {
-    const [, area, language] = /\.\/features\/([^/]+)\/(\w+)\.json$/.exec(file) ?? [];
-    if (area && language && all[language]) all[language][area] = module.default;
+function loadBundle(language: string): Promise<ResourceLanguage> {
+  const load = BUNDLES[language as Language];
+  if (!load) return Promise.resolve({});
+  let bundle = loaded.get(language);
+  if (!bundle) {
+    bundle = load().then((module) => module.default);
+    // A failed fetch (offline) may be tried again by the next language change.
+    bundle.catch(() => loaded.delete(language));
+    loaded.set(language, bundle);
   }
-  return all;
+  return bundle;
 }
 
-export const featureNamespaces = [...new Set(Object.keys(featureFiles).map((file) => file.split('/')[2] as string))];
+/** i18next asks per language and namespace; one bundle answers all namespaces of its language. */
+const bundleBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, namespace, callback) => {
+    loadBundle(language).then(
+      (bundle) => callback(null, bundle[namespace] ?? {}),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
 
 export async function initI18n() {
-  await i18n.use(initReactI18next).init({
-    resources: resources(),
-    lng: chooseLanguage(readSavedLanguage(), navigator.languages ?? [navigator.language]),
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: LANGUAGES,
-    ns: ['translation', 'messages', ...featureNamespaces],
-    defaultNS: 'translation',
-    interpolation: { escapeValue: false },
-  });
+  const language = chooseLanguage(readSavedLanguage(), navigator.languages ?? [navigator.language]);
+  // Every language has the same namespaces (test/unit/web-i18n.test.ts), so the first bundle names them all.
+  const namespaces = Object.keys(await loadBundle(language));
+  await i18n
+    .use(initReactI18next)
+    .use(bundleBackend)
+    .init({
+      lng: language,
+      // No fallback language to load beside the chosen one: every key exists in all four (the same unit test).
+      fallbackLng: false,
+      supportedLngs: LANGUAGES,
+      ns: namespaces,
+      defaultNS: 'translation',
+      interpolation: { escapeValue: false },
+    });
   document.documentElement.lang = i18n.language;
   i18n.on('languageChanged', (language) => {
     document.documentElement.lang = language;

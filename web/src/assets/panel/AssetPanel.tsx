@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Asset } from '@shared/schemas/asset';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { AssetAlarmsTab } from '../../asset-alarms/AssetAlarmsTab';
@@ -22,8 +22,10 @@ import { useAssetMessage } from '../useAssetMessage';
 import { AssetAttachmentsTab } from './AssetAttachmentsTab';
 import { AssetDetails } from './AssetDetails';
 import { AssetEventsTab } from './AssetEventsTab';
-import { AssetMapTab } from './AssetMapTab';
 import { useAssetEvents } from './useAssetEventsState';
+
+// The map library loads with the map tab only: the list and the other tabs stay light (issue 10).
+const AssetMapTab = lazy(() => import('./AssetMapTab').then((module) => ({ default: module.AssetMapTab })));
 
 export type AssetTab = 'details' | 'events' | 'map' | 'alarms' | 'attachments';
 const TABS: AssetTab[] = ['details', 'events', 'map', 'alarms', 'attachments'];
@@ -154,7 +156,11 @@ function AssetTabs({ asset, onClose }: { asset: Asset; onClose: () => void }) {
             }}
           />
         )}
-        {tab === 'map' && <AssetMapTab state={events} />}
+        {tab === 'map' && (
+          <Suspense fallback={<Box sx={{ height: 420, bgcolor: 'action.hover', borderRadius: 1 }} />}>
+            <AssetMapTab state={events} />
+          </Suspense>
+        )}
         {tab === 'alarms' && <AssetAlarmsTab assetId={asset.id} />}
         {tab === 'attachments' && <AssetAttachmentsTab asset={asset} />}
       </Box>

@@ -1,0 +1,5 @@
+import base from '../de.json';
+import { collectBundle } from './collect';
+
+/** Every string of one language in one chunk, loaded only when the console shows that language. */
+export default collectBundle(base, import.meta.glob('../features/*/de.json', { eager: true, import: 'default' }));

@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { backfillMapIndex, ensureTable, ensureUserPool } from './local/bootstrap';
+import { backfillMapIndex, ensureTable, ensureUserPool, rollBackInterruptedImports } from './local/bootstrap';
 import { assertPortFree, dataDir, HOST, handlerEnvironment, PORTS, type PortName, port } from './local/config';
 import { type ConsoleMode, startConsole } from './local/console-server';
 import { startEventBridgeService } from './local/eventbridge-service';
@@ -46,6 +46,7 @@ async function main() {
     const ids = await ensureUserPool();
     Object.assign(process.env, handlerEnvironment(ids));
     if (table === 'rebuilt') await backfillMapIndex();
+    await rollBackInterruptedImports();
     const seeded = await seedIfEmpty();
     const sso = await startSsoProvider({ ...ids, clientId: ids.userPoolClientId, consoleOrigins });
     services.push(sso);

@@ -80,6 +80,13 @@ export async function backfillMapIndex() {
   console.log(`Asset map index: ${updated} positioned assets of ${tenants} tenants indexed.`);
 }
 
+/** Device imports cut off by the last stop (kill -9 midway) are rolled back: nothing can still be writing. */
+export async function rollBackInterruptedImports() {
+  const { rollBackInterruptedImportsOfAllTenants } = await import('../../functions/lib/devices/device-import-journal');
+  const count = await rollBackInterruptedImportsOfAllTenants(0);
+  if (count > 0) console.log(`${count} interrupted device import(s) rolled back.`);
+}
+
 export const cognitoClient = () =>
   new CognitoIdentityProviderClient({
     region: REGION,

@@ -8,12 +8,13 @@ import {
   DEVICE_IMPORT_MESSAGES as M,
 } from '../../../shared/schemas/device-import';
 import { dynamo, tableName } from '../data/client';
-import { counterKey, itemKey } from '../data/keys';
+import { counterKey } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
 import { HttpError, unprocessable } from '../http/errors';
 import { readUploadedFile, type UploadedFile } from '../http/upload-body';
-import { claimedDevEuis, devEuiClaimItem, devEuiClaimKey } from './dev-eui-claims';
+import { claimedDevEuis, devEuiClaimItem } from './dev-eui-claims';
 import { capViolations, type ParsedDeviceRow, parseDeviceCsv } from './device-import-csv';
+import { beginImport, endImport, rollBackImport, rollBackInterruptedImports } from './device-import-journal';
 import { type DeviceRecord, deviceRepository } from './device-repository';
 
 /** DynamoDB takes at most 100 operations per transaction: 49 devices, their 49 claims and the counter update. */
@@ -115,26 +116,6 @@ const putChunk = (ctx: TenantContext, chunk: ImportedDevice[]) =>
     }),
   );
 
-const deleteChunk = (ctx: TenantContext, chunk: ImportedDevice[]) =>
-  dynamo().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        ...chunk.flatMap(({ device }) => [
-          { Delete: { TableName: tableName(), Key: itemKey(ctx, 'DEVICE', device.id) } },
-          { Delete: { TableName: tableName(), Key: devEuiClaimKey(device.dev_eui) } },
-        ]),
-        {
-          Update: {
-            TableName: tableName(),
-            Key: counterKey(ctx, 'DEVICE'),
-            UpdateExpression: 'ADD itemCount :n',
-            ExpressionAttributeValues: { ':n': -chunk.length },
-          },
-        },
-      ],
-    }),
-  );
-
 /**
  * A chunk refused because a DEVEUI was claimed meanwhile (a concurrent import): the rows of those claims, as
  * the check before the write would have reported them. Operations alternate device, claim; the counter is last.
@@ -152,32 +133,32 @@ function claimedMeanwhile(error: unknown, chunk: ImportedDevice[]): Violation[] 
 
 /**
  * All or nothing: 5000 devices do not fit one transaction, so they go in transactions of 49 (with their
- * claims), a few at once; when one fails, the others finish and every chunk written is deleted again
- * before the error is passed on.
+ * claims), a few at once, under a journal (device-import-journal.ts). When one fails, the others finish and
+ * the import is rolled back before the error is passed on; when the process dies midway, the journal left
+ * behind gets it rolled back later (the next import of the tenant, or the local stack's next start).
  */
 async function writeDevices(ctx: TenantContext, devices: ImportedDevice[]): Promise<void> {
+  if (devices.length === 0) return;
+  const firstId = (devices[0] as ImportedDevice).device.id;
+  await beginImport(ctx, firstId, devices.length);
   const chunks: ImportedDevice[][] = [];
   for (let i = 0; i < devices.length; i += DEVICES_PER_TRANSACTION) {
     chunks.push(devices.slice(i, i + DEVICES_PER_TRANSACTION));
   }
-  const written: ImportedDevice[][] = [];
   let failure: { error: unknown; chunk: ImportedDevice[] } | undefined;
   let next = 0;
   const worker = async () => {
     while (!failure && next < chunks.length) {
       const chunk = chunks[next++] as ImportedDevice[];
-      try {
-        await putChunk(ctx, chunk);
-        written.push(chunk);
-      } catch (error) {
+      await putChunk(ctx, chunk).catch((error: unknown) => {
         failure ??= { error, chunk };
-      }
+      });
     }
   };
   await Promise.all(Array.from({ length: WRITE_CONCURRENCY }, worker));
-  if (!failure) return;
-  // Undo every chunk even if one undo fails; the write's own error is what the caller sees.
-  for (const chunk of written) await deleteChunk(ctx, chunk).catch(() => undefined);
+  if (!failure) return endImport(ctx, firstId);
+  // A failed rollback keeps the journal (a later rollback finishes); the write's own error is what the caller sees.
+  await rollBackImport(ctx, firstId, devices.length).catch(() => undefined);
   const violations = claimedMeanwhile(failure.error, failure.chunk);
   throw violations ? unprocessable(violations) : failure.error;
 }
@@ -189,6 +170,8 @@ async function writeDevices(ctx: TenantContext, devices: ImportedDevice[]): Prom
 export async function importDevicesFromUpload(ctx: TenantContext, event: UploadEvent): Promise<DeviceImportResult> {
   const file = readUploadedFile(event, DEVICE_IMPORT_MAX_BYTES, M.fileTooLarge);
   assertCsv(file);
+  // An import interrupted long ago still holds its DEVEUIs' claims: free them before checking this file.
+  await rollBackInterruptedImports(ctx);
   const { rows, violations } = parseDeviceCsv(file.content);
   violations.push(...(await registeredViolations(rows)));
   if (violations.length) throw unprocessable(capViolations(violations));

@@ -1,12 +1,16 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { localServiceConfig } from '../local-endpoints';
+import { retryTransactionConflicts } from './transaction-conflicts';
 
 let documentClient: DynamoDBDocumentClient | undefined;
 
 /** One document client per Lambda container; locally it points at the DynamoDB-compatible server. */
 export function dynamo(): DynamoDBDocumentClient {
-  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient(localServiceConfig('DYNAMODB_ENDPOINT')), {
+  if (documentClient) return documentClient;
+  const client = new DynamoDBClient(localServiceConfig('DYNAMODB_ENDPOINT'));
+  client.middlewareStack.add(retryTransactionConflicts(), { step: 'initialize', name: 'retryTransactionConflicts' });
+  documentClient = DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
   return documentClient;

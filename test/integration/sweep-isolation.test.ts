@@ -1,0 +1,223 @@
+import { randomBytes } from 'node:crypto';
+import type { RouteDef } from '../../shared/routes';
+import { tokenOf } from '../harness/api';
+import { inParallel, send } from '../harness/sweep/client';
+import {
+  type Caller,
+  discoverEntities,
+  type EntityIndex,
+  entitiesUnder,
+  type FoundEntity,
+  readEntity,
+  record,
+} from '../harness/sweep/discovery';
+import { markersIn, type SeedTenant, tenantMarkers } from '../harness/sweep/markers';
+import {
+  ALL_ROUTES,
+  entityTemplate,
+  fillPath,
+  hasPathParams,
+  isCollection,
+  isPublic,
+  label,
+  takesBody,
+} from '../harness/sweep/routes';
+import { createSweepTenant, removeSweepTenant, type SweepTenant } from '../harness/sweep/sweep-tenant';
+
+/**
+ * Tenant isolation, swept over every route of shared/routes.ts (issue 10). For each route with an id, the
+ * admin of one tenant uses ids that exist only in another (found through that tenant's own lists): never a
+ * 2xx, never the other tenant's data, and after a write the owner's entity reads back unchanged. The owners
+ * are the seeded tenants demo and acme; the intruders are the other seeded tenant and an empty tenant made
+ * for the sweep (per-tenant counters give acme few ids demo lacks; the empty tenant lacks all of them).
+ * Every list and other id-less read, for every seeded user, holds nothing of the other tenant.
+ */
+interface Side {
+  tenant: SeedTenant | 'an empty tenant';
+  caller: Caller;
+  index: EntityIndex;
+  markers: string[];
+}
+
+const READ_SAMPLES = 2;
+const failures: string[] = [];
+const uncovered = new Set<string>();
+/** direction -> routes for which that pair of tenants has only ids in common */
+const sharedOnly = new Map<string, string[]>();
+let exclusivePairs = 0;
+const statuses: Record<number, number> = {};
+let sharedIdReads = 0;
+
+const side = async (tenant: Side['tenant'], login: string, markers: string[] = []): Promise<Side> => {
+  const caller = { token: await tokenOf(login) };
+  return { tenant, caller, index: await discoverEntities(caller), markers };
+};
+
+/** Items of the sweep's own, so kinds the seed numbers alike in both tenants (roles) have ids demo alone has. */
+async function makeOwnItems(suffix: string) {
+  const created = async (login: string, path: string, body?: object) => {
+    const answer = await send({ method: 'POST', path, token: await tokenOf(login), body: JSON.stringify(body ?? {}) });
+    expect([path, answer.status]).toEqual([path, body ? 201 : 202]);
+    return answer.json as { id: number | string };
+  };
+  const credentials = [
+    await created('admin', '/api/tokens', { name: `Isolation sweep ${suffix}` }),
+    await created('acme-admin', '/api/tokens', { name: `Isolation sweep ${suffix}` }),
+  ];
+  await created('admin', '/api/roles', { name: `ROLE_SWEEP_${suffix}`, role_permissions: [] });
+  // Export jobs are in no list: their ids come from the answers that started them.
+  const exportJobs = [
+    await created('admin', '/api/assets/export?type=csv'),
+    await created('acme-admin', '/api/assets/export?type=csv'),
+  ].map((job) => `/api/exports/${job.id}`);
+  return { credentials: credentials.map((credential) => credential.id), exportJobs };
+}
+
+/** For a write: the owner's entity as its own body (a no-op if it ever got through, seen by its version). */
+const ownerBody = (snapshot: string | undefined): string => {
+  try {
+    const parsed = JSON.parse(snapshot?.replace(/^2\d\d /, '') || '{}');
+    return JSON.stringify(parsed && typeof parsed === 'object' ? parsed : {});
+  } catch {
+    return '{}';
+  }
+};
+
+async function tryExclusive(route: RouteDef, owner: Side, intruder: Side, found: FoundEntity, name: string) {
+  const mutates = route.method !== 'GET';
+  const before = mutates ? await readEntity(found, owner.caller) : undefined;
+  const path = fillPath(route.path, found.params);
+  const body = takesBody(route) ? { body: ownerBody(before) } : {};
+  const answer = await send({ method: route.method, path, ...intruder.caller, ...body });
+  exclusivePairs += 1;
+  statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+  const leaked = markersIn(answer.text, owner.markers);
+  if (answer.status < 400 || answer.status >= 500 || leaked.length) {
+    failures.push(`${name}: ${route.method} ${path} answered ${answer.status} ${leaked.join(', ')}`);
+  }
+  const after = mutates ? await readEntity(found, owner.caller) : undefined;
+  if (before !== after) failures.push(`${name}: ${found.iri} changed after ${route.method} ${path}`);
+}
+
+/** Ids both tenants have: the intruder reads its own entity, which must hold nothing of the owner's. */
+async function readSharedId(route: RouteDef, owner: Side, intruder: Side, found: FoundEntity, name: string) {
+  const path = fillPath(route.path, found.params);
+  const answer = await send({ method: 'GET', path, ...intruder.caller });
+  sharedIdReads += 1;
+  const leaked = markersIn(answer.text, owner.markers);
+  if (answer.status >= 500 || leaked.length) failures.push(`${name} (shared id ${path}): ${answer.status} ${leaked}`);
+}
+
+/** One id route, as the intruder, with the owner's ids; false when the owner has no id only it has. */
+async function sweepRoute(route: RouteDef, owner: Side, intruder: Side): Promise<boolean> {
+  const template = entityTemplate(route.path);
+  const theirs = new Set(entitiesUnder(intruder.index, template).map((found) => found.iri));
+  const owned = entitiesUnder(owner.index, template);
+  const exclusive = owned.filter((found) => !theirs.has(found.iri)).reverse();
+  const direction = `as ${intruder.tenant} with ${owner.tenant}'s ids`;
+  const name = `${label(route)} ${direction}`;
+  for (const found of exclusive.slice(0, route.method === 'GET' ? READ_SAMPLES : 1)) {
+    await tryExclusive(route, owner, intruder, found, name);
+  }
+  if (exclusive.length === 0 && owned[0]) {
+    sharedOnly.set(direction, [...(sharedOnly.get(direction) ?? []), route.id]);
+    if (route.method === 'GET') await readSharedId(route, owner, intruder, owned[0], name);
+  }
+  return exclusive.length > 0;
+}
+
+describe('tenant isolation sweep over the route table', () => {
+  let demo: Side;
+  let acme: Side;
+  let empty: Side;
+  let sweepTenant: SweepTenant | undefined;
+  let credentials: (number | string)[] = [];
+
+  beforeAll(async () => {
+    const own = await makeOwnItems(randomBytes(4).toString('hex'));
+    credentials = own.credentials;
+    sweepTenant = await createSweepTenant('Isolation sweep');
+    [demo, acme, empty] = await Promise.all([
+      side('demo', 'admin', tenantMarkers('demo')),
+      side('acme', 'acme-admin', tenantMarkers('acme')),
+      side('an empty tenant', sweepTenant.adminLogin),
+    ]);
+    own.exportJobs.forEach((job, i) => {
+      record((i === 0 ? demo : acme).index, job, job);
+    });
+  });
+
+  afterAll(async () => {
+    for (const [i, id] of credentials.entries()) {
+      await send({
+        method: 'DELETE',
+        path: `/api/tokens/${id}`,
+        token: await tokenOf(i === 0 ? 'admin' : 'acme-admin'),
+      });
+    }
+    await removeSweepTenant(sweepTenant);
+  });
+
+  it('answers no id route with a 2xx or the owner’s data when the id belongs to another tenant', async () => {
+    const routes = ALL_ROUTES.filter((route) => hasPathParams(route) && !isPublic(route));
+    const directions: [Side, Side[]][] = [
+      [demo, [acme, empty]],
+      [acme, [demo, empty]],
+    ];
+    await inParallel(routes, 4, async (route) => {
+      for (const [owner, intruders] of directions) {
+        const template = entityTemplate(route.path);
+        if (entitiesUnder(owner.index, template).length === 0) {
+          uncovered.add(`${label(route)}: no ${template} in ${owner.tenant} (seed one to cover it)`);
+          continue;
+        }
+        let covered = false;
+        for (const intruder of intruders) covered = (await sweepRoute(route, owner, intruder)) || covered;
+        if (!covered) uncovered.add(`${label(route)}: every id of ${owner.tenant} exists in the other tenants too`);
+      }
+    });
+    console.log(
+      `Isolation sweep: ${routes.length} id routes; ${exclusivePairs} requests with ids only another tenant has ` +
+        `(never 2xx, owner's entity read back unchanged after writes; statuses ${JSON.stringify(statuses)}); ` +
+        `${sharedIdReads} reads of ids both have.\n` +
+        `Uncovered (${uncovered.size}):\n  ${[...uncovered].sort().join('\n  ')}\n` +
+        `Only ids both tenants have, so none sent in this direction (another intruder covers the route):\n  ${[
+          ...sharedOnly,
+        ]
+          .map(([direction, ids]) => `${direction}: ${ids.sort().join(', ')}`)
+          .join('\n  ')}`,
+    );
+    expect(failures).toEqual([]);
+  });
+
+  it('lists and id-less reads hold no member of the other tenant, for every seeded user', async () => {
+    const reads = ALL_ROUTES.filter((route) => route.method === 'GET' && !hasPathParams(route) && !isPublic(route));
+    const paths = reads.flatMap((route) =>
+      isCollection(route) ? [route.path, `${route.path}?pagination=false`] : [route.path],
+    );
+    const logins: [string, Side, Side][] = [
+      ...['admin', 'user', 'client', 'transporter', 'manager'].map((login): [string, Side, Side] => [
+        login,
+        demo,
+        acme,
+      ]),
+      ...['acme-admin', 'acme-user'].map((login): [string, Side, Side] => [login, acme, demo]),
+      [sweepTenant?.adminLogin ?? '', empty, { ...demo, markers: [...demo.markers, ...acme.markers] }],
+    ];
+    const listFailures: string[] = [];
+    let checked = 0;
+    for (const [login, own, other] of logins) {
+      const token = await tokenOf(login);
+      await inParallel(paths, 4, async (path) => {
+        const answer = await send({ method: 'GET', path, token });
+        checked += 1;
+        const leaked = markersIn(answer.text, other.markers);
+        if (answer.status >= 500 || leaked.length) {
+          listFailures.push(`GET ${path} as ${login} (${own.tenant}): ${answer.status} holds ${leaked.join(', ')}`);
+        }
+      });
+    }
+    console.log(`Isolation sweep: ${paths.length} id-less reads × ${logins.length} users = ${checked} answers checked`);
+    expect(listFailures).toEqual([]);
+  });
+});

@@ -12,6 +12,7 @@ const SignInPage = lazy(() => import('./session/SignInPage'));
 const ResetPasswordPage = lazy(() => import('./session/ResetPasswordPage'));
 const OAuthCallbackPage = lazy(() => import('./session/OAuthCallbackPage'));
 const ApiCredentialsPage = lazy(() => import('./api-credentials/ApiCredentialsPage'));
+const ApiReferencePage = lazy(() => import('./api-credentials/ApiReferencePage'));
 const AssetsPage = lazy(() => import('./assets/AssetsPage'));
 const AlarmRulesPage = lazy(() => import('./alarm-rules/AlarmRulesPage'));
 const RolesPage = lazy(() => import('./permissions/RolesPage'));
@@ -67,6 +68,7 @@ export const routes: RouteObject[] = [
               page('styling', { title: 'styling' }, <StylingPage />),
               page('kpnthings', { title: 'kpnThings', breadcrumbs: false }, <KpnThingsPage />),
               page('api', { title: 'api' }, <ApiCredentialsPage />),
+              page('api/reference', { title: 'apiReference' }, <ApiReferencePage />),
             ],
           },
           {

@@ -5,6 +5,12 @@ import { hydraCollectionSchema, idParamSchema } from '../../../shared/schemas/co
 /** A JSON Schema (2020-12, the dialect of OpenAPI 3.1) as zod writes it. */
 export type JsonSchema = Record<string, unknown>;
 
+/** zod writes every integer's JavaScript range (±2^53-1) as bounds; they say nothing to a client. */
+function dropSafeIntegerBounds(schema: JsonSchema) {
+  if (schema.minimum === Number.MIN_SAFE_INTEGER) delete schema.minimum;
+  if (schema.maximum === Number.MAX_SAFE_INTEGER) delete schema.maximum;
+}
+
 /**
  * zod's own JSON Schema output: what a client may send (`input`: before defaults and preprocessing) or what the
  * API answers (`output`). Parts JSON Schema cannot say (a custom refinement's logic, a transform) become
@@ -15,6 +21,7 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSch
     target: 'draft-2020-12',
     io,
     unrepresentable: 'any',
+    override: ({ jsonSchema }) => dropSafeIntegerBounds(jsonSchema as JsonSchema),
   }) as JsonSchema;
   return rest;
 }

@@ -2,7 +2,7 @@ import { STATUS_TITLES } from '../../../shared/errors';
 import { contractOf } from '../../../shared/route-contracts';
 import { type HttpMethod, ROUTES, type RouteDef, type RouteId } from '../../../shared/routes';
 import { errorJsonSchema } from './json-schema';
-import { JSON_LD, operationOf, SECURITY_SCHEME_NAMES } from './openapi-operation';
+import { JSON_LD, operationOf, SECURITY_SCHEME_NAMES, tagOf } from './openapi-operation';
 
 /**
  * The OpenAPI 3.1 document of the API (issue 10), generated from the one route table (shared/routes.ts) and
@@ -26,9 +26,12 @@ const quickStart = (baseUrl: string) =>
       'and send it as a bearer token:',
     '',
     '```sh',
-    `curl -s -X POST ${baseUrl}${TOKEN_PATH} \\`,
-    '  -d grant_type=client_credentials -d client_id=$CLIENT_ID -d client_secret=$CLIENT_SECRET',
-    `curl -s "${baseUrl}/api/assets?page=1&itemsPerPage=30" -H "Authorization: Bearer $ACCESS_TOKEN"`,
+    `curl -X POST ${baseUrl}${TOKEN_PATH} \\`,
+    '  -d grant_type=client_credentials \\',
+    '  -d client_id="$CLIENT_ID" -d client_secret="$CLIENT_SECRET"',
+    '# {"access_token":"eyJ…","token_type":"Bearer","expires_in":900}',
+    `curl "${baseUrl}/api/assets?page=1&itemsPerPage=30" \\`,
+    '  -H "Authorization: Bearer $ACCESS_TOKEN"',
     '```',
   ].join('\n');
 
@@ -83,7 +86,7 @@ export function openApiDocument(baseUrl: string) {
     openapi: '3.1.0',
     info: { title: 'Tracking API', version: '1.0.0', description: quickStart(baseUrl) },
     servers: [{ url: baseUrl }],
-    tags: [...new Set(ROUTES.map((r) => r.handler))].map((name) => ({ name })),
+    tags: [...new Set(ROUTES.map((r) => tagOf(r.handler)))].map((name) => ({ name })),
     paths: staticParts.paths,
     components: { securitySchemes: securitySchemes(baseUrl), responses: staticParts.errors },
   };

@@ -84,6 +84,15 @@ function errorResponses(route: RouteDef, contract: RouteContract, body: JsonSche
   return Object.fromEntries(statuses.map((status) => [status, { $ref: `#/components/responses/Error${status}` }]));
 }
 
+/** The reference groups operations by handler module: "api-tokens" reads "API tokens". */
+export const tagOf = (module: string) =>
+  module
+    .split('-')
+    .map((word, i) =>
+      ['api', 'kpn'].includes(word) ? word.toUpperCase() : i === 0 ? word[0]?.toUpperCase() + word.slice(1) : word,
+    )
+    .join(' ');
+
 function accessNote(route: RouteDef): string {
   if (route.access === 'public') return 'Public: no token.';
   if (route.access === 'authenticated') return 'Any signed-in user or API credential of the tenant.';
@@ -99,7 +108,7 @@ export function operationOf(route: RouteDef, contract: RouteContract) {
     operationId: route.id,
     summary: contract.summary,
     description: accessNote(route),
-    tags: [route.handler],
+    tags: [tagOf(route.handler)],
     security:
       route.access === 'public'
         ? []

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import MenuBookIcon from '@mui/icons-material/MenuBook';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -11,6 +12,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import { ApiError } from '../api/ApiError';
 import { errorMessage } from '../api/errorMessage';
 import { apiBaseUrl } from '../api/runtimeConfig';
@@ -95,6 +97,14 @@ export default function ApiCredentialsPage() {
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2, wordBreak: 'break-word' }}>
           {t('tokenHelp', { url: `${apiBaseUrl()}/api/oauth/token` })}
         </Typography>
+        <Stack direction="row" spacing={1.5} sx={{ mt: 1.5, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <Button component={RouterLink} to="/api/reference" variant="outlined" startIcon={<MenuBookIcon />}>
+            {t('reference.link')}
+          </Button>
+          <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 240px' }}>
+            {t('reference.linkHelp')}
+          </Typography>
+        </Stack>
       </Paper>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography variant="h6" component="h2">

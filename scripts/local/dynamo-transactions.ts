@@ -1,3 +1,4 @@
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import {
   type AttributeValue,
@@ -20,6 +21,9 @@ import {
  *    dynalite itself, and on the first failed condition restores the saved items and answers
  *    TransactionCanceledException with per-operation CancellationReasons, as DynamoDB does.
  * Readers may glimpse a transaction's intermediate state for a few milliseconds: a local-only weakness.
+ * The saved items are also written to an undo file (`undoFile`) before the first operation and removed after
+ * the last, so a process killed midway (kill -9) finds the file at its next start and puts the items back:
+ * a transaction is all or nothing across a crash too, as on AWS.
  */
 const WRITE_TARGETS = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
 
@@ -30,12 +34,32 @@ interface Operation {
   input: any;
 }
 
-export function startTransactionFront(options: { port: number; host: string; backendUrl: string }) {
+type Saved = { table: string; key: Item; before: Item | undefined }[];
+
+/** Puts the saved images back in reverse order: an item that did not exist is deleted again. */
+async function restoreItems(backend: DynamoDBClient, saved: Saved) {
+  for (const { table, key, before } of [...saved].reverse()) {
+    if (before) await backend.send(new PutItemCommand({ TableName: table, Item: before }));
+    else await backend.send(new DeleteItemCommand({ TableName: table, Key: key }));
+  }
+}
+
+export async function startTransactionFront(options: {
+  port: number;
+  host: string;
+  backendUrl: string;
+  undoFile: string;
+}) {
   const backend = new DynamoDBClient({
     region: 'eu-west-1',
     endpoint: options.backendUrl,
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
+  if (existsSync(options.undoFile)) {
+    // The last run died inside a transaction: undo what it had applied.
+    await restoreItems(backend, JSON.parse(readFileSync(options.undoFile, 'utf8')) as Saved);
+    rmSync(options.undoFile);
+  }
   const keySchemas = new Map<string, string[]>();
   let queue: Promise<unknown> = Promise.resolve();
   const serialized = <T>(work: () => Promise<T>): Promise<T> => {
@@ -104,13 +128,17 @@ export function startTransactionFront(options: { port: number; host: string; bac
       targets.push({ table, key: await keyOf(table, op.kind === 'Put' ? op.input.Item : op.input.Key) });
     }
     const befores = await currentItems(targets);
-    const saved = targets.map((target, i) => ({ ...target, before: befores[i] }));
-    const restore = async () => {
-      for (const { table, key, before } of saved.reverse()) {
-        if (before) await backend.send(new PutItemCommand({ TableName: table, Item: before }));
-        else await backend.send(new DeleteItemCommand({ TableName: table, Key: key }));
-      }
-    };
+    const saved: Saved = targets.map((target, i) => ({ ...target, before: befores[i] }));
+    writeFileSync(options.undoFile, JSON.stringify(saved));
+    try {
+      return await applyAll(operations, saved);
+    } finally {
+      rmSync(options.undoFile, { force: true });
+    }
+  }
+
+  async function applyAll(operations: Operation[], saved: Saved) {
+    const restore = () => restoreItems(backend, saved);
     for (const [index, op] of operations.entries()) {
       try {
         await apply(op);

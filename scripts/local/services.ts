@@ -29,6 +29,7 @@ export async function startDynamo(): Promise<Service> {
     port: port('DYNAMODB_PORT'),
     host: HOST,
     backendUrl: `http://${HOST}:${backendPort}`,
+    undoFile: path.join(directory, 'transaction-undo.json'),
   });
   return {
     name: 'DynamoDB (dynalite + transactions)',

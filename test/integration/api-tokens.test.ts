@@ -92,6 +92,21 @@ describe('API credentials and the client-credentials token endpoint', () => {
     expect(otherTenant.status).toBe(403);
   });
 
+  it('answers GET /api/me with the credential: name, role, rights and tenant (it has no user record)', async () => {
+    const issued = await requestToken(credential.client_id, credential.client_secret as string);
+    const me = await call<Record<string, unknown>>('GET', '/api/me', { token: issued.body.access_token });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({
+      id: credential.id,
+      name: 'ERP nightly export',
+      username: `api-${credential.client_id}`,
+      roles: ['ROLE_ADMIN'],
+      active: true,
+      tenant: { id: 1, subdomain: 'demo' },
+    });
+    expect(me.body.permissions).toEqual(expect.arrayContaining(['ASSET_READ', 'API_TOKENS']));
+  });
+
   it('accepts JSON and HTTP Basic credentials too', async () => {
     const json = await call<IssuedToken>('POST', '/api/oauth/token', {
       body: {

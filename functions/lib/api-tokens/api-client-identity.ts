@@ -26,8 +26,11 @@ export const INVALID_CLIENT = 'Invalid client id or client secret.';
 const USERNAME_PREFIX = 'api-';
 export const apiClientUsername = (clientId: string) => `${USERNAME_PREFIX}${clientId}`;
 
-export const isApiClientIdentity = (identity: VerifiedIdentity) =>
+export const isApiClientIdentity = (identity: Pick<VerifiedIdentity, 'userId' | 'username'>) =>
   identity.userId === API_CLIENT_USER_ID && identity.username.startsWith(USERNAME_PREFIX);
+
+/** The client id in an API client's username ("api-<client_id>"). */
+export const apiClientIdOf = (username: string) => username.slice(USERNAME_PREFIX.length);
 
 /** The app client for API clients: ID tokens valid 15 minutes, no other use. */
 const apiClientsAppClientId = () => {
@@ -106,6 +109,6 @@ export async function issueApiClientToken(clientId: string, secret: string) {
  * effect at once, also for tokens issued before, or obtained from Cognito directly with the secret.
  */
 export async function assertApiClientActive(identity: VerifiedIdentity): Promise<void> {
-  const lookup = await findApiClient(identity.username.slice(USERNAME_PREFIX.length));
+  const lookup = await findApiClient(apiClientIdOf(identity.username));
   if (!lookup || lookup.tenantId !== identity.tenantId) throw unauthorized(MESSAGES.invalidToken);
 }

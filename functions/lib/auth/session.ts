@@ -6,6 +6,8 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
 import { MESSAGES } from '../../../shared/errors';
+import { apiClientIdOf, isApiClientIdentity } from '../api-tokens/api-client-identity';
+import { apiTokenRepository, findApiClient } from '../api-tokens/api-token-repository';
 import { unauthorized } from '../http/errors';
 import { tenantRepository } from '../tenants/tenant-repository';
 import { userRepository } from '../users/user-repository';
@@ -14,6 +16,7 @@ import { cognito, userPoolClientId, userPoolId } from './cognito';
 
 /** The signed-in user as the console stores it (spec 001 section 3, Session user). */
 export async function sessionUserFor(auth: AuthContext) {
+  if (isApiClientIdentity(auth)) return credentialAsSessionUser(auth);
   const [user, tenant] = await Promise.all([
     userRepository.get(auth.tenant, auth.userId),
     tenantRepository.get(Number(auth.tenant.tenantId)),
@@ -27,7 +30,33 @@ export async function sessionUserFor(auth: AuthContext) {
     roles: auth.roles,
     permissions: [...auth.permissions].sort(),
     active: user.active,
-    tenant: tenant && { id: tenant.id, subdomain: tenant.subdomain, company: tenant.company },
+    tenant: tenantRef(tenant),
+  };
+}
+
+const tenantRef = (tenant: Awaited<ReturnType<typeof tenantRepository.get>>) =>
+  tenant && { id: tenant.id, subdomain: tenant.subdomain, company: tenant.company };
+
+/**
+ * An API credential has no user record (its token says user 0), so GET /api/me describes the credential: its
+ * id and name, role, rights and tenant. A client checking its token there is told who it acts as, not 401.
+ */
+async function credentialAsSessionUser(auth: AuthContext) {
+  const lookup = await findApiClient(apiClientIdOf(auth.username));
+  const [credential, tenant] = await Promise.all([
+    lookup && apiTokenRepository.get(auth.tenant, lookup.tokenId),
+    tenantRepository.get(Number(auth.tenant.tenantId)),
+  ]);
+  if (!credential) throw unauthorized(MESSAGES.invalidToken);
+  return {
+    id: credential.id,
+    name: credential.name,
+    username: auth.username,
+    email: '',
+    roles: auth.roles,
+    permissions: [...auth.permissions].sort(),
+    active: true,
+    tenant: tenantRef(tenant),
   };
 }
 

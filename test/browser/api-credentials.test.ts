@@ -44,7 +44,6 @@ describe('API credentials screen', () => {
 
     await page.getByRole('button', { name: 'Revoke Browser ERP link' }).click();
     await page.getByText(/Revoke Browser ERP link\?/).waitFor();
-    await page.waitForTimeout(400); // the dialog's fade-in
     await screenshot(page, 'api-credentials-revoke-desktop');
     await page.getByRole('button', { name: 'Yes' }).click();
     await page.getByText('The API credential is revoked').waitFor();

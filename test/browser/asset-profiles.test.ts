@@ -17,6 +17,14 @@ async function assetWithProfile(): Promise<number> {
   throw new Error('no seeded asset with a profile');
 }
 
+/** Save in the profile block, Yes in its question, and the question gone again. */
+async function saveProfile(page: Page) {
+  await page.getByRole('region', { name: 'Asset profile' }).getByRole('button', { name: 'Save', exact: true }).click();
+  const confirm = page.getByRole('dialog').filter({ hasText: 'Save asset profile' });
+  await confirm.getByRole('button', { name: 'Yes' }).click();
+  await confirm.waitFor({ state: 'detached' });
+}
+
 describe('asset profiles in the console', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -38,7 +46,6 @@ describe('asset profiles in the console', () => {
     await page.waitForURL(/\/asset-profiles\/1$/);
     const cables = drawer(page).getByRole('region', { name: 'Cable types' });
     await cables.waitFor();
-    await page.waitForTimeout(500);
     await screenshot(page, 'asset-profiles-editor-desktop');
 
     await cables
@@ -82,46 +89,34 @@ describe('asset profiles in the console', () => {
     await block.getByLabel('Reel type').click();
     await page.getByRole('option').nth(2).click();
     await block.getByLabel('Cable length m').fill(`ongeveer ${run.length}0`);
-    await page.waitForTimeout(300);
     await screenshot(page, 'asset-profiles-block-edit-desktop');
-    await block.getByRole('button', { name: 'Save', exact: true }).click();
-    const confirm = page.getByRole('dialog').filter({ hasText: 'Save asset profile' });
-    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await saveProfile(page);
     await page.getByText('Asset profile saved').first().waitFor();
     await block.getByText(`ongeveer ${run.length}0`).waitFor();
 
+    // Straight after a save (the asset is read again then), Edit profile and Reset ask about the reset.
     await block.getByRole('button', { name: 'Edit profile' }).click();
     await block.getByLabel('Cable length m').fill('500');
-    await block.getByRole('button', { name: 'Save', exact: true }).click();
-    await page
-      .getByRole('dialog')
-      .filter({ hasText: 'Save asset profile' })
-      .getByRole('button', { name: 'Yes' })
-      .click();
+    await saveProfile(page);
     await block.getByText('500', { exact: true }).waitFor();
-    // The save reloads the asset (its version moved); let that settle before editing again.
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(500);
     await block.getByRole('button', { name: 'Edit profile' }).click();
+    await block.getByRole('button', { name: 'Reset' }).click();
     const reset = page.getByRole('dialog').filter({ hasText: 'Reset the residual length' });
-    for (let attempt = 0; attempt < 3 && !(await reset.isVisible()); attempt++) {
-      await block.getByRole('button', { name: 'Reset' }).click();
-      await reset.waitFor({ timeout: 5000 }).catch(() => undefined);
-    }
+    await reset.waitFor();
     await screenshot(page, 'asset-profiles-reset-confirm-desktop');
     await reset.getByRole('button', { name: 'Yes' }).click();
+    await reset.waitFor({ state: 'detached' });
     await block.getByText('500 m').waitFor();
     await block.getByRole('button', { name: 'Cancel' }).click();
-    await page.waitForTimeout(300);
+    await block.getByRole('button', { name: 'Edit profile' }).waitFor();
     await screenshot(page, 'asset-profiles-block-desktop');
 
     await page.setViewportSize(PHONE);
-    await page.waitForTimeout(500);
+    // The panel becomes a full-width drawer on a phone; scrolling waits until the block stands still.
     await block.scrollIntoViewIfNeeded();
     await screenshot(page, 'asset-profiles-block-phone');
     await page.goto(consoleUrl('/asset-profiles/1'));
     await drawer(page).getByRole('region', { name: 'Cable types' }).waitFor();
-    await page.waitForTimeout(500);
     await screenshot(page, 'asset-profiles-editor-phone');
     await page.close();
   }, 180_000);

@@ -1,6 +1,15 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, SCREENSHOT_DIR, screenshot, signInAs } from '../harness/browser';
+import {
+  animationsFinished,
+  consoleUrl,
+  DESKTOP,
+  launchBrowser,
+  PHONE,
+  SCREENSHOT_DIR,
+  screenshot,
+  signInAs,
+} from '../harness/browser';
 
 /** The asset list and the asset panel (spec 000 s.2) against the local stack. */
 
@@ -32,7 +41,6 @@ async function showTabs(page: Page, prefix: string) {
   await map.and(page.locator('[data-ready="true"][data-rendered-events]')).waitFor({ timeout: 30_000 });
   expect(Number(await map.getAttribute('data-rendered-events'))).toBeGreaterThan(0);
   await assetPanel.getByText(/^Radius: \d+ m$/).waitFor();
-  await page.waitForTimeout(500);
   await screenshot(page, `${prefix}-panel-map`);
 }
 
@@ -134,7 +142,7 @@ describe('asset list and asset panel', () => {
     // The floating action menu opens on a tap and stays open until an action is chosen.
     await page.getByRole('button', { name: 'Asset actions' }).click();
     await page.getByRole('menuitem', { name: 'Add new' }).waitFor();
-    await page.waitForTimeout(500); // the actions fade in
+    await animationsFinished(page); // the actions fade in
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'assets-actions-phone.png') });
     await page.getByRole('menuitem', { name: 'Add new' }).click();
     await page.waitForURL(/\/assets\/new/);

@@ -60,7 +60,6 @@ describe('customers in the console', () => {
     await page.getByRole('cell', { name: company }).click();
     await drawer(page).getByText(`Customer ${company}`).waitFor();
     await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(500); // let the drawer finish sliding in
     await screenshot(page, 'customers-drawer-details-desktop');
     await drawer(page).getByRole('button', { name: 'Edit' }).click();
     await drawer(page).getByLabel(/^name/i).fill('Bram Browser-Smit');

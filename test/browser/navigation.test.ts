@@ -142,7 +142,6 @@ describe('navigation per role', () => {
       await page.getByRole('button', { name: 'Open menu' }).click();
       await navigation(page).getByRole('link').first().waitFor({ state: 'visible' });
       expect(await menuEntries(page)).toEqual(role.menu);
-      await page.waitForTimeout(300); // the drawer's slide-in transition
       await screenshot(page, `navigation-${role.login}-phone`);
       await context.close();
     });

@@ -128,7 +128,6 @@ describe('roles and styling screens', () => {
     await screenshot(page, 'styling-phone');
     await page.getByRole('button', { name: 'Choose the colour Secondary', exact: true }).click();
     await page.getByLabel('Hex value').waitFor();
-    await page.waitForTimeout(400); // the popover's fade-in
     await screenshot(page, 'styling-picker-phone');
     await page.close();
   });

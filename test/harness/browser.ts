@@ -36,8 +36,24 @@ export const consoleUrl = (route = '/') => `http://localhost:${readStack().ports
 
 export const SCREENSHOT_DIR = path.resolve(__dirname, '../../test-results/screenshots');
 
+/**
+ * Resolves once the page's running CSS transitions and finite animations have ended: a drawer slid in, a dialog
+ * or popover faded in. Endless ones (spinners, skeleton pulses) are not waited for.
+ */
+export async function animationsFinished(page: Page) {
+  // A string: this project's Node typings have no DOM (document.getAnimations runs in the page).
+  await page.evaluate(`Promise.all(
+    document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+      .map((animation) => animation.finished.catch(() => undefined)),
+  ).then(() => undefined)`);
+}
+
+/** A full-page screenshot once whatever was sliding or fading in has arrived. */
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await animationsFinished(page);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 

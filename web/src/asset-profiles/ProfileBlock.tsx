@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/ApiError';
 import { errorMessage } from '../api/errorMessage';
 import { ConfirmDialog } from '../common/list/ConfirmDialog';
+import { useConfirmation } from '../common/list/useConfirmation';
 import { notifyError, notifySuccess } from '../common/notifications/notificationStore';
 import { translateMessage } from '../i18n/translateMessage';
 import { useSession } from '../session/useSession';
@@ -20,7 +21,6 @@ import { useAssetProfile, useProfileDefinitions, useSaveAssetProfile } from './a
 import type { CatalogueItem } from './CatalogueDialog';
 
 type Values = { cable_reel: string; cable: string; cable_length: string };
-type Confirming = 'save' | 'reset' | null;
 
 const valueIn = (profile: AssetProfile, name: AssetProfileValue['name']) =>
   profile.data.find((entry) => entry.name === name)?.value ?? null;
@@ -67,7 +67,7 @@ function CableReelProfile({ uri }: { uri: string }) {
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState<Values>({ cable_reel: '', cable: '', cable_length: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
-  const [confirming, setConfirming] = useState<Confirming>(null);
+  const confirmation = useConfirmation<'save' | 'reset'>();
   const current = profile.data;
   if (!current) return null;
 
@@ -114,7 +114,7 @@ function CableReelProfile({ uri }: { uri: string }) {
           }
           setErrors(next);
         },
-        onSettled: () => setConfirming(null),
+        onSettled: confirmation.close,
       },
     );
   };
@@ -195,13 +195,13 @@ function CableReelProfile({ uri }: { uri: string }) {
       {canEdit && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end', mt: 1 }}>
           {editing && canReset && (
-            <Button color="warning" onClick={() => setConfirming('reset')} sx={{ mr: 'auto' }}>
+            <Button color="warning" onClick={() => confirmation.ask('reset')} sx={{ mr: 'auto' }}>
               {t('actions.reset')}
             </Button>
           )}
           {editing && <Button onClick={() => setEditing(false)}>{t('actions.cancel')}</Button>}
           {editing ? (
-            <Button variant="contained" onClick={() => setConfirming('save')} loading={save.isPending}>
+            <Button variant="contained" onClick={() => confirmation.ask('save')} loading={save.isPending}>
               {tc('save')}
             </Button>
           ) : (
@@ -212,11 +212,11 @@ function CableReelProfile({ uri }: { uri: string }) {
         </Box>
       )}
       <ConfirmDialog
-        open={confirming !== null}
-        message={confirming === 'save' ? t('profile.saveConfirm') : t('cable_length_reset_message')}
+        open={confirmation.asked !== null}
+        message={confirmation.shown === 'reset' ? t('cable_length_reset_message') : t('profile.saveConfirm')}
         busy={save.isPending}
-        onYes={() => send(confirming === 'reset')}
-        onNo={() => setConfirming(null)}
+        onYes={() => send(confirmation.asked === 'reset')}
+        onNo={confirmation.close}
       />
     </Box>
   );

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/ApiError';
 import { ProfileBlock } from '../../asset-profiles/ProfileBlock';
 import { ConfirmDialog } from '../../common/list/ConfirmDialog';
+import { useConfirmation } from '../../common/list/useConfirmation';
 import { notifySuccess } from '../../common/notifications/notificationStore';
 import { useSession } from '../../session/useSession';
 import { useAssetAction, useDeleteAssets, useSaveAsset } from '../useAssetMutations';
@@ -23,14 +24,12 @@ interface AssetDetailsProps {
   onDeleted: () => void;
 }
 
-type Confirming = 'delete' | 'resetDays' | null;
-
 /** Details tab: view mode for an existing asset, edit mode for a new one; a successful save ends editing. */
 export function AssetDetails({ asset, onCreated, onDeleted }: AssetDetailsProps) {
   const { t } = useTranslation('assets');
   const { user, isClient, hasAny } = useSession();
   const [editing, setEditing] = useState(asset === undefined);
-  const [confirming, setConfirming] = useState<Confirming>(null);
+  const confirmation = useConfirmation<'delete' | 'resetDays'>();
   const save = useSaveAsset();
   const remove = useDeleteAssets();
   const resetDays = useAssetAction('days-outside-geo-zone/reset');
@@ -67,15 +66,15 @@ export function AssetDetails({ asset, onCreated, onDeleted }: AssetDetailsProps)
 
   const confirm = () => {
     if (!asset) return;
-    if (confirming === 'delete') {
+    if (confirmation.asked === 'delete') {
       remove.mutate([asset.id], {
         onSuccess: () => {
           notifySuccess(t('notices.deletedOne'));
           onDeleted();
         },
-        onSettled: () => setConfirming(null),
+        onSettled: confirmation.close,
       });
-    } else resetDays.mutate(asset.id, { onSettled: () => setConfirming(null) });
+    } else resetDays.mutate(asset.id, { onSettled: confirmation.close });
   };
 
   return (
@@ -86,14 +85,14 @@ export function AssetDetails({ asset, onCreated, onDeleted }: AssetDetailsProps)
         <AssetDetailsView
           asset={asset}
           {...shown}
-          onResetDays={canResetDays ? () => setConfirming('resetDays') : null}
+          onResetDays={canResetDays ? () => confirmation.ask('resetDays') : null}
         />
       )}
       {asset && !editing && <AssetReportActions asset={asset} />}
       {asset && <ProfileBlock asset={asset} />}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end', mt: 3 }}>
         {canDelete && !editing && (
-          <Button color="error" variant="outlined" onClick={() => setConfirming('delete')} sx={{ mr: 'auto' }}>
+          <Button color="error" variant="outlined" onClick={() => confirmation.ask('delete')} sx={{ mr: 'auto' }}>
             {t('words.delete')}
           </Button>
         )}
@@ -119,11 +118,13 @@ export function AssetDetails({ asset, onCreated, onDeleted }: AssetDetailsProps)
         )}
       </Box>
       <ConfirmDialog
-        open={confirming !== null}
-        message={confirming === 'delete' ? t('confirm.deleteOne', { name: asset?.name }) : t('confirm.resetDays')}
+        open={confirmation.asked !== null}
+        message={
+          confirmation.shown === 'delete' ? t('confirm.deleteOne', { name: asset?.name }) : t('confirm.resetDays')
+        }
         busy={remove.isPending || resetDays.isPending}
         onYes={confirm}
-        onNo={() => setConfirming(null)}
+        onNo={confirmation.close}
       />
     </Box>
   );

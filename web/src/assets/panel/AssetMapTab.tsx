@@ -83,7 +83,14 @@ function EventMap({ events, focus }: { events: PositionedEvent[]; focus: Positio
     instance.getSource<GeoJSONSource>('events')?.setData(eventPoints(events, focus.id));
     instance.getSource<GeoJSONSource>('radius')?.setData(radiusArea(focus));
     instance.jumpTo({ center: [focus.longitude, focus.latitude], zoom: EVENT_ZOOM });
-    container.current?.setAttribute('data-rendered-events', String(events.length));
+    // Written once the map has drawn this data (idle), as the asset map does: tests wait for it, not for a time.
+    const element = container.current;
+    element?.removeAttribute('data-rendered-events');
+    const rendered = () => element?.setAttribute('data-rendered-events', String(events.length));
+    instance.once('idle', rendered);
+    return () => {
+      instance.off('idle', rendered);
+    };
   }, [ready, events, focus]);
 
   if (failed) return <Alert severity="warning">{t('map.unavailable')}</Alert>;

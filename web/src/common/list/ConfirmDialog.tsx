@@ -31,7 +31,8 @@ export function ConfirmDialog({ open, title, message, onYes, onNo, busy }: Confi
         <Button onClick={onNo} disabled={busy}>
           {t('confirm.no')}
         </Button>
-        <Button onClick={onYes} color="error" variant="contained" loading={busy} autoFocus>
+        {/* A second click while the dialog fades out must not run the action again. */}
+        <Button onClick={() => open && onYes()} color="error" variant="contained" loading={busy} autoFocus>
           {t('confirm.yes')}
         </Button>
       </DialogActions>

@@ -128,6 +128,12 @@ describe('uplink effects', () => {
     const again = run('2026-11-23T10:05:00Z', { sabotaged: true, batteryLow: true, fix: INSIDE }, still);
     expect(again.alarms).toEqual([]);
     expect(again.device.is_sabotaged).toBeUndefined();
+    // An uplink without the flag does not clear it: only Reset alarm does; the battery follows the tag.
+    const quiet = run('2026-11-23T10:10:00Z', { sabotaged: false, batteryLow: false, fix: INSIDE }, still);
+    expect(quiet.device.is_sabotaged).toBeUndefined();
+    expect(quiet.device.battery_level_low).toBe(false);
+    const reset = state({ is_sabotaged: false, battery_level_low: false });
+    expect(run('2026-11-23T10:15:00Z', { sabotaged: true, fix: INSIDE }, reset).alarms.map((a) => a.kind)).toEqual([0]);
   });
 
   it('leaves the zone after two confirming fixes: one alarm and the outside marker, back inside removes it', () => {

@@ -124,7 +124,9 @@ export function uplinkEffects(input: UplinkInput): UplinkEffects {
   };
   if (!effects.advancesState) return effects;
 
-  const sabotaged = decoded.sabotaged ?? device.is_sabotaged;
+  // Sabotage latches (spec 000: "A sabotaged device becomes clear with Reset alarm"): a later uplink without the
+  // flag does not clear it, so the alarm is not raised again until a person reset it. Battery follows the tag.
+  const sabotaged = decoded.sabotaged === true || device.is_sabotaged;
   const batteryLow = decoded.batteryLow ?? device.battery_level_low;
   effects.device.last_event = lastEvent;
   if (sabotaged !== device.is_sabotaged) effects.device.is_sabotaged = sabotaged;

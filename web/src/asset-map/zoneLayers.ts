@@ -47,11 +47,13 @@ export function addZoneLayers(
         'text-field': ['get', 'name'],
         'text-font': LABEL_FONT,
         'text-size': 13,
-        // Above the zone's centre, clear of a cluster or marker drawn there; always shown (spec: permanent).
+        // Above the zone's centre, clear of a cluster or marker drawn there. Always shown (spec: permanent) from
+        // zoom 9, where zones stand apart; at country zoom names that would overprint each other and the
+        // cluster counts give way (MapLibre's collision), so the map stays readable.
         'text-anchor': 'bottom',
         'text-offset': [0, -1.3],
-        'text-allow-overlap': true,
-        'text-ignore-placement': true,
+        'text-allow-overlap': ['step', ['zoom'], false, 9, true],
+        'text-ignore-placement': ['step', ['zoom'], false, 9, true],
       },
       paint: { 'text-color': '#1a1a1a', 'text-halo-color': '#ffffff', 'text-halo-width': 1.5 },
     },

@@ -91,6 +91,9 @@ describe('an asset leaving its zone, end to end', () => {
         (r) => r.body.last_event?.date === u.at.toISOString(),
       );
     }
+    // The pipeline's hysteresis state stays its own: the API answers the asset without it.
+    const after = await call<Record<string, unknown>>('GET', `/api/assets/${asset.id}`, { token: admin });
+    expect(after.body).not.toHaveProperty('zone_membership');
     // The second fix outside confirms the departure: one mail, with the zone's name.
     const alarm = await waitForMail(email, 2);
     expect(alarm.subject).toBe(`Asset outside the geo zone: ${asset.name}`);

@@ -75,7 +75,14 @@ export const assetRepository = createRepository<AssetRecord>({
 });
 
 export const toApiAsset = (asset: AssetRecord): Asset => {
-  const { cable_length: _internal, ...rest } = asset;
+  // cable_length is a sort copy; zone_membership is the pipeline's hysteresis state (uplink-effects.ts).
+  const {
+    cable_length: _internal,
+    zone_membership: _pipeline,
+    ...rest
+  } = asset as AssetRecord & {
+    zone_membership?: unknown;
+  };
   return {
     '@id': `/api/assets/${asset.id}`,
     '@type': 'Asset',

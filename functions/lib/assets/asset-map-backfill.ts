@@ -1,5 +1,6 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../data/client';
+import { queryAllPages } from '../data/query-page';
 import { fromItem } from '../data/repository';
 import { systemTenantContext } from '../data/system-context';
 import type { TenantContext } from '../data/tenant-context';
@@ -16,16 +17,12 @@ import { type AssetRecord, assetMapKeys, assetPartition } from './asset-reposito
 export async function backfillAssetMapKeys(ctx: TenantContext): Promise<{ read: number; updated: number }> {
   let read = 0;
   let updated = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': assetPartition(ctx) },
-        ExclusiveStartKey: startKey,
-      }),
-    );
+  const pages = queryAllPages({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': assetPartition(ctx) },
+  });
+  for await (const page of pages) {
     for (const item of page.Items ?? []) {
       read++;
       const keys = assetMapKeys(ctx, fromItem<AssetRecord>(item));
@@ -33,8 +30,7 @@ export async function backfillAssetMapKeys(ctx: TenantContext): Promise<{ read: 
       await setKeys(item, keys);
       updated++;
     }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
   return { read, updated };
 }
 

@@ -1,7 +1,7 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AssetStatusValue } from '../../../shared/schemas/asset-status';
 import { batchGetByIds } from '../data/batch-get';
-import { dynamo, tableName } from '../data/client';
+import { tableName } from '../data/client';
+import { queryAllPages } from '../data/query-page';
 import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 import {
@@ -211,29 +211,24 @@ export async function listMapAssets(ctx: TenantContext, clientId?: number): Prom
   const items: AssetRecord[] = [];
   let itemsRead = 0;
   let readUnits = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const result = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: ASSET_MAP_INDEX,
-        KeyConditionExpression: forClient ? '#pk = :pk AND begins_with(#sk, :client)' : '#pk = :pk',
-        ExpressionAttributeNames: {
-          '#pk': `${ASSET_MAP_INDEX}pk`,
-          ...(forClient ? { '#sk': `${ASSET_MAP_INDEX}sk` } : {}),
-        },
-        ExpressionAttributeValues: {
-          ':pk': assetMapPartition(ctx),
-          ...(forClient ? { ':client': assetMapClientPrefix(clientId) } : {}),
-        },
-        ExclusiveStartKey: startKey,
-        ReturnConsumedCapacity: 'TOTAL',
-      }),
-    );
-    items.push(...(result.Items ?? []).map((item) => fromItem<AssetRecord>(item)));
-    itemsRead += result.ScannedCount ?? result.Items?.length ?? 0;
-    readUnits += result.ConsumedCapacity?.CapacityUnits ?? 0;
-    startKey = result.LastEvaluatedKey;
-  } while (startKey);
+  const pages = queryAllPages({
+    TableName: tableName(),
+    IndexName: ASSET_MAP_INDEX,
+    KeyConditionExpression: forClient ? '#pk = :pk AND begins_with(#sk, :client)' : '#pk = :pk',
+    ExpressionAttributeNames: {
+      '#pk': `${ASSET_MAP_INDEX}pk`,
+      ...(forClient ? { '#sk': `${ASSET_MAP_INDEX}sk` } : {}),
+    },
+    ExpressionAttributeValues: {
+      ':pk': assetMapPartition(ctx),
+      ...(forClient ? { ':client': assetMapClientPrefix(clientId) } : {}),
+    },
+    ReturnConsumedCapacity: 'TOTAL',
+  });
+  for await (const page of pages) {
+    items.push(...(page.Items ?? []).map((item) => fromItem<AssetRecord>(item)));
+    itemsRead += page.ScannedCount ?? page.Items?.length ?? 0;
+    readUnits += page.ConsumedCapacity?.CapacityUnits ?? 0;
+  }
   return { items: items.sort((a, b) => a.id - b.id), itemsRead, readUnits };
 }

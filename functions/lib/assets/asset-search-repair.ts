@@ -1,7 +1,8 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../data/client';
 import { itemKey } from '../data/keys';
+import { queryAllPages } from '../data/query-page';
 import type { TenantContext } from '../data/tenant-context';
 import { assetPartition } from './asset-repository';
 import {
@@ -35,14 +36,9 @@ interface AssetText {
   reference: string | null;
 }
 
-async function queryAll(input: ConstructorParameters<typeof QueryCommand>[0]) {
+async function queryAll(input: Parameters<typeof queryAllPages>[0]) {
   const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  for await (const page of queryAllPages(input)) items.push(...(page.Items ?? []));
   return items;
 }
 

@@ -1,4 +1,4 @@
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type QueryCommandInput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './client';
 
 /** A Query without paging or projection of its own: queryPage decides both. */
@@ -52,4 +52,19 @@ export async function skipMatches(
     if (!startKey) return { itemsRead, exhausted: true };
   }
   return { startKey, itemsRead, exhausted: false };
+}
+
+/**
+ * Every page of a Query, one after the other (each answer whole, for its items, counts and consumed
+ * capacity): the one loop over LastEvaluatedKey for callers that read a partition to its end.
+ */
+export async function* queryAllPages(
+  input: Omit<QueryCommandInput, 'ExclusiveStartKey'>,
+): AsyncGenerator<QueryCommandOutput> {
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
+    yield page;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
 }

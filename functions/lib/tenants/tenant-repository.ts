@@ -2,6 +2,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../data/client';
 import { globalCounterKey, TENANT_REGISTRY, tenantItemKey } from '../data/keys';
+import { queryAllPages } from '../data/query-page';
 import { fromItem } from '../data/repository';
 import { conflict, notFound, unprocessable } from '../http/errors';
 
@@ -151,19 +152,12 @@ async function remove(current: TenantRecord): Promise<void> {
 /** The whole registry in id order; icons make items large, so it follows DynamoDB's 1 MB pages. */
 async function list(): Promise<TenantRecord[]> {
   const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const result = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': TENANT_REGISTRY.pk },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...(result.Items ?? []));
-    startKey = result.LastEvaluatedKey;
-  } while (startKey);
+  const pages = queryAllPages({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': TENANT_REGISTRY.pk },
+  });
+  for await (const page of pages) items.push(...(page.Items ?? []));
   return items.map((item) => fromItem<TenantRecord>(item));
 }
 

@@ -112,7 +112,8 @@ describe('asset profiles in the console', () => {
     await screenshot(page, 'asset-profiles-block-desktop');
 
     await page.setViewportSize(PHONE);
-    // The panel becomes a full-width drawer on a phone; scrolling waits until the block stands still.
+    // On a phone the panel is a temporary drawer (a modal), its content mounted anew: wait for the block there.
+    await page.locator('.MuiDrawer-modal').getByRole('region', { name: 'Asset profile' }).waitFor();
     await block.scrollIntoViewIfNeeded();
     await screenshot(page, 'asset-profiles-block-phone');
     await page.goto(consoleUrl('/asset-profiles/1'));

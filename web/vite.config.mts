@@ -38,6 +38,8 @@ const serviceWorker = () =>
     devOptions: { enabled: false },
     workbox: {
       globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+      // The API reference (Scalar, ~3 MB) is for API integrators: fetched when opened, not by every user's worker.
+      globIgnores: ['**/scalar-*', '**/ScalarReference-*'],
       navigateFallback: 'index.html',
       navigateFallbackDenylist: [/^\/config\.json$/],
       // The map library's chunk is larger than Workbox's 2 MB default; the shell must be complete offline.
@@ -68,8 +70,15 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'] },
+            // Vite's preload helper, which every lazy import calls: with the entry, never inside a lazy group.
+            { name: 'vendor', test: /preload-helper/ },
             // Map screens only (asset map, the asset panel's map tab): kept out of the chunk every page loads.
             { name: 'world-atlas', test: /node_modules[\\/]world-atlas[\\/]/ },
+            // The API reference page only (Scalar and the Vue it runs on): one group the service worker skips.
+            {
+              name: 'scalar',
+              test: /node_modules[\\/](@scalar|@vue|vue|vue-router|pinia|@codemirror|@lezer|@headlessui|@floating-ui[\\/]vue|@unhead|highlight\.js|lowlight)[\\/]/,
+            },
             {
               name: 'maplibre',
               test: /node_modules[\\/](maplibre-gl|@maplibre|terra-draw|terra-draw-maplibre-gl-adapter|topojson-client)[\\/]/,

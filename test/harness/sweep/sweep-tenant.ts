@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { DEMO_PASSWORD, tokenOf } from '../api';
-import { send } from './client';
+import { inParallel, send } from './client';
+import { discoverEntities, entitiesUnder } from './discovery';
+import { ALL_ROUTES } from './routes';
 
 /**
  * A tenant made for one sweep through the API (the super admin creates it and an admin in it), so that a
@@ -43,7 +45,18 @@ export async function createSweepTenant(purpose: string): Promise<SweepTenant> {
   return { tenantId, superAdmin: { token: superToken, headers }, adminLogin };
 }
 
+/**
+ * Deletes what a sweep made in its tenant through the table's DELETE routes (their Cognito users with users and
+ * API credentials), then the tenant.
+ */
 export async function removeSweepTenant(tenant: SweepTenant | undefined): Promise<void> {
   if (!tenant) return;
+  const index = await discoverEntities(tenant.superAdmin);
+  const deletes = ALL_ROUTES.filter((route) => route.method === 'DELETE' && !route.path.startsWith('/api/tenants/'));
+  for (const route of deletes) {
+    await inParallel(entitiesUnder(index, route.path), 8, (entity) =>
+      send({ method: 'DELETE', path: entity.iri, ...tenant.superAdmin }),
+    );
+  }
   await send({ method: 'DELETE', path: `/api/tenants/${tenant.tenantId}`, token: tenant.superAdmin.token });
 }

@@ -194,6 +194,32 @@ describe('device event pipeline', () => {
     expect(String(item.Item?.gsi1sk)).toMatch(/^1#/);
   });
 
+  it('makes a save read before a tag report a 409, never putting the older position and flags back', async () => {
+    const asset = take();
+    const deviceId = asset.devices[0]?.id as number;
+    const read = (
+      await call<Asset & { version: number; name: string }>('GET', `/api/assets/${asset.id}`, { token: admin })
+    ).body;
+    const device = (await call<{ version: number }>('GET', `/api/devices/${deviceId}`, { token: admin })).body;
+    const uplink = near(asset, 2, 30, { sabotaged: true });
+    await publishMqtt(uplink);
+    await waitForLastEvent(asset.id, uplink.at);
+    const save = await call('PUT', `/api/assets/${asset.id}`, {
+      token: admin,
+      body: { name: read.name, version: read.version },
+    });
+    expect(save.status).toBe(409);
+    const deviceSave = await call('PUT', `/api/devices/${deviceId}`, {
+      token: await tokenOf('superadmin'),
+      body: { name: 'Renamed from a stale form', version: device.version },
+    });
+    expect(deviceSave.status).toBe(409);
+    const after = await getAsset(asset.id);
+    expect(after.last_event?.date).toBe(uplink.at.toISOString());
+    const deviceAfter = await call<{ is_sabotaged: boolean }>('GET', `/api/devices/${deviceId}`, { token: admin });
+    expect(deviceAfter.body.is_sabotaged).toBe(true);
+  });
+
   it('keeps a plug UUID to one tenant and asks for a shared secret KPN would accept', async () => {
     const acme = await tokenOf('acme-admin');
     const settings = {

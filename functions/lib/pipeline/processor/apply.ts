@@ -34,8 +34,18 @@ interface Update {
   values: Record<string, unknown>;
 }
 
+/**
+ * The attributes to SET, and the item's version moved on: a tag's report is a change like a person's, so a
+ * form read before it and saved after it answers 409 instead of putting the older position, flags and zone
+ * state back (the API writes whole items under a version condition; docs/decisions.md).
+ */
 function setExpression(values: Record<string, unknown>): Update {
-  const update: Update = { sets: [], removes: [], names: { '#date': 'date', '#last': 'last_event' }, values: {} };
+  const update: Update = {
+    sets: ['#version = #version + :one'],
+    removes: [],
+    names: { '#date': 'date', '#last': 'last_event', '#version': 'version' },
+    values: { ':one': 1 },
+  };
   Object.entries(values).forEach(([attribute, value], i) => {
     update.names[`#a${i}`] = attribute;
     update.values[`:a${i}`] = value;
@@ -48,7 +58,8 @@ function setExpression(values: Record<string, unknown>): Update {
 const NEWER = 'attribute_exists(pk) AND (attribute_not_exists(#last.#date) OR #last.#date < :eventDate)';
 
 async function conditionalUpdate(key: Record<string, string>, update: Update, condition: string, date: string) {
-  if (update.sets.length === 0 && update.removes.length === 0) return true;
+  // Only the version would move: nothing of the item changes, so nothing is written.
+  if (update.sets.length === 1 && update.removes.length === 0) return true;
   const remove = update.removes.length > 0 ? ` REMOVE ${update.removes.join(', ')}` : '';
   try {
     await dynamo().send(

@@ -1,10 +1,12 @@
 import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import type { RouteDef } from '../../shared/routes';
+import { tokenOf } from '../harness/api';
 import { readStack } from '../harness/stack';
 import { type BodyCase, bodyCases } from '../harness/sweep/arbitraries';
-import { inParallel, type SweepResponse, send } from '../harness/sweep/client';
+import { inParallel, membersOf, type SweepResponse, send } from '../harness/sweep/client';
 import {
+  type Caller,
   discoverEntities,
   type EntityIndex,
   entitiesUnder,
@@ -49,6 +51,15 @@ const failures: string[] = [];
 const tally: Record<string, number> = {};
 const createdTenants: number[] = [];
 let fuzzRequests = 0;
+const timeByRoute = new Map<string, { ms: number; count: number }>();
+
+/** The routes that took the longest in all, for whoever wonders where a slow run went. */
+const slowest = (count: number) =>
+  [...timeByRoute]
+    .sort(([, a], [, b]) => b.ms - a.ms)
+    .slice(0, count)
+    .map(([id, { ms, count: n }]) => `${id} ${Math.round(ms / 1000)} s (${Math.round(ms / n)} ms each)`)
+    .join(', ');
 
 /**
  * A POST on a connection of its own: the gateway answers 413 before it has read the body and drops the
@@ -89,6 +100,7 @@ function problemWith(answer: SweepResponse): string | undefined {
 
 async function sendCase(target: Target, body: BodyCase): Promise<SweepResponse> {
   const headers = { ...target.caller.headers, ...(body.contentType ? { 'content-type': body.contentType } : {}) };
+  const sentAt = Date.now();
   const answer = await send({
     method: target.route.method,
     path: target.path,
@@ -97,6 +109,8 @@ async function sendCase(target: Target, body: BodyCase): Promise<SweepResponse> 
     body: body.text,
   });
   fuzzRequests += 1;
+  const time = timeByRoute.get(target.route.id) ?? { ms: 0, count: 0 };
+  timeByRoute.set(target.route.id, { ms: time.ms + Date.now() - sentAt, count: time.count + 1 });
   const key = `${body.kind} ${answer.status}`;
   tally[key] = (tally[key] ?? 0) + 1;
   if (target.route.id === 'tenants.create' && answer.status === 201)
@@ -126,30 +140,56 @@ async function fuzz(
   }
 }
 
-/** The route's path in the sweep tenant: an entity of the sweep tenant where one exists, else an id none has. */
-function targetsOf(routes: RouteDef[], index: EntityIndex, tenant: SweepTenant): Target[] {
+/** Routes only a super admin may call; the others run as the sweep tenant's admin (no tenant header to look up). */
+const superAdminOnly = (route: RouteDef) =>
+  typeof route.access === 'object' && route.access.anyOf.every((name) => name === 'ROLE_SUPER_ADMIN');
+
+/**
+ * The route's path in the sweep tenant: an entity of the sweep tenant where one exists, else an id none has.
+ * What the callers rely on (the admin's user, the admin roles) is never written to.
+ */
+function targetsOf(routes: RouteDef[], index: EntityIndex, callers: Callers): Target[] {
   const used = new Map<string, number>();
   return routes.map((route) => {
-    const caller = isPublic(route) ? {} : tenant.superAdmin;
+    const caller = isPublic(route) ? {} : superAdminOnly(route) ? callers.superAdmin : callers.admin;
     const template = entityTemplate(route.path) ?? '';
-    let found = entitiesUnder(index, template).reverse();
-    // Tenants are global: a route on a tenant only ever gets the sweep's own.
-    if (template === '/api/tenants/{id}')
-      found = found.filter((entity) => entity.params.id === String(tenant.tenantId));
+    const found = entitiesUnder(index, template)
+      .filter((entity) => !callers.untouchable.has(entity.iri))
+      .reverse();
     const turn = used.get(template) ?? 0;
     used.set(template, turn + 1);
     const entity = bodySchemaOf(route) ? found[turn % Math.max(found.length, 1)] : undefined;
-    const params = template === '/api/tenants/{id}' ? { id: String(tenant.tenantId) } : (entity?.params ?? {});
-    return { route, caller, entity, path: fillPath(route.path, params) };
+    return { route, caller, entity, path: fillPath(route.path, entity?.params ?? {}) };
   });
+}
+
+interface Callers {
+  admin: Target['caller'];
+  superAdmin: Target['caller'];
+  untouchable: Set<string>;
+}
+
+/** The sweep tenant's admin, its super admin, and the entities they depend on. */
+async function callersOf(tenant: SweepTenant): Promise<Callers> {
+  const admin = { token: await tokenOf(tenant.adminLogin) };
+  const matrix = await send({ method: 'GET', path: '/api/role-matrix', ...admin });
+  const roles = membersOf(matrix.json) as { '@id': string; name: string }[];
+  const adminRoles = roles.filter((role) => ['ROLE_ADMIN', 'ROLE_SUPER_ADMIN'].includes(role.name));
+  return {
+    admin,
+    superAdmin: tenant.superAdmin,
+    untouchable: new Set([tenant.adminIri, ...adminRoles.map((role) => role['@id'])]),
+  };
 }
 
 describe('fuzz sweep: bodies for every route that takes one', () => {
   let tenant: SweepTenant;
+  let callers: Callers;
   const routes = ALL_ROUTES.filter(takesBody);
 
   beforeAll(async () => {
     tenant = await createSweepTenant('Fuzz sweep');
+    callers = await callersOf(tenant);
   });
 
   afterAll(async () => {
@@ -174,8 +214,9 @@ describe('fuzz sweep: bodies for every route that takes one', () => {
       const levelStarted = Date.now();
       const level = routes.filter((route) => paramNames(route.path).length === depth);
       if (level.length === 0) continue;
-      const index = depth === 0 ? new Map() : await discoverEntities(tenant.superAdmin);
-      const targets = targetsOf(level, index, tenant);
+      // Discovered as the tenant's admin: only its own tenant's entities (a super admin lists every tenant).
+      const index = depth === 0 ? new Map() : await discoverEntities(callers.admin as Caller);
+      const targets = targetsOf(level, index, callers);
       // Each route's bodies in chunks of their own seed, so that 12 requests stay in flight to the end.
       const chunks = targets.flatMap((target) =>
         Array.from({ length: Math.ceil(runsOf(target) / CHUNK) }, (_, i) => ({ target, seed: SEED + i })),
@@ -189,9 +230,9 @@ describe('fuzz sweep: bodies for every route that takes one', () => {
     const readBack = withIds.filter((target) => target.entity);
     await inParallel(readBack, 1, async (target) => {
       const entity = target.entity as FoundEntity;
-      let before = await readEntity(entity, tenant.superAdmin);
+      let before = await readEntity(entity, callers.admin as Caller);
       await fuzz(target, READ_BACK_RUNS, async (body, answer) => {
-        const after = await readEntity(entity, tenant.superAdmin);
+        const after = await readEntity(entity, callers.admin as Caller);
         if (answer.status >= 400 && after !== before) {
           throw new Error(`${entity.iri} changed after a refused write (${body.kind} → ${answer.status})`);
         }
@@ -204,6 +245,7 @@ describe('fuzz sweep: bodies for every route that takes one', () => {
         `(${withSchema.length} with a body schema, ${runs} bodies each; ${readBack.length} with a read-back after ` +
         `refused writes) in ${Math.round((Date.now() - started) / 1000)} s (${phases.join(', ')}).\nAnswers by body kind: ` +
         `${JSON.stringify(Object.fromEntries(Object.entries(tally).sort()))}\n` +
+        `Slowest routes (time in flight, 12 at once): ${slowest(6)}.\n` +
         `Failures: ${failures.length}. Routes without an entity to write to (an id none has): ${withIds
           .filter((target) => !target.entity)
           .map((target) => target.route.id)

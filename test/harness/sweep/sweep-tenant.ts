@@ -13,6 +13,8 @@ export interface SweepTenant {
   /** The super admin acting in this tenant (the X-Tenant-Id header). */
   superAdmin: { token: string; headers: Record<string, string> };
   adminLogin: string;
+  /** The admin's own user record, which a sweep must not change under its own feet. */
+  adminIri: string;
 }
 
 export async function createSweepTenant(purpose: string): Promise<SweepTenant> {
@@ -42,7 +44,8 @@ export async function createSweepTenant(purpose: string): Promise<SweepTenant> {
     }),
   });
   if (admin.status !== 201) throw new Error(`sweep admin not created: ${admin.status} ${admin.text}`);
-  return { tenantId, superAdmin: { token: superToken, headers }, adminLogin };
+  const adminIri = `/api/users/${(admin.json as { id: number }).id}`;
+  return { tenantId, superAdmin: { token: superToken, headers }, adminLogin, adminIri };
 }
 
 /**

@@ -73,6 +73,16 @@ async function makeOwnItems(suffix: string) {
   return { credentials: credentials.map((credential) => credential.id), exportJobs };
 }
 
+async function exportFinished(job: string, login: string) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const answer = await send({ method: 'GET', path: job, token: await tokenOf(login) });
+    if ((answer.json as { status?: string } | undefined)?.status !== 'running') return;
+    if (Date.now() > deadline) throw new Error(`${job} still running after 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** For a write: the owner's entity as its own body (a no-op if it ever got through, seen by its version). */
 const ownerBody = (snapshot: string | undefined): string => {
   try {
@@ -132,10 +142,12 @@ describe('tenant isolation sweep over the route table', () => {
   let empty: Side;
   let sweepTenant: SweepTenant | undefined;
   let credentials: (number | string)[] = [];
+  let exportJobs: string[] = [];
 
   beforeAll(async () => {
     const own = await makeOwnItems(randomBytes(4).toString('hex'));
     credentials = own.credentials;
+    exportJobs = own.exportJobs;
     sweepTenant = await createSweepTenant('Isolation sweep');
     [demo, acme, empty] = await Promise.all([
       side('demo', 'admin', tenantMarkers('demo')),
@@ -156,6 +168,8 @@ describe('tenant isolation sweep over the route table', () => {
       });
     }
     await removeSweepTenant(sweepTenant);
+    // The export jobs' files are written in the background: let them finish before the next test file looks.
+    for (const [i, job] of exportJobs.entries()) await exportFinished(job, i === 0 ? 'admin' : 'acme-admin');
   });
 
   it('answers no id route with a 2xx or the owner’s data when the id belongs to another tenant', async () => {

@@ -135,7 +135,8 @@ async function fuzz(
   if (details.failed) {
     const body = (details.counterexample?.[0] as BodyCase | undefined)?.text ?? '';
     failures.push(
-      `${label(target.route)} at ${target.path}: ${(details.errorInstance as Error | undefined)?.message}; body ${excerpt(body)}`,
+      `${label(target.route)} at ${target.path} (SWEEP_SEED=${SEED}, chunk seed ${seed}): ` +
+        `${(details.errorInstance as Error | undefined)?.message}; body ${excerpt(body)}`,
     );
   }
 }

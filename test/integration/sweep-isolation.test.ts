@@ -11,7 +11,7 @@ import {
   readEntity,
   record,
 } from '../harness/sweep/discovery';
-import { markersIn, type SeedTenant, tenantMarkers } from '../harness/sweep/markers';
+import { allMarkers, markersIn, type SeedTenant, type TenantMarkers, tenantMarkers } from '../harness/sweep/markers';
 import {
   ALL_ROUTES,
   entityTemplate,
@@ -36,7 +36,7 @@ interface Side {
   tenant: SeedTenant | 'an empty tenant';
   caller: Caller;
   index: EntityIndex;
-  markers: string[];
+  markers: TenantMarkers;
 }
 
 const READ_SAMPLES = 2;
@@ -48,7 +48,9 @@ let exclusivePairs = 0;
 const statuses: Record<number, number> = {};
 let sharedIdReads = 0;
 
-const side = async (tenant: Side['tenant'], login: string, markers: string[] = []): Promise<Side> => {
+const NONE: TenantMarkers = { fragments: [], values: new Set() };
+
+const side = async (tenant: Side['tenant'], login: string, markers = NONE): Promise<Side> => {
   const caller = { token: await tokenOf(login) };
   return { tenant, caller, index: await discoverEntities(caller), markers };
 };
@@ -101,7 +103,7 @@ async function tryExclusive(route: RouteDef, owner: Side, intruder: Side, found:
   const answer = await send({ method: route.method, path, ...intruder.caller, ...body });
   exclusivePairs += 1;
   statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
-  const leaked = markersIn(answer.text, owner.markers);
+  const leaked = markersIn(answer, owner.markers);
   if (answer.status < 400 || answer.status >= 500 || leaked.length) {
     failures.push(`${name}: ${route.method} ${path} answered ${answer.status} ${leaked.join(', ')}`);
   }
@@ -114,7 +116,7 @@ async function readSharedId(route: RouteDef, owner: Side, intruder: Side, found:
   const path = fillPath(route.path, found.params);
   const answer = await send({ method: 'GET', path, ...intruder.caller });
   sharedIdReads += 1;
-  const leaked = markersIn(answer.text, owner.markers);
+  const leaked = markersIn(answer, owner.markers);
   if (answer.status >= 500 || leaked.length) failures.push(`${name} (shared id ${path}): ${answer.status} ${leaked}`);
 }
 
@@ -216,7 +218,7 @@ describe('tenant isolation sweep over the route table', () => {
         acme,
       ]),
       ...['acme-admin', 'acme-user'].map((login): [string, Side, Side] => [login, acme, demo]),
-      [sweepTenant?.adminLogin ?? '', empty, { ...demo, markers: [...demo.markers, ...acme.markers] }],
+      [sweepTenant?.adminLogin ?? '', empty, { ...demo, markers: allMarkers() }],
     ];
     const listFailures: string[] = [];
     let checked = 0;
@@ -225,7 +227,7 @@ describe('tenant isolation sweep over the route table', () => {
       await inParallel(paths, 4, async (path) => {
         const answer = await send({ method: 'GET', path, token });
         checked += 1;
-        const leaked = markersIn(answer.text, other.markers);
+        const leaked = markersIn(answer, other.markers);
         if (answer.status >= 500 || leaked.length) {
           listFailures.push(`GET ${path} as ${login} (${own.tenant}): ${answer.status} holds ${leaked.join(', ')}`);
         }

@@ -55,7 +55,7 @@ const side = async (tenant: Side['tenant'], login: string, markers = NONE): Prom
   return { tenant, caller, index: await discoverEntities(caller), markers };
 };
 
-/** Items of the sweep's own, so kinds the seed numbers alike in both tenants (roles) have ids demo alone has. */
+/** Items of the sweep's own, so kinds the seed numbers alike in every tenant (roles) have ids of one tenant only. */
 async function makeOwnItems(suffix: string) {
   const created = async (login: string, path: string, body?: object) => {
     const answer = await send({ method: 'POST', path, token: await tokenOf(login), body: JSON.stringify(body ?? {}) });
@@ -66,7 +66,9 @@ async function makeOwnItems(suffix: string) {
     await created('admin', '/api/tokens', { name: `Isolation sweep ${suffix}` }),
     await created('acme-admin', '/api/tokens', { name: `Isolation sweep ${suffix}` }),
   ];
+  // Roles have no DELETE route: these two stay (no permissions, nobody holds them).
   await created('admin', '/api/roles', { name: `ROLE_SWEEP_${suffix}`, role_permissions: [] });
+  await created('acme-admin', '/api/roles', { name: `ROLE_SWEEP_${suffix}`, role_permissions: [] });
   // Export jobs are in no list: their ids come from the answers that started them.
   const exportJobs = [
     await created('admin', '/api/assets/export?type=csv'),

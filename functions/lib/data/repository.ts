@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { IndexName } from '../../../shared/table';
+import { type IndexName, keyAttributes } from '../../../shared/table';
 import { conflict, notFound } from '../http/errors';
 import { dynamo, tableName } from './client';
 import { counterKey, itemKey, tenantPrefix, typePartition } from './keys';
@@ -40,8 +40,7 @@ export interface PageResult<T> {
  * Storage-only attributes of every item. The discriminator is `entityType` (not `type`), so entities with a
  * real `type` field (alarm rules, asset profiles, events) store it as is.
  */
-const KEY_ATTRIBUTES = new Set(['pk', 'sk', 'entityType', 'tenantId', 'expiresAt']);
-for (const n of [1, 2, 3, 4, 5, 6]) KEY_ATTRIBUTES.add(`gsi${n}pk`).add(`gsi${n}sk`);
+const KEY_ATTRIBUTES = new Set([...keyAttributes(), 'entityType', 'tenantId', 'expiresAt']);
 
 /** Stored item -> entity: key attributes are storage, never API. */
 export function fromItem<T>(item: Record<string, unknown>): T {

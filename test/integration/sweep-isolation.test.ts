@@ -11,7 +11,14 @@ import {
   readEntity,
   record,
 } from '../harness/sweep/discovery';
-import { allMarkers, markersIn, type SeedTenant, type TenantMarkers, tenantMarkers } from '../harness/sweep/markers';
+import {
+  allMarkers,
+  markersIn,
+  type SeedTenant,
+  storageKeysIn,
+  type TenantMarkers,
+  tenantMarkers,
+} from '../harness/sweep/markers';
 import {
   ALL_ROUTES,
   entityTemplate,
@@ -237,5 +244,20 @@ describe('tenant isolation sweep over the route table', () => {
     }
     console.log(`Isolation sweep: ${paths.length} id-less reads × ${logins.length} users = ${checked} answers checked`);
     expect(listFailures).toEqual([]);
+  });
+
+  it('answers no read with storage attributes (table and index keys)', async () => {
+    const token = await tokenOf('admin');
+    const lists = ALL_ROUTES.filter((route) => route.method === 'GET' && !hasPathParams(route) && !isPublic(route));
+    const items = ALL_ROUTES.filter((route) => route.method === 'GET' && hasPathParams(route)).flatMap((route) => {
+      const [entity] = entitiesUnder(demo.index, entityTemplate(route.path));
+      return entity ? [fillPath(route.path, entity.params)] : [];
+    });
+    const found: string[] = [];
+    await inParallel([...lists.map((route) => route.path), ...items], 4, async (path) => {
+      const keys = storageKeysIn((await send({ method: 'GET', path, token })).json);
+      if (keys.length) found.push(`GET ${path}: ${keys.join(', ')}`);
+    });
+    expect(found).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { generateDemoData, TENANT_DATA_PROFILES } from '../../../scripts/seed/demo-data';
 import { DEMO_DATA_SEEDS, DEMO_TENANTS, DEMO_USERS } from '../../../scripts/seed/seed';
+import { keyAttributes } from '../../../shared/table';
 
 export type SeedTenant = (typeof DEMO_TENANTS)[number]['subdomain'];
 
@@ -77,4 +78,18 @@ export function markersIn(answer: { text: string; json: unknown }, markers: Tena
   );
   for (const text of stringsIn(answer.json)) if (markers.values.has(text)) found.push(text);
   return [...new Set(found)].slice(0, 5);
+}
+
+const STORAGE_KEYS = new Set(keyAttributes());
+
+/** Table and index key attributes (pk, gsi7sk, ...) in an answer: storage, never API. */
+export function storageKeysIn(value: unknown, found = new Set<string>()): string[] {
+  if (Array.isArray(value)) for (const item of value) storageKeysIn(item, found);
+  else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (STORAGE_KEYS.has(key)) found.add(key);
+      storageKeysIn(item, found);
+    }
+  }
+  return [...found];
 }

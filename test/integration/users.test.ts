@@ -33,7 +33,8 @@ async function createUser(token: string, suffix: string, extra: Record<string, u
     body: {
       name: `Test ${suffix} ${run}`,
       username: `t-${suffix}-${run}`,
-      email: `t-${suffix}-${run}@demo.local`,
+      // Not the demo domain: acme users made here must not look like demo data to the isolation sweep.
+      email: `t-${suffix}-${run}@users-test.local`,
       password: PASSWORD,
       roles: ['ROLE_USER'],
       ...extra,

@@ -36,6 +36,8 @@ export function NavigationDrawer({ variant, open, onClose }: Props) {
       open={variant === 'temporary' ? open : true}
       onClose={onClose}
       ModalProps={{ keepMounted: true }}
+      // On phones the drawer is a modal dialog (MUI gives the paper that role): it needs a name.
+      slotProps={{ paper: variant === 'temporary' ? { 'aria-label': t('nav.navigation') } : {} }}
       sx={{
         width,
         flexShrink: 0,

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface SideDrawerProps {
@@ -25,17 +25,24 @@ export interface SideDrawerProps {
 export function SideDrawer({ open, title, onClose, width = 50, actions, children }: SideDrawerProps) {
   const { t } = useTranslation('common');
   const theme = useTheme();
+  const titleId = useId();
   return (
     <Drawer
       anchor="right"
       open={open}
       onClose={onClose}
-      slotProps={{ paper: { sx: { width: { xs: '100%', sm: theme.spacing(width) }, maxWidth: '100%' } } }}
+      slotProps={{
+        // The paper is the dialog (role and aria-modal from MUI); its title names it (axe aria-dialog-name).
+        paper: {
+          'aria-labelledby': titleId,
+          sx: { width: { xs: '100%', sm: theme.spacing(width) }, maxWidth: '100%' },
+        },
+      }}
     >
       {/* The top bar stays above drawers (shell); this keeps the panel's header below it. */}
       <Toolbar />
       <Toolbar variant="dense" sx={{ gap: 1, pr: { xs: 1, sm: 1 } }}>
-        <Typography variant="h6" component="h2" noWrap sx={{ flexGrow: 1 }}>
+        <Typography id={titleId} variant="h6" component="h2" noWrap sx={{ flexGrow: 1 }}>
           {title}
         </Typography>
         <IconButton aria-label={t('close')} title={t('close')} onClick={onClose} edge="end">

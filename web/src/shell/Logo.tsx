@@ -10,7 +10,9 @@ export function Logo({ showName = true }: { showName?: boolean }) {
     <Box
       component={RouterLink}
       to="/"
-      aria-label={t('nav.home')}
+      // The name shown beside the mark starts the link's name, so speech matches what is seen (axe
+      // label-content-name-mismatch); phones hide it, the name stays.
+      aria-label={`${t('app.name')}: ${t('nav.home')}`}
       sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', flexShrink: 0 }}
     >
       <LogoMark />

@@ -32,7 +32,8 @@ export function ColorPickerField({ label, value, onChange }: Props) {
         onClick={(event) => setAnchor(event.currentTarget)}
         aria-haspopup="dialog"
         aria-controls={anchor ? popoverId : undefined}
-        aria-label={t('choose', { name: label })}
+        // Named by what it shows, the colour's name and hex value: a label of its own would hide the value from
+        // speech and differ from what is seen (axe label-content-name-mismatch, issue 10).
         sx={{
           width: '100%',
           justifyContent: 'flex-start',

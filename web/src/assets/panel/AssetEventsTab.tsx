@@ -2,6 +2,7 @@ import PlaceIcon from '@mui/icons-material/Place';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -61,37 +62,40 @@ function EventItem({ event, selected, onSelect }: { event: Event; selected: bool
   const { t, i18n } = useTranslation('assets');
   const clickable = hasPosition(event);
   const address = joinParts(event.street, event.postal_code, event.city);
+  // A list holds list items (axe list): the button is the item's content.
   return (
-    <ListItemButton
-      selected={selected}
-      disabled={!clickable}
-      onClick={() => clickable && onSelect(event.id)}
-      sx={{ borderBottom: 1, borderColor: 'divider', alignItems: 'flex-start', '&.Mui-disabled': { opacity: 0.8 } }}
-    >
-      <ListItemIcon sx={{ minWidth: 36, mt: 0.5 }}>
-        <PlaceIcon color={clickable ? 'primary' : 'disabled'} fontSize="small" />
-      </ListItemIcon>
-      <ListItemText
-        primary={
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
-            <strong>{formatRelative(event.date, i18n.language)}</strong>
-            <span>{formatDateTime(event.date)}</span>
-            <Typography component="span" variant="body2" color="text.secondary">
-              {t(`eventType.${event.type}`)}
-            </Typography>
-          </Box>
-        }
-        secondary={
-          <>
-            <span>{address || (clickable ? '' : t('events.noPosition'))}</span>
-            <br />
-            <span>
-              {event.geo_zone?.name ? t('events.geoZone', { name: event.geo_zone.name }) : t('events.noGeoZone')}
-            </span>
-          </>
-        }
-      />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton
+        selected={selected}
+        disabled={!clickable}
+        onClick={() => clickable && onSelect(event.id)}
+        sx={{ borderBottom: 1, borderColor: 'divider', alignItems: 'flex-start', '&.Mui-disabled': { opacity: 0.8 } }}
+      >
+        <ListItemIcon sx={{ minWidth: 36, mt: 0.5 }}>
+          <PlaceIcon color={clickable ? 'primary' : 'disabled'} fontSize="small" />
+        </ListItemIcon>
+        <ListItemText
+          primary={
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
+              <strong>{formatRelative(event.date, i18n.language)}</strong>
+              <span>{formatDateTime(event.date)}</span>
+              <Typography component="span" variant="body2" color="text.secondary">
+                {t(`eventType.${event.type}`)}
+              </Typography>
+            </Box>
+          }
+          secondary={
+            <>
+              <span>{address || (clickable ? '' : t('events.noPosition'))}</span>
+              <br />
+              <span>
+                {event.geo_zone?.name ? t('events.geoZone', { name: event.geo_zone.name }) : t('events.noGeoZone')}
+              </span>
+            </>
+          }
+        />
+      </ListItemButton>
+    </ListItem>
   );
 }
 

@@ -21,12 +21,30 @@ export function createConsoleTheme(colours: ColourSettings = DEFAULT_COLORS, lan
         secondary: { main: colours.secondary, contrastText: colours.secondaryContrast },
         background: { default: colours.background, paper: colours.background },
         text: { primary: colours.text },
+        // Status colours dark enough for WCAG AA's 4.5:1 as text (outlined chips, error messages) on white and on a
+        // selected row; MUI's defaults were 3.1:1 (warning) and 4.1:1 (success on a selected row). Issue 10.
+        success: { main: '#1e6b24' },
+        warning: { main: '#9a4800' },
+        error: { main: '#c62828' },
+        // The text on MUI's own colours (filled chips, badges) is chosen for 4.5:1 too, not MUI's default 3:1.
+        contrastThreshold: 4.5,
       },
       shape: { borderRadius: 8 },
       typography: { button: { textTransform: 'none', fontWeight: 600 } },
       components: {
         MuiAppBar: { defaultProps: { elevation: 1 } },
         MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
+        // Rows that open a panel take the keyboard focus (common/list/rowKeyboard.ts): show where it is.
+        MuiTableRow: {
+          styleOverrides: {
+            root: ({ theme }) => ({
+              '&[tabindex="0"]:focus-visible': {
+                outline: `2px solid ${theme.palette.primary.main}`,
+                outlineOffset: -2,
+              },
+            }),
+          },
+        },
       },
     },
     MUI_LOCALES[language] ?? enUS,

@@ -25,7 +25,17 @@ function Command({ text }: { text: string }) {
     <Box sx={{ position: 'relative', bgcolor: 'grey.100', borderRadius: 1, border: 1, borderColor: 'divider' }}>
       <Box
         component="pre"
-        sx={{ m: 0, p: 1.5, pr: 6, overflowX: 'auto', fontFamily: 'monospace', fontSize: 13, whiteSpace: 'pre' }}
+        // Wrapped rather than scrolled sideways: a scrolling block would have to take the keyboard focus (axe
+        // scrollable-region-focusable), and a phone shows the whole command.
+        sx={{
+          m: 0,
+          p: 1.5,
+          pr: 6,
+          fontFamily: 'monospace',
+          fontSize: 13,
+          whiteSpace: 'pre-wrap',
+          overflowWrap: 'anywhere',
+        }}
       >
         {text}
       </Box>

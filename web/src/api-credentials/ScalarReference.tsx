@@ -8,6 +8,20 @@ import { useMemo } from 'react';
  * page, in its own chunks. Nothing goes to Scalar's services: no web fonts, telemetry, AI agent, MCP or hosted
  * API client; "Test request" calls the API directly (it allows the console's origin).
  */
+/** Scalar's colour variables, darkened to at least 4.5:1 on its lightest three backgrounds (#fff, #f6f6f6, #e7e7e7). */
+const SCALAR_AA_COLOURS = {
+  '--scalar-color-2': '#545454',
+  '--scalar-color-3': '#5e5e5e',
+  '--scalar-color-accent': '#0069b4',
+  '--scalar-color-green': '#05704b',
+  '--scalar-color-blue': '#006aa8',
+  '--scalar-color-orange': '#a33b00',
+  '--scalar-color-red': '#c40005',
+  '--scalar-color-yellow': '#7a5d00',
+  '--scalar-sidebar-color-2': '#545454',
+  '--scalar-sidebar-search-color': '#5e5e5e',
+};
+
 export default function ScalarReference({ document }: { document: object }) {
   const configuration = useMemo(
     () => ({
@@ -31,7 +45,15 @@ export default function ScalarReference({ document }: { document: object }) {
     <Box
       data-testid="api-reference"
       // No overflow clipping here: it would stop Scalar's sidebar from sticking while the page scrolls.
-      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}
+      sx={{
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        bgcolor: 'background.paper',
+        // Scalar's light greys and method colours are below WCAG AA's 4.5:1 on its backgrounds (axe
+        // color-contrast, issue 10). Its own rules sit in cascade layers, so these unlayered ones win.
+        '& .light-mode, & .scalar-app': SCALAR_AA_COLOURS,
+      }}
     >
       <ApiReferenceReact configuration={configuration} />
     </Box>

@@ -11,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import type { Asset } from '@shared/schemas/asset';
 import { useTranslation } from 'react-i18next';
+import { rowOpenProps } from '../common/list/rowKeyboard';
 import type { AssetColumn } from './assetColumns';
 import { ASSET_PAGE_SIZE } from './assetsApi';
 import type { ListSort } from './list/useUrlListState';
@@ -109,6 +110,7 @@ export function AssetTable(props: AssetTableProps) {
                   hover
                   selected={props.openId === asset.id}
                   onClick={() => props.onOpen(asset.id)}
+                  {...rowOpenProps(() => props.onOpen(asset.id))}
                   sx={{ cursor: 'pointer' }}
                 >
                   {selection && (

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Asset } from '@shared/schemas/asset';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { AssetAlarmsTab } from '../../asset-alarms/AssetAlarmsTab';
@@ -44,6 +44,8 @@ export function AssetPanel({ assetId, isNew, onClose }: AssetPanelProps) {
   const { t } = useTranslation('assets');
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const heading = useRef<HTMLHeadingElement>(null);
+  useKeyboardFocus(heading);
   return (
     <Drawer
       anchor="right"
@@ -60,11 +62,15 @@ export function AssetPanel({ assetId, isNew, onClose }: AssetPanelProps) {
           },
           role: 'dialog',
           'aria-label': isNew ? t('panel.new') : t('panel.existing'),
+          // Beside the list on wide screens the panel is no modal (MUI closes that one on Escape itself).
+          onKeyDown: (event: React.KeyboardEvent) => {
+            if (!isPhone && event.key === 'Escape') onClose();
+          },
         } as object,
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
-        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+        <Typography ref={heading} tabIndex={-1} variant="h6" component="h2" sx={{ flexGrow: 1, outline: 'none' }}>
           {isNew ? t('panel.new') : t('panel.existing')}
         </Typography>
         <IconButton onClick={onClose} aria-label={t('words.close')}>
@@ -74,6 +80,20 @@ export function AssetPanel({ assetId, isNew, onClose }: AssetPanelProps) {
       {isNew ? <NewAssetBody /> : <ExistingAssetBody assetId={assetId} onClose={onClose} />}
     </Drawer>
   );
+}
+
+/**
+ * The panel takes the keyboard focus when it opens (its heading is read out) and gives it back to what had it,
+ * the list's row, when it closes: the panel beside the list is reached and left with the keyboard (issue 10).
+ */
+function useKeyboardFocus(heading: React.RefObject<HTMLHeadingElement | null>) {
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    heading.current?.focus({ preventScroll: true });
+    return () => {
+      if (opener?.isConnected) opener.focus({ preventScroll: true });
+    };
+  }, [heading]);
 }
 
 function NewAssetBody() {

@@ -11,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { rowOpenProps } from './rowKeyboard';
 import type { ListOrder } from './useListParams';
 
 /** Spec 001 s.9: 5 placeholder rows while a list loads. */
@@ -155,6 +156,7 @@ export function PagedTable<Row, Id extends string | number>(props: PagedTablePro
                     hover={!!onRowClick}
                     selected={id === activeId || selected.has(id)}
                     onClick={onRowClick ? () => onRowClick(row) : undefined}
+                    {...(onRowClick ? rowOpenProps(() => onRowClick(row)) : {})}
                     sx={onRowClick ? { cursor: 'pointer' } : undefined}
                   >
                     {selection && (

@@ -7,6 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import { useTheme } from '@mui/material/styles';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Asset } from '@shared/schemas/asset';
@@ -63,12 +64,16 @@ export function AssetPanel({ assetId, isNew, onClose }: AssetPanelProps) {
           role: 'dialog',
           'aria-label': isNew ? t('panel.new') : t('panel.existing'),
           // Beside the list on wide screens the panel is no modal (MUI closes that one on Escape itself).
-          onKeyDown: (event: React.KeyboardEvent) => {
-            if (!isPhone && event.key === 'Escape') onClose();
+          // Keys of a menu or dialog opened from the panel reach here through React's portals: only the panel's own.
+          onKeyDown: (event: React.KeyboardEvent<HTMLElement>) => {
+            const own = event.currentTarget.contains(event.target as Node);
+            if (!isPhone && own && !event.defaultPrevented && event.key === 'Escape') onClose();
           },
         } as object,
       }}
     >
+      {/* On phones the panel covers the screen and the top bar stays above it: the heading and Close start below. */}
+      {isPhone && <Toolbar />}
       <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
         <Typography ref={heading} tabIndex={-1} variant="h6" component="h2" sx={{ flexGrow: 1, outline: 'none' }}>
           {isNew ? t('panel.new') : t('panel.existing')}

@@ -377,7 +377,7 @@ async function checkScreens(page: Page, screens: Screen[]) {
   return findings;
 }
 
-/** Presses Tab until the focus is on an element matching `selector` (at most `limit` times); answers whether it got there. */
+/** Presses Tab until the focus is on `selector` (at most `limit` times); answers whether it got there. */
 async function tabTo(page: Page, selector: string, limit = 80) {
   for (let press = 0; press < limit; press++) {
     await page.keyboard.press('Tab');

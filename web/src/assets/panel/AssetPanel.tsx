@@ -96,7 +96,9 @@ function useKeyboardFocus(heading: React.RefObject<HTMLHeadingElement | null>) {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     heading.current?.focus({ preventScroll: true });
     return () => {
-      if (opener?.isConnected) opener.focus({ preventScroll: true });
+      // Only when the focus went with the panel (Escape, Close): a click on another row keeps it there.
+      const lost = document.activeElement === null || document.activeElement === document.body;
+      if (lost && opener?.isConnected) opener.focus({ preventScroll: true });
     };
   }, [heading]);
 }

@@ -55,3 +55,20 @@ export const keyAttributes = (): string[] => [
   TABLE.sortKey,
   ...TABLE.indexes.flatMap((i) => [i.partitionKey, i.sortKey]),
 ];
+
+/**
+ * The indexes as DynamoDB's CreateTable (and CloudFormation) spell them: what the local bootstrap creates and
+ * what the CDK template must hold (test/infra/data-stack.test.ts).
+ */
+export const globalSecondaryIndexes = () =>
+  TABLE.indexes.map((index) => ({
+    IndexName: index.name,
+    KeySchema: [
+      { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
+      { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
+    ],
+    Projection: {
+      ProjectionType: index.projection,
+      ...(index.nonKeyAttributes ? { NonKeyAttributes: [...index.nonKeyAttributes] } : {}),
+    },
+  }));

@@ -15,7 +15,7 @@ import {
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
 import { ROLES } from '../../shared/permissions';
-import { keyAttributes, TABLE } from '../../shared/table';
+import { globalSecondaryIndexes, keyAttributes, TABLE } from '../../shared/table';
 import { HOST, port, REGION, TABLE_NAME } from './config';
 import { rebuildTable } from './table-rebuild';
 
@@ -34,17 +34,7 @@ export const tableDefinition = (): CreateTableCommandInput => ({
     { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
     { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
   ],
-  GlobalSecondaryIndexes: TABLE.indexes.map((index) => ({
-    IndexName: index.name,
-    KeySchema: [
-      { AttributeName: index.partitionKey, KeyType: 'HASH' },
-      { AttributeName: index.sortKey, KeyType: 'RANGE' },
-    ],
-    Projection: {
-      ProjectionType: index.projection,
-      ...(index.nonKeyAttributes ? { NonKeyAttributes: [...index.nonKeyAttributes] } : {}),
-    },
-  })),
+  GlobalSecondaryIndexes: globalSecondaryIndexes(),
 });
 
 /**

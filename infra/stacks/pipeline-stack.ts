@@ -18,7 +18,7 @@ import {
   UPLINK_QUEUE_NAME,
   UPLINK_VISIBILITY_TIMEOUT_SECONDS,
 } from '../../functions/lib/pipeline/queue/uplink-queue';
-import { MQTT_UPLINK_TOPIC_FILTER } from '../../functions/lib/pipeline/topics';
+import { MQTT_UPLINK_RULE_SQL } from '../../functions/lib/pipeline/topics';
 import { AlarmDelivery } from '../constructs/alarm-delivery';
 import { type DataAccess, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
 import { LoanDaySchedule } from '../constructs/loan-day-schedule';
@@ -151,7 +151,7 @@ export class PipelineStack extends Stack {
       });
       return topicRule;
     };
-    rule('MqttUplinkRule', ruleName('mqtt'), `SELECT * FROM '${MQTT_UPLINK_TOPIC_FILTER}'`, mqttIngest);
+    rule('MqttUplinkRule', ruleName('mqtt'), MQTT_UPLINK_RULE_SQL, mqttIngest);
     // IoT Core for LoRaWAN hands each uplink to the rule its destination names (no topic in between).
     const lorawanRule = rule('LorawanUplinkRule', ruleName('lorawan'), 'SELECT *', lorawanIngest);
 

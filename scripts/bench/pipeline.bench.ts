@@ -67,6 +67,7 @@ function cpuPerEvent(device: DeviceRecord, zoneCount: number): number {
   };
   const payloadHex = encodeTrackerPayload(uplinkNear(device, new Date(), 5).payload);
   const body = JSON.stringify({
+    tenant: DEMO.tenantId,
     devEui: device.dev_eui,
     source: 'kpn',
     measuredAt: new Date(Date.now() + 60_000).toISOString(),
@@ -107,6 +108,7 @@ async function writesPerEvent(devices: DeviceRecord[], count: number, measuredAt
       ({
         messageId: `bench-${i}`,
         body: JSON.stringify({
+          tenant: DEMO.tenantId,
           devEui: device.dev_eui,
           source: 'mqtt',
           measuredAt: new Date(measuredAt).toISOString(),

@@ -2,7 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DECODER_EXAMPLES, DECODER_REJECTIONS } from '../../functions/lib/pipeline/decoders/examples';
-import { EXAMPLE_RECEIVED_AT, WAY_IN_EXAMPLES, WAY_IN_REJECTIONS } from '../../functions/lib/pipeline/ways-in/examples';
+import {
+  EXAMPLE_MQTT_TOPIC,
+  EXAMPLE_RECEIVED_AT,
+  WAY_IN_EXAMPLES,
+} from '../../functions/lib/pipeline/ways-in/examples';
+import { WAY_IN_REJECTIONS } from '../../functions/lib/pipeline/ways-in/rejection-examples';
 
 /**
  * The example sections of docs/device-payloads.md, generated from the vectors the unit tests decode
@@ -34,7 +39,7 @@ export function renderDecoderExamples(): string {
 
 export function renderWayInExamples(): string {
   const examples = WAY_IN_EXAMPLES.flatMap((e) => [
-    `**${e.title}**`,
+    e.wayIn === 'mqtt' ? `**${e.title}**, on \`${e.topic ?? EXAMPLE_MQTT_TOPIC}\`` : `**${e.title}**`,
     '',
     json(e.body),
     '',
@@ -46,7 +51,9 @@ export function renderWayInExamples(): string {
   const rejections = [
     '| body | reason (starts with) |',
     '| --- | --- |',
-    ...WAY_IN_REJECTIONS.map((r) => `| ${cell(r.title)} | \`${cell(r.reason)}\` |`),
+    ...WAY_IN_REJECTIONS.map(
+      (r) => `| ${cell(r.title)}${r.topic ? ` (on \`${r.topic}\`)` : ''} | \`${cell(r.reason)}\` |`,
+    ),
   ];
   return [...examples, 'Refused by the way in (nothing is queued):', '', ...rejections].join('\n');
 }

@@ -1,12 +1,21 @@
 import mqtt from 'mqtt';
-import { LORAWAN_UPLINK_TOPIC, MQTT_UPLINK_TOPIC_FILTER } from '../../functions/lib/pipeline/topics';
+import { LORAWAN_UPLINK_TOPIC, MQTT_UPLINK_TOPIC_FILTER, mqttRuleEvent } from '../../functions/lib/pipeline/topics';
 
 type Ingest = (event: unknown) => Promise<unknown>;
 
+/** A message that is not JSON is handed over as its text, which the reader refuses and records. */
+function parsedOrText(payload: Buffer): unknown {
+  const text = payload.toString('utf8');
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 /**
  * IoT Core's topic rules, locally: subscribes on aedes to the uplink topics and calls the same ingest
- * handlers the rules invoke on AWS (infra/stacks/pipeline-stack.ts), with the message's JSON as the event
- * (`SELECT *`). A message that is not JSON is handed over as its text, which the reader refuses and records.
+ * handlers the rules invoke on AWS (infra/stacks/pipeline-stack.ts), with the event each rule's SQL makes.
  */
 export async function startIotRules(mqttUrl: string, log: (line: string) => void = console.error) {
   const handlers: Record<string, () => Promise<Ingest>> = {
@@ -17,14 +26,10 @@ export async function startIotRules(mqttUrl: string, log: (line: string) => void
   await client.subscribeAsync([MQTT_UPLINK_TOPIC_FILTER, LORAWAN_UPLINK_TOPIC], { qos: 1 });
   let chain: Promise<unknown> = Promise.resolve();
   client.on('message', (topic, payload) => {
-    const text = payload.toString('utf8');
-    let event: unknown = text;
-    try {
-      event = JSON.parse(text);
-    } catch {
-      // handed over as text
-    }
-    const handler = handlers[topic === LORAWAN_UPLINK_TOPIC ? 'lorawan' : 'mqtt'] as () => Promise<Ingest>;
+    const lorawan = topic === LORAWAN_UPLINK_TOPIC;
+    // The MQTT rule's SQL (MQTT_UPLINK_RULE_SQL) hands over the bytes and topic(2); the LoRaWAN rule `SELECT *`.
+    const event = lorawan ? parsedOrText(payload) : mqttRuleEvent(topic, payload);
+    const handler = handlers[lorawan ? 'lorawan' : 'mqtt'] as () => Promise<Ingest>;
     // One message after the other, in the broker's order: a tag's uplinks reach the queue as published, so
     // what a test or the simulator sends in order is processed in order (on AWS only measuredAt orders them).
     chain = chain

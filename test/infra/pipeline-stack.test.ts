@@ -60,7 +60,10 @@ describe('device event pipeline stack', () => {
 
   it('routes MQTT uplinks and the LoRaWAN destination through topic rules to the ingest functions', () => {
     pipeline().hasResourceProperties('AWS::IoT::TopicRule', {
-      TopicRulePayload: Match.objectLike({ Sql: `SELECT * FROM '${MQTT_UPLINK_TOPIC_FILTER}'` }),
+      // The message with topic(2), which the ingest holds every uplink in it to (issue 13, item 3a).
+      TopicRulePayload: Match.objectLike({
+        Sql: `SELECT encode(*, 'base64') AS payload, topic(2) AS topicDevEui FROM '${MQTT_UPLINK_TOPIC_FILTER}'`,
+      }),
     });
     pipeline().hasResourceProperties('AWS::IoT::TopicRule', {
       RuleName: 'tracking_dev_lorawan_uplink',

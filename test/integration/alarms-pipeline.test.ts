@@ -38,6 +38,9 @@ function insideOf(zone: Zone): { latitude: number; longitude: number } {
   return { latitude: mean(1), longitude: mean(0) };
 }
 
+/** The first uplink's time: the last (at 140 minutes) is still ten minutes before the test starts. */
+const T0 = Date.now() - 150 * 60_000;
+
 describe('an asset leaving its zone, end to end', () => {
   const email = `leaving-${Date.now()}@example.com`;
   let admin: string;
@@ -65,7 +68,11 @@ describe('an asset leaving its zone, end to end', () => {
     const list = await call<{ 'hydra:member': Asset[] }>('GET', '/api/assets?pagination=false&order[id]=asc', {
       token: admin,
     });
-    const candidates = list.body['hydra:member'].filter((a) => a.geo_zone && a.devices.length === 1);
+    // Uplinks are stamped up to 150 minutes ago (none ahead of its receive time: refused since issue 13, item
+    // 5), so the asset's last event must be older still, by an hour: its seeded position may be far away.
+    const candidates = list.body['hydra:member'].filter(
+      (a) => a.geo_zone && a.devices.length === 1 && Date.parse(a.last_event?.date ?? '') < T0 - 60 * 60_000,
+    );
     asset = candidates[Math.floor(candidates.length / 2)] as Asset;
     zone = (await call<Zone>('GET', `/api/geo-zones/${asset.geo_zone?.id}`, { token: admin })).body;
   });
@@ -73,9 +80,8 @@ describe('an asset leaving its zone, end to end', () => {
   it('mails the outside rule once when the departure is confirmed, not for the next uplinks outside, and counts the loan day once', async () => {
     const devEui = (asset.devices[0] as { dev_eui: string }).dev_eui;
     const inside = insideOf(zone);
-    // Newer than any seeded event; hours apart, so 50 km away is a truck's drive, not an impossible jump.
-    const t0 = Math.max(Date.now(), Date.parse(asset.last_event?.date ?? '1970-01-01')) + 60_000;
-    const at = (minutes: number) => new Date(Math.floor(t0 / 1000) * 1000 + minutes * 60_000);
+    // Newer than the asset's last event, older than now; hours apart, so 50 km away is a truck's drive.
+    const at = (minutes: number) => new Date(Math.floor(T0 / 1000) * 1000 + minutes * 60_000);
     const uplink = (minutes: number, where: { latitude: number; longitude: number }): Uplink => ({
       devEui,
       at: at(minutes),

@@ -22,7 +22,11 @@ const DYNAMIC: Record<string, string> = {
   '`${COLUMN_NOT_AVAILABLE}: ${id}`': 'names the column; export callers choose from the columns offered to them',
 };
 /** Sentence-like constants that are not messages to users. */
-const NOT_MESSAGES = new Set(['Tracking <no-reply@tracking.local>']);
+const NOT_MESSAGES = new Set([
+  'Tracking <no-reply@tracking.local>',
+  // The MQTT uplink rule's SQL (functions/lib/pipeline/topics.ts).
+  "SELECT encode(*, 'base64') AS payload, topic(2) AS topicDevEui FROM 'tracking/+/uplink'",
+]);
 
 const isSentence = (text: string) => /^[A-Z0-9]/.test(text) && /\s/.test(text) && !text.includes('\n');
 
@@ -69,7 +73,7 @@ function scanSource(found: Found) {
       // An exported constant built from other constants has one value: read it.
       const value = constant ? (require(file) as Record<string, unknown>)[constant] : undefined;
       if (typeof value === 'string') {
-        if (isSentence(value)) found.messages.set(value, where);
+        if (isSentence(value) && !NOT_MESSAGES.has(value)) found.messages.set(value, where);
       } else found.unresolved.push(`${where}: ${literal}`);
     };
     for (const place of PLACES) for (const match of source.matchAll(place)) add(match[1] as string);

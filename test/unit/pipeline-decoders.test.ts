@@ -10,7 +10,7 @@ import {
   type TrackerPayload,
 } from '../../functions/lib/pipeline/decoders';
 import { DECODER_EXAMPLES, DECODER_REJECTIONS } from '../../functions/lib/pipeline/decoders/examples';
-import { checkFix } from '../../functions/lib/pipeline/plausibility';
+import { checkFix, checkMeasuredAt, MAX_AHEAD_OF_RECEIPT_MS } from '../../functions/lib/pipeline/plausibility';
 import {
   DEVICE_PAYLOADS_DOC,
   readBlock,
@@ -151,5 +151,24 @@ describe('checkFix (plausibility)', () => {
   it('judges out-of-order fixes by the absolute time between them', () => {
     const near: Fix = { ...utrecht, latitude: 52.1 };
     expect(checkFix(near, { fix: utrecht, at: '2026-11-23T10:05:00Z' }, at)).toEqual({ ok: true });
+  });
+});
+
+describe('checkMeasuredAt (uplinks from the future, issue 13 item 5)', () => {
+  const receivedAt = '2026-11-23T10:00:00.000Z';
+
+  it('accepts the past and up to MAX_AHEAD_OF_RECEIPT_MS ahead, a clock’s error', () => {
+    expect(MAX_AHEAD_OF_RECEIPT_MS).toBe(5 * 60_000);
+    expect(checkMeasuredAt('2025-01-01T00:00:00Z', receivedAt)).toEqual({ ok: true });
+    expect(checkMeasuredAt('2026-11-23T10:05:00.000Z', receivedAt)).toEqual({ ok: true });
+  });
+
+  it('refuses more than that ahead, saying by how much, and times that are not dates', () => {
+    expect(checkMeasuredAt('2026-11-23T10:05:00.001Z', receivedAt).ok).toBe(false);
+    expect(checkMeasuredAt('2027-11-23T10:00:00.000Z', receivedAt)).toEqual({
+      ok: false,
+      reason: `Measured 525600 min ahead of its receive time ${receivedAt}; at most 5 min is a clock's error`,
+    });
+    expect(checkMeasuredAt('soon', receivedAt).ok).toBe(false);
   });
 });

@@ -77,6 +77,7 @@ function state(overrides: Partial<DeviceRecord> = {}, assetOverrides: Partial<Pi
 }
 
 const uplink = (measuredAt: string): NormalizedUplink => ({
+  tenant: '1',
   devEui: 'A41163C212345678',
   source: 'mqtt',
   measuredAt,
@@ -191,10 +192,13 @@ describe('uplink identity', () => {
     expect(String(a)).toHaveLength(15);
   });
 
-  it('deduplicates on the queue by DEVEUI + frame counter, else by the uplink without its arrival time', () => {
+  it('deduplicates on the queue by DEVEUI + frame counter + tenant, else by the uplink without its arrival time', () => {
     const counted = { ...uplink('2026-11-23T10:00:00.000Z'), frameCounter: 17 };
-    expect(deduplicationIdOf(counted)).toBe('A41163C212345678-17-2026-11-23T10:00:00.000Z');
+    expect(deduplicationIdOf(counted)).toBe('A41163C212345678-17-2026-11-23T10:00:00.000Z-1');
+    // Another tenant's copy (refused by the processor) must not make SQS drop the owner's as a duplicate.
+    expect(deduplicationIdOf({ ...counted, tenant: '2' })).not.toBe(deduplicationIdOf(counted));
     const plain = uplink('2026-11-23T10:00:00.000Z');
+    expect(deduplicationIdOf({ ...plain, tenant: '2' })).not.toBe(deduplicationIdOf(plain));
     expect(deduplicationIdOf({ ...plain, receivedAt: 'later' })).toBe(deduplicationIdOf(plain));
     expect(deduplicationIdOf(plain).length).toBeLessThanOrEqual(128);
   });

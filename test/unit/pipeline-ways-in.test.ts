@@ -1,31 +1,36 @@
 import fc from 'fast-check';
+import { MQTT_UPLINK_RULE_SQL, mqttRuleEvent, topicLevel } from '../../functions/lib/pipeline/topics';
 import {
   fromKpnSenml,
   fromLorawanUplink,
   fromMqttJson,
+  fromMqttRuleEvent,
   readKpnSenml,
   toDevEui,
 } from '../../functions/lib/pipeline/ways-in';
 import {
+  EXAMPLE_MQTT_TOPIC,
   EXAMPLE_RECEIVED_AT,
   WAY_IN_EXAMPLES,
-  WAY_IN_REJECTIONS,
   type WayIn,
 } from '../../functions/lib/pipeline/ways-in/examples';
+import { WAY_IN_REJECTIONS } from '../../functions/lib/pipeline/ways-in/rejection-examples';
 
-const READERS: Record<WayIn, (body: unknown, receivedAt: string) => ReturnType<typeof fromMqttJson>> = {
+type Reader = (body: unknown, receivedAt: string, topic?: string) => ReturnType<typeof fromMqttJson>;
+const READERS: Record<WayIn, Reader> = {
   lorawan: fromLorawanUplink,
   kpn: fromKpnSenml,
-  mqtt: fromMqttJson,
+  // topic(2), as the rule's SQL hands it over.
+  mqtt: (body, receivedAt, topic = EXAMPLE_MQTT_TOPIC) => fromMqttJson(body, receivedAt, topicLevel(topic, 2)),
 };
 
 describe('the bodies of docs/device-payloads.md', () => {
-  it.each(WAY_IN_EXAMPLES)('$title', ({ wayIn, body, uplinks }) => {
-    expect(READERS[wayIn](body, EXAMPLE_RECEIVED_AT)).toEqual({ ok: true, uplinks });
+  it.each(WAY_IN_EXAMPLES)('$title', ({ wayIn, body, topic, uplinks }) => {
+    expect(READERS[wayIn](body, EXAMPLE_RECEIVED_AT, topic)).toEqual({ ok: true, uplinks });
   });
 
-  it.each(WAY_IN_REJECTIONS)('$title: refused', ({ wayIn, body, reason }) => {
-    const result = READERS[wayIn](body, EXAMPLE_RECEIVED_AT);
+  it.each(WAY_IN_REJECTIONS)('$title: refused', ({ wayIn, body, topic, reason }) => {
+    const result = READERS[wayIn](body, EXAMPLE_RECEIVED_AT, topic);
     expect(result).toEqual({ ok: false, reason: expect.stringContaining(reason) });
   });
 });
@@ -115,5 +120,43 @@ describe('never throws', () => {
       }),
       { seed: 9, numRuns: 2000 },
     );
+  });
+});
+
+describe('the MQTT uplink rule’s event (issue 13, item 3a)', () => {
+  const topic = 'tracking/a4-11-63-c2-12-34-56-78/uplink';
+  const message = { devEui: 'A41163C212345678', time: '2026-11-23T10:00:00Z', eventType: 'still' };
+  const event = (body: unknown, on = topic) => mqttRuleEvent(on, Buffer.from(JSON.stringify(body)));
+
+  it('hands the ingest the bytes as published and topic(2), which the rule SQL names', () => {
+    expect(MQTT_UPLINK_RULE_SQL).toBe(
+      "SELECT encode(*, 'base64') AS payload, topic(2) AS topicDevEui FROM 'tracking/+/uplink'",
+    );
+    expect(event(message)).toEqual({
+      payload: Buffer.from(JSON.stringify(message)).toString('base64'),
+      topicDevEui: 'a4-11-63-c2-12-34-56-78',
+    });
+    const reading = fromMqttRuleEvent(event(message), EXAMPLE_RECEIVED_AT);
+    expect(reading.topicDevEui).toBe('A41163C212345678');
+    expect(reading.raw).toBe(JSON.stringify(message));
+    expect(reading.result).toMatchObject({ ok: true, uplinks: [{ devEui: 'A41163C212345678', source: 'mqtt' }] });
+  });
+
+  it('refuses a body naming another tag, several tags, or its own topic key, recorded under the topic’s tag', () => {
+    const other = { ...message, devEui: '0004A30B001C0530' };
+    for (const body of [other, [message, other], { ...message, topicDevEui: '0004A30B001C0530' }]) {
+      const reading = fromMqttRuleEvent(event(body), EXAMPLE_RECEIVED_AT);
+      expect(reading.result.ok).toBe(false);
+      expect(reading.topicDevEui).toBe('A41163C212345678');
+    }
+  });
+
+  it('refuses what is not JSON and what is not the rule’s event', () => {
+    const text = fromMqttRuleEvent(mqttRuleEvent(topic, Buffer.from('hello')), EXAMPLE_RECEIVED_AT);
+    expect(text).toMatchObject({ result: { ok: false, reason: 'The message is not JSON' }, raw: 'hello' });
+    expect(fromMqttRuleEvent(message, EXAMPLE_RECEIVED_AT)).toMatchObject({
+      result: { ok: false, reason: 'Not the MQTT uplink rule event' },
+      topicDevEui: null,
+    });
   });
 });

@@ -33,11 +33,12 @@ export type DecodeResult = { ok: true; value: DecodedPayload } | { ok: false; re
 export type UplinkSource = 'lorawan' | 'kpn' | 'mqtt';
 
 /**
- * One uplink in one shape, whichever way it came in. The queue message body (JSON). The processor decodes
+ * One uplink in one shape, whichever way it came in, as a way in's reader reads it from the body: before
+ * the way in adds the tenant its credential proved (`NormalizedUplink`). The processor decodes
  * `payloadHex` with the decoder for `payloadFormat`; `decoded` (MQTT JSON tags, KPN measurement records) fills
  * what the bytes lack, the bytes win where both speak (`decodeUplink` in decoders/index.ts does exactly this).
  */
-export interface NormalizedUplink {
+export interface ReadUplink {
   /** 16 upper-case hex digits (normalizeDevEui of shared/schemas/device.ts). */
   devEui: string;
   source: UplinkSource;
@@ -57,6 +58,16 @@ export interface NormalizedUplink {
   networkFix?: Fix;
   /** Gateway metadata kept for diagnostics (ids, RSSI, SNR). */
   gateways?: { id: string; rssi?: number; snr?: number }[];
+}
+
+/**
+ * The queue message body (JSON): a read uplink with the tenant its way in proved (docs/security.md, "A
+ * tenant's uplinks"). Required: the processor refuses an uplink whose DEVEUI another tenant holds, and a
+ * message without it (the format queued before issue 13) is refused and recorded, never guessed.
+ */
+export interface NormalizedUplink extends ReadUplink {
+  /** Tenant id: KPN, the destination's (its message token); MQTT and LoRaWAN, the DEVEUI claim's at ingest. */
+  tenant: string;
 }
 
 /** A geo zone as the geofence module indexes it. */

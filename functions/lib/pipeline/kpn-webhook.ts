@@ -41,5 +41,6 @@ export async function receiveThingsUplink(
   }
   const result =
     records === undefined ? { ok: false as const, reason: 'The body is not JSON' } : fromKpnSenml(records, receivedAt);
-  return ingest(result, 'kpn', text, receivedAt, ctx);
+  // The destination's tenant goes with every uplink: the processor refuses a DEVEUI another tenant holds.
+  return ingest(result, 'kpn', text, receivedAt, { proved: ctx });
 }

@@ -13,6 +13,28 @@ const MIN_INTERVAL_S = 1;
 
 export type FixCheck = { ok: true } | { ok: false; reason: string };
 
+/**
+ * How far ahead of its receive time an uplink may be stamped. The processor ignores an uplink older than the
+ * asset's last one (replays and late arrivals must not regress it), so one stamped a year ahead would become
+ * the latest position and hide every real uplink after it for a year. The stamps come from other clocks than
+ * ours (a tag's own for MQTT `time`, KPN's for `bt`, the LoRaWAN network server's Timestamp), all behind NTP
+ * or GNSS time, and KPN's `bt` is rounded to the second: five minutes holds any synchronised clock with room
+ * to spare, and costs nothing but a refused uplink from a tag whose clock is plainly wrong.
+ */
+export const MAX_AHEAD_OF_RECEIPT_MS = 5 * 60_000;
+
+/** `measuredAt` no later than MAX_AHEAD_OF_RECEIPT_MS after `receivedAt` (our way in's clock). */
+export function checkMeasuredAt(measuredAt: string, receivedAt: string): FixCheck {
+  const ahead = Date.parse(measuredAt) - Date.parse(receivedAt);
+  if (!Number.isFinite(ahead)) return { ok: false, reason: 'Measurement or receive time is not a date' };
+  if (ahead <= MAX_AHEAD_OF_RECEIPT_MS) return { ok: true };
+  const minutes = Math.round(ahead / 60_000);
+  return {
+    ok: false,
+    reason: `Measured ${minutes} min ahead of its receive time ${receivedAt}; at most ${MAX_AHEAD_OF_RECEIPT_MS / 60_000} min is a clock's error`,
+  };
+}
+
 function checkAlone(fix: Fix): FixCheck {
   const { latitude, longitude, accuracy } = fix;
   if (!Number.isFinite(latitude) || !Number.isFinite(longitude))

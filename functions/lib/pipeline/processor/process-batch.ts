@@ -1,10 +1,11 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { SQSBatchResponse, SQSRecord } from 'aws-lambda';
+import { systemTenantContext } from '../../data/system-context';
 import type { TenantContext } from '../../data/tenant-context';
 import { publishAlarms } from '../alarms/publish-alarms';
-import type { DecodedPayload, Fix, NormalizedUplink } from '../contracts';
+import type { DecodedPayload, Fix, NormalizedUplink, UplinkSource } from '../contracts';
 import { DEFAULT_PAYLOAD_FORMAT, decodePayload } from '../decoders';
-import { checkFix } from '../plausibility';
+import { checkFix, checkMeasuredAt } from '../plausibility';
 import { recordRejection } from '../rejections';
 import { applyEffects } from './apply';
 import { type LoadedDevice, loadDevices } from './load';
@@ -16,16 +17,27 @@ import { type UplinkInput, uplinkEffects, type ZoneLookup } from './uplink-effec
  * order, the groups side by side. A failure fails that record and every later record of its group (FIFO
  * order must hold on redelivery); the others are reported done (ReportBatchItemFailures).
  */
-type Parsed = { record: SQSRecord; uplink?: NormalizedUplink };
+type Refused = { reason: string; devEui: string | null; source: UplinkSource };
+type Parsed = { record: SQSRecord; uplink?: NormalizedUplink; refused?: Refused };
+const SOURCES: readonly string[] = ['kpn', 'lorawan', 'mqtt'] satisfies UplinkSource[];
 
 function parse(record: SQSRecord): Parsed {
+  let uplink: Partial<NormalizedUplink> | undefined;
   try {
-    const uplink = JSON.parse(record.body) as NormalizedUplink;
-    if (typeof uplink?.devEui === 'string' && !Number.isNaN(Date.parse(uplink.measuredAt))) return { record, uplink };
+    uplink = JSON.parse(record.body) as Partial<NormalizedUplink>;
   } catch {
     // recorded below as rejected
   }
-  return { record };
+  // The rejection says which way in it came by when the message does.
+  const source = SOURCES.includes(String(uplink?.source)) ? (uplink?.source as UplinkSource) : 'mqtt';
+  if (typeof uplink?.devEui !== 'string' || Number.isNaN(Date.parse(uplink.measuredAt ?? '')))
+    return { record, refused: { reason: 'Not a queued uplink', devEui: null, source } };
+  // Messages queued before issue 13 carry no tenant: none is guessed (the DEVEUI claim is what was abused).
+  if (typeof uplink.tenant !== 'string' || uplink.tenant === '') {
+    const reason = 'Queued without the tenant its way in proved (the format before issue 13)';
+    return { record, refused: { reason, devEui: uplink.devEui, source } };
+  }
+  return { record, uplink: uplink as NormalizedUplink };
 }
 
 export async function processBatch(records: SQSRecord[], logger?: Logger): Promise<SQSBatchResponse> {
@@ -65,8 +77,13 @@ export async function processBatch(records: SQSRecord[], logger?: Logger): Promi
 
 type Checked = { ok: true; decoded: DecodedPayload } | { ok: false; reason: string };
 
-/** Decode (when the way in did not) and check the position against the device's last one. */
+/**
+ * Check the time against the receive time, decode (when the way in did not) and check the position against
+ * the device's last one.
+ */
 export function checkUplink(uplink: NormalizedUplink, loaded: LoadedDevice): Checked {
+  const time = checkMeasuredAt(uplink.measuredAt, uplink.receivedAt);
+  if (!time.ok) return { ok: false, reason: `Impossible time: ${time.reason}` };
   let decoded: DecodedPayload = { ...uplink.decoded };
   if (uplink.payloadHex) {
     const result = decodePayload(uplink.payloadFormat ?? DEFAULT_PAYLOAD_FORMAT, uplink.payloadHex, uplink.fPort);
@@ -98,19 +115,14 @@ type TenantData = { zones: ZoneLookup; statuses: UplinkInput['statuses'] };
 type TenantDataOf = (ctx: TenantContext) => Promise<TenantData>;
 
 async function processOne(
-  { record, uplink }: Parsed,
+  { record, uplink, refused }: Parsed,
   devices: Map<string, LoadedDevice>,
   tenantData: TenantDataOf,
 ): Promise<void> {
   const receivedAt = uplink?.receivedAt ?? new Date(Number(record.attributes.SentTimestamp)).toISOString();
   if (!uplink) {
-    await recordRejection({
-      reason: 'Not a queued uplink',
-      source: 'mqtt',
-      devEui: null,
-      receivedAt,
-      raw: record.body,
-    });
+    const { reason, devEui, source } = refused ?? { reason: 'Not a queued uplink', devEui: null, source: 'mqtt' };
+    await recordRejection({ reason, source, devEui, receivedAt, raw: record.body });
     return;
   }
   const rejection = {
@@ -123,6 +135,12 @@ async function processOne(
   const loaded = devices.get(uplink.devEui);
   if (!loaded) {
     await recordRejection({ ...rejection, reason: 'Unknown DEVEUI' });
+    return;
+  }
+  // Recorded for the tenant that sent it, in words that do not say who holds the tag.
+  if (loaded.ctx.tenantId !== uplink.tenant) {
+    const reason = `DEVEUI ${uplink.devEui} is not a device of this tenant`;
+    await recordRejection({ ...rejection, reason }, systemTenantContext(uplink.tenant));
     return;
   }
   const checked = checkUplink(uplink, loaded);

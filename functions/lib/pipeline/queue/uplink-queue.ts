@@ -6,7 +6,7 @@ import type { NormalizedUplink } from '../contracts';
 /**
  * The queue between the ways in and the processor (docs/decisions.md, "Device event pipeline"). SQS FIFO:
  * MessageGroupId = DEVEUI keeps each tag's uplinks in order while different tags run in parallel;
- * MessageDeduplicationId = DEVEUI + frame counter (or a hash of the uplink when it has none) drops the
+ * MessageDeduplicationId = DEVEUI + frame counter + tenant (or a hash of the uplink when it has none) drops the
  * network's and KPN's retries within SQS's five-minute window. The processor's conditional event write drops
  * later replays. Names shared by CDK (infra/stacks/pipeline-stack.ts) and the local stand-in.
  */
@@ -21,7 +21,10 @@ export const PROCESSOR_BATCH_SIZE = 10;
 
 /** The deduplication id: at most 128 characters of [A-Za-z0-9 punctuation]. */
 export function deduplicationIdOf(uplink: NormalizedUplink): string {
-  if (uplink.frameCounter !== undefined) return `${uplink.devEui}-${uplink.frameCounter}-${uplink.measuredAt}`;
+  // The tenant too: another tenant's copy of an uplink (refused by the processor) must not be the one SQS
+  // keeps, dropping the true owner's as a duplicate within the five minutes.
+  if (uplink.frameCounter !== undefined)
+    return `${uplink.devEui}-${uplink.frameCounter}-${uplink.measuredAt}-${uplink.tenant}`;
   const { receivedAt: _receivedAt, ...content } = uplink;
   return `${uplink.devEui}-${createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 40)}`;
 }

@@ -1,30 +1,35 @@
-import type { NormalizedUplink } from '../contracts';
+import type { ReadUplink } from '../contracts';
 
 /**
- * The documented bodies of the three ways in and what each becomes: docs/device-payloads.md is generated from
- * these and test/unit/pipeline-ways-in.test.ts reads each, so the document and the readers agree.
+ * The documented bodies of the three ways in and what each becomes (the refused ones in rejection-examples.ts):
+ * docs/device-payloads.md is generated from these and test/unit/pipeline-ways-in.test.ts reads each, so the
+ * document and the readers agree.
  */
 export type WayIn = 'lorawan' | 'kpn' | 'mqtt';
 
 export interface WayInExample {
   title: string;
   wayIn: WayIn;
+  /** MQTT: the topic it is published on, EXAMPLE_MQTT_TOPIC when not given. */
+  topic?: string;
   body: unknown;
-  uplinks: NormalizedUplink[];
+  uplinks: ReadUplink[];
 }
 
 export interface WayInRejection {
   title: string;
   wayIn: WayIn;
+  topic?: string;
   body: unknown;
   reason: string;
 }
 
 export const EXAMPLE_RECEIVED_AT = '2026-11-23T10:00:01.000Z';
 const receivedAt = EXAMPLE_RECEIVED_AT;
-const DEV_EUI = 'A41163C212345678';
+export const DEV_EUI = 'A41163C212345678';
+export const EXAMPLE_MQTT_TOPIC = `tracking/${DEV_EUI}/uplink`;
 
-const lorawanBody = (metadata: Record<string, unknown>, payloadData = 'YaEfDGpuAw13eQAI') => ({
+export const lorawanBody = (metadata: Record<string, unknown>, payloadData = 'YaEfDGpuAw13eQAI') => ({
   WirelessDeviceId: '5b58245e-146c-4c30-9703-0ca942e3ff35',
   PayloadData: payloadData,
   WirelessMetadata: {
@@ -148,8 +153,9 @@ export const WAY_IN_EXAMPLES: WayInExample[] = [
     ],
   },
   {
-    title: 'MQTT: a gateway publishing decoded fields for two tags',
+    title: 'MQTT: a gateway relaying a tag’s decoded fields, two uplinks it had buffered',
     wayIn: 'mqtt',
+    topic: 'tracking/0004A30B001C0530/uplink',
     body: [
       {
         devEui: '0004A30B001C0530',
@@ -161,7 +167,7 @@ export const WAY_IN_EXAMPLES: WayInExample[] = [
         rssi: -71,
       },
       {
-        devEui: '0004a30b001c0531',
+        devEui: '0004a30b001c0530',
         time: '2026-11-23T10:00:05Z',
         eventType: 'moving',
         position: { latitude: 51.9225, longitude: 4.47917, accuracy: 12 },
@@ -178,136 +184,12 @@ export const WAY_IN_EXAMPLES: WayInExample[] = [
         gateways: [{ id: 'depot-gw-1', rssi: -71 }],
       },
       {
-        devEui: '0004A30B001C0531',
+        devEui: '0004A30B001C0530',
         source: 'mqtt',
         measuredAt: '2026-11-23T10:00:05.000Z',
         receivedAt,
         decoded: { eventType: 'moving', fix: { latitude: 51.9225, longitude: 4.47917, accuracy: 12, source: 'gnss' } },
       },
     ],
-  },
-];
-
-export const WAY_IN_REJECTIONS: WayInRejection[] = [
-  {
-    title: 'LoRaWAN: not an uplink',
-    wayIn: 'lorawan',
-    body: { hello: 1 },
-    reason: 'Not an IoT Core for LoRaWAN uplink: PayloadData',
-  },
-  {
-    title: 'LoRaWAN: PayloadData not base64',
-    wayIn: 'lorawan',
-    body: lorawanBody({}, 'not base64!'),
-    reason: 'PayloadData is not base64',
-  },
-  {
-    title: 'LoRaWAN: DevEui not hex',
-    wayIn: 'lorawan',
-    body: lorawanBody({ DevEui: 'xyz' }),
-    reason: 'DevEui "xyz" is not hexadecimal',
-  },
-  {
-    title: 'LoRaWAN: Timestamp not a date',
-    wayIn: 'lorawan',
-    body: lorawanBody({ Timestamp: 'yesterday' }),
-    reason: 'Timestamp "yesterday" is not a date',
-  },
-  { title: 'KPN: not an array', wayIn: 'kpn', body: { bn: 'x' }, reason: 'The body is not a SenML array of records' },
-  {
-    title: 'KPN: no base name',
-    wayIn: 'kpn',
-    body: [{ bt: 1795428000 }, { n: 'payload', vs: '05' }],
-    reason: 'No base name urn:dev:DEVEUI:<DEVEUI>: in the records',
-  },
-  {
-    title: 'KPN: base name of another kind',
-    wayIn: 'kpn',
-    body: [{ bn: 'urn:dev:IMEI:123:', bt: 1 }],
-    reason: 'Base name "urn:dev:IMEI:123:" is not urn:dev:DEVEUI:<DEVEUI>:',
-  },
-  {
-    title: 'KPN: no base time',
-    wayIn: 'kpn',
-    body: [{ bn: `urn:dev:DEVEUI:${DEV_EUI}:` }, { n: 'payload', vs: '05' }],
-    reason: 'No base time (bt) in the records',
-  },
-  {
-    title: 'KPN: relative time',
-    wayIn: 'kpn',
-    body: [
-      { bn: `urn:dev:DEVEUI:${DEV_EUI}:`, bt: -5 },
-      { n: 'payload', vs: '05' },
-    ],
-    reason: 'Time -5 is not epoch seconds after 2000',
-  },
-  {
-    title: 'KPN: latitude without longitude',
-    wayIn: 'kpn',
-    body: [
-      { bn: `urn:dev:DEVEUI:${DEV_EUI}:`, bt: 1795428000 },
-      { n: 'latitude', v: 52 },
-    ],
-    reason: 'A latitude record without a longitude, or the reverse',
-  },
-  {
-    title: 'KPN: payload not hex',
-    wayIn: 'kpn',
-    body: [
-      { bn: `urn:dev:DEVEUI:${DEV_EUI}:`, bt: 1795428000 },
-      { n: 'payload', vs: 'hello' },
-    ],
-    reason: 'The payload record is not hexadecimal',
-  },
-  {
-    title: 'KPN: two devices in one message',
-    wayIn: 'kpn',
-    body: [
-      { bn: `urn:dev:DEVEUI:${DEV_EUI}:`, bt: 1795428000 },
-      { bn: 'urn:dev:DEVEUI:0004A30B001C0530:', n: 'payload', vs: '05' },
-    ],
-    reason: 'Records of more than one DEVEUI in one message',
-  },
-  {
-    title: 'KPN: nothing to read',
-    wayIn: 'kpn',
-    body: [
-      { bn: `urn:dev:DEVEUI:${DEV_EUI}:`, bt: 1795428000 },
-      { n: 'firmwareVersion', vs: '1.2' },
-    ],
-    reason: 'No payload, position or measurement record',
-  },
-  {
-    title: 'MQTT: bytes and decoded fields',
-    wayIn: 'mqtt',
-    body: { devEui: DEV_EUI, payloadHex: '05', eventType: 'moving' },
-    reason: 'Either payloadHex or decoded fields, not both',
-  },
-  {
-    title: 'MQTT: nothing to read',
-    wayIn: 'mqtt',
-    body: { devEui: DEV_EUI, fCnt: 1 },
-    reason: 'Neither payloadHex nor decoded fields',
-  },
-  {
-    title: 'MQTT: unknown format',
-    wayIn: 'mqtt',
-    body: { devEui: DEV_EUI, payloadHex: '05', format: 'acme' },
-    reason: 'Unknown payload format "acme"',
-  },
-  {
-    title: 'MQTT: second message of a batch bad',
-    wayIn: 'mqtt',
-    body: [
-      { devEui: DEV_EUI, payloadHex: '05' },
-      { devEui: 'nope', payloadHex: '05' },
-    ],
-    reason: 'Message 1: devEui "nope" is not hexadecimal',
-  },
-  {
-    title: 'MQTT: unknown field',
-    wayIn: 'mqtt',
-    body: { devEui: DEV_EUI, payloadHex: '05', colour: 'red' },
-    reason: 'Not a tracker MQTT message',
   },
 ];

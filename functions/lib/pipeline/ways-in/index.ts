@@ -1,4 +1,4 @@
 export { fromKpnSenml, type KpnReading, type KpnReadResult, readKpnSenml } from './kpn-senml';
 export { fromLorawanUplink } from './lorawan';
-export { fromMqttJson } from './mqtt';
+export { fromMqttJson, fromMqttRuleEvent } from './mqtt';
 export { toDevEui, type WayInResult } from './result';

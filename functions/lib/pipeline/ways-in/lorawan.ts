@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Fix, NormalizedUplink } from '../contracts';
+import type { Fix, ReadUplink } from '../contracts';
 import { DEFAULT_PAYLOAD_FORMAT } from '../decoders';
 import { base64ToHex } from '../decoders/hex';
 import { refuse, toDevEui, toIsoDate, type WayInResult } from './result';
@@ -66,7 +66,7 @@ export function fromLorawanUplink(
   if (!measuredAt) return refuse(`Timestamp "${lorawan.Timestamp}" is not a date`);
   const fPort = lorawan.FPort ?? lorawan.Fport;
   const networkFix = solverFix(PositionInfo);
-  const uplink: NormalizedUplink = {
+  const uplink: ReadUplink = {
     devEui,
     source: 'lorawan',
     measuredAt,

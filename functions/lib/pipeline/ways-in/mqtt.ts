@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { eventTypeSchema } from '../../../../shared/schemas/event';
-import type { DecodedPayload, NormalizedUplink } from '../contracts';
+import type { DecodedPayload, ReadUplink } from '../contracts';
 import { DEFAULT_PAYLOAD_FORMAT, PAYLOAD_FORMATS } from '../decoders';
 import { normalizeHex } from '../decoders/hex';
+import type { MqttRuleEvent } from '../topics';
 import { refuse, toDevEui, toIsoDate, type WayInResult } from './result';
 
 /**
- * The JSON a tag or a gateway publishes straight to the broker (docs/device-payloads.md, "MQTT JSON"): either
- * the raw bytes (`payloadHex`, with `format`) or the fields already decoded, never both. A gateway may publish
- * an array of such messages for several tags.
+ * The JSON a tag or a gateway publishes straight to the broker on `tracking/<DEVEUI>/uplink`
+ * (docs/device-payloads.md, "MQTT JSON"): either the raw bytes (`payloadHex`, with `format`) or the fields
+ * already decoded, never both. A message speaks for its topic's tag only: one uplink, or an array of that
+ * tag's uplinks (a tag catching up); a gateway relaying several tags publishes on each tag's topic.
  */
 const positionSchema = z.object({
   latitude: z.number(),
@@ -48,16 +50,18 @@ function decodedOf(message: MqttMessage): DecodedPayload {
   ) as DecodedPayload;
 }
 
-function toUplink(message: MqttMessage, receivedAt: string): NormalizedUplink | string {
+function toUplink(message: MqttMessage, receivedAt: string, topicDevEui: string): ReadUplink | string {
   const devEui = toDevEui(message.devEui);
   if (!devEui) return `devEui "${message.devEui}" is not hexadecimal`;
+  // The topic is what IoT policies restrict per publisher; a body naming another tag would write that tag.
+  if (devEui !== topicDevEui) return `devEui ${devEui} is not the topic's ${topicDevEui}`;
   // Epoch numbers are seconds, as KPN's bt is; text is ISO 8601.
   const time = typeof message.time === 'number' ? message.time * 1000 : message.time;
   const measuredAt = time === undefined ? receivedAt : toIsoDate(time);
   if (!measuredAt) return `time "${message.time}" is not a date`;
   const hasDecoded = DECODED_KEYS.some((key) => message[key] !== undefined);
   if (message.payloadHex !== undefined && hasDecoded) return 'Either payloadHex or decoded fields, not both';
-  const uplink: NormalizedUplink = { devEui, source: 'mqtt', measuredAt, receivedAt };
+  const uplink: ReadUplink = { devEui, source: 'mqtt', measuredAt, receivedAt };
   if (message.fCnt !== undefined) uplink.frameCounter = message.fCnt;
   if (message.fPort !== undefined) uplink.fPort = message.fPort;
   if (message.payloadHex !== undefined) {
@@ -83,19 +87,46 @@ function toUplink(message: MqttMessage, receivedAt: string): NormalizedUplink | 
   return uplink;
 }
 
-/** All messages of a body or none: a gateway's batch with one bad message is refused whole, with its index. */
-export function fromMqttJson(json: unknown, receivedAt: string): WayInResult {
+/**
+ * All messages of a body or none: a batch with one bad message is refused whole, with its index. `topic` is
+ * the DEVEUI level of the topic it was published on (`topic(2)`), which every message must name.
+ */
+export function fromMqttJson(json: unknown, receivedAt: string, topic: string): WayInResult {
+  const topicDevEui = toDevEui(topic);
+  if (!topicDevEui) return refuse(`Topic DEVEUI "${topic}" is not hexadecimal`);
   const parsed = bodySchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return refuse(`Not a tracker MQTT message: ${issue?.path.join('.') || 'body'} ${issue?.message ?? ''}`.trim());
   }
   const messages = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
-  const uplinks: NormalizedUplink[] = [];
+  const uplinks: ReadUplink[] = [];
   for (const [index, message] of messages.entries()) {
-    const uplink = toUplink(message, receivedAt);
+    const uplink = toUplink(message, receivedAt, topicDevEui);
     if (typeof uplink === 'string') return refuse(messages.length > 1 ? `Message ${index}: ${uplink}` : uplink);
     uplinks.push(uplink);
   }
   return { ok: true, uplinks };
+}
+
+/** What the MQTT ingest makes of the rule's event (topics.ts): the reader's answer, the text, the topic's tag. */
+export interface MqttRuleReading {
+  result: WayInResult;
+  raw: string;
+  /** The topic's DEVEUI, normalised, when it is one: a refused message is recorded under it. */
+  topicDevEui: string | null;
+}
+
+export function fromMqttRuleEvent(event: unknown, receivedAt: string): MqttRuleReading {
+  const { payload, topicDevEui } = (event ?? {}) as Partial<MqttRuleEvent>;
+  if (typeof payload !== 'string' || typeof topicDevEui !== 'string')
+    return { result: refuse('Not the MQTT uplink rule event'), raw: JSON.stringify(event) ?? '', topicDevEui: null };
+  const raw = Buffer.from(payload, 'base64').toString('utf8');
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return { result: refuse('The message is not JSON'), raw, topicDevEui: toDevEui(topicDevEui) };
+  }
+  return { result: fromMqttJson(json, receivedAt, topicDevEui), raw, topicDevEui: toDevEui(topicDevEui) };
 }

@@ -1,8 +1,8 @@
 import { normalizeDevEui } from '../../../../shared/schemas/device';
-import type { NormalizedUplink } from '../contracts';
+import type { ReadUplink } from '../contracts';
 
 /** What every way in answers: the uplinks to queue, or why the body was refused (nothing is queued). */
-export type WayInResult = { ok: true; uplinks: NormalizedUplink[] } | { ok: false; reason: string };
+export type WayInResult = { ok: true; uplinks: ReadUplink[] } | { ok: false; reason: string };
 
 export const refuse = (reason: string): { ok: false; reason: string } => ({ ok: false, reason });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../errors';
-import { MAX_ITEMS_PER_PAGE } from '../hydra';
+import { MAX_ITEMS_PER_PAGE, READ_BUDGET } from '../hydra';
 
 /**
  * Building blocks shared by every entity schema. The API answers 422 with each zod issue's message and the
@@ -15,6 +15,7 @@ export const INVALID_EMAIL = 'Must be a valid email';
 export const INVALID_REFERENCE = 'Invalid reference';
 export const INVALID_COLOR = 'The colour must be a hex value such as #3388ff';
 export const PAGE_INVALID = 'The page must be a positive integer';
+export const PAGE_TOO_DEEP = `This page is too far back: page × itemsPerPage may be at most ${READ_BUDGET.toLocaleString('en')}. Narrow the search or change the order`;
 export const ITEMS_PER_PAGE_INVALID = `The number of items per page must be between 1 and ${MAX_ITEMS_PER_PAGE}`;
 export const tooLong = (max: number) => `This value is too long. It should have ${max} characters or less.`;
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { dataDir, HOST, REGION } from './config';
 import { type MessageAttribute, matchesFilterPolicy } from './sns-filter-policy';
+import { isValidSnsSubject } from './sns-subject';
 
 const ACCOUNT = '000000000000';
 const XMLNS = 'http://sns.amazonaws.com/doc/2010-03-31/';
@@ -109,7 +110,9 @@ export async function startSnsService(options: { port: number; smtpUrl: string; 
     publish: (p) => {
       const topic = need(p, 'TopicArn');
       const attributes = messageAttributes(p);
-      const subject = p.get('Subject') || 'AWS Notification Message';
+      const given = p.get('Subject');
+      if (given && !isValidSnsSubject(given)) return error(400, 'InvalidParameter', 'Invalid parameter: Subject');
+      const subject = given || 'AWS Notification Message';
       const message = need(p, 'Message');
       for (const sub of subscriptions) {
         if (sub.topicArn !== topic || !sub.confirmed) continue;

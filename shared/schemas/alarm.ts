@@ -5,6 +5,7 @@ import {
   jsonLdShape,
   NAME_REQUIRED,
   type NumberInput,
+  requiredName,
   requiredText,
   toNumber,
   tooLong,
@@ -125,7 +126,7 @@ export const alarmSchema = z.object({
 export type Alarm = z.infer<typeof alarmSchema>;
 
 const alarmFields = {
-  name: requiredText(NAME_REQUIRED),
+  name: requiredName(NAME_REQUIRED),
   type: alarmTypeSchema,
   text: requiredText(ALARM_TEXT_REQUIRED, 2000),
   email: alarmEmailSchema,

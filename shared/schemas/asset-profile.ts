@@ -7,6 +7,7 @@ import {
   NAME_REQUIRED,
   type NumberInput,
   referenceSchema,
+  requiredName,
   requiredNumber,
   requiredText,
   toNumber,
@@ -44,7 +45,7 @@ const cableReelDataSchema = z
 
 export const cableReelTypeInputSchema = z.object({
   id: catalogueId,
-  name: requiredText(NAME_REQUIRED),
+  name: requiredName(NAME_REQUIRED),
   data: z.preprocess((v: z.input<typeof cableReelDataSchema> | null | undefined) => v ?? {}, cableReelDataSchema),
 });
 export type CableReelTypeInput = z.infer<typeof cableReelTypeInputSchema>;
@@ -57,7 +58,7 @@ const cableDataSchema = z.object({
 
 export const cableTypeInputSchema = z.object({
   id: catalogueId,
-  name: requiredText(NAME_REQUIRED),
+  name: requiredName(NAME_REQUIRED),
   data: z.preprocess((v: z.input<typeof cableDataSchema> | null | undefined) => v ?? {}, cableDataSchema),
 });
 export type CableTypeInput = z.infer<typeof cableTypeInputSchema>;
@@ -90,7 +91,7 @@ const stringListSchema = z.array(z.string().max(255).nullish()).transform((items
 
 /** Entry names seen: cable_reels, cables, cable_length; the type decides what the value holds. */
 export const DEFINITION_ENTRY_TYPES = ['cable_reels', 'cables', 'number[]', 'string[]'] as const;
-const entryName = requiredText(NAME_REQUIRED, 100);
+const entryName = requiredName(NAME_REQUIRED, 100);
 
 export const assetProfileDefinitionEntrySchema = z.discriminatedUnion(
   'type',
@@ -123,8 +124,8 @@ export const assetProfileDefinitionSchema = z.object({
 export type AssetProfileDefinition = z.infer<typeof assetProfileDefinitionSchema>;
 
 const definitionFields = {
-  name: requiredText(NAME_REQUIRED),
-  type: requiredText('The type is required', 100),
+  name: requiredName(NAME_REQUIRED),
+  type: requiredName('The type is required', 100),
   definitions: z.array(assetProfileDefinitionEntrySchema).default([]),
 };
 export const assetProfileDefinitionInputSchema = z.object(definitionFields);

@@ -11,12 +11,13 @@ import {
   jsonLdShape,
   NAME_REQUIRED,
   optionalInteger,
+  optionalName,
   optionalNumber,
   optionalReference,
   optionalText,
   paginationQuerySchema,
   referenceListSchema,
-  requiredText,
+  requiredName,
   type SortOrder,
   textFilter,
   versionShape,
@@ -131,8 +132,8 @@ export type AssetMapItem = z.infer<typeof assetMapItemSchema>;
  * absent key leaves the stored value alone, null clears it.
  */
 const assetFields = {
-  name: requiredText(NAME_REQUIRED),
-  reference: optionalText(),
+  name: requiredName(NAME_REQUIRED),
+  reference: optionalName(),
   description: optionalText(2000),
   devices: referenceListSchema().optional(),
   client: optionalReference(),

@@ -5,11 +5,11 @@ import {
   jsonLdShape,
   NAME_REQUIRED,
   optionalInteger,
+  optionalName,
   optionalReference,
-  optionalText,
   paginationQuerySchema,
   requiredEmail,
-  requiredText,
+  requiredName,
   textFilter,
   versionShape,
 } from './common';
@@ -32,8 +32,8 @@ export const ACCOUNT_MANAGER_UNKNOWN = 'The account manager must be a user of th
 
 /** account_manager accepts a user id, IRI or object and is stored as the user's id. */
 const clientFields = {
-  company: optionalText(),
-  name: requiredText(NAME_REQUIRED),
+  company: optionalName(),
+  name: requiredName(NAME_REQUIRED),
   email: requiredEmail(),
   account_manager: optionalReference(),
 };
@@ -63,14 +63,14 @@ export const clientUserSchema = z.object({
 export type ClientUser = z.infer<typeof clientUserSchema>;
 
 export const clientUserInputSchema = z.object({
-  name: requiredText(NAME_REQUIRED),
+  name: requiredName(NAME_REQUIRED),
   email: requiredEmail(),
   active: z.boolean().default(true),
 });
 export type ClientUserInput = z.infer<typeof clientUserInputSchema>;
 
 export const clientUserUpdateInputSchema = z.object({
-  name: requiredText(NAME_REQUIRED),
+  name: requiredName(NAME_REQUIRED),
   email: requiredEmail(),
   active: z.boolean().optional(),
   ...versionShape,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../errors';
-import { MAX_ITEMS_PER_PAGE } from '../hydra';
+import { MAX_ITEMS_PER_PAGE, READ_BUDGET } from '../hydra';
 
 /**
  * Building blocks shared by every entity schema. The API answers 422 with each zod issue's message and the
@@ -15,7 +15,10 @@ export const INVALID_EMAIL = 'Must be a valid email';
 export const INVALID_REFERENCE = 'Invalid reference';
 export const INVALID_COLOR = 'The colour must be a hex value such as #3388ff';
 export const PAGE_INVALID = 'The page must be a positive integer';
+export const PAGE_TOO_DEEP = `This page is too far back: page × itemsPerPage may be at most ${READ_BUDGET.toLocaleString('en')}. Narrow the search or change the order`;
 export const ITEMS_PER_PAGE_INVALID = `The number of items per page must be between 1 and ${MAX_ITEMS_PER_PAGE}`;
+export const NAME_CHARACTERS_INVALID =
+  'Tabs, line breaks, control characters and text direction marks are not allowed here';
 export const tooLong = (max: number) => `This value is too long. It should have ${max} characters or less.`;
 
 /** Forms send '' for untouched fields, and the spec strips empty values before sending or filtering. */
@@ -39,6 +42,39 @@ export const requiredText = (message: string, max = 255) =>
     .trim()
     .min(1, { error: message })
     .max(max, { error: tooLong(max) });
+
+/**
+ * Names and labels are one line of visible text (issue 13). Refused: C0 and C1 control characters (tab, CR and
+ * LF included: a name is one line in lists, files and mail subjects) and the bidi embeddings, overrides and
+ * isolates U+202A-U+202E and U+2066-U+2069, which make a name read as another ("exe.pdf" shown for "fdp.exe").
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const NOT_IN_NAMES = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+export const isPlainName = (text: string) => !NOT_IN_NAMES.test(text);
+
+/**
+ * The one refinement every name and label schema starts from. It looks at the text as sent, before trimming,
+ * so a leading tab is refused with a reason rather than dropped in silence; `abort` keeps it the only message.
+ */
+export const plainText = (message?: string) =>
+  z
+    .string(message ? { error: message } : undefined)
+    .refine(isPlainName, { error: NAME_CHARACTERS_INVALID, abort: true });
+
+/** requiredText for a name or label (plainText's rule). */
+export const requiredName = (message: string, max = 255) =>
+  plainText(message)
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: tooLong(max) });
+
+/** optionalText for a name or label (plainText's rule). */
+export const optionalName = (max = 255) =>
+  plainText()
+    .trim()
+    .max(max, { error: tooLong(max) })
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null));
 
 /** Absent stays undefined (an update leaves the field alone); '' and null become null (the field is cleared). */
 export const optionalText = (max = 255) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalDate, optionalText } from './common';
+import { optionalDate, optionalName, optionalText } from './common';
 import { devEuiSchema } from './device';
 
 /**
@@ -52,10 +52,10 @@ export const DEVICE_IMPORT_MESSAGES = {
 /** One data row, checked with the same field rules as creating a device by hand. */
 export const deviceImportRowSchema = z.object({
   deveui: devEuiSchema,
-  name: optionalText(),
-  model: optionalText(),
+  name: optionalName(),
+  model: optionalName(),
   notes: optionalText(2000),
-  barcode: optionalText(),
+  barcode: optionalName(),
   activation_date: optionalDate(),
 });
 export type DeviceImportRow = z.output<typeof deviceImportRowSchema>;

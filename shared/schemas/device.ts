@@ -5,6 +5,7 @@ import {
   jsonLdShape,
   optionalDate,
   optionalInteger,
+  optionalName,
   optionalReference,
   optionalText,
   paginationQuerySchema,
@@ -63,8 +64,8 @@ export const deviceSchema = z.object({
 export type Device = z.infer<typeof deviceSchema>;
 
 const deviceFields = {
-  name: optionalText(),
-  model: optionalText(),
+  name: optionalName(),
+  model: optionalName(),
   notes: optionalText(2000),
   asset: optionalReference(),
   activation_date: optionalDate(),
@@ -75,7 +76,7 @@ const deviceFields = {
 export const deviceCreateInputSchema = z.object({
   ...deviceFields,
   dev_eui: devEuiSchema,
-  barcode: optionalText(),
+  barcode: optionalName(),
 });
 export type DeviceCreateInput = z.infer<typeof deviceCreateInputSchema>;
 
@@ -86,7 +87,7 @@ export type DeviceCreateInput = z.infer<typeof deviceCreateInputSchema>;
 export const deviceUpdateInputSchema = z.object({
   ...deviceFields,
   dev_eui: devEuiSchema.optional(),
-  barcode: optionalText(),
+  barcode: optionalName(),
   ...versionShape,
 });
 export type DeviceUpdateInput = z.infer<typeof deviceUpdateInputSchema>;

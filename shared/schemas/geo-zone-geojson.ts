@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hexColorSchema, optionalText } from './common';
+import { hexColorSchema, optionalName } from './common';
 import { type GeoZoneGeometry, geoZoneGeometrySchema } from './geo-zone';
 
 /**
@@ -43,7 +43,7 @@ export function toGeoZoneFeature(
 }
 
 const propertiesSchema = z
-  .object({ name: optionalText(), color: hexColorSchema.optional(), radius: z.unknown().optional() })
+  .object({ name: optionalName(), color: hexColorSchema.optional(), radius: z.unknown().optional() })
   .nullish();
 
 /** One feature -> the zone it creates; geometry problems keep their place (geometry.coordinates[0]). */

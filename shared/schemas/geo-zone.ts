@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityIdSchema, hexColorSchema, jsonLdShape, optionalText, versionShape } from './common';
+import { entityIdSchema, hexColorSchema, jsonLdShape, optionalName, versionShape } from './common';
 import { POLYGON_TOO_SMALL, polygonProblems } from './geo-zone-geometry';
 
 export {
@@ -135,7 +135,7 @@ export type GeoZone = z.infer<typeof geoZoneSchema>;
  * Spec 000 lists no rule for the name and the map creates a zone straight from a drawn circle, so the name
  * is optional.
  */
-const geoZoneFields = { name: optionalText(), geometry: geoZoneGeometryFieldSchema };
+const geoZoneFields = { name: optionalName(), geometry: geoZoneGeometryFieldSchema };
 
 export const geoZoneInputSchema = z.object(geoZoneFields);
 export type GeoZoneInput = z.infer<typeof geoZoneInputSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PERMISSIONS } from '../permissions';
-import { entityIdSchema, jsonLdShape, NAME_REQUIRED, requiredText, versionShape } from './common';
+import { entityIdSchema, jsonLdShape, NAME_REQUIRED, requiredName, versionShape } from './common';
 
 export const UNKNOWN_PERMISSION = 'Unknown permission';
 
@@ -29,14 +29,14 @@ const rolePermissionsInput = z
   .transform((entries) => [...new Map(entries.map((e) => [e.permission, e])).values()]);
 
 export const roleInputSchema = z.object({
-  name: requiredText(NAME_REQUIRED, 100),
+  name: requiredName(NAME_REQUIRED, 100),
   role_permissions: rolePermissionsInput.default([]),
 });
 export type RoleInput = z.infer<typeof roleInputSchema>;
 
 /** PUT /api/roles/{id} either renames (name) or saves the matrix (role_permissions); absent keys stay. */
 export const roleUpdateInputSchema = z.object({
-  name: requiredText(NAME_REQUIRED, 100).optional(),
+  name: requiredName(NAME_REQUIRED, 100).optional(),
   role_permissions: rolePermissionsInput.optional(),
   ...versionShape,
 });

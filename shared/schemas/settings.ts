@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { entityIdSchema, hexColorSchema, jsonLdShape, requiredText, textFilter, versionShape } from './common';
+import {
+  entityIdSchema,
+  hexColorSchema,
+  jsonLdShape,
+  plainText,
+  requiredText,
+  textFilter,
+  versionShape,
+} from './common';
 
 export const COLOR_NAMES = [
   'background',
@@ -72,7 +80,7 @@ const columnId = requiredText('The column is required', 100);
 export const assetTableHiddenColumnsDataSchema = z.array(columnId).transform((ids) => [...new Set(ids)]);
 
 /** Column id to header text, e.g. { "asset-profile": "Cable reel" }. */
-export const assetTableColumnNamesDataSchema = z.record(columnId, z.string().trim().max(100));
+export const assetTableColumnNamesDataSchema = z.record(columnId, plainText().trim().max(100));
 
 export const frontendSettingInputSchema = z.discriminatedUnion(
   'name',

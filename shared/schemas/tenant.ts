@@ -4,6 +4,7 @@ import {
   jsonLdShape,
   optionalInteger,
   paginationQuerySchema,
+  plainText,
   textFilter,
   tooLong,
   versionShape,
@@ -46,9 +47,8 @@ export const isTenantIcon = (dataUrl: string): boolean => {
  * Tenant text fields default to empty and none is required (spec 001 s.5), and the tenant record stores
  * strings, so blank becomes '' rather than null. Absent still means "leave unchanged".
  */
-const tenantText = (max = 255) =>
-  z
-    .string()
+const tenantText = (max = 255, text: z.ZodString = z.string()) =>
+  text
     .trim()
     .max(max, { error: tooLong(max) })
     .nullish()
@@ -58,7 +58,8 @@ const tenantFields = {
   subdomain: tenantText(63)
     .transform((v) => v?.toLowerCase())
     .refine((v) => !v || SUBDOMAIN_PATTERN.test(v), { error: SUBDOMAIN_INVALID }),
-  company: tenantText(),
+  // The tenant's name: plainText's rule for names (issue 13).
+  company: tenantText(255, plainText()),
   address: tenantText(),
   zipcode: tenantText(20),
   city: tenantText(),

@@ -6,11 +6,11 @@ import {
   jsonLdShape,
   NAME_REQUIRED,
   optionalInteger,
-  optionalText,
+  optionalName,
   paginationQuerySchema,
   referenceSchema,
   requiredEmail,
-  requiredText,
+  requiredName,
   textFilter,
   versionShape,
 } from './common';
@@ -59,8 +59,8 @@ const rolesInput = z.array(roleNameSchema, { error: ROLES_REQUIRED }).min(1, { e
 
 /** Roles are checked against the built-in names: user-defined roles cannot be created yet (COMING_SOON). */
 const userFields = {
-  name: requiredText(NAME_REQUIRED),
-  username: optionalText(128),
+  name: requiredName(NAME_REQUIRED),
+  username: optionalName(128),
   email: requiredEmail(),
   roles: rolesInput,
   user_tenant_roles: z.array(userTenantRoleInputSchema).optional(),

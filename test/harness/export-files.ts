@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 
 /** Reads export files back the way a user's tools would: CSV rows, the first sheet's rows, a PDF's text. */
 export function readCsv(file: Buffer): string[][] {
@@ -46,4 +47,12 @@ export function readPdf(file: Buffer): Promise<{ pages: number; text: string }> 
     );
     child.stdin?.end(file);
   });
+}
+
+/** The first sheet's XML as stored in the .xlsx zip, to see how cells are typed (a formula is an <f> element). */
+export async function xlsxSheetXml(file: Buffer): Promise<string> {
+  const zip = await JSZip.loadAsync(file);
+  const sheet = zip.file('xl/worksheets/sheet1.xml');
+  if (!sheet) throw new Error('The workbook has no sheet1.xml');
+  return sheet.async('string');
 }

@@ -2,6 +2,7 @@ import { parseCollectionQuery } from '../../functions/lib/http/collection-query'
 import type { HttpError } from '../../functions/lib/http/errors';
 import { toCollection } from '../../functions/lib/http/hydra';
 import { MAX_ITEMS_PER_PAGE, UNPAGINATED_CAP } from '../../shared/hydra';
+import { PAGE_TOO_DEEP } from '../../shared/schemas/common';
 
 const spec = {
   filters: { id: 'int', search: 'string', daysOutsideGeoZone: 'number' } as const,
@@ -71,6 +72,18 @@ describe('parseCollectionQuery', () => {
     ]);
   });
 
+  it('refuses a page beyond the read budget (page × itemsPerPage > 20,000) with 422 on page (issue 13)', () => {
+    expect(parseCollectionQuery('page=200&itemsPerPage=100', spec).page).toBe(200);
+    expect(parseCollectionQuery('page=666', spec).page).toBe(666);
+    for (const query of ['page=100000', 'page=201&itemsPerPage=100', 'page=667', 'page=20001&itemsPerPage=1']) {
+      const error = errorOf(() => parseCollectionQuery(query, spec));
+      expect(error.status).toBe(422);
+      expect(error.violations).toEqual([{ propertyPath: 'page', message: PAGE_TOO_DEEP }]);
+    }
+    // pagination=false reads one capped page whatever page says.
+    expect(parseCollectionQuery('page=100000&pagination=false', spec).page).toBe(1);
+  });
+
   it('strips empty filter values, as the console does', () => {
     expect(parseCollectionQuery('id=&search=', spec).filters).toEqual({});
   });
@@ -90,6 +103,13 @@ describe('toCollection', () => {
       'hydra:previous': '/api/assets?search=reel&page=1',
       'hydra:next': '/api/assets?search=reel&page=3',
     });
+  });
+
+  it('never links past the read budget', () => {
+    const view = toCollection('/api/x', { page: 1, itemsPerPage: 100, paginate: true, params }, [], 100_000)[
+      'hydra:view'
+    ];
+    expect(view?.['hydra:last']).toBe('/api/x?search=reel&page=200');
   });
 
   it('has no next link on the last page and no view without pagination', () => {

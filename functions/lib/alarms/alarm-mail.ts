@@ -64,14 +64,32 @@ export async function subscriptionStatuses(emails: string[]): Promise<AlarmSubsc
   return emails.map((email) => ({ email, status: found.get(normalizeAddress(email)) ?? 'not subscribed' }));
 }
 
-/** SNS cuts an e-mail subject at 100 characters. */
-const SUBJECT_LIMIT = 100;
+/**
+ * SNS refuses (InvalidParameter) a Publish whose Subject is not "UTF-8 text with no line breaks or control
+ * characters, and less than 100 characters long" that begins with a letter, number or punctuation mark (the
+ * PublishRequest reference). The subject carries a user's asset name, and names stored before they were
+ * checked (issue 13) may hold any of those: a refused Publish would fail the alarm on every redelivery and
+ * nobody would be told. So the subject is cleaned instead: controls, line and paragraph separators and bidi
+ * overrides become spaces, runs of spaces one, anything before the first letter, number or punctuation mark is
+ * dropped, and it is cut to 99 characters (code points, so no emoji is cut in half).
+ */
+const SUBJECT_MAX = 99;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const NOT_IN_SUBJECT = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const FALLBACK_SUBJECT = 'Alarm';
+
+export function snsSubject(text: string): string {
+  const oneLine = text.replace(NOT_IN_SUBJECT, ' ').replace(/\s+/g, ' ');
+  const start = oneLine.replace(/^[^\p{L}\p{N}\p{P}]+/u, '');
+  const cut = Array.from(start).slice(0, SUBJECT_MAX).join('').trimEnd();
+  return cut || FALLBACK_SUBJECT;
+}
 
 export async function publishAlarmMail(mail: { subject: string; text: string; recipients: string[] }) {
   await sns().send(
     new PublishCommand({
       TopicArn: topicArn(),
-      Subject: mail.subject.replace(/[\r\n]+/g, ' ').slice(0, SUBJECT_LIMIT),
+      Subject: snsSubject(mail.subject),
       Message: mail.text,
       MessageAttributes: {
         [RECIPIENT_ATTRIBUTE]: {

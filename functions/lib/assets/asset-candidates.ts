@@ -1,4 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { READ_BUDGET } from '../../../shared/hydra';
 import { dynamo, tableName } from '../data/client';
 import type { AssetRecord } from './asset-repository';
 
@@ -37,7 +38,7 @@ const CHUNK_AFTER_BUDGET = 500;
  * all and outlast the API's 29 s (locally: the handler's timeout, answered as 500). Past this the answer holds
  * the matches among the first candidates in the list's order, flagged `exhausted: false` (x-total-exact).
  */
-export const FILTERED_READ_CAP = 20_000;
+export const FILTERED_READ_CAP = READ_BUDGET;
 
 /** A partition to read: the table's (pk) or an index's (gsiNpk). */
 export interface CandidateSource {

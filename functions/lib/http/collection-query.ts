@@ -1,5 +1,6 @@
 import { MESSAGES, type Violation } from '../../../shared/errors';
-import { DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE, UNPAGINATED_CAP } from '../../../shared/hydra';
+import { DEFAULT_ITEMS_PER_PAGE, lastReachablePage, MAX_ITEMS_PER_PAGE, UNPAGINATED_CAP } from '../../../shared/hydra';
+import { PAGE_TOO_DEEP } from '../../../shared/schemas/common';
 import { badRequest, unprocessable } from './errors';
 
 /**
@@ -95,6 +96,9 @@ export function parseCollectionQuery(rawQueryString: string | undefined, spec: C
     query.itemsPerPage = UNPAGINATED_CAP;
   }
   const violations: Violation[] = [];
+  // Every list reads the pages before the one asked for: past the read budget a page is refused, not read.
+  if (query.page > lastReachablePage(query.itemsPerPage))
+    violations.push({ propertyPath: 'page', message: PAGE_TOO_DEEP });
   for (const [key, value] of params) {
     const [name, inner] = splitKey(key);
     if (name === 'order' && inner && spec.orders?.includes(inner)) {

@@ -1,4 +1,4 @@
-import type { HydraCollection, HydraView } from '../../../shared/hydra';
+import { type HydraCollection, type HydraView, lastReachablePage } from '../../../shared/hydra';
 import type { CollectionQuery } from './collection-query';
 
 /** The Hydra collection envelope, with first/last/next/previous links that keep the caller's filters. */
@@ -16,7 +16,11 @@ export function toCollection<T>(
     'hydra:totalItems': totalItems,
   };
   if (!query.paginate) return collection;
-  const lastPage = Math.max(1, Math.ceil(totalItems / query.itemsPerPage));
+  // Links never lead past the read budget (parseCollectionQuery refuses those pages).
+  const lastPage = Math.min(
+    Math.max(1, Math.ceil(totalItems / query.itemsPerPage)),
+    lastReachablePage(query.itemsPerPage),
+  );
   const link = (page: number) => {
     const params = new URLSearchParams(query.params);
     params.set('page', String(page));

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { ExportRow, ExportSheet } from '../export-table';
+import { safeCell, safeText } from './safe-cell';
 
 /** Excel sheet names: at most 31 characters, none of : \ / ? * [ ]. */
 const sheetName = (title: string) => title.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Sheet1';
@@ -9,20 +10,21 @@ const sheetName = (title: string) => title.replace(/[:\\/?*[\]]/g, ' ').slice(0,
 /**
  * .xlsx through exceljs' streaming WorkbookWriter: each row is committed (serialised into the zip stream and
  * dropped) as soon as it is added, so a 100k-row sheet never exists in memory. No shared strings table, which
- * would otherwise grow with every distinct text. Numbers stay numbers so the sheet can sum and sort them.
+ * would otherwise grow with every distinct text. Numbers stay numbers so the sheet can sum and sort them;
+ * texts are plain string cells, never formulas (safe-cell.ts).
  */
 export async function writeExcel(sheet: ExportSheet, batches: AsyncIterable<ExportRow[]>, out: Writable) {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const worksheet = workbook.addWorksheet(sheetName(sheet.title), { views: [{ state: 'frozen', ySplit: 1 }] });
   worksheet.columns = sheet.columns.map((column) => ({
-    header: column.label,
+    header: safeText(column.label, 'excel'),
     key: column.id,
     width: Math.max(column.width, column.label.length + 2),
   }));
   worksheet.getRow(1).font = { bold: true };
   worksheet.getRow(1).commit();
   for await (const rows of batches) {
-    for (const row of rows) worksheet.addRow(row).commit();
+    for (const row of rows) worksheet.addRow(row.map((cell) => safeCell(cell, 'excel'))).commit();
     await drained(out);
   }
   worksheet.commit();

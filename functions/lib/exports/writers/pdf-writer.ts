@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import type { CellValue, ExportRow, ExportSheet } from '../export-table';
+import { safeCell, safeText } from './safe-cell';
 
 /**
  * A landscape A4 table through pdfkit, streamed: pages are flushed to `out` as the next one starts (no
@@ -35,7 +36,8 @@ function layoutOf(sheet: ExportSheet): Layout {
 
 /** Fits text into a width: short texts are drawn as they are, only long ones are measured and cut. */
 function fitText(doc: PDFKit.PDFDocument, value: CellValue, width: number): string {
-  const text = value === null ? '' : String(value).replace(/\s+/g, ' ');
+  const cell = safeCell(value, 'pdf');
+  const text = cell === null ? '' : String(cell).replace(/\s+/g, ' ');
   const room = width - 2 * CELL_PADDING;
   // No Helvetica glyph is wider than 1 em, so this many characters always fit without measuring.
   if (text.length * FONT_SIZE <= room || doc.widthOfString(text) <= room) return text;
@@ -66,7 +68,7 @@ function startPage(doc: PDFKit.PDFDocument, sheet: ExportSheet, layout: Layout, 
   doc.font('Helvetica-Bold').fillColor('#252525');
   sheet.columns.forEach((column, i) => {
     const width = (layout.widths[i] ?? 0) - 2 * CELL_PADDING;
-    doc.text(column.label, (layout.x[i] ?? 0) + CELL_PADDING, TOP + 3, {
+    doc.text(safeText(column.label, 'pdf'), (layout.x[i] ?? 0) + CELL_PADDING, TOP + 3, {
       width,
       height: HEADER_HEIGHT - 4,
       ellipsis: true,

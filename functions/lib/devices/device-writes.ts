@@ -114,6 +114,9 @@ async function refuseTakenDevEui(ctx: TenantContext, devEui: string, holder: str
   throw unprocessable([{ propertyPath: 'dev_eui', message }]);
 }
 
+/** A holder that is no tenant id: "not this tenant", when the winner of a race is no longer known. */
+const ANOTHER_TENANT = 'another tenant';
+
 /** `claim`: the DEVEUI whose claim is at `index`; a failed claim condition is a DEVEUI taken meanwhile. */
 async function transact(ctx: TenantContext, items: TransactItem[], claim?: { index: number; devEui: string }) {
   try {
@@ -122,8 +125,8 @@ async function transact(ctx: TenantContext, items: TransactItem[], claim?: { ind
     if (!(error instanceof TransactionCanceledException)) throw error;
     const reasons = error.CancellationReasons ?? [];
     if (claim && reasons[claim.index]?.Code === 'ConditionalCheckFailed') {
-      // Whoever won the race holds it now; if that claim is gone again it was still not ours to take.
-      await refuseTakenDevEui(ctx, claim.devEui, (await claimHolder(claim.devEui)) ?? '');
+      // Whoever won the race holds it now; a claim gone again (a rolled-back import) was still not ours to take.
+      await refuseTakenDevEui(ctx, claim.devEui, (await claimHolder(claim.devEui)) ?? ANOTHER_TENANT);
     }
     throw conflict();
   }

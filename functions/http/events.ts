@@ -3,7 +3,7 @@ import { assetRepository } from '../lib/assets/asset-repository';
 import { type AssetViewer, assetViewerOf, canSeeAsset } from '../lib/assets/asset-view';
 import type { TenantContext } from '../lib/data/tenant-context';
 import { deviceRepository } from '../lib/devices/device-repository';
-import { countEvents, type EventFilter, queryEvents, toApiEvent } from '../lib/events/event-repository';
+import { countEvents, type EventFilter, eventBoundKey, queryEvents, toApiEvent } from '../lib/events/event-repository';
 import { parseCollectionQuery } from '../lib/http/collection-query';
 import { unprocessable } from '../lib/http/errors';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
@@ -13,19 +13,29 @@ import { validate } from '../lib/http/validation';
 /**
  * GET /api/events (spec 000 Events tab): always date then id, descending (order[date]/order[id] are accepted
  * and change nothing), filtered by device.id, fromDate, toDate (inclusive days or instants) and type. A client
- * user must name a device, and sees its events only if the device is on an asset of their customer; the geo
- * zone of each event is cleared for them, as geo zones are hidden from client users.
+ * user must name a device, and sees its events only if the device is on an asset of their customer and only
+ * from when it joined that asset (no other customer's history); the geo zone of each event is cleared for
+ * them, as geo zones are hidden from client users.
  */
 export const DEVICE_REQUIRED = 'The device is required';
 
 const filterSchema = eventListQuerySchema.omit({ page: true, itemsPerPage: true, pagination: true });
 
-async function clientMaySee(ctx: TenantContext, viewer: AssetViewer, deviceId: number): Promise<boolean> {
+/**
+ * The time from which a client user sees a device's events: when it joined its current asset, if that asset
+ * is their customer's (undefined: nothing to see). Only the current attachment is kept, so a device that was
+ * on their asset before and came back shows its events since it came back (docs/security.md "Client users").
+ */
+async function clientVisibleSince(ctx: TenantContext, viewer: AssetViewer, deviceId: number) {
   const device = await deviceRepository.get(ctx, deviceId);
-  if (!device?.asset) return false;
+  if (!device?.asset || !device.asset_since) return undefined;
   const asset = await assetRepository.get(ctx, device.asset.id);
-  return asset !== undefined && canSeeAsset(viewer, asset);
+  return asset !== undefined && canSeeAsset(viewer, asset) ? device.asset_since : undefined;
 }
+
+/** The later of the caller's fromDate and the time the client's view starts, compared as the keys they become. */
+const laterFrom = (fromDate: string | undefined, since: string) =>
+  fromDate !== undefined && eventBoundKey(fromDate) > eventBoundKey(since) ? fromDate : since;
 
 export const handler = createHttpHandler('events', {
   'events.list': route({
@@ -45,9 +55,11 @@ export const handler = createHttpHandler('events', {
       if (viewer.kind === 'client') {
         if (filter.deviceId === undefined)
           throw unprocessable([{ propertyPath: 'device.id', message: DEVICE_REQUIRED }]);
-        if (!(await clientMaySee(auth.tenant, viewer, filter.deviceId))) {
+        const since = await clientVisibleSince(auth.tenant, viewer, filter.deviceId);
+        if (since === undefined) {
           return reply(200, toCollection('/api/events', collection, [], 0), { 'x-items-read': '0' });
         }
+        filter.fromDate = laterFrom(filter.fromDate, since);
       }
       const [page, total] = await Promise.all([
         queryEvents(auth.tenant, { ...filter, page: collection.page, itemsPerPage: collection.itemsPerPage }),

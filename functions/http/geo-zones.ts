@@ -7,6 +7,7 @@ import {
   geoZoneImportSchema,
   toGeoZoneFeature,
 } from '../../shared/schemas/geo-zone-geojson';
+import { isClientUser } from '../lib/assets/asset-view';
 import type { AuthContext } from '../lib/auth/auth-context';
 import { refreshZoneNameOnAssets } from '../lib/geo-zones/geo-zone-asset-links';
 import { geoZoneRepository, listAllGeoZones, toApiGeoZone } from '../lib/geo-zones/geo-zone-repository';
@@ -17,8 +18,10 @@ import { toCollection } from '../lib/http/hydra';
 import { validate } from '../lib/http/validation';
 
 /**
- * Geo zones (spec 000 asset map, s.3, s.7; issue 8). Every holder of VIEW_ASSET_MAP reads the zones (the map
- * draws them); only staff write them: client and transporter users get 403 whatever the role matrix says.
+ * Geo zones (spec 000 asset map, s.3, s.7; issue 8). Holders of VIEW_ASSET_MAP read the zones (the map draws
+ * them), except client users: spec 000 hides the Geo zone from them, and a tenant's zones name and outline
+ * its other customers' depots and sites, so every zone route answers them 403 whatever the role matrix says
+ * (issue 13; docs/security.md "Client users"). Only staff write zones: transporters get 403 on writes.
  * The list is never paged: the map and the asset form want every zone. Decisions: docs/decisions.md,
  * "Geo zones and alarm rules (issue 8)".
  */
@@ -26,6 +29,11 @@ const zoneIdOf = (params: Record<string, string | undefined>) => validate(idPara
 
 const refuseNonStaff = (auth: AuthContext) => {
   if (!isStaff(auth.roles)) throw forbidden();
+};
+
+/** Before anything is read: a client user learns no zone, not even how many there are. */
+const refuseClientUsers = (auth: AuthContext) => {
+  if (isClientUser(auth)) throw forbidden();
 };
 
 /** Writes check the caller before the body, so a client user learns 403, not what was wrong with the body. */
@@ -39,6 +47,7 @@ const ALL = { page: 1, itemsPerPage: 1, paginate: false, params: new URLSearchPa
 export const handler = createHttpHandler('geo-zones', {
   'geoZones.list': route({
     run: async ({ auth }) => {
+      refuseClientUsers(auth);
       const zones = (await listAllGeoZones(auth.tenant)).map(toApiGeoZone);
       return toCollection('/api/geo-zones', ALL, zones, zones.length);
     },
@@ -46,6 +55,7 @@ export const handler = createHttpHandler('geo-zones', {
   // A GeoJSON FeatureCollection of every zone (circles as Point features with a radius property).
   'geoZones.export': route({
     run: async ({ auth }) => {
+      refuseClientUsers(auth);
       const zones = (await listAllGeoZones(auth.tenant)).map(toApiGeoZone);
       const collection: GeoZoneFeatureCollection = {
         type: 'FeatureCollection',
@@ -70,7 +80,10 @@ export const handler = createHttpHandler('geo-zones', {
     },
   }),
   'geoZones.get': route({
-    run: async ({ auth, params }) => toApiGeoZone(await geoZoneRepository.getOrThrow(auth.tenant, zoneIdOf(params))),
+    run: async ({ auth, params }) => {
+      refuseClientUsers(auth);
+      return toApiGeoZone(await geoZoneRepository.getOrThrow(auth.tenant, zoneIdOf(params)));
+    },
   }),
   'geoZones.create': route({
     checksBody: true,

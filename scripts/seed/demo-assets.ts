@@ -187,6 +187,8 @@ export function buildAsset(rng: Rng, plan: AssetPlan, context: AssetContext): Bu
     battery_level_low: rng.chance(0.08),
     device_profiles: [],
   };
+  // The demo's tags sit on their asset from activation on: all their history is the asset's.
+  device.asset_since = device.activation_date;
 
   const year = context.referenceDate.getUTCFullYear();
   const reference = rng.weighted([

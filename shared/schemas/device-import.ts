@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalDate, optionalName, optionalText } from './common';
-import { devEuiSchema } from './device';
+import { DEV_EUI_TAKEN, DEV_EUI_UNAVAILABLE, devEuiSchema } from './device';
 
 /**
  * Device import from CSV (spec 001 s.2 users/tenants drawers, s.7 ".../devices/upload"; docs/decisions.md
@@ -45,7 +45,8 @@ export const DEVICE_IMPORT_MESSAGES = {
   noRows: 'The file has no device rows.',
   tooManyRows: `A file may hold at most ${DEVICE_IMPORT_MAX_ROWS} devices.`,
   duplicateInFile: 'This DEVEUI appears more than once in the file.',
-  alreadyRegistered: 'This DEVEUI is already registered.',
+  alreadyRegistered: DEV_EUI_TAKEN,
+  cannotRegister: DEV_EUI_UNAVAILABLE,
   moreProblems: 'The file has more problems than listed here. Fix these and import it again.',
 } as const;
 

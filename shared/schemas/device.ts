@@ -18,8 +18,16 @@ import { lastEventSchema } from './event';
 export const DEV_EUI_REQUIRED = 'The DEVEUI is required';
 export const DEV_EUI_INVALID = 'The DEVEUI must be 16 hexadecimal characters';
 export const DEV_EUI_PATTERN = /^[0-9A-F]{16}$/;
-/** A DEVEUI names one tag in the whole platform; the text does not say which tenant holds it. */
-export const DEV_EUI_TAKEN = 'This DEVEUI is already registered.';
+/** A DEVEUI this tenant holds already: its own data, so the answer may say so. */
+export const DEV_EUI_TAKEN = 'This DEVEUI is already registered in your tenant.';
+/**
+ * A DEVEUI another tenant holds, or one nobody may register (reserved): one text for both, so the answer
+ * tells a caller nothing about other tenants' tags (issue 13; docs/security.md "DEVEUI oracle").
+ */
+export const DEV_EUI_UNAVAILABLE = 'This DEVEUI cannot be registered; contact support if it is yours.';
+/** Over the daily number of refused DEVEUIs of a tenant (dev-eui-probe-limit.ts): answered as 429. */
+export const DEV_EUI_PROBE_LIMIT_REACHED =
+  'Too many DEVEUIs of this tenant were refused today. Try again tomorrow or contact support.';
 export const DEV_EUI_NOT_CHANGEABLE = 'The DEVEUI can be set only when the device is added';
 export const BARCODE_NOT_CHANGEABLE = 'The barcode can be set only when the device is added';
 export const DEVICE_ASSET_NOT_FOUND = 'This asset does not exist';

@@ -161,14 +161,25 @@ describe('asset map in the console', () => {
   );
 
   it(
-    'gives client users the map without drawing tools or zone editing',
+    'gives client users the map without drawing tools and without any geo zone (issue 13, item 14)',
     async () => {
       const page = await browser.newPage({ viewport: PHONE });
+      const zoneRequests: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/geo-zones')) zoneRequests.push(request.url());
+      });
       await signInAs(page, 'client');
       await openMap(page);
       await page.getByRole('button', { name: 'Layers' }).waitFor();
       expect(await page.getByRole('button', { name: 'Draw a circle' }).count()).toBe(0);
       await waitForRendered(page, 'Number(map.dataset.renderedAssets) > 0');
+      // Geo zones are hidden from client users: none asked for, none drawn, no zone list, no load error.
+      expect(zoneRequests).toEqual([]);
+      expect(await attribute(page, 'data-rendered-zones')).toBe('');
+      expect(await page.getByRole('alert').count()).toBe(0);
+      await page.getByRole('button', { name: 'Layers' }).click();
+      await page.getByText('Overlays', { exact: false }).first().waitFor();
+      expect(await page.getByText('Zones', { exact: true }).count()).toBe(0);
       await screenshot(page, 'asset-map-client-phone');
     },
     MAP_TEST_TIMEOUT,

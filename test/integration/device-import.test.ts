@@ -152,7 +152,7 @@ describe('device import', () => {
     // A DEVEUI of another tenant is taken too: an uplink names only its DEVEUI.
     const existing = await upload('/api/tenants/2/devices/upload', tokens.superadmin, `deveui\n${ok}\n${taken}\n`);
     expect(existing.status).toBe(422);
-    expect(existing.body.violations).toEqual([{ propertyPath: 'row 3.deveui', message: M.alreadyRegistered }]);
+    expect(existing.body.violations).toEqual([{ propertyPath: 'row 3.deveui', message: M.cannotRegister }]);
     // Row problems and taken DEVEUIs come in one answer, in row order.
     const both = await upload('/api/tenants/1/devices/upload', tokens.admin, `deveui\n${taken}\n${dup}\nbad\n`);
     expect(both.body.violations).toEqual([
@@ -225,7 +225,7 @@ describe('device import', () => {
     const [winner, loser] = answers[0]?.status === 200 ? [first, second] : [second, first];
     const loserAnswer = answers.find((a) => a.status === 422);
     expect(loserAnswer?.body.violations).toEqual([
-      { propertyPath: `row ${loser.indexOf(shared) + 2}.deveui`, message: M.alreadyRegistered },
+      { propertyPath: `row ${loser.indexOf(shared) + 2}.deveui`, message: M.cannotRegister },
     ]);
     const inTenant = async (devEuis: string[]) => [...(await devicesOf(1, devEuis)), ...(await devicesOf(2, devEuis))];
     expect(await inTenant(winner)).toHaveLength(winner.length);

@@ -11,6 +11,7 @@ import {
   DEV_EUI_NOT_CHANGEABLE,
   DEV_EUI_REQUIRED,
   DEV_EUI_TAKEN,
+  DEV_EUI_UNAVAILABLE,
   DEVICE_ASSET_NOT_FOUND,
   DEVICE_PROFILE_NOT_FOUND,
 } from '../../shared/schemas/device';
@@ -118,7 +119,7 @@ describe('device form', () => {
     expect(demo.status).toBe(201);
     const inAcme = await create({ dev_eui: devEui.toLowerCase() }, { 'x-tenant-id': '2' });
     expect(inAcme.status).toBe(422);
-    expect(violations(inAcme)).toEqual({ dev_eui: DEV_EUI_TAKEN });
+    expect(violations(inAcme)).toEqual({ dev_eui: DEV_EUI_UNAVAILABLE });
     expect((await as('admin', 'DELETE', `/api/devices/${demo.body.id}`)).status).toBe(204);
     const claim = await db.send(
       new GetCommand({ TableName: TABLE_NAME, Key: { pk: `DEVEUI#${devEui}`, sk: 'CLAIM' } }),

@@ -41,8 +41,8 @@ describe('package-lock.json', () => {
   it('matches package.json, so npm ci accepts it', () => {
     const manifest = readJson('package.json') as LockEntry;
     const locked = lock.packages[''];
-    expect(locked.dependencies).toEqual(manifest.dependencies);
-    expect(locked.devDependencies).toEqual(manifest.devDependencies);
+    expect(locked?.dependencies).toEqual(manifest.dependencies);
+    expect(locked?.devDependencies).toEqual(manifest.devDependencies);
   });
 
   it('is what CI installs from (npm ci, never npm install)', () => {

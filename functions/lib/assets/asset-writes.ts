@@ -14,7 +14,7 @@ import { clientRepository } from '../clients/client-repository';
 import { dynamo, tableName } from '../data/client';
 import { counterKey, itemKey } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
-import { type DeviceRecord, deviceRepository } from '../devices/device-repository';
+import { assetSinceAfter, type DeviceRecord, deviceRepository } from '../devices/device-repository';
 import { geoZoneLinkWrites } from '../geo-zones/geo-zone-asset-links';
 import { geoZoneRepository } from '../geo-zones/geo-zone-repository';
 import { conflict, unprocessable } from '../http/errors';
@@ -116,7 +116,12 @@ const versioned = (expected: number) => ({
 const putDevice = (ctx: TenantContext, device: DeviceRecord, asset: DeviceRecord['asset']): TransactItem => ({
   Put: {
     TableName: tableName(),
-    Item: deviceRepository.toItem(ctx, { ...device, asset, version: device.version + 1 }),
+    Item: deviceRepository.toItem(ctx, {
+      ...device,
+      asset,
+      asset_since: assetSinceAfter(device, asset),
+      version: device.version + 1,
+    }),
     ...versioned(device.version),
   },
 });

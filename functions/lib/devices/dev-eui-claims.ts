@@ -1,4 +1,4 @@
-import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { normalizeDevEui } from '../../../shared/schemas/device';
 import { dynamo, tableName } from '../data/client';
 import type { TenantContext } from '../data/tenant-context';
@@ -24,9 +24,25 @@ export const devEuiClaimItem = (ctx: TenantContext, device: Pick<DeviceRecord, '
 const KEYS_PER_BATCH = 100;
 const BATCH_CONCURRENCY = 4;
 
-/** The DEVEUIs among `devEuis` that are claimed already (strongly consistent reads, 100 a call). */
-export async function claimedDevEuis(devEuis: readonly string[]): Promise<Set<string>> {
-  const claimed = new Set<string>();
+/**
+ * DEVEUIs nobody registers: all zeros (no EUI assigned) and all ones (the broadcast / unset value some
+ * tooling writes). They are refused with the same text as another tenant's DEVEUI, so that text is no proof
+ * that some tenant owns a tag (docs/security.md "DEVEUI oracle").
+ */
+const RESERVED_DEV_EUIS = new Set(['0000000000000000', 'FFFFFFFFFFFFFFFF']);
+export const isReservedDevEui = (devEui: string) => RESERVED_DEV_EUIS.has(normalizeDevEui(devEui));
+
+/** Whose a DEVEUI is, as far as a caller of tenant `ctx` may be told: free, theirs, or not theirs to take. */
+export type DevEuiStanding = 'free' | 'own' | 'unavailable';
+
+export const standingOf = (ctx: TenantContext, devEui: string, holder: string | undefined): DevEuiStanding => {
+  if (holder === ctx.tenantId) return 'own';
+  return holder !== undefined || isReservedDevEui(devEui) ? 'unavailable' : 'free';
+};
+
+/** The DEVEUIs among `devEuis` that are claimed already, with the holding tenant (strongly consistent reads, 100 a call). */
+export async function claimedDevEuis(devEuis: readonly string[]): Promise<Map<string, string>> {
+  const claimed = new Map<string, string>();
   const batches: string[][] = [];
   for (let i = 0; i < devEuis.length; i += KEYS_PER_BATCH) batches.push(devEuis.slice(i, i + KEYS_PER_BATCH));
   let next = 0;
@@ -38,14 +54,24 @@ export async function claimedDevEuis(devEuis: readonly string[]): Promise<Set<st
       while (keys && keys.length > 0) {
         const result: BatchGetCommandOutput = await dynamo().send(
           new BatchGetCommand({
-            RequestItems: { [tableName()]: { Keys: keys, ConsistentRead: true, ProjectionExpression: 'pk' } },
+            RequestItems: { [tableName()]: { Keys: keys, ConsistentRead: true, ProjectionExpression: 'pk, tenantId' } },
           }),
         );
-        for (const item of result.Responses?.[tableName()] ?? []) claimed.add(String(item.pk).slice('DEVEUI#'.length));
+        for (const item of result.Responses?.[tableName()] ?? []) {
+          claimed.set(String(item.pk).slice('DEVEUI#'.length), String(item.tenantId));
+        }
         keys = result.UnprocessedKeys?.[tableName()]?.Keys;
       }
     }
   };
   await Promise.all(Array.from({ length: BATCH_CONCURRENCY }, worker));
   return claimed;
+}
+
+/** The tenant holding a DEVEUI's claim, if any (one strongly consistent GetItem). */
+export async function claimHolder(devEui: string): Promise<string | undefined> {
+  const claim = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: devEuiClaimKey(devEui), ConsistentRead: true }),
+  );
+  return claim.Item ? String(claim.Item.tenantId) : undefined;
 }

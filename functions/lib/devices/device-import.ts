@@ -12,7 +12,8 @@ import { counterKey } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
 import { HttpError, unprocessable } from '../http/errors';
 import { readUploadedFile, type UploadedFile } from '../http/upload-body';
-import { claimedDevEuis, devEuiClaimItem } from './dev-eui-claims';
+import { claimedDevEuis, devEuiClaimItem, standingOf } from './dev-eui-claims';
+import { countRefusedDevEuis } from './dev-eui-probe-limit';
 import { capViolations, type ParsedDeviceRow, parseDeviceCsv } from './device-import-csv';
 import { beginImport, endImport, rollBackImport, rollBackInterruptedImports } from './device-import-journal';
 import { type DeviceRecord, deviceRepository } from './device-repository';
@@ -36,15 +37,22 @@ function assertCsv(file: UploadedFile): void {
 }
 
 /**
- * A DEVEUI of any tenant counts as taken (dev-eui-claims.ts); the answer does not say which tenant holds it.
- * This check reports every taken DEVEUI of the file at once; the claims written with the devices are what
- * guarantees it against a concurrent import.
+ * A DEVEUI of any tenant counts as taken (dev-eui-claims.ts). The tenant's own are named as such; another
+ * tenant's and reserved ones get one neutral text and are counted against the tenant's daily limit
+ * (dev-eui-probe-limit.ts: 429 beyond it). This check reports every taken DEVEUI of the file at once; the
+ * claims written with the devices are what guarantees it against a concurrent import.
  */
-async function registeredViolations(rows: ParsedDeviceRow[]): Promise<Violation[]> {
+async function registeredViolations(ctx: TenantContext, rows: ParsedDeviceRow[]): Promise<Violation[]> {
   const claimed = await claimedDevEuis(rows.map((row) => normalizeDevEui(row.device.deveui)));
-  return rows
-    .filter((row) => claimed.has(normalizeDevEui(row.device.deveui)))
-    .map((row) => ({ propertyPath: `row ${row.line}.deveui`, message: M.alreadyRegistered }));
+  const violations = rows.flatMap((row) => {
+    const devEui = normalizeDevEui(row.device.deveui);
+    const standing = standingOf(ctx, devEui, claimed.get(devEui));
+    if (standing === 'free') return [];
+    const message = standing === 'own' ? M.alreadyRegistered : M.cannotRegister;
+    return [{ propertyPath: `row ${row.line}.deveui`, message }];
+  });
+  await countRefusedDevEuis(ctx, violations.filter((v) => v.message === M.cannotRegister).length);
+  return violations;
 }
 
 /** Reserves `count` consecutive ids with one atomic counter update; unused ids after a failure are skipped. */
@@ -118,17 +126,27 @@ const putChunk = (ctx: TenantContext, chunk: ImportedDevice[]) =>
 
 /**
  * A chunk refused because a DEVEUI was claimed meanwhile (a concurrent import): the rows of those claims, as
- * the check before the write would have reported them. Operations alternate device, claim; the counter is last.
+ * the check before the write would have reported them (the holder read again: the tenant's own, or the
+ * neutral text, counted). Operations alternate device, claim; the counter is last.
  */
-function claimedMeanwhile(error: unknown, chunk: ImportedDevice[]): Violation[] | undefined {
+async function claimedMeanwhile(
+  ctx: TenantContext,
+  error: unknown,
+  chunk: ImportedDevice[],
+): Promise<Violation[] | undefined> {
   if (!(error instanceof TransactionCanceledException)) return undefined;
   const rows = (error.CancellationReasons ?? []).flatMap((reason, index) =>
     reason.Code === 'ConditionalCheckFailed' && index % 2 === 1 ? [chunk[(index - 1) / 2]?.row] : [],
   );
-  const violations = rows.flatMap((row) =>
-    row ? [{ propertyPath: `row ${row.line}.deveui`, message: M.alreadyRegistered }] : [],
-  );
-  return violations.length > 0 ? violations : undefined;
+  const holders = await claimedDevEuis(rows.flatMap((row) => (row ? [normalizeDevEui(row.device.deveui)] : [])));
+  const violations = rows.flatMap((row) => {
+    if (!row) return [];
+    const own = holders.get(normalizeDevEui(row.device.deveui)) === ctx.tenantId;
+    return [{ propertyPath: `row ${row.line}.deveui`, message: own ? M.alreadyRegistered : M.cannotRegister }];
+  });
+  if (violations.length === 0) return undefined;
+  await countRefusedDevEuis(ctx, violations.filter((v) => v.message === M.cannotRegister).length);
+  return violations;
 }
 
 /**
@@ -159,7 +177,7 @@ async function writeDevices(ctx: TenantContext, devices: ImportedDevice[]): Prom
   if (!failure) return endImport(ctx, firstId);
   // A failed rollback keeps the journal (a later rollback finishes); the write's own error is what the caller sees.
   await rollBackImport(ctx, firstId, devices.length).catch(() => undefined);
-  const violations = claimedMeanwhile(failure.error, failure.chunk);
+  const violations = await claimedMeanwhile(ctx, failure.error, failure.chunk);
   throw violations ? unprocessable(violations) : failure.error;
 }
 
@@ -173,7 +191,7 @@ export async function importDevicesFromUpload(ctx: TenantContext, event: UploadE
   // An import interrupted long ago still holds its DEVEUIs' claims: free them before checking this file.
   await rollBackInterruptedImports(ctx);
   const { rows, violations } = parseDeviceCsv(file.content);
-  violations.push(...(await registeredViolations(rows)));
+  violations.push(...(await registeredViolations(ctx, rows)));
   if (violations.length) throw unprocessable(capViolations(violations));
   const firstId = await allocateIds(ctx, rows.length);
   await writeDevices(

@@ -6,8 +6,23 @@ import { createRepository, fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 import { devEuiClaimKey } from './dev-eui-claims';
 
-/** A device (tracking tag) as stored: the API shape without its JSON-LD keys; the asset's name is copied in. */
-export type DeviceRecord = Omit<Device, '@id' | '@type'>;
+/**
+ * A device (tracking tag) as stored: the API shape without its JSON-LD keys; the asset's name is copied in.
+ * `asset_since` (stored only, not answered) is when the device joined its current asset: a client user sees
+ * a device's events from then on only (functions/http/events.ts). Absent on devices written before it was
+ * kept, which then show a client user no events (docs/security.md "Client users").
+ */
+export type DeviceRecord = Omit<Device, '@id' | '@type'> & { asset_since?: string | null };
+
+/** The `asset_since` of a device going from `before` to asset `after`: kept while the asset stays the same. */
+export const assetSinceAfter = (
+  before: Pick<DeviceRecord, 'asset' | 'asset_since'> | undefined,
+  after: DeviceRecord['asset'],
+  now = new Date(),
+): string | null => {
+  if (!after) return null;
+  return before?.asset?.id === after.id ? (before.asset_since ?? null) : now.toISOString();
+};
 
 const text = (value: string | null | undefined) => (value ?? '').toLowerCase().slice(0, 200);
 
@@ -89,7 +104,7 @@ export async function findDeviceByDevEui(
   return { tenantId, device: fromItem<DeviceRecord>(result.Item) };
 }
 
-export const toApiDevice = (device: DeviceRecord): Device => ({
+export const toApiDevice = ({ asset_since: _since, ...device }: DeviceRecord): Device => ({
   '@id': `/api/devices/${device.id}`,
   '@type': 'Device',
   ...device,

@@ -1,10 +1,11 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Violation } from '../../../shared/errors';
 import {
   BARCODE_NOT_CHANGEABLE,
   DEV_EUI_NOT_CHANGEABLE,
   DEV_EUI_TAKEN,
+  DEV_EUI_UNAVAILABLE,
   DEVICE_ASSET_NOT_FOUND,
   DEVICE_PROFILE_NOT_FOUND,
   type DeviceCreateInput,
@@ -17,9 +18,10 @@ import { dynamo, tableName } from '../data/client';
 import { counterKey, itemKey } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
 import { conflict, unprocessable } from '../http/errors';
-import { devEuiClaimItem, devEuiClaimKey } from './dev-eui-claims';
+import { claimHolder, devEuiClaimItem, devEuiClaimKey, standingOf } from './dev-eui-claims';
+import { countRefusedDevEuis } from './dev-eui-probe-limit';
 import { isDeviceProfileId } from './device-profiles';
-import { type DeviceRecord, deviceRepository } from './device-repository';
+import { assetSinceAfter, type DeviceRecord, deviceRepository } from './device-repository';
 
 /**
  * Device writes (spec 000 /devices). Each is one transaction over the device, its DEVEUI claim (create and
@@ -100,32 +102,46 @@ async function summaryWrites(
   return writes;
 }
 
-async function transact(items: TransactItem[], claimIndex?: number): Promise<void> {
+/**
+ * Refuses a DEVEUI that is not free for this tenant: its own answers "already registered in your tenant";
+ * another tenant's (or a reserved one) the neutral text, counted against the daily limit (429 beyond it).
+ */
+async function refuseTakenDevEui(ctx: TenantContext, devEui: string, holder: string | undefined): Promise<void> {
+  const standing = standingOf(ctx, devEui, holder);
+  if (standing === 'free') return;
+  if (standing === 'unavailable') await countRefusedDevEuis(ctx, 1);
+  const message = standing === 'own' ? DEV_EUI_TAKEN : DEV_EUI_UNAVAILABLE;
+  throw unprocessable([{ propertyPath: 'dev_eui', message }]);
+}
+
+/** A holder that is no tenant id: "not this tenant", when the winner of a race is no longer known. */
+const ANOTHER_TENANT = 'another tenant';
+
+/** `claim`: the DEVEUI whose claim is at `index`; a failed claim condition is a DEVEUI taken meanwhile. */
+async function transact(ctx: TenantContext, items: TransactItem[], claim?: { index: number; devEui: string }) {
   try {
     await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
     const reasons = error.CancellationReasons ?? [];
-    if (claimIndex !== undefined && reasons[claimIndex]?.Code === 'ConditionalCheckFailed') {
-      throw unprocessable([{ propertyPath: 'dev_eui', message: DEV_EUI_TAKEN }]);
+    if (claim && reasons[claim.index]?.Code === 'ConditionalCheckFailed') {
+      // Whoever won the race holds it now; a claim gone again (a rolled-back import) was still not ours to take.
+      await refuseTakenDevEui(ctx, claim.devEui, (await claimHolder(claim.devEui)) ?? ANOTHER_TENANT);
     }
     throw conflict();
   }
 }
 
-/** A DEVEUI claimed in any tenant: a strongly consistent read of its claim, for a clear 422 before writing. */
-async function assertDevEuiFree(devEui: string) {
-  const claim = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: devEuiClaimKey(devEui), ConsistentRead: true }),
-  );
-  if (claim.Item) throw unprocessable([{ propertyPath: 'dev_eui', message: DEV_EUI_TAKEN }]);
+/** A DEVEUI claimed in any tenant or reserved: a strongly consistent read of its claim, for a clear 422 before writing. */
+async function assertDevEuiFree(ctx: TenantContext, devEui: string) {
+  await refuseTakenDevEui(ctx, devEui, await claimHolder(devEui));
 }
 
 /** POST /api/devices: the device, its DEVEUI claim, the counter and the asset's summary in one transaction. */
 export async function createDevice(ctx: TenantContext, input: DeviceCreateInput): Promise<DeviceRecord> {
   const devEui = normalizeDevEui(input.dev_eui);
   checkProfiles(input.device_profiles);
-  const [{ ref, asset }] = await Promise.all([resolveAsset(ctx, input.asset), assertDevEuiFree(devEui)]);
+  const [{ ref, asset }] = await Promise.all([resolveAsset(ctx, input.asset), assertDevEuiFree(ctx, devEui)]);
   const id = await deviceRepository.nextId(ctx);
   const device: DeviceRecord = {
     id,
@@ -137,6 +153,7 @@ export async function createDevice(ctx: TenantContext, input: DeviceCreateInput)
     dev_eui: devEui,
     barcode: input.barcode ?? null,
     asset: ref,
+    asset_since: assetSinceAfter(undefined, ref),
     activation_date: input.activation_date ?? null,
     last_event: null,
     is_sabotaged: false,
@@ -145,6 +162,7 @@ export async function createDevice(ctx: TenantContext, input: DeviceCreateInput)
   };
   const summaries = await summaryWrites(ctx, id, null, device, async () => asset);
   await transact(
+    ctx,
     [
       {
         Put: {
@@ -163,7 +181,7 @@ export async function createDevice(ctx: TenantContext, input: DeviceCreateInput)
       counterChange(ctx, 1),
       ...summaries,
     ],
-    1,
+    { index: 1, devEui },
   );
   return device;
 }
@@ -182,9 +200,14 @@ function assertCreateOnlyFields(current: DeviceRecord, input: DeviceUpdateInput)
 
 /** Writes `next` over `current` (same version check) with the asset summaries on both sides. */
 async function replaceDevice(ctx: TenantContext, current: DeviceRecord, next: DeviceRecord): Promise<DeviceRecord> {
-  const saved = { ...next, id: current.id, version: current.version + 1 };
+  const saved = {
+    ...next,
+    id: current.id,
+    version: current.version + 1,
+    asset_since: assetSinceAfter(current, next.asset),
+  };
   const summaries = await summaryWrites(ctx, current.id, current.asset, saved, (id) => assetRepository.get(ctx, id));
-  await transact([
+  await transact(ctx, [
     { Put: { TableName: tableName(), Item: deviceRepository.toItem(ctx, saved), ...versioned(current.version) } },
     ...summaries,
   ]);
@@ -220,7 +243,7 @@ export const resetSabotaged = (ctx: TenantContext, current: DeviceRecord) =>
 /** DELETE /api/devices/{id}: the device, its claim (the DEVEUI is free again) and its asset summary. */
 export async function deleteDevice(ctx: TenantContext, current: DeviceRecord): Promise<void> {
   const summaries = await summaryWrites(ctx, current.id, current.asset, null, (id) => assetRepository.get(ctx, id));
-  await transact([
+  await transact(ctx, [
     { Delete: { TableName: tableName(), Key: itemKey(ctx, 'DEVICE', current.id), ...versioned(current.version) } },
     {
       // Only this device's own claim is freed (a claim of the same DEVEUI elsewhere is never touched).

@@ -127,7 +127,9 @@ export interface EventFilter {
   type?: EventType;
 }
 
-const boundKey = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value.trim()) ? value.trim() : eventDateKey(value));
+/** A fromDate/toDate as the sort key prefix it bounds (a plain date stays a date: its whole day). */
+export const eventBoundKey = (value: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value.trim()) ? value.trim() : eventDateKey(value);
 
 function eventQuery(ctx: TenantContext, filter: EventFilter) {
   const byDevice = filter.deviceId !== undefined;
@@ -135,9 +137,9 @@ function eventQuery(ctx: TenantContext, filter: EventFilter) {
   const skName = byDevice ? 'sk' : 'gsi1sk';
   const values: Record<string, unknown> = {
     ':pk': byDevice ? deviceEventsPartition(ctx, filter.deviceId as number) : tenantEventsPartition(ctx),
-    ':from': `${SK_PREFIX}${filter.fromDate ? boundKey(filter.fromDate) : ''}`,
+    ':from': `${SK_PREFIX}${filter.fromDate ? eventBoundKey(filter.fromDate) : ''}`,
     // '~' sorts after every character of an ISO date and after '#', so the bound includes its whole prefix.
-    ':to': `${SK_PREFIX}${filter.toDate ? boundKey(filter.toDate) : ''}~`,
+    ':to': `${SK_PREFIX}${filter.toDate ? eventBoundKey(filter.toDate) : ''}~`,
   };
   if (filter.type) values[':type'] = filter.type;
   return {

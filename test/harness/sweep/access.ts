@@ -34,6 +34,12 @@ export const CODE_RULES: { routes: RouteId[]; roles: string[] | 'everyone'; stat
     reason: 'geo zones are written by staff only, whatever the matrix says (functions/http/geo-zones.ts)',
   },
   {
+    routes: ['geoZones.list', 'geoZones.get', 'geoZones.export'],
+    roles: ['ROLE_CLIENT'],
+    status: 403,
+    reason: 'client users see no geo zones: spec 000 hides the Geo zone from them (functions/http/geo-zones.ts)',
+  },
+  {
     routes: ['assets.update', 'assets.delivered', 'assets.resetLoanDays'],
     roles: ['ROLE_CLIENT'],
     status: 403,

@@ -22,18 +22,20 @@ import type { DrawMode } from './zoneDrawing';
 /**
  * /asset-map (spec 000 s.2): every positioned asset, the geo zones, base layers and overlays. The open zone
  * panel lives in the URL (/asset-map?zone=12) so it can be linked and reloaded. Client users see their
- * customer's assets (the API filters); they and transporters cannot draw, rename or delete zones.
+ * customer's assets (the API filters) and no zones at all (spec 000 hides the Geo zone from them; the API
+ * refuses them the zone routes); transporters see the zones but cannot draw, rename or delete them.
  */
 export default function AssetMapPage() {
   const { t, i18n } = useTranslation('assetMap');
   const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
-  const { user } = useSession();
-  // The same rule as the geo zone API: only staff write zones (client and transporter users read them).
+  const { user, isClient } = useSession();
+  // The same rules as the geo zone API: only staff write zones, client users do not even read them.
   const canEdit = !!user && isStaff(user.roles);
+  const seesZones = !isClient;
   const [params, setParams] = useSearchParams();
   const assets = useMapAssets();
-  const zones = useGeoZones();
+  const zones = useGeoZones(seesZones);
   const { create } = useGeoZoneMutations();
   const [base, setBase] = useStoredState<BaseLayerId>('assetMapBase', 'map');
   const [overlays, setOverlays] = useStoredState<OverlayId[]>('assetMapOverlays', []);
@@ -100,14 +102,14 @@ export default function AssetMapPage() {
         onDrawn={onDrawn}
         navigate={navigate}
       />
-      {(assets.isPending || zones.isPending) && (
+      {(assets.isPending || (seesZones && zones.isPending)) && (
         <LinearProgress aria-label={t('loading')} sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
       )}
       <Stack spacing={1} sx={{ position: 'absolute', top: 10, left: 10, alignItems: 'flex-start' }}>
         <LayerPanel
           base={base}
           overlays={overlays}
-          zones={zoneList}
+          zones={seesZones ? zoneList : undefined}
           onBase={setBase}
           onOverlays={setOverlays}
           onZone={openZone}

@@ -20,7 +20,8 @@ import type { MapGeoZone } from './assetMapApi';
 export interface LayerPanelProps {
   base: BaseLayerId;
   overlays: readonly OverlayId[];
-  zones: readonly MapGeoZone[];
+  /** Undefined: the user sees no zones at all (client users), so the panel has no zone section. */
+  zones: readonly MapGeoZone[] | undefined;
   onBase(base: BaseLayerId): void;
   onOverlays(overlays: OverlayId[]): void;
   onZone(id: number): void;
@@ -70,26 +71,30 @@ export function LayerPanel({ base, overlays, zones, onBase, onOverlays, onZone }
             label={t(`layers.overlayNames.${id}`)}
           />
         ))}
-        <Divider sx={{ my: 1 }} />
-        <Typography variant="subtitle2">{t('zones.title')}</Typography>
-        {zones.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            {t('zones.none')}
-          </Typography>
-        ) : (
-          <List dense aria-label={t('zones.title')} disablePadding>
-            {zones.map((zone) => (
-              <ListItemButton
-                key={zone.id}
-                onClick={() => {
-                  setAnchor(null);
-                  onZone(zone.id);
-                }}
-              >
-                <ListItemText primary={zone.name || t('zones.unnamed', { id: zone.id })} />
-              </ListItemButton>
-            ))}
-          </List>
+        {zones && (
+          <>
+            <Divider sx={{ my: 1 }} />
+            <Typography variant="subtitle2">{t('zones.title')}</Typography>
+            {zones.length === 0 ? (
+              <Typography variant="body2" color="text.secondary">
+                {t('zones.none')}
+              </Typography>
+            ) : (
+              <List dense aria-label={t('zones.title')} disablePadding>
+                {zones.map((zone) => (
+                  <ListItemButton
+                    key={zone.id}
+                    onClick={() => {
+                      setAnchor(null);
+                      onZone(zone.id);
+                    }}
+                  >
+                    <ListItemText primary={zone.name || t('zones.unnamed', { id: zone.id })} />
+                  </ListItemButton>
+                ))}
+              </List>
+            )}
+          </>
         )}
       </Popover>
     </>

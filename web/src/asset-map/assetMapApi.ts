@@ -17,8 +17,10 @@ export function useMapAssets() {
   });
 }
 
-export function useGeoZones() {
+/** `enabled` false for client users: the API answers them 403, as geo zones are hidden from them. */
+export function useGeoZones(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: [...zonesKey, 'list'],
     queryFn: ({ signal }) =>
       api.get<HydraCollection<MapGeoZone>>('/api/geo-zones', { query: { pagination: false }, signal }),

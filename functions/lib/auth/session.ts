@@ -82,6 +82,26 @@ const isWrongCredentials = (error: unknown) =>
   (error instanceof Error &&
     /NotAuthorized|UserNotFound|UserNotConfirmed|PasswordResetRequired|InvalidPassword/.test(error.name));
 
+/**
+ * Whether this is the user's password (users changing their own password prove they know the current one).
+ * The tokens Cognito answers are dropped; the password change that follows signs out everywhere anyway.
+ */
+export async function isCurrentPassword(username: string, password: string): Promise<boolean> {
+  try {
+    await cognito().send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: userPoolClientId(),
+        AuthParameters: { USERNAME: username, PASSWORD: password },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isWrongCredentials(error)) return false;
+    throw error;
+  }
+}
+
 export async function signIn(login: string, password: string) {
   const username = await resolveUsername(login.trim());
   if (!username) throw unauthorized(MESSAGES.signInFailed);

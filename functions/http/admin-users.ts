@@ -1,6 +1,6 @@
 import { idParamSchema } from '../../shared/schemas/common';
-import { isCurrentPassword } from '../lib/auth/session';
 import { userListQuerySchema } from '../../shared/schemas/user';
+import { isCurrentPassword } from '../lib/auth/session';
 import { importDevicesFromUpload } from '../lib/devices/device-import';
 import { parseCollectionQuery } from '../lib/http/collection-query';
 import { forbidden, unprocessable } from '../lib/http/errors';

@@ -92,7 +92,10 @@ export const userUpdateInputSchema = z.object({
    */
   current_password: z.preprocess(
     (v: string | null | undefined) => (v === '' || v === null ? undefined : v),
-    z.string().max(PASSWORD_MAX_LENGTH, { error: tooLong(PASSWORD_MAX_LENGTH) }).optional(),
+    z
+      .string()
+      .max(PASSWORD_MAX_LENGTH, { error: tooLong(PASSWORD_MAX_LENGTH) })
+      .optional(),
   ),
   active: z.boolean().optional(),
   ...versionShape,

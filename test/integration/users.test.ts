@@ -201,7 +201,7 @@ describe('users administration', () => {
     ).body.token;
     const own = await call<ApiUser>('PUT', `/api/users/${user.id}`, {
       token,
-      body: { name: 'My New Name', password: NEW_PASSWORD, version: user.version },
+      body: { name: 'My New Name', password: NEW_PASSWORD, current_password: PASSWORD, version: user.version },
     });
     expect(own.status).toBe(200);
     expect(own.body.name).toBe('My New Name');

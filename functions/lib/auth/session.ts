@@ -13,6 +13,7 @@ import { tenantRepository } from '../tenants/tenant-repository';
 import { userRepository } from '../users/user-repository';
 import { type AuthContext, authContextFromClaims } from './auth-context';
 import { cognito, userPoolClientId, userPoolId } from './cognito';
+import { isIssuedBeforeSignOut } from './sign-out-everywhere';
 
 /** The signed-in user as the console stores it (spec 001 section 3, Session user). */
 export async function sessionUserFor(auth: AuthContext) {
@@ -102,21 +103,34 @@ export async function isCurrentPassword(username: string, password: string): Pro
   }
 }
 
+async function passwordTokens(username: string, password: string) {
+  const result = await cognito().send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: userPoolClientId(),
+      AuthParameters: { USERNAME: username, PASSWORD: password },
+    }),
+  );
+  const idToken = result.AuthenticationResult?.IdToken;
+  const refreshToken = result.AuthenticationResult?.RefreshToken;
+  if (!idToken || !refreshToken) throw unauthorized(MESSAGES.signInFailed);
+  return { user: await sessionUser(idToken), token: idToken, refresh_token: refreshToken };
+}
+
+/** Token times are whole seconds: the start of the next one. */
+const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
+
 export async function signIn(login: string, password: string) {
   const username = await resolveUsername(login.trim());
   if (!username) throw unauthorized(MESSAGES.signInFailed);
   try {
-    const result = await cognito().send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: userPoolClientId(),
-        AuthParameters: { USERNAME: username, PASSWORD: password },
-      }),
-    );
-    const idToken = result.AuthenticationResult?.IdToken;
-    const refreshToken = result.AuthenticationResult?.RefreshToken;
-    if (!idToken || !refreshToken) throw unauthorized(MESSAGES.signInFailed);
-    return { user: await sessionUser(idToken), token: idToken, refresh_token: refreshToken };
+    return await passwordTokens(username, password).catch(async (error) => {
+      // Signed in within the second the user's sessions were ended (e.g. right after changing the password):
+      // that token cannot be told from older ones, so a new one is minted in the next second (at most ~1 s).
+      if (!isIssuedBeforeSignOut(error)) throw error;
+      await nextSecond();
+      return passwordTokens(username, password);
+    });
   } catch (error) {
     if (isWrongCredentials(error)) throw unauthorized(MESSAGES.signInFailed);
     throw error;

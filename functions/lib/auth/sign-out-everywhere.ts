@@ -48,7 +48,8 @@ async function stampTokensValidAfter(tenantId: string, userId: number, at: numbe
         TableName: tableName(),
         Key: itemKey(systemTenantContext(tenantId), USER_TYPE, userId),
         UpdateExpression: 'SET tokensValidAfter = :at',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(tokensValidAfter) OR tokensValidAfter < :at)',
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(tokensValidAfter) OR tokensValidAfter < :at)',
         ExpressionAttributeValues: { ':at': at },
       }),
     );
@@ -63,11 +64,16 @@ export async function signOutEverywhere(account: AccountRef): Promise<void> {
   if (key) await stampTokensValidAfter(key.tenantId, key.userId, nowSeconds());
 }
 
+/** Marks the refusal of a token issued in or before the second of a sign-out (see signIn in session.ts). */
+const ISSUED_BEFORE_SIGN_OUT = Symbol('issuedBeforeSignOut');
+export const isIssuedBeforeSignOut = (error: unknown) =>
+  typeof error === 'object' && error !== null && ISSUED_BEFORE_SIGN_OUT in error;
+
 /**
  * One GetItem per request for a console user (run beside the role matrix read): refuses the token of a user
- * who is gone, deactivated, or whose sessions were ended after the token was issued. A token issued in the
- * same second as the stamp passes, so that signing in again right after a password change works; the
- * refresh tokens that could mint such a token were revoked before the stamp was written.
+ * who is gone, deactivated, or whose sessions were ended after the token was issued. Token times are whole
+ * seconds, so a token issued in the very second of the stamp is refused too (it may predate the sign-out);
+ * signIn mints a new one in the next second when that happens to a fresh sign-in.
  */
 export async function assertTokenCurrent(identity: Pick<VerifiedIdentity, 'tenantId' | 'userId' | 'issuedAt'>) {
   const result = await dynamo().send(
@@ -78,6 +84,7 @@ export async function assertTokenCurrent(identity: Pick<VerifiedIdentity, 'tenan
     }),
   );
   const user = result.Item as { active?: boolean; tokensValidAfter?: number } | undefined;
-  if (!user || user.active === false || (user.tokensValidAfter ?? 0) > identity.issuedAt)
-    throw unauthorized(MESSAGES.invalidToken);
+  if (!user || user.active === false) throw unauthorized(MESSAGES.invalidToken);
+  if (user.tokensValidAfter !== undefined && identity.issuedAt <= user.tokensValidAfter)
+    throw Object.assign(unauthorized(MESSAGES.invalidToken), { [ISSUED_BEFORE_SIGN_OUT]: true });
 }

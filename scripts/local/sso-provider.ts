@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { AdminListGroupsForUserCommand, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import Provider, { type Account, type ProviderContext } from 'oidc-provider';
+import { linkTarget, readSsoTenant } from '../../functions/triggers/pre-sign-up';
 import { cognitoClient } from './bootstrap';
 import { HOST, port } from './config';
 import type { Service } from './services';
@@ -67,12 +68,25 @@ async function findAccount(userPoolId: string, sub: string): Promise<Account | u
   };
 }
 
-/** The sub of the enabled user with this e-mail (what the pre sign-up trigger links to on AWS). */
+/**
+ * The sub of the user this e-mail becomes: the very decision of the pre sign-up trigger on AWS (linkTarget:
+ * the SSO tenant's verified domains, a user of that tenant only, enabled, the only one with that e-mail).
+ */
 async function subForEmail(userPoolId: string, email: string): Promise<string | undefined> {
   const normalised = email.trim().toLowerCase();
   if (!normalised) return undefined;
-  const user = await onlyEnabledUser(userPoolId, `email = ${quoted(normalised)}`);
-  return attribute(user?.Attributes, 'sub');
+  const found = await cognitoClient().send(
+    new ListUsersCommand({ UserPoolId: userPoolId, Filter: `email = ${quoted(normalised)}`, Limit: 5 }),
+  );
+  const users = found.Users ?? [];
+  const candidates = users.map((user) => ({
+    username: user.Username ?? '',
+    enabled: user.Enabled !== false,
+    status: user.UserStatus,
+    tenantId: attribute(user.Attributes, 'custom:tenant'),
+  }));
+  const target = linkTarget(normalised, readSsoTenant(), candidates);
+  return attribute(users.find((user) => user.Username === target?.username)?.Attributes, 'sub');
 }
 
 function createProvider(issuer: string, options: SsoProviderOptions) {

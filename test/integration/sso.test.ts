@@ -1,5 +1,6 @@
 import { call, tokenOf } from '../harness/api';
 import { readStack } from '../harness/stack';
+import { createTestUser } from '../harness/test-users';
 
 /**
  * Single sign-on end to end against the local stack: GET /login/azure, the OIDC stand-in of the Cognito domain
@@ -136,17 +137,32 @@ describe('GET /oauth', () => {
     expect(me.body.id).toBe(answer.body.user.id);
   });
 
-  it('keeps tenants apart: an acme user lands in acme and sees acme users only', async () => {
-    const answer = await exchange(await codeFor('admin@acme.local'));
+  it('signs in users of the SSO tenant only: they see their own tenant users', async () => {
+    const answer = await exchange(await codeFor('user@demo.local'));
     expect(answer.status).toBe(200);
-    expect(answer.body.user).toMatchObject({ username: 'acme-admin', tenant: { id: 2 } });
+    expect(answer.body.user).toMatchObject({ username: 'user', tenant: { id: 1 } });
     const users = await call<{ 'hydra:member': { email: string }[] }>('GET', '/api/users?pagination=false', {
-      token: answer.body.token,
+      token: (await exchange(await codeFor('admin@demo.local'))).body.token,
     });
-    expect(users.status).toBe(200);
     const emails = users.body['hydra:member'].map((u) => u.email);
-    expect(emails).toContain('admin@acme.local');
-    expect(emails).not.toContain('admin@demo.local');
+    expect(emails).toContain('admin@demo.local');
+    expect(emails).not.toContain('admin@acme.local');
+  });
+
+  // Issue 13 item 7: the directory behind this sign-in belongs to the demo tenant (SSO_TENANT_ID), so an Entra
+  // user whose e-mail is that of another tenant's user never becomes that user.
+  it("never links a first sign-in to another tenant's user with that e-mail (other domain)", async () => {
+    const callback = await signInAtProvider(await startLogin(), 'admin@acme.local');
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    expect(callback.searchParams.get('code')).toBeNull();
+  });
+
+  it("never links a first sign-in to another tenant's user, even on a domain the directory verified", async () => {
+    const acmeUser = await createTestUser({ tenantId: 2, password: 'Sso-Other-Tenant-2026!' });
+    expect(acmeUser.email).toMatch(/@demo\.local$/);
+    const callback = await signInAtProvider(await startLogin(), acmeUser.email);
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    expect(callback.searchParams.get('code')).toBeNull();
   });
 
   it('renews an SSO session through POST /user/verify', async () => {

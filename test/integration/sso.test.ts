@@ -179,6 +179,15 @@ describe('GET /oauth', () => {
     expect(forged.body.detail).toBe('Invalid or expired token.');
   });
 
+  it('ends an SSO session on sign-out: its refresh token is revoked at the token endpoint', async () => {
+    const session = await exchange(await codeFor('user@demo.local'));
+    expect(session.status).toBe(200);
+    const out = await call('POST', '/user/sign-out', { body: { refresh_token: session.body.refresh_token } });
+    expect(out.status).toBe(204);
+    const renewed = await call('POST', '/user/verify', { body: { refresh_token: session.body.refresh_token } });
+    expect(renewed.status).toBe(401);
+  });
+
   it('refuses a reused state, even with the code that belonged to it', async () => {
     const query = await codeFor('admin@demo.local');
     expect((await exchange(query)).status).toBe(200);

@@ -9,9 +9,12 @@ import { createTestUser } from '../harness/test-users';
  */
 const NEW_PASSWORD = 'Browser-Changed-2026!';
 const drawer = (page: Page) => page.locator('.MuiDrawer-paper').last();
+/** The page's stored session (web/src/session/sessionPersistence.ts), read inside the page. */
+type Storages = Record<'localStorage' | 'sessionStorage', { getItem(key: string): string | null }>;
 const storedRefreshToken = (page: Page) =>
   page.evaluate(() => {
-    const raw = window.localStorage.getItem('session') ?? window.sessionStorage.getItem('session');
+    const { localStorage, sessionStorage } = globalThis as unknown as Storages;
+    const raw = localStorage.getItem('session') ?? sessionStorage.getItem('session');
     return raw ? (JSON.parse(raw) as { refresh_token: string }).refresh_token : '';
   });
 const refreshStatus = async (refreshToken: string) =>
@@ -48,7 +51,8 @@ describe('session security in the console', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Preferences saved').waitFor();
     await page.waitForFunction((old) => {
-      const raw = window.localStorage.getItem('session') ?? window.sessionStorage.getItem('session');
+      const { localStorage, sessionStorage } = globalThis as unknown as Storages;
+      const raw = localStorage.getItem('session') ?? sessionStorage.getItem('session');
       return raw !== null && (JSON.parse(raw) as { refresh_token: string }).refresh_token !== old;
     }, before);
     expect(await refreshStatus(before)).toBe(401);

@@ -188,6 +188,24 @@ describe('GET /oauth', () => {
     expect(renewed.status).toBe(401);
   });
 
+  it('ends SSO sessions when the user is signed out everywhere (password change), as Cognito does', async () => {
+    const user = await createTestUser({ password: 'Sso-Global-2026!' });
+    const session = await exchange(await codeFor(user.email));
+    expect(session.status).toBe(200);
+    const admin = await tokenOf('admin');
+    const record = await call<{ id: number; version: number }>('GET', `/api/users/${session.body.user.id}`, {
+      token: admin,
+    });
+    const changed = await call('PUT', `/api/users/${record.body.id}`, {
+      token: admin,
+      body: { name: user.name, password: 'Sso-Global-Changed-2026!', version: record.body.version },
+    });
+    expect(changed.status).toBe(200);
+    expect((await call('GET', '/api/me', { token: session.body.token })).status).toBe(401);
+    const renewed = await call('POST', '/user/verify', { body: { refresh_token: session.body.refresh_token } });
+    expect(renewed.status).toBe(401);
+  });
+
   it('refuses a reused state, even with the code that belonged to it', async () => {
     const query = await codeFor('admin@demo.local');
     expect((await exchange(query)).status).toBe(200);

@@ -1,5 +1,7 @@
 import { call, DEMO_PASSWORD } from '../harness/api';
+import { waitForMail } from '../harness/mail';
 import { createSweepTenant, removeSweepTenant, type SweepTenant } from '../harness/sweep/sweep-tenant';
+import { createTestUser } from '../harness/test-users';
 
 /**
  * Issue 13 item 8 against the local stack: nobody manages a user ranked above them, one's own password needs
@@ -166,6 +168,20 @@ describe('sessions end on the next request', () => {
     const fresh = await sessionOf(user.username, NEW_PASSWORD);
     expect(await meStatus(fresh.token)).toBe(200);
     expect(await refreshStatus(fresh.refresh_token)).toBe(200);
+  });
+
+  it('ends every session on a password reset by e-mail code', async () => {
+    const user = await createTestUser({ password: DEMO_PASSWORD });
+    const session = await sessionOf(user.username);
+    expect((await call('POST', '/user/reset-password', { body: { email: user.email } })).status).toBe(200);
+    const code = /\b(\d{6})\b/.exec((await waitForMail(user.email)).text)?.[1];
+    const confirm = await call('POST', '/user/reset-password/confirm', {
+      body: { email: user.email, code, password: NEW_PASSWORD },
+    });
+    expect(confirm.status).toBe(200);
+    expect(await refreshStatus(session.refresh_token)).toBe(401);
+    expect(await meStatus(session.token)).toBe(401);
+    expect(await meStatus((await sessionOf(user.username, NEW_PASSWORD)).token)).toBe(200);
   });
 
   it('revokes the refresh token on sign-out (RevokeToken), and only that session', async () => {

@@ -14,6 +14,12 @@ export interface AzureFederationConfig {
   clientSecretJsonField?: string;
   /** Cognito identity provider name; the session handler sends it as identity_provider. */
   providerName: string;
+  /**
+   * The console tenant this Entra ID directory belongs to, and the e-mail domains the directory has verified:
+   * a first sign-in is linked only to a user of that tenant, on one of those domains (issue 13).
+   */
+  consoleTenantId: string;
+  verifiedDomains: string[];
 }
 
 export interface AppConfig {
@@ -71,7 +77,20 @@ function readAzure(scope: Construct): AzureFederationConfig | undefined {
     throw new Error('Azure federation needs all of azureTenantId, azureClientId and azureClientSecretArn');
   }
   if (!clientSecretArn.startsWith('arn:')) throw new Error('azureClientSecretArn must be a Secrets Manager ARN');
+  const consoleTenantId = text(scope, 'azureConsoleTenantId') ?? '';
+  if (!/^\d+$/.test(consoleTenantId))
+    throw new Error(
+      'Azure federation needs azureConsoleTenantId: the id of the console tenant the directory belongs to',
+    );
+  const verifiedDomains = (text(scope, 'azureVerifiedDomains') ?? '')
+    .split(',')
+    .map((domain) => domain.trim().toLowerCase())
+    .filter(Boolean);
+  if (!verifiedDomains.length)
+    throw new Error('Azure federation needs azureVerifiedDomains: the e-mail domains the directory has verified');
   return {
+    consoleTenantId,
+    verifiedDomains,
     tenantId,
     clientId,
     clientSecretArn,

@@ -79,6 +79,7 @@ export function createTrackingApp(app: App, options: TrackingAppOptions = {}): T
     apiClientsClient: auth.apiClientsClient,
     cognitoDomainUrl: auth.domain.baseUrl(),
     ssoProviderName: auth.ssoProviderName,
+    ssoTenantId: auth.ssoTenantId,
     consoleOrigins,
     logRetention: config.logRetentionDays,
     alarmEmail: config.alarmEmail,

@@ -44,6 +44,23 @@ export const isPermissionName = (value: string): value is PermissionName =>
 export const isStaff = (roles: readonly string[]) =>
   !roles.includes('ROLE_CLIENT') && !roles.includes('ROLE_TRANSPORTER');
 
+/**
+ * The role hierarchy (spec 001 s.1: super administrators, administrators, normal users, clients): who may
+ * manage whom. Account managers are staff like users; transporters and clients see only assets. A user's
+ * rank is that of their highest role; nobody manages a user ranked above them or grants a role above their own
+ * (functions/lib/users/user-policy.ts). User-defined roles cannot be assigned yet, so every assignable role is here.
+ */
+export const ROLE_RANK: Record<RoleName, number> = {
+  ROLE_SUPER_ADMIN: 3,
+  ROLE_ADMIN: 2,
+  ROLE_USER: 1,
+  ROLE_ACCOUNT_MANAGER: 1,
+  ROLE_TRANSPORTER: 0,
+  ROLE_CLIENT: 0,
+};
+export const rankOf = (roles: readonly string[]) =>
+  Math.max(0, ...roles.map((role) => (isRoleName(role) ? ROLE_RANK[role] : 0)));
+
 export const isAdmin = (roles: readonly string[]) => roles.includes('ROLE_ADMIN') || roles.includes('ROLE_SUPER_ADMIN');
 
 const everything = PERMISSIONS.filter((p) => p !== 'COMING_SOON' && p !== 'DEPRECATED');

@@ -52,6 +52,8 @@ export const ROUTES = [
   // spec 001: sign-in, session, single sign-on
   { id: 'session.signIn', method: 'POST', path: '/user/sign-in', access: 'public', handler: 'session' },
   { id: 'session.verify', method: 'POST', path: '/user/verify', access: 'public', handler: 'session' },
+  // Beyond the spec (issue 13): sign-out revokes the session's refresh token; the token is the proof.
+  { id: 'session.signOut', method: 'POST', path: '/user/sign-out', access: 'public', handler: 'session' },
   { id: 'session.resetPassword', method: 'POST', path: '/user/reset-password', access: 'public', handler: 'session' },
   {
     id: 'session.confirmResetPassword',

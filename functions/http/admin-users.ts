@@ -1,5 +1,6 @@
 import { idParamSchema } from '../../shared/schemas/common';
 import { userListQuerySchema } from '../../shared/schemas/user';
+import { isCurrentPassword } from '../lib/auth/session';
 import { importDevicesFromUpload } from '../lib/devices/device-import';
 import { parseCollectionQuery } from '../lib/http/collection-query';
 import { forbidden, unprocessable } from '../lib/http/errors';
@@ -10,6 +11,7 @@ import { createUserAccount, deleteUserAccount, loginViolations, updateUserAccoun
 import {
   assertMayChange,
   assertMayCreate,
+  assertMayGrant,
   assertMayManage,
   assertMayRead,
   isSelf,
@@ -49,6 +51,16 @@ function matches(filters: ReturnType<typeof filterSchema.parse>) {
     (!filters.email || user.email.toLowerCase() === filters.email.toLowerCase());
 }
 
+/** Users changing their own password prove they know the current one (422 on the field otherwise). */
+async function assertOwnPasswordKnown(current: UserRecord, given: string | undefined) {
+  const message = !given
+    ? MESSAGES_USERS.currentPasswordRequired
+    : !(await isCurrentPassword(current.username, given))
+      ? MESSAGES_USERS.currentPasswordWrong
+      : undefined;
+  if (message) throw unprocessable([{ propertyPath: 'current_password', message }]);
+}
+
 const byName = (a: UserRecord, b: UserRecord) =>
   a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id - b.id;
 
@@ -72,6 +84,7 @@ export const handler = createHttpHandler('admin-users', {
   }),
   'users.create': route({
     run: async ({ auth, body }) => {
+      assertMayGrant(auth, [], body.roles);
       assertMayCreate(auth, body.roles);
       const taken = await loginViolations({ username: body.username, email: body.email });
       if (taken.length) throw unprocessable(taken);
@@ -96,7 +109,10 @@ export const handler = createHttpHandler('admin-users', {
         roles: body.roles ? [...new Set(body.roles)] : current.roles,
         active: body.active ?? current.active,
       };
+      if (!isSelf(auth, current)) assertMayGrant(auth, current.roles, wanted.roles);
       assertMayChange(auth, current, wanted);
+      if (isSelf(auth, current) && body.password !== undefined)
+        await assertOwnPasswordKnown(current, body.current_password);
       if (wanted.email !== current.email) {
         const taken = await loginViolations({ email: wanted.email }, current.username);
         if (taken.length) throw unprocessable(taken);

@@ -1,6 +1,7 @@
 import { oauthCallbackQuerySchema, ssoStartQuerySchema } from '../../shared/schemas/session';
 import { confirmPasswordReset, requestPasswordReset } from '../lib/auth/password-reset';
 import { refresh, sessionUserFor, signIn } from '../lib/auth/session';
+import { signOut } from '../lib/auth/sign-out';
 import { azureAuthorizeUrl, completeSsoSignIn, isSsoRefreshToken, refreshSsoSession } from '../lib/auth/sso';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { validate } from '../lib/http/validation';
@@ -15,6 +16,12 @@ export const handler = createHttpHandler('session', {
     // Sessions from single sign-on renew at the token endpoint that issued them (functions/lib/auth/sso.ts).
     run: ({ body }) =>
       isSsoRefreshToken(body.refresh_token) ? refreshSsoSession(body.refresh_token) : refresh(body.refresh_token),
+  }),
+  'session.signOut': route({
+    run: async ({ body }) => {
+      await signOut(body.refresh_token);
+      return reply(204);
+    },
   }),
   // Same answer whether or not the address has an account (no account enumeration).
   'session.resetPassword': route({

@@ -12,6 +12,9 @@ export interface PreSignUpTriggerProps {
   userPool: cognito.UserPool;
   /** Name of the Entra ID identity provider: federated usernames are "<name>_<subject>". */
   providerName: string;
+  /** The SSO tenant and its verified e-mail domains (functions/triggers/pre-sign-up.ts SsoTenant). */
+  consoleTenantId: string;
+  verifiedDomains: string[];
   logRetention: logs.RetentionDays;
 }
 
@@ -41,7 +44,12 @@ export class PreSignUpTrigger extends Construct {
       timeout: Duration.seconds(5),
       role,
       logGroup,
-      environment: { NODE_OPTIONS: '--enable-source-maps', SSO_PROVIDER_NAME: props.providerName },
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        SSO_PROVIDER_NAME: props.providerName,
+        SSO_TENANT_ID: props.consoleTenantId,
+        SSO_VERIFIED_DOMAINS: props.verifiedDomains.join(','),
+      },
     });
 
     new iam.Policy(this, 'PoolAccess', {

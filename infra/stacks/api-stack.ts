@@ -25,6 +25,8 @@ export interface ApiStackProps extends StackProps {
   /** Hosted-UI base URL (https://<prefix>.auth.<region>.amazoncognito.com) for the SSO code flow. */
   cognitoDomainUrl: string;
   ssoProviderName?: string;
+  /** The console tenant of the Entra ID directory: the SSO callback refuses tokens of any other tenant. */
+  ssoTenantId?: string;
   /** The first origin is the console's own; it is also the base of the OAuth redirect URI. */
   consoleOrigins: string[];
   logRetention: RetentionDays;
@@ -91,7 +93,9 @@ export class ApiStack extends Stack {
           CONSOLE_ORIGIN: consoleOrigin,
           COGNITO_DOMAIN: props.cognitoDomainUrl,
           // Only with Entra ID federation; without it GET /login/azure answers 501 (functions/lib/auth/sso-config.ts).
-          ...(props.ssoProviderName ? { SSO_PROVIDER_NAME: props.ssoProviderName } : {}),
+          ...(props.ssoProviderName && props.ssoTenantId
+            ? { SSO_PROVIDER_NAME: props.ssoProviderName, SSO_TENANT_ID: props.ssoTenantId }
+            : {}),
           API_CLIENTS_CLIENT_ID: props.apiClientsClient.userPoolClientId,
           POWERTOOLS_LOG_LEVEL: 'INFO',
           ...(props.tenantHostSuffix ? { TENANT_HOST_SUFFIX: props.tenantHostSuffix } : {}),

@@ -31,6 +31,8 @@ export class AuthStack extends Stack {
   readonly domain: cognito.UserPoolDomain;
   /** Name of the Entra ID identity provider, when federation is configured. */
   readonly ssoProviderName?: string;
+  /** The console tenant of the Entra ID directory, when federation is configured. */
+  readonly ssoTenantId?: string;
 
   constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props);
@@ -96,12 +98,15 @@ export class AuthStack extends Stack {
       ? new AzureEntraIdProvider(this, 'AzureEntraId', { ...props.azure, userPool: this.userPool })
       : undefined;
     this.ssoProviderName = azure?.provider.providerName;
+    this.ssoTenantId = props.azure?.consoleTenantId;
     // Only with federation: links a first Entra ID sign-in to the console user with that e-mail (no other
     // sign-up path needs it, and every admin-created user would otherwise pass through it).
     if (props.azure) {
       new PreSignUpTrigger(this, 'PreSignUp', {
         userPool: this.userPool,
         providerName: props.azure.providerName,
+        consoleTenantId: props.azure.consoleTenantId,
+        verifiedDomains: props.azure.verifiedDomains,
         logRetention: props.logRetention ?? RetentionDays.THREE_MONTHS,
       });
     }

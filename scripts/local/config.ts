@@ -105,6 +105,10 @@ export function handlerEnvironment(ids: {
     COGNITO_DOMAIN: `http://${HOST}:${port('SSO_PORT')}`,
     SSO_PROVIDER_NAME: 'AzureEntraId', // infra/config.ts's default azureProviderName
     SSO_TOKEN_ISSUER: `http://${HOST}:${port('SSO_PORT')}`,
+    // The stand-in plays the Entra ID directory of the demo tenant (the seed's first tenant, id 1), which has
+    // verified demo.local: acme users cannot sign in through it, as another tenant's users on AWS (issue 13).
+    SSO_TENANT_ID: '1',
+    SSO_VERIFIED_DOMAINS: 'demo.local',
     // Workers invoked asynchronously (scripts/local/lambda-service.ts; on AWS the functions CDK names here).
     LAMBDA_ENDPOINT: `http://${HOST}:${port('LAMBDA_PORT')}`,
     EXPORT_WORKER_FUNCTION: 'export-worker',

@@ -102,7 +102,7 @@ export async function startMail(): Promise<Service> {
   };
 }
 
-/** Cognito-compatible server (cognito-local) as a child process; its data lives in .local/cognito/.cognito. */
+/** Cognito-compatible server (cognito-local, made strict by cognito-strict.cjs) as a child process; its data lives in .local/cognito/.cognito. */
 export async function startCognito(): Promise<Service> {
   const cwd = path.join(dataDir(), 'cognito');
   mkdirSync(path.join(cwd, '.cognito'), { recursive: true });
@@ -111,7 +111,8 @@ export async function startCognito(): Promise<Service> {
     path.join(cwd, '.cognito', 'config.json'),
     JSON.stringify({ UserPoolDefaults: { UsernameAttributes: [] } }, null, 2),
   );
-  const bin = require.resolve('cognito-local/lib/bin/start.js');
+  // cognito-local made as strict as AWS where the product relies on it (sessions ending; see the file).
+  const bin = path.join(__dirname, 'cognito-strict.cjs');
   const child: ChildProcess = spawn(process.execPath, [bin], {
     cwd,
     env: { ...process.env, PORT: String(port('COGNITO_PORT')), HOST },

@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
 import { AdminListGroupsForUserCommand, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import Provider, { type Account, type ProviderContext } from 'oidc-provider';
+import { linkTarget, readSsoTenant } from '../../functions/triggers/pre-sign-up';
 import { cognitoClient } from './bootstrap';
-import { HOST, port } from './config';
+import { dataDir, HOST, port } from './config';
 import type { Service } from './services';
 import { loginPage } from './sso-login-page';
 import { FileAdapter, providerKeys } from './sso-provider-store';
@@ -39,14 +42,27 @@ async function onlyEnabledUser(userPoolId: string, filter: string) {
 
 const quoted = (value: string) => `"${value.replace(/["\\]/g, '')}"`;
 
+/** When cognito-strict.cjs last signed this user out everywhere (epoch seconds), if ever. */
+function lastGlobalSignOut(username: string): number | undefined {
+  try {
+    const times = JSON.parse(readFileSync(path.join(dataDir(), 'cognito', 'global-sign-outs.json'), 'utf8'));
+    return typeof times[username] === 'number' ? times[username] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The account of a Cognito sub (oidc-provider makes the account id the ID token's sub, and Cognito's sub is the
- * user's sub attribute), or undefined when the user is gone or disabled, which also ends its refresh tokens.
+ * user's sub attribute), or undefined when the user is gone or disabled, which also ends its refresh tokens, as
+ * does a global sign-out after the refresh token was issued (AWS revokes hosted-UI refresh tokens with it).
  */
-async function findAccount(userPoolId: string, sub: string): Promise<Account | undefined> {
+async function findAccount(userPoolId: string, sub: string, token?: { iat?: number }): Promise<Account | undefined> {
   const user = await onlyEnabledUser(userPoolId, `sub = ${quoted(sub)}`);
   if (!user?.Username) return undefined;
   const username = user.Username;
+  const signedOut = lastGlobalSignOut(username);
+  if (token?.iat !== undefined && signedOut !== undefined && token.iat <= signedOut) return undefined;
   const groups = await cognitoClient().send(
     new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: username }),
   );
@@ -67,12 +83,25 @@ async function findAccount(userPoolId: string, sub: string): Promise<Account | u
   };
 }
 
-/** The sub of the enabled user with this e-mail (what the pre sign-up trigger links to on AWS). */
+/**
+ * The sub of the user this e-mail becomes: the very decision of the pre sign-up trigger on AWS (linkTarget:
+ * the SSO tenant's verified domains, a user of that tenant only, enabled, the only one with that e-mail).
+ */
 async function subForEmail(userPoolId: string, email: string): Promise<string | undefined> {
   const normalised = email.trim().toLowerCase();
   if (!normalised) return undefined;
-  const user = await onlyEnabledUser(userPoolId, `email = ${quoted(normalised)}`);
-  return attribute(user?.Attributes, 'sub');
+  const found = await cognitoClient().send(
+    new ListUsersCommand({ UserPoolId: userPoolId, Filter: `email = ${quoted(normalised)}`, Limit: 5 }),
+  );
+  const users = found.Users ?? [];
+  const candidates = users.map((user) => ({
+    username: user.Username ?? '',
+    enabled: user.Enabled !== false,
+    status: user.UserStatus,
+    tenantId: attribute(user.Attributes, 'custom:tenant'),
+  }));
+  const target = linkTarget(normalised, readSsoTenant(), candidates);
+  return attribute(users.find((user) => user.Username === target?.username)?.Attributes, 'sub');
 }
 
 function createProvider(issuer: string, options: SsoProviderOptions) {
@@ -105,7 +134,7 @@ function createProvider(issuer: string, options: SsoProviderOptions) {
     conformIdTokenClaims: false,
     pkce: { required: () => true },
     features: { devInteractions: { enabled: false }, revocation: { enabled: true } },
-    findAccount: (_ctx: unknown, id: string) => findAccount(options.userPoolId, id),
+    findAccount: (_ctx: unknown, id: string, token?: { iat?: number }) => findAccount(options.userPoolId, id, token),
     // Cognito hands out a refresh token with every code exchange and does not rotate it.
     issueRefreshToken: async () => true,
     rotateRefreshToken: () => false,

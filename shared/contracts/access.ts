@@ -45,6 +45,7 @@ const logo = z.object({ url: z.string().nullable() });
 export const ACCESS_CONTRACTS = {
   'session.signIn': { summary: 'Sign in with user name or e-mail', body: signInSchema, response: signInResponseSchema },
   'session.verify': { summary: 'Refresh a session', body: verifySchema, response: verifyResponseSchema },
+  'session.signOut': { summary: "Sign out: revoke the session's refresh token", body: verifySchema },
   'session.resetPassword': { summary: 'Mail a password reset code', body: resetPasswordInputSchema, response: message },
   'session.confirmResetPassword': {
     summary: 'Set a new password with the mailed code',

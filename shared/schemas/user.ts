@@ -12,9 +12,10 @@ import {
   requiredEmail,
   requiredName,
   textFilter,
+  tooLong,
   versionShape,
 } from './common';
-import { newPasswordSchema } from './session';
+import { newPasswordSchema, PASSWORD_MAX_LENGTH } from './session';
 import { tenantRefSchema } from './tenant';
 
 export const ROLES_REQUIRED = 'Select at least one role';
@@ -84,6 +85,17 @@ export const userUpdateInputSchema = z.object({
   password: z.preprocess(
     (v: string | null | undefined) => (v === '' || v === null ? undefined : v),
     newPasswordSchema.optional(),
+  ),
+  /**
+   * Required when users change their own password (422 without it or when it is wrong): a session left open
+   * on a shared screen, or a stolen ID token, must not be enough to take the account over.
+   */
+  current_password: z.preprocess(
+    (v: string | null | undefined) => (v === '' || v === null ? undefined : v),
+    z
+      .string()
+      .max(PASSWORD_MAX_LENGTH, { error: tooLong(PASSWORD_MAX_LENGTH) })
+      .optional(),
   ),
   active: z.boolean().optional(),
   ...versionShape,

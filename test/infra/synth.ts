@@ -14,6 +14,8 @@ export const FULL_CONTEXT = {
   azureTenantId: '11111111-2222-3333-4444-555555555555',
   azureClientId: 'entra-app-client-id',
   azureClientSecretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:entra-client-AbCdEf',
+  azureConsoleTenantId: '1',
+  azureVerifiedDomains: 'example.com',
   domainName: 'console.example.com',
   certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0000-1111',
   webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/console/abcd',

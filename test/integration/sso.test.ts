@@ -1,5 +1,6 @@
 import { call, tokenOf } from '../harness/api';
 import { readStack } from '../harness/stack';
+import { createTestUser } from '../harness/test-users';
 
 /**
  * Single sign-on end to end against the local stack: GET /login/azure, the OIDC stand-in of the Cognito domain
@@ -136,17 +137,32 @@ describe('GET /oauth', () => {
     expect(me.body.id).toBe(answer.body.user.id);
   });
 
-  it('keeps tenants apart: an acme user lands in acme and sees acme users only', async () => {
-    const answer = await exchange(await codeFor('admin@acme.local'));
+  it('signs in users of the SSO tenant only: they see their own tenant users', async () => {
+    const answer = await exchange(await codeFor('user@demo.local'));
     expect(answer.status).toBe(200);
-    expect(answer.body.user).toMatchObject({ username: 'acme-admin', tenant: { id: 2 } });
+    expect(answer.body.user).toMatchObject({ username: 'user', tenant: { id: 1 } });
     const users = await call<{ 'hydra:member': { email: string }[] }>('GET', '/api/users?pagination=false', {
-      token: answer.body.token,
+      token: (await exchange(await codeFor('admin@demo.local'))).body.token,
     });
-    expect(users.status).toBe(200);
     const emails = users.body['hydra:member'].map((u) => u.email);
-    expect(emails).toContain('admin@acme.local');
-    expect(emails).not.toContain('admin@demo.local');
+    expect(emails).toContain('admin@demo.local');
+    expect(emails).not.toContain('admin@acme.local');
+  });
+
+  // Issue 13 item 7: the directory behind this sign-in belongs to the demo tenant (SSO_TENANT_ID), so an Entra
+  // user whose e-mail is that of another tenant's user never becomes that user.
+  it("never links a first sign-in to another tenant's user with that e-mail (other domain)", async () => {
+    const callback = await signInAtProvider(await startLogin(), 'admin@acme.local');
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    expect(callback.searchParams.get('code')).toBeNull();
+  });
+
+  it("never links a first sign-in to another tenant's user, even on a domain the directory verified", async () => {
+    const acmeUser = await createTestUser({ tenantId: 2, password: 'Sso-Other-Tenant-2026!' });
+    expect(acmeUser.email).toMatch(/@demo\.local$/);
+    const callback = await signInAtProvider(await startLogin(), acmeUser.email);
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    expect(callback.searchParams.get('code')).toBeNull();
   });
 
   it('renews an SSO session through POST /user/verify', async () => {
@@ -161,6 +177,33 @@ describe('GET /oauth', () => {
     const forged = await call<ErrorBody>('POST', '/user/verify', { body: { refresh_token: 'sso.not-a-token' } });
     expect(forged.status).toBe(401);
     expect(forged.body.detail).toBe('Invalid or expired token.');
+  });
+
+  it('ends an SSO session on sign-out: its refresh token is revoked at the token endpoint', async () => {
+    const session = await exchange(await codeFor('user@demo.local'));
+    expect(session.status).toBe(200);
+    const out = await call('POST', '/user/sign-out', { body: { refresh_token: session.body.refresh_token } });
+    expect(out.status).toBe(204);
+    const renewed = await call('POST', '/user/verify', { body: { refresh_token: session.body.refresh_token } });
+    expect(renewed.status).toBe(401);
+  });
+
+  it('ends SSO sessions when the user is signed out everywhere (password change), as Cognito does', async () => {
+    const user = await createTestUser({ password: 'Sso-Global-2026!' });
+    const session = await exchange(await codeFor(user.email));
+    expect(session.status).toBe(200);
+    const admin = await tokenOf('admin');
+    const record = await call<{ id: number; version: number }>('GET', `/api/users/${session.body.user.id}`, {
+      token: admin,
+    });
+    const changed = await call('PUT', `/api/users/${record.body.id}`, {
+      token: admin,
+      body: { name: user.name, password: 'Sso-Global-Changed-2026!', version: record.body.version },
+    });
+    expect(changed.status).toBe(200);
+    expect((await call('GET', '/api/me', { token: session.body.token })).status).toBe(401);
+    const renewed = await call('POST', '/user/verify', { body: { refresh_token: session.body.refresh_token } });
+    expect(renewed.status).toBe(401);
   });
 
   it('refuses a reused state, even with the code that belonged to it', async () => {

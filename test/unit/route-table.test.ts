@@ -85,6 +85,8 @@ describe('the route table', () => {
         '/user/reset-password',
         '/user/reset-password/confirm',
         '/user/sign-in',
+        // Revokes a refresh token: the token is the credential, and an expired ID token must not stop a sign-out.
+        '/user/sign-out',
         '/user/verify',
       ].sort(),
     );

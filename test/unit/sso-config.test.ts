@@ -8,6 +8,7 @@ const AWS_ENV = {
   USER_POOL_ID: 'eu-west-1_Abc',
   AWS_REGION: 'eu-west-1',
   CONSOLE_ORIGIN: 'https://console.example.com',
+  SSO_TENANT_ID: '3',
 };
 
 describe('single sign-on configuration', () => {
@@ -19,6 +20,7 @@ describe('single sign-on configuration', () => {
       redirectUri: 'https://console.example.com/oauth',
       issuer: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_Abc',
       jwksUri: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_Abc/.well-known/jwks.json',
+      tenantId: '3',
     });
   });
 
@@ -30,9 +32,12 @@ describe('single sign-on configuration', () => {
     });
   });
 
-  it.each(['SSO_PROVIDER_NAME', 'COGNITO_DOMAIN', 'CONSOLE_ORIGIN'])('is absent without %s', (name) => {
-    expect(readSsoConfig({ ...AWS_ENV, [name]: '' })).toBeUndefined();
-  });
+  it.each(['SSO_PROVIDER_NAME', 'COGNITO_DOMAIN', 'CONSOLE_ORIGIN', 'SSO_TENANT_ID'])(
+    'is absent without %s',
+    (name) => {
+      expect(readSsoConfig({ ...AWS_ENV, [name]: '' })).toBeUndefined();
+    },
+  );
 });
 
 it('PKCE S256 challenge is the unpadded base64url SHA-256 of the verifier', () => {

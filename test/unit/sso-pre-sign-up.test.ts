@@ -1,14 +1,29 @@
-import { type Candidate, decide, providerSubject, REFUSED } from '../../functions/triggers/pre-sign-up';
+import {
+  type Candidate,
+  decide as decideWith,
+  providerSubject,
+  REFUSED,
+  readSsoTenant,
+  type SsoTenant,
+} from '../../functions/triggers/pre-sign-up';
 
 const PROVIDER = 'AzureEntraId';
-const external = (userName = 'AzureEntraId_AbC-123') =>
-  ({ triggerSource: 'PreSignUp_ExternalProvider', userName }) as const;
+const SSO: SsoTenant = { tenantId: '1', verifiedDomains: ['demo.local'] };
+const external = (userName = 'AzureEntraId_AbC-123', email = 'admin@demo.local') =>
+  ({ triggerSource: 'PreSignUp_ExternalProvider', userName, email }) as const;
 const native = (over: Partial<Candidate> = {}): Candidate => ({
   username: 'admin',
   enabled: true,
   status: 'CONFIRMED',
+  tenantId: '1',
   ...over,
 });
+const decide = (
+  event: Parameters<typeof decideWith>[0],
+  provider: string,
+  candidates: Candidate[],
+  sso: SsoTenant | null = SSO,
+) => decideWith(event, provider, sso ?? undefined, candidates);
 
 describe('pre sign-up decision', () => {
   it('links the first Entra ID sign-in to the one active console user with that e-mail', () => {
@@ -39,7 +54,29 @@ describe('pre sign-up decision', () => {
   });
 
   it.each(['PreSignUp_AdminCreateUser', 'PreSignUp_SignUp'] as const)('lets %s through untouched', (source) => {
-    expect(decide({ triggerSource: source, userName: 'new-user' }, PROVIDER, [])).toEqual({ kind: 'pass' });
+    expect(decide({ triggerSource: source, userName: 'new-user', email: '' }, PROVIDER, [])).toEqual({ kind: 'pass' });
+  });
+});
+
+describe('pre sign-up: only within the SSO tenant (issue 13 item 7)', () => {
+  it('never links to a user of another tenant, even with the same e-mail', () => {
+    expect(decide(external(), PROVIDER, [native({ tenantId: '2' })])).toEqual({ kind: 'refuse', reason: REFUSED });
+  });
+
+  it('never links an e-mail of a domain the directory has not verified', () => {
+    const event = external('AzureEntraId_AbC-123', 'admin@acme.local');
+    expect(decide(event, PROVIDER, [native()])).toEqual({ kind: 'refuse', reason: REFUSED });
+    const lookalike = external('AzureEntraId_AbC-123', 'admin@evil.demo.local');
+    expect(decide(lookalike, PROVIDER, [native()])).toEqual({ kind: 'refuse', reason: REFUSED });
+  });
+
+  it('refuses everything when no SSO tenant is configured (fails closed)', () => {
+    expect(decide(external(), PROVIDER, [native()], null)).toEqual({ kind: 'refuse', reason: REFUSED });
+    expect(readSsoTenant({ SSO_TENANT_ID: '1' })).toBeUndefined();
+    expect(readSsoTenant({ SSO_TENANT_ID: '1', SSO_VERIFIED_DOMAINS: ' Demo.local, x.nl ' })).toEqual({
+      tenantId: '1',
+      verifiedDomains: ['demo.local', 'x.nl'],
+    });
   });
 });
 

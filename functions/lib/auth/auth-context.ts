@@ -5,6 +5,7 @@ import { forbidden, notFound, unauthorized } from '../http/errors';
 import { tenantRepository } from '../tenants/tenant-repository';
 import { identityFromClaims, type RawClaims } from './claims';
 import { loadRoleMatrix, permissionsOf } from './role-matrix';
+import { assertTokenCurrent } from './sign-out-everywhere';
 
 /** Who is calling, in which tenant, with what rights: everything a handler may rely on. */
 export interface AuthContext {
@@ -29,7 +30,10 @@ export async function authContextFromClaims(
 ): Promise<AuthContext> {
   const identity = identityFromClaims(claims);
   if (!identity) throw unauthorized();
-  if (isApiClientIdentity(identity)) await assertApiClientActive(identity);
+  // Beside the role matrix read, not after it: the JWT authorizer cannot know of a revoked credential, a
+  // deactivated user or sessions ended everywhere, so every request checks (docs/security.md).
+  const current = isApiClientIdentity(identity) ? assertApiClientActive(identity) : assertTokenCurrent(identity);
+  current.catch(() => undefined);
   let tenantId = identity.tenantId;
   if (requestedTenant && requestedTenant !== identity.tenantId) {
     if (!identity.groups.includes('ROLE_SUPER_ADMIN')) throw forbidden('You may only act in your own tenant.');
@@ -38,7 +42,8 @@ export async function authContextFromClaims(
     tenantId = requestedTenant;
   }
   const tenant = makeTenantContext(tenantId);
-  const permissions = permissionsOf(await loadRoleMatrix(tenant), identity.groups);
+  const [matrix] = await Promise.all([loadRoleMatrix(tenant), current]);
+  const permissions = permissionsOf(matrix, identity.groups);
   const names = new Set([...permissions, ...identity.groups]);
   return {
     sub: identity.sub,

@@ -11,6 +11,8 @@ export interface VerifiedIdentity {
   tenantId: string;
   userId: number;
   groups: string[];
+  /** The token's iat (epoch seconds), compared with the user's tokensValidAfter; 0 when absent. */
+  issuedAt: number;
 }
 
 export function parseList(value: RawClaims[string]): string[] {
@@ -45,5 +47,6 @@ export function identityFromClaims(claims: RawClaims | undefined): VerifiedIdent
     tenantId,
     userId,
     groups: parseList(claims['cognito:groups']),
+    issuedAt: Number(claims.iat) || 0,
   };
 }

@@ -13,6 +13,7 @@ import type { MailLanguage } from '../mail/mail-language';
 import { passwordResetMail } from '../mail/password-reset-mail';
 import { sendMail } from '../mail/send-mail';
 import { cognito, userPoolId } from './cognito';
+import { signOutEverywhere } from './sign-out-everywhere';
 
 export const RESET_CODE_MINUTES = 15;
 export const RESET_MAX_ATTEMPTS = 5;
@@ -135,6 +136,8 @@ export async function confirmPasswordReset(email: string, code: string, password
     await dynamo().send(new PutCommand({ TableName: tableName(), Item: pending }));
     throw unprocessable([{ propertyPath: 'password', message: passwordPolicyMessage(error as Error) }]);
   }
+  // signs out everywhere: see users-sso work (whoever had the old password loses every session with it)
+  await signOutEverywhere({ username: user.username });
 }
 
 /** Cognito's text starts with "Password does not conform to policy: ..."; keep the reason part. */

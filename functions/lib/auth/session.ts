@@ -13,6 +13,7 @@ import { tenantRepository } from '../tenants/tenant-repository';
 import { userRepository } from '../users/user-repository';
 import { type AuthContext, authContextFromClaims } from './auth-context';
 import { cognito, userPoolClientId, userPoolId } from './cognito';
+import { isIssuedBeforeSignOut } from './sign-out-everywhere';
 
 /** The signed-in user as the console stores it (spec 001 section 3, Session user). */
 export async function sessionUserFor(auth: AuthContext) {
@@ -82,21 +83,54 @@ const isWrongCredentials = (error: unknown) =>
   (error instanceof Error &&
     /NotAuthorized|UserNotFound|UserNotConfirmed|PasswordResetRequired|InvalidPassword/.test(error.name));
 
-export async function signIn(login: string, password: string) {
-  const username = await resolveUsername(login.trim());
-  if (!username) throw unauthorized(MESSAGES.signInFailed);
+/**
+ * Whether this is the user's password (users changing their own password prove they know the current one).
+ * The tokens Cognito answers are dropped; the password change that follows signs out everywhere anyway.
+ */
+export async function isCurrentPassword(username: string, password: string): Promise<boolean> {
   try {
-    const result = await cognito().send(
+    await cognito().send(
       new InitiateAuthCommand({
         AuthFlow: 'USER_PASSWORD_AUTH',
         ClientId: userPoolClientId(),
         AuthParameters: { USERNAME: username, PASSWORD: password },
       }),
     );
-    const idToken = result.AuthenticationResult?.IdToken;
-    const refreshToken = result.AuthenticationResult?.RefreshToken;
-    if (!idToken || !refreshToken) throw unauthorized(MESSAGES.signInFailed);
-    return { user: await sessionUser(idToken), token: idToken, refresh_token: refreshToken };
+    return true;
+  } catch (error) {
+    if (isWrongCredentials(error)) return false;
+    throw error;
+  }
+}
+
+async function passwordTokens(username: string, password: string) {
+  const result = await cognito().send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: userPoolClientId(),
+      AuthParameters: { USERNAME: username, PASSWORD: password },
+    }),
+  );
+  const idToken = result.AuthenticationResult?.IdToken;
+  const refreshToken = result.AuthenticationResult?.RefreshToken;
+  if (!idToken || !refreshToken) throw unauthorized(MESSAGES.signInFailed);
+  return { user: await sessionUser(idToken), token: idToken, refresh_token: refreshToken };
+}
+
+/** Token times are whole seconds: the start of the next one. */
+const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
+
+export async function signIn(login: string, password: string) {
+  const username = await resolveUsername(login.trim());
+  if (!username) throw unauthorized(MESSAGES.signInFailed);
+  try {
+    return await passwordTokens(username, password).catch(async (error) => {
+      // Signed in within the second the user's sessions were ended (e.g. right after changing the password):
+      // that token cannot be told from older ones, so a new one is minted in the next second (at most ~1 s).
+      if (!isIssuedBeforeSignOut(error)) throw error;
+      await nextSecond();
+      return passwordTokens(username, password);
+    });
   } catch (error) {
     if (isWrongCredentials(error)) throw unauthorized(MESSAGES.signInFailed);
     throw error;

@@ -12,6 +12,8 @@ export interface SsoConfig {
   /** Issuer of the ID tokens the token endpoint answers: the user pool on AWS, the stand-in locally. */
   issuer: string;
   jwksUri: string;
+  /** The console tenant the Entra ID directory belongs to: SSO signs in users of this tenant only. */
+  tenantId: string;
 }
 
 export const SSO_NOT_CONFIGURED = 'Single sign-on is not configured.';
@@ -27,13 +29,14 @@ export const ssoNotConfigured = () => new HttpError(501, SSO_NOT_CONFIGURED);
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
-/** undefined when federation is not configured (CDK sets SSO_PROVIDER_NAME only with the azure context). */
+/** undefined when federation is not configured (CDK sets SSO_PROVIDER_NAME and SSO_TENANT_ID only with azure). */
 export function readSsoConfig(env: NodeJS.ProcessEnv = process.env): SsoConfig | undefined {
   const domain = env.COGNITO_DOMAIN?.trim();
   const providerName = env.SSO_PROVIDER_NAME?.trim();
   const clientId = env.USER_POOL_CLIENT_ID?.trim();
   const consoleOrigin = env.CONSOLE_ORIGIN?.trim();
-  if (!domain || !providerName || !clientId || !consoleOrigin) return undefined;
+  const tenantId = env.SSO_TENANT_ID?.trim();
+  if (!domain || !providerName || !clientId || !consoleOrigin || !tenantId) return undefined;
   // On AWS both sign-in paths end in tokens of the user pool; locally the stand-in issues them itself.
   const poolIssuer = `https://cognito-idp.${env.AWS_REGION ?? 'eu-west-1'}.amazonaws.com/${env.USER_POOL_ID ?? ''}`;
   const issuer = trimSlash(env.SSO_TOKEN_ISSUER?.trim() || poolIssuer);
@@ -44,6 +47,7 @@ export function readSsoConfig(env: NodeJS.ProcessEnv = process.env): SsoConfig |
     redirectUri: `${trimSlash(consoleOrigin)}/oauth`,
     issuer,
     jwksUri: `${issuer}/.well-known/jwks.json`,
+    tenantId,
   };
 }
 

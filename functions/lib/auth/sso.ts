@@ -36,6 +36,9 @@ export async function azureAuthorizeUrl(binding: string): Promise<string> {
 /** The user of a verified ID token, as sign-in answers it; unknown, inactive or tenant-less users are refused. */
 async function sessionFromIdToken(config: SsoConfig, idToken: string | undefined) {
   const claims = (await verifyIdToken(config, idToken)) as RawClaims;
+  // Defence in depth behind the pre sign-up trigger: an identity linked to a user of another tenant (say,
+  // before the trigger checked the tenant) never becomes a session through this directory's sign-in.
+  if (String(claims['custom:tenant'] ?? '') !== config.tenantId) throw accessDenied();
   try {
     return await sessionUserFor(await authContextFromClaims(claims, undefined));
   } catch (error) {

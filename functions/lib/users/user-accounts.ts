@@ -13,6 +13,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Violation } from '../../../shared/errors';
 import { cognito, userPoolId } from '../auth/cognito';
+import { signOutEverywhere } from '../auth/sign-out-everywhere';
 import type { TenantContext } from '../data/tenant-context';
 import { conflict, unprocessable } from '../http/errors';
 import { type UserRecord, userRepository } from './user-repository';
@@ -212,6 +213,7 @@ export async function updateUserAccount(
 ): Promise<UserRecord> {
   if (current.version !== expectedVersion) throw conflict();
   const undo: Step[] = [];
+  let updated: UserRecord;
   try {
     for (const step of cognitoSteps(current, next)) {
       await step.run();
@@ -229,11 +231,16 @@ export async function updateUserAccount(
         )
         .catch(asViolation);
     const { password: _password, ...fields } = next;
-    return await userRepository.update(ctx, current.id, expectedVersion, (stored) => ({ ...stored, ...fields }));
+    updated = await userRepository.update(ctx, current.id, expectedVersion, (stored) => ({ ...stored, ...fields }));
   } catch (error) {
     await rollback(undo);
     throw error;
   }
+  // Only once the change is stored (a refused change signs nobody out): a new password or a deactivation ends
+  // every session, refresh tokens and issued ID tokens alike (functions/lib/auth/sign-out-everywhere.ts).
+  if (next.password !== undefined || (current.active && !next.active))
+    await signOutEverywhere({ username: current.username, tenantId: ctx.tenantId, userId: current.id });
+  return updated;
 }
 
 /**

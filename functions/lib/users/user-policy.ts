@@ -1,4 +1,5 @@
 import type { Violation } from '../../../shared/errors';
+import { rankOf } from '../../../shared/permissions';
 import { DEFAULT_USER_ROLES } from '../../../shared/schemas/user';
 import type { AuthContext } from '../auth/auth-context';
 import { forbidden, unprocessable } from '../http/errors';
@@ -20,6 +21,10 @@ export const MESSAGES_USERS = {
   ownActive: 'You cannot deactivate yourself',
   usernameFixed: 'The username cannot be changed',
   deleteSelf: 'You cannot delete your own account.',
+  higherRank: 'You cannot manage a user whose role is above your own.',
+  roleAboveOwn: 'You cannot grant a role above your own.',
+  currentPasswordRequired: 'Enter your current password to set a new one',
+  currentPasswordWrong: 'The current password is not correct',
 } as const;
 
 export const isSelf = (auth: AuthContext, user: { id: number }) => auth.userId === user.id;
@@ -33,10 +38,21 @@ export function assertMayRead(auth: AuthContext, user: UserRecord) {
   if (!auth.hasAny('USER_READ', 'USER_EDIT', 'USER_CREATE', 'USER_DELETE', ...ADMIN_ROLES)) throw forbidden();
 }
 
-/** Changing or deleting someone else: needs the permission, and a super admin is touched only by another. */
+/**
+ * Changing (name, password, active flag, roles) or deleting someone else: needs the permission, and nobody
+ * manages a user ranked above them (shared/permissions.ts ROLE_RANK). Without the rank rule, a USER_EDIT holder
+ * could set an admin's password and sign in as them (issue 13).
+ */
 export function assertMayManage(auth: AuthContext, user: UserRecord, permission: 'USER_EDIT' | 'USER_DELETE') {
   if (!auth.hasAny(permission, ...ADMIN_ROLES)) throw forbidden();
-  if (user.roles.includes(SUPER_ADMIN) && !auth.hasAny(SUPER_ADMIN)) throw forbidden(MESSAGES_USERS.superAdminTarget);
+  if (rankOf(user.roles) <= rankOf(auth.roles)) return;
+  throw forbidden(user.roles.includes(SUPER_ADMIN) ? MESSAGES_USERS.superAdminTarget : MESSAGES_USERS.higherRank);
+}
+
+/** Granting a role: never one above the caller's own rank (403, before the field rules below). */
+export function assertMayGrant(auth: AuthContext, before: readonly string[], after: readonly string[]) {
+  const granted = after.filter((role) => !before.includes(role));
+  if (rankOf(granted) > rankOf(auth.roles)) throw forbidden(MESSAGES_USERS.roleAboveOwn);
 }
 
 /** Role changes: known roles only (schema), never ROLE_CLIENT here, ROLE_SUPER_ADMIN only by a super admin. */

@@ -17,6 +17,11 @@ export interface UserRecord extends Stored {
   sub: string;
   /** Set for ROLE_CLIENT users: the customer whose assets they may see. */
   client_id?: number;
+  /**
+   * Epoch seconds: ID tokens issued before this are refused on the next request (sign-out everywhere,
+   * password change, deactivation), since the JWT authorizer cannot know (functions/lib/auth/sign-out-everywhere.ts).
+   */
+  tokensValidAfter?: number;
 }
 
 export const userRepository = createRepository<UserRecord>({

@@ -20,6 +20,14 @@ export async function verifyRequest(refreshToken: string): Promise<VerifyRespons
   return verifyResponseSchema.parse(await api.post('/user/verify', { refresh_token: refreshToken }, { auth: false }));
 }
 
+/**
+ * POST /user/sign-out: Cognito revokes the refresh token, so a copy of it (the browser's storage is readable by
+ * any script of the page) cannot renew the session afterwards. Best effort: signing out never waits for it.
+ */
+export async function revokeRequest(refreshToken: string): Promise<void> {
+  await api.post('/user/sign-out', { refresh_token: refreshToken }, { auth: false });
+}
+
 export async function fetchCurrentUser(): Promise<SessionUser> {
   return sessionUserSchema.parse(await api.get('/api/me'));
 }

@@ -2,7 +2,7 @@ import { ApiError } from '../api/ApiError';
 import { registerAuthHooks } from '../api/apiClient';
 import { errorMessage } from '../api/errorMessage';
 import { notifyError } from '../common/notifications/notificationStore';
-import { fetchCurrentUser, verifyRequest } from './sessionApi';
+import { fetchCurrentUser, revokeRequest, signInRequest, verifyRequest } from './sessionApi';
 import { clearStoredSession, readStoredSession, SESSION_STORAGE_KEY, writeStoredSession } from './sessionPersistence';
 import type { SessionUser, SignInResponse, StoredSession } from './sessionTypes';
 
@@ -47,7 +47,13 @@ export function startSession(result: SignInResponse, stayLoggedIn: boolean) {
   setState({ status: 'signedIn', session });
 }
 
-export function signOut() {
+/**
+ * Ends the session here; `revoke` (the user's own sign-out) also revokes its refresh token at the server. A
+ * refresh that failed or another tab's sign-out has nothing left to revoke.
+ */
+export function signOut({ revoke = true }: { revoke?: boolean } = {}) {
+  const refreshToken = state.session?.refresh_token;
+  if (revoke && refreshToken) revokeRequest(refreshToken).catch(() => undefined);
   clearStoredSession();
   setState({ status: 'signedOut', session: null });
   for (const listener of signOutListeners) listener();
@@ -77,7 +83,7 @@ export function refreshSession(): Promise<boolean> {
           setState({ status: 'signedIn', session: current });
           return false;
         }
-        signOut();
+        signOut({ revoke: false });
         notifyError(errorMessage(error));
         return false;
       },
@@ -86,6 +92,21 @@ export function refreshSession(): Promise<boolean> {
       refreshing = null;
     });
   return refreshing;
+}
+
+/**
+ * After users change their own password the server has ended all their sessions, this one included; the
+ * console signs in again with the new password so that the user stays signed in here and only here.
+ */
+export async function renewSessionWith(username: string, password: string): Promise<void> {
+  const current = state.session;
+  if (!current) return;
+  try {
+    startSession(await signInRequest({ email: username, password }), current.stayLoggedIn);
+  } catch (error) {
+    signOut({ revoke: false });
+    notifyError(errorMessage(error));
+  }
 }
 
 /** Reloads the user from GET /api/me, e.g. after the role matrix changed. */
@@ -102,7 +123,8 @@ export function initSession() {
   initialised = true;
   registerAuthHooks({ token: () => state.session?.token ?? null, refresh: refreshSession });
   window.addEventListener('storage', (event) => {
-    if (event.key === SESSION_STORAGE_KEY && event.newValue === null && state.session?.stayLoggedIn) signOut();
+    if (event.key === SESSION_STORAGE_KEY && event.newValue === null && state.session?.stayLoggedIn)
+      signOut({ revoke: false });
   });
   const stored = readStoredSession();
   if (!stored) return;

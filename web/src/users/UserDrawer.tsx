@@ -7,19 +7,29 @@ import { DeleteButton } from '../common/list/DeleteButton';
 import { SideDrawer } from '../common/list/SideDrawer';
 import { usePanelForm } from '../common/list/usePanelForm';
 import { notifySuccess } from '../common/notifications/notificationStore';
+import { renewSessionWith } from '../session/sessionStore';
 import { useSession } from '../session/useSession';
 import { DeviceImportButton } from './DeviceImportButton';
 import { type FieldRules, UserFormFields, type UserFormValues } from './UserFormFields';
 import { type UserPayload, useRoleNames, useUser, useUserMutations } from './usersApi';
 
-const EMPTY: UserFormValues = { name: '', username: '', email: '', password: '', roles: ['ROLE_USER'], active: true };
-const FORM_FIELDS = new Set(['name', 'username', 'email', 'password', 'roles', 'active']);
+const EMPTY: UserFormValues = {
+  name: '',
+  username: '',
+  email: '',
+  password: '',
+  current_password: '',
+  roles: ['ROLE_USER'],
+  active: true,
+};
+const FORM_FIELDS = new Set(['name', 'username', 'email', 'password', 'current_password', 'roles', 'active']);
 
 const toFormValues = (user: User): UserFormValues => ({
   name: user.name,
   username: user.username ?? '',
   email: user.email,
   password: '',
+  current_password: '',
   roles: user.roles,
   active: user.active,
   version: user.version,
@@ -53,6 +63,7 @@ export function UserDrawer({ userId, onClose }: { userId: 'new' | number; onClos
     adminFields: isAdmin,
     rolesEditable: isAdmin && !isSelf && !user?.roles.includes('ROLE_CLIENT') && (!targetIsSuper || isSuperAdmin),
     activeEditable: !isSelf,
+    currentPassword: isSelf,
   };
   const roleOptions = (roles.data ?? []).filter(
     (role) => role !== 'ROLE_CLIENT' && (role !== 'ROLE_SUPER_ADMIN' || isSuperAdmin || targetIsSuper),
@@ -61,13 +72,16 @@ export function UserDrawer({ userId, onClose }: { userId: 'new' | number; onClos
   const title = isNew ? t('drawer.create') : isSelf ? t('drawer.preferences') : t('drawer.edit', { name: displayName });
 
   const onSubmit = submit(async (values) => {
+    const { current_password, ...others } = values;
     const payload: UserPayload = isSelf
-      ? { name: values.name, password: values.password, version: values.version }
+      ? { name: values.name, password: values.password, current_password, version: values.version }
       : isNew
-        ? values
-        : { ...values, username: undefined };
+        ? others
+        : { ...others, username: undefined };
     await save.mutateAsync({ id: isNew ? undefined : userId, payload });
-    if (isSelf) await reloadCurrentUser().catch(() => null);
+    // A new password ends every session, this one too (docs/security.md): sign in again with it.
+    if (isSelf && values.password && me) await renewSessionWith(me.username || me.email, values.password);
+    else if (isSelf) await reloadCurrentUser().catch(() => null);
     return isNew
       ? t('notifications.created')
       : isSelf

@@ -19,6 +19,8 @@ export interface UserFormValues {
   username: string;
   email: string;
   password: string;
+  /** Own record only: the server asks for it with a new password (issue 13). */
+  current_password: string;
   roles: string[];
   active: boolean;
   version?: number;
@@ -33,6 +35,8 @@ export interface FieldRules {
   adminFields: boolean;
   rolesEditable: boolean;
   activeEditable: boolean;
+  /** Users changing their own password prove they know the current one. */
+  currentPassword: boolean;
 }
 
 export function UserFormFields({
@@ -86,6 +90,16 @@ export function UserFormFields({
         {...error('password')}
         {...(!rules.isNew && !formState.errors.password ? { helperText: t('hints.passwordKeep') } : {})}
       />
+      {rules.currentPassword && (
+        <TextField
+          {...register('current_password')}
+          label={t('fields.currentPassword')}
+          type="password"
+          autoComplete="current-password"
+          {...error('current_password')}
+          {...(!formState.errors.current_password ? { helperText: t('hints.currentPassword') } : {})}
+        />
+      )}
       {!rules.basicOnly && (
         <>
           <Controller

@@ -20,6 +20,7 @@ export interface UserPayload {
   username?: string | null;
   email?: string;
   password?: string;
+  current_password?: string;
   roles?: string[];
   active?: boolean;
   version?: number;

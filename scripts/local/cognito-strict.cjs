@@ -1,0 +1,66 @@
+/**
+ * cognito-local, started with the few operations it lacks or does more kindly than AWS (a local stand-in must
+ * never be kinder than AWS; docs/security.md "Sessions end when they should"). Run by startCognito in
+ * scripts/local/services.ts in place of cognito-local's own bin; everything else is cognito-local unchanged.
+ *
+ *  - AdminUserGlobalSignOut (missing): revokes every refresh token of the user, as AWS does. cognito-local keeps
+ *    a user's refresh tokens on the user record (RefreshTokens, see its RevokeToken and REFRESH_TOKEN_AUTH), so
+ *    emptying that list is exactly "no refresh token of this user works any more". Access tokens are not
+ *    tracked by cognito-local; the API never accepts them anyway (ID tokens only).
+ *    The time is also written to global-sign-outs.json in the working directory (the stack's cognito data
+ *    folder), where the SSO stand-in (scripts/local/sso-provider.ts, the same Cognito's hosted UI) reads it to
+ *    end that user's SSO refresh tokens too, as AWS's global sign-out does.
+ *  - InitiateAuth (kinder): cognito-local signs in and refreshes a disabled user; AWS answers
+ *    NotAuthorizedException "User is disabled.".
+ *
+ * Plain CommonJS (no tsx) so that it starts as fast as cognito-local's own bin. It patches the Targets table
+ * that cognito-local's Router reads; the table is a plain object, so this relies on no private behaviour beyond
+ * the target names and the user record's RefreshTokens/Enabled fields (pinned by package-lock).
+ */
+const { mkdirSync, readFileSync, writeFileSync } = require('node:fs');
+const path = require('node:path');
+const { Targets } = require('cognito-local/lib/targets/targets');
+const { NotAuthorizedError, UserNotFoundError } = require('cognito-local/lib/errors');
+
+const SIGN_OUTS_FILE = path.join(process.cwd(), 'global-sign-outs.json');
+
+/** username -> epoch seconds of the last global sign-out (read by the SSO stand-in). */
+function recordGlobalSignOut(username) {
+  let times = {};
+  try {
+    times = JSON.parse(readFileSync(SIGN_OUTS_FILE, 'utf8'));
+  } catch {
+    // first sign-out of this stack
+  }
+  times[username] = Math.floor(Date.now() / 1000);
+  mkdirSync(path.dirname(SIGN_OUTS_FILE), { recursive: true });
+  writeFileSync(SIGN_OUTS_FILE, JSON.stringify(times));
+}
+
+Targets.AdminUserGlobalSignOut =
+  ({ cognito, clock }) =>
+  async (ctx, req) => {
+    const userPool = await cognito.getUserPool(ctx, req.UserPoolId);
+    const user = await userPool.getUserByUsername(ctx, req.Username);
+    if (!user) throw new UserNotFoundError();
+    await userPool.saveUser(ctx, { ...user, RefreshTokens: [], UserLastModifiedDate: clock.get() });
+    recordGlobalSignOut(req.Username);
+    return {};
+  };
+
+const initiateAuth = Targets.InitiateAuth;
+Targets.InitiateAuth = (services) => {
+  const original = initiateAuth(services);
+  return async (ctx, req) => {
+    const userPool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+    const params = req.AuthParameters ?? {};
+    const isRefresh = req.AuthFlow === 'REFRESH_TOKEN_AUTH' || req.AuthFlow === 'REFRESH_TOKEN';
+    const user = isRefresh
+      ? params.REFRESH_TOKEN && (await userPool.getUserByRefreshToken(ctx, params.REFRESH_TOKEN))
+      : params.USERNAME && (await userPool.getUserByUsername(ctx, params.USERNAME));
+    if (user && user.Enabled === false) throw new NotAuthorizedError('User is disabled.');
+    return original(ctx, req);
+  };
+};
+
+require('cognito-local/lib/bin/start');

@@ -8,11 +8,12 @@ import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
 import { MESSAGES } from '../../../shared/errors';
 import { apiClientIdOf, isApiClientIdentity } from '../api-tokens/api-client-identity';
 import { apiTokenRepository, findApiClient } from '../api-tokens/api-token-repository';
-import { unauthorized } from '../http/errors';
+import { HttpError, unauthorized } from '../http/errors';
 import { tenantRepository } from '../tenants/tenant-repository';
 import { userRepository } from '../users/user-repository';
 import { type AuthContext, authContextFromClaims } from './auth-context';
 import { cognito, userPoolClientId, userPoolId } from './cognito';
+import { startSignInAttempt } from './sign-in-budget';
 
 /** The signed-in user as the console stores it (spec 001 section 3, Session user). */
 export async function sessionUserFor(auth: AuthContext) {
@@ -82,8 +83,17 @@ const isWrongCredentials = (error: unknown) =>
   (error instanceof Error &&
     /NotAuthorized|UserNotFound|UserNotConfirmed|PasswordResetRequired|InvalidPassword/.test(error.name));
 
-export async function signIn(login: string, password: string) {
+/**
+ * The caller's address for Cognito's threat protection, which would otherwise judge every sign-in by the
+ * Lambda's own address (only used once the app client propagates it: docs/security.md, item 6).
+ */
+export const userContext = (ip: string) => ({ UserContextData: { IpAddress: ip } });
+
+/** Sign-in with the failure budgets of sign-in-budget.ts around Cognito's own check. */
+export async function signIn(login: string, password: string, ip: string) {
   const username = await resolveUsername(login.trim());
+  // Unknown logins spend the budget of their text: they are refused exactly like accounts that exist.
+  const attempt = await startSignInAttempt(username ?? login, ip);
   if (!username) throw unauthorized(MESSAGES.signInFailed);
   try {
     const result = await cognito().send(
@@ -91,26 +101,31 @@ export async function signIn(login: string, password: string) {
         AuthFlow: 'USER_PASSWORD_AUTH',
         ClientId: userPoolClientId(),
         AuthParameters: { USERNAME: username, PASSWORD: password },
+        ...userContext(ip),
       }),
     );
     const idToken = result.AuthenticationResult?.IdToken;
     const refreshToken = result.AuthenticationResult?.RefreshToken;
     if (!idToken || !refreshToken) throw unauthorized(MESSAGES.signInFailed);
+    await attempt.succeeded();
     return { user: await sessionUser(idToken), token: idToken, refresh_token: refreshToken };
   } catch (error) {
     if (isWrongCredentials(error)) throw unauthorized(MESSAGES.signInFailed);
+    // Our failure, not the caller's: it must not count against them.
+    if (!(error instanceof HttpError)) await attempt.succeeded();
     throw error;
   }
 }
 
 /** Refresh (spec 001 s.4): a new ID token for the refresh token; Cognito keeps the refresh token itself. */
-export async function refresh(refreshToken: string) {
+export async function refresh(refreshToken: string, ip: string) {
   try {
     const result = await cognito().send(
       new InitiateAuthCommand({
         AuthFlow: 'REFRESH_TOKEN_AUTH',
         ClientId: userPoolClientId(),
         AuthParameters: { REFRESH_TOKEN: refreshToken },
+        ...userContext(ip),
       }),
     );
     const idToken = result.AuthenticationResult?.IdToken;

@@ -62,7 +62,7 @@ export async function requestPasswordReset(email: string, language: MailLanguage
  * gone, the address is locked for hours.
  */
 async function spendGuess(address: string): Promise<void> {
-  if (await take(RESET_GUESSES_PER_ACCOUNT, address)) return;
+  if ((await take(RESET_GUESSES_PER_ACCOUNT, address)).ok) return;
   await lock(RESET_LOCK, address);
   throw tooManyRequests((await lockedFor(RESET_LOCK, address)) ?? RESET_LOCK.seconds, RESET_LOCKED);
 }

@@ -2,7 +2,7 @@ import { MESSAGES } from '../../../shared/errors';
 import { tooManyRequests } from '../http/errors';
 import { ipSubject } from '../security/client-ip';
 import { SIGN_IN_FAILURES_PER_ACCOUNT, SIGN_IN_FAILURES_PER_IP } from '../security/limits';
-import { giveBack, secondsLeftInWindow, take, type WindowLimit } from '../security/rate-limit';
+import { giveBack, take, type WindowLimit } from '../security/rate-limit';
 
 /**
  * The failure budgets of sign-in, per account and per client address (functions/lib/security/limits.ts).
@@ -21,12 +21,12 @@ export async function startSignInAttempt(account: string, ip: string): Promise<S
     [SIGN_IN_FAILURES_PER_ACCOUNT, account.trim().toLowerCase()],
   ];
   const taken = await Promise.all(spent.map(([limit, subject]) => take(limit, subject)));
-  const refused = spent.filter((_, i) => !taken[i]);
   const giveBackTaken = () =>
-    Promise.all(spent.filter((_, i) => taken[i]).map(([limit, subject]) => giveBack(limit, subject)));
-  if (refused.length) {
+    Promise.all(spent.filter((_, i) => taken[i]?.ok).map(([limit, subject]) => giveBack(limit, subject)));
+  const waits = taken.flatMap((result) => (result.ok ? [] : [result.retryAfterSeconds]));
+  if (waits.length) {
     await giveBackTaken();
-    throw tooManyRequests(Math.max(...refused.map(([limit]) => secondsLeftInWindow(limit))), MESSAGES.signInLocked);
+    throw tooManyRequests(Math.max(...waits), MESSAGES.signInLocked);
   }
   return {
     succeeded: async () => {

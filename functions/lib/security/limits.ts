@@ -17,8 +17,11 @@ const HOUR = 3600;
  * credentials have their own bucket below.
  */
 export const ROUTE_THROTTLES: Partial<Record<RouteId, WindowLimit>> = {
-  /** A busy office behind one address signs in a few times a minute; 30 leaves room, a guesser gets 30. */
-  'session.signIn': { name: 'route-signin-ip', limit: 30, windowSeconds: MINUTE },
+  /**
+   * A busy office behind one address signs in a few times a minute; 60 leaves room. Above the failure budget
+   * per address (SIGN_IN_FAILURES_PER_IP), which is what stops a guesser; this stops a flood of any kind.
+   */
+  'session.signIn': { name: 'route-signin-ip', limit: 60, windowSeconds: MINUTE },
   /** Each request may send a mail: 20 an hour per address is plenty for people, little for a mail bomb. */
   'session.resetPassword': { name: 'route-reset-request-ip', limit: 20, windowSeconds: HOUR },
   /** Code guesses from one address, across all accounts (the per-account budget is RESET_GUESSES). */
@@ -44,8 +47,11 @@ export const SIGN_IN_FAILURES_PER_ACCOUNT: WindowLimit = {
   windowSeconds: 15 * MINUTE,
 };
 
-/** Failed sign-ins per client address, across accounts (spraying one password over many accounts). */
-export const SIGN_IN_FAILURES_PER_IP: WindowLimit = { name: 'signin-fail-ip', limit: 50, windowSeconds: 15 * MINUTE };
+/**
+ * Failed sign-ins per client address, across accounts (spraying one password over many accounts). Successful
+ * sign-ins give theirs back, so an office behind one address only meets it with 30 typos in a quarter hour.
+ */
+export const SIGN_IN_FAILURES_PER_IP: WindowLimit = { name: 'signin-fail-ip', limit: 30, windowSeconds: 15 * MINUTE };
 
 /**
  * Reset codes asked for one e-mail address an hour (known or not, same answer). Each sends a mail, so this

@@ -4,14 +4,16 @@ import { dynamo, tableName } from '../data/client';
 import { tooManyRequests } from '../http/errors';
 
 /**
- * Counters for throttles and failure budgets: one DynamoDB item per limit, subject and fixed window
- * (`LIMIT#<name>#<subject>` / `W#<window start>`), counted with one conditional UpdateItem, so parallel
- * requests on any number of Lambdas are counted exactly and never pass the limit. Items expire by TTL
- * (shared/table.ts `expiresAt`) shortly after their window. Subjects are client addresses, e-mail addresses
- * or usernames, so the keys carry no tenant: these limits guard routes that nobody is signed in to.
+ * Counters for throttles and failure budgets: one DynamoDB item per limit and subject
+ * (`LIMIT#<name>#<subject>` / `WINDOW`) holding the hits of a window that opens with its first hit and ends
+ * `windowSeconds` later (`expiresAt`, also the table's TTL attribute). "10 in an hour" therefore means 10
+ * within an hour of the first, with no burst of twice the limit around a clock boundary. Every step is one
+ * conditional UpdateItem, so parallel requests on any number of Lambdas are counted exactly and never pass
+ * the limit. Subjects are client addresses, e-mail addresses or usernames, so the keys carry no tenant:
+ * these limits guard routes that nobody is signed in to.
  */
 export interface WindowLimit {
-  /** Part of the key: which limit this is (`signin-ip`, `reset-request-address`, ...). */
+  /** Part of the key: which limit this is (`signin-fail-ip`, `reset-request-address`, ...). */
   name: string;
   /** Hits allowed per window. */
   limit: number;
@@ -24,41 +26,15 @@ export interface Lock {
   seconds: number;
 }
 
-/** Keeps expired counters readable a little past their window, so a late read still finds the count. */
-const TTL_MARGIN_SECONDS = 60;
+export type Taken = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 const nowSeconds = () => Date.now() / 1000;
-const windowStart = (limit: WindowLimit, now = nowSeconds()) =>
-  Math.floor(now / limit.windowSeconds) * limit.windowSeconds;
-const counterKey = (limit: WindowLimit, subject: string, start: number) => ({
-  pk: `LIMIT#${limit.name}#${subject}`,
-  sk: `W#${start}`,
-});
+const windowKey = (limit: WindowLimit, subject: string) => ({ pk: `LIMIT#${limit.name}#${subject}`, sk: 'WINDOW' });
 const lockKey = (lock: Lock, subject: string) => ({ pk: `LIMIT#${lock.name}#${subject}`, sk: 'LOCK' });
 
-/** Seconds until the current window of this limit ends: the Retry-After of a refusal. */
-export const secondsLeftInWindow = (limit: WindowLimit) => windowStart(limit) + limit.windowSeconds - nowSeconds();
-
-/**
- * Counts one hit in the current window. Answers false, and counts nothing, when the window already holds
- * `limit` hits: the condition makes check and count one atomic step.
- */
-export async function take(limit: WindowLimit, subject: string): Promise<boolean> {
-  const start = windowStart(limit);
+async function conditionalUpdate(command: UpdateCommand): Promise<boolean> {
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: counterKey(limit, subject, start),
-        UpdateExpression: 'ADD hits :one SET expiresAt = if_not_exists(expiresAt, :expires)',
-        ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
-        ExpressionAttributeValues: {
-          ':one': 1,
-          ':limit': limit.limit,
-          ':expires': start + limit.windowSeconds + TTL_MARGIN_SECONDS,
-        },
-      }),
-    );
+    await dynamo().send(command);
     return true;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return false;
@@ -66,9 +42,50 @@ export async function take(limit: WindowLimit, subject: string): Promise<boolean
   }
 }
 
+/** One more hit in the open window, unless it is full or has ended. */
+const countInWindow = (limit: WindowLimit, subject: string, now: number) =>
+  conditionalUpdate(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: windowKey(limit, subject),
+      UpdateExpression: 'ADD hits :one',
+      ConditionExpression: 'expiresAt > :now AND hits < :limit',
+      ExpressionAttributeValues: { ':one': 1, ':now': now, ':limit': limit.limit },
+    }),
+  );
+
+/** The first hit of a new window, unless a window is still open. */
+const openWindow = (limit: WindowLimit, subject: string, now: number) =>
+  conditionalUpdate(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: windowKey(limit, subject),
+      UpdateExpression: 'SET hits = :one, expiresAt = :end',
+      ConditionExpression: 'attribute_not_exists(expiresAt) OR expiresAt <= :now',
+      ExpressionAttributeValues: { ':one': 1, ':now': now, ':end': now + limit.windowSeconds },
+    }),
+  );
+
+/**
+ * Counts one hit. Answers not ok, counting nothing, when the open window already holds `limit` hits, with
+ * the seconds until it ends.
+ */
+export async function take(limit: WindowLimit, subject: string): Promise<Taken> {
+  const now = nowSeconds();
+  // Two rounds: another request may open a new window between our two conditional updates.
+  for (let round = 0; round < 2; round++) {
+    if ((await countInWindow(limit, subject, now)) || (await openWindow(limit, subject, now))) return { ok: true };
+  }
+  const stored = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: windowKey(limit, subject), ConsistentRead: true }),
+  );
+  return { ok: false, retryAfterSeconds: ((stored.Item?.expiresAt as number | undefined) ?? now + 1) - now };
+}
+
 /** Counts a hit or refuses with 429, Retry-After the end of the window. */
 export async function enforce(limit: WindowLimit, subject: string, message?: string): Promise<void> {
-  if (!(await take(limit, subject))) throw tooManyRequests(secondsLeftInWindow(limit), message);
+  const taken = await take(limit, subject);
+  if (!taken.ok) throw tooManyRequests(taken.retryAfterSeconds, message);
 }
 
 /**
@@ -77,19 +94,15 @@ export async function enforce(limit: WindowLimit, subject: string, message?: str
  * window that has ended in the meantime (that window no longer matters).
  */
 export async function giveBack(limit: WindowLimit, subject: string): Promise<void> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: counterKey(limit, subject, windowStart(limit)),
-        UpdateExpression: 'ADD hits :minusOne',
-        ConditionExpression: 'hits > :zero',
-        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
+  await conditionalUpdate(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: windowKey(limit, subject),
+      UpdateExpression: 'ADD hits :minusOne',
+      ConditionExpression: 'hits > :zero AND expiresAt > :now',
+      ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0, ':now': nowSeconds() },
+    }),
+  );
 }
 
 /** Starts a lock unless one is running (a running lock is not prolonged, so it always ends). */

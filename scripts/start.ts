@@ -60,6 +60,7 @@ async function main() {
       extraAudiences: [ids.apiClientsClientId],
       extraIssuers: [{ issuer: sso.issuer, jwksUri: `${sso.issuer}/.well-known/jwks.json` }],
       allowedOrigins: consoleOrigins,
+      trustTestClientIp: process.env.LOCAL_TRUST_TEST_CLIENT_IP === 'true',
       log: process.env.GATEWAY_LOG === 'true' ? (line) => console.log(line) : undefined,
     });
     services.push({ name: 'API gateway', url: gateway.url, stop: gateway.stop });

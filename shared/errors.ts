@@ -72,4 +72,8 @@ export const MESSAGES = {
   mustBeNumber: 'Must be a number',
   invalidDate: 'Invalid date format',
   requiredFields: 'Fill all the required fields',
+  /** 429 of a throttled route or API credential; the Retry-After header says when to come back. */
+  tooManyRequests: 'Too many requests. Try again later.',
+  /** 429 of sign-in after too many failures, for the account or the address it came from (never says which). */
+  signInLocked: 'Too many failed sign-ins. Try again later.',
 } as const;

@@ -7,6 +7,7 @@ import { forbidden, unprocessable } from '../lib/http/errors';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
 import { validate } from '../lib/http/validation';
+import { clientIp } from '../lib/security/client-ip';
 import { createUserAccount, deleteUserAccount, loginViolations, updateUserAccount } from '../lib/users/user-accounts';
 import {
   assertMayChange,
@@ -52,10 +53,10 @@ function matches(filters: ReturnType<typeof filterSchema.parse>) {
 }
 
 /** Users changing their own password prove they know the current one (422 on the field otherwise). */
-async function assertOwnPasswordKnown(current: UserRecord, given: string | undefined) {
+async function assertOwnPasswordKnown(current: UserRecord, given: string | undefined, ip: string) {
   const message = !given
     ? MESSAGES_USERS.currentPasswordRequired
-    : !(await isCurrentPassword(current.username, given))
+    : !(await isCurrentPassword(current.username, given, ip))
       ? MESSAGES_USERS.currentPasswordWrong
       : undefined;
   if (message) throw unprocessable([{ propertyPath: 'current_password', message }]);
@@ -100,7 +101,7 @@ export const handler = createHttpHandler('admin-users', {
     },
   }),
   'users.update': route({
-    run: async ({ auth, params, body }) => {
+    run: async ({ auth, params, body, event }) => {
       const current = await userRepository.getOrThrow(auth.tenant, userId(params));
       if (!isSelf(auth, current)) assertMayManage(auth, current, 'USER_EDIT');
       const wanted = {
@@ -112,7 +113,7 @@ export const handler = createHttpHandler('admin-users', {
       if (!isSelf(auth, current)) assertMayGrant(auth, current.roles, wanted.roles);
       assertMayChange(auth, current, wanted);
       if (isSelf(auth, current) && body.password !== undefined)
-        await assertOwnPasswordKnown(current, body.current_password);
+        await assertOwnPasswordKnown(current, body.current_password, clientIp(event));
       if (wanted.email !== current.email) {
         const taken = await loginViolations({ email: wanted.email }, current.username);
         if (taken.length) throw unprocessable(taken);

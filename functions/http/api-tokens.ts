@@ -22,6 +22,7 @@ import { createHttpHandler, type HttpEvent, reply, route } from '../lib/http/han
 import { toCollection } from '../lib/http/hydra';
 import { validate } from '../lib/http/validation';
 import { openApiDocument } from '../lib/openapi/openapi-document';
+import { clientIp } from '../lib/security/client-ip';
 
 /** API credentials (spec 001 s.2 /api, s.7) and the client-credentials token endpoint. */
 const toApiToken = ({ created_by: _creator, ...record }: ApiTokenRecord): ApiToken => ({
@@ -106,7 +107,7 @@ const routes = createHttpHandler('api-tokens', {
       const input = validate(apiClientTokenRequestSchema, { ...(body as object), ...basicCredentials(event) });
       const client = await findApiClient(input.client_id);
       if (!client || !(await secretMatches(input.client_secret, client))) throw unauthorized(INVALID_CLIENT);
-      return reply(200, await issueApiClientToken(input.client_id, input.client_secret), {
+      return reply(200, await issueApiClientToken(input.client_id, input.client_secret, clientIp(event)), {
         'content-type': 'application/json; charset=utf-8',
         'cache-control': 'no-store',
       });

@@ -6,16 +6,19 @@ import { azureAuthorizeUrl, completeSsoSignIn, isSsoRefreshToken, refreshSsoSess
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { validate } from '../lib/http/validation';
 import { mailLanguage } from '../lib/mail/mail-language';
+import { clientIp } from '../lib/security/client-ip';
 
 /** Sign-in, refresh, password reset and the current user (spec 001 sections 2, 4 and 7). */
 export const handler = createHttpHandler('session', {
   'session.signIn': route({
-    run: ({ body }) => signIn(body.email, body.password),
+    run: ({ body, event }) => signIn(body.email, body.password, clientIp(event)),
   }),
   'session.verify': route({
     // Sessions from single sign-on renew at the token endpoint that issued them (functions/lib/auth/sso.ts).
-    run: ({ body }) =>
-      isSsoRefreshToken(body.refresh_token) ? refreshSsoSession(body.refresh_token) : refresh(body.refresh_token),
+    run: ({ body, event }) =>
+      isSsoRefreshToken(body.refresh_token)
+        ? refreshSsoSession(body.refresh_token)
+        : refresh(body.refresh_token, clientIp(event)),
   }),
   'session.signOut': route({
     run: async ({ body }) => {

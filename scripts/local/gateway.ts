@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { errorBody, MESSAGES } from '../../shared/errors';
 import { matchRoute, pathExists, type RouteDef, routeKey } from '../../shared/routes';
 import { HOST } from './config';
+
+/** The header a test sets to act from another address; honoured only with `trustTestClientIp`. */
+export const TEST_CLIENT_IP_HEADER = 'x-test-client-ip';
 
 /** API Gateway's own payload limit (10 MB): bigger requests never reach a Lambda. */
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
@@ -22,6 +26,12 @@ export interface GatewayOptions {
    * the user pool, so the JWT authorizer keeps one issuer). Same audience and token_use checks.
    */
   extraIssuers?: { issuer: string; jwksUri: string }[];
+  /**
+   * Only in a stack the test harness starts: the client address of a request is taken from TEST_CLIENT_IP_HEADER,
+   * so tests can act as many people (limits per address, docs/security.md). Never on AWS, where the address is
+   * API Gateway's; off for `npm start`.
+   */
+  trustTestClientIp?: boolean;
   /** Origins allowed by CORS (the console). */
   allowedOrigins: string[];
   log?: (line: string) => void;
@@ -128,7 +138,7 @@ export async function startGateway(options: GatewayOptions) {
           });
       }
     }
-    const event = toEvent(req, url, match.route, match.pathParameters, body, claims);
+    const event = toEvent(req, url, match.route, match.pathParameters, body, claims, options.trustTestClientIp);
     const handler = await loadHandler(match.route.handler);
     const result = await handler(event, lambdaContext(match.route.handler, event.requestContext.requestId));
     const structured =
@@ -173,11 +183,17 @@ function toEvent(
   pathParameters: Record<string, string>,
   body: Buffer,
   claims: Record<string, string> | undefined,
+  trustTestClientIp = false,
 ): APIGatewayProxyEventV2WithJWTAuthorizer {
   const headers: Record<string, string> = {};
   for (const [key, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers[key.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
   }
+  // Handlers never see the test header, as they would never see it on AWS either.
+  const testClientIp = headers[TEST_CLIENT_IP_HEADER];
+  delete headers[TEST_CLIENT_IP_HEADER];
+  const sourceIp =
+    trustTestClientIp && testClientIp && isIP(testClientIp) ? testClientIp : (req.socket.remoteAddress ?? HOST);
   const query: Record<string, string> = {};
   for (const [key, value] of url.searchParams) query[key] = key in query ? `${query[key]},${value}` : value;
   const isText = body.length === 0 || TEXT_TYPES.test(headers['content-type'] ?? 'application/json');
@@ -203,7 +219,7 @@ function toEvent(
         method: req.method ?? 'GET',
         path: url.pathname,
         protocol: `HTTP/${req.httpVersion}`,
-        sourceIp: req.socket.remoteAddress ?? HOST,
+        sourceIp,
         userAgent: headers['user-agent'] ?? '',
       },
       requestId: randomUUID(),

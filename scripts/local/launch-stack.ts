@@ -29,6 +29,8 @@ export async function launchLocalStack(options: {
   /** false: no console; 'build': the production build in `consoleDist` (default web/dist) served like CloudFront. */
   web: false | ConsoleMode;
   consoleDist?: string;
+  /** The test harness's stacks: the gateway takes the client address from a test header (gateway.ts). */
+  trustTestClientIp?: boolean;
   timeoutMs: number;
 }): Promise<LaunchedStack> {
   const infoFile = path.join(options.dataDir, 'stack.json');
@@ -50,6 +52,7 @@ export async function launchLocalStack(options: {
         STACK_INFO_FILE: infoFile,
         START_WEB: options.web === false ? 'false' : options.web,
         ...(options.consoleDist ? { CONSOLE_DIST_DIR: options.consoleDist } : {}),
+        LOCAL_TRUST_TEST_CLIENT_IP: options.trustTestClientIp ? 'true' : 'false',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,

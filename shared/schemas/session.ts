@@ -10,6 +10,23 @@ export const RESET_CODE_REQUIRED = 'The code is required';
 export const RESET_CODE_WRONG = 'The code is not correct';
 export const RESET_CODE_EXPIRED = 'The code has expired or was already used. Request a new code.';
 export const RESET_TOO_MANY_ATTEMPTS = 'Too many wrong codes. Request a new code.';
+/** 429 once an address has spent its guesses across codes: even the right code waits until the lock ends. */
+export const RESET_LOCKED = 'Too many wrong codes for this address. Password reset is blocked for a few hours.';
+export const RESET_CODE_FORMAT = 'The code has 10 letters and digits, as in the e-mail';
+
+/**
+ * Reset codes: 10 characters from 32 that cannot be mistaken for one another (no 0/O, 1/I), about 50 bits, so
+ * the guess budget per address (functions/lib/security/limits.ts) makes guessing hopeless. The mail shows
+ * them as two groups of five; spaces, dashes and lower case are forgiven.
+ */
+export const RESET_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const RESET_CODE_LENGTH = 10;
+export const normalizeResetCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
+const resetCodeSchema = z
+  .string({ error: RESET_CODE_REQUIRED })
+  .overwrite(normalizeResetCode)
+  .min(1, { error: RESET_CODE_REQUIRED, abort: true })
+  .regex(new RegExp(`^[${RESET_CODE_ALPHABET}]{${RESET_CODE_LENGTH}}$`), { error: RESET_CODE_FORMAT });
 /** Cognito's default policy refuses shorter passwords; saying so up front beats its error text. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
@@ -46,7 +63,7 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
 /** Second step of the reset: the code from the e-mail and the new password. */
 export const resetPasswordConfirmInputSchema = z.object({
   email: requiredEmail(EMAIL_REQUIRED, INVALID_EMAIL),
-  code: requiredText(RESET_CODE_REQUIRED, 64),
+  code: resetCodeSchema,
   password: newPasswordSchema,
 });
 export type ResetPasswordConfirmInput = z.infer<typeof resetPasswordConfirmInputSchema>;

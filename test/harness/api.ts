@@ -1,3 +1,4 @@
+import { TEST_CLIENT_IP_HEADER, testFileClientIp } from './client-ip';
 import { readStack } from './stack';
 
 /** A tiny HTTP client for integration tests: real requests to the local gateway. */
@@ -14,7 +15,8 @@ export async function call<T = Record<string, unknown>>(
   path: string,
   options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
 ): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { ...options.headers };
+  // Each test file calls from an address of its own unless the test chooses one (limits per address).
+  const headers: Record<string, string> = { [TEST_CLIENT_IP_HEADER]: testFileClientIp(), ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: string | undefined = options.rawBody;
   if (options.body !== undefined) body = JSON.stringify(options.body);

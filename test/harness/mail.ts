@@ -29,3 +29,13 @@ export async function waitForMail(address: string, count = 1, timeoutMs = 10_000
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/** The password-reset code in a reset mail's text: two groups of five, e.g. "ABCDE-FGH23" (reset-code.ts). */
+export function resetCodeIn(text: string): string {
+  const code = /\b([A-HJ-NP-Z2-9]{5}-[A-HJ-NP-Z2-9]{5})\b/.exec(text)?.[1];
+  if (!code) throw new Error(`No reset code in the mail: ${text}`);
+  return code;
+}
+
+/** A well-formed code that is not `code`: what a guesser sends. */
+export const wrongCodeFor = (code: string) => (code.startsWith('AAAAA') ? 'BBBBB-BBBBB' : 'AAAAA-AAAAA');

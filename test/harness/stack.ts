@@ -32,7 +32,12 @@ export const stackFile = (): string => {
 /** The stack of one jest run: `npm start`'s, on free ports and a fresh data folder. */
 export async function startStack(options: { web: false | ConsoleMode; consoleDist?: string }): Promise<StackInfo> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracking-stack-'));
-  const { info, ports, pid } = await launchLocalStack({ dataDir, ...options, timeoutMs: 240_000 });
+  const { info, ports, pid } = await launchLocalStack({
+    dataDir,
+    ...options,
+    trustTestClientIp: true,
+    timeoutMs: 240_000,
+  });
   return { ...info, ports, dataDir, consoleDist: options.consoleDist, pid };
 }
 

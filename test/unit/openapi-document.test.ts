@@ -107,7 +107,27 @@ describe('the OpenAPI document', () => {
       expect.arrayContaining(['hydra:title', 'hydra:description', 'title', 'detail', 'status', 'violations']),
     );
     const update = operationOf(routes.find((r) => r.id === 'assets.update') as RouteDef);
-    expect(Object.keys(update?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403', '404', '409', '422']);
+    expect(Object.keys(update?.responses ?? {}).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '409',
+      '422',
+      '429',
+    ]);
+  });
+
+  it('tells API clients about the throttles: 429 with Retry-After (issue 13, item 6)', () => {
+    const ids = ['session.signIn', 'tokens.issue', 'uplinks.kpnThings', 'assets.list'];
+    for (const id of ids) {
+      expect(operationOf(routes.find((r) => r.id === id) as RouteDef)?.responses).toHaveProperty('429');
+    }
+    expect(operationOf(routes.find((r) => r.id === 'settings.logo') as RouteDef)?.responses).not.toHaveProperty('429');
+    expect(doc.components.responses.Error429).toMatchObject({
+      headers: { 'Retry-After': { schema: { type: 'integer' } } },
+    });
   });
 
   it('refers only to components it defines and embeds no JSON Schema dialect or local definitions', () => {

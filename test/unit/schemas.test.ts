@@ -127,11 +127,19 @@ describe('session', () => {
       password: ['Password is required'],
     });
     expect(
-      violations(resetPasswordConfirmInputSchema, { email: 'a@b.nl', code: '1', password: 'short' }),
+      violations(resetPasswordConfirmInputSchema, { email: 'a@b.nl', code: 'ABCDE-FGH23', password: 'short' }),
     ).toHaveProperty('password');
     expect(
-      resetPasswordConfirmInputSchema.safeParse({ email: 'a@b.nl', code: '1', password: 'long enough' }).success,
-    ).toBe(true);
+      resetPasswordConfirmInputSchema.parse({ email: 'a@b.nl', code: ' abcde fgh23 ', password: 'long enough' }),
+    ).toMatchObject({ code: 'ABCDEFGH23' });
+  });
+
+  it('takes only codes of the form the mail sends (10 characters, no 0/O/1/I)', () => {
+    for (const code of ['123456', 'ABCDEFGH2', 'ABCDEFGH230', 'ABCDEFGH2O', 'ABCDEFGH21']) {
+      expect(violations(resetPasswordConfirmInputSchema, { email: 'a@b.nl', code, password: 'long enough' })).toEqual({
+        code: ['The code has 10 letters and digits, as in the e-mail'],
+      });
+    }
   });
 
   it('describes the signed-in user with tenant', () => {

@@ -80,13 +80,15 @@ export async function deleteApiClientUser(clientId: string): Promise<void> {
 }
 
 /** Cognito checks the secret a second time (as the user's password) and signs the 15-minute ID token. */
-export async function issueApiClientToken(clientId: string, secret: string) {
+export async function issueApiClientToken(clientId: string, secret: string, ip: string) {
   try {
     const result = await cognito().send(
       new InitiateAuthCommand({
         AuthFlow: 'USER_PASSWORD_AUTH',
         ClientId: apiClientsAppClientId(),
         AuthParameters: { USERNAME: apiClientUsername(clientId), PASSWORD: secret },
+        // The client's address for Cognito's threat protection (docs/security.md, item 6).
+        UserContextData: { IpAddress: ip },
       }),
     );
     const token = result.AuthenticationResult?.IdToken;

@@ -8,11 +8,12 @@ import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
 import { MESSAGES } from '../../../shared/errors';
 import { apiClientIdOf, isApiClientIdentity } from '../api-tokens/api-client-identity';
 import { apiTokenRepository, findApiClient } from '../api-tokens/api-token-repository';
-import { unauthorized } from '../http/errors';
+import { HttpError, unauthorized } from '../http/errors';
 import { tenantRepository } from '../tenants/tenant-repository';
 import { userRepository } from '../users/user-repository';
 import { type AuthContext, authContextFromClaims } from './auth-context';
 import { cognito, userPoolClientId, userPoolId } from './cognito';
+import { startSignInAttempt } from './sign-in-budget';
 import { isIssuedBeforeSignOut } from './sign-out-everywhere';
 
 /** The signed-in user as the console stores it (spec 001 section 3, Session user). */
@@ -84,31 +85,43 @@ const isWrongCredentials = (error: unknown) =>
     /NotAuthorized|UserNotFound|UserNotConfirmed|PasswordResetRequired|InvalidPassword/.test(error.name));
 
 /**
+ * The caller's address for Cognito's threat protection, which would otherwise judge every sign-in by the
+ * Lambda's own address (only used once the app client propagates it: docs/security.md, item 6).
+ */
+export const userContext = (ip: string) => ({ UserContextData: { IpAddress: ip } });
+
+/**
  * Whether this is the user's password (users changing their own password prove they know the current one).
+ * A wrong one spends the account's sign-in budget, so a stolen session cannot guess the password here either.
  * The tokens Cognito answers are dropped; the password change that follows signs out everywhere anyway.
  */
-export async function isCurrentPassword(username: string, password: string): Promise<boolean> {
+export async function isCurrentPassword(username: string, password: string, ip: string): Promise<boolean> {
+  const attempt = await startSignInAttempt(username, ip);
   try {
     await cognito().send(
       new InitiateAuthCommand({
         AuthFlow: 'USER_PASSWORD_AUTH',
         ClientId: userPoolClientId(),
         AuthParameters: { USERNAME: username, PASSWORD: password },
+        ...userContext(ip),
       }),
     );
+    await attempt.succeeded();
     return true;
   } catch (error) {
     if (isWrongCredentials(error)) return false;
+    await attempt.succeeded();
     throw error;
   }
 }
 
-async function passwordTokens(username: string, password: string) {
+async function passwordTokens(username: string, password: string, ip: string) {
   const result = await cognito().send(
     new InitiateAuthCommand({
       AuthFlow: 'USER_PASSWORD_AUTH',
       ClientId: userPoolClientId(),
       AuthParameters: { USERNAME: username, PASSWORD: password },
+      ...userContext(ip),
     }),
   );
   const idToken = result.AuthenticationResult?.IdToken;
@@ -120,31 +133,39 @@ async function passwordTokens(username: string, password: string) {
 /** Token times are whole seconds: the start of the next one. */
 const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
 
-export async function signIn(login: string, password: string) {
+/** Sign-in with the failure budgets of sign-in-budget.ts around Cognito's own check. */
+export async function signIn(login: string, password: string, ip: string) {
   const username = await resolveUsername(login.trim());
+  // Unknown logins spend the budget of their text: they are refused exactly like accounts that exist.
+  const attempt = await startSignInAttempt(username ?? login, ip);
   if (!username) throw unauthorized(MESSAGES.signInFailed);
   try {
-    return await passwordTokens(username, password).catch(async (error) => {
+    const session = await passwordTokens(username, password, ip).catch(async (error) => {
       // Signed in within the second the user's sessions were ended (e.g. right after changing the password):
       // that token cannot be told from older ones, so a new one is minted in the next second (at most ~1 s).
       if (!isIssuedBeforeSignOut(error)) throw error;
       await nextSecond();
-      return passwordTokens(username, password);
+      return passwordTokens(username, password, ip);
     });
+    await attempt.succeeded();
+    return session;
   } catch (error) {
     if (isWrongCredentials(error)) throw unauthorized(MESSAGES.signInFailed);
+    // Our failure, not the caller's: it must not count against them.
+    if (!(error instanceof HttpError)) await attempt.succeeded();
     throw error;
   }
 }
 
 /** Refresh (spec 001 s.4): a new ID token for the refresh token; Cognito keeps the refresh token itself. */
-export async function refresh(refreshToken: string) {
+export async function refresh(refreshToken: string, ip: string) {
   try {
     const result = await cognito().send(
       new InitiateAuthCommand({
         AuthFlow: 'REFRESH_TOKEN_AUTH',
         ClientId: userPoolClientId(),
         AuthParameters: { REFRESH_TOKEN: refreshToken },
+        ...userContext(ip),
       }),
     );
     const idToken = result.AuthenticationResult?.IdToken;

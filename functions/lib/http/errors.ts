@@ -21,5 +21,8 @@ export const notFound = (message: string = MESSAGES.notFound) => new HttpError(4
 export const conflict = (message: string = MESSAGES.staleVersion) => new HttpError(409, message);
 export const payloadTooLarge = () => new HttpError(413, MESSAGES.bodyTooLarge);
 export const notImplemented = () => new HttpError(501, MESSAGES.notImplemented);
+/** 429: `retryAfterSeconds` becomes the Retry-After header (RFC 9110 s.10.2.3), whole seconds, at least 1. */
+export const tooManyRequests = (retryAfterSeconds: number, message: string = MESSAGES.tooManyRequests) =>
+  new HttpError(429, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 export const unprocessable = (violations: Violation[]) =>
   new HttpError(422, describeViolations(violations), violations);

@@ -5,8 +5,13 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, 
 import type { z } from 'zod';
 import { contractOf, type ROUTE_CONTRACTS } from '../../../shared/route-contracts';
 import { findRouteByKey, type HandlerModule, type RouteDef, type RouteId } from '../../../shared/routes';
+import { apiClientIdOf, isApiClientIdentity } from '../api-tokens/api-client-identity';
 import { type AuthContext, assertAccess, authContextFromClaims, TENANT_HEADER } from '../auth/auth-context';
 import { tenantFromHost } from '../auth/tenant-host';
+import { clientIp, ipSubject } from '../security/client-ip';
+import { API_CLIENT_BUCKET, ROUTE_THROTTLES } from '../security/limits';
+import { enforce } from '../security/rate-limit';
+import { takeToken } from '../security/token-bucket';
 import { errorResponse } from './error-response';
 import { HttpError, notFound, notImplemented } from './errors';
 import { readJsonBody } from './json-body';
@@ -89,6 +94,9 @@ export function createHttpHandler(module: HandlerModule, implementations: RouteI
     logger.appendKeys({ requestId: event.requestContext.requestId, route: event.routeKey });
     const routeDef = findRouteByKey(event.routeKey);
     if (!routeDef || routeDef.handler !== module) throw notFound('No route found for this path.');
+    // Public routes are throttled per client address before any work (functions/lib/security/limits.ts).
+    const throttle = ROUTE_THROTTLES[routeDef.id as RouteId];
+    if (throttle) await enforce(throttle, ipSubject(clientIp(event)));
     const claims = event.requestContext.authorizer?.jwt?.claims;
     const hasClaims = claims !== undefined && Object.keys(claims).length > 0;
     const auth =
@@ -99,6 +107,8 @@ export function createHttpHandler(module: HandlerModule, implementations: RouteI
             event.headers?.[TENANT_HEADER] ?? (await tenantFromHost(event.headers?.host)),
           );
     if (auth) logger.appendKeys({ tenant: auth.tenant.tenantId, userId: auth.userId });
+    // An API credential spends from its own bucket on every route, whatever it calls.
+    if (auth && isApiClientIdentity(auth)) await takeToken(API_CLIENT_BUCKET, apiClientIdOf(auth.username));
     assertAccess(routeDef.access, auth);
     const implementation = implementations[routeDef.id as RouteId] as RouteImplementation | undefined;
     const body = implementation?.rawBody ? undefined : readJsonBody(event);

@@ -12,7 +12,7 @@ import { JSON_LD, operationOf, SECURITY_SCHEME_NAMES, tagOf } from './openapi-op
 export const OPENAPI_PATH = '/api/docs.json';
 export const TOKEN_PATH = '/api/oauth/token';
 
-const ERROR_STATUSES = [400, 401, 403, 404, 409, 422] as const;
+const ERROR_STATUSES = [400, 401, 403, 404, 409, 422, 429] as const;
 
 const quickStart = (baseUrl: string) =>
   [
@@ -33,6 +33,9 @@ const quickStart = (baseUrl: string) =>
     `curl "${baseUrl}/api/assets?page=1&itemsPerPage=30" \\`,
     '  -H "Authorization: Bearer $ACCESS_TOKEN"',
     '```',
+    '',
+    'Each credential may send 200 requests at once and 10 a second after that; beyond it the API answers 429 ' +
+      'with a `Retry-After` header (seconds). The token endpoint takes 30 requests a minute from one address.',
   ].join('\n');
 
 function securitySchemes(baseUrl: string) {
@@ -53,12 +56,22 @@ function securitySchemes(baseUrl: string) {
   };
 }
 
+const RETRY_AFTER_HEADER = {
+  description: 'Seconds to wait before the next request.',
+  schema: { type: 'integer', minimum: 1 },
+};
+
 function errorResponses() {
   const schema = errorJsonSchema();
   return Object.fromEntries(
     ERROR_STATUSES.map((status) => [
       `Error${status}`,
-      { description: STATUS_TITLES[status], content: { [JSON_LD]: { schema } } },
+      {
+        description: STATUS_TITLES[status],
+        content: { [JSON_LD]: { schema } },
+        // A throttled answer says when to come back (functions/lib/security/limits.ts).
+        ...(status === 429 ? { headers: { 'Retry-After': RETRY_AFTER_HEADER } } : {}),
+      },
     ]),
   );
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { RouteContract } from '../../../shared/route-contracts';
-import type { RouteDef } from '../../../shared/routes';
+import type { RouteDef, RouteId } from '../../../shared/routes';
+import { ROUTE_THROTTLES } from '../security/limits';
 import {
   hasVersionProperty,
   hydraCollectionOf,
@@ -81,6 +82,8 @@ function errorResponses(route: RouteDef, contract: RouteContract, body: JsonSche
   if (route.path.includes('{')) statuses.push(404);
   if (body && hasVersionProperty(body)) statuses.push(409);
   if (takesInput) statuses.push(422);
+  // Throttled public routes, and every route an API credential may call (its token bucket).
+  if (route.access !== 'public' || ROUTE_THROTTLES[route.id as RouteId]) statuses.push(429);
   return Object.fromEntries(statuses.map((status) => [status, { $ref: `#/components/responses/Error${status}` }]));
 }
 

@@ -1,3 +1,4 @@
+import { TEST_CLIENT_IP_HEADER, testFileClientIp } from '../client-ip';
 import { readStack } from '../stack';
 
 /**
@@ -26,7 +27,8 @@ let sent = 0;
 export const requestCount = () => sent;
 
 export async function send(request: SweepRequest): Promise<SweepResponse> {
-  const headers: Record<string, string> = { ...request.headers };
+  // The sweep's own client address, so what its requests spend of per-address limits stays with this file.
+  const headers: Record<string, string> = { [TEST_CLIENT_IP_HEADER]: testFileClientIp(), ...request.headers };
   if (request.token) headers.authorization = `Bearer ${request.token}`;
   if (request.body !== undefined) headers['content-type'] ??= 'application/json';
   sent += 1;

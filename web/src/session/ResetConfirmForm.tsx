@@ -53,7 +53,10 @@ export function ResetConfirmForm({ email, onDone }: { email: string; onDone(): v
         autoComplete="one-time-code"
         autoFocus
         required
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 64 } }}
+        // Letters and digits ("ABCDE-FGH23"): a text keyboard, capitals, no autocorrect of the code.
+        slotProps={{
+          htmlInput: { maxLength: 64, autoCapitalize: 'characters', autoCorrect: 'off', spellCheck: false },
+        }}
         error={!!errors.code}
         helperText={message(errors.code?.message)}
       />

@@ -1,0 +1,75 @@
+import type { RouteId } from '../../../shared/routes';
+import type { Lock, WindowLimit } from './rate-limit';
+import type { Bucket } from './token-bucket';
+
+/**
+ * Every limit of the application in one place (docs/security.md, issue 13 items 1 and 6). The numbers are
+ * chosen so that a person never meets them and a script meets them at once; WAF rate rules and the API
+ * stage's throttle (infra) come on top and are coarser.
+ */
+
+const MINUTE = 60;
+const HOUR = 3600;
+
+/**
+ * Per client address and route, counted before anything else happens (even before the body is read), so a
+ * flood costs one UpdateItem a request. Only the public routes: everything else needs a token, and API
+ * credentials have their own bucket below.
+ */
+export const ROUTE_THROTTLES: Partial<Record<RouteId, WindowLimit>> = {
+  /**
+   * A busy office behind one address signs in a few times a minute; 60 leaves room. Above the failure budget
+   * per address (SIGN_IN_FAILURES_PER_IP), which is what stops a guesser; this stops a flood of any kind.
+   */
+  'session.signIn': { name: 'route-signin-ip', limit: 60, windowSeconds: MINUTE },
+  /** Each request may send a mail: 20 an hour per address is plenty for people, little for a mail bomb. */
+  'session.resetPassword': { name: 'route-reset-request-ip', limit: 20, windowSeconds: HOUR },
+  /** Code guesses from one address, across all accounts (the per-account budget is RESET_GUESSES). */
+  'session.confirmResetPassword': { name: 'route-reset-confirm-ip', limit: 30, windowSeconds: 15 * MINUTE },
+  /** A client needs a token every 15 minutes (their lifetime); 30 a minute covers many clients behind one NAT. */
+  'tokens.issue': { name: 'route-token-ip', limit: 30, windowSeconds: MINUTE },
+  /**
+   * KPN Things posts every uplink of a tenant's fleet from a few platform addresses, so this is high: it
+   * only stops a flood that would otherwise fill the pipeline (the message token is checked after it).
+   */
+  'uplinks.kpnThings': { name: 'route-kpn-ip', limit: 3000, windowSeconds: MINUTE },
+};
+
+/**
+ * Failed sign-ins per account (by username; unknown logins count the same, so the answer tells nothing about
+ * who has an account). Cognito locks a user itself only after several failures and only per user; this
+ * stops a password-spraying script at 10 an account per quarter hour. The window then refuses even the
+ * right password until it ends: the lock must not tell the guesser that a guess was right.
+ */
+export const SIGN_IN_FAILURES_PER_ACCOUNT: WindowLimit = {
+  name: 'signin-fail-account',
+  limit: 10,
+  windowSeconds: 15 * MINUTE,
+};
+
+/**
+ * Failed sign-ins per client address, across accounts (spraying one password over many accounts). Successful
+ * sign-ins give theirs back, so an office behind one address only meets it with 30 typos in a quarter hour.
+ */
+export const SIGN_IN_FAILURES_PER_IP: WindowLimit = { name: 'signin-fail-ip', limit: 30, windowSeconds: 15 * MINUTE };
+
+/**
+ * Reset codes asked for one e-mail address an hour (known or not, same answer). Each sends a mail, so this
+ * also keeps the endpoint from flooding someone's mailbox.
+ */
+export const RESET_REQUESTS_PER_ADDRESS: WindowLimit = { name: 'reset-request-address', limit: 5, windowSeconds: HOUR };
+
+/**
+ * Code guesses per account an hour, across all the codes it is sent: asking for a fresh code does not give
+ * fresh guesses. With 10 characters from 32 (50 bits) and this budget the chance of ever guessing is nil.
+ */
+export const RESET_GUESSES_PER_ACCOUNT: WindowLimit = { name: 'reset-guess-account', limit: 10, windowSeconds: HOUR };
+
+/** Once the guess budget is spent, resets of that address are refused, even with the right code, this long. */
+export const RESET_LOCK: Lock = { name: 'reset-lock', seconds: 6 * HOUR };
+
+/**
+ * Requests per API credential (its client id): 200 at once, then 10 a second. An integration that syncs its
+ * assets in a burst fits; a runaway loop is stopped before it costs the tenant's neighbours anything.
+ */
+export const API_CLIENT_BUCKET: Bucket = { name: 'api-client', capacity: 200, perSecond: 10 };

@@ -163,6 +163,14 @@ describe('GET /oauth', () => {
     const callback = await signInAtProvider(await startLogin(), acmeUser.email);
     expect(callback.searchParams.get('error')).toBe('access_denied');
     expect(callback.searchParams.get('code')).toBeNull();
+    // A demo-domain address in acme reads as a leak to the isolation sweep: the user goes with its test.
+    const acmeAdmin = await tokenOf('acme-admin');
+    const found = await call<{ 'hydra:member': { id: number }[] }>('GET', `/api/users?username=${acmeUser.username}`, {
+      token: acmeAdmin,
+    });
+    const id = found.body['hydra:member'][0]?.id;
+    expect(id).toBeDefined();
+    expect((await call('DELETE', `/api/users/${id}`, { token: acmeAdmin })).status).toBe(204);
   });
 
   it('renews an SSO session through POST /user/verify', async () => {

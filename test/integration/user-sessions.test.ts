@@ -1,5 +1,5 @@
 import { call, DEMO_PASSWORD } from '../harness/api';
-import { waitForMail } from '../harness/mail';
+import { resetCodeIn, waitForMail } from '../harness/mail';
 import { createSweepTenant, removeSweepTenant, type SweepTenant } from '../harness/sweep/sweep-tenant';
 import { createTestUser } from '../harness/test-users';
 
@@ -174,7 +174,7 @@ describe('sessions end on the next request', () => {
     const user = await createTestUser({ password: DEMO_PASSWORD });
     const session = await sessionOf(user.username);
     expect((await call('POST', '/user/reset-password', { body: { email: user.email } })).status).toBe(200);
-    const code = /\b(\d{6})\b/.exec((await waitForMail(user.email)).text)?.[1];
+    const code = resetCodeIn((await waitForMail(user.email)).text);
     const confirm = await call('POST', '/user/reset-password/confirm', {
       body: { email: user.email, code, password: NEW_PASSWORD },
     });

@@ -13,7 +13,7 @@ import type { TenantContext } from '../data/tenant-context';
 import { HttpError, unprocessable } from '../http/errors';
 import { readUploadedFile, type UploadedFile } from '../http/upload-body';
 import { claimedDevEuis, devEuiClaimItem, standingOf } from './dev-eui-claims';
-import { countRefusedDevEuis } from './dev-eui-probe-limit';
+import { assertDevEuiProbesLeft, countRefusedDevEuis } from './dev-eui-probe-limit';
 import { capViolations, type ParsedDeviceRow, parseDeviceCsv } from './device-import-csv';
 import { beginImport, endImport, rollBackImport, rollBackInterruptedImports } from './device-import-journal';
 import { type DeviceRecord, deviceRepository } from './device-repository';
@@ -43,6 +43,7 @@ function assertCsv(file: UploadedFile): void {
  * claims written with the devices are what guarantees it against a concurrent import.
  */
 async function registeredViolations(ctx: TenantContext, rows: ParsedDeviceRow[]): Promise<Violation[]> {
+  await assertDevEuiProbesLeft(ctx);
   const claimed = await claimedDevEuis(rows.map((row) => normalizeDevEui(row.device.deveui)));
   const violations = rows.flatMap((row) => {
     const devEui = normalizeDevEui(row.device.deveui);

@@ -19,7 +19,7 @@ import { counterKey, itemKey } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
 import { conflict, unprocessable } from '../http/errors';
 import { claimHolder, devEuiClaimItem, devEuiClaimKey, standingOf } from './dev-eui-claims';
-import { countRefusedDevEuis } from './dev-eui-probe-limit';
+import { assertDevEuiProbesLeft, countRefusedDevEuis } from './dev-eui-probe-limit';
 import { isDeviceProfileId } from './device-profiles';
 import { assetSinceAfter, type DeviceRecord, deviceRepository } from './device-repository';
 
@@ -134,6 +134,7 @@ async function transact(ctx: TenantContext, items: TransactItem[], claim?: { ind
 
 /** A DEVEUI claimed in any tenant or reserved: a strongly consistent read of its claim, for a clear 422 before writing. */
 async function assertDevEuiFree(ctx: TenantContext, devEui: string) {
+  await assertDevEuiProbesLeft(ctx);
   await refuseTakenDevEui(ctx, devEui, await claimHolder(devEui));
 }
 

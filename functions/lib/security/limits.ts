@@ -73,3 +73,11 @@ export const RESET_LOCK: Lock = { name: 'reset-lock', seconds: 6 * HOUR };
  * assets in a burst fits; a runaway loop is stopped before it costs the tenant's neighbours anything.
  */
 export const API_CLIENT_BUCKET: Bucket = { name: 'api-client', capacity: 200, perSecond: 10 };
+
+/**
+ * DEVEUIs a tenant may have refused as "cannot be registered" (another tenant's or reserved) in a day, device
+ * create and import together (functions/lib/devices/dev-eui-probe-limit.ts). A tenant registering its own tags
+ * meets it only with a file full of tags that are not its own, which is a support case anyway; a prober learns
+ * at most 20 bits a day.
+ */
+export const DEV_EUI_REFUSALS: WindowLimit = { name: 'deveui-refusals', limit: 20, windowSeconds: 24 * HOUR };

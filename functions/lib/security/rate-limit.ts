@@ -42,44 +42,82 @@ async function conditionalUpdate(command: UpdateCommand): Promise<boolean> {
   }
 }
 
-/** One more hit in the open window, unless it is full or has ended. */
-const countInWindow = (limit: WindowLimit, subject: string, now: number) =>
+/** `hits` more in the open window, unless they would overfill it or it has ended. */
+const countInWindow = (limit: WindowLimit, subject: string, now: number, hits: number) =>
   conditionalUpdate(
     new UpdateCommand({
       TableName: tableName(),
       Key: windowKey(limit, subject),
-      UpdateExpression: 'ADD hits :one',
-      ConditionExpression: 'expiresAt > :now AND hits < :limit',
-      ExpressionAttributeValues: { ':one': 1, ':now': now, ':limit': limit.limit },
+      UpdateExpression: 'ADD hits :hits',
+      ConditionExpression: 'expiresAt > :now AND hits <= :room',
+      ExpressionAttributeValues: { ':hits': hits, ':now': now, ':room': limit.limit - hits },
     }),
   );
 
-/** The first hit of a new window, unless a window is still open. */
-const openWindow = (limit: WindowLimit, subject: string, now: number) =>
+/** A new window holding `hits`, unless a window is still open. */
+const openWindow = (limit: WindowLimit, subject: string, now: number, hits: number) =>
   conditionalUpdate(
     new UpdateCommand({
       TableName: tableName(),
       Key: windowKey(limit, subject),
-      UpdateExpression: 'SET hits = :one, expiresAt = :end',
+      UpdateExpression: 'SET hits = :hits, expiresAt = :end',
       ConditionExpression: 'attribute_not_exists(expiresAt) OR expiresAt <= :now',
-      ExpressionAttributeValues: { ':one': 1, ':now': now, ':end': now + limit.windowSeconds },
+      ExpressionAttributeValues: { ':hits': hits, ':now': now, ':end': now + limit.windowSeconds },
     }),
   );
 
 /**
- * Counts one hit. Answers not ok, counting nothing, when the open window already holds `limit` hits, with
- * the seconds until it ends.
+ * Hits that do not fit: the window is filled to its limit (opened if none is), so every later request is
+ * refused until it ends. Refusing without counting would let a caller probe again and again with requests
+ * that just overflow, learning one bit from each.
  */
-export async function take(limit: WindowLimit, subject: string): Promise<Taken> {
-  const now = nowSeconds();
-  // Two rounds: another request may open a new window between our two conditional updates.
-  for (let round = 0; round < 2; round++) {
-    if ((await countInWindow(limit, subject, now)) || (await openWindow(limit, subject, now))) return { ok: true };
+async function fillWindow(limit: WindowLimit, subject: string, now: number): Promise<void> {
+  const fill = (condition: string, update: string, values: Record<string, number>) =>
+    conditionalUpdate(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: windowKey(limit, subject),
+        UpdateExpression: update,
+        ConditionExpression: condition,
+        ExpressionAttributeValues: { ':limit': limit.limit, ':now': now, ...values },
+      }),
+    );
+  const filled = await fill('expiresAt > :now AND hits < :limit', 'SET hits = :limit', {});
+  if (!filled) {
+    const end = { ':end': now + limit.windowSeconds };
+    await fill('attribute_not_exists(expiresAt) OR expiresAt <= :now', 'SET hits = :limit, expiresAt = :end', end);
   }
+}
+
+async function readWindow(limit: WindowLimit, subject: string): Promise<{ hits: number; end: number }> {
   const stored = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: windowKey(limit, subject), ConsistentRead: true }),
   );
-  return { ok: false, retryAfterSeconds: ((stored.Item?.expiresAt as number | undefined) ?? now + 1) - now };
+  return { hits: Number(stored.Item?.hits ?? 0), end: Number(stored.Item?.expiresAt ?? 0) };
+}
+
+/**
+ * Counts `hits` (one by default). When they do not fit in the open window the answer is not ok, with the
+ * seconds until the window ends; the window is then full (a single hit counts nothing more).
+ */
+export async function take(limit: WindowLimit, subject: string, hits = 1): Promise<Taken> {
+  const now = nowSeconds();
+  if (hits <= 0) return { ok: true };
+  // Two rounds: another request may open a new window between our two conditional updates.
+  for (let round = 0; round < 2 && hits <= limit.limit; round++) {
+    if ((await countInWindow(limit, subject, now, hits)) || (await openWindow(limit, subject, now, hits)))
+      return { ok: true };
+  }
+  await fillWindow(limit, subject, now);
+  const { end } = await readWindow(limit, subject);
+  return { ok: false, retryAfterSeconds: Math.max(1, end - now) };
+}
+
+/** Seconds until a full window ends, or undefined while it has room: a check that counts nothing. */
+export async function spentFor(limit: WindowLimit, subject: string): Promise<number | undefined> {
+  const now = nowSeconds();
+  const { hits, end } = await readWindow(limit, subject);
+  return end > now && hits >= limit.limit ? end - now : undefined;
 }
 
 /** Counts a hit or refuses with 429, Retry-After the end of the window. */

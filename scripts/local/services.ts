@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { ATTACHMENTS_BUCKET, dataDir, HOST, port } from './config';
 import { startTransactionFront } from './dynamo-transactions';
+import { startS3Front } from './s3-front';
 
 /** A running local service and how to stop it. */
 export interface Service {
@@ -41,16 +42,24 @@ export async function startDynamo(): Promise<Service> {
   };
 }
 
-/** S3-compatible server (s3rver) with the attachments bucket and CORS for the console's origin. */
+/** The only key pair s3rver accepts (functions/lib/local-endpoints.ts signs with it). */
+const S3RVER_SECRETS: Record<string, string> = { S3RVER: 'S3RVER' };
+
+/**
+ * S3-compatible server (s3rver) with the attachments bucket and CORS for the console's origin, behind a front
+ * that checks presigned POST policies (s3-front.ts): s3rver itself ignores them. Not imitated: lifecycle rules
+ * (incoming/ uploads are not expired after a day locally; nothing under incoming/ is ever served either way).
+ */
 export async function startS3(consoleOrigins: string[]): Promise<Service> {
   const S3rver = (await import('s3rver')).default;
   if (consoleOrigins.length === 0) throw new Error('startS3 needs at least one console origin for CORS');
   const directory = path.join(dataDir(), 's3');
   mkdirSync(directory, { recursive: true });
+  // POST: the console uploads attachments with a presigned POST (an HTML form upload).
   const rules = consoleOrigins
     .map(
       (origin) =>
-        `<CORSRule><AllowedOrigin>${origin}</AllowedOrigin>${['GET', 'PUT', 'HEAD', 'DELETE']
+        `<CORSRule><AllowedOrigin>${origin}</AllowedOrigin>${['GET', 'PUT', 'POST', 'HEAD', 'DELETE']
           .map((m) => `<AllowedMethod>${m}</AllowedMethod>`)
           .join(
             '',
@@ -58,14 +67,30 @@ export async function startS3(consoleOrigins: string[]): Promise<Service> {
     )
     .join('');
   const server = new S3rver({
-    port: port('S3_PORT'),
+    // Port 0: the OS picks the backend's port as it binds (see startDynamo).
+    port: 0,
     address: HOST,
     directory,
     silent: true,
     configureBuckets: [{ name: ATTACHMENTS_BUCKET, configs: [`<CORSConfiguration>${rules}</CORSConfiguration>`] }],
   });
-  await server.run();
-  return { name: 'S3 (s3rver)', url: `http://${HOST}:${port('S3_PORT')}`, stop: () => server.close() };
+  const backend = (await server.run()) as net.AddressInfo;
+  const front = await startS3Front({
+    port: port('S3_PORT'),
+    host: HOST,
+    backendUrl: `http://${HOST}:${backend.port}`,
+    secretFor: (accessKeyId) => S3RVER_SECRETS[accessKeyId],
+    corsOrigins: consoleOrigins,
+  });
+  return {
+    name: 'S3 (s3rver + POST policy front)',
+    url: `http://${HOST}:${port('S3_PORT')}`,
+    stop: async () => {
+      front.closeAllConnections();
+      await closeServer(front);
+      await server.close();
+    },
+  };
 }
 
 /** MQTT broker (aedes) standing in for IoT Core's message broker. */

@@ -55,11 +55,11 @@ export async function startS3(consoleOrigins: string[]): Promise<Service> {
   if (consoleOrigins.length === 0) throw new Error('startS3 needs at least one console origin for CORS');
   const directory = path.join(dataDir(), 's3');
   mkdirSync(directory, { recursive: true });
-  // POST: the console uploads attachments with a presigned POST (an HTML form upload).
+  // As the CDK bucket (data-stack.ts): uploads are presigned POSTs, downloads presigned GETs.
   const rules = consoleOrigins
     .map(
       (origin) =>
-        `<CORSRule><AllowedOrigin>${origin}</AllowedOrigin>${['GET', 'PUT', 'POST', 'HEAD', 'DELETE']
+        `<CORSRule><AllowedOrigin>${origin}</AllowedOrigin>${['POST', 'GET', 'HEAD']
           .map((m) => `<AllowedMethod>${m}</AllowedMethod>`)
           .join(
             '',

@@ -43,7 +43,9 @@ describe('Content-Security-Policy', () => {
 
     await page.goto(consoleUrl('/asset-map'));
     await page.locator(`${CANVAS}[data-ready="true"]`).waitFor({ timeout: 120_000 });
-    await page.waitForFunction(`Number(document.querySelector('${CANVAS}')?.dataset.renderedAssets) > 0`);
+    // A selector, not waitForFunction('...'): Playwright evaluates a string predicate with eval, which the CSP
+    // blocks (tests that need one pass a function).
+    await page.locator(`${CANVAS}[data-rendered-assets]:not([data-rendered-assets="0"])`).waitFor();
 
     const token = await tokenOf('admin');
     const asset = await call<{ id: number }>('POST', '/api/assets', { token, body: { name: `CSP ${Date.now()}` } });

@@ -2,9 +2,9 @@ import { createServer, type IncomingMessage, request, type Server, type ServerRe
 import { checkPostPolicy, type PolicyRefusal } from './s3-post-policy';
 
 /**
- * A thin front before s3rver on the S3 port. Every request passes through untouched except a browser-based
- * upload (POST multipart/form-data to a bucket), whose signed policy is checked first (s3-post-policy.ts):
- * s3rver stores whatever a POST brings, AWS does not, and a local stand-in is never kinder than AWS.
+ * A thin front before s3rver on the S3 port. Every request passes through untouched except two that s3rver takes
+ * more kindly than AWS: a browser-based upload (POST multipart/form-data to a bucket), whose signed policy is
+ * checked first (s3-post-policy.ts), and a copy with x-amz-copy-source-if-match, whose source ETag is compared.
  */
 export interface S3FrontOptions {
   port: number;
@@ -118,11 +118,38 @@ async function checkUpload(req: IncomingMessage, res: ServerResponse, bucket: st
   forward(req, res, options.backendUrl, body);
 }
 
+/** S3 copies only if the source still has the ETag the caller checked (412 otherwise); s3rver ignores it. */
+async function copyRefusal(req: IncomingMessage, backendUrl: string): Promise<PolicyRefusal | null> {
+  const wanted = req.headers['x-amz-copy-source-if-match'];
+  const source = req.headers['x-amz-copy-source'];
+  if (req.method !== 'PUT' || typeof wanted !== 'string' || typeof source !== 'string') return null;
+  const head = await new Promise<IncomingMessage>((resolve, reject) =>
+    request(new URL(`/${source.replace(/^\//, '')}`, backendUrl), { method: 'HEAD' }, resolve)
+      .on('error', reject)
+      .end(),
+  );
+  head.resume();
+  if (head.statusCode === 404) return { status: 404, code: 'NoSuchKey', message: 'The specified key does not exist.' };
+  const unquoted = (etag: string) => etag.replace(/"/g, '');
+  if (unquoted(String(head.headers.etag ?? '')) === unquoted(wanted)) return null;
+  return {
+    status: 412,
+    code: 'PreconditionFailed',
+    message: 'At least one of the pre-conditions you specified did not hold',
+  };
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, options: S3FrontOptions) {
+  const bucket = bucketOfUpload(req);
+  if (bucket) return checkUpload(req, res, bucket, options);
+  const refusal = await copyRefusal(req, options.backendUrl);
+  if (refusal) return refuse(req, res, refusal, options.corsOrigins);
+  forward(req, res, options.backendUrl);
+}
+
 export async function startS3Front(options: S3FrontOptions): Promise<Server> {
   const server = createServer((req, res) => {
-    const bucket = bucketOfUpload(req);
-    if (!bucket) return forward(req, res, options.backendUrl);
-    checkUpload(req, res, bucket, options).catch(() => {
+    handle(req, res, options).catch(() => {
       if (!res.headersSent) res.writeHead(500);
       res.end();
     });

@@ -2,9 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { S3Client } from '@aws-sdk/client-s3';
+import { ATTACHMENT_INCOMING_DAYS, ATTACHMENT_INCOMING_PREFIX } from '../../shared/schemas/attachment';
+import { EXPORT_RETENTION_DAYS, EXPORT_STORAGE_PREFIX } from '../../shared/schemas/export';
 import { ATTACHMENTS_BUCKET, dataDir, HOST, port } from './config';
 import { startTransactionFront } from './dynamo-transactions';
 import { startS3Front } from './s3-front';
+import { startLifecycle } from './s3-lifecycle';
 
 /** A running local service and how to stop it. */
 export interface Service {
@@ -47,8 +51,8 @@ const S3RVER_SECRETS: Record<string, string> = { S3RVER: 'S3RVER' };
 
 /**
  * S3-compatible server (s3rver) with the attachments bucket and CORS for the console's origin, behind a front
- * that checks presigned POST policies (s3-front.ts): s3rver itself ignores them. Not imitated: lifecycle rules
- * (incoming/ uploads are not expired after a day locally; nothing under incoming/ is ever served either way).
+ * that checks presigned POST policies and copy conditions (s3-front.ts): s3rver itself ignores them. The CDK
+ * bucket's expiring prefixes (incoming/ uploads, exports) are swept at the start and hourly (s3-lifecycle.ts).
  */
 export async function startS3(consoleOrigins: string[]): Promise<Service> {
   const S3rver = (await import('s3rver')).default;
@@ -82,10 +86,24 @@ export async function startS3(consoleOrigins: string[]): Promise<Service> {
     secretFor: (accessKeyId) => S3RVER_SECRETS[accessKeyId],
     corsOrigins: consoleOrigins,
   });
+  const stopLifecycle = startLifecycle(
+    new S3Client({
+      endpoint: `http://${HOST}:${backend.port}`,
+      region: 'eu-west-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: S3RVER_SECRETS.S3RVER as string },
+    }),
+    ATTACHMENTS_BUCKET,
+    [
+      { prefix: ATTACHMENT_INCOMING_PREFIX, days: ATTACHMENT_INCOMING_DAYS },
+      { prefix: EXPORT_STORAGE_PREFIX, days: EXPORT_RETENTION_DAYS },
+    ],
+  );
   return {
     name: 'S3 (s3rver + POST policy front)',
     url: `http://${HOST}:${port('S3_PORT')}`,
     stop: async () => {
+      stopLifecycle();
       front.closeAllConnections();
       await closeServer(front);
       await server.close();

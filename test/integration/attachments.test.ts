@@ -1,5 +1,6 @@
-import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { ATTACHMENTS_BUCKET } from '../../scripts/local/config';
+import { expireObjects } from '../../scripts/local/s3-lifecycle';
 import { call, tokenOf } from '../harness/api';
 import { readStack } from '../harness/stack';
 
@@ -201,6 +202,31 @@ describe('attachments', () => {
       token: admin,
     });
     expect(removed.status).toBe(204);
+  });
+
+  it('has a local S3 no kinder than AWS: copies only the checked object, expires incoming/ after a day', async () => {
+    const ticket = await upload('race.txt', 'text/plain', new TextEncoder().encode('first'));
+    const s3 = localS3();
+    const copy = (etag: string) =>
+      s3.send(
+        new CopyObjectCommand({
+          Bucket: ATTACHMENTS_BUCKET,
+          Key: `tenants/1/${ticket.object_key}`,
+          CopySource: `${ATTACHMENTS_BUCKET}/${ticket.fields.key}`.split('/').map(encodeURIComponent).join('/'),
+          CopySourceIfMatch: etag,
+        }),
+      );
+    // Registration copies with the ETag it checked: an upload replaced in between is not copied.
+    await expect(copy('"00000000000000000000000000000000"')).rejects.toMatchObject({
+      $metadata: { httpStatusCode: 412 },
+    });
+    expect(await storedKeys(`tenants/1/asset/${assetId}/`)).toEqual([]);
+    // The lifecycle rule of the CDK bucket, as the local stack runs it: a day later the upload is gone.
+    const folder = `incoming/tenants/1/asset/${assetId}/`;
+    const rule = [{ prefix: folder, days: 1 }];
+    expect(await expireObjects(s3, ATTACHMENTS_BUCKET, rule)).toBe(0);
+    expect(await expireObjects(s3, ATTACHMENTS_BUCKET, rule, new Date(Date.now() + 25 * 3_600_000))).toBe(1);
+    expect(await storedKeys(folder)).toEqual([]);
   });
 
   it('answers 404 to a client user for another customer’s asset and 403 for their own', async () => {

@@ -146,4 +146,10 @@ describe('handler data access policy', () => {
     expect(abort).toHaveLength(1);
     expect(JSON.stringify(abort[0]?.Resource)).toMatch(/"\/exports\/\*"\]\]\}$/);
   });
+  it('lets handlers list tenant folders and their waiting uploads only (issue 13, item 10)', () => {
+    const [[, policy] = ['', {}]] = resourcesOf(s.template(s.data), 'AWS::IAM::ManagedPolicy');
+    const statements = (policy.PolicyDocument as { Statement: { Action: unknown; Condition?: unknown }[] }).Statement;
+    const list = statements.find((st) => st.Action === 's3:ListBucket');
+    expect(list?.Condition).toEqual({ StringLike: { 's3:prefix': ['tenants/*', 'incoming/tenants/*'] } });
+  });
 });

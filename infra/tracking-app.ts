@@ -6,11 +6,13 @@ import { addNagChecks } from './nag';
 import { ApiStack } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
+import { EdgeWafStack } from './stacks/edge-waf-stack';
 import { PipelineStack } from './stacks/pipeline-stack';
 import { WebDeploymentStack, WebStack } from './stacks/web-stack';
 
 export interface TrackingStacks {
   config: AppConfig;
+  edgeWaf: EdgeWafStack;
   web: WebStack;
   data: DataStack;
   auth: AuthStack;
@@ -34,6 +36,13 @@ export function createTrackingApp(app: App, options: TrackingAppOptions = {}): T
   const env = options.env;
   const name = (suffix: string) => `${config.stackPrefix}-${suffix}`;
 
+  // us-east-1 whatever the app's region (CLOUDFRONT scope); attached with -c webAclArn=<its WebAclArn output>.
+  const edgeWaf = new EdgeWafStack(app, name('EdgeWaf'), {
+    env,
+    description: 'Tracking console: WAF web ACL of the CloudFront distributions (us-east-1)',
+    stage: config.stage,
+  });
+
   const web = new WebStack(app, name('Web'), {
     env,
     description: 'Tracking console: static hosting (S3 + CloudFront)',
@@ -41,6 +50,7 @@ export function createTrackingApp(app: App, options: TrackingAppOptions = {}): T
     domainName: config.domainName,
     certificateArn: config.certificateArn,
     webAclArn: config.webAclArn,
+    cognitoDomainPrefix: config.cognitoDomainPrefix,
   });
   const consoleOrigins = [web.origin, ...config.additionalConsoleOrigins];
 
@@ -86,6 +96,7 @@ export function createTrackingApp(app: App, options: TrackingAppOptions = {}): T
     tenantHostSuffix: config.tenantHostSuffix,
     uplinkQueue: pipeline.uplinkQueue,
     alarmDelivery: pipeline.alarmDelivery,
+    webAclArn: config.webAclArn,
   });
 
   const webDeployment = new WebDeploymentStack(app, name('WebDeployment'), {
@@ -95,7 +106,7 @@ export function createTrackingApp(app: App, options: TrackingAppOptions = {}): T
     distribution: web.distribution,
     distDir: path.join(REPO_ROOT, 'web', 'dist'),
     config: {
-      apiBaseUrl: api.api.url,
+      apiBaseUrl: api.edge.url,
       userPoolId: auth.userPool.userPoolId,
       userPoolClientId: auth.userPoolClient.userPoolClientId,
       cognitoDomain: auth.domain.baseUrl(),
@@ -105,5 +116,5 @@ export function createTrackingApp(app: App, options: TrackingAppOptions = {}): T
   webDeployment.addStackDependency(web, 'uploads into the console bucket, addressed by name');
 
   if (options.nag ?? true) addNagChecks(app);
-  return { config, web, data, auth, api, pipeline, webDeployment };
+  return { config, edgeWaf, web, data, auth, api, pipeline, webDeployment };
 }

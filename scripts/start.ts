@@ -75,7 +75,7 @@ async function main() {
       const { userPoolId, userPoolClientId } = ids;
       const cognitoDomain = `http://${HOST}:${port('SSO_PORT')}`;
       const config = { apiBaseUrl: gateway.url, userPoolId, userPoolClientId, cognitoDomain };
-      services.push(await startConsole(consoleMode, port('WEB_PORT'), config));
+      services.push(await startConsole(consoleMode, port('WEB_PORT'), config, `http://${HOST}:${port('S3_PORT')}`));
     }
 
     const info = { services: Object.fromEntries(services.map((s) => [s.name, s.url])), ...ids, apiUrl: gateway.url };

@@ -48,6 +48,9 @@ const serviceWorker = () =>
     },
   });
 
+/** Zod's global configuration object (zod/v4/core/core.js), created here if Zod has not yet. */
+const ZOD_JITLESS = '(globalThis.__zod_globalConfig = globalThis.__zod_globalConfig || {}).jitless = true;';
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), runtimeConfig(), serviceWorker()],
@@ -66,6 +69,11 @@ export default defineConfig({
     // these stay long-cached across console releases that change only our code.
     rolldownOptions: {
       output: {
+        // Issue 13, item 11: the console's CSP allows no eval. Zod 4 probes `new Function` when the first object
+        // schema is built (to compile fast parsers), which happens as its chunk loads, before any code of ours
+        // runs; the probe is caught, but the browser still reports a CSP violation. Zod reads this global
+        // setting first, so the chunk that holds Zod sets it at its very top.
+        intro: (chunk) => (chunk.moduleIds.some((id) => /node_modules[\\/]zod[\\/]/.test(id)) ? ZOD_JITLESS : ''),
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },

@@ -19,7 +19,10 @@ export interface RouteTableApiProps {
   /** Headers the console sends besides the CORS-safelisted ones. */
   corsHeaders: string[];
   logRetention: logs.RetentionDays;
+  /** Default route throttling of the stage: every route without its own limits gets these. */
   throttle: apigw.ThrottleSettings;
+  /** Own limits of some routes, by route id (issue 13: the public routes, the webhook). */
+  routeThrottles?: Readonly<Record<string, apigw.ThrottleSettings>>;
 }
 
 /** Fields of the JSON access log line (HTTP API $context variables). */
@@ -82,6 +85,7 @@ export class RouteTableApi extends Construct {
     });
 
     const integrations = new Map<string, HttpLambdaIntegration>();
+    const httpRoutes = new Map<string, apigw.HttpRoute>();
     for (const route of props.routes) {
       const handler = props.handlers.get(route.handler);
       if (!handler) throw new Error(`No function for handler module "${route.handler}" (route ${route.id})`);
@@ -100,6 +104,7 @@ export class RouteTableApi extends Construct {
         integration,
         authorizer: isPublic ? new apigw.HttpNoneAuthorizer() : props.authorizer,
       });
+      httpRoutes.set(route.id, httpRoute);
       if (isPublic) {
         acknowledge(
           httpRoute,
@@ -110,6 +115,31 @@ export class RouteTableApi extends Construct {
         );
       }
     }
+    if (props.routeThrottles) this.addRouteThrottles(props.routes, httpRoutes, props.routeThrottles);
+  }
+
+  /**
+   * Route-level throttling (RouteSettings keyed by route key). Each route so listed has its own token bucket, so a
+   * flood of one public route is throttled on that route without using up the others' limits. The stage can
+   * only name route keys that exist, hence the dependency on each route.
+   */
+  private addRouteThrottles(
+    routes: readonly RouteDef[],
+    httpRoutes: Map<string, apigw.HttpRoute>,
+    throttles: Readonly<Record<string, apigw.ThrottleSettings>>,
+  ) {
+    const settings: Record<string, { ThrottlingRateLimit?: number; ThrottlingBurstLimit?: number }> = {};
+    for (const [id, throttle] of Object.entries(throttles)) {
+      const route = routes.find((r) => r.id === id);
+      const httpRoute = httpRoutes.get(id);
+      if (!route || !httpRoute) throw new Error(`Route throttle for unknown route "${id}"`);
+      settings[`${route.method} ${route.path}`] = {
+        ThrottlingRateLimit: throttle.rateLimit,
+        ThrottlingBurstLimit: throttle.burstLimit,
+      };
+      this.stage.node.addDependency(httpRoute);
+    }
+    (this.stage.node.defaultChild as apigw.CfnStage).addPropertyOverride('RouteSettings', settings);
   }
 
   /** Base URL of the $default stage, without a trailing slash. */

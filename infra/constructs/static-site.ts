@@ -4,6 +4,12 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import {
+  type ConsoleCspSources,
+  contentSecurityPolicy,
+  HSTS_MAX_AGE_SECONDS,
+  REFERRER_POLICY,
+} from '../../shared/security-headers';
 
 export interface StaticSiteProps {
   /** Private bucket holding the built console; read by CloudFront through Origin Access Control only. */
@@ -13,6 +19,8 @@ export interface StaticSiteProps {
   domainName?: string;
   certificate?: acm.ICertificate;
   webAclArn?: string;
+  /** Where the console's requests go, for the Content-Security-Policy (shared/security-headers.ts). */
+  cspSources: ConsoleCspSources;
 }
 
 /**
@@ -27,19 +35,21 @@ export class StaticSite extends Construct {
     const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Tracking console security headers',
       securityHeadersBehavior: {
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        // Issue 13, item 11: the same headers as the local console server, from shared/security-headers.ts.
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
+          includeSubdomains: true,
+          override: true,
+        },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
         referrerPolicy: {
-          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          // The enum's values are the header's words.
+          referrerPolicy: REFERRER_POLICY as cloudfront.HeadersReferrerPolicy,
           override: true,
         },
         xssProtection: { protection: true, modeBlock: true, override: true },
-        // Only directives that cannot break the app (scripts, styles, map tiles and API calls stay unrestricted).
-        contentSecurityPolicy: {
-          contentSecurityPolicy: "base-uri 'self'; object-src 'none'; frame-ancestors 'none'",
-          override: true,
-        },
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props.cspSources), override: true },
       },
     });
 

@@ -10,9 +10,11 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { HANDLER_MODULES, ROUTES } from '../../shared/routes';
 import type { AlarmDelivery } from '../constructs/alarm-delivery';
+import { ApiEdge } from '../constructs/api-edge';
 import { type DataAccess, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
 import { OpsAlarms } from '../constructs/ops-alarms';
 import { RouteTableApi } from '../constructs/route-table-api';
+import { createAccessLogsBucket } from '../constructs/secure-bucket';
 import { acknowledge } from '../nag';
 
 export interface ApiStackProps extends StackProps {
@@ -37,7 +39,25 @@ export interface ApiStackProps extends StackProps {
   uplinkQueue?: sqs.IQueue;
   /** The alarm topic (pipeline-stack.ts): the alarm rules API subscribes the rules' addresses to it. */
   alarmDelivery?: AlarmDelivery;
+  /** WAFv2 web ACL (CLOUDFRONT scope, us-east-1) for the API's distribution. */
+  webAclArn?: string;
 }
+
+/**
+ * Issue 13, item 6. Stage default: every route may take 100 requests/s (bursts of 200). The public routes that
+ * take credentials get far less, each in its own bucket, so a password-guessing or reset flood is cut on its
+ * route; the KPN Things webhook gets its own budget, above the default, so a flood of any other route (or of
+ * sign-in) never uses up what uplinks may take. Application-level 429s per user/tenant are in functions/lib/http.
+ */
+export const API_STAGE_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
+export const API_ROUTE_THROTTLES = {
+  'session.signIn': { rateLimit: 10, burstLimit: 20 },
+  'session.verify': { rateLimit: 10, burstLimit: 20 },
+  'session.resetPassword': { rateLimit: 2, burstLimit: 5 },
+  'session.confirmResetPassword': { rateLimit: 2, burstLimit: 5 },
+  'tokens.issue': { rateLimit: 10, burstLimit: 20 },
+  'uplinks.kpnThings': { rateLimit: 200, burstLimit: 400 },
+} as const;
 
 /** Header with which a super admin acts in another tenant (functions/lib/auth/auth-context.ts TENANT_HEADER). */
 const TENANT_HEADER = 'x-tenant-id';
@@ -45,6 +65,8 @@ const TENANT_HEADER = 'x-tenant-id';
 /** The HTTP API: one Lambda per handler module, one route per route-table entry, JWT-authorized by Cognito. */
 export class ApiStack extends Stack {
   readonly api: RouteTableApi;
+  /** CloudFront + WAF in front of the API: the address the console and API clients use. */
+  readonly edge: ApiEdge;
   readonly handlers: ReadonlyMap<string, lambda.IFunction>;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
@@ -138,7 +160,13 @@ export class ApiStack extends Stack {
       corsOrigins: props.consoleOrigins,
       corsHeaders: ['accept', 'accept-language', TENANT_HEADER],
       logRetention: props.logRetention,
-      throttle: { rateLimit: 100, burstLimit: 200 },
+      throttle: API_STAGE_THROTTLE,
+      routeThrottles: API_ROUTE_THROTTLES,
+    });
+    this.edge = new ApiEdge(this, 'Edge', {
+      apiEndpoint: this.api.url,
+      logBucket: createAccessLogsBucket(this, 'EdgeAccessLogs', 90),
+      webAclArn: props.webAclArn,
     });
 
     if (props.alarmEmail) {
@@ -149,6 +177,7 @@ export class ApiStack extends Stack {
       });
     }
 
-    new CfnOutput(this, 'ApiUrl', { value: this.api.url });
+    new CfnOutput(this, 'ApiUrl', { value: this.edge.url });
+    new CfnOutput(this, 'HttpApiUrl', { value: this.api.url });
   }
 }

@@ -3,6 +3,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import { ATTACHMENT_INCOMING_DAYS, ATTACHMENT_INCOMING_PREFIX } from '../../shared/schemas/attachment';
 import { EXPORT_RETENTION_DAYS, EXPORT_STORAGE_PREFIX } from '../../shared/schemas/export';
 import type { DataAccess } from '../constructs/handler-function';
 import { createAccessLogsBucket, createPrivateBucket } from '../constructs/secure-bucket';
@@ -33,12 +34,18 @@ export class DataStack extends Stack {
       accessLogs,
       accessLogsPrefix: 'attachments/',
       versioned: true,
-      // List exports (functions/lib/exports/) are downloads of a moment, not records.
-      expiringPrefixes: [{ prefix: EXPORT_STORAGE_PREFIX, days: EXPORT_RETENTION_DAYS }],
+      // List exports (functions/lib/exports/) are downloads of a moment, not records. Attachment uploads wait
+      // in incoming/ until registered (moved out) and are never served from there: an abandoned one expires.
+      expiringPrefixes: [
+        { prefix: EXPORT_STORAGE_PREFIX, days: EXPORT_RETENTION_DAYS },
+        { prefix: ATTACHMENT_INCOMING_PREFIX, days: ATTACHMENT_INCOMING_DAYS },
+      ],
       cors: [
         {
           allowedOrigins: props.consoleOrigins,
-          allowedMethods: [s3.HttpMethods.PUT, s3.HttpMethods.GET, s3.HttpMethods.HEAD, s3.HttpMethods.DELETE],
+          // Issue 13: the browser only uploads with a presigned POST (its policy bounds the size) and downloads
+          // with a presigned GET; no PUT (a presigned PUT cannot bound the size) and no DELETE (the API deletes).
+          allowedMethods: [s3.HttpMethods.POST, s3.HttpMethods.GET, s3.HttpMethods.HEAD],
           allowedHeaders: ['*'],
           exposedHeaders: ['ETag'],
           maxAge: 3000,
@@ -59,11 +66,11 @@ export class DataStack extends Stack {
           actions: ['s3:AbortMultipartUpload'],
           resources: [this.attachments.arnForObjects(`${EXPORT_STORAGE_PREFIX}*`)],
         }),
-        // Deleting an asset lists its folder (files uploaded but never registered have no record).
+        // Deleting an asset lists its folder and its waiting uploads (files never registered have no record).
         new iam.PolicyStatement({
           actions: ['s3:ListBucket'],
           resources: [this.attachments.bucketArn],
-          conditions: { StringLike: { 's3:prefix': ['tenants/*'] } },
+          conditions: { StringLike: { 's3:prefix': ['tenants/*', `${ATTACHMENT_INCOMING_PREFIX}tenants/*`] } },
         }),
       ],
     });

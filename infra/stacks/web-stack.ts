@@ -3,6 +3,7 @@ import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import type { ConsoleCspSources } from '../../shared/security-headers';
 import { ConsoleDeployment, type ConsoleRuntimeConfig } from '../constructs/console-deployment';
 import { createAccessLogsBucket, createPrivateBucket } from '../constructs/secure-bucket';
 import { StaticSite } from '../constructs/static-site';
@@ -20,7 +21,24 @@ export interface WebStackProps extends StackProps {
   domainName?: string;
   certificateArn?: string;
   webAclArn?: string;
+  /** Cognito hosted-UI domain prefix (config), for the Content-Security-Policy. */
+  cognitoDomainPrefix: string;
 }
+
+/**
+ * What the console's CSP may reach on AWS (issue 13, item 11). This stack is deployed before the API, the user
+ * pool and the attachments bucket exist (their names are generated), so the sources name what is known here:
+ * the Cognito domain exactly, the API's distribution (apiBaseUrl, infra/constructs/api-edge.ts) and the bucket
+ * by their regional/CloudFront wildcards. docs/security.md says how a custom API domain narrows them.
+ */
+export const awsCspSources = (cognitoDomainPrefix: string, region: string = Aws.REGION): ConsoleCspSources => ({
+  api: ['https://*.cloudfront.net'],
+  auth: [
+    `https://cognito-idp.${region}.amazonaws.com`,
+    `https://${cognitoDomainPrefix}.auth.${region}.amazoncognito.com`,
+  ],
+  storage: [`https://*.s3.${region}.amazonaws.com`],
+});
 
 /**
  * Hosting of the console: private bucket and CloudFront. Deployed first, because its origin is what Cognito
@@ -49,6 +67,7 @@ export class WebStack extends Stack {
       domainName: props.domainName,
       certificate,
       webAclArn: props.webAclArn,
+      cspSources: awsCspSources(props.cognitoDomainPrefix),
     });
     this.distribution = site.distribution;
     this.origin = `https://${props.domainName ?? this.distribution.distributionDomainName}`;
@@ -62,8 +81,8 @@ export class WebStack extends Stack {
     if (!props.webAclArn) {
       acknowledge(
         this.distribution,
-        'The distribution serves only the static console bundle; the API is not behind it and is protected by ' +
-          'the JWT authorizer and stage throttling. A WAF web ACL (us-east-1) can be attached with -c webAclArn=…',
+        'The distribution serves only the static console bundle (the API has its own distribution). The WAF web ' +
+          'ACL lives in us-east-1 (Tracking-<stage>-EdgeWaf) and is attached with -c webAclArn=… once deployed.',
         'AwsSolutions-CFR2',
       );
     }

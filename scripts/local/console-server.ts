@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
+import { type ConsoleCspSources, consoleSecurityHeaders, originOf } from '../../shared/security-headers';
 import type { Service } from './services';
 
 /** How `npm start` serves the console: Vite's dev server (default) or a production build like CloudFront. */
@@ -18,17 +19,15 @@ export interface ConsoleRuntimeConfig {
 export const DEFAULT_CONSOLE_DIST = path.resolve(__dirname, '../../web/dist');
 
 /**
- * What the CloudFront distribution adds to every answer (infra/constructs/static-site.ts, SecurityHeaders).
- * Kept here so that a console that only works without them is caught by the browser tests.
+ * What the CloudFront distribution adds to every answer (infra/constructs/static-site.ts, SecurityHeaders), from
+ * the same definition (shared/security-headers.ts) with the local stack's addresses, so a console that only
+ * works without them is caught by the browser tests. `storageUrl` is the local S3 (presigned uploads, downloads).
  */
-const SECURITY_HEADERS: Record<string, string> = {
-  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'DENY',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'X-XSS-Protection': '1; mode=block',
-  'Content-Security-Policy': "base-uri 'self'; object-src 'none'; frame-ancestors 'none'",
-};
+export const localCspSources = (config: ConsoleRuntimeConfig, storageUrl?: string): ConsoleCspSources => ({
+  api: [originOf(config.apiBaseUrl)],
+  auth: [originOf(config.cognitoDomain)],
+  storage: storageUrl ? [originOf(storageUrl)] : [],
+});
 
 /** Uploaded with no-cache and invalidated on each deployment; everything else is immutable (ConsoleDeployment). */
 const REVALIDATED = new Set(['/index.html', '/sw.js', '/config.json']);
@@ -40,8 +39,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * distribution's error responses, which answer every path the bucket lacks (S3 says 403 or 404) with
  * /index.html and status 200. That includes a missing /assets/*.js: CloudFront gives no real 404 there either.
  */
-export function consoleRequestHandler(dir: string, config: ConsoleRuntimeConfig) {
+export function consoleRequestHandler(dir: string, config: ConsoleRuntimeConfig, storageUrl?: string) {
   const configBody = JSON.stringify(config);
+  const securityHeaders = consoleSecurityHeaders(localCspSources(config, storageUrl));
   const files = sirv(dir, {
     etag: true,
     // Exact keys only, as S3 has them: no guessing /foo.html or /index.html; those paths take the fallback.
@@ -56,7 +56,7 @@ export function consoleRequestHandler(dir: string, config: ConsoleRuntimeConfig)
     });
   };
   return (req: IncomingMessage, res: ServerResponse) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     // The distribution allows GET, HEAD and OPTIONS only; CloudFront refuses the rest with 403.
     if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method ?? '')) {
       res.statusCode = 403;
@@ -76,11 +76,12 @@ export async function startConsoleServer(options: {
   dir: string;
   port: number;
   config: ConsoleRuntimeConfig;
+  storageUrl?: string;
 }): Promise<Service> {
   if (!existsSync(path.join(options.dir, 'index.html'))) {
     throw new Error(`No console build in ${options.dir}: run \`npm run build:web\` first.`);
   }
-  const server = createServer(consoleRequestHandler(options.dir, options.config));
+  const server = createServer(consoleRequestHandler(options.dir, options.config, options.storageUrl));
   // Keep-alive sockets of a closed browser must not hold the stack's shutdown.
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
@@ -99,9 +100,14 @@ export async function startConsoleServer(options: {
 }
 
 /** The console as `npm start` runs it: Vite's dev server with its reloads, or the build like CloudFront. */
-export async function startConsole(mode: ConsoleMode, port: number, config: ConsoleRuntimeConfig): Promise<Service> {
+export async function startConsole(
+  mode: ConsoleMode,
+  port: number,
+  config: ConsoleRuntimeConfig,
+  storageUrl?: string,
+): Promise<Service> {
   if (mode === 'build') {
-    return startConsoleServer({ dir: process.env.CONSOLE_DIST_DIR ?? DEFAULT_CONSOLE_DIST, port, config });
+    return startConsoleServer({ dir: process.env.CONSOLE_DIST_DIR ?? DEFAULT_CONSOLE_DIST, port, config, storageUrl });
   }
   process.env.API_BASE_URL = config.apiBaseUrl;
   const { createServer: createViteServer } = await import('vite');

@@ -2,8 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { S3Client } from '@aws-sdk/client-s3';
+import { ATTACHMENT_INCOMING_DAYS, ATTACHMENT_INCOMING_PREFIX } from '../../shared/schemas/attachment';
+import { EXPORT_RETENTION_DAYS, EXPORT_STORAGE_PREFIX } from '../../shared/schemas/export';
 import { ATTACHMENTS_BUCKET, dataDir, HOST, port } from './config';
 import { startTransactionFront } from './dynamo-transactions';
+import { startS3Front } from './s3-front';
+import { startLifecycle } from './s3-lifecycle';
 
 /** A running local service and how to stop it. */
 export interface Service {
@@ -41,16 +46,24 @@ export async function startDynamo(): Promise<Service> {
   };
 }
 
-/** S3-compatible server (s3rver) with the attachments bucket and CORS for the console's origin. */
+/** The only key pair s3rver accepts (functions/lib/local-endpoints.ts signs with it). */
+const S3RVER_SECRETS: Record<string, string> = { S3RVER: 'S3RVER' };
+
+/**
+ * S3-compatible server (s3rver) with the attachments bucket and CORS for the console's origin, behind a front
+ * that checks presigned POST policies and copy conditions (s3-front.ts): s3rver itself ignores them. The CDK
+ * bucket's expiring prefixes (incoming/ uploads, exports) are swept at the start and hourly (s3-lifecycle.ts).
+ */
 export async function startS3(consoleOrigins: string[]): Promise<Service> {
   const S3rver = (await import('s3rver')).default;
   if (consoleOrigins.length === 0) throw new Error('startS3 needs at least one console origin for CORS');
   const directory = path.join(dataDir(), 's3');
   mkdirSync(directory, { recursive: true });
+  // As the CDK bucket (data-stack.ts): uploads are presigned POSTs, downloads presigned GETs.
   const rules = consoleOrigins
     .map(
       (origin) =>
-        `<CORSRule><AllowedOrigin>${origin}</AllowedOrigin>${['GET', 'PUT', 'HEAD', 'DELETE']
+        `<CORSRule><AllowedOrigin>${origin}</AllowedOrigin>${['POST', 'GET', 'HEAD']
           .map((m) => `<AllowedMethod>${m}</AllowedMethod>`)
           .join(
             '',
@@ -58,14 +71,44 @@ export async function startS3(consoleOrigins: string[]): Promise<Service> {
     )
     .join('');
   const server = new S3rver({
-    port: port('S3_PORT'),
+    // Port 0: the OS picks the backend's port as it binds (see startDynamo).
+    port: 0,
     address: HOST,
     directory,
     silent: true,
     configureBuckets: [{ name: ATTACHMENTS_BUCKET, configs: [`<CORSConfiguration>${rules}</CORSConfiguration>`] }],
   });
-  await server.run();
-  return { name: 'S3 (s3rver)', url: `http://${HOST}:${port('S3_PORT')}`, stop: () => server.close() };
+  const backend = (await server.run()) as net.AddressInfo;
+  const front = await startS3Front({
+    port: port('S3_PORT'),
+    host: HOST,
+    backendUrl: `http://${HOST}:${backend.port}`,
+    secretFor: (accessKeyId) => S3RVER_SECRETS[accessKeyId],
+    corsOrigins: consoleOrigins,
+  });
+  const stopLifecycle = startLifecycle(
+    new S3Client({
+      endpoint: `http://${HOST}:${backend.port}`,
+      region: 'eu-west-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: S3RVER_SECRETS.S3RVER as string },
+    }),
+    ATTACHMENTS_BUCKET,
+    [
+      { prefix: ATTACHMENT_INCOMING_PREFIX, days: ATTACHMENT_INCOMING_DAYS },
+      { prefix: EXPORT_STORAGE_PREFIX, days: EXPORT_RETENTION_DAYS },
+    ],
+  );
+  return {
+    name: 'S3 (s3rver + POST policy front)',
+    url: `http://${HOST}:${port('S3_PORT')}`,
+    stop: async () => {
+      stopLifecycle();
+      front.closeAllConnections();
+      await closeServer(front);
+      await server.close();
+    },
+  };
 }
 
 /** MQTT broker (aedes) standing in for IoT Core's message broker. */

@@ -98,7 +98,10 @@ export const TRACKING_CONTRACTS = {
     params: z.object({ id: idParamSchema, alarmId: assetAlarmIdSchema }),
     response: assetAlarmSchema,
   },
-  'storage.credentials': { summary: 'A presigned upload URL for an attachment', query: attachmentUploadQuerySchema },
+  'storage.credentials': {
+    summary: 'A presigned POST (form upload, size-bound) for an attachment',
+    query: attachmentUploadQuerySchema,
+  },
   'assetStatuses.list': { summary: 'Asset statuses', query: assetStatusListQuerySchema, collection: assetStatusSchema },
 
   'assetProfileDefinitions.list': {

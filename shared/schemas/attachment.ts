@@ -86,14 +86,28 @@ export const attachmentUploadQuerySchema = z.object({
 });
 export type AttachmentUploadQuery = z.infer<typeof attachmentUploadQuerySchema>;
 
-/** The answer of GET /api/aws/s3: where and how the browser PUTs the file; no credentials. */
+/**
+ * Issue 13: uploads land under this prefix, which an S3 lifecycle rule empties after ATTACHMENT_INCOMING_DAYS;
+ * registering an attachment checks the object there and moves it to its final key. Nothing under it is ever
+ * served, so an upload that was never registered (or was refused) is never an attachment.
+ */
+export const ATTACHMENT_INCOMING_PREFIX = 'incoming/';
+export const ATTACHMENT_INCOMING_DAYS = 1;
+
+/**
+ * The answer of GET /api/aws/s3: a presigned POST (an HTML form upload). The browser sends `fields` in order,
+ * then the file as the last part named `file`, as multipart/form-data to `url`. The signed policy binds the
+ * key, the content type and the size (1 B to `max_bytes`, the same limit the query checks): S3 itself refuses
+ * anything else. No credentials.
+ */
 export interface AttachmentUploadTicket {
-  method: 'PUT';
+  method: 'POST';
   url: string;
-  headers: Record<string, string>;
+  fields: Record<string, string>;
   object_key: string;
   bucket: string;
   expires_in: number;
+  max_bytes: number;
 }
 
 /** POST /api/assets/{id}/attachments with an optional asset version (409 if stale). */

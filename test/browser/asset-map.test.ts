@@ -25,9 +25,25 @@ async function openMap(page: Page) {
   await page.locator(`${CANVAS}[data-ready="true"]`).waitFor({ timeout: 90_000 });
 }
 
-/** The map writes its data attributes when idle (tiles that cannot load, offline, count as done). */
-const waitForRendered = (page: Page, expression: string) =>
-  page.waitForFunction(`(() => { const map = document.querySelector('${CANVAS}'); return map && (${expression}); })()`);
+/** What a test waits for in the map's data attributes. */
+type Rendered = { assets: true } | { zoomNot: string } | { zone: string };
+type MapLookup = { document: { querySelector(s: string): { dataset: Record<string, string | undefined> } | null } };
+
+/**
+ * The map writes its data attributes when idle (tiles that cannot load, offline, count as done). A function with
+ * arguments, not a string: Playwright evaluates a string with eval, which the console's CSP forbids (issue 13).
+ */
+const waitForRendered = (page: Page, wanted: Rendered) =>
+  page.waitForFunction(
+    ([selector, want]) => {
+      const data = (globalThis as unknown as MapLookup).document.querySelector(selector)?.dataset;
+      if (!data) return false;
+      if ('assets' in want) return Number(data.renderedAssets) > 0;
+      if ('zoomNot' in want) return data.zoom !== want.zoomNot;
+      return (data.renderedZones ?? '').split(',').includes(want.zone);
+    },
+    [CANVAS, wanted] as const,
+  );
 
 /** Clicks clusters (each zooms in) until a single marker is on screen; answers where it is. */
 async function findMarker(page: Page) {
@@ -36,7 +52,7 @@ async function findMarker(page: Page) {
     if (marker) return point(marker);
     const zoom = await attribute(page, 'data-zoom');
     await page.locator(CANVAS).click({ position: point(await attribute(page, 'data-cluster-at')) });
-    await waitForRendered(page, `map.dataset.zoom !== '${zoom}'`);
+    await waitForRendered(page, { zoomNot: zoom });
   }
   throw new Error('No single marker after zooming into clusters');
 }
@@ -76,7 +92,7 @@ describe('asset map in the console', () => {
       const page = await browser.newPage({ viewport: DESKTOP });
       await signInAs(page, 'admin');
       await openMap(page);
-      await waitForRendered(page, 'Number(map.dataset.renderedAssets) > 0');
+      await waitForRendered(page, { assets: true });
       expect(Number(await attribute(page, 'data-rendered-clusters'))).toBeGreaterThan(0);
       await screenshot(page, 'asset-map-desktop');
 
@@ -113,7 +129,7 @@ describe('asset map in the console', () => {
       const page = await browser.newPage({ viewport: DESKTOP });
       await signInAs(page, 'admin');
       await openMap(page);
-      await waitForRendered(page, 'Number(map.dataset.renderedAssets) > 0');
+      await waitForRendered(page, { assets: true });
       const box = await page.locator(CANVAS).boundingBox();
       if (!box) throw new Error('The map has no size');
       // West of the Netherlands (the North Sea at zoom 6): no markers there to take the clicks.
@@ -133,7 +149,7 @@ describe('asset map in the console', () => {
       expect(posted.geometry.radius).toBeGreaterThanOrEqual(15);
       const zone = (await response.json()) as { id: number };
       await page.getByText('GeoZone added').waitFor();
-      await waitForRendered(page, `map.dataset.renderedZones.split(',').includes('${zone.id}')`);
+      await waitForRendered(page, { zone: String(zone.id) });
       await screenshot(page, 'asset-map-zone-desktop');
 
       await page.mouse.click(center.x, center.y);
@@ -172,7 +188,7 @@ describe('asset map in the console', () => {
       await openMap(page);
       await page.getByRole('button', { name: 'Layers' }).waitFor();
       expect(await page.getByRole('button', { name: 'Draw a circle' }).count()).toBe(0);
-      await waitForRendered(page, 'Number(map.dataset.renderedAssets) > 0');
+      await waitForRendered(page, { assets: true });
       // Geo zones are hidden from client users: none asked for, none drawn, no zone list, no load error.
       expect(zoneRequests).toEqual([]);
       expect(await attribute(page, 'data-rendered-zones')).toBe('');
@@ -191,7 +207,7 @@ describe('asset map in the console', () => {
       const page = await browser.newPage({ viewport: PHONE });
       await signInAs(page, 'admin');
       await openMap(page);
-      await waitForRendered(page, 'Number(map.dataset.renderedAssets) > 0');
+      await waitForRendered(page, { assets: true });
       const box = await page.locator(CANVAS).boundingBox();
       expect(box?.width).toBe(PHONE.width);
       await page.getByRole('button', { name: 'Draw a circle' }).click();

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { localCspSources } from '../../scripts/local/console-server';
+import { contentSecurityPolicy } from '../../shared/security-headers';
 import { consoleUrl } from '../harness/browser';
 import { consoleUnderTest } from '../harness/console-build';
 import { readStack } from '../harness/stack';
@@ -56,7 +58,15 @@ describeBuild('the production build served like CloudFront', () => {
     expect(headers.get('x-frame-options')).toBe('DENY');
     expect(headers.get('x-content-type-options')).toBe('nosniff');
     expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-    expect(headers.get('content-security-policy')).toBe("base-uri 'self'; object-src 'none'; frame-ancestors 'none'");
+    expect(headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
+    // The CSP the distribution sends, built from the same definition with the local stack's addresses.
+    const config = (await (await get('/config.json')).json()) as { apiBaseUrl: string; cognitoDomain: string };
+    const local = localCspSources(
+      { ...config, userPoolId: '', userPoolClientId: '' },
+      `http://127.0.0.1:${readStack().ports.S3_PORT}`,
+    );
+    expect(headers.get('content-security-policy')).toBe(contentSecurityPolicy(local));
+    expect(headers.get('content-security-policy')).toContain("script-src 'self';");
     expect((await get('/sign-in', { method: 'POST', body: '{}' })).status).toBe(403);
   });
 });

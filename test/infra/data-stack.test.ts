@@ -60,13 +60,13 @@ describe('attachments bucket', () => {
     });
   });
 
-  it('lets the console origin PUT/GET/HEAD/DELETE directly (presigned URLs)', () => {
+  it('lets the console origin POST/GET/HEAD directly (presigned POST uploads, GET downloads), no PUT', () => {
     const [, bucket] = resourcesOf(s.template(s.data), 'AWS::S3::Bucket').find(([id]) =>
       id.startsWith('Attachments'),
     ) as [string, Record<string, unknown>];
     const rules = (bucket.CorsConfiguration as { CorsRules: Record<string, unknown>[] }).CorsRules;
     expect(rules).toHaveLength(1);
-    expect(rules[0]?.AllowedMethods).toEqual(['PUT', 'GET', 'HEAD', 'DELETE']);
+    expect(rules[0]?.AllowedMethods).toEqual(['POST', 'GET', 'HEAD']);
     // The console origin is the Web stack's CloudFront domain, read from that stack's outputs.
     expect(rules[0]?.AllowedOrigins).toHaveLength(1);
     expect(JSON.stringify(rules[0]?.AllowedOrigins)).toContain('https://');
@@ -86,8 +86,23 @@ describe('attachments bucket', () => {
       NoncurrentVersionExpiration: { NoncurrentDays: 1 },
       AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
     });
-    // Attachments themselves never expire.
-    expect(rules.filter((rule) => rule.ExpirationInDays !== undefined)).toHaveLength(1);
+    // Attachments themselves never expire: only exports and uploads waiting for their registration.
+    expect(rules.filter((rule) => rule.ExpirationInDays !== undefined)).toHaveLength(2);
+  });
+
+  it('deletes attachment uploads left in incoming/ after a day (issue 13, item 10)', () => {
+    const [, bucket] = resourcesOf(s.template(s.data), 'AWS::S3::Bucket').find(([id]) =>
+      id.startsWith('Attachments'),
+    ) as [string, Record<string, unknown>];
+    const rules = (bucket.LifecycleConfiguration as { Rules: Record<string, unknown>[] }).Rules;
+    expect(rules).toContainEqual({
+      Id: 'expire-incoming',
+      Prefix: 'incoming/',
+      Status: 'Enabled',
+      ExpirationInDays: 1,
+      NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+      AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+    });
   });
 
   it('every bucket of the stack blocks public access and refuses plain HTTP', () => {
@@ -130,5 +145,11 @@ describe('handler data access policy', () => {
     const abort = statements.filter((st) => JSON.stringify(st.Action).includes('s3:AbortMultipartUpload'));
     expect(abort).toHaveLength(1);
     expect(JSON.stringify(abort[0]?.Resource)).toMatch(/"\/exports\/\*"\]\]\}$/);
+  });
+  it('lets handlers list tenant folders and their waiting uploads only (issue 13, item 10)', () => {
+    const [[, policy] = ['', {}]] = resourcesOf(s.template(s.data), 'AWS::IAM::ManagedPolicy');
+    const statements = (policy.PolicyDocument as { Statement: { Action: unknown; Condition?: unknown }[] }).Statement;
+    const list = statements.find((st) => st.Action === 's3:ListBucket');
+    expect(list?.Condition).toEqual({ StringLike: { 's3:prefix': ['tenants/*', 'incoming/tenants/*'] } });
   });
 });

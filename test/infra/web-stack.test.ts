@@ -106,12 +106,13 @@ describe('console hosting', () => {
 });
 
 describe('console deployment', () => {
-  it('writes config.json (API, pool, client, Cognito domain of this stage) and invalidates it', () => {
+  it('writes config.json (API distribution, pool, client, Cognito domain of this stage) and invalidates it', () => {
     const deployments = resourcesOf(dev.template(dev.webDeployment), 'Custom::CDKBucketDeployment');
     const config = deployments.find(([id]) => id.startsWith('ConsoleConfig'))?.[1] as Record<string, unknown>;
     expect(config.DistributionPaths).toEqual(['/index.html', '/config.json', '/sw.js']);
     const markers = JSON.stringify(config.SourceMarkers);
-    expect(markers).toMatch(new RegExp(`${dev.api.stackName}.*ApiEndpoint`));
+    // The console calls the API through its CloudFront distribution (WAF in front; issue 13, item 6).
+    expect(markers).toMatch(new RegExp(`${dev.api.stackName}.*EdgeDistribution.*DomainName`));
     expect(markers).toMatch(new RegExp(`${dev.auth.stackName}.*UserPool`));
     expect(markers).toMatch(new RegExp(`${dev.auth.stackName}.*ConsoleClient`));
     expect(markers).toMatch(new RegExp(`${dev.auth.stackName}.*UserPoolDomain`));

@@ -23,17 +23,21 @@ import { conflict, forbidden, notFound, unprocessable } from '../http/errors';
 import { validate } from '../http/validation';
 import {
   attachmentsBucket,
+  copyIncoming,
+  deleteIncoming,
   deleteObject,
-  headObject,
+  headIncoming,
   presignDownload,
   presignUpload,
+  type StoredObject,
   UPLOAD_URL_SECONDS,
 } from './attachment-storage';
 
 /**
  * Attachments of an asset (spec 000 s.2, s.7; issue 3). Files go straight between the browser and the bucket
- * with presigned URLs for one key; the API only issues those URLs, checks what arrived and keeps the list on
- * the asset. Every call first finds the asset with the asset view rules, so another customer's or another
+ * with presigned requests for one key; the API only issues them, checks what arrived and keeps the list on
+ * the asset. Issue 13: an upload is a presigned POST whose policy binds key, type and size, into incoming/;
+ * registering checks the object there and only then copies it to the key that is served. Every call first finds the asset with the asset view rules, so another customer's or another
  * tenant's asset answers 404 before anything else.
  */
 
@@ -49,26 +53,31 @@ function assertMayWrite(auth: AuthContext) {
   if (isClientUser(auth) || !auth.hasAny('ASSET_EDIT', 'ASSET_CREATE')) throw forbidden();
 }
 
-/** GET /api/aws/s3: a presigned PUT for the one key of this file on this asset. */
+/** GET /api/aws/s3: a presigned POST for the one incoming key of this file on this asset. */
 export async function issueUploadTicket(auth: AuthContext, rawQuery: string): Promise<AttachmentUploadTicket> {
   const params = Object.fromEntries(new URLSearchParams(rawQuery));
   const asset = await visibleAsset(auth, validate(attachmentUploadQuerySchema.shape.assetId, params.assetId));
   assertMayWrite(auth);
   const query = validate(attachmentUploadQuerySchema, params);
   const objectKey = attachmentObjectKey(asset.id, query.filename);
+  const post = await presignUpload(auth.tenant, objectKey, query.contentType);
   return {
-    method: 'PUT',
-    url: await presignUpload(auth.tenant, objectKey, query.contentType),
-    headers: { 'Content-Type': query.contentType },
+    method: 'POST',
+    url: post.url,
+    fields: post.fields,
     object_key: objectKey,
     bucket: attachmentsBucket(),
     expires_in: UPLOAD_URL_SECONDS,
+    max_bytes: ATTACHMENT_MAX_BYTES,
   };
 }
 
-/** The uploaded object must exist and follow the file rules; a rejected object is removed again. */
-async function checkUploadedObject(ctx: TenantContext, objectKey: string) {
-  const stored = await headObject(ctx, objectKey);
+/**
+ * The upload waiting in incoming/ must exist and follow the file rules, checked on what S3 really holds (not on
+ * what the browser declared); a rejected upload is removed again.
+ */
+async function checkUploadedObject(ctx: TenantContext, objectKey: string): Promise<StoredObject> {
+  const stored = await headIncoming(ctx, objectKey);
   if (!stored) throw unprocessable([{ propertyPath: 'object_key', message: ATTACHMENT_NOT_UPLOADED }]);
   const problem =
     stored.size <= 0
@@ -79,12 +88,17 @@ async function checkUploadedObject(ctx: TenantContext, objectKey: string) {
           ? null
           : ATTACHMENT_TYPE_NOT_ALLOWED;
   if (problem) {
-    await deleteObject(ctx, objectKey);
+    await deleteIncoming(ctx, objectKey);
     throw unprocessable([{ propertyPath: 'file', message: problem }]);
   }
+  return stored;
 }
 
-/** POST /api/assets/{id}/attachments: the same key again replaces its entry (the object was overwritten). */
+/**
+ * POST /api/assets/{id}/attachments: the same key again replaces its entry. Order: check, copy to the final
+ * key, write the entry, then drop the incoming copy. A failed entry write removes a copy that no entry lists
+ * (a replaced file keeps its entry); a failed incoming delete leaves what the lifecycle rule removes in a day.
+ */
 export async function registerAttachment(auth: AuthContext, assetId: number, body: unknown): Promise<Attachment> {
   const current = await visibleAsset(auth, assetId);
   assertMayWrite(auth);
@@ -93,7 +107,7 @@ export async function registerAttachment(auth: AuthContext, assetId: number, bod
     throw unprocessable([{ propertyPath: 'object_key', message: ATTACHMENT_KEY_INVALID }]);
   }
   if (input.version !== undefined && input.version !== current.version) throw conflict();
-  await checkUploadedObject(auth.tenant, input.object_key);
+  const checked = await checkUploadedObject(auth.tenant, input.object_key);
   const existing = current.attachments.find((a) => a.object_key === input.object_key);
   const entry: Attachment = existing ?? {
     id: await attachmentIds.nextId(auth.tenant),
@@ -101,10 +115,19 @@ export async function registerAttachment(auth: AuthContext, assetId: number, bod
     url: null,
     bucket: attachmentsBucket(),
   };
-  await assetRepository.update(auth.tenant, current.id, current.version, (asset) => ({
-    ...asset,
-    attachments: [...asset.attachments.filter((a) => a.id !== entry.id), entry],
-  }));
+  if (!(await copyIncoming(auth.tenant, input.object_key, checked))) {
+    throw unprocessable([{ propertyPath: 'object_key', message: ATTACHMENT_NOT_UPLOADED }]);
+  }
+  try {
+    await assetRepository.update(auth.tenant, current.id, current.version, (asset) => ({
+      ...asset,
+      attachments: [...asset.attachments.filter((a) => a.id !== entry.id), entry],
+    }));
+  } catch (error) {
+    if (!existing) await deleteObject(auth.tenant, input.object_key).catch(() => undefined);
+    throw error;
+  }
+  await deleteIncoming(auth.tenant, input.object_key).catch(() => undefined);
   return { '@id': attachmentPath(assetId, entry.id), '@type': 'Attachment', ...(await withUrl(auth.tenant, entry)) };
 }
 

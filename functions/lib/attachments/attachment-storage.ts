@@ -1,19 +1,21 @@
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
-  PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { ATTACHMENT_INCOMING_PREFIX, ATTACHMENT_MAX_BYTES } from '../../../shared/schemas/attachment';
 import type { TenantContext } from '../data/tenant-context';
 import { localServiceConfig } from '../local-endpoints';
+import { type PresignedPost, presignPost } from './presigned-post';
 
 /**
- * The attachments bucket. The browser never holds credentials: it gets one presigned URL per object, valid
- * for minutes. Objects live under the tenant's prefix; the API shows the spec's key shape
+ * The attachments bucket. The browser never holds credentials: it gets one presigned POST or GET per object,
+ * valid for minutes. Objects live under the tenant's prefix; the API shows the spec's key shape
  * (asset/{id}/attachments/{filename}) and adds the prefix here, so a key from a request cannot leave the tenant.
  */
 export const UPLOAD_URL_SECONDS = 15 * 60;
@@ -33,13 +35,39 @@ export const attachmentsBucket = (): string => {
 
 export const storageKey = (ctx: TenantContext, objectKey: string) => `tenants/${ctx.tenantId}/${objectKey}`;
 
-/** Content-Type is signed, so the browser must send exactly the type that was checked. */
-export const presignUpload = (ctx: TenantContext, objectKey: string, contentType: string) =>
-  getSignedUrl(
-    s3(),
-    new PutObjectCommand({ Bucket: attachmentsBucket(), Key: storageKey(ctx, objectKey), ContentType: contentType }),
-    { expiresIn: UPLOAD_URL_SECONDS },
-  );
+/** Where an upload waits for its registration: outside `tenants/`, under the prefix the lifecycle rule empties. */
+export const incomingKey = (ctx: TenantContext, objectKey: string) =>
+  `${ATTACHMENT_INCOMING_PREFIX}${storageKey(ctx, objectKey)}`;
+
+/** The form's target: path-style on the local S3 (S3_ENDPOINT), the bucket's regional endpoint on AWS. */
+async function bucketUrl(): Promise<string> {
+  const endpoint = process.env.S3_ENDPOINT;
+  if (endpoint) return `${endpoint.replace(/\/$/, '')}/${attachmentsBucket()}`;
+  return `https://${attachmentsBucket()}.s3.${await s3().config.region()}.amazonaws.com/`;
+}
+
+/**
+ * A presigned POST to the incoming key: S3 refuses another key, another Content-Type, an empty body or one
+ * larger than ATTACHMENT_MAX_BYTES (the limit GET /api/aws/s3 checks and announces).
+ */
+export async function presignUpload(
+  ctx: TenantContext,
+  objectKey: string,
+  contentType: string,
+): Promise<PresignedPost> {
+  const credentials = await s3().config.credentials();
+  return presignPost({
+    url: await bucketUrl(),
+    bucket: attachmentsBucket(),
+    key: incomingKey(ctx, objectKey),
+    contentType,
+    minBytes: 1,
+    maxBytes: ATTACHMENT_MAX_BYTES,
+    expiresInSeconds: UPLOAD_URL_SECONDS,
+    region: await s3().config.region(),
+    credentials,
+  });
+}
 
 /** A download keeps the file name and asks the browser to save it rather than render it in our origin. */
 export const presignDownload = (ctx: TenantContext, objectKey: string) => {
@@ -58,18 +86,46 @@ export const presignDownload = (ctx: TenantContext, objectKey: string) => {
 export interface StoredObject {
   size: number;
   contentType: string;
+  etag: string;
 }
 
-/** undefined when the object does not exist (never uploaded, or the upload failed). */
-export async function headObject(ctx: TenantContext, objectKey: string): Promise<StoredObject | undefined> {
+const statusOf = (error: unknown) => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+
+/** What waits under the incoming key; undefined when nothing was uploaded (or the upload was refused). */
+export async function headIncoming(ctx: TenantContext, objectKey: string): Promise<StoredObject | undefined> {
   try {
     const head = await s3().send(
-      new HeadObjectCommand({ Bucket: attachmentsBucket(), Key: storageKey(ctx, objectKey) }),
+      new HeadObjectCommand({ Bucket: attachmentsBucket(), Key: incomingKey(ctx, objectKey) }),
     );
-    return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? '' };
+    return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? '', etag: head.ETag ?? '' };
   } catch (error) {
-    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status === 404 || (error as Error).name === 'NotFound') return undefined;
+    if (statusOf(error) === 404 || (error as Error).name === 'NotFound') return undefined;
+    throw error;
+  }
+}
+
+export const deleteIncoming = (ctx: TenantContext, objectKey: string) =>
+  s3().send(new DeleteObjectCommand({ Bucket: attachmentsBucket(), Key: incomingKey(ctx, objectKey) }));
+
+/**
+ * Copies the checked upload to its final key. CopySourceIfMatch binds the copy to the object that was checked:
+ * a new upload to the same incoming key in between makes S3 answer 412 and nothing is copied (false).
+ */
+export async function copyIncoming(ctx: TenantContext, objectKey: string, checked: StoredObject): Promise<boolean> {
+  const source = `${attachmentsBucket()}/${incomingKey(ctx, objectKey)}`;
+  try {
+    await s3().send(
+      new CopyObjectCommand({
+        Bucket: attachmentsBucket(),
+        Key: storageKey(ctx, objectKey),
+        CopySource: source.split('/').map(encodeURIComponent).join('/'),
+        CopySourceIfMatch: checked.etag || undefined,
+        MetadataDirective: 'COPY',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (statusOf(error) === 412 || statusOf(error) === 404) return false;
     throw error;
   }
 }
@@ -80,10 +136,14 @@ export async function deleteObject(ctx: TenantContext, objectKey: string): Promi
 
 /**
  * Removes every object under one asset's folder, registered or not (an upload whose registration never came
- * leaves an object without a record). Listing by prefix keeps this one mechanism for both.
+ * leaves an object without a record), and its uploads still waiting in incoming/.
  */
 export async function deleteAssetFolder(ctx: TenantContext, assetId: number): Promise<number> {
-  const prefix = storageKey(ctx, `asset/${assetId}/`);
+  const folder = `asset/${assetId}/`;
+  return (await deletePrefix(storageKey(ctx, folder))) + (await deletePrefix(incomingKey(ctx, folder)));
+}
+
+async function deletePrefix(prefix: string): Promise<number> {
   let removed = 0;
   let token: string | undefined;
   do {

@@ -9,7 +9,8 @@ import { i18n } from '../i18n/i18n';
 /**
  * Uploads outside any component: a file keeps uploading when the panel changes (a new asset is saved and the
  * panel moves to /assets/{id}), and files chosen for a new asset wait here until it has an id.
- * Flow (issue 3): GET /api/aws/s3 -> PUT to the presigned URL (with progress) -> POST .../attachments.
+ * Flow (issues 3, 13): GET /api/aws/s3 -> POST the form to the bucket (presigned policy, with progress) ->
+ * POST .../attachments, which moves the upload to its served key.
  */
 export type UploadKey = number | 'new';
 
@@ -59,18 +60,23 @@ export function attachmentErrorText(error: unknown, fallbackKey: string): string
 /** A failed upload step whose notice text is already decided. */
 class UploadStepError extends Error {}
 
-/** Plain XHR: fetch cannot report upload progress. */
-function putWithProgress(ticket: AttachmentUploadTicket, file: File, onProgress: (percent: number) => void) {
+/**
+ * Plain XHR: fetch cannot report upload progress. A presigned POST is an HTML form upload: the signed fields
+ * first, in order, and the file last (S3 ignores anything after it).
+ */
+function postWithProgress(ticket: AttachmentUploadTicket, file: File, onProgress: (percent: number) => void) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
+  form.append('file', file);
   return new Promise<void>((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open(ticket.method, ticket.url);
-    for (const [name, value] of Object.entries(ticket.headers)) request.setRequestHeader(name, value);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
     request.onload = () => (request.status < 300 ? resolve() : reject(new ApiError(request.status, '')));
     request.onerror = () => reject(new ApiError(0, ''));
-    request.send(file);
+    request.send(form);
   });
 }
 
@@ -89,7 +95,7 @@ async function uploadOne(assetId: number, item: UploadItem, queryClient: QueryCl
         // Spec 000 s.8: a failed credentials call says so, unless the server told why (size, type, ...).
         throw new UploadStepError(attachmentErrorText(error, 'errors.credentials'));
       });
-    await putWithProgress(ticket, item.file, progress);
+    await postWithProgress(ticket, item.file, progress);
     await api.post(`/api/assets/${assetId}/attachments`, { object_key: ticket.object_key });
     notifySuccess(t('uploaded'));
   } catch (error) {

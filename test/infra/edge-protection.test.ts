@@ -1,0 +1,147 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { API_ROUTE_THROTTLES, API_STAGE_THROTTLE } from '../../infra/stacks/api-stack';
+import { ROUTES } from '../../shared/routes';
+import { FULL_CONTEXT, resourcesOf, type Synthesized, synthTracking } from './synth';
+
+/**
+ * Issue 13, items 6 and 11 (infra): the WAF web ACL with its rate rules and AWS managed rules, the API's own
+ * CloudFront distribution behind it, the HTTP API's stage and route throttles, and the console's CSP.
+ */
+let dev: Synthesized;
+let prod: Synthesized;
+beforeAll(() => {
+  dev = synthTracking();
+  prod = synthTracking(FULL_CONTEXT);
+});
+
+type RateStatement = { AggregateKeyType: string; Limit: number; ScopeDownStatement?: unknown };
+type Rule = {
+  Name: string;
+  Action?: unknown;
+  Statement: { RateBasedStatement: RateStatement; ManagedRuleGroupStatement?: unknown };
+};
+const webAcl = (s: Synthesized) => resourcesOf(s.template(s.edgeWaf), 'AWS::WAFv2::WebACL')[0]?.[1] ?? {};
+const ruleNamed = (s: Synthesized, name: string) => (webAcl(s).Rules as Rule[]).find((r) => r.Name === name);
+
+/** A template value with its Fn::Join and Ref resolved to text (a region becomes <AWS::Region>). */
+function text(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const v = value as Record<string, unknown>;
+  if (v['Fn::Join']) {
+    const [separator, parts] = v['Fn::Join'] as [string, unknown[]];
+    return parts.map(text).join(separator);
+  }
+  if (v.Ref) return `<${v.Ref}>`;
+  return JSON.stringify(value);
+}
+
+describe('WAF web ACL (us-east-1, CLOUDFRONT)', () => {
+  it('is its own stack in us-east-1 with scope CLOUDFRONT, allowing by default', () => {
+    expect(dev.edgeWaf.region).toBe('us-east-1');
+    expect(webAcl(dev)).toMatchObject({ Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } });
+  });
+
+  it('blocks an IP above the rate limit on the credential routes, apart from the webhook, and overall', () => {
+    const credentials = ruleNamed(dev, 'rate-credentials');
+    expect(credentials?.Action).toEqual({ Block: {} });
+    expect(credentials?.Statement.RateBasedStatement).toMatchObject({ AggregateKeyType: 'IP', Limit: 100 });
+    const scoped = JSON.stringify(credentials?.Statement.RateBasedStatement.ScopeDownStatement);
+    for (const path of ['/user/sign-in', '/user/reset-password', '/user/reset-password/confirm', '/api/oauth/token'])
+      expect(scoped).toContain(`"SearchString":"${path}"`);
+    const perIp = ruleNamed(dev, 'rate-per-ip');
+    expect(perIp?.Statement.RateBasedStatement).toMatchObject({ AggregateKeyType: 'IP', Limit: 2000 });
+    expect(JSON.stringify(perIp?.Statement.RateBasedStatement.ScopeDownStatement)).toContain('NotStatement');
+    expect(ruleNamed(dev, 'rate-webhook')?.Statement.RateBasedStatement.ScopeDownStatement).toMatchObject({
+      ByteMatchStatement: { SearchString: '/api/things/uplink', PositionalConstraint: 'EXACTLY' },
+    });
+  });
+
+  it('runs the AWS managed common rule set and known bad inputs', () => {
+    expect(ruleNamed(dev, 'AWSManagedRulesCommonRuleSet')?.Statement.ManagedRuleGroupStatement).toMatchObject({
+      VendorName: 'AWS',
+      Name: 'AWSManagedRulesCommonRuleSet',
+    });
+    expect(ruleNamed(dev, 'AWSManagedRulesKnownBadInputsRuleSet')).toBeDefined();
+  });
+});
+
+describe('API distribution', () => {
+  it('fronts the HTTP API, caches nothing and forwards all viewer headers but Host', () => {
+    const t = dev.template(dev.api);
+    t.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultCacheBehavior: Match.objectLike({
+          CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad',
+          OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac',
+          ViewerProtocolPolicy: 'https-only',
+        }),
+        Origins: [Match.objectLike({ CustomOriginConfig: Match.objectLike({ OriginProtocolPolicy: 'https-only' }) })],
+      }),
+    });
+    expect(JSON.stringify(resourcesOf(t, 'AWS::CloudFront::Distribution'))).toContain('HttpApi');
+  });
+
+  it('carries the web ACL when given', () => {
+    prod.template(prod.api).hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({ WebACLId: FULL_CONTEXT.webAclArn }),
+    });
+  });
+});
+
+describe('HTTP API throttling', () => {
+  const stage = () => resourcesOf(dev.template(dev.api), 'AWS::ApiGatewayV2::Stage')[0]?.[1] ?? {};
+
+  it('has default route throttling on the stage', () => {
+    expect(stage().DefaultRouteSettings).toMatchObject({
+      ThrottlingRateLimit: API_STAGE_THROTTLE.rateLimit,
+      ThrottlingBurstLimit: API_STAGE_THROTTLE.burstLimit,
+    });
+  });
+
+  it('gives the public credential routes lower limits and the KPN webhook its own', () => {
+    const settings = stage().RouteSettings as Record<string, { ThrottlingRateLimit: number }>;
+    const keyOf = (id: string) => {
+      const route = ROUTES.find((r) => r.id === id);
+      return `${route?.method} ${route?.path}`;
+    };
+    for (const id of ['session.signIn', 'session.resetPassword', 'session.confirmResetPassword', 'tokens.issue'])
+      expect(settings[keyOf(id)]?.ThrottlingRateLimit).toBeLessThan(API_STAGE_THROTTLE.rateLimit);
+    expect(settings[keyOf('uplinks.kpnThings')]).toEqual({
+      ThrottlingRateLimit: API_ROUTE_THROTTLES['uplinks.kpnThings'].rateLimit,
+      ThrottlingBurstLimit: API_ROUTE_THROTTLES['uplinks.kpnThings'].burstLimit,
+    });
+  });
+});
+
+describe('console response headers policy', () => {
+  const policy = () =>
+    resourcesOf(dev.template(dev.web), 'AWS::CloudFront::ResponseHeadersPolicy')[0]?.[1]
+      .ResponseHeadersPolicyConfig as {
+      SecurityHeadersConfig: Record<string, Record<string, unknown>>;
+    };
+
+  it('sends a CSP that allows scripts from the console only and names where requests may go', () => {
+    const csp = text(policy().SecurityHeadersConfig.ContentSecurityPolicy?.ContentSecurityPolicy);
+    const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
+    expect(directive('script-src')).toBe("script-src 'self'");
+    expect(directive('object-src')).toBe("object-src 'none'");
+    expect(directive('base-uri')).toBe("base-uri 'self'");
+    expect(directive('frame-ancestors')).toBe("frame-ancestors 'none'");
+    const connect = directive('connect-src');
+    expect(connect).toContain('https://cognito-idp.<AWS::Region>.amazonaws.com');
+    expect(connect).toContain('https://tracking-console.auth.<AWS::Region>.amazoncognito.com');
+    expect(connect).toContain('https://*.s3.<AWS::Region>.amazonaws.com');
+    expect(connect).toContain('https://*.cloudfront.net');
+    expect(connect).toContain('https://tile.openstreetmap.org');
+    // CloudFront's limit for the header value.
+    expect(csp.length).toBeLessThan(1783);
+  });
+
+  it('sends HSTS, nosniff and the referrer policy', () => {
+    expect(policy().SecurityHeadersConfig).toMatchObject({
+      StrictTransportSecurity: { AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Override: true },
+      ContentTypeOptions: { Override: true },
+      ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+    });
+  });
+});

@@ -3,6 +3,7 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../functions/lib/security/edge-origin';
 import { acknowledge } from '../nag';
 
 export interface ApiEdgeProps {
@@ -11,7 +12,20 @@ export interface ApiEdgeProps {
   logBucket: s3.IBucket;
   /** WAFv2 web ACL (scope CLOUDFRONT, us-east-1; infra/stacks/edge-waf-stack.ts). */
   webAclArn?: string;
+  /** The secret origin header's value (a Secrets Manager dynamic reference): the API refuses requests without it. */
+  originVerifyValue: string;
 }
+
+/**
+ * Viewer-request function: the viewer's address as CloudFront saw the connection, under a header the viewer
+ * cannot set (its own copy is overwritten). Rate limits per address need it: behind CloudFront the API
+ * Gateway's sourceIp is an edge address shared by many people (functions/lib/security/client-ip.ts).
+ */
+const VIEWER_ADDRESS_FUNCTION = `function handler(event) {
+  var request = event.request;
+  request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip };
+  return request;
+}`;
 
 /**
  * Issue 13, item 6: a CloudFront distribution whose origin is the HTTP API, so the WAF web ACL (rate-based rules,
@@ -27,10 +41,19 @@ export class ApiEdge extends Construct {
   constructor(scope: Construct, id: string, props: ApiEdgeProps) {
     super(scope, id);
     const apiHost = Fn.select(2, Fn.split('/', props.apiEndpoint));
+    const viewerAddress = new cloudfront.Function(this, 'ViewerAddress', {
+      code: cloudfront.FunctionCode.fromInline(VIEWER_ADDRESS_FUNCTION),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: 'The viewer address for per-address rate limits',
+    });
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Tracking API (WAF in front of the HTTP API)',
       defaultBehavior: {
-        origin: new HttpOrigin(apiHost, { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY }),
+        origin: new HttpOrigin(apiHost, {
+          protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+          customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifyValue },
+        }),
+        functionAssociations: [{ function: viewerAddress, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
         allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
         cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,

@@ -87,6 +87,20 @@ export class ApiStack extends Stack {
       'AwsSolutions-SMG4',
     );
 
+    // The API distribution's secret origin header (functions/lib/security/edge-origin.ts): both CloudFront and the
+    // handlers resolve it at deploy, so requests that go around the WAF to execute-api are refused.
+    const edgeOriginKey = new secretsmanager.Secret(this, 'EdgeOriginKey', {
+      description: 'Value of the secret header the API CloudFront distribution adds to every origin request',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    acknowledge(
+      edgeOriginKey,
+      'The origin header must change in CloudFront and in every handler at once; a rotation is a redeploy ' +
+        'with a new value, not a scheduled Secrets Manager rotation.',
+      'AwsSolutions-SMG4',
+    );
+    const originVerifyValue = edgeOriginKey.secretValue.unsafeUnwrap();
+
     // Background exports (functions/workers/export-worker.ts): minutes of work past API Gateway's 30 s.
     const exportWorker = new HandlerFunction(this, 'Worker-export', {
       module: 'export-worker',
@@ -119,6 +133,8 @@ export class ApiStack extends Stack {
             ? { SSO_PROVIDER_NAME: props.ssoProviderName, SSO_TENANT_ID: props.ssoTenantId }
             : {}),
           API_CLIENTS_CLIENT_ID: props.apiClientsClient.userPoolClientId,
+          ORIGIN_VERIFY_SECRET: originVerifyValue,
+          CLIENT_IP_FROM_CLOUDFRONT: 'true',
           POWERTOOLS_LOG_LEVEL: 'INFO',
           ...(props.tenantHostSuffix ? { TENANT_HOST_SUFFIX: props.tenantHostSuffix } : {}),
         },
@@ -167,6 +183,7 @@ export class ApiStack extends Stack {
       apiEndpoint: this.api.url,
       logBucket: createAccessLogsBucket(this, 'EdgeAccessLogs', 90),
       webAclArn: props.webAclArn,
+      originVerifyValue,
     });
 
     if (props.alarmEmail) {

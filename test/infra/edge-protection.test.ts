@@ -81,6 +81,27 @@ describe('API distribution', () => {
     expect(JSON.stringify(resourcesOf(t, 'AWS::CloudFront::Distribution'))).toContain('HttpApi');
   });
 
+  it('proves itself to the API with a secret origin header, which every handler requires, and names the viewer', () => {
+    const t = dev.template(dev.api);
+    const [, distribution] = resourcesOf(t, 'AWS::CloudFront::Distribution')[0] ?? [];
+    const config = JSON.stringify(distribution);
+    expect(config).toContain('"HeaderName":"x-origin-verify"');
+    expect(config).toContain('resolve:secretsmanager');
+    expect(config).toContain('"EventType":"viewer-request"');
+    const [, viewerFunction] = resourcesOf(t, 'AWS::CloudFront::Function')[0] ?? [];
+    expect(JSON.stringify(viewerFunction)).toContain("x-edge-viewer-address'] = { value: event.viewer.ip }");
+    const handlers = resourcesOf(t, 'AWS::Lambda::Function').filter(([id]) => id.startsWith('Handler'));
+    expect(handlers.length).toBeGreaterThan(5);
+    for (const [id, handler] of handlers) {
+      const env = JSON.stringify((handler.Environment as { Variables?: unknown } | undefined)?.Variables);
+      expect({
+        id,
+        origin: env.includes('ORIGIN_VERIFY_SECRET'),
+        ip: env.includes('CLIENT_IP_FROM_CLOUDFRONT'),
+      }).toEqual({ id, origin: true, ip: true });
+    }
+  });
+
   it('carries the web ACL when given', () => {
     prod.template(prod.api).hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({ WebACLId: FULL_CONTEXT.webAclArn }),

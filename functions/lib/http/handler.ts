@@ -9,6 +9,7 @@ import { apiClientIdOf, isApiClientIdentity } from '../api-tokens/api-client-ide
 import { type AuthContext, assertAccess, authContextFromClaims, TENANT_HEADER } from '../auth/auth-context';
 import { tenantFromHost } from '../auth/tenant-host';
 import { clientIp, ipSubject } from '../security/client-ip';
+import { assertCameThroughEdge } from '../security/edge-origin';
 import { API_CLIENT_BUCKET, ROUTE_THROTTLES } from '../security/limits';
 import { enforce } from '../security/rate-limit';
 import { takeToken } from '../security/token-bucket';
@@ -94,6 +95,7 @@ export function createHttpHandler(module: HandlerModule, implementations: RouteI
     logger.appendKeys({ requestId: event.requestContext.requestId, route: event.routeKey });
     const routeDef = findRouteByKey(event.routeKey);
     if (!routeDef || routeDef.handler !== module) throw notFound('No route found for this path.');
+    assertCameThroughEdge(event);
     // Public routes are throttled per client address before any work (functions/lib/security/limits.ts).
     const throttle = ROUTE_THROTTLES[routeDef.id as RouteId];
     if (throttle) await enforce(throttle, ipSubject(clientIp(event)));

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { VIEWER_ADDRESS_HEADER } from './edge-origin';
 
 /**
  * The address a request came from, as API Gateway saw the TCP connection (requestContext.http.sourceIp).
@@ -8,21 +9,21 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
  * (scripts/local/gateway.ts, docs/security.md); Lambda code cannot tell and does not need to.
  *
  * Behind CloudFront sourceIp is an edge address shared by many people. The API stack then sets
- * CLIENT_IP_FROM_CLOUDFRONT=true, and only then the viewer's address is read from CloudFront-Viewer-Address,
- * a header CloudFront itself writes (a viewer's own copy is replaced). That is only sound when the API
- * answers nothing that did not come through CloudFront (docs/security.md, item 6).
+ * CLIENT_IP_FROM_CLOUDFRONT=true, and only then the viewer's address is read from the header the
+ * distribution's viewer-request function writes from `event.viewer.ip` (a viewer's own copy is replaced).
+ * That is sound because the API answers nothing that did not come through CloudFront (edge-origin.ts).
  */
 export function clientIp(event: Pick<APIGatewayProxyEventV2, 'requestContext' | 'headers'>): string {
   if (process.env.CLIENT_IP_FROM_CLOUDFRONT === 'true') {
-    const viewer = viewerAddress(event.headers?.['cloudfront-viewer-address']);
+    const viewer = viewerAddress(event.headers?.[VIEWER_ADDRESS_HEADER]);
     if (viewer) return viewer;
   }
   return event.requestContext?.http?.sourceIp || 'unknown';
 }
 
-/** "203.0.113.7:46532" or "2001:db8::1:46532" (address, colon, port): the address part, if it is one. */
+/** The address the edge wrote, if it is one. */
 function viewerAddress(header: string | undefined): string | undefined {
-  const address = header?.trim().replace(/:\d+$/, '');
+  const address = header?.trim();
   return address && isIP(address) ? address : undefined;
 }
 

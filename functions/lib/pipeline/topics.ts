@@ -7,3 +7,13 @@
 /** JSON tags and gateways: `tracking/<DEVEUI>/uplink`. */
 export const MQTT_UPLINK_TOPIC_FILTER = 'tracking/+/uplink';
 export const LORAWAN_UPLINK_TOPIC = 'lorawan/uplink';
+
+/**
+ * Gateways: `tracking/<tenant id>/<DEVEUI>/uplink`, the tenant level being the one the gateway's IoT policy
+ * allows (its thing's `tenant` attribute, infra/iot-policies.ts). The rule adds both levels to the message.
+ */
+export const GATEWAY_UPLINK_TOPIC_FILTER = 'tracking/+/+/uplink';
+export const GATEWAY_TENANT_FIELD = 'gatewayTenant';
+export const GATEWAY_DEVEUI_FIELD = 'topicDevEui';
+export const GATEWAY_UPLINK_RULE_SQL = `SELECT *, topic(2) AS ${GATEWAY_TENANT_FIELD}, topic(3) AS ${GATEWAY_DEVEUI_FIELD} FROM '${GATEWAY_UPLINK_TOPIC_FILTER}'`;
+export const gatewayUplinkTopic = (tenantId: string, devEui: string) => `tracking/${tenantId}/${devEui}/uplink`;

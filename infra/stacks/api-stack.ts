@@ -10,6 +10,7 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { HANDLER_MODULES, ROUTES } from '../../shared/routes';
 import type { AlarmDelivery } from '../constructs/alarm-delivery';
+import { grantGatewayProvisioning } from '../constructs/gateway-provisioning';
 import { type DataAccess, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
 import { OpsAlarms } from '../constructs/ops-alarms';
 import { RouteTableApi } from '../constructs/route-table-api';
@@ -102,6 +103,7 @@ export class ApiStack extends Stack {
           : {}),
       });
       if (module === 'alarms') props.alarmDelivery?.grantSubscriptionManagement(handler.function);
+      if (module === 'gateways') grantGatewayProvisioning(this, handler.function, handler.role, props.stage);
       if (module === 'device-uplinks' && props.uplinkQueue) {
         handler.function.addEnvironment('UPLINK_QUEUE_URL', props.uplinkQueue.queueUrl);
         props.uplinkQueue.grantSendMessages(handler.role);

@@ -18,7 +18,7 @@ import {
   UPLINK_QUEUE_NAME,
   UPLINK_VISIBILITY_TIMEOUT_SECONDS,
 } from '../../functions/lib/pipeline/queue/uplink-queue';
-import { GATEWAY_UPLINK_RULE_SQL, MQTT_UPLINK_TOPIC_FILTER } from '../../functions/lib/pipeline/topics';
+import { gatewayUplinkRuleSql, MQTT_UPLINK_TOPIC_FILTER } from '../../functions/lib/pipeline/topics';
 import { AlarmDelivery } from '../constructs/alarm-delivery';
 import { type DataAccess, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
 import { LoanDaySchedule } from '../constructs/loan-day-schedule';
@@ -166,7 +166,7 @@ export class PipelineStack extends Stack {
     rule('MqttUplinkRule', ruleName('mqtt'), `SELECT * FROM '${MQTT_UPLINK_TOPIC_FILTER}'`, mqttIngest);
     // Gateways: the tenant level is the one the gateway policy allowed (its thing's attribute), so the rule
     // hands it on; the ingest keeps only tags of that tenant whose DEVEUI is the topic's (issue 13, item 3).
-    rule('GatewayUplinkRule', ruleName('gateway'), GATEWAY_UPLINK_RULE_SQL, mqttIngest);
+    rule('GatewayUplinkRule', ruleName('gateway'), gatewayUplinkRuleSql(), mqttIngest);
     this.createThingPolicies(stage);
     // IoT Core for LoRaWAN hands each uplink to the rule its destination names (no topic in between).
     const lorawanRule = rule('LorawanUplinkRule', ruleName('lorawan'), 'SELECT *', lorawanIngest);

@@ -48,7 +48,7 @@ export async function startIotRules(broker: Aedes, log: (line: string) => void =
     );
   };
   const asIs = (event: unknown) => event;
-  // GATEWAY_UPLINK_RULE_SQL: `SELECT *, topic(2) AS gatewayTenant, topic(3) AS topicDevEui`.
+  // gatewayUplinkRuleSql(): `SELECT *, topic(2) AS gatewayTenant, topic(3) AS topicDevEui`.
   const withTopicLevels = (event: unknown, topic: string) => {
     const [, tenant, devEui] = topic.split('/');
     const body = event && typeof event === 'object' && !Array.isArray(event) ? event : {};

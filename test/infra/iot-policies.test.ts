@@ -1,5 +1,5 @@
 import { Match } from 'aws-cdk-lib/assertions';
-import { GATEWAY_UPLINK_RULE_SQL } from '../../functions/lib/pipeline/topics';
+import { gatewayUplinkRuleSql } from '../../functions/lib/pipeline/topics';
 import { IOT_POLICIES } from '../../infra/iot-policies';
 import { resourcesOf, type Synthesized, synthTracking } from './synth';
 
@@ -87,7 +87,7 @@ describe('IoT policies of the things that publish uplinks', () => {
     }
     s.template(s.pipeline).hasResourceProperties('AWS::IoT::TopicRule', {
       RuleName: 'tracking_dev_gateway_uplink',
-      TopicRulePayload: Match.objectLike({ Sql: GATEWAY_UPLINK_RULE_SQL }),
+      TopicRulePayload: Match.objectLike({ Sql: gatewayUplinkRuleSql() }),
     });
   });
 });

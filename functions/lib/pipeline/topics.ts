@@ -15,5 +15,6 @@ export const LORAWAN_UPLINK_TOPIC = 'lorawan/uplink';
 export const GATEWAY_UPLINK_TOPIC_FILTER = 'tracking/+/+/uplink';
 export const GATEWAY_TENANT_FIELD = 'gatewayTenant';
 export const GATEWAY_DEVEUI_FIELD = 'topicDevEui';
-export const GATEWAY_UPLINK_RULE_SQL = `SELECT *, topic(2) AS ${GATEWAY_TENANT_FIELD}, topic(3) AS ${GATEWAY_DEVEUI_FIELD} FROM '${GATEWAY_UPLINK_TOPIC_FILTER}'`;
+export const gatewayUplinkRuleSql = () =>
+  `SELECT *, topic(2) AS ${GATEWAY_TENANT_FIELD}, topic(3) AS ${GATEWAY_DEVEUI_FIELD} FROM '${GATEWAY_UPLINK_TOPIC_FILTER}'`;
 export const gatewayUplinkTopic = (tenantId: string, devEui: string) => `tracking/${tenantId}/${devEui}/uplink`;

@@ -7,7 +7,7 @@ import { refuse, toDevEui, type WayInResult } from './result';
 /**
  * Issue 13, item 3: a gateway publishes `tracking/<tenant id>/<DEVEUI>/uplink`, and IoT Core let it only
  * because the tenant level is its own thing's `tenant` attribute (infra/iot-policies.ts). The gateway rule
- * adds both topic levels to the message (GATEWAY_UPLINK_RULE_SQL). This keeps such an uplink only when the
+ * adds both topic levels to the message (gatewayUplinkRuleSql()). This keeps such an uplink only when the
  * body speaks of the topic's DEVEUI and that tag belongs to the topic's tenant, so a gateway can never move
  * another tenant's tag.
  */

@@ -64,14 +64,22 @@ export interface IotRegistry {
 export function openIotRegistry(directory = path.join(dataDir(), 'iot')): IotRegistry {
   mkdirSync(directory, { recursive: true });
   const file = path.join(directory, 'registry.json');
-  const read = (): RegistryData =>
+  const load = (): RegistryData =>
     existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as RegistryData) : { things: {}, certificates: {} };
+  // The broker reads on every CONNECT and PUBLISH: one parse per change, not per message. Only this process
+  // writes the file while the stack runs (the control plane and the broker share this object).
+  let cached: RegistryData | undefined;
+  const read = () => {
+    cached ??= load();
+    return structuredClone(cached);
+  };
   return {
     read,
     write(change) {
-      const data = read();
+      const data = load();
       const result = change(data);
       writeFileSync(file, JSON.stringify(data, null, 2));
+      cached = data;
       return result;
     },
   };

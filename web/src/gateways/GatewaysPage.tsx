@@ -44,7 +44,12 @@ export default function GatewaysPage() {
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
           {title}
         </Typography>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setRegistering(true)}>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => setRegistering(true)}
+          data-testid="register-gateway"
+        >
           {t('register')}
         </Button>
       </Stack>

@@ -4,13 +4,13 @@ import { assertPortFree, dataDir, HOST, handlerEnvironment, PORTS, type PortName
 import { type ConsoleMode, startConsole } from './local/console-server';
 import { startEventBridgeService } from './local/eventbridge-service';
 import { startGateway } from './local/gateway';
+import { openIotRegistry } from './local/iot-registry';
+import { startIotService } from './local/iot-service';
 import { KPN_DEMO, startKpnThings } from './local/kpn-things';
 import { startLambdaService } from './local/lambda-service';
 import { startLoanDayTimer } from './local/loan-day-timer';
-import { startLocalPipeline } from './local/pipeline';
-import { openIotRegistry } from './local/iot-registry';
-import { startIotService } from './local/iot-service';
 import { startMqttBroker } from './local/mqtt-broker';
+import { startLocalPipeline } from './local/pipeline';
 import { type Service, startCognito, startDynamo, startMail, startS3 } from './local/services';
 import { startSnsService } from './local/sns-service';
 import { startSsoProvider } from './local/sso-provider';

@@ -1,5 +1,7 @@
 import { backfillMapIndex, ensureTable, ensureUserPool } from './local/bootstrap';
-import { assertPortFree, handlerEnvironment } from './local/config';
+import { assertPortFree, HOST, handlerEnvironment, port } from './local/config';
+import { openIotRegistry } from './local/iot-registry';
+import { startIotService } from './local/iot-service';
 import { startCognito, startDynamo } from './local/services';
 import { seedIfEmpty } from './seed/seed';
 
@@ -10,7 +12,10 @@ import { seedIfEmpty } from './seed/seed';
 async function main() {
   await assertPortFree('DYNAMODB_PORT');
   await assertPortFree('COGNITO_PORT');
-  const services = [await startDynamo(), await startCognito()];
+  await assertPortFree('IOT_PORT');
+  // The demo gateways are IoT things: the control plane stand-in registers them (no broker needed).
+  const iot = await startIotService(port('IOT_PORT'), openIotRegistry(), `${HOST}:${port('MQTT_PORT')}`);
+  const services = [iot, await startDynamo(), await startCognito()];
   try {
     const table = await ensureTable();
     Object.assign(process.env, handlerEnvironment(await ensureUserPool()));

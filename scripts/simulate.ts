@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { LORAWAN_UPLINK_TOPIC } from '../functions/lib/pipeline/topics';
 import { HOST, port } from './local/config';
+import { connectAsThing, type LocalThingKind, thingCredentialsCache } from './local/iot-clients';
 import { KPN_DEMO } from './local/kpn-things';
 import { DEMO_PASSWORD } from './seed/seed';
 import { kpnHeaders, lorawanBody, mqttJson, senmlBody, type Uplink } from './simulate/bodies';
@@ -76,7 +77,30 @@ async function setUpKpnDestination(token: string) {
   });
 }
 
-function sender(via: Via, client: MqttClient | undefined): (uplink: Uplink) => Promise<string> {
+const credentialsOf = thingCredentialsCache(() => port('IOT_PORT'));
+
+/**
+ * One MQTT connection per publishing thing (issue 13, item 3: the broker holds every client to its IoT
+ * policy): each tag as its own device thing, LoRaWAN as the destination stand-in. Made on first use.
+ */
+function publishers() {
+  const clients = new Map<string, Promise<MqttClient>>();
+  const clientOf = (thing: LocalThingKind) => {
+    const key = JSON.stringify(thing);
+    if (!clients.has(key))
+      clients.set(
+        key,
+        credentialsOf(thing).then((credentials) => connectAsThing(port('MQTT_PORT'), credentials)),
+      );
+    return clients.get(key) as Promise<MqttClient>;
+  };
+  const endAll = async () => {
+    for (const client of clients.values()) await (await client).endAsync();
+  };
+  return { clientOf, endAll };
+}
+
+function sender(via: Via, clientOf: ReturnType<typeof publishers>['clientOf']): (uplink: Uplink) => Promise<string> {
   if (via === 'kpn')
     return async (uplink) => {
       const body = senmlBody(uplink);
@@ -87,12 +111,14 @@ function sender(via: Via, client: MqttClient | undefined): (uplink: Uplink) => P
       });
       return `${response.status} ${await response.text()}`;
     };
-  const publisher = client as MqttClient;
   return async (uplink) => {
     const [topic, message] =
       via === 'lorawan'
         ? [LORAWAN_UPLINK_TOPIC, lorawanBody(uplink)]
         : [`tracking/${uplink.devEui}/uplink`, mqttJson(uplink)];
+    const thing: LocalThingKind =
+      via === 'lorawan' ? { kind: 'lorawan-destination' } : { kind: 'device', devEui: uplink.devEui };
+    const publisher = await clientOf(thing);
     await publisher.publishAsync(topic, JSON.stringify(message), { qos: 1 });
     return `published to ${topic} (PUBACK)`;
   };
@@ -111,8 +137,8 @@ async function main() {
   if (via === 'kpn') await setUpKpnDestination(token);
   if (via === 'kpn' && tags.length / rate < 1)
     console.warn("KPN's base time has whole seconds: a tag's uplinks less than a second apart become one event.");
-  const client = via === 'kpn' ? undefined : await mqtt.connectAsync(`mqtt://${HOST}:${port('MQTT_PORT')}`);
-  const send = sender(via, client);
+  const mqttClients = publishers();
+  const send = sender(via, mqttClients.clientOf);
   const limit = values.count ? Number(values.count) : Number.POSITIVE_INFINITY;
   console.log(`Simulating ${tags.length} tags at ${rate} uplinks/s via ${via} (Ctrl-C stops).`);
   let stopping = false;
@@ -134,7 +160,7 @@ async function main() {
   }
   const seconds = (Date.now() - started) / 1000;
   console.log(`Sent ${sent} uplinks (${failed} failed) in ${seconds.toFixed(1)} s: ${(sent / seconds).toFixed(1)}/s.`);
-  await client?.endAsync();
+  await mqttClients.endAll();
 }
 
 main().catch((error: Error) => {

@@ -4,11 +4,14 @@ import { assertPortFree, dataDir, HOST, handlerEnvironment, PORTS, type PortName
 import { type ConsoleMode, startConsole } from './local/console-server';
 import { startEventBridgeService } from './local/eventbridge-service';
 import { startGateway } from './local/gateway';
+import { openIotRegistry } from './local/iot-registry';
+import { startIotService } from './local/iot-service';
 import { KPN_DEMO, startKpnThings } from './local/kpn-things';
 import { startLambdaService } from './local/lambda-service';
 import { startLoanDayTimer } from './local/loan-day-timer';
+import { startMqttBroker } from './local/mqtt-broker';
 import { startLocalPipeline } from './local/pipeline';
-import { type Service, startCognito, startDynamo, startMail, startMqtt, startS3 } from './local/services';
+import { type Service, startCognito, startDynamo, startMail, startS3 } from './local/services';
 import { startSnsService } from './local/sns-service';
 import { startSsoProvider } from './local/sso-provider';
 import { subscribeSeededAlarmAddresses } from './local/subscribe-seeded-alarms';
@@ -39,7 +42,10 @@ async function main() {
   try {
     for (const name of ports) await assertPortFree(name);
     mkdirSync(dataDir(), { recursive: true });
-    services.push(await startDynamo(), await startS3(consoleOrigins), await startMqtt(), await startMail());
+    const iotRegistry = openIotRegistry();
+    const mqtt = await startMqttBroker(iotRegistry);
+    services.push(await startDynamo(), await startS3(consoleOrigins), mqtt, await startMail());
+    services.push(await startIotService(port('IOT_PORT'), iotRegistry, `${HOST}:${port('MQTT_PORT')}`));
     services.push(await startCognito());
     services.push(await startKpnThings());
     const table = await ensureTable();
@@ -68,7 +74,7 @@ async function main() {
     services.push(await startSnsService({ port: port('SNS_PORT'), smtpUrl: `smtp://${HOST}:${port('SMTP_PORT')}` }));
     services.push(await startEventBridgeService(port('EVENTBRIDGE_PORT')));
     if (seeded) await subscribeSeededAlarmAddresses();
-    services.push(...(await startLocalPipeline()));
+    services.push(...(await startLocalPipeline(mqtt.broker)));
     services.push(startLoanDayTimer());
 
     if (consoleMode) {

@@ -33,6 +33,8 @@ export const PERMISSIONS = [
   'API_TOKENS',
   'COMING_SOON',
   'DEPRECATED',
+  // Last, so the ids of the others (their place in this list, role-matrix.ts permissionId) stay the same.
+  'GATEWAYS',
 ] as const;
 export type PermissionName = (typeof PERMISSIONS)[number];
 

@@ -32,6 +32,7 @@ export const HANDLER_MODULES = [
   'exports',
   'device-uplinks',
   'asset-alarms',
+  'gateways',
 ] as const;
 export type HandlerModule = (typeof HANDLER_MODULES)[number];
 
@@ -173,6 +174,11 @@ export const ROUTES = [
   },
   // Background exports of any list: the caller's own jobs only.
   { id: 'exports.get', method: 'GET', path: '/api/exports/{id}', access: 'authenticated', handler: 'exports' },
+  // Issue 13, item 3: LoRaWAN gateways as IoT things bound to the tenant (functions/http/gateways.ts).
+  { id: 'gateways.list', method: 'GET', path: '/api/gateways', access: any('GATEWAYS'), handler: 'gateways' },
+  { id: 'gateways.create', method: 'POST', path: '/api/gateways', access: any('GATEWAYS'), handler: 'gateways' },
+  { id: 'gateways.get', method: 'GET', path: '/api/gateways/{id}', access: any('GATEWAYS'), handler: 'gateways' },
+  { id: 'gateways.delete', method: 'DELETE', path: '/api/gateways/{id}', access: any('GATEWAYS'), handler: 'gateways' },
   { id: 'tokens.issue', method: 'POST', path: '/api/oauth/token', access: 'public', handler: 'api-tokens' },
   // Issue 10: the OpenAPI 3.1 document for API clients, generated from this table and shared/route-contracts.ts.
   { id: 'docs.openapi', method: 'GET', path: '/api/docs.json', access: 'public', handler: 'api-tokens' },

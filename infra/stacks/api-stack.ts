@@ -11,6 +11,7 @@ import type { Construct } from 'constructs';
 import { HANDLER_MODULES, ROUTES } from '../../shared/routes';
 import type { AlarmDelivery } from '../constructs/alarm-delivery';
 import { ApiEdge } from '../constructs/api-edge';
+import { grantGatewayProvisioning } from '../constructs/gateway-provisioning';
 import { type DataAccess, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
 import { OpsAlarms } from '../constructs/ops-alarms';
 import { RouteTableApi } from '../constructs/route-table-api';
@@ -144,6 +145,7 @@ export class ApiStack extends Stack {
           : {}),
       });
       if (module === 'alarms') props.alarmDelivery?.grantSubscriptionManagement(handler.function);
+      if (module === 'gateways') grantGatewayProvisioning(this, handler.function, handler.role, props.stage);
       if (module === 'device-uplinks' && props.uplinkQueue) {
         handler.function.addEnvironment('UPLINK_QUEUE_URL', props.uplinkQueue.queueUrl);
         props.uplinkQueue.grantSendMessages(handler.role);

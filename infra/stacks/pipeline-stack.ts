@@ -18,10 +18,11 @@ import {
   UPLINK_QUEUE_NAME,
   UPLINK_VISIBILITY_TIMEOUT_SECONDS,
 } from '../../functions/lib/pipeline/queue/uplink-queue';
-import { MQTT_UPLINK_RULE_SQL } from '../../functions/lib/pipeline/topics';
+import { GATEWAY_UPLINK_RULE_SQL, MQTT_UPLINK_RULE_SQL } from '../../functions/lib/pipeline/topics';
 import { AlarmDelivery } from '../constructs/alarm-delivery';
 import { type DataAccess, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
 import { LoanDaySchedule } from '../constructs/loan-day-schedule';
+import { arnPrefixed, IOT_POLICIES, iotPolicyName } from '../iot-policies';
 import { acknowledge } from '../nag';
 
 export interface PipelineStackProps extends StackProps {
@@ -131,6 +132,17 @@ export class PipelineStack extends Stack {
     return ingest.function;
   }
 
+  /** What a device thing and a gateway thing may do on the broker (infra/iot-policies.ts). */
+  private createThingPolicies(stage: string) {
+    const prefix = `arn:${this.partition}:iot:${this.region}:${this.account}:`;
+    for (const kind of ['device', 'gateway'] as const) {
+      new iot.CfnPolicy(this, `${kind === 'device' ? 'Device' : 'Gateway'}ThingPolicy`, {
+        policyName: iotPolicyName(stage, kind),
+        policyDocument: arnPrefixed(IOT_POLICIES[kind], prefix),
+      });
+    }
+  }
+
   /** One rule per way in over IoT Core; each may invoke only its own function. */
   private createTopicRules(mqttIngest: lambda.IFunction, lorawanIngest: lambda.IFunction, stage: string) {
     const ruleName = (way: string) => `tracking_${stage.replace(/[^A-Za-z0-9_]/g, '_')}_${way}_uplink`;
@@ -152,6 +164,10 @@ export class PipelineStack extends Stack {
       return topicRule;
     };
     rule('MqttUplinkRule', ruleName('mqtt'), MQTT_UPLINK_RULE_SQL, mqttIngest);
+    // Gateways: the tenant level is the one the gateway policy allowed (its thing's attribute), so the rule
+    // hands it on as the tenant the uplink carries; the processor refuses another tenant's tag (issue 13, item 3).
+    rule('GatewayUplinkRule', ruleName('gateway'), GATEWAY_UPLINK_RULE_SQL, mqttIngest);
+    this.createThingPolicies(stage);
     // IoT Core for LoRaWAN hands each uplink to the rule its destination names (no topic in between).
     const lorawanRule = rule('LorawanUplinkRule', ruleName('lorawan'), 'SELECT *', lorawanIngest);
 

@@ -1,7 +1,6 @@
 import os from 'node:os';
 import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSRecord } from 'aws-lambda';
-import mqtt from 'mqtt';
 import { dynamo, tableName } from '../../functions/lib/data/client';
 import { itemKey } from '../../functions/lib/data/keys';
 import { fromItem } from '../../functions/lib/data/repository';
@@ -11,7 +10,9 @@ import { encodeTrackerPayload } from '../../functions/lib/pipeline/decoders';
 import { nextMembership, ZoneIndex } from '../../functions/lib/pipeline/geofence';
 import { checkUplink, processBatch } from '../../functions/lib/pipeline/processor/process-batch';
 import { uplinkEffects, type ZoneLookup } from '../../functions/lib/pipeline/processor/uplink-effects';
-import { HOST, port } from '../local/config';
+import { gatewayUplinkTopic } from '../../functions/lib/pipeline/topics';
+import { port } from '../local/config';
+import { connectAsThing, provisionLocalThing } from '../local/iot-clients';
 import { mqttJson } from '../simulate/bodies';
 import { benchZones } from './geofence-zones';
 
@@ -148,9 +149,13 @@ async function lastEventDates(devices: DeviceRecord[]): Promise<Map<number, stri
   return dates;
 }
 
-/** Every demo tag publishes `perTag` uplinks over MQTT as fast as the broker takes them. */
+/**
+ * Every demo tag's uplinks, `perTag` each, published over MQTT as fast as the broker takes them, through one
+ * gateway thing of the demo tenant (one connection, as a LoRaWAN gateway relays its tags).
+ */
 async function sustained(devices: DeviceRecord[], perTag: number) {
-  const client = await mqtt.connectAsync(`mqtt://${HOST}:${port('MQTT_PORT')}`);
+  const gateway = { kind: 'gateway', thingName: 'gw-1-bench', tenantId: DEMO.tenantId } as const;
+  const client = await connectAsThing(port('MQTT_PORT'), await provisionLocalThing(port('IOT_PORT'), gateway));
   const base = Date.now() + 300_000;
   const last = new Map<number, string>();
   const started = Date.now();
@@ -160,7 +165,8 @@ async function sustained(devices: DeviceRecord[], perTag: number) {
         const at = new Date(base + k * 1000);
         last.set(device.id, at.toISOString());
         const uplink = uplinkNear(device, at, 5 + k);
-        return client.publishAsync(`tracking/${device.dev_eui}/uplink`, JSON.stringify(mqttJson(uplink)), { qos: 1 });
+        const topic = gatewayUplinkTopic(DEMO.tenantId, device.dev_eui);
+        return client.publishAsync(topic, JSON.stringify(mqttJson(uplink)), { qos: 1 });
       }),
     );
   }

@@ -20,6 +20,7 @@ export const PORTS = {
   EVENTBRIDGE_PORT: 4015,
   SNS_PORT: 4016,
   SQS_PORT: 4014,
+  IOT_PORT: 4017,
 } as const;
 export type PortName = keyof typeof PORTS;
 
@@ -93,7 +94,10 @@ export function handlerEnvironment(ids: {
     S3_ENDPOINT: `http://${HOST}:${port('S3_PORT')}`,
     COGNITO_ENDPOINT: `http://${HOST}:${port('COGNITO_PORT')}`,
     SMTP_URL: `smtp://${HOST}:${port('SMTP_PORT')}`,
-    MQTT_URL: `mqtt://${HOST}:${port('MQTT_PORT')}`,
+    MQTT_URL: `mqtts://${HOST}:${port('MQTT_PORT')}`,
+    // IoT control plane (scripts/local/iot-service.ts) and the gateway policy CDK names for the stage.
+    IOT_ENDPOINT: `http://${HOST}:${port('IOT_PORT')}`,
+    GATEWAY_POLICY_NAME: 'tracking-local-gateway',
     CONSOLE_ORIGIN: `http://localhost:${port('WEB_PORT')}`,
     // <subdomain>.localhost:<port> acts in that tenant (functions/lib/auth/tenant-host.ts).
     TENANT_HOST_SUFFIX: 'localhost',

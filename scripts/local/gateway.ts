@@ -148,6 +148,11 @@ export async function startGateway(options: GatewayOptions) {
     res.end(payload);
   }
 
+  // Idle keep-alive connections are closed by the client, never by us: Node's 5 s default races clients that
+  // reuse a connection just as it closes (fetch fails with "other side closed" on a POST, which it cannot
+  // retry), most often after a pause in a busy test run. API Gateway keeps idle connections far longer too.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, HOST, () => resolve());

@@ -1,5 +1,10 @@
-import mqtt from 'mqtt';
-import { LORAWAN_UPLINK_TOPIC, MQTT_UPLINK_TOPIC_FILTER, mqttRuleEvent } from '../../functions/lib/pipeline/topics';
+import type { Aedes } from 'aedes';
+import {
+  GATEWAY_UPLINK_TOPIC_FILTER,
+  LORAWAN_UPLINK_TOPIC,
+  MQTT_UPLINK_TOPIC_FILTER,
+  mqttRuleEvent,
+} from '../../functions/lib/pipeline/topics';
 
 type Ingest = (event: unknown) => Promise<unknown>;
 
@@ -14,33 +19,45 @@ function parsedOrText(payload: Buffer): unknown {
 }
 
 /**
- * IoT Core's topic rules, locally: subscribes on aedes to the uplink topics and calls the same ingest
- * handlers the rules invoke on AWS (infra/stacks/pipeline-stack.ts), with the event each rule's SQL makes.
+ * IoT Core's topic rules, locally: subscribes inside the broker (the rules engine is part of IoT Core, no MQTT
+ * client, and needs no policy) to the uplink topics and calls the same ingest handlers the rules invoke on AWS
+ * (infra/stacks/pipeline-stack.ts), with the event each rule's SQL makes (topics.ts: the bytes and the topic's
+ * levels for the MQTT rules, the message's JSON for the LoRaWAN rule's `SELECT *`).
  */
-export async function startIotRules(mqttUrl: string, log: (line: string) => void = console.error) {
+export async function startIotRules(broker: Aedes, log: (line: string) => void = console.error) {
   const handlers: Record<string, () => Promise<Ingest>> = {
     mqtt: async () => (await import('../../functions/pipeline/mqtt-ingest')).handler,
     lorawan: async () => (await import('../../functions/pipeline/lorawan-ingest')).handler,
   };
-  const client = await mqtt.connectAsync(mqttUrl, { clientId: `iot-rules-${process.pid}`, reconnectPeriod: 1000 });
-  await client.subscribeAsync([MQTT_UPLINK_TOPIC_FILTER, LORAWAN_UPLINK_TOPIC], { qos: 1 });
   let chain: Promise<unknown> = Promise.resolve();
-  client.on('message', (topic, payload) => {
-    const lorawan = topic === LORAWAN_UPLINK_TOPIC;
-    // The MQTT rule's SQL (MQTT_UPLINK_RULE_SQL) hands over the bytes and topic(2); the LoRaWAN rule `SELECT *`.
-    const event = lorawan ? parsedOrText(payload) : mqttRuleEvent(topic, payload);
-    const handler = handlers[lorawan ? 'lorawan' : 'mqtt'] as () => Promise<Ingest>;
-    // One message after the other, in the broker's order: a tag's uplinks reach the queue as published, so
-    // what a test or the simulator sends in order is processed in order (on AWS only measuredAt orders them).
-    chain = chain
-      .then(async () => (await handler())(event))
-      .catch((error: unknown) => log(`IoT rule for ${topic} failed: ${(error as Error).stack ?? String(error)}`));
-  });
+  const rule = (filter: string, way: 'mqtt' | 'lorawan', select: (topic: string, payload: Buffer) => unknown) => {
+    const deliver = (packet: { topic: string; payload: Buffer | string }, done: () => void) => {
+      const event = select(packet.topic, Buffer.from(packet.payload));
+      // One message after the other, in the broker's order: a tag's uplinks reach the queue as published, so
+      // what a test or the simulator sends in order is processed in order (on AWS only measuredAt orders them).
+      chain = chain
+        .then(async () => (await (handlers[way] as () => Promise<Ingest>)())(event))
+        .catch((error: unknown) =>
+          log(`IoT rule for ${packet.topic} failed: ${(error as Error).stack ?? String(error)}`),
+        );
+      done();
+    };
+    return new Promise<() => Promise<void>>((resolve) =>
+      broker.subscribe(filter, deliver, () =>
+        resolve(() => new Promise<void>((unsubscribed) => broker.unsubscribe(filter, deliver, unsubscribed))),
+      ),
+    );
+  };
+  const stops = [
+    await rule(MQTT_UPLINK_TOPIC_FILTER, 'mqtt', mqttRuleEvent),
+    await rule(GATEWAY_UPLINK_TOPIC_FILTER, 'mqtt', mqttRuleEvent),
+    await rule(LORAWAN_UPLINK_TOPIC, 'lorawan', (_topic, payload) => parsedOrText(payload)),
+  ];
   return {
     name: 'IoT rules (MQTT -> ingest)',
-    url: `${mqttUrl} ${MQTT_UPLINK_TOPIC_FILTER}, ${LORAWAN_UPLINK_TOPIC}`,
+    url: `${MQTT_UPLINK_TOPIC_FILTER}, ${GATEWAY_UPLINK_TOPIC_FILTER}, ${LORAWAN_UPLINK_TOPIC}`,
     stop: async () => {
-      await client.endAsync(true);
+      for (const stop of stops) await stop();
     },
   };
 }

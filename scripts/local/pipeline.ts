@@ -1,3 +1,4 @@
+import type { Aedes } from 'aedes';
 import {
   PROCESSOR_BATCH_SIZE,
   PROCESSOR_TIMEOUT_SECONDS,
@@ -18,7 +19,10 @@ import { LOCAL_ACCOUNT, startSqsService } from './sqs-service';
  */
 export const localUplinkQueueUrl = () => `http://${HOST}:${port('SQS_PORT')}/${LOCAL_ACCOUNT}/${UPLINK_QUEUE_NAME}`;
 
-export async function startLocalPipeline(log: (line: string) => void = console.error): Promise<Service[]> {
+export async function startLocalPipeline(
+  broker: Aedes,
+  log: (line: string) => void = console.error,
+): Promise<Service[]> {
   const sqs = await startSqsService(port('SQS_PORT'), [
     // Locally the visibility timeout is the processor's timeout, so a failed uplink is back in 30 s, not 3 min.
     { name: UPLINK_DLQ_NAME, visibilityTimeoutSeconds: PROCESSOR_TIMEOUT_SECONDS },
@@ -37,7 +41,7 @@ export async function startLocalPipeline(log: (line: string) => void = console.e
     concurrency: 4,
     log,
   });
-  const rules = await startIotRules(`mqtt://${HOST}:${port('MQTT_PORT')}`, log);
+  const rules = await startIotRules(broker, log);
   const stop = async () => {
     await poller.stop();
     await sqs.stop();

@@ -111,22 +111,6 @@ export async function startS3(consoleOrigins: string[]): Promise<Service> {
   };
 }
 
-/** MQTT broker (aedes) standing in for IoT Core's message broker. */
-export async function startMqtt(): Promise<Service> {
-  const { Aedes } = await import('aedes');
-  const broker = await Aedes.createBroker();
-  const server = net.createServer((socket) => broker.handle(socket));
-  await new Promise<void>((resolve) => server.listen(port('MQTT_PORT'), HOST, () => resolve()));
-  return {
-    name: 'MQTT broker (aedes)',
-    url: `mqtt://${HOST}:${port('MQTT_PORT')}`,
-    stop: async () => {
-      await closeServer(server);
-      await new Promise<void>((resolve) => broker.close(() => resolve()));
-    },
-  };
-}
-
 /** SMTP catcher with a web inbox (maildev). */
 export async function startMail(): Promise<Service> {
   const MailDev = (await import('maildev')).default;

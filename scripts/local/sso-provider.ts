@@ -211,6 +211,9 @@ export async function startSsoProvider(options: SsoProviderOptions): Promise<Ser
       res.end('This sign-in has expired. Go back to the console and start again.');
     });
   });
+  // Idle keep-alive connections are the client's to close (see scripts/local/gateway.ts).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(listenPort, HOST, () => resolve());

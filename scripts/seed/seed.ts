@@ -2,6 +2,7 @@ import { defaultRoleMatrix, roleRepository } from '../../functions/lib/auth/role
 import { systemTenantContext } from '../../functions/lib/data/system-context';
 import { tenantRepository } from '../../functions/lib/tenants/tenant-repository';
 import { generateDemoData, TENANT_DATA_PROFILES } from './demo-data';
+import { seedGateway } from './gateways';
 import { createUser } from './users';
 import { writeDemoData } from './write-demo-data';
 
@@ -75,6 +76,9 @@ export async function seedIfEmpty(): Promise<boolean> {
 }
 
 /** Fixed seeds: every fresh start generates the same demo data (relative to the time it starts). */
+/** The demo tenants' gateways; the same EUI in both shows thing names keep tenants apart. */
+const DEMO_GATEWAY_EUIS: Record<TenantSubdomain, string> = { demo: '0016C001F0000001', acme: '0016C001F0000001' };
+
 export const DEMO_DATA_SEEDS: Record<TenantSubdomain, number> = { demo: 20260101, acme: 20260202 };
 
 const isClientUser = (user: { roles: string[] }) => user.roles.includes('ROLE_CLIENT');
@@ -104,6 +108,7 @@ export async function seed(options: { referenceDate?: Date } = {}): Promise<void
         .map((user) => ({ id: user.id, name: user.name })),
     });
     await writeDemoData(ctx, dataset);
+    await seedGateway(ctx, DEMO_GATEWAY_EUIS[data.subdomain], staff[0]?.id ?? 0);
     for (const user of users.filter(isClientUser)) {
       await createUser(ctx, { ...user, password: DEMO_PASSWORD, client_id: dataset.clients[0]?.id });
     }

@@ -11,6 +11,7 @@ import {
 import { paginationQuerySchema } from '../schemas/common';
 import { deviceImportResultSchema } from '../schemas/device-import';
 import { exportJobSchema } from '../schemas/export';
+import { gatewayInputSchema, gatewaySchema } from '../schemas/gateway';
 import {
   kpnThingsDeviceCountSchema,
   kpnThingsSaveInputSchema,
@@ -136,6 +137,15 @@ export const ACCESS_CONTRACTS = {
     params: z.object({ id: z.string() }),
     response: exportJobSchema,
   },
+  'gateways.list': { summary: 'List LoRaWAN gateways', query: paginationQuerySchema, collection: gatewaySchema },
+  'gateways.create': {
+    summary: 'Register a gateway: its IoT thing and certificate (the answer holds the private key, once)',
+    body: gatewayInputSchema,
+    response: gatewaySchema,
+    status: 201,
+  },
+  'gateways.get': { summary: 'A LoRaWAN gateway (never its private key)', response: gatewaySchema },
+  'gateways.delete': { summary: 'Delete a gateway: its certificate is revoked and its thing removed' },
   'tokens.issue': {
     summary: 'Get an access token (OAuth 2.0 client credentials)',
     body: apiClientTokenRequestSchema,

@@ -8,6 +8,7 @@ export * from './client';
 export * from './common';
 export * from './device';
 export * from './event';
+export * from './gateway';
 export * from './geo-zone';
 export * from './kpn-things';
 export * from './role';

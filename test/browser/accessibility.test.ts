@@ -70,7 +70,14 @@ interface Finding {
 }
 
 /** States whose colours and layout changed for issue 10, kept as screenshots (English) to look at. */
-const SCREENSHOTS = new Set(['devices', 'alarm rule panel', 'API reference', 'styling', 'asset panel details']);
+const SCREENSHOTS = new Set([
+  'devices',
+  'alarm rule panel',
+  'API reference',
+  'styling',
+  'asset panel details',
+  'gateway credentials',
+]);
 const VIEWPORTS: Record<Width, { width: number; height: number }> = { desktop: DESKTOP, phone: PHONE };
 /** What the console shows while it waits for data: skeletons (list rows, panels, tabs) and progress bars. */
 const LOADING =
@@ -141,6 +148,23 @@ const assetTab =
     await page.locator(`${PANEL} [role="tab"]:nth-child(${index + 1})[aria-selected="true"]`).waitFor();
     await settled(page);
   };
+
+/** The Gateways screen's register dialog (issue 13, item 3). */
+const openGatewayDialog: Step['act'] = async (page) => {
+  await page.getByTestId('register-gateway').click();
+  await page.locator('[role="dialog"] form').waitFor();
+  await settled(page);
+};
+
+/** Registers a gateway with a fresh EUI: the dialog then shows the credentials, once. */
+const registerGateway: Step['act'] = async (page) => {
+  const inputs = page.locator('[role="dialog"] form input');
+  await inputs.nth(0).fill('Accessibility gateway');
+  await inputs.nth(1).fill(`ACCE55${Date.now().toString(16).slice(-10).toUpperCase().padStart(10, '0')}`);
+  await page.locator('[role="dialog"] button[type="submit"]').click();
+  await page.getByTestId('gateway-credentials').waitFor();
+  await settled(page);
+};
 
 const navigationDrawer: Step = {
   name: 'navigation drawer',
@@ -266,6 +290,15 @@ const ADMIN: Screen[] = [
   { name: 'styling', path: '/styling', ready: formReady('[data-testid="theme-preview"]') },
   { name: 'KPN Things', path: '/kpnthings', ready: formReady('main form') },
   { name: 'API credentials', path: '/api', ready: formReady('main h1') },
+  {
+    name: 'gateways',
+    path: '/gateways',
+    ready: formReady('[data-testid="gateway-list"]'),
+    steps: [
+      { name: 'gateway register dialog', act: openGatewayDialog },
+      { name: 'gateway credentials', act: registerGateway },
+    ],
+  },
   {
     name: 'API reference',
     path: '/api/reference',

@@ -1,5 +1,5 @@
-import mqtt from 'mqtt';
 import { LORAWAN_UPLINK_TOPIC } from '../../functions/lib/pipeline/topics';
+import { connectAsThing, type LocalThingKind, thingCredentialsCache } from '../../scripts/local/iot-clients';
 import { kpnHeaders, lorawanBody, mqttJson, senmlBody, type Uplink } from '../../scripts/simulate/bodies';
 import { type ApiResponse, call } from './api';
 import { readStack } from './stack';
@@ -31,9 +31,16 @@ export function sendKpn(
   return call('POST', '/api/things/uplink', { rawBody: body, headers: kpnHeaders(body, plug, secret, token) });
 }
 
-/** Publishes on the broker as a tag (`tracking/<DEVEUI>/uplink`) or as IoT Core for LoRaWAN's destination. */
-export async function publish(topic: string, message: unknown): Promise<void> {
-  const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${readStack().ports.MQTT_PORT}`);
+const credentialsOf = thingCredentialsCache(() => readStack().ports.IOT_PORT);
+
+/**
+ * Publishes on the broker as a thing of the local registry (mutual TLS, held to its IoT policy): by default a
+ * tag for `tracking/<DEVEUI>/uplink` and IoT Core for LoRaWAN's destination stand-in for its topic.
+ */
+export async function publish(topic: string, message: unknown, as?: LocalThingKind): Promise<void> {
+  const devEui = /^tracking\/([^/]+)\/uplink$/.exec(topic)?.[1];
+  const thing: LocalThingKind = as ?? (devEui ? { kind: 'device', devEui } : { kind: 'lorawan-destination' });
+  const client = await connectAsThing(readStack().ports.MQTT_PORT, await credentialsOf(thing));
   try {
     await client.publishAsync(topic, typeof message === 'string' ? message : JSON.stringify(message), { qos: 1 });
   } finally {

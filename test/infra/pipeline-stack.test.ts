@@ -74,7 +74,8 @@ describe('device event pipeline stack', () => {
       Expression: 'tracking_dev_lorawan_uplink',
     });
     const permissions = resourcesOf(pipeline(), 'AWS::Lambda::Permission');
-    expect(permissions.filter(([, p]) => p.Principal === 'iot.amazonaws.com')).toHaveLength(2);
+    // Tags, gateways (issue 13, item 3) and the LoRaWAN destination.
+    expect(permissions.filter(([, p]) => p.Principal === 'iot.amazonaws.com')).toHaveLength(3);
     const ingest = resourcesOf(pipeline(), 'AWS::Lambda::Function').filter(([, f]) =>
       JSON.stringify(f).includes('UPLINK_QUEUE_URL'),
     );

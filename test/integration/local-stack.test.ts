@@ -1,12 +1,13 @@
 import { CognitoIdentityProviderClient, ListGroupsCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
-import mqtt from 'mqtt';
 import { localServiceConfig } from '../../functions/lib/local-endpoints';
 import { ATTACHMENTS_BUCKET, REGION, TABLE_NAME } from '../../scripts/local/config';
+import { connectAsThing, provisionLocalThing } from '../../scripts/local/iot-clients';
 import { ROLES } from '../../shared/permissions';
 import { TABLE } from '../../shared/table';
 import { readStack } from '../harness/stack';
+import { publishOutcome } from '../harness/things';
 
 /** The stand-ins `npm start` brings up are real, API-compatible services built from the shared definitions. */
 describe('the local stack', () => {
@@ -48,15 +49,13 @@ describe('the local stack', () => {
     expect(groups.Groups?.map((g) => g.GroupName).sort()).toEqual([...ROLES].sort());
   });
 
-  it('runs an MQTT broker that delivers a published device message', async () => {
-    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${stack.ports.MQTT_PORT}`);
+  it("runs an MQTT broker that takes a device thing's uplink over mutual TLS", async () => {
+    // The refusals (no certificate, another thing's topic, Basic Ingest) are in iot-broker.test.ts.
+    const device = { kind: 'device', devEui: 'A41163C212345678' } as const;
+    const client = await connectAsThing(stack.ports.MQTT_PORT, await provisionLocalThing(stack.ports.IOT_PORT, device));
     try {
-      await client.subscribeAsync('devices/+/uplink');
-      const received = new Promise<string>((resolve) =>
-        client.on('message', (_topic, payload) => resolve(String(payload))),
-      );
-      await client.publishAsync('devices/A41163C212345678/uplink', JSON.stringify({ hello: 'tag' }));
-      expect(JSON.parse(await received)).toEqual({ hello: 'tag' });
+      const uplink = { devEui: 'A41163C212345678', eventType: 'moving' };
+      expect(await publishOutcome(client, 'tracking/A41163C212345678/uplink', uplink)).toBe('accepted');
     } finally {
       await client.endAsync();
     }

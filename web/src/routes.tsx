@@ -22,6 +22,7 @@ const TenantsPage = lazy(() => import('./tenants/TenantsPage'));
 const CustomersPage = lazy(() => import('./customers/CustomersPage'));
 const AssetProfilesPage = lazy(() => import('./asset-profiles/AssetProfilesPage'));
 const PreferencesPage = lazy(() => import('./users/PreferencesPage'));
+const GatewaysPage = lazy(() => import('./gateways/GatewaysPage'));
 const KpnThingsPage = lazy(() => import('./kpnthings/KpnThingsPage'));
 const AssetMapPage = lazy(() => import('./asset-map/AssetMapPage'));
 const DevicesPage = lazy(() => import('./devices/DevicesPage'));
@@ -69,6 +70,7 @@ export const routes: RouteObject[] = [
               page('kpnthings', { title: 'kpnThings', breadcrumbs: false }, <KpnThingsPage />),
               page('api', { title: 'api' }, <ApiCredentialsPage />),
               page('api/reference', { title: 'apiReference' }, <ApiReferencePage />),
+              page('gateways', { title: 'gateways' }, <GatewaysPage />),
             ],
           },
           {

@@ -36,4 +36,5 @@ export const NAVIGATION_ENTRIES: readonly NavigationEntry[] = [
   { path: '/styling', title: 'styling', group: 'administration', anyOf: ['STYLING_EDIT'] },
   { path: '/kpnthings', title: 'kpnThings', group: 'administration', anyOf: ['KPN_THINGS'] },
   { path: '/api', title: 'api', group: 'administration', anyOf: ['API_TOKENS'] },
+  { path: '/gateways', title: 'gateways', group: 'administration', anyOf: ['GATEWAYS'] },
 ];

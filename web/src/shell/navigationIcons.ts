@@ -1,6 +1,7 @@
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import Apartment from '@mui/icons-material/Apartment';
 import Category from '@mui/icons-material/Category';
+import CellTower from '@mui/icons-material/CellTower';
 import Groups from '@mui/icons-material/Groups';
 import Inventory2 from '@mui/icons-material/Inventory2';
 import Key from '@mui/icons-material/Key';
@@ -26,4 +27,5 @@ export const NAVIGATION_ICONS: Record<string, typeof SvgIcon> = {
   '/styling': Palette,
   '/kpnthings': SettingsInputAntenna,
   '/api': Key,
+  '/gateways': CellTower,
 };

@@ -109,24 +109,27 @@ export function fromMqttJson(json: unknown, receivedAt: string, topic: string): 
   return { ok: true, uplinks };
 }
 
-/** What the MQTT ingest makes of the rule's event (topics.ts): the reader's answer, the text, the topic's tag. */
+/** What the MQTT ingest makes of the rule's event (topics.ts): the reader's answer, the text, the topic's levels. */
 export interface MqttRuleReading {
   result: WayInResult;
   raw: string;
   /** The topic's DEVEUI, normalised, when it is one: a refused message is recorded under it. */
   topicDevEui: string | null;
+  /** A gateway topic's tenant level, as the rule handed it. */
+  gatewayTenant?: string;
 }
 
 export function fromMqttRuleEvent(event: unknown, receivedAt: string): MqttRuleReading {
-  const { payload, topicDevEui } = (event ?? {}) as Partial<MqttRuleEvent>;
+  const { payload, topicDevEui, gatewayTenant } = (event ?? {}) as Partial<MqttRuleEvent>;
   if (typeof payload !== 'string' || typeof topicDevEui !== 'string')
     return { result: refuse('Not the MQTT uplink rule event'), raw: JSON.stringify(event) ?? '', topicDevEui: null };
+  const topic = { topicDevEui: toDevEui(topicDevEui), ...(typeof gatewayTenant === 'string' ? { gatewayTenant } : {}) };
   const raw = Buffer.from(payload, 'base64').toString('utf8');
   let json: unknown;
   try {
     json = JSON.parse(raw);
   } catch {
-    return { result: refuse('The message is not JSON'), raw, topicDevEui: toDevEui(topicDevEui) };
+    return { result: refuse('The message is not JSON'), raw, ...topic };
   }
-  return { result: fromMqttJson(json, receivedAt, topicDevEui), raw, topicDevEui: toDevEui(topicDevEui) };
+  return { result: fromMqttJson(json, receivedAt, topicDevEui), raw, ...topic };
 }

@@ -24,8 +24,9 @@ const DYNAMIC: Record<string, string> = {
 /** Sentence-like constants that are not messages to users. */
 const NOT_MESSAGES = new Set([
   'Tracking <no-reply@tracking.local>',
-  // The MQTT uplink rule's SQL (functions/lib/pipeline/topics.ts).
+  // The MQTT uplink rules' SQL (functions/lib/pipeline/topics.ts).
   "SELECT encode(*, 'base64') AS payload, topic(2) AS topicDevEui FROM 'tracking/+/uplink'",
+  "SELECT encode(*, 'base64') AS payload, topic(2) AS gatewayTenant, topic(3) AS topicDevEui FROM 'tracking/+/+/uplink'",
 ]);
 
 const isSentence = (text: string) => /^[A-Z0-9]/.test(text) && /\s/.test(text) && !text.includes('\n');

@@ -38,6 +38,8 @@ export interface AppConfig {
   cognitoThreatProtection: 'AUDIT' | 'ENFORCED';
   azure?: AzureFederationConfig;
   alarmEmail?: string;
+  /** Sender of the product's e-mail (`-c mailFrom=...`), required: an address on a domain the operator owns. */
+  mailFrom: string;
   /**
    * Domain under which `<tenant subdomain>.<suffix>` reaches the API as that tenant (spec 001 s.4), e.g.
    * api.tracking.example.com behind a wildcard custom domain; without it tenants are chosen by X-Tenant-Id.
@@ -99,6 +101,27 @@ function readAzure(scope: Construct): AzureFederationConfig | undefined {
   };
 }
 
+const MAIL_FROM = /^(?:[^<>]*<)?([^\s@<>]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+)>?$/i;
+
+/**
+ * The sender of every mail the functions send. Required, with no placeholder: a placeholder deploys fine and
+ * then every send fails at SES (an unverified identity), which is what issue 14 found.
+ */
+export function readMailFrom(scope: Construct): string {
+  const from = text(scope, 'mailFrom');
+  if (!from) {
+    throw new Error(
+      "mailFrom is required: the sender of the console's e-mail, e.g. -c mailFrom=no-reply@example.com or " +
+        '-c "mailFrom=Tracking <no-reply@example.com>" (its domain becomes an SES identity; see README, Deploy)',
+    );
+  }
+  if (!MAIL_FROM.test(from)) throw new Error(`mailFrom "${from}" is not an e-mail address (name <address> allowed)`);
+  return from;
+}
+
+/** The bare address of a mailFrom value ("Name <a@b>" or "a@b"). */
+export const mailAddress = (from: string): string => MAIL_FROM.exec(from)?.[1] ?? from;
+
 export function readConfig(scope: Construct): AppConfig {
   const stage = text(scope, 'stage') ?? 'dev';
   if (!/^[a-z][a-z0-9-]{0,15}$/.test(stage)) throw new Error(`stage "${stage}" must be lower-case alphanumeric`);
@@ -133,6 +156,7 @@ export function readConfig(scope: Construct): AppConfig {
     cognitoThreatProtection: threat,
     azure: readAzure(scope),
     alarmEmail: text(scope, 'alarmEmail'),
+    mailFrom: readMailFrom(scope),
     tenantHostSuffix: text(scope, 'tenantHostSuffix'),
     logRetentionDays: retention as RetentionDays,
   };

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import type { App, Environment } from 'aws-cdk-lib';
 import { type AppConfig, readConfig } from './config';
 import { REPO_ROOT } from './constructs/handler-function';
+import { MailIdentity } from './constructs/mail-identity';
 import { addNagChecks } from './nag';
 import { ApiStack } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
@@ -98,6 +99,9 @@ export function createTrackingApp(app: App, options: TrackingAppOptions = {}): T
     alarmDelivery: pipeline.alarmDelivery,
     webAclArn: config.webAclArn,
   });
+
+  // The sender's domain as an SES identity, beside the functions that send from it (DKIM records are outputs).
+  new MailIdentity(api, 'MailIdentity', { mailFrom: config.mailFrom });
 
   const webDeployment = new WebDeploymentStack(app, name('WebDeployment'), {
     env,

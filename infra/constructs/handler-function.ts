@@ -8,6 +8,7 @@ import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { readMailFrom } from '../config';
 import { acknowledge } from '../nag';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -49,9 +50,6 @@ export const COGNITO_HANDLER_ACTIONS = [
   'cognito-idp:UpdateUserPoolClient',
   'cognito-idp:DeleteUserPoolClient',
 ] as const;
-
-/** Placeholder sender until the deployment sets `-c mailFrom=...` to a verified SES identity. */
-export const DEFAULT_MAIL_FROM = 'no-reply@tracking.example.com';
 
 /**
  * What every Lambda of the project shares: Node.js 22 on arm64, X-Ray tracing, esbuild bundling of the repo's
@@ -147,7 +145,8 @@ export class HandlerFunction extends Construct {
 
     this.bindData(props.data);
     if (props.userPool && props.userPoolClient) this.bindUserPool(props.userPool, props.userPoolClient);
-    this.bindMail(props.mailFrom ?? String(this.node.tryGetContext('mailFrom') ?? DEFAULT_MAIL_FROM));
+    // Required setting, no placeholder: readMailFrom names `mailFrom` in its error when it is missing.
+    this.bindMail(props.mailFrom ?? readMailFrom(this));
 
     acknowledge(
       this.role,

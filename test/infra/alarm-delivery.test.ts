@@ -15,7 +15,7 @@ import { synthTracking } from './synth';
  * bus): template properties and cdk-nag findings.
  */
 function build() {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], mailFrom: 'no-reply@example.com' } });
   const stack = new Stack(app, 'AlarmSide', { env: { account: '123456789012', region: 'eu-west-1' } });
   const data = {
     tableName: 'tracking',

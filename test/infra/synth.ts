@@ -20,6 +20,7 @@ export const FULL_CONTEXT = {
   certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0000-1111',
   webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/console/abcd',
   alarmEmail: 'ops@example.com',
+  mailFrom: 'Tracking <no-reply@mail.example.com>',
   additionalConsoleOrigins: ['http://localhost:5173'],
 };
 
@@ -28,12 +29,17 @@ export interface Synthesized extends TrackingStacks {
   template: (stack: Stack) => Template;
 }
 
+/** The one setting every synthesis needs (infra/config.ts readMailFrom); a test can unset it with undefined. */
+export const DEFAULT_MAIL_FROM = 'no-reply@tracking.example.com';
+
 /**
  * Builds the whole app with Lambda bundling skipped (fast; handler files need not exist). `nag` registers the
  * AwsSolutions plugin, which makes synthesis throw on any unacknowledged finding.
  */
 export function synthTracking(context: Record<string, unknown> = {}, nag = false, env?: Environment): Synthesized {
-  const app = new App({ context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [], ...context } });
+  const app = new App({
+    context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [], mailFrom: DEFAULT_MAIL_FROM, ...context },
+  });
   const stacks = createTrackingApp(app, { nag, env });
   const cache = new Map<Stack, Template>();
   const template = (stack: Stack) => {

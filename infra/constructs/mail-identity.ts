@@ -15,7 +15,7 @@ export class MailIdentity extends Construct {
 
   constructor(scope: Construct, id: string, props: { mailFrom: string }) {
     super(scope, id);
-    this.domain = mailAddress(props.mailFrom).split('@')[1];
+    this.domain = mailAddress(props.mailFrom).split('@')[1] ?? '';
     this.identity = new ses.EmailIdentity(this, 'Identity', { identity: ses.Identity.domain(this.domain) });
     new CfnOutput(this, 'MailFrom', { value: props.mailFrom, description: 'Sender of the console e-mail' });
     this.identity.dkimRecords.forEach((record, index) => {

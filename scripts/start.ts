@@ -12,6 +12,7 @@ import { startLoanDayTimer } from './local/loan-day-timer';
 import { startMqttBroker } from './local/mqtt-broker';
 import { startLocalPipeline } from './local/pipeline';
 import { type Service, startCognito, startDynamo, startMail, startS3 } from './local/services';
+import { startSesService } from './local/ses-service';
 import { startSnsService } from './local/sns-service';
 import { startSsoProvider } from './local/sso-provider';
 import { subscribeSeededAlarmAddresses } from './local/subscribe-seeded-alarms';
@@ -72,6 +73,7 @@ async function main() {
     services.push({ name: 'API gateway', url: gateway.url, stop: gateway.stop });
     services.push(await startLambdaService(port('LAMBDA_PORT')));
     services.push(await startSnsService({ port: port('SNS_PORT'), smtpUrl: `smtp://${HOST}:${port('SMTP_PORT')}` }));
+    services.push(await startSesService({ port: port('SES_PORT'), smtpUrl: `smtp://${HOST}:${port('SMTP_PORT')}` }));
     services.push(await startEventBridgeService(port('EVENTBRIDGE_PORT')));
     if (seeded) await subscribeSeededAlarmAddresses();
     services.push(...(await startLocalPipeline(mqtt.broker)));

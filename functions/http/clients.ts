@@ -112,8 +112,8 @@ export const handler = createHttpHandler('clients', {
   'clients.resetPassword': route({
     run: async ({ auth, params, event }) => {
       const client = await clientRepository.getOrThrow(auth.tenant, clientIdOf(params));
-      await sendClientCredentials(auth.tenant, client, mailLanguage(event.headers?.['accept-language']));
-      return reply(204);
+      const result = await sendClientCredentials(auth.tenant, client, mailLanguage(event.headers?.['accept-language']));
+      return reply(200, result);
     },
   }),
   'clientUsers.list': route({

@@ -21,6 +21,7 @@ export const PORTS = {
   SNS_PORT: 4016,
   SQS_PORT: 4014,
   IOT_PORT: 4017,
+  SES_PORT: 4018,
 } as const;
 export type PortName = keyof typeof PORTS;
 
@@ -93,7 +94,9 @@ export function handlerEnvironment(ids: {
     DYNAMODB_ENDPOINT: `http://${HOST}:${port('DYNAMODB_PORT')}`,
     S3_ENDPOINT: `http://${HOST}:${port('S3_PORT')}`,
     COGNITO_ENDPOINT: `http://${HOST}:${port('COGNITO_PORT')}`,
-    SMTP_URL: `smtp://${HOST}:${port('SMTP_PORT')}`,
+    // Mail goes through the SES v2 stand-in (scripts/local/ses-service.ts), which relays to the SMTP catcher.
+    SES_ENDPOINT: `http://${HOST}:${port('SES_PORT')}`,
+    MAIL_FROM: 'Tracking <no-reply@tracking.local>',
     MQTT_URL: `mqtts://${HOST}:${port('MQTT_PORT')}`,
     // IoT control plane (scripts/local/iot-service.ts) and the gateway policy CDK names for the stage.
     IOT_ENDPOINT: `http://${HOST}:${port('IOT_PORT')}`,

@@ -30,6 +30,7 @@ import {
   clientUserListQuerySchema,
   clientUserSchema,
   clientUserUpdateInputSchema,
+  credentialsResetResultSchema,
 } from '../schemas/client';
 import { exportQuerySchema, idParamSchema, paginationQuerySchema } from '../schemas/common';
 import {
@@ -127,7 +128,10 @@ export const TRACKING_CONTRACTS = {
   'clients.create': { summary: 'Create a customer', body: clientInputSchema, response: clientSchema, status: 201 },
   'clients.update': { summary: 'Update a customer', body: clientUpdateInputSchema, response: clientSchema },
   'clients.delete': { summary: 'Delete a customer' },
-  'clients.resetPassword': { summary: "Reset a customer's password", status: 204 },
+  'clients.resetPassword': {
+    summary: "Reset a customer's password and mail it (mail_sent: false when SES refused the mail)",
+    response: credentialsResetResultSchema,
+  },
   'clientUsers.list': {
     summary: "List a customer's users",
     query: clientUserListQuerySchema,

@@ -12,7 +12,7 @@ import {
 import { tooManyRequests, unprocessable } from '../http/errors';
 import type { MailLanguage } from '../mail/mail-language';
 import { passwordResetMail } from '../mail/password-reset-mail';
-import { sendMail } from '../mail/send-mail';
+import { MailNotSent, mailLog, sendMail } from '../mail/send-mail';
 import { RESET_GUESSES_PER_ACCOUNT, RESET_LOCK, RESET_REQUESTS_PER_ADDRESS } from '../security/limits';
 import { enforce, lock, lockedFor, take } from '../security/rate-limit';
 import { cognito, userPoolId } from './cognito';
@@ -54,7 +54,20 @@ export async function requestPasswordReset(email: string, language: MailLanguage
   const user = await findUser(email);
   const { code, shown } = newResetCode();
   await storeResetCode(email, code);
-  if (user?.enabled) await sendMail(passwordResetMail(email.trim(), shown, RESET_CODE_MINUTES, language));
+  if (user?.enabled) await mailResetCode(passwordResetMail(email.trim(), shown, RESET_CODE_MINUTES, language));
+}
+
+/**
+ * A refused mail leaves the stored code unused (it expires; a new request replaces it), and the answer stays
+ * the one every address gets: a 500 or another answer here would tell who has an account.
+ */
+async function mailResetCode(mail: Parameters<typeof sendMail>[0]): Promise<void> {
+  try {
+    await sendMail(mail);
+  } catch (error) {
+    if (!(error instanceof MailNotSent)) throw error;
+    mailLog.warn('password reset code not mailed', { reason: error.reason });
+  }
 }
 
 /**

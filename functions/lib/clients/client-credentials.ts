@@ -1,6 +1,7 @@
+import type { CredentialsResetResult } from '../../../shared/schemas/client';
 import type { TenantContext } from '../data/tenant-context';
 import { htmlParagraphs, type MailLanguage } from '../mail/mail-language';
-import { type Mail, sendMail } from '../mail/send-mail';
+import { type Mail, MailNotSent, mailLog, sendMail } from '../mail/send-mail';
 import { updateUserAccount } from '../users/user-accounts';
 import type { UserRecord } from '../users/user-repository';
 import { usersOfClient } from './client-queries';
@@ -62,8 +63,15 @@ export function credentialsMail(user: UserRecord, password: string, language: Ma
  * credentials"). The customer's primary login is its client user with the customer's e-mail: created
  * (name and e-mail of the customer, ROLE_CLIENT) when there is none, otherwise given a new password and
  * enabled. The new password goes out by mail in the caller's language; no password is ever answered.
+ * The password must exist before it can be mailed, so a mail SES refuses (an unverified recipient in the
+ * sandbox, a bounced address) leaves a consistent account with a password nobody knows: the answer says
+ * `mail_sent: false` instead of a 500, and repeating the reset once the address works sends a new one.
  */
-export async function sendClientCredentials(ctx: TenantContext, client: ClientRecord, language: MailLanguage) {
+export async function sendClientCredentials(
+  ctx: TenantContext,
+  client: ClientRecord,
+  language: MailLanguage,
+): Promise<CredentialsResetResult> {
   const email = client.email.toLowerCase();
   const primary = (await usersOfClient(ctx, client.id)).find((user) => user.email.toLowerCase() === email);
   const password = generatePassword();
@@ -76,5 +84,12 @@ export async function sendClientCredentials(ctx: TenantContext, client: ClientRe
         password,
       })
     : await createClientUser(ctx, client.id, { name: client.name, email: client.email, active: true }, password);
-  await sendMail(credentialsMail(user, password, language));
+  try {
+    await sendMail(credentialsMail(user, password, language));
+    return { mail_sent: true };
+  } catch (error) {
+    if (!(error instanceof MailNotSent)) throw error;
+    mailLog.warn('client credentials not mailed', { tenant: ctx.tenantId, client: client.id, reason: error.reason });
+    return { mail_sent: false };
+  }
 }

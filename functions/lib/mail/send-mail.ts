@@ -1,5 +1,5 @@
+import { Logger } from '@aws-lambda-powertools/logger';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import nodemailer, { type Transporter } from 'nodemailer';
 import { localServiceConfig } from '../local-endpoints';
 
 /** One e-mail, always with a plain-text part (read by tests and by mail clients without HTML). */
@@ -10,36 +10,50 @@ export interface Mail {
   html: string;
 }
 
-/** Sender when MAIL_FROM is not set (local runs); on AWS CDK sets MAIL_FROM to the verified SES identity. */
-const LOCAL_SENDER = 'Tracking <no-reply@tracking.local>';
+/**
+ * A mail SES did not take: the recipient or sender refused (MessageRejected, e.g. an unverified recipient
+ * while the account is in the SES sandbox), sending paused, or SES unreachable. Callers that changed state
+ * before mailing catch it and answer `mail_sent: false` (docs/decisions.md, "Mail that fails").
+ */
+export class MailNotSent extends Error {
+  constructor(
+    readonly reason: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`Mail not sent: ${reason}`, options);
+    this.name = 'MailNotSent';
+  }
+}
 
 let ses: SESv2Client | undefined;
-let smtp: Transporter | undefined;
+
+/** Where a flow that goes on without its mail records why (CloudWatch; the address itself is not logged). */
+export const mailLog = new Logger({ serviceName: 'mail' });
 
 /**
- * The one way the product sends e-mail (password reset now; customer credentials and alarms later). On AWS
- * it is SES v2; locally SMTP_URL points at the SMTP catcher and the same call goes out over SMTP, so a test
- * can read the message back.
+ * The one way the product sends e-mail: SES v2, on AWS and locally (SES_ENDPOINT points at the stand-in in
+ * scripts/local/ses-service.ts, which relays to the SMTP catcher and refuses what SES refuses). MAIL_FROM is
+ * the required deploy setting `-c mailFrom` (infra/config.ts); locally the start script sets it.
  */
 export async function sendMail(mail: Mail): Promise<void> {
-  const from = process.env.MAIL_FROM || LOCAL_SENDER;
-  const smtpUrl = process.env.SMTP_URL;
-  if (smtpUrl) {
-    smtp ??= nodemailer.createTransport(smtpUrl);
-    await smtp.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-    return;
-  }
+  const from = process.env.MAIL_FROM;
+  if (!from) throw new Error('MAIL_FROM is not set (deploy with -c mailFrom=...)');
   ses ??= new SESv2Client(localServiceConfig('SES_ENDPOINT'));
-  await ses.send(
-    new SendEmailCommand({
-      FromEmailAddress: from,
-      Destination: { ToAddresses: [mail.to] },
-      Content: {
-        Simple: {
-          Subject: { Data: mail.subject, Charset: 'UTF-8' },
-          Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
+  try {
+    await ses.send(
+      new SendEmailCommand({
+        FromEmailAddress: from,
+        Destination: { ToAddresses: [mail.to] },
+        Content: {
+          Simple: {
+            Subject: { Data: mail.subject, Charset: 'UTF-8' },
+            Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
+          },
         },
-      },
-    }),
-  );
+      }),
+    );
+  } catch (error) {
+    const name = error instanceof Error ? error.name : 'Error';
+    throw new MailNotSent(`${name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
 }

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { DeleteButton } from '../common/list/DeleteButton';
 import { SideDrawer } from '../common/list/SideDrawer';
 import { usePanelForm } from '../common/list/usePanelForm';
-import { notifySuccess } from '../common/notifications/notificationStore';
+import { notify, notifySuccess } from '../common/notifications/notificationStore';
 import { useSession } from '../session/useSession';
 import { CustomerDetailsFields, type CustomerFormValues } from './CustomerDetailsFields';
 import { CustomerUsersTab } from './CustomerUsersTab';
@@ -79,7 +79,12 @@ export function CustomerDrawer({ customerId, onClose }: { customerId: 'new' | nu
     if (isNew) return;
     await resetPassword
       .mutateAsync(customerId)
-      .then(() => notifySuccess(t('notifications.resetPassword')))
+      // The password changed either way; a refused mail is a warning to fix the address and reset again.
+      .then((result) =>
+        result.mail_sent
+          ? notifySuccess(t('notifications.resetPassword'))
+          : notify(t('notifications.resetPasswordMailFailed'), 'warning', { sticky: true }),
+      )
       .catch(() => undefined);
   };
 

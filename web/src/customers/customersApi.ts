@@ -1,5 +1,5 @@
 import type { HydraCollection } from '@shared/hydra';
-import type { Client, ClientUser } from '@shared/schemas/client';
+import type { Client, ClientUser, CredentialsResetResult } from '@shared/schemas/client';
 import type { User } from '@shared/schemas/user';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/apiClient';
@@ -74,7 +74,9 @@ export function useCustomerMutations() {
     meta: { silent: true },
   });
   const remove = useMutation({ mutationFn: (id: number) => api.delete(`/api/clients/${id}`), onSuccess: refresh });
-  const resetPassword = useMutation({ mutationFn: (id: number) => api.post(`/api/clients/${id}/resetpassword`) });
+  const resetPassword = useMutation({
+    mutationFn: (id: number) => api.post<CredentialsResetResult>(`/api/clients/${id}/resetpassword`),
+  });
   return { save, remove, resetPassword };
 }
 

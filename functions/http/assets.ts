@@ -35,7 +35,7 @@ import type { TenantContext } from '../lib/data/tenant-context';
 import { exportAssets } from '../lib/exports/asset-export';
 import { startExportJob } from '../lib/exports/export-jobs';
 import { parseCollectionQuery } from '../lib/http/collection-query';
-import { conflict, forbidden, unprocessable } from '../lib/http/errors';
+import { badRequest, conflict, forbidden, unprocessable } from '../lib/http/errors';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
 import { validate } from '../lib/http/validation';
@@ -159,7 +159,10 @@ export const handler = createHttpHandler('assets', {
     run: async ({ auth, query }) => {
       const viewer = await assetViewerOf(auth);
       const clientId = viewer.kind === 'client' ? (viewer.clientId ?? 0) : undefined;
-      const { cursor } = validate(assetMapQuerySchema, query);
+      // A cursor is only ever one a previous page answered: any other is a 400, as one outside the caller's range.
+      const parsed = assetMapQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(query)));
+      if (!parsed.success) throw badRequest('Invalid cursor');
+      const { cursor } = parsed.data;
       const page = await readMapPage(auth.tenant, clientId, cursor);
       const self = cursor ? `/api/assets/map?cursor=${cursor}` : '/api/assets/map';
       const next = page.cursor ? `/api/assets/map?cursor=${page.cursor}` : null;

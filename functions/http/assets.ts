@@ -6,6 +6,7 @@ import {
   buildAssetUpdateInputSchema,
   STATUS_NOT_FOUND,
 } from '../../shared/schemas/asset';
+import { type AssetMapPage, assetMapQuerySchema } from '../../shared/schemas/asset-map';
 import {
   type AssetStatusValue,
   assetStatusListQuerySchema,
@@ -16,17 +17,11 @@ import { attachmentParamsSchema } from '../../shared/schemas/attachment';
 import { idParamSchema } from '../../shared/schemas/common';
 import { assignProfileDefinitions } from '../lib/asset-profiles/asset-profile-writes';
 import { assetListRequestOf } from '../lib/assets/asset-list-request';
-import { listAssets, listMapAssets } from '../lib/assets/asset-query';
+import { readMapPage } from '../lib/assets/asset-map';
+import { listAssets } from '../lib/assets/asset-query';
 import { type AssetRecord, assetRepository } from '../lib/assets/asset-repository';
 import { assetStatusRef, findAssetStatus, listAssetStatuses, toApiAssetStatus } from '../lib/assets/asset-status';
-import {
-  type AssetViewer,
-  assertCanSee,
-  assetViewerOf,
-  hideFromClient,
-  isClientUser,
-  presentAsset,
-} from '../lib/assets/asset-view';
+import { type AssetViewer, assertCanSee, assetViewerOf, isClientUser, presentAsset } from '../lib/assets/asset-view';
 import { applyReferences, createAsset, deleteAsset, resolveReferences, saveAsset } from '../lib/assets/asset-writes';
 import {
   deleteAttachment,
@@ -40,7 +35,7 @@ import type { TenantContext } from '../lib/data/tenant-context';
 import { exportAssets } from '../lib/exports/asset-export';
 import { startExportJob } from '../lib/exports/export-jobs';
 import { parseCollectionQuery } from '../lib/http/collection-query';
-import { conflict, forbidden, unprocessable } from '../lib/http/errors';
+import { badRequest, conflict, forbidden, unprocessable } from '../lib/http/errors';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
 import { validate } from '../lib/http/validation';
@@ -158,27 +153,22 @@ export const handler = createHttpHandler('assets', {
       return reply(204);
     },
   }),
+  // Compact marker tuples a page at a time (docs/decisions.md "Asset map answer"): the tuple holds no field a
+  // client user may not see, and their pages cover only their customer's range of the index.
   'assets.map': route({
     run: async ({ auth, query }) => {
       const viewer = await assetViewerOf(auth);
       const clientId = viewer.kind === 'client' ? (viewer.clientId ?? 0) : undefined;
-      const result = await listMapAssets(auth.tenant, clientId);
-      const members = result.items.map((asset) => {
-        const item = {
-          '@id': `/api/assets/${asset.id}`,
-          '@type': 'Asset',
-          id: asset.id,
-          name: asset.name,
-          lastLocationUpdate: asset.lastLocationUpdate ?? null,
-          status: asset.status ?? null,
-          last_event: asset.last_event,
-        };
-        return viewer.kind === 'client' ? hideFromClient(item) : item;
-      });
-      const collection = parseCollectionQuery(query, {});
-      return reply(200, toCollection('/api/assets/map', { ...collection, paginate: false }, members, members.length), {
-        'x-items-read': String(result.itemsRead),
-        'x-read-units': String(result.readUnits),
+      // A cursor is only ever one a previous page answered: any other is a 400, as one outside the caller's range.
+      const parsed = assetMapQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(query)));
+      if (!parsed.success) throw badRequest('Invalid cursor');
+      const { cursor } = parsed.data;
+      const page = await readMapPage(auth.tenant, clientId, cursor);
+      const self = cursor ? `/api/assets/map?cursor=${cursor}` : '/api/assets/map';
+      const next = page.cursor ? `/api/assets/map?cursor=${page.cursor}` : null;
+      return reply(200, { '@id': self, markers: page.markers, next } satisfies AssetMapPage, {
+        'x-items-read': String(page.itemsRead),
+        'x-read-units': String(page.readUnits),
       });
     },
   }),

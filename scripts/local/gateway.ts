@@ -7,6 +7,13 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, 
 import { errorBody, MESSAGES } from '../../shared/errors';
 import { matchRoute, pathExists, type RouteDef, routeKey } from '../../shared/routes';
 import { HOST } from './config';
+import {
+  exceedsLambdaResponseLimit,
+  INTEGRATION_FAILED_BODY,
+  INTEGRATION_TIMEOUT_BODY,
+  integrationTimeoutOf,
+  withinIntegrationTimeout,
+} from './gateway-limits';
 
 /** The header a test sets to act from another address; honoured only with `trustTestClientIp`. */
 export const TEST_CLIENT_IP_HEADER = 'x-test-client-ip';
@@ -35,6 +42,8 @@ export interface GatewayOptions {
   /** Origins allowed by CORS (the console). */
   allowedOrigins: string[];
   log?: (line: string) => void;
+  /** Only for tests that need to see the 503 sooner: shorter than the HTTP API's 30 s, never longer. */
+  integrationTimeoutMs?: number;
 }
 
 type Handler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: Context) => Promise<APIGatewayProxyResultV2>;
@@ -71,6 +80,7 @@ export async function startGateway(options: GatewayOptions) {
     const jwks = (await (await fetch(jwksUri)).json()) as Parameters<typeof verifier.cacheJwks>[0];
     verifier.cacheJwks(jwks, issuer);
   }
+  const timeoutMs = integrationTimeoutOf(options.integrationTimeoutMs);
   const handlers = new Map<string, Promise<Handler>>();
   const loadHandler = (module: string) => {
     if (!handlers.has(module)) {
@@ -140,7 +150,14 @@ export async function startGateway(options: GatewayOptions) {
     }
     const event = toEvent(req, url, match.route, match.pathParameters, body, claims, options.trustTestClientIp);
     const handler = await loadHandler(match.route.handler);
-    const result = await handler(event, lambdaContext(match.route.handler, event.requestContext.requestId));
+    const context = lambdaContext(match.route.handler, event.requestContext.requestId, timeoutMs);
+    const result = await withinIntegrationTimeout(handler(event, context), timeoutMs);
+    // API Gateway's own answers when the integration fails: JSON, not the API's Hydra errors (docs/aws-parity.md).
+    if (result === 'timeout') return sendJson(res, 503, INTEGRATION_TIMEOUT_BODY);
+    if (exceedsLambdaResponseLimit(result)) {
+      console.error(`gateway: ${match.route.id} answered over Lambda's 6 MB response limit`);
+      return sendJson(res, 502, INTEGRATION_FAILED_BODY);
+    }
     const structured =
       typeof result === 'object' && result !== null ? result : { statusCode: 200, body: JSON.stringify(result) };
     const payload = structured.isBase64Encoded ? Buffer.from(structured.body ?? '', 'base64') : (structured.body ?? '');
@@ -166,6 +183,11 @@ export async function startGateway(options: GatewayOptions) {
 function send(res: ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, body === undefined ? headers : { 'content-type': 'application/problem+json', ...headers });
   res.end(body === undefined ? undefined : JSON.stringify(body));
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
@@ -237,8 +259,8 @@ function toEvent(
   } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
 }
 
-function lambdaContext(functionName: string, requestId: string): Context {
-  const deadline = Date.now() + 29_000;
+function lambdaContext(functionName: string, requestId: string, timeoutMs: number): Context {
+  const deadline = Date.now() + Math.max(timeoutMs - 1_000, 0);
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName,

@@ -7,12 +7,12 @@ import {
   assetActionInputSchema,
   assetInputSchema,
   assetListQuerySchema,
-  assetMapItemSchema,
   assetProfilesAssignInputSchema,
   assetSchema,
   assetUpdateInputSchema,
 } from '../schemas/asset';
 import { assetAlarmIdSchema, assetAlarmSchema } from '../schemas/asset-alarm';
+import { assetMapPageSchema, assetMapQuerySchema } from '../schemas/asset-map';
 import {
   assetProfileDefinitionSchema,
   assetProfileDefinitionUpdateInputSchema,
@@ -54,7 +54,11 @@ export const TRACKING_CONTRACTS = {
     orders: ASSET_SORT_FIELDS,
     collection: assetSchema,
   },
-  'assets.map': { summary: 'Assets on the map', collection: assetMapItemSchema },
+  'assets.map': {
+    summary: 'Assets on the map: compact marker tuples, a page at a time (follow `next` until null)',
+    query: assetMapQuerySchema,
+    response: assetMapPageSchema,
+  },
   'assets.export': {
     summary: 'Export the asset list (PDF, Excel, CSV)',
     query: [exportQuerySchema, assetListQuerySchema],

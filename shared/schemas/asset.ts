@@ -116,17 +116,6 @@ export const deviceHealthOf = (devices: readonly Pick<DeviceSummary, 'is_sabotag
   battery_low: devices.some((device) => device.battery_level_low === true),
 });
 
-/** GET /api/assets/map: enough for a marker and its popup. */
-export const assetMapItemSchema = assetSchema.pick({
-  '@id': true,
-  id: true,
-  name: true,
-  lastLocationUpdate: true,
-  status: true,
-  last_event: true,
-});
-export type AssetMapItem = z.infer<typeof assetMapItemSchema>;
-
 /**
  * Address, counters and logical_id are the server's to set. References accept ids, IRIs or objects; an
  * absent key leaves the stored value alone, null clears it.

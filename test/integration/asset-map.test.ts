@@ -1,39 +1,87 @@
+import { LAMBDA_RESPONSE_LIMIT_BYTES } from '../../scripts/local/gateway-limits';
+import { assetMapPageSchema, MAP_PAGE_MARKERS } from '../../shared/schemas/asset-map';
+import { ASSET_STATUS_VALUES } from '../../shared/schemas/asset-status';
 import { call, tokenOf } from '../harness/api';
+import { markerIds, readMap } from '../harness/asset-map';
 import { publishMqtt, waitFor } from '../harness/uplinks';
 
 /**
  * GET /api/assets/map reads the sparse map index (gsi7, docs/data-model.md "Asset map"): only positioned
- * assets, only their map fields. x-items-read counts the index entries read, x-read-units what DynamoDB
- * charged for them.
+ * assets, only their map fields, answered as compact marker tuples a page at a time (docs/decisions.md
+ * "Asset map answer"). x-items-read counts the index entries read, x-read-units what DynamoDB charged.
  */
-interface Collection {
-  'hydra:member': { id: number; name: string; last_event: { latitude: number | null } | null }[];
-  'hydra:totalItems': number;
-}
-
-const mapOf = async (user: string) => call<Collection>('GET', '/api/assets/map', { token: await tokenOf(user) });
+const mapOf = async (user: string) => readMap(await tokenOf(user));
 
 describe('GET /api/assets/map', () => {
+  it('answers the demo tenant compactly, in one page, every marker a tuple', async () => {
+    const { markers, pages } = await mapOf('admin');
+    expect(pages).toHaveLength(1);
+    const [page] = pages;
+    expect(page?.status).toBe(200);
+    expect(assetMapPageSchema.parse(page?.body)).toMatchObject({ '@id': '/api/assets/map', next: null });
+    expect(markers.length).toBeGreaterThan(0);
+    expect(markers.length).toBeLessThanOrEqual(MAP_PAGE_MARKERS);
+    const bytes = Buffer.byteLength(JSON.stringify(page?.body));
+    // ~60 bytes a marker (the objects answered before took ~400): 100k markers are a few MB in all, and a
+    // page is always far from Lambda's limit (tests/unit/gateway-limits.test.ts bounds the worst case).
+    expect(bytes / markers.length).toBeLessThan(100);
+    expect(bytes).toBeLessThan(LAMBDA_RESPONSE_LIMIT_BYTES);
+    for (const [, , status, latitude, longitude] of markers) {
+      expect(status === null || ASSET_STATUS_VALUES[status] !== undefined).toBe(true);
+      expect(Math.abs(latitude)).toBeLessThanOrEqual(90);
+      expect(Math.abs(longitude)).toBeLessThanOrEqual(180);
+    }
+  });
+
   it('reads only the positioned assets; a client user reads only their customer’s', async () => {
     const admin = await mapOf('admin');
-    expect(admin.status).toBe(200);
-    const members = admin.body['hydra:member'];
-    expect(members.length).toBeGreaterThan(0);
-    expect(members.every((asset) => asset.last_event?.latitude != null)).toBe(true);
-    expect(Number(admin.headers.get('x-items-read'))).toBe(members.length);
-    const units = Number(admin.headers.get('x-read-units'));
+    const [page] = admin.pages;
+    expect(Number(page?.headers.get('x-items-read'))).toBe(admin.markers.length);
+    const units = Number(page?.headers.get('x-read-units'));
     expect(units).toBeGreaterThan(0);
     // An index entry holds the marker fields only: well under the 1 kB+ of a whole asset item.
-    expect(units * 4096).toBeLessThan(members.length * 1024);
+    expect(units * 4096).toBeLessThan(admin.markers.length * 1024);
 
     const client = await mapOf('client');
-    expect(client.status).toBe(200);
-    const clientMembers = client.body['hydra:member'];
-    expect(Number(client.headers.get('x-items-read'))).toBe(clientMembers.length);
-    expect(clientMembers.length).toBeLessThan(members.length);
-    const own = await call<Collection>('GET', '/api/assets?pagination=false', { token: await tokenOf('client') });
+    expect(client.pages.map((answer) => answer.status)).toEqual([200]);
+    expect(Number(client.pages[0]?.headers.get('x-items-read'))).toBe(client.markers.length);
+    expect(client.markers.length).toBeLessThan(admin.markers.length);
+    const own = await call<{ 'hydra:member': { id: number }[] }>('GET', '/api/assets?pagination=false', {
+      token: await tokenOf('client'),
+    });
     const ownIds = new Set(own.body['hydra:member'].map((asset) => asset.id));
-    expect(clientMembers.every((asset) => ownIds.has(asset.id))).toBe(true);
+    expect(markerIds(client.markers).every((id) => ownIds.has(id))).toBe(true);
+  });
+
+  it('goes on from a cursor after the marker it names, and refuses a cursor that is not one', async () => {
+    const admin = await tokenOf('admin');
+    const all = markerIds((await readMap(admin)).markers);
+    const page = await call<{ markers: [number][] }>('GET', '/api/assets/map', { token: admin });
+    expect(page.status).toBe(200);
+    // The cursor is where a page ended: the map index key (customer, asset) of its last marker.
+    const first = await call<{ 'hydra:member': { id: number; client: { id: number } | null }[] }>(
+      'GET',
+      `/api/assets?id=${all[0]}`,
+      { token: admin },
+    );
+    const owner = first.body['hydra:member'][0]?.client?.id ?? 0;
+    const cursor = `${String(owner).padStart(10, '0')}-${String(all[0]).padStart(10, '0')}`;
+    const rest = await call<{ markers: [number][]; '@id': string }>('GET', `/api/assets/map?cursor=${cursor}`, {
+      token: admin,
+    });
+    expect(rest.status).toBe(200);
+    expect(rest.body['@id']).toBe(`/api/assets/map?cursor=${cursor}`);
+    expect(rest.body.markers.map(([id]) => id)).toEqual(all.slice(1));
+
+    for (const bad of ['x', '1-2', '0000000001#0000000002', '0000000001-0000000000']) {
+      const answer = await call<{ status: number }>('GET', `/api/assets/map?cursor=${encodeURIComponent(bad)}`, {
+        token: admin,
+      });
+      expect(answer).toMatchObject({ status: 400, body: { status: 400 } });
+    }
+    // A client user's cursor stays in their customer's range.
+    const other = await call('GET', '/api/assets/map?cursor=9999999999-0000000001', { token: await tokenOf('client') });
+    expect(other.status).toBe(400);
   });
 
   it('shows an asset once its tag reports its first position', async () => {
@@ -46,7 +94,7 @@ describe('GET /api/assets/map', () => {
       body: { dev_eui: devEui, name: 'Map tag', asset: asset.body.id },
     });
     expect(device.status).toBe(201);
-    expect((await mapOf('admin')).body['hydra:member'].some((a) => a.id === asset.body.id)).toBe(false);
+    expect(markerIds((await mapOf('admin')).markers)).not.toContain(asset.body.id);
 
     await publishMqtt({
       devEui,
@@ -55,11 +103,12 @@ describe('GET /api/assets/map', () => {
     });
     const map = await waitFor(
       () => mapOf('admin'),
-      (answer) => answer.body['hydra:member'].some((a) => a.id === asset.body.id),
+      (answer) => markerIds(answer.markers).includes(asset.body.id),
     );
-    const shown = map.body['hydra:member'].find((a) => a.id === asset.body.id);
-    expect(shown).toMatchObject({ name: 'Map newcomer', last_event: { latitude: 52.37 } });
-    expect(Number(map.headers.get('x-items-read'))).toBe(map.body['hydra:member'].length);
+    const shown = map.markers.find(([id]) => id === asset.body.id);
+    expect(shown?.[1]).toBe('Map newcomer');
+    expect(shown?.slice(3, 5)).toEqual([52.37, 4.89]);
+    expect(Number(map.pages[0]?.headers.get('x-items-read'))).toBe(map.markers.length);
   });
 
   it('refuses anonymous calls', async () => {

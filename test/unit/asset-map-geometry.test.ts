@@ -9,7 +9,7 @@ import {
   zoneLabels,
   zoneShapes,
 } from '../../web/src/asset-map/mapGeometry';
-import type { MapAsset, MapGeoZone } from '../../web/src/asset-map/mapTypes';
+import type { MapGeoZone, MapMarker } from '../../web/src/asset-map/mapTypes';
 
 /** The asset map's pure conversions (web/src/asset-map/mapGeometry.ts). */
 
@@ -116,33 +116,26 @@ describe('drawn shapes to API geometry', () => {
 });
 
 describe('assetPoints', () => {
-  const asset = (id: number, latitude: number | null, longitude: number | null): MapAsset => ({
+  const updated = Date.parse('2026-11-01T10:00:00Z') / 1000;
+  const marker = (id: number, latitude: number, longitude: number, status: number | null = null): MapMarker => [
     id,
-    name: `Asset ${id}`,
-    lastLocationUpdate: '2026-11-01T10:00:00Z',
-    status: null,
-    last_event: {
-      street: null,
-      postal_code: null,
-      city: null,
-      region: null,
-      country: null,
-      latitude,
-      longitude,
-      date: '2026-11-01T10:00:00Z',
-      type: 'intervalBased',
-      radius: null,
-      geo_zone: null,
-    } as MapAsset['last_event'],
-  });
+    `Asset ${id}`,
+    status,
+    latitude,
+    longitude,
+    updated,
+  ];
 
-  test('one point per positioned asset, with what the popup shows', () => {
-    const points = assetPoints([asset(1, 52, 4), asset(2, null, 5), asset(3, 53, 6)]);
+  test('one point per marker tuple, with what the popup shows', () => {
+    const points = assetPoints([marker(1, 52, 4), marker(3, 53, 6, 3)]);
     expect(points.features.map((f) => f.properties)).toEqual([
-      { id: 1, name: 'Asset 1', status: '', updated: '2026-11-01T10:00:00Z' },
-      { id: 3, name: 'Asset 3', status: '', updated: '2026-11-01T10:00:00Z' },
+      { id: 1, name: 'Asset 1', status: '', updated: '2026-11-01T10:00:00.000Z' },
+      { id: 3, name: 'Asset 3', status: 'delivered', updated: '2026-11-01T10:00:00.000Z' },
     ]);
+    expect(points.features[1]?.geometry.coordinates).toEqual([6, 53]);
     expect(pointBounds(points)).toEqual([4, 52, 6, 53]);
     expect(pointBounds(assetPoints([]))).toBeNull();
+    const unknown = assetPoints([[9, 'No date', null, 1, 2, null]]);
+    expect(unknown.features[0]?.properties.updated).toBe('');
   });
 });

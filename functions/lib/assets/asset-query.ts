@@ -1,7 +1,5 @@
 import type { AssetStatusValue } from '../../../shared/schemas/asset-status';
 import { batchGetByIds } from '../data/batch-get';
-import { tableName } from '../data/client';
-import { queryAllPages } from '../data/query-page';
 import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 import {
@@ -14,11 +12,8 @@ import {
 } from './asset-candidates';
 import {
   ASSET_CLIENT_INDEX,
-  ASSET_MAP_INDEX,
   ASSET_SORT_INDEXES,
   type AssetRecord,
-  assetMapClientPrefix,
-  assetMapPartition,
   assetPartition,
   assetRepository,
   clientAssetsPartition,
@@ -191,44 +186,4 @@ async function getMany(ctx: TenantContext, ids: readonly number[]): Promise<Asse
     found.set(asset.id, asset);
   }
   return ids.flatMap((id) => found.get(id) ?? []);
-}
-
-export interface MapAssetsResult {
-  items: AssetRecord[];
-  /** Items DynamoDB read (x-items-read): the positioned assets' map index entries. */
-  itemsRead: number;
-  /** Read capacity consumed (x-read-units): the entries' size (map fields only), not the assets'. */
-  readUnits: number;
-}
-
-/**
- * GET /api/assets/map: every asset with a position, read from the sparse map index (gsi7), which holds only
- * positioned assets and only the marker fields; a client user's customer is one begins_with range of it
- * (docs/data-model.md, "Asset map"). Only positioned assets are read; none is read whole.
- */
-export async function listMapAssets(ctx: TenantContext, clientId?: number): Promise<MapAssetsResult> {
-  const forClient = clientId !== undefined;
-  const items: AssetRecord[] = [];
-  let itemsRead = 0;
-  let readUnits = 0;
-  const pages = queryAllPages({
-    TableName: tableName(),
-    IndexName: ASSET_MAP_INDEX,
-    KeyConditionExpression: forClient ? '#pk = :pk AND begins_with(#sk, :client)' : '#pk = :pk',
-    ExpressionAttributeNames: {
-      '#pk': `${ASSET_MAP_INDEX}pk`,
-      ...(forClient ? { '#sk': `${ASSET_MAP_INDEX}sk` } : {}),
-    },
-    ExpressionAttributeValues: {
-      ':pk': assetMapPartition(ctx),
-      ...(forClient ? { ':client': assetMapClientPrefix(clientId) } : {}),
-    },
-    ReturnConsumedCapacity: 'TOTAL',
-  });
-  for await (const page of pages) {
-    items.push(...(page.Items ?? []).map((item) => fromItem<AssetRecord>(item)));
-    itemsRead += page.ScannedCount ?? page.Items?.length ?? 0;
-    readUnits += page.ConsumedCapacity?.CapacityUnits ?? 0;
-  }
-  return { items: items.sort((a, b) => a.id - b.id), itemsRead, readUnits };
 }

@@ -41,7 +41,7 @@ export default function AssetMapPage() {
   const [overlays, setOverlays] = useStoredState<OverlayId[]>('assetMapOverlays', []);
   const [drawMode, setDrawMode] = useState<DrawMode | null>(null);
 
-  const points = useMemo(() => assetPoints(assets.data ?? []), [assets.data]);
+  const points = useMemo(() => assetPoints(assets.markers), [assets.markers]);
   const zoneList = zones.data ?? [];
   const zoneId = Number(params.get('zone')) || undefined;
   const zone = zoneList.find((candidate) => candidate.id === zoneId);
@@ -80,7 +80,7 @@ export default function AssetMapPage() {
     };
   }, [t, i18n.language]);
 
-  const empty = assets.isSuccess && points.features.length === 0;
+  const empty = assets.isDone && points.features.length === 0;
   return (
     <Box
       sx={{
@@ -102,7 +102,7 @@ export default function AssetMapPage() {
         onDrawn={onDrawn}
         navigate={navigate}
       />
-      {(assets.isPending || (seesZones && zones.isPending)) && (
+      {(assets.isLoading || (seesZones && zones.isPending)) && (
         <LinearProgress aria-label={t('loading')} sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
       )}
       <Stack spacing={1} sx={{ position: 'absolute', top: 10, left: 10, alignItems: 'flex-start' }}>
@@ -117,6 +117,11 @@ export default function AssetMapPage() {
         {canEdit && <DrawTools mode={drawMode} onMode={setDrawMode} />}
       </Stack>
       <Stack spacing={1} sx={{ position: 'absolute', bottom: 32, left: 10, right: 10, alignItems: 'center' }}>
+        {assets.isLoading && assets.markers.length > 0 && (
+          <Alert severity="info" role="status">
+            {t('loadingMarkers', { count: assets.markers.length })}
+          </Alert>
+        )}
         {empty && <Alert severity="warning">{t('empty')}</Alert>}
         {assets.isError && <Alert severity="error">{tc('entityListError')}</Alert>}
         {zones.isError && <Alert severity="error">{t('zonesError')}</Alert>}

@@ -108,7 +108,8 @@ export function openAssetPopup(
   });
   const title = document.createElement('strong');
   title.append(link);
-  root.append(title, line(`${labels.coordinates}: ${lat.toFixed(6)}, ${lon.toFixed(6)}`));
+  // The API rounds coordinates to MAP_COORDINATE_DECIMALS (5, ~1 m): a sixth digit would only ever be 0.
+  root.append(title, line(`${labels.coordinates}: ${lat.toFixed(5)}, ${lon.toFixed(5)}`));
   if (properties.updated) root.append(line(`${labels.updated}: ${labels.formatDate(properties.updated)}`));
   return new Popup({ offset: 10, maxWidth: '280px' }).setLngLat([lon, lat]).setDOMContent(root).addTo(map);
 }

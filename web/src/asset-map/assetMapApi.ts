@@ -1,20 +1,44 @@
 import type { HydraCollection } from '@shared/hydra';
 import type { GeoZoneInput } from '@shared/schemas/geo-zone';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { api } from '../api/apiClient';
-import type { MapAsset, MapGeoZone } from './mapTypes';
+import type { AssetMapPage, MapGeoZone } from './mapTypes';
 
-export type { MapAsset, MapGeoZone } from './mapTypes';
+export type { MapGeoZone, MapMarker } from './mapTypes';
 
 const zonesKey = ['geo-zones'] as const;
 
+/** The cursor a page's `next` path names, undefined after the last page. */
+const cursorOf = (next: string | null) =>
+  next === null ? undefined : (new URLSearchParams(next.split('?')[1]).get('cursor') ?? undefined);
+
+/**
+ * Every marker, a page at a time (the API bounds each answer under Lambda's 6 MB): the pages are fetched one
+ * after the other and the markers drawn grow with each, so a large tenant sees its map fill in.
+ */
 export function useMapAssets() {
-  return useQuery({
+  const query = useInfiniteQuery({
     queryKey: ['assets', 'map'],
-    queryFn: ({ signal }) => api.get<HydraCollection<MapAsset>>('/api/assets/map', { signal }),
-    select: (collection) => collection['hydra:member'],
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      api.get<AssetMapPage>('/api/assets/map', { query: { cursor: pageParam }, signal }),
+    getNextPageParam: (page) => cursorOf(page.next),
     meta: { silent: true },
   });
+  const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = query;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+  const markers = useMemo(() => query.data?.pages.flatMap((page) => page.markers) ?? [], [query.data]);
+  return {
+    markers,
+    isError,
+    /** Still fetching: the first page, or the ones after it. */
+    isLoading: query.isPending || hasNextPage,
+    /** All pages read. */
+    isDone: query.isSuccess && !hasNextPage,
+  };
 }
 
 /** `enabled` false for client users: the API answers them 403, as geo zones are hidden from them. */

@@ -1,4 +1,5 @@
 import type { Feature, FeatureCollection, Point, Polygon } from 'geojson';
+import { type MapMarker, statusOfCode } from '../../../shared/schemas/asset-map';
 import {
   closeRing,
   DEFAULT_GEO_ZONE_RADIUS,
@@ -7,7 +8,7 @@ import {
   MIN_GEO_ZONE_RADIUS,
   type Position,
 } from '../../../shared/schemas/geo-zone';
-import type { MapAsset, MapGeoZone } from './mapTypes';
+import type { MapGeoZone } from './mapTypes';
 
 /** Pure conversions between API records, GeoJSON for MapLibre and what terra-draw draws. */
 
@@ -88,24 +89,23 @@ export interface AssetProperties {
   updated: string;
 }
 
-/** One point per positioned asset; the properties are what the popup shows. */
-export function assetPoints(assets: readonly MapAsset[]): FeatureCollection<Point, AssetProperties> {
-  const features: Feature<Point, AssetProperties>[] = [];
-  for (const asset of assets) {
-    const latitude = asset.last_event?.latitude;
-    const longitude = asset.last_event?.longitude;
-    if (latitude == null || longitude == null) continue;
-    features.push({
+/**
+ * One point per marker tuple (shared/schemas/asset-map.ts); the properties are what the popup shows. Every
+ * marker has a position: the API answers positioned assets only.
+ */
+export function assetPoints(markers: readonly MapMarker[]): FeatureCollection<Point, AssetProperties> {
+  const features: Feature<Point, AssetProperties>[] = markers.map(
+    ([id, name, status, latitude, longitude, updated]) => ({
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [longitude, latitude] },
       properties: {
-        id: asset.id,
-        name: asset.name,
-        status: asset.status?.status ?? '',
-        updated: asset.lastLocationUpdate ?? asset.last_event?.date ?? '',
+        id,
+        name,
+        status: statusOfCode(status) ?? '',
+        updated: updated === null ? '' : new Date(updated * 1000).toISOString(),
       },
-    });
-  }
+    }),
+  );
   return { type: 'FeatureCollection', features };
 }
 

@@ -1,5 +1,4 @@
 import { Match } from 'aws-cdk-lib/assertions';
-import { COGNITO_HANDLER_ACTIONS } from '../../infra/constructs/handler-function';
 import { HANDLER_MODULES, ROUTES, routeKey } from '../../shared/routes';
 import { FULL_CONTEXT, resourcesOf, type Synthesized, synthTracking } from './synth';
 
@@ -72,14 +71,14 @@ describe('handlers', () => {
     expect(readers).toHaveLength(2);
   });
 
-  it('may use the pool (admin actions on its ARN only) and the data access policy', () => {
+  it('may use the pool (its declared actions on its ARN only) and the data access policies', () => {
+    // What each role holds exactly is test/infra/handler-grants.test.ts; here: the pool ARN, the data stack.
     const policies = resourcesOf(api(), 'AWS::IAM::Policy').filter(([id]) => !id.startsWith('Worker'));
     expect(policies).toHaveLength(HANDLER_MODULES.length);
     for (const [, policy] of policies) {
       const statements = (policy.PolicyDocument as { Statement: { Action: string[]; Resource: unknown }[] }).Statement;
       const cognito = statements.find((st) => JSON.stringify(st.Action).includes('cognito-idp:'));
-      expect(cognito?.Action).toEqual(expect.arrayContaining([...COGNITO_HANDLER_ACTIONS]));
-      expect(JSON.stringify(cognito?.Resource)).toContain(s.auth.stackName);
+      if (cognito) expect(JSON.stringify(cognito.Resource)).toContain(s.auth.stackName);
     }
     for (const [, role] of resourcesOf(api(), 'AWS::IAM::Role')) {
       expect(JSON.stringify(role.ManagedPolicyArns)).toContain(s.data.stackName);

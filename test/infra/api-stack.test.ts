@@ -1,4 +1,5 @@
 import { Match } from 'aws-cdk-lib/assertions';
+import { grantsOf } from '../../infra/handler-grants';
 import { HANDLER_MODULES, ROUTES, routeKey } from '../../shared/routes';
 import { FULL_CONTEXT, resourcesOf, type Synthesized, synthTracking } from './synth';
 
@@ -36,15 +37,12 @@ describe('handlers', () => {
   it('get the data, user pool and source-map environment', () => {
     for (const [, fn] of httpHandlers()) {
       const vars = (fn.Environment as { Variables: Props }).Variables;
-      for (const name of [
-        'TABLE_NAME',
-        'ATTACHMENTS_BUCKET',
-        'USER_POOL_ID',
-        'USER_POOL_CLIENT_ID',
-        'COGNITO_DOMAIN',
-      ]) {
+      for (const name of ['TABLE_NAME', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'COGNITO_DOMAIN']) {
         expect(vars[name]).toBeDefined();
       }
+      // The bucket's name only where the declaration grants a piece of it (infra/handler-grants.ts).
+      const s3 = grantsOf(moduleOf(fn)).data.some((piece) => !piece.startsWith('table-'));
+      expect(vars.ATTACHMENTS_BUCKET === undefined).toBe(!s3);
       expect(vars.NODE_OPTIONS).toBe('--enable-source-maps');
       expect(vars.CONSOLE_ORIGIN).toBe('https://console.example.com');
     }

@@ -8,6 +8,7 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { ALARM_TOPIC_ACTIONS } from '../handler-grants';
 import { acknowledge } from '../nag';
 import { type EventPattern, PIPELINE_RULES } from '../pipeline-rules';
 import { type DataAccess, HandlerFunction, REPO_ROOT } from './handler-function';
@@ -58,7 +59,7 @@ export class AlarmDelivery extends Construct {
       timeout: Duration.seconds(60),
       environment: { STAGE: props.stage, ALARM_TOPIC_ARN: this.topic.topicArn, POWERTOOLS_LOG_LEVEL: 'INFO' },
     });
-    this.topic.grantPublish(this.handler.role);
+    if (this.handler.grants.alarmTopic === 'publish') this.topic.grantPublish(this.handler.role);
     acknowledge(
       this.handler.role,
       'Publishing to the KMS-encrypted topic needs kms:GenerateDataKey* (its data-key variants), on the ' +
@@ -105,7 +106,7 @@ export class AlarmDelivery extends Construct {
     fn.addEnvironment('ALARM_TOPIC_ARN', this.topic.topicArn);
     fn.role?.addToPrincipalPolicy(
       new iam.PolicyStatement({
-        actions: ['sns:Subscribe', 'sns:ListSubscriptionsByTopic'],
+        actions: [...ALARM_TOPIC_ACTIONS.subscribe],
         resources: [this.topic.topicArn],
       }),
     );

@@ -1,6 +1,7 @@
 import type { Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import { GATEWAY_PROVISIONING_ACTIONS } from '../handler-grants';
 import { iotPolicyName } from '../iot-policies';
 import { acknowledge, flattenReference } from '../nag';
 
@@ -15,19 +16,19 @@ export function grantGatewayProvisioning(stack: Stack, fn: lambda.Function, role
   const arn = (resource: string) => `arn:${stack.partition}:iot:${stack.region}:${stack.account}:${resource}`;
   role.addToPrincipalPolicy(
     new iam.PolicyStatement({
-      actions: ['iot:CreateThing', 'iot:DeleteThing', 'iot:AttachThingPrincipal', 'iot:DetachThingPrincipal'],
+      actions: [...GATEWAY_PROVISIONING_ACTIONS.things],
       resources: [arn('thing/gw-*')],
     }),
   );
   role.addToPrincipalPolicy(
     new iam.PolicyStatement({
-      actions: ['iot:AttachPolicy', 'iot:DetachPolicy', 'iot:UpdateCertificate', 'iot:DeleteCertificate'],
+      actions: [...GATEWAY_PROVISIONING_ACTIONS.certificates],
       resources: [arn('cert/*'), arn(`policy/${policyName}`)],
     }),
   );
   role.addToPrincipalPolicy(
     new iam.PolicyStatement({
-      actions: ['iot:CreateKeysAndCertificate', 'iot:DescribeEndpoint'],
+      actions: [...GATEWAY_PROVISIONING_ACTIONS.unscoped],
       resources: ['*'],
     }),
   );

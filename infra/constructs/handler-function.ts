@@ -9,47 +9,17 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { readMailFrom } from '../config';
+import { type DataGrant, grantsOf, type HandlerGrants } from '../handler-grants';
 import { acknowledge } from '../nag';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
-/** The data a handler works on: names for its environment and the policy that grants access to them. */
+/** The data a handler works on: names for its environment and one managed policy per piece of access. */
 export interface DataAccess {
   tableName: string;
   bucketName: string;
-  policy: iam.IManagedPolicy;
+  policies: Record<DataGrant, iam.IManagedPolicy>;
 }
-
-/**
- * Cognito operations the session, user, customer, tenant and API-token handlers perform on the one pool.
- * Scoped to the pool ARN; every action here supports resource-level permissions.
- */
-export const COGNITO_HANDLER_ACTIONS = [
-  'cognito-idp:InitiateAuth',
-  'cognito-idp:AdminInitiateAuth',
-  'cognito-idp:RespondToAuthChallenge',
-  'cognito-idp:AdminRespondToAuthChallenge',
-  'cognito-idp:ForgotPassword',
-  'cognito-idp:ConfirmForgotPassword',
-  'cognito-idp:AdminResetUserPassword',
-  'cognito-idp:AdminSetUserPassword',
-  'cognito-idp:AdminCreateUser',
-  'cognito-idp:AdminDeleteUser',
-  'cognito-idp:AdminGetUser',
-  'cognito-idp:AdminUpdateUserAttributes',
-  'cognito-idp:AdminDisableUser',
-  'cognito-idp:AdminEnableUser',
-  'cognito-idp:AdminUserGlobalSignOut',
-  'cognito-idp:AdminAddUserToGroup',
-  'cognito-idp:AdminRemoveUserFromGroup',
-  'cognito-idp:AdminListGroupsForUser',
-  'cognito-idp:ListUsers',
-  'cognito-idp:ListUsersInGroup',
-  'cognito-idp:CreateUserPoolClient',
-  'cognito-idp:DescribeUserPoolClient',
-  'cognito-idp:UpdateUserPoolClient',
-  'cognito-idp:DeleteUserPoolClient',
-] as const;
 
 /**
  * What every Lambda of the project shares: Node.js 22 on arm64, X-Ray tracing, esbuild bundling of the repo's
@@ -76,12 +46,15 @@ export function nodeFunctionBase(entry: string) {
 }
 
 export interface HandlerFunctionProps {
-  /** Feature module under functions/http/ (its file exports `handler`), or a worker's name with `entry`. */
+  /**
+   * Feature module under functions/http/ (its file exports `handler`), or a worker's name with `entry`; its
+   * declaration in infra/handler-grants.ts is what the role is granted.
+   */
   module: string;
   /** Defaults to functions/http/<module>.ts. */
   entry?: string;
   data: DataAccess;
-  /** HTTP handlers work on the user pool; a worker that never calls Cognito leaves both out. */
+  /** HTTP handlers know the user pool (token checks); the role gets only the declared Cognito actions. */
   userPool?: cognito.IUserPool;
   userPoolClient?: cognito.IUserPoolClient;
   logRetention: logs.RetentionDays;
@@ -92,7 +65,7 @@ export interface HandlerFunctionProps {
   /** Below the HTTP API's 30 s integration limit. */
   timeout?: Duration;
   /**
-   * Secrets the handler reads at runtime, by environment variable name (the variable holds the secret's ARN).
+   * Secrets the handler reads at runtime (only a function whose grants declare `kpnDataKey`), by environment variable name (the variable holds the secret's ARN).
    * They are read through the Parameters and Secrets Lambda Extension, which caches them for 5 minutes.
    */
   secrets?: Record<string, secretsmanager.ISecret>;
@@ -103,12 +76,15 @@ export interface HandlerFunctionProps {
  * and role. Each `bind…` call sets an environment variable and grants the access it implies, together.
  */
 export class HandlerFunction extends Construct {
+  /** What the role holds: infra/handler-grants.ts, by `module`. */
+  readonly grants: HandlerGrants;
   readonly function: nodejs.NodejsFunction;
   readonly role: iam.Role;
   readonly logGroup: logs.LogGroup;
 
   constructor(scope: Construct, id: string, props: HandlerFunctionProps) {
     super(scope, id);
+    this.grants = grantsOf(props.module);
     this.logGroup = new logs.LogGroup(this, 'Logs', { retention: props.logRetention });
     this.role = new iam.Role(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
@@ -140,13 +116,16 @@ export class HandlerFunction extends Construct {
     });
     for (const [name, secret] of Object.entries(props.secrets ?? {})) {
       this.function.addEnvironment(name, secret.secretArn);
-      secret.grantRead(this.role);
+      // The extension only calls GetSecretValue (secret.grantRead would add DescribeSecret).
+      this.role.addToPolicy(
+        new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }),
+      );
     }
 
     this.bindData(props.data);
     if (props.userPool && props.userPoolClient) this.bindUserPool(props.userPool, props.userPoolClient);
     // Required setting, no placeholder: readMailFrom names `mailFrom` in its error when it is missing.
-    this.bindMail(props.mailFrom ?? readMailFrom(this));
+    if (this.grants.mail) this.bindMail(props.mailFrom ?? readMailFrom(this));
 
     acknowledge(
       this.role,
@@ -162,11 +141,13 @@ export class HandlerFunction extends Construct {
     );
   }
 
-  /** TABLE_NAME and ATTACHMENTS_BUCKET, with item and object access to both. */
+  /** TABLE_NAME and ATTACHMENTS_BUCKET, with the pieces of access the function's grants name. */
   bindData(data: DataAccess): void {
-    this.function.addEnvironment('TABLE_NAME', data.tableName);
-    this.function.addEnvironment('ATTACHMENTS_BUCKET', data.bucketName);
-    this.role.addManagedPolicy(data.policy);
+    const pieces = this.grants.data;
+    if (pieces.some((piece) => piece.startsWith('table-'))) this.function.addEnvironment('TABLE_NAME', data.tableName);
+    if (pieces.some((piece) => !piece.startsWith('table-')))
+      this.function.addEnvironment('ATTACHMENTS_BUCKET', data.bucketName);
+    for (const piece of pieces) this.role.addManagedPolicy(data.policies[piece]);
   }
 
   /** MAIL_FROM, with ses:SendEmail from that sender only (functions/lib/mail/send-mail.ts). */
@@ -186,13 +167,13 @@ export class HandlerFunction extends Construct {
     );
   }
 
-  /** USER_POOL_ID and USER_POOL_CLIENT_ID, with the admin operations the handlers perform on that pool. */
+  /** USER_POOL_ID and USER_POOL_CLIENT_ID, with the Cognito actions the function's grants name (if any). */
   bindUserPool(userPool: cognito.IUserPool, client: cognito.IUserPoolClient): void {
     this.function.addEnvironment('USER_POOL_ID', userPool.userPoolId);
     this.function.addEnvironment('USER_POOL_CLIENT_ID', client.userPoolClientId);
-    this.role.addToPolicy(
-      new iam.PolicyStatement({ actions: [...COGNITO_HANDLER_ACTIONS], resources: [userPool.userPoolArn] }),
-    );
+    const actions = (this.grants.cognito ?? []).map((action) => `cognito-idp:${action}`);
+    if (actions.length === 0) return;
+    this.role.addToPolicy(new iam.PolicyStatement({ actions, resources: [userPool.userPoolArn] }));
   }
 }
 
@@ -206,4 +187,12 @@ function placeholderWhenUnbundled(scope: Construct, entry: string): Partial<node
     code: lambda.Code.fromInline('exports.handler = async () => ({ statusCode: 503 });'),
     handler: 'index.handler',
   };
+}
+
+/**
+ * sqs:SendMessage on the uplink queue, and nothing else: SendMessageBatch is authorised as SendMessage, and the
+ * ways in never read the queue's attributes (grantSendMessages would add GetQueueAttributes and GetQueueUrl).
+ */
+export function grantSendUplinks(role: iam.IRole, queue: { queueArn: string }): void {
+  role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [queue.queueArn] }));
 }

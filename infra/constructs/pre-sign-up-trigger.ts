@@ -5,6 +5,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { grantsOf } from '../handler-grants';
 import { acknowledge } from '../nag';
 import { nodeFunctionBase, REPO_ROOT } from './handler-function';
 
@@ -56,7 +57,7 @@ export class PreSignUpTrigger extends Construct {
       roles: [role],
       statements: [
         new iam.PolicyStatement({
-          actions: ['cognito-idp:ListUsers', 'cognito-idp:AdminLinkProviderForUser'],
+          actions: (grantsOf('trigger-pre-sign-up').cognito ?? []).map((action) => `cognito-idp:${action}`),
           resources: [props.userPool.userPoolArn],
         }),
       ],

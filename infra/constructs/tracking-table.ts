@@ -33,23 +33,15 @@ export function createTrackingTable(scope: Construct, id: string): dynamodb.Tabl
 }
 
 /**
- * Item reads and writes on the table and each named index. Spelled out (no `dynamodb:*`, no `index/*`) so the
- * grant needs no wildcard; transactions are authorised through these same item actions.
+ * Item actions on the table; Query also on each named index (an index takes no other item action). Spelled out
+ * (no `dynamodb:*`, no `index/*`) so the grant needs no wildcard; transactions are authorised through the
+ * item actions they contain. Which actions: infra/handler-grants.ts DATA_GRANT_ACTIONS.
  */
-export function tableDataStatement(table: dynamodb.ITable): iam.PolicyStatement {
-  return new iam.PolicyStatement({
-    actions: [
-      'dynamodb:GetItem',
-      'dynamodb:BatchGetItem',
-      'dynamodb:Query',
-      'dynamodb:Scan',
-      'dynamodb:PutItem',
-      'dynamodb:UpdateItem',
-      'dynamodb:DeleteItem',
-      'dynamodb:BatchWriteItem',
-      'dynamodb:ConditionCheckItem',
-      'dynamodb:DescribeTable',
-    ],
-    resources: [table.tableArn, ...TABLE.indexes.map((index) => `${table.tableArn}/index/${index.name}`)],
-  });
+export function tableDataStatements(table: dynamodb.ITable, actions: readonly string[]): iam.PolicyStatement[] {
+  const onIndexes = actions.filter((action) => action === 'dynamodb:Query');
+  const indexArns = TABLE.indexes.map((index) => `${table.tableArn}/index/${index.name}`);
+  return [
+    new iam.PolicyStatement({ actions: [...actions], resources: [table.tableArn] }),
+    ...(onIndexes.length > 0 ? [new iam.PolicyStatement({ actions: onIndexes, resources: indexArns })] : []),
+  ];
 }

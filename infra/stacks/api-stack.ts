@@ -12,10 +12,11 @@ import { HANDLER_MODULES, ROUTES } from '../../shared/routes';
 import type { AlarmDelivery } from '../constructs/alarm-delivery';
 import { ApiEdge } from '../constructs/api-edge';
 import { grantGatewayProvisioning } from '../constructs/gateway-provisioning';
-import { type DataAccess, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
+import { type DataAccess, grantSendUplinks, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
 import { OpsAlarms } from '../constructs/ops-alarms';
 import { RouteTableApi } from '../constructs/route-table-api';
 import { createAccessLogsBucket } from '../constructs/secure-bucket';
+import { grantsOf } from '../handler-grants';
 import { acknowledge } from '../nag';
 
 export interface ApiStackProps extends StackProps {
@@ -114,8 +115,6 @@ export class ApiStack extends Stack {
     });
     // The worker records its own failures on the job; a retry would only repeat them.
     exportWorker.function.configureAsyncInvoke({ retryAttempts: 0 });
-    /** Modules that start a background export, with the worker's name and the right to invoke it. */
-    const EXPORT_STARTERS = new Set(['assets', 'devices']);
 
     const handlers = new Map<string, lambda.IFunction>();
     for (const module of HANDLER_MODULES) {
@@ -140,26 +139,9 @@ export class ApiStack extends Stack {
           ...(props.tenantHostSuffix ? { TENANT_HOST_SUFFIX: props.tenantHostSuffix } : {}),
         },
         // The webhook decrypts the tenant's Things shared secret with the same data key.
-        ...(module === 'kpn-things' || module === 'device-uplinks'
-          ? { secrets: { KPN_DATA_KEY_SECRET_ID: kpnDataKey } }
-          : {}),
+        ...(grantsOf(module).kpnDataKey ? { secrets: { KPN_DATA_KEY_SECRET_ID: kpnDataKey } } : {}),
       });
-      if (module === 'alarms') props.alarmDelivery?.grantSubscriptionManagement(handler.function);
-      if (module === 'gateways') grantGatewayProvisioning(this, handler.function, handler.role, props.stage);
-      if (module === 'device-uplinks' && props.uplinkQueue) {
-        handler.function.addEnvironment('UPLINK_QUEUE_URL', props.uplinkQueue.queueUrl);
-        props.uplinkQueue.grantSendMessages(handler.role);
-      }
-      if (EXPORT_STARTERS.has(module)) {
-        handler.function.addEnvironment('EXPORT_WORKER_FUNCTION', exportWorker.function.functionName);
-        // The unqualified ARN only (grantInvoke would add "<arn>:*", a wildcard cdk-nag rightly flags).
-        handler.role.addToPolicy(
-          new iam.PolicyStatement({
-            actions: ['lambda:InvokeFunction'],
-            resources: [exportWorker.function.functionArn],
-          }),
-        );
-      }
+      this.grantResources(handler, props, exportWorker);
       handlers.set(module, handler.function);
     }
     this.handlers = handlers;
@@ -198,5 +180,23 @@ export class ApiStack extends Stack {
 
     new CfnOutput(this, 'ApiUrl', { value: this.edge.url });
     new CfnOutput(this, 'HttpApiUrl', { value: this.api.url });
+  }
+
+  /** The grants of a handler's declaration (infra/handler-grants.ts) that name a resource of another stack. */
+  private grantResources(handler: HandlerFunction, props: ApiStackProps, exportWorker: HandlerFunction) {
+    const { grants, function: fn, role } = handler;
+    if (grants.alarmTopic === 'subscribe') props.alarmDelivery?.grantSubscriptionManagement(fn);
+    if (grants.gatewayProvisioning) grantGatewayProvisioning(this, fn, role, props.stage);
+    if (grants.uplinkQueue === 'send' && props.uplinkQueue) {
+      fn.addEnvironment('UPLINK_QUEUE_URL', props.uplinkQueue.queueUrl);
+      grantSendUplinks(role, props.uplinkQueue);
+    }
+    if (grants.invokeExportWorker) {
+      fn.addEnvironment('EXPORT_WORKER_FUNCTION', exportWorker.function.functionName);
+      // The unqualified ARN only (grantInvoke would add "<arn>:*", a wildcard cdk-nag rightly flags).
+      role.addToPolicy(
+        new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [exportWorker.function.functionArn] }),
+      );
+    }
   }
 }

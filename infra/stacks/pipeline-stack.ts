@@ -20,7 +20,7 @@ import {
 } from '../../functions/lib/pipeline/queue/uplink-queue';
 import { GATEWAY_UPLINK_RULE_SQL, MQTT_UPLINK_RULE_SQL } from '../../functions/lib/pipeline/topics';
 import { AlarmDelivery } from '../constructs/alarm-delivery';
-import { type DataAccess, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
+import { type DataAccess, grantSendUplinks, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
 import { LoanDaySchedule } from '../constructs/loan-day-schedule';
 import { arnPrefixed, IOT_POLICIES, iotPolicyName } from '../iot-policies';
 import { acknowledge } from '../nag';
@@ -112,7 +112,7 @@ export class PipelineStack extends Stack {
       timeout: Duration.seconds(PROCESSOR_TIMEOUT_SECONDS),
       environment: { STAGE: props.stage, EVENT_BUS_NAME: this.eventBus.eventBusName, POWERTOOLS_LOG_LEVEL: 'INFO' },
     });
-    this.eventBus.grantPutEventsTo(processor.role);
+    if (processor.grants.eventBus) this.eventBus.grantPutEventsTo(processor.role);
     processor.function.addEventSource(
       new SqsEventSource(this.uplinkQueue, { batchSize: PROCESSOR_BATCH_SIZE, reportBatchItemFailures: true }),
     );
@@ -128,7 +128,7 @@ export class PipelineStack extends Stack {
       timeout: Duration.seconds(10),
       environment: { STAGE: props.stage, UPLINK_QUEUE_URL: this.uplinkQueue.queueUrl, POWERTOOLS_LOG_LEVEL: 'INFO' },
     });
-    this.uplinkQueue.grantSendMessages(ingest.role);
+    if (ingest.grants.uplinkQueue === 'send') grantSendUplinks(ingest.role, this.uplinkQueue);
     return ingest.function;
   }
 

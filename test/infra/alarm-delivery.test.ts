@@ -6,7 +6,9 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { AlarmDelivery } from '../../infra/constructs/alarm-delivery';
+import type { DataAccess } from '../../infra/constructs/handler-function';
 import { LOAN_DAY_CRON, LoanDaySchedule } from '../../infra/constructs/loan-day-schedule';
+import { DATA_GRANT_ACTIONS } from '../../infra/handler-grants';
 import { PIPELINE_RULES } from '../../infra/pipeline-rules';
 import { synthTracking } from './synth';
 
@@ -17,17 +19,20 @@ import { synthTracking } from './synth';
 function build() {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [], mailFrom: 'no-reply@example.com' } });
   const stack = new Stack(app, 'AlarmSide', { env: { account: '123456789012', region: 'eu-west-1' } });
+  const tablePolicy = new iam.ManagedPolicy(stack, 'DataPolicy', {
+    statements: [
+      new iam.PolicyStatement({
+        actions: ['dynamodb:GetItem'],
+        resources: ['arn:aws:dynamodb:eu-west-1:123456789012:table/tracking'],
+      }),
+    ],
+  });
   const data = {
     tableName: 'tracking',
     bucketName: 'attachments',
-    policy: new iam.ManagedPolicy(stack, 'DataPolicy', {
-      statements: [
-        new iam.PolicyStatement({
-          actions: ['dynamodb:GetItem'],
-          resources: ['arn:aws:dynamodb:eu-west-1:123456789012:table/tracking'],
-        }),
-      ],
-    }),
+    policies: Object.fromEntries(
+      Object.keys(DATA_GRANT_ACTIONS).map((piece) => [piece, tablePolicy]),
+    ) as unknown as DataAccess['policies'],
   };
   const eventBus = new events.EventBus(stack, 'Bus', { eventBusName: 'tracking-pipeline-dev' });
   const delivery = new AlarmDelivery(stack, 'AlarmDelivery', {

@@ -128,28 +128,38 @@ describe('attachments bucket', () => {
   });
 });
 
-describe('handler data access policy', () => {
-  it('names every action and index explicitly (no action wildcards, no index/*)', () => {
-    const [[, policy] = ['', {}]] = resourcesOf(s.template(s.data), 'AWS::IAM::ManagedPolicy');
-    const statements = (policy.PolicyDocument as { Statement: { Action: string[]; Resource: unknown }[] }).Statement;
-    for (const statement of statements) {
-      for (const action of statement.Action) expect(action).not.toContain('*');
-    }
-    const tableResources = JSON.stringify(statements[0]?.Resource);
-    for (const index of TABLE.indexes) expect(tableResources).toContain(`/index/${index.name}`);
-    expect(tableResources).not.toContain('index/*');
+describe('handler data access policies (one per piece, infra/handler-grants.ts)', () => {
+  type PolicyStatement = { Action: string | string[]; Resource: unknown; Condition?: unknown };
+  const statements = () =>
+    resourcesOf(s.template(s.data), 'AWS::IAM::ManagedPolicy').flatMap(
+      ([, policy]) => (policy.PolicyDocument as { Statement: PolicyStatement[] }).Statement,
+    );
+  const withAction = (action: string) => statements().filter((st) => [st.Action].flat().includes(action));
+
+  it('names every action and index explicitly (no action wildcards, no index/*, no Scan)', () => {
+    for (const statement of statements())
+      for (const action of [statement.Action].flat()) expect(action).not.toContain('*');
+    const queries = JSON.stringify(withAction('dynamodb:Query').map((st) => st.Resource));
+    for (const index of TABLE.indexes) expect(queries).toContain(`/index/${index.name}`);
+    expect(queries).not.toContain('index/*');
+    expect(withAction('dynamodb:Scan')).toEqual([]);
+    // Writes go to the table itself; an index takes only queries.
+    expect(JSON.stringify(withAction('dynamodb:PutItem').map((st) => st.Resource))).not.toContain('/index/');
   });
   it('lets handlers abort an unfinished export upload, under exports/ only', () => {
-    const [[, policy] = ['', {}]] = resourcesOf(s.template(s.data), 'AWS::IAM::ManagedPolicy');
-    const statements = (policy.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement;
-    const abort = statements.filter((st) => JSON.stringify(st.Action).includes('s3:AbortMultipartUpload'));
+    const abort = withAction('s3:AbortMultipartUpload');
     expect(abort).toHaveLength(1);
     expect(JSON.stringify(abort[0]?.Resource)).toMatch(/"\/exports\/\*"\]\]\}$/);
   });
   it('lets handlers list tenant folders and their waiting uploads only (issue 13, item 10)', () => {
-    const [[, policy] = ['', {}]] = resourcesOf(s.template(s.data), 'AWS::IAM::ManagedPolicy');
-    const statements = (policy.PolicyDocument as { Statement: { Action: unknown; Condition?: unknown }[] }).Statement;
-    const list = statements.find((st) => st.Action === 's3:ListBucket');
-    expect(list?.Condition).toEqual({ StringLike: { 's3:prefix': ['tenants/*', 'incoming/tenants/*'] } });
+    const list = withAction('s3:ListBucket');
+    expect(list).toHaveLength(1);
+    expect(list[0]?.Condition).toEqual({ StringLike: { 's3:prefix': ['tenants/*', 'incoming/tenants/*'] } });
+  });
+  it('grants attachment objects under the attachment prefixes only, never the whole bucket', () => {
+    const objects = JSON.stringify(withAction('s3:DeleteObject').map((st) => st.Resource));
+    expect(objects).toContain('"/tenants/*"');
+    expect(objects).toContain('"/incoming/tenants/*"');
+    expect(JSON.stringify(statements().map((st) => st.Resource))).not.toMatch(/"\/\*"/);
   });
 });

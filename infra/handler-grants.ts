@@ -1,0 +1,213 @@
+import type { HandlerModule } from '../shared/routes';
+
+/**
+ * Issue 14, least privilege: what each Lambda may do, declared once per function. HandlerFunction and the
+ * stacks grant from here and nothing else; test/infra/handler-grants.test.ts checks that each synthesized role
+ * holds exactly this and that this is exactly what the function's code can reach (its AWS SDK commands).
+ */
+
+/** Pieces of the data stack's access, one managed policy each (infra/stacks/data-stack.ts). */
+export type DataGrant =
+  /** GetItem, BatchGetItem, Query on the table and its indexes. */
+  | 'table-read'
+  /** table-read plus PutItem, UpdateItem, DeleteItem, ConditionCheckItem (TransactWriteItems checks these). */
+  | 'table-read-write'
+  /** Attachments: Get/Put/DeleteObject under tenants/ and incoming/tenants/, ListBucket of those prefixes. */
+  | 'attachments'
+  /** GetObject under exports/ (the presigned download of an export file). */
+  | 'exports-read'
+  /** PutObject and AbortMultipartUpload under exports/ (an export streamed in as a multipart upload). */
+  | 'exports-write';
+
+/** Cognito actions on the one user pool, spelled as IAM spells them (cognito-idp:<name>). */
+export type CognitoAction =
+  | 'AdminAddUserToGroup'
+  | 'AdminCreateUser'
+  | 'AdminDeleteUser'
+  | 'AdminDisableUser'
+  | 'AdminEnableUser'
+  | 'AdminGetUser'
+  | 'AdminRemoveUserFromGroup'
+  | 'AdminSetUserPassword'
+  | 'AdminUpdateUserAttributes'
+  | 'AdminUserGlobalSignOut'
+  | 'ListUsers'
+  | 'AdminLinkProviderForUser';
+
+export interface HandlerGrants {
+  /** The Lambda's entry file, relative to the repository: where the code check starts its walk. */
+  entry: string;
+  data: readonly DataGrant[];
+  cognito?: readonly CognitoAction[];
+  /** ses:SendEmail from the configured sender (bindMail). */
+  mail?: true;
+  /** The alarm topic: the alarm handler publishes, the alarm rules API keeps the addresses' subscriptions. */
+  alarmTopic?: 'publish' | 'subscribe';
+  /** IoT things, certificates and the gateway policy (infra/constructs/gateway-provisioning.ts). */
+  gatewayProvisioning?: true;
+  /** lambda:InvokeFunction on the export worker (a background export). */
+  invokeExportWorker?: true;
+  /** The uplink FIFO queue: the ways in send, the processor consumes through its event source mapping. */
+  uplinkQueue?: 'send' | 'consume';
+  /** events:PutEvents on the pipeline bus. */
+  eventBus?: true;
+  /** The KPN Things data key, read through the Parameters and Secrets extension. */
+  kpnDataKey?: true;
+}
+
+/** Functions that are not HTTP handler modules, by the `module` name HandlerFunction gets. */
+export type WorkerName =
+  | 'export-worker'
+  | 'pipeline-processor'
+  | 'pipeline-mqtt-ingest'
+  | 'pipeline-lorawan-ingest'
+  | 'pipeline-alarm-handler'
+  | 'job-loan-days'
+  | 'trigger-pre-sign-up';
+
+const http = (module: HandlerModule) => `functions/http/${module}.ts`;
+const RW: readonly DataGrant[] = ['table-read-write'];
+/** An API credential is a pool user: made with a password and a role group, deleted with the credential. */
+const API_CLIENT_USERS: readonly CognitoAction[] = [
+  'AdminCreateUser',
+  'AdminSetUserPassword',
+  'AdminAddUserToGroup',
+  'AdminDeleteUser',
+];
+/** Console users (admin-users, and the users of a client company): the whole user life cycle. */
+const USER_ADMINISTRATION: readonly CognitoAction[] = [
+  ...API_CLIENT_USERS,
+  'AdminDisableUser',
+  'AdminEnableUser',
+  'AdminGetUser',
+  'AdminRemoveUserFromGroup',
+  'AdminUpdateUserAttributes',
+  'AdminUserGlobalSignOut',
+  'ListUsers',
+];
+
+export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> = {
+  // Sign-in and refresh are InitiateAuth and sign-out is RevokeToken: public Cognito APIs IAM does not govern.
+  session: {
+    entry: http('session'),
+    data: RW,
+    cognito: ['AdminGetUser', 'AdminSetUserPassword', 'AdminUserGlobalSignOut', 'ListUsers'],
+    mail: true,
+  },
+  'admin-users': { entry: http('admin-users'), data: RW, cognito: USER_ADMINISTRATION },
+  roles: { entry: http('roles'), data: RW },
+  tenants: { entry: http('tenants'), data: RW },
+  settings: { entry: http('settings'), data: RW },
+  'kpn-things': { entry: http('kpn-things'), data: RW, kpnDataKey: true },
+  'api-tokens': { entry: http('api-tokens'), data: RW, cognito: API_CLIENT_USERS },
+  assets: {
+    entry: http('assets'),
+    data: [...RW, 'attachments', 'exports-read', 'exports-write'],
+    invokeExportWorker: true,
+  },
+  'asset-profiles': { entry: http('asset-profiles'), data: RW },
+  clients: { entry: http('clients'), data: RW, cognito: USER_ADMINISTRATION, mail: true },
+  devices: { entry: http('devices'), data: [...RW, 'exports-read', 'exports-write'], invokeExportWorker: true },
+  events: { entry: http('events'), data: RW },
+  'geo-zones': { entry: http('geo-zones'), data: RW },
+  alarms: { entry: http('alarms'), data: RW, alarmTopic: 'subscribe' },
+  exports: { entry: http('exports'), data: [...RW, 'exports-read'] },
+  // The public KPN Things webhook: the tenant's shared secret and the uplink queue, nothing of the user pool.
+  'device-uplinks': { entry: http('device-uplinks'), data: RW, kpnDataKey: true, uplinkQueue: 'send' },
+  'asset-alarms': { entry: http('asset-alarms'), data: RW },
+  gateways: { entry: http('gateways'), data: RW, gatewayProvisioning: true },
+
+  'export-worker': { entry: 'functions/workers/export-worker.ts', data: [...RW, 'exports-write'] },
+  'pipeline-processor': {
+    entry: 'functions/pipeline/processor.ts',
+    data: RW,
+    uplinkQueue: 'consume',
+    eventBus: true,
+  },
+  'pipeline-mqtt-ingest': { entry: 'functions/pipeline/mqtt-ingest.ts', data: RW, uplinkQueue: 'send' },
+  'pipeline-lorawan-ingest': { entry: 'functions/pipeline/lorawan-ingest.ts', data: RW, uplinkQueue: 'send' },
+  'pipeline-alarm-handler': { entry: 'functions/pipeline/alarm-handler.ts', data: RW, alarmTopic: 'publish' },
+  'job-loan-days': { entry: 'functions/jobs/loan-days.ts', data: RW },
+  // Not a HandlerFunction (infra/constructs/pre-sign-up-trigger.ts); declared so its code is checked too.
+  'trigger-pre-sign-up': {
+    entry: 'functions/triggers/pre-sign-up.ts',
+    data: [],
+    cognito: ['ListUsers', 'AdminLinkProviderForUser'],
+  },
+};
+
+/** The declaration of a function by its HandlerFunction `module` name. */
+export function grantsOf(module: string): HandlerGrants {
+  const grants = (HANDLER_GRANTS as Record<string, HandlerGrants | undefined>)[module];
+  if (!grants) throw new Error(`No grants declared for ${module} in infra/handler-grants.ts`);
+  return grants;
+}
+
+const TABLE_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
+
+/** The actions of each data piece; infra/stacks/data-stack.ts builds its managed policies from these. */
+export const DATA_GRANT_ACTIONS: Record<DataGrant, readonly string[]> = {
+  'table-read': TABLE_READ,
+  'table-read-write': [
+    ...TABLE_READ,
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:ConditionCheckItem',
+  ],
+  attachments: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:ListBucket'],
+  'exports-read': ['s3:GetObject'],
+  'exports-write': ['s3:PutObject', 's3:AbortMultipartUpload'],
+};
+
+export const GATEWAY_PROVISIONING_ACTIONS = {
+  things: ['iot:CreateThing', 'iot:DeleteThing', 'iot:AttachThingPrincipal', 'iot:DetachThingPrincipal'],
+  certificates: ['iot:AttachPolicy', 'iot:DetachPolicy', 'iot:UpdateCertificate', 'iot:DeleteCertificate'],
+  unscoped: ['iot:CreateKeysAndCertificate', 'iot:DescribeEndpoint'],
+} as const;
+
+export const ALARM_TOPIC_ACTIONS = {
+  publish: ['sns:Publish'],
+  subscribe: ['sns:Subscribe', 'sns:ListSubscriptionsByTopic'],
+} as const;
+
+/** What Lambda's SQS event source mapping does with the function's role (no code of ours calls these). */
+export const QUEUE_CONSUMER_ACTIONS = [
+  'sqs:ReceiveMessage',
+  'sqs:ChangeMessageVisibility',
+  'sqs:GetQueueUrl',
+  'sqs:DeleteMessage',
+  'sqs:GetQueueAttributes',
+] as const;
+
+/** Every function: its own log group, and X-Ray active tracing. */
+export const BASELINE_ACTIONS = [
+  'logs:CreateLogStream',
+  'logs:PutLogEvents',
+  'xray:PutTraceSegments',
+  'xray:PutTelemetryRecords',
+] as const;
+
+/**
+ * The IAM actions a declaration grants: `calls` are the ones the function's code calls (checked against its
+ * SDK commands), `implied` the ones AWS needs on its behalf (the topic's KMS key when publishing, the event
+ * source mapping's queue reads).
+ */
+export function grantActions(grants: HandlerGrants): { calls: string[]; implied: string[] } {
+  const calls = [
+    ...grants.data.flatMap((piece) => DATA_GRANT_ACTIONS[piece]),
+    ...(grants.cognito ?? []).map((action) => `cognito-idp:${action}`),
+    ...(grants.mail ? ['ses:SendEmail'] : []),
+    ...(grants.alarmTopic ? ALARM_TOPIC_ACTIONS[grants.alarmTopic] : []),
+    ...(grants.gatewayProvisioning ? Object.values(GATEWAY_PROVISIONING_ACTIONS).flat() : []),
+    ...(grants.invokeExportWorker ? ['lambda:InvokeFunction'] : []),
+    ...(grants.uplinkQueue === 'send' ? ['sqs:SendMessage'] : []),
+    ...(grants.eventBus ? ['events:PutEvents'] : []),
+    ...(grants.kpnDataKey ? ['secretsmanager:GetSecretValue'] : []),
+  ];
+  const implied = [
+    ...(grants.alarmTopic === 'publish' ? ['kms:Decrypt', 'kms:GenerateDataKey*'] : []),
+    ...(grants.uplinkQueue === 'consume' ? QUEUE_CONSUMER_ACTIONS : []),
+  ];
+  return { calls: [...new Set(calls)].sort(), implied: [...new Set(implied)].sort() };
+}

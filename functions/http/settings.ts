@@ -56,11 +56,10 @@ export const handler = createHttpHandler('settings', {
     },
   }),
   'settings.logo': route({
-    run: async ({ auth, query }) => {
+    // Public (no authorizer on AWS, so no claims): the tenant comes from the `tenant` query (its subdomain) only.
+    run: async ({ query }) => {
       const { tenant: subdomain } = validate(logoQuerySchema, Object.fromEntries(new URLSearchParams(query)));
-      let tenant: TenantRecord | undefined;
-      if (auth) tenant = await tenantRepository.get(Number(auth.tenant.tenantId));
-      else if (subdomain) tenant = await tenantRepository.bySubdomain(subdomain);
+      const tenant: TenantRecord | undefined = subdomain ? await tenantRepository.bySubdomain(subdomain) : undefined;
       return { url: tenant?.icon || null };
     },
   }),

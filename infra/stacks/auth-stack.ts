@@ -3,6 +3,7 @@ import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { ROLES } from '../../shared/permissions';
+import { USER_POOL_SETTINGS } from '../../shared/user-pool';
 import type { AzureFederationConfig } from '../config';
 import { AzureEntraIdProvider } from '../constructs/azure-entra-id';
 import { PreSignUpTrigger } from '../constructs/pre-sign-up-trigger';
@@ -39,8 +40,9 @@ export class AuthStack extends Stack {
 
     this.userPool = new cognito.UserPool(this, 'UserPool', {
       selfSignUpEnabled: false,
-      signInAliases: { username: true, email: true },
-      signInCaseSensitive: false,
+      // Aliases, case sensitivity and password policy from shared/user-pool.ts, which the local pool uses too.
+      signInAliases: { ...USER_POOL_SETTINGS.signInAliases },
+      signInCaseSensitive: USER_POOL_SETTINGS.signInCaseSensitive,
       autoVerify: { email: true },
       standardAttributes: { email: { required: false, mutable: true }, fullname: { required: false, mutable: true } },
       // Custom attributes cannot be changed or removed once deployed: keep them unconstrained, as locally.
@@ -52,12 +54,12 @@ export class AuthStack extends Stack {
         client_id: new cognito.StringAttribute({ mutable: true }),
       },
       passwordPolicy: {
-        minLength: 12,
-        requireLowercase: true,
-        requireUppercase: true,
-        requireDigits: true,
-        requireSymbols: true,
-        tempPasswordValidity: Duration.days(7),
+        minLength: USER_POOL_SETTINGS.passwordPolicy.minLength,
+        requireLowercase: USER_POOL_SETTINGS.passwordPolicy.requireLowercase,
+        requireUppercase: USER_POOL_SETTINGS.passwordPolicy.requireUppercase,
+        requireDigits: USER_POOL_SETTINGS.passwordPolicy.requireDigits,
+        requireSymbols: USER_POOL_SETTINGS.passwordPolicy.requireSymbols,
+        tempPasswordValidity: Duration.days(USER_POOL_SETTINGS.passwordPolicy.tempPasswordValidityDays),
       },
       mfa: cognito.Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false },

@@ -16,6 +16,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { ROLES } from '../../shared/permissions';
 import { globalSecondaryIndexes, keyAttributes, TABLE } from '../../shared/table';
+import { createUserPoolInput } from '../../shared/user-pool';
 import { HOST, port, REGION, TABLE_NAME } from './config';
 import { rebuildTable } from './table-rebuild';
 
@@ -100,9 +101,13 @@ export async function ensureUserPool(): Promise<{
     const created = await cognito.send(
       new CreateUserPoolCommand({
         PoolName: USER_POOL_NAME,
+        // Aliases, case sensitivity and password policy exactly as CDK deploys them (shared/user-pool.ts); the
+        // strict stand-in (cognito-strict.cjs) enforces them as Cognito does.
+        ...createUserPoolInput(),
         Schema: [
           { Name: 'tenant', AttributeDataType: 'String', Mutable: true },
           { Name: 'user_id', AttributeDataType: 'String', Mutable: true },
+          { Name: 'client_id', AttributeDataType: 'String', Mutable: true },
         ],
       }),
     );

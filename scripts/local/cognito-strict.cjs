@@ -12,6 +12,11 @@
  *    end that user's SSO refresh tokens too, as AWS's global sign-out does.
  *  - InitiateAuth (kinder): cognito-local signs in and refreshes a disabled user; AWS answers
  *    NotAuthorizedException "User is disabled.".
+ *  - The pool's settings (kinder: cognito-local stores them but ignores them; the bootstrap creates the pool from
+ *    shared/user-pool.ts, as CDK does): with e-mail as an alias, AdminCreateUser refuses an e-mail-shaped username
+ *    (InvalidParameterException) and a verified e-mail another user already has (AliasExistsException, also on
+ *    AdminUpdateUserAttributes); every password set is held to the pool's password policy
+ *    (InvalidPasswordException), as Cognito does. See docs/aws-parity.md.
  *
  * Plain CommonJS (no tsx) so that it starts as fast as cognito-local's own bin. It patches the Targets table
  * that cognito-local's Router reads; the table is a plain object, so this relies on no private behaviour beyond
@@ -20,7 +25,13 @@
 const { mkdirSync, readFileSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 const { Targets } = require('cognito-local/lib/targets/targets');
-const { NotAuthorizedError, UserNotFoundError } = require('cognito-local/lib/errors');
+const {
+  CognitoError,
+  InvalidParameterError,
+  NotAuthorizedError,
+  UserNotFoundError,
+} = require('cognito-local/lib/errors');
+const { passwordPolicyError, emailAliasError } = require('./cognito-pool-rules.cjs');
 
 const SIGN_OUTS_FILE = path.join(process.cwd(), 'global-sign-outs.json');
 
@@ -62,5 +73,43 @@ Targets.InitiateAuth = (services) => {
     return original(ctx, req);
   };
 };
+
+/** Wraps a target: `check(services, ctx, req)` runs first and may throw as Cognito would. */
+function guard(name, check) {
+  const target = Targets[name];
+  Targets[name] = (services) => {
+    const original = target(services);
+    return async (ctx, req) => {
+      await check(services, ctx, req);
+      return original(ctx, req);
+    };
+  };
+}
+
+const poolOf = (services, ctx, req) => services.cognito.getUserPool(ctx, req.UserPoolId);
+const refuse = (found) => {
+  if (!found) return;
+  if (found.code === 'InvalidParameterException') throw new InvalidParameterError(found.message);
+  throw new CognitoError(found.code, found.message);
+};
+
+guard('AdminCreateUser', async (services, ctx, req) => {
+  const pool = await poolOf(services, ctx, req);
+  const users = await pool.listUsers(ctx);
+  refuse(emailAliasError(pool.options, users, req.Username, req.UserAttributes ?? []));
+  if (req.TemporaryPassword) refuse(passwordPolicyError(pool.options, req.TemporaryPassword));
+});
+guard('AdminUpdateUserAttributes', async (services, ctx, req) => {
+  const pool = await poolOf(services, ctx, req);
+  const users = await pool.listUsers(ctx);
+  refuse(emailAliasError(pool.options, users, req.Username, req.UserAttributes ?? [], true));
+});
+guard('AdminSetUserPassword', async (services, ctx, req) => {
+  refuse(passwordPolicyError((await poolOf(services, ctx, req)).options, req.Password));
+});
+guard('ConfirmForgotPassword', async (services, ctx, req) => {
+  const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+  refuse(passwordPolicyError(pool.options, req.Password));
+});
 
 require('cognito-local/lib/bin/start');

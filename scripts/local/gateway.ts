@@ -135,17 +135,15 @@ export async function startGateway(options: GatewayOptions) {
     }
     const body = await readBody(req);
     if (body === 'too-large') return send(res, 413, errorBody(413, MESSAGES.bodyTooLarge));
+    // A public route has no authorizer on AWS: its handler gets no claims, even with a valid token sent along.
     let claims: Record<string, string> | undefined;
-    const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
-    if (match.route.access !== 'public' || bearer) {
-      if (!bearer) return send(res, 401, errorBody(401, MESSAGES.missingToken), { 'www-authenticate': 'Bearer' });
+    if (match.route.access !== 'public') {
+      const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+      if (!bearer) return refuseAsAuthorizer(res);
       try {
         claims = flattenClaims((await verifier.verify(bearer)) as Record<string, unknown>);
-      } catch {
-        if (match.route.access !== 'public')
-          return send(res, 401, errorBody(401, MESSAGES.invalidToken), {
-            'www-authenticate': 'Bearer error="invalid_token"',
-          });
+      } catch (error) {
+        return refuseAsAuthorizer(res, error);
       }
     }
     const event = toEvent(req, url, match.route, match.pathParameters, body, claims, options.trustTestClientIp);
@@ -178,6 +176,29 @@ export async function startGateway(options: GatewayOptions) {
     url: `http://${HOST}:${options.port}`,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * API Gateway's JWT authorizer refuses before any Lambda runs, in its own shape rather than the API's error
+ * format: 401, `{"message":"Unauthorized"}` as application/json and, for a token it could read, a
+ * www-authenticate challenge naming the reason (AWS "Troubleshooting issues with HTTP API JWT authorizers";
+ * docs/aws-parity.md). Without a token AWS sends no challenge that its documentation shows, so none is sent.
+ */
+export const AUTHORIZER_REFUSAL_BODY = '{"message":"Unauthorized"}';
+
+function refuseAsAuthorizer(res: ServerResponse, error?: unknown) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (error !== undefined) {
+    const text = error instanceof Error ? `${error.name} ${error.message}` : '';
+    const reason = /expired/i.test(text)
+      ? ' error_description="the token has expired"'
+      : /audience/i.test(text)
+        ? ' error_description="the token does not have a valid audience"'
+        : '';
+    headers['www-authenticate'] = `Bearer scope="" error="invalid_token"${reason}`;
+  }
+  res.writeHead(401, headers);
+  res.end(AUTHORIZER_REFUSAL_BODY);
 }
 
 function send(res: ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}) {

@@ -108,7 +108,10 @@ export const ACCESS_CONTRACTS = {
     body: frontendSettingUpdateInputSchema,
     response: frontendSettingSchema,
   },
-  'settings.logo': { summary: "The tenant's logo", response: logo },
+  'settings.logo': {
+    summary: 'The logo of the tenant whose subdomain is the `tenant` query (public: a token sent along is not read)',
+    response: logo,
+  },
 
   'kpn.get': { summary: 'KPN Things settings', response: kpnThingsSettingsSchema },
   'kpn.save': {

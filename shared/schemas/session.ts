@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_CLASSES, USER_POOL_SETTINGS } from '../user-pool';
 import { EMAIL_REQUIRED, entityIdSchema, INVALID_EMAIL, requiredEmail, requiredText, tooLong } from './common';
 import { tenantRefSchema } from './tenant';
 
@@ -27,10 +28,17 @@ const resetCodeSchema = z
   .overwrite(normalizeResetCode)
   .min(1, { error: RESET_CODE_REQUIRED, abort: true })
   .regex(new RegExp(`^[${RESET_CODE_ALPHABET}]{${RESET_CODE_LENGTH}}$`), { error: RESET_CODE_FORMAT });
-/** Cognito's default policy refuses shorter passwords; saying so up front beats its error text. */
-export const PASSWORD_MIN_LENGTH = 8;
+/**
+ * The user pool's password policy (shared/user-pool.ts, the one CDK and the local pool use): refusing here, with
+ * a message per rule, beats Cognito's error text, and the console's forms show the same rules.
+ */
+export const PASSWORD_MIN_LENGTH = USER_POOL_SETTINGS.passwordPolicy.minLength;
 export const PASSWORD_MAX_LENGTH = 256;
 export const PASSWORD_TOO_SHORT = `The password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+export const PASSWORD_NEEDS_LOWERCASE = 'The password must contain a lowercase letter';
+export const PASSWORD_NEEDS_UPPERCASE = 'The password must contain an uppercase letter';
+export const PASSWORD_NEEDS_DIGIT = 'The password must contain a digit';
+export const PASSWORD_NEEDS_SYMBOL = 'The password must contain a symbol, such as ! ? # - or _';
 
 /** Passwords are never trimmed: spaces may be part of them. */
 const passwordPresent = z
@@ -39,7 +47,20 @@ const passwordPresent = z
   .max(PASSWORD_MAX_LENGTH, { error: tooLong(PASSWORD_MAX_LENGTH) });
 
 /** A password being set (new user, reset, change); signing in accepts whatever was set before. */
-export const newPasswordSchema = passwordPresent.min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT });
+export const newPasswordSchema = passwordPolicyRules().reduce(
+  (schema, [required, test, error]) => (required ? schema.refine(test, { error }) : schema),
+  passwordPresent.min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT }),
+);
+
+function passwordPolicyRules(): [boolean, (value: string) => boolean, string][] {
+  const policy = USER_POOL_SETTINGS.passwordPolicy;
+  return [
+    [policy.requireLowercase, PASSWORD_CLASSES.lowercase, PASSWORD_NEEDS_LOWERCASE],
+    [policy.requireUppercase, PASSWORD_CLASSES.uppercase, PASSWORD_NEEDS_UPPERCASE],
+    [policy.requireDigits, PASSWORD_CLASSES.digit, PASSWORD_NEEDS_DIGIT],
+    [policy.requireSymbols, PASSWORD_CLASSES.symbol, PASSWORD_NEEDS_SYMBOL],
+  ];
+}
 
 /** The field is named email but takes a username or an e-mail (spec 001 s.7), so it is not checked as one. */
 export const signInInputSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../permissions';
+import { looksLikeEmail } from '../user-pool';
 import {
   emailFilter,
   entityIdSchema,
@@ -21,6 +22,8 @@ import { tenantRefSchema } from './tenant';
 export const ROLES_REQUIRED = 'Select at least one role';
 export const UNKNOWN_ROLE = 'Unknown role';
 export const TENANT_REQUIRED = 'Tenant is required';
+/** E-mail is a sign-in alias of the pool, so Cognito refuses an e-mail-shaped username (shared/user-pool.ts). */
+export const USERNAME_IS_EMAIL = 'The username cannot be an email address; users can sign in with their email anyway';
 
 export const roleNameSchema = z.enum(ROLES, { error: UNKNOWN_ROLE });
 
@@ -61,7 +64,7 @@ const rolesInput = z.array(roleNameSchema, { error: ROLES_REQUIRED }).min(1, { e
 /** Roles are checked against the built-in names: user-defined roles cannot be created yet (COMING_SOON). */
 const userFields = {
   name: requiredName(NAME_REQUIRED),
-  username: optionalName(128),
+  username: optionalName(128).refine((value) => !value || !looksLikeEmail(value), { error: USERNAME_IS_EMAIL }),
   email: requiredEmail(),
   roles: rolesInput,
   user_tenant_roles: z.array(userTenantRoleInputSchema).optional(),

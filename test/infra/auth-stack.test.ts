@@ -2,6 +2,7 @@ import { App } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { createTrackingApp } from '../../infra/tracking-app';
 import { ROLES } from '../../shared/permissions';
+import { createUserPoolInput } from '../../shared/user-pool';
 import { FULL_CONTEXT, resourcesOf, type Synthesized, synthTracking } from './synth';
 
 let dev: Synthesized;
@@ -32,6 +33,16 @@ describe('user pool', () => {
         UserPoolTier: 'PLUS',
         DeletionProtection: 'ACTIVE',
       }),
+    });
+  });
+
+  it('deploys exactly the settings the local pool is created with (shared/user-pool.ts, one definition)', () => {
+    const local = createUserPoolInput();
+    dev.template(dev.auth).hasResourceProperties('AWS::Cognito::UserPool', {
+      AliasAttributes: local.AliasAttributes,
+      UsernameConfiguration: local.UsernameConfiguration,
+      AutoVerifiedAttributes: local.AutoVerifiedAttributes,
+      Policies: Match.objectLike({ PasswordPolicy: local.Policies.PasswordPolicy }),
     });
   });
 

@@ -1,4 +1,8 @@
-import { AdminSetUserPasswordCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  ListUsersCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { call, tokenOf } from '../harness/api';
 import { readStack } from '../harness/stack';
 
@@ -238,10 +242,16 @@ describe('customer users', () => {
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     });
     const password = 'Client-Pass-2026!';
+    // The pool has e-mail as an alias, so the username is made by the API (never the e-mail); find it by e-mail.
+    const found = await cognito.send(
+      new ListUsersCommand({ UserPoolId: stack.userPoolId, Filter: `email = "${email}"` }),
+    );
+    const username = found.Users?.[0]?.Username as string;
+    expect(username).not.toContain('@');
     await cognito.send(
       new AdminSetUserPasswordCommand({
         UserPoolId: stack.userPoolId,
-        Username: email,
+        Username: username,
         Password: password,
         Permanent: true,
       }),

@@ -102,7 +102,7 @@ describe('password reset by e-mail code', () => {
     expect(confirm.body).toMatchObject({
       violations: expect.arrayContaining([
         { propertyPath: 'code', message: 'The code is required' },
-        { propertyPath: 'password', message: 'The password must be at least 8 characters' },
+        { propertyPath: 'password', message: 'The password must be at least 12 characters' },
       ]),
     });
   });

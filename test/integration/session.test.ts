@@ -71,11 +71,11 @@ describe('sign-in, refresh and the token check', () => {
   });
 
   describe('protected routes', () => {
-    it('answer 401 without a token', async () => {
+    it('answer 401 without a token, as API Gateway’s JWT authorizer does (its body, not the error format)', async () => {
       const response = await call('GET', '/api/me');
       expect(response.status).toBe(401);
-      expect(response.headers.get('www-authenticate')).toMatch(/Bearer/);
-      expect(response.body).toMatchObject({ status: 401, 'hydra:title': 'An error occurred' });
+      expect(response.body).toEqual({ message: 'Unauthorized' });
+      expect(response.headers.get('content-type')).toBe('application/json');
     });
 
     it('answer 401 to a tampered token', async () => {

@@ -20,6 +20,7 @@ import {
   fillPath,
   isHydraError,
   isPublic,
+  isUnauthorizedAnswer,
   label,
   paramNames,
   takesBody,
@@ -94,7 +95,8 @@ const excerpt = (text: string) => (text.length > 160 ? `${text.slice(0, 160)}…
 
 function problemWith(answer: SweepResponse): string | undefined {
   if (answer.status >= 500) return 'a server error';
-  if (answer.status >= 400 && !isHydraError(answer.status, answer.json)) return 'a 4xx not in the error format';
+  if (answer.status >= 400 && !isHydraError(answer.status, answer.json) && !isUnauthorizedAnswer(answer))
+    return 'a 4xx not in the error format';
   return undefined;
 }
 

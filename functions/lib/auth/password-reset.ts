@@ -1,8 +1,4 @@
-import {
-  AdminSetUserPasswordCommand,
-  InvalidPasswordException,
-  ListUsersCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { AdminSetUserPasswordCommand, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import {
   RESET_CODE_EXPIRED,
   RESET_CODE_WRONG,
@@ -16,6 +12,7 @@ import { MailNotSent, mailLog, sendMail } from '../mail/send-mail';
 import { RESET_GUESSES_PER_ACCOUNT, RESET_LOCK, RESET_REQUESTS_PER_ADDRESS } from '../security/limits';
 import { enforce, lock, lockedFor, take } from '../security/rate-limit';
 import { cognito, userPoolId } from './cognito';
+import { cognitoClientError } from './cognito-errors';
 import {
   codeMatches,
   consume,
@@ -106,16 +103,12 @@ export async function confirmPasswordReset(email: string, code: string, password
       }),
     );
   } catch (error) {
-    if (!(error instanceof InvalidPasswordException || (error as Error).name === 'InvalidPasswordException'))
-      throw error;
+    const refused = cognitoClientError(error);
+    if (refused?.status !== 422) throw refused ?? error;
     // The password policy refused it: give the code back so the user can try another password.
     await restore(pending);
-    throw unprocessable([{ propertyPath: 'password', message: passwordPolicyMessage(error as Error) }]);
+    throw refused;
   }
   // Signs out everywhere (whoever had the old password loses every session with it)
   await signOutEverywhere({ username: user.username });
 }
-
-/** Cognito's text starts with "Password does not conform to policy: ..."; keep the reason part. */
-const passwordPolicyMessage = (error: Error) =>
-  error.message.replace(/^Password does not conform to policy:\s*/i, '').trim() || 'The password is too weak';

@@ -10,7 +10,7 @@ export const CLIENT_ROLE = 'ROLE_CLIENT';
 
 /**
  * A password nobody knows: a new client user gets in through the customer's credentials mail or the public
- * forgot-password flow. Meets Cognito's default policy (upper, lower, digit, symbol, 8+).
+ * forgot-password flow. 20 characters with every class: meets the pool's policy (shared/user-pool.ts).
  */
 export function generatePassword(): string {
   const pick = (chars: string) => chars.charAt(randomInt(chars.length));
@@ -19,9 +19,11 @@ export function generatePassword(): string {
 }
 
 /**
- * A customer's user through the shared account functions (functions/lib/users/user-accounts.ts): username =
- * e-mail, the one role ROLE_CLIENT, custom:client_id = the customer. Username and e-mail are unique in the
- * pool; a taken one answers 422 on `email`, the only login field this form has.
+ * A customer's user through the shared account functions (functions/lib/users/user-accounts.ts): the one role
+ * ROLE_CLIENT, custom:client_id = the customer, and a username made from tenant and id (`user-<tenant>-<id>`,
+ * unique in the pool). Not the e-mail: the pool has e-mail as a sign-in alias, and Cognito refuses an
+ * e-mail-shaped username then (shared/user-pool.ts); client users sign in with their e-mail. The e-mail is
+ * unique in the pool; a taken one answers 422 on `email`, the only login field this form has.
  */
 export async function createClientUser(
   ctx: TenantContext,
@@ -29,10 +31,10 @@ export async function createClientUser(
   input: { name: string; email: string; active: boolean },
   password = generatePassword(),
 ): Promise<UserRecord> {
-  const violations = await loginViolations({ username: input.email, email: input.email });
+  const violations = await loginViolations({ email: input.email });
   if (violations.length > 0) throw unprocessable([{ propertyPath: 'email', message: EMAIL_TAKEN }]);
   return createUserAccount(ctx, {
-    username: input.email,
+    username: null,
     email: input.email,
     name: input.name,
     roles: [CLIENT_ROLE],
@@ -42,7 +44,7 @@ export async function createClientUser(
   });
 }
 
-/** Name, e-mail and active; the Cognito username keeps the e-mail it was created with (usernames are fixed). */
+/** Name, e-mail and active; the Cognito username stays the one it was created with (usernames are fixed). */
 export async function updateClientUser(
   ctx: TenantContext,
   user: UserRecord,

@@ -7,6 +7,7 @@ import { contractOf, type ROUTE_CONTRACTS } from '../../../shared/route-contract
 import { findRouteByKey, type HandlerModule, type RouteDef, type RouteId } from '../../../shared/routes';
 import { apiClientIdOf, isApiClientIdentity } from '../api-tokens/api-client-identity';
 import { type AuthContext, assertAccess, authContextFromClaims, TENANT_HEADER } from '../auth/auth-context';
+import { cognitoClientError } from '../auth/cognito-errors';
 import { tenantFromHost } from '../auth/tenant-host';
 import { clientIp, ipSubject } from '../security/client-ip';
 import { assertCameThroughEdge } from '../security/edge-origin';
@@ -99,10 +100,11 @@ export function createHttpHandler(module: HandlerModule, implementations: RouteI
     // Public routes are throttled per client address before any work (functions/lib/security/limits.ts).
     const throttle = ROUTE_THROTTLES[routeDef.id as RouteId];
     if (throttle) await enforce(throttle, ipSubject(clientIp(event)));
+    // A public route has no authorizer on API Gateway, so it never has claims: ignore any, so that no handler
+    // of a public route can come to rely on a caller's token (docs/aws-parity.md).
     const claims = event.requestContext.authorizer?.jwt?.claims;
-    const hasClaims = claims !== undefined && Object.keys(claims).length > 0;
     const auth =
-      routeDef.access === 'public' && !hasClaims
+      routeDef.access === 'public'
         ? undefined
         : await authContextFromClaims(
             claims,
@@ -133,7 +135,8 @@ export function createHttpHandler(module: HandlerModule, implementations: RouteI
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use({
       onError: async (request) => {
-        const error = request.error;
+        // Cognito's refusals that are the caller's doing answer 4xx wherever they were met (one mapping).
+        const error = cognitoClientError(request.error) ?? request.error;
         if (!(error instanceof HttpError)) logger.error('Unhandled error', error as Error);
         else if (error.status >= 500) logger.error('Server error', error);
         request.response = errorResponse(error);

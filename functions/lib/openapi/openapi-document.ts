@@ -61,17 +61,50 @@ const RETRY_AFTER_HEADER = {
   schema: { type: 'integer', minimum: 1 },
 };
 
+/**
+ * A missing or invalid token is refused by API Gateway's JWT authorizer before the API runs, in its own shape;
+ * a token the authorizer let through but the API refuses (revoked, user deactivated) gets the error format.
+ */
+const unauthorizedDescription =
+  'Unauthorized. A missing, malformed, expired or foreign token is refused by the API gateway itself: the body ' +
+  'is then exactly `{"message":"Unauthorized"}` (application/json, not the error format below) and, for a token ' +
+  'it could read, a `WWW-Authenticate: Bearer ... error="invalid_token"` header names the reason. A token the ' +
+  'gateway accepts but the API no longer honours (signed out everywhere, user or credential deactivated) gets ' +
+  'the error format. Clients should act on the status alone: get a new token.';
+
+function unauthorizedResponse(schema: ReturnType<typeof errorJsonSchema>) {
+  return {
+    description: unauthorizedDescription,
+    headers: {
+      'WWW-Authenticate': { description: 'The reason an invalid token was refused.', schema: { type: 'string' } },
+    },
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          properties: { message: { const: 'Unauthorized' } },
+          required: ['message'],
+          additionalProperties: false,
+        },
+      },
+      [JSON_LD]: { schema },
+    },
+  };
+}
+
 function errorResponses() {
   const schema = errorJsonSchema();
   return Object.fromEntries(
     ERROR_STATUSES.map((status) => [
       `Error${status}`,
-      {
-        description: STATUS_TITLES[status],
-        content: { [JSON_LD]: { schema } },
-        // A throttled answer says when to come back (functions/lib/security/limits.ts).
-        ...(status === 429 ? { headers: { 'Retry-After': RETRY_AFTER_HEADER } } : {}),
-      },
+      status === 401
+        ? unauthorizedResponse(schema)
+        : {
+            description: STATUS_TITLES[status],
+            content: { [JSON_LD]: { schema } },
+            // A throttled answer says when to come back (functions/lib/security/limits.ts).
+            ...(status === 429 ? { headers: { 'Retry-After': RETRY_AFTER_HEADER } } : {}),
+          },
     ]),
   );
 }

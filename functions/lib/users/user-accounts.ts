@@ -13,9 +13,10 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Violation } from '../../../shared/errors';
 import { cognito, userPoolId } from '../auth/cognito';
+import { EMAIL_TAKEN, throwAsClientError, USERNAME_TAKEN } from '../auth/cognito-errors';
 import { signOutEverywhere } from '../auth/sign-out-everywhere';
 import type { TenantContext } from '../data/tenant-context';
-import { conflict, unprocessable } from '../http/errors';
+import { conflict } from '../http/errors';
 import { type UserRecord, userRepository } from './user-repository';
 
 /**
@@ -44,24 +45,11 @@ export interface UserAccountChange {
   password?: string;
 }
 
-export const USERNAME_TAKEN = 'This username is already taken';
-export const EMAIL_TAKEN = 'This email is already in use';
+export { EMAIL_TAKEN, USERNAME_TAKEN } from '../auth/cognito-errors';
 
 type Step = () => Promise<unknown>;
 
 const errorName = (error: unknown) => (error instanceof Error ? error.name : '');
-
-/** Cognito's own refusals that are the caller's mistake become 422 on the field concerned. */
-function asViolation(error: unknown): never {
-  const name = errorName(error);
-  const message = error instanceof Error ? error.message : String(error);
-  if (name === 'UsernameExistsException' || name === 'AliasExistsException')
-    throw unprocessable([
-      { propertyPath: name === 'AliasExistsException' ? 'email' : 'username', message: USERNAME_TAKEN },
-    ]);
-  if (name === 'InvalidPasswordException') throw unprocessable([{ propertyPath: 'password', message }]);
-  throw error;
-}
 
 /** Runs the undo steps newest first; an undo that fails is logged by the caller's error, not rethrown. */
 async function rollback(undo: Step[]) {
@@ -134,7 +122,7 @@ export async function createUserAccount(ctx: TenantContext, user: NewUserAccount
         ],
       }),
     )
-    .catch(asViolation);
+    .catch(throwAsClientError);
   const active = user.active ?? true;
   try {
     await cognito()
@@ -146,7 +134,7 @@ export async function createUserAccount(ctx: TenantContext, user: NewUserAccount
           Permanent: true,
         }),
       )
-      .catch(asViolation);
+      .catch(throwAsClientError);
     for (const role of user.roles)
       await cognito().send(new AdminAddUserToGroupCommand({ UserPoolId: pool, Username: username, GroupName: role }));
     if (!active) await cognito().send(new AdminDisableUserCommand({ UserPoolId: pool, Username: username }));
@@ -229,7 +217,7 @@ export async function updateUserAccount(
             Permanent: true,
           }),
         )
-        .catch(asViolation);
+        .catch(throwAsClientError);
     const { password: _password, ...fields } = next;
     updated = await userRepository.update(ctx, current.id, expectedVersion, (stored) => ({ ...stored, ...fields }));
   } catch (error) {

@@ -88,6 +88,16 @@ export function harmlessRequest(route: RouteDef): { method: string; path: string
   };
 }
 
+/**
+ * API Gateway's JWT authorizer refuses a missing or bad token before the API runs, with exactly this body (not the
+ * error format; docs/aws-parity.md). The local gateway answers the same (scripts/local/gateway.ts).
+ */
+export const AUTHORIZER_REFUSAL_BODY = '{"message":"Unauthorized"}';
+
+/** A 401 as AWS gives it: the authorizer's own body, or the API's error format for a token it let through. */
+export const isUnauthorizedAnswer = (answer: { status: number; text: string; json?: unknown }) =>
+  answer.status === 401 && (answer.text === AUTHORIZER_REFUSAL_BODY || isHydraError(401, answer.json));
+
 /** Is this a 4xx/5xx answer in the API's error format (shared/errors.ts) with the matching status? */
 export function isHydraError(status: number, body: unknown): boolean {
   const parsed = errorBodySchema.safeParse(body);

@@ -242,14 +242,16 @@ export async function startTransactionFront(options: {
     const refusal = oversizedPut(target, body);
     if (refusal) return answerWith(res, refusal);
     if (target !== 'UpdateItem') return forward(req, raw, res);
-    const [before] = await currentItems([{ table: body.TableName, key: body.Key }]);
+    // The key in the table's own attribute order, as currentItems matches it.
+    const updated = { table: body.TableName as string, key: await keyOf(body.TableName, body.Key) };
+    const [before] = await currentItems([updated]);
     const answer = await relay(req, raw);
-    const [after] = answer.status === 200 ? await currentItems([{ table: body.TableName, key: body.Key }]) : [];
+    const [after] = answer.status === 200 ? await currentItems([updated]) : [];
     if (!tooLarge(after)) {
       res.writeHead(answer.status, answer.headers);
       return res.end(answer.body);
     }
-    await restoreItems(backend, [{ table: body.TableName, key: body.Key, before }]);
+    await restoreItems(backend, [{ ...updated, before }]);
     answerWith(res, validationError(UPDATE_TOO_LARGE));
   }
 

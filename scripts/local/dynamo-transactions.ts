@@ -12,6 +12,16 @@ import {
   PutItemCommand,
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
+import {
+  cancelled,
+  type FrontAnswer,
+  oversizedPut,
+  PUT_TOO_LARGE,
+  tooLarge,
+  tooManyActions,
+  UPDATE_TOO_LARGE,
+  validationError,
+} from './dynamo-limits';
 
 /**
  * dynalite implements the DynamoDB API except transactions. This front adds TransactWriteItems and
@@ -24,6 +34,8 @@ import {
  * The saved items are also written to an undo file (`undoFile`) before the first operation and removed after
  * the last, so a process killed midway (kill -9) finds the file at its next start and puts the items back:
  * a transaction is all or nothing across a crash too, as on AWS.
+ * Issue 14: it also holds AWS's item size (400 KB in UTF-8 bytes) and transaction length (100) limits,
+ * which dynalite counts more kindly or not at all (dynamo-limits.ts).
  */
 const WRITE_TARGETS = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
 
@@ -117,11 +129,16 @@ export async function startTransactionFront(options: {
     return targets.map(({ table, key }) => found.get(id(table, key)));
   }
 
-  async function transactWrite(body: { TransactItems: Record<string, object>[] }) {
+  async function transactWrite(body: { TransactItems: Record<string, object>[] }): Promise<FrontAnswer> {
+    const refusal = tooManyActions(body.TransactItems.length);
+    if (refusal) return refusal;
     const operations: Operation[] = body.TransactItems.map((entry) => {
       const [kind, input] = Object.entries(entry)[0] as [Operation['kind'], object];
       return { kind, input };
     });
+    const oversized = operations.findIndex((op) => op.kind === 'Put' && tooLarge(op.input.Item));
+    if (oversized >= 0)
+      return cancelled(operations.length, oversized, { Code: 'ValidationError', Message: PUT_TOO_LARGE });
     const targets: { table: string; key: Item }[] = [];
     for (const op of operations) {
       const table = op.input.TableName as string;
@@ -131,38 +148,40 @@ export async function startTransactionFront(options: {
     const saved: Saved = targets.map((target, i) => ({ ...target, before: befores[i] }));
     writeFileSync(options.undoFile, JSON.stringify(saved));
     try {
-      return await applyAll(operations, saved);
+      const answer = await applyAll(operations, saved);
+      return answer.status === 200 ? await sizeChecked(operations, saved, answer) : answer;
     } finally {
       rmSync(options.undoFile, { force: true });
     }
   }
 
-  async function applyAll(operations: Operation[], saved: Saved) {
+  /** An update that grew its item past 400 KB cancels the transaction, as on AWS: everything is put back. */
+  async function sizeChecked(operations: Operation[], saved: Saved, answer: FrontAnswer): Promise<FrontAnswer> {
+    const after = await currentItems(saved);
+    const index = operations.findIndex((op, i) => op.kind === 'Update' && tooLarge(after[i]));
+    if (index < 0) return answer;
+    await restoreItems(backend, saved);
+    return cancelled(operations.length, index, { Code: 'ValidationError', Message: UPDATE_TOO_LARGE });
+  }
+
+  async function applyAll(operations: Operation[], saved: Saved): Promise<FrontAnswer> {
     const restore = () => restoreItems(backend, saved);
     for (const [index, op] of operations.entries()) {
       try {
         await apply(op);
       } catch (error) {
         await restore();
+        if ((error as Error).name === 'ValidationException' && /Item size/.test((error as Error).message)) {
+          return cancelled(operations.length, index, { Code: 'ValidationError', Message: (error as Error).message });
+        }
         if (!(error instanceof ConditionalCheckFailedException)) throw error;
-        const reasons = operations.map((other, i) => {
-          if (i !== index) return { Code: 'None' };
-          const before = saved[i]?.before;
-          const wantsItem = other.input.ReturnValuesOnConditionCheckFailure === 'ALL_OLD' && before;
-          return {
-            Code: 'ConditionalCheckFailed',
-            Message: 'The conditional request failed',
-            ...(wantsItem ? { Item: before } : {}),
-          };
+        const before = saved[index]?.before;
+        const wantsItem = op.input.ReturnValuesOnConditionCheckFailure === 'ALL_OLD' && before;
+        return cancelled(operations.length, index, {
+          Code: 'ConditionalCheckFailed',
+          Message: 'The conditional request failed',
+          ...(wantsItem ? { Item: before } : {}),
         });
-        return {
-          status: 400,
-          body: {
-            __type: 'com.amazonaws.dynamodb.v20120810#TransactionCanceledException',
-            message: `Transaction cancelled, please refer cancellation reasons for specific reasons [${reasons.map((r) => r.Code).join(', ')}]`,
-            CancellationReasons: reasons,
-          },
-        };
       }
     }
     if (operations.some((op) => op.kind === 'ConditionCheck')) {
@@ -195,6 +214,12 @@ export async function startTransactionFront(options: {
   }
 
   async function forward(req: IncomingMessage, raw: Buffer, res: ServerResponse) {
+    const answer = await relay(req, raw);
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.body);
+  }
+
+  async function relay(req: IncomingMessage, raw: Buffer) {
     const upstream = await fetch(options.backendUrl, {
       method: req.method,
       headers: Object.fromEntries(
@@ -204,8 +229,35 @@ export async function startTransactionFront(options: {
       ) as Record<string, string>,
       body: req.method === 'GET' || req.method === 'HEAD' ? undefined : raw,
     });
-    res.writeHead(upstream.status, Object.fromEntries(upstream.headers));
-    res.end(Buffer.from(await upstream.arrayBuffer()));
+    return {
+      status: upstream.status,
+      headers: Object.fromEntries(upstream.headers),
+      body: Buffer.from(await upstream.arrayBuffer()),
+    };
+  }
+
+  /** A single write within AWS's item size: a put is checked before, an update on its result (and undone). */
+  async function checkedWrite(target: string, req: IncomingMessage, raw: Buffer, res: ServerResponse) {
+    const body = JSON.parse(raw.toString('utf8'));
+    const refusal = oversizedPut(target, body);
+    if (refusal) return answerWith(res, refusal);
+    if (target !== 'UpdateItem') return forward(req, raw, res);
+    // The key in the table's own attribute order, as currentItems matches it.
+    const updated = { table: body.TableName as string, key: await keyOf(body.TableName, body.Key) };
+    const [before] = await currentItems([updated]);
+    const answer = await relay(req, raw);
+    const [after] = answer.status === 200 ? await currentItems([updated]) : [];
+    if (!tooLarge(after)) {
+      res.writeHead(answer.status, answer.headers);
+      return res.end(answer.body);
+    }
+    await restoreItems(backend, [{ ...updated, before }]);
+    answerWith(res, validationError(UPDATE_TOO_LARGE));
+  }
+
+  function answerWith(res: ServerResponse, answer: FrontAnswer) {
+    res.writeHead(answer.status, { 'content-type': 'application/x-amz-json-1.0' });
+    res.end(JSON.stringify(answer.body));
   }
 
   const server = http.createServer(async (req, res) => {
@@ -219,10 +271,9 @@ export async function startTransactionFront(options: {
         const result = await (target === 'TransactGetItems'
           ? transactGet(body)
           : serialized(() => transactWrite(body)));
-        res.writeHead(result.status, { 'content-type': 'application/x-amz-json-1.0' });
-        res.end(JSON.stringify(result.body));
+        answerWith(res, result);
       } else if (WRITE_TARGETS.has(target)) {
-        await serialized(() => forward(req, raw, res));
+        await serialized(() => checkedWrite(target, req, raw, res));
       } else {
         await forward(req, raw, res);
       }

@@ -4,7 +4,8 @@ import { checkPostPolicy, type PolicyRefusal } from './s3-post-policy';
 /**
  * A thin front before s3rver on the S3 port. Every request passes through untouched except two that s3rver takes
  * more kindly than AWS: a browser-based upload (POST multipart/form-data to a bucket), whose signed policy is
- * checked first (s3-post-policy.ts), and a copy with x-amz-copy-source-if-match, whose source ETag is compared.
+ * checked first (s3-post-policy.ts), a copy with x-amz-copy-source-if-match, whose source ETag is compared, and a
+ * read of a missing key, which AWS answers 403 to callers without s3:ListBucket (MISSING_KEY).
  */
 export interface S3FrontOptions {
   port: number;
@@ -71,10 +72,27 @@ function refuse(req: IncomingMessage, res: ServerResponse, refusal: PolicyRefusa
   );
 }
 
-function forward(req: IncomingMessage, res: ServerResponse, backendUrl: string, body?: Buffer) {
-  const target = new URL(req.url ?? '/', backendUrl);
+/**
+ * Issue 14: S3 answers a read of a missing key with 404 only to a caller allowed s3:ListBucket on the bucket; to
+ * anyone else it is 403 AccessDenied, so a missing object cannot be told from a forbidden one. The handlers'
+ * ListBucket (infra/stacks/data-stack.ts) carries an s3:prefix condition, and a GetObject/HeadObject request
+ * has no s3:prefix, so that grant never applies to them: on AWS the handlers get 403 for every missing key.
+ */
+const MISSING_KEY: PolicyRefusal = { status: 403, code: 'AccessDenied', message: 'Access Denied' };
+
+/** GET, HEAD or a copy (PUT with x-amz-copy-source) of "/<bucket>/<key>": the requests S3 hides a 404 from. */
+const readsObject = (req: IncomingMessage) =>
+  /^\/[^/?]+\/[^?]+/.test(req.url ?? '') &&
+  (req.method === 'GET' || req.method === 'HEAD' || (req.method === 'PUT' && !!req.headers['x-amz-copy-source']));
+
+function forward(req: IncomingMessage, res: ServerResponse, options: S3FrontOptions, body?: Buffer) {
+  const target = new URL(req.url ?? '/', options.backendUrl);
   const headers = body ? { ...req.headers, 'content-length': String(body.length) } : req.headers;
   const upstream = request(target, { method: req.method, headers }, (answer) => {
+    if (answer.statusCode === 404 && readsObject(req)) {
+      answer.resume();
+      return refuse(req, res, MISSING_KEY, options.corsOrigins);
+    }
     res.writeHead(answer.statusCode ?? 502, answer.headers);
     answer.pipe(res);
   });
@@ -115,7 +133,7 @@ async function checkUpload(req: IncomingMessage, res: ServerResponse, bucket: st
   }
   const refusal = checkPostPolicy(form.fields, form.fileSize, bucket, options.secretFor);
   if (refusal) return refuse(req, res, refusal, options.corsOrigins);
-  forward(req, res, options.backendUrl, body);
+  forward(req, res, options, body);
 }
 
 /** S3 copies only if the source still has the ETag the caller checked (412 otherwise); s3rver ignores it. */
@@ -129,7 +147,7 @@ async function copyRefusal(req: IncomingMessage, backendUrl: string): Promise<Po
       .end(),
   );
   head.resume();
-  if (head.statusCode === 404) return { status: 404, code: 'NoSuchKey', message: 'The specified key does not exist.' };
+  if (head.statusCode === 404) return MISSING_KEY;
   const unquoted = (etag: string) => etag.replace(/"/g, '');
   if (unquoted(String(head.headers.etag ?? '')) === unquoted(wanted)) return null;
   return {
@@ -144,7 +162,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: S3Fron
   if (bucket) return checkUpload(req, res, bucket, options);
   const refusal = await copyRefusal(req, options.backendUrl);
   if (refusal) return refuse(req, res, refusal, options.corsOrigins);
-  forward(req, res, options.backendUrl);
+  forward(req, res, options);
 }
 
 export async function startS3Front(options: S3FrontOptions): Promise<Server> {

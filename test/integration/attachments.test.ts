@@ -1,4 +1,11 @@
-import { CopyObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { ATTACHMENTS_BUCKET } from '../../scripts/local/config';
 import { expireObjects } from '../../scripts/local/s3-lifecycle';
 import { call, tokenOf } from '../harness/api';
@@ -114,7 +121,8 @@ describe('attachments', () => {
     expect(removed.status).toBe(204);
     const after = await call<Asset>('GET', `/api/assets/${assetId}`, { token: admin });
     expect(after.body.attachments.find((a) => a.id === registered.body.id)).toBeUndefined();
-    expect((await fetch(listed?.url ?? '')).status).toBe(404);
+    // Signed by a role without s3:ListBucket for object reads, a URL to a removed file answers 403 (issue 14).
+    expect((await fetch(listed?.url ?? '')).status).toBe(403);
     const again = await call('DELETE', `/api/assets/${assetId}/attachments/${registered.body.id}`, { token: admin });
     expect(again.status).toBe(404);
   });
@@ -181,6 +189,25 @@ describe('attachments', () => {
     expect(read.body.attachments).toEqual([]);
     expect(await storedKeys(`tenants/1/asset/${assetId}/`)).toEqual([]);
     expect(await storedKeys(`incoming/tenants/1/asset/${assetId}/`)).toEqual([]);
+  });
+
+  it('has a local S3 that hides a missing key behind 403 AccessDenied, as AWS does without s3:ListBucket', async () => {
+    const s3 = localS3();
+    const Key = `incoming/tenants/1/asset/${assetId}/attachments/absent.pdf`;
+    await expect(s3.send(new HeadObjectCommand({ Bucket: ATTACHMENTS_BUCKET, Key }))).rejects.toMatchObject({
+      $metadata: { httpStatusCode: 403 },
+    });
+    await expect(s3.send(new GetObjectCommand({ Bucket: ATTACHMENTS_BUCKET, Key }))).rejects.toMatchObject({
+      name: 'AccessDenied',
+      $metadata: { httpStatusCode: 403 },
+    });
+    // A registration of that never-uploaded key is still the client's mistake (422), not a 500.
+    const answer = await call('POST', `/api/assets/${assetId}/attachments`, {
+      token: admin,
+      body: { object_key: `asset/${assetId}/attachments/absent.pdf` },
+    });
+    expect(answer.status).toBe(422);
+    expect(messagesOf(answer.body)).toContain('The file was not found in storage: upload it first');
   });
 
   it('never serves an upload left in incoming/ as an attachment', async () => {
@@ -277,7 +304,7 @@ describe('attachments', () => {
       expect(await storedKeys(`tenants/1/asset/${assetId}/`)).toHaveLength(1);
       expect(await storedKeys(`incoming/tenants/1/asset/${assetId}/`)).toHaveLength(1);
       expect((await call('DELETE', `/api/assets/${assetId}`, { token: admin })).status).toBe(204);
-      expect((await fetch(url)).status).toBe(404);
+      expect((await fetch(url)).status).toBe(403);
       // The unregistered upload went too: nothing is left under the asset's folder, served or incoming.
       expect(await storedKeys(`tenants/1/asset/${assetId}/`)).toEqual([]);
       expect(await storedKeys(`incoming/tenants/1/asset/${assetId}/`)).toEqual([]);

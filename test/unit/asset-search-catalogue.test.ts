@@ -1,10 +1,15 @@
+import { marshall } from '@aws-sdk/util-dynamodb';
 import { sortInListOrder } from '../../functions/lib/assets/asset-candidates';
 import {
   catalogueShardItems,
+  SEARCH_FIELD_MAX_BYTES,
+  SEARCH_SHARD_BYTE_BUDGET,
+  SEARCH_SHARD_SIZE,
   SEARCH_TEXT_MAX,
   searchShardKey,
   searchText,
 } from '../../functions/lib/assets/asset-search-catalogue';
+import { DYNAMODB_ITEM_MAX_BYTES, itemSize } from '../../functions/lib/data/item-size';
 import { systemTenantContext } from '../../functions/lib/data/system-context';
 
 /** The search catalogue's shape (docs/data-model.md, "Asset list"): tenant keys, 1,000 ids a shard, small text. */
@@ -24,6 +29,31 @@ describe('asset search catalogue', () => {
     expect(longest).toHaveLength(2 * SEARCH_TEXT_MAX + 1);
     // 1,000 worst-case entries: key, text and DynamoDB's per-element overhead.
     expect(1_000 * (longest.length + 10 + 4)).toBeLessThan(400_000);
+  });
+
+  it('never builds a shard over its byte budget, whatever the names (issue 14)', () => {
+    expect(SEARCH_SHARD_BYTE_BUDGET).toBeLessThan(DYNAMODB_ITEM_MAX_BYTES);
+    // Full shards of the longest names and references, in 1-, 2-, 3- and 4-byte UTF-8 characters, at ids
+    // with the most digits a shard key allows (sk is 10 digits: ids below 10^13).
+    for (const character of ['n', 'é', '漢', '😀', 'İ']) {
+      const firstId = 9_999_999_999_000;
+      const assets = Array.from({ length: SEARCH_SHARD_SIZE }, (_, i) => ({
+        id: firstId + i,
+        name: character.repeat(255),
+        reference: character.repeat(255),
+      }));
+      const shards = catalogueShardItems(ctx, assets);
+      expect(shards).toHaveLength(1);
+      expect(itemSize(marshall(shards[0]))).toBeLessThanOrEqual(SEARCH_SHARD_BYTE_BUDGET);
+    }
+  });
+
+  it('cuts multi-byte text by bytes without splitting a character, and ASCII only at 150 characters', () => {
+    expect(searchText({ name: 'a'.repeat(255), reference: null })).toBe(`${'a'.repeat(SEARCH_TEXT_MAX)}\n`);
+    const wide = searchText({ name: '漢'.repeat(255), reference: 'Ä'.repeat(255) });
+    const [name, reference] = wide.split('\n');
+    expect(name).toBe('漢'.repeat(Math.floor(SEARCH_FIELD_MAX_BYTES / 3)));
+    expect(reference).toBe('ä'.repeat(Math.floor(SEARCH_FIELD_MAX_BYTES / 2)));
   });
 
   it('groups bulk-loaded entries into one item per shard', () => {

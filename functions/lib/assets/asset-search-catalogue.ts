@@ -1,6 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { QueryCommand, type TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../data/client';
+import { DYNAMODB_ITEM_MAX_BYTES } from '../data/item-size';
 import { pad, typePartition } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
 import type { AssetRecord } from './asset-repository';
@@ -9,15 +10,29 @@ import type { AssetRecord } from './asset-repository';
  * The search catalogue (docs/data-model.md, "Asset list"): per tenant, one item per 1,000 asset ids
  * (`T#<t>#ASSET_SEARCH` / `<shard>`) whose map `entries` holds `"<id>" -> "<name>\n<reference>"`, lowercased.
  * A search reads these ~100 items (6-8 MB at 100k assets) instead of 100k index entries of 1.4 KB each.
+ * Each shard stays within SEARCH_SHARD_BYTE_BUDGET whatever the names (see below).
  * Every asset write that creates, renames or deletes an asset changes its entry in the same transaction.
  */
 export const SEARCH_SHARD_SIZE = 1_000;
 /**
- * Characters kept of a name and of a reference. Both are up to 255 characters; 150 keeps a full shard of
- * worst-case entries near 310 KB, below DynamoDB's 400 KB item limit. A search for text past the 150th
- * character of a name is not found (such names do not occur in practice: asset numbers, reel codes).
+ * Characters kept of a name and of a reference (both up to 255). A search for text past the 150th character
+ * of a name is not found (such names do not occur in practice: asset numbers, reel codes).
  */
 export const SEARCH_TEXT_MAX = 150;
+/**
+ * Issue 14: a shard is bounded in bytes, as DynamoDB counts them (item-size.ts), not in characters: 150
+ * characters of "漢" are 450 UTF-8 bytes, and 1,000 such entries were ~900 KB, past the 400 KB item limit.
+ * The budget keeps 10% headroom under the limit; the shard's keys and map overhead come first, then every one
+ * of its 1,000 entries gets an equal share: 1 byte of map element, the id as attribute name (up to 13 digits: the sk pads shards to 10),
+ * and the text, whose name and reference each keep at most SEARCH_FIELD_MAX_BYTES UTF-8 bytes.
+ * All-ASCII text (asset numbers, reel codes) is never cut by bytes before it is cut at 150 characters.
+ */
+export const SEARCH_SHARD_BYTE_BUDGET = Math.floor(DYNAMODB_ITEM_MAX_BYTES * 0.9);
+const SHARD_FIXED_BYTES = 256;
+const ENTRY_FIXED_BYTES = 1 + 13;
+export const SEARCH_FIELD_MAX_BYTES = Math.floor(
+  ((SEARCH_SHARD_BYTE_BUDGET - SHARD_FIXED_BYTES) / SEARCH_SHARD_SIZE - ENTRY_FIXED_BYTES - 1) / 2,
+);
 
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
@@ -28,7 +43,21 @@ export const searchShardKey = (ctx: TenantContext, id: number) => ({
   sk: pad(searchShardOf(id)),
 });
 
-const lower = (value: string | null | undefined) => (value ?? '').toLowerCase().slice(0, SEARCH_TEXT_MAX);
+/** The longest start of `text` within `maxBytes` UTF-8 bytes, never splitting a character. */
+function cutToBytes(text: string, maxBytes: number): string {
+  if (Buffer.byteLength(text, 'utf8') <= maxBytes) return text;
+  let bytes = 0;
+  let kept = '';
+  for (const character of text) {
+    bytes += Buffer.byteLength(character, 'utf8');
+    if (bytes > maxBytes) break;
+    kept += character;
+  }
+  return kept;
+}
+
+const lower = (value: string | null | undefined) =>
+  cutToBytes((value ?? '').toLowerCase().slice(0, SEARCH_TEXT_MAX), SEARCH_FIELD_MAX_BYTES);
 /** The entry's text: the same "name\nreference" a search matches in asset-query.ts matchesFilters. */
 export const searchText = (asset: Pick<AssetRecord, 'name' | 'reference'>) =>
   `${lower(asset.name)}\n${lower(asset.reference)}`;

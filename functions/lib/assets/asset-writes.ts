@@ -8,16 +8,24 @@ import {
   STATUS_NOT_FOUND,
 } from '../../../shared/schemas/asset';
 import { type AssetStatusValue, STATUS_AFTER_CLIENT_CHANGE } from '../../../shared/schemas/asset-status';
-import type { DeviceSummary } from '../../../shared/schemas/device';
 import { planProfileAssignment } from '../asset-profiles/asset-profile-writes';
 import { clientRepository } from '../clients/client-repository';
 import { dynamo, tableName } from '../data/client';
 import { counterKey, itemKey } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
-import { assetSinceAfter, type DeviceRecord, deviceRepository } from '../devices/device-repository';
+import { type DeviceRecord, deviceRepository } from '../devices/device-repository';
 import { geoZoneLinkWrites } from '../geo-zones/geo-zone-asset-links';
 import { geoZoneRepository } from '../geo-zones/geo-zone-repository';
 import { conflict, unprocessable } from '../http/errors';
+import {
+  deviceSummary,
+  linkInSteps,
+  linkWrites,
+  planDeviceLinks,
+  putAssetAt,
+  TRANSACTION_MAX_ITEMS,
+  versioned,
+} from './asset-device-links';
 import { type AssetRecord, assetRepository } from './asset-repository';
 import { catalogueEntryRemoval, catalogueEntryWrite, searchText, writeWithCatalogue } from './asset-search-catalogue';
 import { assetStatusRef, findAssetStatus } from './asset-status';
@@ -26,7 +34,8 @@ import { assetStatusRef, findAssetStatus } from './asset-status';
  * Asset writes that touch more than the asset: references are resolved (unknown ids answer 422 on their
  * field), device summaries are copied into the asset, and each device's own link to its asset (device.asset,
  * its gsi1/gsi2 keys) changes in the same transaction, with every item conditioned on the version read, so a
- * concurrent change answers 409 and nothing is half-written.
+ * concurrent change answers 409 and nothing is half-written. An asset with more devices than one transaction
+ * holds (100 actions) links them in steps first, each consistent on both sides (asset-device-links.ts).
  */
 export interface ReferenceInput {
   client?: number | null;
@@ -73,13 +82,8 @@ export async function resolveReferences(ctx: TenantContext, input: ReferenceInpu
   return resolved;
 }
 
-export const deviceSummary = (device: DeviceRecord): DeviceSummary => ({
-  id: device.id,
-  name: device.name,
-  dev_eui: device.dev_eui,
-  is_sabotaged: device.is_sabotaged,
-  battery_level_low: device.battery_level_low,
-});
+/** Kept here for the device side (device-writes.ts), which imports it from the asset writes. */
+export { deviceSummary };
 
 /**
  * The asset with the resolved references applied. Choosing another customer (spec 000 s.4) puts the status
@@ -106,75 +110,6 @@ export async function applyReferences(
 }
 
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
-
-const versioned = (expected: number) => ({
-  ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
-  ExpressionAttributeNames: { '#version': 'version' },
-  ExpressionAttributeValues: { ':expected': expected },
-});
-
-const putDevice = (ctx: TenantContext, device: DeviceRecord, asset: DeviceRecord['asset']): TransactItem => ({
-  Put: {
-    TableName: tableName(),
-    Item: deviceRepository.toItem(ctx, {
-      ...device,
-      asset,
-      asset_since: assetSinceAfter(device, asset),
-      version: device.version + 1,
-    }),
-    ...versioned(device.version),
-  },
-});
-
-/**
- * The device writes that keep both sides of the asset/device link in step: devices that join point to the
- * asset (and leave the asset they had), devices that leave point to none, and a rename reaches them all.
- */
-async function deviceLinkWrites(
-  ctx: TenantContext,
-  asset: Pick<AssetRecord, 'id' | 'name'>,
-  before: readonly DeviceSummary[],
-  after: readonly DeviceRecord[] | undefined,
-  renamed: boolean,
-): Promise<TransactItem[]> {
-  if (!after && !renamed) return [];
-  const writes: TransactItem[] = [];
-  const keptIds = new Set((after ?? []).map((device) => device.id));
-  const ref = { id: asset.id, name: asset.name };
-  const current =
-    after ??
-    (await Promise.all(before.map((d) => deviceRepository.get(ctx, d.id)))).filter(
-      (device): device is DeviceRecord => device?.asset?.id === asset.id,
-    );
-  const previousOwners = new Map<number, number[]>();
-  for (const device of current) {
-    const joins = device.asset?.id !== asset.id;
-    if (!joins && !renamed) continue;
-    writes.push(putDevice(ctx, device, ref));
-    if (joins && device.asset) {
-      previousOwners.set(device.asset.id, [...(previousOwners.get(device.asset.id) ?? []), device.id]);
-    }
-  }
-  if (after) {
-    for (const summary of before.filter((d) => !keptIds.has(d.id))) {
-      const device = await deviceRepository.get(ctx, summary.id);
-      if (device?.asset?.id === asset.id) writes.push(putDevice(ctx, device, null));
-    }
-  }
-  for (const [ownerId, deviceIds] of previousOwners) {
-    const owner = await assetRepository.get(ctx, ownerId);
-    if (!owner) continue;
-    const devices = owner.devices.filter((d) => !deviceIds.includes(d.id));
-    writes.push({
-      Put: {
-        TableName: tableName(),
-        Item: assetRepository.toItem(ctx, { ...owner, devices, version: owner.version + 1 }),
-        ...versioned(owner.version),
-      },
-    });
-  }
-  return writes;
-}
 
 /**
  * Runs the transaction; `catalogue` names the asset whose search catalogue entry it writes (and where), so a
@@ -205,13 +140,19 @@ export async function createAsset(
 ): Promise<AssetRecord> {
   const allocated = { ...data, id: await assetRepository.nextId(ctx), version: 1 } as AssetRecord;
   const { asset, writes: profileWrites } = await withProfiles(ctx, allocated, profileDefinitionIds);
-  const links = await deviceLinkWrites(ctx, asset, [], devices ?? [], false);
+  const changes = await planDeviceLinks(ctx, asset, [], devices ?? [], false);
+  const links = await linkWrites(ctx, asset.id, changes);
+  const others = [...profileWrites, ...(await geoZoneLinkWrites(ctx, asset.id, null, asset.geo_zone))];
+  const fits = 3 + others.length + links.length <= TRANSACTION_MAX_ITEMS;
+  // Too many devices for one transaction: the asset is created without them, then they join in steps.
+  const joining = new Set(changes.map((change) => change.device.id));
+  const created = fits ? asset : { ...asset, devices: asset.devices.filter((d) => !joining.has(d.id)) };
   await transact(
     [
       {
         Put: {
           TableName: tableName(),
-          Item: assetRepository.toItem(ctx, asset),
+          Item: assetRepository.toItem(ctx, created),
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -224,14 +165,18 @@ export async function createAsset(
         },
       },
       catalogueEntryWrite(ctx, asset),
-      ...links,
-      ...profileWrites,
+      ...(fits ? links : []),
       // The zone's asset count and link (a zone still counted cannot be deleted; its rename reaches the asset).
-      ...(await geoZoneLinkWrites(ctx, asset.id, null, asset.geo_zone)),
+      ...others,
     ],
     { ctx, assetId: asset.id, index: 2 },
   );
-  return asset;
+  if (fits) return asset;
+  const linked = await linkInSteps(ctx, created, changes, (items) => transact(items));
+  // The summaries in the order the form gave them, as a single transaction would have written them.
+  const final = { ...asset, version: linked.version + 1 };
+  await transact([putAssetAt(ctx, final, linked.version)]);
+  return final;
 }
 
 /** The profile assignment of an asset form (spec 000 s.2 "Asset profiles" multi-select), in the same transaction. */
@@ -250,30 +195,35 @@ export async function saveAsset(
 ): Promise<AssetRecord> {
   const changed = { ...data, id: current.id, version: current.version + 1 } as AssetRecord;
   const { asset: next, writes: profileWrites } = await withProfiles(ctx, changed, profileDefinitionIds);
-  const links = await deviceLinkWrites(ctx, next, current.devices, devices, next.name !== current.name);
-  // The catalogue entry only when the searched text changes: a shard write costs its size (up to ~300 KB).
+  const changes = await planDeviceLinks(ctx, next, current.devices, devices, next.name !== current.name);
+  const links = await linkWrites(ctx, next.id, changes);
+  // The catalogue entry only when the searched text changes: a shard write costs its size (up to ~360 KB).
   const searchable = searchText(next) !== searchText(current);
+  const catalogue = searchable ? [catalogueEntryWrite(ctx, next)] : [];
+  const others = [...profileWrites, ...(await geoZoneLinkWrites(ctx, next.id, current.geo_zone, next.geo_zone))];
+  const fits = 1 + catalogue.length + others.length + links.length <= TRANSACTION_MAX_ITEMS;
+  // Too many devices for one transaction: they move in steps first, the asset's own change comes last.
+  const stored = fits ? current : await linkInSteps(ctx, current, changes, (items) => transact(items));
+  const saved = { ...next, version: stored.version + 1 };
   await transact(
-    [
-      { Put: { TableName: tableName(), Item: assetRepository.toItem(ctx, next), ...versioned(current.version) } },
-      ...(searchable ? [catalogueEntryWrite(ctx, next)] : []),
-      ...links,
-      ...profileWrites,
-      ...(await geoZoneLinkWrites(ctx, next.id, current.geo_zone, next.geo_zone)),
-    ],
+    [putAssetAt(ctx, saved, stored.version), ...catalogue, ...(fits ? links : []), ...others],
     searchable ? { ctx, assetId: next.id, index: 1 } : undefined,
   );
-  return next;
+  return saved;
 }
 
-/** Deletes the asset (uncounted) and detaches its devices. */
+/** Deletes the asset (uncounted) and detaches its devices (in steps first when they are many). */
 export async function deleteAsset(ctx: TenantContext, current: AssetRecord): Promise<void> {
   const devices = (await Promise.all(current.devices.map((d) => deviceRepository.get(ctx, d.id)))).filter(
     (device): device is DeviceRecord => device?.asset?.id === current.id,
   );
+  const changes = devices.map((device) => ({ device, ref: null }));
+  const others = await geoZoneLinkWrites(ctx, current.id, current.geo_zone, null);
+  const fits = 3 + others.length + changes.length <= TRANSACTION_MAX_ITEMS;
+  const stored = fits ? current : await linkInSteps(ctx, current, changes, (items) => transact(items));
   await transact(
     [
-      { Delete: { TableName: tableName(), Key: itemKey(ctx, 'ASSET', current.id), ...versioned(current.version) } },
+      { Delete: { TableName: tableName(), Key: itemKey(ctx, 'ASSET', current.id), ...versioned(stored.version) } },
       {
         Update: {
           TableName: tableName(),
@@ -283,8 +233,8 @@ export async function deleteAsset(ctx: TenantContext, current: AssetRecord): Pro
         },
       },
       catalogueEntryRemoval(ctx, current.id),
-      ...devices.map((device) => putDevice(ctx, device, null)),
-      ...(await geoZoneLinkWrites(ctx, current.id, current.geo_zone, null)),
+      ...(fits ? await linkWrites(ctx, current.id, changes) : []),
+      ...others,
     ],
     { ctx, assetId: current.id, index: 2 },
   );

@@ -91,6 +91,16 @@ export interface StoredObject {
 
 const statusOf = (error: unknown) => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 
+/**
+ * Issue 14: without s3:ListBucket for the request (ours carries an s3:prefix condition that object reads never
+ * meet), S3 answers a missing key with 403 AccessDenied, not 404. The handlers hold GetObject on every object of
+ * the bucket, so a 403 on a key of ours means the object is not there.
+ */
+const isMissing = (error: unknown) =>
+  statusOf(error) === 404 ||
+  statusOf(error) === 403 ||
+  ['NotFound', 'NoSuchKey', 'Forbidden', 'AccessDenied'].includes((error as Error).name);
+
 /** What waits under the incoming key; undefined when nothing was uploaded (or the upload was refused). */
 export async function headIncoming(ctx: TenantContext, objectKey: string): Promise<StoredObject | undefined> {
   try {
@@ -99,7 +109,7 @@ export async function headIncoming(ctx: TenantContext, objectKey: string): Promi
     );
     return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? '', etag: head.ETag ?? '' };
   } catch (error) {
-    if (statusOf(error) === 404 || (error as Error).name === 'NotFound') return undefined;
+    if (isMissing(error)) return undefined;
     throw error;
   }
 }
@@ -125,7 +135,7 @@ export async function copyIncoming(ctx: TenantContext, objectKey: string, checke
     );
     return true;
   } catch (error) {
-    if (statusOf(error) === 412 || statusOf(error) === 404) return false;
+    if (statusOf(error) === 412 || isMissing(error)) return false;
     throw error;
   }
 }

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/schemas/device-import';
 import { dynamo, tableName } from '../data/client';
 import { counterKey } from '../data/keys';
+import { PartitionPacer, writeUnits } from '../data/partition-pace';
 import type { TenantContext } from '../data/tenant-context';
 import { HttpError, unprocessable } from '../http/errors';
 import { readUploadedFile, type UploadedFile } from '../http/upload-body';
@@ -20,7 +21,13 @@ import { type DeviceRecord, deviceRepository } from './device-repository';
 
 /** DynamoDB takes at most 100 operations per transaction: 49 devices, their 49 claims and the counter update. */
 const DEVICES_PER_TRANSACTION = 49;
-/** Transactions in flight: 5000 devices are 103 transactions, a few seconds on DynamoDB four at a time. */
+/**
+ * Transactions in flight: 5000 devices are 103 transactions. Issue 14: every device of a tenant has one
+ * partition key (T#<t>#DEVICE, and the same key in each of its six indexes), which DynamoDB serves at most
+ * 1,000 WCU a second; a transactional put costs 2 WCU per KB, so the chunks are paced (partition-pace.ts) to
+ * 800 WCU a second on that key: ~400 devices a second, 5,000 in ~13 s. The DEVEUI claims each have their own
+ * key, the counter takes one update per chunk (103 in all), and the ids come from one counter update.
+ */
 const WRITE_CONCURRENCY = 4;
 /** The seed's numbering of devices' logical ids (docs/decisions.md "Device import"). */
 const LOGICAL_ID_OFFSET = 5000;
@@ -125,6 +132,10 @@ const putChunk = (ctx: TenantContext, chunk: ImportedDevice[]) =>
     }),
   );
 
+/** What a chunk costs the tenant's device partition (the claims and the counter are other keys). */
+export const devicePartitionUnits = (ctx: TenantContext, chunk: readonly { device: DeviceRecord }[]) =>
+  chunk.reduce((sum, { device }) => sum + writeUnits(deviceRepository.toItem(ctx, device), true), 0);
+
 /**
  * A chunk refused because a DEVEUI was claimed meanwhile (a concurrent import): the rows of those claims, as
  * the check before the write would have reported them (the holder read again: the tenant's own, or the
@@ -166,9 +177,11 @@ async function writeDevices(ctx: TenantContext, devices: ImportedDevice[]): Prom
   }
   let failure: { error: unknown; chunk: ImportedDevice[] } | undefined;
   let next = 0;
+  const pacer = new PartitionPacer();
   const worker = async () => {
     while (!failure && next < chunks.length) {
       const chunk = chunks[next++] as ImportedDevice[];
+      await pacer.take(devicePartitionUnits(ctx, chunk));
       await putChunk(ctx, chunk).catch((error: unknown) => {
         failure ??= { error, chunk };
       });

@@ -1,0 +1,88 @@
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TABLE_NAME } from '../../scripts/local/config';
+import { localTable } from '../harness/stack';
+
+/**
+ * Issue 14: the local DynamoDB (dynalite behind scripts/local/dynamo-transactions.ts) holds AWS's limits:
+ * 400 KB per item counted in UTF-8 bytes (dynalite counts UTF-16 characters), and 100 actions per
+ * TransactWriteItems, with AWS's own errors. Items live in a partition no tenant uses.
+ */
+const pk = 'TEST#dynamo-limits';
+// 140,000 x "漢" is 140,000 characters (under dynalite's count) but 420,000 UTF-8 bytes (over AWS's 409,600).
+const wide = '漢'.repeat(140_000);
+
+describe('the local DynamoDB front', () => {
+  const { client } = localTable();
+  const get = async (sk: string) =>
+    (await client.send(new GetCommand({ TableName: TABLE_NAME, Key: { pk, sk }, ConsistentRead: true }))).Item;
+
+  it('refuses a put over 400 KB in UTF-8 bytes with ValidationException', async () => {
+    await expect(
+      client.send(new PutCommand({ TableName: TABLE_NAME, Item: { pk, sk: 'put', text: wide } })),
+    ).rejects.toMatchObject({
+      name: 'ValidationException',
+      message: 'Item size has exceeded the maximum allowed size',
+    });
+    expect(await get('put')).toBeUndefined();
+    // Just under the limit is taken (name and key bytes included).
+    const fits = 'a'.repeat(400 * 1024 - 100);
+    await client.send(new PutCommand({ TableName: TABLE_NAME, Item: { pk, sk: 'fits', text: fits } }));
+    expect((await get('fits'))?.text).toBe(fits);
+  });
+
+  it('refuses an update that grows an item past 400 KB and leaves the item as it was', async () => {
+    await client.send(new PutCommand({ TableName: TABLE_NAME, Item: { pk, sk: 'grow', n: 1 } }));
+    await expect(
+      client.send(
+        new UpdateCommand({
+          TableName: TABLE_NAME,
+          Key: { pk, sk: 'grow' },
+          UpdateExpression: 'SET #t = :t, n = :n',
+          ExpressionAttributeNames: { '#t': 'text' },
+          ExpressionAttributeValues: { ':t': wide, ':n': 2 },
+        }),
+      ),
+    ).rejects.toMatchObject({
+      name: 'ValidationException',
+      message: 'Item size to update has exceeded the maximum allowed size',
+    });
+    expect(await get('grow')).toEqual({ pk, sk: 'grow', n: 1 });
+  });
+
+  it('cancels a transaction whose item would pass 400 KB, with a ValidationError reason', async () => {
+    const transaction = client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: TABLE_NAME, Item: { pk, sk: 'tx-small' } } },
+          {
+            Update: {
+              TableName: TABLE_NAME,
+              Key: { pk, sk: 'tx-big' },
+              UpdateExpression: 'SET #t = :t',
+              ExpressionAttributeNames: { '#t': 'text' },
+              ExpressionAttributeValues: { ':t': wide },
+            },
+          },
+        ],
+      }),
+    );
+    await expect(transaction).rejects.toMatchObject({
+      name: 'TransactionCanceledException',
+      CancellationReasons: [{ Code: 'None' }, { Code: 'ValidationError' }],
+    });
+    expect(await get('tx-small')).toBeUndefined();
+    expect(await get('tx-big')).toBeUndefined();
+  });
+
+  it('refuses a transaction of more than 100 actions and applies none of them', async () => {
+    const puts = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ Put: { TableName: TABLE_NAME, Item: { pk, sk: `tx-${i}` } } }));
+    await expect(client.send(new TransactWriteCommand({ TransactItems: puts(101) }))).rejects.toMatchObject({
+      name: 'ValidationException',
+      message: expect.stringContaining('Member must have length less than or equal to 100'),
+    });
+    expect(await get('tx-0')).toBeUndefined();
+    await client.send(new TransactWriteCommand({ TransactItems: puts(100) }));
+    expect(await get('tx-99')).toEqual({ pk, sk: 'tx-99' });
+  });
+});

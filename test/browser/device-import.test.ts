@@ -32,7 +32,7 @@ describe('device import in the console', () => {
     await input.setInputFiles(csvFile('bad.csv', `deveui,name\n${devEui(3)},ok\nXYZ,bad\n${devEui(1)},again\n`));
     const problems = drawer(page).getByRole('alert');
     await problems.getByText('Row 3 (deveui): The DEVEUI must be 16 hexadecimal characters').waitFor();
-    await problems.getByText('Row 4 (deveui): This DEVEUI is already registered.').waitFor();
+    await problems.getByText('Row 4 (deveui): This DEVEUI is already registered in your tenant.').waitFor();
     await problems.scrollIntoViewIfNeeded();
     await screenshot(page, 'device-import-tenant-errors-desktop');
 

@@ -7,7 +7,7 @@ import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from 
  * navigation table with the default role matrix of shared/permissions.ts), and the language flags (s.1).
  */
 const TRACKING_STAFF = ['Assets', 'Asset map', 'Asset profiles', 'Devices', 'Alarm rules', 'Customers'];
-const ADMINISTRATION = ['Users', 'Roles', 'Styling', 'KPN Things', 'API credentials'];
+const ADMINISTRATION = ['Users', 'Roles', 'Styling', 'KPN Things', 'API credentials', 'Gateways'];
 
 interface RoleCase {
   login: string;

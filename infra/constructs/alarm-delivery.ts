@@ -4,12 +4,14 @@ import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
+import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { acknowledge, flattenReference } from '../nag';
 import { type EventPattern, PIPELINE_RULES } from '../pipeline-rules';
+import { alarmOnDepth } from './failure-queue';
 import { type DataAccess, HandlerFunction, REPO_ROOT } from './handler-function';
 
 export interface AlarmDeliveryProps {
@@ -89,6 +91,15 @@ export class AlarmDelivery extends Construct {
         'the same events once more.',
       'AwsSolutions-SQS3',
     );
+
+    alarmOnDepth(this, 'DeadLetterAlarm', this.deadLetterQueue, 'alarm events nobody could mail');
+    // EventBridge invokes the handler asynchronously: the rule's dead-letter queue only takes events it could
+    // not deliver, so a handler that throws on every Lambda retry lands here too instead of being dropped.
+    this.handler.function.configureAsyncInvoke({
+      retryAttempts: 2,
+      maxEventAge: Duration.hours(6),
+      onFailure: new destinations.SqsDestination(this.deadLetterQueue),
+    });
 
     const functions: Record<string, HandlerFunction> = { 'pipeline/alarm-handler': this.handler };
     for (const rule of PIPELINE_RULES) {

@@ -145,20 +145,26 @@ export class PipelineStack extends Stack {
     }
   }
 
-  /** One rule per way in over IoT Core; each may invoke only its own function. */
-  private createTopicRules(mqttIngest: lambda.IFunction, lorawanIngest: lambda.IFunction, stage: string) {
-    const ruleName = (way: string) => `tracking_${stage.replace(/[^A-Za-z0-9_]/g, '_')}_${way}_uplink`;
-    // IoT hands a message to Lambda asynchronously: a failed hand-over goes to the rule's error action, an
-    // ingest that throws on Lambda's retries to the function's onFailure destination; both to one queue.
+  /**
+   * IoT hands a message to Lambda asynchronously: a failed hand-over goes to the rule's error action, an ingest
+   * that throws on Lambda's retries to the function's onFailure destination; both to one queue (issue 14).
+   */
+  private keepFailedUplinks(ingests: lambda.IFunction[]): { queueUrl: string; roleArn: string } {
     const failed = new FailureQueue(this, 'IotRuleFailures', { what: 'uplinks the IoT rules could not ingest' });
-    const errorRole = failed.iotErrorActionRole();
-    for (const ingest of [mqttIngest, lorawanIngest]) {
+    for (const ingest of ingests) {
       ingest.configureAsyncInvoke({
         retryAttempts: 2,
         maxEventAge: Duration.hours(1),
         onFailure: new destinations.SqsDestination(failed.queue),
       });
     }
+    return { queueUrl: failed.queue.queueUrl, roleArn: failed.iotErrorActionRole().roleArn };
+  }
+
+  /** One rule per way in over IoT Core; each may invoke only its own function. */
+  private createTopicRules(mqttIngest: lambda.IFunction, lorawanIngest: lambda.IFunction, stage: string) {
+    const ruleName = (way: string) => `tracking_${stage.replace(/[^A-Za-z0-9_]/g, '_')}_${way}_uplink`;
+    const failed = this.keepFailedUplinks([mqttIngest, lorawanIngest]);
     const rule = (id: string, name: string, sql: string, target: lambda.IFunction) => {
       const topicRule = new iot.CfnTopicRule(this, id, {
         ruleName: name,
@@ -167,7 +173,7 @@ export class PipelineStack extends Stack {
           awsIotSqlVersion: '2016-03-23',
           ruleDisabled: false,
           actions: [{ lambda: { functionArn: target.functionArn } }],
-          errorAction: { sqs: { queueUrl: failed.queue.queueUrl, roleArn: errorRole.roleArn, useBase64: true } },
+          errorAction: { sqs: { ...failed, useBase64: true } },
         },
       });
       target.addPermission(`${id}Invoke`, {

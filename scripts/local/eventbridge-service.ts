@@ -105,6 +105,8 @@ function toEvent(entry: PutEventsEntry) {
   } catch {
     return undefined;
   }
+  // PutEvents takes only a JSON object as Detail (MalformedDetail otherwise), so a target never gets null.
+  if (typeof detail !== 'object' || detail === null || Array.isArray(detail)) return undefined;
   const time =
     entry.Time === undefined ? new Date() : new Date(typeof entry.Time === 'number' ? entry.Time * 1000 : entry.Time);
   // EventBridge uses the time of the call when the given one is not a time.

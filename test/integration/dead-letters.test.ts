@@ -28,4 +28,16 @@ describe('failed asynchronous runs are kept', () => {
       errorMessage: expect.stringContaining('tenantId'),
     });
   });
+
+  it('refuses an event whose detail is no JSON object, as EventBridge does, so no target is run with it', async () => {
+    const stack = readStack();
+    const put = await fetch(`http://127.0.0.1:${stack.ports.EVENTBRIDGE_PORT}/`, {
+      method: 'POST',
+      headers: { 'x-amz-target': 'AWSEvents.PutEvents', 'content-type': 'application/x-amz-json-1.1' },
+      body: JSON.stringify({
+        Entries: [{ Source: 'tracking.pipeline', DetailType: 'AlarmRaised', Detail: 'null', EventBusName: 'x' }],
+      }),
+    });
+    expect(await put.json()).toMatchObject({ FailedEntryCount: 1, Entries: [{ ErrorCode: 'MalformedDetail' }] });
+  });
 });

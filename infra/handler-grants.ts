@@ -51,6 +51,11 @@ export interface HandlerGrants {
   uplinkQueue?: 'send' | 'consume';
   /** events:PutEvents on the pipeline bus. */
   eventBus?: true;
+  /**
+   * An asynchronous run that fails lands in a queue (the function's on-failure destination, issue 14 item 6):
+   * Lambda sends it there with the function's role.
+   */
+  failureQueue?: true;
   /** The KPN Things data key, read through the Parameters and Secrets extension. */
   kpnDataKey?: true;
 }
@@ -117,17 +122,32 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
   'asset-alarms': { entry: http('asset-alarms'), data: RW },
   gateways: { entry: http('gateways'), data: RW, gatewayProvisioning: true },
 
-  'export-worker': { entry: 'functions/workers/export-worker.ts', data: [...RW, 'exports-write'] },
+  'export-worker': { entry: 'functions/workers/export-worker.ts', data: [...RW, 'exports-write'], failureQueue: true },
   'pipeline-processor': {
     entry: 'functions/pipeline/processor.ts',
     data: RW,
     uplinkQueue: 'consume',
     eventBus: true,
   },
-  'pipeline-mqtt-ingest': { entry: 'functions/pipeline/mqtt-ingest.ts', data: RW, uplinkQueue: 'send' },
-  'pipeline-lorawan-ingest': { entry: 'functions/pipeline/lorawan-ingest.ts', data: RW, uplinkQueue: 'send' },
-  'pipeline-alarm-handler': { entry: 'functions/pipeline/alarm-handler.ts', data: RW, alarmTopic: 'publish' },
-  'job-loan-days': { entry: 'functions/jobs/loan-days.ts', data: RW },
+  'pipeline-mqtt-ingest': {
+    entry: 'functions/pipeline/mqtt-ingest.ts',
+    data: RW,
+    uplinkQueue: 'send',
+    failureQueue: true,
+  },
+  'pipeline-lorawan-ingest': {
+    entry: 'functions/pipeline/lorawan-ingest.ts',
+    data: RW,
+    uplinkQueue: 'send',
+    failureQueue: true,
+  },
+  'pipeline-alarm-handler': {
+    entry: 'functions/pipeline/alarm-handler.ts',
+    data: RW,
+    alarmTopic: 'publish',
+    failureQueue: true,
+  },
+  'job-loan-days': { entry: 'functions/jobs/loan-days.ts', data: RW, failureQueue: true },
   // Not a HandlerFunction (infra/constructs/pre-sign-up-trigger.ts); declared so its code is checked too.
   'trigger-pre-sign-up': {
     entry: 'functions/triggers/pre-sign-up.ts',
@@ -167,9 +187,14 @@ export const GATEWAY_PROVISIONING_ACTIONS = {
 } as const;
 
 export const ALARM_TOPIC_ACTIONS = {
-  publish: ['sns:Publish'],
-  subscribe: ['sns:Subscribe', 'sns:ListSubscriptionsByTopic'],
+  /** The topic and its shards (made past 200 filter policies), found with GetTopicAttributes. */
+  publish: ['sns:Publish', 'sns:GetTopicAttributes'],
+  /** CreateTopic makes the next shard when every one is full (docs/decisions.md "Alarm mail past 200 addresses"). */
+  subscribe: ['sns:Subscribe', 'sns:ListSubscriptionsByTopic', 'sns:GetTopicAttributes', 'sns:CreateTopic'],
 } as const;
+
+/** What Lambda does with the role to deliver a failed asynchronous run to its on-failure queue. */
+export const FAILURE_DESTINATION_ACTIONS = ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'];
 
 /** What Lambda's SQS event source mapping does with the function's role (no code of ours calls these). */
 export const QUEUE_CONSUMER_ACTIONS = [
@@ -208,6 +233,7 @@ export function grantActions(grants: HandlerGrants): { calls: string[]; implied:
   const implied = [
     ...(grants.alarmTopic === 'publish' ? ['kms:Decrypt', 'kms:GenerateDataKey*'] : []),
     ...(grants.uplinkQueue === 'consume' ? QUEUE_CONSUMER_ACTIONS : []),
+    ...(grants.failureQueue ? FAILURE_DESTINATION_ACTIONS : []),
   ];
   return { calls: [...new Set(calls)].sort(), implied: [...new Set(implied)].sort() };
 }

@@ -72,7 +72,14 @@ async function main() {
     });
     services.push({ name: 'API gateway', url: gateway.url, stop: gateway.stop });
     services.push(await startLambdaService(port('LAMBDA_PORT')));
-    services.push(await startSnsService({ port: port('SNS_PORT'), smtpUrl: `smtp://${HOST}:${port('SMTP_PORT')}` }));
+    services.push(
+      await startSnsService({
+        port: port('SNS_PORT'),
+        smtpUrl: `smtp://${HOST}:${port('SMTP_PORT')}`,
+        // The alarm topic CDK deploys (infra/constructs/alarm-delivery.ts); its shards are made on demand.
+        topics: [process.env.ALARM_TOPIC_ARN ?? ''],
+      }),
+    );
     services.push(await startSesService({ port: port('SES_PORT'), smtpUrl: `smtp://${HOST}:${port('SMTP_PORT')}` }));
     services.push(await startEventBridgeService(port('EVENTBRIDGE_PORT')));
     if (seeded) await subscribeSeededAlarmAddresses();

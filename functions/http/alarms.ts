@@ -40,8 +40,8 @@ export const handler = createHttpHandler('alarms', {
         email: body.email ?? null,
       });
       // Alarm mail (issue 9): the addresses' SNS subscriptions, and their states in the answer.
-      await subscribeRuleRecipients(created, logger);
-      return reply(201, await withSubscriptions(toApiAlarm(created), logger));
+      const failures = await subscribeRuleRecipients(created, logger);
+      return reply(201, await withSubscriptions(toApiAlarm(created), logger, failures));
     },
   }),
   'alarms.update': route({
@@ -53,8 +53,8 @@ export const handler = createHttpHandler('alarms', {
         text: body.text,
         ...(body.email === undefined ? {} : { email: body.email }),
       }));
-      await subscribeRuleRecipients(updated, logger);
-      return withSubscriptions(toApiAlarm(updated), logger);
+      const failures = await subscribeRuleRecipients(updated, logger);
+      return withSubscriptions(toApiAlarm(updated), logger, failures);
     },
   }),
   'alarms.delete': route({

@@ -1,16 +1,18 @@
 import * as path from 'node:path';
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
+import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { ALARM_TOPIC_ACTIONS } from '../handler-grants';
-import { acknowledge } from '../nag';
+import { acknowledge, flattenReference } from '../nag';
 import { type EventPattern, PIPELINE_RULES } from '../pipeline-rules';
+import { alarmOnDepth } from './failure-queue';
 import { type DataAccess, HandlerFunction, REPO_ROOT } from './handler-function';
 
 export interface AlarmDeliveryProps {
@@ -37,6 +39,8 @@ export class AlarmDelivery extends Construct {
   readonly topic: sns.Topic;
   readonly handler: HandlerFunction;
   readonly deadLetterQueue: sqs.Queue;
+  private readonly key: kms.Key;
+  private readonly topicName: string;
 
   constructor(scope: Construct, id: string, props: AlarmDeliveryProps) {
     super(scope, id);
@@ -44,12 +48,14 @@ export class AlarmDelivery extends Construct {
       enableKeyRotation: true,
       description: 'Encrypts the alarm mail topic',
     });
+    this.topicName = `tracking-alarms-${props.stage}`;
     this.topic = new sns.Topic(this, 'AlarmTopic', {
-      topicName: `tracking-alarms-${props.stage}`,
+      topicName: this.topicName,
       displayName: 'Tracking alarms',
       masterKey: key,
       enforceSSL: true,
     });
+    this.key = key;
 
     this.handler = new HandlerFunction(this, 'AlarmHandler', {
       module: 'pipeline-alarm-handler',
@@ -59,7 +65,17 @@ export class AlarmDelivery extends Construct {
       timeout: Duration.seconds(60),
       environment: { STAGE: props.stage, ALARM_TOPIC_ARN: this.topic.topicArn, POWERTOOLS_LOG_LEVEL: 'INFO' },
     });
-    if (this.handler.grants.alarmTopic === 'publish') this.topic.grantPublish(this.handler.role);
+    if (this.handler.grants.alarmTopic === 'publish') {
+      this.topic.grantPublish(this.handler.role);
+      // The shards made on demand past 200 addresses (functions/lib/alarms/alarm-topics.ts): found with
+      // GetTopicAttributes, published to like the topic (same key, so its grant above covers the encryption).
+      this.handler.role.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          actions: [...ALARM_TOPIC_ACTIONS.publish],
+          resources: [this.topic.topicArn, this.shardArns(this.handler.role)],
+        }),
+      );
+    }
     acknowledge(
       this.handler.role,
       'Publishing to the KMS-encrypted topic needs kms:GenerateDataKey* (its data-key variants), on the ' +
@@ -78,6 +94,15 @@ export class AlarmDelivery extends Construct {
         'the same events once more.',
       'AwsSolutions-SQS3',
     );
+
+    alarmOnDepth(this, 'DeadLetterAlarm', this.deadLetterQueue, 'alarm events nobody could mail');
+    // EventBridge invokes the handler asynchronously: the rule's dead-letter queue only takes events it could
+    // not deliver, so a handler that throws on every Lambda retry lands here too instead of being dropped.
+    this.handler.function.configureAsyncInvoke({
+      retryAttempts: 2,
+      maxEventAge: Duration.hours(6),
+      onFailure: new destinations.SqsDestination(this.deadLetterQueue),
+    });
 
     const functions: Record<string, HandlerFunction> = { 'pipeline/alarm-handler': this.handler };
     for (const rule of PIPELINE_RULES) {
@@ -100,15 +125,38 @@ export class AlarmDelivery extends Construct {
 
   /**
    * What the alarm rules API needs to keep the addresses' subscriptions (functions/lib/alarms/alarm-mail.ts):
-   * ALARM_TOPIC_ARN, Subscribe and ListSubscriptionsByTopic on this topic only.
+   * ALARM_TOPIC_ARN and the key new shards are encrypted with; Subscribe, ListSubscriptionsByTopic and
+   * GetTopicAttributes on this topic and its shards, and CreateTopic for the shards only (SNS allows 200
+   * filter policies per topic; docs/decisions.md, "Alarm mail past 200 addresses").
    */
   grantSubscriptionManagement(fn: { addEnvironment(name: string, value: string): unknown; role?: iam.IRole }) {
     fn.addEnvironment('ALARM_TOPIC_ARN', this.topic.topicArn);
+    fn.addEnvironment('ALARM_TOPIC_KEY_ARN', this.key.keyArn);
     fn.role?.addToPrincipalPolicy(
       new iam.PolicyStatement({
-        actions: [...ALARM_TOPIC_ACTIONS.subscribe],
-        resources: [this.topic.topicArn],
+        actions: ALARM_TOPIC_ACTIONS.subscribe.filter((action) => action !== 'sns:CreateTopic'),
+        resources: [this.topic.topicArn, this.shardArns(fn.role)],
       }),
     );
+    fn.role?.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['sns:CreateTopic'], resources: [this.shardArns(fn.role)] }),
+    );
+  }
+
+  /**
+   * `<topic name>-<n>` in the role's stack: the shards' ARNs, a wildcard because they are made at run time,
+   * acknowledged on the role as it is limited to this topic's name.
+   */
+  private shardArns(role: iam.IRole | undefined): string {
+    const stack = Stack.of(role ?? this);
+    const arn = stack.formatArn({ service: 'sns', resource: `${this.topicName}-*` });
+    if (role)
+      acknowledge(
+        role,
+        'The alarm topic is split into shards made at run time past 200 filter policies (SNS quota); the ' +
+          "wildcard covers only this topic's shards.",
+        `AwsSolutions-IAM5[Resource::${flattenReference(stack.resolve(arn))}]`,
+      );
+    return arn;
   }
 }

@@ -1,11 +1,13 @@
 import * as path from 'node:path';
 import { Duration } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { acknowledge } from '../nag';
+import { alarmOnDepth } from './failure-queue';
 import { type DataAccess, HandlerFunction, REPO_ROOT } from './handler-function';
 
 export interface LoanDayScheduleProps {
@@ -50,6 +52,15 @@ export class LoanDaySchedule extends Construct {
         'invocation once more.',
       'AwsSolutions-SQS3',
     );
+
+    alarmOnDepth(this, 'DeadLetterAlarm', this.deadLetterQueue, 'loan-day runs that failed');
+    // Scheduler invokes Lambda asynchronously: its retry policy and dead-letter queue cover the invoke, and a
+    // job that throws on Lambda's own retries is kept in the same queue.
+    this.job.function.configureAsyncInvoke({
+      retryAttempts: 2,
+      maxEventAge: Duration.hours(6),
+      onFailure: new destinations.SqsDestination(this.deadLetterQueue),
+    });
 
     const role = new iam.Role(this, 'SchedulerRole', {
       assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com'),

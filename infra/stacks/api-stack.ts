@@ -4,6 +4,7 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -11,6 +12,7 @@ import type { Construct } from 'constructs';
 import { HANDLER_MODULES, ROUTES } from '../../shared/routes';
 import type { AlarmDelivery } from '../constructs/alarm-delivery';
 import { ApiEdge } from '../constructs/api-edge';
+import { FailureQueue } from '../constructs/failure-queue';
 import { grantGatewayProvisioning } from '../constructs/gateway-provisioning';
 import { type DataAccess, grantSendUplinks, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
 import { OpsAlarms } from '../constructs/ops-alarms';
@@ -113,8 +115,13 @@ export class ApiStack extends Stack {
       timeout: Duration.minutes(15),
       environment: { STAGE: props.stage, POWERTOOLS_LOG_LEVEL: 'INFO' },
     });
-    // The worker records its own failures on the job; a retry would only repeat them.
-    exportWorker.function.configureAsyncInvoke({ retryAttempts: 0 });
+    // The worker records its own failures on the job; a retry would only repeat them. A run that dies before it
+    // can (timeout, out of memory) is kept in a queue with a depth alarm (issue 14, item 6).
+    const failedExports = new FailureQueue(this, 'ExportWorkerFailures', { what: 'export runs that died' });
+    exportWorker.function.configureAsyncInvoke({
+      retryAttempts: 0,
+      onFailure: new destinations.SqsDestination(failedExports.queue),
+    });
 
     const handlers = new Map<string, lambda.IFunction>();
     for (const module of HANDLER_MODULES) {

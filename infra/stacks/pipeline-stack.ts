@@ -6,6 +6,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as iot from 'aws-cdk-lib/aws-iot';
 import * as iotwireless from 'aws-cdk-lib/aws-iotwireless';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -20,6 +21,7 @@ import {
 } from '../../functions/lib/pipeline/queue/uplink-queue';
 import { GATEWAY_UPLINK_RULE_SQL, MQTT_UPLINK_RULE_SQL } from '../../functions/lib/pipeline/topics';
 import { AlarmDelivery } from '../constructs/alarm-delivery';
+import { FailureQueue } from '../constructs/failure-queue';
 import { type DataAccess, grantSendUplinks, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
 import { LoanDaySchedule } from '../constructs/loan-day-schedule';
 import { arnPrefixed, IOT_POLICIES, iotPolicyName } from '../iot-policies';
@@ -143,9 +145,26 @@ export class PipelineStack extends Stack {
     }
   }
 
+  /**
+   * IoT hands a message to Lambda asynchronously: a failed hand-over goes to the rule's error action, an ingest
+   * that throws on Lambda's retries to the function's onFailure destination; both to one queue (issue 14).
+   */
+  private keepFailedUplinks(ingests: lambda.IFunction[]): { queueUrl: string; roleArn: string } {
+    const failed = new FailureQueue(this, 'IotRuleFailures', { what: 'uplinks the IoT rules could not ingest' });
+    for (const ingest of ingests) {
+      ingest.configureAsyncInvoke({
+        retryAttempts: 2,
+        maxEventAge: Duration.hours(1),
+        onFailure: new destinations.SqsDestination(failed.queue),
+      });
+    }
+    return { queueUrl: failed.queue.queueUrl, roleArn: failed.iotErrorActionRole().roleArn };
+  }
+
   /** One rule per way in over IoT Core; each may invoke only its own function. */
   private createTopicRules(mqttIngest: lambda.IFunction, lorawanIngest: lambda.IFunction, stage: string) {
     const ruleName = (way: string) => `tracking_${stage.replace(/[^A-Za-z0-9_]/g, '_')}_${way}_uplink`;
+    const failed = this.keepFailedUplinks([mqttIngest, lorawanIngest]);
     const rule = (id: string, name: string, sql: string, target: lambda.IFunction) => {
       const topicRule = new iot.CfnTopicRule(this, id, {
         ruleName: name,
@@ -154,6 +173,7 @@ export class PipelineStack extends Stack {
           awsIotSqlVersion: '2016-03-23',
           ruleDisabled: false,
           actions: [{ lambda: { functionArn: target.functionArn } }],
+          errorAction: { sqs: { ...failed, useBase64: true } },
         },
       });
       target.addPermission(`${id}Invoke`, {

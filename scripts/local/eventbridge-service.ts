@@ -3,6 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { PIPELINE_RULES, type PipelineRule } from '../../infra/pipeline-rules';
 import { HOST, REGION } from './config';
+import { recordDeadLetter } from './dead-letters';
 import { matchesPattern } from './event-pattern';
 
 type Handler = (event: unknown) => Promise<unknown>;
@@ -46,7 +47,11 @@ export async function startEventBridgeService(port: number, log: (line: string) 
         await (await load(rule))(event);
         return;
       } catch (error) {
-        if (attempt === ATTEMPTS) log(`rule ${rule.id}: target failed ${ATTEMPTS} times: ${(error as Error).stack}`);
+        if (attempt === ATTEMPTS) {
+          log(`rule ${rule.id}: target failed ${ATTEMPTS} times: ${(error as Error).stack}`);
+          // As the target's dead-letter queue / the handler's onFailure destination on AWS: the event is kept.
+          recordDeadLetter('eventbridge-rule', { target: rule.id, payload: event, error, attempts: ATTEMPTS });
+        }
       }
     }
   };
@@ -100,6 +105,8 @@ function toEvent(entry: PutEventsEntry) {
   } catch {
     return undefined;
   }
+  // PutEvents takes only a JSON object as Detail (MalformedDetail otherwise), so a target never gets null.
+  if (typeof detail !== 'object' || detail === null || Array.isArray(detail)) return undefined;
   const time =
     entry.Time === undefined ? new Date() : new Date(typeof entry.Time === 'number' ? entry.Time * 1000 : entry.Time);
   // EventBridge uses the time of the call when the given one is not a time.

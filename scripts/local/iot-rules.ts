@@ -5,6 +5,7 @@ import {
   MQTT_UPLINK_TOPIC_FILTER,
   mqttRuleEvent,
 } from '../../functions/lib/pipeline/topics';
+import { recordDeadLetter } from './dead-letters';
 
 type Ingest = (event: unknown) => Promise<unknown>;
 
@@ -37,9 +38,11 @@ export async function startIotRules(broker: Aedes, log: (line: string) => void =
       // what a test or the simulator sends in order is processed in order (on AWS only measuredAt orders them).
       chain = chain
         .then(async () => (await (handlers[way] as () => Promise<Ingest>)())(event))
-        .catch((error: unknown) =>
-          log(`IoT rule for ${packet.topic} failed: ${(error as Error).stack ?? String(error)}`),
-        );
+        .catch((error: unknown) => {
+          log(`IoT rule for ${packet.topic} failed: ${(error as Error).stack ?? String(error)}`);
+          // As the rule's error action (and the ingest's onFailure destination) on AWS: the uplink is kept.
+          recordDeadLetter('iot-rule-error-action', { target: packet.topic, payload: event, error, attempts: 1 });
+        });
       done();
     };
     return new Promise<() => Promise<void>>((resolve) =>

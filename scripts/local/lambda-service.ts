@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { HOST } from './config';
+import { recordDeadLetter } from './dead-letters';
 
 type Worker = (event: unknown) => Promise<unknown>;
 
@@ -46,7 +47,12 @@ export async function startLambdaService(port: number, log: (line: string) => vo
     }
     const run = load(name).then((worker) => worker(event));
     if (req.headers['x-amz-invocation-type'] === 'Event') {
-      run.catch((error: unknown) => log(`worker ${name} failed: ${(error as Error).stack ?? String(error)}`));
+      // As Lambda's onFailure destination: the failed run is kept, not only logged (CDK sets no retry for the
+      // one async worker, the export worker, so none here either).
+      run.catch((error: unknown) => {
+        log(`worker ${name} failed: ${(error as Error).stack ?? String(error)}`);
+        recordDeadLetter('lambda-async', { target: name, payload: event, error, attempts: 1 });
+      });
       res.writeHead(202);
       res.end();
       return;

@@ -10,6 +10,8 @@ import { isValidSnsSubject } from './sns-subject';
 const ACCOUNT = '000000000000';
 const XMLNS = 'http://sns.amazonaws.com/doc/2010-03-31/';
 const SENDER = 'AWS Notifications <no-reply@sns.amazonaws.com>';
+/** SNS quota "Filter policies per topic: 200" (per account and Region, adjustable only by a support case). */
+export const FILTER_POLICIES_PER_TOPIC = 200;
 
 interface Subscription {
   arn: string;
@@ -31,13 +33,30 @@ type Reply = { status: number; body: string };
  * in the mail inbox) or ConfirmSubscription; Publish mails every confirmed subscription of the topic whose
  * filter policy matches the message attributes. Subscriptions persist in .local/sns/subscriptions.json.
  */
-export async function startSnsService(options: { port: number; smtpUrl: string; log?: (line: string) => void }) {
+export async function startSnsService(options: {
+  port: number;
+  smtpUrl: string;
+  /** The topics the stack deploys (CDK creates them on AWS); any other is NotFound until CreateTopic. */
+  topics: string[];
+  log?: (line: string) => void;
+}) {
   const log = options.log ?? console.error;
   const baseUrl = `http://${HOST}:${options.port}`;
   const file = path.join(dataDir(), 'sns', 'subscriptions.json');
+  const topicsFile = path.join(dataDir(), 'sns', 'topics.json');
   mkdirSync(path.dirname(file), { recursive: true });
   const subscriptions: Subscription[] = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : [];
+  const topics = new Set<string>([
+    ...options.topics,
+    ...(existsSync(topicsFile) ? (JSON.parse(readFileSync(topicsFile, 'utf8')) as string[]) : []),
+  ]);
   const save = () => writeFileSync(file, JSON.stringify(subscriptions, null, 2));
+  // As on AWS, Subscribe, Publish, ListSubscriptionsByTopic and GetTopicAttributes refuse a topic nobody made.
+  const existing = (p: Params) => {
+    const arn = need(p, 'TopicArn');
+    if (!topics.has(arn)) throw new SnsError(404, 'NotFound', 'Topic does not exist');
+    return arn;
+  };
   const smtp = nodemailer.createTransport(options.smtpUrl);
   // Mails leave in the order they were published (SNS promises no order; a local run is repeatable).
   let outbox = Promise.resolve();
@@ -51,16 +70,37 @@ export async function startSnsService(options: { port: number; smtpUrl: string; 
   };
 
   const actions: Record<string, (p: Params) => Reply> = {
-    createTopic: (p) => ok('CreateTopic', `<TopicArn>${xml(topicArn(need(p, 'Name')))}</TopicArn>`),
+    createTopic: (p) => {
+      const arn = topicArn(need(p, 'Name'));
+      if (!topics.has(arn)) {
+        topics.add(arn);
+        writeFileSync(topicsFile, JSON.stringify([...topics], null, 2));
+      }
+      return ok('CreateTopic', `<TopicArn>${xml(arn)}</TopicArn>`);
+    },
+    getTopicAttributes: (p) => {
+      const arn = existing(p);
+      const count = subscriptions.filter((s) => s.topicArn === arn).length;
+      return ok(
+        'GetTopicAttributes',
+        `<Attributes><entry><key>TopicArn</key><value>${xml(arn)}</value></entry><entry><key>SubscriptionsPending</key><value>${count}</value></entry></Attributes>`,
+      );
+    },
     subscribe: (p) => {
-      const topic = need(p, 'TopicArn');
+      const topic = existing(p);
       const protocol = need(p, 'Protocol');
       const endpoint = need(p, 'Endpoint');
       if (protocol !== 'email') return error(400, 'InvalidParameter', `Protocol ${protocol} is not supported locally`);
+      // SNS checks an e-mail endpoint's form before it sends any confirmation.
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(endpoint))
+        return error(400, 'InvalidParameter', 'Invalid parameter: Email address');
       const filterPolicy = mapOf(p, 'Attributes').FilterPolicy;
       let sub = subscriptions.find((s) => s.topicArn === topic && s.protocol === protocol && s.endpoint === endpoint);
       if (sub && (sub.filterPolicy ?? '') !== (filterPolicy ?? '')) {
         return error(400, 'InvalidParameter', 'Subscription already exists with different attributes');
+      }
+      if (!sub && filterPolicy && filterPolicyCount(topic) >= FILTER_POLICIES_PER_TOPIC) {
+        return error(403, 'FilterPolicyLimitExceeded', 'Filter policy limit exceeded');
       }
       if (!sub) {
         sub = {
@@ -98,7 +138,7 @@ export async function startSnsService(options: { port: number; smtpUrl: string; 
       return ok('Unsubscribe', '');
     },
     listSubscriptionsByTopic: (p) => {
-      const topic = need(p, 'TopicArn');
+      const topic = existing(p);
       const members = subscriptions
         .filter((s) => s.topicArn === topic)
         .map(
@@ -108,7 +148,7 @@ export async function startSnsService(options: { port: number; smtpUrl: string; 
       return ok('ListSubscriptionsByTopic', `<Subscriptions>${members.join('')}</Subscriptions>`);
     },
     publish: (p) => {
-      const topic = need(p, 'TopicArn');
+      const topic = existing(p);
       const attributes = messageAttributes(p);
       const given = p.get('Subject');
       if (given && !isValidSnsSubject(given)) return error(400, 'InvalidParameter', 'Invalid parameter: Subject');
@@ -121,6 +161,9 @@ export async function startSnsService(options: { port: number; smtpUrl: string; 
       return ok('Publish', `<MessageId>${randomUUID()}</MessageId>`);
     },
   };
+
+  const filterPolicyCount = (topic: string) =>
+    subscriptions.filter((s) => s.topicArn === topic && s.filterPolicy).length;
 
   const confirm = (topic: string, token: string) => {
     const sub = subscriptions.find((s) => s.topicArn === topic && s.token === token);
@@ -152,7 +195,10 @@ export async function startSnsService(options: { port: number; smtpUrl: string; 
     try {
       reply = action ? action(params) : error(400, 'InvalidAction', `Unknown action ${params.get('Action')}`);
     } catch (e) {
-      reply = error(400, 'InvalidParameter', (e as Error).message);
+      reply =
+        e instanceof SnsError
+          ? error(e.status, e.code, e.message)
+          : error(400, 'InvalidParameter', (e as Error).message);
     }
     res.writeHead(reply.status, { 'content-type': 'text/xml' });
     res.end(reply.body);
@@ -166,6 +212,16 @@ export async function startSnsService(options: { port: number; smtpUrl: string; 
     url: baseUrl,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+class SnsError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 export const topicArn = (name: string) => `arn:aws:sns:${REGION}:${ACCOUNT}:${name}`;

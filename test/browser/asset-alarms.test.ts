@@ -125,4 +125,31 @@ describe('asset alarms tab', () => {
     await screenshot(page, 'alarm-rule-subscriptions-phone');
     await page.close();
   });
+
+  it('shows an address SNS refused as failed with the reason, not pending (issue 14)', async () => {
+    const email = `refused-${Date.now()}@example.com`;
+    const rule = await call<{ id: number }>('POST', '/api/alarms', {
+      token: await tokenOf('admin'),
+      body: { name: `Refused ${Date.now()}`, type: 2, text: 'Battery of {asset_name} low.', email },
+    });
+    const page = await browser.newPage({ viewport: PHONE });
+    // SNS refusing an address cannot be provoked through the form (the API checks addresses and grows shards
+    // past the quota), so the rule's answer is the one a refused save gives.
+    await page.route(`**/api/alarms/${rule.body.id}`, async (route) => {
+      const answer = await route.fetch();
+      const body = {
+        ...(await answer.json()),
+        subscriptions: [{ email, status: 'failed', reason: 'FilterPolicyLimitExceeded' }],
+      };
+      await route.fulfill({ response: answer, json: body });
+    });
+    await signInAs(page, 'admin');
+    await page.goto(consoleUrl(`/alarm-rules/${rule.body.id}`));
+    const list = page.getByRole('list', { name: 'Alarm mail subscriptions' });
+    await list.waitFor({ timeout: 120_000 });
+    await list.locator('[data-status="failed"]').getByText('Failed', { exact: true }).waitFor();
+    await list.getByText(/SNS refused the subscription \(FilterPolicyLimitExceeded\)/).waitFor();
+    await screenshot(page, 'alarm-rule-subscription-failed-phone');
+    await page.close();
+  });
 });

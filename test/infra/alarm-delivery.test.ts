@@ -92,13 +92,20 @@ describe('alarm delivery and loan-day schedule', () => {
     });
   });
 
-  it('lets the alarm rules API subscribe addresses and read their state on that topic only', () => {
+  it('lets the alarm rules API subscribe addresses and read their state on that topic and its shards only', () => {
     template.hasResourceProperties('AWS::IAM::Policy', {
       PolicyDocument: {
         Statement: Match.arrayWith([
           Match.objectLike({
-            Action: ['sns:Subscribe', 'sns:ListSubscriptionsByTopic'],
-            Resource: { Ref: Match.anyValue() },
+            Action: ['sns:Subscribe', 'sns:ListSubscriptionsByTopic', 'sns:GetTopicAttributes'],
+            Resource: [{ Ref: Match.anyValue() }, Match.objectLike({ 'Fn::Join': Match.anyValue() })],
+          }),
+          // SNS allows 200 filter policies per topic: past that the API makes `tracking-alarms-<stage>-<n>`.
+          Match.objectLike({
+            Action: 'sns:CreateTopic',
+            Resource: Match.objectLike({
+              'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp(':tracking-alarms-dev-[*]$')])],
+            }),
           }),
         ]),
       },

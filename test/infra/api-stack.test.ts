@@ -201,6 +201,7 @@ describe('HTTP API', () => {
 
   it('alarms to the operator e-mail when alarmEmail is set', () => {
     api().hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: FULL_CONTEXT.alarmEmail });
-    api().resourceCountIs('AWS::CloudWatch::Alarm', HANDLER_MODULES.length + WORKERS.length + 1);
+    // Handler errors, worker errors, API 5xx and the depth of the export worker's failure queue (issue 14).
+    api().resourceCountIs('AWS::CloudWatch::Alarm', HANDLER_MODULES.length + WORKERS.length + 2);
   });
 });

@@ -68,6 +68,8 @@ const SDK_ACTIONS: Record<string, readonly string[]> = {
   PublishCommand: ['sns:Publish'],
   SubscribeCommand: ['sns:Subscribe'],
   ListSubscriptionsByTopicCommand: ['sns:ListSubscriptionsByTopic'],
+  GetTopicAttributesCommand: ['sns:GetTopicAttributes'],
+  CreateTopicCommand: ['sns:CreateTopic'],
   ...iot(
     'CreateThing',
     'DeleteThing',

@@ -1,67 +1,91 @@
-import { ListSubscriptionsByTopicCommand, PublishCommand, SNSClient, SubscribeCommand } from '@aws-sdk/client-sns';
+import { PublishCommand, SubscribeCommand } from '@aws-sdk/client-sns';
 import type { AlarmSubscription, AlarmSubscriptionStatus } from '../../../shared/schemas/alarm-subscription';
-import { localServiceConfig } from '../local-endpoints';
+import { alarmTopicShards, createShard, emailSubscriptions, sns, type TopicSubscription } from './alarm-topics';
 
 /**
- * Alarm mails go through one SNS topic (ALARM_TOPIC_ARN). Each address has one e-mail subscription (SNS allows
- * one per endpoint and topic) whose filter policy accepts only messages whose `recipient` attribute (a
- * String.Array) lists that address; the alarm handler puts the rule's addresses there. So each address gets
- * exactly the mails of the rules that name it, and a subscription no rule names any more receives nothing.
+ * Alarm mails go through the alarm topic's shards (./alarm-topics.ts: SNS allows 200 filter policies per
+ * topic). Each address has one e-mail subscription, on one shard, whose filter policy accepts only messages
+ * whose `recipient` attribute (a String.Array) lists that address; the alarm handler publishes to every shard
+ * with the rule's addresses there. So each address gets exactly the mails of the rules that name it, once.
  */
 const RECIPIENT_ATTRIBUTE = 'recipient';
-
-let client: SNSClient | undefined;
-const sns = () => {
-  client ??= new SNSClient(localServiceConfig('SNS_ENDPOINT'));
-  return client;
-};
-const topicArn = () => {
-  const arn = process.env.ALARM_TOPIC_ARN;
-  if (!arn) throw new Error('ALARM_TOPIC_ARN is not set');
-  return arn;
-};
 
 export const normalizeAddress = (email: string) => email.trim().toLowerCase();
 export const recipientFilterPolicy = (email: string) =>
   JSON.stringify({ [RECIPIENT_ATTRIBUTE]: [normalizeAddress(email)] });
 
+/** The addresses SNS refused, with SNS's error name as the reason (e.g. FilterPolicyLimitExceeded). */
+export type SubscribeFailures = Map<string, string>;
+
+const errorCode = (error: unknown) => ((error as { name?: string }).name ?? 'Error').replace(/Exception$/, '');
+
 /**
- * Subscribes each address (idempotent: SNS answers the existing subscription for the same endpoint and
- * attributes). A new address gets SNS's confirmation mail and receives alarms once it confirmed.
+ * Subscribes each address not subscribed yet on any shard, on the first shard with room (a new shard when all
+ * are full). A new address gets SNS's confirmation mail and receives alarms once it confirmed. An address SNS
+ * refuses for another reason is answered in the failures, never swallowed.
  */
-export async function subscribeRecipients(emails: string[]): Promise<void> {
+export async function subscribeRecipients(emails: string[]): Promise<SubscribeFailures> {
+  const failures: SubscribeFailures = new Map();
+  const shards = await alarmTopicShards();
+  const subscribed = new Set((await emailSubscriptions(shards)).map((s) => normalizeAddress(s.endpoint)));
+  // Shards fill in order: once one is full, the addresses after this one go to later shards too.
+  let shard = 0;
   for (const email of new Set(emails.map(normalizeAddress))) {
+    if (subscribed.has(email)) continue;
+    for (;;) {
+      if (!shards[shard]) shards[shard] = await createShard(shard);
+      const outcome = await subscribe(shards[shard] as string, email);
+      if (outcome === 'full') shard++;
+      else {
+        if (outcome !== 'subscribed') failures.set(email, outcome);
+        break;
+      }
+    }
+  }
+  return failures;
+}
+
+/** 'subscribed', 'full' (the shard holds 200 filter policies), or the code SNS refused the address with. */
+async function subscribe(topicArn: string, email: string): Promise<string> {
+  try {
     await sns().send(
       new SubscribeCommand({
-        TopicArn: topicArn(),
+        TopicArn: topicArn,
         Protocol: 'email',
         Endpoint: email,
         Attributes: { FilterPolicy: recipientFilterPolicy(email) },
       }),
     );
+    return 'subscribed';
+  } catch (error) {
+    const code = errorCode(error);
+    return code === 'FilterPolicyLimitExceeded' ? 'full' : code;
   }
 }
 
+const statusOf = (sub: TopicSubscription): AlarmSubscriptionStatus =>
+  sub.confirmed ? 'confirmed' : 'pending confirmation';
+
 /**
- * Each address's subscription state: confirmed, pending confirmation (SNS lists it as PendingConfirmation), or
- * not subscribed (SNS was unreachable when the rule was saved; saving it again subscribes it).
+ * Each address's subscription state: confirmed, pending confirmation (SNS lists it as PendingConfirmation),
+ * failed (SNS refused it on this save: `failures`), or not subscribed (SNS was unreachable when the rule was
+ * saved; saving it again subscribes it).
  */
-export async function subscriptionStatuses(emails: string[]): Promise<AlarmSubscription[]> {
+export async function subscriptionStatuses(
+  emails: string[],
+  failures: SubscribeFailures = new Map(),
+): Promise<AlarmSubscription[]> {
   if (emails.length === 0) return [];
   const found = new Map<string, AlarmSubscriptionStatus>();
-  let nextToken: string | undefined;
-  do {
-    const page = await sns().send(new ListSubscriptionsByTopicCommand({ TopicArn: topicArn(), NextToken: nextToken }));
-    for (const sub of page.Subscriptions ?? []) {
-      if (sub.Protocol !== 'email' || !sub.Endpoint) continue;
-      found.set(
-        normalizeAddress(sub.Endpoint),
-        sub.SubscriptionArn?.startsWith('arn:') ? 'confirmed' : 'pending confirmation',
-      );
-    }
-    nextToken = page.NextToken;
-  } while (nextToken);
-  return emails.map((email) => ({ email, status: found.get(normalizeAddress(email)) ?? 'not subscribed' }));
+  for (const sub of await emailSubscriptions(await alarmTopicShards())) {
+    found.set(normalizeAddress(sub.endpoint), statusOf(sub));
+  }
+  return emails.map((email): AlarmSubscription => {
+    const status = found.get(normalizeAddress(email));
+    if (status) return { email, status };
+    const reason = failures.get(normalizeAddress(email));
+    return reason ? { email, status: 'failed', reason } : { email, status: 'not subscribed' };
+  });
 }
 
 /**
@@ -85,10 +109,15 @@ export function snsSubject(text: string): string {
   return cut || FALLBACK_SUBJECT;
 }
 
+/** Publishes to every shard: the filter policies let each address's one subscription take it. */
 export async function publishAlarmMail(mail: { subject: string; text: string; recipients: string[] }) {
+  for (const topicArn of await alarmTopicShards()) await publishTo(topicArn, mail);
+}
+
+async function publishTo(topicArn: string, mail: { subject: string; text: string; recipients: string[] }) {
   await sns().send(
     new PublishCommand({
-      TopicArn: topicArn(),
+      TopicArn: topicArn,
       Subject: snsSubject(mail.subject),
       Message: mail.text,
       MessageAttributes: {

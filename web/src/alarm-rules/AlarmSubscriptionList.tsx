@@ -7,15 +7,17 @@ import type { Alarm } from '@shared/schemas/alarm';
 import type { AlarmSubscriptionStatus, AlarmWithSubscriptions } from '@shared/schemas/alarm-subscription';
 import { useTranslation } from 'react-i18next';
 
-const COLOR: Record<AlarmSubscriptionStatus, 'success' | 'warning' | 'default'> = {
+const COLOR: Record<AlarmSubscriptionStatus, 'success' | 'warning' | 'default' | 'error'> = {
   confirmed: 'success',
   'pending confirmation': 'warning',
   'not subscribed': 'default',
+  failed: 'error',
 };
 
 /**
  * Under the Email field of a saved rule (issue 9): each address's alarm mail subscription, read-only. A new
- * address is "pending confirmation" until its owner follows the link in the confirmation mail.
+ * address is "pending confirmation" until its owner follows the link in the confirmation mail; one SNS refused
+ * reads "failed" with SNS's reason, so nobody waits for mail that cannot come.
  */
 export function AlarmSubscriptionList({ alarm }: { alarm: Alarm | undefined }) {
   const { t } = useTranslation('assetAlarms');
@@ -27,12 +29,17 @@ export function AlarmSubscriptionList({ alarm }: { alarm: Alarm | undefined }) {
         {t('subscriptions.title')}
       </Typography>
       <List dense disablePadding aria-labelledby="alarm-subscriptions-title">
-        {subscriptions.map(({ email, status }) => (
-          <ListItem key={email} disableGutters sx={{ gap: 1, flexWrap: 'wrap' }}>
+        {subscriptions.map(({ email, status, reason }) => (
+          <ListItem key={email} disableGutters sx={{ gap: 1, flexWrap: 'wrap' }} data-status={status}>
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere', flexGrow: 1 }}>
               {email}
             </Typography>
             <Chip size="small" color={COLOR[status]} variant="outlined" label={t(`subscriptions.${status}`)} />
+            {reason && (
+              <Typography variant="caption" color="error" sx={{ flexBasis: '100%' }}>
+                {t('subscriptions.failedReason', { reason })}
+              </Typography>
+            )}
           </ListItem>
         ))}
       </List>

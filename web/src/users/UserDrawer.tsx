@@ -7,7 +7,6 @@ import { DeleteButton } from '../common/list/DeleteButton';
 import { SideDrawer } from '../common/list/SideDrawer';
 import { usePanelForm } from '../common/list/usePanelForm';
 import { notifySuccess } from '../common/notifications/notificationStore';
-import { renewSessionWith } from '../session/sessionStore';
 import { useSession } from '../session/useSession';
 import { DeviceImportButton } from './DeviceImportButton';
 import { type FieldRules, UserFormFields, type UserFormValues } from './UserFormFields';
@@ -78,10 +77,13 @@ export function UserDrawer({ userId, onClose }: { userId: 'new' | number; onClos
       : isNew
         ? others
         : { ...others, username: undefined };
-    await save.mutateAsync({ id: isNew ? undefined : userId, payload });
-    // A new password ends every session, this one too (docs/security.md): sign in again with it.
-    if (isSelf && values.password && me) await renewSessionWith(me.username || me.email, values.password);
-    else if (isSelf) await reloadCurrentUser().catch(() => null);
+    const ownNewPassword = isSelf && values.password && me;
+    await save.mutateAsync({
+      id: isNew ? undefined : userId,
+      payload,
+      ...(ownNewPassword ? { renewSession: { login: me.username || me.email, password: values.password } } : {}),
+    });
+    if (isSelf && !ownNewPassword) await reloadCurrentUser().catch(() => null);
     return isNew
       ? t('notifications.created')
       : isSelf

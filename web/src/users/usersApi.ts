@@ -2,6 +2,7 @@ import type { HydraCollection } from '@shared/hydra';
 import type { User } from '@shared/schemas/user';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/apiClient';
+import { renewSessionWith } from '../session/sessionStore';
 
 /** Spec 001 s.9: the users list shows 20 per page, no page-size options. */
 export const USERS_PAGE_SIZE = 20;
@@ -61,12 +62,26 @@ export function useRoleNames() {
 }
 
 /** Save (create or update) and delete; both refresh every users query. Errors are shown by the drawer. */
+interface SaveUser {
+  id?: number;
+  payload: UserPayload;
+  /** The caller's own password changed: the session to renew with it. */
+  renewSession?: { login: string; password: string };
+}
+
 export function useUserMutations() {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: usersKey });
   const save = useMutation({
-    mutationFn: ({ id, payload }: { id?: number; payload: UserPayload }) =>
-      id === undefined ? api.post<User>('/api/users', payload) : api.put<User>(`/api/users/${id}`, payload),
+    mutationFn: async ({ id, payload, renewSession }: SaveUser) => {
+      const saved = await (id === undefined
+        ? api.post<User>('/api/users', payload)
+        : api.put<User>(`/api/users/${id}`, payload));
+      // One's own new password ends every session, this one too (docs/security.md): sign in again before the
+      // lists refetch, or their refetch with the ended token would sign the user out.
+      if (renewSession) await renewSessionWith(renewSession.login, renewSession.password);
+      return saved;
+    },
     onSuccess: refresh,
     meta: { silent: true },
   });

@@ -130,13 +130,13 @@ describe('session', () => {
       violations(resetPasswordConfirmInputSchema, { email: 'a@b.nl', code: 'ABCDE-FGH23', password: 'short' }),
     ).toHaveProperty('password');
     expect(
-      resetPasswordConfirmInputSchema.parse({ email: 'a@b.nl', code: ' abcde fgh23 ', password: 'long enough' }),
+      resetPasswordConfirmInputSchema.parse({ email: 'a@b.nl', code: ' abcde fgh23 ', password: 'Long-Enough-2026' }),
     ).toMatchObject({ code: 'ABCDEFGH23' });
   });
 
   it('takes only codes of the form the mail sends (10 characters, no 0/O/1/I)', () => {
     for (const code of ['123456', 'ABCDEFGH2', 'ABCDEFGH230', 'ABCDEFGH2O', 'ABCDEFGH21']) {
-      expect(violations(resetPasswordConfirmInputSchema, { email: 'a@b.nl', code, password: 'long enough' })).toEqual({
+      expect(violations(resetPasswordConfirmInputSchema, { email: 'a@b.nl', code, password: 'Long-Enough-2026' })).toEqual({
         code: ['The code has 10 letters and digits, as in the e-mail'],
       });
     }
@@ -159,7 +159,7 @@ describe('session', () => {
 });
 
 describe('user', () => {
-  const valid = { name: 'Jan', email: 'jan@example.com', password: 'secret123', roles: ['ROLE_USER'] };
+  const valid = { name: 'Jan', email: 'jan@example.com', password: 'Secret-Pass-2026', roles: ['ROLE_USER'] };
 
   it('creates an active user by default', () => {
     expect(userInputSchema.parse(valid)).toMatchObject({ active: true, roles: ['ROLE_USER'] });

@@ -136,7 +136,9 @@ describe('session', () => {
 
   it('takes only codes of the form the mail sends (10 characters, no 0/O/1/I)', () => {
     for (const code of ['123456', 'ABCDEFGH2', 'ABCDEFGH230', 'ABCDEFGH2O', 'ABCDEFGH21']) {
-      expect(violations(resetPasswordConfirmInputSchema, { email: 'a@b.nl', code, password: 'Long-Enough-2026' })).toEqual({
+      expect(
+        violations(resetPasswordConfirmInputSchema, { email: 'a@b.nl', code, password: 'Long-Enough-2026' }),
+      ).toEqual({
         code: ['The code has 10 letters and digits, as in the e-mail'],
       });
     }

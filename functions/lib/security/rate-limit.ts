@@ -32,7 +32,8 @@ const nowSeconds = () => Date.now() / 1000;
 const windowKey = (limit: WindowLimit, subject: string) => ({ pk: `LIMIT#${limit.name}#${subject}`, sk: 'WINDOW' });
 const lockKey = (lock: Lock, subject: string) => ({ pk: `LIMIT#${lock.name}#${subject}`, sk: 'LOCK' });
 
-async function conditionalUpdate(command: UpdateCommand): Promise<boolean> {
+/** One conditional UpdateItem: false when its condition failed (the limiters' every step). */
+export async function conditionalUpdate(command: UpdateCommand): Promise<boolean> {
   try {
     await dynamo().send(command);
     return true;

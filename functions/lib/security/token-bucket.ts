@@ -1,7 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../data/client';
 import { tooManyRequests } from '../http/errors';
+import { conditionalUpdate } from './rate-limit';
 
 /** A token bucket: `capacity` requests at once, refilled at `perSecond`. */
 export interface Bucket {
@@ -24,16 +24,6 @@ const intervalMs = (bucket: Bucket) => 1000 / bucket.perSecond;
 const toleranceMs = (bucket: Bucket) => (bucket.capacity - 1) * intervalMs(bucket);
 /** Once `tat` is past, the bucket is full and the item says nothing a missing item would not. */
 const expiryOf = (tatMs: number) => Math.ceil(tatMs / 1000) + 60;
-
-async function conditionalUpdate(command: UpdateCommand): Promise<boolean> {
-  try {
-    await dynamo().send(command);
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
-}
 
 /** The bucket was full (or never used): start it with this request. */
 const restart = (bucket: Bucket, subject: string, now: number) =>

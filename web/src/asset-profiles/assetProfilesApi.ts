@@ -56,9 +56,11 @@ export function useSaveAssetProfile(uri: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AssetProfileSave) => api.put<AssetProfile>(uri, body),
-    onSuccess: async (saved) => {
+    // The assets are read again in the background: awaiting that here would hold the caller's onSettled until the
+    // refetch ends, and a confirmation opened meanwhile (Reset straight after a save) would be closed by it.
+    onSuccess: (saved) => {
       queryClient.setQueryData(profileKey(uri), saved);
-      await queryClient.invalidateQueries({ queryKey: assetKeys.all });
+      void queryClient.invalidateQueries({ queryKey: assetKeys.all });
     },
   });
 }

@@ -189,7 +189,7 @@ export const GATEWAY_PROVISIONING_ACTIONS = {
 export const ALARM_TOPIC_ACTIONS = {
   /** The topic and its shards (made past 200 filter policies), found with GetTopicAttributes. */
   publish: ['sns:Publish', 'sns:GetTopicAttributes'],
-  /** CreateTopic makes the next shard when every one is full (docs/decisions.md "Alarm mail past 200 addresses"). */
+  /** CreateTopic makes the next shard when every one is full (docs/decisions/0236). */
   subscribe: ['sns:Subscribe', 'sns:ListSubscriptionsByTopic', 'sns:GetTopicAttributes', 'sns:CreateTopic'],
 } as const;
 

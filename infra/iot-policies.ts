@@ -5,7 +5,7 @@
  * the same documents on every CONNECT and PUBLISH. Resources are written relative to
  * `arn:aws:iot:<region>:<account>:` (`client/…`, `topic/…`); `arnPrefixed` completes them for CloudFormation.
  *
- * Topics (docs/decisions.md, "Uplinks bound to their publisher"):
+ * Topics (docs/decisions/0220, 0221):
  *  - a device thing (thing name = DEVEUI) publishes only `tracking/<its thing name>/uplink`;
  *  - a gateway thing publishes only `tracking/<its thing's tenant attribute>/<DEVEUI>/uplink`: the policy
  *    variable comes from the thing registry, never from the message, so a gateway can speak for no other tenant.

@@ -5,7 +5,7 @@ export const MAX_ITEMS_PER_PAGE = 100;
 /** pagination=false still returns at most this many members; hydra:totalItems tells the real count. */
 export const UNPAGINATED_CAP = 1000;
 /**
- * The most list items one request may read (docs/decisions.md, "Read cap"): a deep page still reads the pages
+ * The most list items one request may read (docs/decisions/0007 and 0106): a deep page still reads the pages
  * before it, so page × itemsPerPage beyond this would outlast API Gateway's 29 s. Such a page answers 422.
  */
 export const READ_BUDGET = 20_000;

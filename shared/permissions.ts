@@ -69,7 +69,7 @@ const everything = PERMISSIONS.filter((p) => p !== 'COMING_SOON' && p !== 'DEPRE
 
 /**
  * The spec says only "which roles hold which permissions: not shown"; this default is our decision
- * (docs/decisions.md). Admins get everything usable; the other roles get what their screens need.
+ * (docs/decisions/0002). Admins get everything usable; the other roles get what their screens need.
  */
 export const DEFAULT_ROLE_PERMISSIONS: Record<RoleName, readonly PermissionName[]> = {
   ROLE_SUPER_ADMIN: everything,

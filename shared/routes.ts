@@ -187,7 +187,7 @@ export const ROUTES = [
   { id: 'assets.list', method: 'GET', path: '/api/assets', access: any('ASSET_READ'), handler: 'assets' },
   { id: 'assets.map', method: 'GET', path: '/api/assets/map', access: any('VIEW_ASSET_MAP'), handler: 'assets' },
   { id: 'assets.export', method: 'GET', path: '/api/assets/export', access: any('ASSET_READ'), handler: 'assets' },
-  // The same export run in the background (large lists outlast API Gateway's 30 s); see docs/decisions.md.
+  // The same export run in the background (large lists outlast API Gateway's 30 s); see docs/decisions/0111.
   {
     id: 'assets.exportJob',
     method: 'POST',

@@ -137,7 +137,7 @@ export const handler = createHttpHandler('admin-users', {
       return reply(204);
     },
   }),
-  // Devices have no owner: they go into the user's tenant, which is the caller's (docs/decisions.md).
+  // Devices have no owner: they go into the user's tenant, which is the caller's (docs/decisions/0115).
   'users.uploadDevices': route({
     rawBody: true,
     run: async ({ auth, params, event }) => {

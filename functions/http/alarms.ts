@@ -9,8 +9,8 @@ import { validate } from '../lib/http/validation';
 /**
  * Alarm rules (spec 000 /alarm-rules, s.3, s.5, s.7). Access per route is ALARM_* in shared/routes.ts; the
  * default matrix gives client and transporter users none, so they get 403. The list is paged in id order,
- * 20 per page (the screen's page size), or all with pagination=false. Decisions: docs/decisions.md,
- * "Geo zones and alarm rules (issue 8)".
+ * 20 per page (the screen's page size), or all with pagination=false. Decisions: docs/decisions/0166
+ * and 0167.
  */
 const alarmIdOf = (params: Record<string, string | undefined>) => validate(idParamSchema, params.id);
 

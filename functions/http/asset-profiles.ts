@@ -16,7 +16,7 @@ import { validate } from '../lib/http/validation';
 
 /**
  * Asset profiles (spec 000 /asset-profiles and the profile block of an asset): the definitions with their
- * catalogues and lists, and the values one asset holds. Decisions in docs/decisions.md ("Asset profiles").
+ * catalogues and lists, and the values one asset holds. Decisions: docs/decisions/0077 to 0081.
  */
 const idOf = (params: Record<string, string | undefined>) => validate(idParamSchema, params.id);
 

@@ -43,7 +43,7 @@ import { validate } from '../lib/http/validation';
 /**
  * Assets (spec 000 sections 2-9): the list with its filters and sorts, the client users' view, create and
  * update with customer, devices, geo zone, schedule and status, the delivered / empty reports, the loan-days
- * reset, the map and the status list. Decisions in docs/decisions.md ("Assets").
+ * reset, the map and the status list. Decisions: docs/decisions/0040 to 0049.
  */
 const assetId = (params: Record<string, string | undefined>) => validate(idParamSchema, params.id);
 
@@ -153,7 +153,7 @@ export const handler = createHttpHandler('assets', {
       return reply(204);
     },
   }),
-  // Compact marker tuples a page at a time (docs/decisions.md "Asset map answer"): the tuple holds no field a
+  // Compact marker tuples a page at a time (docs/decisions/0229, 0230): the tuple holds no field a
   // client user may not see, and their pages cover only their customer's range of the index.
   'assets.map': route({
     run: async ({ auth, query }) => {

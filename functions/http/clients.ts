@@ -20,7 +20,7 @@ import { type UserRecord, userRepository } from '../lib/users/user-repository';
 /**
  * Customers and their users (spec 000 /customers, s.7 /api/clients*). Access per route is in
  * shared/routes.ts (CUSTOMER_*); client and transporter users hold none of these, so they get 403.
- * Choices where the spec is silent: docs/decisions.md, "Customers".
+ * Choices where the spec is silent: docs/decisions/0072 to 0076, 0097 (index: docs/decisions/README.md).
  */
 const clientIdOf = (params: Record<string, string | undefined>) => validate(idParamSchema, params.id);
 

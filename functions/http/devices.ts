@@ -17,7 +17,7 @@ import { validate } from '../lib/http/validation';
  * Devices (spec 000 /devices, issue 8): the list with its search, filters and every sortable column, the
  * device form (DEVEUI unique in the platform, DEVEUI and barcode fixed after creation), the asset summaries
  * kept in step, the sabotage reset, the device profiles and the exports. Client users see no devices
- * (device-view.ts). Decisions in docs/decisions.md ("Devices (issue 8)").
+ * (device-view.ts). Decisions: docs/decisions/0138 to 0145.
  */
 const deviceId = (params: Record<string, string | undefined>) => validate(idParamSchema, params.id);
 

@@ -22,8 +22,8 @@ import { validate } from '../lib/http/validation';
  * them), except client users: spec 000 hides the Geo zone from them, and a tenant's zones name and outline
  * its other customers' depots and sites, so every zone route answers them 403 whatever the role matrix says
  * (issue 13; docs/security.md "Client users"). Only staff write zones: transporters get 403 on writes.
- * The list is never paged: the map and the asset form want every zone. Decisions: docs/decisions.md,
- * "Geo zones and alarm rules (issue 8)".
+ * The list is never paged: the map and the asset form want every zone. Decisions: docs/decisions/0159
+ * to 0165.
  */
 const zoneIdOf = (params: Record<string, string | undefined>) => validate(idParamSchema, params.id);
 

@@ -127,7 +127,7 @@ export class AlarmDelivery extends Construct {
    * What the alarm rules API needs to keep the addresses' subscriptions (functions/lib/alarms/alarm-mail.ts):
    * ALARM_TOPIC_ARN and the key new shards are encrypted with; Subscribe, ListSubscriptionsByTopic and
    * GetTopicAttributes on this topic and its shards, and CreateTopic for the shards only (SNS allows 200
-   * filter policies per topic; docs/decisions.md, "Alarm mail past 200 addresses").
+   * filter policies per topic; docs/decisions/0236).
    */
   grantSubscriptionManagement(fn: { addEnvironment(name: string, value: string): unknown; role?: iam.IRole }) {
     fn.addEnvironment('ALARM_TOPIC_ARN', this.topic.topicArn);

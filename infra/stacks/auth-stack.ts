@@ -148,7 +148,7 @@ export class AuthStack extends Stack {
     });
     if (azure) this.userPoolClient.node.addDependency(azure.provider);
 
-    // API credentials: a hidden user per credential signs in here with its client secret (docs/decisions.md).
+    // API credentials: a hidden user per credential signs in here with its client secret (docs/decisions/0068).
     this.apiClientsClient = this.userPool.addClient('ApiClientsClient', {
       generateSecret: false,
       authFlows: { userPassword: true },

@@ -36,7 +36,7 @@ export interface PipelineStackProps extends StackProps {
 const pipelineEntry = (name: string) => path.join(REPO_ROOT, 'functions', 'pipeline', `${name}.ts`);
 
 /**
- * The device event pipeline's path (issue 9, docs/decisions.md): IoT topic rules (MQTT JSON tags, and the
+ * The device event pipeline's path (issue 9, docs/decisions/0173): IoT topic rules (MQTT JSON tags, and the
  * IoT Core for LoRaWAN destination's rule) -> ingest Lambdas -> SQS FIFO (group = DEVEUI, DLQ after
  * UPLINK_MAX_RECEIVE_COUNT receives, alarm on its depth) -> processor Lambda (ReportBatchItemFailures) ->
  * the event bus. The KPN Things webhook is a route of the API stack that sends to `uplinkQueue`; the alarm

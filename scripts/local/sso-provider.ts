@@ -11,7 +11,7 @@ import { loginPage } from './sso-login-page';
 import { FileAdapter, providerKeys } from './sso-provider-store';
 
 /**
- * Local stand-in for the Cognito domain of single sign-on (docs/decisions.md, "Single sign-on"): a real OpenID
+ * Local stand-in for the Cognito domain of single sign-on (docs/decisions/0103): a real OpenID
  * Connect provider (oidc-provider) at Cognito's paths (/oauth2/authorize, /oauth2/token) with PKCE required.
  * Its sign-in page plays Entra ID: an e-mail is looked up in cognito-local, as the pre sign-up trigger links it
  * on AWS, and the ID token carries the claims a Cognito ID token of that user has, so the gateway and the API

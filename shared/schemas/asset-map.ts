@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ASSET_STATUS_VALUES, type AssetStatusValue } from './asset-status';
 
 /**
- * GET /api/assets/map answers compact marker tuples, a page at a time (docs/decisions.md "Asset map answer").
+ * GET /api/assets/map answers compact marker tuples, a page at a time (docs/decisions/0229 and 0230).
  * A tuple instead of an object keeps 100k markers to a few MB (~60 bytes a marker, not ~400), and the same
  * tuple is the unit a live push of marker updates can send (≤ 100 bytes for a name of up to ~40 characters).
  *

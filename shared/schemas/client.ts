@@ -86,7 +86,7 @@ export type ClientUserParams = z.infer<typeof clientUserParamsSchema>;
 /**
  * Answer of POST /api/clients/{id}/resetpassword. The password is changed before it is mailed (it has to exist
  * to be sent), so a refused mail cannot undo the change: the answer says whether the mail went, and the reset
- * can be repeated once the address is fixed (docs/decisions.md, "Mail that fails").
+ * can be repeated once the address is fixed (docs/decisions/0227).
  */
 export const credentialsResetResultSchema = z.object({ mail_sent: z.boolean() });
 export type CredentialsResetResult = z.infer<typeof credentialsResetResultSchema>;

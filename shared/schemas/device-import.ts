@@ -3,8 +3,8 @@ import { optionalDate, optionalName, optionalText } from './common';
 import { DEV_EUI_TAKEN, DEV_EUI_UNAVAILABLE, devEuiSchema } from './device';
 
 /**
- * Device import from CSV (spec 001 s.2 users/tenants drawers, s.7 ".../devices/upload"; docs/decisions.md
- * "Device import"). Shared so the console's template download and the server's parser name the same columns.
+ * Device import from CSV (spec 001 s.2 users/tenants drawers, s.7 ".../devices/upload"; docs/decisions/0112
+ * and 0114). Shared so the console's template download and the server's parser name the same columns.
  */
 export const DEVICE_IMPORT_MAX_BYTES = 1024 * 1024;
 export const DEVICE_IMPORT_MAX_ROWS = 5000;

@@ -4,7 +4,7 @@ import { EXPORT_TYPES, exportQuerySchema } from './common';
 /**
  * List exports (spec 000: GET /api/assets/export/ and /api/devices/export/ with type=pdf|excel|csv, "saved as
  * Assets.{date}.{ext}"). The file is written to object storage and answered as a short-lived download URL;
- * small files also carry the base64 `data` of the legacy contract (docs/decisions.md, "Exports").
+ * small files also carry the base64 `data` of the legacy contract (docs/decisions/0107).
  */
 export type ExportType = (typeof EXPORT_TYPES)[number];
 export { EXPORT_TYPES };

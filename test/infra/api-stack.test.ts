@@ -173,7 +173,7 @@ describe('routes', () => {
     expect(authorizer.IdentitySource).toEqual(['$request.header.Authorization']);
     const jwt = authorizer.JwtConfiguration as { Issuer: unknown; Audience: unknown[] };
     expect(JSON.stringify(jwt.Issuer)).toMatch(new RegExp(`${s.auth.stackName}.*UserPool.*ProviderURL`));
-    // The console's app client and the API credentials' one (docs/decisions.md, API credentials).
+    // The console's app client and the API credentials' one (docs/decisions/0068).
     expect(jwt.Audience).toHaveLength(2);
     expect(JSON.stringify(jwt.Audience[0])).toMatch(new RegExp(`${s.auth.stackName}.*ConsoleClient`));
     expect(JSON.stringify(jwt.Audience[1])).toMatch(new RegExp(`${s.auth.stackName}.*ApiClientsClient`));

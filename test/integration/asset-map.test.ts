@@ -7,8 +7,8 @@ import { publishMqtt, waitFor } from '../harness/uplinks';
 
 /**
  * GET /api/assets/map reads the sparse map index (gsi7, docs/data-model.md "Asset map"): only positioned
- * assets, only their map fields, answered as compact marker tuples a page at a time (docs/decisions.md
- * "Asset map answer"). x-items-read counts the index entries read, x-read-units what DynamoDB charged.
+ * assets, only their map fields, answered as compact marker tuples a page at a time (docs/decisions/0229
+ * and 0230). x-items-read counts the index entries read, x-read-units what DynamoDB charged.
  */
 const mapOf = async (user: string) => readMap(await tokenOf(user));
 

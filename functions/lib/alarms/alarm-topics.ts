@@ -12,7 +12,7 @@ import { localServiceConfig } from '../local-endpoints';
  * at 200 addresses. The alarm topic is therefore split into shards: shard 0 is the topic CDK deploys
  * (ALARM_TOPIC_ARN), shard n its sibling `<name>-<n>`, created on demand (same KMS key, TLS only) when every
  * shard before it is full. Shards are never deleted, so they exist without gaps and are found by asking for
- * the next one until SNS answers NotFound. Decision: docs/decisions.md, "Alarm mail past 200 addresses".
+ * the next one until SNS answers NotFound. Decision: docs/decisions/0236.
  */
 let client: SNSClient | undefined;
 export const sns = () => {

@@ -15,7 +15,7 @@ import { unauthorized } from '../http/errors';
 import { findApiClient } from './api-token-repository';
 
 /**
- * API clients get their tokens from Cognito itself (docs/decisions.md, API credentials): each credential has
+ * API clients get their tokens from Cognito itself (docs/decisions/0068): each credential has
  * a hidden pool user "api-<client_id>" whose password is the client secret, whose groups are the one role of
  * the credential and whose custom:tenant is the credential's tenant. Its ID token therefore passes the same
  * JWT authorizer and the same claims parsing as a console user's, with exactly that role's permissions.

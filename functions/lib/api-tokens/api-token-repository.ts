@@ -11,7 +11,7 @@ import type { SecretHash } from './api-client-secrets';
 export interface ApiTokenRecord extends Stored {
   name: string;
   client_id: string;
-  /** The single role the client acts with (see docs/decisions.md, API credentials). */
+  /** The single role the client acts with (see docs/decisions/0069). */
   role: string;
   created_by: number;
   created_at: string;

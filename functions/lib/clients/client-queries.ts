@@ -23,7 +23,7 @@ async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Re
 
 /**
  * All customers of a tenant in company order (gsi1 byCompany). A tenant has tens to hundreds of customers,
- * so searching "contains" and filtering by logical_id happen on this one Query (docs/decisions.md).
+ * so searching "contains" and filtering by logical_id happen on this one Query (docs/decisions/0072).
  */
 export async function allClients(ctx: TenantContext): Promise<ClientRecord[]> {
   const items = await queryAll({

@@ -29,7 +29,7 @@ const DEVICES_PER_TRANSACTION = 49;
  * key, the counter takes one update per chunk (103 in all), and the ids come from one counter update.
  */
 const WRITE_CONCURRENCY = 4;
-/** The seed's numbering of devices' logical ids (docs/decisions.md "Device import"). */
+/** The seed's numbering of devices' logical ids (docs/decisions/0112). */
 const LOGICAL_ID_OFFSET = 5000;
 
 type UploadEvent = Parameters<typeof readUploadedFile>[0];

@@ -2,7 +2,7 @@ import type { DeviceProfile } from '../../../shared/schemas/device';
 
 /**
  * Device profiles (spec 000 names only `GET /api/device-profiles` and a device's `device_profiles` list of
- * ids). Our decision (docs/decisions.md "Devices"): the LoRaWAN behaviour profiles a tag can be provisioned
+ * ids). Our decision (docs/decisions/0144): the LoRaWAN behaviour profiles a tag can be provisioned
  * with, a fixed platform catalogue that is the same in every tenant and changes with a release, not per
  * tenant. A device's `device_profiles` must name ids of this catalogue.
  */

@@ -3,7 +3,7 @@ import type { AuthContext } from '../auth/auth-context';
 import { forbidden } from '../http/errors';
 
 /**
- * Who may see and act on devices beyond the route's permission (docs/decisions.md "Devices (issue 8)").
+ * Who may see and act on devices beyond the route's permission (docs/decisions/0141).
  * Client users never see devices: spec 000 hides the Devices field and column from them everywhere, so a
  * tenant that grants ROLE_CLIENT a DEVICE_* permission still gets 403 on every device route. The sabotage
  * reset is not for client or transporter users (spec 000 s.6), whatever the role matrix says.

@@ -13,7 +13,7 @@ export interface Mail {
 /**
  * A mail SES did not take: the recipient or sender refused (MessageRejected, e.g. an unverified recipient
  * while the account is in the SES sandbox), sending paused, or SES unreachable. Callers that changed state
- * before mailing catch it and answer `mail_sent: false` (docs/decisions.md, "Mail that fails").
+ * before mailing catch it and answer `mail_sent: false` (docs/decisions/0227).
  */
 export class MailNotSent extends Error {
   constructor(

@@ -6,7 +6,7 @@ import { forbidden, unprocessable } from '../http/errors';
 import type { UserRecord } from './user-repository';
 
 /**
- * Who may do what to a user record (spec 001 s.6, and docs/decisions.md "Users"). The route table only
+ * Who may do what to a user record (spec 001 s.6, and docs/decisions/0061). The route table only
  * checks the permission; these rules need the record and the caller.
  */
 export const ADMIN_ROLES = ['ROLE_ADMIN', 'ROLE_SUPER_ADMIN'] as const;

@@ -9,7 +9,7 @@ import { scheduleUpdateChecks } from './updateChecks';
 /**
  * The spec words this prompt in Dutch ("a Dutch prompt says an update is available with the choices Updaten
  * or Sluiten", spec 001 s.2), whatever the interface language, so the texts are fixed here rather than in
- * the translation files (docs/decisions.md "Service-worker update prompt").
+ * the translation files (docs/decisions/0117).
  */
 const TEXTS = { message: 'Er is een update beschikbaar', update: 'Updaten', close: 'Sluiten' } as const;
 

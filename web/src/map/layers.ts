@@ -1,8 +1,7 @@
 /**
  * Every map source of the console in one place (spec 000 s.2, asset map): the three base layers and the
  * eight Dutch overlays. A deployment that uses other providers changes this file only. Overlays are WMS
- * services asked for 256 px tiles in Web Mercator; names and providers are listed in docs/decisions.md
- * ("Asset map (issue 8)").
+ * services asked for 256 px tiles in Web Mercator; names and providers are listed in docs/decisions/0188.
  */
 export interface RasterLayerConfig {
   id: string;

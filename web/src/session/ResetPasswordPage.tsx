@@ -24,7 +24,7 @@ type Step = { name: 'request' } | { name: 'confirm'; email: string } | { name: '
 
 /**
  * Spec 001 s.2 reset-password screen: e-mail -> "An email is send to {email}" with Back to login; then the
- * code from the mail and a new password (our second step, docs/decisions.md) -> success and a sign-in link.
+ * code from the mail and a new password (our second step, docs/decisions/0012) -> success and a sign-in link.
  */
 export default function ResetPasswordPage() {
   const { t } = useTranslation('resetPassword');

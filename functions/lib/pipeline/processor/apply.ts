@@ -10,7 +10,7 @@ import { putEvent } from '../../events/event-repository';
 import type { UplinkEffects } from './uplink-effects';
 
 /**
- * The writes of one uplink (docs/decisions.md, "Device event pipeline"): the device and the asset by
+ * The writes of one uplink (docs/decisions/0176): the device and the asset by
  * UpdateItem with only the changed attributes, each conditioned on its stored last event being older, then
  * the event by a conditional put. On the common path that is 3 write requests; the outside marker adds one on
  * a transition. No asset sort index key is touched: the asset's gsi1…gsi6 keys are built from name, reference,
@@ -37,7 +37,7 @@ interface Update {
 /**
  * The attributes to SET, and the item's version moved on: a tag's report is a change like a person's, so a
  * form read before it and saved after it answers 409 instead of putting the older position, flags and zone
- * state back (the API writes whole items under a version condition; docs/decisions.md).
+ * state back (the API writes whole items under a version condition; docs/decisions/0178).
  */
 function setExpression(values: Record<string, unknown>): Update {
   const update: Update = {

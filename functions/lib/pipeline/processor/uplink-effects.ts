@@ -16,9 +16,9 @@ import { pipelineEventId } from './event-id';
 
 /**
  * What one accepted uplink changes, computed without I/O (the processor writes it: processor/apply.ts).
- * Only attributes whose value changes are listed, so the writes touch nothing else (docs/decisions.md,
- * "Device event pipeline"): no sort index key of the asset ever (the map index only when the asset gains or
- * loses its position), the device summaries only when a flag flips.
+ * Only attributes whose value changes are listed, so the writes touch nothing else (docs/decisions/0176): no
+ * sort index key of the asset ever (the map index only when the asset gains or loses its position), the device
+ * summaries only when a flag flips.
  */
 
 /** What the processor needs of the tenant's zones (the geofence module's ZoneIndex behind it). */
@@ -69,7 +69,7 @@ export interface UplinkEffects {
   alarms: AlarmRaised[];
 }
 
-/** How the tag's event type moves the asset's status (decision in docs/decisions.md). */
+/** How the tag's event type moves the asset's status (docs/decisions/0179). */
 const STATUS_OF_EVENT: Partial<Record<EventType, 'moving' | 'registered'>> = {
   start: 'moving',
   moving: 'moving',
@@ -85,7 +85,7 @@ function lastEventOf(input: UplinkInput, fix: Fix | undefined, type: EventType):
   const zone = fix ? input.zones?.zoneOf(fix.longitude, fix.latitude) : undefined;
   const previous = input.device.last_event;
   return {
-    // No geocoder runs offline or in the pipeline: address fields stay empty (docs/decisions.md).
+    // No geocoder runs offline or in the pipeline: address fields stay empty (docs/decisions/0181).
     street: null,
     postal_code: null,
     city: null,

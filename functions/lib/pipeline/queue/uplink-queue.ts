@@ -4,7 +4,7 @@ import { localServiceConfig } from '../../local-endpoints';
 import type { NormalizedUplink } from '../contracts';
 
 /**
- * The queue between the ways in and the processor (docs/decisions.md, "Device event pipeline"). SQS FIFO:
+ * The queue between the ways in and the processor (docs/decisions/0173). SQS FIFO:
  * MessageGroupId = DEVEUI keeps each tag's uplinks in order while different tags run in parallel;
  * MessageDeduplicationId = DEVEUI + frame counter + tenant (or a hash of the uplink when it has none) drops the
  * network's and KPN's retries within SQS's five-minute window. The processor's conditional event write drops

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -32,10 +32,28 @@ function sectionProblems(text: string): string[] {
   }).map((heading) => `empty "${heading}"`);
 }
 
+/** Source and documentation files of the repository, without dependencies and build output. */
+function repositoryFiles(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    if (['node_modules', '.git', '.local', 'dist', 'cdk.out', 'test-results'].includes(name)) return [];
+    const full = path.join(folder, name);
+    if (statSync(full).isDirectory()) return repositoryFiles(full);
+    return /\.(ts|tsx|mts|cjs|js|md|json)$/.test(name) && name !== 'package-lock.json' ? [full] : [];
+  });
+}
+
 describe('decision records', () => {
   it('live in docs/decisions/ only: the old single file does not come back', () => {
-    expect(existsSync(path.join(root, 'docs/decisions.md'))).toBe(false);
+    expect(existsSync(path.join(root, 'docs', 'decisions.md'))).toBe(false);
     expect(numbered.length).toBeGreaterThan(200);
+  });
+
+  it('are referred to by record, never by the old file', () => {
+    const oldPath = ['docs', 'decisions.md'].join('/');
+    const referring = repositoryFiles(root)
+      .filter((file) => readFileSync(file, 'utf8').includes(oldPath))
+      .map((file) => path.relative(root, file));
+    expect(referring).toEqual([]);
   });
 
   it('are named NNNN-kebab-title.md (or new-<slug>.md until merged), numbers unique and without gaps', () => {

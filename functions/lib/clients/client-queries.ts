@@ -48,8 +48,8 @@ export async function usersOfClient(ctx: TenantContext, clientId: number): Promi
 }
 
 /**
- * Whether any asset still names this customer. Assets keep a copy of the customer's company and are sorted
- * by it on gsi4, so the Query reads only the assets of that company name and checks the id.
+ * Whether any asset still names this customer: one entry of the assets' customer index (gsi6 byClient), which
+ * keys on the customer's id, so a renamed company cannot hide an asset (docs/decisions/0074).
  */
 export async function clientHasAssets(ctx: TenantContext, client: ClientRecord): Promise<boolean> {
   // gsi6 byClient holds exactly the assets that name this customer, whatever its company is called now.

@@ -14,8 +14,9 @@ async function main() {
   process.env.DYNAMODB_ENDPOINT ??= `http://${HOST}:${port('DYNAMODB_PORT')}`;
   const report = await handler(date ? { date } : {});
   console.log(
-    `Loan day ${report.day}: ${report.tenants} tenants, ${report.outside} assets outside their zone, ` +
-      `${report.counted} counted, ${report.alreadyCounted} already counted, ${report.skippedTenants} tenants already done`,
+    `Loan day ${report.day}: ${report.tenants} tenants, ${report.assets} assets read, ${report.outside} outside ` +
+      `their zone and ${report.still} standing still counted (${report.counted} assets), ` +
+      `${report.alreadyCounted} already counted, ${report.skippedTenants} tenants already done`,
   );
 }
 

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { handler as loanDayJob } from '../../functions/jobs/loan-days';
-import { startOfAmsterdamDay } from '../../functions/lib/loan-days/amsterdam-day';
+import { amsterdamDay, startOfAmsterdamDay } from '../../functions/lib/loan-days/amsterdam-day';
+import type { CountedAsset } from '../../functions/lib/loan-days/loan-day-counter';
+import { loanDayOf } from '../../functions/lib/loan-days/loan-day-state';
 import { publishAlarms } from '../../functions/lib/pipeline/alarms/publish-alarms';
 import type { AssetAlarm } from '../../shared/schemas/asset-alarm';
-import { call } from '../harness/api';
-import { readStack } from '../harness/stack';
+import { call, tokenOf } from '../harness/api';
+import { localTable, readStack } from '../harness/stack';
 import { createSweepTenant, removeSweepTenant, type SweepTenant } from '../harness/sweep/sweep-tenant';
 import { publishMqtt, waitFor } from '../harness/uplinks';
 
@@ -228,5 +231,24 @@ describe('loan days and days still through a month of simulated days', () => {
     expect(alarms.body['hydra:member'].map((a) => a.at).sort()).toEqual(
       [at(4, 9.5), at(10, 9.5), new Date(marker)].map((d) => d.toISOString()),
     );
+  });
+
+  it('finds the seeded demo assets with days outside outside their zone, so the next midnight counts them on', async () => {
+    // Read only: running the demo tenant's job here would mark today done for the tests that count it.
+    const list = await call<{ 'hydra:member': { id: number; days_outside_geo_zone: number }[] }>(
+      'GET',
+      '/api/assets?order[days_outside_geo_zone]=desc&itemsPerPage=20',
+      { token: await tokenOf('admin') },
+    );
+    const outside = list.body['hydra:member'].filter((a) => a.days_outside_geo_zone > 0);
+    expect(outside.length).toBeGreaterThan(5);
+    const today = amsterdamDay(new Date());
+    for (const { id } of outside) {
+      const key = { pk: 'T#1#ASSET', sk: `ASSET#${String(id).padStart(10, '0')}` };
+      const item = (await localTable().client.send(new GetCommand({ TableName: 'tracking', Key: key }))).Item;
+      const stored = item as CountedAsset;
+      expect(loanDayOf(stored, today).outside).toBe(true);
+      expect((stored.loanDayCountedFor ?? '') < today).toBe(true);
+    }
   });
 });

@@ -79,7 +79,8 @@ async function countTenant(ctx: TenantContext, day: string, report: LoanDayRepor
         ConsistentRead: true,
       }),
     );
-    const assets = (page.Items ?? []).map((item) => fromItem<CountedAsset>(item));
+    // Only asset items live in the partition; the guard keeps a stray item from stopping a tenant's count.
+    const assets = (page.Items ?? []).filter((item) => Array.isArray(item.devices)).map(fromItem<CountedAsset>);
     for (let start = 0; start < assets.length; start += PARALLEL) {
       const results = await Promise.all(assets.slice(start, start + PARALLEL).map((a) => countLoanDay(ctx, a, day)));
       for (const counted of results) {

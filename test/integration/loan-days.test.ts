@@ -233,6 +233,34 @@ describe('loan days and days still through a month of simulated days', () => {
     );
   });
 
+  it("stops counting an asset whose only tag another asset's form takes over", async () => {
+    const tagC = await newTag('Tag C');
+    const created = await api<{ id: number }>('POST', '/api/assets', {
+      name: 'Reel M-2',
+      devices: [tagC.id],
+      geo_zone: zoneA,
+    });
+    expect(created.status).toBe(201);
+    const other = created.body.id;
+    const read = async () => (await api<Asset>('GET', `/api/assets/${other}`)).body;
+    for (const hours of [10, 10.5]) {
+      const when = new Date(startOfAmsterdamDay('2026-04-01').getTime() + hours * 3_600_000);
+      await publishMqtt({
+        devEui: tagC.devEui,
+        at: when,
+        payload: { eventType: 'still', fix: { ...SITE, accuracy: 10 } },
+      });
+      await waitFor(read, (a) => a.last_event?.date === when.toISOString());
+    }
+    const tenants = [String(tenant.tenantId)];
+    await loanDayJob({ date: '2026-04-01', tenants });
+    expect((await read()).days_outside_geo_zone).toBe(1);
+    // A new asset takes the tag in its form: the old one is left without a tag, and without counting.
+    expect((await api('POST', '/api/assets', { name: 'Reel M-3', devices: [tagC.id] })).status).toBe(201);
+    await loanDayJob({ date: '2026-04-02', tenants });
+    expect(await read()).toMatchObject({ days_outside_geo_zone: 1, days_still: null, devices: [] });
+  });
+
   it('finds the seeded demo assets with days outside outside their zone, so the next midnight counts them on', async () => {
     // Read only: running the demo tenant's job here would mark today done for the tests that count it.
     const list = await call<{ 'hydra:member': { id: number; days_outside_geo_zone: number }[] }>(

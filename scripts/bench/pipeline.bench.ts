@@ -191,8 +191,8 @@ export async function benchPipeline(log: (line: string) => void): Promise<string
   const devices = await demoDevices();
   log(`pipeline: ${devices.length} demo tags`);
   const cpu = [1, 100, 1000].map((zones) => [zones, cpuPerEvent(devices[0] as DeviceRecord, zones)] as const);
-  // The first pass settles each asset's zone membership (a first observation sets it, maybe with the
-  // outside marker); the second is the common path: the same place a second later.
+  // The first pass settles each asset's zone state and rest position (a first observation sets them); the
+  // second is the common path: the same place a second later.
   const at = Date.now() + 120_000;
   await writesPerEvent(devices, 100, at, 5);
   const writes = await writesPerEvent(devices, 100, at + 1000, 6);

@@ -13,6 +13,7 @@ import type { AssetStatusValue } from '../../shared/schemas/asset-status';
 import type { LastEvent } from '../../shared/schemas/event';
 import { CABLE_LENGTHS, CABLE_REEL_TYPES, CABLE_TYPES, DEVICE_MODELS, DEVICE_NOTES } from './catalogue';
 import { type Address, addressNear, type Site, type Zone, zoneAt } from './demo-places';
+import { loanDayStateOf } from './loan-day-seed';
 import type { Rng } from './prng';
 import { generateTrack, type Stop } from './tracks';
 
@@ -127,20 +128,10 @@ export function buildAsset(rng: Rng, plan: AssetPlan, context: AssetContext): Bu
   }));
   const last = events[events.length - 1] as EventRecord;
   const lastPoint = points[points.length - 1];
-  const daysSince = (date: string) => Math.max(0, Math.floor((ref - Date.parse(date)) / DAY));
 
-  let daysOutside = 0;
-  if (assignedZone) {
-    const lastInside = events.findLastIndex((event) => event.geo_zone?.id === assignedZone.ref.id);
-    const leftAt = events[lastInside + 1];
-    if (leftAt) daysOutside = daysSince(leftAt.date);
-  }
-  let daysStill = 0;
-  if (last.type === 'still' || last.type === 'stopped') {
-    let first = events.length - 1;
-    while (first > 0 && ['still', 'stopped'].includes((events[first - 1] as EventRecord).type)) first--;
-    daysStill = daysSince((events[first] as EventRecord).date);
-  }
+  // The state the pipeline would have left (loan-day-state.ts), counted up to the day before `ref` as the
+  // daily job would have: a fresh demo's first midnight counts on from there (issue 15).
+  const state = loanDayStateOf(events, assignedZone?.ref.id ?? null, context.referenceDate);
   const statusValue = statusOf(rng, last.type, !!plan.site && lastPoint?.stop === plan.site.stop, !!plan.client);
   const status = context.statuses.find((entry) => entry.status === statusValue);
 
@@ -222,7 +213,7 @@ export function buildAsset(rng: Rng, plan: AssetPlan, context: AssetContext): Bu
     city: last.city,
     region: last.region,
     country: last.country,
-    days_still: daysStill,
+    days_still: state.daysStill,
     lastCommunication: last.date,
     lastLocationUpdate: last.date,
     geo_zone: assignedZone?.ref ?? null,
@@ -232,12 +223,13 @@ export function buildAsset(rng: Rng, plan: AssetPlan, context: AssetContext): Bu
     asset_profile_definitions: profile
       ? [{ id: context.definition.id, name: context.definition.name, type: context.definition.type }]
       : [],
-    days_outside_geo_zone: daysOutside,
+    days_outside_geo_zone: state.daysOutside,
     status: status ? { id: status.id, status: status.status } : null,
     last_event: toLastEvent(last),
     attachments: [],
     cable_length: cableLength,
     cable_summary: profile ? cableSummaryOf(profile.data, context.definition) : null,
+    ...state.attributes,
   };
   return { asset, device, events, ...(profile ? { profile } : {}) };
 }

@@ -1,11 +1,9 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { handler as loanDayJob } from '../../functions/jobs/loan-days';
 import { publishAlarms } from '../../functions/lib/pipeline/alarms/publish-alarms';
 import type { AlarmRaised } from '../../functions/lib/pipeline/contracts';
 import type { AssetAlarm } from '../../shared/schemas/asset-alarm';
 import { call, tokenOf } from '../harness/api';
 import { mailsTo, waitForMail } from '../harness/mail';
-import { localTable, readStack } from '../harness/stack';
+import { readStack } from '../harness/stack';
 
 const DEMO_TENANT = '1';
 type Rule = { id: number; subscriptions?: { email: string; status: string }[] };
@@ -91,48 +89,6 @@ describe('alarms by e-mail through EventBridge and SNS', () => {
     expect((await mailsTo(email)).filter((m) => m.subject.startsWith('Asset outside'))).toHaveLength(2);
     // The other address is subscribed too, but its filter policy lets only its own rules' mails through.
     expect((await mailsTo(other)).map((m) => m.subject)).toEqual(['AWS Notification - Subscription Confirmation']);
-  });
-
-  it('counts a loan day once for an asset outside its zone, however often the job runs for that day', async () => {
-    const { ports } = readStack();
-    Object.assign(process.env, {
-      TABLE_NAME: 'tracking',
-      DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.DYNAMODB_PORT}`,
-    });
-    const admin = await tokenOf('admin');
-    const before = (
-      await call<{ days_outside_geo_zone: number | null; version: number }>('GET', `/api/assets/${asset.id}`, {
-        token: admin,
-      })
-    ).body;
-    // The marker the processor writes when the asset leaves its zone.
-    await localTable().client.send(
-      new PutCommand({
-        TableName: 'tracking',
-        Item: {
-          pk: `T#${DEMO_TENANT}#ASSET_OUTSIDE`,
-          sk: `ASSET#${String(asset.id).padStart(10, '0')}`,
-          entityType: 'ASSET_OUTSIDE',
-          tenantId: DEMO_TENANT,
-          assetId: asset.id,
-          since: '2026-11-19T08:00:00.000Z',
-        },
-      }),
-    );
-    const first = await loanDayJob({ date: '2026-11-20' });
-    expect(first).toMatchObject({ day: '2026-11-20', counted: 1 });
-    const again = await loanDayJob({ date: '2026-11-20' });
-    expect(again.counted).toBe(0);
-    const after = (
-      await call<{ days_outside_geo_zone: number; version: number }>('GET', `/api/assets/${asset.id}`, { token: admin })
-    ).body;
-    expect(after.days_outside_geo_zone).toBe((before.days_outside_geo_zone ?? 0) + 1);
-    expect(after.version).toBe(before.version + 1);
-
-    // A day before it left: not a loan day.
-    expect((await loanDayJob({ date: '2026-11-18' })).counted).toBe(0);
-    // The next day counts again.
-    expect((await loanDayJob({ date: '2026-11-21' })).counted).toBe(1);
   });
 
   type Alarms = { 'hydra:member': AssetAlarm[]; 'hydra:totalItems': number };

@@ -38,6 +38,8 @@ const OUTSIDE = {
   source: 'gnss' as const,
 };
 
+const REST = { latitude: INSIDE.latitude, longitude: INSIDE.longitude, radius: 10 };
+
 const lastEvent = (date: string, fix = INSIDE) => ({
   street: null,
   postal_code: null,
@@ -70,7 +72,8 @@ function state(overrides: Partial<DeviceRecord> = {}, assetOverrides: Partial<Pi
     status: { id: 1, status: 'registered' },
     days_still: 3,
     last_event: lastEvent('2026-11-23T09:00:00.000Z'),
-    zone_membership: { state: 'inside', pending: 0 },
+    zone_membership: { state: 'inside', pending: 0, zoneId: 7 },
+    rest_position: { ...REST, since: '2026-11-20T09:00:00.000Z' },
     ...assetOverrides,
   } as PipelineAsset;
   return { device, asset };
@@ -100,7 +103,6 @@ describe('uplink effects', () => {
     expect(effects.asset?.set.last_event?.geo_zone).toEqual({ id: 7, name: 'Yard' });
     expect(effects.asset?.summary).toBeUndefined();
     expect(effects.asset?.mapIndex).toBeUndefined();
-    expect(effects.outsideMarker).toBeUndefined();
     expect(effects.alarms).toEqual([]);
     expect(effects.event).toMatchObject({ date: '2026-11-23T10:00:00.000Z', type: 'still', device: { id: 11 } });
   });
@@ -137,25 +139,73 @@ describe('uplink effects', () => {
     expect(run('2026-11-23T10:15:00Z', { sabotaged: true, fix: INSIDE }, reset).alarms.map((a) => a.kind)).toEqual([0]);
   });
 
-  it('leaves the zone after two confirming fixes: one alarm and the outside marker, back inside removes it', () => {
+  it('leaves the zone after two confirming fixes: one alarm, outside since the confirming fix; back inside', () => {
     const first = run('2026-11-23T10:00:00Z', { eventType: 'moving', fix: OUTSIDE });
-    expect(first.asset?.set.zone_membership).toEqual({ state: 'inside', pending: 1 });
+    expect(first.asset?.set.zone_membership).toEqual({ state: 'inside', pending: 1, zoneId: 7 });
     expect(first.alarms).toEqual([]);
-    const pending = state({}, { zone_membership: { state: 'inside', pending: 1 } });
+    const pending = state({}, { zone_membership: { state: 'inside', pending: 1, zoneId: 7 } });
     const second = run('2026-11-23T10:05:00Z', { eventType: 'moving', fix: OUTSIDE }, pending);
-    expect(second.asset?.set.zone_membership).toEqual({ state: 'outside', pending: 0 });
-    expect(second.outsideMarker).toBe('add');
+    expect(second.asset?.set.zone_membership).toEqual({
+      state: 'outside',
+      pending: 0,
+      zoneId: 7,
+      since: '2026-11-23T10:05:00.000Z',
+    });
     expect(second.alarms).toEqual([expect.objectContaining({ kind: 1, zoneId: 7, zoneName: 'Yard' })]);
     expect(second.asset?.set.last_event?.geo_zone).toBeNull();
-    const outside = state({}, { zone_membership: { state: 'outside', pending: 1 } });
+    // Staying outside keeps the time it left.
+    const away = { state: 'outside' as const, pending: 0, zoneId: 7, since: '2026-11-23T10:05:00.000Z' };
+    const third = run(
+      '2026-11-23T10:08:00Z',
+      { eventType: 'moving', fix: OUTSIDE },
+      state({}, { zone_membership: away }),
+    );
+    expect(third.asset?.set.zone_membership).toBeUndefined();
+    const outside = state({}, { zone_membership: { ...away, pending: 1 } });
     const back = run('2026-11-23T10:10:00Z', { eventType: 'still', fix: INSIDE }, outside);
-    expect(back.outsideMarker).toBe('remove');
+    expect(back.asset?.set.zone_membership).toEqual({ state: 'inside', pending: 0, zoneId: 7 });
     expect(back.alarms).toEqual([]);
+  });
+
+  it('takes a state about another zone as unknown: the first fix sets the state, no "left" alarm', () => {
+    // Written by an uplink that read the asset before a person gave it zone 7 instead of zone 99.
+    const other = state({}, { zone_membership: { state: 'inside', pending: 1, zoneId: 99 } });
+    const first = run('2026-11-23T10:00:00Z', { eventType: 'moving', fix: OUTSIDE }, other);
+    expect(first.asset?.set.zone_membership).toEqual({
+      state: 'outside',
+      pending: 0,
+      zoneId: 7,
+      since: '2026-11-23T10:00:00.000Z',
+    });
+    expect(first.alarms).toEqual([]);
+    const inside = state({}, { zone_membership: { state: 'outside', pending: 0, zoneId: 99, since: 'x' } });
+    const again = run('2026-11-23T10:00:00Z', { eventType: 'still', fix: INSIDE }, inside);
+    expect(again.asset?.set.zone_membership).toEqual({ state: 'inside', pending: 0, zoneId: 7 });
+  });
+
+  it('puts days still back to 0 only for a fix that proves a move, whatever the event type says', () => {
+    // 30 m from the rest position with a "moving" event: jitter or a bump, not a move.
+    const jitter = { ...INSIDE, latitude: INSIDE.latitude + 0.00027 };
+    const bumped = run('2026-11-23T10:00:00Z', { eventType: 'moving', fix: jitter });
+    expect(bumped.asset?.set.days_still).toBeUndefined();
+    expect(bumped.asset?.set.rest_position).toBeUndefined();
+    const moved = run('2026-11-23T10:00:00Z', { eventType: 'still', fix: OUTSIDE });
+    expect(moved.asset?.set.days_still).toBe(0);
+    expect(moved.asset?.set.rest_position).toEqual({
+      latitude: OUTSIDE.latitude,
+      longitude: OUTSIDE.longitude,
+      radius: 10,
+      since: '2026-11-23T10:00:00.000Z',
+    });
+    // The first fix of a tag (no rest position yet) starts days still at 0; without a fix nothing changes.
+    const fresh = state({}, { rest_position: undefined, days_still: null });
+    expect(run('2026-11-23T10:00:00Z', { eventType: 'still', fix: INSIDE }, fresh).asset?.set.days_still).toBe(0);
+    expect(run('2026-11-23T10:00:00Z', { eventType: 'moving' }).asset?.set.days_still).toBeUndefined();
   });
 
   it('maps the event type to moving / registered, never over a status a person set', () => {
     const moving = run('2026-11-23T10:00:00Z', { eventType: 'start', fix: INSIDE });
-    expect(moving.asset?.set).toMatchObject({ status: { id: 2, status: 'moving' }, days_still: 0 });
+    expect(moving.asset?.set).toMatchObject({ status: { id: 2, status: 'moving' } });
     const delivered = state({}, { status: { id: 4, status: 'delivered' } as PipelineAsset['status'] });
     expect(
       run('2026-11-23T10:00:00Z', { eventType: 'moving', fix: INSIDE }, delivered).asset?.set.status,

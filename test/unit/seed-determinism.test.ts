@@ -1,4 +1,7 @@
 import { toApiAsset } from '../../functions/lib/assets/asset-repository';
+import { addDays, amsterdamDay } from '../../functions/lib/loan-days/amsterdam-day';
+import type { CountedAsset } from '../../functions/lib/loan-days/loan-day-counter';
+import { loanDayOf } from '../../functions/lib/loan-days/loan-day-state';
 import { type DemoDataset, generateDemoData, TENANT_DATA_PROFILES } from '../../scripts/seed/demo-data';
 import { inNetherlands, NETHERLANDS_BOUNDS } from '../../scripts/seed/geo';
 import { MAX_TRACK_EVENTS, MIN_TRACK_EVENTS } from '../../scripts/seed/tracks';
@@ -16,6 +19,13 @@ const managers = [{ id: 6, name: 'Mila Manager' }];
 
 const demo = (seed = 42, referenceDate = REFERENCE) =>
   generateDemoData({ seed, referenceDate, profile: TENANT_DATA_PROFILES.demo, accountManagers: managers });
+/** Left its zone on the reference day itself: outside at that day's end, no day counted yet. */
+const hasLeftToday = (asset: CountedAsset, today: string) =>
+  asset.zone_membership?.state === 'outside' && amsterdamDay(new Date(asset.zone_membership.since ?? 0)) === today;
+/** Came to rest the day before: still today, no day counted yet. */
+const restedYesterday = (asset: CountedAsset, today: string) =>
+  amsterdamDay(new Date(asset.rest_position?.since ?? 0)) === addDays(today, -1);
+
 const acme = () => generateDemoData({ seed: 7, referenceDate: REFERENCE, profile: TENANT_DATA_PROFILES.acme });
 
 describe('demo data generator', () => {
@@ -126,6 +136,22 @@ describe('demo data generator', () => {
         expect(profile?.asset_id).toBe(asset.id);
         expect(asset.cable_length).toBe(profile?.data.find((v) => v.name === 'cable_length')?.value);
       }
+    }
+  });
+
+  it('gives assets with days outside their outside state, so the first midnight counts them on (issue 15)', () => {
+    const today = amsterdamDay(REFERENCE);
+    const outside = data.assets.filter((asset) => (asset.days_outside_geo_zone ?? 0) > 0);
+    expect(outside.length).toBeGreaterThan(10);
+    for (const asset of data.assets) {
+      const stored = asset as CountedAsset;
+      expect(stored.loanDayCountedFor).toBe(addDays(today, -1));
+      // The reference day is the next one the job counts: exactly the assets with days outside are outside.
+      expect(loanDayOf(stored, today).outside).toBe(
+        (asset.days_outside_geo_zone ?? 0) > 0 || hasLeftToday(stored, today),
+      );
+      if (stored.rest_position)
+        expect(loanDayOf(stored, today).still).toBe((asset.days_still ?? 0) > 0 || restedYesterday(stored, today));
     }
   });
 

@@ -3,6 +3,7 @@ import type { DeviceSummary } from '../../../shared/schemas/device';
 import { tableName } from '../data/client';
 import type { TenantContext } from '../data/tenant-context';
 import { assetSinceAfter, type DeviceRecord, deviceRepository } from '../devices/device-repository';
+import { withStateAfterEdit } from '../loan-days/loan-day-state';
 import { type AssetRecord, assetRepository } from './asset-repository';
 
 /**
@@ -101,7 +102,8 @@ export async function linkWrites(ctx: TenantContext, assetId: number, changes: L
     const owner = await assetRepository.get(ctx, ownerId);
     if (!owner) continue;
     const devices = owner.devices.filter((d) => !deviceIds.includes(d.id));
-    ownerWrites.push(putAssetAt(ctx, { ...owner, devices, version: owner.version + 1 }, owner.version));
+    const next = withStateAfterEdit(owner, { ...owner, devices, version: owner.version + 1 });
+    ownerWrites.push(putAssetAt(ctx, next, owner.version));
   }
   return [...changes.map(({ device, ref }) => putDevice(ctx, device, ref)), ...ownerWrites];
 }

@@ -75,13 +75,18 @@ export const assetRepository = createRepository<AssetRecord>({
 });
 
 export const toApiAsset = (asset: AssetRecord): Asset => {
-  // cable_length is a sort copy; zone_membership is the pipeline's hysteresis state (uplink-effects.ts).
+  // cable_length is a sort copy; zone_membership is the pipeline's hysteresis state (uplink-effects.ts), the
+  // rest position and the counted-day mark the loan-day state (loan-days/).
   const {
     cable_length: _internal,
     zone_membership: _pipeline,
+    rest_position: _rest,
+    loanDayCountedFor: _counted,
     ...rest
   } = asset as AssetRecord & {
     zone_membership?: unknown;
+    rest_position?: unknown;
+    loanDayCountedFor?: unknown;
   };
   return {
     '@id': `/api/assets/${asset.id}`,

@@ -17,6 +17,7 @@ import { type DeviceRecord, deviceRepository } from '../devices/device-repositor
 import { geoZoneLinkWrites } from '../geo-zones/geo-zone-asset-links';
 import { geoZoneRepository } from '../geo-zones/geo-zone-repository';
 import { conflict, unprocessable } from '../http/errors';
+import { withStateAfterEdit } from '../loan-days/loan-day-state';
 import {
   deviceSummary,
   linkInSteps,
@@ -193,7 +194,8 @@ export async function saveAsset(
   devices: readonly DeviceRecord[] | undefined,
   profileDefinitionIds?: number[],
 ): Promise<AssetRecord> {
-  const changed = { ...data, id: current.id, version: current.version + 1 } as AssetRecord;
+  // A new zone or no tag left resets the zone state and rest position (issue 15; loan-day-state.ts).
+  const changed = withStateAfterEdit(current, { ...data, id: current.id, version: current.version + 1 } as AssetRecord);
   const { asset: next, writes: profileWrites } = await withProfiles(ctx, changed, profileDefinitionIds);
   const changes = await planDeviceLinks(ctx, next, current.devices, devices, next.name !== current.name);
   const links = await linkWrites(ctx, next.id, changes);

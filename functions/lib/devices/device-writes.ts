@@ -18,6 +18,7 @@ import { dynamo, tableName } from '../data/client';
 import { counterKey, itemKey } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
 import { conflict, unprocessable } from '../http/errors';
+import { withStateAfterEdit } from '../loan-days/loan-day-state';
 import { claimHolder, devEuiClaimItem, devEuiClaimKey, standingOf } from './dev-eui-claims';
 import { assertDevEuiProbesLeft, countRefusedDevEuis } from './dev-eui-probe-limit';
 import { isDeviceProfileId } from './device-profiles';
@@ -50,7 +51,8 @@ const counterChange = (ctx: TenantContext, by: number): TransactItem => ({
 const putAsset = (ctx: TenantContext, asset: AssetRecord, devices: AssetRecord['devices']): TransactItem => ({
   Put: {
     TableName: tableName(),
-    Item: assetRepository.toItem(ctx, { ...asset, devices, version: asset.version + 1 }),
+    // A tag attached or detached: the zone state and rest position of the tags before may reset (issue 15).
+    Item: assetRepository.toItem(ctx, withStateAfterEdit(asset, { ...asset, devices, version: asset.version + 1 })),
     ...versioned(asset.version),
   },
 });

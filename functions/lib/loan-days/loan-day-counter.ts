@@ -5,55 +5,74 @@ import { dynamo, tableName } from '../data/client';
 import { indexSortKey, itemKey, sortableNumber } from '../data/keys';
 import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
+import { type LoanDayAsset, loanDayOf } from './loan-day-state';
 
 /** The asset attribute naming the last day counted: the job's idempotency mark (docs/data-model.md). */
 export const COUNTED_FOR = 'loanDayCountedFor';
-type CountedAsset = AssetRecord & { [COUNTED_FOR]?: string };
+export type CountedAsset = AssetRecord & LoanDayAsset & { [COUNTED_FOR]?: string };
 
-export type CountResult = 'counted' | 'already counted' | 'gone';
+export type CountResult =
+  | { result: 'counted'; outside: boolean; still: boolean }
+  | { result: 'already counted' | 'nothing to count' | 'gone' };
 
 /**
- * Adds the loan day `day` to one asset outside its zone: days_outside_geo_zone + 1 (with its sort index key,
- * gsi1sk, which an ADD alone would leave stale), days_still + 1 unless the asset is moving, the version
- * (so an edit made from an older read answers 409 rather than undoing the count), and `loanDayCountedFor`.
- * The condition `loanDayCountedFor <> :day` makes a rerun or a retry add nothing; a concurrent edit of the
- * asset (version changed) is met by reading it again.
+ * Counts day `day` for one asset, as read by the job (`asset`): days_outside_geo_zone + 1 when it was outside
+ * its zone at the day's end (with its sort index key, gsi1sk, which an ADD alone would leave stale), days_still
+ * + 1 when it did not move that day (loan-day-state.ts, `loanDayOf`), the version (so an edit made from an
+ * older read answers 409 rather than undoing the count), and `loanDayCountedFor`. The condition
+ * `loanDayCountedFor < :day` makes a rerun, a retry or a late run of an older day add nothing; a concurrent
+ * change of the asset (version moved) is met by reading it again and judging it anew.
  */
-export async function countLoanDay(ctx: TenantContext, assetId: number, day: string): Promise<CountResult> {
+export async function countLoanDay(ctx: TenantContext, first: CountedAsset, day: string): Promise<CountResult> {
+  let asset: CountedAsset | undefined = first;
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const read = await dynamo().send(
-      new GetCommand({ TableName: tableName(), Key: itemKey(ctx, 'ASSET', assetId), ConsistentRead: true }),
-    );
-    if (!read.Item) return 'gone';
-    const asset = fromItem<CountedAsset>(read.Item);
-    if (asset[COUNTED_FOR] === day) return 'already counted';
+    if (!asset) return { result: 'gone' };
+    if ((asset[COUNTED_FOR] ?? '') >= day) return { result: 'already counted' };
+    const counts = loanDayOf(asset, day);
+    if (!counts.outside && !counts.still) return { result: 'nothing to count' };
     try {
-      await dynamo().send(countUpdate(ctx, asset, day));
-      return 'counted';
+      await dynamo().send(countUpdate(ctx, asset, day, counts));
+      return { result: 'counted', ...counts };
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
     }
+    asset = await readAsset(ctx, asset.id);
   }
-  throw new Error(`Asset ${assetId} kept changing while its loan day ${day} was counted`);
+  throw new Error(`Asset ${first.id} kept changing while its loan day ${day} was counted`);
 }
 
-function countUpdate(ctx: TenantContext, asset: CountedAsset, day: string) {
-  const days = (asset.days_outside_geo_zone ?? 0) + 1;
-  const still = asset.days_still !== null && asset.days_still !== undefined && asset.status?.status !== 'moving';
-  const indexKeys = assetRepository.model.indexKeys?.(ctx, { ...asset, days_outside_geo_zone: days });
+async function readAsset(ctx: TenantContext, id: number): Promise<CountedAsset | undefined> {
+  const read = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: itemKey(ctx, 'ASSET', id), ConsistentRead: true }),
+  );
+  return read.Item ? fromItem<CountedAsset>(read.Item) : undefined;
+}
+
+function countUpdate(
+  ctx: TenantContext,
+  asset: CountedAsset,
+  day: string,
+  counts: { outside: boolean; still: boolean },
+) {
+  const sets = ['#counted = :day'];
+  const values: Record<string, unknown> = { ':day': day, ':one': 1, ':version': asset.version };
+  if (counts.outside) {
+    const days = (asset.days_outside_geo_zone ?? 0) + 1;
+    const indexKeys = assetRepository.model.indexKeys?.(ctx, { ...asset, days_outside_geo_zone: days });
+    sets.push('days_outside_geo_zone = :days', 'gsi1sk = :sk');
+    values[':days'] = days;
+    values[':sk'] = indexKeys?.gsi1sk ?? indexSortKey(sortableNumber(days), asset.id);
+  }
+  if (counts.still) {
+    sets.push('days_still = :still');
+    values[':still'] = (asset.days_still ?? 0) + 1;
+  }
   return new UpdateCommand({
     TableName: tableName(),
     Key: itemKey(ctx, 'ASSET', asset.id),
-    UpdateExpression: `SET days_outside_geo_zone = :days, gsi1sk = :sk, #counted = :day${still ? ', days_still = :still' : ''} ADD #version :one`,
-    ConditionExpression: '#version = :version AND (attribute_not_exists(#counted) OR #counted <> :day)',
+    UpdateExpression: `SET ${sets.join(', ')} ADD #version :one`,
+    ConditionExpression: '#version = :version AND (attribute_not_exists(#counted) OR #counted < :day)',
     ExpressionAttributeNames: { '#counted': COUNTED_FOR, '#version': 'version' },
-    ExpressionAttributeValues: {
-      ':days': days,
-      ':sk': indexKeys?.gsi1sk ?? indexSortKey(sortableNumber(days), asset.id),
-      ':day': day,
-      ':one': 1,
-      ':version': asset.version,
-      ...(still ? { ':still': (asset.days_still ?? 0) + 1 } : {}),
-    },
+    ExpressionAttributeValues: values,
   });
 }

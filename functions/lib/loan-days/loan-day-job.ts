@@ -1,50 +1,66 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { assetPartition } from '../assets/asset-repository';
 import { dynamo, tableName } from '../data/client';
-import { tenantPrefix, typePartition } from '../data/keys';
+import { tenantPrefix } from '../data/keys';
+import { fromItem } from '../data/repository';
 import { systemTenantContext } from '../data/system-context';
 import type { TenantContext } from '../data/tenant-context';
 import { tenantRepository } from '../tenants/tenant-repository';
-import { endOfAmsterdamDay } from './amsterdam-day';
-import { countLoanDay } from './loan-day-counter';
+import { type CountedAsset, countLoanDay } from './loan-day-counter';
 
-/**
- * The sparse set the processor keeps (functions/lib/pipeline/processor/apply.ts): `T#<t>#ASSET_OUTSIDE` /
- * `ASSET#<id>`, written when an asset leaves its own zone (with `since`), deleted when it is back.
- */
-const OUTSIDE_MARKER_TYPE = 'ASSET_OUTSIDE';
 const PAGE = 100;
+/** Assets of a page counted at once: a tenant of 100k assets takes minutes, not the Lambda's 15. */
+const PARALLEL = 10;
 
 export interface LoanDayReport {
   day: string;
   tenants: number;
-  /** Markers read (assets outside their zone at the end of the day or since). */
+  /** Assets read. */
+  assets: number;
+  /** Assets given a day outside their zone, and a day standing still. */
   outside: number;
+  still: number;
+  /** Assets written (one write for both counters). */
   counted: number;
   alreadyCounted: number;
   /** Tenants whose day was finished by an earlier run. */
   skippedTenants: number;
 }
 
-/** Per tenant and day: how far the job got (the last marker's sort key) and whether it finished. */
+/** Per tenant and day: how far the job got (the last asset's sort key) and whether it finished. */
 const cursorKey = (ctx: TenantContext, day: string) => ({ pk: `${tenantPrefix(ctx)}JOB`, sk: `LOAN_DAYS#${day}` });
 
 /**
- * Counts loan day `day` (YYYY-MM-DD, Europe/Amsterdam) for every tenant: each asset that was outside its
- * zone when the day ended (a marker whose `since` is before the day's end) gets one day. Reads only the
- * markers, page by page, and records its cursor after each page, so a run that stopped (a Lambda timeout)
- * resumes after the last page it finished; the per-asset condition makes the overlap harmless.
+ * Counts day `day` (YYYY-MM-DD, Europe/Amsterdam) for every tenant, or for `options.tenants` only (a manual run,
+ * the tests' simulated days). Each asset is judged by its own state (loan-day-state.ts, `loanDayOf`): no
+ * separate marker that an edit could leave behind (issue 15). Reads the tenant's asset partition page by page
+ * and records its cursor after each page, so a run that stopped (a Lambda timeout) resumes after the last page
+ * it finished; the per-asset condition makes the overlap harmless.
  */
-export async function runLoanDayJob(day: string): Promise<LoanDayReport> {
-  const report: LoanDayReport = { day, tenants: 0, outside: 0, counted: 0, alreadyCounted: 0, skippedTenants: 0 };
-  const endOfDay = endOfAmsterdamDay(day).getTime();
+export async function runLoanDayJob(
+  day: string,
+  options: { tenants?: readonly string[] } = {},
+): Promise<LoanDayReport> {
+  const report: LoanDayReport = {
+    day,
+    tenants: 0,
+    assets: 0,
+    outside: 0,
+    still: 0,
+    counted: 0,
+    alreadyCounted: 0,
+    skippedTenants: 0,
+  };
+  const only = options.tenants ? new Set(options.tenants) : undefined;
   for (const tenant of await tenantRepository.list()) {
+    if (only && !only.has(String(tenant.id))) continue;
     report.tenants += 1;
-    await countTenant(systemTenantContext(tenant.id), day, endOfDay, report);
+    await countTenant(systemTenantContext(String(tenant.id)), day, report);
   }
   return report;
 }
 
-async function countTenant(ctx: TenantContext, day: string, endOfDay: number, report: LoanDayReport) {
+async function countTenant(ctx: TenantContext, day: string, report: LoanDayReport) {
   const cursor = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: cursorKey(ctx, day), ConsistentRead: true }),
   );
@@ -58,21 +74,23 @@ async function countTenant(ctx: TenantContext, day: string, endOfDay: number, re
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: after ? 'pk = :pk AND sk > :after' : 'pk = :pk',
-        ExpressionAttributeValues: {
-          ':pk': typePartition(ctx, OUTSIDE_MARKER_TYPE),
-          ...(after ? { ':after': after } : {}),
-        },
+        ExpressionAttributeValues: { ':pk': assetPartition(ctx), ...(after ? { ':after': after } : {}) },
         Limit: PAGE,
         ConsistentRead: true,
       }),
     );
-    for (const marker of page.Items ?? []) {
-      // Left the zone after the day ended: that day was not a loan day for it.
-      if (typeof marker.since === 'string' && Date.parse(marker.since) >= endOfDay) continue;
-      report.outside += 1;
-      const result = await countLoanDay(ctx, Number(marker.assetId), day);
-      if (result === 'counted') report.counted += 1;
-      if (result === 'already counted') report.alreadyCounted += 1;
+    // Only asset items live in the partition; the guard keeps a stray item from stopping a tenant's count.
+    const assets = (page.Items ?? []).filter((item) => Array.isArray(item.devices)).map(fromItem<CountedAsset>);
+    for (let start = 0; start < assets.length; start += PARALLEL) {
+      const results = await Promise.all(assets.slice(start, start + PARALLEL).map((a) => countLoanDay(ctx, a, day)));
+      for (const counted of results) {
+        report.assets += 1;
+        if (counted.result === 'already counted') report.alreadyCounted += 1;
+        if (counted.result !== 'counted') continue;
+        report.counted += 1;
+        if (counted.outside) report.outside += 1;
+        if (counted.still) report.still += 1;
+      }
     }
     const last = page.Items?.at(-1)?.sk as string | undefined;
     if (last) after = last;

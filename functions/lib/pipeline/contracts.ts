@@ -88,6 +88,10 @@ export interface ZoneMembership {
   state: 'inside' | 'outside' | 'unknown';
   /** Consecutive confirming observations of the other side, not yet enough to switch. */
   pending: number;
+  /** The zone the state is about: a state of another zone is unknown for this one (docs/geofencing.md). */
+  zoneId?: number;
+  /** When the state became `outside` (the first certain fix outside): the loan-day job's "outside at day end". */
+  since?: string;
 }
 
 /** Alarm kinds = alarm rule types (spec 000: 0 sabotage, 1 outside the geo zone, 2 battery low). */

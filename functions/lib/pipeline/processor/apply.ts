@@ -1,8 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type AssetRecord, assetMapKeys } from '../../assets/asset-repository';
 import { dynamo, tableName } from '../../data/client';
-import { itemKey, itemSortKey, typePartition } from '../../data/keys';
+import { itemKey } from '../../data/keys';
 import type { TenantContext } from '../../data/tenant-context';
 import type { DeviceRecord } from '../../devices/device-repository';
 import { deviceRepository } from '../../devices/device-repository';
@@ -12,20 +12,13 @@ import type { UplinkEffects } from './uplink-effects';
 /**
  * The writes of one uplink (docs/decisions/0176): the device and the asset by
  * UpdateItem with only the changed attributes, each conditioned on its stored last event being older, then
- * the event by a conditional put. On the common path that is 3 write requests; the outside marker adds one on
- * a transition. No asset sort index key is touched: the asset's gsi1…gsi6 keys are built from name, reference,
- * scheduled, customer, cable length and days outside, which the pipeline never sets (the daily job does days
+ * the event by a conditional put: 3 write requests. No asset sort index key is touched: the asset's gsi1…gsi6
+ * keys are built from name, reference, scheduled, customer, cable length and days outside, which the pipeline never sets (the daily job does days
  * outside); its map index keys (gsi7) are set when it gets its first position (removed if it loses it). The device's gsi1 key holds its battery flag (device list order), so it is set with the flag,
  * only when the flag flips. The event goes last: a retry after a failure in between finds the state written
- * (its condition fails, nothing changes) and writes the event then.
+ * (its condition fails, nothing changes) and writes the event then. The zone state the loan-day job reads is
+ * the asset's own `zone_membership` (issue 15: no separate marker an edit could leave behind).
  */
-export const OUTSIDE_MARKER_TYPE = 'ASSET_OUTSIDE';
-
-/** Sparse marker of an asset outside its own zone: `T#<t>#ASSET_OUTSIDE` / `ASSET#<id>` (loan-day job). */
-export const outsideMarkerKey = (ctx: TenantContext, assetId: number) => ({
-  pk: typePartition(ctx, OUTSIDE_MARKER_TYPE),
-  sk: itemSortKey('ASSET', assetId),
-});
 
 interface Update {
   sets: string[];
@@ -83,7 +76,6 @@ async function conditionalUpdate(key: Record<string, string>, update: Update, co
 export interface Applied {
   device: boolean;
   asset: boolean;
-  marker: boolean;
   event: boolean;
   writes: number;
 }
@@ -112,7 +104,7 @@ export async function applyEffects(
 ): Promise<Applied> {
   const assetId = asset?.id;
   const date = effects.event.date;
-  const applied: Applied = { device: false, asset: false, marker: false, event: false, writes: 0 };
+  const applied: Applied = { device: false, asset: false, event: false, writes: 0 };
   if (effects.advancesState) {
     applied.writes++;
     applied.device = await conditionalUpdate(
@@ -140,28 +132,9 @@ export async function applyEffects(
       }
       applied.writes++;
       applied.asset = await conditionalUpdate(itemKey(ctx, 'ASSET', assetId), update, condition, date);
-      if (applied.asset && effects.outsideMarker) {
-        applied.writes++;
-        await writeOutsideMarker(ctx, assetId, effects.outsideMarker, date);
-        applied.marker = true;
-      }
     }
   }
   applied.writes++;
   applied.event = await putEvent(ctx, effects.event);
   return applied;
-}
-
-async function writeOutsideMarker(ctx: TenantContext, assetId: number, change: 'add' | 'remove', since: string) {
-  const Key = outsideMarkerKey(ctx, assetId);
-  if (change === 'remove') {
-    await dynamo().send(new DeleteCommand({ TableName: tableName(), Key }));
-    return;
-  }
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...Key, entityType: OUTSIDE_MARKER_TYPE, tenantId: ctx.tenantId, assetId, since },
-    }),
-  );
 }

@@ -3,6 +3,7 @@ import type { EventType, LastEvent } from '../../../../shared/schemas/event';
 import { type AssetRecord, hasPosition } from '../../assets/asset-repository';
 import type { DeviceRecord } from '../../devices/device-repository';
 import type { EventRecord } from '../../events/event-repository';
+import { nextRest, type RestPosition } from '../../loan-days/loan-day-state';
 import type {
   AlarmRaised,
   DecodedPayload,
@@ -34,7 +35,7 @@ export interface ZoneLookup {
 }
 
 /** The asset as stored, with the pipeline's own attribute (not part of the API shape's contract). */
-export type PipelineAsset = AssetRecord & { zone_membership?: ZoneMembership };
+export type PipelineAsset = AssetRecord & { zone_membership?: ZoneMembership; rest_position?: RestPosition };
 
 export interface UplinkInput {
   tenantId: string;
@@ -57,6 +58,7 @@ export interface UplinkEffects {
     set: Partial<
       Pick<PipelineAsset, 'last_event' | 'lastCommunication' | 'lastLocationUpdate' | 'days_still' | 'status'> & {
         zone_membership: ZoneMembership;
+        rest_position: RestPosition;
       }
     >;
     /** The asset's summary of this device (index in `devices`), when a flag flipped. */
@@ -64,8 +66,6 @@ export interface UplinkEffects {
     /** The asset enters or leaves the map index (gsi7): only when it gains or loses its position. */
     mapIndex?: 'add' | 'remove';
   };
-  /** Transition of the sparse "outside its zone" marker (loan-day job), only when the state switches. */
-  outsideMarker?: 'add' | 'remove';
   alarms: AlarmRaised[];
 }
 
@@ -155,8 +155,7 @@ function assetEffects(
   const entry = wanted ? input.statuses[wanted] : undefined;
   if (entry && PIPELINE_STATUSES.includes(asset.status?.status) && asset.status?.id !== entry.id)
     set.status = { id: entry.id, status: entry.status };
-  if (wanted === 'moving' && asset.days_still !== 0) set.days_still = 0;
-  if (wanted === 'registered' && asset.days_still == null) set.days_still = 0;
+  if (fix) restEffects(asset, set, fix, lastEvent.date);
   effects.asset = { set };
   if (hasPosition(lastEvent) !== hasPosition(asset.last_event))
     effects.asset.mapIndex = hasPosition(lastEvent) ? 'add' : 'remove';
@@ -170,14 +169,25 @@ function assetEffects(
 
   const ownZone = asset.geo_zone;
   if (!ownZone || !fix || !input.zones) return;
-  const previous = asset.zone_membership ?? { state: 'unknown', pending: 0 };
+  const stored = asset.zone_membership;
+  // A state about another zone (written by an uplink that read the asset before its zone was changed) is
+  // unknown for this one: no "left" from a zone the asset was never in (docs/geofencing.md).
+  const sameZone = stored !== undefined && (stored.zoneId ?? ownZone.id) === ownZone.id;
+  const previous: ZoneMembership = sameZone ? stored : { state: 'unknown', pending: 0 };
   const step = input.zones.nextMembership(previous, input.zones.observe(ownZone.id, fix));
-  const next = step.membership;
-  if (next.state !== previous.state || next.pending !== previous.pending) set.zone_membership = next;
-  // The marker follows the state (a first fix outside sets it too); the alarm only a confirmed departure.
-  if (next.state === 'outside' && previous.state !== 'outside') effects.outsideMarker = 'add';
-  if (next.state !== 'outside' && previous.state === 'outside') effects.outsideMarker = 'remove';
+  const next: ZoneMembership = { state: step.membership.state, pending: step.membership.pending, zoneId: ownZone.id };
+  // `since`: when it went outside (the loan-day job counts a day only when it was outside at the day's end).
+  const since = previous.state === 'outside' ? previous.since : lastEvent.date;
+  if (next.state === 'outside' && since) next.since = since;
+  if (!sameZone || next.state !== previous.state || next.pending !== previous.pending) set.zone_membership = next;
   if (step.changed === 'left') effects.alarms.push(alarm(1, { id: ownZone.id, name: ownZone.name }));
+}
+
+/** Days still: a fix that proves a move puts the counter back to 0 (loan-days/loan-day-state.ts, `nextRest`). */
+function restEffects(asset: PipelineAsset, set: NonNullable<UplinkEffects['asset']>['set'], fix: Fix, at: string) {
+  const step = nextRest(asset.rest_position, fix, at);
+  if (step.rest !== asset.rest_position) set.rest_position = step.rest;
+  if ((step.moved || !asset.rest_position) && asset.days_still !== 0) set.days_still = 0;
 }
 
 function alarmOf(input: UplinkInput, lastEvent: LastEvent) {

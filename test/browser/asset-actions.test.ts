@@ -1,14 +1,20 @@
 import type { Browser, Page } from 'playwright-core';
 import { call, tokenOf } from '../harness/api';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
+import { consoleDay, consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
 
 /** The asset actions of spec 000 s.2/s.4 driven in the console: the inline schedule and the transporter reports. */
 type Asset = { id: number; version: number; scheduled: string | null; status: { status: string } | null };
 
 const panel = (page: Page) => page.getByRole('dialog').filter({ has: page.getByRole('heading', { level: 2 }) });
 
-/** A day a week ahead as the date input takes it (YYYY-MM-DD). */
-const nextWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+/**
+ * 23:30 UTC of yesterday (UTC): already the next day in Amsterdam (00:30 in winter, 01:30 in summer), so a
+ * "today" taken in UTC instead of the user's zone is a day off. In the past, so the server takes that day too.
+ */
+function nearMidnight(): Date {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 1, 23, 30));
+}
 
 async function newCustomerAsset(name: string): Promise<Asset> {
   const created = await call<Asset>('POST', '/api/assets', {
@@ -31,22 +37,25 @@ describe('asset actions in the console', () => {
     await browser?.close();
   });
 
-  it('schedules an asset with the inline date picker of the list', async () => {
+  it('schedules an asset with the inline date picker of the list, "today" being the Amsterdam day near midnight', async () => {
     const asset = await newCustomerAsset(`Schedule me ${Date.now()}`);
     const page = await browser.newPage({ viewport: DESKTOP });
     await signInAs(page, 'admin');
+    const clock = nearMidnight();
+    const today = consoleDay(clock);
+    expect(today).not.toBe(clock.toISOString().slice(0, 10));
+    await page.clock.setFixedTime(clock);
     await page.goto(consoleUrl(`/assets?id=${asset.id}`));
     const picker = page.locator('tbody tr').first().getByLabel('Scheduled');
     await picker.waitFor();
-    // The picker offers no day in the past.
-    expect(await picker.getAttribute('min')).toBe(new Date().toISOString().slice(0, 10));
-    const day = nextWeek();
-    await picker.fill(day);
+    // The picker offers no day before today in the user's calendar.
+    expect(await picker.getAttribute('min')).toBe(today);
+    await picker.fill(today);
     await page.getByText('Asset updated').waitFor();
     await screenshot(page, 'asset-actions-scheduled-desktop');
     const stored = await read(asset.id);
-    // Stored at 12:00 of the chosen day (spec 000 s.2).
-    expect(stored.scheduled?.slice(0, 10)).toBe(day);
+    // Stored at 12:00 of the chosen day (spec 000 s.2): the day picked, not shifted by the zone.
+    expect(stored.scheduled?.slice(0, 10)).toBe(today);
     expect(stored.scheduled).toMatch(/T12:00/);
     await page.close();
   }, 240_000);

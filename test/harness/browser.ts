@@ -4,6 +4,18 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from './api';
 import { readStack } from './stack';
 
+/** The time zone every page runs in (spec 000 s.9 shows times in the user's zone: Dutch users). */
+export const CONSOLE_TIME_ZONE = 'Europe/Amsterdam';
+
+/** The yyyy-MM-dd of `at` in the console's time zone: "today" as a page sees it. */
+export const consoleDay = (at: Date) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: CONSOLE_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+
 /**
  * Debian's Chromium driven by playwright-core: no browser download, flags as the workplace requires.
  *
@@ -27,8 +39,10 @@ export async function launchBrowser(): Promise<Browser> {
     ],
   });
   const newContext = browser.newContext.bind(browser);
-  // browser.newPage goes through newContext as well.
-  browser.newContext = (options = {}) => newContext({ serviceWorkers: 'block', ...options });
+  // browser.newPage goes through newContext as well. The console's users are in the Netherlands: pages run in
+  // their time zone whatever the machine's is, so a test's "today" means the same day on every machine.
+  browser.newContext = (options = {}) =>
+    newContext({ serviceWorkers: 'block', timezoneId: CONSOLE_TIME_ZONE, ...options });
   return browser;
 }
 

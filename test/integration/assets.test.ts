@@ -42,15 +42,31 @@ describe('assets API', () => {
   });
 
   describe('filters', () => {
+    /**
+     * Each filter's answer is compared with the set it must be, computed here from the unfiltered list read at
+     * the same moment: a filter that drops matching rows fails as surely as one that lets others through.
+     */
+    const idsOf = (assets: Asset[]) => assets.map((a) => a.id).sort((x, y) => x - y);
+    const expectFiltered = async (query: string, everything: Asset[], keep: (a: Asset) => boolean) => {
+      const expected = idsOf(everything.filter(keep));
+      expect(expected.length).toBeGreaterThan(0);
+      expect(expected.length).toBeLessThan(everything.length);
+      const response = await list(`pagination=false&${query}`);
+      expect([query, idsOf(response.body['hydra:member'])]).toEqual([query, expected]);
+      expect(response.body['hydra:totalItems']).toBe(expected.length);
+    };
+    const named = (needle: string) => (a: Asset) => `${a.name}\n${a.reference ?? ''}`.toLowerCase().includes(needle);
+
     it('searches name and reference, case-insensitively', async () => {
-      const sample = (await all()).find((a) => a.reference && a.name) as Asset;
-      const byName = await all(`search=${encodeURIComponent(sample.name.toUpperCase())}`);
-      expect(byName.map((a) => a.id)).toContain(sample.id);
-      for (const a of byName) expect(`${a.name} ${a.reference}`.toLowerCase()).toContain(sample.name.toLowerCase());
+      const everything = await all();
+      const sample = everything.find((a) => a.reference && a.name) as Asset;
+      await expectFiltered(
+        `search=${encodeURIComponent(sample.name.toUpperCase())}`,
+        everything,
+        named(sample.name.toLowerCase()),
+      );
       const part = (sample.reference as string).slice(2, 8).toLowerCase();
-      const byReference = await all(`search=${encodeURIComponent(part)}`);
-      expect(byReference.map((a) => a.id)).toContain(sample.id);
-      for (const a of byReference) expect(`${a.name}\n${a.reference}`.toLowerCase()).toContain(part);
+      await expectFiltered(`search=${encodeURIComponent(part)}`, everything, named(part));
       expect((await list('search=no-such-asset-anywhere')).body['hydra:totalItems']).toBe(0);
     });
 
@@ -59,13 +75,10 @@ describe('assets API', () => {
       expect(byId.body['hydra:totalItems']).toBe(1);
       expect(byId.body['hydra:member'][0]?.id).toBe(7);
       expect(byId.headers.get('x-items-read')).toBe('1');
-      const logical = (await all()).find((a) => a.logical_id !== null) as Asset;
-      const byLogical = await all(`logicalId=${logical.logical_id}`);
-      expect(byLogical.length).toBeGreaterThan(0);
-      for (const a of byLogical) expect(a.logical_id).toBe(logical.logical_id);
-      const zero = await all('daysOutsideGeoZone=0');
-      expect(zero.length).toBeGreaterThan(0);
-      for (const a of zero) expect(a.days_outside_geo_zone).toBe(0);
+      const everything = await all();
+      const logical = everything.find((a) => a.logical_id !== null) as Asset;
+      await expectFiltered(`logicalId=${logical.logical_id}`, everything, (a) => a.logical_id === logical.logical_id);
+      await expectFiltered('daysOutsideGeoZone=0', everything, (a) => a.days_outside_geo_zone === 0);
     });
 
     it('answers "Must be a number" for non-numeric id, logicalId and daysOutsideGeoZone', async () => {
@@ -82,33 +95,31 @@ describe('assets API', () => {
     });
 
     it('filters by scheduled[after] and scheduled[before], whole days inclusive', async () => {
-      const scheduled = (await all()).filter((a) => a.scheduled).map((a) => (a.scheduled as string).slice(0, 10));
+      const everything = await all();
+      const scheduled = everything.filter((a) => a.scheduled).map((a) => (a.scheduled as string).slice(0, 10));
       scheduled.sort();
       const from = scheduled[Math.floor(scheduled.length / 4)] as string;
       const to = scheduled[Math.floor((scheduled.length * 3) / 4)] as string;
-      const inRange = await all(`scheduled[after]=${from}&scheduled[before]=${to}`);
-      expect(inRange.length).toBe(scheduled.filter((d) => d >= from && d <= to).length);
-      for (const a of inRange) expect((a.scheduled as string).slice(0, 10) >= from).toBe(true);
+      const day = (a: Asset) => a.scheduled?.slice(0, 10) ?? '';
+      await expectFiltered(`scheduled[after]=${from}&scheduled[before]=${to}`, everything, (a) =>
+        Boolean(a.scheduled && day(a) >= from && day(a) <= to),
+      );
       const bad = await call<Violations>('GET', '/api/assets?scheduled[after]=31-12-2026', { token: admin });
       expect(bad.status).toBe(422);
       expect(bad.body.violations).toContainEqual({ propertyPath: 'scheduled[after]', message: 'Invalid date format' });
     });
 
     it('filters by client (id or IRI) and status value', async () => {
-      const byId = await all('client=1');
-      expect(byId.length).toBeGreaterThan(0);
-      for (const a of byId) expect(a.client?.id).toBe(1);
-      const byIri = await all(`client=${encodeURIComponent('/api/clients/1')}`);
-      expect(byIri.map((a) => a.id)).toEqual(byId.map((a) => a.id));
-      const delivered = await all('status=delivered');
-      expect(delivered.length).toBeGreaterThan(0);
-      for (const a of delivered) expect(a.status?.status).toBe('delivered');
-      const both = await all('client=1&status=delivered&order[reference]=asc');
-      expect(both.map((a) => a.id).sort()).toEqual(
-        byId
-          .filter((a) => a.status?.status === 'delivered')
-          .map((a) => a.id)
-          .sort(),
+      const everything = await all();
+      const ofClient = (a: Asset) => a.client?.id === 1;
+      const delivered = (a: Asset) => a.status?.status === 'delivered';
+      await expectFiltered('client=1', everything, ofClient);
+      await expectFiltered(`client=${encodeURIComponent('/api/clients/1')}`, everything, ofClient);
+      await expectFiltered('status=delivered', everything, delivered);
+      await expectFiltered(
+        'client=1&status=delivered&order[reference]=asc',
+        everything,
+        (a) => ofClient(a) && delivered(a),
       );
       expect((await list('status=lost')).status).toBe(422);
     });

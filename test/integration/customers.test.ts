@@ -55,9 +55,19 @@ describe('customers', () => {
 
     const first = list.body['hydra:member'][0] as Client;
     const word = (first.company ?? first.name).slice(1, 5).toUpperCase();
-    const found = await call<Collection<Client>>('GET', `/api/clients?search=${encodeURIComponent(word)}`, {
-      token: admin,
-    });
+    const found = await call<Collection<Client>>(
+      'GET',
+      `/api/clients?search=${encodeURIComponent(word)}&itemsPerPage=100`,
+      {
+        token: admin,
+      },
+    );
+    // The set it must be, from the unfiltered list: company, name or e-mail contains the word, in any case.
+    expect(list.body['hydra:member']).toHaveLength(list.body['hydra:totalItems']);
+    const contains = (c: Client) =>
+      [c.company, c.name, c.email].some((value) => (value ?? '').toLowerCase().includes(word.toLowerCase()));
+    const ids = (clients: Client[]) => clients.map((c) => c.id).sort((a, b) => a - b);
+    expect(ids(found.body['hydra:member'])).toEqual(ids(list.body['hydra:member'].filter(contains)));
     expect(found.body['hydra:member'].map((c) => c.id)).toContain(first.id);
     const byEmail = await call<Collection<Client>>('GET', `/api/clients?search=${encodeURIComponent(first.email)}`, {
       token: admin,

@@ -78,6 +78,10 @@ describe('events API', () => {
     const own = await events(client, `device.id=${ownDevice}`);
     expect(own.status).toBe(200);
     expect(own.body['hydra:totalItems']).toBeGreaterThan(0);
+    // All of the device's events, as staff see them, only without their geo zones.
+    const staff = await events(admin, `device.id=${ownDevice}`);
+    expect(own.body['hydra:totalItems']).toBe(staff.body['hydra:totalItems']);
+    expect(own.body['hydra:member'].map((e) => e.id)).toEqual(staff.body['hydra:member'].map((e) => e.id));
     for (const e of own.body['hydra:member']) expect(e.geo_zone).toBeNull();
     const foreign = await events(client, `device.id=${foreignDevice}`);
     expect(foreign.body).toMatchObject({ 'hydra:totalItems': 0, 'hydra:member': [] });

@@ -1,8 +1,9 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { REGION } from '../../scripts/local/config';
 import { mqttJson } from '../../scripts/simulate/bodies';
 import { call, tokenOf } from '../harness/api';
+import { releaseKpnDestination, saveKpnDestination } from '../harness/kpn-settings';
 import { localTable, readStack } from '../harness/stack';
 import { publish, publishLorawan, publishMqtt, sendKpn, type Uplink, waitFor } from '../harness/uplinks';
 
@@ -62,25 +63,6 @@ const waitForRejection = (pk: string, prefix: string, devEui: string, reason: Re
     (items) => items.some((item) => item.devEui === devEui && reason.test(item.reason)),
   ).then((items) => items.filter((item) => item.devEui === devEui && reason.test(item.reason)));
 
-async function saveKpn(token: string, plug: string, secret: string) {
-  const settings = await call<{ version: number | null }>('GET', '/api/kpn-things', { token });
-  const saved = await call('PUT', '/api/kpn-things', {
-    token,
-    body: {
-      client_id: 'security-test',
-      client_secret: 'security-test-secret',
-      kpn_tenant_id: 't',
-      application_id: 'a',
-      project_id: 'p',
-      device_group_id: 'g',
-      things_plug_uuid: plug,
-      things_shared_secret: secret,
-      version: settings.body.version,
-    },
-  });
-  expect(saved.status).toBe(200);
-}
-
 beforeAll(async () => {
   admin = await tokenOf('admin');
   const list = await call<{ 'hydra:member': Asset[] }>('GET', '/api/assets?pagination=false&order[id]=asc', {
@@ -89,21 +71,14 @@ beforeAll(async () => {
   const placed = list.body['hydra:member'].filter((a) => a.devices.length === 1 && a.last_event?.latitude != null);
   // A quarter in: pipeline.test.ts moves the last assets, alarms-pipeline.test.ts one in the middle.
   assets = placed.slice(Math.floor(placed.length / 4));
-  await saveKpn(admin, DEMO_PLUG, DEMO_SECRET);
-  await saveKpn(await tokenOf('acme-admin'), ACME_PLUG, ACME_SECRET);
+  // Over whatever settings the tenants have now (another file may have saved some): the version read goes along.
+  await saveKpnDestination(admin, DEMO_PLUG, DEMO_SECRET, 'security-test');
+  await saveKpnDestination(await tokenOf('acme-admin'), ACME_PLUG, ACME_SECRET, 'security-test');
 });
 
 afterAll(async () => {
-  // Other test files expect both tenants without KPN settings.
-  const { client } = localTable();
-  for (const [tenant, plug] of [
-    ['1', DEMO_PLUG],
-    ['2', ACME_PLUG],
-  ] as const) {
-    for (const item of await query(`T#${tenant}#KPN_SETTINGS`, 'KPN_SETTINGS#'))
-      await client.send(new DeleteCommand({ TableName: 'tracking', Key: { pk: item.pk, sk: item.sk } }));
-    await client.send(new DeleteCommand({ TableName: 'tracking', Key: { pk: `THINGS_PLUG#${plug}`, sk: 'PLUG' } }));
-  }
+  await releaseKpnDestination(admin);
+  await releaseKpnDestination(await tokenOf('acme-admin'));
 });
 
 describe('a tenant proves its uplinks (issue 13, item 2)', () => {

@@ -1,8 +1,10 @@
-import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { PLUG_TAKEN } from '../../functions/lib/kpn-things/things-plug';
 import { lorawanBody as lorawanBodyOf } from '../../scripts/simulate/bodies';
 import { KPN_THINGS_MESSAGES } from '../../shared/schemas/kpn-things';
 import { call, tokenOf } from '../harness/api';
+import { releaseKpnDestination, saveKpnDestination } from '../harness/kpn-settings';
+import { createOwnTenant, removeOwnTenant } from '../harness/own-tenant';
 import { localTable, readStack } from '../harness/stack';
 import { publish, publishLorawan, publishMqtt, sendKpn, type Uplink, waitFor } from '../harness/uplinks';
 
@@ -65,30 +67,12 @@ beforeAll(async () => {
     token: admin,
   });
   assets = list.body['hydra:member'].filter((a) => a.devices.length === 1 && a.last_event?.latitude != null);
-  const settings = await call<{ version: number | null }>('GET', '/api/kpn-things', { token: admin });
-  const saved = await call('PUT', '/api/kpn-things', {
-    token: admin,
-    body: {
-      client_id: 'pipeline-test',
-      client_secret: 'pipeline-test-secret',
-      kpn_tenant_id: 't',
-      application_id: 'a',
-      project_id: 'p',
-      device_group_id: 'g',
-      things_plug_uuid: PLUG,
-      things_shared_secret: SECRET,
-      version: settings.body.version,
-    },
-  });
-  expect(saved.status).toBe(200);
+  // Over whatever demo's settings are now (another file may have saved some): the version read goes along.
+  await saveKpnDestination(admin, PLUG, SECRET, 'pipeline-test');
 });
 
 afterAll(async () => {
-  // Other test files expect the demo tenant without KPN settings.
-  const { client } = localTable();
-  const TableName = 'tracking';
-  await client.send(new DeleteCommand({ TableName, Key: { pk: 'T#1#KPN_SETTINGS', sk: 'KPN_SETTINGS#0000000001' } }));
-  await client.send(new DeleteCommand({ TableName, Key: { pk: `THINGS_PLUG#${PLUG}`, sk: 'PLUG' } }));
+  await releaseKpnDestination(admin);
 });
 
 describe('device event pipeline', () => {
@@ -221,10 +205,12 @@ describe('device event pipeline', () => {
   });
 
   it('keeps a plug UUID to one tenant and asks for a shared secret KPN would accept', async () => {
-    const acme = await tokenOf('acme-admin');
+    // A tenant of the test's own: no settings saved yet whatever other files saved for demo or acme.
+    const other = await createOwnTenant('Pipeline plug');
+    const otherToken = await tokenOf(other.adminLogin);
     const settings = {
-      client_id: 'acme',
-      client_secret: 'acme-secret',
+      client_id: 'other',
+      client_secret: 'other-secret',
       kpn_tenant_id: 't',
       application_id: 'a',
       project_id: 'p',
@@ -233,27 +219,30 @@ describe('device event pipeline', () => {
     };
     type Violations = { violations: { propertyPath: string; message: string }[] };
     const taken = await call<Violations>('PUT', '/api/kpn-things', {
-      token: acme,
+      token: otherToken,
       body: { ...settings, things_plug_uuid: PLUG.toUpperCase(), things_shared_secret: SECRET },
     });
     expect(taken.status).toBe(422);
     expect(taken.body.violations).toEqual([{ propertyPath: 'things_plug_uuid', message: PLUG_TAKEN }]);
     const weak = await call<Violations>('PUT', '/api/kpn-things', {
-      token: acme,
-      body: { ...settings, things_plug_uuid: 'acme-plug', things_shared_secret: 'short' },
+      token: otherToken,
+      body: { ...settings, things_plug_uuid: 'other-plug', things_shared_secret: 'short' },
     });
     expect(weak.body.violations).toEqual([
       { propertyPath: 'things_shared_secret', message: KPN_THINGS_MESSAGES.things_shared_secret },
     ]);
     const missing = await call<Violations>('PUT', '/api/kpn-things', {
-      token: acme,
-      body: { ...settings, things_plug_uuid: 'acme-plug' },
+      token: otherToken,
+      body: { ...settings, things_plug_uuid: 'other-plug' },
     });
     expect(missing.body.violations).toEqual([
       { propertyPath: 'things_shared_secret', message: KPN_THINGS_MESSAGES.things_shared_secret_required },
     ]);
-    // Nothing was stored for acme along the way.
-    expect((await call<{ version: number | null }>('GET', '/api/kpn-things', { token: acme })).body.version).toBeNull();
+    // Nothing was stored for the other tenant along the way.
+    expect(
+      (await call<{ version: number | null }>('GET', '/api/kpn-things', { token: otherToken })).body.version,
+    ).toBeNull();
+    await removeOwnTenant(other);
   });
 
   it('records impossible positions and undecodable payloads as the tenant’s rejections, moving nothing', async () => {

@@ -1,5 +1,6 @@
 import { DEFAULT_COLORS } from '../../shared/schemas/settings';
 import { call, tokenOf } from '../harness/api';
+import { addTenantUser, createOwnTenant, type OwnTenant, removeOwnTenant } from '../harness/own-tenant';
 
 /** Frontend settings and the logo (spec 001 s.2 Styling, s.3 colour settings, s.7). */
 interface ApiSetting {
@@ -23,16 +24,36 @@ const colorsOf = async (login: string) => {
 const palette = (changes: Record<string, string> = {}) =>
   Object.entries({ ...DEFAULT_COLORS, ...changes }).map(([name, color]) => ({ name, color }));
 
+/**
+ * Two tenants of this file's own, each with an admin and a plain user: "while the tenant has none" holds
+ * whatever other files saved for demo and acme, and the settings saved here (hidden columns change exports)
+ * land where no other file looks.
+ */
+const first = { admin: '', user: '' };
+const second = { admin: '', user: '' };
+let tenants: OwnTenant[] = [];
+
+beforeAll(async () => {
+  tenants = await Promise.all([createOwnTenant('Settings'), createOwnTenant('Settings other')]);
+  const [one, two] = tenants as [OwnTenant, OwnTenant];
+  Object.assign(first, { admin: one.adminLogin, user: await addTenantUser(one, ['ROLE_USER']) });
+  Object.assign(second, { admin: two.adminLogin, user: await addTenantUser(two, ['ROLE_USER']) });
+});
+
+afterAll(async () => {
+  for (const tenant of tenants) await removeOwnTenant(tenant);
+});
+
 describe('colour settings', () => {
   let saved: ApiSetting;
 
   it('answers the default colours as one unsaved record while the tenant has none', async () => {
-    const colors = await colorsOf('client');
+    const colors = await colorsOf(first.user);
     expect(colors).toMatchObject({ id: null, version: null, name: 'colors', data: palette() });
   });
 
   it('creates the record with POST, and refuses a second one with 409', async () => {
-    const token = await tokenOf('admin');
+    const token = await tokenOf(first.admin);
     const created = await call<ApiSetting>('POST', '/api/frontend-settings', {
       token,
       body: { name: 'colors', data: palette({ primary: '#112233' }) },
@@ -45,22 +66,22 @@ describe('colour settings', () => {
       body: { name: 'colors', data: [] },
     });
     expect(again.status).toBe(409);
-    expect((await colorsOf('user')).data).toEqual(palette({ primary: '#112233' }));
+    expect((await colorsOf(first.user)).data).toEqual(palette({ primary: '#112233' }));
   });
 
   it('updates with PUT and the version, 409 on a stale version', async () => {
-    const token = await tokenOf('admin');
+    const token = await tokenOf(first.admin);
     const body = { name: 'colors', data: palette({ primary: '#445566' }), version: saved.version };
     const updated = await call<ApiSetting>('PUT', `/api/frontend-settings/${saved.id}`, { token, body });
     expect(updated.status).toBe(200);
     expect(updated.body.version).toBe(2);
     const stale = await call('PUT', `/api/frontend-settings/${saved.id}`, { token, body });
     expect(stale.status).toBe(409);
-    expect((await colorsOf('admin')).data).toEqual(palette({ primary: '#445566' }));
+    expect((await colorsOf(first.admin)).data).toEqual(palette({ primary: '#445566' }));
   });
 
   it('answers 422 with the schema messages', async () => {
-    const token = await tokenOf('admin');
+    const token = await tokenOf(first.admin);
     const put = (body: object) => call<ErrorBody>('PUT', `/api/frontend-settings/${saved.id}`, { token, body });
     const badColor = await put({ name: 'colors', data: [{ name: 'primary', color: 'green' }], version: 2 });
     expect(badColor.status).toBe(422);
@@ -96,29 +117,29 @@ describe('colour settings', () => {
     }
   });
 
-  it('keeps tenants apart: acme saving its colours leaves demo’s alone', async () => {
-    const token = await tokenOf('acme-admin');
-    expect((await colorsOf('acme-user')).id).toBeNull();
+  it('keeps tenants apart: another tenant saving its colours leaves the first one’s alone', async () => {
+    const token = await tokenOf(second.admin);
+    expect((await colorsOf(second.user)).id).toBeNull();
     const created = await call<ApiSetting>('POST', '/api/frontend-settings', {
       token,
       body: { name: 'colors', data: palette({ primary: '#aa0000' }) },
     });
     expect(created.status).toBe(201);
-    expect((await colorsOf('admin')).data).toEqual(palette({ primary: '#445566' }));
-    expect((await colorsOf('acme-user')).data).toEqual(palette({ primary: '#aa0000' }));
+    expect((await colorsOf(first.admin)).data).toEqual(palette({ primary: '#445566' }));
+    expect((await colorsOf(second.user)).data).toEqual(palette({ primary: '#aa0000' }));
     const other = await call('PUT', `/api/frontend-settings/${saved.id}`, {
-      token: await tokenOf('acme-admin'),
+      token: await tokenOf(second.admin),
       body: { name: 'colors', data: palette(), version: 99 },
     });
-    // Each tenant's colours record has the same id: acme reaches its own record (stale), never demo's.
+    // Each tenant's colours record has the same id: the other tenant reaches its own record (stale), never the first's.
     expect(other.status).toBe(409);
-    expect((await colorsOf('admin')).data).toEqual(palette({ primary: '#445566' }));
+    expect((await colorsOf(first.admin)).data).toEqual(palette({ primary: '#445566' }));
   });
 });
 
 describe('asset table settings', () => {
   it('go through the same routes and are listed by name', async () => {
-    const token = await tokenOf('admin');
+    const token = await tokenOf(first.admin);
     const none = await call<Collection<ApiSetting>>('GET', '/api/frontend-settings?name=asset-table-hidden-columns', {
       token,
     });
@@ -134,12 +155,14 @@ describe('asset table settings', () => {
       body: { name: 'asset-table-column-names', data: { 'asset-profile': 'Cable reel' } },
     });
     expect(names.status).toBe(201);
-    const fromAcme = await call('PUT', `/api/frontend-settings/${names.body.id}`, {
-      token: await tokenOf('acme-admin'),
+    const fromOther = await call('PUT', `/api/frontend-settings/${names.body.id}`, {
+      token: await tokenOf(second.admin),
       body: { name: 'asset-table-column-names', data: {}, version: 1 },
     });
-    expect(fromAcme.status).toBe(404);
-    const all = await call<Collection<ApiSetting>>('GET', '/api/frontend-settings', { token: await tokenOf('user') });
+    expect(fromOther.status).toBe(404);
+    const all = await call<Collection<ApiSetting>>('GET', '/api/frontend-settings', {
+      token: await tokenOf(first.user),
+    });
     expect(all.body['hydra:member'].map((s) => s.name).sort()).toEqual([
       'asset-table-column-names',
       'asset-table-hidden-columns',

@@ -96,7 +96,8 @@ const withoutSignatures = (text: string) => text.replace(/\?X-Amz-[^"]*/g, '');
 
 /**
  * The entity as its owner reads it now, as text: through the GET route of its template when there is one,
- * else as the member of the list it was found in. Undefined when neither reaches it.
+ * else as the member of the list it was found in, else as part of its parent's answer. Undefined when none
+ * reaches it.
  */
 export async function readEntity(found: FoundEntity, caller: Caller): Promise<string | undefined> {
   const getRoute = ALL_ROUTES.find((route: RouteDef) => route.method === 'GET' && route.path === found.template);
@@ -109,5 +110,11 @@ export async function readEntity(found: FoundEntity, caller: Caller): Promise<st
     const member = members.find((item) => item?.['@id'] === found.iri);
     if (member) return withoutSignatures(JSON.stringify(member));
   }
-  return undefined;
+  // In no list and read by no route (an asset's attachment): its parent's answer holds it.
+  const parent = found.iri.split('/').slice(0, -2).join('/');
+  if (parent === '/api' || !ALL_ROUTES.some((route) => route.method === 'GET' && matchTemplate(route.path, parent))) {
+    return undefined;
+  }
+  const answer = await send({ method: 'GET', path: parent, ...caller });
+  return `${answer.status} ${withoutSignatures(answer.text)}`;
 }

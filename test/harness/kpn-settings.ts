@@ -1,0 +1,40 @@
+import { call } from './api';
+
+/**
+ * A tenant's KPN Things destination set up and taken down through the API, so a test file that needs one
+ * leaves nothing another file could trip over: no deletes behind the API's back (the settings have no DELETE
+ * route), and no file expects a seeded tenant without KPN settings (those use a tenant of their own).
+ */
+export async function saveKpnDestination(token: string, plug: string, secret: string, clientId: string) {
+  const settings = await call<{ version: number | null }>('GET', '/api/kpn-things', { token });
+  const saved = await call('PUT', '/api/kpn-things', {
+    token,
+    body: {
+      client_id: clientId,
+      client_secret: `${clientId}-secret`,
+      kpn_tenant_id: 't',
+      application_id: 'a',
+      project_id: 'p',
+      device_group_id: 'g',
+      things_plug_uuid: plug,
+      things_shared_secret: secret,
+      version: settings.body.version,
+    },
+  });
+  expect(saved.status).toBe(200);
+}
+
+const FIELDS = ['client_id', 'kpn_tenant_id', 'application_id', 'project_id', 'device_group_id'] as const;
+
+/** Releases the tenant's plug UUID (the settings keep their stored secrets): its webhook answers 403 again. */
+export async function releaseKpnDestination(token: string) {
+  type Read = Record<(typeof FIELDS)[number], string> & { things_plug_uuid: string | null; version: number | null };
+  const { body: read } = await call<Read>('GET', '/api/kpn-things', { token });
+  if (read.version === null || read.things_plug_uuid === null) return;
+  const kept = Object.fromEntries(FIELDS.map((field) => [field, read[field]]));
+  const released = await call('PUT', '/api/kpn-things', {
+    token,
+    body: { ...kept, client_secret: '', things_plug_uuid: null, things_shared_secret: '', version: read.version },
+  });
+  expect(released.status).toBe(200);
+}

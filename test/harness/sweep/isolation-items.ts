@@ -1,0 +1,123 @@
+import { handlerEnvironment, type PortName } from '../../../scripts/local/config';
+import { DEFAULT_COLORS } from '../../../shared/schemas/settings';
+import { tokenOf } from '../api';
+import { readStack } from '../stack';
+import { membersOf, send } from './client';
+
+/**
+ * What the isolation sweep makes in demo and acme so every id route has ids of one tenant only to try:
+ * kinds the seed numbers alike in every tenant (roles), kinds in no list (export jobs) and kinds the seed
+ * has none of (an asset's attachment and sent alarm, a customer's user in acme, a frontend setting).
+ * Everything with a DELETE route is deleted again in removeOwnItems.
+ */
+export interface OwnItems {
+  /** API credentials, per login. */
+  credentials: [string, number | string][];
+  /** Export job paths, per login (in no list: the sweep records them itself). */
+  exportJobs: [string, string][];
+  /** Attachment paths, per login (an asset answers its attachments without a path: recorded the same way). */
+  attachments: [string, string][];
+  assets: [string, number][];
+  clientUsers: [string, string][];
+}
+
+const LOGINS = ['admin', 'acme-admin'] as const;
+const TENANT_OF: Record<(typeof LOGINS)[number], number> = { admin: 1, 'acme-admin': 2 };
+
+async function created(login: string, path: string, body?: object, expected = body ? [201] : [202]) {
+  const answer = await send({ method: 'POST', path, token: await tokenOf(login), body: JSON.stringify(body ?? {}) });
+  if (!expected.includes(answer.status)) throw new Error(`POST ${path} as ${login}: ${answer.status} ${answer.text}`);
+  return answer.json as { id: number | string; version?: number };
+}
+
+/** An attachment on the asset through the console's own way: ticket, upload to the local S3, register. */
+async function attach(login: string, assetId: number) {
+  const token = await tokenOf(login);
+  const query = new URLSearchParams({ assetId: String(assetId), filename: 'sweep.csv', contentType: 'text/csv' });
+  const bytes = new TextEncoder().encode('id\n1\n');
+  query.set('size', String(bytes.length));
+  const ticket = (await send({ method: 'GET', path: `/api/aws/s3?${query}`, token })).json as {
+    url: string;
+    fields: Record<string, string>;
+    object_key: string;
+  };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
+  form.append('file', new Blob([bytes]), 'upload');
+  const uploaded = await fetch(ticket.url, { method: 'POST', body: form });
+  if (uploaded.status !== 204) throw new Error(`upload for asset ${assetId}: ${uploaded.status}`);
+  const asset = (await send({ method: 'GET', path: `/api/assets/${assetId}`, token })).json as { version: number };
+  const body = { object_key: ticket.object_key, version: asset.version };
+  const attachment = await created(login, `/api/assets/${assetId}/attachments`, body);
+  return `/api/assets/${assetId}/attachments/${attachment.id}`;
+}
+
+/**
+ * A sent alarm on the asset, recorded by the alarm handler's own repository functions (the seed sends none,
+ * and the handler needs a rule of the kind in the tenant and a mail round trip to get there).
+ */
+async function recordAlarm(tenantId: number, assetId: number) {
+  const stack = readStack();
+  for (const [name, value] of Object.entries(stack.ports)) process.env[name as PortName] = String(value);
+  Object.assign(process.env, handlerEnvironment(stack));
+  const { claimSentAlarm, markSentAlarm, sentAlarmId } = await import('../../../functions/lib/alarms/sent-alarms');
+  const { systemTenantContext } = await import('../../../functions/lib/data/system-context');
+  const at = new Date().toISOString();
+  const event = { tenantId: String(tenantId), deviceId: 1, kind: 1, at };
+  const record = {
+    id: sentAlarmId(event, 1),
+    ruleId: 1,
+    ruleName: 'Isolation sweep',
+    type: 1 as const,
+    assetId,
+    deviceId: 1,
+    devEui: '0000000000000001',
+    at,
+    text: 'Isolation sweep alarm',
+    recipients: [],
+    sentAt: null,
+    acknowledgedAt: null,
+    acknowledgedBy: null,
+    status: 'sending' as const,
+  };
+  const ctx = systemTenantContext(tenantId);
+  await claimSentAlarm(ctx, record);
+  await markSentAlarm(ctx, record, at);
+}
+
+export async function makeOwnItems(suffix: string): Promise<OwnItems> {
+  const items: OwnItems = { credentials: [], exportJobs: [], attachments: [], assets: [], clientUsers: [] };
+  for (const login of LOGINS) {
+    items.credentials.push([login, (await created(login, '/api/tokens', { name: `Isolation sweep ${suffix}` })).id]);
+    // Roles have no DELETE route: these stay (no permissions, nobody holds them).
+    await created(login, '/api/roles', { name: `ROLE_SWEEP_${suffix}`, role_permissions: [] });
+    const job = await created(login, '/api/assets/export?type=csv');
+    items.exportJobs.push([login, `/api/exports/${job.id}`]);
+    const asset = Number((await created(login, '/api/assets', { name: `Isolation sweep ${suffix}` })).id);
+    items.assets.push([login, asset]);
+    items.attachments.push([login, await attach(login, asset)]);
+    await recordAlarm(TENANT_OF[login], asset);
+    // Settings have no DELETE route: the default colours, saved once (409 when the tenant has its own already).
+    const colors = Object.entries(DEFAULT_COLORS).map(([name, color]) => ({ name, color }));
+    await created(login, '/api/frontend-settings', { name: 'colors', data: colors }, [201, 409]);
+    const customers = membersOf(
+      (await send({ method: 'GET', path: '/api/clients', token: await tokenOf(login) })).json,
+    );
+    const customer = (customers[0] as { id: number }).id;
+    const user = await created(login, `/api/clients/${customer}/users`, {
+      name: `Isolation sweep ${suffix}`,
+      email: `isolation-${suffix}-${TENANT_OF[login]}@sweep.local`,
+    });
+    items.clientUsers.push([login, `/api/clients/${customer}/users/${user.id}`]);
+  }
+  return items;
+}
+
+/** Deletes what makeOwnItems made that has a DELETE route. */
+export async function removeOwnItems(items: OwnItems | undefined): Promise<void> {
+  if (!items) return;
+  const remove = async (login: string, path: string) => send({ method: 'DELETE', path, token: await tokenOf(login) });
+  for (const [login, id] of items.credentials) await remove(login, `/api/tokens/${id}`);
+  for (const [login, path] of items.clientUsers) await remove(login, path);
+  for (const [login, id] of items.assets) await remove(login, `/api/assets/${id}`);
+}

@@ -7,15 +7,16 @@ import type { GeoZoneGeometry } from '@shared/schemas/geo-zone';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { notifySuccess } from '../common/notifications/notificationStore';
+import { notifyError, notifySuccess } from '../common/notifications/notificationStore';
 import { useStoredState } from '../common/useStoredState';
+import { translateMessage } from '../i18n/translateMessage';
 import type { BaseLayerId, OverlayId } from '../map/layers';
 import { useSession } from '../session/useSession';
 import { AssetMapCanvas } from './AssetMapCanvas';
 import { useGeoZoneMutations, useGeoZones, useMapAssets } from './assetMapApi';
 import { DrawTools } from './DrawTools';
 import { LayerPanel } from './LayerPanel';
-import { assetPoints } from './mapGeometry';
+import { assetPoints, zoneDrawRefusal } from './mapGeometry';
 import { ZoneDrawer } from './ZoneDrawer';
 import type { DrawMode } from './zoneDrawing';
 
@@ -66,6 +67,9 @@ export default function AssetMapPage() {
   const onDrawn = useCallback(
     (geometry: GeoZoneGeometry) => {
       setDrawMode(null);
+      // A circle under the 15 m minimum (a click without a drag) is refused with the spec's rule, not widened.
+      const refusal = zoneDrawRefusal(geometry);
+      if (refusal) return notifyError(translateMessage(refusal));
       create.mutate({ name: null, geometry }, { onSuccess: () => notifySuccess(t('notices.created')) });
     },
     [create, t],

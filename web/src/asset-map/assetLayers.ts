@@ -1,5 +1,6 @@
 import type { FeatureCollection, Point } from 'geojson';
 import { type GeoJSONSource, type MapLayerMouseEvent, type Map as MapLibreMap, Popup } from 'maplibre-gl';
+import { levelColorExpression, levelWidthExpression } from '../map/mapLevels';
 import { LABEL_FONT } from '../map/mapStyle';
 import type { AssetProperties } from './mapGeometry';
 
@@ -26,7 +27,15 @@ const STATUS_COLOR = [
  * render per marker, so 10,000 assets pan as smoothly as 100 (docs/performance.md, asset map).
  */
 export function addAssetLayers(map: MapLibreMap, data: FeatureCollection<Point, AssetProperties>) {
-  map.addSource(ASSET_SOURCE, { type: 'geojson', data, cluster: true, clusterRadius: 50, clusterMaxZoom: 15 });
+  map.addSource(ASSET_SOURCE, {
+    type: 'geojson',
+    data,
+    cluster: true,
+    clusterRadius: 50,
+    clusterMaxZoom: 15,
+    // A cluster's ring shows the worst level among its markers: at zoom 6 nearly every asset is in a cluster.
+    clusterProperties: { rank: ['min', ['get', 'rank']] },
+  });
   map.addLayer({
     id: CLUSTER_LAYER,
     type: 'circle',
@@ -35,8 +44,8 @@ export function addAssetLayers(map: MapLibreMap, data: FeatureCollection<Point, 
     paint: {
       'circle-color': ['step', ['get', 'point_count'], '#42a5f5', 50, '#1e88e5', 500, '#1565c0'],
       'circle-radius': ['step', ['get', 'point_count'], 15, 50, 20, 500, 26],
-      'circle-stroke-color': '#ffffff',
-      'circle-stroke-width': 2,
+      'circle-stroke-color': levelColorExpression as never,
+      'circle-stroke-width': levelWidthExpression as never,
     },
   });
   map.addLayer({
@@ -55,8 +64,8 @@ export function addAssetLayers(map: MapLibreMap, data: FeatureCollection<Point, 
     paint: {
       'circle-color': STATUS_COLOR as never,
       'circle-radius': 7,
-      'circle-stroke-color': '#ffffff',
-      'circle-stroke-width': 2,
+      'circle-stroke-color': levelColorExpression as never,
+      'circle-stroke-width': levelWidthExpression as never,
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { FeatureCollection, Point } from 'geojson';
 import { type GeoJSONSource, type MapLayerMouseEvent, type Map as MapLibreMap, Popup } from 'maplibre-gl';
-import { levelColorExpression, levelWidthExpression } from '../map/mapLevels';
+import type { MapLevel } from '../../../shared/schemas/map-level';
+import { levelColorExpression, levelOfRank, levelWidthExpression } from '../map/mapLevels';
 import { LABEL_FONT } from '../map/mapStyle';
 import type { AssetProperties } from './mapGeometry';
 
@@ -88,6 +89,9 @@ export interface PopupLabels {
   open: string;
   coordinates: string;
   updated: string;
+  /** "Level" and the level's name with what it stands for (e.g. "Critical · A tag is sabotaged"). */
+  level: string;
+  levelText(level: MapLevel): string;
   formatDate(value: string): string;
 }
 
@@ -120,6 +124,8 @@ export function openAssetPopup(
   // The API rounds coordinates to MAP_COORDINATE_DECIMALS (5, ~1 m): a sixth digit would only ever be 0.
   root.append(title, line(`${labels.coordinates}: ${lat.toFixed(5)}, ${lon.toFixed(5)}`));
   if (properties.updated) root.append(line(`${labels.updated}: ${labels.formatDate(properties.updated)}`));
+  const level = levelOfRank(properties.rank);
+  if (level !== 'none') root.append(line(`${labels.level}: ${labels.levelText(level)}`));
   return new Popup({ offset: 10, maxWidth: '280px' }).setLngLat([lon, lat]).setDOMContent(root).addTo(map);
 }
 

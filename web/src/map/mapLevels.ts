@@ -2,13 +2,13 @@ import { MAP_LEVELS, type MapLevel } from '../../../shared/schemas/map-level';
 
 /**
  * How map status levels look (shared/schemas/map-level.ts), the same on the asset map's markers, its legend
- * and the asset list: a coloured ring around the status-coloured marker, red to teal by severity.
+ * and the asset list: a coloured ring around the status-coloured marker, red to near-black by severity.
  */
 export const LEVEL_COLORS: Record<MapLevel, string> = {
   critical: '#c62828',
   major: '#ef6c00',
   minor: '#f9a825',
-  warning: '#00838f',
+  warning: '#263238',
   none: '#ffffff',
 };
 

@@ -135,11 +135,16 @@ describe('map status levels, small circles and the panel map’s layers', () => 
         [DESKTOP, 'desktop'],
         [PHONE, 'phone'],
       ] as const) {
+        // A new page is a new browser context: the layer choice (localStorage) starts at the default again.
         const page = await browser.newPage({ viewport });
         await signInAs(page, 'admin');
         await page.goto(consoleUrl(`/assets/${asset.id}`));
         const panel = page.getByRole('dialog').last();
+        // As assets.test.ts does: the panel resets its tab when the asset arrives, so wait for the details first.
+        await panel.getByText('Days outside geo zone').first().waitFor();
+        await page.waitForLoadState('networkidle');
         await panel.getByRole('tab', { name: 'Map' }).click();
+        await panel.getByRole('tab', { name: 'Map', selected: true }).waitFor();
         // Not inside `panel`: while the layer popover is open, the last dialog is the popover.
         const map = page.getByTestId('asset-map');
         await map.and(page.locator('[data-ready="true"][data-rendered-events][data-base-layer="map"]')).waitFor({
@@ -156,9 +161,6 @@ describe('map status levels, small circles and the panel map’s layers', () => 
         await popover.getByRole('checkbox', { name: 'Parcels' }).check();
         await map.and(page.locator('[data-base-layer="satellite"][data-overlays="parcels"]')).waitFor();
         await screenshot(page, `map-levels-panel-layers-${name}`);
-        // Put the shared choice back for the next page (it is remembered per browser context only).
-        await popover.getByRole('radio', { name: 'Map', exact: true }).check();
-        await popover.getByRole('checkbox', { name: 'Parcels' }).uncheck();
         await page.close();
       }
     },

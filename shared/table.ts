@@ -30,7 +30,18 @@ const overloaded = (n: number): IndexDefinition => ({
  * projecting just the fields a marker and its popup need, so GET /api/assets/map reads ~0.3 kB an asset
  * instead of the whole ~1.2 kB item (docs/data-model.md, "Asset map").
  */
-export const MAP_PROJECTION = ['id', 'name', 'status', 'lastLocationUpdate', 'last_event'] as const;
+export const MAP_PROJECTION = [
+  'id',
+  'name',
+  'status',
+  'lastLocationUpdate',
+  'last_event',
+  // The marker's level (shared/schemas/map-level.ts): device flags, zone state, silence.
+  'devices',
+  'geo_zone',
+  'zone_membership',
+  'lastCommunication',
+] as const;
 
 export const TABLE = {
   /** Logical name; the deployed name comes from CDK and reaches handlers as TABLE_NAME. */

@@ -50,8 +50,15 @@ export async function ensureTable(): Promise<'created' | 'exists' | 'rebuilt'> {
   });
   try {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: TABLE_NAME }));
-    const present = new Set(Table?.GlobalSecondaryIndexes?.map((index) => index.IndexName));
-    const missing = TABLE.indexes.filter((index) => !present.has(index.name)).map((index) => index.name);
+    // An index whose INCLUDE list changed (the map index took the level's fields) is rebuilt too.
+    const present = new Map(
+      Table?.GlobalSecondaryIndexes?.map((index) => [index.IndexName, index.Projection?.NonKeyAttributes ?? []]),
+    );
+    const sameFields = (have: string[] | undefined, want: readonly string[] | undefined) =>
+      [...(have ?? [])].sort().join() === [...(want ?? [])].sort().join();
+    const missing = TABLE.indexes
+      .filter((index) => !present.has(index.name) || !sameFields(present.get(index.name), index.nonKeyAttributes))
+      .map((index) => index.name);
     if (missing.length === 0) return 'exists';
     console.log(`Local table lacks ${missing.join(', ')}: rebuilding it with its items…`);
     const count = await rebuildTable(client, tableDefinition());

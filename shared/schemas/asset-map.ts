@@ -1,16 +1,19 @@
 import { z } from 'zod';
 import { ASSET_STATUS_VALUES, type AssetStatusValue } from './asset-status';
+import { MAP_LEVELS } from './map-level';
 
 /**
  * GET /api/assets/map answers compact marker tuples, a page at a time (docs/decisions/0229 and 0230).
  * A tuple instead of an object keeps 100k markers to a few MB (~60 bytes a marker, not ~400), and the same
  * tuple is the unit a live push of marker updates can send (≤ 100 bytes for a name of up to ~40 characters).
  *
- *   [id, name, status, latitude, longitude, updated]
+ *   [id, name, status, latitude, longitude, updated, level]
  *
  * - status: the index of the asset's status in ASSET_STATUS_VALUES, null without one;
  * - latitude, longitude: degrees rounded to MAP_COORDINATE_DECIMALS (5: ~1 m, finer than any tag's fix);
- * - updated: the last location update (or else the last event's date) in epoch seconds, null without one.
+ * - updated: the last location update (or else the last event's date) in epoch seconds, null without one;
+ * - level: the map status level as its index in MAP_LEVELS (0 none, 1 critical, 2 major, 3 minor, 4 warning;
+ *   shared/schemas/map-level.ts), worked out when the page is read (silence depends on the time).
  */
 export type MapMarker = [
   id: number,
@@ -19,6 +22,7 @@ export type MapMarker = [
   latitude: number,
   longitude: number,
   updated: number | null,
+  level: number,
 ];
 
 export const MAP_COORDINATE_DECIMALS = 5;
@@ -49,6 +53,12 @@ export const mapMarkerSchema = z.tuple([
   z.number().min(-90).max(90),
   z.number().min(-180).max(180),
   z.number().int().nullable(),
+  z
+    .number()
+    .int()
+    .min(0)
+    .max(MAP_LEVELS.length - 1)
+    .describe('Map status level: index in none, critical, major, minor, warning'),
 ]);
 
 /** One page of the map; `next` is the path of the following page, null on the last. */

@@ -25,6 +25,7 @@ import {
 import { type DeviceSummary, deviceSummarySchema } from './device';
 import { lastEventSchema } from './event';
 import { geoZoneRefSchema } from './geo-zone';
+import { mapLevelSchema } from './map-level';
 
 export const SCHEDULED_IN_PAST = 'The scheduled date cannot be in the past';
 
@@ -100,6 +101,8 @@ export const assetSchema = z.object({
     sabotaged: z.boolean(),
     battery_low: z.boolean(),
   }),
+  /** Map status level from the asset's open alarms (map-level.ts), worked out when the asset is read. */
+  map_level: mapLevelSchema,
   ...versionShape,
 });
 export type Asset = z.infer<typeof assetSchema>;

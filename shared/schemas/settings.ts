@@ -60,6 +60,8 @@ export const resolveColors = (entries: readonly ColorEntry[] | null | undefined)
 export const ASSET_TABLE_COLUMNS = [
   'id',
   'asset',
+  // Map status level (shared/schemas/map-level.ts), the same as the asset map's marker ring.
+  'level',
   'asset-profile',
   'street',
   'postal-code-city',

@@ -81,10 +81,12 @@ describe('asset role views', () => {
       const { markers, pages } = await readMap(client);
       expect(pages.every((page) => page.status === 200)).toBe(true);
       expect(markers.length).toBeGreaterThan(0);
-      // A marker is [id, name, status, latitude, longitude, updated]: no field hidden from clients.
+      // A marker is [id, name, status, latitude, longitude, updated, level]: no field hidden from clients, and
+      // the level leaves the geo zone out (never 2, "major": outside its zone; docs/decisions/new-map-levels.md).
       for (const marker of markers) {
         expect(ownIds.has(marker[0])).toBe(true);
-        expect(marker).toHaveLength(6);
+        expect(marker).toHaveLength(7);
+        expect(marker[6]).not.toBe(2);
       }
     });
 

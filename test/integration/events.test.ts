@@ -1,3 +1,4 @@
+import { amsterdamDay } from '../../functions/lib/loan-days/amsterdam-day';
 import { call, tokenOf } from '../harness/api';
 
 /** GET /api/events (spec 000 Events tab): date then id descending, fromDate / toDate / type, client scoping. */
@@ -43,10 +44,12 @@ describe('events API', () => {
 
   it('filters by fromDate, toDate and type', async () => {
     const all = (await events(admin, `device.id=${ownDevice}&pagination=false`)).body['hydra:member'];
-    const days = [...new Set(all.map((e) => e.date.slice(0, 10)))].sort();
+    // fromDate/toDate are Amsterdam days (event-days.test.ts has the midnight and DST cases).
+    const dayOf = (e: Event) => amsterdamDay(new Date(e.date));
+    const days = [...new Set(all.map(dayOf))].sort();
     const [from, to] = [days[0] as string, days[Math.floor(days.length / 2)] as string];
     const ranged = (await events(admin, `device.id=${ownDevice}&fromDate=${from}&toDate=${to}&pagination=false`)).body;
-    const expected = all.filter((e) => e.date.slice(0, 10) >= from && e.date.slice(0, 10) <= to);
+    const expected = all.filter((e) => dayOf(e) >= from && dayOf(e) <= to);
     expect(ranged['hydra:member'].map((e) => e.id)).toEqual(expected.map((e) => e.id));
     expect(ranged['hydra:totalItems']).toBe(expected.length);
     const type = (all[0] as Event).type;

@@ -6,6 +6,7 @@ import {
   drawnCircle,
   drawnPolygon,
   pointBounds,
+  zoneDrawRefusal,
   zoneLabels,
   zoneShapes,
 } from '../../web/src/asset-map/mapGeometry';
@@ -84,10 +85,16 @@ describe('drawn shapes to API geometry', () => {
     expect(metres(geometry.coordinates, [5.1, 52.1])).toBeLessThan(0.5);
   });
 
-  test('a circle below the 15 m minimum becomes the default 30 m circle', () => {
-    expect(drawnCircle({ type: 'Polygon', coordinates: [ring] }, 0.01)).toMatchObject({ radius: 30 });
-    expect(drawnCircle({ type: 'Polygon', coordinates: [ring] }, undefined)).toMatchObject({ radius: 30 });
-    expect(drawnCircle({ type: 'Polygon', coordinates: [ring] }, 0.015)).toMatchObject({ radius: 15 });
+  test("a circle below the 15 m minimum keeps its radius and is refused with the spec's message", () => {
+    const small = drawnCircle({ type: 'Polygon', coordinates: [ring] }, 0.01);
+    expect(small).toMatchObject({ radius: 10 });
+    expect(zoneDrawRefusal(small)).toBe('The radius must be at least 15');
+    expect(zoneDrawRefusal(drawnCircle({ type: 'Polygon', coordinates: [ring] }, undefined))).toBe(
+      'The radius must be at least 15',
+    );
+    const least = drawnCircle({ type: 'Polygon', coordinates: [ring] }, 0.015);
+    expect(least).toMatchObject({ radius: 15 });
+    expect(zoneDrawRefusal(least)).toBeUndefined();
   });
 
   test('a polygon is sent with closed rings and 6 decimals', () => {
@@ -124,18 +131,19 @@ describe('assetPoints', () => {
     latitude,
     longitude,
     updated,
+    0,
   ];
 
   test('one point per marker tuple, with what the popup shows', () => {
     const points = assetPoints([marker(1, 52, 4), marker(3, 53, 6, 3)]);
     expect(points.features.map((f) => f.properties)).toEqual([
-      { id: 1, name: 'Asset 1', status: '', updated: '2026-11-01T10:00:00.000Z' },
-      { id: 3, name: 'Asset 3', status: 'delivered', updated: '2026-11-01T10:00:00.000Z' },
+      { id: 1, name: 'Asset 1', status: '', updated: '2026-11-01T10:00:00.000Z', rank: 5 },
+      { id: 3, name: 'Asset 3', status: 'delivered', updated: '2026-11-01T10:00:00.000Z', rank: 5 },
     ]);
     expect(points.features[1]?.geometry.coordinates).toEqual([6, 53]);
     expect(pointBounds(points)).toEqual([4, 52, 6, 53]);
     expect(pointBounds(assetPoints([]))).toBeNull();
-    const unknown = assetPoints([[9, 'No date', null, 1, 2, null]]);
+    const unknown = assetPoints([[9, 'No date', null, 1, 2, null, 0]]);
     expect(unknown.features[0]?.properties.updated).toBe('');
   });
 });

@@ -46,7 +46,7 @@ describe('the local gateway’s AWS limits (docs/aws-parity.md)', () => {
 describe('the asset map page bound', () => {
   // The worst marker: the largest id, a 255-character name of characters JSON escapes as \u00XX (7 bytes each
   // once escaped again in the proxy result), the widest numbers.
-  const worst: MapMarker = [Number.MAX_SAFE_INTEGER, '\u0001'.repeat(255), 5, -89.12345, -179.12345, 9_999_999_999];
+  const worst: MapMarker = [Number.MAX_SAFE_INTEGER, '\u0001'.repeat(255), 5, -89.12345, -179.12345, 9_999_999_999, 4];
 
   it('a page of worst-case markers stays under Lambda’s limit only because it ends by bytes', () => {
     // Without the byte budget a page of MAP_PAGE_MARKERS such markers would be refused on AWS.
@@ -65,7 +65,7 @@ describe('the asset map page bound', () => {
   });
 
   it('a full page of ordinary markers is well under the limit', () => {
-    const ordinary: MapMarker = [123_456, 'Haspel H-1007 (Amsterdam-Noord)', 1, 52.37403, 4.88969, 1_764_000_000];
+    const ordinary: MapMarker = [123_456, 'Haspel H-1007 (Amsterdam-Noord)', 1, 52.37403, 4.88969, 1_764_000_000, 0];
     expect(markerBytes(ordinary)).toBeLessThan(100);
     const body = JSON.stringify({
       '@id': '/api/assets/map',

@@ -7,6 +7,7 @@ import {
   roundCoordinate,
   statusCodeOf,
 } from '../../../shared/schemas/asset-map';
+import { mapLevelCodeOf, mapLevelOf } from '../../../shared/schemas/map-level';
 import { dynamo, tableName } from '../data/client';
 import { itemSortKey } from '../data/keys';
 import { fromItem } from '../data/repository';
@@ -30,8 +31,11 @@ export interface MapPageResult {
   readUnits: number;
 }
 
-/** The tuple of a map index entry (shared/schemas/asset-map.ts), or none for an entry without a position. */
-export function markerOf(asset: AssetRecord): MapMarker | undefined {
+/**
+ * The tuple of a map index entry (shared/schemas/asset-map.ts), or none for an entry without a position. The
+ * level is worked out at `now`, since an asset turns silent without any write.
+ */
+export function markerOf(asset: AssetRecord, now: number = Date.now(), forClient = false): MapMarker | undefined {
   const latitude = asset.last_event?.latitude;
   const longitude = asset.last_event?.longitude;
   if (latitude == null || longitude == null) return undefined;
@@ -43,6 +47,8 @@ export function markerOf(asset: AssetRecord): MapMarker | undefined {
     roundCoordinate(latitude),
     roundCoordinate(longitude),
     updated,
+    // Zones are hidden from client users: their level leaves "outside its zone" out.
+    mapLevelCodeOf(mapLevelOf(forClient ? { ...asset, geo_zone: null } : asset, now)),
   ];
 }
 
@@ -78,6 +84,7 @@ function startKeyOf(ctx: TenantContext, cursor: string, clientId?: number): Reco
 export async function readMapPage(ctx: TenantContext, clientId?: number, cursor?: string): Promise<MapPageResult> {
   const forClient = clientId !== undefined;
   const markers: MapMarker[] = [];
+  const now = Date.now();
   let bytes = 0;
   let itemsRead = 0;
   let readUnits = 0;
@@ -106,7 +113,7 @@ export async function readMapPage(ctx: TenantContext, clientId?: number, cursor?
     readUnits += page.ConsumedCapacity?.CapacityUnits ?? 0;
     startKey = page.LastEvaluatedKey;
     for (const item of page.Items ?? []) {
-      const marker = markerOf(fromItem<AssetRecord>(item));
+      const marker = markerOf(fromItem<AssetRecord>(item), now, forClient);
       const size = marker ? markerBytes(marker) : 0;
       // Full by bytes: the page ends after the last marker that fit, the next page starts with this one.
       if (bytes + size > MAP_PAGE_MARKER_BYTES) return { markers, cursor: lastKey, itemsRead, readUnits };

@@ -1,4 +1,5 @@
 import { type Asset, deviceHealthOf } from '../../../shared/schemas/asset';
+import { mapLevelOf } from '../../../shared/schemas/map-level';
 import { indexSortKey, pad, sortableNumber, typePartition } from '../data/keys';
 import { createRepository } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
@@ -8,7 +9,7 @@ import type { TenantContext } from '../data/tenant-context';
  * so that lists sort and show them without a read per row. `cable_length` is lifted out of the profile
  * values for the same reason. Each sortable column of spec 000 s.9 has its own index (docs/data-model.md).
  */
-export type AssetRecord = Omit<Asset, '@id' | '@type' | 'device_health' | 'cable_summary'> & {
+export type AssetRecord = Omit<Asset, '@id' | '@type' | 'device_health' | 'cable_summary' | 'map_level'> & {
   cable_length?: number | null;
   /** Absent on assets written before the copy existed: read as null. */
   cable_summary?: Asset['cable_summary'];
@@ -94,5 +95,6 @@ export const toApiAsset = (asset: AssetRecord): Asset => {
     ...rest,
     cable_summary: asset.cable_summary ?? null,
     device_health: deviceHealthOf(asset.devices),
+    map_level: mapLevelOf(asset),
   };
 };

@@ -1,5 +1,6 @@
 import type { Asset } from '../../../shared/schemas/asset';
 import { CLIENT_HIDDEN_ASSET_FIELDS } from '../../../shared/schemas/asset';
+import { mapLevelOf } from '../../../shared/schemas/map-level';
 import type { AuthContext } from '../auth/auth-context';
 import { notFound } from '../http/errors';
 import { userRepository } from '../users/user-repository';
@@ -34,12 +35,14 @@ export type ClientAsset = Omit<Asset, (typeof CLIENT_HIDDEN_ASSET_FIELDS)[number
 
 /**
  * The API shape for this viewer: the hidden keys are absent (not null) for client users, and the geo zone of
- * the last position is cleared, since geo zones are hidden from them as a whole.
+ * the last position is cleared, since geo zones are hidden from them as a whole (so is the zone's part of the
+ * map level).
  */
 export function presentAsset(viewer: AssetViewer, asset: AssetRecord): Asset | ClientAsset {
   const full = toApiAsset(asset);
   if (viewer.kind === 'staff') return full;
-  return hideFromClient(full);
+  // Zones are hidden from client users, so "outside its zone" (major) is no level of theirs either.
+  return { ...hideFromClient(full), map_level: mapLevelOf({ ...asset, geo_zone: null }) };
 }
 
 export function hideFromClient<T extends Partial<Asset>>(

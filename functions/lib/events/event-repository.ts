@@ -6,6 +6,7 @@ import { counterKey, pad, typePartition } from '../data/keys';
 import { queryPage } from '../data/query-page';
 import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
+import { eventFromKey, eventToKey } from './event-days';
 
 /**
  * Located events of devices (spec 000 Events tab, GET /api/events). Events are written by the device
@@ -127,9 +128,8 @@ export interface EventFilter {
   type?: EventType;
 }
 
-/** A fromDate/toDate as the sort key prefix it bounds (a plain date stays a date: its whole day). */
-export const eventBoundKey = (value: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value.trim()) ? value.trim() : eventDateKey(value);
+/** A fromDate as the sort key it starts at: a plain date is the start of its Amsterdam day (event-days.ts). */
+export const eventBoundKey = eventFromKey;
 
 function eventQuery(ctx: TenantContext, filter: EventFilter) {
   const byDevice = filter.deviceId !== undefined;
@@ -137,9 +137,9 @@ function eventQuery(ctx: TenantContext, filter: EventFilter) {
   const skName = byDevice ? 'sk' : 'gsi1sk';
   const values: Record<string, unknown> = {
     ':pk': byDevice ? deviceEventsPartition(ctx, filter.deviceId as number) : tenantEventsPartition(ctx),
-    ':from': `${SK_PREFIX}${filter.fromDate ? eventBoundKey(filter.fromDate) : ''}`,
+    ':from': `${SK_PREFIX}${filter.fromDate ? eventFromKey(filter.fromDate) : ''}`,
     // '~' sorts after every character of an ISO date and after '#', so the bound includes its whole prefix.
-    ':to': `${SK_PREFIX}${filter.toDate ? eventBoundKey(filter.toDate) : ''}~`,
+    ':to': `${SK_PREFIX}${filter.toDate ? eventToKey(filter.toDate) : ''}~`,
   };
   if (filter.type) values[':type'] = filter.type;
   return {

@@ -75,6 +75,7 @@ function assetCell(asset: ExportAsset, { texts }: AssetCellContext): string {
 const ASSET_COLUMN_DEFS: Readonly<Record<AssetColumnId, AssetColumnDef>> = {
   id: { width: 5, value: (a) => a.id ?? null },
   asset: { width: 20, value: assetCell },
+  level: { width: 10, value: (a, c) => (a.map_level ? (c.texts.levels[a.map_level] ?? a.map_level) : '') },
   'asset-profile': { width: 20, value: profileCell },
   street: { width: 18, value: (a) => a.street ?? a.last_event?.street ?? '' },
   'postal-code-city': {

@@ -26,6 +26,7 @@ export interface AssetExportTexts {
   title: string;
   columns: Readonly<Record<string, string>>;
   status: Readonly<Record<string, string>>;
+  levels: Readonly<Record<string, string>>;
   battery: { low: string; ok: string; none: string };
   sabotaged: string;
   residualLength: string;
@@ -42,6 +43,7 @@ export function assetExportTexts(language: ExportLanguage): AssetExportTexts {
     title: texts.title,
     columns: texts.columns,
     status: texts.status,
+    levels: texts.levels,
     battery: texts.battery,
     sabotaged: texts.markers.sabotaged,
     residualLength: PROFILE_TEXTS[language].labels.residual_length,

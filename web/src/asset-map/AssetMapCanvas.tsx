@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createConsoleMap } from '../map/createMap';
 import type { BaseLayerId, OverlayId } from '../map/layers';
+import { levelOfRank } from '../map/mapLevels';
 import { consoleMapStyle, showBaseLayer, showOverlays } from '../map/mapStyle';
 import {
   addAssetLayers,
@@ -154,7 +155,7 @@ function bindMapEvents(map: MapLibreMap, latest: { current: AssetMapCanvasProps 
 
 /**
  * What the map drew, as data attributes on its element, written when the map is idle: the number of
- * clusters, markers and zones on screen, where the first cluster and marker are, and the zoom. Browser tests and the benchmark read these
+ * clusters, markers and zones on screen, where the first cluster and marker are, the levels drawn, and the zoom. Browser tests and the benchmark read these
  * instead of reaching into MapLibre; nothing global is exposed.
  */
 function describeRendered(map: MapLibreMap, element: HTMLDivElement | null) {
@@ -174,6 +175,12 @@ function describeRendered(map: MapLibreMap, element: HTMLDivElement | null) {
   element.dataset.clusterAt = at(clusters);
   element.dataset.markerAt = at(markers);
   element.dataset.zoom = map.getZoom().toFixed(2);
+  // The levels the rings on screen show (a cluster's ring is its worst marker's level).
+  const ranks = new Set([...clusters, ...markers].map((feature) => Number(feature.properties?.rank ?? 5)));
+  element.dataset.renderedLevels = [...ranks]
+    .sort()
+    .map((rank) => levelOfRank(rank))
+    .join(',');
   const zones = map.queryRenderedFeatures({ layers: [ZONE_FILL_LAYER] });
   element.dataset.renderedZones = [...new Set(zones.map((zone) => zone.properties?.id))].join(',');
 }

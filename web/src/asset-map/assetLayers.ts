@@ -1,5 +1,7 @@
 import type { FeatureCollection, Point } from 'geojson';
 import { type GeoJSONSource, type MapLayerMouseEvent, type Map as MapLibreMap, Popup } from 'maplibre-gl';
+import type { MapLevel } from '../../../shared/schemas/map-level';
+import { levelColorExpression, levelOfRank, levelWidthExpression } from '../map/mapLevels';
 import { LABEL_FONT } from '../map/mapStyle';
 import type { AssetProperties } from './mapGeometry';
 
@@ -26,7 +28,15 @@ const STATUS_COLOR = [
  * render per marker, so 10,000 assets pan as smoothly as 100 (docs/performance.md, asset map).
  */
 export function addAssetLayers(map: MapLibreMap, data: FeatureCollection<Point, AssetProperties>) {
-  map.addSource(ASSET_SOURCE, { type: 'geojson', data, cluster: true, clusterRadius: 50, clusterMaxZoom: 15 });
+  map.addSource(ASSET_SOURCE, {
+    type: 'geojson',
+    data,
+    cluster: true,
+    clusterRadius: 50,
+    clusterMaxZoom: 15,
+    // A cluster's ring shows the worst level among its markers: at zoom 6 nearly every asset is in a cluster.
+    clusterProperties: { rank: ['min', ['get', 'rank']] },
+  });
   map.addLayer({
     id: CLUSTER_LAYER,
     type: 'circle',
@@ -35,8 +45,8 @@ export function addAssetLayers(map: MapLibreMap, data: FeatureCollection<Point, 
     paint: {
       'circle-color': ['step', ['get', 'point_count'], '#42a5f5', 50, '#1e88e5', 500, '#1565c0'],
       'circle-radius': ['step', ['get', 'point_count'], 15, 50, 20, 500, 26],
-      'circle-stroke-color': '#ffffff',
-      'circle-stroke-width': 2,
+      'circle-stroke-color': levelColorExpression as never,
+      'circle-stroke-width': levelWidthExpression as never,
     },
   });
   map.addLayer({
@@ -55,8 +65,8 @@ export function addAssetLayers(map: MapLibreMap, data: FeatureCollection<Point, 
     paint: {
       'circle-color': STATUS_COLOR as never,
       'circle-radius': 7,
-      'circle-stroke-color': '#ffffff',
-      'circle-stroke-width': 2,
+      'circle-stroke-color': levelColorExpression as never,
+      'circle-stroke-width': levelWidthExpression as never,
     },
   });
 }
@@ -79,6 +89,9 @@ export interface PopupLabels {
   open: string;
   coordinates: string;
   updated: string;
+  /** "Level" and the level's name with what it stands for (e.g. "Critical · A tag is sabotaged"). */
+  level: string;
+  levelText(level: MapLevel): string;
   formatDate(value: string): string;
 }
 
@@ -111,6 +124,8 @@ export function openAssetPopup(
   // The API rounds coordinates to MAP_COORDINATE_DECIMALS (5, ~1 m): a sixth digit would only ever be 0.
   root.append(title, line(`${labels.coordinates}: ${lat.toFixed(5)}, ${lon.toFixed(5)}`));
   if (properties.updated) root.append(line(`${labels.updated}: ${labels.formatDate(properties.updated)}`));
+  const level = levelOfRank(properties.rank);
+  if (level !== 'none') root.append(line(`${labels.level}: ${labels.levelText(level)}`));
   return new Popup({ offset: 10, maxWidth: '280px' }).setLngLat([lon, lat]).setDOMContent(root).addTo(map);
 }
 

@@ -2,12 +2,12 @@ import type { Feature, FeatureCollection, Point, Polygon } from 'geojson';
 import { type MapMarker, statusOfCode } from '../../../shared/schemas/asset-map';
 import {
   closeRing,
-  DEFAULT_GEO_ZONE_RADIUS,
   type GeoZoneGeometry,
+  geoZoneGeometrySchema,
   geoZoneStyle,
-  MIN_GEO_ZONE_RADIUS,
   type Position,
 } from '../../../shared/schemas/geo-zone';
+import { levelRank } from '../map/mapLevels';
 import type { MapGeoZone } from './mapTypes';
 
 /** Pure conversions between API records, GeoJSON for MapLibre and what terra-draw draws. */
@@ -87,6 +87,8 @@ export interface AssetProperties {
   name: string;
   status: string;
   updated: string;
+  /** Severity rank of the map status level (map/mapLevels.ts): 1 critical ... 4 warning, 5 none. */
+  rank: number;
 }
 
 /**
@@ -95,7 +97,7 @@ export interface AssetProperties {
  */
 export function assetPoints(markers: readonly MapMarker[]): FeatureCollection<Point, AssetProperties> {
   const features: Feature<Point, AssetProperties>[] = markers.map(
-    ([id, name, status, latitude, longitude, updated]) => ({
+    ([id, name, status, latitude, longitude, updated, level]) => ({
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [longitude, latitude] },
       properties: {
@@ -103,6 +105,7 @@ export function assetPoints(markers: readonly MapMarker[]): FeatureCollection<Po
         name,
         status: statusOfCode(status) ?? '',
         updated: updated === null ? '' : new Date(updated * 1000).toISOString(),
+        rank: levelRank(level ?? 0),
       },
     }),
   );
@@ -125,12 +128,12 @@ export function pointBounds(points: FeatureCollection<Point>): [number, number, 
 
 /**
  * terra-draw's circle is a polygon with its radius in kilometres; the API wants a Point and metres. The
- * centre is the vertex average (the ring is symmetric). A circle smaller than the spec's minimum (a click
- * without a drag) becomes the default 30 m circle.
+ * centre is the vertex average (the ring is symmetric). The radius is the one drawn, also under the spec's
+ * 15 m minimum: the page refuses such a circle with the schema's message (zoneDrawRefusal), it is never
+ * silently widened.
  */
 export function drawnCircle(polygon: Polygon, radiusKilometers: number | undefined): GeoZoneGeometry {
-  const drawn = Math.round((radiusKilometers ?? 0) * 1000);
-  const radius = drawn < MIN_GEO_ZONE_RADIUS ? DEFAULT_GEO_ZONE_RADIUS : drawn;
+  const radius = Math.round((radiusKilometers ?? 0) * 1000);
   const center = zoneLabelPoint({ type: 'Polygon', coordinates: polygon.coordinates as Position[][] });
   return {
     type: 'Point',
@@ -147,6 +150,12 @@ export function drawnPolygon(polygon: Polygon): GeoZoneGeometry {
       closeRing(ring.map(([lon, lat]) => [round6(lon ?? 0), round6(lat ?? 0)] as Position)),
     ),
   };
+}
+
+/** The shared schema's first message for a drawn shape it refuses (a circle under 15 m), else undefined. */
+export function zoneDrawRefusal(geometry: GeoZoneGeometry): string | undefined {
+  const result = geoZoneGeometrySchema.safeParse(geometry);
+  return result.success ? undefined : result.error.issues[0]?.message;
 }
 
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6;

@@ -6,10 +6,13 @@ import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Asset, AssetSortField } from '@shared/schemas/asset';
+import type { MapLevel } from '@shared/schemas/map-level';
 import type { ASSET_TABLE_COLUMNS } from '@shared/schemas/settings';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LevelDot } from '../map/LevelDot';
+import { LEVEL_COLORS } from '../map/mapLevels';
 import { formatDateTime, joinParts } from './assetFormat';
 import { ScheduledCell } from './ScheduledCell';
 
@@ -46,6 +49,29 @@ function AssetNameCell({ asset, t }: { asset: Asset; t: TFunction<'assets'> }) {
   );
 }
 
+/** The map status level with the asset map's ring colour; the reason it stands for in a tooltip. */
+function MapLevelCell({ level, t }: { level: MapLevel; t: TFunction<'assets'> }) {
+  if (level === 'none') {
+    return (
+      <Typography variant="body2" color="text.secondary" component="span">
+        {t('levels.none')}
+      </Typography>
+    );
+  }
+  return (
+    <Tooltip title={t(`levelReasons.${level}`)}>
+      <Chip
+        size="small"
+        variant="outlined"
+        data-level={level}
+        label={t(`levels.${level}`)}
+        icon={<LevelDot level={level} />}
+        sx={{ borderColor: LEVEL_COLORS[level], borderWidth: 2 }}
+      />
+    </Tooltip>
+  );
+}
+
 /** Definition names, then the cable description and residual length (spec 000 s.2) in a second, quieter line. */
 function AssetProfileCell({ asset }: { asset: Asset }) {
   const { t } = useTranslation('assetProfiles');
@@ -73,6 +99,7 @@ function batteryStatus(asset: Asset, t: TFunction<'assets'>): string {
 export const ASSET_COLUMNS: readonly AssetColumn[] = [
   { id: 'id', render: (a) => a.id },
   { id: 'asset', render: (a, t) => <AssetNameCell asset={a} t={t} /> },
+  { id: 'level', render: (a, t) => <MapLevelCell level={a.map_level} t={t} /> },
   {
     id: 'asset-profile',
     sortField: 'cable_length',

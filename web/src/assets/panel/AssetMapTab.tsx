@@ -1,12 +1,15 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createConsoleMap } from '../../map/createMap';
-import { consoleMapStyle } from '../../map/mapStyle';
+import { LayerControl, useMapLayers } from '../../map/LayerControl';
+import type { BaseLayerId, OverlayId } from '../../map/layers';
+import { consoleMapStyle, showBaseLayer, showOverlays } from '../../map/mapStyle';
 import { roundRadius } from '../assetFormat';
 import { eventPoints, type PositionedEvent, positioned, radiusArea, trackLine } from './eventGeometry';
 import { EVENT_MARKER_RADIUS, EVENT_ZOOM } from './mapStyle';
@@ -25,22 +28,35 @@ export function AssetMapTab({ state }: { state: AssetEventsState }) {
   if (state.failed) return <Alert severity="error">{t('notices.eventsError')}</Alert>;
   if (state.loading) return <Box sx={{ height: 420, bgcolor: 'action.hover', borderRadius: 1 }} />;
   if (!focus) return <Alert severity="warning">{t('map.empty')}</Alert>;
+  return <EventMapView events={events} focus={focus} />;
+}
+
+/** The map with the same layer control as /asset-map (spec 000: "/asset-map and the map view"). */
+function EventMapView({ events, focus }: { events: PositionedEvent[]; focus: PositionedEvent }) {
+  const { t } = useTranslation('assets');
+  const layers = useMapLayers();
   const radius = roundRadius(focus.radius);
   return (
     <Box sx={{ position: 'relative' }}>
-      <EventMap events={events} focus={focus} />
-      {radius !== null && (
-        <Chip
-          label={t('map.radius', { radius })}
-          size="small"
-          sx={{ position: 'absolute', left: 8, top: 8, bgcolor: 'background.paper', boxShadow: 1 }}
-        />
-      )}
+      <EventMap events={events} focus={focus} base={layers.base} overlays={layers.overlays} />
+      <Stack direction="row" spacing={1} sx={{ position: 'absolute', left: 8, top: 8, alignItems: 'center' }}>
+        <LayerControl {...layers} onBase={layers.setBase} onOverlays={layers.setOverlays} />
+        {radius !== null && (
+          <Chip label={t('map.radius', { radius })} size="small" sx={{ bgcolor: 'background.paper', boxShadow: 1 }} />
+        )}
+      </Stack>
     </Box>
   );
 }
 
-function EventMap({ events, focus }: { events: PositionedEvent[]; focus: PositionedEvent }) {
+interface EventMapProps {
+  events: PositionedEvent[];
+  focus: PositionedEvent;
+  base: BaseLayerId;
+  overlays: readonly OverlayId[];
+}
+
+function EventMap({ events, focus, base, overlays }: EventMapProps) {
   const { t } = useTranslation('assets');
   const theme = useTheme();
   const container = useRef<HTMLDivElement>(null);
@@ -56,7 +72,7 @@ function EventMap({ events, focus }: { events: PositionedEvent[]; focus: Positio
     // The console's map (web/src/map): base layers, offline outlines, failing tiles ignored.
     const instance = createConsoleMap({
       container: container.current,
-      style: consoleMapStyle('map'),
+      style: consoleMapStyle(base, overlays),
       center: [focus.longitude, focus.latitude],
       zoom: EVENT_ZOOM,
     });
@@ -75,6 +91,18 @@ function EventMap({ events, focus }: { events: PositionedEvent[]; focus: Positio
       map.current = null;
     };
   }, []);
+
+  // The layers shown are also written on the element, for tests (as the asset map's data attributes).
+  useEffect(() => {
+    if (!ready || !map.current) return;
+    showBaseLayer(map.current, base);
+    container.current?.setAttribute('data-base-layer', base);
+  }, [ready, base]);
+  useEffect(() => {
+    if (!ready || !map.current) return;
+    showOverlays(map.current, overlays);
+    container.current?.setAttribute('data-overlays', overlays.join(','));
+  }, [ready, overlays]);
 
   useEffect(() => {
     const instance = map.current;

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * Map status levels (spec 000 s.1: "none, critical, major, minor, warning"): how badly an asset needs
+ * attention, from the alarms still open on it (docs/decisions/new-map-levels.md). The worst open alarm wins:
+ *
+ *   critical  a device of the asset is sabotaged (rule type 0), open until Reset alarm
+ *   major     the asset is outside its own geo zone (rule type 1), open while the pipeline sees it outside
+ *   minor     a device reports a low battery (rule type 2), open while the device reports it
+ *   warning   silent: no communication for MAP_SILENT_HOURS (or never)
+ *   none      nothing open
+ *
+ * The map's tuple carries the level as its index in MAP_LEVELS (a one-digit integer), the asset API as its name.
+ */
+export const MAP_LEVELS = ['none', 'critical', 'major', 'minor', 'warning'] as const;
+export type MapLevel = (typeof MAP_LEVELS)[number];
+export const mapLevelSchema = z.enum(MAP_LEVELS);
+
+/** A tag reports at least every few hours (interval-based reports); two days without a word is "silent". */
+export const MAP_SILENT_HOURS = 48;
+
+/** Worst first: the order the levels are shown in a legend and sorted by. */
+export const MAP_LEVELS_BY_SEVERITY: readonly MapLevel[] = ['critical', 'major', 'minor', 'warning', 'none'];
+
+export interface MapLevelInput {
+  devices?: readonly { is_sabotaged?: boolean | null; battery_level_low?: boolean | null }[] | null;
+  /** The pipeline's hysteresis state (uplink-effects.ts); only counts while the asset has a geo zone. */
+  zone_membership?: { state?: string } | null;
+  geo_zone?: unknown;
+  lastCommunication?: string | null;
+}
+
+export function mapLevelOf(asset: MapLevelInput, now: number = Date.now()): MapLevel {
+  const devices = asset.devices ?? [];
+  if (devices.some((device) => device.is_sabotaged === true)) return 'critical';
+  if (asset.geo_zone && asset.zone_membership?.state === 'outside') return 'major';
+  if (devices.some((device) => device.battery_level_low === true)) return 'minor';
+  if (devices.length > 0 && isSilent(asset.lastCommunication, now)) return 'warning';
+  return 'none';
+}
+
+/** No communication within MAP_SILENT_HOURS; an unreadable or missing date counts as silent. */
+function isSilent(lastCommunication: string | null | undefined, now: number): boolean {
+  const last = lastCommunication ? Date.parse(lastCommunication) : Number.NaN;
+  return Number.isNaN(last) || now - last > MAP_SILENT_HOURS * 3_600_000;
+}
+
+export const mapLevelCodeOf = (level: MapLevel): number => MAP_LEVELS.indexOf(level);
+export const mapLevelOfCode = (code: number | null | undefined): MapLevel => MAP_LEVELS[code ?? 0] ?? 'none';

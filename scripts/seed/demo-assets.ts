@@ -231,10 +231,5 @@ export function buildAsset(rng: Rng, plan: AssetPlan, context: AssetContext): Bu
     cable_summary: profile ? cableSummaryOf(profile.data, context.definition) : null,
     ...state.attributes,
   };
-  // The pipeline's zone state as it would have left it, so the demo map shows "outside its zone" (major).
-  if (assignedZone) {
-    const inside = last.geo_zone?.id === assignedZone.ref.id;
-    Object.assign(asset, { zone_membership: { state: inside ? 'inside' : 'outside', pending: 0 } });
-  }
   return { asset, device, events, ...(profile ? { profile } : {}) };
 }

@@ -25,18 +25,24 @@ export const MAP_LEVELS_BY_SEVERITY: readonly MapLevel[] = ['critical', 'major',
 export interface MapLevelInput {
   devices?: readonly { is_sabotaged?: boolean | null; battery_level_low?: boolean | null }[] | null;
   /** The pipeline's hysteresis state (uplink-effects.ts); only counts while the asset has a geo zone. */
-  zone_membership?: { state?: string } | null;
-  geo_zone?: unknown;
+  zone_membership?: { state?: string; zoneId?: number } | null;
+  geo_zone?: { id?: number } | null;
   lastCommunication?: string | null;
 }
 
 export function mapLevelOf(asset: MapLevelInput, now: number = Date.now()): MapLevel {
   const devices = asset.devices ?? [];
   if (devices.some((device) => device.is_sabotaged === true)) return 'critical';
-  if (asset.geo_zone && asset.zone_membership?.state === 'outside') return 'major';
+  if (isOutsideOwnZone(asset)) return 'major';
   if (devices.some((device) => device.battery_level_low === true)) return 'minor';
   if (devices.length > 0 && isSilent(asset.lastCommunication, now)) return 'warning';
   return 'none';
+}
+
+/** Outside the asset's current zone: a state recorded about another zone (before a zone change) is unknown. */
+function isOutsideOwnZone({ geo_zone, zone_membership }: MapLevelInput): boolean {
+  if (!geo_zone || zone_membership?.state !== 'outside') return false;
+  return zone_membership.zoneId === undefined || zone_membership.zoneId === geo_zone.id;
 }
 
 /** No communication within MAP_SILENT_HOURS; an unreadable or missing date counts as silent. */

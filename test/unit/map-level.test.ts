@@ -33,6 +33,11 @@ describe('mapLevelOf', () => {
   it('counts "outside" only while the asset has a zone, and silence only past 48 hours', () => {
     expect(mapLevelOf({ devices: [tag()], ...outside, geo_zone: null, lastCommunication: recent }, now)).toBe('none');
     expect(mapLevelOf({ devices: [tag()], lastCommunication: '2026-11-23T12:00:00Z' }, now)).toBe('none');
+    // A state recorded about the zone the asset had before is unknown for its new zone (loan-day-state.ts).
+    const aboutOldZone = { ...outside, zone_membership: { state: 'outside', zoneId: 2 } };
+    expect(mapLevelOf({ devices: [tag()], ...aboutOldZone, lastCommunication: recent }, now)).toBe('none');
+    const aboutThisZone = { ...outside, zone_membership: { state: 'outside', zoneId: 3 } };
+    expect(mapLevelOf({ devices: [tag()], ...aboutThisZone, lastCommunication: recent }, now)).toBe('major');
     expect(mapLevelOf({ devices: [tag()], lastCommunication: null }, now)).toBe('warning');
   });
 

@@ -13,6 +13,7 @@ import {
   screenshot,
   signInAs,
 } from '../harness/browser';
+import { publishMqtt, waitFor } from '../harness/uplinks';
 
 /**
  * Issue 15, item 2: a save that meets someone else's save shows what they changed (theirs beside yours) with
@@ -115,6 +116,46 @@ describe('edit conflicts in the console', () => {
     await conflictDialog(page).waitFor({ state: 'detached' });
     expect(await page.getByLabel('Reference').inputValue()).toBe('REF-THEIRS');
     expect(await readAsset(asset.id)).toMatchObject({ reference: 'REF-THEIRS', version: asset.version + 1 });
+    await page.close();
+  }, 240_000);
+
+  it('a tag reporting while the panel is open: the save goes through and keeps what the tag set', async () => {
+    const devEui = `C0FE${Date.now().toString(16).toUpperCase().slice(-12).padStart(12, '0')}`;
+    const device = await call<Device>('POST', '/api/devices', {
+      token: await tokenOf('superadmin'),
+      body: { dev_eui: devEui, name: 'Reporting tag' },
+    });
+    const created = await call<Asset>('POST', '/api/assets', {
+      token: await tokenOf('admin'),
+      body: { name: `Reporting ${stamp()}`, devices: [device.body.id] },
+    });
+    const asset = created.body;
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInAs(page, 'admin');
+    await page.goto(consoleUrl(`/assets/${asset.id}`));
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('Description').fill('Edited while it reported');
+    const at = new Date(Math.floor(Date.now() / 1000) * 1000);
+    await publishMqtt({
+      devEui,
+      at,
+      payload: { eventType: 'moving', fix: { latitude: 52.09, longitude: 5.12, accuracy: 10 } },
+    });
+    type Reported = Asset & { status: { status: string } | null; last_event: { date: string } | null };
+    const reported = await waitFor(
+      async () => (await readAsset(asset.id)) as Reported,
+      (read) => read.last_event?.date === at.toISOString(),
+    );
+    expect(reported.version).toBe(asset.version);
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Asset updated').waitFor();
+    expect(await conflictDialog(page).count()).toBe(0);
+    const stored = (await readAsset(asset.id)) as Reported;
+    expect(stored).toMatchObject({ description: 'Edited while it reported', version: asset.version + 1 });
+    // The form showed no status; the tag's "moving" stays, and so does its position.
+    expect(stored.status?.status).toBe('moving');
+    expect(stored.last_event?.date).toBe(at.toISOString());
     await page.close();
   }, 240_000);
 

@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { REGION, TABLE_NAME } from '../../scripts/local/config';
 import { deviceUpdateInputSchema } from '../../shared/schemas/device';
 import { call, tokenOf } from '../harness/api';
-import { localTable } from '../harness/stack';
+import { localTable, readStack } from '../harness/stack';
 import { publishMqtt, type Uplink, waitFor } from '../harness/uplinks';
 
 /**
@@ -180,6 +180,16 @@ describe('If-Match, ETag and the body version', () => {
     });
     expect(gone.status).toBe(412);
     expect((await getDevice(deviceId)).status).toBe(200);
+  });
+
+  it('lets the console send If-Match and read ETag across origins (CORS)', async () => {
+    const origin = `http://localhost:${readStack().ports.WEB_PORT}`;
+    const preflight = await fetch(`${readStack().apiUrl}/api/assets/1`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'if-match' },
+    });
+    expect(preflight.headers.get('access-control-allow-headers')?.split(',')).toContain('if-match');
+    expect(preflight.headers.get('access-control-expose-headers')?.split(',')).toContain('etag');
   });
 
   it('a stale body version is 409; a save with neither version nor If-Match is unconditional', async () => {

@@ -75,7 +75,11 @@ export function AssetDetails({ asset, onCreated, onDeleted }: AssetDetailsProps)
         },
       },
     );
-  const submit = form.handleSubmit((values) => send(bodyFor(values, shown), values as unknown as AssetFormValues));
+  // The status goes only when the user changed it from what the form started with (bodyFor).
+  const submit = form.handleSubmit((values) => {
+    const statusChanged = !base.current || form.getValues('status') !== formValuesOf(base.current).status;
+    send(bodyFor(values, shown, statusChanged), values as unknown as AssetFormValues);
+  });
 
   const confirm = () => {
     if (!asset) return;

@@ -30,6 +30,11 @@ export interface RouteContract {
   response?: z.ZodType;
   /** Success status when it is not 200 (a DELETE answers 204 without saying so). */
   status?: 201 | 202 | 204 | 302;
+  /**
+   * The write takes `If-Match: "<version>"` (the ETag of the entity's GET; a stale one answers 412); without it
+   * and without a `version` in the body it is unconditional (docs/decisions/0242-versions-are-people-s-saves-write-only-what-they-change-tags.md).
+   */
+  ifMatch?: true;
 }
 
 export const ROUTE_CONTRACTS = { ...ACCESS_CONTRACTS, ...TRACKING_CONTRACTS } satisfies Record<RouteId, RouteContract>;

@@ -35,9 +35,10 @@ import type { TenantContext } from '../lib/data/tenant-context';
 import { exportAssets } from '../lib/exports/asset-export';
 import { startExportJob } from '../lib/exports/export-jobs';
 import { parseCollectionQuery } from '../lib/http/collection-query';
-import { badRequest, conflict, forbidden, unprocessable } from '../lib/http/errors';
-import { createHttpHandler, reply, route } from '../lib/http/handler';
+import { badRequest, forbidden, unprocessable } from '../lib/http/errors';
+import { createHttpHandler, type HttpEvent, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
+import { expectationOf, writeExpecting } from '../lib/http/preconditions';
 import { validate } from '../lib/http/validation';
 
 /**
@@ -81,23 +82,57 @@ async function visibleAsset(auth: AuthContext, viewer: AssetViewer, id: number) 
 }
 
 /**
- * The delivered / deregister / reset actions: read (404 if invisible), check the optional version (409),
- * apply the change with the version condition (a concurrent writer gets 409).
+ * The delivered / deregister / reset actions: read (404 if invisible), check the optional version or If-Match
+ * (409 / 412), apply the change with the version condition (a concurrent writer gets 409).
  */
 async function runAction(
   auth: AuthContext,
+  event: HttpEvent,
   params: Record<string, string | undefined>,
   body: unknown,
   change: (asset: AssetRecord, ctx: TenantContext) => Promise<Omit<AssetRecord, 'id' | 'version'>>,
 ) {
   const viewer = await assetViewerOf(auth);
   const input = validate(assetActionInputSchema, body);
-  const current = await visibleAsset(auth, viewer, assetId(params));
-  if (input?.version !== undefined && input.version !== current.version) throw conflict();
-  const next = await change(current, auth.tenant);
-  const updated = await assetRepository.update(auth.tenant, current.id, current.version, () => next);
+  const id = assetId(params);
+  const updated = await writeExpecting(
+    expectationOf(event, input?.version),
+    () => visibleAsset(auth, viewer, id),
+    async (current) => {
+      const next = await change(current, auth.tenant);
+      return assetRepository.update(auth.tenant, current.id, current.version, () => next);
+    },
+  );
   return presentAsset(viewer, updated);
 }
+
+/**
+ * PUT /api/assets/{id} on the asset as read: only the fields the form sends change (saveAsset writes only
+ * what differs), so the pipeline's state stays as it is. A change of what an edit resets (geofence and
+ * loan-day state) belongs here, between the form's fields and the save.
+ */
+async function updateAsset(ctx: TenantContext, current: AssetRecord, body: unknown) {
+  const input = validate(buildAssetUpdateInputSchema(current.scheduled), body);
+  const refs = await resolveReferences(ctx, input);
+  const data = await applyReferences(
+    ctx,
+    {
+      ...current,
+      name: input.name,
+      ...(input.reference === undefined ? {} : { reference: input.reference }),
+      ...(input.description === undefined ? {} : { description: input.description }),
+      ...(input.scheduled === undefined ? {} : { scheduled: input.scheduled }),
+    },
+    refs,
+  );
+  return saveAsset(ctx, current, data, refs.devices, input.asset_profile_definitions);
+}
+
+/** The body's `version` when it has one; the schema reports a malformed one on the field. */
+const bodyVersionOf = (body: unknown) => {
+  const version = (body as { version?: unknown } | null)?.version;
+  return typeof version === 'number' ? version : undefined;
+};
 
 async function withStatus(ctx: TenantContext, asset: AssetRecord, value: AssetStatusValue) {
   const entry = await findAssetStatus(ctx, value);
@@ -193,33 +228,30 @@ export const handler = createHttpHandler('assets', {
   }),
   'assets.update': route({
     checksBody: true,
-    run: async ({ auth, params, body }) => {
+    run: async ({ auth, params, body, event }) => {
       refuseClientUsers(auth);
-      const current = await assetRepository.getOrThrow(auth.tenant, assetId(params));
-      const input = validate(buildAssetUpdateInputSchema(current.scheduled), body);
-      if (input.version !== current.version) throw conflict();
-      const refs = await resolveReferences(auth.tenant, input);
-      const data = await applyReferences(
-        auth.tenant,
-        {
-          ...current,
-          name: input.name,
-          ...(input.reference === undefined ? {} : { reference: input.reference }),
-          ...(input.description === undefined ? {} : { description: input.description }),
-          ...(input.scheduled === undefined ? {} : { scheduled: input.scheduled }),
-        },
-        refs,
+      const id = assetId(params);
+      const saved = await writeExpecting(
+        expectationOf(event, bodyVersionOf(body)),
+        () => assetRepository.getOrThrow(auth.tenant, id),
+        (current) => updateAsset(auth.tenant, current, body),
       );
-      const saved = await saveAsset(auth.tenant, current, data, refs.devices, input.asset_profile_definitions);
       return presentAsset({ kind: 'staff' }, saved);
     },
   }),
   'assets.delete': route({
-    run: async ({ auth, params, logger }) => {
+    run: async ({ auth, params, logger, event }) => {
       // Spec 000 s.6: staff (neither client nor transporter) may delete a single asset.
       if (!isStaff(auth.roles)) throw forbidden();
-      const asset = await assetRepository.getOrThrow(auth.tenant, assetId(params));
-      await deleteAsset(auth.tenant, asset);
+      const id = assetId(params);
+      const asset = await writeExpecting(
+        expectationOf(event),
+        () => assetRepository.getOrThrow(auth.tenant, id),
+        async (current) => {
+          await deleteAsset(auth.tenant, current);
+          return current;
+        },
+      );
       // The record is gone first, so a failure here leaves only unreachable files; logged for a clean-up.
       await deleteAssetFolder(auth.tenant, asset.id).catch((error: unknown) =>
         logger.warn('attachment files of a deleted asset were not removed', { assetId: asset.id, error }),
@@ -229,10 +261,10 @@ export const handler = createHttpHandler('assets', {
   }),
   'assets.delivered': route({
     checksBody: true,
-    run: async ({ auth, params, body }) => {
+    run: async ({ auth, params, body, event }) => {
       // Spec 000 s.4/s.6: a transporter's report; client users report empty only.
       refuseClientUsers(auth);
-      return runAction(auth, params, body, async (asset, ctx) => {
+      return runAction(auth, event, params, body, async (asset, ctx) => {
         if (!canReportDelivered(asset.status?.status, asset.client !== null)) {
           throw unprocessable([{ propertyPath: 'status', message: ASSET_IS_DELIVERED }]);
         }
@@ -242,8 +274,8 @@ export const handler = createHttpHandler('assets', {
   }),
   'assets.deregister': route({
     checksBody: true,
-    run: async ({ auth, params, body }) =>
-      runAction(auth, params, body, async (asset, ctx) => {
+    run: async ({ auth, params, body, event }) =>
+      runAction(auth, event, params, body, async (asset, ctx) => {
         if (!canReportEmpty(asset.status?.status)) {
           throw unprocessable([{ propertyPath: 'status', message: ASSET_IS_SIGNED_OFF }]);
         }
@@ -260,9 +292,9 @@ export const handler = createHttpHandler('assets', {
   }),
   'assets.resetLoanDays': route({
     checksBody: true,
-    run: async ({ auth, params, body }) => {
+    run: async ({ auth, params, body, event }) => {
       refuseClientUsers(auth);
-      return runAction(auth, params, body, async (asset) => ({ ...asset, days_outside_geo_zone: 0 }));
+      return runAction(auth, event, params, body, async (asset) => ({ ...asset, days_outside_geo_zone: 0 }));
     },
   }),
   'assetStatuses.list': route({

@@ -11,6 +11,7 @@ import { startExportJob } from '../lib/exports/export-jobs';
 import { parseCollectionQuery } from '../lib/http/collection-query';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
+import { expectationOf, writeExpecting } from '../lib/http/preconditions';
 import { validate } from '../lib/http/validation';
 
 /**
@@ -60,25 +61,39 @@ export const handler = createHttpHandler('devices', {
   }),
   'devices.update': route({
     checksBody: true,
-    run: async ({ auth, params, body }) => {
+    run: async ({ auth, params, body, event }) => {
       refuseClientUsers(auth);
-      const current = await deviceRepository.getOrThrow(auth.tenant, deviceId(params));
-      const input = validate(deviceUpdateInputSchema, body);
-      return toApiDevice(await saveDevice(auth.tenant, current, input));
+      const id = deviceId(params);
+      const version = (body as { version?: unknown } | null)?.version;
+      const saved = await writeExpecting(
+        expectationOf(event, typeof version === 'number' ? version : undefined),
+        () => deviceRepository.getOrThrow(auth.tenant, id),
+        (current) => saveDevice(auth.tenant, current, validate(deviceUpdateInputSchema, body)),
+      );
+      return toApiDevice(saved);
     },
   }),
   'devices.delete': route({
-    run: async ({ auth, params }) => {
-      const current = await deviceRepository.getOrThrow(auth.tenant, deviceId(params));
-      await deleteDevice(auth.tenant, current);
+    run: async ({ auth, params, event }) => {
+      const id = deviceId(params);
+      await writeExpecting(
+        expectationOf(event),
+        () => deviceRepository.getOrThrow(auth.tenant, id),
+        (current) => deleteDevice(auth.tenant, current),
+      );
       return reply(204);
     },
   }),
   'devices.resetSabotaged': route({
-    run: async ({ auth, params }) => {
+    run: async ({ auth, params, event }) => {
       refuseSabotageReset(auth);
-      const current = await deviceRepository.getOrThrow(auth.tenant, deviceId(params));
-      return toApiDevice(await resetSabotaged(auth.tenant, current));
+      const id = deviceId(params);
+      const saved = await writeExpecting(
+        expectationOf(event),
+        () => deviceRepository.getOrThrow(auth.tenant, id),
+        (current) => resetSabotaged(auth.tenant, current),
+      );
+      return toApiDevice(saved);
     },
   }),
   // A fixed catalogue, the same in every tenant (device-profiles.ts).

@@ -67,8 +67,8 @@ export class RouteTableApi extends Construct {
           apigw.CorsHttpMethod.DELETE,
           apigw.CorsHttpMethod.OPTIONS,
         ],
-        allowHeaders: ['authorization', 'content-type', ...props.corsHeaders],
-        exposeHeaders: ['content-disposition', 'x-total-exact'],
+        allowHeaders: ['authorization', 'content-type', 'if-match', ...props.corsHeaders],
+        exposeHeaders: ['content-disposition', 'x-total-exact', 'etag'],
         maxAge: Duration.hours(1),
       },
     });

@@ -112,11 +112,11 @@ export async function startGateway(options: GatewayOptions) {
     if (origin && options.allowedOrigins.includes(origin)) {
       res.setHeader('access-control-allow-origin', origin);
       res.setHeader('vary', 'origin');
-      res.setHeader('access-control-allow-headers', 'authorization,content-type,x-tenant-id');
+      res.setHeader('access-control-allow-headers', 'authorization,content-type,if-match,x-tenant-id');
       res.setHeader('access-control-allow-methods', 'GET,POST,PUT,PATCH,DELETE,OPTIONS');
       res.setHeader('access-control-max-age', '600');
       // Response headers the console reads (as infra/constructs/route-table-api.ts exposes them on AWS).
-      res.setHeader('access-control-expose-headers', 'content-disposition,x-total-exact');
+      res.setHeader('access-control-expose-headers', 'content-disposition,x-total-exact,etag');
     }
   }
 

@@ -15,6 +15,7 @@ import {
   optionalNumber,
   optionalReference,
   optionalText,
+  optionalVersionShape,
   paginationQuerySchema,
   referenceListSchema,
   requiredName,
@@ -139,7 +140,7 @@ export type AssetInput = z.infer<typeof assetInputSchema>;
 
 /** Pass the stored scheduled date so that saving an asset whose date has passed is not refused. */
 export const buildAssetUpdateInputSchema = (storedScheduled?: string | null) =>
-  z.object({ ...assetFields, scheduled: scheduledField(storedScheduled), ...versionShape });
+  z.object({ ...assetFields, scheduled: scheduledField(storedScheduled), ...optionalVersionShape });
 export const assetUpdateInputSchema = buildAssetUpdateInputSchema();
 export type AssetUpdateInput = z.infer<typeof assetUpdateInputSchema>;
 

@@ -145,6 +145,11 @@ export const versionSchema = z
   .int({ error: VERSION_REQUIRED })
   .min(1, { error: VERSION_REQUIRED });
 export const versionShape = { version: versionSchema };
+/**
+ * Assets and devices (issue 15): the spec's PUT payloads carry no version, so it is optional there; given
+ * (or as `If-Match`), a stale one is refused, absent the save is unconditional (docs/decisions/0242-versions-are-people-s-saves-write-only-what-they-change-tags.md).
+ */
+export const optionalVersionShape = { version: versionSchema.optional() };
 
 export const entityIdSchema = z.number().int().positive();
 

@@ -8,6 +8,7 @@ import {
   optionalName,
   optionalReference,
   optionalText,
+  optionalVersionShape,
   paginationQuerySchema,
   referenceListSchema,
   textFilter,
@@ -96,7 +97,7 @@ export const deviceUpdateInputSchema = z.object({
   ...deviceFields,
   dev_eui: devEuiSchema.optional(),
   barcode: optionalName(),
-  ...versionShape,
+  ...optionalVersionShape,
 });
 export type DeviceUpdateInput = z.infer<typeof deviceUpdateInputSchema>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Map status levels (spec 000 s.1: "none, critical, major, minor, warning"): how badly an asset needs
- * attention, from the alarms still open on it (docs/decisions/new-map-levels.md). The worst open alarm wins:
+ * attention, from the alarms still open on it (docs/decisions/0241-map-status-levels-event-list-days-small-circles-the-panel-ma.md). The worst open alarm wins:
  *
  *   critical  a device of the asset is sabotaged (rule type 0), open until Reset alarm
  *   major     the asset is outside its own geo zone (rule type 1), open while the pipeline sees it outside

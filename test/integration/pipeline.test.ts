@@ -178,7 +178,8 @@ describe('device event pipeline', () => {
     expect(String(item.Item?.gsi1sk)).toMatch(/^1#/);
   });
 
-  it('makes a save read before a tag report a 409, never putting the older position and flags back', async () => {
+  it('lets a save read before a tag report through, never putting the older position and flags back', async () => {
+    // Issue 15, item 2: the version is people's; the save writes only its own fields (docs/decisions/0242-versions-are-people-s-saves-write-only-what-they-change-tags.md).
     const asset = take();
     const deviceId = asset.devices[0]?.id as number;
     const read = (
@@ -192,12 +193,12 @@ describe('device event pipeline', () => {
       token: admin,
       body: { name: read.name, version: read.version },
     });
-    expect(save.status).toBe(409);
+    expect(save.status).toBe(200);
     const deviceSave = await call('PUT', `/api/devices/${deviceId}`, {
       token: await tokenOf('superadmin'),
-      body: { name: 'Renamed from a stale form', version: device.version },
+      body: { name: 'Renamed from a form read before the report', version: device.version },
     });
-    expect(deviceSave.status).toBe(409);
+    expect(deviceSave.status).toBe(200);
     const after = await getAsset(asset.id);
     expect(after.last_event?.date).toBe(uplink.at.toISOString());
     const deviceAfter = await call<{ is_sabotaged: boolean }>('GET', `/api/devices/${deviceId}`, { token: admin });

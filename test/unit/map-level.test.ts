@@ -1,6 +1,6 @@
 import { MAP_LEVELS, mapLevelCodeOf, mapLevelOf, mapLevelOfCode } from '../../shared/schemas/map-level';
 
-/** Map status levels (shared/schemas/map-level.ts; docs/decisions/new-map-levels.md): the worst open alarm wins. */
+/** Map status levels (shared/schemas/map-level.ts; docs/decisions/0241-map-status-levels-event-list-days-small-circles-the-panel-ma.md): the worst open alarm wins. */
 describe('mapLevelOf', () => {
   const now = Date.parse('2026-11-25T12:00:00Z');
   const recent = '2026-11-25T06:00:00Z';

@@ -114,9 +114,28 @@ describe('the OpenAPI document', () => {
       '403',
       '404',
       '409',
+      '412',
       '422',
       '429',
     ]);
+  });
+
+  it('documents versions over HTTP: ETag on a versioned entity, If-Match on its writes (issue 15, item 2)', () => {
+    const op = (id: string) => operationOf(routes.find((r) => r.id === id) as RouteDef);
+    for (const id of ['assets.update', 'assets.delete', 'devices.update', 'devices.delete']) {
+      expect(op(id)?.parameters).toEqual(
+        expect.arrayContaining([expect.objectContaining({ name: 'If-Match', in: 'header' })]),
+      );
+      expect(op(id)?.responses).toHaveProperty('412');
+    }
+    for (const id of ['assets.get', 'devices.get', 'assets.update']) {
+      expect(op(id)?.responses['200']).toMatchObject({ headers: { ETag: { schema: { type: 'string' } } } });
+    }
+    expect(op('assets.list')?.responses['200']).not.toHaveProperty('headers');
+    expect(op('assets.get')?.parameters).not.toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'If-Match' })]),
+    );
+    expect(doc.components.responses.Error412).toMatchObject({ description: 'Precondition Failed' });
   });
 
   it('tells API clients about the throttles: 429 with Retry-After (issue 13, item 6)', () => {

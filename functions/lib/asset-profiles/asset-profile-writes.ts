@@ -102,12 +102,9 @@ function mergeValues(current: AssetProfileRecord, sent: AssetProfileValue[], res
   return PROFILE_VALUE_NAMES.map((name) => ({ name, value: merged.get(name) ?? null }) as AssetProfileValue);
 }
 
-const putAsset = (ctx: TenantContext, asset: AssetRecord): TransactItem => ({
-  Put: {
-    TableName: tableName(),
-    Item: assetRepository.toItem(ctx, { ...asset, version: asset.version + 1 }),
-    ...versioned(asset.version),
-  },
+/** The asset's profile copies as an UpdateItem of what changed, at the version read (entity-update.ts). */
+const putAsset = (ctx: TenantContext, before: AssetRecord, after: AssetRecord): TransactItem => ({
+  Update: assetRepository.updateOf(ctx, before, { ...after, version: before.version + 1 }),
 });
 
 /** PUT /api/asset-profiles/{id}: the profile and, when its numeric length changed, the asset's sort copy. */
@@ -132,7 +129,7 @@ export async function saveAssetProfile(
     const changed =
       (asset.cable_length ?? null) !== copies.cable_length ||
       JSON.stringify(asset.cable_summary ?? null) !== JSON.stringify(copies.cable_summary);
-    if (changed) writes.push(putAsset(ctx, { ...asset, ...copies }));
+    if (changed) writes.push(putAsset(ctx, asset, { ...asset, ...copies }));
   }
   await transact(writes);
   return next;
@@ -246,6 +243,6 @@ export async function assignProfileDefinitions(
   definitionIds: number[],
 ): Promise<AssetRecord> {
   const plan = await planProfileAssignment(ctx, asset, definitionIds);
-  await transact([...plan.writes, putAsset(ctx, plan.asset)]);
+  await transact([...plan.writes, putAsset(ctx, asset, plan.asset)]);
   return { ...plan.asset, version: asset.version + 1 };
 }

@@ -1,6 +1,5 @@
 import type { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeviceSummary } from '../../../shared/schemas/device';
-import { tableName } from '../data/client';
 import type { TenantContext } from '../data/tenant-context';
 import { assetSinceAfter, type DeviceRecord, deviceRepository } from '../devices/device-repository';
 import { withStateAfterEdit } from '../loan-days/loan-day-state';
@@ -36,21 +35,22 @@ export const deviceSummary = (device: DeviceRecord): DeviceSummary => ({
   battery_level_low: device.battery_level_low,
 });
 
+/** The device's new link as an UpdateItem of what it changes (asset, asset_since), at the version read. */
 export const putDevice = (ctx: TenantContext, device: DeviceRecord, asset: AssetRef): TransactItem => ({
-  Put: {
-    TableName: tableName(),
-    Item: deviceRepository.toItem(ctx, {
-      ...device,
-      asset,
-      asset_since: assetSinceAfter(device, asset),
-      version: device.version + 1,
-    }),
-    ...versioned(device.version),
-  },
+  Update: deviceRepository.updateOf(ctx, device, {
+    ...device,
+    asset,
+    asset_since: assetSinceAfter(device, asset),
+    version: device.version + 1,
+  }),
 });
 
-export const putAssetAt = (ctx: TenantContext, asset: AssetRecord, expected: number): TransactItem => ({
-  Put: { TableName: tableName(), Item: assetRepository.toItem(ctx, asset), ...versioned(expected) },
+/**
+ * `after` written over `before` (the asset as stored at its version) as an UpdateItem of the changed
+ * attributes only, so the pipeline's position, battery and zone state written meanwhile stay (entity-update.ts).
+ */
+export const putAssetAt = (ctx: TenantContext, before: AssetRecord, after: AssetRecord): TransactItem => ({
+  Update: assetRepository.updateOf(ctx, before, after),
 });
 
 /** One device's new link: `ref` is this asset (joins or renamed) or null (leaves). */
@@ -103,7 +103,7 @@ export async function linkWrites(ctx: TenantContext, assetId: number, changes: L
     if (!owner) continue;
     const devices = owner.devices.filter((d) => !deviceIds.includes(d.id));
     const next = withStateAfterEdit(owner, { ...owner, devices, version: owner.version + 1 });
-    ownerWrites.push(putAssetAt(ctx, next, owner.version));
+    ownerWrites.push(putAssetAt(ctx, owner, next));
   }
   return [...changes.map(({ device, ref }) => putDevice(ctx, device, ref)), ...ownerWrites];
 }
@@ -130,7 +130,7 @@ export async function linkInSteps(
   for (let start = 0; start < changes.length; start += STEP_DEVICES) {
     const step = changes.slice(start, start + STEP_DEVICES);
     const next = { ...asset, devices: summariesAfter(asset.devices, step), version: asset.version + 1 };
-    await send([putAssetAt(ctx, next, asset.version), ...(await linkWrites(ctx, asset.id, step))]);
+    await send([putAssetAt(ctx, asset, next), ...(await linkWrites(ctx, asset.id, step))]);
     asset = next;
   }
   return asset;

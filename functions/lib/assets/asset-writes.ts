@@ -176,7 +176,7 @@ export async function createAsset(
   const linked = await linkInSteps(ctx, created, changes, (items) => transact(items));
   // The summaries in the order the form gave them, as a single transaction would have written them.
   const final = { ...asset, version: linked.version + 1 };
-  await transact([putAssetAt(ctx, final, linked.version)]);
+  await transact([putAssetAt(ctx, linked, final)]);
   return final;
 }
 
@@ -208,7 +208,7 @@ export async function saveAsset(
   const stored = fits ? current : await linkInSteps(ctx, current, changes, (items) => transact(items));
   const saved = { ...next, version: stored.version + 1 };
   await transact(
-    [putAssetAt(ctx, saved, stored.version), ...catalogue, ...(fits ? links : []), ...others],
+    [putAssetAt(ctx, stored, saved), ...catalogue, ...(fits ? links : []), ...others],
     searchable ? { ctx, assetId: next.id, index: 1 } : undefined,
   );
   return saved;

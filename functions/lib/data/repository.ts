@@ -1,8 +1,9 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type IndexName, keyAttributes } from '../../../shared/table';
 import { conflict, notFound } from '../http/errors';
 import { dynamo, tableName } from './client';
+import { entityUpdate } from './entity-update';
 import { counterKey, itemKey, tenantPrefix, typePartition } from './keys';
 import { queryPage } from './query-page';
 import type { TenantContext } from './tenant-context';
@@ -111,9 +112,14 @@ export function createRepository<T extends Stored>(model: EntityModel<T>) {
     return entity;
   }
 
+  /** The UpdateItem writing only what `after` changed of `before` (entity-update.ts), at before.version. */
+  const updateOf = (ctx: TenantContext, before: T, after: T) =>
+    entityUpdate(ctx, model.type, before, after, model.indexKeys as never);
+
   /**
-   * Replaces an entity if nobody changed it since `expectedVersion` was read: a stale version answers 409
-   * and writes nothing. The condition is checked by DynamoDB, so two concurrent writers cannot both win.
+   * Changes an entity if nobody changed it since `expectedVersion` was read: a stale version answers 409
+   * and writes nothing. The condition is checked by DynamoDB, so two concurrent writers cannot both win. Only
+   * the attributes the change sets are written, so other writers' attributes (moved without the version) stay.
    */
   async function update(
     ctx: TenantContext,
@@ -125,15 +131,7 @@ export function createRepository<T extends Stored>(model: EntityModel<T>) {
     if (current.version !== expectedVersion) throw conflict();
     const next = { ...change(current), id, version: expectedVersion + 1 } as T;
     try {
-      await dynamo().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: toItem(ctx, next),
-          ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
-          ExpressionAttributeNames: { '#version': 'version' },
-          ExpressionAttributeValues: { ':expected': expectedVersion },
-        }),
-      );
+      await dynamo().send(new UpdateCommand(updateOf(ctx, current, next)));
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) throw conflict();
       throw error;
@@ -216,7 +214,7 @@ export function createRepository<T extends Stored>(model: EntityModel<T>) {
     return { items: items.map((item) => fromItem<T>(item)), itemsRead };
   }
 
-  return { model, toItem, get, getOrThrow, nextId, create, update, remove, count, page };
+  return { model, toItem, updateOf, get, getOrThrow, nextId, create, update, remove, count, page };
 }
 
 export type Repository<T extends Stored> = ReturnType<typeof createRepository<T>>;

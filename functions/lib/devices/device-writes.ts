@@ -48,13 +48,14 @@ const counterChange = (ctx: TenantContext, by: number): TransactItem => ({
   },
 });
 
+/** The asset's summaries (and the loan-day state they reset) as an UpdateItem at the version read (entity-update.ts). */
 const putAsset = (ctx: TenantContext, asset: AssetRecord, devices: AssetRecord['devices']): TransactItem => ({
-  Put: {
-    TableName: tableName(),
-    // A tag attached or detached: the zone state and rest position of the tags before may reset (issue 15).
-    Item: assetRepository.toItem(ctx, withStateAfterEdit(asset, { ...asset, devices, version: asset.version + 1 })),
-    ...versioned(asset.version),
-  },
+  // A tag attached or detached: the zone state and rest position of the tags before may reset (issue 15).
+  Update: assetRepository.updateOf(
+    ctx,
+    asset,
+    withStateAfterEdit(asset, { ...asset, devices, version: asset.version + 1 }),
+  ),
 });
 
 /** The device's asset reference (422 on `asset` for an id that is not in the tenant) and the asset read. */
@@ -73,8 +74,23 @@ function checkProfiles(ids: readonly number[] | undefined) {
 }
 
 /**
+ * The device's summary in its asset after a save. The sabotage and battery flags are the pipeline's (it keeps
+ * them in the summary too), so a flag the save did not change is taken from the asset as it is now, never from
+ * the device as it was read: a report processed in between is not put back (docs/decisions/0242-versions-are-people-s-saves-write-only-what-they-change-tags.md).
+ */
+function summaryAfter(after: DeviceRecord, previous: DeviceRecord | undefined, stored: AssetRecord) {
+  const summary = deviceSummary(after);
+  const existing = stored.devices.find((d) => d.id === after.id);
+  if (!previous || !existing) return summary;
+  for (const flag of ['is_sabotaged', 'battery_level_low'] as const)
+    if (after[flag] === previous[flag]) summary[flag] = existing[flag];
+  return summary;
+}
+
+/**
  * The asset summary writes for device `deviceId` going from asset `before` to the device `after` (null: deleted):
- * the old asset loses its summary, the new one gains it, an unchanged one gets it refreshed.
+ * the old asset loses its summary, the new one gains it, an unchanged one gets it refreshed. `previous` is the
+ * device as read before a save.
  */
 async function summaryWrites(
   ctx: TenantContext,
@@ -82,6 +98,7 @@ async function summaryWrites(
   before: AssetRef,
   after: DeviceRecord | null,
   readAsset: (id: number) => Promise<AssetRecord | undefined>,
+  previous?: DeviceRecord,
 ): Promise<TransactItem[]> {
   const writes: TransactItem[] = [];
   if (before && before.id !== after?.asset?.id) {
@@ -99,7 +116,7 @@ async function summaryWrites(
     const target = await readAsset(after.asset.id);
     if (!target) throw unprocessable([{ propertyPath: 'asset', message: DEVICE_ASSET_NOT_FOUND }]);
     const others = target.devices.filter((d) => d.id !== deviceId);
-    writes.push(putAsset(ctx, target, [...others, deviceSummary(after)]));
+    writes.push(putAsset(ctx, target, [...others, summaryAfter(after, previous, target)]));
   }
   return writes;
 }
@@ -209,21 +226,28 @@ async function replaceDevice(ctx: TenantContext, current: DeviceRecord, next: De
     version: current.version + 1,
     asset_since: assetSinceAfter(current, next.asset),
   };
-  const summaries = await summaryWrites(ctx, current.id, current.asset, saved, (id) => assetRepository.get(ctx, id));
+  const summaries = await summaryWrites(
+    ctx,
+    current.id,
+    current.asset,
+    saved,
+    (id) => assetRepository.get(ctx, id),
+    current,
+  );
   await transact(ctx, [
-    { Put: { TableName: tableName(), Item: deviceRepository.toItem(ctx, saved), ...versioned(current.version) } },
+    // Only what the save changed: the pipeline's last event and flags written meanwhile stay.
+    { Update: deviceRepository.updateOf(ctx, current, saved) },
     ...summaries,
   ]);
   return saved;
 }
 
-/** PUT /api/devices/{id}: a stale version answers 409 before anything is read further. */
+/** PUT /api/devices/{id} on the device as read (the caller checked the version the request names). */
 export async function saveDevice(
   ctx: TenantContext,
   current: DeviceRecord,
   input: DeviceUpdateInput,
 ): Promise<DeviceRecord> {
-  if (input.version !== current.version) throw conflict();
   assertCreateOnlyFields(current, input);
   checkProfiles(input.device_profiles);
   const { ref } = input.asset === undefined ? { ref: current.asset } : await resolveAsset(ctx, input.asset);

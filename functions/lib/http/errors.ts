@@ -19,6 +19,8 @@ export const unauthorized = (message: string = MESSAGES.missingToken) =>
 export const forbidden = (message: string = MESSAGES.forbidden) => new HttpError(403, message);
 export const notFound = (message: string = MESSAGES.notFound) => new HttpError(404, message);
 export const conflict = (message: string = MESSAGES.staleVersion) => new HttpError(409, message);
+/** 412: the `If-Match` of the request names another version than the stored one (RFC 9110 s.13.1.1). */
+export const preconditionFailed = (message: string = MESSAGES.staleVersion) => new HttpError(412, message);
 export const payloadTooLarge = () => new HttpError(413, MESSAGES.bodyTooLarge);
 export const notImplemented = () => new HttpError(501, MESSAGES.notImplemented);
 /** 429: `retryAfterSeconds` becomes the Retry-After header (RFC 9110 s.10.2.3), whole seconds, at least 1. */

@@ -17,6 +17,7 @@ import { takeToken } from '../security/token-bucket';
 import { errorResponse } from './error-response';
 import { HttpError, notFound, notImplemented } from './errors';
 import { readJsonBody } from './json-body';
+import { etagOf } from './preconditions';
 import { validate } from './validation';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -74,12 +75,22 @@ export const route = <Body>(implementation: RouteImplementation<Body>) => implem
 
 const JSON_HEADERS = { 'content-type': 'application/ld+json; charset=utf-8' };
 
+/**
+ * `ETag: "<version>"` on an answer that is one versioned entity (an `@id` and a numeric `version`), so a
+ * client can send it back as `If-Match` (preconditions.ts); collections and other answers carry none.
+ */
+function etagHeader(statusCode: number, body: unknown): Record<string, string> {
+  if (statusCode < 200 || statusCode > 299 || !body || typeof body !== 'object') return {};
+  const { '@id': id, version } = body as { '@id'?: unknown; version?: unknown };
+  return typeof id === 'string' && typeof version === 'number' ? { etag: etagOf(version) } : {};
+}
+
 function toResult(value: unknown): APIGatewayProxyResultV2 {
   const { statusCode, body, headers } =
     value && typeof value === 'object' && '__reply' in value ? (value as Reply) : reply(200, value);
   return {
     statusCode,
-    headers: { ...JSON_HEADERS, ...headers },
+    headers: { ...JSON_HEADERS, ...etagHeader(statusCode, body), ...headers },
     body: body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body),
   };
 }

@@ -18,10 +18,10 @@ export type CountResult =
 /**
  * Counts day `day` for one asset, as read by the job (`asset`): days_outside_geo_zone + 1 when it was outside
  * its zone at the day's end (with its sort index key, gsi1sk, which an ADD alone would leave stale), days_still
- * + 1 when it did not move that day (loan-day-state.ts, `loanDayOf`), the version (so an edit made from an
- * older read answers 409 rather than undoing the count), and `loanDayCountedFor`. The condition
- * `loanDayCountedFor < :day` makes a rerun, a retry or a late run of an older day add nothing; a concurrent
- * change of the asset (version moved) is met by reading it again and judging it anew.
+ * + 1 when it did not move that day (loan-day-state.ts, `loanDayOf`), and `loanDayCountedFor`. The version does
+ * not move (it is for people's edits; decision 0242) but conditions the write, with the counters as read: a
+ * person's edit (zone cleared, reset) or a count meanwhile is read again and judged anew, never overwritten.
+ * The condition `loanDayCountedFor < :day` makes a rerun, a retry or a late run of an older day add nothing.
  */
 export async function countLoanDay(ctx: TenantContext, first: CountedAsset, day: string): Promise<CountResult> {
   let asset: CountedAsset | undefined = first;
@@ -48,6 +48,9 @@ async function readAsset(ctx: TenantContext, id: number): Promise<CountedAsset |
   return read.Item ? fromItem<CountedAsset>(read.Item) : undefined;
 }
 
+/** The attribute still holds the value read (null when it had none). */
+const unchanged = (name: string, value: string) => `(attribute_not_exists(${name}) OR ${name} = ${value})`;
+
 function countUpdate(
   ctx: TenantContext,
   asset: CountedAsset,
@@ -55,7 +58,12 @@ function countUpdate(
   counts: { outside: boolean; still: boolean },
 ) {
   const sets = ['#counted = :day'];
-  const values: Record<string, unknown> = { ':day': day, ':one': 1, ':version': asset.version };
+  const values: Record<string, unknown> = {
+    ':day': day,
+    ':version': asset.version,
+    ':readDays': asset.days_outside_geo_zone ?? null,
+    ':readStill': asset.days_still ?? null,
+  };
   if (counts.outside) {
     const days = (asset.days_outside_geo_zone ?? 0) + 1;
     const indexKeys = assetRepository.model.indexKeys?.(ctx, { ...asset, days_outside_geo_zone: days });
@@ -70,8 +78,8 @@ function countUpdate(
   return new UpdateCommand({
     TableName: tableName(),
     Key: itemKey(ctx, 'ASSET', asset.id),
-    UpdateExpression: `SET ${sets.join(', ')} ADD #version :one`,
-    ConditionExpression: '#version = :version AND (attribute_not_exists(#counted) OR #counted < :day)',
+    UpdateExpression: `SET ${sets.join(', ')}`,
+    ConditionExpression: `#version = :version AND ${unchanged('days_outside_geo_zone', ':readDays')} AND ${unchanged('days_still', ':readStill')} AND (attribute_not_exists(#counted) OR #counted < :day)`,
     ExpressionAttributeNames: { '#counted': COUNTED_FOR, '#version': 'version' },
     ExpressionAttributeValues: values,
   });

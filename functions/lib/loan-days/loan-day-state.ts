@@ -89,7 +89,9 @@ export function geofenceStateAfterEdit(before: LoanDayAsset, after: LoanDayAsset
 export function withStateAfterEdit<T extends LoanDayAsset>(before: LoanDayAsset, after: T): T {
   const change = geofenceStateAfterEdit(before, after);
   const next: T = { ...after, ...change.set };
-  for (const attribute of change.remove) delete next[attribute];
+  // Set to undefined rather than deleted: an UpdateItem of the difference (entity-update.ts) removes an attribute
+  // only when the new item names it undefined, and a Put drops undefined values.
+  for (const attribute of change.remove) (next as Record<string, unknown>)[attribute] = undefined;
   return next;
 }
 

@@ -12,7 +12,7 @@ import { JSON_LD, operationOf, SECURITY_SCHEME_NAMES, tagOf } from './openapi-op
 export const OPENAPI_PATH = '/api/docs.json';
 export const TOKEN_PATH = '/api/oauth/token';
 
-const ERROR_STATUSES = [400, 401, 403, 404, 409, 422, 429] as const;
+const ERROR_STATUSES = [400, 401, 403, 404, 409, 412, 422, 429] as const;
 
 const quickStart = (baseUrl: string) =>
   [

@@ -16,7 +16,31 @@ export const JSON_LD = 'application/ld+json';
 
 export const SECURITY_SCHEME_NAMES = { bearer: 'bearerAuth', clientCredentials: 'apiCredentials' } as const;
 
-type Parameter = { name: string; in: 'path' | 'query'; required: boolean; schema: JsonSchema; description?: string };
+type Parameter = {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  required: boolean;
+  schema: JsonSchema;
+  description?: string;
+};
+
+/** Versioned writes (functions/lib/http/preconditions.ts). */
+const IF_MATCH_PARAMETER: Parameter = {
+  name: 'If-Match',
+  in: 'header',
+  required: false,
+  schema: { type: 'string' },
+  description:
+    'The ETag of the entity as read (`"<version>"`): the write happens only if nobody saved it since, else 412. ' +
+    'Without it (and without `version` in the body) the write is unconditional.',
+};
+
+const ETAG_HEADER = {
+  ETag: {
+    description: 'The entity\'s version as `"<version>"`: send it back as If-Match to write only over this state.',
+    schema: { type: 'string' },
+  },
+};
 
 function pathParameters(route: RouteDef, contract: RouteContract): Parameter[] {
   const declared = contract.params?.shape as Record<string, z.ZodType> | undefined;
@@ -66,11 +90,11 @@ function successResponse(route: RouteDef, contract: RouteContract) {
   const status = contract.status ?? (route.method === 'DELETE' ? 204 : 200);
   const answer = contract.collection ? hydraCollectionOf(contract.collection) : contract.response;
   const description = status === 204 ? 'Done, no content' : status === 302 ? 'Redirect' : 'Success';
-  return {
-    [status]: answer
-      ? { description, content: { [JSON_LD]: { schema: jsonSchemaOf(answer, 'output') } } }
-      : { description },
-  };
+  if (!answer) return { [status]: { description } };
+  const schema = jsonSchemaOf(answer, 'output');
+  // One versioned entity answers its version as ETag (functions/lib/http/handler.ts); collections do not.
+  const etag = !contract.collection && hasVersionProperty(schema) ? { headers: ETAG_HEADER } : {};
+  return { [status]: { description, ...etag, content: { [JSON_LD]: { schema } } } };
 }
 
 /** The error answers a route can give, each in the Hydra error shape (components.responses). */
@@ -81,6 +105,7 @@ function errorResponses(route: RouteDef, contract: RouteContract, body: JsonSche
   if (route.access !== 'public') statuses.push(401, 403);
   if (route.path.includes('{')) statuses.push(404);
   if (body && hasVersionProperty(body)) statuses.push(409);
+  if (contract.ifMatch) statuses.push(412);
   if (takesInput) statuses.push(422);
   // Throttled public routes, and every route an API credential may call (its token bucket).
   if (route.access !== 'public' || ROUTE_THROTTLES[route.id as RouteId]) statuses.push(429);
@@ -106,7 +131,11 @@ function accessNote(route: RouteDef): string {
 export function operationOf(route: RouteDef, contract: RouteContract) {
   const body = requestBody(contract);
   const bodySchema = contract.body ? body?.content['application/json']?.schema : undefined;
-  const parameters = [...pathParameters(route, contract), ...queryParameters(contract)];
+  const parameters = [
+    ...pathParameters(route, contract),
+    ...queryParameters(contract),
+    ...(contract.ifMatch ? [IF_MATCH_PARAMETER] : []),
+  ];
   return {
     operationId: route.id,
     summary: contract.summary,

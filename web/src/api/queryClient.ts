@@ -6,6 +6,8 @@ import { errorMessage } from './errorMessage';
 /** `meta: { silent: true }` on a query or mutation: it shows its own errors, no global notification. */
 interface CallMeta extends Record<string, unknown> {
   silent?: boolean;
+  /** The caller shows a save that met someone else's save (409/412) in its conflict dialog: no notification. */
+  ownsConflicts?: boolean;
 }
 
 declare module '@tanstack/react-query' {
@@ -18,6 +20,7 @@ declare module '@tanstack/react-query' {
 function notifyFailure(error: unknown, meta: CallMeta | undefined) {
   // A 401 reaching here means the session could not be renewed; the session reports that itself.
   if (meta?.silent || (error instanceof ApiError && error.status === 401)) return;
+  if (meta?.ownsConflicts && error instanceof ApiError && (error.status === 409 || error.status === 412)) return;
   notifyError(errorMessage(error));
 }
 

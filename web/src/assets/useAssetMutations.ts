@@ -24,6 +24,8 @@ export function useSaveAsset() {
       notifySuccess(id === null ? t('notices.added') : t('notices.updated'));
       await refresh(asset);
     },
+    // Someone else's save in between opens the conflict dialog (AssetDetails), not an error notice.
+    meta: { ownsConflicts: true },
   });
 }
 
@@ -38,6 +40,7 @@ export function useScheduleAsset() {
       notifySuccess(t('notices.updated'));
       await refresh(asset);
     },
+    meta: { ownsConflicts: true },
   });
 }
 

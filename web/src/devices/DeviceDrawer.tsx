@@ -5,20 +5,32 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { isStaff } from '@shared/permissions';
 import type { Device } from '@shared/schemas/device';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/ApiError';
+import { api } from '../api/apiClient';
 import { errorMessage } from '../api/errorMessage';
+import { ConflictDialog } from '../common/conflict/ConflictDialog';
+import { type ConflictRow, isConflict } from '../common/conflict/conflicts';
 import { ConfirmDialog } from '../common/list/ConfirmDialog';
 import { SideDrawer } from '../common/list/SideDrawer';
 import { notifyError, notifySuccess } from '../common/notifications/notificationStore';
 import { useTranslateMessage } from '../i18n/translateMessage';
 import { useSession } from '../session/useSession';
 import { DeviceFormFields } from './DeviceFormFields';
+import { deviceConflictRows } from './deviceConflict';
 import { DEVICE_FORM_FIELDS, type DeviceFormValues, deviceFormResolver, deviceFormValues } from './deviceForm';
 import { devicePayload, formFieldOf } from './deviceParams';
-import { type DevicePayload, useDevice, useDeviceMutations, useDeviceProfiles } from './devicesApi';
+import { type DevicePayload, deviceKeys, useDevice, useDeviceMutations, useDeviceProfiles } from './devicesApi';
+
+/** A save that met someone else's save: what they changed, the device as saved now, and this form's body. */
+interface DeviceConflict {
+  rows: ConflictRow[];
+  latest: Device;
+  payload: DevicePayload;
+}
 
 const displayName = (device: Device | undefined) => (device ? (device.name ?? device.dev_eui) : '');
 
@@ -68,6 +80,8 @@ export function DeviceDrawer({ deviceId, onClose }: { deviceId: number | 'new'; 
   const profiles = useDeviceProfiles();
   const { save, remove } = useDeviceMutations();
   const [confirming, setConfirming] = useState(false);
+  const [conflict, setConflict] = useState<DeviceConflict | null>(null);
+  const queryClient = useQueryClient();
   const profileList = profiles.data ?? [];
   const profileNames = useMemo(() => new Map(profileList.map((p) => [p.id, p.name])), [profileList]);
 
@@ -100,16 +114,21 @@ export function DeviceDrawer({ deviceId, onClose }: { deviceId: number | 'new'; 
     }
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const send = async (payload: DevicePayload, values: DeviceFormValues) => {
     try {
-      const payload = devicePayload(values, isNew, profileList.length > 0) as DevicePayload;
       await save.mutateAsync({ id: isNew ? undefined : deviceId, payload });
       notifySuccess(isNew ? t('notifications.created') : t('notifications.updated'));
       onClose();
     } catch (error) {
-      showViolations(error);
+      if (!isConflict(error) || isNew || !device) return showViolations(error);
+      // Someone saved the device since this drawer read it (the tag's reports move no version).
+      const latest = await api.get<Device>(`/api/devices/${deviceId}`);
+      setConflict({ rows: deviceConflictRows(t, device, latest, values, profileNames), latest, payload });
     }
-  });
+  };
+  const onSubmit = form.handleSubmit((values) =>
+    send(devicePayload(values, isNew, profileList.length > 0) as DevicePayload, values as unknown as DeviceFormValues),
+  );
 
   const onDelete = async () => {
     if (isNew) return;
@@ -164,6 +183,20 @@ export function DeviceDrawer({ deviceId, onClose }: { deviceId: number | 'new'; 
         busy={remove.isPending}
         onYes={onDelete}
         onNo={() => setConfirming(false)}
+      />
+      <ConflictDialog
+        rows={conflict?.rows ?? null}
+        busy={save.isPending}
+        onClose={() => setConflict(null)}
+        // The drawer's form follows the device query: theirs replaces this form's values.
+        onReload={() => {
+          if (conflict) queryClient.setQueryData(deviceKeys.one(conflict.latest.id), conflict.latest);
+          setConflict(null);
+        }}
+        onOverwrite={() => {
+          if (conflict) void send({ ...conflict.payload, version: conflict.latest.version }, form.getValues());
+          setConflict(null);
+        }}
       />
     </SideDrawer>
   );

@@ -28,16 +28,16 @@ interface Update {
 }
 
 /**
- * The attributes to SET, and the item's version moved on: a tag's report is a change like a person's, so a
- * form read before it and saved after it answers 409 instead of putting the older position, flags and zone
- * state back (the API writes whole items under a version condition; docs/decisions/0178).
+ * The attributes to SET. The version does not move: it protects people's edits from each other, and the
+ * people's saves write only the attributes they changed (data/entity-update.ts), so they neither put this
+ * state back nor need to hear of it (decision 0242).
  */
 function setExpression(values: Record<string, unknown>): Update {
   const update: Update = {
-    sets: ['#version = #version + :one'],
+    sets: [],
     removes: [],
-    names: { '#date': 'date', '#last': 'last_event', '#version': 'version' },
-    values: { ':one': 1 },
+    names: { '#date': 'date', '#last': 'last_event' },
+    values: {},
   };
   Object.entries(values).forEach(([attribute, value], i) => {
     update.names[`#a${i}`] = attribute;
@@ -51,15 +51,16 @@ function setExpression(values: Record<string, unknown>): Update {
 const NEWER = 'attribute_exists(pk) AND (attribute_not_exists(#last.#date) OR #last.#date < :eventDate)';
 
 async function conditionalUpdate(key: Record<string, string>, update: Update, condition: string, date: string) {
-  // Only the version would move: nothing of the item changes, so nothing is written.
-  if (update.sets.length === 1 && update.removes.length === 0) return true;
+  // Nothing of the item changes, so nothing is written.
+  if (update.sets.length === 0 && update.removes.length === 0) return true;
+  const set = update.sets.length > 0 ? `SET ${update.sets.join(', ')}` : '';
   const remove = update.removes.length > 0 ? ` REMOVE ${update.removes.join(', ')}` : '';
   try {
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: key,
-        UpdateExpression: `SET ${update.sets.join(', ')}${remove}`,
+        UpdateExpression: `${set}${remove}`.trim(),
         ConditionExpression: condition,
         ExpressionAttributeNames: update.names,
         ExpressionAttributeValues: { ...update.values, ':eventDate': date },

@@ -2,11 +2,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { isStaff } from '@shared/permissions';
 import type { Asset } from '@shared/schemas/asset';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/ApiError';
 import { ProfileBlock } from '../../asset-profiles/ProfileBlock';
+import { ConflictDialog } from '../../common/conflict/ConflictDialog';
+import { isConflict } from '../../common/conflict/conflicts';
 import { ConfirmDialog } from '../../common/list/ConfirmDialog';
 import { useConfirmation } from '../../common/list/useConfirmation';
 import { notifySuccess } from '../../common/notifications/notificationStore';
@@ -16,6 +18,7 @@ import { AssetDetailsView } from './AssetDetailsView';
 import { AssetForm } from './AssetForm';
 import { AssetReportActions } from './AssetReportActions';
 import { type AssetFormValues, assetFormResolver, bodyFor, formValuesOf } from './assetForm';
+import { useAssetConflict } from './useAssetConflict';
 
 interface AssetDetailsProps {
   /** undefined for a new asset. */
@@ -45,9 +48,18 @@ export function AssetDetails({ asset, onCreated, onDeleted }: AssetDetailsProps)
   const canDelete = !!asset && !!user && isStaff(user.roles) && hasAny(['ASSET_DELETE', 'ASSET_EDIT']);
   const canResetDays = !!asset && !isClient && hasAny(['RESET_LOAN_DAYS']);
 
-  const submit = form.handleSubmit((values) =>
+  // The asset as the form started from it (Edit, or Reload after a conflict): what "someone else changed" is against.
+  const base = useRef(asset);
+  const conflict = useAssetConflict(shown);
+  const startEditing = (from: Asset | undefined) => {
+    base.current = from;
+    form.reset(formValuesOf(from));
+    setEditing(true);
+  };
+
+  const send = (body: Record<string, unknown>, values: AssetFormValues) =>
     save.mutate(
-      { id: asset?.id ?? null, body: bodyFor(values, shown) },
+      { id: asset?.id ?? null, body },
       {
         onSuccess: (saved) => {
           setEditing(false);
@@ -55,14 +67,19 @@ export function AssetDetails({ asset, onCreated, onDeleted }: AssetDetailsProps)
           if (!asset) onCreated(saved);
         },
         onError: (error) => {
+          if (isConflict(error) && base.current) return void conflict.open(base.current, values, body);
           if (!isApiError(error)) return;
           for (const v of error.violations) {
             form.setError((v.propertyPath || 'root') as keyof AssetFormValues, { message: v.message });
           }
         },
       },
-    ),
-  );
+    );
+  // The status goes only when the user changed it from what the form started with (bodyFor).
+  const submit = form.handleSubmit((values) => {
+    const statusChanged = !base.current || form.getValues('status') !== formValuesOf(base.current).status;
+    send(bodyFor(values, shown, statusChanged), values as unknown as AssetFormValues);
+  });
 
   const confirm = () => {
     if (!asset) return;
@@ -112,7 +129,7 @@ export function AssetDetails({ asset, onCreated, onDeleted }: AssetDetailsProps)
           </Button>
         )}
         {!editing && canEdit && (
-          <Button key="edit" variant="contained" onClick={() => setEditing(true)}>
+          <Button key="edit" variant="contained" onClick={() => startEditing(asset)}>
             {t('words.edit')}
           </Button>
         )}
@@ -125,6 +142,17 @@ export function AssetDetails({ asset, onCreated, onDeleted }: AssetDetailsProps)
         busy={remove.isPending || resetDays.isPending}
         onYes={confirm}
         onNo={confirmation.close}
+      />
+      <ConflictDialog
+        rows={conflict.rows}
+        busy={save.isPending}
+        onClose={conflict.close}
+        onReload={() => startEditing(conflict.reload())}
+        onOverwrite={() => {
+          const body = conflict.overwriteBody();
+          if (body) send(body, form.getValues());
+          conflict.close();
+        }}
       />
     </Box>
   );

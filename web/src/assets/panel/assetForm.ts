@@ -47,9 +47,18 @@ export function assetFormResolver(
   return zodResolver(schema as never) as unknown as Resolver<AssetFormValues, unknown, Record<string, unknown>>;
 }
 
-/** Fields the user cannot see are left out, so saving leaves them as they are. */
-export function bodyFor(values: Record<string, unknown>, shown: { staffFields: boolean; profiles: boolean }) {
+/**
+ * Fields the user cannot see are left out, so saving leaves them as they are. So is the status unless the user
+ * changed it: the tag's reports move it too (registered/moving), and the form's older value must not put theirs
+ * back (docs/decisions/0242-versions-are-people-s-saves-write-only-what-they-change-tags.md).
+ */
+export function bodyFor(
+  values: Record<string, unknown>,
+  shown: { staffFields: boolean; profiles: boolean },
+  statusChanged = true,
+) {
   const body = { ...values };
+  if (!statusChanged) delete body.status;
   if (!shown.staffFields) {
     delete body.devices;
     delete body.client;

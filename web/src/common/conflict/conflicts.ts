@@ -1,0 +1,39 @@
+import { ApiError } from '../../api/ApiError';
+
+/**
+ * A save refused because someone else saved first: 409 (the body's version) or 412 (If-Match). The version
+ * moves only with people's saves, never with a tag's report (docs/decisions/0242-versions-are-people-s-saves-write-only-what-they-change-tags.md).
+ */
+export const isConflict = (error: unknown): error is ApiError =>
+  error instanceof ApiError && (error.status === 409 || error.status === 412);
+
+export interface ConflictRow {
+  field: string;
+  label: string;
+  /** As saved by the other person now. */
+  theirs: string;
+  /** As this form would save it. */
+  yours: string;
+}
+
+/**
+ * The fields someone else changed: those whose saved value (`theirs`) differs from what this form started from
+ * (`base`), shown as text beside this form's value. `show` turns a field's value into its text.
+ */
+export function changedFields<V extends object, F extends keyof V & string>(
+  fields: readonly F[],
+  base: V,
+  theirs: V,
+  yours: V,
+  show: (field: F, value: unknown) => string,
+  label: (field: F) => string,
+): ConflictRow[] {
+  return fields
+    .filter((field) => show(field, base[field]) !== show(field, theirs[field]))
+    .map((field) => ({
+      field,
+      label: label(field),
+      theirs: show(field, theirs[field]),
+      yours: show(field, yours[field]),
+    }));
+}

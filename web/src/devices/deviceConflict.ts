@@ -1,0 +1,45 @@
+import type { Device } from '@shared/schemas/device';
+import type { TFunction } from 'i18next';
+import { formatDay } from '../assets/assetFormat';
+import { changedFields } from '../common/conflict/conflicts';
+import { type DeviceFormValues, deviceFormValues } from './deviceForm';
+
+/** The device fields a person edits and the label key of each (features/devices fields.*). */
+const FIELD_LABELS = {
+  name: 'name',
+  model: 'model',
+  notes: 'notes',
+  asset: 'asset',
+  activation_date: 'activationDate',
+  device_profiles: 'deviceProfiles',
+} as const satisfies Partial<Record<keyof DeviceFormValues, string>>;
+type ConflictField = keyof typeof FIELD_LABELS;
+
+function show(field: ConflictField, value: unknown): string {
+  if (field === 'asset') return (value as DeviceFormValues['asset'])?.name ?? '';
+  if (field === 'device_profiles') return (value as DeviceFormValues['device_profiles']).map((p) => p.name).join(', ');
+  if (field === 'activation_date') return formatDay(value as string);
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * What someone else changed in a device since the drawer read it (`base`), theirs (`latest`) beside the form's
+ * values (docs/decisions/0242-versions-are-people-s-saves-write-only-what-they-change-tags.md). The tag's own reports (last event, battery) never show here: they
+ * move no version.
+ */
+export function deviceConflictRows(
+  t: TFunction<'devices'>,
+  base: Device,
+  latest: Device,
+  yours: DeviceFormValues,
+  profileNames: Map<number, string>,
+) {
+  return changedFields(
+    Object.keys(FIELD_LABELS) as ConflictField[],
+    deviceFormValues(base, profileNames),
+    deviceFormValues(latest, profileNames),
+    yours,
+    show,
+    (field) => t(`fields.${FIELD_LABELS[field]}`),
+  );
+}

@@ -30,6 +30,7 @@ export const STATUS_TITLES: Record<number, string> = {
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
+  412: 'Precondition Failed',
   428: 'Precondition Required',
   429: 'Too Many Requests',
   500: 'Internal Server Error',

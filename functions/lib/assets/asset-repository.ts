@@ -1,7 +1,8 @@
-import { type Asset, deviceHealthOf } from '../../../shared/schemas/asset';
+import { type Asset, assetSchema, deviceHealthOf } from '../../../shared/schemas/asset';
 import { indexSortKey, pad, sortableNumber, typePartition } from '../data/keys';
 import { createRepository } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
+import { allowListOf } from '../http/allow-list';
 
 /**
  * An asset as stored: the API shape without its JSON-LD keys, with the customer and geo zone names copied in
@@ -74,20 +75,15 @@ export const assetRepository = createRepository<AssetRecord>({
   },
 });
 
-export const toApiAsset = (asset: AssetRecord): Asset => {
-  // cable_length is a sort copy; zone_membership is the pipeline's hysteresis state (uplink-effects.ts).
-  const {
-    cable_length: _internal,
-    zone_membership: _pipeline,
-    ...rest
-  } = asset as AssetRecord & {
-    zone_membership?: unknown;
-  };
-  return {
+/** Only the schema's keys: cable_length (a sort copy), zone_membership (the pipeline's hysteresis state,
+ * uplink-effects.ts) and loanDayCountedFor (the loan-day job's mark) stay on the record. */
+const allowedAsset = allowListOf(assetSchema);
+
+export const toApiAsset = (asset: AssetRecord): Asset =>
+  allowedAsset({
     '@id': `/api/assets/${asset.id}`,
     '@type': 'Asset',
-    ...rest,
+    ...asset,
     cable_summary: asset.cable_summary ?? null,
     device_health: deviceHealthOf(asset.devices),
-  };
-};
+  });

@@ -86,6 +86,7 @@ export const TRACKING_CONTRACTS = {
     summary: "Assign an asset's profiles",
     body: assetProfilesAssignInputSchema,
     response: assetSchema,
+    errors: [409],
   },
   'assets.delivered': { summary: 'Report an asset delivered', body: assetActionInputSchema, response: assetViewSchema },
   'assets.deregister': { summary: 'Report an asset empty', body: assetActionInputSchema, response: assetViewSchema },
@@ -110,6 +111,7 @@ export const TRACKING_CONTRACTS = {
     summary: 'Acknowledge an alarm of an asset',
     params: z.object({ id: idParamSchema, alarmId: assetAlarmIdSchema }),
     response: assetAlarmSchema,
+    errors: [409],
   },
   'storage.credentials': {
     summary: 'A presigned POST (form upload, size-bound) for an attachment',

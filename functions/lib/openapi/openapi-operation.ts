@@ -79,12 +79,14 @@ function successResponse(route: RouteDef, contract: RouteContract) {
  * The error answers a route can give, each in the Hydra error shape (components.responses): those of the
  * handler layer (functions/lib/http/handler.ts) for every route, plus the ones its contract names in `errors`.
  * A body can come with any request, so every route may answer 400 (malformed JSON), 413 and 415; 403 is also
- * a request that did not come through the edge (functions/lib/security/edge-origin.ts).
+ * a request that did not come through the edge (functions/lib/security/edge-origin.ts); 404 also a tenant a
+ * super admin names (x-tenant header) or a host that does not exist (functions/lib/auth/); a list's paging
+ * beyond the read budget is 422 (functions/lib/http/collection-query.ts).
  */
 function errorResponses(route: RouteDef, contract: RouteContract, body: JsonSchema | undefined) {
   const statuses = new Set<number>([400, 403, 413, 415]);
-  const takesInput = body !== undefined || contract.query !== undefined || contract.upload;
-  if (route.access !== 'public') statuses.add(401);
+  const takesInput = body !== undefined || contract.query !== undefined || contract.upload || contract.collection;
+  if (route.access !== 'public') statuses.add(401).add(404);
   if (route.path.includes('{')) statuses.add(404);
   if (body && hasVersionProperty(body)) statuses.add(409);
   if (takesInput) statuses.add(422);

@@ -11,8 +11,8 @@ import { openApiDocument, PROBLEM_JSON } from '../../functions/lib/openapi/opena
  * type the document does not list, or a body its schema (closed objects, JSON Schema 2020-12, ajv strict)
  * does not take is a failure of the test that made the call.
  *
- * CONTRACT_CHECK=log lists every difference in .test-results/contract-differences.jsonl instead of throwing,
- * to see all of them after one run; CONTRACT_CHECK=off turns the check off (never in a commit).
+ * Every difference is also appended to .test-results/contract-differences.jsonl; CONTRACT_CHECK=log only
+ * lists them there (no throw), to see all of them after one run; CONTRACT_CHECK=off turns the check off.
  */
 type Schema = Record<string, unknown>;
 type Content = Record<string, { schema?: Schema }>;
@@ -156,11 +156,10 @@ export function checkAnswer(answer: Answer): void {
   if (differences.length === 0) return;
   const template = templateFor(answer.method, answer.path) ?? '(no route)';
   const route = `${answer.method} ${template} (${answer.path}) answered ${answer.status} ${mediaTypeOf(answer.contentType)}`;
-  if (mode === 'log') {
-    mkdirSync(join(LOG_FILE, '..'), { recursive: true });
-    const test = expect.getState().testPath?.split('/').pop();
-    appendFileSync(LOG_FILE, `${JSON.stringify({ test, route, differences, body: answer.text.slice(0, 300) })}\n`);
-    return;
-  }
+  // Every difference is listed, also those after the first of a test (which throws).
+  mkdirSync(join(LOG_FILE, '..'), { recursive: true });
+  const test = expect.getState().testPath?.split('/').pop();
+  appendFileSync(LOG_FILE, `${JSON.stringify({ test, route, differences, body: answer.text.slice(0, 300) })}\n`);
+  if (mode === 'log') return;
   throw new Error(`The answer differs from the OpenAPI document: ${route}\n  ${differences.join('\n  ')}`);
 }

@@ -3,6 +3,9 @@ import { ACCESS_CONTRACTS } from './contracts/access';
 import { TRACKING_CONTRACTS } from './contracts/tracking';
 import type { RouteId } from './routes';
 
+/** The error statuses the OpenAPI document has a response for (functions/lib/openapi/openapi-document.ts). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 428 | 429 | 501 | 502;
+
 /**
  * What each route of the table takes and answers, next to the table (shared/routes.ts) and built from the
  * shared zod schemas. One source for two readers: the API validates a route's `body` with it
@@ -28,6 +31,13 @@ export interface RouteContract {
   collection?: z.ZodType;
   /** The answer is this item. */
   response?: z.ZodType;
+  /**
+   * Error statuses the route answers beyond those of the handler layer (400, 401, 403, 404 with a path
+   * parameter, 409 with a version, 413, 415, 422 with input, 429): what its implementation throws.
+   */
+  errors?: readonly ErrorStatus[];
+  /** The success answer's media type when it is not JSON-LD (application/ld+json). */
+  mediaType?: 'application/json' | 'application/geo+json';
   /** Success status when it is not 200 (a DELETE answers 204 without saying so). */
   status?: 201 | 202 | 204 | 302;
   /**

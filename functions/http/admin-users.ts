@@ -1,7 +1,8 @@
 import { idParamSchema } from '../../shared/schemas/common';
-import { userListQuerySchema } from '../../shared/schemas/user';
+import { userListQuerySchema, userSchema } from '../../shared/schemas/user';
 import { isCurrentPassword } from '../lib/auth/session';
 import { importDevicesFromUpload } from '../lib/devices/device-import';
+import { allowListOf } from '../lib/http/allow-list';
 import { parseCollectionQuery } from '../lib/http/collection-query';
 import { forbidden, unprocessable } from '../lib/http/errors';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
@@ -23,19 +24,11 @@ import { allUsersOf, type UserRecord, userRepository } from '../lib/users/user-r
 /** Users administration (spec 001 s.2 Users screen, s.3 User, s.5 validation, s.6 roles, s.7 calls). */
 const userId = (params: Record<string, string | undefined>) => validate(idParamSchema, params.id);
 
-const toApiUser = (user: UserRecord) => ({
-  '@id': `/api/users/${user.id}`,
-  '@type': 'User',
-  id: user.id,
-  name: user.name,
-  username: user.username,
-  email: user.email,
-  roles: user.roles,
-  active: user.active,
-  user_tenant_roles: [],
-  ...(user.client_id === undefined ? {} : { client_id: user.client_id }),
-  version: user.version,
-});
+const allowedUser = allowListOf(userSchema);
+
+/** A client user's customer link (client_id) is the customers screen's business: GET /api/clients/{id}/users. */
+const toApiUser = (user: UserRecord) =>
+  allowedUser({ '@id': `/api/users/${user.id}`, '@type': 'User', ...user, user_tenant_roles: [] });
 
 const filterSchema = userListQuerySchema.pick({ search: true, id: true, name: true, username: true, email: true });
 

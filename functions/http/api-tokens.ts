@@ -1,5 +1,5 @@
 import type { APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { type ApiToken, apiClientTokenRequestSchema } from '../../shared/schemas/api-token';
+import { type ApiToken, apiClientTokenRequestSchema, apiTokenSchema } from '../../shared/schemas/api-token';
 import { idParamSchema } from '../../shared/schemas/common';
 import {
   createApiClientUser,
@@ -16,6 +16,7 @@ import {
   deleteApiToken,
   findApiClient,
 } from '../lib/api-tokens/api-token-repository';
+import { allowListOf } from '../lib/http/allow-list';
 import { parseCollectionQuery } from '../lib/http/collection-query';
 import { forbidden, unauthorized } from '../lib/http/errors';
 import { createHttpHandler, type HttpEvent, reply, route } from '../lib/http/handler';
@@ -25,11 +26,11 @@ import { openApiDocument } from '../lib/openapi/openapi-document';
 import { clientIp } from '../lib/security/client-ip';
 
 /** API credentials (spec 001 s.2 /api, s.7) and the client-credentials token endpoint. */
-const toApiToken = ({ created_by: _creator, ...record }: ApiTokenRecord): ApiToken => ({
-  '@id': `/api/tokens/${record.id}`,
-  '@type': 'ApiToken',
-  ...record,
-});
+const allowedToken = allowListOf(apiTokenSchema);
+
+/** created_by (who made the credential) stays on the record. */
+const toApiToken = (record: ApiTokenRecord): ApiToken =>
+  allowedToken({ '@id': `/api/tokens/${record.id}`, '@type': 'ApiToken', ...record });
 
 /** RFC 6749 s.2.3.1: clients may send their credentials as HTTP Basic instead of in the body. */
 function basicCredentials(event: HttpEvent): { client_id: string; client_secret: string } | undefined {

@@ -1,4 +1,9 @@
-import { ACCOUNT_MANAGER_UNKNOWN, type ClientUser, clientUserParamsSchema } from '../../shared/schemas/client';
+import {
+  ACCOUNT_MANAGER_UNKNOWN,
+  type ClientUser,
+  clientUserParamsSchema,
+  clientUserSchema,
+} from '../../shared/schemas/client';
 import { idParamSchema } from '../../shared/schemas/common';
 import { refreshCompanyOnAssets } from '../lib/clients/client-company-copies';
 import { sendClientCredentials } from '../lib/clients/client-credentials';
@@ -8,6 +13,7 @@ import { usersOfClient } from '../lib/clients/client-queries';
 import { type ClientRecord, clientRepository, toApiClient } from '../lib/clients/client-repository';
 import { createClientUser, updateClientUser } from '../lib/clients/client-user-accounts';
 import type { TenantContext } from '../lib/data/tenant-context';
+import { allowListOf } from '../lib/http/allow-list';
 import { parseCollectionQuery } from '../lib/http/collection-query';
 import { notFound, unprocessable } from '../lib/http/errors';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
@@ -39,15 +45,10 @@ async function accountManagerOf(
   return { id: user.id, name: user.name };
 }
 
-const toApiClientUser = (clientId: number, user: UserRecord): ClientUser => ({
-  '@id': `/api/clients/${clientId}/users/${user.id}`,
-  '@type': 'User',
-  id: user.id,
-  name: user.name,
-  email: user.email,
-  active: user.active,
-  version: user.version,
-});
+const allowedClientUser = allowListOf(clientUserSchema);
+
+const toApiClientUser = (clientId: number, user: UserRecord): ClientUser =>
+  allowedClientUser({ '@id': `/api/clients/${clientId}/users/${user.id}`, '@type': 'User', ...user });
 
 /** A user of this customer in the caller's tenant; any other id is simply not found. */
 async function clientUserOrThrow(ctx: TenantContext, params: Record<string, string | undefined>) {

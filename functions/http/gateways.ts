@@ -1,5 +1,5 @@
 import { idParamSchema } from '../../shared/schemas/common';
-import type { Gateway } from '../../shared/schemas/gateway';
+import { type Gateway, gatewaySchema } from '../../shared/schemas/gateway';
 import {
   createGateway,
   deleteGateway,
@@ -9,6 +9,7 @@ import {
   gatewayRepository,
 } from '../lib/gateways/gateway-repository';
 import { mqttEndpoint, provisionGatewayThing, removeGatewayThing } from '../lib/gateways/gateway-things';
+import { allowListOf } from '../lib/http/allow-list';
 import { parseCollectionQuery } from '../lib/http/collection-query';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
@@ -19,17 +20,15 @@ import { gatewayUplinkTopic } from '../lib/pipeline/topics';
  * LoRaWAN gateways (issue 13, item 3): registering one makes its IoT thing, bound to the tenant, and a
  * certificate whose private key is answered once; deleting one revokes the certificate and removes the thing.
  */
-const toGateway = (tenantId: string, record: GatewayRecord): Gateway => ({
-  '@id': `/api/gateways/${record.id}`,
-  '@type': 'Gateway',
-  id: record.id,
-  name: record.name,
-  gateway_eui: record.gateway_eui,
-  thing_name: record.thing_name,
-  topic: gatewayUplinkTopic(tenantId, '<DEVEUI>'),
-  created_at: record.created_at,
-  version: record.version,
-});
+const allowedGateway = allowListOf(gatewaySchema);
+
+const toGateway = (tenantId: string, record: GatewayRecord): Gateway =>
+  allowedGateway({
+    '@id': `/api/gateways/${record.id}`,
+    '@type': 'Gateway',
+    ...record,
+    topic: gatewayUplinkTopic(tenantId, '<DEVEUI>'),
+  });
 
 export const handler = createHttpHandler('gateways', {
   'gateways.list': route({

@@ -1,8 +1,9 @@
 import { idParamSchema } from '../../shared/schemas/common';
-import { type Tenant, type TenantInput, tenantListQuerySchema } from '../../shared/schemas/tenant';
+import { type Tenant, type TenantInput, tenantListQuerySchema, tenantSchema } from '../../shared/schemas/tenant';
 import { authContextFromClaims } from '../lib/auth/auth-context';
 import type { TenantContext } from '../lib/data/tenant-context';
 import { importDevicesFromUpload } from '../lib/devices/device-import';
+import { allowListOf } from '../lib/http/allow-list';
 import { parseCollectionQuery } from '../lib/http/collection-query';
 import { forbidden, notFound, unprocessable } from '../lib/http/errors';
 import { createHttpHandler, type HttpRequest, reply, route } from '../lib/http/handler';
@@ -19,11 +20,10 @@ const TEXT_FIELDS = ['subdomain', 'company', 'address', 'zipcode', 'city', 'coun
 
 const tenantId = (params: Record<string, string | undefined>) => validate(idParamSchema, params.id);
 
-const toApiTenant = (tenant: TenantRecord): Tenant => ({
-  '@id': `/api/tenants/${tenant.id}`,
-  '@type': 'Tenant',
-  ...tenant,
-});
+const allowedTenant = allowListOf(tenantSchema);
+
+const toApiTenant = (tenant: TenantRecord): Tenant =>
+  allowedTenant({ '@id': `/api/tenants/${tenant.id}`, '@type': 'Tenant', ...tenant });
 
 const filterSchema = tenantListQuerySchema.pick({
   id: true,

@@ -44,9 +44,14 @@ const logo = z.object({ url: z.string().nullable() });
 
 /** Spec 001 and the platform: session, roles, users, tenants, settings, KPN Things, API credentials. */
 export const ACCESS_CONTRACTS = {
-  'session.signIn': { summary: 'Sign in with user name or e-mail', body: signInSchema, response: signInResponseSchema },
-  'session.verify': { summary: 'Refresh a session', body: verifySchema, response: verifyResponseSchema },
-  'session.signOut': { summary: "Sign out: revoke the session's refresh token", body: verifySchema },
+  'session.signIn': {
+    summary: 'Sign in with user name or e-mail',
+    body: signInSchema,
+    response: signInResponseSchema,
+    errors: [401],
+  },
+  'session.verify': { summary: 'Refresh a session', body: verifySchema, response: verifyResponseSchema, errors: [401] },
+  'session.signOut': { summary: "Sign out: revoke the session's refresh token", body: verifySchema, status: 204 },
   'session.resetPassword': { summary: 'Mail a password reset code', body: resetPasswordInputSchema, response: message },
   'session.confirmResetPassword': {
     summary: 'Set a new password with the mailed code',
@@ -102,6 +107,7 @@ export const ACCESS_CONTRACTS = {
     body: frontendSettingInputSchema,
     response: frontendSettingSchema,
     status: 201,
+    errors: [409],
   },
   'settings.update': {
     summary: 'Update a setting',
@@ -133,7 +139,12 @@ export const ACCESS_CONTRACTS = {
     response: apiTokenSchema,
     status: 201,
   },
-  'tokens.update': { summary: 'Rename an API credential', body: apiTokenUpdateInputSchema, response: apiTokenSchema },
+  'tokens.update': {
+    summary: 'Rename an API credential',
+    body: apiTokenUpdateInputSchema,
+    response: apiTokenSchema,
+    errors: [404],
+  },
   'tokens.revoke': { summary: 'Revoke an API credential' },
   'exports.get': {
     summary: 'Follow a background export',
@@ -154,6 +165,12 @@ export const ACCESS_CONTRACTS = {
     body: apiClientTokenRequestSchema,
     form: true,
     response: apiClientTokenResponseSchema,
+    mediaType: 'application/json',
+    errors: [401],
   },
-  'docs.openapi': { summary: 'This OpenAPI document' },
+  'docs.openapi': {
+    summary: 'This OpenAPI document',
+    response: z.record(z.string(), z.unknown()).meta({ description: 'OpenAPI 3.1' }),
+    mediaType: 'application/json',
+  },
 } as const satisfies Partial<Record<RouteId, RouteContract>>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { RouteContract } from '../route-contracts';
 import type { RouteId } from '../routes';
 import { alarmInputSchema, alarmSchema, alarmUpdateInputSchema } from '../schemas/alarm';
+import { alarmWithSubscriptionsSchema } from '../schemas/alarm-subscription';
 import {
   ASSET_SORT_FIELDS,
   assetActionInputSchema,
@@ -10,6 +11,7 @@ import {
   assetProfilesAssignInputSchema,
   assetSchema,
   assetUpdateInputSchema,
+  assetViewSchema,
 } from '../schemas/asset';
 import { assetAlarmIdSchema, assetAlarmSchema } from '../schemas/asset-alarm';
 import { assetMapPageSchema, assetMapQuerySchema } from '../schemas/asset-map';
@@ -20,7 +22,12 @@ import {
   assetProfileUpdateInputSchema,
 } from '../schemas/asset-profile';
 import { assetStatusListQuerySchema, assetStatusSchema } from '../schemas/asset-status';
-import { attachmentRegisterSchema, attachmentSchema, attachmentUploadQuerySchema } from '../schemas/attachment';
+import {
+  attachmentRegisterSchema,
+  attachmentSchema,
+  attachmentUploadQuerySchema,
+  attachmentUploadTicketSchema,
+} from '../schemas/attachment';
 import {
   clientInputSchema,
   clientListQuerySchema,
@@ -44,7 +51,8 @@ import {
 import { eventListQuerySchema, eventSchema } from '../schemas/event';
 import { exportJobSchema, exportResultSchema } from '../schemas/export';
 import { geoZoneInputSchema, geoZoneSchema, geoZoneUpdateInputSchema } from '../schemas/geo-zone';
-import { geoZoneImportSchema } from '../schemas/geo-zone-geojson';
+import { geoZoneFeatureCollectionSchema, geoZoneImportSchema } from '../schemas/geo-zone-geojson';
+import { ingestOutcomeSchema } from '../schemas/kpn-things';
 
 /** Spec 000 and issues 8/9: assets, profiles, customers, devices, events, geo zones, alarm rules, uplinks. */
 export const TRACKING_CONTRACTS = {
@@ -52,7 +60,7 @@ export const TRACKING_CONTRACTS = {
     summary: 'List assets',
     query: assetListQuerySchema,
     orders: ASSET_SORT_FIELDS,
-    collection: assetSchema,
+    collection: assetViewSchema,
   },
   'assets.map': {
     summary: 'Assets on the map: compact marker tuples, a page at a time (follow `next` until null)',
@@ -70,7 +78,7 @@ export const TRACKING_CONTRACTS = {
     response: exportJobSchema,
     status: 202,
   },
-  'assets.get': { summary: 'Get an asset', response: assetSchema },
+  'assets.get': { summary: 'Get an asset', response: assetViewSchema },
   'assets.create': { summary: 'Create an asset', body: assetInputSchema, response: assetSchema, status: 201 },
   'assets.update': { summary: 'Update an asset', body: assetUpdateInputSchema, response: assetSchema, ifMatch: true },
   'assets.delete': { summary: 'Delete an asset', ifMatch: true },
@@ -78,23 +86,24 @@ export const TRACKING_CONTRACTS = {
     summary: "Assign an asset's profiles",
     body: assetProfilesAssignInputSchema,
     response: assetSchema,
+    errors: [409],
   },
   'assets.delivered': {
     summary: 'Report an asset delivered',
     body: assetActionInputSchema,
-    response: assetSchema,
+    response: assetViewSchema,
     ifMatch: true,
   },
   'assets.deregister': {
     summary: 'Report an asset empty',
     body: assetActionInputSchema,
-    response: assetSchema,
+    response: assetViewSchema,
     ifMatch: true,
   },
   'assets.resetLoanDays': {
     summary: 'Reset the days outside the geo zone',
     body: assetActionInputSchema,
-    response: assetSchema,
+    response: assetViewSchema,
     ifMatch: true,
   },
   'assets.addAttachment': {
@@ -113,10 +122,13 @@ export const TRACKING_CONTRACTS = {
     summary: 'Acknowledge an alarm of an asset',
     params: z.object({ id: idParamSchema, alarmId: assetAlarmIdSchema }),
     response: assetAlarmSchema,
+    errors: [409],
   },
   'storage.credentials': {
     summary: 'A presigned POST (form upload, size-bound) for an attachment',
     query: attachmentUploadQuerySchema,
+    response: attachmentUploadTicketSchema,
+    errors: [404],
   },
   'assetStatuses.list': { summary: 'Asset statuses', query: assetStatusListQuerySchema, collection: assetStatusSchema },
 
@@ -142,7 +154,7 @@ export const TRACKING_CONTRACTS = {
   'clients.get': { summary: 'Get a customer', response: clientSchema },
   'clients.create': { summary: 'Create a customer', body: clientInputSchema, response: clientSchema, status: 201 },
   'clients.update': { summary: 'Update a customer', body: clientUpdateInputSchema, response: clientSchema },
-  'clients.delete': { summary: 'Delete a customer' },
+  'clients.delete': { summary: 'Delete a customer', errors: [422] },
   'clients.resetPassword': {
     summary: "Reset a customer's password and mail it (mail_sent: false when SES refused the mail)",
     response: credentialsResetResultSchema,
@@ -199,7 +211,11 @@ export const TRACKING_CONTRACTS = {
   'events.list': { summary: 'List device events', query: eventListQuerySchema, collection: eventSchema },
 
   'geoZones.list': { summary: 'List geo zones', collection: geoZoneSchema },
-  'geoZones.export': { summary: 'Geo zones as a GeoJSON FeatureCollection' },
+  'geoZones.export': {
+    summary: 'Geo zones as a GeoJSON FeatureCollection',
+    response: geoZoneFeatureCollectionSchema,
+    mediaType: 'application/geo+json',
+  },
   'geoZones.import': {
     summary: 'Import geo zones from GeoJSON',
     body: geoZoneImportSchema,
@@ -209,15 +225,25 @@ export const TRACKING_CONTRACTS = {
   'geoZones.get': { summary: 'Get a geo zone', response: geoZoneSchema },
   'geoZones.create': { summary: 'Create a geo zone', body: geoZoneInputSchema, response: geoZoneSchema, status: 201 },
   'geoZones.update': { summary: 'Update a geo zone', body: geoZoneUpdateInputSchema, response: geoZoneSchema },
-  'geoZones.delete': { summary: 'Delete a geo zone' },
+  'geoZones.delete': { summary: 'Delete a geo zone', errors: [422] },
   'alarms.list': { summary: 'List alarm rules', query: paginationQuerySchema, collection: alarmSchema },
-  'alarms.get': { summary: 'Get an alarm rule', response: alarmSchema },
-  'alarms.create': { summary: 'Create an alarm rule', body: alarmInputSchema, response: alarmSchema, status: 201 },
-  'alarms.update': { summary: 'Update an alarm rule', body: alarmUpdateInputSchema, response: alarmSchema },
+  'alarms.get': { summary: 'Get an alarm rule', response: alarmWithSubscriptionsSchema },
+  'alarms.create': {
+    summary: 'Create an alarm rule',
+    body: alarmInputSchema,
+    response: alarmWithSubscriptionsSchema,
+    status: 201,
+  },
+  'alarms.update': {
+    summary: 'Update an alarm rule',
+    body: alarmUpdateInputSchema,
+    response: alarmWithSubscriptionsSchema,
+  },
   'alarms.delete': { summary: 'Delete an alarm rule' },
 
   'uplinks.kpnThings': {
     summary: 'KPN Things uplink (the Things-Message-Token header is the credential)',
+    response: ingestOutcomeSchema,
     status: 202,
   },
 } as const satisfies Partial<Record<RouteId, RouteContract>>;

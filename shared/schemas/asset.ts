@@ -179,6 +179,19 @@ export const CLIENT_HIDDEN_ASSET_FIELDS = [
   'client',
   'devices',
 ] as const;
+/** What a ROLE_CLIENT user receives of an asset: the asset without the hidden keys. */
+export const clientAssetSchema = assetSchema.omit({
+  lastCommunication: true,
+  scheduled: true,
+  geo_zone: true,
+  days_outside_geo_zone: true,
+  client: true,
+  devices: true,
+} satisfies Record<(typeof CLIENT_HIDDEN_ASSET_FIELDS)[number], true>);
+
+/** An asset as the routes that answer each viewer their view answer it (functions/lib/assets/asset-view.ts). */
+export const assetViewSchema = z.union([assetSchema, clientAssetSchema]);
+
 /** Client users may sort only by visible columns. */
 export const CLIENT_ASSET_SORT_FIELDS: readonly AssetSortField[] = ['reference', 'cable_length'];
 

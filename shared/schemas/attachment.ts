@@ -100,15 +100,16 @@ export const ATTACHMENT_INCOMING_DAYS = 1;
  * key, the content type and the size (1 B to `max_bytes`, the same limit the query checks): S3 itself refuses
  * anything else. No credentials.
  */
-export interface AttachmentUploadTicket {
-  method: 'POST';
-  url: string;
-  fields: Record<string, string>;
-  object_key: string;
-  bucket: string;
-  expires_in: number;
-  max_bytes: number;
-}
+export const attachmentUploadTicketSchema = z.object({
+  method: z.literal('POST'),
+  url: z.string(),
+  fields: z.record(z.string(), z.string()),
+  object_key: z.string(),
+  bucket: z.string(),
+  expires_in: z.number().int(),
+  max_bytes: z.number().int(),
+});
+export type AttachmentUploadTicket = z.infer<typeof attachmentUploadTicketSchema>;
 
 /** POST /api/assets/{id}/attachments with an optional asset version (409 if stale). */
 export const attachmentRegisterSchema = attachmentInputSchema.extend({

@@ -255,9 +255,19 @@ export type ExportQuery = z.infer<typeof exportQuerySchema>;
 /** JSON-LD keys the API adds to every item; the console keys lists and profile relations on @id. */
 export const jsonLdShape = { '@id': z.string().optional(), '@type': z.string().optional() };
 
+/** The paging links of a list (functions/lib/http/hydra.ts); previous/next only where such a page is. */
+export const hydraViewSchema = z.object({
+  '@id': z.string(),
+  '@type': z.literal('hydra:PartialCollectionView'),
+  'hydra:first': z.string(),
+  'hydra:last': z.string(),
+  'hydra:previous': z.string().optional(),
+  'hydra:next': z.string().optional(),
+});
+
 export const hydraCollectionSchema = <T extends z.ZodType>(member: T) =>
   z.object({
     'hydra:member': z.array(member),
     'hydra:totalItems': z.number().int().nonnegative(),
-    'hydra:view': z.looseObject({ '@id': z.string() }).optional(),
+    'hydra:view': hydraViewSchema.optional(),
   });

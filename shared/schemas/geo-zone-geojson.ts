@@ -15,17 +15,20 @@ export const IMPORT_NO_ZONES = 'The file holds no geo zones';
 export const IMPORT_TOO_MANY_ZONES = `At most ${MAX_ZONES_PER_IMPORT} geo zones per import`;
 export const IMPORT_NOT_A_FEATURE = 'Each entry must be a GeoJSON Feature';
 
-export interface GeoZoneFeature {
-  type: 'Feature';
-  id: number;
-  geometry: { type: 'Polygon' | 'Point'; coordinates: unknown };
-  properties: { name: string | null; color: string; radius?: number };
-}
+/** One zone of GET /api/geo-zones/export: coordinates as GeoJSON has them ([lng, lat], rings of those). */
+export const geoZoneFeatureSchema = z.object({
+  type: z.literal('Feature'),
+  id: z.number().int(),
+  geometry: z.object({ type: z.enum(['Polygon', 'Point']), coordinates: z.array(z.unknown()) }),
+  properties: z.object({ name: z.string().nullable(), color: z.string(), radius: z.number().optional() }),
+});
+export type GeoZoneFeature = z.infer<typeof geoZoneFeatureSchema>;
 
-export interface GeoZoneFeatureCollection {
-  type: 'FeatureCollection';
-  features: GeoZoneFeature[];
-}
+export const geoZoneFeatureCollectionSchema = z.object({
+  type: z.literal('FeatureCollection'),
+  features: z.array(geoZoneFeatureSchema),
+});
+export type GeoZoneFeatureCollection = z.infer<typeof geoZoneFeatureCollectionSchema>;
 
 export function toGeoZoneFeature(
   zone: { id: number; name: string | null; geometry: GeoZoneGeometry },

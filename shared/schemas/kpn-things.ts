@@ -101,3 +101,9 @@ export type KpnThingsSettings = z.infer<typeof kpnThingsSettingsSchema>;
 
 export const kpnThingsVerifyResponseSchema = z.boolean();
 export const kpnThingsDeviceCountSchema = z.number().int().nonnegative();
+
+/** The answer of POST /api/things/uplink (functions/lib/pipeline/ingest.ts): records taken, and why not. */
+export const ingestOutcomeSchema = z.object({
+  accepted: z.number().int().nonnegative(),
+  rejected: z.string().optional(),
+});

@@ -98,13 +98,16 @@ export type FrontendSettingInput = z.infer<typeof frontendSettingInputSchema>;
 export const frontendSettingUpdateInputSchema = z.intersection(frontendSettingInputSchema, z.object(versionShape));
 export type FrontendSettingUpdateInput = z.infer<typeof frontendSettingUpdateInputSchema>;
 
-/** Read shape: data stays unknown here; parse it with the data schema of its name. */
+/**
+ * Read shape: data stays unknown here; parse it with the data schema of its name. A default the tenant has not
+ * saved yet has id and version null and no @id.
+ */
 export const frontendSettingSchema = z.object({
   ...jsonLdShape,
-  id: entityIdSchema,
+  id: entityIdSchema.nullable(),
   name: z.string(),
   data: z.unknown(),
-  ...versionShape,
+  version: versionShape.version.nullable(),
 });
 export type FrontendSetting = z.infer<typeof frontendSettingSchema>;
 

@@ -1,4 +1,5 @@
 import { TEST_CLIENT_IP_HEADER, testFileClientIp } from './client-ip';
+import { checkAnswer } from './contract';
 import { readStack } from './stack';
 
 /** A tiny HTTP client for integration tests: real requests to the local gateway. */
@@ -23,6 +24,10 @@ export async function call<T = Record<string, unknown>>(
   if (body !== undefined) headers['content-type'] ??= 'application/json';
   const response = await fetch(`${readStack().apiUrl}${path}`, { method, headers, body });
   const text = await response.text();
+  // A followed redirect's final page is not the API's answer; the 302 itself is checked by the sweeps.
+  if (!response.redirected) {
+    checkAnswer({ method, path, status: response.status, contentType: response.headers.get('content-type'), text });
+  }
   let parsed: unknown = text;
   try {
     parsed = text ? JSON.parse(text) : undefined;

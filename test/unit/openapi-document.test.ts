@@ -100,7 +100,7 @@ describe('the OpenAPI document', () => {
         expect.arrayContaining(['hydra:member', 'hydra:totalItems', '@type']),
       );
     }
-    const errorSchema = doc.components.responses.Error422?.content['application/ld+json'].schema as {
+    const errorSchema = doc.components.responses.Error422?.content['application/problem+json'].schema as {
       properties: object;
     };
     expect(Object.keys(errorSchema?.properties ?? {})).toEqual(
@@ -115,6 +115,8 @@ describe('the OpenAPI document', () => {
       '404',
       '409',
       '412',
+      '413',
+      '415',
       '422',
       '429',
     ]);

@@ -1,7 +1,8 @@
-import type { Alarm, AlarmType } from '../../../shared/schemas/alarm';
+import { type Alarm, type AlarmType, alarmSchema } from '../../../shared/schemas/alarm';
 import { pad, typePartition } from '../data/keys';
 import { createRepository } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
+import { allowListOf } from '../http/allow-list';
 
 /** An alarm rule as stored: the API shape without JSON-LD keys (its own `type` is stored as is). */
 export type AlarmRecord = Omit<Alarm, '@id' | '@type'>;
@@ -19,8 +20,7 @@ export const alarmRepository = createRepository<AlarmRecord>({
   indexKeys: (ctx, alarm) => ({ gsi1pk: alarmsOfTypePartition(ctx, alarm.type), gsi1sk: pad(alarm.id) }),
 });
 
-export const toApiAlarm = (alarm: AlarmRecord): Alarm => ({
-  '@id': `/api/alarms/${alarm.id}`,
-  '@type': 'Alarm',
-  ...alarm,
-});
+const allowedAlarm = allowListOf(alarmSchema);
+
+export const toApiAlarm = (alarm: AlarmRecord): Alarm =>
+  allowedAlarm({ '@id': `/api/alarms/${alarm.id}`, '@type': 'Alarm', ...alarm });

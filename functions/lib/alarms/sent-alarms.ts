@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { AssetAlarm } from '../../../shared/schemas/asset-alarm';
+import { type AssetAlarm, assetAlarmSchema } from '../../../shared/schemas/asset-alarm';
 import { dynamo, tableName } from '../data/client';
 import { pad, tenantPrefix } from '../data/keys';
 import { queryPage } from '../data/query-page';
 import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
+import { allowListOf } from '../http/allow-list';
 import { conflict, notFound } from '../http/errors';
 
 export const ALARM_ALREADY_ACKNOWLEDGED = 'This alarm was already acknowledged.';
@@ -75,10 +76,13 @@ export async function markSentAlarm(ctx: TenantContext, record: SentAlarmRecord,
   );
 }
 
+const allowedAssetAlarm = allowListOf(assetAlarmSchema);
+
+/** The record's delivery `status` is the sender's; the answer holds the schema's keys only. */
 export const toApiAssetAlarm = (item: Record<string, unknown>): AssetAlarm => {
-  const { status: _status, ...record } = fromItem<SentAlarmRecord>(item);
+  const record = fromItem<SentAlarmRecord>(item);
   const base = record.assetId === null ? `/api/devices/${record.deviceId}` : `/api/assets/${record.assetId}`;
-  return { '@id': `${base}/alarms/${record.id}`, '@type': 'AssetAlarm', ...record };
+  return allowedAssetAlarm({ '@id': `${base}/alarms/${record.id}`, '@type': 'AssetAlarm', ...record });
 };
 
 /** One page of an asset's alarms, newest first, and their number (a count query over the asset's partition). */

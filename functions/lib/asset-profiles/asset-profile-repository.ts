@@ -1,7 +1,13 @@
-import type { AssetProfile, AssetProfileDefinition } from '../../../shared/schemas/asset-profile';
+import {
+  type AssetProfile,
+  type AssetProfileDefinition,
+  assetProfileDefinitionSchema,
+  assetProfileSchema,
+} from '../../../shared/schemas/asset-profile';
 import { pad, typePartition } from '../data/keys';
 import { createRepository } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
+import { allowListOf } from '../http/allow-list';
 
 /** A definition: catalogues of cable reel types and cable types, and lists such as cable lengths. */
 export type AssetProfileDefinitionRecord = Omit<AssetProfileDefinition, '@id' | '@type'>;
@@ -42,18 +48,16 @@ export const assetProfileRepository = createRepository<AssetProfileRecord>({
 
 export const assetProfileUri = (id: number) => `/api/asset-profiles/${id}`;
 
-export const toApiAssetProfileDefinition = (definition: AssetProfileDefinitionRecord): AssetProfileDefinition => ({
-  '@id': `/api/asset-profile-definitions/${definition.id}`,
-  '@type': 'AssetProfileDefinition',
-  ...definition,
-});
+const allowedDefinition = allowListOf(assetProfileDefinitionSchema);
+const allowedProfile = allowListOf(assetProfileSchema);
 
-export const toApiAssetProfile = ({
-  asset_id: _asset,
-  definition_id: _definition,
-  ...profile
-}: AssetProfileRecord): AssetProfile => ({
-  '@id': assetProfileUri(profile.id),
-  '@type': 'AssetProfile',
-  ...profile,
-});
+export const toApiAssetProfileDefinition = (definition: AssetProfileDefinitionRecord): AssetProfileDefinition =>
+  allowedDefinition({
+    '@id': `/api/asset-profile-definitions/${definition.id}`,
+    '@type': 'AssetProfileDefinition',
+    ...definition,
+  });
+
+/** asset_id and definition_id are the record's links; the answer nests the definition instead. */
+export const toApiAssetProfile = (profile: AssetProfileRecord): AssetProfile =>
+  allowedProfile({ '@id': assetProfileUri(profile.id), '@type': 'AssetProfile', ...profile });

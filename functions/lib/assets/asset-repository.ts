@@ -1,8 +1,9 @@
-import { type Asset, deviceHealthOf } from '../../../shared/schemas/asset';
+import { type Asset, assetSchema, deviceHealthOf } from '../../../shared/schemas/asset';
 import { mapLevelOf } from '../../../shared/schemas/map-level';
 import { indexSortKey, pad, sortableNumber, typePartition } from '../data/keys';
 import { createRepository } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
+import { allowListOf } from '../http/allow-list';
 
 /**
  * An asset as stored: the API shape without its JSON-LD keys, with the customer and geo zone names copied in
@@ -75,26 +76,16 @@ export const assetRepository = createRepository<AssetRecord>({
   },
 });
 
-export const toApiAsset = (asset: AssetRecord): Asset => {
-  // cable_length is a sort copy; zone_membership is the pipeline's hysteresis state (uplink-effects.ts), the
-  // rest position and the counted-day mark the loan-day state (loan-days/).
-  const {
-    cable_length: _internal,
-    zone_membership: _pipeline,
-    rest_position: _rest,
-    loanDayCountedFor: _counted,
-    ...rest
-  } = asset as AssetRecord & {
-    zone_membership?: unknown;
-    rest_position?: unknown;
-    loanDayCountedFor?: unknown;
-  };
-  return {
+/** Only the schema's keys: cable_length (a sort copy), zone_membership (the pipeline's hysteresis state,
+ * uplink-effects.ts), rest_position and loanDayCountedFor (the loan-day state, loan-days/) stay on the record. */
+const allowedAsset = allowListOf(assetSchema);
+
+export const toApiAsset = (asset: AssetRecord): Asset =>
+  allowedAsset({
     '@id': `/api/assets/${asset.id}`,
     '@type': 'Asset',
-    ...rest,
+    ...asset,
     cable_summary: asset.cable_summary ?? null,
     device_health: deviceHealthOf(asset.devices),
     map_level: mapLevelOf(asset),
-  };
-};
+  });

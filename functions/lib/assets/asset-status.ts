@@ -1,9 +1,15 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { ASSET_STATUS_VALUES, type AssetStatus, type AssetStatusValue } from '../../../shared/schemas/asset-status';
+import {
+  ASSET_STATUS_VALUES,
+  type AssetStatus,
+  type AssetStatusValue,
+  assetStatusSchema,
+} from '../../../shared/schemas/asset-status';
 import { dynamo, tableName } from '../data/client';
 import { typePartition } from '../data/keys';
 import { createRepository, fromItem, type Stored } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
+import { allowListOf } from '../http/allow-list';
 
 /** One entry of a tenant's asset status list (GET /api/asset-statuses); assets embed { id, status }. */
 export type AssetStatusRecord = Omit<AssetStatus, '@id' | '@type'> & Pick<Stored, 'version'>;
@@ -63,8 +69,7 @@ export const assetStatusRef = (entry: Pick<AssetStatusRecord, 'id' | 'status'>) 
   status: entry.status,
 });
 
-export const toApiAssetStatus = ({ version: _version, ...entry }: AssetStatusRecord): AssetStatus => ({
-  '@id': `/api/asset-statuses/${entry.id}`,
-  '@type': 'AssetStatus',
-  ...entry,
-});
+const allowedAssetStatus = allowListOf(assetStatusSchema);
+
+export const toApiAssetStatus = (entry: AssetStatusRecord): AssetStatus =>
+  allowedAssetStatus({ '@id': `/api/asset-statuses/${entry.id}`, '@type': 'AssetStatus', ...entry });

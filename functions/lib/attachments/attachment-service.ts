@@ -10,6 +10,7 @@ import {
   type AttachmentUploadTicket,
   attachmentObjectKey,
   attachmentRegisterSchema,
+  attachmentSchema,
   attachmentUploadQuerySchema,
   isAllowedAttachmentType,
   isAttachmentKeyOf,
@@ -19,6 +20,7 @@ import { assertCanSee, assetViewerOf, isClientUser } from '../assets/asset-view'
 import type { AuthContext } from '../auth/auth-context';
 import { createRepository } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
+import { allowListOf } from '../http/allow-list';
 import { conflict, forbidden, notFound, unprocessable } from '../http/errors';
 import { validate } from '../http/validation';
 import {
@@ -128,7 +130,8 @@ export async function registerAttachment(auth: AuthContext, assetId: number, bod
     throw error;
   }
   await deleteIncoming(auth.tenant, input.object_key).catch(() => undefined);
-  return { '@id': attachmentPath(assetId, entry.id), '@type': 'Attachment', ...(await withUrl(auth.tenant, entry)) };
+  const stored = await withUrl(auth.tenant, entry);
+  return allowedAttachment({ '@id': attachmentPath(assetId, entry.id), '@type': 'Attachment', ...stored });
 }
 
 /**
@@ -148,6 +151,8 @@ export async function deleteAttachment(auth: AuthContext, assetId: number, attac
 }
 
 const attachmentPath = (assetId: number, id: number) => `/api/assets/${assetId}/attachments/${id}`;
+
+const allowedAttachment = allowListOf(attachmentSchema);
 
 async function withUrl(ctx: TenantContext, attachment: Attachment): Promise<Attachment> {
   return { ...attachment, url: await presignDownload(ctx, attachment.object_key) };

@@ -1,7 +1,8 @@
-import type { Client } from '../../../shared/schemas/client';
+import { type Client, clientSchema } from '../../../shared/schemas/client';
 import { indexSortKey, typePartition } from '../data/keys';
 import { createRepository } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
+import { allowListOf } from '../http/allow-list';
 
 /** A customer as stored: the API shape without its JSON-LD keys; the account manager's name is copied in. */
 export type ClientRecord = Omit<Client, '@id' | '@type'>;
@@ -38,8 +39,7 @@ export const clientRepository = createRepository<ClientRecord>({
   }),
 });
 
-export const toApiClient = (client: ClientRecord): Client => ({
-  '@id': `/api/clients/${client.id}`,
-  '@type': 'Client',
-  ...client,
-});
+const allowedClient = allowListOf(clientSchema);
+
+export const toApiClient = (client: ClientRecord): Client =>
+  allowedClient({ '@id': `/api/clients/${client.id}`, '@type': 'Client', ...client });

@@ -1,4 +1,5 @@
-import type { DeviceProfile } from '../../../shared/schemas/device';
+import { type DeviceProfile, deviceProfileSchema } from '../../../shared/schemas/device';
+import { allowListOf } from '../http/allow-list';
 
 /**
  * Device profiles (spec 000 names only `GET /api/device-profiles` and a device's `device_profiles` list of
@@ -15,8 +16,7 @@ export const DEVICE_PROFILES: readonly Omit<DeviceProfile, '@id' | '@type'>[] = 
 
 export const isDeviceProfileId = (id: number) => DEVICE_PROFILES.some((profile) => profile.id === id);
 
-export const toApiDeviceProfile = (profile: (typeof DEVICE_PROFILES)[number]): DeviceProfile => ({
-  '@id': `/api/device-profiles/${profile.id}`,
-  '@type': 'DeviceProfile',
-  ...profile,
-});
+const allowedDeviceProfile = allowListOf(deviceProfileSchema);
+
+export const toApiDeviceProfile = (profile: (typeof DEVICE_PROFILES)[number]): DeviceProfile =>
+  allowedDeviceProfile({ '@id': `/api/device-profiles/${profile.id}`, '@type': 'DeviceProfile', ...profile });

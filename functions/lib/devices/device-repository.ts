@@ -1,9 +1,10 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { type Device, normalizeDevEui } from '../../../shared/schemas/device';
+import { type Device, deviceSchema, normalizeDevEui } from '../../../shared/schemas/device';
 import { dynamo, tableName } from '../data/client';
 import { indexSortKey, itemSortKey, pad, typePartition } from '../data/keys';
 import { createRepository, fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
+import { allowListOf } from '../http/allow-list';
 import { devEuiClaimKey } from './dev-eui-claims';
 
 /**
@@ -104,8 +105,8 @@ export async function findDeviceByDevEui(
   return { tenantId, device: fromItem<DeviceRecord>(result.Item) };
 }
 
-export const toApiDevice = ({ asset_since: _since, ...device }: DeviceRecord): Device => ({
-  '@id': `/api/devices/${device.id}`,
-  '@type': 'Device',
-  ...device,
-});
+const allowedDevice = allowListOf(deviceSchema);
+
+/** asset_since (when the device joined its asset) stays on the record. */
+export const toApiDevice = (device: DeviceRecord): Device =>
+  allowedDevice({ '@id': `/api/devices/${device.id}`, '@type': 'Device', ...device });

@@ -1,11 +1,12 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Event, EventType } from '../../../shared/schemas/event';
+import { type Event, type EventType, eventSchema } from '../../../shared/schemas/event';
 import { dynamo, tableName } from '../data/client';
 import { counterKey, pad, typePartition } from '../data/keys';
 import { queryPage } from '../data/query-page';
 import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
+import { allowListOf } from '../http/allow-list';
 import { eventFromKey, eventToKey } from './event-days';
 
 /**
@@ -185,8 +186,7 @@ export async function latestDeviceEvent(ctx: TenantContext, deviceId: number): P
   return items[0];
 }
 
-export const toApiEvent = (event: EventRecord): Event => ({
-  '@id': `/api/events/${event.id}`,
-  '@type': 'Event',
-  ...event,
-});
+const allowedEvent = allowListOf(eventSchema);
+
+export const toApiEvent = (event: EventRecord): Event =>
+  allowedEvent({ '@id': `/api/events/${event.id}`, '@type': 'Event', ...event });

@@ -3,12 +3,14 @@ import {
   DEFAULT_GEO_ZONE_COLOR,
   type GeoZone,
   type GeoZoneGeometry,
+  geoZoneSchema,
   parseGeoZoneGeometry,
 } from '../../../shared/schemas/geo-zone';
 import { dynamo, tableName } from '../data/client';
 import { counterKey, typePartition } from '../data/keys';
 import { createRepository, fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
+import { allowListOf } from '../http/allow-list';
 
 /**
  * A geo zone as stored: the geometry is text (spec 000 s.3, serializeGeoZoneGeometry), parsed on the way out.
@@ -32,15 +34,17 @@ export const geoZoneRepository = createRepository<GeoZoneRecord>({ type: GEO_ZON
 export type ApiGeoZone = Omit<GeoZone, 'geometry'> & { geometry: GeoZoneGeometry | null };
 
 /** The API answers the parsed geometry with its colour filled in; stored text that no longer parses is null. */
+const allowedGeoZone = allowListOf(geoZoneSchema);
+
+/** assetCount is the delete guard's counter, kept on the record only. */
 export const toApiGeoZone = (zone: GeoZoneRecord): ApiGeoZone => {
-  const { assetCount: _storageOnly, ...rest } = zone;
   const geometry = parseGeoZoneGeometry(zone.geometry);
-  return {
+  return allowedGeoZone({
     '@id': `/api/geo-zones/${zone.id}`,
     '@type': 'GeoZone',
-    ...rest,
+    ...zone,
     geometry: geometry && { ...geometry, color: geometry.color ?? DEFAULT_GEO_ZONE_COLOR },
-  };
+  }) as ApiGeoZone;
 };
 
 /** Every zone of the tenant in id order: one partition, read to its end (for the map and the event pipeline). */

@@ -2,7 +2,7 @@ import { STATUS_TITLES } from '../../../shared/errors';
 import { contractOf } from '../../../shared/route-contracts';
 import { type HttpMethod, ROUTES, type RouteDef, type RouteId } from '../../../shared/routes';
 import { errorJsonSchema } from './json-schema';
-import { JSON_LD, operationOf, SECURITY_SCHEME_NAMES, tagOf } from './openapi-operation';
+import { operationOf, SECURITY_SCHEME_NAMES, tagOf } from './openapi-operation';
 
 /**
  * The OpenAPI 3.1 document of the API (issue 10), generated from the one route table (shared/routes.ts) and
@@ -12,7 +12,11 @@ import { JSON_LD, operationOf, SECURITY_SCHEME_NAMES, tagOf } from './openapi-op
 export const OPENAPI_PATH = '/api/docs.json';
 export const TOKEN_PATH = '/api/oauth/token';
 
-const ERROR_STATUSES = [400, 401, 403, 404, 409, 412, 422, 429] as const;
+/** The media type of the API's error answers (functions/lib/http/error-response.ts), RFC 7807. */
+export const PROBLEM_JSON = 'application/problem+json';
+
+/** Every error status a route may document (RouteContract.errors); each has its component response. */
+export const ERROR_STATUSES = [400, 401, 403, 404, 409, 412, 413, 415, 422, 428, 429, 501, 502] as const;
 
 const quickStart = (baseUrl: string) =>
   [
@@ -87,7 +91,7 @@ function unauthorizedResponse(schema: ReturnType<typeof errorJsonSchema>) {
           additionalProperties: false,
         },
       },
-      [JSON_LD]: { schema },
+      [PROBLEM_JSON]: { schema },
     },
   };
 }
@@ -101,7 +105,7 @@ function errorResponses() {
         ? unauthorizedResponse(schema)
         : {
             description: STATUS_TITLES[status],
-            content: { [JSON_LD]: { schema } },
+            content: { [PROBLEM_JSON]: { schema } },
             // A throttled answer says when to come back (functions/lib/security/limits.ts).
             ...(status === 429 ? { headers: { 'Retry-After': RETRY_AFTER_HEADER } } : {}),
           },

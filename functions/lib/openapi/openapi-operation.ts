@@ -59,9 +59,11 @@ function queryParameters(contract: RouteContract): Parameter[] {
   const objects = contract.query === undefined ? [] : Array.isArray(contract.query) ? contract.query : [contract.query];
   const byName = new Map<string, Parameter>();
   for (const object of objects as z.ZodObject[]) {
+    // A parameter without which the route answers 400/422 is required, as zod's own input schema says.
+    const required = new Set((jsonSchemaOf(object, 'input').required as string[] | undefined) ?? []);
     for (const [name, field] of Object.entries(object.shape as Record<string, z.ZodType>)) {
       if (!byName.has(name))
-        byName.set(name, { name, in: 'query', required: false, schema: jsonSchemaOf(field, 'input') });
+        byName.set(name, { name, in: 'query', required: required.has(name), schema: jsonSchemaOf(field, 'input') });
     }
   }
   for (const field of contract.orders ?? []) {
@@ -94,22 +96,31 @@ function successResponse(route: RouteDef, contract: RouteContract) {
   const schema = jsonSchemaOf(answer, 'output');
   // One versioned entity answers its version as ETag (functions/lib/http/handler.ts); collections do not.
   const etag = !contract.collection && hasVersionProperty(schema) ? { headers: ETAG_HEADER } : {};
-  return { [status]: { description, ...etag, content: { [JSON_LD]: { schema } } } };
+  return { [status]: { description, ...etag, content: { [contract.mediaType ?? JSON_LD]: { schema } } } };
 }
 
-/** The error answers a route can give, each in the Hydra error shape (components.responses). */
+/**
+ * The error answers a route can give, each in the Hydra error shape (components.responses): those of the
+ * handler layer (functions/lib/http/handler.ts) for every route, plus the ones its contract names in `errors`.
+ * A body can come with any request, so every route may answer 400 (malformed JSON), 413 and 415; 403 is also
+ * a request that did not come through the edge (functions/lib/security/edge-origin.ts); 404 also a tenant a
+ * super admin names (x-tenant header) or a host that does not exist (functions/lib/auth/); a list's paging
+ * beyond the read budget is 422 (functions/lib/http/collection-query.ts).
+ */
 function errorResponses(route: RouteDef, contract: RouteContract, body: JsonSchema | undefined) {
-  const statuses: number[] = [];
-  const takesInput = body !== undefined || contract.query !== undefined || contract.upload;
-  if (body !== undefined || contract.query !== undefined) statuses.push(400);
-  if (route.access !== 'public') statuses.push(401, 403);
-  if (route.path.includes('{')) statuses.push(404);
-  if (body && hasVersionProperty(body)) statuses.push(409);
-  if (contract.ifMatch) statuses.push(412);
-  if (takesInput) statuses.push(422);
+  const statuses = new Set<number>([400, 403, 413, 415]);
+  const takesInput = body !== undefined || contract.query !== undefined || contract.upload || contract.collection;
+  if (route.access !== 'public') statuses.add(401).add(404);
+  if (route.path.includes('{')) statuses.add(404);
+  if (body && hasVersionProperty(body)) statuses.add(409);
+  if (contract.ifMatch) statuses.add(412);
+  if (takesInput) statuses.add(422);
   // Throttled public routes, and every route an API credential may call (its token bucket).
-  if (route.access !== 'public' || ROUTE_THROTTLES[route.id as RouteId]) statuses.push(429);
-  return Object.fromEntries(statuses.map((status) => [status, { $ref: `#/components/responses/Error${status}` }]));
+  if (route.access !== 'public' || ROUTE_THROTTLES[route.id as RouteId]) statuses.add(429);
+  for (const status of contract.errors ?? []) statuses.add(status);
+  return Object.fromEntries(
+    [...statuses].sort((a, b) => a - b).map((status) => [status, { $ref: `#/components/responses/Error${status}` }]),
+  );
 }
 
 /** The reference groups operations by handler module: "api-tokens" reads "API tokens". */

@@ -1,7 +1,8 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DEFAULT_COLORS, SETTING_NAMES } from '../../../shared/schemas/settings';
+import { DEFAULT_COLORS, frontendSettingSchema, SETTING_NAMES } from '../../../shared/schemas/settings';
 import { createRepository, type Stored } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
+import { allowListOf } from '../http/allow-list';
 import { conflict } from '../http/errors';
 
 /** A frontend settings record of a tenant (spec 001 s.3): a name and its data, parsed by the name's schema. */
@@ -37,15 +38,20 @@ export async function createSetting(ctx: TenantContext, name: string, data: unkn
   }
 }
 
-/** The read shape; an unsaved default has id and version null, so the console knows to POST it. */
-export const toApiSetting = (setting: Pick<SettingRecord, 'name' | 'data'> & Partial<Stored>) => ({
-  '@id': setting.id ? `/api/frontend-settings/${setting.id}` : null,
-  '@type': 'FrontendSetting',
-  id: setting.id ?? null,
-  name: setting.name,
-  data: setting.data,
-  version: setting.version ?? null,
-});
+const allowedSetting = allowListOf(frontendSettingSchema);
+
+/**
+ * The read shape; an unsaved default has id and version null and no @id (it has no address yet), so the
+ * console knows to POST it.
+ */
+export const toApiSetting = (setting: Pick<SettingRecord, 'name' | 'data'> & Partial<Stored>) =>
+  allowedSetting({
+    ...(setting.id ? { '@id': `/api/frontend-settings/${setting.id}` } : {}),
+    '@type': 'FrontendSetting',
+    ...setting,
+    id: setting.id ?? null,
+    version: setting.version ?? null,
+  });
 
 /** What a tenant without a colours record gets, so the console always has a full palette. */
 export const defaultColorsSetting = () =>

@@ -1,4 +1,5 @@
 import { TEST_CLIENT_IP_HEADER, testFileClientIp } from '../client-ip';
+import { checkAnswer } from '../contract';
 import { readStack } from '../stack';
 
 /**
@@ -39,6 +40,8 @@ export async function send(request: SweepRequest): Promise<SweepResponse> {
     redirect: 'manual',
   });
   const text = await response.text();
+  const contentType = response.headers.get('content-type');
+  checkAnswer({ method: request.method, path: request.path, status: response.status, contentType, text });
   let json: unknown;
   try {
     json = text ? JSON.parse(text) : undefined;

@@ -75,7 +75,7 @@ describe('the published contract (issue 15 item 5)', () => {
       for (const response of Object.values(operation.responses))
         expect(resolved(response).description?.length).toBeGreaterThan(0);
       for (const parameter of operation.parameters ?? []) {
-        expect(['path', 'query']).toContain(parameter.in);
+        expect(['path', 'query', 'header']).toContain(parameter.in);
         if (parameter.in === 'path') expect(parameter.required).toBe(true);
       }
     }

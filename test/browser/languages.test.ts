@@ -1,0 +1,216 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page, Response } from 'playwright-core';
+import { LANGUAGE_STORAGE_KEY } from '../../web/src/i18n/languages';
+import { NAVIGATION_ENTRIES } from '../../web/src/shell/navigationEntries';
+import { animationsFinished, consoleUrl, DESKTOP, launchBrowser, screenshot, signInAs } from '../harness/browser';
+import { collectDataStrings, englishIn, englishVocabulary, withoutData } from '../harness/english-words';
+
+/**
+ * Issue 15, item 3: in Dutch, German and French every visible word is in that language. Each user walks every
+ * screen of the console (its navigation menu and the routes of web/src/routes.tsx, so a new screen is covered
+ * without touching this file), opens the first row's side panel and each of its tabs, and collects what a user
+ * sees and hears: the page's text and its aria-label, title, placeholder and alt attributes. What came from the
+ * API is data and is cut out (names, addresses, DevEUIs); numbers and dates hold no letters. Any English word
+ * of the console's catalogues (a value that its translation changes) or of the libraries' English fails the
+ * test with the screen, the language and the line the word stood in.
+ */
+
+const ALL_LANGUAGES = ['nl', 'de', 'fr'] as const;
+type Language = (typeof ALL_LANGUAGES)[number];
+/** LANGUAGES=nl runs one language while fixing its strings. */
+const LANGUAGES = ALL_LANGUAGES.filter((language) => (process.env.LANGUAGES ?? language).split(',').includes(language));
+
+const LOADING =
+  '.MuiSkeleton-root, .MuiCircularProgress-root, .MuiLinearProgress-root, [data-testid="asset-panel-loading"]';
+const PANEL = '.MuiDrawer-paper:has(h2)';
+/** States kept as screenshots per language, to look at. */
+const SCREENSHOTS = new Set(['/assets', '/assets panel tab 1', '/devices', '/asset-map', '/alarm-rules panel']);
+
+/** The routes of web/src/routes.tsx: those before the signed-in guard are public. */
+function declaredRoutes() {
+  const source = readFileSync(path.resolve(__dirname, '../../web/src/routes.tsx'), 'utf8');
+  const [publicPart, signedInPart] = source.split('<RequireSignedIn />');
+  const paths = (part = '') =>
+    [...part.matchAll(/page\('([^']+)'/g)]
+      .map((match) => match[1] ?? '')
+      // A required id is a row's panel, reached from its list; '*' is any unknown path.
+      .filter((route) => !/\/:\w+$/.test(route))
+      .map((route) => (route === '*' ? '/no-such-screen' : `/${route.replace(/\/:\w+\?$/, '')}`));
+  return { publicRoutes: paths(publicPart), signedInRoutes: paths(signedInPart) };
+}
+
+interface Finding {
+  user: string;
+  language: Language;
+  screen: string;
+  words: { word: string; line: string }[];
+}
+
+/**
+ * Everything a user reads or a screen reader says, in one text. A part that declares a language of its own (the
+ * API reference, lang="en") is said in that language and left out. Strings: the Node typings here have no DOM.
+ */
+const VISIBLE_TEXT = `(() => {
+  const attributes = ['aria-label', 'title', 'placeholder', 'alt', 'aria-placeholder', 'aria-roledescription'];
+  const foreign = [...document.body.querySelectorAll('[lang]:not([lang="' + document.documentElement.lang + '"])')];
+  const said = [...document.querySelectorAll('*')]
+    .filter((element) => !foreign.some((part) => part.contains(element)))
+    .flatMap((element) => attributes.map((name) => element.getAttribute(name)).filter(Boolean));
+  let text = document.body.innerText;
+  for (const part of foreign) text = text.replace(part.innerText, ' ');
+  return text + '\\n' + said.join('\\n');
+})()`;
+const visibleText = (page: Page) => page.evaluate<string>(VISIBLE_TEXT);
+
+/** Data arrived, nothing waits (skeletons, progress), maps that say when they are ready are ready. */
+async function settled(page: Page) {
+  await page.waitForFunction(
+    `!!document.querySelector('main, form') &&
+      !document.querySelector('${LOADING}') &&
+      !document.querySelector('[data-ready="false"]')`,
+    undefined,
+    { timeout: 90_000 },
+  );
+  await animationsFinished(page);
+}
+
+/** Loads a route as a link or a reload does: the language comes from the saved choice. */
+async function visit(page: Page, route: string) {
+  await page.goto(consoleUrl(route));
+  await settled(page);
+}
+
+class Walk {
+  readonly findings: Finding[] = [];
+  private readonly data = new Set<string>();
+  private readonly pending: Promise<unknown>[] = [];
+  private vocabulary = new Set<string>();
+  private language: Language = 'nl';
+
+  constructor(
+    private readonly page: Page,
+    private readonly user: string,
+  ) {
+    page.on('response', (response) => this.pending.push(this.readData(response)));
+  }
+
+  private async readData(response: Response) {
+    if (!response.url().includes('/api/') || !(response.headers()['content-type'] ?? '').includes('json')) return;
+    collectDataStrings(await response.json().catch(() => null), this.data);
+  }
+
+  async speak(language: Language) {
+    this.language = language;
+    this.vocabulary = englishVocabulary(language);
+    await this.page.evaluate(`localStorage.setItem('${LANGUAGE_STORAGE_KEY}', '${language}')`);
+    await this.page.reload();
+    await this.page.waitForFunction(`document.documentElement.lang === '${language}'`);
+    await settled(this.page);
+  }
+
+  async check(screen: string) {
+    const text = await visibleText(this.page);
+    await Promise.all(this.pending);
+    const words = englishIn(withoutData(text, this.data), this.vocabulary);
+    if (words.length > 0) this.findings.push({ user: this.user, language: this.language, screen, words });
+    if (SCREENSHOTS.has(screen))
+      await screenshot(this.page, `languages-${this.user}-${this.language}-${screen.replace(/\W+/g, '-')}`);
+  }
+
+  /** A screen, its first row's side panel and each tab of that panel; an unreachable state is a finding. */
+  async screen(route: string) {
+    let state = route;
+    try {
+      await visit(this.page, route);
+      await this.check(state);
+      const row = this.page.locator('main tbody tr[tabindex]').first();
+      // A screen that is a panel itself (preferences) has no row to open beneath it.
+      if (!(await row.isVisible()) || (await this.page.locator(PANEL).count()) > 0) return;
+      state = `${route} panel`;
+      await row.locator('td:visible:not(:has(input))').first().click();
+      await this.page.locator(PANEL).last().waitFor();
+      await settled(this.page);
+      await this.check(state);
+      const tabs = this.page.locator(`${PANEL} [role="tab"]`);
+      for (let index = 1; index < (await tabs.count()); index++) {
+        state = `${route} panel tab ${index}`;
+        await tabs.nth(index).click();
+        await this.page.locator(`${PANEL} [role="tab"][aria-selected="true"]`).nth(0).waitFor();
+        await settled(this.page);
+        await this.check(state);
+      }
+    } catch (error) {
+      const reason = String(error).split('\n')[0] ?? '';
+      this.findings.push({
+        user: this.user,
+        language: this.language,
+        screen: state,
+        words: [{ word: '(unreachable)', line: reason }],
+      });
+    }
+  }
+}
+
+/** The user's navigation menu, then the declared routes the menu does not list (preferences, not found). */
+async function routesOf(page: Page, signedInRoutes: string[]) {
+  const hrefs = await page.evaluate<string[]>(
+    `[...document.querySelectorAll('nav a[href]')].map((link) => link.getAttribute('href'))`,
+  );
+  const menu = hrefs.map((href) => new URL(href, consoleUrl()).pathname);
+  const inMenus = new Set(NAVIGATION_ENTRIES.map((entry) => entry.path));
+  return [...new Set([...menu, ...signedInRoutes.filter((route) => !inMenus.has(route))])];
+}
+
+const report = (findings: Finding[]) =>
+  findings
+    .map(
+      (f) =>
+        `${f.user} in ${f.language} on ${f.screen}: ${f.words.map((w) => w.word).join(', ')}` +
+        f.words.map((w) => `\n    ${w.word}: "${w.line.slice(0, 140)}"`).join(''),
+    )
+    .join('\n');
+
+describe('every visible word in the user language (nl, de, fr)', () => {
+  let browser: Browser;
+  const { publicRoutes, signedInRoutes } = declaredRoutes();
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it.each([['admin'], ['client']])(
+    'shows the %s no English outside data',
+    async (login) => {
+      const context = await browser.newContext({ viewport: DESKTOP });
+      const page = await context.newPage();
+      const walk = new Walk(page, login);
+      await signInAs(page, login);
+      await settled(page);
+      const routes = await routesOf(page, signedInRoutes);
+      for (const language of LANGUAGES) {
+        await walk.speak(language);
+        for (const route of routes) await walk.screen(route);
+      }
+      await context.close();
+      expect(report(walk.findings)).toBe('');
+    },
+    1_200_000,
+  );
+
+  it('shows a visitor the public screens in each language', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const walk = new Walk(page, 'visitor');
+    await page.goto(consoleUrl('/sign-in'));
+    for (const language of LANGUAGES) {
+      await walk.speak(language);
+      // Only screens a visitor stays on: the single sign-on callback leaves for the sign-in page.
+      for (const route of publicRoutes.filter((r) => r !== '/oauth')) await walk.screen(route);
+    }
+    await context.close();
+    expect(report(walk.findings)).toBe('');
+  });
+});

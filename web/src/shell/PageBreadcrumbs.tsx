@@ -29,6 +29,8 @@ export function PageBreadcrumbs() {
   const handle = usePageHandle();
   if (handle?.breadcrumbs === false) return null;
   const crumbs = breadcrumbsFor(pathname, t('nav.dashboard'), (to) => {
+    // A panel for a new item lives at <list>/new (useListParams).
+    if (to.endsWith('/new')) return t('nav.new');
     const title = pageTitleAt(to);
     return title && t(`pages.${title}`);
   });

@@ -1,15 +1,22 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page, Response } from 'playwright-core';
+import type { Browser, Locator, Page, Response } from 'playwright-core';
 import { LANGUAGE_STORAGE_KEY } from '../../web/src/i18n/languages';
 import { NAVIGATION_ENTRIES } from '../../web/src/shell/navigationEntries';
 import { animationsFinished, consoleUrl, DESKTOP, launchBrowser, screenshot, signInAs } from '../harness/browser';
-import { collectDataStrings, englishIn, englishVocabulary, withoutData } from '../harness/english-words';
+import {
+  catalogueString,
+  collectDataStrings,
+  englishIn,
+  englishVocabulary,
+  withoutData,
+} from '../harness/english-words';
 
 /**
  * Issue 15, item 3: in Dutch, German and French every visible word is in that language. Each user walks every
  * screen of the console (its navigation menu and the routes of web/src/routes.tsx, so a new screen is covered
- * without touching this file), opens the first row's side panel and each of its tabs, and collects what a user
+ * without touching this file), opens the first row's side panel, its tabs, its delete confirmation and its edit
+ * form, the screen's add and filter panels and user menu, and searches for nothing; it collects what a user
  * sees and hears: the page's text and its aria-label, title, placeholder and alt attributes. What came from the
  * API is data and is cut out (names, addresses, DevEUIs); numbers and dates hold no letters. Any English word
  * of the console's catalogues (a value that its translation changes) or of the libraries' English fails the
@@ -24,6 +31,8 @@ const LANGUAGES = ALL_LANGUAGES.filter((language) => (process.env.LANGUAGES ?? l
 const LOADING =
   '.MuiSkeleton-root, .MuiCircularProgress-root, .MuiLinearProgress-root, [data-testid="asset-panel-loading"]';
 const PANEL = '.MuiDrawer-paper:has(h2)';
+/** What a button opens: a side panel, a dialog, a menu. */
+const OPENED = `${PANEL}, .MuiDialog-paper, .MuiMenu-paper, .MuiPopover-paper`;
 /** States kept as screenshots per language, to look at. */
 const SCREENSHOTS = new Set(['/assets', '/assets panel tab 1', '/devices', '/asset-map', '/alarm-rules panel']);
 
@@ -96,7 +105,9 @@ class Walk {
   }
 
   private async readData(response: Response) {
-    if (!response.url().includes('/api/') || !(response.headers()['content-type'] ?? '').includes('json')) return;
+    // The API's answers (the console's own origin serves only the app: its manifest is no data).
+    if (response.url().startsWith(consoleUrl('/')) || !(response.headers()['content-type'] ?? '').includes('json'))
+      return;
     collectDataStrings(await response.json().catch(() => null), this.data);
   }
 
@@ -118,28 +129,19 @@ class Walk {
       await screenshot(this.page, `languages-${this.user}-${this.language}-${screen.replace(/\W+/g, '-')}`);
   }
 
-  /** A screen, its first row's side panel and each tab of that panel; an unreachable state is a finding. */
+  /** A screen with its panels and dialogs; an unreachable state is a finding. */
   async screen(route: string) {
-    let state = route;
-    try {
+    await this.attempt(route, async () => {
       await visit(this.page, route);
-      await this.check(state);
-      const row = this.page.locator('main tbody tr[tabindex]').first();
-      // A screen that is a panel itself (preferences) has no row to open beneath it.
-      if (!(await row.isVisible()) || (await this.page.locator(PANEL).count()) > 0) return;
-      state = `${route} panel`;
-      await row.locator('td:visible:not(:has(input))').first().click();
-      await this.page.locator(PANEL).last().waitFor();
-      await settled(this.page);
-      await this.check(state);
-      const tabs = this.page.locator(`${PANEL} [role="tab"]`);
-      for (let index = 1; index < (await tabs.count()); index++) {
-        state = `${route} panel tab ${index}`;
-        await tabs.nth(index).click();
-        await this.page.locator(`${PANEL} [role="tab"][aria-selected="true"]`).nth(0).waitFor();
-        await settled(this.page);
-        await this.check(state);
-      }
+      await this.check(route);
+    });
+    await this.attempt(`${route} panel`, () => this.firstRowPanel(route));
+    await this.attempt(`${route} menus`, () => this.openers(route));
+  }
+
+  private async attempt(state: string, act: () => Promise<void>) {
+    try {
+      await act();
     } catch (error) {
       const reason = String(error).split('\n')[0] ?? '';
       this.findings.push({
@@ -149,6 +151,72 @@ class Walk {
         words: [{ word: '(unreachable)', line: reason }],
       });
     }
+  }
+
+  /** A word of the console in the current language, to click by. */
+  private word(catalogue: string, key: string) {
+    return catalogueString(this.language, catalogue, key);
+  }
+
+  /** Clicks a button and checks what it opened (a panel, a dialog, a menu), then closes it with Escape. */
+  private async opened(state: string, button: Locator) {
+    if (!(await button.isVisible())) return;
+    const count = await this.page.locator(OPENED).count();
+    await button.click();
+    await this.page.locator(OPENED).nth(count).waitFor();
+    await settled(this.page);
+    await this.check(state);
+    await this.page.keyboard.press('Escape');
+    await this.page.locator(OPENED).nth(count).waitFor({ state: 'detached' });
+  }
+
+  /** The first row's side panel, each of its tabs, its delete confirmation and its edit form. */
+  private async firstRowPanel(route: string) {
+    const row = this.page.locator('main tbody tr[tabindex]').first();
+    // A screen that is a panel itself (preferences) has no row to open beneath it.
+    if (!(await row.isVisible()) || (await this.page.locator(PANEL).count()) > 0) return;
+    await row.locator('td:visible:not(:has(input))').first().click();
+    await this.page.locator(PANEL).last().waitFor();
+    await settled(this.page);
+    await this.check(`${route} panel`);
+    const tabs = this.page.locator(`${PANEL} [role="tab"]`);
+    for (let index = 1; index < (await tabs.count()); index++) {
+      await tabs.nth(index).click();
+      await this.page.locator(`${PANEL} [role="tab"]:nth-child(${index + 1})[aria-selected="true"]`).waitFor();
+      await settled(this.page);
+      await this.check(`${route} panel tab ${index}`);
+    }
+    if ((await tabs.count()) > 0) await tabs.first().click();
+    const panelButton = (name: string) => this.page.locator(PANEL).getByRole('button', { name, exact: true }).first();
+    await this.opened(`${route} panel delete confirmation`, panelButton(this.word('common', 'delete')));
+    const edit = panelButton(this.word('common', 'edit'));
+    if (await edit.isVisible()) {
+      await edit.click();
+      await this.page.locator(`${PANEL} form input`).first().waitFor();
+      await settled(this.page);
+      await this.check(`${route} panel edit`);
+    }
+  }
+
+  /** The screen's own openers (add, filter), its user menu, and its list when a search finds nothing. */
+  private async openers(route: string) {
+    await visit(this.page, route);
+    const mainButton = (name: string) => this.page.locator('main').getByRole('button', { name, exact: true }).first();
+    for (const [name, key] of [
+      ['add', 'addNew'],
+      ['filter', 'filter'],
+    ] as const)
+      await this.opened(`${route} ${name}`, mainButton(this.word('common', key)));
+    await this.opened(
+      `${route} user menu`,
+      this.page.getByRole('button', { name: this.word('base', 'translation.userMenu.open') }),
+    );
+    const search = this.page.locator('main input[type="search"]').first();
+    if (!(await search.isVisible())) return;
+    await search.fill('zqxj-nothing-has-this-name');
+    await this.page.getByText(this.word('common', 'noResult')).first().waitFor();
+    await settled(this.page);
+    await this.check(`${route} nothing found`);
   }
 }
 

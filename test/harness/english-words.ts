@@ -43,6 +43,13 @@ function catalogues(language: string): Record<string, Strings> {
   return all;
 }
 
+/** One string of a catalogue ('base' for the language file), by its key path: the words a test clicks. */
+export function catalogueString(language: string, catalogue: string, keyPath: string): string {
+  const value = flatCatalogue(language).get(`${catalogue}:${keyPath}`);
+  if (value === undefined) throw new Error(`No string ${catalogue}:${keyPath} in ${language}`);
+  return value;
+}
+
 /** Key path → string value, flattened. */
 function flatten(strings: Strings, prefix = '', into = new Map<string, string>()) {
   for (const [key, value] of Object.entries(strings)) {

@@ -61,6 +61,24 @@ describe('breadcrumbs', () => {
     ]);
   });
 
+  test('a page segment takes its title in the user language; an id stays as it is (issue 15)', () => {
+    const titles: Record<string, string> = {
+      '/devices': 'Apparaten',
+      '/api': 'API-sleutels',
+      '/api/reference': 'API-naslag',
+    };
+    expect(breadcrumbsFor('/devices/5', 'Dashboard', (to) => titles[to])).toEqual([
+      { label: 'Dashboard', to: '/workspace' },
+      { label: 'Apparaten', to: '/devices' },
+      { label: '5', to: '/devices/5' },
+    ]);
+    expect(breadcrumbsFor('/api/reference', 'Dashboard', (to) => titles[to]).map((c) => c.label)).toEqual([
+      'Dashboard',
+      'API-sleutels',
+      'API-naslag',
+    ]);
+  });
+
   test('/workspace is the root itself', () => {
     expect(breadcrumbsFor('/workspace', 'Dashboard')).toEqual([{ label: 'Dashboard', to: '/workspace' }]);
     expect(breadcrumbsFor('/', 'Dashboard')).toEqual([{ label: 'Dashboard', to: '/workspace' }]);

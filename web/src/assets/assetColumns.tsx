@@ -11,6 +11,8 @@ import type { ASSET_TABLE_COLUMNS } from '@shared/schemas/settings';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { countryName } from '../i18n/countryName';
+import { i18n } from '../i18n/i18n';
 import { LevelDot } from '../map/LevelDot';
 import { LEVEL_COLORS } from '../map/mapLevels';
 import { formatDateTime, joinParts } from './assetFormat';
@@ -110,7 +112,7 @@ export const ASSET_COLUMNS: readonly AssetColumn[] = [
     id: 'postal-code-city',
     render: (a) => joinParts(a.postalCode ?? a.last_event?.postal_code, a.city ?? a.last_event?.city),
   },
-  { id: 'country', render: (a) => a.country ?? a.last_event?.country ?? '' },
+  { id: 'country', render: (a) => countryName(a.country ?? a.last_event?.country, i18n.language) },
   { id: 'last-communication', staffOnly: true, render: (a) => formatDateTime(a.lastCommunication) },
   { id: 'reference', sortField: 'reference', render: (a) => a.reference ?? '' },
   { id: 'scheduled', sortField: 'scheduled', staffOnly: true, render: (a) => <ScheduledCell asset={a} /> },

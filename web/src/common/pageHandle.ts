@@ -10,7 +10,7 @@ export interface PageHandle {
   breadcrumbs?: boolean;
 }
 
-const isPageHandle = (handle: unknown): handle is PageHandle =>
+export const isPageHandle = (handle: unknown): handle is PageHandle =>
   typeof handle === 'object' && handle !== null && typeof (handle as { title?: unknown }).title === 'string';
 
 /** The handle of the deepest matched route that has one. */

@@ -8,6 +8,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, ListScreen } from '../common/list/ListScreen';
 import { notifySuccess } from '../common/notifications/notificationStore';
+import { countryName } from '../i18n/countryName';
 import { useSession } from '../session/useSession';
 import { selectTenant, useSelectedTenant } from './selectedTenant';
 import { TenantDrawer } from './TenantDrawer';
@@ -29,7 +30,7 @@ const tenantName = (tenant: Tenant) => tenant.company || tenant.subdomain || `#$
 
 /** Spec 001 s.2 Tenants screen: id search, filter drawer, 30 a page, Create, edit drawer at /tenants/:id. */
 export default function TenantsPage() {
-  const { t } = useTranslation('tenants');
+  const { t, i18n } = useTranslation('tenants');
   const { user } = useSession();
   const client = useQueryClient();
   const selected = useSelectedTenant();
@@ -88,12 +89,13 @@ export default function TenantsPage() {
       text('address'),
       text('zipcode'),
       text('city'),
-      text('country'),
+      // Stored as typed ("Netherlands"); shown in the reader's language like asset addresses (issue 15).
+      { ...text('country'), render: (tenant) => countryName(tenant.country, i18n.language) },
       text('phone'),
       text('email'),
       ...(isSuperAdmin ? [switchColumn] : []),
     ];
-  }, [t, isSuperAdmin, selected, user, switchTo]);
+  }, [t, i18n.language, isSuperAdmin, selected, user, switchTo]);
 
   const filterFields = useMemo(() => TENANT_FILTER_KEYS.map((name) => ({ name, label: t(`fields.${name}`) })), [t]);
 

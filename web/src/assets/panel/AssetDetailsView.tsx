@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { Asset } from '@shared/schemas/asset';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { countryName } from '../../i18n/countryName';
 import { externalMapUrl, formatDateTime, formatDay, joinParts } from '../assetFormat';
 
 interface AssetDetailsViewProps {
@@ -36,8 +37,9 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 /** The Details tab in view mode: the fields of spec 000 s.2, those hidden for clients left out. */
 export function AssetDetailsView({ asset, staffFields, profiles, onResetDays }: AssetDetailsViewProps) {
-  const { t } = useTranslation('assets');
+  const { t, i18n } = useTranslation('assets');
   const last = asset.last_event;
+  const country = countryName(asset.country, i18n.language);
   const hasPosition = last?.latitude != null && last?.longitude != null;
   return (
     <Box component="dl" sx={{ m: 0 }}>
@@ -56,7 +58,7 @@ export function AssetDetailsView({ asset, staffFields, profiles, onResetDays }: 
         </Field>
       )}
       <Field label={t('fields.address')}>
-        {joinParts(asset.street, asset.postalCode, asset.city, asset.country && `(${asset.country})`)}
+        {joinParts(asset.street, asset.postalCode, asset.city, country && `(${country})`)}
       </Field>
       <Field label={t('fields.daysStill')}>{asset.days_still}</Field>
       <Field label={t('fields.lastCommunication')}>{formatDateTime(asset.lastCommunication)}</Field>

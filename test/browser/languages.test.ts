@@ -1,0 +1,288 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Locator, Page, Response } from 'playwright-core';
+import { LANGUAGE_STORAGE_KEY } from '../../web/src/i18n/languages';
+import { NAVIGATION_ENTRIES } from '../../web/src/shell/navigationEntries';
+import { animationsFinished, consoleUrl, DESKTOP, launchBrowser, screenshot, signInAs } from '../harness/browser';
+import {
+  catalogueString,
+  collectDataStrings,
+  englishIn,
+  englishVocabulary,
+  withoutData,
+} from '../harness/english-words';
+
+/**
+ * Issue 15, item 3: in Dutch, German and French every visible word is in that language. Each user walks every
+ * screen of the console (its navigation menu and the routes of web/src/routes.tsx, so a new screen is covered
+ * without touching this file), opens the first row's side panel, its tabs, its delete confirmation and its edit
+ * form, the screen's add and filter panels and user menu, and searches for nothing; it collects what a user
+ * sees and hears: the page's text and its aria-label, title, placeholder and alt attributes. What came from the
+ * API is data and is cut out (names, addresses, DevEUIs); numbers and dates hold no letters. Any English word
+ * of the console's catalogues (a value that its translation changes) or of the libraries' English fails the
+ * test with the screen, the language and the line the word stood in.
+ */
+
+const ALL_LANGUAGES = ['nl', 'de', 'fr'] as const;
+type Language = (typeof ALL_LANGUAGES)[number];
+/** LANGUAGES=nl runs one language while fixing its strings. */
+const LANGUAGES = ALL_LANGUAGES.filter((language) => (process.env.LANGUAGES ?? language).split(',').includes(language));
+
+const LOADING =
+  '.MuiSkeleton-root, .MuiCircularProgress-root, .MuiLinearProgress-root, [data-testid="asset-panel-loading"]';
+const PANEL = '.MuiDrawer-paper:has(h2)';
+/** What a button opens: a side panel, a dialog, a menu. */
+const OPENED = `${PANEL}, .MuiDialog-paper, .MuiMenu-paper, .MuiPopover-paper`;
+/** States kept as screenshots per language, to look at. */
+const SCREENSHOTS = new Set(['/assets', '/assets panel tab 1', '/devices', '/asset-map', '/alarm-rules panel']);
+
+/** The routes of web/src/routes.tsx: those before the signed-in guard are public. */
+function declaredRoutes() {
+  const source = readFileSync(path.resolve(__dirname, '../../web/src/routes.tsx'), 'utf8');
+  const [publicPart, signedInPart] = source.split('<RequireSignedIn />');
+  const paths = (part = '') =>
+    [...part.matchAll(/page\('([^']+)'/g)]
+      .map((match) => match[1] ?? '')
+      // A required id is a row's panel, reached from its list; '*' is any unknown path.
+      .filter((route) => !/\/:\w+$/.test(route))
+      .map((route) => (route === '*' ? '/no-such-screen' : `/${route.replace(/\/:\w+\?$/, '')}`));
+  return { publicRoutes: paths(publicPart), signedInRoutes: paths(signedInPart) };
+}
+
+interface Finding {
+  user: string;
+  language: Language;
+  screen: string;
+  words: { word: string; line: string }[];
+}
+
+/**
+ * Everything a user reads or a screen reader says, in one text. A part that declares a language of its own (the
+ * API reference, lang="en") is said in that language and left out. Strings: the Node typings here have no DOM.
+ */
+const VISIBLE_TEXT = `(() => {
+  const attributes = ['aria-label', 'title', 'placeholder', 'alt', 'aria-placeholder', 'aria-roledescription'];
+  const foreign = [...document.body.querySelectorAll('[lang]:not([lang="' + document.documentElement.lang + '"])')];
+  const said = [...document.querySelectorAll('*')]
+    .filter((element) => !foreign.some((part) => part.contains(element)))
+    .flatMap((element) => attributes.map((name) => element.getAttribute(name)).filter(Boolean));
+  let text = document.body.innerText;
+  for (const part of foreign) text = text.replace(part.innerText, ' ');
+  return text + '\\n' + said.join('\\n');
+})()`;
+const visibleText = (page: Page) => page.evaluate<string>(VISIBLE_TEXT);
+
+/** Data arrived, nothing waits (skeletons, progress), maps that say when they are ready are ready. */
+async function settled(page: Page) {
+  await page.locator('main, form').first().waitFor();
+  await page.locator(LOADING).first().waitFor({ state: 'detached', timeout: 90_000 });
+  await page.locator('[data-ready="false"]').first().waitFor({ state: 'detached', timeout: 90_000 });
+  await animationsFinished(page);
+}
+
+/** Loads a route as a link or a reload does: the language comes from the saved choice. */
+async function visit(page: Page, route: string) {
+  await page.goto(consoleUrl(route));
+  await settled(page);
+}
+
+class Walk {
+  readonly findings: Finding[] = [];
+  private readonly data = new Set<string>();
+  private readonly pending: Promise<unknown>[] = [];
+  private vocabulary = new Set<string>();
+  private language: Language = 'nl';
+
+  constructor(
+    private readonly page: Page,
+    private readonly user: string,
+  ) {
+    page.on('response', (response) => this.pending.push(this.readData(response)));
+  }
+
+  private async readData(response: Response) {
+    // The API's answers (the console's own origin serves only the app: its manifest is no data).
+    if (response.url().startsWith(consoleUrl('/')) || !(response.headers()['content-type'] ?? '').includes('json'))
+      return;
+    collectDataStrings(await response.json().catch(() => null), this.data);
+  }
+
+  async speak(language: Language) {
+    this.language = language;
+    this.vocabulary = englishVocabulary(language);
+    await this.page.evaluate(`localStorage.setItem('${LANGUAGE_STORAGE_KEY}', '${language}')`);
+    await this.page.reload();
+    await this.page.locator(`html[lang="${language}"]`).waitFor({ state: 'attached' });
+    await settled(this.page);
+  }
+
+  async check(screen: string) {
+    const text = await visibleText(this.page);
+    await Promise.all(this.pending);
+    const words = englishIn(withoutData(text, this.data), this.vocabulary);
+    if (words.length > 0) this.findings.push({ user: this.user, language: this.language, screen, words });
+    if (SCREENSHOTS.has(screen))
+      await screenshot(this.page, `languages-${this.user}-${this.language}-${screen.replace(/\W+/g, '-')}`);
+  }
+
+  /** A screen with its panels and dialogs; an unreachable state is a finding. */
+  async screen(route: string) {
+    await this.attempt(route, async () => {
+      await visit(this.page, route);
+      await this.check(route);
+    });
+    await this.attempt(`${route} panel`, () => this.firstRowPanel(route));
+    await this.attempt(`${route} menus`, () => this.openers(route));
+  }
+
+  private async attempt(state: string, act: () => Promise<void>) {
+    try {
+      await act();
+    } catch (error) {
+      const reason = String(error).split('\n')[0] ?? '';
+      this.findings.push({
+        user: this.user,
+        language: this.language,
+        screen: state,
+        words: [{ word: '(unreachable)', line: reason }],
+      });
+    }
+  }
+
+  /** A word of the console in the current language, to click by. */
+  private word(catalogue: string, key: string) {
+    return catalogueString(this.language, catalogue, key);
+  }
+
+  /** Clicks a button and checks what it opened (a panel, a dialog, a menu), then closes it with Escape. */
+  private async opened(state: string, button: Locator) {
+    if (!(await button.isVisible())) return;
+    const count = await this.page.locator(OPENED).count();
+    await button.click();
+    await this.page.locator(OPENED).nth(count).waitFor();
+    await settled(this.page);
+    await this.check(state);
+    await this.page.keyboard.press('Escape');
+    await this.page.locator(OPENED).nth(count).waitFor({ state: 'detached' });
+  }
+
+  /** The first row's side panel, each of its tabs, its delete confirmation and its edit form. */
+  private async firstRowPanel(route: string) {
+    const row = this.page.locator('main tbody tr[tabindex]').first();
+    // A screen that is a panel itself (preferences) has no row to open beneath it.
+    if (!(await row.isVisible()) || (await this.page.locator(PANEL).count()) > 0) return;
+    await row.locator('td:visible:not(:has(input))').first().click();
+    await this.page.locator(PANEL).last().waitFor();
+    await settled(this.page);
+    await this.check(`${route} panel`);
+    const tabs = this.page.locator(`${PANEL} [role="tab"]`);
+    for (let index = 1; index < (await tabs.count()); index++) {
+      await tabs.nth(index).click();
+      await this.page.locator(`${PANEL} [role="tab"]:nth-child(${index + 1})[aria-selected="true"]`).waitFor();
+      await settled(this.page);
+      await this.check(`${route} panel tab ${index}`);
+    }
+    if ((await tabs.count()) > 0) await tabs.first().click();
+    const panelButton = (name: string) => this.page.locator(PANEL).getByRole('button', { name, exact: true }).first();
+    await this.opened(`${route} panel delete confirmation`, panelButton(this.word('common', 'delete')));
+    const edit = panelButton(this.word('common', 'edit'));
+    if (await edit.isVisible()) {
+      await edit.click();
+      await this.page.locator(`${PANEL} form input`).first().waitFor();
+      await settled(this.page);
+      await this.check(`${route} panel edit`);
+    }
+  }
+
+  /** The screen's own openers (add, filter), its user menu, and its list when a search finds nothing. */
+  private async openers(route: string) {
+    await visit(this.page, route);
+    const mainButton = (name: string) => this.page.locator('main').getByRole('button', { name, exact: true }).first();
+    for (const [name, key] of [
+      ['add', 'addNew'],
+      ['filter', 'filter'],
+    ] as const)
+      await this.opened(`${route} ${name}`, mainButton(this.word('common', key)));
+    await this.opened(
+      `${route} user menu`,
+      this.page.getByRole('button', { name: this.word('base', 'translation.userMenu.open') }),
+    );
+    const search = this.page.locator('main input[type="search"]').first();
+    if (!(await search.isVisible())) return;
+    await search.fill('zqxj-nothing-has-this-name');
+    await this.page.getByText(this.word('common', 'noResult')).first().waitFor();
+    await settled(this.page);
+    await this.check(`${route} nothing found`);
+  }
+}
+
+/** The user's navigation menu, then the declared routes the menu does not list (preferences, not found). */
+async function routesOf(page: Page, signedInRoutes: string[]) {
+  const hrefs = await page.evaluate<string[]>(
+    `[...document.querySelectorAll('nav a[href]')].map((link) => link.getAttribute('href'))`,
+  );
+  const menu = hrefs.map((href) => new URL(href, consoleUrl()).pathname);
+  const inMenus = new Set(NAVIGATION_ENTRIES.map((entry) => entry.path));
+  return [...new Set([...menu, ...signedInRoutes.filter((route) => !inMenus.has(route))])];
+}
+
+const report = (findings: Finding[]) =>
+  findings
+    .map(
+      (f) =>
+        `${f.user} in ${f.language} on ${f.screen}: ${f.words.map((w) => w.word).join(', ')}` +
+        f.words.map((w) => `\n    ${w.word}: "${w.line.slice(0, 140)}"`).join(''),
+    )
+    .join('\n');
+
+describe('every visible word in the user language (nl, de, fr)', () => {
+  let browser: Browser;
+  const { publicRoutes, signedInRoutes } = declaredRoutes();
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** Routes the admin walked: the super admin walks only the others (tenants), the same screens otherwise. */
+  const walkedByAdmin = new Set<string>();
+  it.each([
+    ['admin', 'all'],
+    ['client', 'all'],
+    ['superadmin', 'not walked by the admin'],
+  ])(
+    'shows the %s no English outside data (%s screens)',
+    async (login, which) => {
+      const context = await browser.newContext({ viewport: DESKTOP });
+      const page = await context.newPage();
+      const walk = new Walk(page, login);
+      await signInAs(page, login);
+      await settled(page);
+      let routes = await routesOf(page, signedInRoutes);
+      if (login === 'admin') for (const route of routes) walkedByAdmin.add(route);
+      if (which !== 'all') routes = routes.filter((route) => !walkedByAdmin.has(route));
+      for (const language of LANGUAGES) {
+        await walk.speak(language);
+        for (const route of routes) await walk.screen(route);
+      }
+      await context.close();
+      expect(report(walk.findings)).toBe('');
+    },
+    1_200_000,
+  );
+
+  it('shows a visitor the public screens in each language', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const walk = new Walk(page, 'visitor');
+    await page.goto(consoleUrl('/sign-in'));
+    for (const language of LANGUAGES) {
+      await walk.speak(language);
+      // Only screens a visitor stays on: the single sign-on callback leaves for the sign-in page.
+      for (const route of publicRoutes.filter((r) => r !== '/oauth')) await walk.screen(route);
+    }
+    await context.close();
+    expect(report(walk.findings)).toBe('');
+  });
+});

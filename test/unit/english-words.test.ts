@@ -1,0 +1,33 @@
+import { collectDataStrings, englishIn, englishVocabulary, withoutData } from '../harness/english-words';
+
+/** The language browser test's judgement (test/browser/languages.test.ts), on texts the old console showed. */
+describe('English words outside data', () => {
+  const dutch = englishVocabulary('nl');
+  const words = (text: string, answers: unknown[] = []) => {
+    const data = new Set<string>();
+    for (const answer of answers) collectDataStrings(answer, data);
+    return englishIn(withoutData(text, data), dutch).map((found) => found.word);
+  };
+
+  test('untranslated breadcrumbs and map buttons are found; shared words are not', () => {
+    expect(words('Dashboard / Devices')).toEqual(['devices']);
+    expect(words('Zoom in\nZoom out')).toEqual(['zoom', 'out']);
+    expect(words('Dashboard / Apparaten / Status')).toEqual([]);
+  });
+
+  test('names, usernames and addresses from the API are data, a stored English country is not', () => {
+    const asset = { name: 'Test reel', street: 'Main Street 1', city: 'Delft', country: 'Netherlands' };
+    const user = { username: 'user', roles: ['ROLE_USER'] };
+    expect(words('Test reel · Main Street 1 Delft (Netherlands)', [asset])).toEqual(['netherlands']);
+    expect(words('Gebruikers: user', [user])).toEqual([]);
+  });
+
+  test('codes in capitals and template placeholders are the same in every language', () => {
+    expect(words('Assets bekijken ASSET_READ')).toEqual([]);
+    expect(words('Variabelen: {customer} {time} {address}')).toEqual([]);
+  });
+
+  test('a status shown as stored is not data', () => {
+    expect(words('Status: active', [{ status: 'active' }])).toContain('active');
+  });
+});

@@ -81,6 +81,11 @@ export const TRACKING_CONTRACTS = {
   },
   'assets.delivered': { summary: 'Report an asset delivered', body: assetActionInputSchema, response: assetSchema },
   'assets.deregister': { summary: 'Report an asset empty', body: assetActionInputSchema, response: assetSchema },
+  'assets.confirmReport': {
+    summary: 'Confirm a delivered or empty report (send_delivered to delivered, send_deregistered to deregistered)',
+    body: assetActionInputSchema,
+    response: assetSchema,
+  },
   'assets.resetLoanDays': {
     summary: 'Reset the days outside the geo zone',
     body: assetActionInputSchema,

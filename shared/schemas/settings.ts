@@ -52,10 +52,15 @@ export type NotificationLanguage = (typeof NOTIFICATION_LANGUAGES)[number];
  */
 export const notificationsDataSchema = z.object({
   language: z.enum(NOTIFICATION_LANGUAGES, { error: INVALID_LANGUAGE }),
+  // Blank means "no address": the planners get the reports.
   email: z
-    .email({ error: INVALID_EMAIL })
-    .max(254, { error: tooLong(254) })
-    .nullish()
+    .preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+      z
+        .email({ error: INVALID_EMAIL })
+        .max(254, { error: tooLong(254) })
+        .nullish(),
+    )
     .transform((v) => v ?? null),
 });
 export type NotificationsData = z.infer<typeof notificationsDataSchema>;

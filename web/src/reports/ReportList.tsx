@@ -54,19 +54,21 @@ export function ReportList({
                 }
                 secondary={asset.client?.company ? t('customer', { name: asset.client.company }) : t('noCustomer')}
               />
-              <Chip
-                size="small"
-                color={delivered ? 'success' : 'default'}
-                label={delivered ? t('delivered') : t('empty')}
-              />
-              <Button
-                variant="contained"
-                size="small"
-                aria-label={t('confirmLabel', { name: asset.name })}
-                onClick={() => onConfirm(asset)}
-              >
-                {t('confirm')}
-              </Button>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
+                <Chip
+                  size="small"
+                  color={delivered ? 'success' : 'default'}
+                  label={delivered ? t('delivered') : t('empty')}
+                />
+                <Button
+                  variant="contained"
+                  size="small"
+                  aria-label={t('confirmLabel', { name: asset.name })}
+                  onClick={() => onConfirm(asset)}
+                >
+                  {t('confirm')}
+                </Button>
+              </Stack>
             </Stack>
           </ListItem>
         );

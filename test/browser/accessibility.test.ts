@@ -171,7 +171,8 @@ const registerGateway: Step['act'] = async (page) => {
 /** The Reports screen's confirmation of its first report (issue 15): the question, not the answer. */
 const openReportConfirmation: Step['act'] = async (page) => {
   await page.locator('[data-testid="report-list"] li button').first().click();
-  await page.locator('[role="dialog"]').waitFor();
+  // The phone's navigation drawer is a dialog too: the confirmation is the MUI Dialog.
+  await page.locator('.MuiDialog-root [role="dialog"]').waitFor();
   await settled(page);
 };
 

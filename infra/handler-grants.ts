@@ -41,8 +41,11 @@ export interface HandlerGrants {
   cognito?: readonly CognitoAction[];
   /** ses:SendEmail from the configured sender (bindMail). */
   mail?: true;
-  /** The alarm topic: the alarm handler publishes, the alarm rules API keeps the addresses' subscriptions. */
-  alarmTopic?: 'publish' | 'subscribe';
+  /**
+   * The alarm topic: the alarm handler publishes, the alarm rules API keeps the addresses' subscriptions, the
+   * assets API does both for the planners' report mails (`notify`, issue 15).
+   */
+  alarmTopic?: 'publish' | 'subscribe' | 'notify';
   /** IoT things, certificates and the gateway policy (infra/constructs/gateway-provisioning.ts). */
   gatewayProvisioning?: true;
   /** lambda:InvokeFunction on the export worker (a background export). */
@@ -109,6 +112,7 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     entry: http('assets'),
     data: [...RW, 'attachments', 'exports-read', 'exports-write'],
     invokeExportWorker: true,
+    alarmTopic: 'notify',
   },
   'asset-profiles': { entry: http('asset-profiles'), data: RW },
   clients: { entry: http('clients'), data: RW, cognito: USER_ADMINISTRATION, mail: true },
@@ -191,6 +195,8 @@ export const ALARM_TOPIC_ACTIONS = {
   publish: ['sns:Publish', 'sns:GetTopicAttributes'],
   /** CreateTopic makes the next shard when every one is full (docs/decisions/0236). */
   subscribe: ['sns:Subscribe', 'sns:ListSubscriptionsByTopic', 'sns:GetTopicAttributes', 'sns:CreateTopic'],
+  /** The report mails (issue 15): subscribe the planners' addresses, then publish to them. */
+  notify: ['sns:Publish', 'sns:Subscribe', 'sns:ListSubscriptionsByTopic', 'sns:GetTopicAttributes', 'sns:CreateTopic'],
 } as const;
 
 /** What Lambda does with the role to deliver a failed asynchronous run to its on-failure queue. */
@@ -231,7 +237,9 @@ export function grantActions(grants: HandlerGrants): { calls: string[]; implied:
     ...(grants.kpnDataKey ? ['secretsmanager:GetSecretValue'] : []),
   ];
   const implied = [
-    ...(grants.alarmTopic === 'publish' ? ['kms:Decrypt', 'kms:GenerateDataKey*'] : []),
+    ...(grants.alarmTopic === 'publish' || grants.alarmTopic === 'notify'
+      ? ['kms:Decrypt', 'kms:GenerateDataKey*']
+      : []),
     ...(grants.uplinkQueue === 'consume' ? QUEUE_CONSUMER_ACTIONS : []),
     ...(grants.failureQueue ? FAILURE_DESTINATION_ACTIONS : []),
   ];

@@ -15,7 +15,7 @@ import { type Service, startCognito, startDynamo, startMail, startS3 } from './l
 import { startSesService } from './local/ses-service';
 import { startSnsService } from './local/sns-service';
 import { startSsoProvider } from './local/sso-provider';
-import { subscribeSeededAlarmAddresses } from './local/subscribe-seeded-alarms';
+import { seededAlarmAddresses, subscribeSeededAlarmAddresses } from './local/subscribe-seeded-alarms';
 import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from './seed/seed';
 
 /**
@@ -55,6 +55,8 @@ async function main() {
     if (table === 'rebuilt') await backfillMapIndex();
     await rollBackInterruptedImports();
     const seeded = await seedIfEmpty();
+    // The seeded rules' demo addresses, confirmed in the SNS stand-in on the first start (no confirmation mail).
+    const demoAddresses = seeded ? await seededAlarmAddresses() : [];
     const sso = await startSsoProvider({ ...ids, clientId: ids.userPoolClientId, consoleOrigins });
     services.push(sso);
 
@@ -78,11 +80,12 @@ async function main() {
         smtpUrl: `smtp://${HOST}:${port('SMTP_PORT')}`,
         // The alarm topic CDK deploys (infra/constructs/alarm-delivery.ts); its shards are made on demand.
         topics: [process.env.ALARM_TOPIC_ARN ?? ''],
+        demoAddresses,
       }),
     );
     services.push(await startSesService({ port: port('SES_PORT'), smtpUrl: `smtp://${HOST}:${port('SMTP_PORT')}` }));
     services.push(await startEventBridgeService(port('EVENTBRIDGE_PORT')));
-    if (seeded) await subscribeSeededAlarmAddresses();
+    if (seeded) await subscribeSeededAlarmAddresses(demoAddresses);
     services.push(...(await startLocalPipeline(mqtt.broker)));
     services.push(startLoanDayTimer());
 

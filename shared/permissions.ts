@@ -35,6 +35,8 @@ export const PERMISSIONS = [
   'DEPRECATED',
   // Last, so the ids of the others (their place in this list, role-matrix.ts permissionId) stay the same.
   'GATEWAYS',
+  // Planners confirm the delivered / empty reports of transporters and client users (issue 15).
+  'ASSET_REPORT_CONFIRM',
 ] as const;
 export type PermissionName = (typeof PERMISSIONS)[number];
 
@@ -83,6 +85,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<RoleName, readonly PermissionName[
     'ASSET_PROFILE_READ',
     'VIEW_ASSET_MAP',
     'RESET_LOAN_DAYS',
+    'ASSET_REPORT_CONFIRM',
   ],
   ROLE_ACCOUNT_MANAGER: [
     'ASSET_READ',
@@ -92,6 +95,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<RoleName, readonly PermissionName[
     'ALARM_READ',
     'ASSET_PROFILE_READ',
     'VIEW_ASSET_MAP',
+    'ASSET_REPORT_CONFIRM',
   ],
   ROLE_TRANSPORTER: ['ASSET_READ', 'VIEW_ASSET_MAP'],
   ROLE_CLIENT: ['ASSET_READ', 'VIEW_ASSET_MAP'],

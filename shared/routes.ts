@@ -233,6 +233,14 @@ export const ROUTES = [
     handler: 'assets',
   },
   {
+    // Issue 15: a planner confirms a delivered / empty report (send_delivered -> delivered, ...).
+    id: 'assets.confirmReport',
+    method: 'PUT',
+    path: '/api/assets/{id}/confirm-report',
+    access: any('ASSET_REPORT_CONFIRM'),
+    handler: 'assets',
+  },
+  {
     id: 'assets.resetLoanDays',
     method: 'PUT',
     path: '/api/assets/{id}/days-outside-geo-zone/reset',

@@ -10,8 +10,10 @@ import { type AssetMapPage, assetMapQuerySchema } from '../../shared/schemas/ass
 import {
   type AssetStatusValue,
   assetStatusListQuerySchema,
+  CONFIRMED_REPORT_STATUS,
   canReportDelivered,
   canReportEmpty,
+  NO_REPORT_TO_CONFIRM,
 } from '../../shared/schemas/asset-status';
 import { attachmentParamsSchema } from '../../shared/schemas/attachment';
 import { idParamSchema } from '../../shared/schemas/common';
@@ -40,6 +42,7 @@ import { createHttpHandler, type HttpEvent, reply, route } from '../lib/http/han
 import { toCollection } from '../lib/http/hydra';
 import { expectationOf, writeExpecting } from '../lib/http/preconditions';
 import { validate } from '../lib/http/validation';
+import { mailReportSafely, type ReportKind } from '../lib/notifications/report-notice';
 
 /**
  * Assets (spec 000 sections 2-9): the list with its filters and sorts, the client users' view, create and
@@ -133,6 +136,13 @@ const bodyVersionOf = (body: unknown) => {
   const version = (body as { version?: unknown } | null)?.version;
   return typeof version === 'number' ? version : undefined;
 };
+
+const reportOf = (auth: AuthContext, asset: { name: string }, kind: ReportKind) => ({
+  kind,
+  assetName: asset.name,
+  reporter: auth.username,
+  at: new Date().toISOString(),
+});
 
 async function withStatus(ctx: TenantContext, asset: AssetRecord, value: AssetStatusValue) {
   const entry = await findAssetStatus(ctx, value);
@@ -261,26 +271,43 @@ export const handler = createHttpHandler('assets', {
   }),
   'assets.delivered': route({
     checksBody: true,
-    run: async ({ auth, params, body, event }) => {
+    run: async ({ auth, params, body, event, logger }) => {
       // Spec 000 s.4/s.6: a transporter's report; client users report empty only.
       refuseClientUsers(auth);
-      return runAction(auth, event, params, body, async (asset, ctx) => {
+      const answer = await runAction(auth, event, params, body, async (asset, ctx) => {
         if (!canReportDelivered(asset.status?.status, asset.client !== null)) {
           throw unprocessable([{ propertyPath: 'status', message: ASSET_IS_DELIVERED }]);
         }
         return withStatus(ctx, asset, 'send_delivered');
       });
+      await mailReportSafely(auth.tenant, reportOf(auth, answer, 'delivered'), logger);
+      return answer;
     },
   }),
   'assets.deregister': route({
     checksBody: true,
-    run: async ({ auth, params, body, event }) =>
-      runAction(auth, event, params, body, async (asset, ctx) => {
+    run: async ({ auth, params, body, event, logger }) => {
+      const answer = await runAction(auth, event, params, body, async (asset, ctx) => {
         if (!canReportEmpty(asset.status?.status)) {
           throw unprocessable([{ propertyPath: 'status', message: ASSET_IS_SIGNED_OFF }]);
         }
         return withStatus(ctx, asset, 'send_deregistered');
-      }),
+      });
+      await mailReportSafely(auth.tenant, reportOf(auth, answer, 'empty'), logger);
+      return answer;
+    },
+  }),
+  'assets.confirmReport': route({
+    checksBody: true,
+    run: async ({ auth, params, body, event }) => {
+      // Issue 15: planners confirm; client users never write assets, whatever the matrix says.
+      refuseClientUsers(auth);
+      return runAction(auth, event, params, body, async (asset, ctx) => {
+        const confirmed = asset.status ? CONFIRMED_REPORT_STATUS[asset.status.status] : undefined;
+        if (!confirmed) throw unprocessable([{ propertyPath: 'status', message: NO_REPORT_TO_CONFIRM }]);
+        return withStatus(ctx, asset, confirmed);
+      });
+    },
   }),
   'assets.saveProfiles': route({
     run: async ({ auth, params, body }) => {

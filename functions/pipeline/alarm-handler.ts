@@ -1,12 +1,15 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { ALARM_TYPE_LABELS, alarmRecipients, renderAlarmText } from '../../shared/schemas/alarm';
+import { alarmRecipients, renderAlarmText } from '../../shared/schemas/alarm';
 import { publishAlarmMail } from '../lib/alarms/alarm-mail';
 import { type AlarmRecord, alarmsOfTypePartition } from '../lib/alarms/alarm-repository';
 import { claimSentAlarm, markSentAlarm, type SentAlarmRecord, sentAlarmId } from '../lib/alarms/sent-alarms';
+import { assetRepository } from '../lib/assets/asset-repository';
 import { dynamo, tableName } from '../lib/data/client';
 import { fromItem } from '../lib/data/repository';
 import { systemTenantContext } from '../lib/data/system-context';
 import type { TenantContext } from '../lib/data/tenant-context';
+import { addressLine, localTimeIn, MAIL_WORDS, type MailWords } from '../lib/notifications/mail-texts';
+import { readNotificationSettings } from '../lib/notifications/notification-settings';
 import type { AlarmRaised } from '../lib/pipeline/contracts';
 
 /** What an EventBridge rule hands its Lambda target (the fields used here). */
@@ -26,14 +29,39 @@ export interface AlarmRaisedEvent {
 export async function handler(event: AlarmRaisedEvent): Promise<void> {
   const alarm = event.detail;
   const ctx = systemTenantContext(alarm.tenantId);
-  for (const rule of await rulesOfType(ctx, alarm.kind)) {
+  const rules = (await rulesOfType(ctx, alarm.kind)).filter((rule) => alarmRecipients(rule).length > 0);
+  if (rules.length === 0) return;
+  const context = await mailContextOf(ctx, alarm);
+  for (const rule of rules) {
     const recipients = alarmRecipients(rule);
-    if (recipients.length === 0) continue;
-    const record = toRecord(alarm, rule, recipients);
+    const record = toRecord(alarm, rule, recipients, context);
     if (!(await claimSentAlarm(ctx, record))) continue;
-    await publishAlarmMail({ subject: subjectOf(alarm), text: mailText(alarm, record.text), recipients });
+    await publishAlarmMail({
+      subject: subjectOf(alarm, context),
+      text: mailText(alarm, record.text, context),
+      recipients,
+    });
     await markSentAlarm(ctx, record, new Date().toISOString());
   }
+}
+
+/** What a mail says besides the event: the tenant's language and the asset's customer and address. */
+export interface AlarmMailContext {
+  words: MailWords;
+  customer: string | null;
+  address: string | null;
+}
+
+async function mailContextOf(ctx: TenantContext, alarm: AlarmRaised): Promise<AlarmMailContext> {
+  const [settings, asset] = await Promise.all([
+    readNotificationSettings(ctx),
+    alarm.assetId === null ? undefined : assetRepository.get(ctx, alarm.assetId),
+  ]);
+  return {
+    words: MAIL_WORDS[settings.language],
+    customer: asset?.client?.company ?? null,
+    address: asset ? addressLine(asset) : null,
+  };
 }
 
 async function rulesOfType(ctx: TenantContext, kind: AlarmRaised['kind']): Promise<AlarmRecord[]> {
@@ -55,7 +83,12 @@ async function rulesOfType(ctx: TenantContext, kind: AlarmRaised['kind']): Promi
   return rules;
 }
 
-function toRecord(alarm: AlarmRaised, rule: AlarmRecord, recipients: string[]): SentAlarmRecord {
+function toRecord(
+  alarm: AlarmRaised,
+  rule: AlarmRecord,
+  recipients: string[],
+  context: AlarmMailContext,
+): SentAlarmRecord {
   return {
     id: sentAlarmId(alarm, rule.id),
     ruleId: rule.id,
@@ -65,7 +98,7 @@ function toRecord(alarm: AlarmRaised, rule: AlarmRecord, recipients: string[]): 
     deviceId: alarm.deviceId,
     devEui: alarm.devEui,
     at: alarm.at,
-    text: fillPlaceholders(rule.text, alarm),
+    text: fillPlaceholders(rule.text, alarm, context),
     recipients,
     sentAt: null,
     acknowledgedAt: null,
@@ -74,39 +107,41 @@ function toRecord(alarm: AlarmRaised, rule: AlarmRecord, recipients: string[]): 
   };
 }
 
-/** The event's time as people in the product's market read it. */
-export const localTime = (at: string) =>
-  `${new Date(at).toLocaleString('en-GB', { timeZone: 'Europe/Amsterdam' })} (Europe/Amsterdam)`;
+const ENGLISH: AlarmMailContext = { words: MAIL_WORDS.en, customer: null, address: null };
 
 /**
- * The rule text's placeholders (shared/schemas/alarm.ts) from the event; what the event lacks reads as "-".
- * Customer and address are not in the event and stay as written.
+ * The rule text's placeholders (shared/schemas/alarm.ts, the ones the console offers) from the event, the
+ * asset's customer and address and the tenant's language (the time's format); what is lacking reads as "-".
  */
-export function fillPlaceholders(text: string, alarm: AlarmRaised): string {
+export function fillPlaceholders(text: string, alarm: AlarmRaised, context: AlarmMailContext = ENGLISH): string {
   return renderAlarmText(text, {
     asset_name: alarm.assetName ?? '-',
     asset_id: alarm.assetId ?? '-',
+    customer: context.customer ?? '-',
     zone_name: alarm.zoneName ?? '-',
     device_name: alarm.deviceName ?? '-',
     dev_eui: alarm.devEui,
-    time: localTime(alarm.at),
+    time: localTimeIn(context.words, alarm.at),
+    address: context.address ?? '-',
     latitude: alarm.latitude ?? '-',
     longitude: alarm.longitude ?? '-',
   });
 }
 
-const subjectOf = (alarm: AlarmRaised) =>
-  `${ALARM_TYPE_LABELS[alarm.kind]}: ${alarm.assetName ?? alarm.deviceName ?? alarm.devEui}`;
+const subjectOf = (alarm: AlarmRaised, { words }: AlarmMailContext) =>
+  `${words.alarmTypes[alarm.kind]}: ${alarm.assetName ?? alarm.deviceName ?? alarm.devEui}`;
 
-function mailText(alarm: AlarmRaised, text: string): string {
+function mailText(alarm: AlarmRaised, text: string, { words, customer, address }: AlarmMailContext): string {
   const position = alarm.latitude === null || alarm.longitude === null ? '-' : `${alarm.latitude}, ${alarm.longitude}`;
   return [
     text,
     '',
-    `Asset: ${alarm.assetName ?? '-'}`,
-    `Tag: ${alarm.deviceName ?? '-'} (DEVEUI ${alarm.devEui})`,
-    `Geo zone: ${alarm.zoneName ?? '-'}`,
-    `Time: ${localTime(alarm.at)}`,
-    `Position: ${position}`,
+    `${words.asset}: ${alarm.assetName ?? '-'}`,
+    `${words.customer}: ${customer ?? '-'}`,
+    `${words.address}: ${address ?? '-'}`,
+    `${words.tag}: ${alarm.deviceName ?? '-'} (DEVEUI ${alarm.devEui})`,
+    `${words.zone}: ${alarm.zoneName ?? '-'}`,
+    `${words.time}: ${localTimeIn(words, alarm.at)}`,
+    `${words.position}: ${position}`,
   ].join('\n');
 }

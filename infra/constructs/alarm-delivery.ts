@@ -144,6 +144,31 @@ export class AlarmDelivery extends Construct {
   }
 
   /**
+   * The assets API's report mails (issue 15): it subscribes the planners' addresses like the alarm rules API
+   * and publishes to every shard like the alarm handler, through the topic's key (IAM statements only: a
+   * grant on the key from another stack would edit the key policy across stacks).
+   */
+  grantReportNotices(fn: { addEnvironment(name: string, value: string): unknown; role?: iam.IRole }) {
+    this.grantSubscriptionManagement(fn);
+    fn.role?.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['sns:Publish'],
+        resources: [this.topic.topicArn, this.shardArns(fn.role)],
+      }),
+    );
+    fn.role?.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['kms:Decrypt', 'kms:GenerateDataKey*'], resources: [this.key.keyArn] }),
+    );
+    if (fn.role)
+      acknowledge(
+        fn.role,
+        'Publishing to the KMS-encrypted topic needs kms:GenerateDataKey* (its data-key variants), on the ' +
+          "topic's own key only.",
+        'AwsSolutions-IAM5[Action::kms:GenerateDataKey*]',
+      );
+  }
+
+  /**
    * `<topic name>-<n>` in the role's stack: the shards' ARNs, a wildcard because they are made at run time,
    * acknowledged on the role as it is limited to this topic's name.
    */

@@ -193,6 +193,7 @@ export class ApiStack extends Stack {
   private grantResources(handler: HandlerFunction, props: ApiStackProps, exportWorker: HandlerFunction) {
     const { grants, function: fn, role } = handler;
     if (grants.alarmTopic === 'subscribe') props.alarmDelivery?.grantSubscriptionManagement(fn);
+    if (grants.alarmTopic === 'notify') props.alarmDelivery?.grantReportNotices(fn);
     if (grants.gatewayProvisioning) grantGatewayProvisioning(this, fn, role, props.stage);
     if (grants.uplinkQueue === 'send' && props.uplinkQueue) {
       fn.addEnvironment('UPLINK_QUEUE_URL', props.uplinkQueue.queueUrl);

@@ -38,10 +38,17 @@ export async function startSnsService(options: {
   smtpUrl: string;
   /** The topics the stack deploys (CDK creates them on AWS); any other is NotFound until CreateTopic. */
   topics: string[];
+  /**
+   * Addresses the demo seed wrote into its own alarm rules (planning@demo.local, ...): subscribed confirmed at
+   * once, without a confirmation mail, so a first `npm start` + `npm run simulate` shows alarm mails. Every other
+   * address goes through the confirmation mail, as on AWS.
+   */
+  demoAddresses?: readonly string[];
   log?: (line: string) => void;
 }) {
   const log = options.log ?? console.error;
   const baseUrl = `http://${HOST}:${options.port}`;
+  const demoAddresses = new Set((options.demoAddresses ?? []).map((address) => address.toLowerCase()));
   const file = path.join(dataDir(), 'sns', 'subscriptions.json');
   const topicsFile = path.join(dataDir(), 'sns', 'topics.json');
   mkdirSync(path.dirname(file), { recursive: true });
@@ -102,6 +109,7 @@ export async function startSnsService(options: {
       if (!sub && filterPolicy && filterPolicyCount(topic) >= FILTER_POLICIES_PER_TOPIC) {
         return error(403, 'FilterPolicyLimitExceeded', 'Filter policy limit exceeded');
       }
+      const created = !sub;
       if (!sub) {
         sub = {
           arn: `${topic}:${randomUUID()}`,
@@ -110,10 +118,12 @@ export async function startSnsService(options: {
           endpoint,
           filterPolicy,
           token: randomBytes(32).toString('hex'),
-          confirmed: false,
+          confirmed: demoAddresses.has(endpoint.toLowerCase()),
         };
         subscriptions.push(sub);
         save();
+      }
+      if (created && !sub.confirmed) {
         const link = `${baseUrl}/confirm?TopicArn=${encodeURIComponent(topic)}&Token=${sub.token}`;
         void mail(
           endpoint,

@@ -1,6 +1,8 @@
 import { defaultRoleMatrix, roleRepository } from '../../functions/lib/auth/role-matrix';
 import { systemTenantContext } from '../../functions/lib/data/system-context';
+import { createSetting } from '../../functions/lib/settings/setting-repository';
 import { tenantRepository } from '../../functions/lib/tenants/tenant-repository';
+import { SETTING_NAMES } from '../../shared/schemas/settings';
 import { generateDemoData, TENANT_DATA_PROFILES } from './demo-data';
 import { seedGateway } from './gateways';
 import { createUser } from './users';
@@ -108,6 +110,10 @@ export async function seed(options: { referenceDate?: Date } = {}): Promise<void
         .map((user) => ({ id: user.id, name: user.name })),
     });
     await writeDemoData(ctx, dataset);
+    // Reports go to the planning address of the seeded alarm rules, which the first start confirms in the SNS
+    // stand-in: the demo's report mails arrive at once (issue 15).
+    const planning = `planning@${TENANT_DATA_PROFILES[data.subdomain].mailDomain}`;
+    await createSetting(ctx, SETTING_NAMES.notifications, { language: 'en', email: planning });
     await seedGateway(ctx, DEMO_GATEWAY_EUIS[data.subdomain], staff[0]?.id ?? 0);
     for (const user of users.filter(isClientUser)) {
       await createUser(ctx, { ...user, password: DEMO_PASSWORD, client_id: dataset.clients[0]?.id });

@@ -100,6 +100,12 @@ export const TRACKING_CONTRACTS = {
     response: assetViewSchema,
     ifMatch: true,
   },
+  'assets.confirmReport': {
+    summary: 'Confirm a delivered or empty report (send_delivered to delivered, send_deregistered to deregistered)',
+    body: assetActionInputSchema,
+    response: assetViewSchema,
+    ifMatch: true,
+  },
   'assets.resetLoanDays': {
     summary: 'Reset the days outside the geo zone',
     body: assetActionInputSchema,

@@ -53,6 +53,19 @@ const DELIVERED_OR_SIGNED_OFF: readonly AssetStatusValue[] = [
 export const canReportDelivered = (status: AssetStatusValue | null | undefined, hasClient: boolean): boolean =>
   hasClient && (status == null || !DELIVERED_OR_SIGNED_OFF.includes(status));
 
+/**
+ * A report awaiting a planner's confirmation (issue 15): send_delivered becomes delivered, send_deregistered
+ * deregistered. Nothing else is confirmed.
+ */
+export const CONFIRMED_REPORT_STATUS: Partial<Record<AssetStatusValue, AssetStatusValue>> = {
+  send_delivered: 'delivered',
+  send_deregistered: 'deregistered',
+};
+export const REPORTED_STATUSES = ['send_delivered', 'send_deregistered'] as const;
+export const NO_REPORT_TO_CONFIRM = 'There is no report to confirm';
+export const isReported = (status: AssetStatusValue | null | undefined): boolean =>
+  status === 'send_delivered' || status === 'send_deregistered';
+
 /** Spec 000 s.4 "Report empty": allowed unless already signed off. */
 export const canReportEmpty = (status: AssetStatusValue | null | undefined): boolean =>
   status !== 'send_deregistered' && status !== 'deregistered';

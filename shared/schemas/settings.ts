@@ -2,12 +2,15 @@ import { z } from 'zod';
 import {
   entityIdSchema,
   hexColorSchema,
+  INVALID_EMAIL,
   jsonLdShape,
   plainText,
   requiredText,
   textFilter,
+  tooLong,
   versionShape,
 } from './common';
+import { INVALID_LANGUAGE } from './export';
 
 export const COLOR_NAMES = [
   'background',
@@ -36,7 +39,32 @@ export const SETTING_NAMES = {
   colors: 'colors',
   assetTableHiddenColumns: 'asset-table-hidden-columns',
   assetTableColumnNames: 'asset-table-column-names',
+  notifications: 'notifications',
 } as const;
+
+/** Languages of the mails the product sends (spec 001 s.1); en is the default. */
+export const NOTIFICATION_LANGUAGES = ['en', 'nl', 'de', 'fr'] as const;
+export type NotificationLanguage = (typeof NOTIFICATION_LANGUAGES)[number];
+
+/**
+ * The tenant's mail settings (issue 15): the language of its alarm and report mails, and the address that
+ * receives the delivered / empty reports (none: the tenant's planners, the users who may confirm them).
+ */
+export const notificationsDataSchema = z.object({
+  language: z.enum(NOTIFICATION_LANGUAGES, { error: INVALID_LANGUAGE }),
+  // Blank means "no address": the planners get the reports.
+  email: z
+    .preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+      z
+        .email({ error: INVALID_EMAIL })
+        .max(254, { error: tooLong(254) })
+        .nullish(),
+    )
+    .transform((v) => v ?? null),
+});
+export type NotificationsData = z.infer<typeof notificationsDataSchema>;
+export const DEFAULT_NOTIFICATIONS: NotificationsData = { language: 'en', email: null };
 
 export const colorEntrySchema = z.object({
   name: z.enum(COLOR_NAMES, { error: 'Unknown colour' }),
@@ -90,6 +118,7 @@ export const frontendSettingInputSchema = z.discriminatedUnion(
     z.object({ name: z.literal(SETTING_NAMES.colors), data: colorsDataSchema }),
     z.object({ name: z.literal(SETTING_NAMES.assetTableHiddenColumns), data: assetTableHiddenColumnsDataSchema }),
     z.object({ name: z.literal(SETTING_NAMES.assetTableColumnNames), data: assetTableColumnNamesDataSchema }),
+    z.object({ name: z.literal(SETTING_NAMES.notifications), data: notificationsDataSchema }),
   ],
   { error: 'Unknown setting' },
 );

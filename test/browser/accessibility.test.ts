@@ -77,6 +77,8 @@ const SCREENSHOTS = new Set([
   'styling',
   'asset panel details',
   'gateway credentials',
+  'reports',
+  'report confirmation',
 ]);
 const VIEWPORTS: Record<Width, { width: number; height: number }> = { desktop: DESKTOP, phone: PHONE };
 /** What the console shows while it waits for data: skeletons (list rows, panels, tabs) and progress bars. */
@@ -163,6 +165,14 @@ const registerGateway: Step['act'] = async (page) => {
   await inputs.nth(1).fill(`ACCE55${Date.now().toString(16).slice(-10).toUpperCase().padStart(10, '0')}`);
   await page.locator('[role="dialog"] button[type="submit"]').click();
   await page.getByTestId('gateway-credentials').waitFor();
+  await settled(page);
+};
+
+/** The Reports screen's confirmation of its first report (issue 15): the question, not the answer. */
+const openReportConfirmation: Step['act'] = async (page) => {
+  await page.locator('[data-testid="report-list"] li button').first().click();
+  // The phone's navigation drawer is a dialog too: the confirmation is the MUI Dialog.
+  await page.locator('.MuiDialog-root [role="dialog"]').waitFor();
   await settled(page);
 };
 
@@ -289,6 +299,12 @@ const ADMIN: Screen[] = [
   { name: 'roles', path: '/permissions', ready: formReady('main input[type="checkbox"]') },
   { name: 'styling', path: '/styling', ready: formReady('[data-testid="theme-preview"]') },
   { name: 'KPN Things', path: '/kpnthings', ready: formReady('main form') },
+  {
+    name: 'reports',
+    path: '/reports',
+    ready: formReady('[data-testid="report-list"]'),
+    steps: [{ name: 'report confirmation', act: openReportConfirmation }],
+  },
   { name: 'API credentials', path: '/api', ready: formReady('main h1') },
   {
     name: 'gateways',

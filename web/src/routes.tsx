@@ -26,6 +26,7 @@ const GatewaysPage = lazy(() => import('./gateways/GatewaysPage'));
 const KpnThingsPage = lazy(() => import('./kpnthings/KpnThingsPage'));
 const AssetMapPage = lazy(() => import('./asset-map/AssetMapPage'));
 const DevicesPage = lazy(() => import('./devices/DevicesPage'));
+const ReportsPage = lazy(() => import('./reports/ReportsPage'));
 
 const page = (path: string, handle: PageHandle, element: ReactNode = <PlaceholderPage />): RouteObject => ({
   path,
@@ -63,6 +64,7 @@ export const routes: RouteObject[] = [
             children: [
               page('asset-profiles/:id?', { title: 'assetProfiles' }, <AssetProfilesPage />),
               page('devices/:id?', { title: 'devices' }, <DevicesPage />),
+              page('reports', { title: 'reports' }, <ReportsPage />),
               page('customers', { title: 'customers' }, <CustomersPage />),
               page('customers/:id', { title: 'customers' }, <CustomersPage />),
               page('permissions', { title: 'permissions' }, <RolesPage />),

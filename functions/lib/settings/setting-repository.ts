@@ -22,6 +22,9 @@ const SETTING_IDS: Record<string, number> = Object.fromEntries(
   Object.values(SETTING_NAMES).map((name, index) => [name, index + 1]),
 );
 
+/** The fixed id of a setting name's one record. */
+export const settingIdOf = (name: string): number | undefined => SETTING_IDS[name];
+
 export const SETTING_EXISTS = 'This setting already exists; update it with PUT instead';
 
 /** All records of the tenant: a handful at most, one Query. */

@@ -40,7 +40,7 @@ export const CODE_RULES: { routes: RouteId[]; roles: string[] | 'everyone'; stat
     reason: 'client users see no geo zones: spec 000 hides the Geo zone from them (functions/http/geo-zones.ts)',
   },
   {
-    routes: ['assets.update', 'assets.delivered', 'assets.resetLoanDays'],
+    routes: ['assets.update', 'assets.delivered', 'assets.resetLoanDays', 'assets.confirmReport'],
     roles: ['ROLE_CLIENT'],
     status: 403,
     reason: 'client users never write assets (refuseClientUsers in functions/http/assets.ts)',

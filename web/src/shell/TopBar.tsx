@@ -5,6 +5,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../common/pageHandle';
+import { ReportsBadge } from '../reports/ReportsBadge';
 import { Logo } from './Logo';
 import { UserMenu } from './UserMenu';
 
@@ -40,6 +41,7 @@ export function TopBar({ drawerOpen, onToggleDrawer }: { drawerOpen: boolean; on
         >
           {title}
         </Typography>
+        <ReportsBadge />
         <UserMenu />
       </Toolbar>
     </AppBar>

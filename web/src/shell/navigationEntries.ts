@@ -24,6 +24,7 @@ export const NAVIGATION_ENTRIES: readonly NavigationEntry[] = [
   },
   { path: '/devices', title: 'devices', group: 'tracking', anyOf: crud('DEVICE') },
   { path: '/alarm-rules', title: 'alarmRules', group: 'tracking', anyOf: crud('ALARM') },
+  { path: '/reports', title: 'reports', group: 'tracking', anyOf: ['ASSET_REPORT_CONFIRM'] },
   { path: '/customers', title: 'customers', group: 'tracking', anyOf: crud('CUSTOMER') },
   { path: '/tenants', title: 'tenants', group: 'administration', anyOf: ['SUPER_ADMIN', 'ROLE_SUPER_ADMIN'] },
   { path: '/users', title: 'users', group: 'administration', anyOf: crud('USER') },

@@ -1,5 +1,6 @@
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import Apartment from '@mui/icons-material/Apartment';
+import AssignmentTurnedIn from '@mui/icons-material/AssignmentTurnedIn';
 import Category from '@mui/icons-material/Category';
 import CellTower from '@mui/icons-material/CellTower';
 import Groups from '@mui/icons-material/Groups';
@@ -20,6 +21,7 @@ export const NAVIGATION_ICONS: Record<string, typeof SvgIcon> = {
   '/asset-profiles': Category,
   '/devices': Router,
   '/alarm-rules': NotificationsActive,
+  '/reports': AssignmentTurnedIn,
   '/customers': Groups,
   '/tenants': Apartment,
   '/users': People,

@@ -14,6 +14,7 @@ import { usePageTitle } from '../common/pageHandle';
 import type { ColourSettings } from '../theme/consoleTheme';
 import { COLORS_SETTING_KEY, type ColorsSetting, coloursOf, useColorsSetting } from '../theme/tenantColours';
 import { ColorPickerField } from './ColorPickerField';
+import { NotificationSettingsCard } from './NotificationSettingsCard';
 import { ThemePreview } from './ThemePreview';
 import { useDebounced } from './useDebounced';
 
@@ -57,46 +58,49 @@ export default function StylingPage() {
   const set = (name: ColorName) => (hex: string) => setColours((current) => ({ ...current, [name]: hex }));
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography variant="h5" component="h1" gutterBottom>
-        {title}
-      </Typography>
-      <Typography variant="h6" component="h2">
-        {t('colors')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {t('colorsHelp')}
-      </Typography>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
-        <Box
-          sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, alignContent: 'start' }}
-        >
-          {COLOR_NAMES.map((name) =>
-            saved ? (
-              <ColorPickerField key={name} label={t(`names.${name}`)} value={colours[name]} onChange={set(name)} />
-            ) : (
-              <Skeleton key={name} variant="rounded" height={58} />
-            ),
-          )}
+    <Stack spacing={3}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {title}
+        </Typography>
+        <Typography variant="h6" component="h2">
+          {t('colors')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {t('colorsHelp')}
+        </Typography>
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
+          <Box
+            sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, alignContent: 'start' }}
+          >
+            {COLOR_NAMES.map((name) =>
+              saved ? (
+                <ColorPickerField key={name} label={t(`names.${name}`)} value={colours[name]} onChange={set(name)} />
+              ) : (
+                <Skeleton key={name} variant="rounded" height={58} />
+              ),
+            )}
+          </Box>
+          <Box>
+            <Typography variant="subtitle2" gutterBottom>
+              {t('preview')}
+            </Typography>
+            <ThemePreview colours={preview} />
+          </Box>
         </Box>
-        <Box>
-          <Typography variant="subtitle2" gutterBottom>
-            {t('preview')}
-          </Typography>
-          <ThemePreview colours={preview} />
-        </Box>
-      </Box>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 3, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-        <Button onClick={() => setColours(DEFAULT_COLORS)} disabled={!saved || sameColours(colours, DEFAULT_COLORS)}>
-          {t('defaults')}
-        </Button>
-        <Button onClick={() => saved && setColours(saved)} disabled={!changed || save.isPending}>
-          {t('undo')}
-        </Button>
-        <Button variant="contained" onClick={() => save.mutate()} disabled={!changed || save.isPending}>
-          {t('save')}
-        </Button>
-      </Stack>
-    </Paper>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 3, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+          <Button onClick={() => setColours(DEFAULT_COLORS)} disabled={!saved || sameColours(colours, DEFAULT_COLORS)}>
+            {t('defaults')}
+          </Button>
+          <Button onClick={() => saved && setColours(saved)} disabled={!changed || save.isPending}>
+            {t('undo')}
+          </Button>
+          <Button variant="contained" onClick={() => save.mutate()} disabled={!changed || save.isPending}>
+            {t('save')}
+          </Button>
+        </Stack>
+      </Paper>
+      <NotificationSettingsCard />
+    </Stack>
   );
 }

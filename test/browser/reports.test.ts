@@ -1,0 +1,113 @@
+import * as path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import {
+  animationsFinished,
+  consoleUrl,
+  DESKTOP,
+  launchBrowser,
+  PHONE,
+  SCREENSHOT_DIR,
+  screenshot,
+  signInAs,
+} from '../harness/browser';
+
+/**
+ * Issue 15, item 3: planners see the waiting delivered / empty reports (a badge in the top bar, the Reports
+ * screen) and confirm each after a question; the styling screen sets the tenant's mail language and address.
+ */
+const badge = (page: Page) => page.locator('header [data-report-count]');
+const countOf = async (page: Page) => Number(await badge(page).getAttribute('data-report-count'));
+
+describe('Reports screen', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows the waiting reports to a planner and confirms one after a question', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInAs(page, 'user');
+    await page.goto(consoleUrl('/assets'));
+    await page.locator('header [data-report-count]:not([data-report-count="0"])').waitFor();
+    const before = await countOf(page);
+    await badge(page).click();
+    await page.waitForURL(/\/reports$/);
+    const rows = page.locator('[data-testid="report-list"] li');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(before);
+    await animationsFinished(page);
+    await screenshot(page, 'reports-desktop');
+
+    const first = rows.first();
+    const name = (await first.locator('a').textContent()) ?? '';
+    await first.getByRole('button', { name: `Confirm the report of ${name}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Confirm the report?').waitFor();
+    await dialog.getByText(name, { exact: false }).waitFor();
+    await animationsFinished(page);
+    await screenshot(page, 'reports-confirm-desktop');
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await page.getByText('Report confirmed').waitFor();
+    await page.locator(`header [data-report-count="${before - 1}"]`).waitFor();
+    await page.locator('[data-testid="report-list"] li a', { hasText: name }).waitFor({ state: 'detached' });
+    await page.close();
+  });
+
+  it('fits a phone, and is not offered to transporters', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await signInAs(page, 'manager');
+    await page.goto(consoleUrl('/reports'));
+    await page.locator('[data-testid="report-list"] li').first().waitFor();
+    await animationsFinished(page);
+    await screenshot(page, 'reports-phone');
+    // The full page is 60 reports long: the first screenful too, to look at the rows at phone size.
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'reports-phone-top.png') });
+    expect(await page.evaluate('document.documentElement.scrollWidth > window.innerWidth')).toBe(false);
+    await page.close();
+
+    const transporter = await browser.newPage({ viewport: DESKTOP });
+    await signInAs(transporter, 'transporter');
+    await transporter.goto(consoleUrl('/assets'));
+    await transporter.locator('main h1').waitFor();
+    expect(await badge(transporter).count()).toBe(0);
+    await transporter.close();
+  });
+
+  it("sets the tenant's mail language and report address on the styling screen", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInAs(page, 'admin');
+    await page.goto(consoleUrl('/styling'));
+    const form = page.getByTestId('mail-settings');
+    await form.waitFor();
+    const address = form.getByLabel('Report address');
+    expect(await address.inputValue()).toBe('planning@demo.local');
+    await address.fill('not an address');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('Must be a valid email').waitFor();
+    await address.fill('planning@demo.local');
+    await form.getByLabel('Mail language').click();
+    await page.getByRole('option', { name: 'Deutsch' }).click();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The mail settings are saved').waitFor();
+    await page.reload();
+    await form.waitFor();
+    await animationsFinished(page);
+    await form.getByRole('combobox').filter({ hasText: 'Deutsch' }).waitFor();
+    await animationsFinished(page);
+    await form.scrollIntoViewIfNeeded();
+    await screenshot(page, 'styling-mail-desktop');
+    await page.setViewportSize(PHONE);
+    await animationsFinished(page);
+    await form.scrollIntoViewIfNeeded();
+    await screenshot(page, 'styling-mail-phone');
+    // Back to English, for the tests after this one.
+    await form.getByLabel('Mail language').click();
+    await page.getByRole('option', { name: 'English' }).click();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The mail settings are saved').waitFor();
+    await page.close();
+  });
+});

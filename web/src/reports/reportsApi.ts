@@ -1,0 +1,42 @@
+import type { HydraCollection } from '@shared/hydra';
+import type { Asset } from '@shared/schemas/asset';
+import { REPORTED_STATUSES } from '@shared/schemas/asset-status';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../api/apiClient';
+
+/** Under the assets' key, so every asset change (a new report, a confirmation) reads the reports again. */
+export const REPORTS_KEY = ['assets', 'reports'] as const;
+
+/** A tenant has at most a few dozen open reports; the list shows the first 100 of each kind. */
+const REPORTS_PER_KIND = 100;
+
+/** The assets whose delivered / empty report waits for a planner, oldest id first. */
+export const reportsQuery = queryOptions({
+  queryKey: [...REPORTS_KEY, 'list'],
+  queryFn: async () => {
+    const pages = await Promise.all(
+      REPORTED_STATUSES.map((status) =>
+        api.get<HydraCollection<Asset>>('/api/assets', {
+          query: { status, itemsPerPage: REPORTS_PER_KIND },
+        }),
+      ),
+    );
+    return pages.flatMap((page) => page['hydra:member']).sort((a, b) => a.id - b.id);
+  },
+});
+
+/** How many reports wait, for the top bar's badge: two one-item pages, their totals. */
+export const reportCountQuery = queryOptions({
+  queryKey: [...REPORTS_KEY, 'count'],
+  queryFn: async () => {
+    const pages = await Promise.all(
+      REPORTED_STATUSES.map((status) =>
+        api.get<HydraCollection<Asset>>('/api/assets', { query: { status, itemsPerPage: 1 } }),
+      ),
+    );
+    return pages.reduce((sum, page) => sum + (page['hydra:totalItems'] ?? 0), 0);
+  },
+  refetchInterval: 60_000,
+});
+
+export const confirmReport = (id: number) => api.put<Asset>(`/api/assets/${id}/confirm-report`);

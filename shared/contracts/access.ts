@@ -130,7 +130,12 @@ export const ACCESS_CONTRACTS = {
     body: kpnThingsSaveInputSchema,
     response: kpnThingsVerifyResponseSchema,
   },
-  'kpn.deviceCount': { summary: 'Devices known to KPN Things', response: kpnThingsDeviceCountSchema },
+  'kpn.deviceCount': {
+    summary: 'Devices known to KPN Things',
+    response: kpnThingsDeviceCountSchema,
+    // KPN's API unreachable or refusing the stored credentials (functions/http/kpn-things.ts).
+    errors: [502],
+  },
 
   'tokens.list': { summary: 'List API credentials', query: paginationQuerySchema, collection: apiTokenSchema },
   'tokens.create': {

@@ -108,10 +108,19 @@ describe('API conventions', () => {
     expect(current.body.name).toBe('Renamed once');
   });
 
-  it('refuses an update without a version', async () => {
-    const response = await call('PUT', `/api/assets/${created.id}`, { token: admin, body: { name: 'No version' } });
-    expect(response.status).toBe(422);
-    expect(response.body).toMatchObject({ violations: [{ propertyPath: 'version' }] });
+  it('takes an update without a version as unconditional (decision 0242), and refuses a malformed one', async () => {
+    const malformed = await call('PUT', `/api/assets/${created.id}`, {
+      token: admin,
+      body: { name: 'Malformed version', version: 'one' },
+    });
+    expect(malformed.status).toBe(422);
+    expect(malformed.body).toMatchObject({ violations: [{ propertyPath: 'version' }] });
+    const response = await call<{ name: string }>('PUT', `/api/assets/${created.id}`, {
+      token: admin,
+      body: { name: 'No version' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.name).toBe('No version');
   });
 
   it('answers no route of the table with 501: every feature is built (issue 8 built the last ones)', async () => {

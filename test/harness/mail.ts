@@ -30,6 +30,21 @@ export async function waitForMail(address: string, count = 1, timeoutMs = 10_000
   }
 }
 
+/** Waits for a message to this address that `matches` (an inbox other tests also write to). */
+export async function waitForMailMatching(
+  address: string,
+  matches: (mail: CaughtMail) => boolean,
+  timeoutMs = 10_000,
+): Promise<CaughtMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const wanted = (await mailsTo(address)).find(matches);
+    if (wanted) return wanted;
+    if (Date.now() > deadline) throw new Error(`No matching mail to ${address} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 /** The password-reset code in a reset mail's text: two groups of five, e.g. "ABCDE-FGH23" (reset-code.ts). */
 export function resetCodeIn(text: string): string {
   const code = /\b([A-HJ-NP-Z2-9]{5}-[A-HJ-NP-Z2-9]{5})\b/.exec(text)?.[1];

@@ -168,9 +168,18 @@ describe('asset table settings', () => {
       'asset-table-hidden-columns',
       'colors',
     ]);
-    // The mail settings (the seed's report address) are for those who edit them, not for every user.
+    // The mail settings (a report address) are for those who edit them, not for every user.
+    const mail = await call<ApiSetting>('POST', '/api/frontend-settings', {
+      token,
+      body: { name: 'notifications', data: { language: 'nl', email: 'planning@settings.example.com' } },
+    });
+    expect(mail.status).toBe(201);
     const forAdmin = await call<Collection<ApiSetting>>('GET', '/api/frontend-settings', { token });
     expect(forAdmin.body['hydra:member'].map((s) => s.name)).toContain('notifications');
+    const forUser = await call<Collection<ApiSetting>>('GET', '/api/frontend-settings', {
+      token: await tokenOf(first.user),
+    });
+    expect(forUser.body['hydra:member'].map((s) => s.name)).not.toContain('notifications');
     const bad = await call<ErrorBody>('PUT', `/api/frontend-settings/${created.body.id}`, {
       token,
       body: { name: 'asset-table-hidden-columns', data: [''], version: 1 },

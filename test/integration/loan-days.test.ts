@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { handler as loanDayJob } from '../../functions/jobs/loan-days';
-import { amsterdamDay, startOfAmsterdamDay } from '../../functions/lib/loan-days/amsterdam-day';
+import { addDays, amsterdamDay, startOfAmsterdamDay } from '../../functions/lib/loan-days/amsterdam-day';
 import type { CountedAsset } from '../../functions/lib/loan-days/loan-day-counter';
 import { loanDayOf } from '../../functions/lib/loan-days/loan-day-state';
 import { publishAlarms } from '../../functions/lib/pipeline/alarms/publish-alarms';
@@ -276,7 +276,9 @@ describe('loan days and days still through a month of simulated days', () => {
       const item = (await localTable().client.send(new GetCommand({ TableName: 'tracking', Key: key }))).Item;
       const stored = item as CountedAsset;
       expect(loanDayOf(stored, today).outside).toBe(true);
-      expect((stored.loanDayCountedFor ?? '') < today).toBe(true);
+      // The seed marks yesterday counted; a file that ran today's job for every tenant (alarms-pipeline) may
+      // have counted today already. Either way no day before is left uncounted and none is counted twice.
+      expect([addDays(today, -1), today]).toContain(stored.loanDayCountedFor);
     }
   });
 });

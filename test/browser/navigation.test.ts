@@ -6,7 +6,8 @@ import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from 
  * Menus and route gating per role (spec 001 s.2 route table and navigation, s.6 roles; spec 000 s.2
  * navigation table with the default role matrix of shared/permissions.ts), and the language flags (s.1).
  */
-const TRACKING_STAFF = ['Assets', 'Asset map', 'Asset profiles', 'Devices', 'Alarm rules', 'Customers'];
+// Reports: the planners' confirmations (ASSET_REPORT_CONFIRM; every staff role of the default matrix but transporters).
+const TRACKING_STAFF = ['Assets', 'Asset map', 'Asset profiles', 'Devices', 'Alarm rules', 'Reports', 'Customers'];
 const ADMINISTRATION = ['Users', 'Roles', 'Styling', 'KPN Things', 'API credentials', 'Gateways'];
 
 interface RoleCase {
@@ -55,7 +56,7 @@ const ROLES: RoleCase[] = [
     login: 'manager',
     home: '/assets',
     menu: TRACKING_STAFF,
-    allowed: ['/customers'],
+    allowed: ['/customers', '/reports'],
     refused: [['/users', '/assets']],
   },
   {

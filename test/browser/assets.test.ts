@@ -15,8 +15,8 @@ import {
 
 /** Rows of the asset table once the placeholders have gone. */
 async function waitForRows(page: Page) {
-  await page.locator('[data-testid="placeholder-row"]').first().waitFor({ state: 'detached' });
-  await page.locator('tbody tr').first().waitFor();
+  // A data row of a table no longer busy: "placeholders detached" alone passes before the table has mounted.
+  await page.locator('table[aria-busy="false"] tbody tr:not([data-testid="placeholder-row"])').first().waitFor();
 }
 
 const panel = (page: Page) => page.getByRole('dialog').filter({ has: page.getByRole('heading', { level: 2 }) });

@@ -81,7 +81,7 @@ export function AssetTable(props: AssetTableProps) {
   return (
     <Paper variant="outlined">
       <TableContainer>
-        <Table size="small" aria-label={t('title')}>
+        <Table size="small" aria-label={t('title')} aria-busy={props.loading}>
           <AssetTableHead {...props} />
           <TableBody>
             {props.loading &&

@@ -87,7 +87,10 @@ describe('roles and styling screens', () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await signInAt(page, 'admin', '/styling');
     await page.getByRole('heading', { name: 'Colors' }).waitFor();
-    const save = page.getByRole('button', { name: 'Save', exact: true });
+    // The colours' Save, not the Mail card's (its own form, data-testid mail-settings).
+    const save = page
+      .getByRole('button', { name: 'Save', exact: true })
+      .and(page.locator(':not([data-testid="mail-settings"] button)'));
     await page.getByRole('button', { name: /^Primary #/ }).waitFor();
     expect(await save.isDisabled()).toBe(true);
     expect(await topBarColour(page)).toBe('rgb(3, 51, 2)');

@@ -7,16 +7,19 @@ import { KPN_DEMO } from './local/kpn-things';
 import { DEMO_PASSWORD } from './seed/seed';
 import { kpnHeaders, lorawanBody, mqttJson, senmlBody, type Uplink } from './simulate/bodies';
 import { describeUplink, newTag, nextUplink, random, type SimTag } from './simulate/fleet';
+import { chirpstackBody, ttsBody } from './simulate/network-samples';
 
 /**
- * `npm run simulate -- --devices N --rate R [--via mqtt|kpn|lorawan] [--count C] [--seed S] [--quiet]`:
+ * `npm run simulate -- --devices N --rate R [--via mqtt|kpn|lorawan|tts|chirpstack] [--count C] [--seed S] [--quiet]`:
  * realistic uplinks for the demo tenant's tags against a running `npm start` (same *_PORT variables), R uplinks
  * per second spread over N tags, printing each uplink and what the stack answered. `--via kpn` sets the demo
- * tenant's KPN Things destination (plug UUID + shared secret below) through the API first.
+ * tenant's KPN Things destination (plug UUID + shared secret below) through the API first; `--via tts` and
+ * `--via chirpstack` make the demo tenant a new secret for that integration first (replacing the one it had).
  */
 const SIM_PLUG = 'a1b2c3d4-0000-4000-8000-51a1a7e0d0e0';
 const SIM_SECRET = 'Simulator-Shared-Secret-2026-local!';
-type Via = 'mqtt' | 'kpn' | 'lorawan';
+type Via = 'mqtt' | 'kpn' | 'lorawan' | 'tts' | 'chirpstack';
+const VIAS: readonly Via[] = ['mqtt', 'kpn', 'lorawan', 'tts', 'chirpstack'];
 
 const { values } = parseArgs({
   options: {
@@ -100,6 +103,22 @@ function publishers() {
   return { clientOf, endAll };
 }
 
+/** The Things Stack webhook or the ChirpStack HTTP integration, with the tenant's secret in its header. */
+function networkSender(via: 'tts' | 'chirpstack', secret: string): (uplink: Uplink) => Promise<string> {
+  let frameCounter = 0;
+  return async (uplink) => {
+    const counted = { ...uplink, frameCounter: ++frameCounter };
+    const body = via === 'tts' ? ttsBody(counted) : chirpstackBody(counted);
+    const path = via === 'tts' ? '/api/tts/uplink' : '/api/chirpstack/uplink?event=up';
+    const response = await fetch(`${api}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-uplink-secret': secret },
+      body: JSON.stringify(body),
+    });
+    return `${response.status} ${await response.text()}`;
+  };
+}
+
 function sender(via: Via, clientOf: ReturnType<typeof publishers>['clientOf']): (uplink: Uplink) => Promise<string> {
   if (via === 'kpn')
     return async (uplink) => {
@@ -126,7 +145,7 @@ function sender(via: Via, clientOf: ReturnType<typeof publishers>['clientOf']): 
 
 async function main() {
   const via = values.via as Via;
-  if (!['mqtt', 'kpn', 'lorawan'].includes(via)) throw new Error('--via is mqtt, kpn or lorawan');
+  if (!VIAS.includes(via)) throw new Error(`--via is one of ${VIAS.join(', ')}`);
   const rate = Number(values.rate);
   const rng = random(Number(values.seed));
   const { token } = await request<{ token: string }>('POST', '/user/sign-in', undefined, {
@@ -138,7 +157,13 @@ async function main() {
   if (via === 'kpn' && tags.length / rate < 1)
     console.warn("KPN's base time has whole seconds: a tag's uplinks less than a second apart become one event.");
   const mqttClients = publishers();
-  const send = sender(via, mqttClients.clientOf);
+  const send =
+    via === 'tts' || via === 'chirpstack'
+      ? networkSender(
+          via,
+          (await request<{ secret: string }>('POST', `/api/uplink-integrations/${via}/secret`, token)).secret,
+        )
+      : sender(via, mqttClients.clientOf);
   const limit = values.count ? Number(values.count) : Number.POSITIVE_INFINITY;
   console.log(`Simulating ${tags.length} tags at ${rate} uplinks/s via ${via} (Ctrl-C stops).`);
   let stopping = false;

@@ -160,6 +160,28 @@ export const ROUTES = [
     access: any('ROLE_SUPER_ADMIN'),
     handler: 'kpn-things',
   },
+  // issue 16 item 2: the secrets of the TTS and ChirpStack ways in (made by the API, shown once)
+  {
+    id: 'uplinkIntegrations.get',
+    method: 'GET',
+    path: '/api/uplink-integrations',
+    access: any('KPN_THINGS'),
+    handler: 'kpn-things',
+  },
+  {
+    id: 'uplinkIntegrations.ttsSecret',
+    method: 'POST',
+    path: '/api/uplink-integrations/tts/secret',
+    access: any('KPN_THINGS'),
+    handler: 'kpn-things',
+  },
+  {
+    id: 'uplinkIntegrations.chirpstackSecret',
+    method: 'POST',
+    path: '/api/uplink-integrations/chirpstack/secret',
+    access: any('KPN_THINGS'),
+    handler: 'kpn-things',
+  },
 
   // spec 001: API credentials
   { id: 'tokens.list', method: 'GET', path: '/api/tokens', access: any('API_TOKENS'), handler: 'api-tokens' },
@@ -456,6 +478,16 @@ export const ROUTES = [
     id: 'uplinks.kpnThings',
     method: 'POST',
     path: '/api/things/uplink',
+    access: 'public',
+    handler: 'device-uplinks',
+  },
+  // issue 16 item 2: The Things Stack webhook and the ChirpStack v4 HTTP integration; public, the
+  // X-Uplink-Secret header is their credential (functions/lib/pipeline/network-webhooks.ts)
+  { id: 'uplinks.tts', method: 'POST', path: '/api/tts/uplink', access: 'public', handler: 'device-uplinks' },
+  {
+    id: 'uplinks.chirpstack',
+    method: 'POST',
+    path: '/api/chirpstack/uplink',
     access: 'public',
     handler: 'device-uplinks',
   },

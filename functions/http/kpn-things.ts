@@ -1,5 +1,5 @@
 import { HttpError } from '../lib/http/errors';
-import { createHttpHandler, route } from '../lib/http/handler';
+import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { countGroupDevices, KpnCallError, verifyCredentials } from '../lib/kpn-things/kpn-client';
 import {
   getKpnSettings,
@@ -7,8 +7,12 @@ import {
   saveKpnSettings,
   toApiKpnSettings,
 } from '../lib/kpn-things/kpn-settings-repository';
+import { createUplinkSecret, uplinkIntegrationsOf } from '../lib/uplink-integrations/integration-secrets';
 
-/** KPN Things integration settings of the tenant (spec 001 s.2 /kpnthings, s.7). The secret never leaves. */
+/**
+ * KPN Things integration settings of the tenant (spec 001 s.2 /kpnthings, s.7). The secret never leaves.
+ * Also the secrets of the TTS and ChirpStack ways in (issue 16): made here, answered once, stored hashed.
+ */
 const KPN_UNREACHABLE = 'KPN Things could not be reached with the saved settings.';
 
 export const handler = createHttpHandler('kpn-things', {
@@ -40,5 +44,12 @@ export const handler = createHttpHandler('kpn-things', {
         throw new HttpError(502, KPN_UNREACHABLE);
       }
     },
+  }),
+  'uplinkIntegrations.get': route({ run: async ({ auth }) => uplinkIntegrationsOf(auth.tenant) }),
+  'uplinkIntegrations.ttsSecret': route({
+    run: async ({ auth }) => reply(201, await createUplinkSecret(auth.tenant, 'tts')),
+  }),
+  'uplinkIntegrations.chirpstackSecret': route({
+    run: async ({ auth }) => reply(201, await createUplinkSecret(auth.tenant, 'chirpstack')),
   }),
 });

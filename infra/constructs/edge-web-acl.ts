@@ -19,14 +19,15 @@ export const CREDENTIAL_PATHS = [
   '/user/reset-password/confirm',
   '/api/oauth/token',
 ] as const;
-export const WEBHOOK_PATH = '/api/things/uplink';
+/** Device uplink webhooks: KPN Things, The Things Stack and ChirpStack each post from a few server addresses. */
+export const WEBHOOK_PATHS = ['/api/things/uplink', '/api/tts/uplink', '/api/chirpstack/uplink'] as const;
 
 export interface EdgeRateLimits {
   /** Any request, per IP per 5 minutes (a console user's busiest screen stays far below). */
   perIp: number;
   /** Credential routes, per IP per 5 minutes. */
   credentials: number;
-  /** The KPN Things webhook, per IP per 5 minutes. */
+  /** The uplink webhooks (KPN Things, TTS, ChirpStack) together, per IP per 5 minutes. */
   webhook: number;
 }
 
@@ -107,8 +108,8 @@ export class EdgeWebAcl extends Construct {
       visibilityConfig: visibility(props.name),
       rules: [
         rateRule('rate-credentials', 0, limits.credentials, anyPath(CREDENTIAL_PATHS)),
-        rateRule('rate-webhook', 1, limits.webhook, anyPath([WEBHOOK_PATH])),
-        rateRule('rate-per-ip', 2, limits.perIp, { notStatement: { statement: anyPath([WEBHOOK_PATH]) } }),
+        rateRule('rate-webhook', 1, limits.webhook, anyPath(WEBHOOK_PATHS)),
+        rateRule('rate-per-ip', 2, limits.perIp, { notStatement: { statement: anyPath(WEBHOOK_PATHS) } }),
         managedRule('AWSManagedRulesCommonRuleSet', 3),
         managedRule('AWSManagedRulesKnownBadInputsRuleSet', 4),
       ],

@@ -61,6 +61,8 @@ export const API_ROUTE_THROTTLES = {
   'session.confirmResetPassword': { rateLimit: 2, burstLimit: 5 },
   'tokens.issue': { rateLimit: 10, burstLimit: 20 },
   'uplinks.kpnThings': { rateLimit: 200, burstLimit: 400 },
+  'uplinks.tts': { rateLimit: 200, burstLimit: 400 },
+  'uplinks.chirpstack': { rateLimit: 200, burstLimit: 400 },
 } as const;
 
 /** Header with which a super admin acts in another tenant (functions/lib/auth/auth-context.ts TENANT_HEADER). */

@@ -37,6 +37,7 @@ import {
   frontendSettingUpdateInputSchema,
 } from '../schemas/settings';
 import { tenantInputSchema, tenantListQuerySchema, tenantSchema, tenantUpdateInputSchema } from '../schemas/tenant';
+import { uplinkIntegrationSecretSchema, uplinkIntegrationsSchema } from '../schemas/uplink-integrations';
 import { userInputSchema, userListQuerySchema, userSchema, userUpdateInputSchema } from '../schemas/user';
 
 const message = z.object({ message: z.string() });
@@ -137,6 +138,20 @@ export const ACCESS_CONTRACTS = {
     errors: [502],
   },
 
+  'uplinkIntegrations.get': {
+    summary: 'Which TTS and ChirpStack secrets are set (never the secrets)',
+    response: uplinkIntegrationsSchema,
+  },
+  'uplinkIntegrations.ttsSecret': {
+    summary: 'Make a new secret for The Things Stack webhook (the answer holds it, once)',
+    response: uplinkIntegrationSecretSchema,
+    status: 201,
+  },
+  'uplinkIntegrations.chirpstackSecret': {
+    summary: 'Make a new secret for the ChirpStack HTTP integration (the answer holds it, once)',
+    response: uplinkIntegrationSecretSchema,
+    status: 201,
+  },
   'tokens.list': { summary: 'List API credentials', query: paginationQuerySchema, collection: apiTokenSchema },
   'tokens.create': {
     summary: 'Create an API credential (the answer holds the secret, once)',

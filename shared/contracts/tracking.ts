@@ -252,4 +252,17 @@ export const TRACKING_CONTRACTS = {
     response: ingestOutcomeSchema,
     status: 202,
   },
+  'uplinks.tts': {
+    summary: 'The Things Stack webhook message (the X-Uplink-Secret header is the credential)',
+    response: ingestOutcomeSchema,
+    status: 202,
+    errors: [413],
+  },
+  'uplinks.chirpstack': {
+    summary: 'ChirpStack v4 HTTP integration event (the X-Uplink-Secret header is the credential)',
+    query: z.object({ event: z.string().optional() }),
+    response: ingestOutcomeSchema,
+    status: 202,
+    errors: [413],
+  },
 } as const satisfies Partial<Record<RouteId, RouteContract>>;

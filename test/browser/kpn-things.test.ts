@@ -110,4 +110,39 @@ describe('KPN Things screen', () => {
     await screenshot(page, 'kpn-things-superadmin-desktop');
     await page.close();
   });
+
+  it('makes a ChirpStack secret, shows it once, and asks before replacing it (acme, phone and desktop)', async () => {
+    // acme's ChirpStack secret: the one no integration test relies on (network-ways-in.test.ts uses demo's).
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInAs(page, 'acme-admin');
+    await page.goto(consoleUrl('/kpnthings'));
+    await page.getByRole('heading', { name: 'Other LoRaWAN network servers' }).waitFor();
+    const row = page.locator('[data-integration="chirpstack"]');
+    const newSecret = row.getByRole('button', { name: 'New secret for ChirpStack' });
+    await newSecret.click();
+    // Another run may have made one already: replacing it asks first.
+    const dialog = page.getByRole('dialog');
+    const field = row.getByRole('textbox', { name: 'Secret for ChirpStack (shown once)' });
+    await Promise.race([dialog.waitFor(), field.waitFor()]);
+    if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'Yes' }).click();
+    await field.waitFor();
+    const first = await field.inputValue();
+    expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await row.getByText(/^A secret is set/).waitFor();
+    await screenshot(page, 'kpn-things-network-secret-desktop');
+
+    await page.reload();
+    await row.getByText(/^A secret is set/).waitFor();
+    expect(await page.content()).not.toContain(first);
+    await newSecret.click();
+    await dialog.getByText('The current secret for ChirpStack stops working at once. Make a new one?').waitFor();
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'kpn-things-network-secret-confirm-phone');
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await field.waitFor();
+    expect(await field.inputValue()).not.toBe(first);
+    await field.scrollIntoViewIfNeeded();
+    await screenshot(page, 'kpn-things-network-secret-phone');
+    await page.close();
+  });
 });

@@ -80,6 +80,9 @@ describe('the route table', () => {
         '/api/oauth/token',
         // The KPN Things webhook: its Things-Message-Token is the credential (functions/lib/pipeline/kpn-webhook.ts).
         '/api/things/uplink',
+        // The Things Stack and ChirpStack: the X-Uplink-Secret header is the credential (network-webhooks.ts).
+        '/api/tts/uplink',
+        '/api/chirpstack/uplink',
         '/login/azure',
         '/oauth',
         '/user/reset-password',

@@ -30,7 +30,7 @@ export interface DecodedPayload {
 
 export type DecodeResult = { ok: true; value: DecodedPayload } | { ok: false; reason: string };
 
-export type UplinkSource = 'lorawan' | 'kpn' | 'mqtt';
+export type UplinkSource = 'lorawan' | 'kpn' | 'mqtt' | 'tts' | 'chirpstack';
 
 /**
  * One uplink in one shape, whichever way it came in, as a way in's reader reads it from the body: before
@@ -56,6 +56,8 @@ export interface ReadUplink {
   decoded?: DecodedPayload;
   /** The network's geolocation (KPN locOrigin records), used when the payload carries no fix. */
   networkFix?: Fix;
+  /** What the way in could not read but did not refuse the uplink for (a KPN payload record that is not hex). */
+  warnings?: string[];
   /** Gateway metadata kept for diagnostics (ids, RSSI, SNR). */
   gateways?: { id: string; rssi?: number; snr?: number }[];
 }

@@ -33,6 +33,9 @@ export const ROUTE_THROTTLES: Partial<Record<RouteId, WindowLimit>> = {
    * only stops a flood that would otherwise fill the pipeline (the message token is checked after it).
    */
   'uplinks.kpnThings': { name: 'route-kpn-ip', limit: 3000, windowSeconds: MINUTE },
+  /** The Things Stack and ChirpStack post from a few server addresses too: the same reasoning as KPN's. */
+  'uplinks.tts': { name: 'route-tts-ip', limit: 3000, windowSeconds: MINUTE },
+  'uplinks.chirpstack': { name: 'route-chirpstack-ip', limit: 3000, windowSeconds: MINUTE },
 };
 
 /**

@@ -76,6 +76,12 @@ export const CODE_RULES: { routes: RouteId[]; roles: string[] | 'everyone'; stat
     status: 403,
     reason: 'public, but its credential is the Things-Message-Token header, which a user token does not replace',
   },
+  {
+    routes: ['uplinks.tts', 'uplinks.chirpstack'],
+    roles: 'everyone',
+    status: 403,
+    reason: 'public, but its credential is the X-Uplink-Secret header, which a user token does not replace',
+  },
 ];
 
 const ruleFor = (route: RouteDef, roles: readonly string[]) =>

@@ -11,6 +11,7 @@ import { EMPTY_SETTINGS } from './emptySettings';
 import { KpnLogo } from './KpnLogo';
 import { KpnSettingsForm } from './KpnSettingsForm';
 import { kpnDeviceCountQuery, kpnSettingsQuery } from './kpnThingsApi';
+import { NetworkServerSecrets } from './NetworkServerSecrets';
 
 /** Super admins see how many devices the tenant's KPN device group holds (spec 001 s.2, 'Aantallen'). */
 function DeviceCountSection() {
@@ -60,6 +61,7 @@ export default function KpnThingsPage() {
           <KpnSettingsForm settings={settings.data ?? EMPTY_SETTINGS} />
         )}
       </Paper>
+      <NetworkServerSecrets />
       <ShowIfAny anyOf={['ROLE_SUPER_ADMIN']}>
         <DeviceCountSection />
       </ShowIfAny>

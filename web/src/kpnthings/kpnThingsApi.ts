@@ -4,6 +4,11 @@ import {
   kpnThingsSettingsSchema,
   kpnThingsVerifyResponseSchema,
 } from '@shared/schemas/kpn-things';
+import {
+  type UplinkIntegration,
+  uplinkIntegrationSecretSchema,
+  uplinkIntegrationsSchema,
+} from '@shared/schemas/uplink-integrations';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/apiClient';
 
@@ -26,3 +31,15 @@ export const saveKpnSettings = async (input: KpnThingsSaveInput) =>
 
 export const verifyKpnSettings = async (input: KpnThingsSaveInput) =>
   kpnThingsVerifyResponseSchema.parse(await api.post('/api/kpn-things/verify', input));
+
+export const UPLINK_INTEGRATIONS_KEY = ['uplink-integrations'] as const;
+
+/** Whether the TTS and ChirpStack secrets are set (issue 16): never the secrets themselves. */
+export const uplinkIntegrationsQuery = queryOptions({
+  queryKey: UPLINK_INTEGRATIONS_KEY,
+  queryFn: async () => uplinkIntegrationsSchema.parse(await api.get('/api/uplink-integrations')),
+});
+
+/** A new secret, replacing the previous one: the answer is the only time it is shown. */
+export const createUplinkSecret = async (kind: UplinkIntegration) =>
+  uplinkIntegrationSecretSchema.parse(await api.post(`/api/uplink-integrations/${kind}/secret`, undefined));

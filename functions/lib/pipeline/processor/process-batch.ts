@@ -5,7 +5,8 @@ import type { TenantContext } from '../../data/tenant-context';
 import { publishAlarms } from '../alarms/publish-alarms';
 import type { DecodedPayload, Fix, NormalizedUplink, UplinkSource } from '../contracts';
 import { DEFAULT_PAYLOAD_FORMAT, decodePayload } from '../decoders';
-import { checkFix, checkMeasuredAt } from '../plausibility';
+import { checkMeasuredAt } from '../plausibility';
+import { screenPosition } from '../position-rule';
 import { recordRejection } from '../rejections';
 import { applyEffects } from './apply';
 import { type LoadedDevice, loadDevices } from './load';
@@ -19,7 +20,7 @@ import { type UplinkInput, uplinkEffects, type ZoneLookup } from './uplink-effec
  */
 type Refused = { reason: string; devEui: string | null; source: UplinkSource };
 type Parsed = { record: SQSRecord; uplink?: NormalizedUplink; refused?: Refused };
-const SOURCES: readonly string[] = ['kpn', 'lorawan', 'mqtt'] satisfies UplinkSource[];
+const SOURCES: readonly string[] = ['kpn', 'lorawan', 'mqtt', 'tts', 'chirpstack'] satisfies UplinkSource[];
 
 function parse(record: SQSRecord): Parsed {
   let uplink: Partial<NormalizedUplink> | undefined;
@@ -75,40 +76,56 @@ export async function processBatch(records: SQSRecord[], logger?: Logger): Promi
   return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })) };
 }
 
-type Checked = { ok: true; decoded: DecodedPayload } | { ok: false; reason: string };
+type Checked =
+  | { ok: true; decoded: DecodedPayload; uplink: NormalizedUplink; warnings: string[] }
+  | { ok: false; reason: string };
 
 /**
- * Check the time against the receive time, decode (when the way in did not) and check the position against
- * the device's last one.
+ * The device's last accepted position, what a new fix is compared with (a first fix has none). The last
+ * event's date moves with uplinks without a (kept) fix while its position stays, so it can be later than the
+ * fix: when the asset shows the same position, its `lastLocationUpdate` says when it was taken. Otherwise a
+ * heartbeat or a dropped position just before a true fix far away would make that fix look like a jump.
+ */
+export function previousFixOf(loaded: LoadedDevice): { fix: Fix; at: string } | undefined {
+  const last = loaded.device.last_event;
+  if (last?.latitude == null || last.longitude == null) return undefined;
+  const fix: Fix = { latitude: last.latitude, longitude: last.longitude, source: 'gnss' };
+  if (last.radius != null) fix.accuracy = last.radius;
+  const asset = loaded.asset;
+  const located = asset?.lastLocationUpdate;
+  const samePosition = asset?.last_event?.latitude === last.latitude && asset?.last_event?.longitude === last.longitude;
+  const at = located && samePosition && Date.parse(located) < Date.parse(last.date) ? located : last.date;
+  return { fix, at };
+}
+
+/**
+ * Check the time against the receive time, decode (when the way in did not) and screen the position against
+ * the device's last one. Bytes that do not decode refuse the uplink only when it carries nothing else (KPN's
+ * location and measurement records are taken on their own, with the failure as a warning); a bad position is
+ * dropped, the uplink kept (position-rule.ts).
  */
 export function checkUplink(uplink: NormalizedUplink, loaded: LoadedDevice): Checked {
   const time = checkMeasuredAt(uplink.measuredAt, uplink.receivedAt);
   if (!time.ok) return { ok: false, reason: `Impossible time: ${time.reason}` };
+  const warnings = [...(uplink.warnings ?? [])];
   let decoded: DecodedPayload = { ...uplink.decoded };
   if (uplink.payloadHex) {
     const result = decodePayload(uplink.payloadFormat ?? DEFAULT_PAYLOAD_FORMAT, uplink.payloadHex, uplink.fPort);
-    if (!result.ok) return { ok: false, reason: `Undecodable payload: ${result.reason}` };
-    decoded = { ...decoded, ...result.value };
+    if (result.ok) decoded = { ...decoded, ...result.value };
+    else if (!uplink.decoded && !uplink.networkFix)
+      return { ok: false, reason: `Undecodable payload: ${result.reason}` };
+    else warnings.push(`Payload not decoded: ${result.reason}`);
   }
-  const fix = decoded.fix ?? uplink.networkFix;
-  const last = loaded.device.last_event;
-  if (fix) {
-    const previous: { fix: Fix; at: string } | undefined =
-      last?.latitude != null && last.longitude != null
-        ? {
-            fix: {
-              latitude: last.latitude,
-              longitude: last.longitude,
-              accuracy: last.radius ?? undefined,
-              source: 'gnss',
-            },
-            at: last.date,
-          }
-        : undefined;
-    const check = checkFix(fix, previous, uplink.measuredAt);
-    if (!check.ok) return { ok: false, reason: `Impossible position: ${check.reason}` };
-  }
-  return { ok: true, decoded };
+  const screen = screenPosition([decoded.fix, uplink.networkFix], previousFixOf(loaded), uplink.measuredAt);
+  const { fix: _payloadFix, ...rest } = decoded;
+  const { networkFix: _networkFix, ...plain } = uplink;
+  return {
+    ok: true,
+    // The accepted fix only, as the payload's: uplink-effects reads `decoded.fix ?? uplink.networkFix`.
+    decoded: screen.fix ? { ...rest, fix: screen.fix } : rest,
+    uplink: plain,
+    warnings: [...warnings, ...screen.warnings],
+  };
 }
 
 type TenantData = { zones: ZoneLookup; statuses: UplinkInput['statuses'] };
@@ -151,8 +168,9 @@ async function processOne(
   const { zones, statuses } = await tenantData(loaded.ctx);
   const effects = uplinkEffects({
     tenantId: loaded.ctx.tenantId,
-    uplink,
+    uplink: checked.uplink,
     decoded: checked.decoded,
+    warnings: checked.warnings,
     device: loaded.device,
     asset: loaded.asset,
     zones,

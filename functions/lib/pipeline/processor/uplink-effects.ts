@@ -4,6 +4,7 @@ import { type AssetRecord, hasPosition } from '../../assets/asset-repository';
 import type { DeviceRecord } from '../../devices/device-repository';
 import type { EventRecord } from '../../events/event-repository';
 import { nextRest, type RestPosition } from '../../loan-days/loan-day-state';
+import { batteryLowFromVoltage } from '../battery';
 import type {
   AlarmRaised,
   DecodedPayload,
@@ -42,6 +43,8 @@ export interface UplinkInput {
   uplink: NormalizedUplink;
   /** The payload decoded and merged with the way in's own fields. */
   decoded: DecodedPayload;
+  /** Why part of the uplink was not used (payload not decoded, position dropped): kept on the event. */
+  warnings?: string[];
   device: DeviceRecord;
   asset?: PipelineAsset;
   zones?: ZoneLookup;
@@ -115,6 +118,7 @@ export function uplinkEffects(input: UplinkInput): UplinkEffects {
     geo_zone: fix ? lastEvent.geo_zone : null,
     id: pipelineEventId(uplink),
     device: { id: device.id, name: device.name },
+    ...(input.warnings?.length ? { warnings: input.warnings } : {}),
   };
   const effects: UplinkEffects = {
     event,
@@ -127,7 +131,11 @@ export function uplinkEffects(input: UplinkInput): UplinkEffects {
   // Sabotage latches (spec 000: "A sabotaged device becomes clear with Reset alarm"): a later uplink without the
   // flag does not clear it, so the alarm is not raised again until a person reset it. Battery follows the tag.
   const sabotaged = decoded.sabotaged === true || device.is_sabotaged;
-  const batteryLow = decoded.batteryLow ?? device.battery_level_low;
+  // The tag's own flag wins; a voltage alone goes through the hysteresis (battery.ts).
+  const batteryLow =
+    decoded.batteryLow ??
+    batteryLowFromVoltage(decoded.batteryVoltage, device.battery_level_low) ??
+    device.battery_level_low;
   effects.device.last_event = lastEvent;
   if (sabotaged !== device.is_sabotaged) effects.device.is_sabotaged = sabotaged;
   if (batteryLow !== device.battery_level_low) effects.device.battery_level_low = batteryLow;

@@ -30,6 +30,8 @@ export interface KpnReading {
   payloadHex?: string;
   networkFix?: Fix;
   decoded?: DecodedPayload;
+  /** A record kept out without refusing the rest (a payload that is not hex). */
+  warnings?: string[];
 }
 
 export type KpnReadResult = { ok: true; value: KpnReading } | { ok: false; reason: string };
@@ -83,6 +85,10 @@ function readMeasurements(byName: Map<string, SenmlRecord>): DecodedPayload {
   if (sabotaged !== undefined) decoded.sabotaged = sabotaged;
   const batteryLow = byName.get('batteryLow')?.vb;
   if (batteryLow !== undefined) decoded.batteryLow = batteryLow;
+  // A motion indication (LocationTag decoders, integrations.md 1.1): a boolean, or 1/0.
+  const motion = byName.get('motion') ?? byName.get('moving');
+  const moving = motion?.vb ?? (motion?.v === undefined ? undefined : motion.v !== 0);
+  if (moving !== undefined) decoded.eventType = moving ? 'moving' : 'still';
   return decoded;
 }
 
@@ -102,8 +108,9 @@ export function readKpnSenml(records: unknown): KpnReadResult {
   const reading: KpnReading = { devEui, measuredAt };
   if (payloadRecord) {
     const hex = normalizeHex(payloadRecord.vs ?? '');
-    if (hex === null) return refuse('The payload record is not hexadecimal');
-    reading.payloadHex = hex;
+    // Kept out, not refused: KPN's location and measurement records beside it still say where and how it is.
+    if (hex === null) reading.warnings = ['Payload not decoded: the payload record is not hexadecimal'];
+    else reading.payloadHex = hex;
   }
   const fix = readFix(byName);
   if (typeof fix === 'string') return refuse(fix);
@@ -112,7 +119,9 @@ export function readKpnSenml(records: unknown): KpnReadResult {
   else if (fix) decoded.fix = fix;
   if (Object.keys(decoded).length > 0) reading.decoded = decoded;
   if (!reading.payloadHex && !reading.networkFix && !reading.decoded) {
-    return refuse('No payload, position or measurement record');
+    return refuse(
+      reading.warnings ? 'The payload record is not hexadecimal' : 'No payload, position or measurement record',
+    );
   }
   return { ok: true, value: reading };
 }

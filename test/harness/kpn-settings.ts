@@ -1,21 +1,19 @@
+import { KPN_DEMO } from '../../scripts/local/kpn-things';
 import { call } from './api';
 
 /**
  * A tenant's KPN Things destination set up and taken down through the API, so a test file that needs one
  * leaves nothing another file could trip over: no deletes behind the API's back (the settings have no DELETE
- * route), and no file expects a seeded tenant without KPN settings (those use a tenant of their own).
+ * route), and no file expects a seeded tenant without KPN settings (those use a tenant of their own). The
+ * credentials are the local KPN stand-in's valid ones (as seeded), so the tenant's device count and verify keep
+ * working for files that run later (the permission sweep calls them as super admin).
  */
-export async function saveKpnDestination(token: string, plug: string, secret: string, clientId: string) {
+export async function saveKpnDestination(token: string, plug: string, secret: string) {
   const settings = await call<{ version: number | null }>('GET', '/api/kpn-things', { token });
   const saved = await call('PUT', '/api/kpn-things', {
     token,
     body: {
-      client_id: clientId,
-      client_secret: `${clientId}-secret`,
-      kpn_tenant_id: 't',
-      application_id: 'a',
-      project_id: 'p',
-      device_group_id: 'g',
+      ...KPN_DEMO,
       things_plug_uuid: plug,
       things_shared_secret: secret,
       version: settings.body.version,

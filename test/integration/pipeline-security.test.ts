@@ -72,8 +72,8 @@ beforeAll(async () => {
   // A quarter in: pipeline.test.ts moves the last assets, alarms-pipeline.test.ts one in the middle.
   assets = placed.slice(Math.floor(placed.length / 4));
   // Over whatever settings the tenants have now (another file may have saved some): the version read goes along.
-  await saveKpnDestination(admin, DEMO_PLUG, DEMO_SECRET, 'security-test');
-  await saveKpnDestination(await tokenOf('acme-admin'), ACME_PLUG, ACME_SECRET, 'security-test');
+  await saveKpnDestination(admin, DEMO_PLUG, DEMO_SECRET);
+  await saveKpnDestination(await tokenOf('acme-admin'), ACME_PLUG, ACME_SECRET);
 });
 
 afterAll(async () => {

@@ -75,7 +75,7 @@ beforeAll(async () => {
   });
   assets = list.body['hydra:member'].filter((a) => a.devices.length === 1 && a.last_event?.latitude != null);
   // Over whatever demo's settings are now (another file may have saved some): the version read goes along.
-  await saveKpnDestination(admin, PLUG, SECRET, 'pipeline-test');
+  await saveKpnDestination(admin, PLUG, SECRET);
 });
 
 afterAll(async () => {

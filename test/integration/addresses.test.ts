@@ -1,0 +1,278 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { REGION, TABLE_NAME } from '../../scripts/local/config';
+import { call, tokenOf } from '../harness/api';
+import { readStack } from '../harness/stack';
+import { publishMqtt, type Uplink, waitFor } from '../harness/uplinks';
+
+/**
+ * Addresses (issue 16 item 3) through the real local stack: an uplink -> processor -> GeocodeRequested on the
+ * EventBridge stand-in -> the geocoder (offline provider, as `npm start`) -> address on the event, the asset
+ * and the device. A parked tag does not run the geocoder again (its runs are counted on the stand-in), an older
+ * fix's address never lands on a newer position, and the work stays in the uplink's tenant. The Amazon
+ * Location and PDOK adapters are run against HTTP stand-ins of this file answering their published shapes.
+ * Every tag here is made by the file, in demo and acme.
+ */
+type Address = {
+  street: string | null;
+  postal_code: string | null;
+  city: string | null;
+  region: string | null;
+  country: string | null;
+};
+type LastEvent = Address & { date: string; latitude: number | null; longitude: number | null };
+type Asset = { id: number; last_event: LastEvent | null };
+type Event = Address & { id: number; date: string; latitude: number | null };
+type Tag = { devEui: string; deviceId: number; assetId: number; token: string; tenant: string };
+type Delivery = { rule: string; detail: { tenantId: string; deviceId: number; date: string }; ok: boolean };
+
+const UTRECHT = { latitude: 52.0908, longitude: 5.1217 };
+const AMSTERDAM = { latitude: 52.3731, longitude: 4.8926 };
+const ROTTERDAM = { latitude: 51.9244, longitude: 4.469 };
+const ZWOLLE = { latitude: 52.5125, longitude: 6.0944 };
+
+const runPrefix = randomBytes(4).toString('hex').toUpperCase();
+let serial = 0;
+const newDevEui = () => `${runPrefix}${(++serial + 0x6a00).toString(16).toUpperCase().padStart(8, '0')}`;
+/** Uplink times: whole seconds, an hour apart (the moves between cities stay below the speed limit), in the past. */
+const T0 = Math.floor(Date.now() / 1000) * 1000 - 24 * 3_600_000;
+const at = (hours: number) => new Date(T0 + hours * 3_600_000);
+
+async function newTag(tenant: '1' | '2', login: string): Promise<Tag> {
+  const token = await tokenOf(login);
+  const devEui = newDevEui();
+  const device = await call<{ id: number }>('POST', '/api/devices', {
+    token: await tokenOf('superadmin'),
+    headers: { 'x-tenant-id': tenant },
+    body: { dev_eui: devEui },
+  });
+  expect(device.status).toBe(201);
+  const asset = await call<{ id: number }>('POST', '/api/assets', {
+    token,
+    body: { name: `Address test ${devEui}`, devices: [device.body.id] },
+  });
+  expect(asset.status).toBe(201);
+  return { devEui, deviceId: device.body.id, assetId: asset.body.id, token, tenant };
+}
+
+const uplink = (tag: Tag, when: Date, place: { latitude: number; longitude: number }, north = 0): Uplink => ({
+  devEui: tag.devEui,
+  at: when,
+  payload: {
+    eventType: 'moving',
+    fix: { latitude: place.latitude + north / 111_320, longitude: place.longitude, accuracy: 10 },
+  },
+});
+
+const getAsset = async (tag: Tag) =>
+  (await call<Asset>('GET', `/api/assets/${tag.assetId}`, { token: tag.token })).body;
+const eventsOf = async (tag: Tag) =>
+  (
+    await call<{ 'hydra:member': Event[] }>('GET', `/api/events?device.id=${tag.deviceId}&pagination=false`, {
+      token: tag.token,
+    })
+  ).body['hydra:member'];
+const eventAt = async (tag: Tag, when: Date) => (await eventsOf(tag)).find((e) => e.date === when.toISOString());
+
+/** The geocoder's runs for a tag so far (the local EventBridge stand-in answers once what was put has run). */
+async function geocoderRuns(tag: Tag): Promise<Delivery[]> {
+  const url = `${readStack().services['EventBridge (pipeline rules)']}/_local/deliveries?rule=GeocodeRequestedToGeocoder`;
+  const { deliveries } = (await (await fetch(url)).json()) as { deliveries: Delivery[] };
+  return deliveries.filter((d) => d.detail.deviceId === tag.deviceId && d.detail.tenantId === tag.tenant);
+}
+
+const waitForAssetCity = (tag: Tag, when: Date, city: string) =>
+  waitFor(
+    () => getAsset(tag),
+    (asset) => asset.last_event?.date === when.toISOString() && asset.last_event.city === city,
+  );
+
+describe('addresses through the pipeline (offline geocoder)', () => {
+  let tag: Tag;
+  beforeAll(async () => {
+    tag = await newTag('1', 'admin');
+  });
+
+  it('gives the event, the asset and the device the address of a new position', async () => {
+    await publishMqtt(uplink(tag, at(1), UTRECHT));
+    const asset = await waitForAssetCity(tag, at(1), 'Utrecht');
+    expect(asset.last_event).toMatchObject({ city: 'Utrecht', region: 'Utrecht', country: 'NL', street: null });
+    expect(await eventAt(tag, at(1))).toMatchObject({ city: 'Utrecht', region: 'Utrecht', country: 'NL' });
+    const device = await call<{ last_event: LastEvent }>('GET', `/api/devices/${tag.deviceId}`, { token: tag.token });
+    expect(device.body.last_event).toMatchObject({ city: 'Utrecht', date: at(1).toISOString() });
+    // The device's geocoded position is the product's own: not in the answer.
+    expect(JSON.stringify(device.body)).not.toContain('geocoded');
+    expect((await geocoderRuns(tag)).map((d) => d.detail.date)).toEqual([at(1).toISOString()]);
+  });
+
+  it('does not run the geocoder for a parked tag: its next fix keeps the address', async () => {
+    await publishMqtt(uplink(tag, at(2), UTRECHT, 6));
+    // Proven against what came after it: the move that follows runs the geocoder, the parked fix never did.
+    await publishMqtt(uplink(tag, at(3), AMSTERDAM));
+    await waitForAssetCity(tag, at(3), 'Amsterdam');
+    expect((await geocoderRuns(tag)).map((d) => d.detail.date)).toEqual([at(1).toISOString(), at(3).toISOString()]);
+    expect(await eventAt(tag, at(2))).toMatchObject({ city: 'Utrecht', region: 'Utrecht' });
+  });
+
+  it("never puts an older position's address on a newer position", async () => {
+    // Two moves queued back to back: whichever answer comes last, the asset ends with the newer one's.
+    await publishMqtt(uplink(tag, at(4), ROTTERDAM));
+    await publishMqtt(uplink(tag, at(5), ZWOLLE));
+    await waitForAssetCity(tag, at(5), 'Zwolle');
+    // A late answer for an older fix (a retry, a slow provider): only its own event takes it.
+    process.env.TABLE_NAME = TABLE_NAME;
+    process.env.AWS_REGION = REGION;
+    process.env.DYNAMODB_ENDPOINT = `http://127.0.0.1:${readStack().ports.DYNAMODB_PORT}`;
+    process.env.GEOCODER_PROVIDER = 'offline';
+    const { geocode } = await import('../../functions/pipeline/geocoder');
+    const rotterdam = await eventAt(tag, at(4));
+    await geocode({
+      tenantId: '1',
+      deviceId: tag.deviceId,
+      assetId: tag.assetId,
+      eventId: rotterdam?.id as number,
+      date: at(4).toISOString(),
+      latitude: ROTTERDAM.latitude,
+      longitude: ROTTERDAM.longitude,
+    });
+    expect((await getAsset(tag)).last_event).toMatchObject({ city: 'Zwolle', date: at(5).toISOString() });
+    expect(await eventAt(tag, at(4))).toMatchObject({ city: 'Rotterdam' });
+    const device = await call<{ last_event: LastEvent }>('GET', `/api/devices/${tag.deviceId}`, { token: tag.token });
+    expect(device.body.last_event).toMatchObject({ city: 'Zwolle' });
+    // Zwolle stays the geocoded position: a fix next to it keeps its address without a run.
+    const before = (await geocoderRuns(tag)).length;
+    await publishMqtt(uplink(tag, at(6), ZWOLLE, 5));
+    await publishMqtt(uplink(tag, at(7), UTRECHT));
+    await waitForAssetCity(tag, at(7), 'Utrecht');
+    expect((await geocoderRuns(tag)).length).toBe(before + 1);
+    expect(await eventAt(tag, at(6))).toMatchObject({ city: 'Zwolle' });
+  });
+
+  it("keeps the work in the uplink's tenant", async () => {
+    const acme = await newTag('2', 'acme-admin');
+    await publishMqtt(uplink(acme, at(1), ROTTERDAM));
+    await waitForAssetCity(acme, at(1), 'Rotterdam');
+    const runs = await geocoderRuns(acme);
+    expect(runs.map((d) => d.detail.tenantId)).toEqual(['2']);
+    // Demo's admin asking for that id gets demo's own asset of that number (or none), never acme's tag.
+    const fromDemo = await call('GET', `/api/assets/${acme.assetId}`, { token: await tokenOf('admin') });
+    expect(JSON.stringify(fromDemo.body)).not.toContain(acme.devEui);
+    // Only acme sees where its tag is: its own admin reads the address.
+    expect((await getAsset(acme)).last_event).toMatchObject({ city: 'Rotterdam', region: 'Zuid-Holland' });
+  });
+});
+
+/** A stand-in HTTP server of this file; answers with `respond` and records what it was asked. */
+async function standIn(respond: (req: http.IncomingMessage, body: string) => { status: number; body: unknown }) {
+  const requests: { url: string; body: string; headers: http.IncomingHttpHeaders }[] = [];
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString('utf8');
+    requests.push({ url: req.url ?? '', body, headers: req.headers });
+    const answer = respond(req, body);
+    res.writeHead(answer.status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(answer.body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe('provider adapters against stand-ins of their published answers', () => {
+  it('Amazon Location: POST /v2/reverse-geocode with IntendedUse Storage, the position as [lon, lat]', async () => {
+    const server = await standIn((req) =>
+      req.url?.startsWith('/v2/reverse-geocode')
+        ? {
+            status: 200,
+            body: {
+              PricingBucket: 'Core',
+              ResultItems: [
+                {
+                  PlaceId: 'AQAAAFUA-example',
+                  PlaceType: 'PointAddress',
+                  Title: 'Coolsingel 40, 3011 AD Rotterdam, Nederland',
+                  Address: {
+                    Label: 'Coolsingel 40, 3011 AD Rotterdam, Nederland',
+                    Country: { Code2: 'NL', Code3: 'NLD', Name: 'Nederland' },
+                    Region: { Code: 'ZH', Name: 'Zuid-Holland' },
+                    Locality: 'Rotterdam',
+                    PostalCode: '3011 AD',
+                    Street: 'Coolsingel',
+                    AddressNumber: '40',
+                  },
+                  Position: [4.47917, 51.9225],
+                  Distance: 11,
+                },
+              ],
+            },
+          }
+        : { status: 404, body: { message: 'Not found' } },
+    );
+    process.env.GEO_PLACES_ENDPOINT = server.url;
+    try {
+      const { amazonGeocoder } = await import('../../functions/lib/geocoding/amazon-geocoder');
+      const address = await amazonGeocoder().reverse(51.9225, 4.47917, 'nl');
+      expect(address).toEqual({
+        street: 'Coolsingel 40',
+        postal_code: '3011 AD',
+        city: 'Rotterdam',
+        region: 'Zuid-Holland',
+        country: 'NL',
+      });
+      const sent = JSON.parse(server.requests[0]?.body ?? '{}');
+      expect(sent).toMatchObject({
+        QueryPosition: [4.47917, 51.9225],
+        IntendedUse: 'Storage',
+        Language: 'nl',
+        MaxResults: 1,
+      });
+      // Signed like every AWS call (SigV4 for the geo-places service).
+      expect(server.requests[0]?.headers.authorization).toMatch(/geo-places/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('PDOK Locatieserver: GET reverse with lat, lon, type adres and one row; a 5xx throws (retried), no docs is null', async () => {
+    let status = 200;
+    let docs: unknown[] = [
+      {
+        type: 'adres',
+        weergavenaam: 'Stationsplein 1, 3511ED Utrecht',
+        straatnaam: 'Stationsplein',
+        huisnummer: 1,
+        postcode: '3511ED',
+        woonplaatsnaam: 'Utrecht',
+        gemeentenaam: 'Utrecht',
+        provincienaam: 'Utrecht',
+        afstand: 4.2,
+      },
+    ];
+    const server = await standIn(() => ({
+      status,
+      body: { response: { numFound: docs.length, start: 0, maxScore: 1, docs } },
+    }));
+    try {
+      const { pdokGeocoder } = await import('../../functions/lib/geocoding/pdok-geocoder');
+      const geocoder = pdokGeocoder(`${server.url}/bzk/locatieserver/search/v3_1/reverse`);
+      expect(await geocoder.reverse(52.0894, 5.1101, 'nl')).toEqual({
+        street: 'Stationsplein 1',
+        postal_code: '3511 ED',
+        city: 'Utrecht',
+        region: 'Utrecht',
+        country: 'NL',
+      });
+      const query = new URL(server.requests[0]?.url ?? '', server.url).searchParams;
+      expect(Object.fromEntries(query)).toMatchObject({ lat: '52.0894', lon: '5.1101', type: 'adres', rows: '1' });
+      expect(query.get('fl')).toContain('provincienaam');
+      docs = [];
+      expect(await geocoder.reverse(54.5, 3.0, 'nl')).toBeNull();
+      status = 503;
+      await expect(geocoder.reverse(52.0894, 5.1101, 'nl')).rejects.toThrow(/503/);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -135,6 +135,7 @@ describe('addresses through the pipeline (offline geocoder)', () => {
       date: at(4).toISOString(),
       latitude: ROTTERDAM.latitude,
       longitude: ROTTERDAM.longitude,
+      accuracy: 10,
     });
     expect((await getAsset(tag)).last_event).toMatchObject({ city: 'Zwolle', date: at(5).toISOString() });
     expect(await eventAt(tag, at(4))).toMatchObject({ city: 'Rotterdam' });

@@ -75,6 +75,10 @@ describe('moved beyond its accuracy', () => {
   });
   it('cannot tell a move with a coarse network fix', () =>
     expect(movedBeyondAccuracy(at(900, 2000), last)).toBe(false));
+  it("counts the geocoded fix's radius too: two scattered fixes of one spot are not a move", () => {
+    expect(movedBeyondAccuracy(at(45, 25), { ...last, accuracy: 25 })).toBe(false);
+    expect(movedBeyondAccuracy(at(55, 25), { ...last, accuracy: 25 })).toBe(true);
+  });
 });
 
 describe('provider answers', () => {
@@ -257,6 +261,7 @@ describe('what the processor does about addresses (no write of its own)', () => 
       date: '2026-11-23T10:00:00.000Z',
       latitude: fix(80).latitude,
       longitude: fix(80).longitude,
+      accuracy: 10,
     });
     expect(moved.event.city).toBeNull();
     const parked = uplinkEffects({ ...base, decoded: { fix: fix(5) } });

@@ -38,17 +38,20 @@ export function cellOf(latitude: number, longitude: number): Cell {
 export interface GeocodedPosition {
   latitude: number;
   longitude: number;
+  /** The fix's accuracy radius (metres), when it had one. */
+  accuracy?: number | null;
   /** The fix's measuredAt: a later answer never yields to an earlier one. */
   at: string;
 }
 
 /**
- * A fix needs a new address when it is farther from the last geocoded position than its own accuracy and
- * at least a cell: a parked tag's jitter (and a coarse network fix that cannot tell a move) keeps the address
- * it has and costs nothing.
+ * A fix needs a new address when it is farther from the last geocoded position than the two fixes' accuracy
+ * radii together (both may be off by their radius, as the geofence's observation counts them) and at least a
+ * cell: a parked tag's scatter (and a coarse network fix that cannot tell a move) keeps the address it has
+ * and costs nothing.
  */
 export function movedBeyondAccuracy(fix: Pick<Fix, 'latitude' | 'longitude' | 'accuracy'>, last?: GeocodedPosition) {
   if (!last) return true;
   const distance = haversineMetres(last.longitude, last.latitude, fix.longitude, fix.latitude);
-  return distance > Math.max(fix.accuracy ?? 0, CELL_METERS);
+  return distance > Math.max((fix.accuracy ?? 0) + (last.accuracy ?? 0), CELL_METERS);
 }

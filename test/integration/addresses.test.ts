@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { itemKey } from '../../functions/lib/data/keys';
+import { systemTenantContext } from '../../functions/lib/data/system-context';
 import { REGION, TABLE_NAME } from '../../scripts/local/config';
 import { call, tokenOf } from '../harness/api';
-import { readStack } from '../harness/stack';
+import { localTable, readStack } from '../harness/stack';
 import { publishMqtt, type Uplink, waitFor } from '../harness/uplinks';
 
 /**
@@ -161,6 +164,73 @@ describe('addresses through the pipeline (offline geocoder)', () => {
     expect(JSON.stringify(fromDemo.body)).not.toContain(acme.devEui);
     // Only acme sees where its tag is: its own admin reads the address.
     expect((await getAsset(acme)).last_event).toMatchObject({ city: 'Rotterdam', region: 'Zuid-Holland' });
+  });
+});
+
+describe('attacks on the geocoder', () => {
+  const useLocalTable = () => {
+    process.env.TABLE_NAME = TABLE_NAME;
+    process.env.AWS_REGION = REGION;
+    process.env.DYNAMODB_ENDPOINT = `http://127.0.0.1:${readStack().ports.DYNAMODB_PORT}`;
+    process.env.GEOCODER_PROVIDER = 'offline';
+  };
+
+  it('drops a GeocodeRequested whose detail is not a request (no retry, nothing written)', async () => {
+    useLocalTable();
+    const { handler } = await import('../../functions/pipeline/geocoder');
+    const valid = {
+      tenantId: '1',
+      deviceId: 1,
+      assetId: 1,
+      eventId: 1,
+      date: at(0).toISOString(),
+      latitude: 52.09,
+      longitude: 5.12,
+      accuracy: 10,
+    };
+    for (const detail of [
+      null,
+      'GEOCODE#amazon',
+      { ...valid, tenantId: '1#ASSET' },
+      { ...valid, tenantId: '../2' },
+      { ...valid, latitude: 1000 },
+      { ...valid, longitude: Number.NaN },
+      { ...valid, deviceId: -1 },
+      { ...valid, date: 'yesterday' },
+      { ...valid, accuracy: 1e12 },
+      { ...valid, eventId: undefined },
+    ])
+      await expect(handler({ id: 'attack', 'detail-type': 'GeocodeRequested', detail })).resolves.toBeUndefined();
+  });
+
+  it('creates no item for a device, event or asset the tenant does not have', async () => {
+    useLocalTable();
+    const { geocode } = await import('../../functions/pipeline/geocoder');
+    const missing = 999_999_901;
+    await geocode({
+      tenantId: '2',
+      deviceId: missing,
+      assetId: missing,
+      eventId: missing,
+      date: at(0).toISOString(),
+      latitude: UTRECHT.latitude,
+      longitude: UTRECHT.longitude,
+      accuracy: 10,
+    });
+    const { client } = localTable();
+    const acme = systemTenantContext('2');
+    for (const type of ['DEVICE', 'ASSET']) {
+      const { Item } = await client.send(new GetCommand({ TableName: TABLE_NAME, Key: itemKey(acme, type, missing) }));
+      expect(Item).toBeUndefined();
+    }
+    const { Items: events } = await client.send(
+      new QueryCommand({
+        TableName: TABLE_NAME,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': `T#2#DEVICE#${missing}#EVENTS` },
+      }),
+    );
+    expect(events ?? []).toEqual([]);
   });
 });
 

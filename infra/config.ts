@@ -46,6 +46,8 @@ export interface AppConfig {
    */
   tenantHostSuffix?: string;
   logRetentionDays: RetentionDays;
+  /** Reverse geocoding (issue 16): `-c geocoderProvider=amazon|pdok` (default amazon), `-c geocoderLanguage=nl`. */
+  geocoder: { provider: 'amazon' | 'pdok'; language: string };
 }
 
 const text = (scope: Construct, key: string): string | undefined => {
@@ -159,5 +161,18 @@ export function readConfig(scope: Construct): AppConfig {
     mailFrom: readMailFrom(scope),
     tenantHostSuffix: text(scope, 'tenantHostSuffix'),
     logRetentionDays: retention as RetentionDays,
+    geocoder: readGeocoder(scope),
   };
+}
+
+function readGeocoder(scope: Construct): AppConfig['geocoder'] {
+  const provider = text(scope, 'geocoderProvider') ?? 'amazon';
+  if (provider !== 'amazon' && provider !== 'pdok')
+    throw new Error(
+      `geocoderProvider "${provider}" is not amazon or pdok (the offline geocoder is for the local stack)`,
+    );
+  const language = text(scope, 'geocoderLanguage') ?? 'nl';
+  if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(language))
+    throw new Error(`geocoderLanguage "${language}" is not a BCP 47 language tag`);
+  return { provider, language };
 }

@@ -61,6 +61,8 @@ export interface HandlerGrants {
   failureQueue?: true;
   /** The KPN Things data key, read through the Parameters and Secrets extension. */
   kpnDataKey?: true;
+  /** Amazon Location's reverse geocoding (Places v2, issue 16: infra/constructs/address-geocoding.ts). */
+  geoPlaces?: true;
 }
 
 /** Functions that are not HTTP handler modules, by the `module` name HandlerFunction gets. */
@@ -70,6 +72,7 @@ export type WorkerName =
   | 'pipeline-mqtt-ingest'
   | 'pipeline-lorawan-ingest'
   | 'pipeline-alarm-handler'
+  | 'pipeline-geocoder'
   | 'job-loan-days'
   | 'trigger-pre-sign-up';
 
@@ -151,6 +154,13 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     alarmTopic: 'publish',
     failureQueue: true,
   },
+  // Reads and writes the address cache and the event, device and asset it geocoded; asks Amazon Location.
+  'pipeline-geocoder': {
+    entry: 'functions/pipeline/geocoder.ts',
+    data: RW,
+    geoPlaces: true,
+    failureQueue: true,
+  },
   'job-loan-days': { entry: 'functions/jobs/loan-days.ts', data: RW, failureQueue: true },
   // Not a HandlerFunction (infra/constructs/pre-sign-up-trigger.ts); declared so its code is checked too.
   'trigger-pre-sign-up': {
@@ -199,6 +209,9 @@ export const ALARM_TOPIC_ACTIONS = {
   notify: ['sns:Publish', 'sns:Subscribe', 'sns:ListSubscriptionsByTopic', 'sns:GetTopicAttributes', 'sns:CreateTopic'],
 } as const;
 
+/** Places v2 reverse geocoding; the action name is unverified (integrations-2.md s.4). */
+export const GEO_PLACES_ACTIONS = ['geo-places:ReverseGeocode'] as const;
+
 /** What Lambda does with the role to deliver a failed asynchronous run to its on-failure queue. */
 export const FAILURE_DESTINATION_ACTIONS = ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'];
 
@@ -235,6 +248,7 @@ export function grantActions(grants: HandlerGrants): { calls: string[]; implied:
     ...(grants.uplinkQueue === 'send' ? ['sqs:SendMessage'] : []),
     ...(grants.eventBus ? ['events:PutEvents'] : []),
     ...(grants.kpnDataKey ? ['secretsmanager:GetSecretValue'] : []),
+    ...(grants.geoPlaces ? GEO_PLACES_ACTIONS : []),
   ];
   const implied = [
     ...(grants.alarmTopic === 'publish' || grants.alarmTopic === 'notify'

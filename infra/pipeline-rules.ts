@@ -38,4 +38,13 @@ export const PIPELINE_RULES: readonly PipelineRule[] = [
     },
     targetModule: 'pipeline/alarm-handler',
   },
+  {
+    id: 'GeocodeRequestedToGeocoder',
+    description: 'Fixes that moved beyond their accuracy go to the geocoder, which writes their address (issue 16).',
+    eventPattern: {
+      source: ['tracking.pipeline'],
+      'detail-type': ['GeocodeRequested'],
+    },
+    targetModule: 'pipeline/geocoder',
+  },
 ];

@@ -78,6 +78,7 @@ export function createTrackingApp(app: App, options: TrackingAppOptions = {}): T
     stage: config.stage,
     data: data.handlerAccess,
     logRetention: config.logRetentionDays,
+    geocoder: config.geocoder,
   });
 
   const api = new ApiStack(app, name('Api'), {

@@ -1,4 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { assetAddressOf } from '../../shared/address';
 import { alarmRecipients, renderAlarmText } from '../../shared/schemas/alarm';
 import { publishAlarmMail } from '../lib/alarms/alarm-mail';
 import { type AlarmRecord, alarmsOfTypePartition } from '../lib/alarms/alarm-repository';
@@ -60,7 +61,7 @@ async function mailContextOf(ctx: TenantContext, alarm: AlarmRaised): Promise<Al
   return {
     words: MAIL_WORDS[settings.language],
     customer: asset?.client?.company ?? null,
-    address: asset ? addressLine(asset) : null,
+    address: asset ? addressLine(assetAddressOf(asset)) : null,
   };
 }
 

@@ -105,7 +105,8 @@ export class AlarmDelivery extends Construct {
     });
 
     const functions: Record<string, HandlerFunction> = { 'pipeline/alarm-handler': this.handler };
-    for (const rule of PIPELINE_RULES) {
+    // The geocoder's rule is its own construct's (address-geocoding.ts), with its own dead-letter queue.
+    for (const rule of PIPELINE_RULES.filter((r) => r.targetModule !== 'pipeline/geocoder')) {
       const target = functions[rule.targetModule];
       if (!target) throw new Error(`No function deployed for rule ${rule.id}'s target ${rule.targetModule}`);
       new events.Rule(this, rule.id, {

@@ -20,6 +20,7 @@ import {
   UPLINK_VISIBILITY_TIMEOUT_SECONDS,
 } from '../../functions/lib/pipeline/queue/uplink-queue';
 import { GATEWAY_UPLINK_RULE_SQL, MQTT_UPLINK_RULE_SQL } from '../../functions/lib/pipeline/topics';
+import { AddressGeocoding, type DeployedGeocoderProvider } from '../constructs/address-geocoding';
 import { AlarmDelivery } from '../constructs/alarm-delivery';
 import { FailureQueue } from '../constructs/failure-queue';
 import { type DataAccess, grantSendUplinks, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
@@ -31,6 +32,8 @@ export interface PipelineStackProps extends StackProps {
   stage: string;
   data: DataAccess;
   logRetention: RetentionDays;
+  /** Reverse geocoding (issue 16): CDK context `geocoderProvider` / `geocoderLanguage`. */
+  geocoder?: { provider?: DeployedGeocoderProvider; language?: string };
 }
 
 const pipelineEntry = (name: string) => path.join(REPO_ROOT, 'functions', 'pipeline', `${name}.ts`);
@@ -51,6 +54,8 @@ export class PipelineStack extends Stack {
   /** The alarm side (issue 9): SNS topic, alarm handler and the bus rules; the daily loan-day job. */
   readonly alarmDelivery: AlarmDelivery;
   readonly loanDays: LoanDaySchedule;
+  /** Addresses of fixes, after the processor (issue 16). */
+  readonly geocoding: AddressGeocoding;
 
   constructor(scope: Construct, id: string, props: PipelineStackProps) {
     super(scope, id, props);
@@ -99,6 +104,11 @@ export class PipelineStack extends Stack {
     const alarmSide = { stage: props.stage, data: props.data, logRetention: props.logRetention };
     this.alarmDelivery = new AlarmDelivery(this, 'AlarmDelivery', { ...alarmSide, eventBus: this.eventBus });
     this.loanDays = new LoanDaySchedule(this, 'LoanDays', alarmSide);
+    this.geocoding = new AddressGeocoding(this, 'Geocoding', {
+      ...alarmSide,
+      eventBus: this.eventBus,
+      ...props.geocoder,
+    });
 
     new CfnOutput(this, 'UplinkQueueUrl', { value: this.uplinkQueue.queueUrl });
     new CfnOutput(this, 'EventBusName', { value: this.eventBus.eventBusName });

@@ -6,6 +6,7 @@ import { DEMO_PASSWORD } from '../seed/seed';
 import { type ApiSession, benchAssetListTenant } from './asset-list.bench';
 import { benchAssetMap } from './asset-map.bench';
 import { benchDeviceList } from './device-list.bench';
+import { benchGeocoding } from './geocoding.bench';
 import { benchGeofence } from './geofence.bench';
 import { benchLoad } from './load.bench';
 import { benchPipeline } from './pipeline.bench';
@@ -22,7 +23,7 @@ import { startBenchStack } from './stack';
  * BENCH_SECTIONS=device-list measures only the device list (with BENCH_TENANTS=0: no asset tenant seeded).
  * BENCH_TENANTS=10000 limits the tenants, BENCH_REPS the repetitions (default 15), BENCH_STACK_FILE reuses a
  * running stack, BENCH_DRY_RUN=true prints the sections instead of writing the file. BENCH_SECTIONS=asset-map
- * (comma list of asset-list, exports, asset-map, device-list, geofence, pipeline, load) runs only those; the asset map bench (asset-map.bench.ts)
+ * (comma list of asset-list, exports, asset-map, device-list, geofence, geocoding, pipeline, load) runs only those; the asset map bench (asset-map.bench.ts)
  * adds a 1.5k tenant to compare with the 10k one.
  */
 const TENANTS = [
@@ -122,6 +123,8 @@ async function main() {
     if (!process.env.BENCH_SECTIONS || process.env.BENCH_SECTIONS.split(',').includes('geofence')) {
       sections.push(['geofence', await benchGeofence()]);
     }
+    // Geocoding (geocoding.bench.ts): the address cache on a simulated day, in this process.
+    if (runs('geocoding')) sections.push(['geocoding', await benchGeocoding()]);
     // The device pipeline (pipeline.bench.ts) works on the demo tenant's tags of the same stack.
     if (runs('pipeline')) sections.push(['pipeline', await benchPipeline(log)]);
     // The load (load.bench.ts) runs in the demo tenant of the same stack, after the other sections.

@@ -127,6 +127,10 @@ export function handlerEnvironment(ids: {
     // Device event pipeline: the uplink queue (scripts/local/sqs-service.ts; on AWS the FIFO queue CDK names).
     SQS_ENDPOINT: `http://${HOST}:${port('SQS_PORT')}`,
     UPLINK_QUEUE_URL: `http://${HOST}:${port('SQS_PORT')}/000000000000/tracking-uplinks.fifo`,
+    // Addresses (issue 16): the offline geocoder by default (no network); GEOCODER_PROVIDER=pdok or amazon (with
+    // GEO_PLACES_ENDPOINT / PDOK_REVERSE_URL) moves a local run to another provider.
+    GEOCODER_PROVIDER: process.env.GEOCODER_PROVIDER ?? 'offline',
+    GEOCODER_LANGUAGE: process.env.GEOCODER_LANGUAGE ?? 'nl',
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
   };
 }

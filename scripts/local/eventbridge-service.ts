@@ -12,6 +12,8 @@ const FUNCTIONS_DIR = path.resolve(__dirname, '../../functions');
 /** Lambda retries a failed asynchronous invocation twice. */
 const ATTEMPTS = 3;
 const LOCAL_ACCOUNT = '000000000000';
+/** Deliveries kept for GET /_local/deliveries (tests count how often a target ran); the oldest go first. */
+const KEPT_DELIVERIES = 5000;
 
 interface PutEventsEntry {
   Source?: string;
@@ -41,10 +43,13 @@ export async function startEventBridgeService(port: number, log: (line: string) 
     }
     return handlers.get(rule.targetModule) as Promise<Handler>;
   };
+  const deliveries: { rule: string; detail: unknown; ok: boolean }[] = [];
   const deliver = async (rule: PipelineRule, event: unknown) => {
     for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
       try {
         await (await load(rule))(event);
+        deliveries.push({ rule: rule.id, detail: (event as { detail: unknown }).detail, ok: true });
+        if (deliveries.length > KEPT_DELIVERIES) deliveries.shift();
         return;
       } catch (error) {
         if (attempt === ATTEMPTS) {
@@ -64,6 +69,13 @@ export async function startEventBridgeService(port: number, log: (line: string) 
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const target = req.headers['x-amz-target'];
+    // Local only, not an AWS API: the targets run so far (tests count the geocoder's runs per device).
+    if (req.method === 'GET' && req.url?.startsWith('/_local/deliveries')) {
+      const rule = new URL(req.url, 'http://local').searchParams.get('rule');
+      // What was put before this request has run by the time it is answered.
+      await queue;
+      return answer(res, 200, { deliveries: deliveries.filter((d) => !rule || d.rule === rule) });
+    }
     if (req.method !== 'POST' || target !== 'AWSEvents.PutEvents') {
       return answer(res, 400, { __type: 'UnknownOperationException', message: `Not supported: ${target}` });
     }

@@ -7,6 +7,9 @@ import type { AssetStatusRecord } from '../../functions/lib/assets/asset-status'
 import type { ClientRecord } from '../../functions/lib/clients/client-repository';
 import type { DeviceRecord } from '../../functions/lib/devices/device-repository';
 import type { EventRecord } from '../../functions/lib/events/event-repository';
+import type { GeocodedAddress } from '../../functions/lib/geocoding/geocode-writes';
+import { offlineAddressAt } from '../../functions/lib/geocoding/offline-geocoder';
+import type { GeocodedDevice } from '../../functions/lib/geocoding/pipeline-address';
 import { normalizeScheduled } from '../../shared/schemas/asset';
 import { cableSummaryOf } from '../../shared/schemas/asset-profile';
 import type { AssetStatusValue } from '../../shared/schemas/asset-status';
@@ -82,6 +85,40 @@ function statusOf(rng: Rng, lastType: string, atSite: boolean, hasClient: boolea
   ] as const);
 }
 
+/**
+ * City, province and country as the local stack's offline geocoder answers for the position (issue 16), so a
+ * demo tag's next uplink near it shows the same place; street and postal code stay the demo's own (the
+ * offline geocoder has none, Amazon Location and PDOK would).
+ */
+function asGeocoded(address: Address, point: { lat: number; lon: number }): Address {
+  const offline = offlineAddressAt(point.lat, point.lon);
+  return offline
+    ? {
+        ...address,
+        city: offline.city ?? address.city,
+        region: offline.region ?? address.region,
+        country: offline.country ?? address.country,
+      }
+    : address;
+}
+
+/** Where the demo tag's address was worked out: its last position, as the geocoder would have left it. */
+function geocodedOf(last: EventRecord): GeocodedAddress | undefined {
+  if (last.latitude === null || last.longitude === null) return undefined;
+  const { street, postal_code, city, region, country } = last;
+  return {
+    street,
+    postal_code,
+    city,
+    region,
+    country,
+    latitude: last.latitude,
+    longitude: last.longitude,
+    accuracy: last.radius,
+    at: last.date,
+  };
+}
+
 const toLastEvent = (event: EventRecord): LastEvent => ({
   street: event.street,
   postal_code: event.postal_code,
@@ -123,7 +160,7 @@ export function buildAsset(rng: Rng, plan: AssetPlan, context: AssetContext): Bu
     latitude: point.lat,
     longitude: point.lon,
     radius: point.radius,
-    ...((point.stop && stopAddresses.get(point.stop)) || addressNear(rng, point)),
+    ...asGeocoded((point.stop && stopAddresses.get(point.stop)) || addressNear(rng, point), point),
     geo_zone: zoneAt(zones, point)?.ref ?? null,
   }));
   const last = events[events.length - 1] as EventRecord;
@@ -162,7 +199,9 @@ export function buildAsset(rng: Rng, plan: AssetPlan, context: AssetContext): Bu
     }
   }
 
-  const device: DeviceRecord = {
+  const geocoded = geocodedOf(last);
+  const device: GeocodedDevice = {
+    ...(geocoded ? { geocoded } : {}),
     id: plan.id,
     version: 1,
     logical_id: 5000 + plan.id,

@@ -23,7 +23,7 @@ const refOf = (value: unknown): string | undefined => {
 
 /** Functions invoked asynchronously in each stack, by a part of their logical id. */
 const ASYNC_FUNCTIONS: Record<string, string[]> = {
-  pipeline: ['AlarmHandler', 'LoanDaysJob', 'Ingestmqttingest', 'Ingestlorawaningest'],
+  pipeline: ['AlarmHandler', 'LoanDaysJob', 'Ingestmqttingest', 'Ingestlorawaningest', 'Geocoder'],
   api: ['Workerexport'],
 };
 

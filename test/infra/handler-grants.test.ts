@@ -65,6 +65,7 @@ const SDK_ACTIONS: Record<string, readonly string[]> = {
   Upload: ['s3:PutObject', 's3:AbortMultipartUpload'],
   PresignedPost: ['s3:PutObject'],
   SendEmailCommand: ['ses:SendEmail'],
+  ReverseGeocodeCommand: ['geo-places:ReverseGeocode'],
   PublishCommand: ['sns:Publish'],
   SubscribeCommand: ['sns:Subscribe'],
   ListSubscriptionsByTopicCommand: ['sns:ListSubscriptionsByTopic'],

@@ -1,3 +1,4 @@
+import { assetAddressOf } from '../../../shared/address';
 import type { Asset } from '../../../shared/schemas/asset';
 import { ASSET_TABLE_COLUMNS } from '../../../shared/schemas/settings';
 import type { AssetExportTexts } from './asset-export-texts';
@@ -77,12 +78,12 @@ const ASSET_COLUMN_DEFS: Readonly<Record<AssetColumnId, AssetColumnDef>> = {
   asset: { width: 20, value: assetCell },
   level: { width: 10, value: (a, c) => (a.map_level ? (c.texts.levels[a.map_level] ?? a.map_level) : '') },
   'asset-profile': { width: 20, value: profileCell },
-  street: { width: 18, value: (a) => a.street ?? a.last_event?.street ?? '' },
+  street: { width: 18, value: (a) => assetAddressOf(a).street ?? '' },
   'postal-code-city': {
     width: 20,
-    value: (a) => joinParts(a.postalCode ?? a.last_event?.postal_code, a.city ?? a.last_event?.city),
+    value: (a) => joinParts(assetAddressOf(a).postalCode, assetAddressOf(a).city),
   },
-  country: { width: 12, value: (a) => a.country ?? a.last_event?.country ?? '' },
+  country: { width: 12, value: (a) => assetAddressOf(a).country ?? '' },
   'last-communication': { staffOnly: true, width: 17, value: (a, c) => c.dateTime(a.lastCommunication) },
   reference: { width: 14, value: (a) => a.reference ?? '' },
   scheduled: { staffOnly: true, width: 12, value: (a) => formatDay(a.scheduled) },

@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { assetAddressOf } from '@shared/address';
 import type { Asset, AssetSortField } from '@shared/schemas/asset';
 import type { MapLevel } from '@shared/schemas/map-level';
 import type { ASSET_TABLE_COLUMNS } from '@shared/schemas/settings';
@@ -107,12 +108,12 @@ export const ASSET_COLUMNS: readonly AssetColumn[] = [
     sortField: 'cable_length',
     render: (a) => <AssetProfileCell asset={a} />,
   },
-  { id: 'street', render: (a) => a.street ?? a.last_event?.street ?? '' },
+  { id: 'street', render: (a) => assetAddressOf(a).street ?? '' },
   {
     id: 'postal-code-city',
-    render: (a) => joinParts(a.postalCode ?? a.last_event?.postal_code, a.city ?? a.last_event?.city),
+    render: (a) => joinParts(assetAddressOf(a).postalCode, assetAddressOf(a).city),
   },
-  { id: 'country', render: (a) => countryName(a.country ?? a.last_event?.country, i18n.language) },
+  { id: 'country', render: (a) => countryName(assetAddressOf(a).country, i18n.language) },
   { id: 'last-communication', staffOnly: true, render: (a) => formatDateTime(a.lastCommunication) },
   { id: 'reference', sortField: 'reference', render: (a) => a.reference ?? '' },
   { id: 'scheduled', sortField: 'scheduled', staffOnly: true, render: (a) => <ScheduledCell asset={a} /> },

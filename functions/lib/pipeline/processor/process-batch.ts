@@ -2,6 +2,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import type { SQSBatchResponse, SQSRecord } from 'aws-lambda';
 import { systemTenantContext } from '../../data/system-context';
 import type { TenantContext } from '../../data/tenant-context';
+import { publishGeocodeRequests } from '../../geocoding/geocode-request';
 import { publishAlarms } from '../alarms/publish-alarms';
 import type { DecodedPayload, Fix, NormalizedUplink, UplinkSource } from '../contracts';
 import { DEFAULT_PAYLOAD_FORMAT, decodePayload } from '../decoders';
@@ -64,7 +65,7 @@ export async function processBatch(records: SQSRecord[], logger?: Logger): Promi
     [...groups.values()].map(async (group) => {
       for (const [i, p] of group.entries()) {
         try {
-          await processOne(p, devices, tenantData);
+          await processOne(p, devices, tenantData, logger);
         } catch (error) {
           logger?.error('Uplink failed; it and the rest of its group go back to the queue', error as Error);
           failures.push(...group.slice(i).map((later) => later.record.messageId));
@@ -135,6 +136,7 @@ async function processOne(
   { record, uplink, refused }: Parsed,
   devices: Map<string, LoadedDevice>,
   tenantData: TenantDataOf,
+  logger?: Logger,
 ): Promise<void> {
   const receivedAt = uplink?.receivedAt ?? new Date(Number(record.attributes.SentTimestamp)).toISOString();
   if (!uplink) {
@@ -180,6 +182,9 @@ async function processOne(
   // then raises nothing; the alarm handler drops a repeated event.
   if (effects.alarms.length > 0) await publishAlarms(effects.alarms);
   const applied = await applyEffects(loaded.ctx, effects, loaded.device, loaded.asset);
+  // After the writes, so the geocoder finds the event; best effort (geocoding/geocode-request.ts).
+  if (effects.geocode && applied.event && (await publishGeocodeRequests([effects.geocode])) > 0)
+    logger?.warn('GeocodeRequested refused by the bus; the next fix of the tag asks again', { devEui: uplink.devEui });
   // The next uplink of this device in the batch starts from the state just written.
   if (applied.device) Object.assign(loaded.device, effects.device);
   if (applied.asset && loaded.asset && effects.asset) {

@@ -3,6 +3,8 @@ import type { EventType, LastEvent } from '../../../../shared/schemas/event';
 import { type AssetRecord, hasPosition } from '../../assets/asset-repository';
 import type { DeviceRecord } from '../../devices/device-repository';
 import type { EventRecord } from '../../events/event-repository';
+import type { GeocodeRequest } from '../../geocoding/geocode-request';
+import { pipelineAddress } from '../../geocoding/pipeline-address';
 import { nextRest, type RestPosition } from '../../loan-days/loan-day-state';
 import { batteryLowFromVoltage } from '../battery';
 import type {
@@ -70,6 +72,8 @@ export interface UplinkEffects {
     mapIndex?: 'add' | 'remove';
   };
   alarms: AlarmRaised[];
+  /** The fix moved beyond its accuracy from the last geocoded position: published after the writes. */
+  geocode?: GeocodeRequest;
 }
 
 /** How the tag's event type moves the asset's status (docs/decisions/0179). */
@@ -88,12 +92,8 @@ function lastEventOf(input: UplinkInput, fix: Fix | undefined, type: EventType):
   const zone = fix ? input.zones?.zoneOf(fix.longitude, fix.latitude) : undefined;
   const previous = input.device.last_event;
   return {
-    // No geocoder runs offline or in the pipeline: address fields stay empty (docs/decisions/0181).
-    street: null,
-    postal_code: null,
-    city: null,
-    region: null,
-    country: null,
+    // The address is the geocoder's, written after the processor (geocoding/pipeline-address.ts).
+    ...pipelineAddress(input.device, fix, previous).address,
     // Without a fix the tag is where it was last seen: the marker stays, lastLocationUpdate does not move.
     latitude: fix ? fix.latitude : (previous?.latitude ?? null),
     longitude: fix ? fix.longitude : (previous?.longitude ?? null),
@@ -126,6 +126,17 @@ export function uplinkEffects(input: UplinkInput): UplinkEffects {
     device: {},
     alarms: [],
   };
+  if (fix && pipelineAddress(device, fix, device.last_event).geocode)
+    effects.geocode = {
+      tenantId: input.tenantId,
+      deviceId: device.id,
+      assetId: asset?.id ?? null,
+      eventId: event.id,
+      date: event.date,
+      latitude: fix.latitude,
+      longitude: fix.longitude,
+      accuracy: fix.accuracy ?? null,
+    };
   if (!effects.advancesState) return effects;
 
   // Sabotage latches (spec 000: "A sabotaged device becomes clear with Reset alarm"): a later uplink without the

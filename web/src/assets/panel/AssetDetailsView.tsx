@@ -6,6 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { assetAddressOf } from '@shared/address';
 import type { Asset } from '@shared/schemas/asset';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +40,9 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 export function AssetDetailsView({ asset, staffFields, profiles, onResetDays }: AssetDetailsViewProps) {
   const { t, i18n } = useTranslation('assets');
   const last = asset.last_event;
-  const country = countryName(asset.country, i18n.language);
+  // As the list's columns: its last location's address when it has one, else its own (shared/address.ts).
+  const address = assetAddressOf(asset);
+  const country = countryName(address.country, i18n.language);
   const hasPosition = last?.latitude != null && last?.longitude != null;
   return (
     <Box component="dl" sx={{ m: 0 }}>
@@ -58,7 +61,7 @@ export function AssetDetailsView({ asset, staffFields, profiles, onResetDays }: 
         </Field>
       )}
       <Field label={t('fields.address')}>
-        {joinParts(asset.street, asset.postalCode, asset.city, country && `(${country})`)}
+        {joinParts(address.street, address.postalCode, address.city, country && `(${country})`)}
       </Field>
       <Field label={t('fields.daysStill')}>{asset.days_still}</Field>
       <Field label={t('fields.lastCommunication')}>{formatDateTime(asset.lastCommunication)}</Field>

@@ -1,0 +1,44 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+import { systemTenantContext } from '../lib/data/system-context';
+import { type GeocodeRequest, geocodeRequestSchema } from '../lib/geocoding/geocode-request';
+import { writeAssetAddress, writeDeviceAddress, writeEventAddress } from '../lib/geocoding/geocode-writes';
+import { configuredGeocoder, geocoderLanguage } from '../lib/geocoding/geocoder';
+import { resolveAddress } from '../lib/geocoding/resolve-address';
+
+const logger = new Logger({ serviceName: 'pipeline-geocoder' });
+
+/** What the GeocodeRequested rule hands its Lambda target (the fields used here). */
+export interface GeocodeRequestedEvent {
+  id: string;
+  'detail-type': string;
+  detail: unknown;
+}
+
+/**
+ * Target of the GeocodeRequested rule (infra/pipeline-rules.ts), off the processor's path: the address of
+ * the fix through the cell cache (functions/lib/geocoding/), then onto the event, the device and the asset,
+ * each write conditioned on the item still showing that fix. Every write is idempotent, so EventBridge's
+ * at-least-once delivery and Lambda's retries (a provider that failed throws) do no harm. Works only in the
+ * tenant the event carries, which the processor proved for the uplink.
+ */
+export async function handler(event: GeocodeRequestedEvent): Promise<void> {
+  const parsed = geocodeRequestSchema.safeParse(event.detail);
+  if (!parsed.success) {
+    // Not retried: the same detail would fail again. Only the processor puts this event on the bus.
+    logger.error('GeocodeRequested with a detail that is not a request', { eventId: event.id });
+    return;
+  }
+  await geocode(parsed.data);
+}
+
+export async function geocode(request: GeocodeRequest) {
+  const ctx = systemTenantContext(request.tenantId);
+  const geocoder = configuredGeocoder();
+  const { address, source } = await resolveAddress(geocoder, geocoderLanguage(), request.latitude, request.longitude);
+  const [event, device, asset] = await Promise.all([
+    address ? writeEventAddress(ctx, request, address) : false,
+    writeDeviceAddress(ctx, request, address),
+    address ? writeAssetAddress(ctx, request, address) : false,
+  ]);
+  logger.info('Geocoded', { provider: geocoder.provider, source, found: address !== null, event, asset, ...device });
+}

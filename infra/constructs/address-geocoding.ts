@@ -1,0 +1,103 @@
+import * as path from 'node:path';
+import { Duration, Stack } from 'aws-cdk-lib';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { GEO_PLACES_ACTIONS } from '../handler-grants';
+import { acknowledge } from '../nag';
+import { PIPELINE_RULES } from '../pipeline-rules';
+import { toCdkPattern } from './alarm-delivery';
+import { alarmOnDepth } from './failure-queue';
+import { type DataAccess, HandlerFunction, REPO_ROOT } from './handler-function';
+
+/** The providers a deployment may choose (the offline one needs its data file beside the code: local only). */
+export type DeployedGeocoderProvider = 'amazon' | 'pdok';
+
+export interface AddressGeocodingProps {
+  stage: string;
+  data: DataAccess;
+  eventBus: events.IEventBus;
+  logRetention: RetentionDays;
+  /** Context `geocoderProvider` (default amazon) and `geocoderLanguage` (default nl). */
+  provider?: DeployedGeocoderProvider;
+  language?: string;
+}
+
+export const GEOCODER_MODULE = 'pipeline/geocoder';
+
+/**
+ * Addresses off the processor's path (issue 16 item 3, docs/decisions/new-reverse-geocoding-off-the-hot-path.md):
+ * the geocoder Lambda, the bus rule GeocodeRequested -> geocoder of infra/pipeline-rules.ts with retries and
+ * a dead-letter queue, and the Amazon Location permission. ReverseGeocode of Places v2 needs no resource of
+ * ours: the grant names the AWS-managed provider resource (`provider/default`). That ARN form and the action
+ * name `geo-places:ReverseGeocode` are unverified (integrations-2.md s.4): check them on the first deploy.
+ */
+export class AddressGeocoding extends Construct {
+  readonly handler: HandlerFunction;
+  readonly deadLetterQueue: sqs.Queue;
+
+  constructor(scope: Construct, id: string, props: AddressGeocodingProps) {
+    super(scope, id);
+    this.handler = new HandlerFunction(this, 'Geocoder', {
+      module: 'pipeline-geocoder',
+      entry: path.join(REPO_ROOT, 'functions', 'pipeline', 'geocoder.ts'),
+      data: props.data,
+      logRetention: props.logRetention,
+      timeout: Duration.seconds(30),
+      environment: {
+        STAGE: props.stage,
+        GEOCODER_PROVIDER: props.provider ?? 'amazon',
+        GEOCODER_LANGUAGE: props.language ?? 'nl',
+        POWERTOOLS_LOG_LEVEL: 'INFO',
+      },
+    });
+    if (this.handler.grants.geoPlaces) {
+      const provider = Stack.of(this).formatArn({
+        service: 'geo-places',
+        account: '',
+        resource: 'provider',
+        resourceName: 'default',
+      });
+      this.handler.role.addToPrincipalPolicy(
+        new iam.PolicyStatement({ actions: [...GEO_PLACES_ACTIONS], resources: [provider] }),
+      );
+    }
+
+    this.deadLetterQueue = new sqs.Queue(this, 'DeadLetterQueue', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    acknowledge(
+      this.deadLetterQueue,
+      'This queue is the dead-letter queue of the geocoding rule; a dead-letter queue of its own would only ' +
+        'move the same events once more.',
+      'AwsSolutions-SQS3',
+    );
+    alarmOnDepth(this, 'DeadLetterAlarm', this.deadLetterQueue, 'fixes the geocoder could not give an address');
+    this.handler.function.configureAsyncInvoke({
+      retryAttempts: 2,
+      maxEventAge: Duration.hours(6),
+      onFailure: new destinations.SqsDestination(this.deadLetterQueue),
+    });
+
+    for (const rule of PIPELINE_RULES.filter((r) => r.targetModule === GEOCODER_MODULE)) {
+      new events.Rule(this, rule.id, {
+        eventBus: props.eventBus,
+        description: rule.description,
+        eventPattern: toCdkPattern(rule.eventPattern),
+        targets: [
+          new targets.LambdaFunction(this.handler.function, {
+            retryAttempts: 2,
+            maxEventAge: Duration.hours(6),
+            deadLetterQueue: this.deadLetterQueue,
+          }),
+        ],
+      });
+    }
+  }
+}

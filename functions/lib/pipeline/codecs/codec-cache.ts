@@ -1,0 +1,51 @@
+import { CompiledCodec } from './sandbox';
+
+/**
+ * Compiled codecs by profile version (`<tenant>:<profile id>:<version>`): compiled once, reused across a batch
+ * and a warm Lambda. Bounded (least recently used out, its runtime disposed); a codec whose run hit a limit is
+ * dropped and compiled afresh on its next uplink, so a damaged runtime is never reused. A new profile version
+ * has a new key, and the old one ages out.
+ */
+export const MAX_CACHED_CODECS = 32;
+
+type Entry = Promise<CompiledCodec | { error: string }>;
+const cache = new Map<string, Entry>();
+
+export const codecKey = (tenantId: string, profileId: number, version: number) => `${tenantId}:${profileId}:${version}`;
+
+function evict(key: string, entry: Entry) {
+  cache.delete(key);
+  void entry.then((codec) => {
+    if (codec instanceof CompiledCodec) codec.dispose();
+  });
+}
+
+export async function compiledCodec(key: string, source: string): Promise<CompiledCodec | { error: string }> {
+  let entry = cache.get(key);
+  if (entry) {
+    // Map order is insertion order: re-inserting marks it as the most recently used.
+    cache.delete(key);
+    cache.set(key, entry);
+  } else {
+    entry = CompiledCodec.compile(source);
+    cache.set(key, entry);
+    while (cache.size > MAX_CACHED_CODECS) {
+      const [oldest, old] = cache.entries().next().value as [string, Entry];
+      evict(oldest, old);
+    }
+  }
+  return entry;
+}
+
+/** After a run: a codec whose runtime is no longer trusted leaves the cache. */
+export function release(key: string, codec: CompiledCodec) {
+  const entry = cache.get(key);
+  if (codec.broken && entry) evict(key, entry);
+}
+
+export const cachedCodecCount = () => cache.size;
+
+/** Tests and the bench: start cold. */
+export function clearCodecCache() {
+  for (const [key, entry] of [...cache]) evict(key, entry);
+}

@@ -37,10 +37,24 @@ export async function compiledCodec(key: string, source: string): Promise<Compil
   return entry;
 }
 
-/** After a run: a codec whose runtime is no longer trusted leaves the cache. */
+/**
+ * Runs that hit a limit, per profile version. QuickJS checks the deadline between slices of bytecode, so a
+ * codec whose single operations are huge (megabyte arrays in a loop) can overrun 50 ms until its memory limit
+ * stops it (seconds, docs/performance.md). After STRIKES such runs in a container the version is refused at
+ * once: one bad codec costs a few uplinks' worth of time, never a stalled queue.
+ */
+export const STRIKES = 3;
+const strikes = new Map<string, number>();
+
+export const struckOut = (key: string) => (strikes.get(key) ?? 0) >= STRIKES;
+
+/** After a run: a codec whose runtime is no longer trusted leaves the cache and gets a strike. */
 export function release(key: string, codec: CompiledCodec) {
   const entry = cache.get(key);
-  if (codec.broken && entry) evict(key, entry);
+  if (!codec.broken) return;
+  if (entry) evict(key, entry);
+  strikes.set(key, (strikes.get(key) ?? 0) + 1);
+  if (strikes.size > 1000) strikes.delete(strikes.keys().next().value as string);
 }
 
 export const cachedCodecCount = () => cache.size;
@@ -48,4 +62,5 @@ export const cachedCodecCount = () => cache.size;
 /** Tests and the bench: start cold. */
 export function clearCodecCache() {
   for (const [key, entry] of [...cache]) evict(key, entry);
+  strikes.clear();
 }

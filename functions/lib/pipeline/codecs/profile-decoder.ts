@@ -1,7 +1,7 @@
 import type { FieldPaths } from '../../../../shared/schemas/device-profile';
 import type { DecodedPayload, DecodeResult } from '../contracts';
 import { DEFAULT_PAYLOAD_FORMAT, decodePayload } from '../decoders';
-import { compiledCodec, release } from './codec-cache';
+import { compiledCodec, release, STRIKES, struckOut } from './codec-cache';
 import { type Mapped, mapDecodedData } from './mapping';
 import { type CodecOutput, CompiledCodec } from './sandbox';
 
@@ -43,6 +43,10 @@ export function runCodec(codec: CompiledCodec, bytes: number[], fPort: number, r
  */
 export async function decoderFor(profile: PayloadProfile | undefined): Promise<PayloadDecoder> {
   if (!profile?.codec) return (hex, fPort) => decodePayload(DEFAULT_PAYLOAD_FORMAT, hex, fPort);
+  if (struckOut(profile.key)) {
+    const reason = `Codec error: the profile's codec hit its limits ${STRIKES} times; fix it and save the profile`;
+    return () => ({ ok: false, reason });
+  }
   const compiled = await compiledCodec(profile.key, profile.codec);
   if (!(compiled instanceof CompiledCodec)) {
     const reason = `The profile's codec does not compile: ${compiled.error}`;

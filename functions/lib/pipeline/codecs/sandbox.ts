@@ -50,11 +50,11 @@ const RUNNER = `(function (hex, fPort, time) {
   return json === undefined ? 'null' : json;
 })`;
 
-let module: Promise<QuickJSWASMModule> | undefined;
+let wasmModule: Promise<QuickJSWASMModule> | undefined;
 /** One WebAssembly instance per process (the WASM is inside the bundle: no file to ship beside it). */
 export const quickJs = () => {
-  module ??= newQuickJSWASMModuleFromVariant(variant);
-  return module;
+  wasmModule ??= newQuickJSWASMModuleFromVariant(variant);
+  return wasmModule;
 };
 
 const describe = (dumped: unknown): string => {

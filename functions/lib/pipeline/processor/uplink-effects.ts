@@ -4,7 +4,7 @@ import { type AssetRecord, hasPosition } from '../../assets/asset-repository';
 import type { DeviceRecord } from '../../devices/device-repository';
 import type { EventRecord } from '../../events/event-repository';
 import { nextRest, type RestPosition } from '../../loan-days/loan-day-state';
-import { batteryLowFromVoltage } from '../battery';
+import { type BatteryRule, batteryLowOf } from '../battery';
 import type {
   AlarmRaised,
   DecodedPayload,
@@ -50,6 +50,8 @@ export interface UplinkInput {
   zones?: ZoneLookup;
   /** The tenant's status entries for the two values the pipeline sets. */
   statuses: Partial<Record<'moving' | 'registered', { id: number; status: AssetStatusValue }>>;
+  /** The device profile's battery unit and thresholds (battery.ts); the built-in 3.3 / 3.4 V without one. */
+  battery?: BatteryRule;
 }
 
 export interface UplinkEffects {
@@ -133,9 +135,7 @@ export function uplinkEffects(input: UplinkInput): UplinkEffects {
   const sabotaged = decoded.sabotaged === true || device.is_sabotaged;
   // The tag's own flag wins; a voltage alone goes through the hysteresis (battery.ts).
   const batteryLow =
-    decoded.batteryLow ??
-    batteryLowFromVoltage(decoded.batteryVoltage, device.battery_level_low) ??
-    device.battery_level_low;
+    decoded.batteryLow ?? batteryLowOf(decoded, device.battery_level_low, input.battery) ?? device.battery_level_low;
   effects.device.last_event = lastEvent;
   if (sabotaged !== device.is_sabotaged) effects.device.is_sabotaged = sabotaged;
   if (batteryLow !== device.battery_level_low) effects.device.battery_level_low = batteryLow;

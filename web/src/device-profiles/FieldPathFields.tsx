@@ -9,17 +9,18 @@ import { Code } from './Code';
 import type { DeviceProfileFormValues } from './deviceProfileForm';
 
 /**
- * Examples of the names the mapping finds by itself when a path is left empty (the full list, nested objects
- * included, is in docs/device-payloads.md): shown under each field so a person sees when a path is needed.
+ * Examples of the names the mapping finds by itself when a path is left empty, shown under each field so a
+ * person sees when a path is needed. The full list (nested objects too) is the server's
+ * (functions/lib/pipeline/codecs/mapping.ts, explained in docs/device-payloads.md).
  */
 const COMMON_NAMES: Record<FieldPathKey, string> = {
-  latitude: 'latitude, lat, latitudeDeg, Latitude',
-  longitude: 'longitude, lng, lon, longitudeDeg, Longitude',
-  accuracy: 'accuracy, acc, hacc',
-  battery_voltage: 'batV, BatV, battery, batteryVoltage',
-  battery_percent: 'batteryPercent, battery_level, bat',
-  tamper: 'tamper, sabotage, alarm',
-  event_type: 'event, eventType, type',
+  latitude: 'latitude, lat, latitudeDeg, Lat',
+  longitude: 'longitude, lng, lon, longitudeDeg',
+  accuracy: 'accuracy, acc, hacc, horizontalAccuracy',
+  battery_voltage: 'batV, batteryVoltage, vbat, battery',
+  battery_percent: 'batteryPercent, batteryLevel, battery_level',
+  tamper: 'tamper, sabotage, tampered',
+  event_type: 'eventType, event, motion',
 };
 
 /** The optional dotted paths into the decoded data, two a row on wide screens. */

@@ -36,7 +36,7 @@ describe('the codec sandbox', () => {
     const output = codec.decode({ bytes, fPort, recvTime: new Date() });
     expect(output.errors).toEqual([]);
     expect(output.data).toMatchObject({ motion: true, tamper: false, batteryVoltage: 3560 });
-    expect((output.data?.gps as { lat: number }).lat).toBeCloseTo(52.0907, 6);
+    expect(output.data).toHaveProperty('gps.lat', expect.closeTo(52.0907, 6));
     const recv = await compile(
       'function decodeUplink(i) { return { data: { t: i.recvTime.toISOString(), p: i.fPort } }; }',
     );

@@ -102,7 +102,7 @@ describe('the codec sandbox', () => {
     });
     expect(await CompiledCodec.compile('function decodeUplink( {')).toEqual({ error: expect.stringMatching(/Syntax/) });
     expect(await CompiledCodec.compile('for(;;){} function decodeUplink(){}')).toEqual({
-      error: `The codec ran longer than ${CODEC_LIMITS.timeMs} ms`,
+      error: `The codec ran longer than ${CODEC_LIMITS.compileTimeMs} ms`,
     });
   });
 });

@@ -15,8 +15,13 @@ import {
  * codec gets a runtime of its own with these limits; a run over any of them is an error of that run only.
  */
 export const CODEC_LIMITS = {
-  /** CPU: QuickJS's interrupt handler stops the code at this deadline (per compile and per decode). */
+  /** CPU: QuickJS's interrupt handler stops a decode at this deadline. */
   timeMs: 50,
+  /**
+   * A compile (parsing plus the codec's top level) runs once per profile version and on a cold engine, whose
+   * WebAssembly is not optimised yet: it gets more room, so a loaded machine does not refuse a good codec.
+   */
+  compileTimeMs: 250,
   /** Heap of one codec's runtime. */
   memoryBytes: 16 * 1024 * 1024,
   /** Native stack of one codec's runtime: deep recursion ends as a RangeError, not a crash. */
@@ -53,7 +58,11 @@ const RUNNER = `(function (hex, fPort, time) {
 let wasmModule: Promise<QuickJSWASMModule> | undefined;
 /** One WebAssembly instance per process (the WASM is inside the bundle: no file to ship beside it). */
 export const quickJs = () => {
-  wasmModule ??= newQuickJSWASMModuleFromVariant(variant);
+  wasmModule ??= newQuickJSWASMModuleFromVariant(variant).then((engine) => {
+    // One throwaway run warms the engine's code paths before any deadline counts.
+    engine.evalCode('JSON.stringify([1, 2, 3].map(function (n) { return { n: n }; }))');
+    return engine;
+  });
   return wasmModule;
 };
 
@@ -66,8 +75,8 @@ const describe = (dumped: unknown): string => {
 };
 
 /** QuickJS's own words for the limits, in words a codec author understands. */
-function reasonOf(error: string, deadlineHit: boolean): string {
-  if (deadlineHit || /interrupted/i.test(error)) return `The codec ran longer than ${CODEC_LIMITS.timeMs} ms`;
+function reasonOf(error: string, deadlineHit: boolean, timeMs: number): string {
+  if (deadlineHit || /interrupted/i.test(error)) return `The codec ran longer than ${timeMs} ms`;
   if (/out of memory/i.test(error)) return `The codec used more than ${CODEC_LIMITS.memoryBytes / 1024 / 1024} MB`;
   if (/stack overflow/i.test(error)) return 'The codec recursed too deeply (stack overflow)';
   return error.slice(0, 500);
@@ -89,7 +98,10 @@ export class CompiledCodec {
     runtime.setMaxStackSize(CODEC_LIMITS.stackBytes);
     const context = runtime.newContext();
     const codec = new CompiledCodec(runtime, context);
-    const failure = codec.evaluate(`${source}\n;typeof decodeUplink === 'function' ? '' : 'no decodeUplink'`);
+    const failure = codec.evaluate(
+      `${source}\n;typeof decodeUplink === 'function' ? '' : 'no decodeUplink'`,
+      CODEC_LIMITS.compileTimeMs,
+    );
     if (failure.error !== undefined || failure.value !== '') {
       codec.dispose();
       return { error: failure.error ?? 'The codec must define a function decodeUplink(input)' };
@@ -97,13 +109,16 @@ export class CompiledCodec {
     return codec;
   }
 
-  private evaluate(code: string): { value?: string; error?: string } {
-    return this.guarded(() => this.context.evalCode(code, 'codec.js'));
+  private evaluate(code: string, timeMs: number): { value?: string; error?: string } {
+    return this.guarded(() => this.context.evalCode(code, 'codec.js'), timeMs);
   }
 
   /** Runs under the deadline; answers the string value or an error text. */
-  private guarded(step: () => ReturnType<QuickJSContext['evalCode']>): { value?: string; error?: string } {
-    const deadline = Date.now() + CODEC_LIMITS.timeMs;
+  private guarded(
+    step: () => ReturnType<QuickJSContext['evalCode']>,
+    timeMs: number = CODEC_LIMITS.timeMs,
+  ): { value?: string; error?: string } {
+    const deadline = Date.now() + timeMs;
     this.runtime.setInterruptHandler(shouldInterruptAfterDeadline(deadline));
     try {
       const result = step();
@@ -111,7 +126,7 @@ export class CompiledCodec {
         const error = describe(this.context.dump(result.error));
         result.error.dispose();
         this.broken = true;
-        return { error: reasonOf(error, Date.now() >= deadline) };
+        return { error: reasonOf(error, Date.now() >= deadline, timeMs) };
       }
       const value = this.context.dump(result.value);
       result.value.dispose();
@@ -119,7 +134,9 @@ export class CompiledCodec {
     } catch (error) {
       // A failure of the engine itself (memory exhausted while reporting): this codec's runtime is done.
       this.broken = true;
-      return { error: reasonOf(error instanceof Error ? error.message : String(error), Date.now() >= deadline) };
+      return {
+        error: reasonOf(error instanceof Error ? error.message : String(error), Date.now() >= deadline, timeMs),
+      };
     } finally {
       this.runtime.removeInterruptHandler();
     }

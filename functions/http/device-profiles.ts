@@ -8,7 +8,7 @@ import {
   deviceProfileUpdateInputSchema,
 } from '../../shared/schemas/device-profile';
 import type { AuthContext } from '../lib/auth/auth-context';
-import { testCodec } from '../lib/device-profiles/codec-test';
+import { assertCodecCompiles, testCodec } from '../lib/device-profiles/codec-test';
 import {
   createDeviceProfile,
   type DeviceProfileRecord,
@@ -69,6 +69,7 @@ export const handler = createHttpHandler('device-profiles', {
     run: async ({ auth, body }) => {
       refuseNonAdmins(auth);
       const input = validate(deviceProfileInputSchema, body);
+      await assertCodecCompiles(input.codec);
       return reply(201, toApiDeviceProfile(await createDeviceProfile(auth.tenant, input)));
     },
   }),
@@ -79,6 +80,7 @@ export const handler = createHttpHandler('device-profiles', {
       const id = profileId(params);
       await ownProfile(auth, id);
       const input = validate(deviceProfileUpdateInputSchema, body);
+      await assertCodecCompiles(input.codec);
       const saved = await writeExpecting(
         expectationOf(event, input.version),
         () => ownProfile(auth, id),

@@ -22,6 +22,8 @@ export const CODEC_TOO_LONG = `The codec may be at most ${MAX_CODEC_LENGTH / 102
 export const CODEC_WITHOUT_DECODE_UPLINK = 'The codec must define a function decodeUplink(input)';
 export const FIELD_PATH_INVALID =
   'A field path is a dotted path of names or indexes, such as gps.lat or positions.0.latitude';
+/** Saved codecs are compiled first (the test panel shows the engine's own error). */
+export const CODEC_DOES_NOT_RUN = 'The codec does not compile or its top level fails; the test panel shows why';
 export const BATTERY_UNIT_INVALID = 'The battery unit must be V or %';
 export const BATTERY_THRESHOLD_INVALID = 'The battery thresholds must be numbers (0 to 100)';
 export const BATTERY_HYSTERESIS_INVALID = 'The "fine again above" value must be greater than the "low below" value';

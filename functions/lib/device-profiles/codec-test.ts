@@ -1,9 +1,11 @@
 import {
+  CODEC_DOES_NOT_RUN,
   type DeviceProfileTestInput,
   type DeviceProfileTestResult,
   type MappedFields,
   parsePayloadBytes,
 } from '../../../shared/schemas/device-profile';
+import { unprocessable } from '../http/errors';
 import { batteryLowOf } from '../pipeline/battery';
 import { type Mapped, mapDecodedData } from '../pipeline/codecs/mapping';
 import { CompiledCodec } from '../pipeline/codecs/sandbox';
@@ -64,6 +66,15 @@ async function codecResult(source: string, bytes: number[], input: DeviceProfile
   } finally {
     compiled.dispose();
   }
+}
+
+/** A profile's codec must compile before it is saved: a broken one would reject every uplink of its devices. */
+export async function assertCodecCompiles(codec: string | null | undefined): Promise<void> {
+  if (!codec) return;
+  const compiled = await CompiledCodec.compile(codec);
+  if (!(compiled instanceof CompiledCodec))
+    throw unprocessable([{ propertyPath: 'codec', message: CODEC_DOES_NOT_RUN }]);
+  compiled.dispose();
 }
 
 export async function testCodec(input: DeviceProfileTestInput): Promise<DeviceProfileTestResult> {

@@ -46,7 +46,7 @@ export interface CodecOutput {
  * The host's call into the codec: bytes as hex (one string handle, not an array of handles), the input object
  * of the convention, and the answer as JSON bounded in the sandbox (a huge answer never reaches the host).
  */
-const RUNNER = `(function (hex, fPort, time) {
+const runnerSource = `(function (hex, fPort, time) {
   var bytes = new Array(hex.length / 2);
   for (var i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.substr(i * 2, 2), 16);
   var answer = decodeUplink({ bytes: bytes, fPort: fPort, recvTime: new Date(time) });
@@ -156,7 +156,7 @@ export class CompiledCodec {
     return outputOf(JSON.parse(value as string));
   }
 
-  /** Calls the wrapper (RUNNER) with handles: no source text is parsed per uplink. */
+  /** Calls the wrapper (runnerSource) with handles: no source text is parsed per uplink. */
   private run(hex: string, fPort: number, time: number): { value?: string; error?: string } {
     const args = [this.context.newString(hex), this.context.newNumber(fPort), this.context.newNumber(time)];
     try {
@@ -169,7 +169,7 @@ export class CompiledCodec {
   private runnerHandle: QuickJSHandle | undefined;
   private runner(): QuickJSHandle {
     if (!this.runnerHandle) {
-      const result = this.context.evalCode(RUNNER, 'runner.js');
+      const result = this.context.evalCode(runnerSource, 'runner.js');
       this.runnerHandle = this.context.unwrapResult(result);
     }
     return this.runnerHandle;

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type DeviceProfileTestResult, deviceProfileTestInputSchema } from '@shared/schemas/device-profile';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Path, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/ApiError';
@@ -35,6 +35,11 @@ export function CodecTestPanel({ form }: { form: ProfileForm }) {
   const [fPort, setFPort] = useState('1');
   const [problems, setProblems] = useState<Problems>({});
   const [result, setResult] = useState<DeviceProfileTestResult | null>(null);
+  const resultBox = useRef<HTMLDivElement>(null);
+  // The panel sits below a long form: a new result is brought into view where the person is looking.
+  useEffect(() => {
+    if (result) resultBox.current?.scrollIntoView({ block: 'nearest' });
+  }, [result]);
 
   /** A message for the bytes or the fPort stays here; one for the profile's fields goes to that field. */
   const place = (path: string, message: string) => {
@@ -86,7 +91,14 @@ export function CodecTestPanel({ form }: { form: ProfileForm }) {
             error={!!problems.bytes}
             helperText={problems.bytes ? translate(problems.bytes) : t('test.bytesHint')}
             fullWidth
-            slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'off', style: { fontFamily: 'monospace' } } }}
+            slotProps={{
+              htmlInput: {
+                spellCheck: false,
+                autoCapitalize: 'off',
+                'data-testid': 'codec-test-bytes',
+                style: { fontFamily: 'monospace' },
+              },
+            }}
           />
           <TextField
             label={t('test.fPort')}
@@ -103,19 +115,22 @@ export function CodecTestPanel({ form }: { form: ProfileForm }) {
             startIcon={<PlayArrowIcon />}
             loading={test.isPending}
             loadingPosition="start"
+            data-testid="codec-test-run"
             sx={{ mt: { sm: 1 }, flexShrink: 0 }}
           >
             {t('test.run')}
           </Button>
         </Stack>
       </Box>
-      {result ? (
-        <CodecTestResult result={result} />
-      ) : (
-        <Alert severity="info" variant="outlined" sx={{ mt: 2 }}>
-          {t('test.empty')}
-        </Alert>
-      )}
+      <Box ref={resultBox}>
+        {result ? (
+          <CodecTestResult result={result} />
+        ) : (
+          <Alert severity="info" variant="outlined" sx={{ mt: 2 }}>
+            {t('test.empty')}
+          </Alert>
+        )}
+      </Box>
     </Paper>
   );
 }

@@ -40,7 +40,7 @@ export function FieldPathFields({
         {t('sections.fieldPaths')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {t('hints.fieldPaths')} <Code>gps.lat</Code>, <Code>positions.0.latitude</Code>
+        {t('hints.fieldPaths')} <Code>gps.lat</Code>, <Code>positions.0.latitude</Code>. {t('hints.fieldPathsPair')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         {FIELD_PATH_KEYS.map((key) => {

@@ -10,6 +10,7 @@
  *   9-10   battery, uint16, millivolts
  *   11     horizontal accuracy, uint8, metres
  * fPort 3, heartbeat, 3 bytes: status, battery (uint16 mV).
+ * Another or no port (KPN's SenML names none): the length tells which report it is.
  */
 export const DEMO_CODEC_NAME = 'Geotrax GT-2 (demo codec)';
 export const DEMO_CODEC_F_PORT = 2;
@@ -27,12 +28,13 @@ function statusOf(byte) {
 }
 function decodeUplink(input) {
   var bytes = input.bytes;
-  if (input.fPort === 3) {
+  // Networks that pass no port (KPN's SenML): the length tells the report.
+  var port = input.fPort === 2 || input.fPort === 3 ? input.fPort : bytes.length === 3 ? 3 : 2;
+  if (port === 3) {
     if (bytes.length < 3) return { errors: ['heartbeat: expected 3 bytes, got ' + bytes.length] };
     var s = statusOf(bytes[0]);
     return { data: { type: 'heartbeat', tamper: s.tamper, motion: s.motion, batteryVoltage: uint16(bytes, 1) } };
   }
-  if (input.fPort !== 2) return { errors: ['unknown fPort ' + input.fPort] };
   if (bytes.length < 12) return { errors: ['position: expected 12 bytes, got ' + bytes.length] };
   var status = statusOf(bytes[0]);
   var data = { type: 'position', tamper: status.tamper, motion: status.motion, batteryVoltage: uint16(bytes, 9) };

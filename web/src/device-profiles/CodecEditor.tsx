@@ -7,7 +7,7 @@ import { useRef } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useTranslateMessage } from '../i18n/translateMessage';
-import { Code } from './Code';
+import { Code, EnglishName, withParts } from './Code';
 import type { DeviceProfileFormValues } from './deviceProfileForm';
 
 interface CodecEditorProps {
@@ -33,12 +33,12 @@ export function CodecEditor({ form, readOnly }: CodecEditorProps) {
     form.setValue('codec', await file.text(), { shouldDirty: true, shouldValidate: true });
   };
 
-  const hint = (
-    <>
-      {t('hints.codec')} <Code>decodeUplink(input)</Code> → <Code>{'{ data, warnings, errors }'}</Code>.{' '}
-      {t('hints.codecEmpty')} <Code>tracker-v1</Code>.
-    </>
-  );
+  const hint = withParts((values) => t('hints.codec', values), {
+    repository: <EnglishName>LoRaWAN Device Repository</EnglishName>,
+    signature: <Code>decodeUplink(input)</Code>,
+    answer: <Code>{'{ data, warnings, errors }'}</Code>,
+    layout: <Code>tracker-v1</Code>,
+  });
 
   return (
     <Box>

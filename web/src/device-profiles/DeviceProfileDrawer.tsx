@@ -18,7 +18,7 @@ import { SideDrawer } from '../common/list/SideDrawer';
 import { notifyError, notifySuccess } from '../common/notifications/notificationStore';
 import { useTranslateMessage } from '../i18n/translateMessage';
 import { useSession } from '../session/useSession';
-import { Code } from './Code';
+import { Code, withParts } from './Code';
 import { CodecTestPanel } from './CodecTestPanel';
 import { DeviceProfileFields } from './DeviceProfileFields';
 import { deviceProfileConflictRows } from './deviceProfileConflict';
@@ -154,7 +154,7 @@ export function DeviceProfileDrawer({ profileId, onClose }: { profileId: PanelId
       )}
       {builtIn && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {t('hints.builtInLayout')} <Code>tracker-v1</Code>. {t('hints.builtInReadOnly')}
+          {withParts((values) => t('hints.builtIn', values), { layout: <Code>tracker-v1</Code> })}
         </Alert>
       )}
       {loading ? (

@@ -2,7 +2,10 @@ import {
   cachedCodecCount,
   clearCodecCache,
   compiledCodec,
+  OVERRUN_MS,
+  release,
   STRIKES,
+  struckOut,
 } from '../../functions/lib/pipeline/codecs/codec-cache';
 import { decoderFor } from '../../functions/lib/pipeline/codecs/profile-decoder';
 import { CODEC_LIMITS, CompiledCodec } from '../../functions/lib/pipeline/codecs/sandbox';
@@ -142,6 +145,15 @@ describe('compiled once per profile version (codec-cache.ts)', () => {
     expect(Date.now() - started).toBeLessThan(20);
     // A saved profile is a new version: it gets its chances again.
     expect((await decoderFor({ ...profile, key: '1:103:2', codec: DEMO_CODEC }))('0400', 3, new Date()).ok).toBe(false);
+  });
+
+  it('uses every strike at once for a run far past the deadline (the memory-bound case)', async () => {
+    clearCodecCache();
+    const codec = await compiledCodec('1:104:1', LOOPING_CODEC);
+    if (!(codec instanceof CompiledCodec)) throw new Error('no codec');
+    codec.decode(input);
+    release('1:104:1', codec, OVERRUN_MS + 1);
+    expect(struckOut('1:104:1')).toBe(true);
   });
 
   it('keeps at most 32 compiled codecs', async () => {

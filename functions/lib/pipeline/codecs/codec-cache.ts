@@ -48,12 +48,15 @@ const strikes = new Map<string, number>();
 
 export const struckOut = (key: string) => (strikes.get(key) ?? 0) >= STRIKES;
 
-/** After a run: a codec whose runtime is no longer trusted leaves the cache and gets a strike. */
-export function release(key: string, codec: CompiledCodec) {
+/** A run this far past the deadline (the memory-bound case) uses up every strike at once. */
+export const OVERRUN_MS = 500;
+
+/** After a run: a codec whose runtime is no longer trusted leaves the cache and gets a strike (all, if it overran). */
+export function release(key: string, codec: CompiledCodec, tookMs = 0) {
   const entry = cache.get(key);
   if (!codec.broken) return;
   if (entry) evict(key, entry);
-  strikes.set(key, (strikes.get(key) ?? 0) + 1);
+  strikes.set(key, tookMs > OVERRUN_MS ? STRIKES : (strikes.get(key) ?? 0) + 1);
   if (strikes.size > 1000) strikes.delete(strikes.keys().next().value as string);
 }
 

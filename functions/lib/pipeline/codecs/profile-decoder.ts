@@ -55,8 +55,9 @@ export async function decoderFor(profile: PayloadProfile | undefined): Promise<P
   return (hex, fPort, recvTime) => {
     if (fPort === 0) return { ok: false, reason: 'Port 0 carries MAC commands, no application payload' };
     if (!/^(?:[0-9a-fA-F]{2})*$/.test(hex)) return { ok: false, reason: 'The payload is not hexadecimal' };
+    const started = performance.now();
     const output = runCodec(compiled, hexBytes(hex), fPort ?? 1, recvTime);
-    release(profile.key, compiled);
+    release(profile.key, compiled, performance.now() - started);
     if (output.errors.length || !output.data) return { ok: false, reason: `Codec error: ${output.errors.join('; ')}` };
     return {
       ok: true,

@@ -77,10 +77,12 @@ const codecSchema = z
   .refine((text) => /\bdecodeUplink\b/.test(text), { error: CODEC_WITHOUT_DECODE_UPLINK })
   .nullable();
 
+/** At most 3 decimals (mV, tenths of a percent): DynamoDB stores no number below 1e-130, and none is needed. */
 const threshold = z
   .number({ error: BATTERY_THRESHOLD_INVALID })
   .min(0, { error: BATTERY_THRESHOLD_INVALID })
-  .max(100, { error: BATTERY_THRESHOLD_INVALID });
+  .max(100, { error: BATTERY_THRESHOLD_INVALID })
+  .refine((n) => Math.round(n * 1000) / 1000 === n, { error: BATTERY_THRESHOLD_INVALID });
 
 /** What decodes and maps: shared by the profile's input and the test panel's body. */
 export const codecSettingsShape = {

@@ -100,6 +100,8 @@ describe('device profile CRUD', () => {
       [{ field_paths: { latitude: 'gps["lat"]' } }, 'field_paths.latitude', FIELD_PATH_INVALID],
       [{ battery_unit: 'mV' }, 'battery_unit', BATTERY_UNIT_INVALID],
       [{ battery_low_below: -1 }, 'battery_low_below', BATTERY_THRESHOLD_INVALID],
+      // The fuzz sweep's find: a number DynamoDB cannot store (below 1e-130) was a 500.
+      [{ battery_low_below: 5e-324 }, 'battery_low_below', BATTERY_THRESHOLD_INVALID],
       [{ battery_fine_above: 3.3 }, 'battery_fine_above', BATTERY_HYSTERESIS_INVALID],
       [{ uplink_interval_minutes: 4 }, 'uplink_interval_minutes', UPLINK_INTERVAL_INVALID],
       [{ uplink_interval_minutes: 10_081 }, 'uplink_interval_minutes', UPLINK_INTERVAL_INVALID],

@@ -41,7 +41,7 @@ function trackerResult(bytes: number[], input: DeviceProfileTestInput): Omit<Dev
   const hex = bytes.map((b) => b.toString(16).padStart(2, '0')).join('');
   const result = decodePayload(TRACKER_FORMAT, hex, input.f_port);
   if (!result.ok) return { data: null, warnings: [], errors: [result.reason], mapped: withBattery(EMPTY, input) };
-  const { fix, batteryVoltage, sabotaged, eventType } = result.value;
+  const { fix, batteryVoltage, batteryLow, sabotaged, eventType } = result.value;
   const data = { ...result.value } as Record<string, unknown>;
   const mapped: Mapped = {
     ...EMPTY,
@@ -52,7 +52,9 @@ function trackerResult(bytes: number[], input: DeviceProfileTestInput): Omit<Dev
     sabotaged: sabotaged ?? null,
     event_type: eventType ?? null,
   };
-  return { data, warnings: [], errors: [], mapped: withBattery(mapped, input) };
+  const judged = withBattery(mapped, input);
+  // The tag's own low-battery flag wins over the voltage, as in the pipeline.
+  return { data, warnings: [], errors: [], mapped: { ...judged, battery_low: batteryLow ?? judged.battery_low } };
 }
 
 async function codecResult(source: string, bytes: number[], input: DeviceProfileTestInput) {

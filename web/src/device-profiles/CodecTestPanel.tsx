@@ -109,17 +109,19 @@ export function CodecTestPanel({ form }: { form: ProfileForm }) {
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             sx={{ width: { xs: '100%', sm: 110 }, flexShrink: 0 }}
           />
-          <Button
-            type="submit"
-            variant="contained"
-            startIcon={<PlayArrowIcon />}
-            loading={test.isPending}
-            loadingPosition="start"
-            data-testid="codec-test-run"
-            sx={{ mt: { sm: 1 }, flexShrink: 0 }}
-          >
-            {t('test.run')}
-          </Button>
+          {/* Level with the inputs (56 px) beside it, not with their helper texts. */}
+          <Box sx={{ pt: { sm: 1.25 }, flexShrink: 0 }}>
+            <Button
+              type="submit"
+              variant="contained"
+              startIcon={<PlayArrowIcon />}
+              loading={test.isPending}
+              loadingPosition="start"
+              data-testid="codec-test-run"
+            >
+              {t('test.run')}
+            </Button>
+          </Box>
         </Stack>
       </Box>
       <Box ref={resultBox}>

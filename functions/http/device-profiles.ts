@@ -108,7 +108,7 @@ export const handler = createHttpHandler('device-profiles', {
     checksBody: true,
     run: async ({ auth, body }) => {
       refuseNonAdmins(auth);
-      await enforce(CODEC_TESTS_PER_TENANT, auth.tenant.tenantId);
+      await enforce(CODEC_TESTS_PER_TENANT, `tenant-${auth.tenant.tenantId}`);
       return testCodec(validate(deviceProfileTestInputSchema, body));
     },
   }),

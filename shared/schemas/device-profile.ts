@@ -190,7 +190,11 @@ export const mappedFieldsSchema = z.object({
 export type MappedFields = z.infer<typeof mappedFieldsSchema>;
 
 export const deviceProfileTestResultSchema = z.object({
-  data: z.record(z.string(), z.unknown()).nullable(),
+  /** What the codec decoded: the vendor's own names, so an open object by nature (said so in the document). */
+  data: z
+    .record(z.string(), z.unknown())
+    .meta({ additionalProperties: true, description: "The codec's decoded data, as the vendor names it" })
+    .nullable(),
   warnings: z.array(z.string()),
   errors: z.array(z.string()),
   mapped: mappedFieldsSchema,

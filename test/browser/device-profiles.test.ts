@@ -141,6 +141,7 @@ describe('device profiles in the console', () => {
       await page.goto(consoleUrl(`/devices/${device.id}`));
       await drawer(page).getByTestId('payload-profile').click();
       await page.getByRole('option', { name, exact: true }).click();
+      await screenshot(page, 'device-profiles-device-panel-desktop');
       await drawer(page).getByRole('button', { name: 'Save' }).click();
       await page.getByText('Device updated').waitFor();
       const after = await api<DeviceRow>('GET', `/api/devices/${device.id}`);

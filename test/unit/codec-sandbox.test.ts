@@ -2,6 +2,7 @@ import {
   cachedCodecCount,
   clearCodecCache,
   compiledCodec,
+  MAX_CACHED_CODECS,
   OVERRUN_MS,
   release,
   STRIKES,
@@ -156,9 +157,9 @@ describe('compiled once per profile version (codec-cache.ts)', () => {
     expect(struckOut('1:104:1')).toBe(true);
   });
 
-  it('keeps at most 32 compiled codecs', async () => {
+  it(`keeps at most ${MAX_CACHED_CODECS} compiled codecs`, async () => {
     clearCodecCache();
     for (let version = 1; version <= 40; version++) await compiledCodec(`1:101:${version}`, DEMO_CODEC);
-    expect(cachedCodecCount()).toBe(32);
+    expect(cachedCodecCount()).toBe(MAX_CACHED_CODECS);
   });
 });

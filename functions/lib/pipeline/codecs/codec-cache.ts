@@ -6,7 +6,8 @@ import { CompiledCodec } from './sandbox';
  * dropped and compiled afresh on its next uplink, so a damaged runtime is never reused. A new profile version
  * has a new key, and the old one ages out.
  */
-export const MAX_CACHED_CODECS = 32;
+/** 16 × the 16 MB heap limit stays well inside the processor's 1,024 MB (WebAssembly memory never shrinks). */
+export const MAX_CACHED_CODECS = 16;
 
 type Entry = Promise<CompiledCodec | { error: string }>;
 const cache = new Map<string, Entry>();

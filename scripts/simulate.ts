@@ -6,7 +6,7 @@ import { connectAsThing, type LocalThingKind, thingCredentialsCache } from './lo
 import { KPN_DEMO } from './local/kpn-things';
 import { DEMO_PASSWORD } from './seed/seed';
 import { kpnHeaders, lorawanBody, mqttJson, senmlBody, type Uplink } from './simulate/bodies';
-import { codecTags, inCodecLayout } from './simulate/codec-layout';
+import { inCodecLayout, putTagsOnLayout } from './simulate/codec-layout';
 import { describeUplink, newTag, nextUplink, random, type SimTag } from './simulate/fleet';
 import { chirpstackBody, ttsBody } from './simulate/network-samples';
 
@@ -16,8 +16,9 @@ import { chirpstackBody, ttsBody } from './simulate/network-samples';
  * per second spread over N tags, printing each uplink and what the stack answered. `--via kpn` sets the demo
  * tenant's KPN Things destination (plug UUID + shared secret below) through the API first; `--via tts` and
  * `--via chirpstack` make the demo tenant a new secret for that integration first (replacing the one it had).
- * `--layout codec` drives the demo tags whose device profile is the demo codec (issue 16) and sends their bytes in
- * that layout (every way in but mqtt, whose JSON carries decoded fields, not bytes).
+ * `--layout codec` puts the tags it drives on the demo codec profile (issue 16) and sends their bytes in that
+ * layout (every way in but mqtt, whose JSON carries decoded fields, not bytes); `--layout tracker` (the default)
+ * takes them off a codec profile again.
  */
 const SIM_PLUG = 'a1b2c3d4-0000-4000-8000-51a1a7e0d0e0';
 const SIM_SECRET = 'Simulator-Shared-Secret-2026-local!';
@@ -159,10 +160,8 @@ async function main() {
   const layout = values.layout;
   if (layout !== 'tracker' && layout !== 'codec') throw new Error('--layout is tracker or codec');
   if (layout === 'codec' && via === 'mqtt') throw new Error('--layout codec needs a way in that carries bytes');
-  const tags =
-    layout === 'codec'
-      ? await codecTags(request, token, Number(values.devices), rng)
-      : await demoTags(token, Number(values.devices), rng);
+  const tags = await demoTags(token, Number(values.devices), rng);
+  await putTagsOnLayout(request, token, layout, tags);
   if (via === 'kpn') await setUpKpnDestination(token);
   if (via === 'kpn' && tags.length / rate < 1)
     console.warn("KPN's base time has whole seconds: a tag's uplinks less than a second apart become one event.");

@@ -1,43 +1,40 @@
 import { DEMO_CODEC_NAME, encodeDemoPayload } from '../seed/demo-codec';
 import type { Uplink } from './bodies';
-import { newTag, type SimTag } from './fleet';
+import type { SimTag } from './fleet';
 
 /**
- * `--layout codec` (issue 16): the demo tenant's tags whose payload profile is the Geotrax GT-2 demo codec
- * (scripts/seed/demo-codec.ts), and their uplinks in that layout instead of tracker-v1, so the assets move through
- * the profile's codec on every way in that carries bytes.
+ * `--layout codec` (issue 16): the tags the simulator drives are put on the demo tenant's Geotrax GT-2 codec
+ * profile (scripts/seed/demo-codec.ts) and send their bytes in that layout instead of tracker-v1, so the assets
+ * move through the profile's codec on every way in that carries bytes. `--layout tracker` (the default) puts
+ * them back on no profile when a codec run left them on it.
  */
-type Request = <T>(method: string, path: string, token?: string) => Promise<T>;
-type Profile = { id: number; name: string };
-type DemoDevice = {
-  dev_eui: string;
-  device_profiles: number[];
-  asset: { name: string } | null;
-  last_event: { latitude: number | null; longitude: number | null } | null;
-};
+type Request = <T>(method: string, path: string, token?: string, body?: unknown) => Promise<T>;
+type Profile = { id: number; name: string; codec: string | null };
+type Device = { id: number; dev_eui: string; device_profiles: number[] };
+type Asset = { devices: { id: number; dev_eui: string }[] };
 
-export async function codecTags(request: Request, token: string, count: number, rng: () => number) {
-  const profiles = await request<{ 'hydra:member': Profile[] }>('GET', '/api/device-profiles', token);
-  const profile = profiles['hydra:member'].find((p) => p.name === DEMO_CODEC_NAME);
-  if (!profile)
-    throw new Error(`No "${DEMO_CODEC_NAME}" profile in the demo tenant: run \`npm start\` on a fresh seed`);
-  const tags: SimTag[] = [];
-  for (let page = 1; tags.length < count && page <= 20; page++) {
-    const list = await request<{ 'hydra:member': DemoDevice[] }>('GET', `/api/devices?page=${page}`, token);
-    const members = list['hydra:member'];
-    for (const device of members) {
-      const at = device.last_event;
-      if (device.device_profiles[0] !== profile.id || at?.latitude == null || at.longitude == null) continue;
-      const start = { devEui: device.dev_eui, assetName: device.asset?.name ?? device.dev_eui };
-      tags.push(newTag(rng, { ...start, lat: at.latitude, lon: at.longitude }, tags.length));
-    }
-    if (members.length === 0) break;
+/** Each driven tag on `layout`'s profile: one GET per tag, a PUT only where the profile must change. */
+export async function putTagsOnLayout(request: Request, token: string, layout: 'tracker' | 'codec', tags: SimTag[]) {
+  const profiles = (await request<{ 'hydra:member': Profile[] }>('GET', '/api/device-profiles', token))['hydra:member'];
+  const demo = profiles.find((p) => p.name === DEMO_CODEC_NAME);
+  if (layout === 'codec' && !demo)
+    throw new Error(`No "${DEMO_CODEC_NAME}" profile: run \`npm start\` on a fresh seed`);
+  const codecIds = new Set(profiles.filter((p) => p.codec).map((p) => p.id));
+  const assets = (await request<{ 'hydra:member': Asset[] }>('GET', '/api/assets?pagination=false', token))[
+    'hydra:member'
+  ];
+  const deviceIds = new Map(assets.flatMap((a) => a.devices.map((d) => [d.dev_eui, d.id] as const)));
+  for (const tag of tags) {
+    const id = deviceIds.get(tag.devEui);
+    if (id === undefined) continue;
+    const device = await request<Device>('GET', `/api/devices/${id}`, token);
+    const first = device.device_profiles[0];
+    const wanted = layout === 'codec' ? [demo?.id as number] : first !== undefined && codecIds.has(first) ? [] : null;
+    if (wanted && wanted[0] !== first) await request('PUT', `/api/devices/${id}`, token, { device_profiles: wanted });
   }
-  if (tags.length === 0) throw new Error(`No located demo tag uses "${DEMO_CODEC_NAME}"`);
-  return tags.slice(0, count);
 }
 
-/** The uplink with its bytes in the GT-2 layout (fPort 2, the position report). */
+/** The uplink with its bytes in the GT-2 layout (fPort 2 with a fix, fPort 3 without). */
 export function inCodecLayout(uplink: Uplink): Uplink {
   const { fix, batteryVoltage, sabotaged, eventType } = uplink.payload;
   const raw = encodeDemoPayload({

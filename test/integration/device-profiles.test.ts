@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DEMO_CODEC, encodeDemoPayload } from '../../scripts/seed/demo-codec';
 import { DEVICE_PROFILE_NOT_FOUND } from '../../shared/schemas/device';
+import { DEVICE_IMPORT_MESSAGES } from '../../shared/schemas/device-import';
 import {
   BATTERY_HYSTERESIS_INVALID,
   BATTERY_THRESHOLD_INVALID,
@@ -21,6 +22,7 @@ import {
 import { call, tokenOf } from '../harness/api';
 import { LOOPING_CODEC } from '../harness/codecs';
 import { addTenantUser, createOwnTenant, type OwnTenant, removeOwnTenant } from '../harness/own-tenant';
+import { readStack } from '../harness/stack';
 
 /**
  * Device profiles per tenant (issue 16 part 1): CRUD with every validation message, admins only, built-ins
@@ -172,6 +174,40 @@ describe('devices name profiles', () => {
     expect(moved.status).toBe(200);
     expect((await api('DELETE', path)).status).toBe(204);
     expect((await superApi('DELETE', `/api/devices/${device.body.id}`)).status).toBe(204);
+  });
+});
+
+describe('the device CSV import takes a device_profile column (an id or a name)', () => {
+  const upload = async (csv: string) => {
+    const form = new FormData();
+    form.append('files', new Blob([csv], { type: 'text/csv' }), 'devices.csv');
+    const response = await fetch(`${readStack().apiUrl}/api/tenants/${tenant.tenantId}/devices/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tenant.superAdmin.token}` },
+      body: form,
+    });
+    return { status: response.status, body: (await response.json()) as unknown };
+  };
+
+  it('gives the devices their profile, counts them on it, and refuses an unknown one on its row', async () => {
+    const profile = await api<Profile>('POST', '/api/device-profiles', valid({ name: 'CSV Codec' }));
+    const eui = () => randomBytes(8).toString('hex').toUpperCase();
+    const [a, b, c] = [eui(), eui(), eui()];
+    const refused = await upload(`deveui,device_profile\n${a},No such profile\n`);
+    expect([refused.status, violationsOf(refused.body)]).toEqual([
+      422,
+      [['row 2.device_profile', DEVICE_IMPORT_MESSAGES.unknownProfile]],
+    ]);
+    const csv = `deveui,name,device_profile\n${a},A,csv codec\n${b},B,${profile.body.id}\n${c},C,2\n`;
+    expect(await upload(csv)).toEqual({ status: 200, body: { imported: 3 } });
+    const list = await superApi<{ 'hydra:member': { dev_eui: string; device_profiles: number[] }[] }>(
+      'GET',
+      '/api/devices?itemsPerPage=100',
+    );
+    const profilesOf = Object.fromEntries(list.body['hydra:member'].map((d) => [d.dev_eui, d.device_profiles]));
+    expect([profilesOf[a], profilesOf[b], profilesOf[c]]).toEqual([[profile.body.id], [profile.body.id], [2]]);
+    const inUse = await api('DELETE', `/api/device-profiles/${profile.body.id}`);
+    expect(inUse.status).toBe(409);
   });
 });
 

@@ -128,6 +128,7 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
   'device-uplinks': { entry: http('device-uplinks'), data: RW, kpnDataKey: true, uplinkQueue: 'send' },
   'asset-alarms': { entry: http('asset-alarms'), data: RW },
   gateways: { entry: http('gateways'), data: RW, gatewayProvisioning: true },
+  'device-profiles': { entry: http('device-profiles'), data: RW },
 
   'export-worker': { entry: 'functions/workers/export-worker.ts', data: [...RW, 'exports-write'], failureQueue: true },
   'pipeline-processor': {

@@ -6,15 +6,19 @@ import { connectAsThing, type LocalThingKind, thingCredentialsCache } from './lo
 import { KPN_DEMO } from './local/kpn-things';
 import { DEMO_PASSWORD } from './seed/seed';
 import { kpnHeaders, lorawanBody, mqttJson, senmlBody, type Uplink } from './simulate/bodies';
+import { inCodecLayout, putTagsOnLayout } from './simulate/codec-layout';
 import { describeUplink, newTag, nextUplink, random, type SimTag } from './simulate/fleet';
 import { chirpstackBody, ttsBody } from './simulate/network-samples';
 
 /**
- * `npm run simulate -- --devices N --rate R [--via mqtt|kpn|lorawan|tts|chirpstack] [--count C] [--seed S] [--quiet]`:
+ * `npm run simulate -- --devices N --rate R [--via mqtt|kpn|lorawan|tts|chirpstack] [--layout tracker|codec] [--count C] [--seed S] [--quiet]`:
  * realistic uplinks for the demo tenant's tags against a running `npm start` (same *_PORT variables), R uplinks
  * per second spread over N tags, printing each uplink and what the stack answered. `--via kpn` sets the demo
  * tenant's KPN Things destination (plug UUID + shared secret below) through the API first; `--via tts` and
  * `--via chirpstack` make the demo tenant a new secret for that integration first (replacing the one it had).
+ * `--layout codec` puts the tags it drives on the demo codec profile (issue 16) and sends their bytes in that
+ * layout (every way in but mqtt, whose JSON carries decoded fields, not bytes); `--layout tracker` (the default)
+ * takes them off a codec profile again.
  */
 const SIM_PLUG = 'a1b2c3d4-0000-4000-8000-51a1a7e0d0e0';
 const SIM_SECRET = 'Simulator-Shared-Secret-2026-local!';
@@ -26,6 +30,7 @@ const { values } = parseArgs({
     devices: { type: 'string', default: '20' },
     rate: { type: 'string', default: '2' },
     via: { type: 'string', default: 'mqtt' },
+    layout: { type: 'string', default: 'tracker' },
     count: { type: 'string' },
     seed: { type: 'string', default: '1' },
     quiet: { type: 'boolean', default: false },
@@ -152,7 +157,11 @@ async function main() {
     email: 'admin',
     password: DEMO_PASSWORD,
   });
+  const layout = values.layout;
+  if (layout !== 'tracker' && layout !== 'codec') throw new Error('--layout is tracker or codec');
+  if (layout === 'codec' && via === 'mqtt') throw new Error('--layout codec needs a way in that carries bytes');
   const tags = await demoTags(token, Number(values.devices), rng);
+  await putTagsOnLayout(request, token, layout, tags);
   if (via === 'kpn') await setUpKpnDestination(token);
   if (via === 'kpn' && tags.length / rate < 1)
     console.warn("KPN's base time has whole seconds: a tag's uplinks less than a second apart become one event.");
@@ -177,7 +186,8 @@ async function main() {
     const due = started + (i * 1000) / rate;
     if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
     const tag = tags[i % tags.length] as SimTag;
-    const uplink = nextUplink(tag, rng, Date.now());
+    const next = nextUplink(tag, rng, Date.now());
+    const uplink = layout === 'codec' ? inCodecLayout(next) : next;
     const answer = await send(uplink).catch((error: Error) => `FAILED ${error.message}`);
     if (answer.startsWith('FAILED') || /^[45]\d\d/.test(answer)) failed++;
     else sent++;

@@ -33,6 +33,7 @@ export const HANDLER_MODULES = [
   'device-uplinks',
   'asset-alarms',
   'gateways',
+  'device-profiles',
 ] as const;
 export type HandlerModule = (typeof HANDLER_MODULES)[number];
 
@@ -336,12 +337,48 @@ export const ROUTES = [
     access: any('ASSET_PROFILE_EDIT', 'ASSET_EDIT'),
     handler: 'asset-profiles',
   },
+  // issue 16: device profiles per tenant with a payload codec; writes for admins only (a code rule)
   {
     id: 'deviceProfiles.list',
     method: 'GET',
     path: '/api/device-profiles',
     access: any('DEVICE_READ'),
-    handler: 'devices',
+    handler: 'device-profiles',
+  },
+  {
+    id: 'deviceProfiles.test',
+    method: 'POST',
+    path: '/api/device-profiles/test',
+    access: any('DEVICE_EDIT'),
+    handler: 'device-profiles',
+  },
+  {
+    id: 'deviceProfiles.get',
+    method: 'GET',
+    path: '/api/device-profiles/{id}',
+    access: any('DEVICE_READ'),
+    handler: 'device-profiles',
+  },
+  {
+    id: 'deviceProfiles.create',
+    method: 'POST',
+    path: '/api/device-profiles',
+    access: any('DEVICE_CREATE'),
+    handler: 'device-profiles',
+  },
+  {
+    id: 'deviceProfiles.update',
+    method: 'PUT',
+    path: '/api/device-profiles/{id}',
+    access: any('DEVICE_EDIT'),
+    handler: 'device-profiles',
+  },
+  {
+    id: 'deviceProfiles.delete',
+    method: 'DELETE',
+    path: '/api/device-profiles/{id}',
+    access: any('DEVICE_DELETE'),
+    handler: 'device-profiles',
   },
 
   // spec 000: customers (clients) and their users

@@ -1,14 +1,12 @@
 import { idParamSchema } from '../../shared/schemas/common';
 import { deviceUpdateInputSchema } from '../../shared/schemas/device';
 import { deviceListRequestOf } from '../lib/devices/device-list-request';
-import { DEVICE_PROFILES, toApiDeviceProfile } from '../lib/devices/device-profiles';
 import { listDevices } from '../lib/devices/device-query';
 import { deviceRepository, toApiDevice } from '../lib/devices/device-repository';
 import { refuseClientUsers, refuseSabotageReset } from '../lib/devices/device-view';
 import { createDevice, deleteDevice, resetSabotaged, saveDevice } from '../lib/devices/device-writes';
 import { exportDevices } from '../lib/exports/device-export';
 import { startExportJob } from '../lib/exports/export-jobs';
-import { parseCollectionQuery } from '../lib/http/collection-query';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
 import { expectationOf, writeExpecting } from '../lib/http/preconditions';
@@ -17,7 +15,7 @@ import { validate } from '../lib/http/validation';
 /**
  * Devices (spec 000 /devices, issue 8): the list with its search, filters and every sortable column, the
  * device form (DEVEUI unique in the platform, DEVEUI and barcode fixed after creation), the asset summaries
- * kept in step, the sabotage reset, the device profiles and the exports. Client users see no devices
+ * kept in step, the sabotage reset and the exports (device profiles: device-profiles.ts). Client users see no devices
  * (device-view.ts). Decisions: docs/decisions/0138 to 0145.
  */
 const deviceId = (params: Record<string, string | undefined>) => validate(idParamSchema, params.id);
@@ -94,15 +92,6 @@ export const handler = createHttpHandler('devices', {
         (current) => resetSabotaged(auth.tenant, current),
       );
       return toApiDevice(saved);
-    },
-  }),
-  // A fixed catalogue, the same in every tenant (device-profiles.ts).
-  'deviceProfiles.list': route({
-    run: async ({ auth, query }) => {
-      refuseClientUsers(auth);
-      const collection = parseCollectionQuery(query, {});
-      const members = DEVICE_PROFILES.map(toApiDeviceProfile);
-      return toCollection('/api/device-profiles', { ...collection, paginate: false }, members, members.length);
     },
   }),
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { DEMO_PASSWORD } from '../seed/seed';
 import { type ApiSession, benchAssetListTenant } from './asset-list.bench';
 import { benchAssetMap } from './asset-map.bench';
+import { benchCodec } from './codec.bench';
 import { benchDeviceList } from './device-list.bench';
 import { benchGeocoding } from './geocoding.bench';
 import { benchGeofence } from './geofence.bench';
@@ -23,7 +24,7 @@ import { startBenchStack } from './stack';
  * BENCH_SECTIONS=device-list measures only the device list (with BENCH_TENANTS=0: no asset tenant seeded).
  * BENCH_TENANTS=10000 limits the tenants, BENCH_REPS the repetitions (default 15), BENCH_STACK_FILE reuses a
  * running stack, BENCH_DRY_RUN=true prints the sections instead of writing the file. BENCH_SECTIONS=asset-map
- * (comma list of asset-list, exports, asset-map, device-list, geofence, geocoding, pipeline, load) runs only those; the asset map bench (asset-map.bench.ts)
+ * (comma list of asset-list, exports, asset-map, device-list, geofence, geocoding, pipeline, codec, load) runs only those; the asset map bench (asset-map.bench.ts)
  * adds a 1.5k tenant to compare with the 10k one.
  */
 const TENANTS = [
@@ -127,6 +128,8 @@ async function main() {
     if (runs('geocoding')) sections.push(['geocoding', await benchGeocoding()]);
     // The device pipeline (pipeline.bench.ts) works on the demo tenant's tags of the same stack.
     if (runs('pipeline')) sections.push(['pipeline', await benchPipeline(log)]);
+    // Payload codecs (codec.bench.ts): pure CPU in this process, like the geofence.
+    if (runs('codec')) sections.push(['codec', await benchCodec()]);
     // The load (load.bench.ts) runs in the demo tenant of the same stack, after the other sections.
     if (runs('load')) sections.push(['load', await benchLoad(session.apiUrl, log)]);
     if (process.env.BENCH_DRY_RUN === 'true') {

@@ -4,6 +4,7 @@ import { createSetting } from '../../functions/lib/settings/setting-repository';
 import { tenantRepository } from '../../functions/lib/tenants/tenant-repository';
 import { SETTING_NAMES } from '../../shared/schemas/settings';
 import { generateDemoData, TENANT_DATA_PROFILES } from './demo-data';
+import { seedCodecProfile } from './device-profiles';
 import { seedGateway } from './gateways';
 import { createUser } from './users';
 import { writeDemoData } from './write-demo-data';
@@ -109,6 +110,7 @@ export async function seed(options: { referenceDate?: Date } = {}): Promise<void
         .filter((user) => user.roles.includes('ROLE_ACCOUNT_MANAGER'))
         .map((user) => ({ id: user.id, name: user.name })),
     });
+    if (data.subdomain === 'demo') await seedCodecProfile(ctx, dataset.devices);
     await writeDemoData(ctx, dataset);
     // Reports go to the planning address of the seeded alarm rules, which the first start confirms in the SNS
     // stand-in: the demo's report mails arrive at once (issue 15).

@@ -10,13 +10,21 @@ export interface Uplink {
   at: Date;
   payload: TrackerPayload;
   frameCounter?: number;
+  /**
+   * Bytes of another layout (issue 16: a device profile's codec decodes them, e.g. scripts/seed/demo-codec.ts),
+   * sent instead of the tracker-v1 encoding of `payload`.
+   */
+  raw?: { hex: string; fPort: number };
 }
+
+/** The uplink's bytes as hex and its fPort: its own layout's, or tracker-v1 on port 1. */
+export const bytesOf = (uplink: Uplink) => uplink.raw ?? { hex: encodeTrackerPayload(uplink.payload), fPort: 1 };
 
 /** KPN Things SenML: base name with the DEVEUI, base time in whole seconds, the raw payload record. */
 export const senmlBody = (uplink: Uplink) =>
   JSON.stringify([
     { bn: `urn:dev:DEVEUI:${uplink.devEui}:`, bt: Math.floor(uplink.at.getTime() / 1000) },
-    { n: 'payload', vs: encodeTrackerPayload(uplink.payload) },
+    { n: 'payload', vs: bytesOf(uplink).hex },
   ]);
 
 /** The webhook's two headers for `body` (a wrong `token` overrides the computed one). */
@@ -29,12 +37,12 @@ export const kpnHeaders = (body: string, plug: string, secret: string, token?: s
 /** What IoT Core for LoRaWAN's destination rule receives. */
 export const lorawanBody = (uplink: Uplink) => ({
   WirelessDeviceId: `wd-${uplink.devEui}`,
-  PayloadData: Buffer.from(encodeTrackerPayload(uplink.payload), 'hex').toString('base64'),
+  PayloadData: Buffer.from(bytesOf(uplink).hex, 'hex').toString('base64'),
   WirelessMetadata: {
     LoRaWAN: {
       DevEui: uplink.devEui.toLowerCase(),
       FCnt: uplink.frameCounter ?? 1,
-      FPort: 1,
+      FPort: bytesOf(uplink).fPort,
       MType: 'UnconfirmedDataUp',
       Timestamp: uplink.at.toISOString(),
       Gateways: [{ GatewayEui: '80029cfffe5cf1cc', Snr: 7.5, Rssi: -97 }],

@@ -1,5 +1,4 @@
-import { encodeTrackerPayload } from '../../functions/lib/pipeline/decoders';
-import type { Uplink } from './bodies';
+import { bytesOf, type Uplink } from './bodies';
 
 /**
  * The published sample messages of the two network servers, kept as published; the builders below change only
@@ -110,7 +109,7 @@ export const CHIRPSTACK_JOIN_SAMPLE = {
  */
 export const LGT92_DECODED = { latitude: 22.70626, longitude: 114.24252, BatV: 3.36 };
 
-const base64Of = (uplink: Uplink) => Buffer.from(encodeTrackerPayload(uplink.payload), 'hex').toString('base64');
+const base64Of = (uplink: Uplink) => Buffer.from(bytesOf(uplink).hex, 'hex').toString('base64');
 
 /**
  * The TTS sample for a tag at a moment. `decoded: 'sample'` keeps the sample's own decoded_payload (no known
@@ -128,7 +127,9 @@ export function ttsBody(uplink: Uplink, decoded: 'sample' | 'none' = 'none') {
       ...message,
       f_cnt: uplink.frameCounter ?? 1,
       received_at: at,
-      ...(decoded === 'sample' ? { decoded_payload } : { f_port: 1, frm_payload: base64Of(uplink) }),
+      ...(decoded === 'sample'
+        ? { decoded_payload }
+        : { f_port: bytesOf(uplink).fPort, frm_payload: base64Of(uplink) }),
       ...(decoded === 'sample' ? {} : { locations: undefined }),
     },
   };
@@ -141,6 +142,6 @@ export function chirpstackBody(uplink: Uplink, object?: Record<string, unknown>)
     time: uplink.at.toISOString(),
     deviceInfo: { ...CHIRPSTACK_UP_SAMPLE.deviceInfo, devEui: uplink.devEui.toLowerCase() },
     ...(uplink.frameCounter === undefined ? {} : { fCnt: uplink.frameCounter }),
-    ...(object ? { object } : { data: base64Of(uplink) }),
+    ...(object ? { object } : { data: base64Of(uplink), fPort: bytesOf(uplink).fPort }),
   };
 }

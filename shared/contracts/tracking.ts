@@ -44,10 +44,16 @@ import {
   DEVICE_SORT_FIELDS,
   deviceCreateInputSchema,
   deviceListQuerySchema,
-  deviceProfileSchema,
   deviceSchema,
   deviceUpdateInputSchema,
 } from '../schemas/device';
+import {
+  deviceProfileInputSchema,
+  deviceProfileSchema,
+  deviceProfileTestInputSchema,
+  deviceProfileTestResultSchema,
+  deviceProfileUpdateInputSchema,
+} from '../schemas/device-profile';
 import { eventListQuerySchema, eventSchema } from '../schemas/event';
 import { exportJobSchema, exportResultSchema } from '../schemas/export';
 import { geoZoneInputSchema, geoZoneSchema, geoZoneUpdateInputSchema } from '../schemas/geo-zone';
@@ -154,7 +160,33 @@ export const TRACKING_CONTRACTS = {
     body: assetProfileUpdateInputSchema,
     response: assetProfileSchema,
   },
-  'deviceProfiles.list': { summary: 'Device profiles', collection: deviceProfileSchema },
+  'deviceProfiles.list': {
+    summary: "Device profiles: the built-ins, then the tenant's own",
+    collection: deviceProfileSchema,
+  },
+  'deviceProfiles.get': { summary: 'Get a device profile', response: deviceProfileSchema },
+  'deviceProfiles.create': {
+    summary: 'Create a device profile with a payload codec (admins)',
+    body: deviceProfileInputSchema,
+    response: deviceProfileSchema,
+    status: 201,
+  },
+  'deviceProfiles.update': {
+    summary: 'Update a device profile (admins; built-ins answer 403)',
+    body: deviceProfileUpdateInputSchema,
+    response: deviceProfileSchema,
+    ifMatch: true,
+  },
+  'deviceProfiles.delete': {
+    summary: 'Delete a device profile (admins; 409 while devices use it)',
+    errors: [409],
+    ifMatch: true,
+  },
+  'deviceProfiles.test': {
+    summary: "Decode bytes with a codec and map the result (the profile screen's test panel)",
+    body: deviceProfileTestInputSchema,
+    response: deviceProfileTestResultSchema,
+  },
 
   'clients.list': { summary: 'List customers', query: clientListQuerySchema, collection: clientSchema },
   'clients.get': { summary: 'Get a customer', response: clientSchema },

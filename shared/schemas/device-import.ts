@@ -12,7 +12,15 @@ export const DEVICE_IMPORT_MAX_ROWS = 5000;
 export const DEVICE_IMPORT_MAX_VIOLATIONS = 50;
 
 /** The columns of the file, in the template's order. Only deveui is required. */
-export const DEVICE_IMPORT_COLUMNS = ['deveui', 'name', 'model', 'notes', 'barcode', 'activation_date'] as const;
+export const DEVICE_IMPORT_COLUMNS = [
+  'deveui',
+  'name',
+  'model',
+  'notes',
+  'barcode',
+  'activation_date',
+  'device_profile',
+] as const;
 export type DeviceImportColumn = (typeof DEVICE_IMPORT_COLUMNS)[number];
 
 /**
@@ -24,6 +32,8 @@ const HEADER_ALIASES: Record<string, DeviceImportColumn> = {
   sensorname: 'name',
   devicename: 'name',
   deviceactivationdate: 'activation_date',
+  profile: 'device_profile',
+  payloadprofile: 'device_profile',
 };
 const headerKey = (header: string) => header.toLowerCase().replace(/[\s_-]+/g, '');
 
@@ -39,7 +49,8 @@ export const DEVICE_IMPORT_MESSAGES = {
   notText: 'The file is not a CSV text file.',
   malformed: 'The file is not valid CSV. Check the quotes around values.',
   noHeader: 'The first row must name the columns and include a deveui column.',
-  unknownColumn: 'Unknown column. Use deveui, name, model, notes, barcode and activation_date.',
+  unknownColumn: 'Unknown column. Use deveui, name, model, notes, barcode, activation_date and device_profile.',
+  unknownProfile: 'This device profile does not exist. Use the id or the name of one of your device profiles.',
   duplicateColumn: 'This column appears more than once.',
   columnCount: 'This row has more values than the header has columns.',
   noRows: 'The file has no device rows.',
@@ -58,6 +69,8 @@ export const deviceImportRowSchema = z.object({
   notes: optionalText(2000),
   barcode: optionalName(),
   activation_date: optionalDate(),
+  /** Issue 16: the device's payload profile, by id or by name (resolved against the tenant's profiles). */
+  device_profile: optionalName(),
 });
 export type DeviceImportRow = z.output<typeof deviceImportRowSchema>;
 
@@ -66,4 +79,4 @@ export const deviceImportResultSchema = z.object({ imported: z.number().int().no
 export type DeviceImportResult = z.infer<typeof deviceImportResultSchema>;
 
 /** The template the console offers for download: the header and one example row. */
-export const DEVICE_IMPORT_TEMPLATE = `${DEVICE_IMPORT_COLUMNS.join(',')}\n70B3D5499A000001,Tag 1,KPN LocationTag V,Depot Utrecht,KPN0000000001,2026-01-15\n`;
+export const DEVICE_IMPORT_TEMPLATE = `${DEVICE_IMPORT_COLUMNS.join(',')}\n70B3D5499A000001,Tag 1,KPN LocationTag V,Depot Utrecht,KPN0000000001,2026-01-15,1\n`;

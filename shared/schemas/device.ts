@@ -33,6 +33,9 @@ export const DEV_EUI_NOT_CHANGEABLE = 'The DEVEUI can be set only when the devic
 export const BARCODE_NOT_CHANGEABLE = 'The barcode can be set only when the device is added';
 export const DEVICE_ASSET_NOT_FOUND = 'This asset does not exist';
 export const DEVICE_PROFILE_NOT_FOUND = 'This device profile does not exist';
+/** The first is the device's payload profile (issue 16); a few more are kept as the spec's list allows. */
+export const MAX_DEVICE_PROFILES_PER_DEVICE = 10;
+export const TOO_MANY_DEVICE_PROFILES = `At most ${MAX_DEVICE_PROFILES_PER_DEVICE} device profiles`;
 
 /** DEVEUIs are printed as "70-B3-D5-..." or "70:b3:d5:..."; one spelling keeps them unique. */
 export const normalizeDevEui = (value: string): string => value.replace(/[\s:-]/g, '').toUpperCase();
@@ -78,7 +81,9 @@ const deviceFields = {
   notes: optionalText(2000),
   asset: optionalReference(),
   activation_date: optionalDate(),
-  device_profiles: referenceListSchema().optional(),
+  device_profiles: referenceListSchema()
+    .refine((ids) => ids.length <= MAX_DEVICE_PROFILES_PER_DEVICE, { error: TOO_MANY_DEVICE_PROFILES })
+    .optional(),
 };
 
 /** DEVEUI and barcode can be set only at creation (spec 000 s.5). */
@@ -128,5 +133,5 @@ export const deviceListQuerySchema = paginationQuerySchema.extend({
 });
 export type DeviceListQuery = z.infer<typeof deviceListQuerySchema>;
 
-export const deviceProfileSchema = z.object({ ...jsonLdShape, id: entityIdSchema, name: z.string() });
-export type DeviceProfile = z.infer<typeof deviceProfileSchema>;
+/** Device profiles have their own module (issue 16); re-exported for the device screens that list them. */
+export { type DeviceProfile, deviceProfileSchema } from './device-profile';

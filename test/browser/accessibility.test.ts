@@ -79,6 +79,7 @@ const SCREENSHOTS = new Set([
   'gateway credentials',
   'reports',
   'report confirmation',
+  'device profile test result',
 ]);
 const VIEWPORTS: Record<Width, { width: number; height: number }> = { desktop: DESKTOP, phone: PHONE };
 /** What the console shows while it waits for data: skeletons (list rows, panels, tabs) and progress bars. */
@@ -165,6 +166,18 @@ const registerGateway: Step['act'] = async (page) => {
   await inputs.nth(1).fill(`ACCE55${Date.now().toString(16).slice(-10).toUpperCase().padStart(10, '0')}`);
   await page.locator('[role="dialog"] button[type="submit"]').click();
   await page.getByTestId('gateway-credentials').waitFor();
+  await settled(page);
+};
+
+/** Issue 16: a new device profile with a codec pasted and bytes tested, so the result shows. */
+const testDeviceProfileCodec: Step['act'] = async (page) => {
+  await page.goto(consoleUrl('/device-profiles/new'));
+  await page
+    .getByTestId('codec-editor')
+    .fill("function decodeUplink(input) { return { data: { lat: 52.1, lng: 5.1, batV: 3.6 }, warnings: ['check'] }; }");
+  await page.getByTestId('codec-test-bytes').fill('01 02');
+  await page.getByTestId('codec-test-run').click();
+  await page.getByTestId('codec-test-result').waitFor();
   await settled(page);
 };
 
@@ -276,6 +289,16 @@ const ADMIN: Screen[] = [
     steps: [
       { name: 'devices filter', act: openFilter('filter') },
       { name: 'device panel', act: inTurn(closePanel, openFirstRow) },
+    ],
+  },
+  {
+    name: 'device profiles',
+    path: '/device-profiles',
+    ready: listReady,
+    steps: [
+      // A built-in: read-only, with its test panel.
+      { name: 'device profile panel', act: openFirstRow },
+      { name: 'device profile test result', act: testDeviceProfileCodec },
     ],
   },
   {

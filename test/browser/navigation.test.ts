@@ -8,6 +8,8 @@ import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from 
  */
 // Reports: the planners' confirmations (ASSET_REPORT_CONFIRM; every staff role of the default matrix but transporters).
 const TRACKING_STAFF = ['Assets', 'Asset map', 'Asset profiles', 'Devices', 'Alarm rules', 'Reports', 'Customers'];
+// Device profiles (issue 16): payload codecs are the admins', after Devices.
+const TRACKING_ADMIN = [...TRACKING_STAFF.slice(0, 4), 'Device profiles', ...TRACKING_STAFF.slice(4)];
 const ADMINISTRATION = ['Users', 'Roles', 'Styling', 'KPN Things', 'API credentials', 'Gateways'];
 
 interface RoleCase {
@@ -23,22 +25,22 @@ const ROLES: RoleCase[] = [
   {
     login: 'superadmin',
     home: '/users',
-    menu: [...TRACKING_STAFF, 'Tenants', ...ADMINISTRATION],
+    menu: [...TRACKING_ADMIN, 'Tenants', ...ADMINISTRATION],
     allowed: ['/tenants', '/users', '/permissions', '/kpnthings', '/api'],
     refused: [],
   },
   {
     login: 'admin',
     home: '/users',
-    menu: [...TRACKING_STAFF, ...ADMINISTRATION],
+    menu: [...TRACKING_ADMIN, ...ADMINISTRATION],
     // Spec 001 route table: /tenants is for admins; only the menu entry is the super admin's (s.2, s.6).
-    allowed: ['/tenants', '/users', '/styling'],
+    allowed: ['/tenants', '/users', '/styling', '/device-profiles'],
     refused: [],
   },
   {
     login: 'acme-admin',
     home: '/users',
-    menu: [...TRACKING_STAFF, ...ADMINISTRATION],
+    menu: [...TRACKING_ADMIN, ...ADMINISTRATION],
     allowed: ['/users', '/permissions'],
     refused: [],
   },
@@ -50,6 +52,7 @@ const ROLES: RoleCase[] = [
     refused: [
       ['/users', '/assets'],
       ['/tenants', '/assets'],
+      ['/device-profiles', '/assets'],
     ],
   },
   {

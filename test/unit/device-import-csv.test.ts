@@ -49,6 +49,7 @@ describe('device import CSV rows', () => {
         notes: 'Depot Utrecht',
         barcode: 'KPN0000000001',
         activation_date: '2026-01-15',
+        device_profile: '1',
       },
     });
     const [only] = rowsOf('DEVEUI,Sensor name,Notes\n70-b3-d5-49-9a-00-00-02,,\n');

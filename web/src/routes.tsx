@@ -26,6 +26,7 @@ const GatewaysPage = lazy(() => import('./gateways/GatewaysPage'));
 const KpnThingsPage = lazy(() => import('./kpnthings/KpnThingsPage'));
 const AssetMapPage = lazy(() => import('./asset-map/AssetMapPage'));
 const DevicesPage = lazy(() => import('./devices/DevicesPage'));
+const DeviceProfilesPage = lazy(() => import('./device-profiles/DeviceProfilesPage'));
 const ReportsPage = lazy(() => import('./reports/ReportsPage'));
 
 const page = (path: string, handle: PageHandle, element: ReactNode = <PlaceholderPage />): RouteObject => ({
@@ -81,6 +82,8 @@ export const routes: RouteObject[] = [
               // One route for list and panel (/users/12), so opening a panel does not remount the list.
               page('users/:id?', { title: 'users' }, <UsersPage />),
               page('tenants/:id?', { title: 'tenants' }, <TenantsPage />),
+              // issue 16: payload codecs, thresholds and heartbeats are the admins' (the API's rule too).
+              page('device-profiles/:id?', { title: 'deviceProfiles' }, <DeviceProfilesPage />),
             ],
           },
         ],

@@ -8,9 +8,14 @@ import {
   DEVICE_IMPORT_MESSAGES as M,
 } from '../../../shared/schemas/device-import';
 import { dynamo, tableName } from '../data/client';
-import { counterKey } from '../data/keys';
+import { counterKey, itemKey } from '../data/keys';
 import { PartitionPacer, writeUnits } from '../data/partition-pace';
 import type { TenantContext } from '../data/tenant-context';
+import {
+  deviceProfileRepository,
+  isTenantProfileId,
+  listDeviceProfiles,
+} from '../device-profiles/device-profile-repository';
 import { HttpError, unprocessable } from '../http/errors';
 import { readUploadedFile, type UploadedFile } from '../http/upload-body';
 import { claimedDevEuis, devEuiClaimItem, standingOf } from './dev-eui-claims';
@@ -19,8 +24,12 @@ import { capViolations, type ParsedDeviceRow, parseDeviceCsv } from './device-im
 import { beginImport, endImport, rollBackImport, rollBackInterruptedImports } from './device-import-journal';
 import { type DeviceRecord, deviceRepository } from './device-repository';
 
-/** DynamoDB takes at most 100 operations per transaction: 49 devices, their 49 claims and the counter update. */
-const DEVICES_PER_TRANSACTION = 49;
+/**
+ * DynamoDB takes at most 100 operations per transaction: 48 devices, their 48 claims, the counter update and
+ * up to 3 device profile counters (chunks end early when a fourth profile would be needed: chunksOf).
+ */
+const DEVICES_PER_TRANSACTION = 48;
+const PROFILES_PER_TRANSACTION = 3;
 /**
  * Transactions in flight: 5000 devices are 103 transactions. Issue 14: every device of a tenant has one
  * partition key (T#<t>#DEVICE, and the same key in each of its six indexes), which DynamoDB serves at most
@@ -77,7 +86,7 @@ async function allocateIds(ctx: TenantContext, count: number): Promise<number> {
   return Number(result.Attributes?.lastId) - count + 1;
 }
 
-const toRecord = ({ device }: ParsedDeviceRow, id: number): DeviceRecord => ({
+const toRecord = ({ device }: ParsedDeviceRow, id: number, profileId?: number): DeviceRecord => ({
   id,
   version: 1,
   logical_id: LOGICAL_ID_OFFSET + id,
@@ -91,7 +100,7 @@ const toRecord = ({ device }: ParsedDeviceRow, id: number): DeviceRecord => ({
   last_event: null,
   is_sabotaged: false,
   battery_level_low: false,
-  device_profiles: [],
+  device_profiles: profileId === undefined ? [] : [profileId],
 });
 
 interface ImportedDevice {
@@ -128,9 +137,66 @@ const putChunk = (ctx: TenantContext, chunk: ImportedDevice[]) =>
             ExpressionAttributeValues: { ':n': chunk.length },
           },
         },
+        ...profileCountWrites(ctx, chunk),
       ],
     }),
   );
+
+/**
+ * The tenant profiles' device counts (device-profile-usage.ts), moved with the devices. A rollback leaves them
+ * counted: a profile then refuses deletion though no device names it (the safe side), never the other way.
+ */
+function profileCountWrites(ctx: TenantContext, chunk: ImportedDevice[]) {
+  const counts = new Map<number, number>();
+  for (const { device } of chunk)
+    for (const id of device.device_profiles) if (isTenantProfileId(id)) counts.set(id, (counts.get(id) ?? 0) + 1);
+  return [...counts].map(([id, n]) => ({
+    Update: {
+      TableName: tableName(),
+      Key: itemKey(ctx, deviceProfileRepository.model.type, id),
+      UpdateExpression: 'ADD deviceCount :n',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':n': n },
+    },
+  }));
+}
+
+/** Chunks of at most DEVICES_PER_TRANSACTION devices naming at most PROFILES_PER_TRANSACTION tenant profiles. */
+function chunksOf(devices: ImportedDevice[]): ImportedDevice[][] {
+  const chunks: ImportedDevice[][] = [];
+  let chunk: ImportedDevice[] = [];
+  let profiles = new Set<number>();
+  for (const item of devices) {
+    const id = item.device.device_profiles.find(isTenantProfileId);
+    const needs = id !== undefined && !profiles.has(id) ? profiles.size + 1 : profiles.size;
+    if (chunk.length >= DEVICES_PER_TRANSACTION || needs > PROFILES_PER_TRANSACTION) {
+      chunks.push(chunk);
+      chunk = [];
+      profiles = new Set();
+    }
+    chunk.push(item);
+    if (id !== undefined) profiles.add(id);
+  }
+  if (chunk.length) chunks.push(chunk);
+  return chunks;
+}
+
+/** The rows' `device_profile` (an id or a name, any case) as profile ids; unknown ones are row violations. */
+async function resolveProfiles(ctx: TenantContext, rows: ParsedDeviceRow[], violations: Violation[]) {
+  const named = rows.filter((row) => row.device.device_profile);
+  if (named.length === 0) return new Map<number, number>();
+  const profiles = await listDeviceProfiles(ctx);
+  const byLine = new Map<number, number>();
+  for (const row of named) {
+    const wanted = (row.device.device_profile as string).trim();
+    const profile =
+      profiles.find((p) => String(p.id) === wanted) ??
+      profiles.find((p) => p.name.toLowerCase() === wanted.toLowerCase());
+    if (profile) byLine.set(row.line, profile.id);
+    else violations.push({ propertyPath: `row ${row.line}.device_profile`, message: M.unknownProfile });
+  }
+  return byLine;
+}
 
 /** What a chunk costs the tenant's device partition (the claims and the counter are other keys). */
 export const devicePartitionUnits = (ctx: TenantContext, chunk: readonly { device: DeviceRecord }[]) =>
@@ -171,10 +237,7 @@ async function writeDevices(ctx: TenantContext, devices: ImportedDevice[]): Prom
   if (devices.length === 0) return;
   const firstId = (devices[0] as ImportedDevice).device.id;
   await beginImport(ctx, firstId, devices.length);
-  const chunks: ImportedDevice[][] = [];
-  for (let i = 0; i < devices.length; i += DEVICES_PER_TRANSACTION) {
-    chunks.push(devices.slice(i, i + DEVICES_PER_TRANSACTION));
-  }
+  const chunks = chunksOf(devices);
   let failure: { error: unknown; chunk: ImportedDevice[] } | undefined;
   let next = 0;
   const pacer = new PartitionPacer();
@@ -206,11 +269,12 @@ export async function importDevicesFromUpload(ctx: TenantContext, event: UploadE
   await rollBackInterruptedImports(ctx);
   const { rows, violations } = parseDeviceCsv(file.content);
   violations.push(...(await registeredViolations(ctx, rows)));
+  const profileOfLine = await resolveProfiles(ctx, rows, violations);
   if (violations.length) throw unprocessable(capViolations(violations));
   const firstId = await allocateIds(ctx, rows.length);
   await writeDevices(
     ctx,
-    rows.map((row, i) => ({ row, device: toRecord(row, firstId + i) })),
+    rows.map((row, i) => ({ row, device: toRecord(row, firstId + i, profileOfLine.get(row.line)) })),
   );
   return { imported: rows.length };
 }

@@ -1,22 +1,34 @@
-import { type DeviceProfile, deviceProfileSchema } from '../../../shared/schemas/device';
-import { allowListOf } from '../http/allow-list';
+import type { DeviceProfile } from '../../../shared/schemas/device-profile';
 
 /**
- * Device profiles (spec 000 names only `GET /api/device-profiles` and a device's `device_profiles` list of
- * ids). Our decision (docs/decisions/0144): the LoRaWAN behaviour profiles a tag can be provisioned
- * with, a fixed platform catalogue that is the same in every tenant and changes with a release, not per
- * tenant. A device's `device_profiles` must name ids of this catalogue.
+ * The built-in device profiles (ids 1-4, decision 0144's catalogue, kept so existing devices keep their ids):
+ * read-only in every tenant, decoding with the built-in tracker-v1 layout (codec null), battery in volts with
+ * the tracker's 3.3 / 3.4 V hysteresis and a 12-hour heartbeat. A tenant's own profiles live in
+ * device-profile-repository.ts (ids from 101).
  */
-export const DEVICE_PROFILES: readonly Omit<DeviceProfile, '@id' | '@type'>[] = [
-  { id: 1, name: 'LoRaWAN Class A, EU868' },
-  { id: 2, name: 'LoRaWAN Class A, EU868, GPS' },
-  { id: 3, name: 'LoRaWAN Class A, EU868, Wi-Fi positioning' },
-  { id: 4, name: 'LoRaWAN Class C, EU868' },
+const builtIn = (id: number, name: string): Omit<DeviceProfile, '@id' | '@type'> => ({
+  id,
+  name,
+  built_in: true,
+  codec: null,
+  field_paths: {},
+  battery_unit: 'V',
+  battery_low_below: 3.3,
+  battery_fine_above: 3.4,
+  uplink_interval_minutes: 720,
+  silent_after_intervals: 3,
+  version: 1,
+});
+
+export const BUILT_IN_DEVICE_PROFILES: readonly Omit<DeviceProfile, '@id' | '@type'>[] = [
+  builtIn(1, 'LoRaWAN Class A, EU868'),
+  builtIn(2, 'LoRaWAN Class A, EU868, GPS'),
+  builtIn(3, 'LoRaWAN Class A, EU868, Wi-Fi positioning'),
+  builtIn(4, 'LoRaWAN Class C, EU868'),
 ];
 
-export const isDeviceProfileId = (id: number) => DEVICE_PROFILES.some((profile) => profile.id === id);
+/** What a device without a profile decodes and judges its battery with: the first built-in's settings. */
+export const DEFAULT_DEVICE_PROFILE = BUILT_IN_DEVICE_PROFILES[0] as Omit<DeviceProfile, '@id' | '@type'>;
 
-const allowedDeviceProfile = allowListOf(deviceProfileSchema);
-
-export const toApiDeviceProfile = (profile: (typeof DEVICE_PROFILES)[number]): DeviceProfile =>
-  allowedDeviceProfile({ '@id': `/api/device-profiles/${profile.id}`, '@type': 'DeviceProfile', ...profile });
+export const builtInDeviceProfile = (id: number) => BUILT_IN_DEVICE_PROFILES.find((profile) => profile.id === id);
+export const isBuiltInDeviceProfileId = (id: number) => builtInDeviceProfile(id) !== undefined;

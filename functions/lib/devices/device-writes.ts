@@ -7,7 +7,6 @@ import {
   DEV_EUI_TAKEN,
   DEV_EUI_UNAVAILABLE,
   DEVICE_ASSET_NOT_FOUND,
-  DEVICE_PROFILE_NOT_FOUND,
   type DeviceCreateInput,
   type DeviceUpdateInput,
   normalizeDevEui,
@@ -17,11 +16,11 @@ import { deviceSummary } from '../assets/asset-writes';
 import { dynamo, tableName } from '../data/client';
 import { counterKey, itemKey } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
+import { assertDeviceProfilesExist, profileUsageWrites } from '../device-profiles/device-profile-usage';
 import { conflict, unprocessable } from '../http/errors';
 import { withStateAfterEdit } from '../loan-days/loan-day-state';
 import { claimHolder, devEuiClaimItem, devEuiClaimKey, standingOf } from './dev-eui-claims';
 import { assertDevEuiProbesLeft, countRefusedDevEuis } from './dev-eui-probe-limit';
-import { isDeviceProfileId } from './device-profiles';
 import { assetSinceAfter, type DeviceRecord, deviceRepository } from './device-repository';
 
 /**
@@ -64,13 +63,6 @@ async function resolveAsset(ctx: TenantContext, id: number | null | undefined) {
   const asset = await assetRepository.get(ctx, id);
   if (!asset) throw unprocessable([{ propertyPath: 'asset', message: DEVICE_ASSET_NOT_FOUND }]);
   return { ref: { id: asset.id, name: asset.name }, asset };
-}
-
-function checkProfiles(ids: readonly number[] | undefined) {
-  const violations: Violation[] = (ids ?? []).flatMap((id, i) =>
-    isDeviceProfileId(id) ? [] : [{ propertyPath: `device_profiles[${i}]`, message: DEVICE_PROFILE_NOT_FOUND }],
-  );
-  if (violations.length) throw unprocessable(violations);
 }
 
 /**
@@ -160,8 +152,11 @@ async function assertDevEuiFree(ctx: TenantContext, devEui: string) {
 /** POST /api/devices: the device, its DEVEUI claim, the counter and the asset's summary in one transaction. */
 export async function createDevice(ctx: TenantContext, input: DeviceCreateInput): Promise<DeviceRecord> {
   const devEui = normalizeDevEui(input.dev_eui);
-  checkProfiles(input.device_profiles);
-  const [{ ref, asset }] = await Promise.all([resolveAsset(ctx, input.asset), assertDevEuiFree(ctx, devEui)]);
+  const [{ ref, asset }] = await Promise.all([
+    resolveAsset(ctx, input.asset),
+    assertDevEuiFree(ctx, devEui),
+    assertDeviceProfilesExist(ctx, input.device_profiles),
+  ]);
   const id = await deviceRepository.nextId(ctx);
   const device: DeviceRecord = {
     id,
@@ -200,6 +195,7 @@ export async function createDevice(ctx: TenantContext, input: DeviceCreateInput)
       },
       counterChange(ctx, 1),
       ...summaries,
+      ...profileUsageWrites(ctx, [], device.device_profiles),
     ],
     { index: 1, devEui },
   );
@@ -238,6 +234,7 @@ async function replaceDevice(ctx: TenantContext, current: DeviceRecord, next: De
     // Only what the save changed: the pipeline's last event and flags written meanwhile stay.
     { Update: deviceRepository.updateOf(ctx, current, saved) },
     ...summaries,
+    ...profileUsageWrites(ctx, current.device_profiles, saved.device_profiles),
   ]);
   return saved;
 }
@@ -249,7 +246,7 @@ export async function saveDevice(
   input: DeviceUpdateInput,
 ): Promise<DeviceRecord> {
   assertCreateOnlyFields(current, input);
-  checkProfiles(input.device_profiles);
+  await assertDeviceProfilesExist(ctx, input.device_profiles);
   const { ref } = input.asset === undefined ? { ref: current.asset } : await resolveAsset(ctx, input.asset);
   const keep = <T>(value: T | undefined, fallback: T) => (value === undefined ? fallback : value);
   return replaceDevice(ctx, current, {
@@ -283,5 +280,6 @@ export async function deleteDevice(ctx: TenantContext, current: DeviceRecord): P
     },
     counterChange(ctx, -1),
     ...summaries,
+    ...profileUsageWrites(ctx, current.device_profiles, []),
   ]);
 }

@@ -25,10 +25,13 @@ export interface DecodedPayload {
   batteryLow?: boolean;
   /** Volts, when the tag reports a voltage. */
   batteryVoltage?: number;
+  /** Percent (0-100), when a codec reports a level (issue 16): judged by a % profile's thresholds. */
+  batteryPercent?: number;
   fix?: Fix;
 }
 
-export type DecodeResult = { ok: true; value: DecodedPayload } | { ok: false; reason: string };
+/** `warnings`: what a profile's codec reported beside its data (kept on the event). */
+export type DecodeResult = { ok: true; value: DecodedPayload; warnings?: string[] } | { ok: false; reason: string };
 
 export type UplinkSource = 'lorawan' | 'kpn' | 'mqtt' | 'tts' | 'chirpstack';
 

@@ -84,3 +84,10 @@ export const API_CLIENT_BUCKET: Bucket = { name: 'api-client', capacity: 200, pe
  * at most 20 bits a day.
  */
 export const DEV_EUI_REFUSALS: WindowLimit = { name: 'deveui-refusals', limit: 20, windowSeconds: 24 * HOUR };
+
+/**
+ * Codec test runs per tenant (POST /api/device-profiles/test, issue 16): each may burn up to the sandbox's 50 ms
+ * of CPU in the API's Lambda. A person clicking "Test" a few times a minute never meets 60 a minute; a script
+ * looping on it is held to about 3 s of CPU a minute per tenant.
+ */
+export const CODEC_TESTS_PER_TENANT: WindowLimit = { name: 'codec-test-tenant', limit: 60, windowSeconds: MINUTE };

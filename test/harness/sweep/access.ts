@@ -59,10 +59,17 @@ export const CODE_RULES: { routes: RouteId[]; roles: string[] | 'everyone'; stat
       'devices.export',
       'devices.exportJob',
       'deviceProfiles.list',
+      'deviceProfiles.get',
     ],
     roles: ['ROLE_CLIENT'],
     status: 403,
     reason: 'client users see no devices (functions/lib/devices/device-view.ts)',
+  },
+  {
+    routes: ['deviceProfiles.create', 'deviceProfiles.update', 'deviceProfiles.delete', 'deviceProfiles.test'],
+    roles: ['ROLE_USER', 'ROLE_CLIENT', 'ROLE_TRANSPORTER', 'ROLE_ACCOUNT_MANAGER'],
+    status: 403,
+    reason: 'a codec is code the pipeline runs for the whole tenant: admins only (functions/http/device-profiles.ts)',
   },
   {
     routes: ['devices.resetSabotaged'],

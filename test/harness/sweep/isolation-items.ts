@@ -19,6 +19,8 @@ export interface OwnItems {
   attachments: [string, string][];
   assets: [string, number][];
   clientUsers: [string, string][];
+  /** Device profiles (issue 16): the tenant's own ids start at 101 in both tenants, the empty tenant has none. */
+  deviceProfiles: [string, number][];
 }
 
 const LOGINS = ['admin', 'acme-admin'] as const;
@@ -86,7 +88,14 @@ async function recordAlarm(tenantId: number, assetId: number) {
 }
 
 export async function makeOwnItems(suffix: string): Promise<OwnItems> {
-  const items: OwnItems = { credentials: [], exportJobs: [], attachments: [], assets: [], clientUsers: [] };
+  const items: OwnItems = {
+    credentials: [],
+    exportJobs: [],
+    attachments: [],
+    assets: [],
+    clientUsers: [],
+    deviceProfiles: [],
+  };
   for (const login of LOGINS) {
     items.credentials.push([login, (await created(login, '/api/tokens', { name: `Isolation sweep ${suffix}` })).id]);
     // Roles have no DELETE route: these stay (no permissions, nobody holds them).
@@ -109,6 +118,16 @@ export async function makeOwnItems(suffix: string): Promise<OwnItems> {
       email: `isolation-${suffix}-${TENANT_OF[login]}@sweep.local`,
     });
     items.clientUsers.push([login, `/api/clients/${customer}/users/${user.id}`]);
+    const profile = await created(login, '/api/device-profiles', {
+      name: `Isolation sweep ${suffix}`,
+      codec: 'function decodeUplink(input) { return { data: { lat: 52, lon: 5 } }; }',
+      battery_unit: 'V',
+      battery_low_below: 3.3,
+      battery_fine_above: 3.4,
+      uplink_interval_minutes: 60,
+      silent_after_intervals: 3,
+    });
+    items.deviceProfiles.push([login, Number(profile.id)]);
   }
   return items;
 }
@@ -120,4 +139,5 @@ export async function removeOwnItems(items: OwnItems | undefined): Promise<void>
   for (const [login, id] of items.credentials) await remove(login, `/api/tokens/${id}`);
   for (const [login, path] of items.clientUsers) await remove(login, path);
   for (const [login, id] of items.assets) await remove(login, `/api/assets/${id}`);
+  for (const [login, id] of items.deviceProfiles) await remove(login, `/api/device-profiles/${id}`);
 }

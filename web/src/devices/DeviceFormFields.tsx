@@ -9,6 +9,7 @@ import { ReferencePicker } from '../common/form/ReferencePicker';
 import { useTranslateMessage } from '../i18n/translateMessage';
 import type { DeviceFormValues } from './deviceForm';
 import { useAssetOptions } from './devicesApi';
+import { PayloadProfileField } from './PayloadProfileField';
 
 interface DeviceFormFieldsProps {
   form: UseFormReturn<DeviceFormValues, unknown, Record<string, unknown>>;
@@ -82,15 +83,7 @@ export function DeviceFormFields({ form, isNew, editable, lastCommunication, pro
         slotProps: { inputLabel: { shrink: true } },
       })}
       {profiles.length > 0 && (
-        <ReferencePicker
-          control={form.control}
-          name="device_profiles"
-          label={t('fields.deviceProfiles')}
-          multiple
-          options={profiles.map((p) => ({ id: p.id, name: p.name }))}
-          optionLabel={(p) => p.name}
-          message={message}
-        />
+        <PayloadProfileField form={form} profiles={profiles} editable={editable} message={message} />
       )}
     </Stack>
   );

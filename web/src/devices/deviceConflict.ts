@@ -11,7 +11,7 @@ const FIELD_LABELS = {
   notes: 'notes',
   asset: 'asset',
   activation_date: 'activationDate',
-  device_profiles: 'deviceProfiles',
+  device_profiles: 'payloadProfile',
 } as const satisfies Partial<Record<keyof DeviceFormValues, string>>;
 type ConflictField = keyof typeof FIELD_LABELS;
 

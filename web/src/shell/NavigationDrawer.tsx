@@ -22,10 +22,10 @@ interface Props {
 
 export function NavigationDrawer({ variant, open, onClose }: Props) {
   const { t } = useTranslation();
-  const { hasAny } = useSession();
+  const { hasAny, isAdmin } = useSession();
   const mini = variant === 'permanent' && !open;
   const width = mini ? MINI_DRAWER_WIDTH : DRAWER_WIDTH;
-  const entries = NAVIGATION_ENTRIES.filter((entry) => hasAny(entry.anyOf));
+  const entries = NAVIGATION_ENTRIES.filter((entry) => hasAny(entry.anyOf) && (!entry.adminOnly || isAdmin));
   const groups = (['tracking', 'administration'] as const)
     .map((group) => entries.filter((entry) => entry.group === group))
     .filter((group) => group.length > 0);

@@ -9,6 +9,8 @@ export interface NavigationEntry {
   title: PageTitleKey;
   group: 'tracking' | 'administration';
   anyOf: readonly string[];
+  /** Also needs the admin or super admin role (a code rule of the API, not a permission of the matrix). */
+  adminOnly?: boolean;
 }
 
 const crud = (prefix: string) => [`${prefix}_CREATE`, `${prefix}_READ`, `${prefix}_EDIT`, `${prefix}_DELETE`];
@@ -23,6 +25,8 @@ export const NAVIGATION_ENTRIES: readonly NavigationEntry[] = [
     anyOf: ['ASSET_PROFILE_READ', 'ASSET_PROFILE_EDIT'],
   },
   { path: '/devices', title: 'devices', group: 'tracking', anyOf: crud('DEVICE') },
+  // issue 16: payload codecs per profile; only admins change them, so only admins get the screen.
+  { path: '/device-profiles', title: 'deviceProfiles', group: 'tracking', anyOf: crud('DEVICE'), adminOnly: true },
   { path: '/alarm-rules', title: 'alarmRules', group: 'tracking', anyOf: crud('ALARM') },
   { path: '/reports', title: 'reports', group: 'tracking', anyOf: ['ASSET_REPORT_CONFIRM'] },
   { path: '/customers', title: 'customers', group: 'tracking', anyOf: crud('CUSTOMER') },

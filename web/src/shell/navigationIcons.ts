@@ -3,6 +3,7 @@ import Apartment from '@mui/icons-material/Apartment';
 import AssignmentTurnedIn from '@mui/icons-material/AssignmentTurnedIn';
 import Category from '@mui/icons-material/Category';
 import CellTower from '@mui/icons-material/CellTower';
+import DataObject from '@mui/icons-material/DataObject';
 import Groups from '@mui/icons-material/Groups';
 import Inventory2 from '@mui/icons-material/Inventory2';
 import Key from '@mui/icons-material/Key';
@@ -20,6 +21,7 @@ export const NAVIGATION_ICONS: Record<string, typeof SvgIcon> = {
   '/asset-map': MapIcon,
   '/asset-profiles': Category,
   '/devices': Router,
+  '/device-profiles': DataObject,
   '/alarm-rules': NotificationsActive,
   '/reports': AssignmentTurnedIn,
   '/customers': Groups,

@@ -4,6 +4,7 @@ import { systemTenantContext } from '../../data/system-context';
 import type { TenantContext } from '../../data/tenant-context';
 import { publishGeocodeRequests } from '../../geocoding/geocode-request';
 import { publishAlarms } from '../alarms/publish-alarms';
+import { decoderFor, type PayloadDecoder } from '../codecs/profile-decoder';
 import type { DecodedPayload, Fix, NormalizedUplink, UplinkSource } from '../contracts';
 import { DEFAULT_PAYLOAD_FORMAT, decodePayload } from '../decoders';
 import { checkMeasuredAt } from '../plausibility';
@@ -11,7 +12,14 @@ import { screenPosition } from '../position-rule';
 import { recordRejection } from '../rejections';
 import { applyEffects } from './apply';
 import { type LoadedDevice, loadDevices } from './load';
-import { statusesOf, zonesOf } from './tenant-cache';
+import {
+  type BatchProfiles,
+  batchProfiles,
+  batteryRuleOf,
+  payloadProfileOf,
+  statusesOf,
+  zonesOf,
+} from './tenant-cache';
 import { type UplinkInput, uplinkEffects, type ZoneLookup } from './uplink-effects';
 
 /**
@@ -60,12 +68,14 @@ export async function processBatch(records: SQSRecord[], logger?: Logger): Promi
       );
     return perTenant.get(ctx.tenantId) as Promise<TenantData>;
   };
+  // Each device's profile is read once per batch (batchProfiles in tenant-cache.ts).
+  const profiles = batchProfiles();
   const failures: string[] = [];
   await Promise.all(
     [...groups.values()].map(async (group) => {
       for (const [i, p] of group.entries()) {
         try {
-          await processOne(p, devices, tenantData, logger);
+          await processOne(p, devices, tenantData, profiles, logger);
         } catch (error) {
           logger?.error('Uplink failed; it and the rest of its group go back to the queue', error as Error);
           failures.push(...group.slice(i).map((later) => later.record.messageId));
@@ -105,15 +115,20 @@ export function previousFixOf(loaded: LoadedDevice): { fix: Fix; at: string } | 
  * location and measurement records are taken on their own, with the failure as a warning); a bad position is
  * dropped, the uplink kept (position-rule.ts).
  */
-export function checkUplink(uplink: NormalizedUplink, loaded: LoadedDevice): Checked {
+export function checkUplink(uplink: NormalizedUplink, loaded: LoadedDevice, decode?: PayloadDecoder): Checked {
   const time = checkMeasuredAt(uplink.measuredAt, uplink.receivedAt);
   if (!time.ok) return { ok: false, reason: `Impossible time: ${time.reason}` };
   const warnings = [...(uplink.warnings ?? [])];
   let decoded: DecodedPayload = { ...uplink.decoded };
   if (uplink.payloadHex) {
-    const result = decodePayload(uplink.payloadFormat ?? DEFAULT_PAYLOAD_FORMAT, uplink.payloadHex, uplink.fPort);
-    if (result.ok) decoded = { ...decoded, ...result.value };
-    else if (!uplink.decoded && !uplink.networkFix)
+    // The device profile's codec when it has one (issue 16), else the uplink's format (tracker-v1 by default).
+    const result = decode
+      ? decode(uplink.payloadHex, uplink.fPort, new Date(uplink.receivedAt))
+      : decodePayload(uplink.payloadFormat ?? DEFAULT_PAYLOAD_FORMAT, uplink.payloadHex, uplink.fPort);
+    if (result.ok) {
+      decoded = { ...decoded, ...result.value };
+      warnings.push(...(result.warnings ?? []));
+    } else if (!uplink.decoded && !uplink.networkFix)
       return { ok: false, reason: `Undecodable payload: ${result.reason}` };
     else warnings.push(`Payload not decoded: ${result.reason}`);
   }
@@ -136,6 +151,7 @@ async function processOne(
   { record, uplink, refused }: Parsed,
   devices: Map<string, LoadedDevice>,
   tenantData: TenantDataOf,
+  profiles: BatchProfiles,
   logger?: Logger,
 ): Promise<void> {
   const receivedAt = uplink?.receivedAt ?? new Date(Number(record.attributes.SentTimestamp)).toISOString();
@@ -162,7 +178,8 @@ async function processOne(
     await recordRejection({ ...rejection, reason }, systemTenantContext(uplink.tenant));
     return;
   }
-  const checked = checkUplink(uplink, loaded);
+  const profile = await profiles.of(loaded.ctx, loaded.device);
+  const checked = checkUplink(uplink, loaded, await decoderFor(payloadProfileOf(loaded.ctx, profile)));
   if (!checked.ok) {
     await recordRejection({ ...rejection, reason: checked.reason }, loaded.ctx);
     return;
@@ -177,6 +194,7 @@ async function processOne(
     asset: loaded.asset,
     zones,
     statuses,
+    battery: batteryRuleOf(profile),
   });
   // Before the writes: a failure after them redelivers an uplink whose state is already written, which
   // then raises nothing; the alarm handler drops a repeated event.

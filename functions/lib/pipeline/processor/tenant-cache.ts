@@ -1,8 +1,15 @@
 import type { AssetStatusValue } from '../../../../shared/schemas/asset-status';
+import type { DeviceProfile } from '../../../../shared/schemas/device-profile';
 import { parseGeoZoneGeometry } from '../../../../shared/schemas/geo-zone';
 import { findAssetStatus } from '../../assets/asset-status';
 import type { TenantContext } from '../../data/tenant-context';
+import { deviceProfileRepository, isTenantProfileId } from '../../device-profiles/device-profile-repository';
+import { builtInDeviceProfile, DEFAULT_DEVICE_PROFILE } from '../../devices/device-profiles';
+import type { DeviceRecord } from '../../devices/device-repository';
 import { listAllGeoZones, readGeoZoneVersion } from '../../geo-zones/geo-zone-repository';
+import type { BatteryRule } from '../battery';
+import { codecKey } from '../codecs/codec-cache';
+import type { PayloadProfile } from '../codecs/profile-decoder';
 import type { ZoneShape } from '../contracts';
 import { nextMembership, ZoneIndex } from '../geofence';
 import type { UplinkInput, ZoneLookup } from './uplink-effects';
@@ -54,3 +61,49 @@ export async function statusesOf(ctx: TenantContext): Promise<UplinkInput['statu
   if (statuses.moving && statuses.registered) statusCache.set(ctx.tenantId, statuses);
   return statuses;
 }
+
+/** A device's profile as the pipeline uses it (built-in, the tenant's own, or the default when none or gone). */
+export type DeviceProfileSettings = Omit<DeviceProfile, '@id' | '@type'>;
+
+/**
+ * The profile of a device: its `device_profiles[0]` (the payload profile), a built-in read from the code, a
+ * tenant's own read with one GetItem; none, or one deleted meanwhile, is the default built-in (tracker-v1, 3.3 /
+ * 3.4 V, 12 h heartbeat). The silent-tag job reads `uplink_interval_minutes` / `silent_after_intervals` here.
+ */
+export async function profileOfDevice(
+  ctx: TenantContext,
+  device: Pick<DeviceRecord, 'device_profiles'>,
+): Promise<DeviceProfileSettings> {
+  const id = device.device_profiles?.[0];
+  if (id === undefined) return DEFAULT_DEVICE_PROFILE;
+  const builtIn = builtInDeviceProfile(id);
+  if (builtIn) return builtIn;
+  const own = isTenantProfileId(id) ? await deviceProfileRepository.get(ctx, id) : undefined;
+  return own ? { ...own, built_in: false } : DEFAULT_DEVICE_PROFILE;
+}
+
+/** One batch's profile reads: each (tenant, profile) read once, whatever the number of its devices' uplinks. */
+export function batchProfiles() {
+  const reads = new Map<string, Promise<DeviceProfileSettings>>();
+  return {
+    of(ctx: TenantContext, device: Pick<DeviceRecord, 'device_profiles'>): Promise<DeviceProfileSettings> {
+      const key = `${ctx.tenantId}:${device.device_profiles?.[0] ?? 0}`;
+      if (!reads.has(key)) reads.set(key, profileOfDevice(ctx, device));
+      return reads.get(key) as Promise<DeviceProfileSettings>;
+    },
+  };
+}
+export type BatchProfiles = ReturnType<typeof batchProfiles>;
+
+/** What the decoder needs; the cache key names the profile version, so a saved codec compiles anew. */
+export const payloadProfileOf = (ctx: TenantContext, profile: DeviceProfileSettings): PayloadProfile => ({
+  key: codecKey(ctx.tenantId, profile.id, profile.version),
+  codec: profile.codec,
+  field_paths: profile.field_paths,
+});
+
+export const batteryRuleOf = (profile: DeviceProfileSettings): BatteryRule => ({
+  unit: profile.battery_unit,
+  lowBelow: profile.battery_low_below,
+  fineAbove: profile.battery_fine_above,
+});

@@ -6,7 +6,7 @@ import type { EventRecord } from '../../events/event-repository';
 import type { GeocodeRequest } from '../../geocoding/geocode-request';
 import { pipelineAddress } from '../../geocoding/pipeline-address';
 import { nextRest, type RestPosition } from '../../loan-days/loan-day-state';
-import { batteryLowFromVoltage } from '../battery';
+import { type BatteryRule, batteryLowOf } from '../battery';
 import type {
   AlarmRaised,
   DecodedPayload,
@@ -52,6 +52,8 @@ export interface UplinkInput {
   zones?: ZoneLookup;
   /** The tenant's status entries for the two values the pipeline sets. */
   statuses: Partial<Record<'moving' | 'registered', { id: number; status: AssetStatusValue }>>;
+  /** The device profile's battery unit and thresholds (battery.ts); the built-in 3.3 / 3.4 V without one. */
+  battery?: BatteryRule;
 }
 
 export interface UplinkEffects {
@@ -144,9 +146,7 @@ export function uplinkEffects(input: UplinkInput): UplinkEffects {
   const sabotaged = decoded.sabotaged === true || device.is_sabotaged;
   // The tag's own flag wins; a voltage alone goes through the hysteresis (battery.ts).
   const batteryLow =
-    decoded.batteryLow ??
-    batteryLowFromVoltage(decoded.batteryVoltage, device.battery_level_low) ??
-    device.battery_level_low;
+    decoded.batteryLow ?? batteryLowOf(decoded, device.battery_level_low, input.battery) ?? device.battery_level_low;
   effects.device.last_event = lastEvent;
   if (sabotaged !== device.is_sabotaged) effects.device.is_sabotaged = sabotaged;
   if (batteryLow !== device.battery_level_low) effects.device.battery_level_low = batteryLow;

@@ -28,6 +28,8 @@ export interface KpnReading {
   devEui: string;
   measuredAt: string;
   payloadHex?: string;
+  /** KPN's SenML names no port in its documented samples; a `port`/`fPort` record is taken when present. */
+  fPort?: number;
   networkFix?: Fix;
   decoded?: DecodedPayload;
   /** A record kept out without refusing the rest (a payload that is not hex). */
@@ -111,6 +113,8 @@ export function readKpnSenml(records: unknown): KpnReadResult {
     // Kept out, not refused: KPN's location and measurement records beside it still say where and how it is.
     if (hex === null) reading.warnings = ['Payload not decoded: the payload record is not hexadecimal'];
     else reading.payloadHex = hex;
+    const port = (byName.get('port') ?? byName.get('fPort'))?.v;
+    if (port !== undefined && Number.isInteger(port) && port >= 1 && port <= 223) reading.fPort = port;
   }
   const fix = readFix(byName);
   if (typeof fix === 'string') return refuse(fix);

@@ -1,0 +1,58 @@
+/**
+ * Codecs the tests write in the LoRaWAN Device Repository convention (issue 16): several byte layouts and the
+ * misbehaving ones the sandbox must contain. The demo layout is scripts/seed/demo-codec.ts.
+ */
+
+/** "Parcelbeacon P1": fPort 5, lat/lon float32 little-endian in a nested object, battery percent, tamper flag. */
+export const PERCENT_CODEC = `function decodeUplink(input) {
+  var b = input.bytes;
+  if (b.length < 10) return { errors: ['too short'] };
+  var view = new DataView(new Uint8Array(b).buffer);
+  return {
+    data: {
+      location: { latitude: view.getFloat32(0, true), longitude: view.getFloat32(4, true) },
+      battery_level: b[8],
+      sabotage: b[9] === 1,
+      event: input.fPort === 6 ? 'motion_start' : 'periodic'
+    }
+  };
+}`;
+
+export function encodePercentPayload(latitude: number, longitude: number, percent: number, sabotage = false) {
+  const bytes = Buffer.alloc(10);
+  bytes.writeFloatLE(latitude, 0);
+  bytes.writeFloatLE(longitude, 4);
+  bytes[8] = percent;
+  bytes[9] = sabotage ? 1 : 0;
+  return bytes.toString('hex').toUpperCase();
+}
+
+/** "Oddname O3": names no common mapping knows, so the profile names paths: pos.y / pos.x, power.cell_mv. */
+export const ODD_NAMES_CODEC = `function decodeUplink(input) {
+  var b = input.bytes;
+  var y = ((b[0] << 24) | (b[1] << 16) | (b[2] << 8) | b[3]) / 1e6;
+  var x = ((b[4] << 24) | (b[5] << 16) | (b[6] << 8) | b[7]) / 1e6;
+  return { data: { pos: { y: y, x: x }, power: { cell_mv: (b[8] << 8) | b[9] } } };
+}`;
+export const ODD_NAMES_PATHS = { latitude: 'pos.y', longitude: 'pos.x', battery_voltage: 'power.cell_mv' };
+
+export const THROWING_CODEC = 'function decodeUplink(input) { throw new Error("bad byte " + input.bytes[0]); }';
+export const LOOPING_CODEC = 'function decodeUplink(input) { while (true) {} }';
+export const ALLOCATING_CODEC = 'function decodeUplink(input) { var a = []; while (true) { a.push(a.length); } }';
+/** Megabyte operations between the engine's deadline checks: stopped by the memory limit, seconds late. */
+export const BIG_ALLOCATING_CODEC =
+  'function decodeUplink(input) { var a = []; while (true) { a.push(new Array(1e5).fill(1)); } }';
+export const HUGE_OUTPUT_CODEC = 'function decodeUplink(input) { return { data: { text: "x".repeat(20000) } }; }';
+export const DEEP_CODEC = 'function r(n) { return r(n + 1) + 1; } function decodeUplink() { return r(0); }';
+export const ERRORS_CODEC =
+  'function decodeUplink(input) { return { data: { a: 1 }, errors: ["checksum mismatch"], warnings: ["w"] }; }';
+/** Reaches for what a Node sandbox would leak: it must see nothing of the host. */
+export const ESCAPE_CODEC = `function decodeUplink(input) {
+  var seen = {
+    require: typeof require, process: typeof process, module: typeof module, Buffer: typeof Buffer,
+    fetch: typeof fetch, setTimeout: typeof setTimeout, std: typeof std, os: typeof os,
+    ctorProcess: (function () { try { return typeof (function(){}).constructor('return process')(); } catch (e) { return 'threw'; } })(),
+    globals: Object.getOwnPropertyNames(globalThis).filter(function (n) { return /require|process|import|fs|net/i.test(n); })
+  };
+  return { data: seen };
+}`;

@@ -1,3 +1,5 @@
+import { connectivityAsOf } from '../../functions/lib/devices/connectivity';
+import { heartbeatOf } from '../../functions/lib/devices/heartbeat';
 import type {
   AssetProfileDefinitionRecord,
   AssetProfileRecord,
@@ -177,6 +179,8 @@ export function buildAsset(rng: Rng, plan: AssetPlan, context: AssetContext): Bu
     is_sabotaged: rng.chance(0.05),
     battery_level_low: rng.chance(0.08),
     device_profiles: [],
+    // What the pipeline and the silent-tag job would have stored by the reference date (no random draw).
+    ...connectivityAsOf(last.date, heartbeatOf(), context.referenceDate),
   };
   // The demo's tags sit on their asset from activation on: all their history is the asset's.
   device.asset_since = device.activation_date;
@@ -206,6 +210,7 @@ export function buildAsset(rng: Rng, plan: AssetPlan, context: AssetContext): Bu
         dev_eui: device.dev_eui,
         is_sabotaged: device.is_sabotaged,
         battery_level_low: device.battery_level_low,
+        ...(device.connectivity === 'silent' ? { is_silent: true } : {}),
       },
     ],
     street: last.street,

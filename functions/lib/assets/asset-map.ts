@@ -48,7 +48,7 @@ export function markerOf(asset: AssetRecord, now: number = Date.now(), forClient
     roundCoordinate(longitude),
     updated,
     // Zones are hidden from client users: their level leaves "outside its zone" out.
-    mapLevelCodeOf(mapLevelOf(forClient ? { ...asset, geo_zone: null } : asset, now)),
+    mapLevelCodeOf(mapLevelOf(forClient ? { ...asset, geo_zone: null } : asset)),
   ];
 }
 

@@ -187,6 +187,10 @@ async function processOne(
     const summary = effects.asset.summary;
     const entry = summary ? loaded.asset.devices[summary.index] : undefined;
     if (summary && entry)
-      Object.assign(entry, { is_sabotaged: summary.is_sabotaged, battery_level_low: summary.battery_level_low });
+      Object.assign(entry, {
+        is_sabotaged: summary.is_sabotaged,
+        battery_level_low: summary.battery_level_low,
+        ...(summary.is_silent === false ? { is_silent: false } : {}),
+      });
   }
 }

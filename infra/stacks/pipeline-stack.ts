@@ -24,6 +24,7 @@ import { AlarmDelivery } from '../constructs/alarm-delivery';
 import { FailureQueue } from '../constructs/failure-queue';
 import { type DataAccess, grantSendUplinks, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
 import { LoanDaySchedule } from '../constructs/loan-day-schedule';
+import { SilentTagSchedule } from '../constructs/silent-tag-schedule';
 import { arnPrefixed, IOT_POLICIES, iotPolicyName } from '../iot-policies';
 import { acknowledge } from '../nag';
 
@@ -51,6 +52,8 @@ export class PipelineStack extends Stack {
   /** The alarm side (issue 9): SNS topic, alarm handler and the bus rules; the daily loan-day job. */
   readonly alarmDelivery: AlarmDelivery;
   readonly loanDays: LoanDaySchedule;
+  /** The silent-tag job every 15 minutes (issue 16 part 4). */
+  readonly silentTags: SilentTagSchedule;
 
   constructor(scope: Construct, id: string, props: PipelineStackProps) {
     super(scope, id, props);
@@ -99,6 +102,7 @@ export class PipelineStack extends Stack {
     const alarmSide = { stage: props.stage, data: props.data, logRetention: props.logRetention };
     this.alarmDelivery = new AlarmDelivery(this, 'AlarmDelivery', { ...alarmSide, eventBus: this.eventBus });
     this.loanDays = new LoanDaySchedule(this, 'LoanDays', alarmSide);
+    this.silentTags = new SilentTagSchedule(this, 'SilentTags', { ...alarmSide, eventBus: this.eventBus });
 
     new CfnOutput(this, 'UplinkQueueUrl', { value: this.uplinkQueue.queueUrl });
     new CfnOutput(this, 'EventBusName', { value: this.eventBus.eventBusName });

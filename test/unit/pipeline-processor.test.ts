@@ -94,7 +94,15 @@ describe('uplink effects', () => {
   it('a position inside the same zone changes only the last-event attributes: no marker, summary or alarm', () => {
     const effects = run('2026-11-23T10:00:00Z', { eventType: 'still', fix: INSIDE });
     expect(effects.advancesState).toBe(true);
-    expect(Object.keys(effects.device)).toEqual(['last_event']);
+    // The last event and the connectivity the uplink renews (devices/connectivity.ts): one device write still.
+    expect(Object.keys(effects.device).sort()).toEqual([
+      'connectivity',
+      'connectivity_since',
+      'heard_at',
+      'last_event',
+      'late_at',
+      'silent_at',
+    ]);
     expect(Object.keys(effects.asset?.set ?? {}).sort()).toEqual([
       'lastCommunication',
       'lastLocationUpdate',

@@ -1,5 +1,3 @@
-import { connectivityAsOf } from '../../functions/lib/devices/connectivity';
-import { heartbeatOf } from '../../functions/lib/devices/heartbeat';
 import type {
   AssetProfileDefinitionRecord,
   AssetProfileRecord,
@@ -7,7 +5,9 @@ import type {
 import type { AssetRecord } from '../../functions/lib/assets/asset-repository';
 import type { AssetStatusRecord } from '../../functions/lib/assets/asset-status';
 import type { ClientRecord } from '../../functions/lib/clients/client-repository';
+import { connectivityAsOf } from '../../functions/lib/devices/connectivity';
 import type { DeviceRecord } from '../../functions/lib/devices/device-repository';
+import { heartbeatOf } from '../../functions/lib/devices/heartbeat';
 import type { EventRecord } from '../../functions/lib/events/event-repository';
 import { normalizeScheduled } from '../../shared/schemas/asset';
 import { cableSummaryOf } from '../../shared/schemas/asset-profile';

@@ -23,9 +23,12 @@ export const connectivitySchema = z.enum(CONNECTIVITY_STATES);
 export const connectivityFilterSchema = z.preprocess(
   (value: unknown) =>
     typeof value === 'string' && value.trim() !== '' ? value.split(',').map((part) => part.trim()) : undefined,
-  z.array(z.enum(CONNECTIVITY_STATES, { error: CONNECTIVITY_INVALID })).max(CONNECTIVITY_STATES.length * 2, {
-    error: CONNECTIVITY_INVALID,
-  }).optional(),
+  z
+    .array(z.enum(CONNECTIVITY_STATES, { error: CONNECTIVITY_INVALID }))
+    .max(CONNECTIVITY_STATES.length * 2, {
+      error: CONNECTIVITY_INVALID,
+    })
+    .optional(),
 );
 
 /** The order of `order[connectivity]=asc`: fine first, the worst last (never heard is its own case, after). */

@@ -26,7 +26,11 @@ describe('mapLevelOf', () => {
       'minor',
     );
     expect(
-      mapLevelOf({ devices: [tag({ battery_level_low: true, is_silent: true })], ...outside, lastCommunication: longAgo }),
+      mapLevelOf({
+        devices: [tag({ battery_level_low: true, is_silent: true })],
+        ...outside,
+        lastCommunication: longAgo,
+      }),
     ).toBe('major');
     expect(
       mapLevelOf({ devices: [tag({ is_sabotaged: true, is_silent: true })], ...outside, lastCommunication: longAgo }),

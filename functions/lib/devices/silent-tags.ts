@@ -107,7 +107,8 @@ async function advance(ctx: TenantContext, entry: DueEntry, now: Date, report: S
   }
   // Silent in two steps: the state first (the entry stays due), then the alarm, then the entry leaves the
   // index. A run that stopped in between finds the entry again and raises the same alarm (same id: mailed once).
-  const device = entry.connectivity === 'silent' ? await readDevice(ctx, entry) : await moveDevice(ctx, entry, 'silent');
+  const device =
+    entry.connectivity === 'silent' ? await readDevice(ctx, entry) : await moveDevice(ctx, entry, 'silent');
   if (!device) {
     report.skipped += 1;
     return;
@@ -181,7 +182,11 @@ async function leaveIndex(ctx: TenantContext, device: DeviceRecord & Connectivit
  * heard anything since the device's last uplink (another of its tags, or this one a moment ago: the uplink
  * wins; it clears the mark itself when it finds it).
  */
-async function markAssetSummary(ctx: TenantContext, device: DeviceRecord & ConnectivityAttributes, report: SilentTagReport) {
+async function markAssetSummary(
+  ctx: TenantContext,
+  device: DeviceRecord & ConnectivityAttributes,
+  report: SilentTagReport,
+) {
   const assetId = device.asset?.id as number;
   const read = await dynamo().send(
     new GetCommand({

@@ -74,7 +74,7 @@ describe('alarm delivery and loan-day schedule', () => {
     expect(Object.keys(rules)).toHaveLength(PIPELINE_RULES.length);
     template.hasResourceProperties('AWS::Events::Rule', {
       EventBusName: Match.anyValue(),
-      EventPattern: { source: ['tracking.pipeline'], 'detail-type': ['AlarmRaised'], detail: { kind: [0, 1, 2] } },
+      EventPattern: { source: ['tracking.pipeline'], 'detail-type': ['AlarmRaised'], detail: { kind: [0, 1, 2, 3] } },
       Targets: [
         Match.objectLike({
           RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 21600 },

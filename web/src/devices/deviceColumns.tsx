@@ -1,12 +1,18 @@
 import BatteryAlertIcon from '@mui/icons-material/BatteryAlert';
 import BatteryFullIcon from '@mui/icons-material/BatteryFull';
+import CloudOffIcon from '@mui/icons-material/CloudOff';
+import HelpOutlinedIcon from '@mui/icons-material/HelpOutlined';
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import WifiTetheringIcon from '@mui/icons-material/WifiTethering';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import type { Connectivity } from '@shared/schemas/connectivity';
 import type { Device } from '@shared/schemas/device';
 import type { TFunction } from 'i18next';
+import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime, formatDay } from '../assets/assetFormat';
 import type { Column } from '../common/list/PagedTable';
@@ -19,6 +25,31 @@ export function BatteryMarker({ low, t }: { low: boolean; t: DevicesT }) {
     <Chip size="small" color="warning" icon={<BatteryAlertIcon />} label={t('markers.batteryLow')} />
   ) : (
     <Chip size="small" color="success" variant="outlined" icon={<BatteryFullIcon />} label={t('markers.batteryOk')} />
+  );
+}
+
+const CONNECTIVITY_LOOK: Record<
+  Connectivity,
+  { color: 'success' | 'warning' | 'error' | 'default'; icon: ReactElement }
+> = {
+  online: { color: 'success', icon: <WifiTetheringIcon /> },
+  late: { color: 'warning', icon: <ScheduleIcon /> },
+  silent: { color: 'error', icon: <CloudOffIcon /> },
+  never: { color: 'default', icon: <HelpOutlinedIcon /> },
+};
+
+/** Connectivity column (issue 16): a coloured chip with the state's word, so it does not rely on colour alone. */
+export function ConnectivityMarker({ state, t }: { state: Connectivity; t: DevicesT }) {
+  const look = CONNECTIVITY_LOOK[state] ?? CONNECTIVITY_LOOK.never;
+  return (
+    <Chip
+      size="small"
+      color={look.color}
+      variant={state === 'online' || state === 'never' ? 'outlined' : 'filled'}
+      icon={look.icon}
+      label={t(`connectivity.${state}`)}
+      data-connectivity={state}
+    />
   );
 }
 
@@ -87,6 +118,13 @@ export function deviceColumns(t: DevicesT, options: { assetAsLink: boolean }): C
       hideOnPhone: true,
       render: (d) => <BatteryMarker low={d.battery_level_low} t={t} />,
       width: 110,
+    },
+    {
+      id: 'connectivity',
+      label: t('columns.connectivity'),
+      sortField: 'connectivity',
+      render: (d) => <ConnectivityMarker state={d.connectivity} t={t} />,
+      width: 120,
     },
     {
       id: 'notes',

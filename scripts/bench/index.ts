@@ -9,8 +9,8 @@ import { benchDeviceList } from './device-list.bench';
 import { benchGeofence } from './geofence.bench';
 import { benchLoad } from './load.bench';
 import { benchPipeline } from './pipeline.bench';
-import { benchSilentTags } from './silent-tags.bench';
 import { type BenchTenant, ensureBenchTenant } from './seed-assets';
+import { benchSilentTags } from './silent-tags.bench';
 import { startBenchStack } from './stack';
 
 /**

@@ -13,7 +13,7 @@ async function openDevices(page: Page, path = '/devices') {
   await signInAs(page, 'admin');
   await page.waitForLoadState('load');
   await page.goto(consoleUrl(path));
-  await page.getByRole('columnheader', { name: 'Status' }).waitFor({ timeout: 90_000 });
+  await page.getByRole('columnheader', { name: 'Status', exact: true }).waitFor({ timeout: 90_000 });
   await page.getByTestId('skeleton-row').first().waitFor({ state: 'detached' });
   await chips(page).first().waitFor();
 }
@@ -40,8 +40,15 @@ describe('silent tags in the console', () => {
 
     await page.getByRole('button', { name: 'Filter' }).first().click();
     await page.locator('#filter-form').getByLabel('Status').selectOption('silent');
+    const filtered = page.waitForResponse((r) => r.url().includes('connectivity=silent') && r.ok());
     await page.getByRole('button', { name: 'Filter' }).last().click();
     await page.waitForURL(/connectivity=silent/);
+    await filtered;
+    // The previous page stays until the filtered one replaces it: wait until no other state is shown.
+    await page
+      .locator('tbody [data-connectivity]:not([data-connectivity="silent"])')
+      .first()
+      .waitFor({ state: 'detached' });
     await page.getByTestId('skeleton-row').first().waitFor({ state: 'detached' });
     await page.locator('tbody [data-connectivity="silent"]').first().waitFor();
     const silent = await statesShown(page);
@@ -53,11 +60,14 @@ describe('silent tags in the console', () => {
     // The column sorts by state: ascending online first, descending never heard first (page 1 of each).
     const rank = ['online', 'late', 'silent', 'never'];
     for (const dir of ['asc', 'desc'] as const) {
-      const answered = page.waitForResponse((r) => r.url().includes(`order[connectivity]=${dir}`) && r.ok());
+      const answered = page.waitForResponse(
+        (r) => decodeURIComponent(r.url()).includes(`order[connectivity]=${dir}`) && r.ok(),
+      );
       await page.goto(consoleUrl(`/devices?order=connectivity&dir=${dir}`));
       await answered;
       await page.getByTestId('skeleton-row').first().waitFor({ state: 'detached' });
       await chips(page).first().waitFor();
+      await page.waitForLoadState('networkidle');
       const ranks = (await statesShown(page)).map((state) => rank.indexOf(state));
       expect(ranks).toEqual([...ranks].sort((x, y) => (dir === 'asc' ? x - y : y - x)));
     }

@@ -53,6 +53,30 @@ export function ConnectivityMarker({ state, t }: { state: Connectivity; t: Devic
   );
 }
 
+/**
+ * On a phone the Status column does not fit beside the name and the DEVEUI: the state's icon (each state has its
+ * own shape), named for screen readers, follows the name instead.
+ */
+function PhoneConnectivityIcon({ state, t }: { state: Connectivity; t: DevicesT }) {
+  const look = CONNECTIVITY_LOOK[state] ?? CONNECTIVITY_LOOK.never;
+  const label = t(`connectivity.${state}`);
+  return (
+    <Box
+      component="span"
+      role="img"
+      aria-label={label}
+      title={label}
+      data-connectivity-icon={state}
+      sx={{
+        display: { xs: 'inline-flex', sm: 'none' },
+        color: look.color === 'default' ? 'text.secondary' : `${look.color}.main`,
+      }}
+    >
+      {look.icon}
+    </Box>
+  );
+}
+
 export function SabotageMarker({ t }: { t: DevicesT }) {
   return <Chip size="small" color="error" icon={<ReportProblemIcon />} label={t('markers.sabotaged')} />;
 }
@@ -89,9 +113,17 @@ export function deviceColumns(t: DevicesT, options: { assetAsLink: boolean }): C
       render: (d) => (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
           <span>{d.name ?? ''}</span>
+          <PhoneConnectivityIcon state={d.connectivity} t={t} />
           {d.is_sabotaged && <SabotageMarker t={t} />}
         </Stack>
       ),
+    },
+    {
+      id: 'connectivity',
+      label: t('columns.connectivity'),
+      sortField: 'connectivity',
+      hideOnPhone: true,
+      render: (d) => <ConnectivityMarker state={d.connectivity} t={t} />,
     },
     {
       id: 'model',
@@ -118,13 +150,6 @@ export function deviceColumns(t: DevicesT, options: { assetAsLink: boolean }): C
       hideOnPhone: true,
       render: (d) => <BatteryMarker low={d.battery_level_low} t={t} />,
       width: 110,
-    },
-    {
-      id: 'connectivity',
-      label: t('columns.connectivity'),
-      sortField: 'connectivity',
-      render: (d) => <ConnectivityMarker state={d.connectivity} t={t} />,
-      width: 120,
     },
     {
       id: 'notes',

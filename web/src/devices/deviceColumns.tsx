@@ -119,13 +119,6 @@ export function deviceColumns(t: DevicesT, options: { assetAsLink: boolean }): C
       ),
     },
     {
-      id: 'connectivity',
-      label: t('columns.connectivity'),
-      sortField: 'connectivity',
-      hideOnPhone: true,
-      render: (d) => <ConnectivityMarker state={d.connectivity} t={t} />,
-    },
-    {
       id: 'model',
       label: t('columns.model'),
       sortField: 'model',
@@ -150,6 +143,13 @@ export function deviceColumns(t: DevicesT, options: { assetAsLink: boolean }): C
       hideOnPhone: true,
       render: (d) => <BatteryMarker low={d.battery_level_low} t={t} />,
       width: 110,
+    },
+    {
+      id: 'connectivity',
+      label: t('columns.connectivity'),
+      sortField: 'connectivity',
+      hideOnPhone: true,
+      render: (d) => <ConnectivityMarker state={d.connectivity} t={t} />,
     },
     {
       id: 'notes',

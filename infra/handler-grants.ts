@@ -74,6 +74,7 @@ export type WorkerName =
   | 'pipeline-alarm-handler'
   | 'pipeline-geocoder'
   | 'job-loan-days'
+  | 'job-silent-tags'
   | 'trigger-pre-sign-up';
 
 const http = (module: HandlerModule) => `functions/http/${module}.ts`;
@@ -163,6 +164,7 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     failureQueue: true,
   },
   'job-loan-days': { entry: 'functions/jobs/loan-days.ts', data: RW, failureQueue: true },
+  'job-silent-tags': { entry: 'functions/jobs/silent-tags.ts', data: RW, eventBus: true, failureQueue: true },
   // Not a HandlerFunction (infra/constructs/pre-sign-up-trigger.ts); declared so its code is checked too.
   'trigger-pre-sign-up': {
     entry: 'functions/triggers/pre-sign-up.ts',

@@ -1,3 +1,4 @@
+import { ALARM_TYPES } from '../shared/schemas/alarm';
 /**
  * The event bus's rules as plain data, declared once: the CDK construct (infra/constructs/alarm-delivery.ts)
  * creates an EventBridge rule per entry, and the local EventBridge stand-in (scripts/local/eventbridge-service.ts)
@@ -30,11 +31,12 @@ export interface PipelineRule {
 export const PIPELINE_RULES: readonly PipelineRule[] = [
   {
     id: 'AlarmRaisedToAlarmHandler',
-    description: 'Alarm state changes found by the processor go to the alarm handler, which mails the rules.',
+    description:
+      'Alarm state changes found by the processor and the silent-tag job go to the alarm handler, which mails the rules.',
     eventPattern: {
       source: ['tracking.pipeline'],
       'detail-type': ['AlarmRaised'],
-      detail: { kind: [0, 1, 2] },
+      detail: { kind: [...ALARM_TYPES] },
     },
     targetModule: 'pipeline/alarm-handler',
   },

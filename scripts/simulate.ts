@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { MqttClient } from 'mqtt';
+import { LATE_AFTER_INTERVALS } from '../functions/lib/devices/connectivity';
+import { heartbeatOf } from '../functions/lib/devices/heartbeat';
 import { LORAWAN_UPLINK_TOPIC } from '../functions/lib/pipeline/topics';
 import { HOST, port } from './local/config';
 import { connectAsThing, type LocalThingKind, thingCredentialsCache } from './local/iot-clients';
@@ -11,7 +13,8 @@ import { describeUplink, newTag, nextUplink, random, type SimTag } from './simul
 import { chirpstackBody, ttsBody } from './simulate/network-samples';
 
 /**
- * `npm run simulate -- --devices N --rate R [--via mqtt|kpn|lorawan|tts|chirpstack] [--layout tracker|codec] [--count C] [--seed S] [--quiet]`:
+ * `npm run simulate -- --devices N --rate R [--via mqtt|kpn|lorawan|tts|chirpstack] [--layout tracker|codec] [--count C]
+ *   [--seed S] [--quiet] [--stop-tag K [--stop-after S]]`:
  * realistic uplinks for the demo tenant's tags against a running `npm start` (same *_PORT variables), R uplinks
  * per second spread over N tags, printing each uplink and what the stack answered. `--via kpn` sets the demo
  * tenant's KPN Things destination (plug UUID + shared secret below) through the API first; `--via tts` and
@@ -19,6 +22,9 @@ import { chirpstackBody, ttsBody } from './simulate/network-samples';
  * `--layout codec` puts the tags it drives on the demo codec profile (issue 16) and sends their bytes in that
  * layout (every way in but mqtt, whose JSON carries decoded fields, not bytes); `--layout tracker` (the default)
  * takes them off a codec profile again.
+ * `--stop-tag K` stops the K-th simulated tag (1-based) after `--stop-after` seconds (default 10): it falls
+ * silent like a stolen or flat tag, turns late, then silent (issue 16; the silent-tag job runs every 15 minutes,
+ * `npm run job:silent-tags -- --now <time>` judges at a later time right away).
  */
 const SIM_PLUG = 'a1b2c3d4-0000-4000-8000-51a1a7e0d0e0';
 const SIM_SECRET = 'Simulator-Shared-Secret-2026-local!';
@@ -34,6 +40,8 @@ const { values } = parseArgs({
     count: { type: 'string' },
     seed: { type: 'string', default: '1' },
     quiet: { type: 'boolean', default: false },
+    'stop-tag': { type: 'string' },
+    'stop-after': { type: 'string', default: '10' },
   },
 });
 const api = `http://${HOST}:${port('API_PORT')}`;
@@ -180,12 +188,14 @@ async function main() {
     stopping = true;
   });
   const started = Date.now();
+  const stopped = stoppedTag(tags, started);
   let sent = 0;
   let failed = 0;
   for (let i = 0; i < limit && !stopping; i++) {
     const due = started + (i * 1000) / rate;
     if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
     const tag = tags[i % tags.length] as SimTag;
+    if (stopped?.isSilent(tag)) continue;
     const next = nextUplink(tag, rng, Date.now());
     const uplink = layout === 'codec' ? inCodecLayout(next) : next;
     const answer = await send(uplink).catch((error: Error) => `FAILED ${error.message}`);
@@ -196,6 +206,35 @@ async function main() {
   const seconds = (Date.now() - started) / 1000;
   console.log(`Sent ${sent} uplinks (${failed} failed) in ${seconds.toFixed(1)} s: ${(sent / seconds).toFixed(1)}/s.`);
   await mqttClients.endAll();
+}
+
+/**
+ * The tag `--stop-tag` names, silent from `--stop-after` seconds on. Says once when it stops, with the times
+ * the built-in heartbeat (12 h; late after 1.5 intervals, silent after 3) gives it.
+ */
+function stoppedTag(tags: readonly SimTag[], started: number) {
+  if (values['stop-tag'] === undefined) return undefined;
+  const index = Number(values['stop-tag']) - 1;
+  const tag = tags[index];
+  if (!Number.isInteger(index) || !tag) throw new Error(`--stop-tag is a number from 1 to ${tags.length}`);
+  const stopAt = started + Number(values['stop-after']) * 1000;
+  let told = false;
+  return {
+    isSilent(candidate: SimTag) {
+      if (candidate !== tag || Date.now() < stopAt) return false;
+      if (!told) {
+        told = true;
+        const heartbeat = heartbeatOf();
+        const late = new Date(Date.now() + heartbeat.intervalMs * LATE_AFTER_INTERVALS).toISOString();
+        const silent = new Date(Date.now() + heartbeat.intervalMs * heartbeat.silentAfter).toISOString();
+        console.log(
+          `Tag ${tag.devEui} (${tag.assetName}) stops sending: late from ${late}, silent from ${silent}. ` +
+            `To see it now: npm run job:silent-tags -- --now ${silent}`,
+        );
+      }
+      return true;
+    },
+  };
 }
 
 main().catch((error: Error) => {

@@ -13,6 +13,7 @@ import { startMqttBroker } from './local/mqtt-broker';
 import { startLocalPipeline } from './local/pipeline';
 import { type Service, startCognito, startDynamo, startMail, startS3 } from './local/services';
 import { startSesService } from './local/ses-service';
+import { startSilentTagTimer } from './local/silent-tag-timer';
 import { startSnsService } from './local/sns-service';
 import { startSsoProvider } from './local/sso-provider';
 import { seededAlarmAddresses, subscribeSeededAlarmAddresses } from './local/subscribe-seeded-alarms';
@@ -88,6 +89,7 @@ async function main() {
     if (seeded) await subscribeSeededAlarmAddresses(demoAddresses);
     services.push(...(await startLocalPipeline(mqtt.broker)));
     services.push(startLoanDayTimer());
+    if (process.env.SILENT_TAG_TIMER !== 'off') services.push(startSilentTagTimer());
 
     if (consoleMode) {
       const { userPoolId, userPoolClientId } = ids;

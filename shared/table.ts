@@ -43,6 +43,13 @@ export const MAP_PROJECTION = [
   'lastCommunication',
 ] as const;
 
+/**
+ * gsi7 also holds the silent-tag job's due devices (devices.byDueTime, partition `T#<t>#DEVICE#DUE`, sparse:
+ * online and late devices only). The job reads these from the entry, so it reads nothing else per device.
+ * Assets never carry them, so the map's entries do not grow.
+ */
+export const DUE_PROJECTION = ['connectivity', 'heard_at', 'late_at', 'silent_at'] as const;
+
 export const TABLE = {
   /** Logical name; the deployed name comes from CDK and reaches handlers as TABLE_NAME. */
   name: 'tracking',
@@ -54,7 +61,7 @@ export const TABLE = {
   timeToLiveAttribute: 'expiresAt',
   indexes: [
     ...[1, 2, 3, 4, 5, 6].map(overloaded),
-    { ...overloaded(7), projection: 'INCLUDE', nonKeyAttributes: MAP_PROJECTION },
+    { ...overloaded(7), projection: 'INCLUDE', nonKeyAttributes: [...MAP_PROJECTION, ...DUE_PROJECTION] },
   ] as readonly IndexDefinition[],
 } as const;
 

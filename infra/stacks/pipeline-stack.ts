@@ -25,6 +25,7 @@ import { AlarmDelivery } from '../constructs/alarm-delivery';
 import { FailureQueue } from '../constructs/failure-queue';
 import { type DataAccess, grantSendUplinks, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
 import { LoanDaySchedule } from '../constructs/loan-day-schedule';
+import { SilentTagSchedule } from '../constructs/silent-tag-schedule';
 import { arnPrefixed, IOT_POLICIES, iotPolicyName } from '../iot-policies';
 import { acknowledge } from '../nag';
 
@@ -56,6 +57,8 @@ export class PipelineStack extends Stack {
   readonly loanDays: LoanDaySchedule;
   /** Addresses of fixes, after the processor (issue 16). */
   readonly geocoding: AddressGeocoding;
+  /** The silent-tag job every 15 minutes (issue 16 part 4). */
+  readonly silentTags: SilentTagSchedule;
 
   constructor(scope: Construct, id: string, props: PipelineStackProps) {
     super(scope, id, props);
@@ -109,6 +112,7 @@ export class PipelineStack extends Stack {
       eventBus: this.eventBus,
       ...props.geocoder,
     });
+    this.silentTags = new SilentTagSchedule(this, 'SilentTags', { ...alarmSide, eventBus: this.eventBus });
 
     new CfnOutput(this, 'UplinkQueueUrl', { value: this.uplinkQueue.queueUrl });
     new CfnOutput(this, 'EventBusName', { value: this.eventBus.eventBusName });

@@ -12,6 +12,7 @@ import { benchGeofence } from './geofence.bench';
 import { benchLoad } from './load.bench';
 import { benchPipeline } from './pipeline.bench';
 import { type BenchTenant, ensureBenchTenant } from './seed-assets';
+import { benchSilentTags } from './silent-tags.bench';
 import { startBenchStack } from './stack';
 
 /**
@@ -24,7 +25,7 @@ import { startBenchStack } from './stack';
  * BENCH_SECTIONS=device-list measures only the device list (with BENCH_TENANTS=0: no asset tenant seeded).
  * BENCH_TENANTS=10000 limits the tenants, BENCH_REPS the repetitions (default 15), BENCH_STACK_FILE reuses a
  * running stack, BENCH_DRY_RUN=true prints the sections instead of writing the file. BENCH_SECTIONS=asset-map
- * (comma list of asset-list, exports, asset-map, device-list, geofence, geocoding, pipeline, codec, load) runs only those; the asset map bench (asset-map.bench.ts)
+ * (comma list of asset-list, exports, asset-map, device-list, silent-tags, geofence, geocoding, pipeline, codec, load) runs only those; the asset map bench (asset-map.bench.ts)
  * adds a 1.5k tenant to compare with the 10k one.
  */
 const TENANTS = [
@@ -120,6 +121,8 @@ async function main() {
     if (!process.env.BENCH_SECTIONS || process.env.BENCH_SECTIONS.split(',').includes('device-list')) {
       sections.push(['device-list', await benchDeviceList(session, log)]);
     }
+    // The silent-tag sweep (silent-tags.bench.ts) seeds its own 10k-device tenant and runs the job in this process.
+    if (runs('silent-tags')) sections.push(['silent-tags', await benchSilentTags(log)]);
     // The geofence (geofence.bench.ts) is pure CPU in this process: no tenant, no request.
     if (!process.env.BENCH_SECTIONS || process.env.BENCH_SECTIONS.split(',').includes('geofence')) {
       sections.push(['geofence', await benchGeofence()]);

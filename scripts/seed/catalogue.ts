@@ -117,4 +117,5 @@ export const ALARM_RULES: readonly { name: string; type: AlarmType }[] = [
   { name: 'Sabotage tag', type: 0 },
   { name: 'Buiten geo zone', type: 1 },
   { name: 'Batterij bijna leeg', type: 2 },
+  { name: 'Tag stil', type: 3 },
 ];

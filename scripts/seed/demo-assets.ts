@@ -5,7 +5,9 @@ import type {
 import type { AssetRecord } from '../../functions/lib/assets/asset-repository';
 import type { AssetStatusRecord } from '../../functions/lib/assets/asset-status';
 import type { ClientRecord } from '../../functions/lib/clients/client-repository';
+import { connectivityAsOf } from '../../functions/lib/devices/connectivity';
 import type { DeviceRecord } from '../../functions/lib/devices/device-repository';
+import { heartbeatOf } from '../../functions/lib/devices/heartbeat';
 import type { EventRecord } from '../../functions/lib/events/event-repository';
 import type { GeocodedAddress } from '../../functions/lib/geocoding/geocode-writes';
 import { offlineAddressAt } from '../../functions/lib/geocoding/offline-geocoder';
@@ -216,6 +218,8 @@ export function buildAsset(rng: Rng, plan: AssetPlan, context: AssetContext): Bu
     is_sabotaged: rng.chance(0.05),
     battery_level_low: rng.chance(0.08),
     device_profiles: [],
+    // What the pipeline and the silent-tag job would have stored by the reference date (no random draw).
+    ...connectivityAsOf(last.date, heartbeatOf(), context.referenceDate),
   };
   // The demo's tags sit on their asset from activation on: all their history is the asset's.
   device.asset_since = device.activation_date;
@@ -245,6 +249,7 @@ export function buildAsset(rng: Rng, plan: AssetPlan, context: AssetContext): Bu
         dev_eui: device.dev_eui,
         is_sabotaged: device.is_sabotaged,
         battery_level_low: device.battery_level_low,
+        ...(device.connectivity === 'silent' ? { is_silent: true } : {}),
       },
     ],
     street: last.street,

@@ -15,11 +15,11 @@ import {
 export const ALARM_TYPE_REQUIRED = 'Select one type';
 export const ALARM_TEXT_REQUIRED = 'The text is required';
 
-export const ALARM_TYPES = [0, 1, 2] as const;
+export const ALARM_TYPES = [0, 1, 2, 3] as const;
 /** MUI selects may hand over "1" rather than 1; both mean the same type. */
 export const alarmTypeSchema = z.preprocess(
   (v: NumberInput) => toNumber(v),
-  z.union([z.literal(0), z.literal(1), z.literal(2)], { error: ALARM_TYPE_REQUIRED }),
+  z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], { error: ALARM_TYPE_REQUIRED }),
 );
 export type AlarmType = (typeof ALARM_TYPES)[number];
 
@@ -27,6 +27,7 @@ export const ALARM_TYPE_LABELS: Record<AlarmType, string> = {
   0: 'Asset tag sabotaged',
   1: 'Asset outside the geo zone',
   2: 'Asset battery level low',
+  3: 'Asset tag silent',
 };
 
 /**
@@ -54,6 +55,7 @@ export const ALARM_TEXT_TEMPLATES: Record<AlarmType, string> = {
   0: 'The tag {device_name} ({dev_eui}) of asset {asset_name} has been sabotaged at {time}.',
   1: 'Asset {asset_name} left its geo zone {zone_name} at {time} (tag {device_name}).',
   2: 'The battery of tag {device_name} ({dev_eui}) of asset {asset_name} is low ({time}).',
+  3: 'The tag {device_name} ({dev_eui}) of asset {asset_name} has gone silent: no uplink as expected since {time}.',
 };
 
 const PLACEHOLDER = /\{([a-z_]+)\}/g;
@@ -118,7 +120,7 @@ export const alarmSchema = z.object({
   ...jsonLdShape,
   id: entityIdSchema,
   name: z.string(),
-  type: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  type: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
   text: z.string(),
   email: z.string().nullable(),
   ...versionShape,

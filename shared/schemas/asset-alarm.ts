@@ -9,7 +9,7 @@ export const assetAlarmSchema = z.object({
   ruleId: z.number(),
   ruleName: z.string(),
   /** The rule's type: 0 sabotage, 1 outside the geo zone, 2 battery low. */
-  type: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  type: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
   assetId: z.number().nullable(),
   deviceId: z.number(),
   devEui: z.string(),

@@ -14,6 +14,7 @@ import {
   textFilter,
   versionShape,
 } from './common';
+import { connectivityFilterSchema, connectivitySchema } from './connectivity';
 import { lastEventSchema } from './event';
 
 export const DEV_EUI_REQUIRED = 'The DEVEUI is required';
@@ -53,6 +54,8 @@ export const deviceSummarySchema = z.object({
   dev_eui: z.string(),
   is_sabotaged: z.boolean(),
   battery_level_low: z.boolean(),
+  /** Set by the silent-tag job when the tag turned silent, cleared by its next uplink; absent on older summaries. */
+  is_silent: z.boolean().optional(),
 });
 export type DeviceSummary = z.infer<typeof deviceSummarySchema>;
 
@@ -70,6 +73,8 @@ export const deviceSchema = z.object({
   last_event: lastEventSchema.nullable(),
   is_sabotaged: z.boolean(),
   battery_level_low: z.boolean(),
+  /** online | late | silent | never (shared/schemas/connectivity.ts), as the processor and the silent-tag job stored it. */
+  connectivity: connectivitySchema,
   device_profiles: z.array(entityIdSchema),
   ...versionShape,
 });
@@ -113,6 +118,7 @@ export const DEVICE_SORT_FIELDS = [
   'devEui',
   'batteryLevelLow',
   'activationDate',
+  'connectivity',
 ] as const;
 export type DeviceSortField = (typeof DEVICE_SORT_FIELDS)[number];
 
@@ -130,6 +136,7 @@ export const deviceListQuerySchema = paginationQuerySchema.extend({
   search: textFilter(),
   'asset[exists]': booleanQuery,
   'exists[asset]': booleanQuery,
+  connectivity: connectivityFilterSchema,
 });
 export type DeviceListQuery = z.infer<typeof deviceListQuerySchema>;
 

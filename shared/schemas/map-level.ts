@@ -7,7 +7,9 @@ import { z } from 'zod';
  *   critical  a device of the asset is sabotaged (rule type 0), open until Reset alarm
  *   major     the asset is outside its own geo zone (rule type 1), open while the pipeline sees it outside
  *   minor     a device reports a low battery (rule type 2), open while the device reports it
- *   warning   silent: no communication for MAP_SILENT_HOURS (or never)
+ *   warning   a tag of the asset is silent (the silent-tag job's mark on its summary, cleared by its next
+ *             uplink; docs/decisions/0252-the-map-s-warning-level-comes-from-the-stored-silent-mark-no.md), or the asset's
+ *             tags never sent anything
  *   none      nothing open
  *
  * The map's tuple carries the level as its index in MAP_LEVELS (a one-digit integer), the asset API as its name.
@@ -16,26 +18,27 @@ export const MAP_LEVELS = ['none', 'critical', 'major', 'minor', 'warning'] as c
 export type MapLevel = (typeof MAP_LEVELS)[number];
 export const mapLevelSchema = z.enum(MAP_LEVELS);
 
-/** A tag reports at least every few hours (interval-based reports); two days without a word is "silent". */
-export const MAP_SILENT_HOURS = 48;
-
 /** Worst first: the order the levels are shown in a legend and sorted by. */
 export const MAP_LEVELS_BY_SEVERITY: readonly MapLevel[] = ['critical', 'major', 'minor', 'warning', 'none'];
 
 export interface MapLevelInput {
-  devices?: readonly { is_sabotaged?: boolean | null; battery_level_low?: boolean | null }[] | null;
+  devices?:
+    | readonly { is_sabotaged?: boolean | null; battery_level_low?: boolean | null; is_silent?: boolean | null }[]
+    | null;
   /** The pipeline's hysteresis state (uplink-effects.ts); only counts while the asset has a geo zone. */
   zone_membership?: { state?: string; zoneId?: number } | null;
   geo_zone?: { id?: number } | null;
   lastCommunication?: string | null;
 }
 
-export function mapLevelOf(asset: MapLevelInput, now: number = Date.now()): MapLevel {
+export function mapLevelOf(asset: MapLevelInput): MapLevel {
   const devices = asset.devices ?? [];
   if (devices.some((device) => device.is_sabotaged === true)) return 'critical';
   if (isOutsideOwnZone(asset)) return 'major';
   if (devices.some((device) => device.battery_level_low === true)) return 'minor';
-  if (devices.length > 0 && isSilent(asset.lastCommunication, now)) return 'warning';
+  if (devices.some((device) => device.is_silent === true)) return 'warning';
+  // Tags that never sent anything: nothing to time from, so not the job's; as silent as it gets.
+  if (devices.length > 0 && !asset.lastCommunication) return 'warning';
   return 'none';
 }
 
@@ -43,12 +46,6 @@ export function mapLevelOf(asset: MapLevelInput, now: number = Date.now()): MapL
 function isOutsideOwnZone({ geo_zone, zone_membership }: MapLevelInput): boolean {
   if (!geo_zone || zone_membership?.state !== 'outside') return false;
   return zone_membership.zoneId === undefined || zone_membership.zoneId === geo_zone.id;
-}
-
-/** No communication within MAP_SILENT_HOURS; an unreadable or missing date counts as silent. */
-function isSilent(lastCommunication: string | null | undefined, now: number): boolean {
-  const last = lastCommunication ? Date.parse(lastCommunication) : Number.NaN;
-  return Number.isNaN(last) || now - last > MAP_SILENT_HOURS * 3_600_000;
 }
 
 export const mapLevelCodeOf = (level: MapLevel): number => MAP_LEVELS.indexOf(level);

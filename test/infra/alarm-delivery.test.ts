@@ -8,6 +8,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { AlarmDelivery } from '../../infra/constructs/alarm-delivery';
 import type { DataAccess } from '../../infra/constructs/handler-function';
 import { LOAN_DAY_CRON, LoanDaySchedule } from '../../infra/constructs/loan-day-schedule';
+import { SILENT_TAG_RATE } from '../../infra/constructs/silent-tag-schedule';
 import { DATA_GRANT_ACTIONS } from '../../infra/handler-grants';
 import { PIPELINE_RULES } from '../../infra/pipeline-rules';
 import { synthTracking } from './synth';
@@ -77,7 +78,7 @@ describe('alarm delivery and loan-day schedule', () => {
     );
     template.hasResourceProperties('AWS::Events::Rule', {
       EventBusName: Match.anyValue(),
-      EventPattern: { source: ['tracking.pipeline'], 'detail-type': ['AlarmRaised'], detail: { kind: [0, 1, 2] } },
+      EventPattern: { source: ['tracking.pipeline'], 'detail-type': ['AlarmRaised'], detail: { kind: [0, 1, 2, 3] } },
       Targets: [
         Match.objectLike({
           RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 21600 },
@@ -149,7 +150,12 @@ describe('alarm side in the tracking app', () => {
       EventBusName: { Ref: Match.stringLikeRegexp('^EventBus') },
       EventPattern: Match.objectLike({ 'detail-type': ['AlarmRaised'] }),
     });
-    pipeline.resourceCountIs('AWS::Scheduler::Schedule', 1);
+    // The daily loan-day job and the silent-tag job every 15 minutes (issue 16).
+    pipeline.resourceCountIs('AWS::Scheduler::Schedule', 2);
+    pipeline.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: SILENT_TAG_RATE,
+      Target: Match.objectLike({ Input: '{}', DeadLetterConfig: Match.anyValue() }),
+    });
     s.template(s.api).hasResourceProperties('AWS::Lambda::Function', {
       Environment: {
         Variables: Match.objectLike({ POWERTOOLS_SERVICE_NAME: 'alarms', ALARM_TOPIC_ARN: Match.anyValue() }),

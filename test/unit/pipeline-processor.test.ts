@@ -94,7 +94,15 @@ describe('uplink effects', () => {
   it('a position inside the same zone changes only the last-event attributes: no marker, summary or alarm', () => {
     const effects = run('2026-11-23T10:00:00Z', { eventType: 'still', fix: INSIDE });
     expect(effects.advancesState).toBe(true);
-    expect(Object.keys(effects.device)).toEqual(['last_event']);
+    // The last event and the connectivity the uplink renews (devices/connectivity.ts): one device write still.
+    expect(Object.keys(effects.device).sort()).toEqual([
+      'connectivity',
+      'connectivity_since',
+      'heard_at',
+      'last_event',
+      'late_at',
+      'silent_at',
+    ]);
     expect(Object.keys(effects.asset?.set ?? {}).sort()).toEqual([
       'lastCommunication',
       'lastLocationUpdate',
@@ -105,6 +113,50 @@ describe('uplink effects', () => {
     expect(effects.asset?.mapIndex).toBeUndefined();
     expect(effects.alarms).toEqual([]);
     expect(effects.event).toMatchObject({ date: '2026-11-23T10:00:00.000Z', type: 'still', device: { id: 11 } });
+  });
+
+  it('makes a late or silent tag online again from the receipt time, and clears the asset’s silent mark', () => {
+    const silent = state(
+      { connectivity: 'silent', connectivity_since: '2026-11-22T00:00:00.000Z', heard_at: '2026-11-20T10:00:00.000Z' },
+      {
+        devices: [
+          {
+            id: 11,
+            name: 'Tag 11',
+            dev_eui: 'A41163C212345678',
+            is_sabotaged: false,
+            battery_level_low: false,
+            is_silent: true,
+          },
+        ],
+      },
+    );
+    const effects = run('2026-11-23T10:00:00Z', { eventType: 'still', fix: INSIDE }, silent);
+    // Judged from our receipt (10:30), not the tag's measuredAt; late after 1.5 × 12 h, silent after 3 × 12 h.
+    expect(effects.device).toMatchObject({
+      connectivity: 'online',
+      connectivity_since: '2026-11-23T10:30:00.000Z',
+      heard_at: '2026-11-23T10:30:00.000Z',
+      late_at: '2026-11-24T04:30:00.000Z',
+      silent_at: '2026-11-24T22:30:00.000Z',
+    });
+    expect(effects.asset?.summary).toEqual({
+      index: 0,
+      is_sabotaged: false,
+      battery_level_low: false,
+      is_silent: false,
+    });
+    // A profile's heartbeat when the processor has one (the wiring of issue 16 part 1).
+    const hourly = uplinkEffects({
+      tenantId: '1',
+      uplink: uplink('2026-11-23T10:00:00Z'),
+      decoded: {},
+      ...state(),
+      zones,
+      statuses: STATUSES,
+      heartbeat: { intervalMs: 3_600_000, silentAfter: 2 },
+    });
+    expect(hourly.device).toMatchObject({ late_at: '2026-11-23T12:00:00.000Z', silent_at: '2026-11-23T12:30:00.000Z' });
   });
 
   it('an uplink older than the stored last event is history only', () => {

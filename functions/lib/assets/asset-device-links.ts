@@ -33,6 +33,8 @@ export const deviceSummary = (device: DeviceRecord): DeviceSummary => ({
   dev_eui: device.dev_eui,
   is_sabotaged: device.is_sabotaged,
   battery_level_low: device.battery_level_low,
+  // The silent-tag job's mark (devices/silent-tags.ts); only a silent tag carries it.
+  ...(device.connectivity === 'silent' ? { is_silent: true } : {}),
 });
 
 /** The device's new link as an UpdateItem of what it changes (asset, asset_since), at the version read. */

@@ -33,9 +33,9 @@ export interface MapPageResult {
 
 /**
  * The tuple of a map index entry (shared/schemas/asset-map.ts), or none for an entry without a position. The
- * level is worked out at `now`, since an asset turns silent without any write.
+ * level comes from stored state only (silence too: the silent-tag job's mark on the device summaries).
  */
-export function markerOf(asset: AssetRecord, now: number = Date.now(), forClient = false): MapMarker | undefined {
+export function markerOf(asset: AssetRecord, forClient = false): MapMarker | undefined {
   const latitude = asset.last_event?.latitude;
   const longitude = asset.last_event?.longitude;
   if (latitude == null || longitude == null) return undefined;
@@ -48,7 +48,7 @@ export function markerOf(asset: AssetRecord, now: number = Date.now(), forClient
     roundCoordinate(longitude),
     updated,
     // Zones are hidden from client users: their level leaves "outside its zone" out.
-    mapLevelCodeOf(mapLevelOf(forClient ? { ...asset, geo_zone: null } : asset, now)),
+    mapLevelCodeOf(mapLevelOf(forClient ? { ...asset, geo_zone: null } : asset)),
   ];
 }
 
@@ -84,7 +84,6 @@ function startKeyOf(ctx: TenantContext, cursor: string, clientId?: number): Reco
 export async function readMapPage(ctx: TenantContext, clientId?: number, cursor?: string): Promise<MapPageResult> {
   const forClient = clientId !== undefined;
   const markers: MapMarker[] = [];
-  const now = Date.now();
   let bytes = 0;
   let itemsRead = 0;
   let readUnits = 0;
@@ -113,7 +112,7 @@ export async function readMapPage(ctx: TenantContext, clientId?: number, cursor?
     readUnits += page.ConsumedCapacity?.CapacityUnits ?? 0;
     startKey = page.LastEvaluatedKey;
     for (const item of page.Items ?? []) {
-      const marker = markerOf(fromItem<AssetRecord>(item), now, forClient);
+      const marker = markerOf(fromItem<AssetRecord>(item), forClient);
       const size = marker ? markerBytes(marker) : 0;
       // Full by bytes: the page ends after the last marker that fit, the next page starts with this one.
       if (bytes + size > MAP_PAGE_MARKER_BYTES) return { markers, cursor: lastKey, itemsRead, readUnits };

@@ -9,10 +9,19 @@ import type { DeviceRecord } from './device-repository';
  */
 export type DeviceCandidate = Pick<
   DeviceRecord,
-  'id' | 'name' | 'model' | 'dev_eui' | 'barcode' | 'asset' | 'logical_id'
+  'id' | 'name' | 'model' | 'dev_eui' | 'barcode' | 'asset' | 'logical_id' | 'connectivity'
 >;
 
-const CANDIDATE_ATTRIBUTES = ['id', 'name', 'model', 'dev_eui', 'barcode', 'asset', 'logical_id'] as const;
+const CANDIDATE_ATTRIBUTES = [
+  'id',
+  'name',
+  'model',
+  'dev_eui',
+  'barcode',
+  'asset',
+  'logical_id',
+  'connectivity',
+] as const;
 
 /** Candidates read before a filtered list stops counting: lists up to this size get exact totals. */
 export const DEVICE_READ_BUDGET = 500;

@@ -37,6 +37,7 @@ export function deviceListRequestOf(
         id: query.id,
         logicalId: query.logicalId,
         hasAsset: query['exists[asset]'] ?? query['asset[exists]'],
+        connectivity: query.connectivity,
       },
       order: order
         ? { field: order.field as DeviceListRequest['order']['field'], direction: order.direction }

@@ -1,4 +1,5 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { CONNECTIVITY_RANK, type Connectivity } from '../../../shared/schemas/connectivity';
 import { type DeviceSortField, normalizeDevEui } from '../../../shared/schemas/device';
 import { batchGetByIds } from '../data/batch-get';
 import { dynamo, tableName } from '../data/client';
@@ -24,12 +25,15 @@ import {
  *     filtered here until the page is full and the read budget spent (device-candidates.ts), then the page's
  *     devices fetched by id. asset[exists] with the asset-name order reads only the matching key range.
  *     Exact total when the partition ended within the reads, else a lower bound (`totalExact: false`).
+ *  4. order[connectivity]: the state changes with time (the silent-tag job), so no sort index holds it: the
+ *     partition's candidates are read to the end (the read cap), filtered, sorted here by state then id.
  */
 export interface DeviceFilters {
   search?: string;
   id?: number;
   logicalId?: number;
   hasAsset?: boolean;
+  connectivity?: readonly Connectivity[];
 }
 
 export interface DeviceListRequest {
@@ -52,6 +56,7 @@ export function matchesDeviceFilters(device: DeviceCandidate, filters: DeviceFil
   if (filters.logicalId !== undefined && device.logical_id !== filters.logicalId) return false;
   if (filters.hasAsset !== undefined && (device.asset !== null && device.asset !== undefined) !== filters.hasAsset)
     return false;
+  if (filters.connectivity && !filters.connectivity.includes(device.connectivity ?? 'never')) return false;
   const needle = filters.search?.toLowerCase();
   if (!needle) return true;
   const texts = [device.name, device.model, device.barcode, device.asset?.name].map((text) =>
@@ -66,7 +71,8 @@ export const hasDeviceFilters = (filters: DeviceFilters) =>
   filters.search !== undefined ||
   filters.id !== undefined ||
   filters.logicalId !== undefined ||
-  filters.hasAsset !== undefined;
+  filters.hasAsset !== undefined ||
+  filters.connectivity !== undefined;
 
 const countDevices = async (ctx: TenantContext) => {
   const result = await dynamo().send(new GetCommand({ TableName: tableName(), Key: counterKey(ctx, 'DEVICE') }));
@@ -82,7 +88,7 @@ async function byId(ctx: TenantContext, filters: DeviceFilters & { id: number })
 /** The partition that holds the devices in the request's order (the table for the id order). */
 export function sourceOf(ctx: TenantContext, request: Pick<DeviceListRequest, 'order' | 'filters'>): DeviceSource {
   const { field } = request.order;
-  if (field === 'id') return { partition: devicePartition(ctx) };
+  if (field === 'id' || field === 'connectivity') return { partition: devicePartition(ctx) };
   const source: DeviceSource = { index: DEVICE_SORT_INDEXES[field], partition: devicePartition(ctx) };
   const { hasAsset } = request.filters;
   if (field === 'asset.name' && hasAsset !== undefined) {
@@ -93,6 +99,7 @@ export function sourceOf(ctx: TenantContext, request: Pick<DeviceListRequest, 'o
 
 async function unfiltered(ctx: TenantContext, request: DeviceListRequest): Promise<DeviceListResult> {
   const { field, direction } = request.order;
+  if (field === 'connectivity') return filtered(ctx, request);
   const [page, total] = await Promise.all([
     deviceRepository.page(ctx, {
       page: request.page,
@@ -107,11 +114,14 @@ async function unfiltered(ctx: TenantContext, request: DeviceListRequest): Promi
 
 async function filtered(ctx: TenantContext, request: DeviceListRequest): Promise<DeviceListResult> {
   const start = (request.page - 1) * request.itemsPerPage;
+  const byConnectivity = request.order.field === 'connectivity';
   const read = await readDeviceMatches(sourceOf(ctx, request), {
-    ascending: request.order.direction === 'asc',
-    wanted: start + request.itemsPerPage,
+    ascending: byConnectivity || request.order.direction === 'asc',
+    // Sorted here: every match is needed before the first page is known.
+    wanted: byConnectivity ? Number.POSITIVE_INFINITY : start + request.itemsPerPage,
     matches: (candidate) => matchesDeviceFilters(candidate, request.filters),
   });
+  if (byConnectivity) read.matches.sort(connectivityOrder(request.order.direction));
   const pageIds = read.matches.slice(start, start + request.itemsPerPage).map((candidate) => candidate.id);
   const found = await batchGetByIds(ctx, 'DEVICE', pageIds);
   const byIds = new Map(found.map((item) => [Number(item.id), fromItem<DeviceRecord>(item)]));
@@ -123,6 +133,15 @@ async function filtered(ctx: TenantContext, request: DeviceListRequest): Promise
     totalExact: read.exhausted,
   };
 }
+
+/** State rank (online, late, silent, never) then id, reversed as a whole for desc, as an index read backwards. */
+const connectivityOrder =
+  (direction: 'asc' | 'desc') =>
+  (a: DeviceCandidate, b: DeviceCandidate): number => {
+    const rank = CONNECTIVITY_RANK[a.connectivity ?? 'never'] - CONNECTIVITY_RANK[b.connectivity ?? 'never'];
+    const order = rank || a.id - b.id;
+    return direction === 'asc' ? order : -order;
+  };
 
 export async function listDevices(ctx: TenantContext, request: DeviceListRequest): Promise<DeviceListResult> {
   const { filters } = request;
@@ -143,6 +162,10 @@ export async function* streamDevices(
     yield (await byId(ctx, { ...filters, id: filters.id })).items;
     return;
   }
+  if (order.field === 'connectivity') {
+    yield* streamByConnectivity(ctx, filters, order.direction);
+    return;
+  }
   const source = sourceOf(ctx, { order, filters });
   let startKey: Record<string, unknown> | undefined;
   do {
@@ -161,3 +184,25 @@ export async function* streamDevices(
 }
 
 const STREAM_BATCH = 200;
+
+/** The export in connectivity order: the whole list sorted first (the state has no index), then fetched by id. */
+async function* streamByConnectivity(
+  ctx: TenantContext,
+  filters: DeviceFilters,
+  direction: 'asc' | 'desc',
+): AsyncGenerator<DeviceRecord[]> {
+  const read = await readDeviceMatches(sourceOf(ctx, { order: { field: 'id', direction: 'asc' }, filters }), {
+    ascending: true,
+    wanted: Number.POSITIVE_INFINITY,
+    matches: (candidate) => matchesDeviceFilters(candidate, filters),
+  });
+  const ids = read.matches.sort(connectivityOrder(direction)).map((candidate) => candidate.id);
+  for (let start = 0; start < ids.length; start += STREAM_BATCH) {
+    const batch = ids.slice(start, start + STREAM_BATCH);
+    const byIds = new Map((await batchGetByIds(ctx, 'DEVICE', batch)).map((item) => [Number(item.id), item]));
+    yield batch.flatMap((id) => {
+      const item = byIds.get(id);
+      return item ? [fromItem<DeviceRecord>(item)] : [];
+    });
+  }
+}

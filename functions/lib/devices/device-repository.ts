@@ -5,6 +5,7 @@ import { indexSortKey, itemSortKey, pad, typePartition } from '../data/keys';
 import { createRepository, fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 import { allowListOf } from '../http/allow-list';
+import { type ConnectivityAttributes, dueIndexKeys, nextDueAt } from './connectivity';
 import { devEuiClaimKey } from './dev-eui-claims';
 
 /**
@@ -13,7 +14,8 @@ import { devEuiClaimKey } from './dev-eui-claims';
  * a device's events from then on only (functions/http/events.ts). Absent on devices written before it was
  * kept, which then show a client user no events (docs/security.md "Client users").
  */
-export type DeviceRecord = Omit<Device, '@id' | '@type'> & { asset_since?: string | null };
+export type DeviceRecord = Omit<Device, '@id' | '@type' | 'connectivity'> &
+  ConnectivityAttributes & { asset_since?: string | null };
 
 /** The `asset_since` of a device going from `before` to asset `after`: kept while the asset stays the same. */
 export const assetSinceAfter = (
@@ -46,6 +48,11 @@ export const DEVICE_SORT_INDEXES = {
   model: 'gsi6',
 } as const;
 
+const dueKeysOf = (ctx: TenantContext, device: DeviceRecord) => {
+  const due = nextDueAt(device);
+  return due ? dueIndexKeys(ctx, device.id, due) : {};
+};
+
 /**
  * Devices (spec 000 /devices): every sortable column of spec s.9 has its index, all `T#<t>#DEVICE` / value#id,
  * so page 1 of any order is one Query of one page (docs/data-model.md "Device list").
@@ -56,6 +63,7 @@ export const DEVICE_SORT_INDEXES = {
  *  - gsi4   byDevEui:    <DEVEUI>#<id>                          order[devEui]
  *  - gsi5   byActivationDate: <ISO date>#<id>                   order[activationDate]
  *  - gsi6   byModel:     <model lower>#<id>                     order[model]
+ *  - gsi7   byDueTime:   T#<t>#DEVICE#DUE / <ISO due>#<id>       the silent-tag job (sparse; devices/connectivity.ts)
  * The platform-wide DEVEUI -> tenant/device lookup of the event pipeline is the DEVEUI claim item
  * (dev-eui-claims.ts), one strongly consistent GetItem, so no index is spent on it.
  */
@@ -78,6 +86,8 @@ export const deviceRepository = createRepository<DeviceRecord>({
       gsi5sk: indexSortKey(device.activation_date ?? '', device.id),
       gsi6pk: partition,
       gsi6sk: indexSortKey(text(device.model), device.id),
+      // The silent-tag job's due index (sparse): only online and late devices, keyed on when they next change.
+      ...dueKeysOf(ctx, device),
     };
   },
 });
@@ -107,6 +117,11 @@ export async function findDeviceByDevEui(
 
 const allowedDevice = allowListOf(deviceSchema);
 
-/** asset_since (when the device joined its asset) stays on the record. */
+/** asset_since (when the device joined its asset) and the connectivity times stay on the record. */
 export const toApiDevice = (device: DeviceRecord): Device =>
-  allowedDevice({ '@id': `/api/devices/${device.id}`, '@type': 'Device', ...device });
+  allowedDevice({
+    '@id': `/api/devices/${device.id}`,
+    '@type': 'Device',
+    ...device,
+    connectivity: device.connectivity ?? 'never',
+  });

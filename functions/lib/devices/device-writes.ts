@@ -76,6 +76,9 @@ function summaryAfter(after: DeviceRecord, previous: DeviceRecord | undefined, s
   if (!previous || !existing) return summary;
   for (const flag of ['is_sabotaged', 'battery_level_low'] as const)
     if (after[flag] === previous[flag]) summary[flag] = existing[flag];
+  // The silent mark is the job's and the pipeline's alone: kept as the asset holds it.
+  if (existing.is_silent !== undefined) summary.is_silent = existing.is_silent;
+  else delete summary.is_silent;
   return summary;
 }
 

@@ -24,7 +24,12 @@ export interface MailWords {
 export const MAIL_WORDS: Record<NotificationLanguage, MailWords> = {
   en: {
     locale: 'en-GB',
-    alarmTypes: { 0: 'Asset tag sabotaged', 1: 'Asset outside the geo zone', 2: 'Asset battery level low' },
+    alarmTypes: {
+      0: 'Asset tag sabotaged',
+      1: 'Asset outside the geo zone',
+      2: 'Asset battery level low',
+      3: 'Asset tag silent',
+    },
     asset: 'Asset',
     tag: 'Tag',
     zone: 'Geo zone',
@@ -41,7 +46,12 @@ export const MAIL_WORDS: Record<NotificationLanguage, MailWords> = {
   },
   nl: {
     locale: 'nl-NL',
-    alarmTypes: { 0: 'Tag van asset gesaboteerd', 1: 'Asset buiten de geozone', 2: 'Batterij van asset bijna leeg' },
+    alarmTypes: {
+      0: 'Tag van asset gesaboteerd',
+      1: 'Asset buiten de geozone',
+      2: 'Batterij van asset bijna leeg',
+      3: 'Tag van asset stil',
+    },
     asset: 'Asset',
     tag: 'Tag',
     zone: 'Geozone',
@@ -58,7 +68,12 @@ export const MAIL_WORDS: Record<NotificationLanguage, MailWords> = {
   },
   de: {
     locale: 'de-DE',
-    alarmTypes: { 0: 'Tag des Assets sabotiert', 1: 'Asset außerhalb der Geozone', 2: 'Batterie des Assets schwach' },
+    alarmTypes: {
+      0: 'Tag des Assets sabotiert',
+      1: 'Asset außerhalb der Geozone',
+      2: 'Batterie des Assets schwach',
+      3: 'Tag des Assets verstummt',
+    },
     asset: 'Asset',
     tag: 'Tag',
     zone: 'Geozone',
@@ -79,6 +94,7 @@ export const MAIL_WORDS: Record<NotificationLanguage, MailWords> = {
       0: 'Balise de l’actif sabotée',
       1: 'Actif hors de la zone géographique',
       2: 'Batterie de l’actif faible',
+      3: 'Balise de l’actif silencieuse',
     },
     asset: 'Actif',
     tag: 'Balise',

@@ -99,8 +99,11 @@ export interface ZoneMembership {
   since?: string;
 }
 
-/** Alarm kinds = alarm rule types (spec 000: 0 sabotage, 1 outside the geo zone, 2 battery low). */
-export type AlarmKind = 0 | 1 | 2;
+/**
+ * Alarm kinds = alarm rule types (spec 000: 0 sabotage, 1 outside the geo zone, 2 battery low; issue 16: 3 tag
+ * silent, raised by the silent-tag job, functions/lib/devices/silent-tags.ts).
+ */
+export type AlarmKind = 0 | 1 | 2 | 3;
 
 /**
  * A state change the processor found (raised once per change, not per uplink). Sent to EventBridge as

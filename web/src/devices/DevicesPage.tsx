@@ -1,3 +1,4 @@
+import { CONNECTIVITY_STATES } from '@shared/schemas/connectivity';
 import type { Device, DeviceSortField } from '@shared/schemas/device';
 import { deviceListQuerySchema } from '@shared/schemas/device';
 import { useMemo } from 'react';
@@ -12,7 +13,7 @@ import { DEVICE_FILTER_KEYS, DEVICES_PAGE_SIZE, type DeviceFilterKey, useDeviceL
 
 /** Spec 000 s.9 gives no delay for this search; the assets' 300 ms keeps typing a DEVEUI to one request. */
 const SEARCH_DELAY_MS = 300;
-const filterSchema = deviceListQuerySchema.pick({ id: true, logicalId: true });
+const filterSchema = deviceListQuerySchema.pick({ id: true, logicalId: true, connectivity: true });
 
 function useDeviceRows({ page, search, filters, order }: ListRowsParams<DeviceFilterKey>) {
   const sort = order ? { field: order.field as DeviceSortField, direction: order.direction } : undefined;
@@ -32,6 +33,15 @@ export default function DevicesPage() {
       { name: 'id', label: t('filters.id'), type: 'number' },
       // Spec 000 s.6: the Logical ID filter is the admins'.
       ...(isAdmin ? [{ name: 'logicalId' as const, label: t('filters.logicalId'), type: 'number' as const }] : []),
+      {
+        name: 'connectivity',
+        label: t('filters.connectivity'),
+        type: 'select',
+        options: [
+          { value: '', label: t('filters.any') },
+          ...CONNECTIVITY_STATES.map((state) => ({ value: state, label: t(`connectivity.${state}`) })),
+        ],
+      },
       {
         name: 'hasAsset',
         label: t('filters.hasAsset'),

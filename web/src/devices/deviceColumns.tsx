@@ -1,12 +1,18 @@
 import BatteryAlertIcon from '@mui/icons-material/BatteryAlert';
 import BatteryFullIcon from '@mui/icons-material/BatteryFull';
+import CloudOffIcon from '@mui/icons-material/CloudOff';
+import HelpOutlinedIcon from '@mui/icons-material/HelpOutlined';
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import WifiTetheringIcon from '@mui/icons-material/WifiTethering';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import type { Connectivity } from '@shared/schemas/connectivity';
 import type { Device } from '@shared/schemas/device';
 import type { TFunction } from 'i18next';
+import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime, formatDay } from '../assets/assetFormat';
 import type { Column } from '../common/list/PagedTable';
@@ -19,6 +25,55 @@ export function BatteryMarker({ low, t }: { low: boolean; t: DevicesT }) {
     <Chip size="small" color="warning" icon={<BatteryAlertIcon />} label={t('markers.batteryLow')} />
   ) : (
     <Chip size="small" color="success" variant="outlined" icon={<BatteryFullIcon />} label={t('markers.batteryOk')} />
+  );
+}
+
+const CONNECTIVITY_LOOK: Record<
+  Connectivity,
+  { color: 'success' | 'warning' | 'error' | 'default'; icon: ReactElement }
+> = {
+  online: { color: 'success', icon: <WifiTetheringIcon /> },
+  late: { color: 'warning', icon: <ScheduleIcon /> },
+  silent: { color: 'error', icon: <CloudOffIcon /> },
+  never: { color: 'default', icon: <HelpOutlinedIcon /> },
+};
+
+/** Connectivity column (issue 16): a coloured chip with the state's word, so it does not rely on colour alone. */
+export function ConnectivityMarker({ state, t }: { state: Connectivity; t: DevicesT }) {
+  const look = CONNECTIVITY_LOOK[state] ?? CONNECTIVITY_LOOK.never;
+  return (
+    <Chip
+      size="small"
+      color={look.color}
+      variant={state === 'online' || state === 'never' ? 'outlined' : 'filled'}
+      icon={look.icon}
+      label={t(`connectivity.${state}`)}
+      data-connectivity={state}
+    />
+  );
+}
+
+/**
+ * On a phone the Status column does not fit beside the name and the DEVEUI: the state's icon (each state has its
+ * own shape), named for screen readers, follows the name instead.
+ */
+function PhoneConnectivityIcon({ state, t }: { state: Connectivity; t: DevicesT }) {
+  const look = CONNECTIVITY_LOOK[state] ?? CONNECTIVITY_LOOK.never;
+  const label = t(`connectivity.${state}`);
+  return (
+    <Box
+      component="span"
+      role="img"
+      aria-label={label}
+      title={label}
+      data-connectivity-icon={state}
+      sx={{
+        display: { xs: 'inline-flex', sm: 'none' },
+        color: look.color === 'default' ? 'text.secondary' : `${look.color}.main`,
+      }}
+    >
+      {look.icon}
+    </Box>
   );
 }
 
@@ -58,6 +113,7 @@ export function deviceColumns(t: DevicesT, options: { assetAsLink: boolean }): C
       render: (d) => (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
           <span>{d.name ?? ''}</span>
+          <PhoneConnectivityIcon state={d.connectivity} t={t} />
           {d.is_sabotaged && <SabotageMarker t={t} />}
         </Stack>
       ),
@@ -87,6 +143,13 @@ export function deviceColumns(t: DevicesT, options: { assetAsLink: boolean }): C
       hideOnPhone: true,
       render: (d) => <BatteryMarker low={d.battery_level_low} t={t} />,
       width: 110,
+    },
+    {
+      id: 'connectivity',
+      label: t('columns.connectivity'),
+      sortField: 'connectivity',
+      hideOnPhone: true,
+      render: (d) => <ConnectivityMarker state={d.connectivity} t={t} />,
     },
     {
       id: 'notes',

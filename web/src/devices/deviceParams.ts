@@ -6,7 +6,7 @@
 /** The list as the URL holds it: search text, filters by URL name, the chosen sort. */
 export interface DeviceListState {
   search: string;
-  filters: Partial<Record<'id' | 'logicalId' | 'hasAsset', string>>;
+  filters: Partial<Record<'id' | 'logicalId' | 'hasAsset' | 'connectivity', string>>;
   sort?: { field: string; direction: 'asc' | 'desc' };
 }
 
@@ -17,6 +17,7 @@ export function toDeviceQuery({ search, filters, sort }: DeviceListState) {
     id: filters.id,
     logicalId: filters.logicalId,
     'asset[exists]': filters.hasAsset === 'true' || filters.hasAsset === 'false' ? filters.hasAsset : undefined,
+    connectivity: filters.connectivity || undefined,
   };
   if (sort) query[`order[${sort.field}]`] = sort.direction;
   return query;

@@ -13,7 +13,7 @@ import { toDeviceQuery } from './deviceParams';
 /** Spec 000 s.9: 20 rows per page, no page-size options. */
 export const DEVICES_PAGE_SIZE = 20;
 /** URL names of the filter drawer's fields; `hasAsset` (true/false) is sent as asset[exists]. */
-export const DEVICE_FILTER_KEYS = ['id', 'logicalId', 'hasAsset'] as const;
+export const DEVICE_FILTER_KEYS = ['id', 'logicalId', 'hasAsset', 'connectivity'] as const;
 export type DeviceFilterKey = (typeof DEVICE_FILTER_KEYS)[number];
 export type DeviceFilters = Partial<Record<DeviceFilterKey, string>>;
 

@@ -4,6 +4,7 @@ import { type AssetRecord, assetMapKeys } from '../../assets/asset-repository';
 import { dynamo, tableName } from '../../data/client';
 import { itemKey } from '../../data/keys';
 import type { TenantContext } from '../../data/tenant-context';
+import { dueIndexKeys } from '../../devices/connectivity';
 import type { DeviceRecord } from '../../devices/device-repository';
 import { deviceRepository } from '../../devices/device-repository';
 import { putEvent } from '../../events/event-repository';
@@ -86,6 +87,8 @@ function deviceChanges(ctx: TenantContext, device: DeviceRecord, effects: Uplink
   const changes: Record<string, unknown> = { ...effects.device };
   if (effects.device.battery_level_low !== undefined)
     changes.gsi1sk = deviceRepository.model.indexKeys?.(ctx, { ...device, ...effects.device }).gsi1sk;
+  // Online again: the due index entry moves to the new late time (silent-tag job, devices/connectivity.ts).
+  if (effects.device.late_at) Object.assign(changes, dueIndexKeys(ctx, device.id, effects.device.late_at));
   return changes;
 }
 
@@ -123,7 +126,9 @@ export async function applyEffects(
           `devices[${summary.index}].is_sabotaged = :sabotaged`,
           `devices[${summary.index}].battery_level_low = :batteryLow`,
         );
+        if (summary.is_silent === false) update.sets.push(`devices[${summary.index}].is_silent = :silent`);
         Object.assign(update.values, {
+          ...(summary.is_silent === false ? { ':silent': false } : {}),
           ':sabotaged': summary.is_sabotaged,
           ':batteryLow': summary.battery_level_low,
           ':deviceId': effects.event.device.id,

@@ -2,6 +2,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import type { SQSBatchResponse, SQSRecord } from 'aws-lambda';
 import { systemTenantContext } from '../../data/system-context';
 import type { TenantContext } from '../../data/tenant-context';
+import { heartbeatOf } from '../../devices/heartbeat';
 import { publishGeocodeRequests } from '../../geocoding/geocode-request';
 import { publishAlarms } from '../alarms/publish-alarms';
 import { decoderFor, type PayloadDecoder } from '../codecs/profile-decoder';
@@ -195,6 +196,7 @@ async function processOne(
     zones,
     statuses,
     battery: batteryRuleOf(profile),
+    heartbeat: heartbeatOf(profile),
   });
   // Before the writes: a failure after them redelivers an uplink whose state is already written, which
   // then raises nothing; the alarm handler drops a repeated event.
@@ -210,6 +212,10 @@ async function processOne(
     const summary = effects.asset.summary;
     const entry = summary ? loaded.asset.devices[summary.index] : undefined;
     if (summary && entry)
-      Object.assign(entry, { is_sabotaged: summary.is_sabotaged, battery_level_low: summary.battery_level_low });
+      Object.assign(entry, {
+        is_sabotaged: summary.is_sabotaged,
+        battery_level_low: summary.battery_level_low,
+        ...(summary.is_silent === false ? { is_silent: false } : {}),
+      });
   }
 }

@@ -1,7 +1,9 @@
 import type { AssetStatusValue } from '../../../../shared/schemas/asset-status';
 import type { EventType, LastEvent } from '../../../../shared/schemas/event';
 import { type AssetRecord, hasPosition } from '../../assets/asset-repository';
+import { type ConnectivityAttributes, connectivityAfterUplink } from '../../devices/connectivity';
 import type { DeviceRecord } from '../../devices/device-repository';
+import { type Heartbeat, heartbeatOf } from '../../devices/heartbeat';
 import type { EventRecord } from '../../events/event-repository';
 import type { GeocodeRequest } from '../../geocoding/geocode-request';
 import { pipelineAddress } from '../../geocoding/pipeline-address';
@@ -54,13 +56,15 @@ export interface UplinkInput {
   statuses: Partial<Record<'moving' | 'registered', { id: number; status: AssetStatusValue }>>;
   /** The device profile's battery unit and thresholds (battery.ts); the built-in 3.3 / 3.4 V without one. */
   battery?: BatteryRule;
+  /** The device's profile heartbeat (devices/heartbeat.ts); absent: the built-in profiles'. */
+  heartbeat?: Heartbeat;
 }
 
 export interface UplinkEffects {
   event: EventRecord;
   /** False when the uplink is older than (or as old as) the stored last event: history only, no state. */
   advancesState: boolean;
-  device: Partial<Pick<DeviceRecord, 'last_event' | 'is_sabotaged' | 'battery_level_low'>>;
+  device: Partial<Pick<DeviceRecord, 'last_event' | 'is_sabotaged' | 'battery_level_low'>> & ConnectivityAttributes;
   asset?: {
     set: Partial<
       Pick<PipelineAsset, 'last_event' | 'lastCommunication' | 'lastLocationUpdate' | 'days_still' | 'status'> & {
@@ -68,8 +72,8 @@ export interface UplinkEffects {
         rest_position: RestPosition;
       }
     >;
-    /** The asset's summary of this device (index in `devices`), when a flag flipped. */
-    summary?: { index: number; is_sabotaged: boolean; battery_level_low: boolean };
+    /** The asset's summary of this device (index in `devices`), when a flag flipped (or it was silent). */
+    summary?: { index: number; is_sabotaged: boolean; battery_level_low: boolean; is_silent?: false };
     /** The asset enters or leaves the map index (gsi7): only when it gains or loses its position. */
     mapIndex?: 'add' | 'remove';
   };
@@ -148,6 +152,8 @@ export function uplinkEffects(input: UplinkInput): UplinkEffects {
   const batteryLow =
     decoded.batteryLow ?? batteryLowOf(decoded, device.battery_level_low, input.battery) ?? device.battery_level_low;
   effects.device.last_event = lastEvent;
+  // Heard from: online (again), due to turn late later; rides in the device's own update (devices/connectivity.ts).
+  Object.assign(effects.device, connectivityAfterUplink(uplink.receivedAt, input.heartbeat ?? heartbeatOf(), device));
   if (sabotaged !== device.is_sabotaged) effects.device.is_sabotaged = sabotaged;
   if (batteryLow !== device.battery_level_low) effects.device.battery_level_low = batteryLow;
   const alarm = alarmOf(input, lastEvent);
@@ -183,8 +189,15 @@ function assetEffects(
   const summary = asset.devices[index];
   const sabotaged = effects.device.is_sabotaged ?? input.device.is_sabotaged;
   const batteryLow = effects.device.battery_level_low ?? input.device.battery_level_low;
-  if (summary && (summary.is_sabotaged !== sabotaged || summary.battery_level_low !== batteryLow))
-    effects.asset.summary = { index, is_sabotaged: sabotaged, battery_level_low: batteryLow };
+  const wasSilent = summary?.is_silent === true;
+  if (summary && (summary.is_sabotaged !== sabotaged || summary.battery_level_low !== batteryLow || wasSilent))
+    effects.asset.summary = {
+      index,
+      is_sabotaged: sabotaged,
+      battery_level_low: batteryLow,
+      // The silent-tag job marked the summary; the uplink clears it in the same asset write.
+      ...(wasSilent ? { is_silent: false as const } : {}),
+    };
 
   const ownZone = asset.geo_zone;
   if (!ownZone || !fix || !input.zones) return;

@@ -1,0 +1,92 @@
+import type { Connectivity } from '../../../shared/schemas/connectivity';
+import { pad, typePartition } from '../data/keys';
+import type { TenantContext } from '../data/tenant-context';
+import type { Heartbeat } from './heartbeat';
+
+/**
+ * A device's connectivity as stored on its item (docs/decisions/0254-silent-tags-four-connectivity-states-stored-on-the-device-la.md).
+ * Absent `connectivity`: never heard. All times are ISO 8601 UTC instants and all arithmetic is on epoch
+ * milliseconds, so a clock change (Europe/Amsterdam's 23- and 25-hour days) moves nothing.
+ *
+ *   connectivity          online | late | silent
+ *   connectivity_since    when it entered that state (the uplink, or the due time it crossed)
+ *   heard_at              the last uplink that advanced the device (our way in's receipt time)
+ *   late_at, silent_at    when it turns late / silent without another uplink
+ *   gsi7pk, gsi7sk        the due index (sparse): `T#<t>#DEVICE#DUE` / `<next due time>#<padded id>`; only
+ *                         online (due: late_at) and late (due: silent_at) devices are in it
+ */
+export interface ConnectivityAttributes {
+  connectivity?: Exclude<Connectivity, 'never'>;
+  connectivity_since?: string;
+  heard_at?: string;
+  late_at?: string;
+  silent_at?: string;
+}
+
+/**
+ * Late after 1.5 intervals without an uplink: ChirpStack's own margin for "inactive" (a tag reporting every
+ * 12 h that is a few seconds or a retransmission late is not late), so its users see the same thing here.
+ */
+export const LATE_AFTER_INTERVALS = 1.5;
+
+/** The due index (gsi7, shared with the asset map under another partition). */
+export const DUE_INDEX = 'gsi7';
+export const duePartition = (ctx: TenantContext) => `${typePartition(ctx, 'DEVICE')}#DUE`;
+export const dueSortKey = (dueAt: string, deviceId: number) => `${dueAt}#${pad(deviceId)}`;
+export const dueIndexKeys = (ctx: TenantContext, deviceId: number, dueAt: string) => ({
+  gsi7pk: duePartition(ctx),
+  gsi7sk: dueSortKey(dueAt, deviceId),
+});
+/** Every due entry up to `now` sorts before this bound (`#` then digits < `#~`). */
+export const dueBound = (now: Date) => `${now.toISOString()}#~`;
+
+const plus = (at: string, ms: number) => new Date(Date.parse(at) + ms).toISOString();
+
+/** The device right after an uplink heard at `heardAt`: online, due to turn late 1.5 intervals later. */
+export function connectivityAfterUplink(
+  heardAt: string,
+  heartbeat: Heartbeat,
+  previous: ConnectivityAttributes = {},
+): Required<ConnectivityAttributes> {
+  const heard = new Date(heardAt).toISOString();
+  return {
+    connectivity: 'online',
+    // Staying online keeps the time it came online; coming back (late, silent, never) starts it now.
+    connectivity_since:
+      previous.connectivity === 'online' && previous.connectivity_since ? previous.connectivity_since : heard,
+    heard_at: heard,
+    late_at: plus(heard, Math.round(heartbeat.intervalMs * LATE_AFTER_INTERVALS)),
+    silent_at: plus(heard, heartbeat.intervalMs * heartbeat.silentAfter),
+  };
+}
+
+/** The state the stored times give at `now` (the job moves the item there; the item may lag by one run). */
+export function connectivityAt(device: ConnectivityAttributes, now: Date): Connectivity {
+  if (!device.connectivity || !device.heard_at) return 'never';
+  const at = now.getTime();
+  if (device.silent_at && at >= Date.parse(device.silent_at)) return 'silent';
+  if (device.late_at && at >= Date.parse(device.late_at)) return 'late';
+  return 'online';
+}
+
+/** When the stored state is next due to change: online -> late_at, late -> silent_at; silent and never: not. */
+export function nextDueAt(device: ConnectivityAttributes): string | undefined {
+  if (device.connectivity === 'online') return device.late_at;
+  if (device.connectivity === 'late') return device.silent_at;
+  return undefined;
+}
+
+/** The time the device crossed into `state` (its due time, not the job's run): the alarm's and the chip's time. */
+export const crossedAt = (device: ConnectivityAttributes, state: 'late' | 'silent') =>
+  (state === 'late' ? device.late_at : device.silent_at) as string;
+
+/**
+ * The attributes a device heard last at `heardAt` has at `now` once the job ran: what the demo seed writes, so
+ * the demo shows every state without waiting for the job.
+ */
+export function connectivityAsOf(heardAt: string, heartbeat: Heartbeat, now: Date): ConnectivityAttributes {
+  const online = connectivityAfterUplink(heardAt, heartbeat);
+  const state = connectivityAt(online, now);
+  if (state === 'online' || state === 'never') return online;
+  return { ...online, connectivity: state, connectivity_since: crossedAt(online, state) };
+}

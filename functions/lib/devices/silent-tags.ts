@@ -1,0 +1,239 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { AssetRecord } from '../assets/asset-repository';
+import { dynamo, tableName } from '../data/client';
+import { itemKey } from '../data/keys';
+import { systemTenantContext } from '../data/system-context';
+import type { TenantContext } from '../data/tenant-context';
+import { publishAlarms } from '../pipeline/alarms/publish-alarms';
+import type { AlarmRaised } from '../pipeline/contracts';
+import { tenantRepository } from '../tenants/tenant-repository';
+import {
+  type ConnectivityAttributes,
+  connectivityAt,
+  crossedAt,
+  DUE_INDEX,
+  dueBound,
+  duePartition,
+  dueSortKey,
+} from './connectivity';
+import type { DeviceRecord } from './device-repository';
+
+/**
+ * The silent-tag job (issue 16 part 4; docs/decisions/0253-the-silent-tag-job-reads-only-the-due-devices-a-sparse-due-i.md): every
+ * 15 minutes it reads, per tenant, only the devices whose next state change is due (a Query on the sparse due
+ * index up to `now`, never a Scan) and moves each to late or silent with a conditional write: an uplink that
+ * arrived meanwhile changed `heard_at` and the index key, so the uplink wins and the job writes nothing.
+ * Turning silent raises the "tag silent" alarm (type 3) through the same AlarmRaised path as the processor's.
+ */
+export interface SilentTagReport {
+  now: string;
+  tenants: number;
+  /** Index entries DynamoDB read (ScannedCount) plus the asset items read for silent tags. */
+  itemsRead: number;
+  /** Read capacity the job's reads consumed (ReturnConsumedCapacity TOTAL). */
+  readUnits: number;
+  late: number;
+  silent: number;
+  /** A concurrent uplink (or delete) won: nothing written. */
+  skipped: number;
+  alarms: number;
+}
+
+type DueEntry = ConnectivityAttributes & { id: number; gsi7sk: string };
+
+/** Devices of one page moved at once: a backlog of thousands finishes within the Lambda's time. */
+const PARALLEL = 10;
+const PAGE = 200;
+
+export async function runSilentTagJob(
+  now: Date,
+  options: { tenants?: readonly string[] } = {},
+): Promise<SilentTagReport> {
+  const report: SilentTagReport = {
+    now: now.toISOString(),
+    tenants: 0,
+    itemsRead: 0,
+    readUnits: 0,
+    late: 0,
+    silent: 0,
+    skipped: 0,
+    alarms: 0,
+  };
+  const only = options.tenants ? new Set(options.tenants) : undefined;
+  for (const tenant of await tenantRepository.list()) {
+    if (only && !only.has(String(tenant.id))) continue;
+    report.tenants += 1;
+    await sweepTenant(systemTenantContext(String(tenant.id)), now, report);
+  }
+  return report;
+}
+
+async function sweepTenant(ctx: TenantContext, now: Date, report: SilentTagReport) {
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: DUE_INDEX,
+        KeyConditionExpression: 'gsi7pk = :pk AND gsi7sk <= :bound',
+        ExpressionAttributeValues: { ':pk': duePartition(ctx), ':bound': dueBound(now) },
+        ExclusiveStartKey: startKey,
+        Limit: PAGE,
+        ReturnConsumedCapacity: 'TOTAL',
+      }),
+    );
+    report.itemsRead += page.ScannedCount ?? 0;
+    report.readUnits += page.ConsumedCapacity?.CapacityUnits ?? 0;
+    const entries = (page.Items ?? []) as DueEntry[];
+    for (let start = 0; start < entries.length; start += PARALLEL) {
+      await Promise.all(entries.slice(start, start + PARALLEL).map((entry) => advance(ctx, entry, now, report)));
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+}
+
+async function advance(ctx: TenantContext, entry: DueEntry, now: Date, report: SilentTagReport) {
+  const target = connectivityAt(entry, now);
+  if (target !== 'late' && target !== 'silent') return;
+  if (target === 'late') {
+    const moved = await moveDevice(ctx, entry, 'late', {
+      set: 'gsi7sk = :next',
+      values: { ':next': dueSortKey(entry.silent_at as string, entry.id) },
+    });
+    if (moved) report.late += 1;
+    else report.skipped += 1;
+    return;
+  }
+  // Silent in two steps: the state first (the entry stays due), then the alarm, then the entry leaves the
+  // index. A run that stopped in between finds the entry again and raises the same alarm (same id: mailed once).
+  const device =
+    entry.connectivity === 'silent' ? await readDevice(ctx, entry) : await moveDevice(ctx, entry, 'silent');
+  if (!device) {
+    report.skipped += 1;
+    return;
+  }
+  report.silent += 1;
+  const asset = device.asset ? await markAssetSummary(ctx, device, report) : undefined;
+  await publishAlarms([silentAlarm(ctx, device, asset)]);
+  report.alarms += 1;
+  await leaveIndex(ctx, device);
+}
+
+/** The state change, conditioned on nothing heard since the entry was read. Answers the device, or undefined. */
+async function moveDevice(
+  ctx: TenantContext,
+  entry: DueEntry,
+  state: 'late' | 'silent',
+  extra: { set?: string; values?: Record<string, unknown> } = {},
+): Promise<(DeviceRecord & ConnectivityAttributes) | undefined> {
+  try {
+    const result = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: itemKey(ctx, 'DEVICE', entry.id),
+        UpdateExpression: `SET connectivity = :state, connectivity_since = :since${extra.set ? `, ${extra.set}` : ''}`,
+        ConditionExpression: 'attribute_exists(pk) AND heard_at = :heard AND gsi7sk = :seen',
+        ExpressionAttributeValues: {
+          ':state': state,
+          ':since': crossedAt(entry, state),
+          ':heard': entry.heard_at,
+          ':seen': entry.gsi7sk,
+          ...extra.values,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return result.Attributes as DeviceRecord & ConnectivityAttributes;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+}
+
+async function readDevice(ctx: TenantContext, entry: DueEntry) {
+  const result = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: itemKey(ctx, 'DEVICE', entry.id), ConsistentRead: true }),
+  );
+  const device = result.Item as (DeviceRecord & ConnectivityAttributes) | undefined;
+  return device?.connectivity === 'silent' && device.heard_at === entry.heard_at ? device : undefined;
+}
+
+/** Out of the due index: a silent device changes only with its next uplink. */
+async function leaveIndex(ctx: TenantContext, device: DeviceRecord & ConnectivityAttributes) {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: itemKey(ctx, 'DEVICE', device.id),
+        UpdateExpression: 'REMOVE gsi7pk, gsi7sk',
+        ConditionExpression: 'connectivity = :silent AND heard_at = :heard',
+        ExpressionAttributeValues: { ':silent': 'silent', ':heard': device.heard_at },
+      }),
+    );
+  } catch (error) {
+    // An uplink came in between: it set the device online with its own index entry, which stays.
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+}
+
+/**
+ * The asset's summary of the device gets `is_silent` (the map's and the asset list's mark), unless the asset
+ * heard anything since the device's last uplink (another of its tags, or this one a moment ago: the uplink
+ * wins; it clears the mark itself when it finds it).
+ */
+async function markAssetSummary(
+  ctx: TenantContext,
+  device: DeviceRecord & ConnectivityAttributes,
+  report: SilentTagReport,
+) {
+  const assetId = device.asset?.id as number;
+  const read = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: itemKey(ctx, 'ASSET', assetId),
+      ProjectionExpression: 'id, #name, devices',
+      ExpressionAttributeNames: { '#name': 'name' },
+    }),
+  );
+  report.itemsRead += 1;
+  const asset = read.Item as Pick<AssetRecord, 'id' | 'name' | 'devices'> | undefined;
+  const index = asset?.devices?.findIndex((summary) => summary.id === device.id) ?? -1;
+  if (!asset || index < 0) return asset;
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: itemKey(ctx, 'ASSET', assetId),
+        UpdateExpression: `SET devices[${index}].is_silent = :silent`,
+        ConditionExpression: `devices[${index}].id = :device AND (attribute_not_exists(lastCommunication) OR lastCommunication <= :heard)`,
+        ExpressionAttributeValues: { ':silent': true, ':device': device.id, ':heard': device.heard_at },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+  return asset;
+}
+
+function silentAlarm(
+  ctx: TenantContext,
+  device: DeviceRecord & ConnectivityAttributes,
+  asset: Pick<AssetRecord, 'id' | 'name'> | undefined,
+): AlarmRaised {
+  return {
+    tenantId: ctx.tenantId,
+    kind: 3,
+    assetId: asset?.id ?? null,
+    assetName: asset?.name ?? null,
+    deviceId: device.id,
+    deviceName: device.name,
+    devEui: device.dev_eui,
+    zoneId: null,
+    zoneName: null,
+    // The time it turned silent: the same alarm id for every run that finds it (alarm-handler.ts).
+    at: device.silent_at as string,
+    latitude: device.last_event?.latitude ?? null,
+    longitude: device.last_event?.longitude ?? null,
+  };
+}

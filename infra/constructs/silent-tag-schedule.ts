@@ -1,0 +1,90 @@
+import * as path from 'node:path';
+import { Duration } from 'aws-cdk-lib';
+import type * as events from 'aws-cdk-lib/aws-events';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { acknowledge } from '../nag';
+import { alarmOnDepth } from './failure-queue';
+import { type DataAccess, HandlerFunction, REPO_ROOT } from './handler-function';
+
+export interface SilentTagScheduleProps {
+  stage: string;
+  data: DataAccess;
+  logRetention: RetentionDays;
+  /** The pipeline bus: the job raises "tag silent" as AlarmRaised there, like the processor. */
+  eventBus: events.IEventBus;
+}
+
+/** Every quarter of an hour (issue 16: a tag's state is at most 15 minutes behind its due time). */
+export const SILENT_TAG_RATE = 'rate(15 minutes)';
+
+/**
+ * The silent-tag job (functions/jobs/silent-tags.ts) and its EventBridge Scheduler schedule, invoked with `{}`
+ * every 15 minutes. A failed run is retried (the job is idempotent: a device already moved is no longer due,
+ * an alarm raised again has the same id) and then parked in a dead-letter queue; the next run picks up
+ * whatever is still due anyway.
+ */
+export class SilentTagSchedule extends Construct {
+  readonly job: HandlerFunction;
+  readonly schedule: scheduler.CfnSchedule;
+  readonly deadLetterQueue: sqs.Queue;
+
+  constructor(scope: Construct, id: string, props: SilentTagScheduleProps) {
+    super(scope, id);
+    this.job = new HandlerFunction(this, 'Job', {
+      module: 'job-silent-tags',
+      entry: path.join(REPO_ROOT, 'functions', 'jobs', 'silent-tags.ts'),
+      data: props.data,
+      logRetention: props.logRetention,
+      // Shorter than the rate: two runs never overlap for long (and overlapping ones are harmless).
+      timeout: Duration.minutes(10),
+      environment: { STAGE: props.stage, EVENT_BUS_NAME: props.eventBus.eventBusName, POWERTOOLS_LOG_LEVEL: 'INFO' },
+    });
+    if (this.job.grants.eventBus) props.eventBus.grantPutEventsTo(this.job.role);
+
+    this.deadLetterQueue = new sqs.Queue(this, 'DeadLetterQueue', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    acknowledge(
+      this.deadLetterQueue,
+      'This queue is the dead-letter queue of the silent-tag schedule; one of its own would only move the same ' +
+        'invocation once more.',
+      'AwsSolutions-SQS3',
+    );
+    alarmOnDepth(this, 'DeadLetterAlarm', this.deadLetterQueue, 'silent-tag runs that failed');
+    this.job.function.configureAsyncInvoke({
+      retryAttempts: 1,
+      maxEventAge: Duration.minutes(30),
+      onFailure: new destinations.SqsDestination(this.deadLetterQueue),
+    });
+
+    const role = new iam.Role(this, 'SchedulerRole', {
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com'),
+      description: 'EventBridge Scheduler: invoke the silent-tag job',
+    });
+    role.addToPolicy(
+      new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.job.function.functionArn] }),
+    );
+    this.deadLetterQueue.grantSendMessages(role);
+
+    this.schedule = new scheduler.CfnSchedule(this, 'Schedule', {
+      name: `tracking-silent-tags-${props.stage}`,
+      description: 'Turns devices late or silent when their uplinks stop, every 15 minutes',
+      scheduleExpression: SILENT_TAG_RATE,
+      flexibleTimeWindow: { mode: 'OFF' },
+      target: {
+        arn: this.job.function.functionArn,
+        roleArn: role.roleArn,
+        input: '{}',
+        retryPolicy: { maximumRetryAttempts: 2, maximumEventAgeInSeconds: 1800 },
+        deadLetterConfig: { arn: this.deadLetterQueue.queueArn },
+      },
+    });
+  }
+}

@@ -5,13 +5,12 @@ import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { GEO_PLACES_ACTIONS } from '../handler-grants';
-import { acknowledge } from '../nag';
 import { PIPELINE_RULES } from '../pipeline-rules';
 import { toCdkPattern } from './alarm-delivery';
-import { alarmOnDepth } from './failure-queue';
+import { FailureQueue } from './failure-queue';
 import { type DataAccess, HandlerFunction, REPO_ROOT } from './handler-function';
 
 /** The providers a deployment may choose (the offline one needs its data file beside the code: local only). */
@@ -67,18 +66,9 @@ export class AddressGeocoding extends Construct {
       );
     }
 
-    this.deadLetterQueue = new sqs.Queue(this, 'DeadLetterQueue', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    acknowledge(
-      this.deadLetterQueue,
-      'This queue is the dead-letter queue of the geocoding rule; a dead-letter queue of its own would only ' +
-        'move the same events once more.',
-      'AwsSolutions-SQS3',
-    );
-    alarmOnDepth(this, 'DeadLetterAlarm', this.deadLetterQueue, 'fixes the geocoder could not give an address');
+    this.deadLetterQueue = new FailureQueue(this, 'DeadLetters', {
+      what: 'fixes the geocoder could not give an address',
+    }).queue;
     this.handler.function.configureAsyncInvoke({
       retryAttempts: 2,
       maxEventAge: Duration.hours(6),

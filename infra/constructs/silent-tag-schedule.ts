@@ -5,10 +5,9 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
-import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { acknowledge } from '../nag';
-import { alarmOnDepth } from './failure-queue';
+import { FailureQueue } from './failure-queue';
 import { type DataAccess, HandlerFunction, REPO_ROOT } from './handler-function';
 
 export interface SilentTagScheduleProps {
@@ -46,18 +45,7 @@ export class SilentTagSchedule extends Construct {
     });
     if (this.job.grants.eventBus) props.eventBus.grantPutEventsTo(this.job.role);
 
-    this.deadLetterQueue = new sqs.Queue(this, 'DeadLetterQueue', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    acknowledge(
-      this.deadLetterQueue,
-      'This queue is the dead-letter queue of the silent-tag schedule; one of its own would only move the same ' +
-        'invocation once more.',
-      'AwsSolutions-SQS3',
-    );
-    alarmOnDepth(this, 'DeadLetterAlarm', this.deadLetterQueue, 'silent-tag runs that failed');
+    this.deadLetterQueue = new FailureQueue(this, 'DeadLetters', { what: 'silent-tag runs that failed' }).queue;
     this.job.function.configureAsyncInvoke({
       retryAttempts: 1,
       maxEventAge: Duration.minutes(30),

@@ -31,7 +31,7 @@ describe('address geocoding', () => {
       Targets: [
         {
           Arn: { 'Fn::GetAtt': [expect.stringContaining('Geocoder'), 'Arn'] },
-          DeadLetterConfig: { Arn: { 'Fn::GetAtt': [expect.stringContaining('GeocodingDeadLetterQueue'), 'Arn'] } },
+          DeadLetterConfig: { Arn: { 'Fn::GetAtt': [expect.stringContaining('GeocodingDeadLettersQueue'), 'Arn'] } },
           RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 21600 },
         },
       ],

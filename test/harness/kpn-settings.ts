@@ -1,6 +1,9 @@
 import { KPN_DEMO } from '../../scripts/local/kpn-things';
 import { call } from './api';
 
+/** A user's token, or a super admin's token with the headers that act in a tenant (own-tenant.ts). */
+type Caller = string | { token: string; headers?: Record<string, string> };
+
 /**
  * A tenant's KPN Things destination set up and taken down through the API, so a test file that needs one
  * leaves nothing another file could trip over: no deletes behind the API's back (the settings have no DELETE
@@ -8,10 +11,11 @@ import { call } from './api';
  * credentials are the local KPN stand-in's valid ones (as seeded), so the tenant's device count and verify keep
  * working for files that run later (the permission sweep calls them as super admin).
  */
-export async function saveKpnDestination(token: string, plug: string, secret: string) {
-  const settings = await call<{ version: number | null }>('GET', '/api/kpn-things', { token });
+export async function saveKpnDestination(caller: Caller, plug: string, secret: string) {
+  const as = typeof caller === 'string' ? { token: caller } : caller;
+  const settings = await call<{ version: number | null }>('GET', '/api/kpn-things', as);
   const saved = await call('PUT', '/api/kpn-things', {
-    token,
+    ...as,
     body: {
       ...KPN_DEMO,
       things_plug_uuid: plug,

@@ -5,6 +5,7 @@ import { kpnHeaders, senmlBody } from '../../scripts/simulate/bodies';
 import { chirpstackBody, ttsBody } from '../../scripts/simulate/network-samples';
 import { call } from '../harness/api';
 import { encodePercentPayload, LOOPING_CODEC, PERCENT_CODEC } from '../harness/codecs';
+import { saveKpnDestination } from '../harness/kpn-settings';
 import { createOwnTenant, type OwnTenant, removeOwnTenant } from '../harness/own-tenant';
 import { localTable } from '../harness/stack';
 import { publishLorawan, type Uplink, waitFor } from '../harness/uplinks';
@@ -80,18 +81,7 @@ const post = (path: string, body: unknown, headers: Record<string, string>) =>
 
 beforeAll(async () => {
   tenant = await createOwnTenant('Codec pipeline');
-  const saved = await api('PUT', '/api/kpn-things', {
-    client_id: 'codec',
-    client_secret: 'codec-secret',
-    kpn_tenant_id: 't',
-    application_id: 'a',
-    project_id: 'p',
-    device_group_id: 'g',
-    things_plug_uuid: PLUG,
-    things_shared_secret: SECRET,
-    version: null,
-  });
-  expect(saved.status).toBe(200);
+  await saveKpnDestination(tenant.superAdmin, PLUG, SECRET);
   for (const kind of ['tts', 'chirpstack'] as const) {
     const made = await api<{ secret: string }>('POST', `/api/uplink-integrations/${kind}/secret`);
     expect(made.status).toBe(201);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { kpnHeaders } from '../../scripts/simulate/bodies';
 import { call } from '../harness/api';
+import { saveKpnDestination } from '../harness/kpn-settings';
 import { createOwnTenant, type OwnTenant, removeOwnTenant } from '../harness/own-tenant';
 import { waitFor } from '../harness/uplinks';
 
@@ -71,18 +72,7 @@ const alarmsOf = async (assetId: number) =>
 
 beforeAll(async () => {
   tenant = await createOwnTenant('KPN robust');
-  const saved = await api('PUT', '/api/kpn-things', {
-    client_id: 'robust',
-    client_secret: 'robust-secret',
-    kpn_tenant_id: 't',
-    application_id: 'a',
-    project_id: 'p',
-    device_group_id: 'g',
-    things_plug_uuid: PLUG,
-    things_shared_secret: SECRET,
-    version: null,
-  });
-  expect(saved.status).toBe(200);
+  await saveKpnDestination(tenant.superAdmin, PLUG, SECRET);
   for (const type of [0, 2]) {
     const rule = await api('POST', '/api/alarms', {
       name: `Rule ${type}`,

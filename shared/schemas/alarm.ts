@@ -55,7 +55,7 @@ export const ALARM_TEXT_TEMPLATES: Record<AlarmType, string> = {
   0: 'The tag {device_name} ({dev_eui}) of asset {asset_name} has been sabotaged at {time}.',
   1: 'Asset {asset_name} left its geo zone {zone_name} at {time} (tag {device_name}).',
   2: 'The battery of tag {device_name} ({dev_eui}) of asset {asset_name} is low ({time}).',
-  3: 'The tag {device_name} ({dev_eui}) of asset {asset_name} has gone silent: no uplink as expected since {time}.',
+  3: 'The tag {device_name} ({dev_eui}) of asset {asset_name} went silent at {time}: no uplink came within its expected intervals.',
 };
 
 const PLACEHOLDER = /\{([a-z_]+)\}/g;

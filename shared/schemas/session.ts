@@ -119,6 +119,11 @@ export const sessionUserSchema = z.object({
   permissions: z.array(z.string()),
   active: z.boolean(),
   tenant: tenantRefSchema.nullish(),
+  /**
+   * A client user's customer (their user record's), for the console's live channel `/live/t<t>/c<id>`;
+   * absent for everybody else. The server still decides what the user sees.
+   */
+  client_id: entityIdSchema.optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -33,6 +33,8 @@ export async function sessionUserFor(auth: AuthContext) {
     permissions: [...auth.permissions].sort(),
     active: user.active,
     tenant: tenantRef(tenant),
+    // Only a client user's customer: the console subscribes to that customer's live channel.
+    ...(auth.roles.includes('ROLE_CLIENT') && user.client_id !== undefined ? { client_id: user.client_id } : {}),
   };
 }
 

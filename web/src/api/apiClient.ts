@@ -13,6 +13,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** false for the public session calls (sign-in, verify): no token, no refresh on 401. */
   auth?: boolean;
+  /** Extra request headers, e.g. If-None-Match for a conditional read (a 304 then throws ApiError 304). */
+  headers?: Record<string, string>;
 }
 
 /** Registered by the session: where the token comes from and how to renew it once it has expired. */
@@ -57,7 +59,7 @@ export async function apiRequestWithHeaders<T>(
 async function sendRequest(path: string, options: RequestOptions): Promise<Response> {
   const { method = 'GET', body, query, signal, auth = true } = options;
   const send = async () => {
-    const headers = new Headers({ Accept: 'application/ld+json, application/json' });
+    const headers = new Headers({ ...options.headers, Accept: 'application/ld+json, application/json' });
     const token = auth ? authHooks?.token() : null;
     if (token) headers.set('Authorization', `Bearer ${token}`);
     // A super admin who switched tenants acts in that tenant (spec 001 s.4; the server checks the role).

@@ -1,8 +1,11 @@
 import type { ExportJob } from '@shared/schemas/export';
+import { isPushLive, waitForExport } from '../live/exportWaits';
 import { ApiError } from './ApiError';
 import { api } from './apiClient';
 
 const POLL_MS = 1000;
+/** With push live the job's `export` change ends the wait; this slow poll only shows progress and covers a lost message. */
+const LIVE_POLL_MS = 5000;
 
 /**
  * Starts a background export (POST on the list's export path with the list's query) and follows it through
@@ -18,7 +21,9 @@ export async function runExportJob(
   let job = await api.post<ExportJob>(path, undefined, { query });
   while (job.status === 'running') {
     onProgress(job.rows, job.total);
-    await new Promise((resolve) => window.setTimeout(resolve, POLL_MS));
+    await (isPushLive()
+      ? waitForExport(job.id, LIVE_POLL_MS)
+      : new Promise((resolve) => window.setTimeout(resolve, POLL_MS)));
     job = await api.get<ExportJob>(`/api/exports/${job.id}`);
   }
   if (job.status === 'failed' || !job.result) {

@@ -7,6 +7,7 @@ import { Outlet } from 'react-router-dom';
 import { FullPageSpinner } from '../common/FullPageSpinner';
 import { useDocumentTitle } from '../common/pageHandle';
 import { useStoredState } from '../common/useStoredState';
+import { LiveConsole } from '../live/LiveConsole';
 import { NavigationDrawer } from './NavigationDrawer';
 import { PageBreadcrumbs } from './PageBreadcrumbs';
 import { TopBar } from './TopBar';
@@ -22,6 +23,7 @@ export function AppShell() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <LiveConsole />
       <TopBar drawerOpen={open} onToggleDrawer={() => (isPhone ? setPhoneOpen(!phoneOpen) : setWideOpen(!wideOpen))} />
       <NavigationDrawer variant={isPhone ? 'temporary' : 'permanent'} open={open} onClose={() => setPhoneOpen(false)} />
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>

@@ -5,6 +5,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../common/pageHandle';
+import { LiveStatusIndicator } from '../live/LiveStatusIndicator';
 import { ReportsBadge } from '../reports/ReportsBadge';
 import { Logo } from './Logo';
 import { UserMenu } from './UserMenu';
@@ -41,6 +42,7 @@ export function TopBar({ drawerOpen, onToggleDrawer }: { drawerOpen: boolean; on
         >
           {title}
         </Typography>
+        <LiveStatusIndicator />
         <ReportsBadge />
         <UserMenu />
       </Toolbar>

@@ -1,5 +1,5 @@
-import type { MapMarker } from '@shared/schemas/asset-map';
 import type { InfiniteData, Query, QueryClient } from '@tanstack/react-query';
+import type { MapMarker } from '../../../shared/schemas/asset-map';
 import { notifyExportSettled } from './exportWaits';
 import { type LiveChange, markerChangesOf } from './liveChanges';
 import { keyedThrottle } from './throttle';

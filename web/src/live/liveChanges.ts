@@ -1,5 +1,5 @@
-import { type MapMarker, mapMarkerSchema } from '@shared/schemas/asset-map';
 import { z } from 'zod';
+import { type MapMarker, mapMarkerSchema } from '../../../shared/schemas/asset-map';
 
 /**
  * One published event of the push service (docs/live-contract: `{v, cursor, changes}`), read defensively: a

@@ -1,5 +1,14 @@
-import type { SessionUser } from '../session/sessionTypes';
-import type { SelectedTenant } from '../tenants/selectedTenant';
+/** What the channels depend on, of the session user (SessionUser) and the selected tenant (SelectedTenant). */
+interface ChannelUser {
+  id: number;
+  roles: readonly string[];
+  tenant?: { id: number } | null;
+  client_id?: number;
+}
+interface ChannelTenant {
+  id: number;
+  selectedBy: number;
+}
 
 /**
  * The channels of the signed-in user (live-contract): staff hear `/live/t<t>/staff`, a client user their
@@ -8,8 +17,8 @@ import type { SelectedTenant } from '../tenants/selectedTenant';
  * without a customer sees no assets at all). The server's authorizer decides; this only asks for the right ones.
  */
 export function liveChannelsOf(
-  user: SessionUser | null,
-  selected: SelectedTenant | null,
+  user: ChannelUser | null,
+  selected: ChannelTenant | null,
 ): { view: string; own: string } | null {
   if (!user?.tenant) return null;
   const superAdmin = user.roles.includes('ROLE_SUPER_ADMIN');

@@ -1,5 +1,5 @@
-import type { MapMarker } from '@shared/schemas/asset-map';
 import type { QueryClient } from '@tanstack/react-query';
+import type { MapMarker } from '../../../shared/schemas/asset-map';
 import { ApiError } from '../api/ApiError';
 import { apiRequestWithHeaders } from '../api/apiClient';
 import { applyMarkers, MAP_QUERY_KEY, refreshOpenScreens } from './applyChanges';

@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { applyChanges } from './applyChanges';
 import { registerPushState } from './exportWaits';
 import { readLiveEvent } from './liveChanges';
-import { catchUp, rememberCursor } from './liveDelta';
 import { liveStatus, setLiveStatus } from './liveStatus';
 
 /** Where and as whom to subscribe: the view channel (staff or the customer's) and the user's own. */
@@ -25,6 +24,15 @@ export interface LiveLink {
 
 /** Opens the connection and subscriptions (liveConnection.ts, loaded lazily with aws-amplify). */
 export type OpenLink = (target: LiveTarget, handlers: LiveHandlers) => Promise<LiveLink>;
+
+/** How the supervisor reaches the rest of the console (liveDelta.ts and the session, in the app). */
+export interface SupervisorDeps {
+  loadOpen(): Promise<OpenLink>;
+  catchUp(client: QueryClient, options: { conditional?: boolean; afterGap?: boolean }): Promise<void>;
+  rememberCursor(cursor: string | null): void;
+  /** Renews the session's token when it is about to expire (a new token then arrives through update()). */
+  freshenToken(): void;
+}
 
 /** The 30 s conditional poll of the delta while push is unavailable (issue 17). */
 export const POLL_MS = 30_000;
@@ -65,9 +73,7 @@ export class LiveSupervisor {
 
   constructor(
     private readonly client: QueryClient,
-    private readonly loadOpen: () => Promise<OpenLink>,
-    /** Renews the session's token when it is about to expire (a new token then arrives through update()). */
-    private readonly freshenToken: () => void = () => undefined,
+    private readonly deps: SupervisorDeps,
   ) {
     registerPushState(() => liveStatus() === 'live');
   }
@@ -104,10 +110,10 @@ export class LiveSupervisor {
   }
 
   private async attempt(generation: number, target: LiveTarget) {
-    this.freshenToken();
+    this.deps.freshenToken();
     let link: LiveLink;
     try {
-      const open = await this.loadOpen();
+      const open = await this.deps.loadOpen();
       link = await withTimeout(open(target, this.handlersFor(generation, target)), CONNECT_TIMEOUT_MS);
     } catch {
       if (generation === this.generation) this.failed(target);
@@ -128,7 +134,7 @@ export class LiveSupervisor {
         if (generation !== this.generation) return;
         const event = readLiveEvent(value);
         if (!event) return;
-        rememberCursor(event.cursor);
+        this.deps.rememberCursor(event.cursor);
         applyChanges(this.client, event.changes);
       },
       onDown: () => {
@@ -161,6 +167,6 @@ export class LiveSupervisor {
   }
 
   private catchUp(options: { conditional?: boolean; afterGap?: boolean }) {
-    catchUp(this.client, options).catch(() => undefined);
+    this.deps.catchUp(this.client, options).catch(() => undefined);
   }
 }

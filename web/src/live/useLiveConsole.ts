@@ -38,7 +38,7 @@ export function useLiveConsole() {
   const own = channels?.own ?? null;
 
   useEffect(() => {
-    const current = new LiveSupervisor(client, loadOpen, freshenToken);
+    const current = new LiveSupervisor(client, { loadOpen, catchUp, rememberCursor, freshenToken });
     supervisor.current = current;
     return () => {
       current.dispose();

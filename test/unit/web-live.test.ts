@@ -150,7 +150,10 @@ describe('channels', () => {
 
   it("follows a super admin into the tenant they switched to, never someone else's selection", () => {
     const selected = { id: 2, company: 'Acme', subdomain: 'acme', selectedBy: 5 };
-    expect(liveChannelsOf({ ...user, roles: ['ROLE_SUPER_ADMIN'] }, selected)?.view).toBe('/live/t2/staff');
+    expect(liveChannelsOf({ ...user, roles: ['ROLE_SUPER_ADMIN'] }, selected)).toEqual({
+      view: '/live/t2/staff',
+      own: '/live/t1/u5',
+    });
     expect(liveChannelsOf({ ...user, roles: ['ROLE_SUPER_ADMIN'] }, { ...selected, selectedBy: 6 })?.view).toBe(
       '/live/t1/staff',
     );

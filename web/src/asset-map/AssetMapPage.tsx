@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { notifyError, notifySuccess } from '../common/notifications/notificationStore';
 import { translateMessage } from '../i18n/translateMessage';
+import { useChangedMarkers } from '../live/useChangedMarkers';
 import { useMapLayers } from '../map/LayerControl';
 import { useSession } from '../session/useSession';
 import { AssetMapCanvas } from './AssetMapCanvas';
@@ -44,6 +45,7 @@ export default function AssetMapPage() {
   const [drawMode, setDrawMode] = useState<DrawMode | null>(null);
 
   const points = useMemo(() => assetPoints(assets.markers), [assets.markers]);
+  const changedMarkers = useChangedMarkers(assets.markers);
   const zoneList = zones.data ?? [];
   const zoneId = Number(params.get('zone')) || undefined;
   const zone = zoneList.find((candidate) => candidate.id === zoneId);
@@ -90,6 +92,7 @@ export default function AssetMapPage() {
   const empty = assets.isDone && points.features.length === 0;
   return (
     <Box
+      data-changed-markers={changedMarkers}
       sx={{
         position: 'relative',
         m: { xs: -2, sm: -3 },

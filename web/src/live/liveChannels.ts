@@ -13,7 +13,7 @@ interface ChannelTenant {
 /**
  * The channels of the signed-in user (live-contract): staff hear `/live/t<t>/staff`, a client user their
  * customer's `/live/t<t>/c<clientId>`, everyone their own `/live/t<t>/u<userId>` (export jobs). A super
- * admin acting in another tenant hears that tenant. Null when there is no view to hear (a client user
+ * admin acting in another tenant hears that tenant's staff channel (their own channel stays in their tenant). Null when there is no view to hear (a client user
  * without a customer sees no assets at all). The server's authorizer decides; this only asks for the right ones.
  */
 export function liveChannelsOf(
@@ -23,7 +23,8 @@ export function liveChannelsOf(
   if (!user?.tenant) return null;
   const superAdmin = user.roles.includes('ROLE_SUPER_ADMIN');
   const tenantId = superAdmin && selected && selected.selectedBy === user.id ? selected.id : user.tenant.id;
-  const own = `/live/t${tenantId}/u${user.id}`;
+  // The own channel is in the user's own tenant (the authorizer allows no other), also while switched.
+  const own = `/live/t${user.tenant.id}/u${user.id}`;
   if (!user.roles.includes('ROLE_CLIENT')) return { view: `/live/t${tenantId}/staff`, own };
   return user.client_id === undefined ? null : { view: `/live/t${tenantId}/c${user.client_id}`, own };
 }

@@ -1,0 +1,205 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { call, tokenOf } from '../harness/api';
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
+import { publishMqtt } from '../harness/uplinks';
+
+/**
+ * Issue 17 part 2 in the browser, against the local stack and its AppSync Events stand-in: an uplink driven
+ * through the real pipeline (MQTT, the processor, the publisher) moves the asset's marker on an open map
+ * (without fetching the map again), refreshes an open asset panel and updates the list row in place (the same
+ * row element, its checkbox still ticked); without push the console says it polls and the change still comes.
+ * Each test has its own asset and tag, made and removed through the API.
+ */
+interface TestAsset {
+  id: number;
+  name: string;
+  devEui: string;
+  deviceId: number;
+}
+
+const stamp = () => Date.now().toString(36).toUpperCase();
+
+const SUFFIX = { desktop: 'B1B1', phone: 'B2B2', polling: 'B3B3' };
+
+async function makeAsset(label: keyof typeof SUFFIX): Promise<TestAsset> {
+  const admin = await tokenOf('admin');
+  const name = `Live ${label} ${stamp()}`;
+  const asset = await call<{ id: number }>('POST', '/api/assets', { token: admin, body: { name } });
+  expect(asset.status).toBe(201);
+  const devEui = `${(Date.now() % 0xffffffff).toString(16).toUpperCase().padStart(8, '0')}0000${SUFFIX[label]}`;
+  const device = await call<{ id: number }>('POST', '/api/devices', {
+    token: await tokenOf('superadmin'),
+    body: { dev_eui: devEui, name: `${name} tag`, asset: asset.body.id },
+  });
+  expect(device.status).toBe(201);
+  const made = { id: asset.body.id, name, devEui, deviceId: device.body.id };
+  // A first position: the asset is on the map before the page opens.
+  await moveTo(made, [52.37, 4.89], new Date(Date.now() - 10 * 60_000));
+  await waitForApi(async () => {
+    const answer = await call<{ 'hydra:member': { last_event: { latitude: number | null } | null }[] }>(
+      'GET',
+      `/api/assets?id=${made.id}`,
+      { token: admin },
+    );
+    return answer.body['hydra:member'][0]?.last_event?.latitude === 52.37;
+  });
+  return made;
+}
+
+async function removeAsset(asset: TestAsset | undefined) {
+  if (!asset) return;
+  await call('DELETE', `/api/devices/${asset.deviceId}`, { token: await tokenOf('superadmin') });
+  await call('DELETE', `/api/assets/${asset.id}`, { token: await tokenOf('admin') });
+}
+
+const moveTo = (asset: TestAsset, [latitude, longitude]: [number, number], at = new Date()) =>
+  publishMqtt({
+    devEui: asset.devEui,
+    at,
+    payload: { eventType: 'moving', fix: { latitude, longitude, accuracy: 8 } },
+  });
+
+/** Waits for a state of the API (the setup's first position), polling it. */
+async function waitForApi(done: () => Promise<boolean>, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error('the API never reached the state');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const liveStatus = (page: Page, status: string) =>
+  page.locator(`[data-testid="live-status"][data-live-status="${status}"]`).waitFor({ timeout: 90_000 });
+
+/** Full map reads (no `since`): the live layer must never cause one. */
+function countFullMapReads(page: Page) {
+  const reads = { count: 0 };
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/assets/map' && !url.searchParams.has('since')) reads.count += 1;
+  });
+  return reads;
+}
+
+async function openMap(page: Page) {
+  await page.goto(consoleUrl('/asset-map'));
+  await page.locator('[data-testid="asset-map-canvas"][data-ready="true"]').waitFor({ timeout: 90_000 });
+  await page.getByRole('progressbar').first().waitFor({ state: 'detached' });
+}
+
+/** The map's element names the markers that changed last (`id:lat,lon:level`, web/src/live/useChangedMarkers.ts). */
+const markerMoved = (page: Page, asset: TestAsset, [lat, lon]: [number, number]) =>
+  page.waitForFunction(
+    `[...document.querySelectorAll('[data-changed-markers]')].some((element) =>
+      element.getAttribute('data-changed-markers').split(' ').some((entry) => entry.startsWith(${JSON.stringify(`${asset.id}:${lat},${lon}:`)})))`,
+    undefined,
+    { timeout: 60_000 },
+  );
+
+/** The list, newest asset first (ours), with its panel open beside it (desktop) or over it (phone). */
+async function openListAndPanel(page: Page, asset: TestAsset) {
+  await page.goto(consoleUrl(`/assets/${asset.id}?sort=id:desc`));
+  await page.getByRole('dialog').getByText('52.37, 4.89').waitFor({ timeout: 90_000 });
+}
+
+describe('the live console', () => {
+  let browser: Browser;
+  const made: TestAsset[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    for (const asset of made) await removeAsset(asset);
+  });
+
+  async function signedIn(viewport: typeof DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ viewport, timezoneId: 'Europe/Amsterdam' });
+    const page = await context.newPage();
+    await signInAs(page, 'admin');
+    return { context, page };
+  }
+
+  it('moves the marker, refreshes the open panel and updates the list row in place on a desktop', async () => {
+    const asset = await makeAsset('desktop');
+    made.push(asset);
+    const { context, page: map } = await signedIn(DESKTOP);
+    const fullReads = countFullMapReads(map);
+    await openMap(map);
+    await liveStatus(map, 'live');
+    const readsBefore = fullReads.count;
+
+    const list = await context.newPage();
+    await openListAndPanel(list, asset);
+    await liveStatus(list, 'live');
+    const row = list.getByRole('row').filter({ hasText: asset.name });
+    await row.waitFor();
+    // Marks the row element and ticks its box: a row rendered anew would lose both.
+    await row.evaluate((element) => ((element as unknown as { dataset: Record<string, string> }).dataset.kept = 'yes'));
+    await row.getByRole('checkbox').check();
+    const rowBefore = await row.textContent();
+    await screenshot(list, 'live-list-panel-before-desktop');
+
+    await moveTo(asset, [52.09, 5.12]);
+
+    await markerMoved(map, asset, [52.09, 5.12]);
+    await list.getByRole('dialog').getByText('52.09, 5.12').waitFor({ timeout: 60_000 });
+    const kept = list.locator('tr[data-kept="yes"]');
+    // The same row element (still marked) shows the new state: updated in place, not rendered anew.
+    await list.waitForFunction(
+      `(() => { const row = document.querySelector('tr[data-kept="yes"]'); return !!row && row.textContent !== ${JSON.stringify(rowBefore)}; })()`,
+      undefined,
+      { timeout: 60_000 },
+    );
+    expect(await kept.getByRole('checkbox').isChecked()).toBe(true);
+    expect(fullReads.count).toBe(readsBefore);
+    await screenshot(map, 'live-map-moved-desktop');
+    await screenshot(list, 'live-list-panel-after-desktop');
+    await context.close();
+  });
+
+  it('moves the marker and refreshes the open panel on a phone', async () => {
+    const asset = await makeAsset('phone');
+    made.push(asset);
+    const { context, page } = await signedIn(PHONE);
+    const fullReads = countFullMapReads(page);
+    await openMap(page);
+    await liveStatus(page, 'live');
+    const readsBefore = fullReads.count;
+    await moveTo(asset, [51.92, 4.48]);
+    await markerMoved(page, asset, [51.92, 4.48]);
+    expect(fullReads.count).toBe(readsBefore);
+    await screenshot(page, 'live-map-moved-phone');
+
+    await openListAndPanel(page, asset);
+    await liveStatus(page, 'live');
+    await moveTo(asset, [52.52, 6.09]);
+    await page.getByRole('dialog').getByText('52.52, 6.09').waitFor({ timeout: 60_000 });
+    await screenshot(page, 'live-panel-after-phone');
+    await context.close();
+  });
+
+  it('says it polls when push is unavailable, and the change still arrives', async () => {
+    const asset = await makeAsset('polling');
+    made.push(asset);
+    const { context, page } = await signedIn(DESKTOP);
+    // The console's runtime config without a push service (as a stage without one would serve it).
+    await context.route('**/config.json', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), live: null } });
+    });
+    let polls = 0;
+    page.on('response', (response) => {
+      if (response.url().includes('/api/assets/map?since=')) polls += 1;
+    });
+    await openMap(page);
+    await liveStatus(page, 'polling');
+    const status = page.getByTestId('live-status');
+    expect(await status.getAttribute('aria-label')).toMatch(/every 30 seconds/);
+    await screenshot(page, 'live-polling-desktop');
+    await moveTo(asset, [53.22, 6.57]);
+    await markerMoved(page, asset, [53.22, 6.57]);
+    expect(polls).toBeGreaterThan(0);
+    await context.close();
+  });
+});

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { startAppSyncEvents } from './local/appsync-events';
 import { backfillMapIndex, ensureTable, ensureUserPool, rollBackInterruptedImports } from './local/bootstrap';
-import { assertPortFree, dataDir, HOST, handlerEnvironment, PORTS, type PortName, port } from './local/config';
+import { assertPortFree, dataDir, HOST, handlerEnvironment, PORTS, type PortName, port, REGION } from './local/config';
 import { type ConsoleMode, startConsole } from './local/console-server';
 import { startEventBridgeService } from './local/eventbridge-service';
 import { startGateway } from './local/gateway';
@@ -60,6 +61,21 @@ async function main() {
     const demoAddresses = seeded ? await seededAlarmAddresses() : [];
     const sso = await startSsoProvider({ ...ids, clientId: ids.userPoolClientId, consoleOrigins });
     services.push(sso);
+    // Live push (issue 17): connect and subscribe with the console's ID tokens (Cognito's or the SSO stand-in's).
+    const live = await startAppSyncEvents({
+      port: port('LIVE_PORT'),
+      region: REGION,
+      publisherCredentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      issuers: [
+        {
+          issuer: `http://${HOST}:${port('COGNITO_PORT')}/${ids.userPoolId}`,
+          jwksUri: `http://${HOST}:${port('COGNITO_PORT')}/${ids.userPoolId}/.well-known/jwks.json`,
+        },
+        { issuer: sso.issuer, jwksUri: `${sso.issuer}/.well-known/jwks.json` },
+      ],
+      clientId: ids.userPoolClientId,
+    });
+    services.push(live);
 
     const cognitoUrl = `http://${HOST}:${port('COGNITO_PORT')}`;
     const gateway = await startGateway({
@@ -94,11 +110,22 @@ async function main() {
     if (consoleMode) {
       const { userPoolId, userPoolClientId } = ids;
       const cognitoDomain = `http://${HOST}:${port('SSO_PORT')}`;
-      const config = { apiBaseUrl: gateway.url, userPoolId, userPoolClientId, cognitoDomain };
+      const config = {
+        apiBaseUrl: gateway.url,
+        userPoolId,
+        userPoolClientId,
+        cognitoDomain,
+        live: { endpoint: live.publishUrl, region: REGION },
+      };
       services.push(await startConsole(consoleMode, port('WEB_PORT'), config, `http://${HOST}:${port('S3_PORT')}`));
     }
 
-    const info = { services: Object.fromEntries(services.map((s) => [s.name, s.url])), ...ids, apiUrl: gateway.url };
+    const info = {
+      services: Object.fromEntries(services.map((s) => [s.name, s.url])),
+      ...ids,
+      apiUrl: gateway.url,
+      liveUrl: live.publishUrl,
+    };
     if (process.env.STACK_INFO_FILE) writeFileSync(process.env.STACK_INFO_FILE, JSON.stringify(info, null, 2));
     printBanner(services, seeded, Date.now() - started);
   } catch (error) {

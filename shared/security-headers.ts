@@ -13,6 +13,11 @@ export interface ConsoleCspSources {
   auth: readonly string[];
   /** The attachments bucket as the browser reaches it: presigned POST uploads and GET downloads. */
   storage: readonly string[];
+  /**
+   * Live push (issue 17): the AppSync Events endpoints, the HTTP one and the realtime WebSocket one (wss:// on
+   * AWS; ws:// to the local stand-in, docs/decisions/new-live-push-appsync-events.md).
+   */
+  live?: readonly string[];
 }
 
 /**
@@ -38,14 +43,14 @@ export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
  * cannot run code. Workers: MapLibre's worker file is the console's own.
  */
 export function contentSecurityPolicy(sources: ConsoleCspSources): string {
-  const { api, auth, storage } = sources;
+  const { api, auth, storage, live = [] } = sources;
   const directives: Record<string, readonly string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...api, ...storage, ...MAP_SOURCES],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...api, ...auth, ...storage, ...MAP_SOURCES],
+    'connect-src': ["'self'", ...api, ...auth, ...storage, ...live, ...MAP_SOURCES],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
     'form-action': ["'self'", ...auth],

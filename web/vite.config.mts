@@ -8,7 +8,14 @@ import { VitePWA } from 'vite-plugin-pwa';
  * file next to index.html, so the built bundle never carries environment-specific values.
  */
 function runtimeConfig(): Plugin {
-  const body = () => JSON.stringify({ apiBaseUrl: process.env.API_BASE_URL ?? 'http://localhost:3001' });
+  const body = () =>
+    JSON.stringify({
+      apiBaseUrl: process.env.API_BASE_URL ?? 'http://localhost:3001',
+      // Live push (issue 17): the AppSync Events stand-in when `npm start` runs one; null: the console polls.
+      live: process.env.LIVE_ENDPOINT
+        ? { endpoint: process.env.LIVE_ENDPOINT, region: process.env.AWS_REGION ?? 'eu-west-1' }
+        : null,
+    });
   const serve: Connect.NextHandleFunction = (req, res, next) => {
     if (req.method !== 'GET' || req.url?.split('?')[0] !== '/config.json') return next();
     res.setHeader('Content-Type', 'application/json');

@@ -22,6 +22,7 @@ export const PORTS = {
   SQS_PORT: 4014,
   IOT_PORT: 4017,
   SES_PORT: 4018,
+  LIVE_PORT: 4019,
 } as const;
 export type PortName = keyof typeof PORTS;
 
@@ -127,6 +128,8 @@ export function handlerEnvironment(ids: {
     // Device event pipeline: the uplink queue (scripts/local/sqs-service.ts; on AWS the FIFO queue CDK names).
     SQS_ENDPOINT: `http://${HOST}:${port('SQS_PORT')}`,
     UPLINK_QUEUE_URL: `http://${HOST}:${port('SQS_PORT')}/000000000000/tracking-uplinks.fifo`,
+    // Live push (issue 17): the AppSync Events stand-in's HTTP publish endpoint (scripts/local/appsync-events.ts).
+    LIVE_ENDPOINT: `http://${HOST}:${port('LIVE_PORT')}/event`,
     // Addresses (issue 16): the offline geocoder by default (no network); GEOCODER_PROVIDER=pdok or amazon (with
     // GEO_PLACES_ENDPOINT / PDOK_REVERSE_URL) moves a local run to another provider.
     GEOCODER_PROVIDER: process.env.GEOCODER_PROVIDER ?? 'offline',

@@ -14,6 +14,8 @@ export interface ConsoleRuntimeConfig {
   userPoolId: string;
   userPoolClientId: string;
   cognitoDomain: string;
+  /** Live push (issue 17): the AppSync Events stand-in's HTTP endpoint; null: the console polls. */
+  live?: { endpoint: string; region: string } | null;
 }
 
 export const DEFAULT_CONSOLE_DIST = path.resolve(__dirname, '../../web/dist');
@@ -27,7 +29,17 @@ export const localCspSources = (config: ConsoleRuntimeConfig, storageUrl?: strin
   api: [originOf(config.apiBaseUrl)],
   auth: [originOf(config.cognitoDomain)],
   storage: storageUrl ? [originOf(storageUrl)] : [],
+  live: config.live ? liveSourcesOf(config.live.endpoint) : [],
 });
+
+/**
+ * The stand-in's HTTP origin and its WebSocket origin: plain ws:// locally (amplify would say wss://; the console
+ * rewrites the socket URL of an http:// endpoint, docs/decisions/new-live-push-appsync-events.md).
+ */
+export const liveSourcesOf = (endpoint: string): string[] => {
+  const origin = originOf(endpoint);
+  return [origin, origin.replace(/^http/, 'ws')];
+};
 
 /** Uploaded with no-cache and invalidated on each deployment; everything else is immutable (ConsoleDeployment). */
 const REVALIDATED = new Set(['/index.html', '/sw.js', '/config.json']);
@@ -110,6 +122,7 @@ export async function startConsole(
     return startConsoleServer({ dir: process.env.CONSOLE_DIST_DIR ?? DEFAULT_CONSOLE_DIST, port, config, storageUrl });
   }
   process.env.API_BASE_URL = config.apiBaseUrl;
+  if (config.live) process.env.LIVE_ENDPOINT = config.live.endpoint;
   const { createServer: createViteServer } = await import('vite');
   const vite = await createViteServer({
     configFile: path.resolve(__dirname, '../../web/vite.config.mts'),

@@ -10,6 +10,8 @@ export interface StartedStack {
   userPoolId: string;
   userPoolClientId: string;
   apiClientsClientId?: string;
+  /** The AppSync Events stand-in's HTTP publish endpoint (its socket is at /event/realtime). */
+  liveUrl?: string;
   services: Record<string, string>;
 }
 

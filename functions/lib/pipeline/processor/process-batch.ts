@@ -4,6 +4,7 @@ import { systemTenantContext } from '../../data/system-context';
 import type { TenantContext } from '../../data/tenant-context';
 import { heartbeatOf } from '../../devices/heartbeat';
 import { publishGeocodeRequests } from '../../geocoding/geocode-request';
+import { flushLive, liveAssetChanged, liveDeviceChanged } from '../../live/publisher';
 import { publishAlarms } from '../alarms/publish-alarms';
 import { decoderFor, type PayloadDecoder } from '../codecs/profile-decoder';
 import type { DecodedPayload, Fix, NormalizedUplink, UplinkSource } from '../contracts';
@@ -11,7 +12,7 @@ import { DEFAULT_PAYLOAD_FORMAT, decodePayload } from '../decoders';
 import { checkMeasuredAt } from '../plausibility';
 import { screenPosition } from '../position-rule';
 import { recordRejection } from '../rejections';
-import { applyEffects } from './apply';
+import { type Applied, applyEffects } from './apply';
 import { type LoadedDevice, loadDevices } from './load';
 import {
   type BatchProfiles,
@@ -85,6 +86,9 @@ export async function processBatch(records: SQSRecord[], logger?: Logger): Promi
       }
     }),
   );
+  // Live push (issue 17): one coalesced message a channel for the batch, sent before the batch returns (a
+  // frozen container sends nothing later); a failed publish never fails the batch (publisher.ts).
+  await flushLive();
   return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })) };
 }
 
@@ -218,4 +222,13 @@ async function processOne(
         ...(summary.is_silent === false ? { is_silent: false } : {}),
       });
   }
+  publishLive(loaded, effects, applied);
+}
+
+/** What the console shows changed: the asset's marker (position, status, level) and the device's flags. */
+function publishLive(loaded: LoadedDevice, effects: ReturnType<typeof uplinkEffects>, applied: Applied) {
+  if (applied.asset && loaded.asset) liveAssetChanged(loaded.ctx, undefined, loaded.asset);
+  const flags = ['is_sabotaged', 'battery_level_low', 'is_silent'] as const;
+  if (applied.device && flags.some((flag) => flag in effects.device))
+    liveDeviceChanged(loaded.ctx, loaded.device.id, loaded.asset?.id ?? null);
 }

@@ -1,0 +1,38 @@
+import { parseLiveChannel } from '../../../shared/schemas/live';
+
+/** Who asks to subscribe: what a verified ID token and the user's record say. */
+export interface LiveIdentity {
+  /** The user's own tenant (the token's custom:tenant). */
+  tenantId: string;
+  userId: number;
+  groups: string[];
+  /** The customer of a client user (their user record's client_id); null for everybody else or none set. */
+  clientId: number | null;
+}
+
+export const isClientIdentity = (identity: Pick<LiveIdentity, 'groups'>) => identity.groups.includes('ROLE_CLIENT');
+const isSuperAdmin = (identity: Pick<LiveIdentity, 'groups'>) => identity.groups.includes('ROLE_SUPER_ADMIN');
+
+/**
+ * May this identity subscribe to this channel? The one decision behind the AWS Lambda authorizer and the local
+ * stand-in (docs/decisions/new-live-push-appsync-events.md), the same views as the API's (asset-view.ts):
+ * - a client user: only their own customer's channel in their own tenant (none without a customer);
+ * - everybody else: their tenant's staff channel; a super admin any tenant's staff channel (the tenant switch);
+ * - everybody: their own user channel in their own tenant, nobody else's.
+ * Wildcards, other namespaces and malformed names are refused: parseLiveChannel knows only the three shapes.
+ */
+export function maySubscribe(identity: LiveIdentity, path: string): boolean {
+  const channel = parseLiveChannel(path);
+  if (!channel) return false;
+  const ownTenant = channel.tenantId === identity.tenantId;
+  switch (channel.kind) {
+    case 'user':
+      return ownTenant && channel.userId === identity.userId;
+    case 'client':
+      return (
+        ownTenant && isClientIdentity(identity) && identity.clientId !== null && channel.clientId === identity.clientId
+      );
+    case 'staff':
+      return !isClientIdentity(identity) && (ownTenant || isSuperAdmin(identity));
+  }
+}

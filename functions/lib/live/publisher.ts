@@ -1,0 +1,161 @@
+import {
+  APPSYNC_PUBLISH_MAX_EVENTS,
+  clientChannel,
+  type LiveChange,
+  type LiveEvent,
+  staffChannel,
+  userChannel,
+} from '../../../shared/schemas/live';
+import { markerOf } from '../assets/asset-map';
+import type { AssetRecord } from '../assets/asset-repository';
+import type { TenantContext } from '../data/tenant-context';
+import { localServiceConfig } from '../local-endpoints';
+import { newCursor, writeChangeLog } from './change-log';
+import { Coalescer } from './coalescer';
+import { lambdaCredentials, type SigningCredentials, signAppSyncRequest } from './sigv4';
+
+/**
+ * The live publisher (issue 17; docs/decisions/new-live-push-appsync-events.md). Writers call the `live*`
+ * functions after their writes and `flushLive()` at the end of their invocation or batch: changes are coalesced
+ * per channel (coalescer.ts), each message gets a cursor and a change-log item (change-log.ts), then it is
+ * POSTed to AppSync Events signed with the function's IAM role (locally: the stand-in with local credentials).
+ * A failed publish never fails the write that caused it: it is logged and counted (metric LivePublishFailed).
+ */
+
+/** Below AppSync's 240 KB per event, with room for the envelope. */
+const EVENT_BUDGET_BYTES = 200 * 1024;
+const PUBLISH_TIMEOUT_MS = 3_000;
+const minIntervalMs = () => Number(process.env.LIVE_MIN_INTERVAL_MS ?? 1000);
+
+function publishTarget(): { url: string; region: string; credentials?: SigningCredentials } | undefined {
+  const local = localServiceConfig('LIVE_ENDPOINT');
+  if ('endpoint' in local) return { url: local.endpoint, region: local.region, credentials: local.credentials };
+  const url = process.env.LIVE_EVENTS_URL;
+  return url ? { url, region: local.region, credentials: lambdaCredentials() } : undefined;
+}
+
+/** One line in CloudWatch's embedded metric format: a metric without a metrics library. */
+function countFailure(channel: string, reason: string) {
+  console.warn(
+    JSON.stringify({
+      _aws: {
+        Timestamp: Date.now(),
+        CloudWatchMetrics: [
+          { Namespace: 'Tracking/Live', Dimensions: [[]], Metrics: [{ Name: 'LivePublishFailed', Unit: 'Count' }] },
+        ],
+      },
+      LivePublishFailed: 1,
+      message: 'Live publish failed; the change log still has it (the console catches up by its cursor)',
+      channel,
+      reason,
+    }),
+  );
+}
+
+/** Changes split into events of at most EVENT_BUDGET_BYTES each. */
+export function chunkChanges(changes: LiveChange[], budget = EVENT_BUDGET_BYTES): LiveChange[][] {
+  const chunks: LiveChange[][] = [];
+  let current: LiveChange[] = [];
+  let bytes = 0;
+  for (const change of changes) {
+    const size = Buffer.byteLength(JSON.stringify(change)) + 1;
+    if (current.length > 0 && bytes + size > budget) {
+      chunks.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(change);
+    bytes += size;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}
+
+async function post(channel: string, events: string[]): Promise<void> {
+  const target = publishTarget();
+  if (!target) return; // push not configured (unit tests, a stage without it): the change log still serves the delta
+  if (!target.credentials) return countFailure(channel, 'no credentials');
+  const url = new URL(target.url);
+  const body = JSON.stringify({ channel, events });
+  const headers = await signAppSyncRequest(
+    { method: 'POST', url, headers: { 'content-type': 'application/json' }, body },
+    target.credentials,
+    target.region,
+  );
+  const { host: _host, ...sent } = headers;
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: sent,
+    body,
+    signal: AbortSignal.timeout(PUBLISH_TIMEOUT_MS),
+  });
+  if (!response.ok) return countFailure(channel, `HTTP ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  const answer = (await response.json().catch(() => ({}))) as { failed?: unknown[] };
+  if (answer.failed?.length) countFailure(channel, `${answer.failed.length} events failed`);
+}
+
+async function send(channel: string, changes: LiveChange[]): Promise<void> {
+  const events: string[] = [];
+  for (const chunk of chunkChanges(changes)) {
+    const cursor = newCursor();
+    // Logged before it is sent: a console that missed the message finds it by its cursor.
+    await writeChangeLog(channel, cursor, chunk).catch((error: Error) =>
+      countFailure(channel, `change log: ${error.message}`),
+    );
+    events.push(JSON.stringify({ v: 1, cursor, changes: chunk } satisfies LiveEvent));
+  }
+  for (let i = 0; i < events.length; i += APPSYNC_PUBLISH_MAX_EVENTS) {
+    await post(channel, events.slice(i, i + APPSYNC_PUBLISH_MAX_EVENTS)).catch((error: Error) =>
+      countFailure(channel, error.message),
+    );
+  }
+}
+
+let coalescer: Coalescer | undefined;
+const shared = () => {
+  coalescer ??= new Coalescer({ minIntervalMs: minIntervalMs(), send });
+  return coalescer;
+};
+
+/** Sends what the invocation (or batch) added; never throws. Await it before returning. */
+export const flushLive = (): Promise<void> => shared().flush();
+
+type AssetScope = Pick<AssetRecord, 'id' | 'client'>;
+
+/**
+ * An asset was created, changed or deleted (`after` undefined). The staff channel gets its staff marker; its
+ * customer's channel the client view's marker; a customer it left gets `removed` (no other customer's asset
+ * id, name or position ever reaches a client channel).
+ */
+export function liveAssetChanged(ctx: TenantContext, before: AssetScope | undefined, after: AssetRecord | undefined) {
+  const id = after?.id ?? before?.id;
+  if (id === undefined) return;
+  const live = shared();
+  live.add(staffChannel(ctx.tenantId), [after ? { t: 'asset', id, m: markerOf(after) ?? null } : { t: 'removed', id }]);
+  const newClient = after?.client?.id;
+  const oldClient = before?.client?.id;
+  if (newClient)
+    live.add(clientChannel(ctx.tenantId, newClient), [{ t: 'asset', id, m: markerOf(after, true) ?? null }]);
+  if (oldClient && oldClient !== newClient) live.add(clientChannel(ctx.tenantId, oldClient), [{ t: 'removed', id }]);
+}
+
+/** A device's flags changed (sabotage, battery, silence): the staff channel only (devices are staff screens). */
+export function liveDeviceChanged(ctx: TenantContext, deviceId: number, assetId: number | null) {
+  shared().add(staffChannel(ctx.tenantId), [{ t: 'device', id: deviceId, asset: assetId }]);
+}
+
+/** An alarm was raised or acknowledged: staff, and the customer of its asset when the asset has one. */
+export function liveAlarm(
+  ctx: TenantContext,
+  alarm: { id: string; asset: number | null; ack: boolean },
+  clientId?: number | null,
+) {
+  const change: LiveChange = { t: 'alarm', ...alarm };
+  shared().add(staffChannel(ctx.tenantId), [change]);
+  if (clientId) shared().add(clientChannel(ctx.tenantId, clientId), [change]);
+}
+
+/** An export job finished: only its starter hears it. */
+export function liveExportFinished(tenantId: string, userId: number, jobId: string, state: 'done' | 'failed') {
+  shared().add(userChannel(tenantId, userId), [{ t: 'export', id: jobId, state }]);
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { mapMarkerSchema } from './asset-map';
+
+/**
+ * Live push (issue 17): the AppSync Events namespace, its channels and the one event shape every publisher
+ * sends (docs/decisions/new-live-push-appsync-events.md). Channel names follow AppSync's rules: at most 5
+ * segments (namespace included), each 1–50 characters of letters, digits and '-'.
+ *
+ *   /live/t<tenantId>/staff        every change of the tenant, staff view
+ *   /live/t<tenantId>/c<clientId>  the client view of one customer's assets
+ *   /live/t<tenantId>/u<userId>    what concerns one user only (their export jobs)
+ */
+export const LIVE_NAMESPACE = 'live';
+
+export const staffChannel = (tenantId: number | string) => `/${LIVE_NAMESPACE}/t${tenantId}/staff`;
+export const clientChannel = (tenantId: number | string, clientId: number) =>
+  `/${LIVE_NAMESPACE}/t${tenantId}/c${clientId}`;
+export const userChannel = (tenantId: number | string, userId: number) => `/${LIVE_NAMESPACE}/t${tenantId}/u${userId}`;
+
+/** AppSync's channel path rule (a trailing '*' segment is a wildcard subscription; publish takes none). */
+const SEGMENT = /^[A-Za-z0-9-]{1,50}$/;
+export function isAppSyncChannel(path: string, allowWildcard = false): boolean {
+  if (typeof path !== 'string' || !path.startsWith('/')) return false;
+  const segments = path.slice(1).split('/');
+  if (segments.length < 1 || segments.length > 5) return false;
+  return segments.every(
+    (s, i) => SEGMENT.test(s) || (allowWildcard && s === '*' && i === segments.length - 1 && i > 0),
+  );
+}
+
+export type LiveChannel =
+  | { kind: 'staff'; tenantId: string }
+  | { kind: 'client'; tenantId: string; clientId: number }
+  | { kind: 'user'; tenantId: string; userId: number };
+
+/** One of our three channel shapes, or undefined (wildcards, other namespaces, anything else). */
+export function parseLiveChannel(path: string): LiveChannel | undefined {
+  const match = /^\/live\/t([1-9]\d{0,9})\/(staff|c([1-9]\d{0,9})|u([1-9]\d{0,9}))$/.exec(path);
+  if (!match) return undefined;
+  const tenantId = match[1] as string;
+  if (match[2] === 'staff') return { kind: 'staff', tenantId };
+  if (match[3]) return { kind: 'client', tenantId, clientId: Number(match[3]) };
+  return { kind: 'user', tenantId, userId: Number(match[4]) };
+}
+
+/** A change, small on purpose (a marker update ≤ 100 bytes for ordinary names). */
+export const liveChangeSchema = z.discriminatedUnion('t', [
+  // An asset changed (position, status, flags, details): its marker for the channel's view, null without position.
+  z.object({ t: z.literal('asset'), id: z.number().int().positive(), m: mapMarkerSchema.nullable() }),
+  // Deleted, or left the channel's scope (customer changed).
+  z.object({ t: z.literal('removed'), id: z.number().int().positive() }),
+  z.object({ t: z.literal('device'), id: z.number().int().positive(), asset: z.number().int().positive().nullable() }),
+  z.object({ t: z.literal('alarm'), id: z.string(), asset: z.number().int().positive().nullable(), ack: z.boolean() }),
+  z.object({ t: z.literal('export'), id: z.string(), state: z.enum(['done', 'failed']) }),
+]);
+export type LiveChange = z.infer<typeof liveChangeSchema>;
+
+/** One published event (one AppSync event, a JSON string of this). */
+export const liveEventSchema = z.object({
+  v: z.literal(1),
+  cursor: z.string(),
+  changes: z.array(liveChangeSchema),
+});
+export type LiveEvent = z.infer<typeof liveEventSchema>;
+
+/** AppSync Events limits the stand-in enforces as AWS does. */
+export const APPSYNC_EVENT_MAX_BYTES = 240 * 1024;
+export const APPSYNC_PUBLISH_MAX_EVENTS = 5;
+export const APPSYNC_MAX_SUBSCRIPTIONS_PER_CONNECTION = 200;

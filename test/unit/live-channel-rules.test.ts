@@ -1,0 +1,70 @@
+import { type LiveIdentity, maySubscribe } from '../../functions/lib/live/channel-rules';
+import {
+  clientChannel,
+  isAppSyncChannel,
+  parseLiveChannel,
+  staffChannel,
+  userChannel,
+} from '../../shared/schemas/live';
+
+const staff: LiveIdentity = { tenantId: '1', userId: 7, groups: ['ROLE_ADMIN'], clientId: null };
+const client: LiveIdentity = { tenantId: '1', userId: 9, groups: ['ROLE_CLIENT'], clientId: 3 };
+const superAdmin: LiveIdentity = { tenantId: '1', userId: 1, groups: ['ROLE_SUPER_ADMIN'], clientId: null };
+
+describe('live channel rules (who may subscribe where)', () => {
+  it('gives staff their tenant’s staff channel and nothing of another tenant', () => {
+    expect(maySubscribe(staff, staffChannel(1))).toBe(true);
+    expect(maySubscribe(staff, staffChannel(2))).toBe(false);
+    expect(maySubscribe(staff, clientChannel(1, 3))).toBe(false);
+  });
+
+  it('gives a client user only their own customer’s channel', () => {
+    expect(maySubscribe(client, clientChannel(1, 3))).toBe(true);
+    expect(maySubscribe(client, clientChannel(1, 4))).toBe(false);
+    expect(maySubscribe(client, clientChannel(2, 3))).toBe(false);
+    expect(maySubscribe(client, staffChannel(1))).toBe(false);
+    expect(maySubscribe({ ...client, clientId: null }, clientChannel(1, 3))).toBe(false);
+    // A client user who also holds a staff role still gets the client view (as the API's asset views).
+    expect(maySubscribe({ ...client, groups: ['ROLE_CLIENT', 'ROLE_ADMIN'] }, staffChannel(1))).toBe(false);
+  });
+
+  it('lets a super admin follow any tenant’s staff channel, never a customer channel of another tenant', () => {
+    expect(maySubscribe(superAdmin, staffChannel(2))).toBe(true);
+    expect(maySubscribe(superAdmin, clientChannel(2, 3))).toBe(false);
+    expect(maySubscribe(superAdmin, userChannel(2, 1))).toBe(false);
+  });
+
+  it('gives everybody their own user channel only', () => {
+    expect(maySubscribe(staff, userChannel(1, 7))).toBe(true);
+    expect(maySubscribe(client, userChannel(1, 9))).toBe(true);
+    expect(maySubscribe(staff, userChannel(1, 8))).toBe(false);
+    expect(maySubscribe(staff, userChannel(2, 7))).toBe(false);
+  });
+
+  it('refuses wildcards, other namespaces and names that are not ours', () => {
+    for (const path of [
+      '/live/*',
+      '/live/t1/*',
+      '/default/t1/staff',
+      '/live/t01/staff',
+      '/live/t1/staff/x',
+      '/live/t1/c0',
+      'live/t1/staff',
+      '',
+    ]) {
+      expect(maySubscribe(superAdmin, path)).toBe(false);
+      expect(parseLiveChannel(path)).toBeUndefined();
+    }
+  });
+
+  it('knows AppSync’s channel name rule', () => {
+    expect(isAppSyncChannel('/live/t1/staff')).toBe(true);
+    expect(isAppSyncChannel('/a/b/c/d/e')).toBe(true);
+    expect(isAppSyncChannel('/a/b/c/d/e/f')).toBe(false);
+    expect(isAppSyncChannel(`/live/${'x'.repeat(51)}`)).toBe(false);
+    expect(isAppSyncChannel('/live/t_1')).toBe(false);
+    expect(isAppSyncChannel('/live/*')).toBe(false);
+    expect(isAppSyncChannel('/live/*', true)).toBe(true);
+    expect(isAppSyncChannel('/*', true)).toBe(false);
+  });
+});

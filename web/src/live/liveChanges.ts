@@ -1,25 +1,13 @@
-import { z } from 'zod';
-import { type MapMarker, mapMarkerSchema } from '../../../shared/schemas/asset-map';
+import type { MapMarker } from '../../../shared/schemas/asset-map';
+import { type LiveChange, liveChangeSchema } from '../../../shared/schemas/live';
+
+export type { LiveChange };
 
 /**
- * One published event of the push service (docs/live-contract: `{v, cursor, changes}`), read defensively: a
- * change the console does not know (a newer publisher) is skipped, never thrown, so one odd change does not
+ * One published event of the push service (shared/schemas/live.ts: `{v, cursor, changes}`), read defensively:
+ * a change the console does not know (a newer publisher) is skipped, never thrown, so one odd change does not
  * cost the others in the same message.
  */
-const changeSchema = z.discriminatedUnion('t', [
-  z.object({ t: z.literal('asset'), id: z.number().int().positive(), m: mapMarkerSchema.nullable() }),
-  z.object({ t: z.literal('removed'), id: z.number().int().positive() }),
-  z.object({ t: z.literal('device'), id: z.number().int().positive(), asset: z.number().int().positive().nullable() }),
-  z.object({
-    t: z.literal('alarm'),
-    id: z.string(),
-    asset: z.number().int().positive().nullable(),
-    ack: z.boolean(),
-  }),
-  z.object({ t: z.literal('export'), id: z.string(), state: z.enum(['done', 'failed']) }),
-]);
-export type LiveChange = z.infer<typeof changeSchema>;
-
 export interface LiveEvent {
   cursor: string | null;
   changes: LiveChange[];
@@ -31,7 +19,7 @@ export function readLiveEvent(value: unknown): LiveEvent | null {
   const { v, cursor, changes } = value as Record<string, unknown>;
   if (v !== 1 || !Array.isArray(changes)) return null;
   const read = changes.flatMap((change) => {
-    const parsed = changeSchema.safeParse(change);
+    const parsed = liveChangeSchema.safeParse(change);
     return parsed.success ? [parsed.data] : [];
   });
   return { cursor: typeof cursor === 'string' && cursor !== '' ? cursor : null, changes: read };

@@ -33,8 +33,9 @@ async function makeAsset(label: keyof typeof SUFFIX): Promise<TestAsset> {
   });
   expect(device.status).toBe(201);
   const made = { id: asset.body.id, name, devEui, deviceId: device.body.id };
-  // A first position: the asset is on the map before the page opens.
-  await moveTo(made, [52.37, 4.89], new Date(Date.now() - 10 * 60_000));
+  // A first position: the asset is on the map before the page opens. The moves after it are an hour apart
+  // each, so the pipeline's plausibility rule (at most 150 km/h between fixes) keeps their positions.
+  await moveTo(made, [52.37, 4.89], hoursAgo(3));
   await waitForApi(async () => {
     const answer = await call<{ 'hydra:member': { last_event: { latitude: number | null } | null }[] }>(
       'GET',
@@ -51,6 +52,8 @@ async function removeAsset(asset: TestAsset | undefined) {
   await call('DELETE', `/api/devices/${asset.deviceId}`, { token: await tokenOf('superadmin') });
   await call('DELETE', `/api/assets/${asset.id}`, { token: await tokenOf('admin') });
 }
+
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 
 const moveTo = (asset: TestAsset, [latitude, longitude]: [number, number], at = new Date()) =>
   publishMqtt({
@@ -96,9 +99,9 @@ const markerMoved = (page: Page, asset: TestAsset, [lat, lon]: [number, number])
     { timeout: 60_000 },
   );
 
-/** The list, newest asset first (ours), with its panel open beside it (desktop) or over it (phone). */
+/** The list searched for our asset, with its panel open beside it (desktop) or over it (phone). */
 async function openListAndPanel(page: Page, asset: TestAsset) {
-  await page.goto(consoleUrl(`/assets/${asset.id}?sort=id:desc`));
+  await page.goto(consoleUrl(`/assets/${asset.id}?search=${encodeURIComponent(asset.name)}`));
   await page.getByRole('dialog').getByText('52.37, 4.89').waitFor({ timeout: 90_000 });
 }
 
@@ -125,6 +128,13 @@ describe('the live console', () => {
     made.push(asset);
     const { context, page: map } = await signedIn(DESKTOP);
     const fullReads = countFullMapReads(map);
+    map.on('websocket', (ws) => {
+      console.log('WS', ws.url());
+      ws.on('framereceived', (f) => console.log('RECV', String(f.payload).slice(0, 300)));
+      ws.on('framesent', (f) => console.log('SENT', String(f.payload).slice(0, 200)));
+      ws.on('close', () => console.log('WS CLOSED'));
+    });
+    map.on('console', (m) => console.log('CONSOLE', m.text()));
     await openMap(map);
     await liveStatus(map, 'live');
     const readsBefore = fullReads.count;
@@ -140,7 +150,7 @@ describe('the live console', () => {
     const rowBefore = await row.textContent();
     await screenshot(list, 'live-list-panel-before-desktop');
 
-    await moveTo(asset, [52.09, 5.12]);
+    await moveTo(asset, [52.09, 5.12], hoursAgo(2));
 
     await markerMoved(map, asset, [52.09, 5.12]);
     await list.getByRole('dialog').getByText('52.09, 5.12').waitFor({ timeout: 60_000 });
@@ -166,15 +176,15 @@ describe('the live console', () => {
     await openMap(page);
     await liveStatus(page, 'live');
     const readsBefore = fullReads.count;
-    await moveTo(asset, [51.92, 4.48]);
-    await markerMoved(page, asset, [51.92, 4.48]);
+    await moveTo(asset, [52.09, 5.12], hoursAgo(2));
+    await markerMoved(page, asset, [52.09, 5.12]);
     expect(fullReads.count).toBe(readsBefore);
     await screenshot(page, 'live-map-moved-phone');
 
     await openListAndPanel(page, asset);
     await liveStatus(page, 'live');
-    await moveTo(asset, [52.52, 6.09]);
-    await page.getByRole('dialog').getByText('52.52, 6.09').waitFor({ timeout: 60_000 });
+    await moveTo(asset, [51.92, 4.48], hoursAgo(1));
+    await page.getByRole('dialog').getByText('51.92, 4.48').waitFor({ timeout: 60_000 });
     await screenshot(page, 'live-panel-after-phone');
     await context.close();
   });
@@ -197,8 +207,8 @@ describe('the live console', () => {
     const status = page.getByTestId('live-status');
     expect(await status.getAttribute('aria-label')).toMatch(/every 30 seconds/);
     await screenshot(page, 'live-polling-desktop');
-    await moveTo(asset, [53.22, 6.57]);
-    await markerMoved(page, asset, [53.22, 6.57]);
+    await moveTo(asset, [52.09, 5.12], hoursAgo(2));
+    await markerMoved(page, asset, [52.09, 5.12]);
     expect(polls).toBeGreaterThan(0);
     await context.close();
   });

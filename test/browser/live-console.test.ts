@@ -17,6 +17,9 @@ interface TestAsset {
   deviceId: number;
 }
 
+/** A cold dev server compiles the map and the live layer on first use; the stack is shared with other runs. */
+const TEST_MS = 240_000;
+
 const stamp = () => Date.now().toString(36).toUpperCase();
 
 const SUFFIX = { desktop: 'B1B1', phone: 'B2B2', polling: 'B3B3' };
@@ -100,9 +103,9 @@ const markerMoved = (page: Page, asset: TestAsset, [lat, lon]: [number, number])
   );
 
 /** The list searched for our asset, with its panel open beside it (desktop) or over it (phone). */
-async function openListAndPanel(page: Page, asset: TestAsset) {
+async function openListAndPanel(page: Page, asset: TestAsset, [lat, lon]: [number, number]) {
   await page.goto(consoleUrl(`/assets/${asset.id}?search=${encodeURIComponent(asset.name)}`));
-  await page.getByRole('dialog').getByText('52.37, 4.89').waitFor({ timeout: 90_000 });
+  await page.getByRole('dialog').getByText(`${lat}, ${lon}`).waitFor({ timeout: 90_000 });
 }
 
 describe('the live console', () => {
@@ -140,7 +143,7 @@ describe('the live console', () => {
     const readsBefore = fullReads.count;
 
     const list = await context.newPage();
-    await openListAndPanel(list, asset);
+    await openListAndPanel(list, asset, [52.37, 4.89]);
     await liveStatus(list, 'live');
     const row = list.getByRole('row').filter({ hasText: asset.name });
     await row.waitFor();
@@ -166,7 +169,7 @@ describe('the live console', () => {
     await screenshot(map, 'live-map-moved-desktop');
     await screenshot(list, 'live-list-panel-after-desktop');
     await context.close();
-  });
+  }, TEST_MS);
 
   it('moves the marker and refreshes the open panel on a phone', async () => {
     const asset = await makeAsset('phone');
@@ -181,13 +184,13 @@ describe('the live console', () => {
     expect(fullReads.count).toBe(readsBefore);
     await screenshot(page, 'live-map-moved-phone');
 
-    await openListAndPanel(page, asset);
+    await openListAndPanel(page, asset, [52.09, 5.12]);
     await liveStatus(page, 'live');
     await moveTo(asset, [51.92, 4.48], hoursAgo(1));
     await page.getByRole('dialog').getByText('51.92, 4.48').waitFor({ timeout: 60_000 });
     await screenshot(page, 'live-panel-after-phone');
     await context.close();
-  });
+  }, TEST_MS);
 
   it('says it polls when push is unavailable, and the change still arrives', async () => {
     const asset = await makeAsset('polling');
@@ -211,5 +214,5 @@ describe('the live console', () => {
     await markerMoved(page, asset, [52.09, 5.12]);
     expect(polls).toBeGreaterThan(0);
     await context.close();
-  });
+  }, TEST_MS);
 });

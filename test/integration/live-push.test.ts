@@ -154,6 +154,7 @@ describe('live push: the pipeline publishes asset changes', () => {
         },
       },
     });
+    const before = `${Date.now()}-00000000`;
     // The other customer's asset first, then the client's own: once their own arrived, the other's would have too.
     await publishMqtt(uplink(other, 2));
     await staff.next((m) => m.type === 'data' && staff.changes().some((c) => c.t === 'asset' && c.id === other.id));
@@ -170,5 +171,49 @@ describe('live push: the pipeline publishes asset changes', () => {
     expect(Buffer.byteLength(JSON.stringify(mine))).toBeLessThanOrEqual(100 + Buffer.byteLength(own.name));
     const event = JSON.parse(client.messages.find((m) => m.type === 'data')?.event ?? '{}');
     expect(event).toMatchObject({ v: 1, cursor: expect.stringMatching(/^\d{13}-[0-9a-f]{8}$/) });
+
+    // The delta since before the uplinks: the staff view has both, the client's only their own.
+    const staffDelta = await delta(adminToken, before);
+    expect(staffDelta.status).toBe(200);
+    expect(staffDelta.body.reset).toBe(false);
+    expect(staffDelta.body.markers.map(([id]) => id)).toEqual(expect.arrayContaining([own.id, other.id]));
+    const clientDelta = await delta(clientToken, before);
+    expect(clientDelta.body.markers.map(([id]) => id)).toContain(own.id);
+    expect(clientDelta.body.markers.map(([id]) => id)).not.toContain(other.id);
+    expect(JSON.stringify(clientDelta.body)).not.toContain(JSON.stringify(other.name));
+    // The newest cursor is the last message's: the client's delta from there has nothing new; 304 with its ETag.
+    expect(clientDelta.body.cursor > before).toBe(true);
+    const etag = clientDelta.headers.get('etag') as string;
+    expect(etag).toMatch(/^".+"$/);
+    const again = await delta(clientToken, before, { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body).toBeUndefined();
+    expect((await delta(clientToken, before, { 'if-none-match': '"stale"' })).status).toBe(200);
+  });
+});
+
+type Delta = { '@id': string; markers: [number, string][]; removed: number[]; cursor: string; reset: boolean };
+const delta = async (token: string, since: string, headers?: Record<string, string>) => {
+  return call<Delta>('GET', `/api/assets/map?since=${encodeURIComponent(since)}`, { token, headers });
+};
+
+describe('GET /api/assets/map?since= (the delta)', () => {
+  it('resets for a cursor older than the change log keeps, and refuses one that is not a cursor', async () => {
+    const token = await tokenOf('admin');
+    const old = await delta(token, `${Date.now() - 25 * 3600_000}-00000000`);
+    expect(old.status).toBe(200);
+    expect(old.body).toMatchObject({ markers: [], removed: [], reset: true });
+    for (const bad of [
+      'x',
+      '123-abc',
+      `${Date.now() + 3600_000}-00000000`,
+      `${Date.now()}-00000000&cursor=0000000001-0000000001`,
+    ]) {
+      const answer = await call('GET', `/api/assets/map?since=${bad}`, { token });
+      expect(answer.status).toBe(400);
+    }
+    const acme = await delta(await tokenOf('acme-admin'), `${Date.now() - 60_000}-00000000`);
+    expect(acme.status).toBe(200);
+    expect(acme.body.reset).toBe(false);
   });
 });

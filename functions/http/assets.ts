@@ -43,6 +43,7 @@ import { toCollection } from '../lib/http/hydra';
 import { expectationOf, writeExpecting } from '../lib/http/preconditions';
 import { validate } from '../lib/http/validation';
 import { mapDeltaReply } from '../lib/live/map-delta-reply';
+import { liveAssetChanged } from '../lib/live/publisher';
 import { mailReportSafely, type ReportKind } from '../lib/notifications/report-notice';
 
 /**
@@ -104,7 +105,9 @@ async function runAction(
     () => visibleAsset(auth, viewer, id),
     async (current) => {
       const next = await change(current, auth.tenant);
-      return assetRepository.update(auth.tenant, current.id, current.version, () => next);
+      const saved = await assetRepository.update(auth.tenant, current.id, current.version, () => next);
+      liveAssetChanged(auth.tenant, current, saved);
+      return saved;
     },
   );
   return presentAsset(viewer, updated);

@@ -217,3 +217,55 @@ describe('GET /api/assets/map?since= (the delta)', () => {
     expect(acme.body.reset).toBe(false);
   });
 });
+
+describe('live push: the handlers publish after their writes', () => {
+  it('an asset created, moved to another customer and deleted reaches the staff channel and only its customers', async () => {
+    const adminToken = await tokenOf('admin');
+    const clientToken = await tokenOf('client');
+    const visible = new Set((await assetsOf(clientToken)).map((a) => a.id));
+    const all = await assetsOf(adminToken);
+    const ownClient = all.find((a) => visible.has(a.id) && a.client)?.client?.id as number;
+    const otherClient = all.find((a) => a.client && a.client.id !== ownClient)?.client?.id as number;
+    expect(ownClient).toBeDefined();
+    expect(otherClient).toBeDefined();
+    const staff = await connected(adminToken);
+    expect((await staff.subscribe(staffChannel(1))).type).toBe('subscribe_success');
+    const client = await connected(clientToken);
+    expect((await client.subscribe(clientChannel(1, ownClient))).type).toBe('subscribe_success');
+    const seen = (socket: LiveClient, match: (c: ReturnType<LiveClient['changes']>[number]) => boolean) =>
+      socket.next((m) => m.type === 'data' && socket.changes().some(match));
+
+    const name = `Live ${Date.now()}`;
+    const created = await call<Asset>('POST', '/api/assets', { token: adminToken, body: { name, client: ownClient } });
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    // Without a position it is on no map: its marker is null.
+    await seen(staff, (c) => c.t === 'asset' && c.id === id && c.m === null);
+    await seen(client, (c) => c.t === 'asset' && c.id === id);
+
+    const moved = await call('PUT', `/api/assets/${id}`, { token: adminToken, body: { name, client: otherClient } });
+    expect(moved.status).toBe(200);
+    // The customer it left hears `removed`; nothing of where it went.
+    await seen(client, (c) => c.t === 'removed' && c.id === id);
+
+    expect((await call('DELETE', `/api/assets/${id}`, { token: adminToken })).status).toBe(204);
+    await seen(staff, (c) => c.t === 'removed' && c.id === id);
+    const after = client.changes().filter((c) => 'id' in c && c.id === id);
+    expect(after.at(-1)).toEqual({ t: 'removed', id });
+  });
+
+  it('an export job that finishes is announced on its starter’s channel only', async () => {
+    const token = await tokenOf('admin');
+    const userId = Number(decodePayload(token)['custom:user_id']);
+    const own = await connected(token);
+    expect((await own.subscribe(userChannel(1, userId))).type).toBe('subscribe_success');
+    const started = await call<{ id: string }>('POST', '/api/assets/export?type=csv', { token });
+    expect(started.status).toBe(202);
+    await own.next((m) => m.type === 'data' && own.changes().some((c) => c.t === 'export' && c.id === started.body.id));
+    expect(own.changes().find((c) => c.t === 'export' && c.id === started.body.id)).toEqual({
+      t: 'export',
+      id: started.body.id,
+      state: 'done',
+    });
+  });
+});

@@ -31,6 +31,8 @@ export interface RouteContract {
   collection?: z.ZodType;
   /** The answer is this item. */
   response?: z.ZodType;
+  /** The answer carries an ETag; If-None-Match with it answers 304 without a body. */
+  notModified?: true;
   /**
    * Error statuses the route answers beyond those of the handler layer (400, 401, 403, 404 with a path
    * parameter, 409 with a version, 413, 415, 422 with input, 429): what its implementation throws.

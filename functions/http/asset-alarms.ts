@@ -9,23 +9,23 @@ import { notFound } from '../lib/http/errors';
 import { createHttpHandler, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
 import { validate } from '../lib/http/validation';
+import { liveAlarm } from '../lib/live/publisher';
 
 /**
  * The alarms sent for an asset (issue 9): newest first, and their acknowledgement. Whoever may see the
  * asset sees and acknowledges its alarms; a client user reaches only their customer's assets (another
  * customer's asset is a 404, as in assets.ts).
  */
-async function visibleAssetId(auth: AuthContext, params: Record<string, string | undefined>): Promise<number> {
+async function visibleAsset(auth: AuthContext, params: Record<string, string | undefined>) {
   const id = validate(idParamSchema, params.id);
   const viewer = await assetViewerOf(auth);
-  assertCanSee(viewer, await assetRepository.get(auth.tenant, id));
-  return id;
+  return assertCanSee(viewer, await assetRepository.get(auth.tenant, id));
 }
 
 export const handler = createHttpHandler('asset-alarms', {
   'assetAlarms.list': route({
     run: async ({ auth, params, query }) => {
-      const id = await visibleAssetId(auth, params);
+      const { id } = await visibleAsset(auth, params);
       const collection = parseCollectionQuery(query, {});
       const { members, total } = await listAssetAlarms(auth.tenant, id, collection.page, collection.itemsPerPage);
       return toCollection(`/api/assets/${id}/alarms`, collection, members, total);
@@ -33,11 +33,14 @@ export const handler = createHttpHandler('asset-alarms', {
   }),
   'assetAlarms.acknowledge': route({
     run: async ({ auth, params }) => {
-      const id = await visibleAssetId(auth, params);
+      const asset = await visibleAsset(auth, params);
       const alarmId = params.alarmId ?? '';
       // A malformed id names no alarm: 404, as an unknown one.
       if (!assetAlarmIdSchema.safeParse(alarmId).success) throw notFound();
-      return acknowledgeAssetAlarm(auth.tenant, id, alarmId, auth.username);
+      const acknowledged = await acknowledgeAssetAlarm(auth.tenant, asset.id, alarmId, auth.username);
+      // Live push (issue 17): every inbox of the asset's scope drops it (the handler layer flushes).
+      liveAlarm(auth.tenant, { id: alarmId, asset: asset.id, ack: true }, asset.client?.id);
+      return acknowledged;
     },
   }),
 });

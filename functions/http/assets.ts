@@ -42,6 +42,8 @@ import { createHttpHandler, type HttpEvent, reply, route } from '../lib/http/han
 import { toCollection } from '../lib/http/hydra';
 import { expectationOf, writeExpecting } from '../lib/http/preconditions';
 import { validate } from '../lib/http/validation';
+import { mapDeltaReply } from '../lib/live/map-delta-reply';
+import { liveAssetChanged } from '../lib/live/publisher';
 import { mailReportSafely, type ReportKind } from '../lib/notifications/report-notice';
 
 /**
@@ -103,7 +105,9 @@ async function runAction(
     () => visibleAsset(auth, viewer, id),
     async (current) => {
       const next = await change(current, auth.tenant);
-      return assetRepository.update(auth.tenant, current.id, current.version, () => next);
+      const saved = await assetRepository.update(auth.tenant, current.id, current.version, () => next);
+      liveAssetChanged(auth.tenant, current, saved);
+      return saved;
     },
   );
   return presentAsset(viewer, updated);
@@ -201,13 +205,14 @@ export const handler = createHttpHandler('assets', {
   // Compact marker tuples a page at a time (docs/decisions/0229, 0230): the tuple holds no field a
   // client user may not see, and their pages cover only their customer's range of the index.
   'assets.map': route({
-    run: async ({ auth, query }) => {
+    run: async ({ auth, query, event }) => {
       const viewer = await assetViewerOf(auth);
       const clientId = viewer.kind === 'client' ? (viewer.clientId ?? 0) : undefined;
       // A cursor is only ever one a previous page answered: any other is a 400, as one outside the caller's range.
       const parsed = assetMapQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(query)));
       if (!parsed.success) throw badRequest('Invalid cursor');
-      const { cursor } = parsed.data;
+      const { cursor, since } = parsed.data;
+      if (since !== undefined) return mapDeltaReply(auth.tenant, viewer, since, cursor, event);
       const page = await readMapPage(auth.tenant, clientId, cursor);
       const self = cursor ? `/api/assets/map?cursor=${cursor}` : '/api/assets/map';
       const next = page.cursor ? `/api/assets/map?cursor=${page.cursor}` : null;

@@ -9,6 +9,7 @@ import { dynamo, tableName } from '../lib/data/client';
 import { fromItem } from '../lib/data/repository';
 import { systemTenantContext } from '../lib/data/system-context';
 import type { TenantContext } from '../lib/data/tenant-context';
+import { flushLive, liveAlarm } from '../lib/live/publisher';
 import { addressLine, localTimeIn, MAIL_WORDS, type MailWords } from '../lib/notifications/mail-texts';
 import { readNotificationSettings } from '../lib/notifications/notification-settings';
 import type { AlarmRaised } from '../lib/pipeline/contracts';
@@ -37,6 +38,8 @@ export async function handler(event: AlarmRaisedEvent): Promise<void> {
     const recipients = alarmRecipients(rule);
     const record = toRecord(alarm, rule, recipients, context);
     if (!(await claimSentAlarm(ctx, record))) continue;
+    // Live push (issue 17): the inboxes hear of it once it is recorded, before the mail goes out.
+    liveAlarm(ctx, { id: record.id, asset: alarm.assetId, ack: false }, context.clientId);
     await publishAlarmMail({
       subject: subjectOf(alarm, context),
       text: mailText(alarm, record.text, context),
@@ -44,6 +47,7 @@ export async function handler(event: AlarmRaisedEvent): Promise<void> {
     });
     await markSentAlarm(ctx, record, new Date().toISOString());
   }
+  await flushLive();
 }
 
 /** What a mail says besides the event: the tenant's language and the asset's customer and address. */
@@ -51,6 +55,8 @@ export interface AlarmMailContext {
   words: MailWords;
   customer: string | null;
   address: string | null;
+  /** The asset's customer (its client users' live channel hears the alarm too). */
+  clientId?: number | null;
 }
 
 async function mailContextOf(ctx: TenantContext, alarm: AlarmRaised): Promise<AlarmMailContext> {
@@ -61,6 +67,7 @@ async function mailContextOf(ctx: TenantContext, alarm: AlarmRaised): Promise<Al
   return {
     words: MAIL_WORDS[settings.language],
     customer: asset?.client?.company ?? null,
+    clientId: asset?.client?.id ?? null,
     address: asset ? addressLine(assetAddressOf(asset)) : null,
   };
 }

@@ -1,11 +1,13 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { EXPORT_JOB_FAILED } from '../../shared/schemas/export';
 import { authContextFromClaims } from '../lib/auth/auth-context';
+import { identityFromClaims } from '../lib/auth/claims';
 import { systemTenantContext } from '../lib/data/system-context';
 import { updateRunningJob } from '../lib/exports/export-job-store';
 import { EXPORT_LISTS, type ExportJobEvent } from '../lib/exports/export-jobs';
 import { writeExport } from '../lib/exports/run-export';
 import { HttpError } from '../lib/http/errors';
+import { flushLive, liveExportFinished } from '../lib/live/publisher';
 
 const logger = new Logger({ serviceName: 'export-worker' });
 
@@ -36,6 +38,7 @@ export async function handler(event: ExportJobEvent): Promise<void> {
     const { inline: _inline, ...stored } = file;
     await updateRunningJob(tenant, event.jobId, { status: 'done', file: stored, rows });
     logger.info('Export written', { rows, size: file.size });
+    await announce(event, 'done');
   } catch (error) {
     // A client mistake (e.g. the list became empty) is told as the synchronous export would; the rest is ours.
     const known = error instanceof HttpError && error.status < 500;
@@ -45,5 +48,17 @@ export async function handler(event: ExportJobEvent): Promise<void> {
       status: 'failed',
       error: { status: known ? error.status : 500, message },
     }).catch((cause: unknown) => logger.error('Could not record the failure', cause as Error));
+    await announce(event, 'failed');
   }
+}
+
+/**
+ * Live push (issue 17): the job's starter hears it finished on their own channel (their home tenant and user
+ * id, as the channel rules give it to them), so the console stops waiting without polling. Never throws.
+ */
+async function announce(event: ExportJobEvent, state: 'done' | 'failed') {
+  const identity = identityFromClaims(event.claims);
+  if (!identity || identity.userId < 1) return;
+  liveExportFinished(identity.tenantId, identity.userId, event.jobId, state);
+  await flushLive();
 }

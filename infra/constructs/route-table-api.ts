@@ -67,7 +67,7 @@ export class RouteTableApi extends Construct {
           apigw.CorsHttpMethod.DELETE,
           apigw.CorsHttpMethod.OPTIONS,
         ],
-        allowHeaders: ['authorization', 'content-type', 'if-match', ...props.corsHeaders],
+        allowHeaders: ['authorization', 'content-type', 'if-match', 'if-none-match', ...props.corsHeaders],
         exposeHeaders: ['content-disposition', 'x-total-exact', 'etag'],
         maxAge: Duration.hours(1),
       },

@@ -59,6 +59,7 @@ import { exportJobSchema, exportResultSchema } from '../schemas/export';
 import { geoZoneInputSchema, geoZoneSchema, geoZoneUpdateInputSchema } from '../schemas/geo-zone';
 import { geoZoneFeatureCollectionSchema, geoZoneImportSchema } from '../schemas/geo-zone-geojson';
 import { ingestOutcomeSchema } from '../schemas/kpn-things';
+import { assetMapDeltaSchema } from '../schemas/live';
 
 /** Spec 000 and issues 8/9: assets, profiles, customers, devices, events, geo zones, alarm rules, uplinks. */
 export const TRACKING_CONTRACTS = {
@@ -71,7 +72,9 @@ export const TRACKING_CONTRACTS = {
   'assets.map': {
     summary: 'Assets on the map: compact marker tuples, a page at a time (follow `next` until null)',
     query: assetMapQuerySchema,
-    response: assetMapPageSchema,
+    // With `since` (issue 17): the delta, with an ETag; If-None-Match with it answers 304.
+    response: z.union([assetMapPageSchema, assetMapDeltaSchema]),
+    notModified: true,
   },
   'assets.export': {
     summary: 'Export the asset list (PDF, Excel, CSV)',

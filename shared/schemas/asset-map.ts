@@ -75,6 +75,12 @@ export const assetMapQuerySchema = z.object({
     .string()
     .regex(/^\d{10}-\d{10}$/, { error: 'Invalid cursor' })
     .optional(),
+  // Live push (issue 17): what changed after a published event's cursor (an answer of the delta's shape).
+  since: z
+    .string()
+    .regex(/^\d{13}-[0-9a-f]{8}$/, { error: 'Invalid cursor' })
+    .optional()
+    .describe('A cursor of a live event or an earlier answer: only the changes after it'),
 });
 
 export const statusCodeOf = (status: AssetStatusValue | null | undefined): number | null =>

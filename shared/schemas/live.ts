@@ -63,6 +63,22 @@ export const liveEventSchema = z.object({
 });
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
+/**
+ * GET /api/assets/map?since=<cursor>: what changed on the caller's map after the cursor (functions/lib/live/map-delta.ts).
+ * `reset`: the cursor is too old or too much changed; the lists are empty and the console reloads the whole map.
+ */
+export const assetMapDeltaSchema = z.object({
+  '@id': z.string(),
+  markers: z.array(mapMarkerSchema),
+  removed: z.array(z.number().int().positive()),
+  cursor: z.string(),
+  reset: z.boolean(),
+});
+export type AssetMapDelta = z.infer<typeof assetMapDeltaSchema>;
+
+/** A cursor as published events and the map answers carry it. */
+export const LIVE_CURSOR_PATTERN = /^\d{13}-[0-9a-f]{8}$/;
+
 /** AppSync Events limits the stand-in enforces as AWS does. */
 export const APPSYNC_EVENT_MAX_BYTES = 240 * 1024;
 export const APPSYNC_PUBLISH_MAX_EVENTS = 5;

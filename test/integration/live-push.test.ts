@@ -154,6 +154,7 @@ describe('live push: the pipeline publishes asset changes', () => {
         },
       },
     });
+    const before = `${Date.now()}-00000000`;
     // The other customer's asset first, then the client's own: once their own arrived, the other's would have too.
     await publishMqtt(uplink(other, 2));
     await staff.next((m) => m.type === 'data' && staff.changes().some((c) => c.t === 'asset' && c.id === other.id));
@@ -170,5 +171,101 @@ describe('live push: the pipeline publishes asset changes', () => {
     expect(Buffer.byteLength(JSON.stringify(mine))).toBeLessThanOrEqual(100 + Buffer.byteLength(own.name));
     const event = JSON.parse(client.messages.find((m) => m.type === 'data')?.event ?? '{}');
     expect(event).toMatchObject({ v: 1, cursor: expect.stringMatching(/^\d{13}-[0-9a-f]{8}$/) });
+
+    // The delta since before the uplinks: the staff view has both, the client's only their own.
+    const staffDelta = await delta(adminToken, before);
+    expect(staffDelta.status).toBe(200);
+    expect(staffDelta.body.reset).toBe(false);
+    expect(staffDelta.body.markers.map(([id]) => id)).toEqual(expect.arrayContaining([own.id, other.id]));
+    const clientDelta = await delta(clientToken, before);
+    expect(clientDelta.body.markers.map(([id]) => id)).toContain(own.id);
+    expect(clientDelta.body.markers.map(([id]) => id)).not.toContain(other.id);
+    expect(JSON.stringify(clientDelta.body)).not.toContain(JSON.stringify(other.name));
+    // The newest cursor is the last message's: the client's delta from there has nothing new; 304 with its ETag.
+    expect(clientDelta.body.cursor > before).toBe(true);
+    const etag = clientDelta.headers.get('etag') as string;
+    expect(etag).toMatch(/^".+"$/);
+    const again = await delta(clientToken, before, { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body).toBeUndefined();
+    expect((await delta(clientToken, before, { 'if-none-match': '"stale"' })).status).toBe(200);
+  });
+});
+
+type Delta = { '@id': string; markers: [number, string][]; removed: number[]; cursor: string; reset: boolean };
+const delta = async (token: string, since: string, headers?: Record<string, string>) => {
+  return call<Delta>('GET', `/api/assets/map?since=${encodeURIComponent(since)}`, { token, headers });
+};
+
+describe('GET /api/assets/map?since= (the delta)', () => {
+  it('resets for a cursor older than the change log keeps, and refuses one that is not a cursor', async () => {
+    const token = await tokenOf('admin');
+    const old = await delta(token, `${Date.now() - 25 * 3600_000}-00000000`);
+    expect(old.status).toBe(200);
+    expect(old.body).toMatchObject({ markers: [], removed: [], reset: true });
+    for (const bad of [
+      'x',
+      '123-abc',
+      `${Date.now() + 3600_000}-00000000`,
+      `${Date.now()}-00000000&cursor=0000000001-0000000001`,
+    ]) {
+      const answer = await call('GET', `/api/assets/map?since=${bad}`, { token });
+      expect(answer.status).toBe(400);
+    }
+    const acme = await delta(await tokenOf('acme-admin'), `${Date.now() - 60_000}-00000000`);
+    expect(acme.status).toBe(200);
+    expect(acme.body.reset).toBe(false);
+  });
+});
+
+describe('live push: the handlers publish after their writes', () => {
+  it('an asset created, moved to another customer and deleted reaches the staff channel and only its customers', async () => {
+    const adminToken = await tokenOf('admin');
+    const clientToken = await tokenOf('client');
+    const visible = new Set((await assetsOf(clientToken)).map((a) => a.id));
+    const all = await assetsOf(adminToken);
+    const ownClient = all.find((a) => visible.has(a.id) && a.client)?.client?.id as number;
+    const otherClient = all.find((a) => a.client && a.client.id !== ownClient)?.client?.id as number;
+    expect(ownClient).toBeDefined();
+    expect(otherClient).toBeDefined();
+    const staff = await connected(adminToken);
+    expect((await staff.subscribe(staffChannel(1))).type).toBe('subscribe_success');
+    const client = await connected(clientToken);
+    expect((await client.subscribe(clientChannel(1, ownClient))).type).toBe('subscribe_success');
+    const seen = (socket: LiveClient, match: (c: ReturnType<LiveClient['changes']>[number]) => boolean) =>
+      socket.next((m) => m.type === 'data' && socket.changes().some(match));
+
+    const name = `Live ${Date.now()}`;
+    const created = await call<Asset>('POST', '/api/assets', { token: adminToken, body: { name, client: ownClient } });
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    // Without a position it is on no map: its marker is null.
+    await seen(staff, (c) => c.t === 'asset' && c.id === id && c.m === null);
+    await seen(client, (c) => c.t === 'asset' && c.id === id);
+
+    const moved = await call('PUT', `/api/assets/${id}`, { token: adminToken, body: { name, client: otherClient } });
+    expect(moved.status).toBe(200);
+    // The customer it left hears `removed`; nothing of where it went.
+    await seen(client, (c) => c.t === 'removed' && c.id === id);
+
+    expect((await call('DELETE', `/api/assets/${id}`, { token: adminToken })).status).toBe(204);
+    await seen(staff, (c) => c.t === 'removed' && c.id === id);
+    const after = client.changes().filter((c) => 'id' in c && c.id === id);
+    expect(after.at(-1)).toEqual({ t: 'removed', id });
+  });
+
+  it('an export job that finishes is announced on its starter’s channel only', async () => {
+    const token = await tokenOf('admin');
+    const userId = Number(decodePayload(token)['custom:user_id']);
+    const own = await connected(token);
+    expect((await own.subscribe(userChannel(1, userId))).type).toBe('subscribe_success');
+    const started = await call<{ id: string }>('POST', '/api/assets/export?type=csv', { token });
+    expect(started.status).toBe(202);
+    await own.next((m) => m.type === 'data' && own.changes().some((c) => c.t === 'export' && c.id === started.body.id));
+    expect(own.changes().find((c) => c.t === 'export' && c.id === started.body.id)).toEqual({
+      t: 'export',
+      id: started.body.id,
+      state: 'done',
+    });
   });
 });

@@ -17,6 +17,7 @@ import { type DeviceRecord, deviceRepository } from '../devices/device-repositor
 import { geoZoneLinkWrites } from '../geo-zones/geo-zone-asset-links';
 import { geoZoneRepository } from '../geo-zones/geo-zone-repository';
 import { conflict, unprocessable } from '../http/errors';
+import { liveAssetChanged } from '../live/publisher';
 import { withStateAfterEdit } from '../loan-days/loan-day-state';
 import {
   deviceSummary,
@@ -172,11 +173,15 @@ export async function createAsset(
     ],
     { ctx, assetId: asset.id, index: 2 },
   );
-  if (fits) return asset;
+  if (fits) {
+    liveAssetChanged(ctx, undefined, asset);
+    return asset;
+  }
   const linked = await linkInSteps(ctx, created, changes, (items) => transact(items));
   // The summaries in the order the form gave them, as a single transaction would have written them.
   const final = { ...asset, version: linked.version + 1 };
   await transact([putAssetAt(ctx, linked, final)]);
+  liveAssetChanged(ctx, undefined, final);
   return final;
 }
 
@@ -211,6 +216,8 @@ export async function saveAsset(
     [putAssetAt(ctx, stored, saved), ...catalogue, ...(fits ? links : []), ...others],
     searchable ? { ctx, assetId: next.id, index: 1 } : undefined,
   );
+  // The customer may have changed: the old customer's channel hears `removed` (publisher.ts).
+  liveAssetChanged(ctx, current, saved);
   return saved;
 }
 
@@ -240,4 +247,5 @@ export async function deleteAsset(ctx: TenantContext, current: AssetRecord): Pro
     ],
     { ctx, assetId: current.id, index: 2 },
   );
+  liveAssetChanged(ctx, current, undefined);
 }

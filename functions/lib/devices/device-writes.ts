@@ -18,6 +18,7 @@ import { counterKey, itemKey } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
 import { assertDeviceProfilesExist, profileUsageWrites } from '../device-profiles/device-profile-usage';
 import { conflict, unprocessable } from '../http/errors';
+import { liveAssetChanged, liveDeviceChanged } from '../live/publisher';
 import { withStateAfterEdit } from '../loan-days/loan-day-state';
 import { claimHolder, devEuiClaimItem, devEuiClaimKey, standingOf } from './dev-eui-claims';
 import { assertDevEuiProbesLeft, countRefusedDevEuis } from './dev-eui-probe-limit';
@@ -239,7 +240,22 @@ async function replaceDevice(ctx: TenantContext, current: DeviceRecord, next: De
     ...summaries,
     ...profileUsageWrites(ctx, current.device_profiles, saved.device_profiles),
   ]);
+  // Best effort: a failed publish never fails the save (publisher.ts).
+  await publishDeviceChange(ctx, current, saved).catch(() => undefined);
   return saved;
+}
+
+/**
+ * Live push (issue 17): the device's flags, and the markers of the assets on both sides (a flag or a link
+ * changes an asset's map level), read after the write.
+ */
+async function publishDeviceChange(ctx: TenantContext, current: DeviceRecord, saved: DeviceRecord) {
+  liveDeviceChanged(ctx, saved.id, saved.asset?.id ?? null);
+  const assetIds = new Set([current.asset?.id, saved.asset?.id].filter((id): id is number => id !== undefined));
+  for (const id of assetIds) {
+    const asset = await assetRepository.get(ctx, id);
+    if (asset) liveAssetChanged(ctx, undefined, asset);
+  }
 }
 
 /** PUT /api/devices/{id} on the device as read (the caller checked the version the request names). */

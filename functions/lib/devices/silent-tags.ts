@@ -1,10 +1,12 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AssetRecord } from '../assets/asset-repository';
+import { assetRepository } from '../assets/asset-repository';
 import { dynamo, tableName } from '../data/client';
 import { itemKey } from '../data/keys';
 import { systemTenantContext } from '../data/system-context';
 import type { TenantContext } from '../data/tenant-context';
+import { flushLive, liveAssetChanged, liveDeviceChanged } from '../live/publisher';
 import { publishAlarms } from '../pipeline/alarms/publish-alarms';
 import type { AlarmRaised } from '../pipeline/contracts';
 import { tenantRepository } from '../tenants/tenant-repository';
@@ -66,7 +68,16 @@ export async function runSilentTagJob(
     report.tenants += 1;
     await sweepTenant(systemTenantContext(String(tenant.id)), now, report);
   }
+  await flushLive();
   return report;
+}
+
+/** Live push (issue 17): the device's flag, and its asset's marker (silence is a map level), best effort. */
+async function publishSilence(ctx: TenantContext, deviceId: number, assetId: number | null) {
+  liveDeviceChanged(ctx, deviceId, assetId);
+  if (assetId === null) return;
+  const asset = await assetRepository.get(ctx, assetId).catch(() => undefined);
+  if (asset) liveAssetChanged(ctx, undefined, asset);
 }
 
 async function sweepTenant(ctx: TenantContext, now: Date, report: SilentTagReport) {
@@ -115,6 +126,7 @@ async function advance(ctx: TenantContext, entry: DueEntry, now: Date, report: S
   }
   report.silent += 1;
   const asset = device.asset ? await markAssetSummary(ctx, device, report) : undefined;
+  await publishSilence(ctx, device.id, asset?.id ?? null);
   await publishAlarms([silentAlarm(ctx, device, asset)]);
   report.alarms += 1;
   await leaveIndex(ctx, device);

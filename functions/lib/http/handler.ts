@@ -9,6 +9,7 @@ import { apiClientIdOf, isApiClientIdentity } from '../api-tokens/api-client-ide
 import { type AuthContext, assertAccess, authContextFromClaims, TENANT_HEADER } from '../auth/auth-context';
 import { cognitoClientError } from '../auth/cognito-errors';
 import { tenantFromHost } from '../auth/tenant-host';
+import { flushLive } from '../live/publisher';
 import { clientIp, ipSubject } from '../security/client-ip';
 import { assertCameThroughEdge } from '../security/edge-origin';
 import { API_CLIENT_BUCKET, ROUTE_THROTTLES } from '../security/limits';
@@ -139,7 +140,12 @@ export function createHttpHandler(module: HandlerModule, implementations: RouteI
       logger,
     };
     logger.debug('dispatch', { remainingMs: context.getRemainingTimeInMillis?.() });
-    return toResult(await implementation.run(request));
+    try {
+      return toResult(await implementation.run(request));
+    } finally {
+      // Live push (issue 17): what the route's writes queued is sent before the invocation ends.
+      await flushLive();
+    }
   };
 
   return middy<HttpEvent, APIGatewayProxyResultV2>()

@@ -96,7 +96,16 @@ function successResponse(route: RouteDef, contract: RouteContract) {
   const schema = jsonSchemaOf(answer, 'output');
   // One versioned entity answers its version as ETag (functions/lib/http/handler.ts); collections do not.
   const etag = !contract.collection && hasVersionProperty(schema) ? { headers: ETAG_HEADER } : {};
-  return { [status]: { description, ...etag, content: { [contract.mediaType ?? JSON_LD]: { schema } } } };
+  const success = { [status]: { description, ...etag, content: { [contract.mediaType ?? JSON_LD]: { schema } } } };
+  if (!contract.notModified) return success;
+  // An answer with an ETag of its content: If-None-Match with it answers 304 without a body (issue 17's delta).
+  const contentEtag = {
+    ETag: { description: "The answer's ETag: send it as If-None-Match", schema: { type: 'string' } },
+  };
+  return {
+    [status]: { ...success[status], headers: contentEtag },
+    304: { description: 'Not modified: nothing changed since the If-None-Match ETag', headers: contentEtag },
+  };
 }
 
 /**

@@ -1,8 +1,8 @@
 import { LAMBDA_RESPONSE_LIMIT_BYTES } from '../../scripts/local/gateway-limits';
-import { assetMapPageSchema, MAP_PAGE_MARKERS } from '../../shared/schemas/asset-map';
+import { assetMapAnswerSchema, MAP_ANSWER_VERSION } from '../../shared/schemas/asset-map';
 import { ASSET_STATUS_VALUES } from '../../shared/schemas/asset-status';
 import { call, tokenOf } from '../harness/api';
-import { markerIds, readMap } from '../harness/asset-map';
+import { type AssetMapAnswer, markerIds, markersOf, readMap } from '../harness/asset-map';
 import { publishMqtt, waitFor } from '../harness/uplinks';
 
 /**
@@ -13,18 +13,22 @@ import { publishMqtt, waitFor } from '../harness/uplinks';
 const mapOf = async (user: string) => readMap(await tokenOf(user));
 
 describe('GET /api/assets/map', () => {
-  it('answers the demo tenant compactly, in one page, every marker a tuple', async () => {
+  it('answers the demo tenant in one columnar answer, decoded into marker tuples', async () => {
     const { markers, pages } = await mapOf('admin');
     expect(pages).toHaveLength(1);
     const [page] = pages;
     expect(page?.status).toBe(200);
-    expect(assetMapPageSchema.parse(page?.body)).toMatchObject({ '@id': '/api/assets/map', next: null });
+    expect(assetMapAnswerSchema.parse(page?.body)).toMatchObject({
+      '@id': '/api/assets/map',
+      v: MAP_ANSWER_VERSION,
+      next: null,
+      cursor: null,
+    });
     expect(markers.length).toBeGreaterThan(0);
-    expect(markers.length).toBeLessThanOrEqual(MAP_PAGE_MARKERS);
     const bytes = Buffer.byteLength(JSON.stringify(page?.body));
-    // ~60 bytes a marker (the objects answered before took ~400): 100k markers are a few MB in all, and a
-    // page is always far from Lambda's limit (tests/unit/gateway-limits.test.ts bounds the worst case).
-    expect(bytes / markers.length).toBeLessThan(100);
+    // ~35 bytes a marker before compression (the tuples took ~55, the objects before them ~400);
+    // tests/unit/gateway-limits.test.ts bounds the worst case.
+    expect(bytes / markers.length).toBeLessThan(60);
     expect(bytes).toBeLessThan(LAMBDA_RESPONSE_LIMIT_BYTES);
     for (const [, , status, latitude, longitude] of markers) {
       expect(status === null || ASSET_STATUS_VALUES[status] !== undefined).toBe(true);
@@ -69,7 +73,7 @@ describe('GET /api/assets/map', () => {
   it('goes on from a cursor after the marker it names, and refuses a cursor that is not one', async () => {
     const admin = await tokenOf('admin');
     const all = markerIds((await readMap(admin)).markers);
-    const page = await call<{ markers: [number][] }>('GET', '/api/assets/map', { token: admin });
+    const page = await call<AssetMapAnswer>('GET', '/api/assets/map', { token: admin });
     expect(page.status).toBe(200);
     // The cursor is where a page ended: the map index key (customer, asset) of its last marker.
     const first = await call<{ 'hydra:member': { id: number; client: { id: number } | null }[] }>(
@@ -79,12 +83,10 @@ describe('GET /api/assets/map', () => {
     );
     const owner = first.body['hydra:member'][0]?.client?.id ?? 0;
     const cursor = `${String(owner).padStart(10, '0')}-${String(all[0]).padStart(10, '0')}`;
-    const rest = await call<{ markers: [number][]; '@id': string }>('GET', `/api/assets/map?cursor=${cursor}`, {
-      token: admin,
-    });
+    const rest = await call<AssetMapAnswer>('GET', `/api/assets/map?cursor=${cursor}`, { token: admin });
     expect(rest.status).toBe(200);
     expect(rest.body['@id']).toBe(`/api/assets/map?cursor=${cursor}`);
-    expect(rest.body.markers.map(([id]) => id)).toEqual(all.slice(1));
+    expect(markerIds(markersOf(rest))).toEqual(all.slice(1));
 
     for (const bad of ['x', '1-2', '0000000001#0000000002', '0000000001-0000000000']) {
       const answer = await call<{ status: number }>('GET', `/api/assets/map?cursor=${encodeURIComponent(bad)}`, {

@@ -1,8 +1,12 @@
+import { get } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { LAMBDA_RESPONSE_LIMIT_BYTES } from '../../scripts/local/gateway-limits';
 import { assetMapAnswerSchema, MAP_ANSWER_VERSION } from '../../shared/schemas/asset-map';
+import { decodeMapColumns } from '../../shared/schemas/asset-map-codec';
 import { ASSET_STATUS_VALUES } from '../../shared/schemas/asset-status';
 import { call, tokenOf } from '../harness/api';
 import { type AssetMapAnswer, markerIds, markersOf, readMap } from '../harness/asset-map';
+import { readStack } from '../harness/stack';
 import { publishMqtt, waitFor } from '../harness/uplinks';
 
 /**
@@ -124,6 +128,54 @@ describe('GET /api/assets/map', () => {
     expect(shown?.[1]).toBe('Map newcomer');
     expect(shown?.slice(3, 5)).toEqual([52.37, 4.89]);
     expect(Number(map.pages[0]?.headers.get('x-items-read'))).toBe(map.markers.length);
+  });
+
+  it('compresses by Accept-Encoding (br before gzip, identity when neither), the same markers each way', async () => {
+    const token = await tokenOf('admin');
+    const expected = (await mapOf('admin')).markers;
+    const cases: [string, string | null][] = [
+      ['br, gzip, deflate', 'br'],
+      ['gzip, deflate', 'gzip'],
+      ['gzip;q=0, br;q=0, deflate', null],
+      ['identity', null],
+      ['*', 'br'],
+    ];
+    for (const [accept, coding] of cases) {
+      const { markers, pages } = await readMap(token, { 'accept-encoding': accept });
+      expect(pages.map((page) => page.status)).toEqual([200]);
+      expect(pages[0]?.headers.get('content-encoding')).toBe(coding);
+      expect(pages[0]?.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(markers).toEqual(expected);
+    }
+    // On the wire (read without fetch's inflating): the compressed bytes, a fraction of the JSON inside.
+    const wire = await new Promise<{ coding?: string; body: Buffer }>((resolve, reject) => {
+      const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
+      get(`${readStack().apiUrl}/api/assets/map`, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ coding: response.headers['content-encoding'], body: Buffer.concat(chunks) }),
+        );
+      }).on('error', reject);
+    });
+    expect(wire.coding).toBe('gzip');
+    const json = gunzipSync(wire.body);
+    expect(decodeMapColumns(JSON.parse(json.toString()))).toEqual(expected);
+    expect(wire.body.length).toBeLessThan(json.length / 2);
+  });
+
+  it('answers another tenant none of these markers, and a client user only their customer’s', async () => {
+    const demo = new Set(markerIds((await mapOf('admin')).markers));
+    const acme = await mapOf('acme-admin');
+    expect(acme.pages.map((page) => page.status)).toEqual([200]);
+    const acmeAssets = await call<{ 'hydra:member': { id: number }[] }>('GET', '/api/assets?pagination=false', {
+      token: await tokenOf('acme-admin'),
+    });
+    const acmeIds = new Set(acmeAssets.body['hydra:member'].map((asset) => asset.id));
+    for (const id of markerIds(acme.markers)) expect(acmeIds.has(id)).toBe(true);
+    // Ids are per tenant, so compare names too: nothing of demo's reaches acme.
+    const demoNames = new Set((await mapOf('admin')).markers.map(([, name]) => name));
+    expect(acme.markers.filter(([id, name]) => demoNames.has(name) && demo.has(id) && !acmeIds.has(id))).toEqual([]);
   });
 
   it('refuses anonymous calls', async () => {

@@ -150,12 +150,12 @@ async function readRange(ctx: TenantContext, range: Range, forClient: boolean, b
 }
 
 /** The customer id ranges the staff map is read in: customer 0 (none) first, the last range open-ended. */
-async function customerRanges(ctx: TenantContext): Promise<Range[]> {
+async function customerRanges(ctx: TenantContext, segments: number): Promise<Range[]> {
   const counter = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: counterKey(ctx, 'CLIENT'), ProjectionExpression: 'lastId' }),
   );
   const lastId = Number(counter.Item?.lastId ?? 0);
-  const count = Math.max(1, Math.min(MAP_READ_SEGMENTS, lastId + 1));
+  const count = Math.max(1, Math.min(segments, lastId + 1));
   const bounds = Array.from({ length: count }, (_, i) => Math.floor(((lastId + 1) * i) / count));
   return bounds.map((from, i): Range => {
     const to = bounds[i + 1];
@@ -195,7 +195,7 @@ function joinSegments(segments: Segment[], budget: ReadBudget): MapRead {
  */
 export async function readMapMarkers(
   ctx: TenantContext,
-  options: { clientId?: number; cursor?: string; budget?: Partial<ReadBudget> },
+  options: { clientId?: number; cursor?: string; budget?: Partial<ReadBudget>; segments?: number },
 ): Promise<MapRead> {
   const { clientId, cursor } = options;
   const budget: ReadBudget = { markers: MAP_ANSWER_MARKERS, bytes: Number.POSITIVE_INFINITY, ...options.budget };
@@ -205,7 +205,7 @@ export async function readMapMarkers(
     ? [{ condition: 'begins_with(#sk, :client)', values: { ':client': assetMapClientPrefix(clientId) }, startKey }]
     : cursor
       ? [{ startKey }]
-      : await customerRanges(ctx);
+      : await customerRanges(ctx, options.segments ?? MAP_READ_SEGMENTS);
   const spent: Spent = { markers: 0, bytes: 0 };
   const segments = await Promise.all(ranges.map((range) => readRange(ctx, range, forClient, budget, spent)));
   return joinSegments(segments, budget);

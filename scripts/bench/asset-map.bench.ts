@@ -15,7 +15,7 @@ import type { BenchTenant } from './seed-assets';
  * API edge's CloudFront does not compress with caching disabled) built from the same markers.
  * (a) the /asset-map page in headless Chromium (asset-map-page.bench.ts).
  */
-const reps = (tenant: BenchTenant) => Number(process.env.BENCH_REPS ?? (tenant.assetCount >= 50_000 ? 5 : 15));
+const reps = (tenant: BenchTenant) => Number(process.env.BENCH_REPS ?? (tenant.assetCount >= 50_000 ? 3 : 10));
 const WARMUP = 2;
 const ENCODINGS = ['br', 'gzip', 'identity'] as const;
 const TUPLE_PAGE_MARKERS = 20_000;

@@ -6,7 +6,7 @@ import {
   buildAssetUpdateInputSchema,
   STATUS_NOT_FOUND,
 } from '../../shared/schemas/asset';
-import { type AssetMapPage, assetMapQuerySchema } from '../../shared/schemas/asset-map';
+import { assetMapQuerySchema } from '../../shared/schemas/asset-map';
 import {
   type AssetStatusValue,
   assetStatusListQuerySchema,
@@ -19,7 +19,8 @@ import { attachmentParamsSchema } from '../../shared/schemas/attachment';
 import { idParamSchema } from '../../shared/schemas/common';
 import { assignProfileDefinitions } from '../lib/asset-profiles/asset-profile-writes';
 import { assetListRequestOf } from '../lib/assets/asset-list-request';
-import { readMapPage } from '../lib/assets/asset-map';
+import { readMapMarkers } from '../lib/assets/asset-map';
+import { encodeMapAnswer, negotiateEncoding, readBudgetFor } from '../lib/assets/asset-map-answer';
 import { listAssets } from '../lib/assets/asset-query';
 import { type AssetRecord, assetRepository } from '../lib/assets/asset-repository';
 import { assetStatusRef, findAssetStatus, listAssetStatuses, toApiAssetStatus } from '../lib/assets/asset-status';
@@ -42,6 +43,7 @@ import { createHttpHandler, type HttpEvent, reply, route } from '../lib/http/han
 import { toCollection } from '../lib/http/hydra';
 import { expectationOf, writeExpecting } from '../lib/http/preconditions';
 import { validate } from '../lib/http/validation';
+import { currentMapCursor } from '../lib/live/map-delta';
 import { mapDeltaReply } from '../lib/live/map-delta-reply';
 import { liveAssetChanged } from '../lib/live/publisher';
 import { mailReportSafely, type ReportKind } from '../lib/notifications/report-notice';
@@ -202,24 +204,34 @@ export const handler = createHttpHandler('assets', {
       return reply(204);
     },
   }),
-  // Compact marker tuples a page at a time (docs/decisions/0229, 0230): the tuple holds no field a
-  // client user may not see, and their pages cover only their customer's range of the index.
+  // The whole map in one columnar, compressed answer (docs/decisions/new-asset-map-answer-columnar-compressed-
+  // one-answer.md): the markers hold no field a client user may not see, and they read only their customer's range.
   'assets.map': route({
     run: async ({ auth, query, event }) => {
       const viewer = await assetViewerOf(auth);
       const clientId = viewer.kind === 'client' ? (viewer.clientId ?? 0) : undefined;
-      // A cursor is only ever one a previous page answered: any other is a 400, as one outside the caller's range.
+      // A cursor is only ever one a previous answer named in `next`: any other is a 400, as one outside the caller's range.
       const parsed = assetMapQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(query)));
       if (!parsed.success) throw badRequest('Invalid cursor');
       const { cursor, since } = parsed.data;
       if (since !== undefined) return mapDeltaReply(auth.tenant, viewer, since, cursor, event);
-      const page = await readMapPage(auth.tenant, clientId, cursor);
+      const encoding = negotiateEncoding(event.headers?.['accept-encoding']);
+      // The change log's position read before the map: the delta since it holds whatever lands meanwhile.
+      const liveCursor = await currentMapCursor(auth.tenant, viewer);
+      const read = await readMapMarkers(auth.tenant, { clientId, cursor, budget: readBudgetFor(encoding) });
       const self = cursor ? `/api/assets/map?cursor=${cursor}` : '/api/assets/map';
-      const next = page.cursor ? `/api/assets/map?cursor=${page.cursor}` : null;
-      return reply(200, { '@id': self, markers: page.markers, next } satisfies AssetMapPage, {
-        'x-items-read': String(page.itemsRead),
-        'x-read-units': String(page.readUnits),
-      });
+      const answer = encodeMapAnswer(read, { self, encoding, cursor: liveCursor });
+      return reply(
+        200,
+        answer.body,
+        {
+          vary: 'accept-encoding',
+          ...(answer.encoding === 'identity' ? {} : { 'content-encoding': answer.encoding }),
+          'x-items-read': String(read.itemsRead),
+          'x-read-units': String(read.readUnits),
+        },
+        { isBase64Encoded: answer.isBase64Encoded },
+      );
     },
   }),
   'assets.create': route({

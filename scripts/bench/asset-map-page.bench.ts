@@ -16,6 +16,9 @@ export interface PageFigures {
   subdomain: string;
   assetCount: number;
   apiMs: number;
+  /** The map answer's body as sent (compressed), and its Content-Encoding. */
+  wireBytes: number;
+  encoding: string;
   firstRenderMs: number;
   clusters: number;
   markers: number;
@@ -90,20 +93,28 @@ async function countFrames(page: Page): Promise<number> {
   return Number(await page.evaluate('window.benchFrames')) - Number(start);
 }
 
-async function measurePage(page: Page, url: string, tenant: BenchTenant): Promise<PageFigures> {
+async function measurePage(page: Page, url: string, tenant: BenchTenant, expected: number): Promise<PageFigures> {
   const started = performance.now();
   let apiMs = 0;
+  let wireBytes = 0;
+  let encoding = 'identity';
   const answered = page
     .waitForResponse((response) => response.url().endsWith('/api/assets/map'), { timeout: 180_000 })
-    .then(() => {
+    .then(async (response) => {
       apiMs = performance.now() - started;
+      await response.finished();
+      // Transferred body bytes, before the browser inflates them.
+      wireBytes = (await response.request().sizes()).responseBodySize;
+      encoding = (await response.allHeaders())['content-encoding'] ?? 'identity';
     });
   await page.goto(`${url}/asset-map`);
   await answered;
-  await page.waitForFunction(`Number(document.querySelector('${CANVAS}')?.dataset.renderedAssets) > 0`, undefined, {
-    timeout: 180_000,
-    polling: 50,
-  });
+  // All clusters: the drawn clusters and markers count every positioned asset the API answered.
+  await page.waitForFunction(
+    `Number(document.querySelector('${CANVAS}')?.dataset.renderedAssets) >= ${Math.max(expected, 1)}`,
+    undefined,
+    { timeout: 180_000, polling: 50 },
+  );
   const firstRenderMs = performance.now() - started;
   const attribute = async (name: string) => Number(await page.locator(CANVAS).getAttribute(name));
   const clusters = await attribute('data-rendered-clusters');
@@ -113,6 +124,8 @@ async function measurePage(page: Page, url: string, tenant: BenchTenant): Promis
     subdomain: tenant.subdomain,
     assetCount: tenant.assetCount,
     apiMs,
+    wireBytes,
+    encoding,
     firstRenderMs,
     clusters,
     markers,
@@ -124,6 +137,8 @@ async function measurePage(page: Page, url: string, tenant: BenchTenant): Promis
 export async function benchAssetMapPage(
   session: ApiSession,
   tenants: BenchTenant[],
+  /** Positioned assets per tenant id, as the API answered them. */
+  expected: Map<number, number>,
   log: (line: string) => void,
 ): Promise<PageFigures[]> {
   const served = await serveConsole(session.apiUrl, log);
@@ -139,7 +154,7 @@ export async function benchAssetMapPage(
       log(`measuring /asset-map in ${tenant.subdomain}`);
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       await signIn(page, served.url, session, tenant);
-      figures.push(await measurePage(page, served.url, tenant));
+      figures.push(await measurePage(page, served.url, tenant, expected.get(tenant.tenantId) ?? 1));
       await page.close();
     }
     return figures;

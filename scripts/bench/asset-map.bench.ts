@@ -1,25 +1,34 @@
-import type { AssetMapPage } from '../../shared/schemas/asset-map';
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import type { AssetMapAnswer, MapMarker } from '../../shared/schemas/asset-map';
+import { decodeMapColumns } from '../../shared/schemas/asset-map-codec';
 import type { ApiSession } from './asset-list.bench';
 import { benchAssetMapPage, type PageFigures } from './asset-map-page.bench';
+import { benchMapRead, type ReadFigures, readTable } from './asset-map-read.bench';
 import type { BenchTenant } from './seed-assets';
 
 /**
- * The asset map (issue 8): (b) GET /api/assets/map, every page (issue 14), as the super admin acting in a bench
- * tenant: latency p50/p95 of reading all pages, bytes in all and of the largest page, x-items-read and x-read-units (DynamoDB's consumed read capacity, which counts whole
- * items even under a projection); (a) the /asset-map page in headless Chromium (asset-map-page.bench.ts).
+ * The asset map (issue 8, 14, 17): (b) GET /api/assets/map as the super admin acting in a bench tenant, for
+ * each Accept-Encoding the API answers (br, gzip, none): bytes on the wire (as sent, before inflating), the
+ * JSON inside, latency p50/p95 of reading every answer (one, unless past the bounds), x-items-read and
+ * x-read-units; beside it the tuple pages of decisions/0229 (20,000 markers a page, never compressed: the
+ * API edge's CloudFront does not compress with caching disabled) built from the same markers.
+ * (a) the /asset-map page in headless Chromium (asset-map-page.bench.ts).
  */
-const reps = () => Number(process.env.BENCH_REPS ?? 15);
+const reps = (tenant: BenchTenant) => Number(process.env.BENCH_REPS ?? (tenant.assetCount >= 50_000 ? 3 : 10));
 const WARMUP = 2;
+const ENCODINGS = ['br', 'gzip', 'identity'] as const;
+const TUPLE_PAGE_MARKERS = 20_000;
 
 interface ApiFigures {
   tenant: BenchTenant;
-  /** All pages, one after the other, as the console reads them. */
+  encoding: (typeof ENCODINGS)[number];
   p50: number;
   p95: number;
-  /** Bytes of all pages, and of the largest (which must stay under Lambda's 6 MB, LAMBDA_RESPONSE_LIMIT_BYTES). */
-  bytes: number;
-  maxPageBytes: number;
-  pages: number;
+  /** Bytes on the wire of all answers, and the JSON they hold. */
+  wireBytes: number;
+  jsonBytes: number;
+  answers: number;
   markers: number;
   itemsRead: number;
   readUnits: number;
@@ -28,65 +37,114 @@ interface ApiFigures {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
-type MapRead = Omit<ApiFigures, 'tenant' | 'p50' | 'p95'>;
+/** One GET without fetch's automatic inflating, so the bytes counted are the bytes sent. */
+function get(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
 
-/** Every page of the map, following `next`; a page over the limit is a 502 from the local gateway. */
-async function readAllPages(session: ApiSession, headers: Record<string, string>): Promise<MapRead> {
-  const read: MapRead = { bytes: 0, maxPageBytes: 0, pages: 0, markers: 0, itemsRead: 0, readUnits: 0 };
+const inflate = (body: Buffer, coding: string | undefined) =>
+  coding === 'br' ? brotliDecompressSync(body) : coding === 'gzip' ? gunzipSync(body) : body;
+
+type MapRead = Omit<ApiFigures, 'tenant' | 'encoding' | 'p50' | 'p95'> & { all: MapMarker[] };
+
+async function readAll(session: ApiSession, headers: Record<string, string>): Promise<MapRead> {
+  const read: MapRead = { wireBytes: 0, jsonBytes: 0, answers: 0, markers: 0, itemsRead: 0, readUnits: 0, all: [] };
   let path: string | null = '/api/assets/map';
   while (path) {
-    const response = await fetch(`${session.apiUrl}${path}`, { headers });
-    const text = await response.text();
-    if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}: ${text}`);
-    const page = JSON.parse(text) as AssetMapPage;
-    const bytes = Buffer.byteLength(text);
-    read.bytes += bytes;
-    read.maxPageBytes = Math.max(read.maxPageBytes, bytes);
-    read.pages += 1;
-    read.markers += page.markers.length;
-    read.itemsRead += Number(response.headers.get('x-items-read') ?? 0);
-    read.readUnits += Number(response.headers.get('x-read-units') ?? 0);
-    path = page.next;
+    const response = await get(`${session.apiUrl}${path}`, headers);
+    const json = inflate(response.body, response.headers['content-encoding'] as string | undefined).toString();
+    if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}: ${json}`);
+    const answer = JSON.parse(json) as AssetMapAnswer;
+    read.wireBytes += response.body.length;
+    read.jsonBytes += Buffer.byteLength(json);
+    read.answers += 1;
+    read.all.push(...decodeMapColumns(answer));
+    read.itemsRead += Number(response.headers['x-items-read'] ?? 0);
+    read.readUnits += Number(response.headers['x-read-units'] ?? 0);
+    path = answer.next;
   }
+  read.markers = read.all.length;
   return read;
 }
 
-async function measureApi(session: ApiSession, tenant: BenchTenant): Promise<ApiFigures> {
-  const headers = { authorization: `Bearer ${session.token}`, 'x-tenant-id': String(tenant.tenantId) };
+async function measureApi(session: ApiSession, tenant: BenchTenant, encoding: ApiFigures['encoding']) {
+  const headers = {
+    authorization: `Bearer ${session.token}`,
+    'x-tenant-id': String(tenant.tenantId),
+    'accept-encoding': encoding,
+  };
   const times: number[] = [];
   let last: MapRead | undefined;
-  for (let i = 0; i < WARMUP + reps(); i++) {
+  for (let i = 0; i < WARMUP + reps(tenant); i++) {
     const started = performance.now();
-    last = await readAllPages(session, headers);
+    last = await readAll(session, headers);
     if (i >= WARMUP) times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  return { tenant, p50: percentile(times, 50), p95: percentile(times, 95), ...(last as MapRead) };
+  const { all, ...read } = last as MapRead;
+  return { figures: { tenant, encoding, p50: percentile(times, 50), p95: percentile(times, 95), ...read }, all };
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} kB`;
+/** The tuple pages of decisions/0229 for the same markers: bytes as they were sent, and gzipped for reference. */
+function tuplePages(markers: MapMarker[]) {
+  let bytes = 0;
+  let gzipped = 0;
+  let pages = 0;
+  for (let start = 0; start < Math.max(markers.length, 1); start += TUPLE_PAGE_MARKERS) {
+    const slice = markers.slice(start, start + TUPLE_PAGE_MARKERS);
+    const next = start + TUPLE_PAGE_MARKERS < markers.length ? '/api/assets/map?cursor=0000000000-0000000000' : null;
+    const json = Buffer.from(JSON.stringify({ '@id': '/api/assets/map', markers: slice, next }));
+    bytes += json.length;
+    gzipped += gzipSync(json).length;
+    pages += 1;
+  }
+  return { bytes, gzipped, pages };
+}
 
-function apiTable(rows: ApiFigures[]): string[] {
-  return [
-    '| Tenant | Markers answered | Pages | Items read | Read units | All pages | Largest page | Bytes a marker | p50 (all pages) | p95 |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...rows.map(
-      (r) =>
-        `| ${r.tenant.subdomain} (${r.tenant.assetCount} assets) | ${r.markers} | ${r.pages} | ${r.itemsRead} | ` +
-        `${r.readUnits} | ${kb(r.bytes)} | ${kb(r.maxPageBytes)} | ${(r.bytes / Math.max(r.markers, 1)).toFixed(0)} | ` +
-        `${r.p50.toFixed(0)} ms | ${r.p95.toFixed(0)} ms |`,
-    ),
+const kb = (bytes: number) => `${Math.round(bytes / 1000).toLocaleString('en')} kB`;
+const ms = (value: number) => `${Math.round(value).toLocaleString('en')} ms`;
+const label = (tenant: BenchTenant) => `${tenant.subdomain} (${tenant.assetCount.toLocaleString('en')} assets)`;
+
+function apiTable(rows: ApiFigures[], baselines: Map<BenchTenant, ReturnType<typeof tuplePages>>): string[] {
+  const lines = [
+    '| Tenant | Accept-Encoding | Markers | Answers | Items read | Read units | On the wire | JSON | Wire bytes a marker | p50 (all answers) | p95 |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
+  for (const r of rows) {
+    lines.push(
+      `| ${label(r.tenant)} | ${r.encoding} | ${r.markers.toLocaleString('en')} | ${r.answers} | ` +
+        `${r.itemsRead.toLocaleString('en')} | ${r.readUnits} | ${kb(r.wireBytes)} | ${kb(r.jsonBytes)} | ` +
+        `${(r.wireBytes / Math.max(r.markers, 1)).toFixed(1)} | ${ms(r.p50)} | ${ms(r.p95)} |`,
+    );
+  }
+  for (const [tenant, base] of baselines) {
+    lines.push(
+      `| ${label(tenant)} | tuple pages of 0229 (uncompressed; gzip would be ${kb(base.gzipped)}) | | ${base.pages} | | | ` +
+        `${kb(base.bytes)} | ${kb(base.bytes)} | | | |`,
+    );
+  }
+  return lines;
 }
 
 function pageTable(rows: PageFigures[]): string[] {
   return [
-    '| Tenant | Map answer (first page) | First render of all clusters | Clusters / markers drawn | Frames in 10 s of panning and zooming | fps |',
-    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    '| Tenant | Map answer on the wire | Map answer received | First render of all clusters | Clusters / markers drawn | Frames in 10 s of panning and zooming | fps |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (r) =>
-        `| ${r.subdomain} (${r.assetCount} assets) | ${r.apiMs.toFixed(0)} ms | ${r.firstRenderMs.toFixed(0)} ms | ` +
-        `${r.clusters} / ${r.markers} | ${r.frames} | ${r.fps.toFixed(1)} |`,
+        `| ${r.subdomain} (${r.assetCount.toLocaleString('en')} assets) | ${kb(r.wireBytes)} (${r.encoding}) | ` +
+        `${ms(r.apiMs)} | ${ms(r.firstRenderMs)} | ${r.clusters} / ${r.markers} | ${r.frames} | ${r.fps.toFixed(1)} |`,
     ),
   ];
 }
@@ -97,26 +155,46 @@ export async function benchAssetMap(
   log: (line: string) => void,
 ): Promise<string> {
   const api: ApiFigures[] = [];
+  const baselines = new Map<BenchTenant, ReturnType<typeof tuplePages>>();
+  const expected = new Map<number, number>();
   for (const tenant of tenants) {
-    log(`measuring GET /api/assets/map in ${tenant.subdomain}`);
-    api.push(await measureApi(session, tenant));
+    for (const encoding of ENCODINGS) {
+      log(`measuring GET /api/assets/map in ${tenant.subdomain}, Accept-Encoding ${encoding}`);
+      const { figures, all } = await measureApi(session, tenant, encoding);
+      api.push(figures);
+      if (!baselines.has(tenant)) baselines.set(tenant, tuplePages(all));
+      expected.set(tenant.tenantId, all.length);
+    }
   }
-  const pages = await benchAssetMapPage(session, tenants, log);
+  const reads: ReadFigures[] = [];
+  for (const tenant of tenants.filter((t) => t.assetCount >= 10_000)) {
+    log(`measuring the map index read in ${tenant.subdomain}: one Query chain against parallel ranges`);
+    reads.push(...(await benchMapRead(tenant)));
+  }
+  const pages = await benchAssetMapPage(session, tenants, expected, log);
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   return [
     '## Asset map (`npm run bench`)',
     '',
-    `Run ${when} UTC. API: n = ${reps()} sequential reads of every page after ${WARMUP} warm-up reads, the super admin acting ` +
-      'in the bench tenant. Read units are what DynamoDB (here dynalite, same rule) charges for the Query: ' +
-      'the size of every entry read (here entries of the sparse map index gsi7, which copies the marker fields ' +
-      'only), eventually consistent.',
+    `Run ${when} UTC. API: n = ${tenants.map((t) => `${reps(t)} at ${t.assetCount.toLocaleString('en')}`).join(', ')} ` +
+      `sequential reads of the whole map after ${WARMUP} warm-up reads, the super admin acting in the bench ` +
+      'tenant, through the local gateway (the Lambda compresses; on AWS the same bytes pass API Gateway and ' +
+      'CloudFront). kB = 1000 bytes. Read units are what DynamoDB (here dynalite, same rule) charges for the ' +
+      'Queries of the sparse map index gsi7, eventually consistent. The last rows: the tuple pages of ' +
+      'decisions/0229 for the same markers, built in the bench.',
     '',
-    ...apiTable(api),
+    ...apiTable(api, baselines),
     '',
-    'Page: the production build (vite build) in headless Chromium (SwiftShader WebGL, no GPU), 1280×800. ' +
-      'First render = from navigation to the first idle map with the clustered source drawn (includes ' +
-      'sign-in-free boot, the map answer and the world outlines chunk). Frames = requestAnimationFrame ' +
-      'callbacks during 10 s of mouse drags and wheel zooms.',
+    "Reading the index alone (in the bench process, straight against the stack's DynamoDB, median of 3): one " +
+      'Query chain against the parallel customer ranges the API uses.',
+    '',
+    ...readTable(reads),
+    '',
+    'Page: the production build (vite build) in headless Chromium (SwiftShader WebGL, no GPU), 1280×800, over ' +
+      'plain http (Chromium offers br over https only, so it gets gzip here; br on AWS). First render of all ' +
+      'clusters = from navigation until the drawn clusters and markers count every positioned asset (includes ' +
+      'boot, the map answer, decoding and the world outlines chunk). Frames = requestAnimationFrame callbacks ' +
+      'during 10 s of mouse drags and wheel zooms.',
     '',
     ...pageTable(pages),
   ].join('\n');

@@ -104,7 +104,7 @@ async function main() {
     }
     if (runs('asset-map')) {
       const small = await ensureBenchTenant(MAP_TENANT, log);
-      const big = tenants.filter((tenant) => tenant.assetCount === 10_000);
+      const big = tenants.filter((tenant) => tenant.assetCount === 10_000 || tenant.assetCount === 100_000);
       sections.push(['asset-map', await benchAssetMap(session, [small, ...big], log)]);
     }
     const exportBench = path.join(__dirname, 'export.bench.ts');

@@ -14,7 +14,7 @@ import {
   assetViewSchema,
 } from '../schemas/asset';
 import { assetAlarmIdSchema, assetAlarmSchema } from '../schemas/asset-alarm';
-import { assetMapPageSchema, assetMapQuerySchema } from '../schemas/asset-map';
+import { assetMapAnswerSchema, assetMapQuerySchema } from '../schemas/asset-map';
 import {
   assetProfileDefinitionSchema,
   assetProfileDefinitionUpdateInputSchema,
@@ -70,10 +70,12 @@ export const TRACKING_CONTRACTS = {
     collection: assetViewSchema,
   },
   'assets.map': {
-    summary: 'Assets on the map: compact marker tuples, a page at a time (follow `next` until null)',
+    summary:
+      'Assets on the map: every positioned asset in one columnar answer, compressed by Accept-Encoding (br, gzip); ' +
+      '`next` names the rest only past the size bounds',
     query: assetMapQuerySchema,
     // With `since` (issue 17): the delta, with an ETag; If-None-Match with it answers 304.
-    response: z.union([assetMapPageSchema, assetMapDeltaSchema]),
+    response: z.union([assetMapAnswerSchema, assetMapDeltaSchema]),
     notModified: true,
   },
   'assets.export': {

@@ -3,9 +3,9 @@ import { ASSET_STATUS_VALUES, type AssetStatusValue } from './asset-status';
 import { MAP_LEVELS } from './map-level';
 
 /**
- * GET /api/assets/map answers compact marker tuples, a page at a time (docs/decisions/0229 and 0230).
- * A tuple instead of an object keeps 100k markers to a few MB (~60 bytes a marker, not ~400), and the same
- * tuple is the unit a live push of marker updates can send (≤ 100 bytes for a name of up to ~40 characters).
+ * A map marker: the tuple the console draws and a live push of marker updates sends (≤ 100 bytes for a name
+ * of up to ~40 characters). GET /api/assets/map answers them column by column (assetMapAnswerSchema below,
+ * docs/decisions/new-asset-map-answer-columnar-compressed-one-answer.md; the tuple answer of 0229 before it).
  *
  *   [id, name, status, latitude, longitude, updated, level]
  *
@@ -27,20 +27,6 @@ export type MapMarker = [
 
 export const MAP_COORDINATE_DECIMALS = 5;
 
-/**
- * At most this many markers a page: bounds the index entries one call reads (~0.3 kB each, ~6 MB at most, read
- * in 1 MB Query pages). Ordinary markers (~55 bytes) make a full page ~1.1 MB, so a 20k fleet is one page; the
- * byte budget below, not this count, is what keeps a page of long names under Lambda's limit.
- */
-export const MAP_PAGE_MARKERS = 20_000;
-
-/**
- * At most this many bytes of markers a page, counted as Lambda counts them (the body escaped inside the proxy
- * result), so no page can reach Lambda's 6 MB response limit (6,291,556 bytes) whatever the names hold; the
- * rest (envelope, headers, `next`) is well under the 1.29 MB left.
- */
-export const MAP_PAGE_MARKER_BYTES = 5_000_000;
-
 export const mapMarkerSchema = z.tuple([
   z.number().int().positive(),
   z.string(),
@@ -61,13 +47,85 @@ export const mapMarkerSchema = z.tuple([
     .describe('Map status level: index in none, critical, major, minor, warning'),
 ]);
 
-/** One page of the map; `next` is the path of the following page, null on the last. */
-export const assetMapPageSchema = z.object({
-  '@id': z.string(),
-  markers: z.array(mapMarkerSchema),
-  next: z.string().nullable(),
-});
-export type AssetMapPage = z.infer<typeof assetMapPageSchema>;
+/**
+ * At most this many markers an answer (docs/decisions/new-asset-map-answer-columnar-compressed-one-answer.md):
+ * bounds the index entries one call reads (~0.37 kB each, ~90 MB at most) and the Lambda's memory. A fleet
+ * of up to this size is one answer; beyond it the answer is paged (`next`).
+ */
+export const MAP_ANSWER_MARKERS = 250_000;
+
+/**
+ * At most this many bytes an answer as Lambda counts them (the body inside the proxy result: escaped JSON, or
+ * the base64 of the compressed body), so no answer can reach Lambda's 6 MB response limit (6,291,556 bytes)
+ * whatever the names hold; headers and the envelope are far under the 1.29 MB left.
+ */
+export const MAP_ANSWER_BYTES = 5_000_000;
+
+/**
+ * At most this many bytes of uncompressed JSON an answer is built from before it is compressed: bounds the
+ * work (memory, compression time) of one call when names compress badly. Ordinary markers are ~35 bytes.
+ */
+export const MAP_ANSWER_RAW_BYTES = 16_000_000;
+
+/** The encoding version of the answer below: a new layout is a new version the console knows by this field. */
+export const MAP_ANSWER_VERSION = 1;
+
+const deltas = (what: string) => z.array(z.number().int()).describe(what);
+
+/**
+ * The whole map in one answer, column by column (docs/decisions/new-asset-map-answer-columnar-compressed-one-answer.md),
+ * compressed on the wire (gzip or br by Accept-Encoding, Content-Encoding says which). Marker i is made of
+ * element i of each column; `decodeMapAnswer` (asset-map-codec.ts) turns it back into MapMarker tuples:
+ *
+ * - ids: the first id, then each id minus the one before (map index order: customer, then id);
+ * - names: the names as they are;
+ * - status: one character a marker, the status's index in ASSET_STATUS_VALUES in base 36, '-' without one;
+ * - lat, lng: degrees × 10^MAP_COORDINATE_DECIMALS as integers, each minus the one before;
+ * - updated: epoch seconds minus the last non-null one before (the first absolute), null without one;
+ * - level: one digit a marker, the index in MAP_LEVELS.
+ *
+ * `next`: the path of the rest when the answer had to stop (more than MAP_ANSWER_MARKERS markers, or names
+ * that push it past MAP_ANSWER_BYTES), null otherwise. `cursor`: the live change log's position when the map
+ * was read (GET /api/assets/map?since=<cursor> answers what changed after it), null while no log exists.
+ */
+export const assetMapAnswerSchema = z
+  .object({
+    '@id': z.string(),
+    v: z.literal(MAP_ANSWER_VERSION),
+    count: z.number().int().min(0),
+    ids: deltas('The first asset id, then each id minus the one before'),
+    names: z.array(z.string()),
+    status: z
+      .string()
+      .regex(/^[0-9a-z-]*$/)
+      .describe("One character a marker: the status's index in base 36, '-' without one"),
+    lat: deltas('Latitude × 100000, each minus the one before'),
+    lng: deltas('Longitude × 100000, each minus the one before'),
+    updated: z
+      .array(z.number().int().nullable())
+      .describe('Epoch seconds minus the last non-null one before; null without one'),
+    level: z
+      .string()
+      .regex(/^[0-4]*$/)
+      .describe('One digit a marker: the map status level'),
+    next: z.string().nullable(),
+    cursor: z.string().nullable(),
+  })
+  .superRefine((answer, context) => {
+    const lengths = [answer.ids, answer.names, answer.status, answer.lat, answer.lng, answer.updated, answer.level];
+    if (lengths.some((column) => column.length !== answer.count)) {
+      context.addIssue({ code: 'custom', message: 'Every column holds `count` elements' });
+    }
+  });
+export type AssetMapAnswer = z.infer<typeof assetMapAnswerSchema>;
+
+/** One decoded answer as the console keeps it (the live layer updates `markers` in place). */
+export interface AssetMapPage {
+  '@id': string;
+  markers: MapMarker[];
+  next: string | null;
+  cursor: string | null;
+}
 
 /** `cursor`: where the previous page ended, as its `next` names it; opaque to callers. */
 export const assetMapQuerySchema = z.object({

@@ -1,4 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
+import type { AssetMapAnswer, MapMarker } from '../../shared/schemas/asset-map';
+import { decodeMapColumns, encodeMapColumns } from '../../shared/schemas/asset-map-codec';
 import { call, tokenOf } from '../harness/api';
 import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
 
@@ -227,20 +229,26 @@ describe('asset map in the console', () => {
         release = resolve;
       });
       const cursors: (string | null)[] = [];
-      // The demo tenant fits one page: split its real answer in two, as a large tenant's pages would come.
-      let second: unknown[] = [];
+      // The demo tenant fits one answer: split it in two, as a fleet past the answer's bounds would come.
+      let second: MapMarker[] = [];
+      const answerOf = (id: string, markers: MapMarker[], next: string | null) => ({
+        '@id': id,
+        ...encodeMapColumns(markers),
+        next,
+        cursor: null,
+      });
       await page.route('**/api/assets/map*', async (route) => {
         const cursor = new URL(route.request().url()).searchParams.get('cursor');
         cursors.push(cursor);
         if (cursor === null) {
-          const real = (await (await route.fetch()).json()) as { markers: unknown[] };
-          const half = Math.ceil(real.markers.length / 2);
-          second = real.markers.slice(half);
+          const real = decodeMapColumns((await (await route.fetch()).json()) as AssetMapAnswer);
+          const half = Math.ceil(real.length / 2);
+          second = real.slice(half);
           const next = '/api/assets/map?cursor=0000000000-0000000001';
-          return route.fulfill({ json: { '@id': '/api/assets/map', markers: real.markers.slice(0, half), next } });
+          return route.fulfill({ json: answerOf('/api/assets/map', real.slice(0, half), next) });
         }
         await held;
-        return route.fulfill({ json: { '@id': route.request().url(), markers: second, next: null } });
+        return route.fulfill({ json: answerOf(route.request().url(), second, null) });
       });
       await openMap(page);
       const progress = page.getByRole('status').filter({ hasText: /^\d+ assets loaded, loading more…$/ });

@@ -1,8 +1,12 @@
+import { get } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { LAMBDA_RESPONSE_LIMIT_BYTES } from '../../scripts/local/gateway-limits';
-import { assetMapPageSchema, MAP_PAGE_MARKERS } from '../../shared/schemas/asset-map';
+import { assetMapAnswerSchema, MAP_ANSWER_VERSION } from '../../shared/schemas/asset-map';
+import { decodeMapColumns } from '../../shared/schemas/asset-map-codec';
 import { ASSET_STATUS_VALUES } from '../../shared/schemas/asset-status';
 import { call, tokenOf } from '../harness/api';
-import { markerIds, readMap } from '../harness/asset-map';
+import { type AssetMapAnswer, markerIds, markersOf, readMap } from '../harness/asset-map';
+import { readStack } from '../harness/stack';
 import { publishMqtt, waitFor } from '../harness/uplinks';
 
 /**
@@ -13,18 +17,22 @@ import { publishMqtt, waitFor } from '../harness/uplinks';
 const mapOf = async (user: string) => readMap(await tokenOf(user));
 
 describe('GET /api/assets/map', () => {
-  it('answers the demo tenant compactly, in one page, every marker a tuple', async () => {
+  it('answers the demo tenant in one columnar answer, decoded into marker tuples', async () => {
     const { markers, pages } = await mapOf('admin');
     expect(pages).toHaveLength(1);
     const [page] = pages;
     expect(page?.status).toBe(200);
-    expect(assetMapPageSchema.parse(page?.body)).toMatchObject({ '@id': '/api/assets/map', next: null });
+    expect(assetMapAnswerSchema.parse(page?.body)).toMatchObject({
+      '@id': '/api/assets/map',
+      v: MAP_ANSWER_VERSION,
+      next: null,
+      cursor: null,
+    });
     expect(markers.length).toBeGreaterThan(0);
-    expect(markers.length).toBeLessThanOrEqual(MAP_PAGE_MARKERS);
     const bytes = Buffer.byteLength(JSON.stringify(page?.body));
-    // ~60 bytes a marker (the objects answered before took ~400): 100k markers are a few MB in all, and a
-    // page is always far from Lambda's limit (tests/unit/gateway-limits.test.ts bounds the worst case).
-    expect(bytes / markers.length).toBeLessThan(100);
+    // ~35 bytes a marker before compression (the tuples took ~55, the objects before them ~400);
+    // tests/unit/gateway-limits.test.ts bounds the worst case.
+    expect(bytes / markers.length).toBeLessThan(60);
     expect(bytes).toBeLessThan(LAMBDA_RESPONSE_LIMIT_BYTES);
     for (const [, , status, latitude, longitude] of markers) {
       expect(status === null || ASSET_STATUS_VALUES[status] !== undefined).toBe(true);
@@ -69,7 +77,7 @@ describe('GET /api/assets/map', () => {
   it('goes on from a cursor after the marker it names, and refuses a cursor that is not one', async () => {
     const admin = await tokenOf('admin');
     const all = markerIds((await readMap(admin)).markers);
-    const page = await call<{ markers: [number][] }>('GET', '/api/assets/map', { token: admin });
+    const page = await call<AssetMapAnswer>('GET', '/api/assets/map', { token: admin });
     expect(page.status).toBe(200);
     // The cursor is where a page ended: the map index key (customer, asset) of its last marker.
     const first = await call<{ 'hydra:member': { id: number; client: { id: number } | null }[] }>(
@@ -79,12 +87,10 @@ describe('GET /api/assets/map', () => {
     );
     const owner = first.body['hydra:member'][0]?.client?.id ?? 0;
     const cursor = `${String(owner).padStart(10, '0')}-${String(all[0]).padStart(10, '0')}`;
-    const rest = await call<{ markers: [number][]; '@id': string }>('GET', `/api/assets/map?cursor=${cursor}`, {
-      token: admin,
-    });
+    const rest = await call<AssetMapAnswer>('GET', `/api/assets/map?cursor=${cursor}`, { token: admin });
     expect(rest.status).toBe(200);
     expect(rest.body['@id']).toBe(`/api/assets/map?cursor=${cursor}`);
-    expect(rest.body.markers.map(([id]) => id)).toEqual(all.slice(1));
+    expect(markerIds(markersOf(rest))).toEqual(all.slice(1));
 
     for (const bad of ['x', '1-2', '0000000001#0000000002', '0000000001-0000000000']) {
       const answer = await call<{ status: number }>('GET', `/api/assets/map?cursor=${encodeURIComponent(bad)}`, {
@@ -122,6 +128,54 @@ describe('GET /api/assets/map', () => {
     expect(shown?.[1]).toBe('Map newcomer');
     expect(shown?.slice(3, 5)).toEqual([52.37, 4.89]);
     expect(Number(map.pages[0]?.headers.get('x-items-read'))).toBe(map.markers.length);
+  });
+
+  it('compresses by Accept-Encoding (br before gzip, identity when neither), the same markers each way', async () => {
+    const token = await tokenOf('admin');
+    const expected = (await mapOf('admin')).markers;
+    const cases: [string, string | null][] = [
+      ['br, gzip, deflate', 'br'],
+      ['gzip, deflate', 'gzip'],
+      ['gzip;q=0, br;q=0, deflate', null],
+      ['identity', null],
+      ['*', 'br'],
+    ];
+    for (const [accept, coding] of cases) {
+      const { markers, pages } = await readMap(token, { 'accept-encoding': accept });
+      expect(pages.map((page) => page.status)).toEqual([200]);
+      expect(pages[0]?.headers.get('content-encoding')).toBe(coding);
+      expect(pages[0]?.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(markers).toEqual(expected);
+    }
+    // On the wire (read without fetch's inflating): the compressed bytes, a fraction of the JSON inside.
+    const wire = await new Promise<{ coding?: string; body: Buffer }>((resolve, reject) => {
+      const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
+      get(`${readStack().apiUrl}/api/assets/map`, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ coding: response.headers['content-encoding'], body: Buffer.concat(chunks) }),
+        );
+      }).on('error', reject);
+    });
+    expect(wire.coding).toBe('gzip');
+    const json = gunzipSync(wire.body);
+    expect(decodeMapColumns(JSON.parse(json.toString()))).toEqual(expected);
+    expect(wire.body.length).toBeLessThan(json.length / 2);
+  });
+
+  it('answers another tenant none of these markers, and a client user only their customer’s', async () => {
+    const demo = new Set(markerIds((await mapOf('admin')).markers));
+    const acme = await mapOf('acme-admin');
+    expect(acme.pages.map((page) => page.status)).toEqual([200]);
+    const acmeAssets = await call<{ 'hydra:member': { id: number }[] }>('GET', '/api/assets?pagination=false', {
+      token: await tokenOf('acme-admin'),
+    });
+    const acmeIds = new Set(acmeAssets.body['hydra:member'].map((asset) => asset.id));
+    for (const id of markerIds(acme.markers)) expect(acmeIds.has(id)).toBe(true);
+    // Ids are per tenant, so compare names too: nothing of demo's reaches acme.
+    const demoNames = new Set((await mapOf('admin')).markers.map(([, name]) => name));
+    expect(acme.markers.filter(([id, name]) => demoNames.has(name) && demo.has(id) && !acmeIds.has(id))).toEqual([]);
   });
 
   it('refuses anonymous calls', async () => {

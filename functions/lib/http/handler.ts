@@ -40,12 +40,20 @@ export interface Reply {
   statusCode: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** The body string is the base64 of binary bytes (a compressed answer); API Gateway sends the bytes. */
+  isBase64Encoded?: boolean;
 }
-export const reply = (statusCode: number, body?: unknown, headers?: Record<string, string>): Reply => ({
+export const reply = (
+  statusCode: number,
+  body?: unknown,
+  headers?: Record<string, string>,
+  options: { isBase64Encoded?: boolean } = {},
+): Reply => ({
   __reply: true,
   statusCode,
   body,
   headers,
+  ...options,
 });
 
 interface RouteOptions {
@@ -87,12 +95,13 @@ function etagHeader(statusCode: number, body: unknown): Record<string, string> {
 }
 
 function toResult(value: unknown): APIGatewayProxyResultV2 {
-  const { statusCode, body, headers } =
+  const { statusCode, body, headers, isBase64Encoded } =
     value && typeof value === 'object' && '__reply' in value ? (value as Reply) : reply(200, value);
   return {
     statusCode,
     headers: { ...JSON_HEADERS, ...etagHeader(statusCode, body), ...headers },
     body: body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body),
+    ...(isBase64Encoded ? { isBase64Encoded } : {}),
   };
 }
 

@@ -1,9 +1,10 @@
 import type { HydraCollection } from '@shared/hydra';
+import { decodeMapAnswer } from '@shared/schemas/asset-map-codec';
 import type { GeoZoneInput } from '@shared/schemas/geo-zone';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { api } from '../api/apiClient';
-import type { AssetMapPage, MapGeoZone } from './mapTypes';
+import type { AssetMapAnswer, AssetMapPage, MapGeoZone } from './mapTypes';
 
 export type { MapGeoZone, MapMarker } from './mapTypes';
 
@@ -14,15 +15,18 @@ const cursorOf = (next: string | null) =>
   next === null ? undefined : (new URLSearchParams(next.split('?')[1]).get('cursor') ?? undefined);
 
 /**
- * Every marker, a page at a time (the API bounds each answer under Lambda's 6 MB): the pages are fetched one
- * after the other and the markers drawn grow with each, so a large tenant sees its map fill in.
+ * Every marker: one columnar, compressed answer decoded into the tuples the map draws
+ * (docs/decisions/new-asset-map-answer-columnar-compressed-one-answer.md). Past the API's size bounds the
+ * answer names the rest in `next`; those pages are fetched one after the other, the map filling in. The cache
+ * keeps decoded pages (AssetMapPage: `markers` tuples, `cursor` of the live change log), which the live layer
+ * updates in place.
  */
 export function useMapAssets() {
   const query = useInfiniteQuery({
     queryKey: ['assets', 'map'],
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam, signal }) =>
-      api.get<AssetMapPage>('/api/assets/map', { query: { cursor: pageParam }, signal }),
+    queryFn: async ({ pageParam, signal }): Promise<AssetMapPage> =>
+      decodeMapAnswer(await api.get<AssetMapAnswer>('/api/assets/map', { query: { cursor: pageParam }, signal })),
     getNextPageParam: (page) => cursorOf(page.next),
     meta: { silent: true },
   });

@@ -1,16 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { MapMarker } from '../../../shared/schemas/asset-map';
+import type { AssetAssetMapDelta } from '../../../shared/schemas/live';
 import { ApiError } from '../api/ApiError';
 import { apiRequestWithHeaders } from '../api/apiClient';
 import { applyMarkers, MAP_QUERY_KEY, refreshOpenScreens } from './applyChanges';
-
-/** GET /api/assets/map?since=<cursor> (live-contract): what changed after the cursor in the caller's view. */
-interface MapDelta {
-  markers: MapMarker[];
-  removed: number[];
-  cursor: string;
-  reset: boolean;
-}
 
 /**
  * The newest cursor the console has applied: from the full map answer, every pushed message and every delta.
@@ -49,10 +41,10 @@ export async function catchUp(client: QueryClient, { conditional = false, afterG
     if (afterGap || conditional) refreshOpenScreens(client);
     return;
   }
-  let delta: MapDelta;
+  let delta: AssetMapDelta;
   try {
     const headers: Record<string, string> = conditional && etag ? { 'If-None-Match': etag } : {};
-    const answer = await apiRequestWithHeaders<MapDelta>('/api/assets/map', { query: { since }, headers });
+    const answer = await apiRequestWithHeaders<AssetMapDelta>('/api/assets/map', { query: { since }, headers });
     if (view !== askedIn) return;
     delta = answer.body;
     etag = answer.headers.get('ETag');

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { AssetAssetMapDelta } from '../../../shared/schemas/live';
+import type { AssetMapDelta } from '../../../shared/schemas/live';
 import { ApiError } from '../api/ApiError';
 import { apiRequestWithHeaders } from '../api/apiClient';
 import { applyMarkers, MAP_QUERY_KEY, refreshOpenScreens } from './applyChanges';

@@ -126,93 +126,100 @@ describe('the live console', () => {
     return { context, page };
   }
 
-  it('moves the marker, refreshes the open panel and updates the list row in place on a desktop', async () => {
-    const asset = await makeAsset('desktop');
-    made.push(asset);
-    const { context, page: map } = await signedIn(DESKTOP);
-    const fullReads = countFullMapReads(map);
-    map.on('websocket', (ws) => {
-      console.log('WS', ws.url());
-      ws.on('framereceived', (f) => console.log('RECV', String(f.payload).slice(0, 300)));
-      ws.on('framesent', (f) => console.log('SENT', String(f.payload).slice(0, 200)));
-      ws.on('close', () => console.log('WS CLOSED'));
-    });
-    map.on('console', (m) => console.log('CONSOLE', m.text()));
-    await openMap(map);
-    await liveStatus(map, 'live');
-    const readsBefore = fullReads.count;
+  it(
+    'moves the marker, refreshes the open panel and updates the list row in place on a desktop',
+    async () => {
+      const asset = await makeAsset('desktop');
+      made.push(asset);
+      const { context, page: map } = await signedIn(DESKTOP);
+      const fullReads = countFullMapReads(map);
+      await openMap(map);
+      await liveStatus(map, 'live');
+      const readsBefore = fullReads.count;
 
-    const list = await context.newPage();
-    await openListAndPanel(list, asset, [52.37, 4.89]);
-    await liveStatus(list, 'live');
-    const row = list.getByRole('row').filter({ hasText: asset.name });
-    await row.waitFor();
-    // Marks the row element and ticks its box: a row rendered anew would lose both.
-    await row.evaluate((element) => ((element as unknown as { dataset: Record<string, string> }).dataset.kept = 'yes'));
-    await row.getByRole('checkbox').check();
-    const rowBefore = await row.textContent();
-    await screenshot(list, 'live-list-panel-before-desktop');
+      const list = await context.newPage();
+      await openListAndPanel(list, asset, [52.37, 4.89]);
+      await liveStatus(list, 'live');
+      const row = list.getByRole('row').filter({ hasText: asset.name });
+      await row.waitFor();
+      // Marks the row element and ticks its box: a row rendered anew would lose both.
+      await row.evaluate(
+        (element) => ((element as unknown as { dataset: Record<string, string> }).dataset.kept = 'yes'),
+      );
+      await row.getByRole('checkbox').check();
+      const rowBefore = await row.textContent();
+      await screenshot(list, 'live-list-panel-before-desktop');
 
-    await moveTo(asset, [52.09, 5.12], hoursAgo(2));
+      await moveTo(asset, [52.09, 5.12], hoursAgo(2));
 
-    await markerMoved(map, asset, [52.09, 5.12]);
-    await list.getByRole('dialog').getByText('52.09, 5.12').waitFor({ timeout: 60_000 });
-    const kept = list.locator('tr[data-kept="yes"]');
-    // The same row element (still marked) shows the new state: updated in place, not rendered anew.
-    await list.waitForFunction(
-      `(() => { const row = document.querySelector('tr[data-kept="yes"]'); return !!row && row.textContent !== ${JSON.stringify(rowBefore)}; })()`,
-      undefined,
-      { timeout: 60_000 },
-    );
-    expect(await kept.getByRole('checkbox').isChecked()).toBe(true);
-    expect(fullReads.count).toBe(readsBefore);
-    await screenshot(map, 'live-map-moved-desktop');
-    await screenshot(list, 'live-list-panel-after-desktop');
-    await context.close();
-  }, TEST_MS);
+      await markerMoved(map, asset, [52.09, 5.12]);
+      await list.getByRole('dialog').getByText('52.09, 5.12').waitFor({ timeout: 60_000 });
+      const kept = list.locator('tr[data-kept="yes"]');
+      // The same row element (still marked) shows the new state: updated in place, not rendered anew.
+      await list.waitForFunction(
+        `(() => { const row = document.querySelector('tr[data-kept="yes"]'); return !!row && row.textContent !== ${JSON.stringify(rowBefore)}; })()`,
+        undefined,
+        { timeout: 60_000 },
+      );
+      expect(await kept.getByRole('checkbox').isChecked()).toBe(true);
+      expect(fullReads.count).toBe(readsBefore);
+      await screenshot(map, 'live-map-moved-desktop');
+      await screenshot(list, 'live-list-panel-after-desktop');
+      await context.close();
+    },
+    TEST_MS,
+  );
 
-  it('moves the marker and refreshes the open panel on a phone', async () => {
-    const asset = await makeAsset('phone');
-    made.push(asset);
-    const { context, page } = await signedIn(PHONE);
-    const fullReads = countFullMapReads(page);
-    await openMap(page);
-    await liveStatus(page, 'live');
-    const readsBefore = fullReads.count;
-    await moveTo(asset, [52.09, 5.12], hoursAgo(2));
-    await markerMoved(page, asset, [52.09, 5.12]);
-    expect(fullReads.count).toBe(readsBefore);
-    await screenshot(page, 'live-map-moved-phone');
+  it(
+    'moves the marker and refreshes the open panel on a phone',
+    async () => {
+      const asset = await makeAsset('phone');
+      made.push(asset);
+      const { context, page } = await signedIn(PHONE);
+      const fullReads = countFullMapReads(page);
+      await openMap(page);
+      await liveStatus(page, 'live');
+      const readsBefore = fullReads.count;
+      await moveTo(asset, [52.09, 5.12], hoursAgo(2));
+      await markerMoved(page, asset, [52.09, 5.12]);
+      expect(fullReads.count).toBe(readsBefore);
+      await screenshot(page, 'live-map-moved-phone');
 
-    await openListAndPanel(page, asset, [52.09, 5.12]);
-    await liveStatus(page, 'live');
-    await moveTo(asset, [51.92, 4.48], hoursAgo(1));
-    await page.getByRole('dialog').getByText('51.92, 4.48').waitFor({ timeout: 60_000 });
-    await screenshot(page, 'live-panel-after-phone');
-    await context.close();
-  }, TEST_MS);
+      await openListAndPanel(page, asset, [52.09, 5.12]);
+      await liveStatus(page, 'live');
+      await moveTo(asset, [51.92, 4.48], hoursAgo(1));
+      await page.getByRole('dialog').getByText('51.92, 4.48').waitFor({ timeout: 60_000 });
+      await screenshot(page, 'live-panel-after-phone');
+      await context.close();
+    },
+    TEST_MS,
+  );
 
-  it('says it polls when push is unavailable, and the change still arrives', async () => {
-    const asset = await makeAsset('polling');
-    made.push(asset);
-    const { context, page } = await signedIn(DESKTOP);
-    // The console's runtime config without a push service (as a stage without one would serve it).
-    await context.route('**/config.json', async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, json: { ...(await response.json()), live: null } });
-    });
-    let polls = 0;
-    page.on('response', (response) => {
-      if (response.url().includes('/api/assets/map?since=')) polls += 1;
-    });
-    await openMap(page);
-    await liveStatus(page, 'polling');
-    const status = page.getByTestId('live-status');
-    expect(await status.getAttribute('aria-label')).toMatch(/every 30 seconds/);
-    await screenshot(page, 'live-polling-desktop');
-    await moveTo(asset, [52.09, 5.12], hoursAgo(2));
-    await markerMoved(page, asset, [52.09, 5.12]);
-    expect(polls).toBeGreaterThan(0);
-    await context.close();
-  }, TEST_MS);
+  it(
+    'says it polls when push is unavailable, and the change still arrives',
+    async () => {
+      const asset = await makeAsset('polling');
+      made.push(asset);
+      const { context, page } = await signedIn(DESKTOP);
+      // The console's runtime config without a push service (as a stage without one would serve it).
+      await context.route('**/config.json', async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, json: { ...(await response.json()), live: null } });
+      });
+      let polls = 0;
+      page.on('response', (response) => {
+        if (response.url().includes('/api/assets/map?since=')) polls += 1;
+      });
+      await openMap(page);
+      await liveStatus(page, 'polling');
+      const status = page.getByTestId('live-status');
+      expect(await status.getAttribute('aria-label')).toMatch(/every 30 seconds/);
+      await screenshot(page, 'live-polling-desktop');
+      await moveTo(asset, [52.09, 5.12], hoursAgo(2));
+      await markerMoved(page, asset, [52.09, 5.12]);
+      expect(polls).toBeGreaterThan(0);
+      await context.close();
+    },
+    TEST_MS,
+  );
 });

@@ -1,4 +1,4 @@
-import { call, DEMO_PASSWORD, signIn } from '../harness/api';
+import { call, DEMO_PASSWORD, signIn, tokenOf } from '../harness/api';
 import { decodePayload, signWithLocalKey, tamper } from '../harness/tokens';
 
 describe('sign-in, refresh and the token check', () => {
@@ -63,6 +63,25 @@ describe('sign-in, refresh and the token check', () => {
     const me = await call('GET', '/api/me', { token: response.body.token });
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ username: 'user' });
+  });
+
+  it("names a client user's customer (their live channel) and nobody else's", async () => {
+    const admin = await tokenOf('admin');
+    const me = await call<{ id: number; client_id?: number }>('GET', '/api/me', { token: await tokenOf('client') });
+    expect(me.status).toBe(200);
+    type Member = { id: number };
+    const clients = await call<{ 'hydra:member': Member[] }>('GET', '/api/clients?itemsPerPage=100', { token: admin });
+    const owners: number[] = [];
+    for (const client of clients.body['hydra:member']) {
+      const users = await call<{ 'hydra:member': Member[] }>('GET', `/api/clients/${client.id}/users`, {
+        token: admin,
+      });
+      if (users.body['hydra:member'].some((user) => user.id === me.body.id)) owners.push(client.id);
+    }
+    expect(owners).toHaveLength(1);
+    expect(me.body.client_id).toBe(owners[0]);
+    const staff = await call<Record<string, unknown>>('GET', '/api/me', { token: admin });
+    expect(staff.body).not.toHaveProperty('client_id');
   });
 
   it('answers 401 to a refresh with an unknown refresh token', async () => {

@@ -108,6 +108,30 @@ async function openListAndPanel(page: Page, asset: TestAsset, [lat, lon]: [numbe
   await page.getByRole('dialog').getByText(`${lat}, ${lon}`).waitFor({ timeout: 90_000 });
 }
 
+/**
+ * Follows the page's live sockets: `next(channel)` resolves when the page subscribes to `channel` and AppSync
+ * confirms it, after the call (set up before the action that should cause it; a socket may be reused).
+ */
+function followSubscriptions(page: Page) {
+  const channelOf = new Map<string, string>();
+  const waiters: { channel: string; resolve: () => void }[] = [];
+  page.on('websocket', (socket) => {
+    socket.on('framesent', ({ payload }) => {
+      const message = JSON.parse(String(payload)) as { id?: string; channel?: string };
+      if (message.channel && message.id) channelOf.set(message.id, message.channel);
+    });
+    socket.on('framereceived', ({ payload }) => {
+      const message = JSON.parse(String(payload)) as { id?: string; type?: string };
+      const channel = message.type === 'subscribe_success' && message.id ? channelOf.get(message.id) : undefined;
+      for (const waiter of waiters.filter((candidate) => candidate.channel === channel)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve();
+      }
+    });
+  });
+  return { next: (channel: string) => new Promise<void>((resolve) => waiters.push({ channel, resolve })) };
+}
+
 describe('the live console', () => {
   let browser: Browser;
   const made: TestAsset[] = [];
@@ -218,6 +242,38 @@ describe('the live console', () => {
       await moveTo(asset, [52.09, 5.12], hoursAgo(2));
       await markerMoved(page, asset, [52.09, 5.12]);
       expect(polls).toBeGreaterThan(0);
+      await context.close();
+    },
+    TEST_MS,
+  );
+  it(
+    "follows a super admin into the tenant they switch to: that tenant's staff channel",
+    async () => {
+      const superadmin = await tokenOf('superadmin');
+      const tenants = await call<{ 'hydra:member': { id: number; company: string | null; subdomain: string }[] }>(
+        'GET',
+        '/api/tenants?itemsPerPage=100',
+        { token: superadmin },
+      );
+      const acme = tenants.body['hydra:member'].find((tenant) => tenant.subdomain === 'acme');
+      expect(acme?.company).toBeTruthy();
+      const context = await browser.newContext({ viewport: DESKTOP, timezoneId: 'Europe/Amsterdam' });
+      const page = await context.newPage();
+      const subscriptions = followSubscriptions(page);
+      const own = subscriptions.next('/live/t1/staff');
+      await signInAs(page, 'superadmin');
+      await page.goto(consoleUrl('/tenants'));
+      await own;
+      await liveStatus(page, 'live');
+      const switched = subscriptions.next(`/live/t${acme?.id}/staff`);
+      await page.getByRole('button', { name: `Switch to tenant ${acme?.company}` }).click();
+      await page.getByTestId('current-tenant').getByText(String(acme?.company)).waitFor();
+      await switched;
+      await liveStatus(page, 'live');
+      const back = subscriptions.next('/live/t1/staff');
+      await page.getByRole('button', { name: 'Back to my own tenant' }).click();
+      await back;
+      await liveStatus(page, 'live');
       await context.close();
     },
     TEST_MS,

@@ -63,6 +63,8 @@ export interface HandlerGrants {
   kpnDataKey?: true;
   /** Amazon Location's reverse geocoding (Places v2, issue 16: infra/constructs/address-geocoding.ts). */
   geoPlaces?: true;
+  /** appsync:EventPublish on the live Event API's `live` namespace (issue 17, functions/lib/live/publisher.ts). */
+  livePublish?: true;
 }
 
 /** Functions that are not HTTP handler modules, by the `module` name HandlerFunction gets. */
@@ -75,7 +77,8 @@ export type WorkerName =
   | 'pipeline-geocoder'
   | 'job-loan-days'
   | 'job-silent-tags'
-  | 'trigger-pre-sign-up';
+  | 'trigger-pre-sign-up'
+  | 'live-authorizer';
 
 const http = (module: HandlerModule) => `functions/http/${module}.ts`;
 const RW: readonly DataGrant[] = ['table-read-write'];
@@ -117,26 +120,38 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     data: [...RW, 'attachments', 'exports-read', 'exports-write'],
     invokeExportWorker: true,
     alarmTopic: 'notify',
+    livePublish: true,
   },
   'asset-profiles': { entry: http('asset-profiles'), data: RW },
   clients: { entry: http('clients'), data: RW, cognito: USER_ADMINISTRATION, mail: true },
-  devices: { entry: http('devices'), data: [...RW, 'exports-read', 'exports-write'], invokeExportWorker: true },
+  devices: {
+    entry: http('devices'),
+    data: [...RW, 'exports-read', 'exports-write'],
+    invokeExportWorker: true,
+    livePublish: true,
+  },
   events: { entry: http('events'), data: RW },
   'geo-zones': { entry: http('geo-zones'), data: RW },
   alarms: { entry: http('alarms'), data: RW, alarmTopic: 'subscribe' },
   exports: { entry: http('exports'), data: [...RW, 'exports-read'] },
   // The public KPN Things webhook: the tenant's shared secret and the uplink queue, nothing of the user pool.
   'device-uplinks': { entry: http('device-uplinks'), data: RW, kpnDataKey: true, uplinkQueue: 'send' },
-  'asset-alarms': { entry: http('asset-alarms'), data: RW },
+  'asset-alarms': { entry: http('asset-alarms'), data: RW, livePublish: true },
   gateways: { entry: http('gateways'), data: RW, gatewayProvisioning: true },
   'device-profiles': { entry: http('device-profiles'), data: RW },
 
-  'export-worker': { entry: 'functions/workers/export-worker.ts', data: [...RW, 'exports-write'], failureQueue: true },
+  'export-worker': {
+    entry: 'functions/workers/export-worker.ts',
+    data: [...RW, 'exports-write'],
+    failureQueue: true,
+    livePublish: true,
+  },
   'pipeline-processor': {
     entry: 'functions/pipeline/processor.ts',
     data: RW,
     uplinkQueue: 'consume',
     eventBus: true,
+    livePublish: true,
   },
   'pipeline-mqtt-ingest': {
     entry: 'functions/pipeline/mqtt-ingest.ts',
@@ -155,6 +170,7 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     data: RW,
     alarmTopic: 'publish',
     failureQueue: true,
+    livePublish: true,
   },
   // Reads and writes the address cache and the event, device and asset it geocoded; asks Amazon Location.
   'pipeline-geocoder': {
@@ -164,7 +180,15 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     failureQueue: true,
   },
   'job-loan-days': { entry: 'functions/jobs/loan-days.ts', data: RW, failureQueue: true },
-  'job-silent-tags': { entry: 'functions/jobs/silent-tags.ts', data: RW, eventBus: true, failureQueue: true },
+  'job-silent-tags': {
+    entry: 'functions/jobs/silent-tags.ts',
+    data: RW,
+    eventBus: true,
+    failureQueue: true,
+    livePublish: true,
+  },
+  // The live Event API's AWS_LAMBDA authorizer (issue 17): reads the user's record (active, sessions, customer).
+  'live-authorizer': { entry: 'functions/triggers/live-authorizer.ts', data: ['table-read'] },
   // Not a HandlerFunction (infra/constructs/pre-sign-up-trigger.ts); declared so its code is checked too.
   'trigger-pre-sign-up': {
     entry: 'functions/triggers/pre-sign-up.ts',
@@ -215,6 +239,9 @@ export const ALARM_TOPIC_ACTIONS = {
 /** Places v2 reverse geocoding; the action name is unverified (integrations-2.md s.4). */
 export const GEO_PLACES_ACTIONS = ['geo-places:ReverseGeocode'] as const;
 
+/** Publishing to AppSync Events over HTTP, SigV4-signed (issue 17). */
+export const LIVE_PUBLISH_ACTIONS = ['appsync:EventPublish'] as const;
+
 /** What Lambda does with the role to deliver a failed asynchronous run to its on-failure queue. */
 export const FAILURE_DESTINATION_ACTIONS = ['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'];
 
@@ -252,6 +279,7 @@ export function grantActions(grants: HandlerGrants): { calls: string[]; implied:
     ...(grants.eventBus ? ['events:PutEvents'] : []),
     ...(grants.kpnDataKey ? ['secretsmanager:GetSecretValue'] : []),
     ...(grants.geoPlaces ? GEO_PLACES_ACTIONS : []),
+    ...(grants.livePublish ? LIVE_PUBLISH_ACTIONS : []),
   ];
   const implied = [
     ...(grants.alarmTopic === 'publish' || grants.alarmTopic === 'notify'

@@ -1,13 +1,14 @@
 import * as path from 'node:path';
 import type { App, Environment } from 'aws-cdk-lib';
 import { type AppConfig, readConfig } from './config';
-import { REPO_ROOT } from './constructs/handler-function';
+import { HandlerFunction, REPO_ROOT } from './constructs/handler-function';
 import { MailIdentity } from './constructs/mail-identity';
 import { addNagChecks } from './nag';
 import { ApiStack } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
 import { EdgeWafStack } from './stacks/edge-waf-stack';
+import { LiveStack } from './stacks/live-stack';
 import { PipelineStack } from './stacks/pipeline-stack';
 import { WebDeploymentStack, WebStack } from './stacks/web-stack';
 
@@ -17,6 +18,7 @@ export interface TrackingStacks {
   web: WebStack;
   data: DataStack;
   auth: AuthStack;
+  live: LiveStack;
   api: ApiStack;
   pipeline: PipelineStack;
   webDeployment: WebDeploymentStack;
@@ -72,6 +74,17 @@ export function createTrackingApp(app: App, options: TrackingAppOptions = {}): T
     logRetention: config.logRetentionDays,
   });
 
+  // Live push (issue 17): the Event API and its authorizer; the publishers are bound below, once they exist.
+  const live = new LiveStack(app, name('Live'), {
+    env,
+    description: 'Tracking console: live push (AppSync Events API, channel authorizer)',
+    stage: config.stage,
+    data: data.handlerAccess,
+    userPool: auth.userPool,
+    userPoolClient: auth.userPoolClient,
+    logRetention: config.logRetentionDays,
+  });
+
   const pipeline = new PipelineStack(app, name('Pipeline'), {
     env,
     description: 'Tracking console: device event pipeline (IoT rules, uplink queue, processor, event bus)',
@@ -115,11 +128,16 @@ export function createTrackingApp(app: App, options: TrackingAppOptions = {}): T
       userPoolId: auth.userPool.userPoolId,
       userPoolClientId: auth.userPoolClient.userPoolClientId,
       cognitoDomain: auth.domain.baseUrl(),
+      live: { endpoint: live.endpoint, region: live.region },
     },
   });
 
   webDeployment.addStackDependency(web, 'uploads into the console bucket, addressed by name');
 
+  // Every function that declares livePublish (infra/handler-grants.ts) gets the endpoint and the publish grant.
+  for (const fn of app.node.findAll().filter((c): c is HandlerFunction => c instanceof HandlerFunction))
+    if (fn.grants.livePublish) live.bindPublisher(fn);
+
   if (options.nag ?? true) addNagChecks(app);
-  return { config, edgeWaf, web, data, auth, api, pipeline, webDeployment };
+  return { config, edgeWaf, web, data, auth, live, api, pipeline, webDeployment };
 }

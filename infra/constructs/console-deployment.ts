@@ -15,6 +15,8 @@ export interface ConsoleRuntimeConfig {
   userPoolId: string;
   userPoolClientId: string;
   cognitoDomain: string;
+  /** Live push (issue 17): the AppSync Events HTTP endpoint and its region; null: the console polls. */
+  live?: { endpoint: string; region: string } | null;
 }
 
 export interface ConsoleDeploymentProps {

@@ -38,6 +38,8 @@ export const awsCspSources = (cognitoDomainPrefix: string, region: string = Aws.
     `https://${cognitoDomainPrefix}.auth.${region}.amazoncognito.com`,
   ],
   storage: [`https://*.s3.${region}.amazonaws.com`],
+  // Live push (issue 17): the Event API's HTTP and realtime domains (created after this stack).
+  live: [`https://*.appsync-api.${region}.amazonaws.com`, `wss://*.appsync-realtime-api.${region}.amazonaws.com`],
 });
 
 /**

@@ -88,6 +88,7 @@ const SDK_ACTIONS: Record<string, readonly string[]> = {
   SendMessageBatchCommand: ['sqs:SendMessage'],
   PutEventsCommand: ['events:PutEvents'],
   SecretsExtension: ['secretsmanager:GetSecretValue'],
+  AppSyncEventPublish: ['appsync:EventPublish'],
 };
 
 const sorted = (values: Iterable<string>) => [...new Set(values)].sort();
@@ -157,7 +158,7 @@ type Template = {
 
 describe('each synthesized role holds exactly its declaration', () => {
   const s = synthTracking(FULL_CONTEXT);
-  const stacks = [s.web, s.data, s.auth, s.pipeline, s.api, s.webDeployment];
+  const stacks = [s.web, s.data, s.auth, s.live, s.pipeline, s.api, s.webDeployment];
   const templateOf = (stack: Stack) => s.template(stack).toJSON() as Template;
 
   /** A managed policy ARN of the role: a Ref in its own stack, or another stack's output (import or lookup). */

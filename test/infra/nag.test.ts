@@ -25,7 +25,7 @@ describe.each([
   it('synthesizes with no unacknowledged finding in any stack', () => {
     const s = synthTracking(context, true, env);
     expect(() => s.app.synth()).not.toThrow();
-    const stacks = [s.web, s.data, s.auth, s.pipeline, s.api, s.webDeployment];
+    const stacks = [s.web, s.data, s.auth, s.live, s.pipeline, s.api, s.webDeployment];
     for (const stack of stacks)
       expect({ stack: stack.stackName, violations: violationsOf(stack) }).toEqual({
         stack: stack.stackName,

@@ -15,7 +15,11 @@ import { REPO_ROOT } from '../../infra/constructs/handler-function';
 /** Calls that are not `new XxxCommand(`: the hand-signed presigned POST (functions/lib/attachments). */
 const CALL_MARKERS: Record<string, string> = { presignPost: 'PresignedPost' };
 /** Secrets are read over HTTP from the Lambda extension (functions/lib/kpn-things/secret-cipher.ts). */
-const STRING_MARKERS: Record<string, string> = { '/secretsmanager/get': 'SecretsExtension' };
+const STRING_MARKERS: Record<string, string> = {
+  '/secretsmanager/get': 'SecretsExtension',
+  // Live push (issue 17): a SigV4-signed POST to AppSync Events (functions/lib/live/sigv4.ts, service 'appsync').
+  appsync: 'AppSyncEventPublish',
+};
 
 // biome-ignore lint/suspicious/noExplicitAny: swc's AST is walked generically.
 type Ast = any;

@@ -20,6 +20,7 @@ import {
   type TenantMarkers,
   tenantMarkers,
 } from '../harness/sweep/markers';
+import { channelsNotRefused, liveChannelsOf } from '../harness/sweep/push';
 import {
   ALL_ROUTES,
   entityTemplate,
@@ -220,6 +221,29 @@ describe('tenant isolation sweep over the route table', () => {
     }
     console.log(`Isolation sweep: ${paths.length} id-less reads × ${logins.length} users = ${checked} answers checked`);
     expect(listFailures).toEqual([]);
+  });
+
+  it('refuses every live channel of the other tenant to its admins (push, issue 17)', async () => {
+    const demoChannels = liveChannelsOf(1, demo.index);
+    const acmeChannels = liveChannelsOf(2, acme.index);
+    // Generated from what the sweep found: the staff channel, a channel per customer and per user.
+    expect(demoChannels.filter((c) => /\/c\d+$/.test(c)).length).toBeGreaterThan(0);
+    expect(demoChannels.filter((c) => /\/u\d+$/.test(c)).length).toBeGreaterThan(0);
+    const intrusions: [string, string[]][] = [
+      ['acme-admin', demoChannels],
+      ['admin', acmeChannels],
+      [sweepTenant?.adminLogin ?? '', [...demoChannels, ...acmeChannels]],
+    ];
+    // The check can tell: an owner's own staff channel is not refused.
+    expect(await channelsNotRefused(await tokenOf('admin'), demoChannels.slice(0, 1))).toEqual(
+      demoChannels.slice(0, 1),
+    );
+    const leaks: string[] = [];
+    for (const [login, channels] of intrusions)
+      for (const channel of await channelsNotRefused(await tokenOf(login), channels))
+        leaks.push(`${login} → ${channel}`);
+    console.log(`Isolation sweep (push): ${demoChannels.length + acmeChannels.length} channels, each refused`);
+    expect(leaks).toEqual([]);
   });
 
   it('answers no read with storage attributes (table and index keys)', async () => {

@@ -9,7 +9,6 @@ import { apiClientIdOf, isApiClientIdentity } from '../api-tokens/api-client-ide
 import { type AuthContext, assertAccess, authContextFromClaims, TENANT_HEADER } from '../auth/auth-context';
 import { cognitoClientError } from '../auth/cognito-errors';
 import { tenantFromHost } from '../auth/tenant-host';
-import { flushLive } from '../live/publisher';
 import { clientIp, ipSubject } from '../security/client-ip';
 import { assertCameThroughEdge } from '../security/edge-origin';
 import { API_CLIENT_BUCKET, ROUTE_THROTTLES } from '../security/limits';
@@ -18,6 +17,7 @@ import { takeToken } from '../security/token-bucket';
 import { errorResponse } from './error-response';
 import { HttpError, notFound, notImplemented } from './errors';
 import { readJsonBody } from './json-body';
+import { runAfterRouteHooks } from './after-route';
 import { etagOf } from './preconditions';
 import { validate } from './validation';
 
@@ -152,8 +152,8 @@ export function createHttpHandler(module: HandlerModule, implementations: RouteI
     try {
       return toResult(await implementation.run(request));
     } finally {
-      // Live push (issue 17): what the route's writes queued is sent before the invocation ends.
-      await flushLive();
+      // E.g. live push (issue 17): what the route's writes queued is sent before the invocation ends.
+      await runAfterRouteHooks();
     }
   };
 

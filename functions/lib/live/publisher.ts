@@ -9,6 +9,7 @@ import {
 import { markerOf } from '../assets/asset-map';
 import type { AssetRecord } from '../assets/asset-repository';
 import type { TenantContext } from '../data/tenant-context';
+import { afterRouteHooks } from '../http/after-route';
 import { localServiceConfig } from '../local-endpoints';
 import { newCursor, writeChangeLog } from './change-log';
 import { Coalescer } from './coalescer';
@@ -119,6 +120,8 @@ const shared = () => {
 
 /** Sends what the invocation (or batch) added; never throws. Await it before returning. */
 export const flushLive = (): Promise<void> => shared().flush();
+// An HTTP handler that loads this module flushes after its route (functions/lib/http/after-route.ts).
+afterRouteHooks.push(flushLive);
 
 type AssetScope = Pick<AssetRecord, 'id' | 'client'>;
 

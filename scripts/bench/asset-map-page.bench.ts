@@ -20,6 +20,8 @@ export interface PageFigures {
   wireBytes: number;
   encoding: string;
   firstRenderMs: number;
+  /** Assets the drawn clusters and markers count when the figure was taken. */
+  renderedAssets: number;
   clusters: number;
   markers: number;
   frames: number;
@@ -110,16 +112,24 @@ async function measurePage(page: Page, url: string, tenant: BenchTenant, expecte
   await page.goto(`${url}/asset-map`);
   await answered;
   // All clusters: the drawn clusters and markers count every positioned asset the API answered.
-  await page.waitForFunction(
-    `Number(document.querySelector('${CANVAS}')?.dataset.renderedAssets) >= ${Math.max(expected, 1)}`,
-    undefined,
-    { timeout: 180_000, polling: 50 },
-  );
-  const firstRenderMs = performance.now() - started;
+  let firstRenderMs = Number.NaN;
+  try {
+    await page.waitForFunction(
+      `Number(document.querySelector('${CANVAS}')?.dataset.renderedAssets) >= ${Math.max(expected, 1)}`,
+      undefined,
+      { timeout: 180_000, polling: 50 },
+    );
+    firstRenderMs = performance.now() - started;
+  } catch (error) {
+    // Kept as a figure (not drawn in time) with a picture of what the page showed, not a lost run.
+    await page.screenshot({ path: `test-results/screenshots/bench-asset-map-${tenant.subdomain}.png` });
+    console.error(`${tenant.subdomain}: not all ${expected} assets drawn in time: ${String(error).slice(0, 200)}`);
+  }
+  const renderedAssets = Number(await page.locator(CANVAS).getAttribute('data-rendered-assets'));
   const attribute = async (name: string) => Number(await page.locator(CANVAS).getAttribute(name));
   const clusters = await attribute('data-rendered-clusters');
   const markers = await attribute('data-rendered-markers');
-  const frames = await countFrames(page);
+  const frames = Number.isNaN(firstRenderMs) ? 0 : await countFrames(page);
   return {
     subdomain: tenant.subdomain,
     assetCount: tenant.assetCount,
@@ -127,6 +137,7 @@ async function measurePage(page: Page, url: string, tenant: BenchTenant, expecte
     wireBytes,
     encoding,
     firstRenderMs,
+    renderedAssets,
     clusters,
     markers,
     frames,

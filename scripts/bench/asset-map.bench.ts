@@ -144,7 +144,8 @@ function pageTable(rows: PageFigures[]): string[] {
     ...rows.map(
       (r) =>
         `| ${r.subdomain} (${r.assetCount.toLocaleString('en')} assets) | ${kb(r.wireBytes)} (${r.encoding}) | ` +
-        `${ms(r.apiMs)} | ${ms(r.firstRenderMs)} | ${r.clusters} / ${r.markers} | ${r.frames} | ${r.fps.toFixed(1)} |`,
+        `${ms(r.apiMs)} | ${Number.isNaN(r.firstRenderMs) ? `not within 180 s (${r.renderedAssets} drawn)` : ms(r.firstRenderMs)} | ` +
+        `${r.clusters} / ${r.markers} | ${r.frames} | ${r.fps.toFixed(1)} |`,
     ),
   ];
 }
@@ -166,11 +167,13 @@ export async function benchAssetMap(
       expected.set(tenant.tenantId, all.length);
     }
   }
+  log(apiTable(api, baselines).join('\n'));
   const reads: ReadFigures[] = [];
   for (const tenant of tenants.filter((t) => t.assetCount >= 10_000)) {
     log(`measuring the map index read in ${tenant.subdomain}: one Query chain against parallel ranges`);
     reads.push(...(await benchMapRead(tenant)));
   }
+  log(readTable(reads).join('\n'));
   const pages = await benchAssetMapPage(session, tenants, expected, log);
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   return [

@@ -14,10 +14,10 @@ import { assertCameThroughEdge } from '../security/edge-origin';
 import { API_CLIENT_BUCKET, ROUTE_THROTTLES } from '../security/limits';
 import { enforce } from '../security/rate-limit';
 import { takeToken } from '../security/token-bucket';
+import { runAfterRouteHooks } from './after-route';
 import { errorResponse } from './error-response';
 import { HttpError, notFound, notImplemented } from './errors';
 import { readJsonBody } from './json-body';
-import { runAfterRouteHooks } from './after-route';
 import { etagOf } from './preconditions';
 import { validate } from './validation';
 

@@ -4,6 +4,7 @@ import { LAMBDA_RESPONSE_LIMIT_BYTES } from '../../scripts/local/gateway-limits'
 import { assetMapAnswerSchema, MAP_ANSWER_VERSION } from '../../shared/schemas/asset-map';
 import { decodeMapColumns } from '../../shared/schemas/asset-map-codec';
 import { ASSET_STATUS_VALUES } from '../../shared/schemas/asset-status';
+import { LIVE_CURSOR_PATTERN } from '../../shared/schemas/live';
 import { call, tokenOf } from '../harness/api';
 import { type AssetMapAnswer, markerIds, markersOf, readMap } from '../harness/asset-map';
 import { readStack } from '../harness/stack';
@@ -26,7 +27,8 @@ describe('GET /api/assets/map', () => {
       '@id': '/api/assets/map',
       v: MAP_ANSWER_VERSION,
       next: null,
-      cursor: null,
+      // Where the live change log stood when the map was read (issue 17): the console's delta starts there.
+      cursor: expect.stringMatching(LIVE_CURSOR_PATTERN),
     });
     expect(markers.length).toBeGreaterThan(0);
     const bytes = Buffer.byteLength(JSON.stringify(page?.body));

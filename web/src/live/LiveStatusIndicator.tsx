@@ -23,7 +23,7 @@ export function LiveStatusIndicator() {
   const status = useLiveStatus();
   const Icon = ICONS[status];
   return (
-    <Tooltip title={t(`${status}.description`)}>
+    <Tooltip title={t(`${status}.description`)} describeChild>
       <Box
         role="status"
         aria-label={t(`${status}.label`)}

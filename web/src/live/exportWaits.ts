@@ -4,7 +4,10 @@
  * push client so the export code does not load it.
  */
 const waiting = new Map<string, Set<() => void>>();
-/** Jobs whose change arrived, remembered briefly: it may come while the job's last read is still on its way. */
+/**
+ * Jobs whose change arrived while nobody waited (the job's read was on its way), remembered briefly: the next
+ * wait ends at once, once. A change wakes one round of waiting, as a poll would: read the job again.
+ */
 const settled = new Set<string>();
 const SETTLED_KEPT = 50;
 let pushLive = () => false;
@@ -17,14 +20,18 @@ export function registerPushState(isLive: () => boolean) {
 export const isPushLive = () => pushLive();
 
 export function notifyExportSettled(jobId: string) {
+  const wakers = waiting.get(jobId);
+  if (wakers) {
+    for (const wake of wakers) wake();
+    return;
+  }
   settled.add(jobId);
   if (settled.size > SETTLED_KEPT) settled.delete(settled.values().next().value as string);
-  for (const wake of waiting.get(jobId) ?? []) wake();
 }
 
 /** Resolves when the job's change arrives (or had arrived), or after `ms` at the latest (the fallback poll). */
 export function waitForExport(jobId: string, ms: number): Promise<void> {
-  if (settled.has(jobId)) return Promise.resolve();
+  if (settled.delete(jobId)) return Promise.resolve();
   return new Promise((resolve) => {
     const wakers = waiting.get(jobId) ?? new Set<() => void>();
     waiting.set(jobId, wakers);

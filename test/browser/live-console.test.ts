@@ -293,4 +293,22 @@ describe('the live console', () => {
     },
     TEST_MS,
   );
+  it(
+    "subscribes a client user to their customer's channel",
+    async () => {
+      const me = await call<{ id: number; client_id?: number }>('GET', '/api/me', { token: await tokenOf('client') });
+      expect(me.body.client_id).toBeDefined();
+      const context = await browser.newContext({ viewport: PHONE, timezoneId: 'Europe/Amsterdam' });
+      const page = await context.newPage();
+      const subscriptions = followSubscriptions(page);
+      const customer = subscriptions.next(`/live/t1/c${me.body.client_id}`);
+      const own = subscriptions.next(`/live/t1/u${me.body.id}`);
+      await signInAs(page, 'client');
+      await Promise.all([customer, own]);
+      await liveStatus(page, 'live');
+      await screenshot(page, 'live-client-phone');
+      await context.close();
+    },
+    TEST_MS,
+  );
 });

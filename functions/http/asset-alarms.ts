@@ -1,19 +1,22 @@
 import { assetAlarmIdSchema } from '../../shared/schemas/asset-alarm';
 import { idParamSchema } from '../../shared/schemas/common';
-import { acknowledgeAssetAlarm, listAssetAlarms } from '../lib/alarms/sent-alarms';
+import { listAlarmInbox } from '../lib/alarms/alarm-inbox';
+import { acknowledgeAssetAlarm, acknowledgeSentAlarm, listAssetAlarms } from '../lib/alarms/sent-alarms';
 import { assetRepository } from '../lib/assets/asset-repository';
 import { assertCanSee, assetViewerOf } from '../lib/assets/asset-view';
 import type { AuthContext } from '../lib/auth/auth-context';
+import { refuseClientUsers } from '../lib/devices/device-view';
 import { parseCollectionQuery } from '../lib/http/collection-query';
 import { notFound } from '../lib/http/errors';
-import { createHttpHandler, route } from '../lib/http/handler';
+import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
 import { validate } from '../lib/http/validation';
 
 /**
  * The alarms sent for an asset (issue 9): newest first, and their acknowledgement. Whoever may see the
  * asset sees and acknowledges its alarms; a client user reaches only their customer's assets (another
- * customer's asset is a 404, as in assets.ts).
+ * customer's asset is a 404, as in assets.ts). The alarm inbox (issue 17) lists the open alarms of the
+ * caller's scope; an alarm of a tag linked to no asset is staff's only, acknowledged on the device's path.
  */
 async function visibleAssetId(auth: AuthContext, params: Record<string, string | undefined>): Promise<number> {
   const id = validate(idParamSchema, params.id);
@@ -38,6 +41,25 @@ export const handler = createHttpHandler('asset-alarms', {
       // A malformed id names no alarm: 404, as an unknown one.
       if (!assetAlarmIdSchema.safeParse(alarmId).success) throw notFound();
       return acknowledgeAssetAlarm(auth.tenant, id, alarmId, auth.username);
+    },
+  }),
+  'alarmInbox.list': route({
+    run: async ({ auth, query }) => {
+      const viewer = await assetViewerOf(auth);
+      const collection = parseCollectionQuery(query, {});
+      const inbox = await listAlarmInbox(auth.tenant, viewer, collection.page, collection.itemsPerPage);
+      return reply(200, toCollection('/api/alarm-inbox', collection, inbox.members, inbox.total), {
+        'x-total-exact': String(inbox.totalExact),
+      });
+    },
+  }),
+  'deviceAlarms.acknowledge': route({
+    run: async ({ auth, params }) => {
+      refuseClientUsers(auth);
+      const deviceId = validate(idParamSchema, params.id);
+      const alarmId = params.alarmId ?? '';
+      if (!assetAlarmIdSchema.safeParse(alarmId).success) throw notFound();
+      return acknowledgeSentAlarm(auth.tenant, { assetId: null, deviceId }, alarmId, auth.username);
     },
   }),
 });

@@ -46,10 +46,14 @@ export async function handler(event: AlarmRaisedEvent): Promise<void> {
   }
 }
 
-/** What a mail says besides the event: the tenant's language and the asset's customer and address. */
+/**
+ * What a mail says besides the event: the tenant's language and the asset's customer and address; the
+ * customer's id puts the alarm in that customer's inbox.
+ */
 export interface AlarmMailContext {
   words: MailWords;
   customer: string | null;
+  clientId?: number | null;
   address: string | null;
 }
 
@@ -61,6 +65,7 @@ async function mailContextOf(ctx: TenantContext, alarm: AlarmRaised): Promise<Al
   return {
     words: MAIL_WORDS[settings.language],
     customer: asset?.client?.company ?? null,
+    clientId: asset?.client?.id ?? null,
     address: asset ? addressLine(assetAddressOf(asset)) : null,
   };
 }
@@ -105,6 +110,7 @@ function toRecord(
     acknowledgedAt: null,
     acknowledgedBy: null,
     status: 'sending',
+    clientId: context.clientId ?? null,
   };
 }
 

@@ -1,0 +1,41 @@
+import type { AlarmInboxEntry } from '@shared/schemas/alarm-inbox';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../common/notifications/notificationStore';
+import { useStoredState } from '../common/useStoredState';
+
+/** Whether the user muted the notice of new alarms; remembered in this browser. */
+export const useAlarmNoticeMuted = () => useStoredState('alarmInbox.muted', false);
+
+/**
+ * A short notice when the inbox holds an alarm newer than every alarm it held before (alarm ids start with
+ * their time). The first answer only sets the mark, so opening the console announces nothing; an alarm
+ * acknowledged elsewhere, or an older one moving up into the page, is no news either.
+ */
+export function useNewAlarmNotice(members: readonly AlarmInboxEntry[] | undefined, muted: boolean) {
+  const { t } = useTranslation('alarmInbox');
+  const { t: types } = useTranslation('assetAlarms');
+  const newest = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (!members) return;
+    const mark = newest.current;
+    const top = members[0]?.id ?? null;
+    if (mark === undefined) {
+      newest.current = top;
+      return;
+    }
+    const fresh = members.filter((alarm) => mark === null || alarm.id > mark);
+    if (fresh.length === 0) return;
+    newest.current = top;
+    if (muted) return;
+    const latest = fresh[0] as AlarmInboxEntry;
+    notify(
+      t('notice', {
+        count: fresh.length,
+        type: types(`types.${latest.type}`),
+        name: latest.assetName ?? latest.devEui,
+      }),
+      'warning',
+    );
+  }, [members, muted, t, types]);
+}

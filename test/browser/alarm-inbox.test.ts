@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { call, tokenOf } from '../harness/api';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
+import { DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
 import { publishMqtt, waitFor } from '../harness/uplinks';
 
 /**
@@ -16,7 +16,9 @@ const button = (page: Page) => page.getByTestId('alarm-inbox-button');
 const countOf = async (page: Page) => Number(await button(page).getAttribute('data-alarm-count'));
 const inbox = (page: Page) => page.getByTestId('alarm-inbox');
 const entriesOf = (page: Page, name: string) =>
-  inbox(page).getByTestId('alarm-inbox-entry').filter({ has: page.getByRole('link', { name: `Open ${name}` }) });
+  inbox(page)
+    .getByTestId('alarm-inbox-entry')
+    .filter({ has: page.getByRole('link', { name: `Open ${name}` }) });
 
 /** A fresh asset whose fresh tag reports sabotage: one alarm per sabotage rule of the tenant. */
 async function sabotagedAsset(prefix: string): Promise<string> {

@@ -59,7 +59,13 @@ function AlarmInbox() {
           anchor="right"
           open={open}
           onClose={() => setOpen(false)}
-          slotProps={{ paper: { sx: { width: '100%' }, 'aria-label': t('title') } }}
+          // Below the top bar, which stays above the console's drawers: its bell closes the inbox again.
+          slotProps={{
+            paper: {
+              sx: { width: '100%', top: { xs: 56, sm: 64 }, height: 'auto', bottom: 0 },
+              'aria-label': t('title'),
+            },
+          }}
         >
           {panel}
         </Drawer>

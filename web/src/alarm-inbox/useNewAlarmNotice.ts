@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../common/notifications/notificationStore';
 import { useStoredState } from '../common/useStoredState';
+import { newAlarms } from './newAlarms';
 
 /** Whether the user muted the notice of new alarms; remembered in this browser. */
 export const useAlarmNoticeMuted = () => useStoredState('alarmInbox.muted', false);
@@ -18,15 +19,9 @@ export function useNewAlarmNotice(members: readonly AlarmInboxEntry[] | undefine
   const newest = useRef<string | null | undefined>(undefined);
   useEffect(() => {
     if (!members) return;
-    const mark = newest.current;
-    const top = members[0]?.id ?? null;
-    if (mark === undefined) {
-      newest.current = top;
-      return;
-    }
-    const fresh = members.filter((alarm) => mark === null || alarm.id > mark);
+    const { mark, fresh } = newAlarms(newest.current, members);
+    newest.current = mark;
     if (fresh.length === 0) return;
-    newest.current = top;
     if (muted) return;
     const latest = fresh[0] as AlarmInboxEntry;
     notify(

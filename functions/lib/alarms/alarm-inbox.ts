@@ -18,7 +18,8 @@ import { type SentAlarmRecord, sentAlarmsPartition, toApiAssetAlarm } from './se
  *
  * The customer partition is the asset's customer when the alarm was raised. An entry whose asset was deleted
  * since, or moved to another customer, is left out of the page and repaired on the spot (the keys removed or
- * moved), so a stale entry costs one read and then is gone (decision record alarm-inbox).
+ * moved), so a stale entry costs one read and then is gone
+ * (docs/decisions/new-alarm-inbox-sparse-index-per-scope.md).
  */
 export interface AlarmInboxPage {
   members: AlarmInboxEntry[];

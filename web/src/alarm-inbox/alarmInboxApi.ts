@@ -17,15 +17,15 @@ export const ALARM_INBOX_KEY = ['alarm-inbox'] as const;
 export const INBOX_PAGE_SIZE = 20;
 export const INBOX_REFETCH_MS = 60_000;
 
-export function useAlarmInbox(enabled: boolean) {
+/** `tenant`: the tenant a super admin acts in (null: their own), so a switch never shows the other's answer. */
+export function useAlarmInbox(tenant: number | null) {
   return useQuery({
-    queryKey: [...ALARM_INBOX_KEY, 'page', INBOX_PAGE_SIZE],
+    queryKey: [...ALARM_INBOX_KEY, tenant, 'page', INBOX_PAGE_SIZE],
     queryFn: ({ signal }) =>
       api.get<HydraCollection<AlarmInboxEntry>>('/api/alarm-inbox', {
         query: { itemsPerPage: INBOX_PAGE_SIZE },
         signal,
       }),
-    enabled,
     refetchOnWindowFocus: true,
     refetchInterval: INBOX_REFETCH_MS,
     staleTime: 0,

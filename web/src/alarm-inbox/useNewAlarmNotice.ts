@@ -13,14 +13,20 @@ export const useAlarmNoticeMuted = () => useStoredState('alarmInbox.muted', fals
  * their time). The first answer only sets the mark, so opening the console announces nothing; an alarm
  * acknowledged elsewhere, or an older one moving up into the page, is no news either.
  */
-export function useNewAlarmNotice(members: readonly AlarmInboxEntry[] | undefined, muted: boolean) {
+export function useNewAlarmNotice(
+  members: readonly AlarmInboxEntry[] | undefined,
+  muted: boolean,
+  scope: number | null,
+) {
   const { t } = useTranslation('alarmInbox');
   const { t: types } = useTranslation('assetAlarms');
-  const newest = useRef<string | null | undefined>(undefined);
+  // The newest alarm seen, per scope: a super admin switching tenants starts again from the first answer.
+  const newest = useRef<{ scope: number | null; mark: string | null | undefined }>({ scope, mark: undefined });
   useEffect(() => {
     if (!members) return;
-    const { mark, fresh } = newAlarms(newest.current, members);
-    newest.current = mark;
+    const previous = newest.current.scope === scope ? newest.current.mark : undefined;
+    const { mark, fresh } = newAlarms(previous, members);
+    newest.current = { scope, mark };
     if (fresh.length === 0) return;
     if (muted) return;
     const latest = fresh[0] as AlarmInboxEntry;
@@ -32,5 +38,5 @@ export function useNewAlarmNotice(members: readonly AlarmInboxEntry[] | undefine
       }),
       'warning',
     );
-  }, [members, muted, t, types]);
+  }, [members, muted, scope, t, types]);
 }

@@ -299,6 +299,21 @@ export const ROUTES = [
     access: any('ASSET_READ'),
     handler: 'asset-alarms',
   },
+  // issue 17: the open alarms of the caller's scope (staff: the tenant's; client users: their customer's)
+  {
+    id: 'alarmInbox.list',
+    method: 'GET',
+    path: '/api/alarm-inbox',
+    access: any('ASSET_READ'),
+    handler: 'asset-alarms',
+  },
+  {
+    id: 'deviceAlarms.acknowledge',
+    method: 'PUT',
+    path: '/api/devices/{id}/alarms/{alarmId}/acknowledge',
+    access: any('ASSET_READ'),
+    handler: 'asset-alarms',
+  },
   { id: 'storage.credentials', method: 'GET', path: '/api/aws/s3', access: any('ASSET_READ'), handler: 'assets' },
   {
     id: 'assetStatuses.list',

@@ -1,12 +1,14 @@
 import { assetAlarmIdSchema } from '../../shared/schemas/asset-alarm';
 import { idParamSchema } from '../../shared/schemas/common';
-import { acknowledgeAssetAlarm, listAssetAlarms } from '../lib/alarms/sent-alarms';
+import { listAlarmInbox } from '../lib/alarms/alarm-inbox';
+import { acknowledgeAssetAlarm, acknowledgeSentAlarm, listAssetAlarms } from '../lib/alarms/sent-alarms';
 import { assetRepository } from '../lib/assets/asset-repository';
 import { assertCanSee, assetViewerOf } from '../lib/assets/asset-view';
 import type { AuthContext } from '../lib/auth/auth-context';
+import { refuseClientUsers } from '../lib/devices/device-view';
 import { parseCollectionQuery } from '../lib/http/collection-query';
 import { notFound } from '../lib/http/errors';
-import { createHttpHandler, route } from '../lib/http/handler';
+import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
 import { validate } from '../lib/http/validation';
 import { liveAlarm } from '../lib/live/publisher';
@@ -14,7 +16,8 @@ import { liveAlarm } from '../lib/live/publisher';
 /**
  * The alarms sent for an asset (issue 9): newest first, and their acknowledgement. Whoever may see the
  * asset sees and acknowledges its alarms; a client user reaches only their customer's assets (another
- * customer's asset is a 404, as in assets.ts).
+ * customer's asset is a 404, as in assets.ts). The alarm inbox (issue 17) lists the open alarms of the
+ * caller's scope; an alarm of a tag linked to no asset is staff's only, acknowledged on the device's path.
  */
 async function visibleAsset(auth: AuthContext, params: Record<string, string | undefined>) {
   const id = validate(idParamSchema, params.id);
@@ -41,6 +44,25 @@ export const handler = createHttpHandler('asset-alarms', {
       // Live push (issue 17): every inbox of the asset's scope drops it (the handler layer flushes).
       liveAlarm(auth.tenant, { id: alarmId, asset: asset.id, ack: true }, asset.client?.id);
       return acknowledged;
+    },
+  }),
+  'alarmInbox.list': route({
+    run: async ({ auth, query }) => {
+      const viewer = await assetViewerOf(auth);
+      const collection = parseCollectionQuery(query, {});
+      const inbox = await listAlarmInbox(auth.tenant, viewer, collection.page, collection.itemsPerPage);
+      return reply(200, toCollection('/api/alarm-inbox', collection, inbox.members, inbox.total), {
+        'x-total-exact': String(inbox.totalExact),
+      });
+    },
+  }),
+  'deviceAlarms.acknowledge': route({
+    run: async ({ auth, params }) => {
+      refuseClientUsers(auth);
+      const deviceId = validate(idParamSchema, params.id);
+      const alarmId = params.alarmId ?? '';
+      if (!assetAlarmIdSchema.safeParse(alarmId).success) throw notFound();
+      return acknowledgeSentAlarm(auth.tenant, { assetId: null, deviceId }, alarmId, auth.username);
     },
   }),
 });

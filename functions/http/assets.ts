@@ -17,6 +17,7 @@ import {
 } from '../../shared/schemas/asset-status';
 import { attachmentParamsSchema } from '../../shared/schemas/attachment';
 import { idParamSchema } from '../../shared/schemas/common';
+import { moveOpenAlarmsOfAsset } from '../lib/alarms/alarm-inbox';
 import { assignProfileDefinitions } from '../lib/asset-profiles/asset-profile-writes';
 import { assetListRequestOf } from '../lib/assets/asset-list-request';
 import { readMapMarkers } from '../lib/assets/asset-map';
@@ -258,11 +259,18 @@ export const handler = createHttpHandler('assets', {
     run: async ({ auth, params, body, event }) => {
       refuseClientUsers(auth);
       const id = assetId(params);
+      let before: number | null = null;
       const saved = await writeExpecting(
         expectationOf(event, bodyVersionOf(body)),
         () => assetRepository.getOrThrow(auth.tenant, id),
-        (current) => updateAsset(auth.tenant, current, body),
+        (current) => {
+          before = current.client?.id ?? null;
+          return updateAsset(auth.tenant, current, body);
+        },
       );
+      // Issue 17: the open alarms follow the asset to its new customer's inbox.
+      const after = saved.client?.id ?? null;
+      if (after !== before) await moveOpenAlarmsOfAsset(auth.tenant, id, { clientId: after });
       return presentAsset({ kind: 'staff' }, saved);
     },
   }),
@@ -279,6 +287,8 @@ export const handler = createHttpHandler('assets', {
           return current;
         },
       );
+      // Issue 17: its open alarms leave the inboxes (the alarm records stay, as before).
+      await moveOpenAlarmsOfAsset(auth.tenant, asset.id, 'deleted');
       // The record is gone first, so a failure here leaves only unreachable files; logged for a clean-up.
       await deleteAssetFolder(auth.tenant, asset.id).catch((error: unknown) =>
         logger.warn('attachment files of a deleted asset were not removed', { assetId: asset.id, error }),

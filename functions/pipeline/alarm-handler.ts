@@ -50,12 +50,15 @@ export async function handler(event: AlarmRaisedEvent): Promise<void> {
   await flushLive();
 }
 
-/** What a mail says besides the event: the tenant's language and the asset's customer and address. */
+/**
+ * What a mail says besides the event: the tenant's language and the asset's customer and address; the
+ * customer's id puts the alarm in that customer's inbox.
+ */
 export interface AlarmMailContext {
   words: MailWords;
   customer: string | null;
   address: string | null;
-  /** The asset's customer (its client users' live channel hears the alarm too). */
+  /** The asset's customer: the alarm goes into that customer's inbox, and its client users' live channel hears it. */
   clientId?: number | null;
 }
 
@@ -112,6 +115,7 @@ function toRecord(
     acknowledgedAt: null,
     acknowledgedBy: null,
     status: 'sending',
+    clientId: context.clientId ?? null,
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { RouteContract } from '../route-contracts';
 import type { RouteId } from '../routes';
 import { alarmInputSchema, alarmSchema, alarmUpdateInputSchema } from '../schemas/alarm';
+import { alarmInboxEntrySchema } from '../schemas/alarm-inbox';
 import { alarmWithSubscriptionsSchema } from '../schemas/alarm-subscription';
 import {
   ASSET_SORT_FIELDS,
@@ -137,6 +138,17 @@ export const TRACKING_CONTRACTS = {
   },
   'assetAlarms.acknowledge': {
     summary: 'Acknowledge an alarm of an asset',
+    params: z.object({ id: idParamSchema, alarmId: assetAlarmIdSchema }),
+    response: assetAlarmSchema,
+    errors: [409],
+  },
+  'alarmInbox.list': {
+    summary: "Open alarms of the caller's scope, newest first (the total stops at 1,000)",
+    query: paginationQuerySchema,
+    collection: alarmInboxEntrySchema,
+  },
+  'deviceAlarms.acknowledge': {
+    summary: 'Acknowledge an alarm of a tag linked to no asset (staff only)',
     params: z.object({ id: idParamSchema, alarmId: assetAlarmIdSchema }),
     response: assetAlarmSchema,
     errors: [409],

@@ -80,6 +80,7 @@ const SCREENSHOTS = new Set([
   'reports',
   'report confirmation',
   'device profile test result',
+  'alarm inbox',
 ]);
 const VIEWPORTS: Record<Width, { width: number; height: number }> = { desktop: DESKTOP, phone: PHONE };
 /** What the console shows while it waits for data: skeletons (list rows, panels, tabs) and progress bars. */
@@ -119,6 +120,12 @@ const openFirstRow: Step['act'] = async (page) => {
 const closePanel: Step['act'] = async (page) => {
   await page.keyboard.press('Escape');
   await page.locator(PANEL).first().waitFor({ state: 'detached' });
+};
+
+const openAlarmInbox: Step['act'] = async (page) => {
+  await page.locator('[data-testid="alarm-inbox-button"][data-alarm-count]').click();
+  await page.locator('[data-testid="alarm-inbox"]').waitFor();
+  await settled(page);
 };
 
 /** Closes the phone's navigation drawer when it is open. */
@@ -319,7 +326,13 @@ const ADMIN: Screen[] = [
   },
   { name: 'customers', path: '/customers', ready: listReady, steps: [{ name: 'customer panel', act: openFirstRow }] },
   { name: 'users', path: '/users', ready: listReady, steps: [{ name: 'user panel', act: openFirstRow }] },
-  { name: 'roles', path: '/permissions', ready: formReady('main input[type="checkbox"]') },
+  {
+    name: 'roles',
+    path: '/permissions',
+    ready: formReady('main input[type="checkbox"]'),
+    // The top bar's alarm inbox (issue 17), open over any screen: a popover, a full-width drawer on a phone.
+    steps: [{ name: 'alarm inbox', act: openAlarmInbox }],
+  },
   { name: 'styling', path: '/styling', ready: formReady('[data-testid="theme-preview"]') },
   { name: 'KPN Things', path: '/kpnthings', ready: formReady('main form') },
   {

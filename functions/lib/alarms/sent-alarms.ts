@@ -9,11 +9,18 @@ import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 import { allowListOf } from '../http/allow-list';
 import { conflict, notFound } from '../http/errors';
+import { ALARM_INBOX_KEY_ATTRIBUTES, alarmInboxKeys } from './alarm-inbox-keys';
 
 export const ALARM_ALREADY_ACKNOWLEDGED = 'This alarm was already acknowledged.';
 
-/** A sent alarm as stored; `status` is 'sending' from the claim until SNS accepted the mail. */
-export type SentAlarmRecord = Omit<AssetAlarm, '@id' | '@type'> & { status: 'sending' | 'sent' };
+/**
+ * A sent alarm as stored; `status` is 'sending' from the claim until SNS accepted the mail. `clientId` is the
+ * asset's customer when it was raised: it puts the open alarm in that customer's inbox (alarm-inbox.ts).
+ */
+export type SentAlarmRecord = Omit<AssetAlarm, '@id' | '@type'> & {
+  status: 'sending' | 'sent';
+  clientId?: number | null;
+};
 
 /**
  * Alarms sent, per asset (docs/data-model.md):
@@ -52,7 +59,13 @@ export async function claimSentAlarm(ctx: TenantContext, record: SentAlarmRecord
     await dynamo().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...record, ...keyOf(ctx, record), entityType: 'SENT_ALARM', tenantId: ctx.tenantId },
+        Item: {
+          ...record,
+          ...keyOf(ctx, record),
+          ...alarmInboxKeys(ctx, record.id, record.clientId ?? null),
+          entityType: 'SENT_ALARM',
+          tenantId: ctx.tenantId,
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
@@ -110,21 +123,22 @@ async function countAll(query: Omit<QueryCommandInput, 'Select'>): Promise<numbe
 
 /**
  * Marks an alarm acknowledged by `who`, once: the condition makes a second acknowledgement (two people at the
- * same moment, or a repeated click) a 409 that names who did it first, and writes nothing.
+ * same moment, or a repeated click) a 409 that names who did it first, and writes nothing. The same write
+ * takes the alarm out of the inboxes (removes its sparse index keys).
  */
-export async function acknowledgeAssetAlarm(
+export async function acknowledgeSentAlarm(
   ctx: TenantContext,
-  assetId: number,
+  owner: { assetId: number | null; deviceId: number },
   alarmId: string,
   who: string,
 ): Promise<AssetAlarm> {
-  const key = { pk: sentAlarmsPartition(ctx, { assetId, deviceId: 0 }), sk: `ALARM#${alarmId}` };
+  const key = { pk: sentAlarmsPartition(ctx, owner), sk: `ALARM#${alarmId}` };
   try {
     const result = await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: key,
-        UpdateExpression: 'SET acknowledgedAt = :at, acknowledgedBy = :who',
+        UpdateExpression: `SET acknowledgedAt = :at, acknowledgedBy = :who REMOVE ${ALARM_INBOX_KEY_ATTRIBUTES}`,
         ConditionExpression: 'attribute_exists(pk) AND attribute_type(acknowledgedAt, :null)',
         ExpressionAttributeValues: { ':at': new Date().toISOString(), ':who': who, ':null': 'NULL' },
         ReturnValues: 'ALL_NEW',
@@ -141,3 +155,6 @@ export async function acknowledgeAssetAlarm(
     throw conflict(ALARM_ALREADY_ACKNOWLEDGED);
   }
 }
+
+export const acknowledgeAssetAlarm = (ctx: TenantContext, assetId: number, alarmId: string, who: string) =>
+  acknowledgeSentAlarm(ctx, { assetId, deviceId: 0 }, alarmId, who);

@@ -60,6 +60,7 @@ export const CODE_RULES: { routes: RouteId[]; roles: string[] | 'everyone'; stat
       'devices.exportJob',
       'deviceProfiles.list',
       'deviceProfiles.get',
+      'deviceAlarms.acknowledge',
     ],
     roles: ['ROLE_CLIENT'],
     status: 403,

@@ -56,21 +56,22 @@ async function attach(login: string, assetId: number) {
 
 /**
  * A sent alarm on the asset, recorded by the alarm handler's own repository functions (the seed sends none,
- * and the handler needs a rule of the kind in the tenant and a mail round trip to get there).
+ * and the handler needs a rule of the kind in the tenant and a mail round trip to get there). `assetId` null:
+ * an alarm of a tag linked to no asset (the inbox's device acknowledgement route, issue 17).
  */
-async function recordAlarm(tenantId: number, assetId: number) {
+async function recordAlarm(tenantId: number, assetId: number | null) {
   const stack = readStack();
   for (const [name, value] of Object.entries(stack.ports)) process.env[name as PortName] = String(value);
   Object.assign(process.env, handlerEnvironment(stack));
   const { claimSentAlarm, markSentAlarm, sentAlarmId } = await import('../../../functions/lib/alarms/sent-alarms');
   const { systemTenantContext } = await import('../../../functions/lib/data/system-context');
   const at = new Date().toISOString();
-  const event = { tenantId: String(tenantId), deviceId: 1, kind: 1, at };
+  const event = { tenantId: String(tenantId), deviceId: 1, kind: assetId === null ? 0 : 1, at };
   const record = {
     id: sentAlarmId(event, 1),
     ruleId: 1,
     ruleName: 'Isolation sweep',
-    type: 1 as const,
+    type: (assetId === null ? 0 : 1) as 0 | 1,
     assetId,
     deviceId: 1,
     devEui: '0000000000000001',
@@ -106,6 +107,7 @@ export async function makeOwnItems(suffix: string): Promise<OwnItems> {
     items.assets.push([login, asset]);
     items.attachments.push([login, await attach(login, asset)]);
     await recordAlarm(TENANT_OF[login], asset);
+    await recordAlarm(TENANT_OF[login], null);
     // Settings have no DELETE route: the default colours, saved once (409 when the tenant has its own already).
     const colors = Object.entries(DEFAULT_COLORS).map(([name, color]) => ({ name, color }));
     await created(login, '/api/frontend-settings', { name: 'colors', data: colors }, [201, 409]);

@@ -4,6 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { AlarmInboxButton } from '../alarm-inbox/AlarmInboxButton';
 import { usePageTitle } from '../common/pageHandle';
 import { LiveStatusIndicator } from '../live/LiveStatusIndicator';
 import { ReportsBadge } from '../reports/ReportsBadge';
@@ -43,6 +44,7 @@ export function TopBar({ drawerOpen, onToggleDrawer }: { drawerOpen: boolean; on
           {title}
         </Typography>
         <LiveStatusIndicator />
+        <AlarmInboxButton />
         <ReportsBadge />
         <UserMenu />
       </Toolbar>

@@ -14,7 +14,7 @@ import type { Asset } from '@shared/schemas/asset';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { AssetAlarmsTab } from '../../asset-alarms/AssetAlarmsTab';
 import { clearQueue, uploadQueued } from '../../attachments/attachmentUploads';
 import { useSession } from '../../session/useSession';
@@ -155,7 +155,9 @@ function ExistingAssetBody({ assetId, onClose }: { assetId: number | null; onClo
 function AssetTabs({ asset, onClose }: { asset: Asset; onClose: () => void }) {
   const { t } = useTranslation('assets');
   const { isClient } = useSession();
-  const [tab, setTab] = useState<AssetTab>('details');
+  // The alarm inbox opens an asset on its alarms tab (issue 17): the link's navigation state says so.
+  const opened = (useLocation().state as { tab?: AssetTab } | null)?.tab;
+  const [tab, setTab] = useState<AssetTab>(opened && TABS.includes(opened) ? opened : 'details');
   const events = useAssetEvents(asset, !isClient && (tab === 'events' || tab === 'map'));
   const details = <AssetDetails asset={asset} onCreated={() => undefined} onDeleted={onClose} />;
   if (isClient) return <Box sx={{ p: 2, overflowY: 'auto' }}>{details}</Box>;

@@ -1,0 +1,93 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { assetPartition } from '../assets/asset-repository';
+import { dynamo, tableName } from '../data/client';
+import { queryAllPages } from '../data/query-page';
+import { systemTenantContext } from '../data/system-context';
+import type { TenantContext } from '../data/tenant-context';
+import { devicePartition } from '../devices/device-repository';
+import { tenantRepository } from '../tenants/tenant-repository';
+import { alarmInboxKeys } from './alarm-inbox-keys';
+import { sentAlarmsPartition } from './sent-alarms';
+
+/**
+ * Gives the open alarms sent before the alarm inbox existed their inbox keys (the alarm handler sets them
+ * since): `npm run migrate:alarm-inbox`, once after the deploy
+ * (docs/decisions/new-alarm-inbox-sparse-index-per-scope.md). Reads every asset's and device's alarm partition of each tenant (Queries, no scan) and keys only alarms still
+ * unacknowledged and without keys, conditioned on both, so an acknowledgement meanwhile is never undone.
+ * Idempotent: a second run keys nothing.
+ */
+export async function backfillAlarmInbox(ctx: TenantContext): Promise<{ owners: number; keyed: number }> {
+  let owners = 0;
+  let keyed = 0;
+  for await (const page of queryAllPages({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': assetPartition(ctx) },
+    ProjectionExpression: '#id, #client',
+    ExpressionAttributeNames: { '#id': 'id', '#client': 'client' },
+  })) {
+    for (const item of page.Items ?? []) {
+      owners++;
+      const clientId = (item.client as { id?: number } | null)?.id ?? null;
+      keyed += await keyOpenAlarms(ctx, sentAlarmsPartition(ctx, { assetId: Number(item.id), deviceId: 0 }), clientId);
+    }
+  }
+  for await (const page of queryAllPages({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': devicePartition(ctx) },
+    ProjectionExpression: '#id',
+    ExpressionAttributeNames: { '#id': 'id' },
+  })) {
+    for (const item of page.Items ?? []) {
+      owners++;
+      keyed += await keyOpenAlarms(ctx, sentAlarmsPartition(ctx, { assetId: null, deviceId: Number(item.id) }), null);
+    }
+  }
+  return { owners, keyed };
+}
+
+async function keyOpenAlarms(ctx: TenantContext, partition: string, clientId: number | null): Promise<number> {
+  let keyed = 0;
+  for await (const page of queryAllPages({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk',
+    FilterExpression: 'attribute_not_exists(gsi1pk) AND attribute_type(acknowledgedAt, :null)',
+    ExpressionAttributeValues: { ':pk': partition, ':null': 'NULL' },
+  })) {
+    for (const item of page.Items ?? []) {
+      const keys = Object.entries(alarmInboxKeys(ctx, String(item.id), clientId));
+      const names = Object.fromEntries(keys.map(([name], i) => [`#k${i}`, name]));
+      const values = Object.fromEntries(keys.map(([, value], i) => [`:k${i}`, value]));
+      await dynamo()
+        .send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: { pk: item.pk, sk: item.sk },
+            UpdateExpression: `SET ${keys.map((_, i) => `#k${i} = :k${i}`).join(', ')}`,
+            ConditionExpression: 'attribute_not_exists(gsi1pk) AND attribute_type(acknowledgedAt, :null)',
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: { ...values, ':null': 'NULL' },
+          }),
+        )
+        .then(() => keyed++)
+        .catch((error: Error) => {
+          // Acknowledged (or keyed) meanwhile: nothing to add.
+          if (error.name !== 'ConditionalCheckFailedException') throw error;
+        });
+    }
+  }
+  return keyed;
+}
+
+/** Every tenant of the registry, one after the other. */
+export async function backfillAlarmInboxOfAllTenants(): Promise<{ tenants: number; owners: number; keyed: number }> {
+  const tenants = await tenantRepository.list();
+  const total = { tenants: tenants.length, owners: 0, keyed: 0 };
+  for (const tenant of tenants) {
+    const { owners, keyed } = await backfillAlarmInbox(systemTenantContext(tenant.id));
+    total.owners += owners;
+    total.keyed += keyed;
+  }
+  return total;
+}

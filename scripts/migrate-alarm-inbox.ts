@@ -1,0 +1,16 @@
+import { backfillAlarmInboxOfAllTenants } from '../functions/lib/alarms/alarm-inbox-backfill';
+
+/**
+ * `npm run migrate:alarm-inbox`: once after the deploy that adds the alarm inbox (issue 17), gives the alarms
+ * sent before it and still open their inbox entries. Needs TABLE_NAME and AWS credentials of the account (or
+ * the local stack's DYNAMODB_ENDPOINT); idempotent. `npm start` does not run it
+ * (docs/decisions/new-alarm-inbox-sparse-index-per-scope.md).
+ */
+backfillAlarmInboxOfAllTenants()
+  .then(({ tenants, owners, keyed }) =>
+    console.log(`${tenants} tenants, ${owners} assets and devices read, ${keyed} open alarms keyed.`),
+  )
+  .catch((error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  });

@@ -23,7 +23,7 @@ const TEST_MS = 240_000;
 
 const stamp = () => Date.now().toString(36).toUpperCase();
 
-const SUFFIX = { desktop: 'B1B1', phone: 'B2B2', polling: 'B3B3' };
+const SUFFIX = { desktop: 'B1B1', phone: 'B2B2', polling: 'B3B3', alarm: 'B4B4' };
 
 async function makeAsset(label: keyof typeof SUFFIX): Promise<TestAsset> {
   const admin = await tokenOf('admin');
@@ -59,11 +59,12 @@ async function removeAsset(asset: TestAsset | undefined) {
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 
-const moveTo = (asset: TestAsset, [latitude, longitude]: [number, number], at = new Date()) =>
+/** An uplink of the asset's tag through MQTT and the real pipeline; `sabotaged` raises the tenant's sabotage alarm. */
+const moveTo = (asset: TestAsset, [latitude, longitude]: [number, number], at = new Date(), sabotaged = false) =>
   publishMqtt({
     devEui: asset.devEui,
     at,
-    payload: { eventType: 'moving', fix: { latitude, longitude, accuracy: 8 } },
+    payload: { eventType: 'moving', fix: { latitude, longitude, accuracy: 8 }, ...(sabotaged ? { sabotaged } : {}) },
   });
 
 /** Waits for a state of the API (the setup's first position), polling it. */
@@ -110,7 +111,7 @@ const markerMoved = (page: Page, asset: TestAsset, [lat, lon]: [number, number])
 type DomLookup = {
   document: {
     querySelectorAll(selector: string): Iterable<{ getAttribute(name: string): string | null }>;
-    querySelector(selector: string): { textContent: string | null } | null;
+    querySelector(selector: string): { textContent: string | null; getAttribute(name: string): string | null } | null;
   };
 };
 
@@ -307,6 +308,34 @@ describe('the live console', () => {
       await Promise.all([customer, own]);
       await liveStatus(page, 'live');
       await screenshot(page, 'live-client-phone');
+      await context.close();
+    },
+    TEST_MS,
+  );
+  it(
+    'counts a new alarm in the top bar inbox as it is raised, without a reload',
+    async () => {
+      const asset = await makeAsset('alarm');
+      made.push(asset);
+      const { context, page } = await signedIn(DESKTOP);
+      await page.goto(consoleUrl('/assets'));
+      const inbox = page.locator('[data-testid="alarm-inbox-button"][data-alarm-count]');
+      await inbox.waitFor({ timeout: 90_000 });
+      await liveStatus(page, 'live');
+      const before = Number(await inbox.getAttribute('data-alarm-count'));
+      // The tag reports sabotage: the demo tenant's sabotage rule raises an alarm (processor, alarm handler).
+      await moveTo(asset, [52.37, 4.89], hoursAgo(2), true);
+      await page.waitForFunction(
+        (count) =>
+          Number(
+            (globalThis as unknown as DomLookup).document
+              .querySelector('[data-testid="alarm-inbox-button"]')
+              ?.getAttribute('data-alarm-count'),
+          ) > count,
+        before,
+        { timeout: 60_000 },
+      );
+      await screenshot(page, 'live-alarm-inbox-desktop');
       await context.close();
     },
     TEST_MS,

@@ -318,6 +318,13 @@ describe('the live console', () => {
       const asset = await makeAsset('alarm');
       made.push(asset);
       const { context, page } = await signedIn(DESKTOP);
+      // The alarm reaches the console as a pushed change (the inbox's own refetch is a minute apart).
+      let pushedAlarms = 0;
+      page.on('websocket', (socket) =>
+        socket.on('framereceived', ({ payload }) => {
+          if (String(payload).includes('\\"t\\":\\"alarm\\"')) pushedAlarms += 1;
+        }),
+      );
       await page.goto(consoleUrl('/assets'));
       const inbox = page.locator('[data-testid="alarm-inbox-button"][data-alarm-count]');
       await inbox.waitFor({ timeout: 90_000 });
@@ -335,6 +342,7 @@ describe('the live console', () => {
         before,
         { timeout: 60_000 },
       );
+      expect(pushedAlarms).toBeGreaterThan(0);
       await screenshot(page, 'live-alarm-inbox-desktop');
       await context.close();
     },

@@ -72,6 +72,9 @@ export class LiveStack extends Stack {
   bindPublisher(fn: HandlerFunction): void {
     if (!fn.grants.livePublish) throw new Error('bindPublisher: the function does not declare livePublish');
     fn.function.addEnvironment('LIVE_EVENTS_URL', this.endpoint);
+    // A Lambda container runs one invocation at a time: waiting out the coalescer's interval would merge nothing
+    // and only hold the invocation (docs/decisions/new-live-push-appsync-events.md, "Coalescing").
+    fn.function.addEnvironment('LIVE_MIN_INTERVAL_MS', '0');
     fn.role.addToPrincipalPolicy(
       new iam.PolicyStatement({
         actions: [...LIVE_PUBLISH_ACTIONS],

@@ -28,7 +28,7 @@ import { benchZones } from './geofence-zones';
  */
 const DEMO = systemTenantContext('1');
 
-async function demoDevices(): Promise<DeviceRecord[]> {
+export async function demoDevices(): Promise<DeviceRecord[]> {
   const devices: DeviceRecord[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {

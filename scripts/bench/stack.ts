@@ -12,6 +12,8 @@ import { launchLocalStack, type StartedStack } from '../local/launch-stack';
 export interface BenchStack {
   apiUrl: string;
   dataDir: string;
+  /** The stack's process (start.ts), when this run started it: the push bench reads its CPU time. */
+  pid?: number;
   stop(): void;
 }
 
@@ -48,5 +50,5 @@ export async function startBenchStack(log: (line: string) => void): Promise<Benc
   };
   process.once('exit', stop);
   pointAtStack(info, ports);
-  return { apiUrl: info.apiUrl, dataDir, stop };
+  return { apiUrl: info.apiUrl, dataDir, pid, stop };
 }

@@ -38,7 +38,9 @@ export async function startLocalPipeline(
     queueArn: `arn:aws:sqs:${REGION}:${LOCAL_ACCOUNT}:${UPLINK_QUEUE_NAME}`,
     handler: async () => (await import('../../functions/pipeline/processor')).handler,
     batchSize: PROCESSOR_BATCH_SIZE,
-    concurrency: 4,
+    // A batch may wait up to a second for the live publisher's per-channel interval (functions/lib/live/
+    // coalescer.ts): 8 batches at once keep 50+ uplinks/s flowing, as Lambda would run more at once.
+    concurrency: 8,
     log,
   });
   const rules = await startIotRules(broker, log);

@@ -88,7 +88,9 @@ describe('live push stack (issue 17)', () => {
   it('tells the console where to connect (config.json live) and lets its CSP reach the Event API', () => {
     // config.json is written with the Event API's HTTP domain (a marker filled from the live stack's output).
     const deployment = JSON.stringify(s.template(s.webDeployment).toJSON());
-    expect(deployment).toMatch(/"StackName":"Tracking-dev-Live","Region":\{[^}]*\},"OutputName":"\w*EventApi\w*DnsHttp/);
+    expect(deployment).toMatch(
+      /"StackName":"Tracking-dev-Live","Region":\{[^}]*\},"OutputName":"\w*EventApi\w*DnsHttp/,
+    );
     const csp = JSON.stringify(s.template(s.web).findResources('AWS::CloudFront::ResponseHeadersPolicy'));
     expect(csp).toContain('wss://*.appsync-realtime-api.');
     expect(csp).toContain('https://*.appsync-api.');

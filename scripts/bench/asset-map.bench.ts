@@ -16,7 +16,7 @@ import type { BenchTenant } from './seed-assets';
  * (a) the /asset-map page in headless Chromium (asset-map-page.bench.ts).
  */
 const reps = (tenant: BenchTenant) => Number(process.env.BENCH_REPS ?? (tenant.assetCount >= 50_000 ? 3 : 10));
-const WARMUP = 2;
+const warmup = (tenant: BenchTenant) => (tenant.assetCount >= 50_000 ? 1 : 2);
 const ENCODINGS = ['br', 'gzip', 'identity'] as const;
 const TUPLE_PAGE_MARKERS = 20_000;
 
@@ -32,6 +32,8 @@ interface ApiFigures {
   markers: number;
   itemsRead: number;
   readUnits: number;
+  /** Reads that failed (the function's timeout, locally). */
+  failed: number;
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -56,7 +58,7 @@ function get(url: string, headers: Record<string, string>) {
 const inflate = (body: Buffer, coding: string | undefined) =>
   coding === 'br' ? brotliDecompressSync(body) : coding === 'gzip' ? gunzipSync(body) : body;
 
-type MapRead = Omit<ApiFigures, 'tenant' | 'encoding' | 'p50' | 'p95'> & { all: MapMarker[] };
+type MapRead = Omit<ApiFigures, 'tenant' | 'encoding' | 'p50' | 'p95' | 'failed'> & { all: MapMarker[] };
 
 async function readAll(session: ApiSession, headers: Record<string, string>): Promise<MapRead> {
   const read: MapRead = { wireBytes: 0, jsonBytes: 0, answers: 0, markers: 0, itemsRead: 0, readUnits: 0, all: [] };
@@ -86,14 +88,26 @@ async function measureApi(session: ApiSession, tenant: BenchTenant, encoding: Ap
   };
   const times: number[] = [];
   let last: MapRead | undefined;
-  for (let i = 0; i < WARMUP + reps(tenant); i++) {
+  let failed = 0;
+  for (let i = 0; i < warmup(tenant) + reps(tenant); i++) {
     const started = performance.now();
-    last = await readAll(session, headers);
-    if (i >= WARMUP) times.push(performance.now() - started);
+    try {
+      last = await readAll(session, headers);
+    } catch (error) {
+      // Locally dynalite may not read 100k entries within the function's timeout on a loaded machine: counted.
+      failed += 1;
+      console.error(String(error).slice(0, 300));
+      continue;
+    }
+    if (i >= warmup(tenant)) times.push(performance.now() - started);
   }
+  if (!last) throw new Error(`no read of ${tenant.subdomain} succeeded`);
   times.sort((a, b) => a - b);
-  const { all, ...read } = last as MapRead;
-  return { figures: { tenant, encoding, p50: percentile(times, 50), p95: percentile(times, 95), ...read }, all };
+  const { all, ...read } = last;
+  return {
+    figures: { tenant, encoding, p50: percentile(times, 50), p95: percentile(times, 95), failed, ...read },
+    all,
+  };
 }
 
 /** The tuple pages of decisions/0229 for the same markers: bytes as they were sent, and gzipped for reference. */
@@ -118,20 +132,20 @@ const label = (tenant: BenchTenant) => `${tenant.subdomain} (${tenant.assetCount
 
 function apiTable(rows: ApiFigures[], baselines: Map<BenchTenant, ReturnType<typeof tuplePages>>): string[] {
   const lines = [
-    '| Tenant | Accept-Encoding | Markers | Answers | Items read | Read units | On the wire | JSON | Wire bytes a marker | p50 (all answers) | p95 |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| Tenant | Accept-Encoding | Markers | Answers | Items read | Read units | On the wire | JSON | Wire bytes a marker | p50 (all answers) | p95 | Failed reads |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const r of rows) {
     lines.push(
       `| ${label(r.tenant)} | ${r.encoding} | ${r.markers.toLocaleString('en')} | ${r.answers} | ` +
         `${r.itemsRead.toLocaleString('en')} | ${r.readUnits} | ${kb(r.wireBytes)} | ${kb(r.jsonBytes)} | ` +
-        `${(r.wireBytes / Math.max(r.markers, 1)).toFixed(1)} | ${ms(r.p50)} | ${ms(r.p95)} |`,
+        `${(r.wireBytes / Math.max(r.markers, 1)).toFixed(1)} | ${ms(r.p50)} | ${ms(r.p95)} | ${r.failed} |`,
     );
   }
   for (const [tenant, base] of baselines) {
     lines.push(
       `| ${label(tenant)} | tuple pages of 0229 (uncompressed; gzip would be ${kb(base.gzipped)}) | | ${base.pages} | | | ` +
-        `${kb(base.bytes)} | ${kb(base.bytes)} | | | |`,
+        `${kb(base.bytes)} | ${kb(base.bytes)} | | | | |`,
     );
   }
   return lines;
@@ -155,6 +169,12 @@ export async function benchAssetMap(
   tenants: BenchTenant[],
   log: (line: string) => void,
 ): Promise<string> {
+  const reads: ReadFigures[] = [];
+  for (const tenant of tenants.filter((t) => t.assetCount >= 10_000)) {
+    log(`measuring the map index read in ${tenant.subdomain}: one Query chain against parallel ranges`);
+    reads.push(...(await benchMapRead(tenant, tenant.assetCount >= 50_000 ? 2 : 3)));
+  }
+  log(readTable(reads).join('\n'));
   const api: ApiFigures[] = [];
   const baselines = new Map<BenchTenant, ReturnType<typeof tuplePages>>();
   const expected = new Map<number, number>();
@@ -168,19 +188,13 @@ export async function benchAssetMap(
     }
   }
   log(apiTable(api, baselines).join('\n'));
-  const reads: ReadFigures[] = [];
-  for (const tenant of tenants.filter((t) => t.assetCount >= 10_000)) {
-    log(`measuring the map index read in ${tenant.subdomain}: one Query chain against parallel ranges`);
-    reads.push(...(await benchMapRead(tenant)));
-  }
-  log(readTable(reads).join('\n'));
   const pages = await benchAssetMapPage(session, tenants, expected, log);
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   return [
     '## Asset map (`npm run bench`)',
     '',
     `Run ${when} UTC. API: n = ${tenants.map((t) => `${reps(t)} at ${t.assetCount.toLocaleString('en')}`).join(', ')} ` +
-      `sequential reads of the whole map after ${WARMUP} warm-up reads, the super admin acting in the bench ` +
+      `sequential reads of the whole map after 2 warm-up reads (1 at 100k), the super admin acting in the bench ` +
       'tenant, through the local gateway (the Lambda compresses; on AWS the same bytes pass API Gateway and ' +
       'CloudFront). kB = 1000 bytes. Read units are what DynamoDB (here dynalite, same rule) charges for the ' +
       'Queries of the sparse map index gsi7, eventually consistent. The last rows: the tuple pages of ' +
@@ -188,7 +202,7 @@ export async function benchAssetMap(
     '',
     ...apiTable(api, baselines),
     '',
-    "Reading the index alone (in the bench process, straight against the stack's DynamoDB, median of 3): one " +
+    "Reading the index alone (in the bench process, straight against the stack's DynamoDB, median of 3, of 2 at 100k): one " +
       'Query chain against the parallel customer ranges the API uses.',
     '',
     ...readTable(reads),

@@ -16,7 +16,7 @@ import type { BenchTenant } from './seed-assets';
  * (a) the /asset-map page in headless Chromium (asset-map-page.bench.ts).
  */
 const reps = (tenant: BenchTenant) => Number(process.env.BENCH_REPS ?? (tenant.assetCount >= 50_000 ? 3 : 10));
-const WARMUP = 2;
+const warmup = (tenant: BenchTenant) => (tenant.assetCount >= 50_000 ? 1 : 2);
 const ENCODINGS = ['br', 'gzip', 'identity'] as const;
 const TUPLE_PAGE_MARKERS = 20_000;
 
@@ -32,7 +32,16 @@ interface ApiFigures {
   markers: number;
   itemsRead: number;
   readUnits: number;
+  /** Reads that failed (the function's timeout, locally). */
+  failed: number;
 }
+
+/** BENCH_MAP_PARTS=read,api,page (default all) picks what this section measures. */
+const parts = () => process.env.BENCH_MAP_PARTS?.split(',') ?? ['read', 'api', 'page'];
+const headersOf = (session: ApiSession, tenant: BenchTenant) => ({
+  authorization: `Bearer ${session.token}`,
+  'x-tenant-id': String(tenant.tenantId),
+});
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
@@ -56,10 +65,19 @@ function get(url: string, headers: Record<string, string>) {
 const inflate = (body: Buffer, coding: string | undefined) =>
   coding === 'br' ? brotliDecompressSync(body) : coding === 'gzip' ? gunzipSync(body) : body;
 
-type MapRead = Omit<ApiFigures, 'tenant' | 'encoding' | 'p50' | 'p95'> & { all: MapMarker[] };
+type MapRead = Omit<ApiFigures, 'tenant' | 'encoding' | 'p50' | 'p95' | 'failed'> & { all: MapMarker[]; json: string };
 
 async function readAll(session: ApiSession, headers: Record<string, string>): Promise<MapRead> {
-  const read: MapRead = { wireBytes: 0, jsonBytes: 0, answers: 0, markers: 0, itemsRead: 0, readUnits: 0, all: [] };
+  const read: MapRead = {
+    wireBytes: 0,
+    jsonBytes: 0,
+    answers: 0,
+    markers: 0,
+    itemsRead: 0,
+    readUnits: 0,
+    all: [],
+    json: '',
+  };
   let path: string | null = '/api/assets/map';
   while (path) {
     const response = await get(`${session.apiUrl}${path}`, headers);
@@ -69,6 +87,7 @@ async function readAll(session: ApiSession, headers: Record<string, string>): Pr
     read.wireBytes += response.body.length;
     read.jsonBytes += Buffer.byteLength(json);
     read.answers += 1;
+    read.json ||= json;
     read.all.push(...decodeMapColumns(answer));
     read.itemsRead += Number(response.headers['x-items-read'] ?? 0);
     read.readUnits += Number(response.headers['x-read-units'] ?? 0);
@@ -79,21 +98,30 @@ async function readAll(session: ApiSession, headers: Record<string, string>): Pr
 }
 
 async function measureApi(session: ApiSession, tenant: BenchTenant, encoding: ApiFigures['encoding']) {
-  const headers = {
-    authorization: `Bearer ${session.token}`,
-    'x-tenant-id': String(tenant.tenantId),
-    'accept-encoding': encoding,
-  };
+  const headers = { ...headersOf(session, tenant), 'accept-encoding': encoding };
   const times: number[] = [];
   let last: MapRead | undefined;
-  for (let i = 0; i < WARMUP + reps(tenant); i++) {
+  let failed = 0;
+  for (let i = 0; i < warmup(tenant) + reps(tenant); i++) {
     const started = performance.now();
-    last = await readAll(session, headers);
-    if (i >= WARMUP) times.push(performance.now() - started);
+    try {
+      last = await readAll(session, headers);
+    } catch (error) {
+      // Locally dynalite may not read 100k entries within the function's timeout on a loaded machine: counted.
+      failed += 1;
+      console.error(String(error).slice(0, 300));
+      continue;
+    }
+    if (i >= warmup(tenant)) times.push(performance.now() - started);
   }
+  if (!last) throw new Error(`no read of ${tenant.subdomain} succeeded`);
   times.sort((a, b) => a - b);
-  const { all, ...read } = last as MapRead;
-  return { figures: { tenant, encoding, p50: percentile(times, 50), p95: percentile(times, 95), ...read }, all };
+  const { all, json, ...read } = last;
+  return {
+    figures: { tenant, encoding, p50: percentile(times, 50), p95: percentile(times, 95), failed, ...read },
+    all,
+    json,
+  };
 }
 
 /** The tuple pages of decisions/0229 for the same markers: bytes as they were sent, and gzipped for reference. */
@@ -118,20 +146,20 @@ const label = (tenant: BenchTenant) => `${tenant.subdomain} (${tenant.assetCount
 
 function apiTable(rows: ApiFigures[], baselines: Map<BenchTenant, ReturnType<typeof tuplePages>>): string[] {
   const lines = [
-    '| Tenant | Accept-Encoding | Markers | Answers | Items read | Read units | On the wire | JSON | Wire bytes a marker | p50 (all answers) | p95 |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| Tenant | Accept-Encoding | Markers | Answers | Items read | Read units | On the wire | JSON | Wire bytes a marker | p50 (all answers) | p95 | Failed reads |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const r of rows) {
     lines.push(
       `| ${label(r.tenant)} | ${r.encoding} | ${r.markers.toLocaleString('en')} | ${r.answers} | ` +
         `${r.itemsRead.toLocaleString('en')} | ${r.readUnits} | ${kb(r.wireBytes)} | ${kb(r.jsonBytes)} | ` +
-        `${(r.wireBytes / Math.max(r.markers, 1)).toFixed(1)} | ${ms(r.p50)} | ${ms(r.p95)} |`,
+        `${(r.wireBytes / Math.max(r.markers, 1)).toFixed(1)} | ${ms(r.p50)} | ${ms(r.p95)} | ${r.failed} |`,
     );
   }
   for (const [tenant, base] of baselines) {
     lines.push(
       `| ${label(tenant)} | tuple pages of 0229 (uncompressed; gzip would be ${kb(base.gzipped)}) | | ${base.pages} | | | ` +
-        `${kb(base.bytes)} | ${kb(base.bytes)} | | | |`,
+        `${kb(base.bytes)} | ${kb(base.bytes)} | | | | |`,
     );
   }
   return lines;
@@ -155,32 +183,39 @@ export async function benchAssetMap(
   tenants: BenchTenant[],
   log: (line: string) => void,
 ): Promise<string> {
+  const reads: ReadFigures[] = [];
+  for (const tenant of tenants.filter((t) => t.assetCount >= 10_000 && parts().includes('read'))) {
+    log(`measuring the map index read in ${tenant.subdomain}: one Query chain against parallel ranges`);
+    reads.push(...(await benchMapRead(tenant, tenant.assetCount >= 50_000 ? 2 : 3)));
+  }
+  log(readTable(reads).join('\n'));
   const api: ApiFigures[] = [];
   const baselines = new Map<BenchTenant, ReturnType<typeof tuplePages>>();
   const expected = new Map<number, number>();
+  const replays = new Map<number, string>();
   for (const tenant of tenants) {
-    for (const encoding of ENCODINGS) {
+    for (const encoding of parts().includes('api') ? ENCODINGS : []) {
       log(`measuring GET /api/assets/map in ${tenant.subdomain}, Accept-Encoding ${encoding}`);
-      const { figures, all } = await measureApi(session, tenant, encoding);
+      const { figures, all, json } = await measureApi(session, tenant, encoding);
       api.push(figures);
       if (!baselines.has(tenant)) baselines.set(tenant, tuplePages(all));
       expected.set(tenant.tenantId, all.length);
+      if (tenant.assetCount >= 50_000) replays.set(tenant.tenantId, json);
+    }
+    if (!expected.has(tenant.tenantId)) {
+      const read = await readAll(session, { ...headersOf(session, tenant), 'accept-encoding': 'gzip' });
+      expected.set(tenant.tenantId, read.all.length);
+      if (tenant.assetCount >= 50_000) replays.set(tenant.tenantId, read.json);
     }
   }
   log(apiTable(api, baselines).join('\n'));
-  const reads: ReadFigures[] = [];
-  for (const tenant of tenants.filter((t) => t.assetCount >= 10_000)) {
-    log(`measuring the map index read in ${tenant.subdomain}: one Query chain against parallel ranges`);
-    reads.push(...(await benchMapRead(tenant)));
-  }
-  log(readTable(reads).join('\n'));
-  const pages = await benchAssetMapPage(session, tenants, expected, log);
+  const pages = parts().includes('page') ? await benchAssetMapPage(session, tenants, expected, log, replays) : [];
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   return [
     '## Asset map (`npm run bench`)',
     '',
     `Run ${when} UTC. API: n = ${tenants.map((t) => `${reps(t)} at ${t.assetCount.toLocaleString('en')}`).join(', ')} ` +
-      `sequential reads of the whole map after ${WARMUP} warm-up reads, the super admin acting in the bench ` +
+      `sequential reads of the whole map after 2 warm-up reads (1 at 100k), the super admin acting in the bench ` +
       'tenant, through the local gateway (the Lambda compresses; on AWS the same bytes pass API Gateway and ' +
       'CloudFront). kB = 1000 bytes. Read units are what DynamoDB (here dynalite, same rule) charges for the ' +
       'Queries of the sparse map index gsi7, eventually consistent. The last rows: the tuple pages of ' +
@@ -188,16 +223,18 @@ export async function benchAssetMap(
     '',
     ...apiTable(api, baselines),
     '',
-    "Reading the index alone (in the bench process, straight against the stack's DynamoDB, median of 3): one " +
+    "Reading the index alone (in the bench process, straight against the stack's DynamoDB, median of 3, of 2 at 100k): one " +
       'Query chain against the parallel customer ranges the API uses.',
     '',
     ...readTable(reads),
     '',
     'Page: the production build (vite build) in headless Chromium (SwiftShader WebGL, no GPU), 1280×800, over ' +
-      'plain http (Chromium offers br over https only, so it gets gzip here; br on AWS). First render of all ' +
+      'plain http. First render of all ' +
       'clusters = from navigation until the drawn clusters and markers count every positioned asset (includes ' +
-      'boot, the map answer, decoding and the world outlines chunk). Frames = requestAnimationFrame callbacks ' +
-      'during 10 s of mouse drags and wheel zooms.',
+      'boot, the map answer, decoding and the world outlines chunk). At 100k the page is served the answer ' +
+      'the bench read from the API (uncompressed, so "on the wire" is its JSON there): the local dynalite does ' +
+      'not read 100k entries within the 30 s integration timeout while Chromium loads the same 2 cores. ' +
+      'Frames = requestAnimationFrame callbacks during 10 s of mouse drags and wheel zooms.',
     '',
     ...pageTable(pages),
   ].join('\n');

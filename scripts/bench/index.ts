@@ -27,7 +27,7 @@ import { startBenchStack } from './stack';
  * BENCH_TENANTS=10000 limits the tenants, BENCH_REPS the repetitions (default 15), BENCH_STACK_FILE reuses a
  * running stack, BENCH_DRY_RUN=true prints the sections instead of writing the file. BENCH_SECTIONS=asset-map
  * (comma list of asset-list, exports, asset-map, device-list, silent-tags, geofence, geocoding, pipeline, push, codec, load) runs only those; the asset map bench (asset-map.bench.ts)
- * adds a 1.5k tenant to compare with the 10k one.
+ * adds a 1.5k tenant to compare with the 10k and 100k ones.
  */
 const TENANTS = [
   { subdomain: 'bench-10k', assetCount: 10_000, customerCount: 40 },

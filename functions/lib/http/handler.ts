@@ -14,10 +14,10 @@ import { assertCameThroughEdge } from '../security/edge-origin';
 import { API_CLIENT_BUCKET, ROUTE_THROTTLES } from '../security/limits';
 import { enforce } from '../security/rate-limit';
 import { takeToken } from '../security/token-bucket';
+import { runAfterRouteHooks } from './after-route';
 import { errorResponse } from './error-response';
 import { HttpError, notFound, notImplemented } from './errors';
 import { readJsonBody } from './json-body';
-import { runAfterRouteHooks } from './after-route';
 import { etagOf } from './preconditions';
 import { validate } from './validation';
 
@@ -143,8 +143,9 @@ export function createHttpHandler(module: HandlerModule, implementations: RouteI
     try {
       return toResult(await implementation.run(request));
     } finally {
-      // E.g. live push (issue 17): what the route's writes queued is sent before the invocation ends.
-      await runAfterRouteHooks();
+      // E.g. live push (issue 17): what the route's writes queued is sent before the invocation ends. Reads
+      // queue nothing, and must not wait for what other work of the process queued (one process locally).
+      if (routeDef.method !== 'GET') await runAfterRouteHooks();
     }
   };
 

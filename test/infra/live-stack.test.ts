@@ -32,7 +32,11 @@ describe('live push stack (issue 17)', () => {
         DefaultPublishAuthModes: [{ AuthType: 'AWS_IAM' }],
       },
     });
-    live().hasResourceProperties('AWS::AppSync::ChannelNamespace', { Name: 'live' });
+    // Its onSubscribe handler checks every channel against the authorizer's identity (live-subscribe-handler.ts).
+    live().hasResourceProperties('AWS::AppSync::ChannelNamespace', {
+      Name: 'live',
+      CodeHandlers: Match.stringLikeRegexp('export function onSubscribe'),
+    });
     // No API key anywhere: nobody connects, subscribes or publishes without an identity.
     live().resourceCountIs('AWS::AppSync::ApiKey', 0);
   });

@@ -178,6 +178,7 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     data: RW,
     geoPlaces: true,
     failureQueue: true,
+    livePublish: true,
   },
   'job-loan-days': { entry: 'functions/jobs/loan-days.ts', data: RW, failureQueue: true },
   'job-silent-tags': {

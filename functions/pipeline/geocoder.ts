@@ -1,9 +1,12 @@
 import { Logger } from '@aws-lambda-powertools/logger';
+import { assetRepository } from '../lib/assets/asset-repository';
 import { systemTenantContext } from '../lib/data/system-context';
+import type { TenantContext } from '../lib/data/tenant-context';
 import { type GeocodeRequest, geocodeRequestSchema } from '../lib/geocoding/geocode-request';
 import { writeAssetAddress, writeDeviceAddress, writeEventAddress } from '../lib/geocoding/geocode-writes';
 import { configuredGeocoder, geocoderLanguage } from '../lib/geocoding/geocoder';
 import { resolveAddress } from '../lib/geocoding/resolve-address';
+import { flushLive, liveAssetChanged } from '../lib/live/publisher';
 
 const logger = new Logger({ serviceName: 'pipeline-geocoder' });
 
@@ -41,4 +44,13 @@ export async function geocode(request: GeocodeRequest) {
     address ? writeAssetAddress(ctx, request, address) : false,
   ]);
   logger.info('Geocoded', { provider: geocoder.provider, source, found: address !== null, event, asset, ...device });
+  // Live push (issue 17): an open asset panel shows the address; its change is announced once written.
+  if (asset && request.assetId !== null) await announceAddress(ctx, request.assetId);
+}
+
+/** The asset as it now is, on the live channels (best effort: a failure never fails the geocoding). */
+async function announceAddress(ctx: TenantContext, assetId: number) {
+  const current = await assetRepository.get(ctx, assetId).catch(() => undefined);
+  if (current) liveAssetChanged(ctx, undefined, current);
+  await flushLive();
 }

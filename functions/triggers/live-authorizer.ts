@@ -1,7 +1,8 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { CognitoJwtVerifier } from 'aws-jwt-verify';
 import type { RawClaims } from '../lib/auth/claims';
-import { authorizeLive, bareToken, type LiveOperation } from '../lib/live/authorize';
+import { bareToken, type LiveOperation, liveIdentityOf } from '../lib/live/authorize';
+import { type LiveIdentity, maySubscribe } from '../lib/live/channel-rules';
 
 const logger = new Logger({ serviceName: 'live-authorizer' });
 
@@ -23,7 +24,17 @@ export interface AppSyncEventsAuthorizerResult {
   isAuthorized: boolean;
   /** 0: AppSync must not reuse a decision, which holds for one channel only (and a token can be ended early). */
   ttlOverride: number;
+  /** The identity the namespace's onSubscribe handler checks each channel against (infra/live-subscribe-handler.ts). */
+  handlerContext?: Record<string, string>;
 }
+
+/** The identity as strings, for the onSubscribe handler (`ctx.identity.handlerContext`). */
+export const handlerContextOf = (identity: LiveIdentity): Record<string, string> => ({
+  tenant: identity.tenantId,
+  user: String(identity.userId),
+  groups: identity.groups.join(','),
+  client: identity.clientId === null ? '' : String(identity.clientId),
+});
 
 let verifier: ReturnType<typeof CognitoJwtVerifier.create> | undefined;
 const idTokenVerifier = () => {
@@ -52,8 +63,15 @@ export const handler = async (event: AppSyncEventsAuthorizerEvent): Promise<AppS
     return refuse;
   }
   try {
-    const isAuthorized = await authorizeLive({ claims, operation, channel: event.requestContext?.channel });
-    return { isAuthorized, ttlOverride: 0 };
+    // Refused outright: publishing with a user's token, or a token of nobody current (authorize.ts).
+    if (operation === 'EVENT_PUBLISH') return refuse;
+    const identity = await liveIdentityOf(claims);
+    if (!identity) return refuse;
+    // A subscribe that names its channel is decided here too; the namespace's onSubscribe handler decides every
+    // subscribe again from handlerContext, so the rule holds whichever of the two AppSync hands the channel to.
+    const channel = event.requestContext?.channel;
+    if (operation === 'EVENT_SUBSCRIBE' && channel !== undefined && !maySubscribe(identity, channel)) return refuse;
+    return { isAuthorized: true, ttlOverride: 0, handlerContext: handlerContextOf(identity) };
   } catch (error) {
     logger.error('Live authorizer failed; refused', error as Error);
     return refuse;

@@ -8,6 +8,7 @@ import type { Construct } from 'constructs';
 import { LIVE_NAMESPACE } from '../../shared/schemas/live';
 import { type DataAccess, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
 import { LIVE_PUBLISH_ACTIONS } from '../handler-grants';
+import { LIVE_SUBSCRIBE_HANDLER } from '../live-subscribe-handler';
 
 export interface LiveStackProps extends StackProps {
   stage: string;
@@ -60,7 +61,11 @@ export class LiveStack extends Stack {
       // No AppSync request logs: its log config makes a role with an AWS managed policy and a retention custom
       // resource; refusals are in the authorizer's own log group, publish failures in the publishers' logs.
     });
-    this.api.addChannelNamespace('Live', { channelNamespaceName: LIVE_NAMESPACE });
+    // Every subscribe is checked against its channel by the namespace's handler, with the authorizer's identity.
+    this.api.addChannelNamespace('Live', {
+      channelNamespaceName: LIVE_NAMESPACE,
+      code: appsync.Code.fromInline(LIVE_SUBSCRIBE_HANDLER),
+    });
     this.endpoint = `https://${this.api.httpDns}/event`;
     new CfnOutput(this, 'LiveEndpoint', { value: this.endpoint, description: 'AppSync Events publish endpoint' });
   }

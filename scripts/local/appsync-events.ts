@@ -87,6 +87,8 @@ export async function startAppSyncEvents(options: AppSyncEventsOptions): Promise
 
   const wss = new WebSocketServer({
     noServer: true,
+    // Client messages are control messages (subscribe, unsubscribe): a frame this big is an attack, not a client.
+    maxPayload: 64 * 1024,
     handleProtocols: (protocols) => (protocols.has(WS_PROTOCOL) ? WS_PROTOCOL : false),
   });
   wss.on('connection', (socket: WebSocket, _req: IncomingMessage, headers: Record<string, unknown> | undefined) =>

@@ -12,6 +12,8 @@ export interface StackInfo {
   apiUrl: string;
   userPoolId: string;
   userPoolClientId: string;
+  /** The AppSync Events stand-in's HTTP publish endpoint (scripts/local/appsync-events.ts). */
+  liveUrl?: string;
   services: Record<string, string>;
   ports: Record<PortName, number>;
   dataDir: string;

@@ -32,7 +32,11 @@ describe('live push stack (issue 17)', () => {
         DefaultPublishAuthModes: [{ AuthType: 'AWS_IAM' }],
       },
     });
-    live().hasResourceProperties('AWS::AppSync::ChannelNamespace', { Name: 'live' });
+    // Its onSubscribe handler checks every channel against the authorizer's identity (live-subscribe-handler.ts).
+    live().hasResourceProperties('AWS::AppSync::ChannelNamespace', {
+      Name: 'live',
+      CodeHandlers: Match.stringLikeRegexp('export function onSubscribe'),
+    });
     // No API key anywhere: nobody connects, subscribes or publishes without an identity.
     live().resourceCountIs('AWS::AppSync::ApiKey', 0);
   });
@@ -57,7 +61,7 @@ describe('live push stack (issue 17)', () => {
   it('grants appsync:EventPublish on the live namespace to exactly the functions that declare livePublish', () => {
     const functions = s.app.node.findAll().filter((c): c is HandlerFunction => c instanceof HandlerFunction);
     const publishers = functions.filter((fn) => fn.grants.livePublish).map((fn) => fn.node.path);
-    expect(publishers.length).toBe(7);
+    expect(publishers.length).toBe(8);
     for (const stack of [s.pipeline, s.api]) {
       const publish = policyStatements(stack).filter((st) => [st.Action].flat().includes('appsync:EventPublish'));
       for (const statement of publish) {

@@ -1,4 +1,5 @@
 import { Coalescer } from '../../functions/lib/live/coalescer';
+import { mergeMapChanges } from '../../functions/lib/live/map-delta';
 import { chunkChanges } from '../../functions/lib/live/publisher';
 import type { LiveChange } from '../../shared/schemas/live';
 
@@ -18,7 +19,8 @@ function harness(minIntervalMs = 1000) {
   });
   return { coalescer, sent, advance: (ms: number) => (time += ms) };
 }
-const marker = (id: number, lat: number): LiveChange => ({ t: 'asset', id, m: [id, 'A', null, lat, 5, 1, 0] });
+const marker = (id: number, lat: number) =>
+  ({ t: 'asset', id, m: [id, 'A', null, lat, 5, 1, 0] }) satisfies LiveChange as Extract<LiveChange, { t: 'asset' }>;
 
 describe('live coalescer', () => {
   it('sends one message a channel a flush, later changes of an id replacing earlier ones', async () => {
@@ -76,5 +78,16 @@ describe('live coalescer', () => {
     const chunks = chunkChanges(changes, 1000);
     expect(chunks.flat()).toEqual(changes);
     for (const chunk of chunks) expect(Buffer.byteLength(JSON.stringify(chunk))).toBeLessThanOrEqual(1000);
+  });
+});
+
+describe('the map delta’s merge of the change log', () => {
+  it('keeps each asset’s last word: its newest marker, or removed (deleted, out of view or without a position)', () => {
+    const merged = mergeMapChanges([
+      { cursor: '1', changes: [marker(1, 52), marker(2, 52), { t: 'device', id: 9, asset: 1 }] },
+      { cursor: '2', changes: [marker(1, 53), { t: 'removed', id: 2 }, { t: 'asset', id: 3, m: null }] },
+      { cursor: '3', changes: [marker(2, 54), { t: 'alarm', id: 'x', asset: 1, ack: false }] },
+    ]);
+    expect(merged).toEqual({ markers: [marker(1, 53).m, marker(2, 54).m], removed: [3] });
   });
 });

@@ -152,8 +152,9 @@ export function createHttpHandler(module: HandlerModule, implementations: RouteI
     try {
       return toResult(await implementation.run(request));
     } finally {
-      // E.g. live push (issue 17): what the route's writes queued is sent before the invocation ends.
-      await runAfterRouteHooks();
+      // E.g. live push (issue 17): what the route's writes queued is sent before the invocation ends. Reads
+      // queue nothing, and must not wait for what other work of the process queued (one process locally).
+      if (routeDef.method !== 'GET') await runAfterRouteHooks();
     }
   };
 

@@ -4,7 +4,14 @@ import { clientChannel, staffChannel } from '../../../shared/schemas/live';
 import type { AssetViewer } from '../assets/asset-view';
 import type { TenantContext } from '../data/tenant-context';
 import { badRequest } from '../http/errors';
-import { CHANGE_LOG_TTL_SECONDS, cursorTime, isCursor, latestCursor, readChangeLog } from './change-log';
+import {
+  CHANGE_LOG_TTL_SECONDS,
+  type ChangeLogEntry,
+  cursorTime,
+  isCursor,
+  latestCursor,
+  readChangeLog,
+} from './change-log';
 
 /**
  * GET /api/assets/map?since=<cursor> (issue 17, live-contract): what changed on the caller's map after a cursor,
@@ -56,6 +63,18 @@ export async function readMapDelta(
   if (!channel) return { ...reset, reset: false };
   const entries = await readChangeLog(channel, cursorAt(cursorTime(since) - DELTA_OVERLAP_MS), DELTA_MAX_MESSAGES);
   if (!entries) return reset;
+  const { markers, removed } = mergeMapChanges(entries);
+  if (markers.length > DELTA_MAX_MARKERS) return reset;
+  // Cursors order as strings (time first): the newest of the read messages, or the caller's own.
+  const newest = [since, ...entries.map((entry) => entry.cursor)].sort().at(-1) as string;
+  return { '@id': self, markers, removed, cursor: newest, reset: false };
+}
+
+/**
+ * The map's side of the log's messages, oldest first: each asset's last word (a marker, or removed: deleted, out
+ * of the view, or without a position, which is off the map too). Device, alarm and export changes are not map data.
+ */
+export function mergeMapChanges(entries: readonly ChangeLogEntry[]): { markers: MapMarker[]; removed: number[] } {
   const latest = new Map<number, MapMarker | null>();
   for (const entry of entries)
     for (const change of entry.changes) {
@@ -64,15 +83,11 @@ export async function readMapDelta(
     }
   const markers: MapMarker[] = [];
   const removed: number[] = [];
-  // An asset without a position is not on the map: for the map it is removed.
   for (const [id, marker] of latest) {
     if (marker) markers.push(marker);
     else removed.push(id);
   }
-  if (markers.length > DELTA_MAX_MARKERS) return reset;
-  // Cursors order as strings (time first): the newest of the read messages, or the caller's own.
-  const newest = [since, ...entries.map((entry) => entry.cursor)].sort().at(-1) as string;
-  return { '@id': self, markers, removed, cursor: newest, reset: false };
+  return { markers, removed };
 }
 
 /**

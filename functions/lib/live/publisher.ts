@@ -46,7 +46,7 @@ function countFailure(channel: string, reason: string) {
         ],
       },
       LivePublishFailed: 1,
-      message: 'Live publish failed; the change log still has it (the console catches up by its cursor)',
+      note: 'Live publish failed; the change log still has it (the console catches up by its cursor)',
       channel,
       reason,
     }),

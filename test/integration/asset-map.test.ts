@@ -107,7 +107,9 @@ describe('GET /api/assets/map', () => {
 
   it('shows an asset once its tag reports its first position', async () => {
     const admin = await tokenOf('admin');
-    const asset = await call<{ id: number }>('POST', '/api/assets', { token: admin, body: { name: 'Map newcomer' } });
+    // A name the columns must carry as it is: quotes, a backslash, a line separator, CJK and an emoji.
+    const name = 'Map "newcomer" \\ \u2028 中文 🚚';
+    const asset = await call<{ id: number }>('POST', '/api/assets', { token: admin, body: { name } });
     expect(asset.status).toBe(201);
     const devEui = `${(Date.now() % 0xffffffff).toString(16).toUpperCase().padStart(8, '0')}0000A7A7`;
     const device = await call('POST', '/api/devices', {
@@ -127,7 +129,7 @@ describe('GET /api/assets/map', () => {
       (answer) => markerIds(answer.markers).includes(asset.body.id),
     );
     const shown = map.markers.find(([id]) => id === asset.body.id);
-    expect(shown?.[1]).toBe('Map newcomer');
+    expect(shown?.[1]).toBe(name);
     expect(shown?.slice(3, 5)).toEqual([52.37, 4.89]);
     expect(Number(map.pages[0]?.headers.get('x-items-read'))).toBe(map.markers.length);
   });
@@ -164,6 +166,16 @@ describe('GET /api/assets/map', () => {
     const json = gunzipSync(wire.body);
     expect(decodeMapColumns(JSON.parse(json.toString()))).toEqual(expected);
     expect(wire.body.length).toBeLessThan(json.length / 2);
+  });
+
+  it('answers hostile Accept-Encoding headers with a readable answer, never an error', async () => {
+    const token = await tokenOf('admin');
+    const expected = (await mapOf('admin')).markers.length;
+    for (const accept of ['br;q=abc', 'gzip;q=-1, br;q=0', `${'x, '.repeat(2000)}gzip`, ';;;,,,', 'BR', 'zstd']) {
+      const { markers, pages } = await readMap(token, { 'accept-encoding': accept });
+      expect(pages.map((page) => page.status)).toEqual([200]);
+      expect(markers).toHaveLength(expected);
+    }
   });
 
   it('answers another tenant none of these markers, and a client user only their customer’s', async () => {

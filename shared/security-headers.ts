@@ -15,7 +15,7 @@ export interface ConsoleCspSources {
   storage: readonly string[];
   /**
    * Live push (issue 17): the AppSync Events endpoints, the HTTP one and the realtime WebSocket one (wss:// on
-   * AWS; ws:// to the local stand-in, docs/decisions/new-live-push-appsync-events.md).
+   * AWS; ws:// to the local stand-in, docs/decisions/0258-live-push-with-appsync-events-channels-lambda-authorizer-iam.md).
    */
   live?: readonly string[];
 }

@@ -84,9 +84,9 @@ describe('live push stack (issue 17)', () => {
       ([, fn]) =>
         (fn.Environment as { Variables: Record<string, unknown> }).Variables.POWERTOOLS_SERVICE_NAME === 'roles',
     );
-    expect(
-      (roles?.[1].Environment as { Variables: Record<string, unknown> }).Variables.LIVE_EVENTS_URL,
-    ).toBeUndefined();
+    expect(roles).toBeDefined();
+    const rolesEnvironment = (roles as [string, Record<string, unknown>])[1].Environment;
+    expect((rolesEnvironment as { Variables: Record<string, unknown> }).Variables.LIVE_EVENTS_URL).toBeUndefined();
   });
 
   it('tells the console where to connect (config.json live) and lets its CSP reach the Event API', () => {

@@ -69,10 +69,22 @@ const uplink = (devEui: string, minutes: number): Uplink => ({
 async function reportAndWait(devEui: string, assetId: number, minutes: number) {
   const sent = uplink(devEui, minutes);
   await publishMqtt(sent);
-  return waitFor(
+  const reported = await waitFor(
     async () => (await getAsset(assetId)).body,
     (asset) => asset.last_event?.date === sent.at.toISOString(),
   );
+  // The geocoder is a pipeline writer too (docs/decisions/0248): its address lands after the processor's write,
+  // so the pipeline's state is settled only once the fix's address is on the asset and on its device.
+  await waitFor(
+    async () => {
+      const asset = await rawItem('ASSET', assetId);
+      const deviceId = (asset.devices as Asset['devices'])[0]?.id;
+      const device = deviceId === undefined ? undefined : await rawItem('DEVICE', deviceId);
+      return [asset, device].map((item) => item?.last_event as { date?: string; city?: string | null } | undefined);
+    },
+    (events) => events.every((event) => event?.date === sent.at.toISOString() && Boolean(event.city)),
+  );
+  return reported;
 }
 
 const rawItem = async (type: 'ASSET' | 'DEVICE', id: number) =>

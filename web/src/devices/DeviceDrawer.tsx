@@ -6,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import { isStaff } from '@shared/permissions';
 import type { Device } from '@shared/schemas/device';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/ApiError';
@@ -89,14 +89,23 @@ export function DeviceDrawer({ deviceId, onClose }: { deviceId: number | 'new'; 
     defaultValues: deviceFormValues(undefined, profileNames),
     resolver: deviceFormResolver(isNew),
   });
-  const { reset } = form;
+  const {
+    reset,
+    formState: { isDirty },
+  } = form;
   // A device that does not exist (any more, or in another tenant): the error is notified, the panel closes.
   useEffect(() => {
     if (existing.isError) onClose();
   }, [existing.isError, onClose]);
+  // A pushed refresh (web/src/live) must not replace what the person is typing: an edited form keeps the values
+  // and the version it read, so a save after someone else's is a conflict to resolve, never a silent overwrite.
+  // The device as the form read it: the base a conflict is shown against (the query may have moved on since).
+  const readDevice = useRef<Device | undefined>(undefined);
   useEffect(() => {
-    if (existing.data) reset(deviceFormValues(existing.data, profileNames));
-  }, [existing.data, profileNames, reset]);
+    if (!existing.data || isDirty) return;
+    readDevice.current = existing.data;
+    reset(deviceFormValues(existing.data, profileNames));
+  }, [existing.data, profileNames, reset, isDirty]);
 
   const device = existing.data;
   const loading = !isNew && !device;
@@ -123,7 +132,11 @@ export function DeviceDrawer({ deviceId, onClose }: { deviceId: number | 'new'; 
       if (!isConflict(error) || isNew || !device) return showViolations(error);
       // Someone saved the device since this drawer read it (the tag's reports move no version).
       const latest = await api.get<Device>(`/api/devices/${deviceId}`);
-      setConflict({ rows: deviceConflictRows(t, device, latest, values, profileNames), latest, payload });
+      setConflict({
+        rows: deviceConflictRows(t, readDevice.current ?? device, latest, values, profileNames),
+        latest,
+        payload,
+      });
     }
   };
   const onSubmit = form.handleSubmit((values) =>
@@ -190,7 +203,11 @@ export function DeviceDrawer({ deviceId, onClose }: { deviceId: number | 'new'; 
         onClose={() => setConflict(null)}
         // The drawer's form follows the device query: theirs replaces this form's values.
         onReload={() => {
-          if (conflict) queryClient.setQueryData(deviceKeys.one(conflict.latest.id), conflict.latest);
+          if (!conflict) return;
+          queryClient.setQueryData(deviceKeys.one(conflict.latest.id), conflict.latest);
+          // Reload is the person's choice to drop their edits: the form takes theirs even though it is dirty.
+          readDevice.current = conflict.latest;
+          reset(deviceFormValues(conflict.latest, profileNames));
           setConflict(null);
         }}
         onOverwrite={() => {

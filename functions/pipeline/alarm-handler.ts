@@ -31,7 +31,9 @@ export interface AlarmRaisedEvent {
 export async function handler(event: AlarmRaisedEvent): Promise<void> {
   const alarm = event.detail;
   const ctx = systemTenantContext(alarm.tenantId);
-  const rules = (await rulesOfType(ctx, alarm.kind)).filter((rule) => alarmRecipients(rule).length > 0);
+  const rules = (await rulesOfType(ctx, alarm.kind)).filter(
+    (rule) => alarmRecipients(rule).length > 0 && (alarm.ruleId === undefined || rule.id === alarm.ruleId),
+  );
   if (rules.length === 0) return;
   const context = await mailContextOf(ctx, alarm);
   for (const rule of rules) {
@@ -137,6 +139,7 @@ export function fillPlaceholders(text: string, alarm: AlarmRaised, context: Alar
     address: context.address ?? '-',
     latitude: alarm.latitude ?? '-',
     longitude: alarm.longitude ?? '-',
+    ...alarm.values,
   });
 }
 

@@ -15,11 +15,18 @@ import {
 export const ALARM_TYPE_REQUIRED = 'Select one type';
 export const ALARM_TEXT_REQUIRED = 'The text is required';
 
-export const ALARM_TYPES = [0, 1, 2, 3] as const;
+/**
+ * Rule types. Spec 000: 0-2; issue 16: 3 tag silent; issue 18 (rental operations): 4/5 stock of a zone below its
+ * minimum / above its maximum, 6-9 time rules with a duration on the rule (outside its zone longer than N hours,
+ * not moved for N days, at one site longer than N days, not back by its scheduled date).
+ */
+export const ALARM_TYPES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+/** zod 4 takes several literals at once; the answer's type is the union of the rule types. */
+const alarmTypeLiterals = z.literal(ALARM_TYPES);
 /** MUI selects may hand over "1" rather than 1; both mean the same type. */
 export const alarmTypeSchema = z.preprocess(
   (v: NumberInput) => toNumber(v),
-  z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], { error: ALARM_TYPE_REQUIRED }),
+  z.literal(ALARM_TYPES, { error: ALARM_TYPE_REQUIRED }),
 );
 export type AlarmType = (typeof ALARM_TYPES)[number];
 
@@ -28,6 +35,12 @@ export const ALARM_TYPE_LABELS: Record<AlarmType, string> = {
   1: 'Asset outside the geo zone',
   2: 'Asset battery level low',
   3: 'Asset tag silent',
+  4: 'Zone stock below minimum',
+  5: 'Zone stock above maximum',
+  6: 'Asset outside its geo zone too long',
+  7: 'Asset idle',
+  8: 'Asset at one site too long',
+  9: 'Asset overdue',
 };
 
 /**
@@ -45,6 +58,11 @@ export const ALARM_PLACEHOLDERS = [
   'address',
   'latitude',
   'longitude',
+  'profile_name',
+  'count',
+  'limit',
+  'duration',
+  'scheduled',
 ] as const;
 export type AlarmPlaceholder = (typeof ALARM_PLACEHOLDERS)[number];
 export type AlarmTextValues = Partial<Record<AlarmPlaceholder, string | number | null>>;
@@ -56,6 +74,12 @@ export const ALARM_TEXT_TEMPLATES: Record<AlarmType, string> = {
   1: 'Asset {asset_name} left its geo zone {zone_name} at {time} (tag {device_name}).',
   2: 'The battery of tag {device_name} ({dev_eui}) of asset {asset_name} is low ({time}).',
   3: 'The tag {device_name} ({dev_eui}) of asset {asset_name} went silent at {time}: no uplink came within its expected intervals.',
+  4: 'Geo zone {zone_name} holds {count} assets of {profile_name} at {time}, below its minimum of {limit}.',
+  5: 'Geo zone {zone_name} holds {count} assets of {profile_name} at {time}, above its maximum of {limit}.',
+  6: 'Asset {asset_name} has been outside its geo zone {zone_name} for more than {duration} ({time}).',
+  7: 'Asset {asset_name} has not moved for {duration} ({time}).',
+  8: 'Asset {asset_name} has been at {zone_name} for more than {duration} ({time}).',
+  9: 'Asset {asset_name} is not back by its scheduled date {scheduled} ({time}).',
 };
 
 const PLACEHOLDER = /\{([a-z_]+)\}/g;
@@ -120,7 +144,7 @@ export const alarmSchema = z.object({
   ...jsonLdShape,
   id: entityIdSchema,
   name: z.string(),
-  type: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
+  type: alarmTypeLiterals,
   text: z.string(),
   email: z.string().nullable(),
   ...versionShape,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALARM_TYPES } from './alarm';
 
 /** An alarm sent for an asset (issue 9): what the alarm handler recorded, with its acknowledgement. */
 export const assetAlarmSchema = z.object({
@@ -8,8 +9,8 @@ export const assetAlarmSchema = z.object({
   id: z.string(),
   ruleId: z.number(),
   ruleName: z.string(),
-  /** The rule's type: 0 sabotage, 1 outside the geo zone, 2 battery low. */
-  type: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
+  /** The rule's type (shared/schemas/alarm.ts ALARM_TYPES). */
+  type: z.literal(ALARM_TYPES),
   assetId: z.number().nullable(),
   deviceId: z.number(),
   devEui: z.string(),

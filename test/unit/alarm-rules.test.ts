@@ -30,10 +30,15 @@ describe('alarm text placeholders', () => {
       address: 'Kade 1, Rotterdam',
       latitude: 51.9,
       longitude: 4.4,
+      profile_name: 'Cable reel',
+      count: 3,
+      limit: 5,
+      duration: '2 days',
+      scheduled: '01/12/2026',
     };
     const text = ALARM_PLACEHOLDERS.map((name) => `{${name}}`).join('|');
     expect(renderAlarmText(`${text}|{asset_name}`, values)).toBe(
-      'Reel 7|7|Acme|Waalhaven|Tag 1|0011223344556677|23/11/2026 10:00|Kade 1, Rotterdam|51.9|4.4|Reel 7',
+      'Reel 7|7|Acme|Waalhaven|Tag 1|0011223344556677|23/11/2026 10:00|Kade 1, Rotterdam|51.9|4.4|Cable reel|3|5|2 days|01/12/2026|Reel 7',
     );
   });
 
@@ -47,10 +52,10 @@ describe('alarm text placeholders', () => {
     expect(renderAlarmText('Asset {asset_name} left {asset_name}', 'Reel 7')).toBe('Asset Reel 7 left Reel 7');
   });
 
-  it('has a template per type that names the asset and uses several placeholders', () => {
+  it('has a template per type that names the asset (the zone for stock) and uses several placeholders', () => {
     for (const type of ALARM_TYPES) {
       const template = ALARM_TEXT_TEMPLATES[type];
-      expect(template).toContain('{asset_name}');
+      expect(template).toContain(type === 4 || type === 5 ? '{zone_name}' : '{asset_name}');
       expect(template.match(/\{[a-z_]+\}/g)?.length).toBeGreaterThanOrEqual(3);
       expect(
         renderAlarmText(template, {
@@ -60,6 +65,11 @@ describe('alarm text placeholders', () => {
           dev_eui: 'E',
           time: 'T',
           address: 'A',
+          profile_name: 'P',
+          count: 1,
+          limit: 2,
+          duration: '3 h',
+          scheduled: 'S',
         }),
       ).not.toMatch(/\{/);
     }

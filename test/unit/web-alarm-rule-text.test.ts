@@ -16,7 +16,7 @@ describe('alarm rule text', () => {
       `${ALARM_TEXT_TEMPLATES[1]} Call the yard.`,
     );
     expect(textForType('', '')).toBe('');
-    expect(textForType('7', '')).toBe('');
+    expect(textForType('17', '')).toBe('');
   });
 
   it('inserts a placeholder at the cursor, over a selection, or at the end', () => {

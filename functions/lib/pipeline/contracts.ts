@@ -1,3 +1,4 @@
+import type { AlarmType } from '../../../shared/schemas/alarm';
 import type { EventType } from '../../../shared/schemas/event';
 import type { GeoZoneGeometry } from '../../../shared/schemas/geo-zone';
 
@@ -100,10 +101,10 @@ export interface ZoneMembership {
 }
 
 /**
- * Alarm kinds = alarm rule types (spec 000: 0 sabotage, 1 outside the geo zone, 2 battery low; issue 16: 3 tag
- * silent, raised by the silent-tag job, functions/lib/devices/silent-tags.ts).
+ * Alarm kinds = alarm rule types (shared/schemas/alarm.ts: spec 000: 0 sabotage, 1 outside the geo zone, 2 battery
+ * low; issue 16: 3 tag silent, raised by the silent-tag job; issue 18: 4/5 zone stock, 6-9 time rules).
  */
-export type AlarmKind = 0 | 1 | 2 | 3;
+export type AlarmKind = AlarmType;
 
 /**
  * A state change the processor found (raised once per change, not per uplink). Sent to EventBridge as
@@ -124,4 +125,11 @@ export interface AlarmRaised {
   at: string;
   latitude: number | null;
   longitude: number | null;
+  /**
+   * Issue 18: only this rule (a time rule fires per rule, each with its own duration); absent: every rule of the
+   * kind with recipients.
+   */
+  ruleId?: number;
+  /** Issue 18: placeholder values the event knows beyond the common ones (count, limit, duration, ...). */
+  values?: Partial<Record<'profile_name' | 'count' | 'limit' | 'duration' | 'scheduled', string | number>>;
 }

@@ -75,6 +75,7 @@ export type WorkerName =
   | 'pipeline-lorawan-ingest'
   | 'pipeline-alarm-handler'
   | 'pipeline-geocoder'
+  | 'pipeline-zone-stock'
   | 'job-loan-days'
   | 'job-silent-tags'
   | 'trigger-pre-sign-up'
@@ -131,7 +132,8 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     livePublish: true,
   },
   events: { entry: http('events'), data: RW },
-  'geo-zones': { entry: http('geo-zones'), data: RW },
+  // A stock limits save re-evaluates the zone and may raise alarm types 4/5 (issue 18).
+  'geo-zones': { entry: http('geo-zones'), data: RW, eventBus: true },
   alarms: { entry: http('alarms'), data: RW, alarmTopic: 'subscribe' },
   exports: { entry: http('exports'), data: [...RW, 'exports-read'] },
   // The public KPN Things webhook: the tenant's shared secret and the uplink queue, nothing of the user pool.
@@ -179,6 +181,13 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     geoPlaces: true,
     failureQueue: true,
     livePublish: true,
+  },
+  // Issue 18: re-counts a zone's open visits, moves its stock states, puts AlarmRaised 4/5 on the bus.
+  'pipeline-zone-stock': {
+    entry: 'functions/pipeline/zone-stock.ts',
+    data: RW,
+    eventBus: true,
+    failureQueue: true,
   },
   'job-loan-days': { entry: 'functions/jobs/loan-days.ts', data: RW, failureQueue: true },
   'job-silent-tags': {

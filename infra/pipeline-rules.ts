@@ -49,4 +49,14 @@ export const PIPELINE_RULES: readonly PipelineRule[] = [
     },
     targetModule: 'pipeline/geocoder',
   },
+  {
+    id: 'ZoneVisitChangedToZoneStock',
+    description:
+      'An asset entered or left a zone: the zone is re-counted per asset profile, raising or clearing alarm types 4/5 (issue 18).',
+    eventPattern: {
+      source: ['tracking.pipeline'],
+      'detail-type': ['ZoneVisitChanged'],
+    },
+    targetModule: 'pipeline/zone-stock',
+  },
 ];

@@ -111,6 +111,7 @@ export function createTrackingApp(app: App, options: TrackingAppOptions = {}): T
     tenantHostSuffix: config.tenantHostSuffix,
     uplinkQueue: pipeline.uplinkQueue,
     alarmDelivery: pipeline.alarmDelivery,
+    eventBus: pipeline.eventBus,
     webAclArn: config.webAclArn,
   });
 

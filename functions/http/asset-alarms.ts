@@ -56,6 +56,23 @@ export const handler = createHttpHandler('asset-alarms', {
       });
     },
   }),
+  // Issue 18: a zone stock alarm (types 4/5) has neither asset nor tag; its zone owns it. Staff only.
+  'zoneAlarms.acknowledge': route({
+    run: async ({ auth, params }) => {
+      refuseClientUsers(auth);
+      const zoneId = validate(idParamSchema, params.id);
+      const alarmId = params.alarmId ?? '';
+      if (!assetAlarmIdSchema.safeParse(alarmId).success) throw notFound();
+      const acknowledged = await acknowledgeSentAlarm(
+        auth.tenant,
+        { assetId: null, deviceId: 0, zoneId },
+        alarmId,
+        auth.username,
+      );
+      liveAlarm(auth.tenant, { id: alarmId, asset: null, ack: true }, null);
+      return acknowledged;
+    },
+  }),
   'deviceAlarms.acknowledge': route({
     run: async ({ auth, params }) => {
       refuseClientUsers(auth);

@@ -16,6 +16,7 @@ import { forbidden } from '../lib/http/errors';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
 import { validate } from '../lib/http/validation';
+import { zoneStockRoutes } from '../lib/zone-stock/stock-routes';
 
 /**
  * Geo zones (spec 000 asset map, s.3, s.7; issue 8). Holders of VIEW_ASSET_MAP read the zones (the map draws
@@ -45,6 +46,8 @@ function staffInput<S extends z.ZodType>(auth: AuthContext, schema: S, body: unk
 const ALL = { page: 1, itemsPerPage: 1, paginate: false, params: new URLSearchParams() };
 
 export const handler = createHttpHandler('geo-zones', {
+  // Issue 18 part 2: stock per zone (functions/lib/zone-stock/stock-routes.ts).
+  ...zoneStockRoutes,
   'geoZones.list': route({
     run: async ({ auth }) => {
       refuseClientUsers(auth);

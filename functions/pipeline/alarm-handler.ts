@@ -118,6 +118,8 @@ function toRecord(
     acknowledgedBy: null,
     status: 'sending',
     clientId: context.clientId ?? null,
+    // Issue 18: a zone stock alarm (no asset, no tag) is recorded on its zone.
+    ...(alarm.profileId === undefined ? {} : { zoneId: alarm.zoneId, profileId: alarm.profileId }),
   };
 }
 
@@ -144,10 +146,16 @@ export function fillPlaceholders(text: string, alarm: AlarmRaised, context: Alar
 }
 
 const subjectOf = (alarm: AlarmRaised, { words }: AlarmMailContext) =>
-  `${words.alarmTypes[alarm.kind]}: ${alarm.assetName ?? alarm.deviceName ?? alarm.devEui}`;
+  `${words.alarmTypes[alarm.kind]}: ${alarm.assetName ?? alarm.deviceName ?? (alarm.devEui || alarm.zoneName || '-')}`;
 
 function mailText(alarm: AlarmRaised, text: string, { words, customer, address }: AlarmMailContext): string {
   const position = alarm.latitude === null || alarm.longitude === null ? '-' : `${alarm.latitude}, ${alarm.longitude}`;
+  // Issue 18: a zone stock alarm has no asset, tag or position: the zone and the rule's text say it all.
+  if (alarm.profileId !== undefined) {
+    return [text, '', `${words.zone}: ${alarm.zoneName ?? '-'}`, `${words.time}: ${localTimeIn(words, alarm.at)}`].join(
+      '\n',
+    );
+  }
   return [
     text,
     '',

@@ -105,8 +105,10 @@ export class AlarmDelivery extends Construct {
     });
 
     const functions: Record<string, HandlerFunction> = { 'pipeline/alarm-handler': this.handler };
-    // The geocoder's rule is its own construct's (address-geocoding.ts), with its own dead-letter queue.
-    for (const rule of PIPELINE_RULES.filter((r) => r.targetModule !== 'pipeline/geocoder')) {
+    // The geocoder's and the zone stock's rules are their own constructs' (address-geocoding.ts,
+    // zone-stock.ts), each with its own dead-letter queue.
+    const ownRules = new Set(['pipeline/geocoder', 'pipeline/zone-stock']);
+    for (const rule of PIPELINE_RULES.filter((r) => !ownRules.has(r.targetModule))) {
       const target = functions[rule.targetModule];
       if (!target) throw new Error(`No function deployed for rule ${rule.id}'s target ${rule.targetModule}`);
       new events.Rule(this, rule.id, {

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
@@ -43,6 +44,8 @@ export interface ApiStackProps extends StackProps {
   uplinkQueue?: sqs.IQueue;
   /** The alarm topic (pipeline-stack.ts): the alarm rules API subscribes the rules' addresses to it. */
   alarmDelivery?: AlarmDelivery;
+  /** The pipeline's bus (pipeline-stack.ts): a zone's stock limits save puts AlarmRaised 4/5 on it (issue 18). */
+  eventBus?: events.IEventBus;
   /** WAFv2 web ACL (CLOUDFRONT scope, us-east-1) for the API's distribution. */
   webAclArn?: string;
 }
@@ -197,6 +200,10 @@ export class ApiStack extends Stack {
     if (grants.alarmTopic === 'subscribe') props.alarmDelivery?.grantSubscriptionManagement(fn);
     if (grants.alarmTopic === 'notify') props.alarmDelivery?.grantReportNotices(fn);
     if (grants.gatewayProvisioning) grantGatewayProvisioning(this, fn, role, props.stage);
+    if (grants.eventBus && props.eventBus) {
+      fn.addEnvironment('EVENT_BUS_NAME', props.eventBus.eventBusName);
+      props.eventBus.grantPutEventsTo(role);
+    }
     if (grants.uplinkQueue === 'send' && props.uplinkQueue) {
       fn.addEnvironment('UPLINK_QUEUE_URL', props.uplinkQueue.queueUrl);
       grantSendUplinks(role, props.uplinkQueue);

@@ -26,6 +26,7 @@ import { FailureQueue } from '../constructs/failure-queue';
 import { type DataAccess, grantSendUplinks, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
 import { LoanDaySchedule } from '../constructs/loan-day-schedule';
 import { SilentTagSchedule } from '../constructs/silent-tag-schedule';
+import { ZoneStock } from '../constructs/zone-stock';
 import { arnPrefixed, IOT_POLICIES, iotPolicyName } from '../iot-policies';
 import { acknowledge } from '../nag';
 
@@ -57,6 +58,8 @@ export class PipelineStack extends Stack {
   readonly loanDays: LoanDaySchedule;
   /** Addresses of fixes, after the processor (issue 16). */
   readonly geocoding: AddressGeocoding;
+  /** Issue 18: zone stock counts and alarm types 4/5 on ZoneVisitChanged. */
+  readonly zoneStock: ZoneStock;
   /** The silent-tag job every 15 minutes (issue 16 part 4). */
   readonly silentTags: SilentTagSchedule;
 
@@ -113,6 +116,7 @@ export class PipelineStack extends Stack {
       ...props.geocoder,
     });
     this.silentTags = new SilentTagSchedule(this, 'SilentTags', { ...alarmSide, eventBus: this.eventBus });
+    this.zoneStock = new ZoneStock(this, 'ZoneStock', { ...alarmSide, eventBus: this.eventBus });
 
     new CfnOutput(this, 'UplinkQueueUrl', { value: this.uplinkQueue.queueUrl });
     new CfnOutput(this, 'EventBusName', { value: this.eventBus.eventBusName });

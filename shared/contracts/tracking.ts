@@ -61,6 +61,13 @@ import { geoZoneInputSchema, geoZoneSchema, geoZoneUpdateInputSchema } from '../
 import { geoZoneFeatureCollectionSchema, geoZoneImportSchema } from '../schemas/geo-zone-geojson';
 import { ingestOutcomeSchema } from '../schemas/kpn-things';
 import { assetMapDeltaSchema } from '../schemas/live';
+import {
+  stockAssetSchema,
+  stockAssetsQuerySchema,
+  stockLimitsInputSchema,
+  stockTableSchema,
+  zoneStockSchema,
+} from '../schemas/zone-stock';
 
 /** Spec 000 and issues 8/9: assets, profiles, customers, devices, events, geo zones, alarm rules, uplinks. */
 export const TRACKING_CONTRACTS = {
@@ -281,6 +288,31 @@ export const TRACKING_CONTRACTS = {
   'geoZones.create': { summary: 'Create a geo zone', body: geoZoneInputSchema, response: geoZoneSchema, status: 201 },
   'geoZones.update': { summary: 'Update a geo zone', body: geoZoneUpdateInputSchema, response: geoZoneSchema },
   'geoZones.delete': { summary: 'Delete a geo zone', errors: [422] },
+  'stock.table': {
+    summary: 'Stock per zone: zones x asset profiles, the assets inside now (staff only)',
+    response: stockTableSchema,
+  },
+  'stock.zone': {
+    summary: "A zone's stock: assets inside now by profile, cable type and status, and its limits (staff only)",
+    response: zoneStockSchema,
+  },
+  'stock.assets': {
+    summary: "The assets inside a zone now, longest there first; profile narrows to one profile's (staff only)",
+    query: stockAssetsQuerySchema,
+    collection: stockAssetSchema,
+  },
+  'stock.saveLimits': {
+    summary: "Save a zone's minimum and maximum per asset profile (alarm types 4/5; staff only)",
+    body: stockLimitsInputSchema,
+    response: zoneStockSchema,
+    errors: [409],
+  },
+  'zoneAlarms.acknowledge': {
+    summary: 'Acknowledge a zone stock alarm (types 4/5; staff only)',
+    params: z.object({ id: idParamSchema, alarmId: assetAlarmIdSchema }),
+    response: assetAlarmSchema,
+    errors: [409],
+  },
   'alarms.list': { summary: 'List alarm rules', query: paginationQuerySchema, collection: alarmSchema },
   'alarms.get': { summary: 'Get an alarm rule', response: alarmWithSubscriptionsSchema },
   'alarms.create': {

@@ -20,32 +20,55 @@ export const ALARM_ALREADY_ACKNOWLEDGED = 'This alarm was already acknowledged.'
 export type SentAlarmRecord = Omit<AssetAlarm, '@id' | '@type'> & {
   status: 'sending' | 'sent';
   clientId?: number | null;
+  /** Issue 18 (zone stock, types 4/5): the zone and profile that own an alarm without asset and tag. */
+  zoneId?: number | null;
+  profileId?: number;
 };
+
+/** Who owns a sent alarm's partition: the asset, else the tag, else (zone stock) the zone. */
+export interface SentAlarmOwner {
+  assetId: number | null;
+  deviceId: number;
+  zoneId?: number | null;
+  profileId?: number;
+}
+
+/** A zone stock alarm (issue 18): no asset, no tag (device 0), a zone and a profile. */
+const isZoneOwned = (owner: SentAlarmOwner): owner is SentAlarmOwner & { zoneId: number } =>
+  owner.assetId === null && owner.deviceId === 0 && typeof owner.zoneId === 'number';
 
 /**
  * Alarms sent, per asset (docs/data-model.md):
  *  - table  pk T#<t>#ASSET#<assetId>#ALARMS, sk ALARM#<alarm id>   newest first by a reverse query
- *    (an event of a tag linked to no asset: pk T#<t>#DEVICE#<deviceId>#ALARMS)
+ *    (an event of a tag linked to no asset: pk T#<t>#DEVICE#<deviceId>#ALARMS; a zone stock alarm of
+ *    issue 18, with neither: pk T#<t>#GEOZONE#<zoneId>#ALARMS)
  * The alarm id starts with the event's time, so sort order is time order, and it ends with a hash of the
  * domain event (tenant, device, kind, time), so the same event (an EventBridge redelivery, or the processor
  * publishing it again after a retried batch) yields the same id: the claim's conditional put is the
  * idempotency check.
  */
-export const sentAlarmsPartition = (ctx: TenantContext, owner: { assetId: number | null; deviceId: number }) =>
-  owner.assetId === null
+export const sentAlarmsPartition = (ctx: TenantContext, owner: SentAlarmOwner) => {
+  if (isZoneOwned(owner)) return `${tenantPrefix(ctx)}GEOZONE#${pad(owner.zoneId)}#ALARMS`;
+  return owner.assetId === null
     ? `${tenantPrefix(ctx)}DEVICE#${pad(owner.deviceId)}#ALARMS`
     : `${tenantPrefix(ctx)}ASSET#${pad(owner.assetId)}#ALARMS`;
+};
 
-export function sentAlarmId(event: { tenantId: string; deviceId: number; kind: number; at: string }, ruleId: number) {
+/** A zone stock alarm's hash also names its zone and profile: two profiles may cross at the same instant. */
+export function sentAlarmId(
+  event: { tenantId: string; deviceId: number; kind: number; at: string; zoneId?: number | null; profileId?: number },
+  ruleId: number,
+) {
   const time = new Date(event.at).toISOString().replace(/[-:.]/g, '');
+  const stock = event.profileId === undefined ? '' : `|${event.zoneId}|${event.profileId}`;
   const hash = createHash('sha256')
-    .update(`${event.tenantId}|${event.deviceId}|${event.kind}|${event.at}`)
+    .update(`${event.tenantId}|${event.deviceId}|${event.kind}|${event.at}${stock}`)
     .digest('hex')
     .slice(0, 12);
   return `${time}-${ruleId}-${hash}`;
 }
 
-const keyOf = (ctx: TenantContext, record: Pick<SentAlarmRecord, 'assetId' | 'deviceId' | 'id'>) => ({
+const keyOf = (ctx: TenantContext, record: SentAlarmOwner & { id: string }) => ({
   pk: sentAlarmsPartition(ctx, record),
   sk: `ALARM#${record.id}`,
 });
@@ -94,7 +117,11 @@ const allowedAssetAlarm = allowListOf(assetAlarmSchema);
 /** The record's delivery `status` is the sender's; the answer holds the schema's keys only. */
 export const toApiAssetAlarm = (item: Record<string, unknown>): AssetAlarm => {
   const record = fromItem<SentAlarmRecord>(item);
-  const base = record.assetId === null ? `/api/devices/${record.deviceId}` : `/api/assets/${record.assetId}`;
+  const base = isZoneOwned(record)
+    ? `/api/geo-zones/${record.zoneId}`
+    : record.assetId === null
+      ? `/api/devices/${record.deviceId}`
+      : `/api/assets/${record.assetId}`;
   return allowedAssetAlarm({ '@id': `${base}/alarms/${record.id}`, '@type': 'AssetAlarm', ...record });
 };
 
@@ -128,7 +155,7 @@ async function countAll(query: Omit<QueryCommandInput, 'Select'>): Promise<numbe
  */
 export async function acknowledgeSentAlarm(
   ctx: TenantContext,
-  owner: { assetId: number | null; deviceId: number },
+  owner: SentAlarmOwner,
   alarmId: string,
   who: string,
 ): Promise<AssetAlarm> {

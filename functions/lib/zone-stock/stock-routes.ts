@@ -1,0 +1,95 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+import { isStaff } from '../../../shared/permissions';
+import { idParamSchema } from '../../../shared/schemas/common';
+import {
+  STOCK_PROFILE_UNKNOWN,
+  stockAssetsQuerySchema,
+  stockLimitsInputSchema,
+} from '../../../shared/schemas/zone-stock';
+import { assetProfileDefinitionRepository } from '../asset-profiles/asset-profile-repository';
+import type { AuthContext } from '../auth/auth-context';
+import { geoZoneRepository } from '../geo-zones/geo-zone-repository';
+import { forbidden, unprocessable } from '../http/errors';
+import { reply, route } from '../http/handler';
+import { toCollection } from '../http/hydra';
+import { validate } from '../http/validation';
+import { evaluateZoneStock } from './stock-evaluation';
+import { saveStockLimits } from './stock-limits';
+import { readStockAssets, readStockTable, readZoneStock } from './stock-read';
+
+const logger = new Logger({ serviceName: 'api-zone-stock' });
+
+/**
+ * Stock per zone (issue 18 part 2), routes of the geo-zones module. Staff only, whatever the role matrix says:
+ * zones are hidden from client users (geo-zones.ts), and the stock of a depot tells of other customers'
+ * assets; a transporter drives, it does not plan stock (docs/decisions/new-stock-per-zone-is-staff-only-....md).
+ * Refused before anything is read or validated.
+ */
+const refuseNonStaff = (auth: AuthContext) => {
+  if (!isStaff(auth.roles)) throw forbidden();
+};
+
+async function zoneOf(auth: AuthContext, params: Record<string, string | undefined>) {
+  return geoZoneRepository.getOrThrow(auth.tenant, validate(idParamSchema, params.id));
+}
+
+/** Every profile named must be one of the tenant's definitions: 422 on the entry, as for other references. */
+async function assertProfilesExist(auth: AuthContext, profiles: number[]) {
+  const found = await Promise.all(profiles.map((id) => assetProfileDefinitionRepository.get(auth.tenant, id)));
+  const violations = found.flatMap((definition, i) =>
+    definition ? [] : [{ propertyPath: `limits[${i}].profile`, message: STOCK_PROFILE_UNKNOWN }],
+  );
+  if (violations.length > 0) throw unprocessable(violations);
+}
+
+const ALL = { page: 1, itemsPerPage: 1, paginate: false, params: new URLSearchParams() };
+
+export const zoneStockRoutes = {
+  'stock.table': route({
+    run: async ({ auth }) => {
+      refuseNonStaff(auth);
+      const { table, itemsRead, complete } = await readStockTable(auth.tenant);
+      return reply(200, table, { 'x-items-read': String(itemsRead), 'x-total-exact': String(complete) });
+    },
+  }),
+  'stock.zone': route({
+    run: async ({ auth, params }) => {
+      refuseNonStaff(auth);
+      const { stock, itemsRead } = await readZoneStock(auth.tenant, await zoneOf(auth, params));
+      return reply(200, stock, { 'x-items-read': String(itemsRead) });
+    },
+  }),
+  'stock.assets': route({
+    run: async ({ auth, params, query }) => {
+      refuseNonStaff(auth);
+      const zone = await zoneOf(auth, params);
+      const { profile } = validate(stockAssetsQuerySchema, {
+        profile: new URLSearchParams(query).get('profile') ?? undefined,
+      });
+      const key = profile === undefined ? undefined : profile === 'none' ? null : Number(profile);
+      const { members, itemsRead } = await readStockAssets(auth.tenant, zone.id, key);
+      return reply(200, toCollection(`/api/geo-zones/${zone.id}/stock/assets`, ALL, members, members.length), {
+        'x-items-read': String(itemsRead),
+      });
+    },
+  }),
+  // The save re-evaluates the zone at once: a new minimum the zone is already below raises type 4 now.
+  'stock.saveLimits': route({
+    checksBody: true,
+    run: async ({ auth, params, body }) => {
+      refuseNonStaff(auth);
+      const input = validate(stockLimitsInputSchema, body);
+      const zone = await zoneOf(auth, params);
+      await assertProfilesExist(
+        auth,
+        input.limits.map((l) => l.profile),
+      );
+      await saveStockLimits(auth.tenant, zone.id, input.version, input.limits);
+      await evaluateZoneStock(auth.tenant, zone.id, new Date().toISOString()).catch((error: Error) =>
+        // The limits are saved; the next visit change of the zone evaluates again.
+        logger.error('Zone stock not evaluated after a limits save', { zoneId: zone.id, error: error.message }),
+      );
+      return (await readZoneStock(auth.tenant, zone)).stock;
+    },
+  }),
+};

@@ -1,7 +1,7 @@
 import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
 import Flatbush from 'flatbush';
 import type { Fix, ZoneObservation, ZoneShape } from '../contracts';
-import { haversineMetres, METRES_PER_DEGREE, metresPerDegreeLon } from './geodesy';
+import { circleBBox, haversineMetres, METRES_PER_DEGREE, metresPerDegreeLon } from './geodesy';
 import { distanceToBorder, type PreparedZone, polygonContains, prepareZone } from './prepared';
 
 /**
@@ -52,6 +52,22 @@ export class ZoneIndex {
   private candidates(lon: number, lat: number): number[] {
     if (!this.tree || !Number.isFinite(lon) || !Number.isFinite(lat)) return [];
     return this.tree.search(lon, lat, lon, lat);
+  }
+
+  /** The zone with this id, or undefined when the tenant has no such zone (any more). */
+  zone(zoneId: number): ZoneShape | undefined {
+    return this.byId.get(zoneId)?.shape;
+  }
+
+  /**
+   * The ids of the zones whose box meets the box of the accuracy circle around the point: the only zones
+   * `observe` can answer other than `outside` for (zone visits test these and the ones the asset is in).
+   */
+  zonesNear(lon: number, lat: number, accuracy: number): number[] {
+    if (!this.tree || !Number.isFinite(lon) || !Number.isFinite(lat)) return [];
+    const radius = Number.isFinite(accuracy) ? Math.max(0, accuracy) * (1 + RELATIVE_MARGIN) + ABSOLUTE_MARGIN_M : 0;
+    const [minLon, minLat, maxLon, maxLat] = circleBBox(lon, lat, radius);
+    return this.tree.search(minLon, minLat, maxLon, maxLat).map((i) => this.zones[i]?.shape.id as number);
   }
 
   /** Every zone that holds the point, in index order. */

@@ -8,6 +8,8 @@ import { dueIndexKeys } from '../../devices/connectivity';
 import type { DeviceRecord } from '../../devices/device-repository';
 import { deviceRepository } from '../../devices/device-repository';
 import { putEvent } from '../../events/event-repository';
+import type { VisitRecord } from '../../visits/visit-keys';
+import { closeVisit, putArrival } from '../../visits/visit-writes';
 import type { UplinkEffects } from './uplink-effects';
 
 /**
@@ -80,6 +82,22 @@ export interface Applied {
   asset: boolean;
   event: boolean;
   writes: number;
+  /** The visits actually written (an arrival put, a departure closed): the others existed already. */
+  visits: VisitRecord[];
+}
+
+/**
+ * Zone visits (issue 18): written before the asset's update that records the presence, each conditional, so a
+ * retry after a failure in between writes the ones missing and nothing twice; the asset update then follows.
+ */
+async function writeVisits(ctx: TenantContext, visits: VisitRecord[], applied: Applied) {
+  for (const visit of visits) {
+    applied.writes++;
+    const written = visit.leftAt
+      ? await closeVisit(ctx, { ...visit, leftAt: visit.leftAt })
+      : await putArrival(ctx, visit);
+    if (written) applied.visits.push(visit);
+  }
 }
 
 /** The device's changed attributes, with its battery sort key when the flag flips (the only index key it moves). */
@@ -97,6 +115,7 @@ function assetUpdate(ctx: TenantContext, asset: AssetRecord, effects: NonNullabl
   const mapKeys = effects.mapIndex === 'add' ? assetMapKeys(ctx, { ...asset, ...effects.set }) : {};
   const update = setExpression({ ...effects.set, ...mapKeys });
   if (effects.mapIndex === 'remove') update.removes.push('gsi7pk', 'gsi7sk');
+  for (const attribute of effects.remove ?? []) update.removes.push(attribute);
   return update;
 }
 
@@ -108,7 +127,7 @@ export async function applyEffects(
 ): Promise<Applied> {
   const assetId = asset?.id;
   const date = effects.event.date;
-  const applied: Applied = { device: false, asset: false, event: false, writes: 0 };
+  const applied: Applied = { device: false, asset: false, event: false, writes: 0, visits: [] };
   if (effects.advancesState) {
     applied.writes++;
     applied.device = await conditionalUpdate(
@@ -118,6 +137,7 @@ export async function applyEffects(
       date,
     );
     if (effects.asset && asset && assetId !== undefined) {
+      await writeVisits(ctx, effects.asset.visits ?? [], applied);
       const update = assetUpdate(ctx, asset, effects.asset);
       let condition = NEWER;
       const summary = effects.asset.summary;

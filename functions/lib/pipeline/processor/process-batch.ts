@@ -5,6 +5,8 @@ import type { TenantContext } from '../../data/tenant-context';
 import { heartbeatOf } from '../../devices/heartbeat';
 import { publishGeocodeRequests } from '../../geocoding/geocode-request';
 import { flushLive, liveAssetChanged, liveDeviceChanged } from '../../live/publisher';
+import { publishVisitChanges, queueVisitWebhook } from '../../visits/visit-events';
+import { flushWebhookEvents } from '../../webhooks/webhook-events';
 import { publishAlarms } from '../alarms/publish-alarms';
 import { decoderFor, type PayloadDecoder } from '../codecs/profile-decoder';
 import type { DecodedPayload, Fix, NormalizedUplink, UplinkSource } from '../contracts';
@@ -89,6 +91,8 @@ export async function processBatch(records: SQSRecord[], logger?: Logger): Promi
   // Live push (issue 17): one coalesced message a channel for the batch, sent before the batch returns (a
   // frozen container sends nothing later); a failed publish never fails the batch (publisher.ts).
   await flushLive();
+  // Webhook events of the batch (zone.entered / zone.left): handed over before the batch returns, like live.
+  await flushWebhookEvents();
   return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })) };
 }
 
@@ -209,10 +213,12 @@ async function processOne(
   // After the writes, so the geocoder finds the event; best effort (geocoding/geocode-request.ts).
   if (effects.geocode && applied.event && (await publishGeocodeRequests([effects.geocode])) > 0)
     logger?.warn('GeocodeRequested refused by the bus; the next fix of the tag asks again', { devEui: uplink.devEui });
+  await announceVisits(loaded, applied, logger);
   // The next uplink of this device in the batch starts from the state just written.
   if (applied.device) Object.assign(loaded.device, effects.device);
   if (applied.asset && loaded.asset && effects.asset) {
     Object.assign(loaded.asset, effects.asset.set);
+    if (effects.asset.remove?.includes('site')) delete loaded.asset.site;
     const summary = effects.asset.summary;
     const entry = summary ? loaded.asset.devices[summary.index] : undefined;
     if (summary && entry)
@@ -223,6 +229,23 @@ async function processOne(
       });
   }
   publishLive(loaded, effects, applied);
+}
+
+/** After the writes: the zone-stock re-count (bus) and the tenant's webhooks hear of each visit written. */
+async function announceVisits(loaded: LoadedDevice, applied: Applied, logger?: Logger) {
+  if (applied.visits.length === 0) return;
+  for (const visit of applied.visits) queueVisitWebhook(loaded.ctx, visit);
+  const changes = applied.visits.map((visit) => ({
+    tenantId: loaded.ctx.tenantId,
+    zoneId: visit.zoneId,
+    assetId: visit.assetId,
+    change: visit.leftAt ? ('left' as const) : ('entered' as const),
+    at: visit.leftAt ?? visit.arrivedAt,
+  }));
+  if ((await publishVisitChanges(changes)) > 0)
+    logger?.warn('ZoneVisitChanged refused by the bus; the zone is re-counted at its next change', {
+      assetId: loaded.asset?.id,
+    });
 }
 
 /** What the console shows changed: the asset's marker (position, status, level) and the device's flags. */

@@ -32,6 +32,12 @@ function toLookup(index: ZoneIndex): ZoneLookup {
     zoneOf: (longitude, latitude) => index.zoneOf(longitude, latitude),
     observe: (zoneId, fix) => index.observe(zoneId, fix),
     nextMembership: (previous, observation) => nextMembership(previous, observation),
+    visits: {
+      zonesNear: (longitude, latitude, accuracy) => index.zonesNear(longitude, latitude, accuracy),
+      has: (zoneId) => index.has(zoneId),
+      observe: (zoneId, fix) => index.observe(zoneId, fix),
+      zone: (zoneId) => index.zone(zoneId),
+    },
   };
 }
 

@@ -18,7 +18,9 @@ import type {
   ZoneObservation,
   ZoneShape,
 } from '../contracts';
+import type { ZonePresence } from '../geofence/zone-presence';
 import { pipelineEventId } from './event-id';
+import { type AssetSite, type VisitEffects, type VisitZones, visitEffects } from './visit-effects';
 
 /**
  * What one accepted uplink changes, computed without I/O (the processor writes it: processor/apply.ts).
@@ -37,10 +39,17 @@ export interface ZoneLookup {
     previous: ZoneMembership,
     observation: ZoneObservation,
   ): { membership: ZoneMembership; changed: 'entered' | 'left' | null };
+  /** Every zone of the tenant, for zone visits (issue 18); without it the processor keeps no visits. */
+  visits?: VisitZones;
 }
 
 /** The asset as stored, with the pipeline's own attribute (not part of the API shape's contract). */
-export type PipelineAsset = AssetRecord & { zone_membership?: ZoneMembership; rest_position?: RestPosition };
+export type PipelineAsset = AssetRecord & {
+  zone_membership?: ZoneMembership;
+  rest_position?: RestPosition;
+  zone_presence?: ZonePresence;
+  site?: AssetSite;
+};
 
 export interface UplinkInput {
   tenantId: string;
@@ -70,8 +79,14 @@ export interface UplinkEffects {
       Pick<PipelineAsset, 'last_event' | 'lastCommunication' | 'lastLocationUpdate' | 'days_still' | 'status'> & {
         zone_membership: ZoneMembership;
         rest_position: RestPosition;
+        zone_presence: NonNullable<VisitEffects['presence']>;
+        site: AssetSite;
       }
     >;
+    /** Attributes to remove (the asset's `site` when its last open visit closed). */
+    remove?: 'site'[];
+    /** Zone visits opened or closed by this fix: one write each (processor/apply.ts). */
+    visits?: VisitEffects['visits'];
     /** The asset's summary of this device (index in `devices`), when a flag flipped (or it was silent). */
     summary?: { index: number; is_sabotaged: boolean; battery_level_low: boolean; is_silent?: false };
     /** The asset enters or leaves the map index (gsi7): only when it gains or loses its position. */
@@ -199,6 +214,9 @@ function assetEffects(
       ...(wasSilent ? { is_silent: false as const } : {}),
     };
 
+  if (fix && input.zones?.visits)
+    applyVisitEffects(effects.asset, visitEffects(asset, input.zones.visits, fix, lastEvent.date));
+
   const ownZone = asset.geo_zone;
   if (!ownZone || !fix || !input.zones) return;
   const stored = asset.zone_membership;
@@ -213,6 +231,14 @@ function assetEffects(
   if (next.state === 'outside' && since) next.since = since;
   if (!sameZone || next.state !== previous.state || next.pending !== previous.pending) set.zone_membership = next;
   if (step.changed === 'left') effects.alarms.push(alarm(1, { id: ownZone.id, name: ownZone.name }));
+}
+
+/** Presence and site ride in the asset's own update; the visits are written beside it. */
+function applyVisitEffects(target: NonNullable<UplinkEffects['asset']>, visits: VisitEffects) {
+  if (visits.presence) target.set.zone_presence = visits.presence;
+  if (visits.site) target.set.site = visits.site;
+  if (visits.site === null) target.remove = ['site'];
+  if (visits.visits.length > 0) target.visits = visits.visits;
 }
 
 /** Days still: a fix that proves a move puts the counter back to 0 (loan-days/loan-day-state.ts, `nextRest`). */

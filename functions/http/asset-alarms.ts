@@ -1,3 +1,4 @@
+import { isStaff } from '../../shared/permissions';
 import { assetAlarmIdSchema } from '../../shared/schemas/asset-alarm';
 import { idParamSchema } from '../../shared/schemas/common';
 import { listAlarmInbox } from '../lib/alarms/alarm-inbox';
@@ -7,7 +8,7 @@ import { assertCanSee, assetViewerOf } from '../lib/assets/asset-view';
 import type { AuthContext } from '../lib/auth/auth-context';
 import { refuseClientUsers } from '../lib/devices/device-view';
 import { parseCollectionQuery } from '../lib/http/collection-query';
-import { notFound } from '../lib/http/errors';
+import { forbidden, notFound } from '../lib/http/errors';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
 import { validate } from '../lib/http/validation';
@@ -59,7 +60,7 @@ export const handler = createHttpHandler('asset-alarms', {
   // Issue 18: a zone stock alarm (types 4/5) has neither asset nor tag; its zone owns it. Staff only.
   'zoneAlarms.acknowledge': route({
     run: async ({ auth, params }) => {
-      refuseClientUsers(auth);
+      if (!isStaff(auth.roles)) throw forbidden();
       const zoneId = validate(idParamSchema, params.id);
       const alarmId = params.alarmId ?? '';
       if (!assetAlarmIdSchema.safeParse(alarmId).success) throw notFound();

@@ -34,6 +34,18 @@ export const CODE_RULES: { routes: RouteId[]; roles: string[] | 'everyone'; stat
     reason: 'geo zones are written by staff only, whatever the matrix says (functions/http/geo-zones.ts)',
   },
   {
+    routes: ['stock.table', 'stock.zone', 'stock.assets', 'stock.saveLimits'],
+    roles: ['ROLE_CLIENT', 'ROLE_TRANSPORTER'],
+    status: 403,
+    reason: 'stock per zone is staff only, whatever the matrix says (functions/lib/zone-stock/stock-routes.ts)',
+  },
+  {
+    routes: ['zoneAlarms.acknowledge'],
+    roles: ['ROLE_CLIENT', 'ROLE_TRANSPORTER'],
+    status: 403,
+    reason: 'zone stock alarms are staff only: client users see no zones (functions/http/asset-alarms.ts)',
+  },
+  {
     routes: ['geoZones.list', 'geoZones.get', 'geoZones.export'],
     roles: ['ROLE_CLIENT'],
     status: 403,

@@ -59,21 +59,30 @@ async function attach(login: string, assetId: number) {
  * and the handler needs a rule of the kind in the tenant and a mail round trip to get there). `assetId` null:
  * an alarm of a tag linked to no asset (the inbox's device acknowledgement route, issue 17).
  */
-async function recordAlarm(tenantId: number, assetId: number | null) {
+async function recordAlarm(tenantId: number, assetId: number | null, zoneId?: number) {
   const stack = readStack();
   for (const [name, value] of Object.entries(stack.ports)) process.env[name as PortName] = String(value);
   Object.assign(process.env, handlerEnvironment(stack));
   const { claimSentAlarm, markSentAlarm, sentAlarmId } = await import('../../../functions/lib/alarms/sent-alarms');
   const { systemTenantContext } = await import('../../../functions/lib/data/system-context');
   const at = new Date().toISOString();
-  const event = { tenantId: String(tenantId), deviceId: 1, kind: assetId === null ? 0 : 1, at };
+  // Issue 18: a zone stock alarm (no asset, device 0, its zone and a profile) for the zone acknowledgement route.
+  const zone = zoneId === undefined ? {} : { zoneId, profileId: 1 };
+  const event = {
+    tenantId: String(tenantId),
+    deviceId: zoneId === undefined ? 1 : 0,
+    kind: assetId === null ? 0 : 1,
+    at,
+    ...zone,
+  };
   const record = {
     id: sentAlarmId(event, 1),
+    ...zone,
     ruleId: 1,
     ruleName: 'Isolation sweep',
     type: (assetId === null ? 0 : 1) as 0 | 1,
     assetId,
-    deviceId: 1,
+    deviceId: event.deviceId,
     devEui: '0000000000000001',
     at,
     text: 'Isolation sweep alarm',
@@ -108,6 +117,9 @@ export async function makeOwnItems(suffix: string): Promise<OwnItems> {
     items.attachments.push([login, await attach(login, asset)]);
     await recordAlarm(TENANT_OF[login], asset);
     await recordAlarm(TENANT_OF[login], null);
+    const zones = membersOf((await send({ method: 'GET', path: '/api/geo-zones', token: await tokenOf(login) })).json);
+    const zone = zones[0] as { id: number } | undefined;
+    if (zone) await recordAlarm(TENANT_OF[login], null, zone.id);
     // Settings have no DELETE route: the default colours, saved once (409 when the tenant has its own already).
     const colors = Object.entries(DEFAULT_COLORS).map(([name, color]) => ({ name, color }));
     await created(login, '/api/frontend-settings', { name: 'colors', data: colors }, [201, 409]);

@@ -28,6 +28,7 @@ const AssetMapPage = lazy(() => import('./asset-map/AssetMapPage'));
 const DevicesPage = lazy(() => import('./devices/DevicesPage'));
 const DeviceProfilesPage = lazy(() => import('./device-profiles/DeviceProfilesPage'));
 const ReportsPage = lazy(() => import('./reports/ReportsPage'));
+const StockPage = lazy(() => import('./stock/StockPage'));
 
 const page = (path: string, handle: PageHandle, element: ReactNode = <PlaceholderPage />): RouteObject => ({
   path,
@@ -66,6 +67,7 @@ export const routes: RouteObject[] = [
               page('asset-profiles/:id?', { title: 'assetProfiles' }, <AssetProfilesPage />),
               page('devices/:id?', { title: 'devices' }, <DevicesPage />),
               page('reports', { title: 'reports' }, <ReportsPage />),
+              page('stock', { title: 'stock' }, <StockPage />),
               page('customers', { title: 'customers' }, <CustomersPage />),
               page('customers/:id', { title: 'customers' }, <CustomersPage />),
               page('permissions', { title: 'permissions' }, <RolesPage />),

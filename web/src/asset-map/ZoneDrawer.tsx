@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../common/list/ConfirmDialog';
 import { SideDrawer } from '../common/list/SideDrawer';
 import { notifyError, notifySuccess } from '../common/notifications/notificationStore';
 import { useTranslateMessage } from '../i18n/translateMessage';
+import { ZoneStockSection } from '../stock/ZoneStockSection';
 import { type MapGeoZone, useGeoZoneMutations } from './assetMapApi';
 
 interface ZoneFormValues {
@@ -107,6 +108,8 @@ export function ZoneDrawer({
       ) : (
         <Skeleton height={72} />
       )}
+      {/* Issue 18: stock per zone, staff only (canEdit: the staff who may write zones). */}
+      {zone && canEdit && <ZoneStockSection zoneId={zone.id} canEdit={canEdit} />}
       <ConfirmDialog
         open={confirming}
         message={t('panel.confirmDelete', { name: zone?.name ?? '' })}

@@ -2,6 +2,7 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
 import Toolbar from '@mui/material/Toolbar';
+import { isStaff } from '@shared/permissions';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/useSession';
@@ -22,10 +23,13 @@ interface Props {
 
 export function NavigationDrawer({ variant, open, onClose }: Props) {
   const { t } = useTranslation();
-  const { hasAny, isAdmin } = useSession();
+  const { hasAny, isAdmin, user } = useSession();
+  const staff = user ? isStaff(user.roles) : false;
   const mini = variant === 'permanent' && !open;
   const width = mini ? MINI_DRAWER_WIDTH : DRAWER_WIDTH;
-  const entries = NAVIGATION_ENTRIES.filter((entry) => hasAny(entry.anyOf) && (!entry.adminOnly || isAdmin));
+  const entries = NAVIGATION_ENTRIES.filter(
+    (entry) => hasAny(entry.anyOf) && (!entry.adminOnly || isAdmin) && (!entry.staffOnly || staff),
+  );
   const groups = (['tracking', 'administration'] as const)
     .map((group) => entries.filter((entry) => entry.group === group))
     .filter((group) => group.length > 0);

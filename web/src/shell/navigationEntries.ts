@@ -11,6 +11,8 @@ export interface NavigationEntry {
   anyOf: readonly string[];
   /** Also needs the admin or super admin role (a code rule of the API, not a permission of the matrix). */
   adminOnly?: boolean;
+  /** Not for client users and transporters, whatever the matrix grants (a code rule of the API). */
+  staffOnly?: boolean;
 }
 
 const crud = (prefix: string) => [`${prefix}_CREATE`, `${prefix}_READ`, `${prefix}_EDIT`, `${prefix}_DELETE`];
@@ -29,6 +31,8 @@ export const NAVIGATION_ENTRIES: readonly NavigationEntry[] = [
   { path: '/device-profiles', title: 'deviceProfiles', group: 'tracking', anyOf: crud('DEVICE'), adminOnly: true },
   { path: '/alarm-rules', title: 'alarmRules', group: 'tracking', anyOf: crud('ALARM') },
   { path: '/reports', title: 'reports', group: 'tracking', anyOf: ['ASSET_REPORT_CONFIRM'] },
+  // issue 18: stock per zone, the planners' screen (the API answers client users and transporters 403).
+  { path: '/stock', title: 'stock', group: 'tracking', anyOf: ['VIEW_ASSET_MAP'], staffOnly: true },
   { path: '/customers', title: 'customers', group: 'tracking', anyOf: crud('CUSTOMER') },
   { path: '/tenants', title: 'tenants', group: 'administration', anyOf: ['SUPER_ADMIN', 'ROLE_SUPER_ADMIN'] },
   { path: '/users', title: 'users', group: 'administration', anyOf: crud('USER') },

@@ -13,6 +13,7 @@ import Palette from '@mui/icons-material/Palette';
 import People from '@mui/icons-material/People';
 import Router from '@mui/icons-material/Router';
 import SettingsInputAntenna from '@mui/icons-material/SettingsInputAntenna';
+import Warehouse from '@mui/icons-material/Warehouse';
 import type SvgIcon from '@mui/material/SvgIcon';
 
 /** Drawer icon per entry path (kept apart from the entries so those stay plain data). */
@@ -24,6 +25,7 @@ export const NAVIGATION_ICONS: Record<string, typeof SvgIcon> = {
   '/device-profiles': DataObject,
   '/alarm-rules': NotificationsActive,
   '/reports': AssignmentTurnedIn,
+  '/stock': Warehouse,
   '/customers': Groups,
   '/tenants': Apartment,
   '/users': People,

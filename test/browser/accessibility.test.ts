@@ -341,6 +341,37 @@ const ADMIN: Screen[] = [
     ready: formReady('[data-testid="report-list"]'),
     steps: [{ name: 'report confirmation', act: openReportConfirmation }],
   },
+  // Issue 18: stock per zone. The drill-down of the demo's zone 1 (its assets without a profile, maybe none).
+  {
+    name: 'stock',
+    path: '/stock',
+    ready: formReady('[data-stock-table="loaded"]'),
+    steps: [
+      {
+        name: 'stock drill-down',
+        act: async (page) => {
+          await page.goto(consoleUrl('/stock?zone=1&profile=none'));
+          await page.locator('[data-stock-assets="loaded"]').waitFor();
+          await settled(page);
+        },
+      },
+    ],
+  },
+  {
+    name: 'zone panel stock',
+    path: '/asset-map?zone=1',
+    ready: formReady('[data-zone-stock="loaded"]'),
+    steps: [
+      {
+        name: 'zone stock limits dialog',
+        act: async (page) => {
+          await page.locator('[data-zone-stock="loaded"] button').first().click();
+          await page.locator('[data-stock-limits="loaded"]').waitFor();
+          await settled(page);
+        },
+      },
+    ],
+  },
   { name: 'API credentials', path: '/api', ready: formReady('main h1') },
   {
     name: 'gateways',

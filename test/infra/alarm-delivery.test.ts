@@ -11,6 +11,7 @@ import { LOAN_DAY_CRON, LoanDaySchedule } from '../../infra/constructs/loan-day-
 import { SILENT_TAG_RATE } from '../../infra/constructs/silent-tag-schedule';
 import { DATA_GRANT_ACTIONS } from '../../infra/handler-grants';
 import { PIPELINE_RULES } from '../../infra/pipeline-rules';
+import { ALARM_TYPES } from '../../shared/schemas/alarm';
 import { synthTracking } from './synth';
 
 /**
@@ -72,13 +73,18 @@ describe('alarm delivery and loan-day schedule', () => {
 
   it('creates one bus rule per shared rule, with the same pattern, targeting the alarm handler with retries and a DLQ', () => {
     const rules = template.findResources('AWS::Events::Rule');
-    // The geocoder's rule belongs to its own construct (address-geocoding.test.ts).
+    // The geocoder's and the zone stock's rules belong to their own constructs (address-geocoding.test.ts, zone-stock.test.ts).
     expect(Object.keys(rules)).toHaveLength(
-      PIPELINE_RULES.filter((r) => r.targetModule !== 'pipeline/geocoder').length,
+      PIPELINE_RULES.filter((r) => r.targetModule !== 'pipeline/geocoder' && r.targetModule !== 'pipeline/zone-stock')
+        .length,
     );
     template.hasResourceProperties('AWS::Events::Rule', {
       EventBusName: Match.anyValue(),
-      EventPattern: { source: ['tracking.pipeline'], 'detail-type': ['AlarmRaised'], detail: { kind: [0, 1, 2, 3] } },
+      EventPattern: {
+        source: ['tracking.pipeline'],
+        'detail-type': ['AlarmRaised'],
+        detail: { kind: [...ALARM_TYPES] },
+      },
       Targets: [
         Match.objectLike({
           RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 21600 },

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '../../shared/permissions';
+import { isStaff, PERMISSIONS } from '../../shared/permissions';
 import { chooseLanguage } from '../../web/src/i18n/languages';
 import { hasAnyGrant } from '../../web/src/session/grants';
 import { breadcrumbsFor, segmentLabel } from '../../web/src/shell/breadcrumbs';
@@ -7,7 +7,9 @@ import { NAVIGATION_ENTRIES } from '../../web/src/shell/navigationEntries';
 
 const user = (roles: string[], permissions: string[]) => ({ roles, permissions });
 const visiblePaths = (grants: { roles: string[]; permissions: string[] }) =>
-  NAVIGATION_ENTRIES.filter((entry) => hasAnyGrant(grants, entry.anyOf)).map((entry) => entry.path);
+  NAVIGATION_ENTRIES.filter(
+    (entry) => hasAnyGrant(grants, entry.anyOf) && (!entry.staffOnly || isStaff(grants.roles)),
+  ).map((entry) => entry.path);
 
 describe('hasAnyGrant', () => {
   test('any permission or any role is enough', () => {
@@ -30,6 +32,11 @@ describe('navigation entries (spec 000 s.2, spec 001 s.2)', () => {
 
   test('a client with ASSET_READ and VIEW_ASSET_MAP sees assets and the map only', () => {
     expect(visiblePaths(user(['ROLE_CLIENT'], ['ASSET_READ', 'VIEW_ASSET_MAP']))).toEqual(['/assets', '/asset-map']);
+  });
+
+  test('the Stock screen (issue 18) is for staff with VIEW_ASSET_MAP, not for transporters', () => {
+    expect(visiblePaths(user(['ROLE_USER'], ['VIEW_ASSET_MAP']))).toEqual(['/asset-map', '/stock']);
+    expect(visiblePaths(user(['ROLE_TRANSPORTER'], ['VIEW_ASSET_MAP']))).toEqual(['/asset-map']);
   });
 
   test('ASSET_PROFILE_* does not count as ASSET_*', () => {

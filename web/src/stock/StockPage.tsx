@@ -1,6 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import { alpha, type Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -18,7 +19,9 @@ import { boundsText } from './stockStates';
 
 type Cell = StockTable['rows'][number]['cells'][number];
 
-const STATE_COLOURS = { below: 'warning.light', above: 'error.light', ok: undefined } as const;
+/** Light tints, so the count and its bounds keep their contrast (WCAG AA) on the mark. */
+const stateColour = (state: Cell['state']) => (theme: Theme) =>
+  state === 'ok' ? undefined : alpha(state === 'below' ? theme.palette.warning.main : theme.palette.error.main, 0.16);
 
 /**
  * The Stock screen (issue 18 part 2): zones as rows, asset profiles as columns, the assets inside each zone
@@ -120,7 +123,7 @@ function CountCell({ cell, onOpen }: { cell: Cell; onOpen(): void }) {
     <TableCell
       align="right"
       data-stock-state={cell.state}
-      sx={{ bgcolor: STATE_COLOURS[cell.state], cursor: 'pointer', whiteSpace: 'nowrap', p: 0 }}
+      sx={{ bgcolor: stateColour(cell.state), cursor: 'pointer', whiteSpace: 'nowrap', p: 0 }}
     >
       <Typography
         component="button"

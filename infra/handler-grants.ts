@@ -139,6 +139,8 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
   'asset-alarms': { entry: http('asset-alarms'), data: RW, livePublish: true },
   gateways: { entry: http('gateways'), data: RW, gatewayProvisioning: true },
   'device-profiles': { entry: http('device-profiles'), data: RW },
+  // Issue 18: reads visits, writes their exports' files (synchronous, bounded).
+  'zone-visits': { entry: http('zone-visits'), data: ['table-read', 'exports-read', 'exports-write'] },
 
   'export-worker': {
     entry: 'functions/workers/export-worker.ts',

@@ -16,6 +16,7 @@ import { forbidden } from '../lib/http/errors';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
 import { validate } from '../lib/http/validation';
+import { closeOpenVisitsOfZone } from '../lib/visits/visit-writes';
 
 /**
  * Geo zones (spec 000 asset map, s.3, s.7; issue 8). Holders of VIEW_ASSET_MAP read the zones (the map draws
@@ -107,7 +108,10 @@ export const handler = createHttpHandler('geo-zones', {
   'geoZones.delete': route({
     run: async ({ auth, params }) => {
       refuseNonStaff(auth);
-      await deleteGeoZone(auth.tenant, zoneIdOf(params));
+      const id = zoneIdOf(params);
+      await deleteGeoZone(auth.tenant, id);
+      // Issue 18: the zone's open visits close now (the zone is gone; its visit history stays).
+      await closeOpenVisitsOfZone(auth.tenant, id, new Date().toISOString());
       return reply(204);
     },
   }),

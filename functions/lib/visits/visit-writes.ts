@@ -1,8 +1,10 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../data/client';
 import type { TenantContext } from '../data/tenant-context';
+import type { ZonePresence } from '../pipeline/geofence/zone-presence';
 import { arrivalItem, dwellSecondsOf, type VisitRecord, visitKey } from './visit-keys';
+import { openVisitsQuery } from './visit-queries';
 
 /**
  * The two writes of a visit, each conditional so a redelivered uplink (or a second closer: the zone's delete
@@ -57,4 +59,43 @@ export function closeVisit(ctx: TenantContext, departure: Departure): Promise<bo
       }),
     ),
   );
+}
+
+/**
+ * A zone deleted: its open visits close at the deletion (one conditional Update each, a Query of the open-visit
+ * index first). The assets keep the zone in their `zone_presence` until their next fix, which drops it and
+ * finds the visit closed (docs/geofencing.md "Zone visits"). Answers how many closed.
+ */
+export async function closeOpenVisitsOfZone(ctx: TenantContext, zoneId: number, at: string): Promise<number> {
+  let closed = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({ ...openVisitsQuery(ctx, zoneId), ExclusiveStartKey: startKey }),
+    );
+    for (const item of page.Items ?? []) {
+      const visit = item as unknown as VisitRecord;
+      if (await closeVisit(ctx, { assetId: visit.assetId, zoneId, arrivedAt: visit.arrivedAt, leftAt: at })) closed++;
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return closed;
+}
+
+/**
+ * An asset deleted: its open visits (the ones its `zone_presence` holds) close at the deletion, so "who is
+ * there now" never lists an asset that is gone; its closed visits stay as the zones' history.
+ */
+export async function closeOpenVisitsOfAsset(
+  ctx: TenantContext,
+  asset: { id: number; zone_presence?: ZonePresence },
+  at: string,
+): Promise<number> {
+  let closed = 0;
+  for (const [zoneId, entry] of Object.entries(asset.zone_presence ?? {})) {
+    if (!entry.in || !entry.since) continue;
+    const departure = { assetId: asset.id, zoneId: Number(zoneId), arrivedAt: entry.since, leftAt: at };
+    if (await closeVisit(ctx, departure)) closed++;
+  }
+  return closed;
 }

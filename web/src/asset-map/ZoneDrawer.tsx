@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../common/list/ConfirmDialog';
 import { SideDrawer } from '../common/list/SideDrawer';
 import { notifyError, notifySuccess } from '../common/notifications/notificationStore';
 import { useTranslateMessage } from '../i18n/translateMessage';
+import { ZoneVisitsSection } from '../zone-visits/ZoneVisitsSection';
 import { type MapGeoZone, useGeoZoneMutations } from './assetMapApi';
 
 interface ZoneFormValues {
@@ -107,6 +108,7 @@ export function ZoneDrawer({
       ) : (
         <Skeleton height={72} />
       )}
+      {zone && <ZoneVisitsSection zoneId={zone.id} />}
       <ConfirmDialog
         open={confirming}
         message={t('panel.confirmDelete', { name: zone?.name ?? '' })}

@@ -106,12 +106,15 @@ export const handler = createHttpHandler('geo-zones', {
     },
   }),
   'geoZones.delete': route({
-    run: async ({ auth, params }) => {
+    run: async ({ auth, params, logger }) => {
       refuseNonStaff(auth);
       const id = zoneIdOf(params);
       await deleteGeoZone(auth.tenant, id);
-      // Issue 18: the zone's open visits close now (the zone is gone; its visit history stays).
-      await closeOpenVisitsOfZone(auth.tenant, id, new Date().toISOString());
+      // Issue 18: the zone's open visits close now (its visit history stays). The zone is gone already, so a
+      // failure is logged, not answered: each asset's next fix closes what is left (docs/geofencing.md).
+      await closeOpenVisitsOfZone(auth.tenant, id, new Date().toISOString()).catch((error: Error) =>
+        logger.warn('Open visits of a deleted zone not all closed', { zoneId: id, error: error.message }),
+      );
       return reply(204);
     },
   }),

@@ -1,4 +1,4 @@
-import { idParamSchema } from '../../shared/schemas/common';
+import { idParamSchema, toBoolean } from '../../shared/schemas/common';
 import {
   VISIT_PERIOD_MAX,
   VISIT_PERIOD_MIN,
@@ -30,7 +30,7 @@ import {
  * them; docs/security.md "Client users"), so every visit route answers them 403 before anything is read
  * (docs/decisions/new-zone-visits-role-views-and-edge-cases.md). Another tenant's or an unknown asset or zone: 404.
  */
-const SPEC = { dates: ['arrivedAt'], filters: { open: 'boolean' as const } };
+const SPEC = { dates: ['arrivedAt'] };
 /** Totals count at most this many visits (the read budget: no page beyond it is reachable anyway). */
 const TOTAL_CAP = 20_000;
 
@@ -74,7 +74,9 @@ async function zoneOf(auth: AuthContext, params: Record<string, string | undefin
 /** The zone list's query: open visits (who is there now) or the period's. */
 function zoneQuery(ctx: TenantContext, zoneId: number, query: CollectionQuery) {
   const period = periodOf(query);
-  return query.filters.open?.[0] === true ? openVisitsQuery(ctx, zoneId) : zoneVisitsQuery(ctx, zoneId, period);
+  // `open` reads as pagination= does (PHP's FILTER_VALIDATE_BOOLEAN); another word is no filter.
+  const open = toBoolean(query.params.get('open') ?? undefined) === true;
+  return open ? openVisitsQuery(ctx, zoneId) : zoneVisitsQuery(ctx, zoneId, period);
 }
 
 export const handler = createHttpHandler('zone-visits', {

@@ -2,7 +2,7 @@ import { systemTenantContext } from '../../functions/lib/data/system-context';
 import { nextPresence, siteOf, ZoneIndex, type ZonePresence } from '../../functions/lib/pipeline/geofence';
 import type { PipelineAsset } from '../../functions/lib/pipeline/processor/uplink-effects';
 import { visitEffects } from '../../functions/lib/pipeline/processor/visit-effects';
-import { queueVisitWebhook } from '../../functions/lib/visits/visit-events';
+import { queueVisitWebhook } from '../../functions/lib/visits/visit-webhooks';
 import { flushWebhookEvents, webhookEventSinks } from '../../functions/lib/webhooks/webhook-events';
 
 /** Zone visits' state machine (geofence/zone-presence.ts) and what one fix changes (processor/visit-effects.ts). */

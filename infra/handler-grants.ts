@@ -141,6 +141,8 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
   'asset-alarms': { entry: http('asset-alarms'), data: RW, livePublish: true },
   gateways: { entry: http('gateways'), data: RW, gatewayProvisioning: true },
   'device-profiles': { entry: http('device-profiles'), data: RW },
+  // Issue 18: reads visits (the handler layer writes as every route's does), writes their exports' files.
+  'zone-visits': { entry: http('zone-visits'), data: [...RW, 'exports-read', 'exports-write'] },
 
   'export-worker': {
     entry: 'functions/workers/export-worker.ts',

@@ -34,6 +34,7 @@ export const HANDLER_MODULES = [
   'asset-alarms',
   'gateways',
   'device-profiles',
+  'zone-visits',
 ] as const;
 export type HandlerModule = (typeof HANDLER_MODULES)[number];
 
@@ -298,6 +299,35 @@ export const ROUTES = [
     path: '/api/assets/{id}/alarms/{alarmId}/acknowledge',
     access: any('ASSET_READ'),
     handler: 'asset-alarms',
+  },
+  // issue 18: zone visits of an asset and of a zone (staff and transporters; client users 403), with exports
+  {
+    id: 'zoneVisits.ofAsset',
+    method: 'GET',
+    path: '/api/assets/{id}/visits',
+    access: any('ASSET_READ'),
+    handler: 'zone-visits',
+  },
+  {
+    id: 'zoneVisits.exportOfAsset',
+    method: 'GET',
+    path: '/api/assets/{id}/visits/export',
+    access: any('ASSET_READ'),
+    handler: 'zone-visits',
+  },
+  {
+    id: 'zoneVisits.ofZone',
+    method: 'GET',
+    path: '/api/geo-zones/{id}/visits',
+    access: any('VIEW_ASSET_MAP'),
+    handler: 'zone-visits',
+  },
+  {
+    id: 'zoneVisits.exportOfZone',
+    method: 'GET',
+    path: '/api/geo-zones/{id}/visits/export',
+    access: any('VIEW_ASSET_MAP'),
+    handler: 'zone-visits',
   },
   // issue 17: the open alarms of the caller's scope (staff: the tenant's; client users: their customer's)
   {

@@ -48,6 +48,7 @@ import { currentMapCursor } from '../lib/live/map-delta';
 import { mapDeltaReply } from '../lib/live/map-delta-reply';
 import { liveAssetChanged } from '../lib/live/publisher';
 import { mailReportSafely, type ReportKind } from '../lib/notifications/report-notice';
+import { closeOpenVisitsOfAsset } from '../lib/visits/visit-writes';
 
 /**
  * Assets (spec 000 sections 2-9): the list with its filters and sorts, the client users' view, create and
@@ -287,6 +288,8 @@ export const handler = createHttpHandler('assets', {
           return current;
         },
       );
+      // Issue 18: its open zone visits close (the visit history stays).
+      await closeOpenVisitsOfAsset(auth.tenant, asset, new Date().toISOString());
       // Issue 17: its open alarms leave the inboxes (the alarm records stay, as before).
       await moveOpenAlarmsOfAsset(auth.tenant, asset.id, 'deleted');
       // The record is gone first, so a failure here leaves only unreachable files; logged for a clean-up.

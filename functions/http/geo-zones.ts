@@ -16,6 +16,7 @@ import { forbidden } from '../lib/http/errors';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
 import { validate } from '../lib/http/validation';
+import { closeOpenVisitsOfZone } from '../lib/visits/visit-writes';
 import { zoneStockRoutes } from '../lib/zone-stock/stock-routes';
 
 /**
@@ -108,9 +109,15 @@ export const handler = createHttpHandler('geo-zones', {
     },
   }),
   'geoZones.delete': route({
-    run: async ({ auth, params }) => {
+    run: async ({ auth, params, logger }) => {
       refuseNonStaff(auth);
-      await deleteGeoZone(auth.tenant, zoneIdOf(params));
+      const id = zoneIdOf(params);
+      await deleteGeoZone(auth.tenant, id);
+      // Issue 18: the zone's open visits close now (its visit history stays). The zone is gone already, so a
+      // failure is logged, not answered: each asset's next fix closes what is left (docs/geofencing.md).
+      await closeOpenVisitsOfZone(auth.tenant, id, new Date().toISOString()).catch((error: Error) =>
+        logger.warn('Open visits of a deleted zone not all closed', { zoneId: id, error: error.message }),
+      );
       return reply(204);
     },
   }),

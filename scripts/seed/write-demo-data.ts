@@ -20,6 +20,7 @@ import { geoZoneLinkItems, withAssetCounts } from '../../functions/lib/geo-zones
 import { geoZoneRepository } from '../../functions/lib/geo-zones/geo-zone-repository';
 import { batchPut } from './batch-write';
 import type { DemoDataset } from './demo-data';
+import { seededVisits } from './visit-seed';
 
 /**
  * Writes a generated dataset into a fresh tenant. Items are built by their repositories (repository.toItem:
@@ -69,7 +70,10 @@ export async function writeDemoData(ctx: TenantContext, data: DemoDataset): Prom
   // Each zone counts the assets that name it, as the API's asset writes keep it (geo-zone-asset-links.ts).
   await createAll(ctx, geoZoneRepository, withAssetCounts(data.zones, data.assets));
   await createAll(ctx, alarmRepository, data.alarms);
+  // Issue 18: the zone visits the seeded events make (and the assets' presence and site, set on the records).
+  const visits = seededVisits(ctx, data);
   await createAll(ctx, assetRepository, data.assets);
+  await batchPut(visits, CONCURRENCY);
   // The search catalogue (asset-search-catalogue.ts) that the API's asset writes keep in their transactions.
   await batchPut(catalogueShardItems(ctx, data.assets), CONCURRENCY);
   await batchPut(geoZoneLinkItems(ctx, data.assets), CONCURRENCY);

@@ -42,6 +42,14 @@ export function random(seed: number) {
   };
 }
 
+/** The zone stop nearest to a position (flat distance: enough to choose). */
+function nearestZoneStop(lat: number, lon: number): SimTag['target'] {
+  const zones = STOPS.filter((stop) => stop.zone);
+  const distance = (stop: SimTag['target']) =>
+    Math.hypot(stop.lat - lat, (stop.lon - lon) * Math.cos((lat * Math.PI) / 180));
+  return zones.reduce((best, stop) => (distance(stop) < distance(best) ? stop : best), zones[0] as SimTag['target']);
+}
+
 export function newTag(
   rng: () => number,
   device: { devEui: string; assetName: string; lat: number; lon: number },
@@ -49,7 +57,12 @@ export function newTag(
 ): SimTag {
   return {
     ...device,
-    target: STOPS[Math.floor(rng() * STOPS.length)] as SimTag['target'],
+    // Every other tag heads for the nearest depot first, so a run makes zone visits (issue 18) within minutes:
+    // an arrival (or, for a tag already there, a dwell and a departure); the rest go anywhere.
+    target:
+      index % 2 === 0
+        ? nearestZoneStop(device.lat, device.lon)
+        : (STOPS[Math.floor(rng() * STOPS.length)] as SimTag['target']),
     dwell: 0,
     sabotagedFor: 0,
     // One tag in ten starts just above LOW_BATTERY_VOLTS, below which the simulated tag sets its flag.

@@ -68,6 +68,7 @@ import {
   stockTableSchema,
   zoneStockSchema,
 } from '../schemas/zone-stock';
+import { assetVisitListQuerySchema, zoneVisitListQuerySchema, zoneVisitSchema } from '../schemas/zone-visit';
 
 /** Spec 000 and issues 8/9: assets, profiles, customers, devices, events, geo zones, alarm rules, uplinks. */
 export const TRACKING_CONTRACTS = {
@@ -148,6 +149,31 @@ export const TRACKING_CONTRACTS = {
     params: z.object({ id: idParamSchema, alarmId: assetAlarmIdSchema }),
     response: assetAlarmSchema,
     errors: [409],
+  },
+  'zoneVisits.ofAsset': {
+    summary: "An asset's zone visits, newest arrival first, optionally of a period (client users: 403)",
+    query: assetVisitListQuerySchema,
+    collection: zoneVisitSchema,
+    errors: [403],
+  },
+  'zoneVisits.exportOfAsset': {
+    summary: "Export an asset's zone visits (PDF, Excel, CSV; at most 5,000 rows)",
+    query: [exportQuerySchema, assetVisitListQuerySchema],
+    response: exportResultSchema,
+    errors: [403],
+  },
+  'zoneVisits.ofZone': {
+    summary:
+      "A zone's visits of a period, newest arrival first, or with open=true who is there now (client users: 403)",
+    query: zoneVisitListQuerySchema,
+    collection: zoneVisitSchema,
+    errors: [403],
+  },
+  'zoneVisits.exportOfZone': {
+    summary: "Export a zone's visits of a period or its open visits (PDF, Excel, CSV; at most 5,000 rows)",
+    query: [exportQuerySchema, zoneVisitListQuerySchema],
+    response: exportResultSchema,
+    errors: [403],
   },
   'alarmInbox.list': {
     summary: "Open alarms of the caller's scope, newest first (the total stops at 1,000)",

@@ -261,7 +261,8 @@ const ADMIN: Screen[] = [
         act: inTurn(assetTab(2), (page) => page.locator('[data-testid="asset-map"][data-ready="true"]').waitFor()),
       },
       { name: 'asset panel alarms', act: assetTab(3) },
-      { name: 'asset panel attachments', act: assetTab(4) },
+      { name: 'asset panel visits', act: assetTab(4) },
+      { name: 'asset panel attachments', act: assetTab(5) },
     ],
   },
   {
@@ -270,6 +271,16 @@ const ADMIN: Screen[] = [
     ready: async (page) => {
       // The canvas says when the map is idle; SwiftShader draws it on the CPU of a shared machine.
       await page.locator('[data-testid="asset-map-canvas"][data-ready="true"]').waitFor({ timeout: 90_000 });
+      await settled(page);
+    },
+  },
+  {
+    // Issue 18: the zone panel with who is there now and the period's visits (the seed's first zone).
+    name: 'asset map zone panel',
+    path: '/asset-map?zone=1',
+    ready: async (page) => {
+      await page.locator('[data-testid="asset-map-canvas"][data-ready="true"]').waitFor({ timeout: 90_000 });
+      await page.locator(`${PANEL} [data-testid="zone-visits"]`).waitFor();
       await settled(page);
     },
   },

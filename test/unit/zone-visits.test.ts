@@ -1,6 +1,9 @@
+import { systemTenantContext } from '../../functions/lib/data/system-context';
 import { nextPresence, siteOf, ZoneIndex, type ZonePresence } from '../../functions/lib/pipeline/geofence';
 import type { PipelineAsset } from '../../functions/lib/pipeline/processor/uplink-effects';
 import { visitEffects } from '../../functions/lib/pipeline/processor/visit-effects';
+import { queueVisitWebhook } from '../../functions/lib/visits/visit-webhooks';
+import { flushWebhookEvents, webhookEventSinks } from '../../functions/lib/webhooks/webhook-events';
 
 /** Zone visits' state machine (geofence/zone-presence.ts) and what one fix changes (processor/visit-effects.ts). */
 const DEPOT = { lon: 5.0, lat: 52.0 };
@@ -149,5 +152,53 @@ describe('visit effects of one fix', () => {
     expect(step.visits[0]).toMatchObject({ zoneId: 3, leftAt: time(30), dwellSeconds: 1800 });
     expect(step.site).toBeNull();
     expect(step.presence).toEqual({});
+  });
+});
+
+describe('zone.entered / zone.left webhook payloads', () => {
+  it('carry the contract shape: zone, asset, customer and the visit times', async () => {
+    const sink = jest.fn(async () => undefined);
+    webhookEventSinks.push(sink);
+    const ctx = systemTenantContext('7');
+    const visit = {
+      assetId: 4,
+      assetName: 'Reel 4',
+      clientId: 9,
+      zoneId: 2,
+      zoneName: 'Depot',
+      arrivedAt: time(0),
+      leftAt: time(30),
+      dwellSeconds: 1800,
+      profiles: [],
+      cableType: null,
+    };
+    queueVisitWebhook(ctx, { ...visit, leftAt: null, dwellSeconds: null, clientId: null });
+    queueVisitWebhook(ctx, visit);
+    await flushWebhookEvents();
+    webhookEventSinks.splice(webhookEventSinks.indexOf(sink), 1);
+    expect(sink).toHaveBeenCalledWith([
+      {
+        tenantId: '7',
+        type: 'zone.entered',
+        occurredAt: time(0),
+        data: {
+          zone: { id: 2, name: 'Depot' },
+          asset: { id: 4, name: 'Reel 4' },
+          customer: null,
+          visit: { arrivedAt: time(0), leftAt: null, dwellSeconds: null },
+        },
+      },
+      {
+        tenantId: '7',
+        type: 'zone.left',
+        occurredAt: time(30),
+        data: {
+          zone: { id: 2, name: 'Depot' },
+          asset: { id: 4, name: 'Reel 4' },
+          customer: { id: 9 },
+          visit: { arrivedAt: time(0), leftAt: time(30), dwellSeconds: 1800 },
+        },
+      },
+    ]);
   });
 });

@@ -1,15 +1,13 @@
 import { EventBridgeClient, PutEventsCommand, type PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
-import type { TenantContext } from '../data/tenant-context';
 import { localServiceConfig } from '../local-endpoints';
-import { queueWebhookEvent } from '../webhooks/webhook-events';
-import type { VisitRecord } from './visit-keys';
 
 /**
  * What a visit that opened or closed tells others (docs/data-model.md "Zone visits (issue 18)"):
  * - `ZoneVisitChanged` on the pipeline bus (source `tracking.pipeline`), detail
  *   `{ tenantId, zoneId, assetId, change, at }`: the zone-stock Lambda re-counts that zone;
- * - the `zone.entered` / `zone.left` webhook event, queued here and flushed at the end of the batch.
- * Both after the visit's write; best effort, never failing the uplink (its state is written).
+ * - the `zone.entered` / `zone.left` webhook event (visit-webhooks.ts), flushed at the end of the batch.
+ * Both after the visit's write; best effort, never failing the uplink (its state is written). Only the processor
+ * puts the bus event: the API's Lambdas have no grant on the pipeline bus (a person's delete queues webhooks only).
  */
 export const VISIT_EVENT_SOURCE = 'tracking.pipeline';
 export const VISIT_DETAIL_TYPE = 'ZoneVisitChanged';
@@ -50,20 +48,4 @@ export async function publishVisitChanges(events: ZoneVisitChanged[]): Promise<n
     }
   }
   return refused;
-}
-
-/** The `zone.entered` / `zone.left` payload of the rental contract. */
-export function queueVisitWebhook(ctx: TenantContext, visit: VisitRecord): void {
-  const type = visit.leftAt ? 'zone.left' : 'zone.entered';
-  queueWebhookEvent(
-    ctx,
-    type,
-    {
-      zone: { id: visit.zoneId, name: visit.zoneName },
-      asset: { id: visit.assetId, name: visit.assetName },
-      customer: visit.clientId === null ? null : { id: visit.clientId },
-      visit: { arrivedAt: visit.arrivedAt, leftAt: visit.leftAt, dwellSeconds: visit.dwellSeconds },
-    },
-    visit.leftAt ?? visit.arrivedAt,
-  );
 }

@@ -50,6 +50,12 @@ export function arrivalItem(ctx: TenantContext, visit: VisitRecord): Record<stri
   };
 }
 
+/** The item of a visit as it stands: an open one with its open-visit keys, a closed one without (the seed). */
+export function visitItem(ctx: TenantContext, visit: VisitRecord): Record<string, unknown> {
+  const { gsi2pk: _pk, gsi2sk: _sk, ...closed } = arrivalItem(ctx, visit);
+  return visit.leftAt === null ? arrivalItem(ctx, visit) : closed;
+}
+
 /** Whole seconds between arrival and departure, never negative. */
 export const dwellSecondsOf = (arrivedAt: string, leftAt: string) =>
   Math.max(0, Math.round((Date.parse(leftAt) - Date.parse(arrivedAt)) / 1000));

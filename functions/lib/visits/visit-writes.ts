@@ -1,8 +1,12 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../data/client';
+import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
+import type { ZonePresence } from '../pipeline/geofence/zone-presence';
 import { arrivalItem, dwellSecondsOf, type VisitRecord, visitKey } from './visit-keys';
+import { openVisitsQuery } from './visit-queries';
+import { queueVisitWebhook } from './visit-webhooks';
 
 /**
  * The two writes of a visit, each conditional so a redelivered uplink (or a second closer: the zone's delete
@@ -41,10 +45,11 @@ export interface Departure {
 /**
  * The departure: one Update that sets `leftAt` and `dwellSeconds` and removes the open-visit index keys, only
  * while the visit is open (its gsi2 key is the open mark); a visit closed already, or never written, is left.
+ * Answers the closed visit (for its events), or undefined when nothing was written.
  */
-export function closeVisit(ctx: TenantContext, departure: Departure): Promise<boolean> {
-  return conditional(() =>
-    dynamo().send(
+export async function closeVisit(ctx: TenantContext, departure: Departure): Promise<VisitRecord | undefined> {
+  try {
+    const answer = await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: visitKey(ctx, departure.assetId, departure.zoneId, departure.arrivedAt),
@@ -54,7 +59,67 @@ export function closeVisit(ctx: TenantContext, departure: Departure): Promise<bo
           ':left': departure.leftAt,
           ':dwell': dwellSecondsOf(departure.arrivedAt, departure.leftAt),
         },
+        ReturnValues: 'ALL_NEW',
       }),
-    ),
-  );
+    );
+    return answer.Attributes ? fromItem<VisitRecord>(answer.Attributes) : undefined;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Visits closed by a person's delete: the `zone.left` webhook (flushed by the route's after-route hook). No
+ * `ZoneVisitChanged`: the API's Lambdas have no grant on the pipeline bus (infra/handler-grants.ts).
+ */
+function announceClosed(ctx: TenantContext, closed: VisitRecord[]) {
+  for (const visit of closed) queueVisitWebhook(ctx, visit);
+}
+
+/**
+ * A zone deleted: its open visits close at the deletion (one conditional Update each, a Query of the open-visit
+ * index first). The assets keep the zone in their `zone_presence` until their next fix, which drops it and
+ * finds the visit closed (docs/geofencing.md "Zone visits"). Answers how many closed.
+ */
+export async function closeOpenVisitsOfZone(ctx: TenantContext, zoneId: number, at: string): Promise<number> {
+  const closed: VisitRecord[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({ ...openVisitsQuery(ctx, zoneId), ExclusiveStartKey: startKey }),
+    );
+    for (const item of page.Items ?? []) {
+      const visit = item as unknown as VisitRecord;
+      const done = await closeVisit(ctx, { assetId: visit.assetId, zoneId, arrivedAt: visit.arrivedAt, leftAt: at });
+      if (done) closed.push(done);
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  announceClosed(ctx, closed);
+  return closed.length;
+}
+
+/**
+ * An asset deleted: its open visits (the ones its `zone_presence` holds) close at the deletion, so "who is
+ * there now" never lists an asset that is gone; its closed visits stay as the zones' history.
+ */
+export async function closeOpenVisitsOfAsset(
+  ctx: TenantContext,
+  asset: { id: number; zone_presence?: ZonePresence },
+  at: string,
+): Promise<number> {
+  const closed: VisitRecord[] = [];
+  for (const [zoneId, entry] of Object.entries(asset.zone_presence ?? {})) {
+    if (!entry.in || !entry.since) continue;
+    const done = await closeVisit(ctx, {
+      assetId: asset.id,
+      zoneId: Number(zoneId),
+      arrivedAt: entry.since,
+      leftAt: at,
+    });
+    if (done) closed.push(done);
+  }
+  announceClosed(ctx, closed);
+  return closed.length;
 }

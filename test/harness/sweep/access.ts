@@ -52,6 +52,12 @@ export const CODE_RULES: { routes: RouteId[]; roles: string[] | 'everyone'; stat
     reason: 'client users see no geo zones: spec 000 hides the Geo zone from them (functions/http/geo-zones.ts)',
   },
   {
+    routes: ['zoneVisits.ofAsset', 'zoneVisits.exportOfAsset', 'zoneVisits.ofZone', 'zoneVisits.exportOfZone'],
+    roles: ['ROLE_CLIENT'],
+    status: 403,
+    reason: 'visits name geo zones, which client users never see (functions/http/zone-visits.ts, issue 18)',
+  },
+  {
     routes: ['assets.update', 'assets.delivered', 'assets.resetLoanDays', 'assets.confirmReport'],
     roles: ['ROLE_CLIENT'],
     status: 403,

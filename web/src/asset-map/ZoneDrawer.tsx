@@ -15,6 +15,7 @@ import { SideDrawer } from '../common/list/SideDrawer';
 import { notifyError, notifySuccess } from '../common/notifications/notificationStore';
 import { useTranslateMessage } from '../i18n/translateMessage';
 import { ZoneStockSection } from '../stock/ZoneStockSection';
+import { ZoneVisitsSection } from '../zone-visits/ZoneVisitsSection';
 import { type MapGeoZone, useGeoZoneMutations } from './assetMapApi';
 
 interface ZoneFormValues {
@@ -110,6 +111,7 @@ export function ZoneDrawer({
       )}
       {/* Issue 18: stock per zone, staff only (canEdit: the staff who may write zones). */}
       {zone && canEdit && <ZoneStockSection zoneId={zone.id} canEdit={canEdit} />}
+      {zone && <ZoneVisitsSection zoneId={zone.id} />}
       <ConfirmDialog
         open={confirming}
         message={t('panel.confirmDelete', { name: zone?.name ?? '' })}

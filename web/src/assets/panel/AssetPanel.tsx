@@ -18,6 +18,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { AssetAlarmsTab } from '../../asset-alarms/AssetAlarmsTab';
 import { clearQueue, uploadQueued } from '../../attachments/attachmentUploads';
 import { useSession } from '../../session/useSession';
+import { AssetVisitsTab } from '../../zone-visits/AssetVisitsTab';
 import { useAsset } from '../assetsApi';
 import { useAssetMessage } from '../useAssetMessage';
 import { AssetAttachmentsTab } from './AssetAttachmentsTab';
@@ -28,8 +29,8 @@ import { useAssetEvents } from './useAssetEventsState';
 // The map library loads with the map tab only: the list and the other tabs stay light (issue 10).
 const AssetMapTab = lazy(() => import('./AssetMapTab').then((module) => ({ default: module.AssetMapTab })));
 
-export type AssetTab = 'details' | 'events' | 'map' | 'alarms' | 'attachments';
-const TABS: AssetTab[] = ['details', 'events', 'map', 'alarms', 'attachments'];
+export type AssetTab = 'details' | 'events' | 'map' | 'alarms' | 'visits' | 'attachments';
+const TABS: AssetTab[] = ['details', 'events', 'map', 'alarms', 'visits', 'attachments'];
 
 interface AssetPanelProps {
   assetId: number | null;
@@ -154,6 +155,7 @@ function ExistingAssetBody({ assetId, onClose }: { assetId: number | null; onClo
 
 function AssetTabs({ asset, onClose }: { asset: Asset; onClose: () => void }) {
   const { t } = useTranslation('assets');
+  const { t: tv } = useTranslation('zoneVisits');
   const { isClient } = useSession();
   // The alarm inbox opens an asset on its alarms tab (issue 17): the link's navigation state says so.
   const opened = (useLocation().state as { tab?: AssetTab } | null)?.tab;
@@ -171,7 +173,7 @@ function AssetTabs({ asset, onClose }: { asset: Asset; onClose: () => void }) {
         sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
       >
         {TABS.map((name) => (
-          <Tab key={name} value={name} label={t(`panel.${name}`)} />
+          <Tab key={name} value={name} label={name === 'visits' ? tv('tab') : t(`panel.${name}`)} />
         ))}
       </Tabs>
       <Box sx={{ p: 2, overflowY: 'auto', flexGrow: 1, display: 'flex', flexDirection: 'column' }}>
@@ -191,6 +193,7 @@ function AssetTabs({ asset, onClose }: { asset: Asset; onClose: () => void }) {
           </Suspense>
         )}
         {tab === 'alarms' && <AssetAlarmsTab assetId={asset.id} />}
+        {tab === 'visits' && <AssetVisitsTab assetId={asset.id} />}
         {tab === 'attachments' && <AssetAttachmentsTab asset={asset} />}
       </Box>
     </>

@@ -1,0 +1,124 @@
+import type { ExportLanguage } from '../../../shared/schemas/export';
+import {
+  VISIT_EXPORT_COLUMNS,
+  VISIT_EXPORT_MAX_ROWS,
+  VISIT_EXPORT_TOO_LARGE,
+  type VisitExportColumn,
+  visitExportQuerySchema,
+} from '../../../shared/schemas/zone-visit';
+import de from '../../../web/src/i18n/features/zoneVisits/de.json';
+import en from '../../../web/src/i18n/features/zoneVisits/en.json';
+import fr from '../../../web/src/i18n/features/zoneVisits/fr.json';
+import nl from '../../../web/src/i18n/features/zoneVisits/nl.json';
+import type { PageQuery } from '../data/query-page';
+import type { TenantContext } from '../data/tenant-context';
+import { assetExportTexts } from '../exports/asset-export-texts';
+import { splitExportQuery } from '../exports/export-request';
+import type { ExportColumn, ExportRow } from '../exports/export-table';
+import { dateTimeFormatter, dayIn } from '../exports/export-values';
+import { runExport } from '../exports/run-export';
+import { unprocessable } from '../http/errors';
+import { mailLanguage } from '../mail/mail-language';
+import type { VisitRecord } from './visit-keys';
+import { visitBatches } from './visit-queries';
+
+/**
+ * Exports of a visit list (an asset's, a zone's of a period, a zone's open ones) through the shared export
+ * writers and storage, synchronously and bounded (docs/decisions/new-visit-exports-synchronous-and-bounded.md):
+ * a visit list of one asset or one zone in a period is small, so no job is started; more than
+ * VISIT_EXPORT_MAX_ROWS rows answers 422 before anything is written.
+ */
+const TEXTS: Record<ExportLanguage, typeof en> = { en, nl, de, fr };
+const WIDTHS: Record<VisitExportColumn, number> = {
+  asset: 24,
+  zone: 24,
+  arrivedAt: 17,
+  leftAt: 17,
+  dwell: 12,
+  cableType: 18,
+  profiles: 24,
+};
+const LABEL_KEYS: Record<VisitExportColumn, keyof (typeof en)['export']> = {
+  asset: 'asset',
+  zone: 'zone',
+  arrivedAt: 'arrivedAt',
+  leftAt: 'leftAt',
+  dwell: 'dwell',
+  cableType: 'cableType',
+  profiles: 'profiles',
+};
+
+/** Hours with two decimals: a number a spreadsheet sums. */
+const hoursOf = (seconds: number | null) => (seconds === null ? null : Math.round((seconds / 3600) * 100) / 100);
+
+function cell(
+  visit: VisitRecord,
+  column: VisitExportColumn,
+  words: (typeof en)['export'],
+  dateTime: (v: string | null) => string,
+) {
+  switch (column) {
+    case 'asset':
+      return visit.assetName ?? String(visit.assetId);
+    case 'zone':
+      return visit.zoneName ?? String(visit.zoneId);
+    case 'arrivedAt':
+      return dateTime(visit.arrivedAt);
+    case 'leftAt':
+      return visit.leftAt ? dateTime(visit.leftAt) : words.stillThere;
+    case 'dwell':
+      return hoursOf(visit.dwellSeconds);
+    case 'cableType':
+      return visit.cableType;
+    case 'profiles':
+      return visit.profiles.map((profile) => profile.name).join(', ');
+  }
+}
+
+/** Reads up to the bound before writing: a list over it is refused whole, never cut silently. */
+async function boundedBatches(query: PageQuery): Promise<VisitRecord[][]> {
+  const batches: VisitRecord[][] = [];
+  let rows = 0;
+  for await (const batch of visitBatches(query, VISIT_EXPORT_MAX_ROWS)) {
+    rows += batch.length;
+    if (rows > VISIT_EXPORT_MAX_ROWS) throw unprocessable([{ propertyPath: '', message: VISIT_EXPORT_TOO_LARGE }]);
+    batches.push(batch);
+  }
+  return batches;
+}
+
+async function* replay(batches: VisitRecord[][]): AsyncIterable<VisitRecord[]> {
+  yield* batches;
+}
+
+export async function exportVisits(
+  ctx: TenantContext,
+  rawQuery: string,
+  acceptLanguage: string | undefined,
+  query: PageQuery,
+) {
+  const { query: options } = splitExportQuery(rawQuery, visitExportQuerySchema);
+  const language = options.language ?? mailLanguage(acceptLanguage);
+  const words = TEXTS[language].export;
+  const ids = options.columns ?? [...VISIT_EXPORT_COLUMNS];
+  const columns: ExportColumn[] = ids.map((id) => ({ id, label: words[LABEL_KEYS[id]], width: WIDTHS[id] }));
+  const timeZone = options.timeZone ?? 'UTC';
+  const dateTime = dateTimeFormatter(timeZone);
+  const now = new Date();
+  const batches = await boundedBatches(query);
+  const pageTexts = assetExportTexts(language);
+  return runExport({
+    ctx,
+    entity: 'Visits',
+    type: options.type,
+    day: dayIn(timeZone, now),
+    sheet: {
+      title: words.title,
+      subtitle: pageTexts.exportedOn(dateTime(now.toISOString())),
+      columns,
+      pageLabel: pageTexts.page,
+    },
+    batches: replay(batches),
+    toRow: (visit): ExportRow => ids.map((id) => cell(visit, id, words, dateTime)),
+  });
+}

@@ -26,6 +26,7 @@ import { FailureQueue } from '../constructs/failure-queue';
 import { type DataAccess, grantSendUplinks, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
 import { LoanDaySchedule } from '../constructs/loan-day-schedule';
 import { SilentTagSchedule } from '../constructs/silent-tag-schedule';
+import { TimeRuleSchedule } from '../constructs/time-rule-schedule';
 import { arnPrefixed, IOT_POLICIES, iotPolicyName } from '../iot-policies';
 import { acknowledge } from '../nag';
 
@@ -59,6 +60,8 @@ export class PipelineStack extends Stack {
   readonly geocoding: AddressGeocoding;
   /** The silent-tag job every 15 minutes (issue 16 part 4). */
   readonly silentTags: SilentTagSchedule;
+  /** The time-rule job every 15 minutes (issue 18 part 3). */
+  readonly timeRules: TimeRuleSchedule;
 
   constructor(scope: Construct, id: string, props: PipelineStackProps) {
     super(scope, id, props);
@@ -113,6 +116,7 @@ export class PipelineStack extends Stack {
       ...props.geocoder,
     });
     this.silentTags = new SilentTagSchedule(this, 'SilentTags', { ...alarmSide, eventBus: this.eventBus });
+    this.timeRules = new TimeRuleSchedule(this, 'TimeRules', { ...alarmSide, eventBus: this.eventBus });
 
     new CfnOutput(this, 'UplinkQueueUrl', { value: this.uplinkQueue.queueUrl });
     new CfnOutput(this, 'EventBusName', { value: this.eventBus.eventBusName });

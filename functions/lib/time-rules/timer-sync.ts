@@ -2,7 +2,7 @@ import { ALARM_TYPE_LABELS } from '../../../shared/schemas/alarm';
 import type { TenantContext } from '../data/tenant-context';
 import { queueWebhookEvent } from '../webhooks/webhook-events';
 import { conditionStarts, type Fired, type TimerAsset, type TimeType, timerWriteNeeded } from './conditions';
-import { firedOf, writeTimer } from './timer-store';
+import { deleteTimer, firedOf, writeTimer } from './timer-store';
 
 /** What the cleared event names of an asset. */
 export type ClearedAsset = TimerAsset & { id: number; name?: string | null; client?: { id: number } | null };
@@ -66,4 +66,14 @@ export async function syncTimer(
   // The zone of a site that ended is the one before.
   queueCleared(ctx, { ...asset, site: before?.site ?? asset.site }, cleared, at);
   return true;
+}
+
+/** A deleted asset: its timer goes, and what it had fired clears. */
+export async function removeTimer(ctx: TenantContext, asset: ClearedAsset, at: string): Promise<void> {
+  const fired = firedOf(await deleteTimer(ctx, asset.id));
+  const cleared = (Object.keys(fired).map(Number) as TimeType[]).map((type) => ({
+    type,
+    entry: fired[type] as NonNullable<Fired[TimeType]>,
+  }));
+  queueCleared(ctx, asset, cleared, at);
 }

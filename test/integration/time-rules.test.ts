@@ -156,6 +156,9 @@ describe('time rules', () => {
     await uplink(a, tag, reel, B + 1.5 * HOUR, SITE);
     const stored = (await timer(a, reel)) as TimerItem;
     expect(Object.keys(stored.starts).sort()).toEqual(['6', '7', '8']);
+    // The common path: another fix where it stands changes no condition, so the timer is not written (same rev).
+    await uplink(a, tag, reel, B + 1.75 * HOUR, SITE);
+    expect(((await timer(a, reel)) as TimerItem).rev).toBe(stored.rev);
     const early = await run(B + 2 * HOUR);
     expect(early).toMatchObject({ fired: 0, cleared: 0 });
     expect(await sent(a, reel)).toEqual([]);

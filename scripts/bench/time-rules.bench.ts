@@ -6,6 +6,7 @@ import { systemTenantContext } from '../../functions/lib/data/system-context';
 import type { TenantContext } from '../../functions/lib/data/tenant-context';
 import { tenantRepository } from '../../functions/lib/tenants/tenant-repository';
 import { runTimeRuleJob } from '../../functions/lib/time-rules/time-rule-job';
+import { requestTimerReplan } from '../../functions/lib/time-rules/timer-replan';
 import { timerDuePartition, timerKey, timerPartition } from '../../functions/lib/time-rules/timer-store';
 import { batchPut } from '../seed/batch-write';
 
@@ -99,6 +100,12 @@ export async function benchTimeRules(log: (line: string) => void): Promise<strin
   const t1 = performance.now();
   const second = await runTimeRuleJob(new Date(now), { tenants: [String(tenantId)] });
   const secondMs = performance.now() - t1;
+  // A rule change (here: the idle rule from one day to two) re-plans every timer of the tenant in the next run.
+  await batchPut([alarmRepository.toItem(ctx, { ...rule, duration: 2 })], 1);
+  await requestTimerReplan(ctx);
+  const t2 = performance.now();
+  const replan = await runTimeRuleJob(new Date(now), { tenants: [String(tenantId)] });
+  const replanMs = performance.now() - t2;
   const timers = await partitionSize(timerPartition(ctx));
   log(`  time rules: ${first.itemsRead} read for ${due} due of ${count}; rerun ${second.itemsRead}`);
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
@@ -114,10 +121,11 @@ export async function benchTimeRules(log: (line: string) => void): Promise<strin
     '| --- | ---: | ---: | ---: | ---: |',
     `| first | ${first.due} | ${first.itemsRead} | ${first.fired} | ${firstMs.toFixed(0)} |`,
     `| again at the same time | ${second.due} | ${second.itemsRead} | ${second.fired} | ${secondMs.toFixed(0)} |`,
+    `| after a rule change (re-plan: ${replan.replanned} timers moved) | ${replan.due} | ${replan.itemsRead} | ${replan.fired} | ${replanMs.toFixed(0)} |`,
     `| (for comparison: the timer partition, the asset partition) | | ${timers}, ${count} | | |`,
     '',
     'Items read = the rules (one Query per time type), the re-plan marker (one GetItem), the due index entries ' +
-      'and one asset GetItem per due timer. Extra writes per uplink on the common path: none (a timer is written ' +
+      'and one asset GetItem per due timer; after a rule change, the timer partition once. Extra writes per uplink on the common path: none (a timer is written ' +
       'only when a condition begins, ends or restarts after lasting its smallest duration).',
     '',
   ].join('\n');

@@ -78,6 +78,7 @@ export type WorkerName =
   | 'pipeline-zone-stock'
   | 'job-loan-days'
   | 'job-silent-tags'
+  | 'job-time-rules'
   | 'trigger-pre-sign-up'
   | 'live-authorizer';
 
@@ -199,6 +200,8 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     failureQueue: true,
     livePublish: true,
   },
+  // Issue 18 part 3: reads the due timers and their assets, moves the timers, raises AlarmRaised on the bus.
+  'job-time-rules': { entry: 'functions/jobs/time-rules.ts', data: RW, eventBus: true, failureQueue: true },
   // The live Event API's AWS_LAMBDA authorizer (issue 17): reads the user's record (active, sessions, customer).
   'live-authorizer': { entry: 'functions/triggers/live-authorizer.ts', data: ['table-read'] },
   // Not a HandlerFunction (infra/constructs/pre-sign-up-trigger.ts); declared so its code is checked too.

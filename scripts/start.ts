@@ -18,6 +18,7 @@ import { startSilentTagTimer } from './local/silent-tag-timer';
 import { startSnsService } from './local/sns-service';
 import { startSsoProvider } from './local/sso-provider';
 import { seededAlarmAddresses, subscribeSeededAlarmAddresses } from './local/subscribe-seeded-alarms';
+import { startTimeRuleTimer } from './local/time-rule-timer';
 import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from './seed/seed';
 
 /**
@@ -106,6 +107,7 @@ async function main() {
     services.push(...(await startLocalPipeline(mqtt.broker)));
     services.push(startLoanDayTimer());
     if (process.env.SILENT_TAG_TIMER !== 'off') services.push(startSilentTagTimer());
+    if (process.env.TIME_RULE_TIMER !== 'off') services.push(startTimeRuleTimer());
 
     if (consoleMode) {
       const { userPoolId, userPoolClientId } = ids;

@@ -1,10 +1,12 @@
+import { type AlarmType, DURATION_UNITS } from '../../shared/schemas/alarm';
 import { idParamSchema } from '../../shared/schemas/common';
-import { alarmRepository, toApiAlarm } from '../lib/alarms/alarm-repository';
+import { type AlarmRecord, alarmRepository, toApiAlarm } from '../lib/alarms/alarm-repository';
 import { subscribeRuleRecipients, withSubscriptions } from '../lib/alarms/alarm-subscriptions';
 import { parseCollectionQuery } from '../lib/http/collection-query';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
 import { validate } from '../lib/http/validation';
+import { isTimeRule, requestTimerReplan } from '../lib/time-rules/timer-replan';
 
 /**
  * Alarm rules (spec 000 /alarm-rules, s.3, s.5, s.7). Access per route is ALARM_* in shared/routes.ts; the
@@ -12,6 +14,13 @@ import { validate } from '../lib/http/validation';
  * 20 per page (the screen's page size), or all with pagination=false. Decisions: docs/decisions/0166
  * and 0167.
  */
+/** An absent duration keeps the stored one while the type stays a time rule (decision 0017); others take none. */
+const durationOnSave = (stored: AlarmRecord, body: { type: AlarmType; duration?: number | null }) => {
+  if (!DURATION_UNITS[body.type]) return null;
+  if (body.duration !== undefined) return body.duration;
+  return stored.type === body.type ? (stored.duration ?? null) : null;
+};
+
 const alarmIdOf = (params: Record<string, string | undefined>) => validate(idParamSchema, params.id);
 
 export const ALARMS_PER_PAGE = 20;
@@ -38,7 +47,9 @@ export const handler = createHttpHandler('alarms', {
         type: body.type,
         text: body.text,
         email: body.email ?? null,
+        duration: DURATION_UNITS[body.type] ? (body.duration ?? null) : null,
       });
+      if (isTimeRule(created.type)) await requestTimerReplan(auth.tenant);
       // Alarm mail (issue 9): the addresses' SNS subscriptions, and their states in the answer.
       const failures = await subscribeRuleRecipients(created, logger);
       return reply(201, await withSubscriptions(toApiAlarm(created), logger, failures));
@@ -46,20 +57,30 @@ export const handler = createHttpHandler('alarms', {
   }),
   'alarms.update': route({
     run: async ({ auth, params, body, logger }) => {
-      const updated = await alarmRepository.update(auth.tenant, alarmIdOf(params), body.version, (stored) => ({
-        ...stored,
-        name: body.name,
-        type: body.type,
-        text: body.text,
-        ...(body.email === undefined ? {} : { email: body.email }),
-      }));
+      let before: AlarmRecord | undefined;
+      const updated = await alarmRepository.update(auth.tenant, alarmIdOf(params), body.version, (stored) => {
+        before = stored;
+        return {
+          ...stored,
+          name: body.name,
+          type: body.type,
+          text: body.text,
+          ...(body.email === undefined ? {} : { email: body.email }),
+          duration: durationOnSave(stored, body),
+        };
+      });
+      // A time rule's duration or type moves the due times of the tenant's timers (functions/lib/time-rules).
+      if (isTimeRule(updated.type) || (before && isTimeRule(before.type))) await requestTimerReplan(auth.tenant);
       const failures = await subscribeRuleRecipients(updated, logger);
       return withSubscriptions(toApiAlarm(updated), logger, failures);
     },
   }),
   'alarms.delete': route({
     run: async ({ auth, params }) => {
-      await alarmRepository.remove(auth.tenant, alarmIdOf(params));
+      const id = alarmIdOf(params);
+      const stored = await alarmRepository.get(auth.tenant, id);
+      await alarmRepository.remove(auth.tenant, id);
+      if (stored && isTimeRule(stored.type)) await requestTimerReplan(auth.tenant);
       return reply(204);
     },
   }),

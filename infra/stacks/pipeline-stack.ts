@@ -27,6 +27,7 @@ import { type DataAccess, grantSendUplinks, HandlerFunction, REPO_ROOT } from '.
 import { LoanDaySchedule } from '../constructs/loan-day-schedule';
 import { SilentTagSchedule } from '../constructs/silent-tag-schedule';
 import { ZoneStock } from '../constructs/zone-stock';
+import { TimeRuleSchedule } from '../constructs/time-rule-schedule';
 import { arnPrefixed, IOT_POLICIES, iotPolicyName } from '../iot-policies';
 import { acknowledge } from '../nag';
 
@@ -62,6 +63,8 @@ export class PipelineStack extends Stack {
   readonly zoneStock: ZoneStock;
   /** The silent-tag job every 15 minutes (issue 16 part 4). */
   readonly silentTags: SilentTagSchedule;
+  /** The time-rule job every 15 minutes (issue 18 part 3). */
+  readonly timeRules: TimeRuleSchedule;
 
   constructor(scope: Construct, id: string, props: PipelineStackProps) {
     super(scope, id, props);
@@ -117,6 +120,7 @@ export class PipelineStack extends Stack {
     });
     this.silentTags = new SilentTagSchedule(this, 'SilentTags', { ...alarmSide, eventBus: this.eventBus });
     this.zoneStock = new ZoneStock(this, 'ZoneStock', { ...alarmSide, eventBus: this.eventBus });
+    this.timeRules = new TimeRuleSchedule(this, 'TimeRules', { ...alarmSide, eventBus: this.eventBus });
 
     new CfnOutput(this, 'UplinkQueueUrl', { value: this.uplinkQueue.queueUrl });
     new CfnOutput(this, 'EventBusName', { value: this.eventBus.eventBusName });

@@ -15,6 +15,7 @@ import { benchPush } from './push.bench';
 import { type BenchTenant, ensureBenchTenant } from './seed-assets';
 import { benchSilentTags } from './silent-tags.bench';
 import { startBenchStack } from './stack';
+import { benchTimeRules } from './time-rules.bench';
 
 /**
  * `npm run bench`: starts the local stack (scripts/bench/stack.ts), seeds the bench tenants once (10k and
@@ -26,7 +27,7 @@ import { startBenchStack } from './stack';
  * BENCH_SECTIONS=device-list measures only the device list (with BENCH_TENANTS=0: no asset tenant seeded).
  * BENCH_TENANTS=10000 limits the tenants, BENCH_REPS the repetitions (default 15), BENCH_STACK_FILE reuses a
  * running stack, BENCH_DRY_RUN=true prints the sections instead of writing the file. BENCH_SECTIONS=asset-map
- * (comma list of asset-list, exports, asset-map, device-list, silent-tags, geofence, geocoding, pipeline, push, codec, load) runs only those; the asset map bench (asset-map.bench.ts)
+ * (comma list of asset-list, exports, asset-map, device-list, silent-tags, time-rules, geofence, geocoding, pipeline, push, codec, load) runs only those; the asset map bench (asset-map.bench.ts)
  * adds a 1.5k tenant to compare with the 10k and 100k ones.
  */
 const TENANTS = [
@@ -124,6 +125,8 @@ async function main() {
     }
     // The silent-tag sweep (silent-tags.bench.ts) seeds its own 10k-device tenant and runs the job in this process.
     if (runs('silent-tags')) sections.push(['silent-tags', await benchSilentTags(log)]);
+    // The time-rule job (time-rules.bench.ts): its own 10k-asset tenant with timers, the job in this process.
+    if (runs('time-rules')) sections.push(['time-rules', await benchTimeRules(log)]);
     // The geofence (geofence.bench.ts) is pure CPU in this process: no tenant, no request.
     if (!process.env.BENCH_SECTIONS || process.env.BENCH_SECTIONS.split(',').includes('geofence')) {
       sections.push(['geofence', await benchGeofence()]);

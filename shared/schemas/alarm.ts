@@ -3,6 +3,7 @@ import {
   entityIdSchema,
   INVALID_EMAIL,
   jsonLdShape,
+  MUST_BE_A_NUMBER,
   NAME_REQUIRED,
   type NumberInput,
   requiredName,
@@ -147,19 +148,62 @@ export const alarmSchema = z.object({
   type: alarmTypeLiterals,
   text: z.string(),
   email: z.string().nullable(),
+  /** Time rules (6-9): hours for 6 and 9 (9: a grace after the scheduled day, optional), days for 7 and 8. */
+  duration: z.number().nullable(),
   ...versionShape,
 });
 export type Alarm = z.infer<typeof alarmSchema>;
+
+/**
+ * The duration of a time rule (issue 18 part 3, docs/decisions/new-time-rule-timers-hold-condition-starts.md):
+ * 6 outside its zone longer than N hours, 7 idle N days, 8 at one site N days (required), 9 overdue: an optional
+ * grace of N hours after the scheduled day ended. The other types take none. Whole units only, at most a year.
+ */
+export const DURATION_UNITS: Partial<Record<AlarmType, 'hours' | 'days'>> = {
+  6: 'hours',
+  7: 'days',
+  8: 'days',
+  9: 'hours',
+};
+export const MAX_DURATION = { hours: 8760, days: 365 } as const;
+export const DURATION_REQUIRED = 'The duration is required for this type';
+export const DURATION_NOT_TAKEN = 'This type takes no duration';
+export const DURATION_HOURS_INVALID = 'The duration must be a whole number of hours from 1 to 8760';
+export const DURATION_DAYS_INVALID = 'The duration must be a whole number of days from 1 to 365';
+export const durationRequired = (type: number) => type === 6 || type === 7 || type === 8;
+/** The duration in milliseconds (0 without one: a type 9 rule fires when the scheduled day is over). */
+export const durationMs = (type: number, duration: number | null | undefined) =>
+  (duration ?? 0) * (DURATION_UNITS[type as AlarmType] === 'days' ? 86_400_000 : 3_600_000);
+
+const durationSchema = z.preprocess((v: NumberInput) => toNumber(v), z.number({ error: MUST_BE_A_NUMBER }).nullish());
+
+/** The duration against the type: required for 6-8 on every save (the drawer always sends it), optional for 9. */
+function checkDuration(input: { type: number; duration?: number | null }, context: z.core.$RefinementCtx) {
+  const unit = DURATION_UNITS[input.type as AlarmType];
+  const { duration } = input;
+  const issue = (message: string) => context.addIssue({ code: 'custom', path: ['duration'], message });
+  if (!unit) {
+    if (duration !== undefined && duration !== null) issue(DURATION_NOT_TAKEN);
+    return;
+  }
+  if (duration === undefined || duration === null) {
+    if (durationRequired(input.type)) issue(DURATION_REQUIRED);
+    return;
+  }
+  if (!Number.isInteger(duration) || duration < 1 || duration > MAX_DURATION[unit])
+    issue(unit === 'days' ? DURATION_DAYS_INVALID : DURATION_HOURS_INVALID);
+}
 
 const alarmFields = {
   name: requiredName(NAME_REQUIRED),
   type: alarmTypeSchema,
   text: requiredText(ALARM_TEXT_REQUIRED, 2000),
   email: alarmEmailSchema,
+  duration: durationSchema,
 };
 
-export const alarmInputSchema = z.object(alarmFields);
+export const alarmInputSchema = z.object(alarmFields).superRefine(checkDuration);
 export type AlarmInput = z.infer<typeof alarmInputSchema>;
 
-export const alarmUpdateInputSchema = z.object({ ...alarmFields, ...versionShape });
+export const alarmUpdateInputSchema = z.object({ ...alarmFields, ...versionShape }).superRefine(checkDuration);
 export type AlarmUpdateInput = z.infer<typeof alarmUpdateInputSchema>;

@@ -5,7 +5,10 @@ import type { TenantContext } from '../data/tenant-context';
 import { allowListOf } from '../http/allow-list';
 
 /** An alarm rule as stored: the API shape without JSON-LD keys (its own `type` is stored as is). */
-export type AlarmRecord = Omit<Alarm, '@id' | '@type'>;
+export type AlarmRecord = Omit<Alarm, '@id' | '@type' | 'duration'> & {
+  /** Time rules only (issue 18); rules saved before it have none. */
+  duration?: number | null;
+};
 
 export const alarmsOfTypePartition = (ctx: TenantContext, type: AlarmType) => `${typePartition(ctx, 'ALARM')}#${type}`;
 
@@ -23,4 +26,4 @@ export const alarmRepository = createRepository<AlarmRecord>({
 const allowedAlarm = allowListOf(alarmSchema);
 
 export const toApiAlarm = (alarm: AlarmRecord): Alarm =>
-  allowedAlarm({ '@id': `/api/alarms/${alarm.id}`, '@type': 'Alarm', ...alarm });
+  allowedAlarm({ '@id': `/api/alarms/${alarm.id}`, '@type': 'Alarm', ...alarm, duration: alarm.duration ?? null });

@@ -19,6 +19,7 @@ import { geoZoneRepository } from '../geo-zones/geo-zone-repository';
 import { conflict, unprocessable } from '../http/errors';
 import { liveAssetChanged } from '../live/publisher';
 import { withStateAfterEdit } from '../loan-days/loan-day-state';
+import { removeTimer, syncTimer } from '../time-rules/timer-sync';
 import {
   deviceSummary,
   linkInSteps,
@@ -175,6 +176,7 @@ export async function createAsset(
   );
   if (fits) {
     liveAssetChanged(ctx, undefined, asset);
+    await syncTimer(ctx, undefined, asset, new Date().toISOString());
     return asset;
   }
   const linked = await linkInSteps(ctx, created, changes, (items) => transact(items));
@@ -182,6 +184,7 @@ export async function createAsset(
   const final = { ...asset, version: linked.version + 1 };
   await transact([putAssetAt(ctx, linked, final)]);
   liveAssetChanged(ctx, undefined, final);
+  await syncTimer(ctx, undefined, final, new Date().toISOString());
   return final;
 }
 
@@ -218,6 +221,8 @@ export async function saveAsset(
   );
   // The customer may have changed: the old customer's channel hears `removed` (publisher.ts).
   liveAssetChanged(ctx, current, saved);
+  // Time rules (issue 18): a new scheduled date or zone, or tags gone, moves or ends the asset's conditions.
+  await syncTimer(ctx, current, saved, new Date().toISOString());
   return saved;
 }
 
@@ -248,4 +253,5 @@ export async function deleteAsset(ctx: TenantContext, current: AssetRecord): Pro
     { ctx, assetId: current.id, index: 2 },
   );
   liveAssetChanged(ctx, current, undefined);
+  await removeTimer(ctx, current, new Date().toISOString());
 }

@@ -1,6 +1,12 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { type Alarm, type AlarmType, alarmInputSchema, alarmUpdateInputSchema } from '@shared/schemas/alarm';
+import {
+  type Alarm,
+  type AlarmType,
+  alarmInputSchema,
+  alarmUpdateInputSchema,
+  DURATION_UNITS,
+} from '@shared/schemas/alarm';
 import { useTranslation } from 'react-i18next';
 import { DeleteButton } from '../common/list/DeleteButton';
 import type { PanelId } from '../common/list/ListScreen';
@@ -12,14 +18,15 @@ import { AlarmRuleFields, type AlarmRuleFormValues } from './AlarmRuleFields';
 import { AlarmSubscriptionList } from './AlarmSubscriptionList';
 import { type AlarmRulePayload, useAlarmRule, useAlarmRuleMutations } from './alarmRulesApi';
 
-const EMPTY: AlarmRuleFormValues = { type: '', name: '', text: '', email: '' };
-const FORM_FIELDS = new Set(['type', 'name', 'text', 'email']);
+const EMPTY: AlarmRuleFormValues = { type: '', name: '', text: '', email: '', duration: '' };
+const FORM_FIELDS = new Set(['type', 'name', 'text', 'email', 'duration']);
 
 const toFormValues = (alarm: Alarm): AlarmRuleFormValues => ({
   type: String(alarm.type),
   name: alarm.name,
   text: alarm.text,
   email: alarm.email ?? '',
+  duration: alarm.duration === null ? '' : String(alarm.duration),
   version: alarm.version,
 });
 
@@ -28,6 +35,8 @@ const toPayload = (values: AlarmRuleFormValues, isNew: boolean): AlarmRulePayloa
   type: Number(values.type) as AlarmType,
   text: values.text,
   email: values.email.trim() || null,
+  // Only the time rules take one (shared/schemas/alarm.ts); the field is hidden and emptied for the others.
+  duration: DURATION_UNITS[Number(values.type) as AlarmType] && values.duration.trim() ? Number(values.duration) : null,
   ...(isNew ? {} : { version: values.version }),
 });
 

@@ -4,7 +4,14 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ALARM_TYPE_REQUIRED, ALARM_TYPES } from '@shared/schemas/alarm';
+import {
+  ALARM_TYPE_REQUIRED,
+  ALARM_TYPES,
+  type AlarmType,
+  DURATION_UNITS,
+  durationRequired,
+  MAX_DURATION,
+} from '@shared/schemas/alarm';
 import { useRef } from 'react';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +24,8 @@ export interface AlarmRuleFormValues {
   name: string;
   text: string;
   email: string;
+  /** Time rules only (6-9): whole hours or days as typed; '' for none. */
+  duration: string;
   version?: number;
 }
 
@@ -49,7 +58,7 @@ export function AlarmRuleFields({
   const values = useWatch({ control });
   // Values set by the form (the loaded rule, a template, a chip) do not reach MUI's filled check of an
   // uncontrolled input: the label is told to stay up, or it would sit on the text.
-  const input = (name: 'name' | 'text' | 'email') => ({
+  const input = (name: 'name' | 'text' | 'email' | 'duration') => ({
     slotProps: { input: { readOnly }, inputLabel: { shrink: values[name] ? true : undefined } },
   });
   const setText = (text: string) =>
@@ -57,6 +66,9 @@ export function AlarmRuleFields({
 
   const chooseType = (value: string, onChange: (value: string) => void) => {
     onChange(value);
+    // A duration belongs to the time rules; another type takes none (the schema refuses one).
+    if (!DURATION_UNITS[Number(value) as AlarmType] && getValues('duration'))
+      setValue('duration', '', { shouldDirty: true, shouldValidate: formState.isSubmitted });
     const text = getValues('text');
     const next = textForType(value, text);
     if (next !== text) setText(next);
@@ -100,6 +112,7 @@ export function AlarmRuleFields({
           </TextField>
         )}
       />
+      <DurationField form={form} readOnly={readOnly} type={values.type} error={error('duration')} />
       <TextField {...register('name')} label={t('fields.name')} required {...input('name')} {...error('name')} />
       <TextField
         {...textField}
@@ -146,5 +159,43 @@ export function AlarmRuleFields({
         helperText={error('email').helperText ?? t('fields.emailHelp')}
       />
     </Stack>
+  );
+}
+
+/**
+ * The time rules' duration (issue 18): hours for 6, days for 7 and 8, an optional grace in hours for 9; hidden for
+ * the other types. Bounds and messages come from the shared schema.
+ */
+function DurationField({
+  form,
+  readOnly,
+  type,
+  error,
+}: {
+  form: UseFormReturn<AlarmRuleFormValues>;
+  readOnly: boolean;
+  type: string | undefined;
+  error: { error?: boolean; helperText?: string };
+}) {
+  const { t } = useTranslation('alarmRules');
+  const value = useWatch({ control: form.control, name: 'duration' });
+  const unit = type === undefined || type === '' ? undefined : DURATION_UNITS[Number(type) as AlarmType];
+  if (!unit) return null;
+  const grace = type === '9';
+  return (
+    <TextField
+      {...form.register('duration')}
+      label={t(grace ? 'fields.grace' : `fields.duration.${unit}`)}
+      required={durationRequired(Number(type))}
+      type="number"
+      data-testid="alarm-duration"
+      slotProps={{
+        input: { readOnly },
+        htmlInput: { min: 1, max: MAX_DURATION[unit], step: 1, inputMode: 'numeric' },
+        inputLabel: { shrink: value ? true : undefined },
+      }}
+      {...error}
+      helperText={error.helperText ?? t(grace ? 'fields.graceHelp' : `fields.durationHelp.${unit}`)}
+    />
   );
 }

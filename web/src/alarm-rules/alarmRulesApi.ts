@@ -13,6 +13,8 @@ export interface AlarmRulePayload {
   type: AlarmType;
   text: string;
   email: string | null;
+  /** Time rules (6-9): hours or days; null for the other types. */
+  duration: number | null;
   version?: number;
 }
 

@@ -7,6 +7,7 @@ import { publishGeocodeRequests } from '../../geocoding/geocode-request';
 import { flushLive, liveAssetChanged, liveDeviceChanged } from '../../live/publisher';
 import { publishVisitChanges } from '../../visits/visit-events';
 import { queueVisitWebhook } from '../../visits/visit-webhooks';
+import { syncTimer } from '../../time-rules/timer-sync';
 import { flushWebhookEvents } from '../../webhooks/webhook-events';
 import { publishAlarms } from '../alarms/publish-alarms';
 import { decoderFor, type PayloadDecoder } from '../codecs/profile-decoder';
@@ -25,7 +26,7 @@ import {
   statusesOf,
   zonesOf,
 } from './tenant-cache';
-import { type UplinkInput, uplinkEffects, type ZoneLookup } from './uplink-effects';
+import { type PipelineAsset, type UplinkInput, uplinkEffects, type ZoneLookup } from './uplink-effects';
 
 /**
  * One SQS batch (at most 10 uplinks): read the devices and assets once, then each DEVEUI's uplinks in queue
@@ -210,6 +211,10 @@ async function processOne(
   // Before the writes: a failure after them redelivers an uplink whose state is already written, which
   // then raises nothing; the alarm handler drops a repeated event.
   if (effects.alarms.length > 0) await publishAlarms(effects.alarms);
+  // Time rules (issue 18): the asset's timer, only when a condition began, ended or restarted after a long one;
+  // before the asset's update like the visits, so a retry after a failure in between writes it again (idempotent).
+  if (effects.advancesState && effects.asset && loaded.asset)
+    await syncTimer(loaded.ctx, loaded.asset, assetAfter(loaded.asset, effects.asset), effects.event.date);
   const applied = await applyEffects(loaded.ctx, effects, loaded.device, loaded.asset);
   // After the writes, so the geocoder finds the event; best effort (geocoding/geocode-request.ts).
   if (effects.geocode && applied.event && (await publishGeocodeRequests([effects.geocode])) > 0)
@@ -230,6 +235,13 @@ async function processOne(
       });
   }
   publishLive(loaded, effects, applied);
+}
+
+/** The asset as the uplink's update leaves it (for the time-rule conditions). */
+function assetAfter(asset: PipelineAsset, change: NonNullable<ReturnType<typeof uplinkEffects>['asset']>) {
+  const after: PipelineAsset = { ...asset, ...change.set };
+  for (const attribute of change.remove ?? []) delete after[attribute];
+  return after;
 }
 
 /** After the writes: the zone-stock re-count (bus) and the tenant's webhooks hear of each visit written. */

@@ -49,6 +49,7 @@ import { mapDeltaReply } from '../lib/live/map-delta-reply';
 import { liveAssetChanged } from '../lib/live/publisher';
 import { resetRecordWrite } from '../lib/loan-days/loan-day-records';
 import { mailReportSafely, type ReportKind } from '../lib/notifications/report-notice';
+import { actorOf } from '../lib/pickups/actor';
 import { saveAssetAction, type TransactItems } from '../lib/pickups/pickup-writes';
 import { pickupRequestedAt, queueStatusEvents } from '../lib/pickups/status-events';
 
@@ -107,7 +108,7 @@ async function runAction(
   const viewer = await assetViewerOf(auth);
   const input = validate(assetActionInputSchema, body);
   const id = assetId(params);
-  const by = auth.userId > 0 ? auth.userId : null;
+  const by = actorOf(auth);
   const updated = await writeExpecting(
     expectationOf(event, input?.version),
     () => visibleAsset(auth, viewer, id),
@@ -258,7 +259,7 @@ export const handler = createHttpHandler('assets', {
         },
         refs,
       );
-      const by = auth.userId > 0 ? auth.userId : null;
+      const by = actorOf(auth);
       const created = await createAsset(auth.tenant, data, refs.devices, body.asset_profile_definitions, by);
       return reply(201, presentAsset({ kind: 'staff' }, created));
     },
@@ -274,7 +275,7 @@ export const handler = createHttpHandler('assets', {
         () => assetRepository.getOrThrow(auth.tenant, id),
         (current) => {
           before = current.client?.id ?? null;
-          return updateAsset(auth.tenant, current, body, auth.userId > 0 ? auth.userId : null);
+          return updateAsset(auth.tenant, current, body, actorOf(auth));
         },
       );
       // Issue 17: the open alarms follow the asset to its new customer's inbox.
@@ -358,7 +359,7 @@ export const handler = createHttpHandler('assets', {
     run: async ({ auth, params, body, event }) => {
       refuseClientUsers(auth);
       // Issue 18 part 5: who reset how many days, kept beside the month's loan-day records.
-      const by = auth.userId > 0 ? auth.userId : null;
+      const by = actorOf(auth);
       return runAction(
         auth,
         event,

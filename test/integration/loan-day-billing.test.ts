@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { handler as loanDayJob } from '../../functions/jobs/loan-days';
-import { startOfAmsterdamDay } from '../../functions/lib/loan-days/amsterdam-day';
+import { amsterdamDay, startOfAmsterdamDay } from '../../functions/lib/loan-days/amsterdam-day';
 import type { LoanDayReport } from '../../shared/schemas/loan-day';
 import { call, tokenOf } from '../harness/api';
 import { readStack } from '../harness/stack';
@@ -124,7 +124,7 @@ describe('loan-day billing: records, the monthly report and its ERP route', () =
     await runDay(4);
     // A rerun of a day adds nothing: no count, no record.
     expect((await loanDayJob({ date: dayOf(4), tenants: [String(tenant.tenantId)] })).counted).toBe(0);
-    // A person resets B-1 on the 5th (3 days: 2, 3, 4), then the night counts the 5th again.
+    // A person resets B-1 on the 5th (the super admin acting in this tenant: recorded as nobody of it) (3 days: 2, 3, 4), then the night counts the 5th again.
     expect((await api('PUT', `/api/assets/${b1.id}/days-outside-geo-zone/reset`, {})).status).toBe(200);
     await runDay(5);
     // Both back home on the 6th: nothing more.
@@ -152,7 +152,12 @@ describe('loan-day billing: records, the monthly report and its ERP route', () =
     expect(answer.body.total).toBe(7);
     const line = answer.body.customers[1]?.assets[0];
     expect(line).toMatchObject({ asset: { id: b1.id, name: 'Reel B-1' }, count: 4 });
-    expect(line?.resets).toEqual([{ at: expect.any(String), by: null, count: 3 }]);
+    expect(line?.resets).toEqual([]);
+    // The reset happened now (not in the simulated month): it is kept in the month it was made.
+    const thisMonth = amsterdamDay(new Date()).slice(0, 7);
+    const resets = (await report(`month=${thisMonth}&client=${customer.id}`)).body.customers[0]?.assets[0];
+    expect(resets).toMatchObject({ asset: { id: b1.id }, days: [], count: 0 });
+    expect(resets?.resets).toEqual([{ at: expect.any(String), by: null, count: 3 }]);
     // Evidence: the last fix outside (at the site) and since when it was outside, before the day ended.
     for (const day of line?.days ?? []) {
       expect(day.zone).toMatchObject({ name: 'Yard' });
@@ -185,7 +190,7 @@ describe('loan-day billing: records, the monthly report and its ERP route', () =
         client_secret: credential.body.client_secret,
       }),
     });
-    const { id_token: erpToken } = (await issued.json()) as { id_token: string };
+    const { access_token: erpToken } = (await issued.json()) as { access_token: string };
     const erp = await report(`month=${MONTH}`, erpToken, {});
     expect(erp.status).toBe(200);
     expect(erp.body).toEqual((await report(`month=${MONTH}`)).body);

@@ -48,9 +48,13 @@ describe('pickups', () => {
     call<Asset & { violations?: { message: string }[] }>('PUT', path, { token, body, headers });
 
   beforeAll(async () => {
-    [admin, user, client, transporter, acme] = await Promise.all(
-      ['admin', 'user', 'client', 'transporter', 'acme-admin'].map((login) => tokenOf(login)),
-    );
+    [admin, user, client, transporter, acme] = await Promise.all([
+      tokenOf('admin'),
+      tokenOf('user'),
+      tokenOf('client'),
+      tokenOf('transporter'),
+      tokenOf('acme-admin'),
+    ]);
   });
 
   afterAll(async () => {

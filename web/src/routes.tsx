@@ -28,6 +28,8 @@ const AssetMapPage = lazy(() => import('./asset-map/AssetMapPage'));
 const DevicesPage = lazy(() => import('./devices/DevicesPage'));
 const DeviceProfilesPage = lazy(() => import('./device-profiles/DeviceProfilesPage'));
 const ReportsPage = lazy(() => import('./reports/ReportsPage'));
+const PickupsPage = lazy(() => import('./pickups/PickupsPage'));
+const BillingPage = lazy(() => import('./billing/BillingPage'));
 
 const page = (path: string, handle: PageHandle, element: ReactNode = <PlaceholderPage />): RouteObject => ({
   path,
@@ -60,12 +62,15 @@ export const routes: RouteObject[] = [
           page('asset-map', { title: 'assetMap', breadcrumbs: false }, <AssetMapPage />),
           page('alarm-rules/:id?', { title: 'alarmRules' }, <AlarmRulesPage />),
           page('preferences', { title: 'preferences' }, <PreferencesPage />),
+          // Issue 18: transporters and client users see pickups too (the API gives each their view).
+          page('pickups/:id?', { title: 'pickups' }, <PickupsPage />),
           {
             element: <RequireStaff />,
             children: [
               page('asset-profiles/:id?', { title: 'assetProfiles' }, <AssetProfilesPage />),
               page('devices/:id?', { title: 'devices' }, <DevicesPage />),
               page('reports', { title: 'reports' }, <ReportsPage />),
+              page('billing', { title: 'billing' }, <BillingPage />),
               page('customers', { title: 'customers' }, <CustomersPage />),
               page('customers/:id', { title: 'customers' }, <CustomersPage />),
               page('permissions', { title: 'permissions' }, <RolesPage />),

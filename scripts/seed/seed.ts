@@ -5,6 +5,7 @@ import { createSetting } from '../../functions/lib/settings/setting-repository';
 import { tenantRepository } from '../../functions/lib/tenants/tenant-repository';
 import { SETTING_NAMES } from '../../shared/schemas/settings';
 import { generateDemoData, TENANT_DATA_PROFILES } from './demo-data';
+import { seedLoanDayRecords } from './demo-loan-days';
 import { seedCodecProfile } from './device-profiles';
 import { seedGateway } from './gateways';
 import { createUser } from './users';
@@ -115,6 +116,7 @@ export async function seed(options: { referenceDate?: Date } = {}): Promise<void
     await writeDemoData(ctx, dataset);
     // The demo's assets reported empty wait for a pickup (issue 18 part 4), as after the migration.
     await backfillPickups(ctx, referenceDate);
+    await seedLoanDayRecords(ctx, dataset.assets, referenceDate);
     // Reports go to the planning address of the seeded alarm rules, which the first start confirms in the SNS
     // stand-in: the demo's report mails arrive at once (issue 15).
     const planning = `planning@${TENANT_DATA_PROFILES[data.subdomain].mailDomain}`;

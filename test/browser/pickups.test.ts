@@ -1,0 +1,105 @@
+import type { Browser, Page } from 'playwright-core';
+import {
+  animationsFinished,
+  consoleUrl,
+  DESKTOP,
+  launchBrowser,
+  PHONE,
+  screenshot,
+  signInAs,
+} from '../harness/browser';
+
+/**
+ * Issue 18 parts 4 and 5: the Pickups screen (the demo's assets reported empty, longest waiting first; a row
+ * opens the asset panel) and the Billing screen (a month's loan days per customer, the demo's seeded records),
+ * at desktop and phone width.
+ */
+const rows = (page: Page) => page.locator('main tbody tr:not([data-testid="skeleton-row"])');
+const noHorizontalScroll = (page: Page) => page.evaluate('document.documentElement.scrollWidth <= window.innerWidth');
+
+describe('Pickups and Billing screens', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('lists the waiting assets longest first and opens one in the asset panel', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInAs(page, 'user');
+    await page.goto(consoleUrl('/assets'));
+    await page.getByRole('link', { name: 'Pickups' }).click();
+    await page.waitForURL(/\/pickups$/);
+    await page.locator('main [data-requested-at]').first().waitFor();
+    const times = await page
+      .locator('main [data-requested-at]')
+      .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-requested-at') ?? ''));
+    expect(times.length).toBeGreaterThan(0);
+    expect(times).toEqual([...times].sort());
+    expect(await rows(page).first().textContent()).toMatch(/waiting \d+ d \d+ h/);
+    await animationsFinished(page);
+    await screenshot(page, 'pickups-desktop');
+    const name = (await rows(page).first().locator('td').first().textContent()) ?? '';
+    await rows(page).first().locator('td').first().click();
+    await page.waitForURL(/\/pickups\/\d+$/);
+    await page.locator('.MuiDrawer-paper h2', { hasText: name }).waitFor();
+    await animationsFinished(page);
+    await screenshot(page, 'pickups-asset-panel-desktop');
+    await page.close();
+  });
+
+  it('fits a phone for a transporter', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await signInAs(page, 'transporter');
+    await page.goto(consoleUrl('/pickups'));
+    await page.locator('main [data-requested-at]').first().waitFor();
+    await animationsFinished(page);
+    await screenshot(page, 'pickups-phone');
+    expect(await noHorizontalScroll(page)).toBe(true);
+    await page.close();
+  });
+
+  it('shows a month of loan days per customer with totals, filtered by customer', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInAs(page, 'user');
+    await page.goto(consoleUrl('/billing'));
+    await page.locator('[data-testid="month-total"]').waitFor();
+    const total = Number(await page.locator('[data-testid="month-total"] td').nth(1).textContent());
+    const perCustomer = await page
+      .locator('[data-customer-total] td:nth-child(3)')
+      .evaluateAll((cells) => cells.map((cell) => Number(cell.textContent)));
+    expect(total).toBeGreaterThan(0);
+    expect(perCustomer.reduce((a, b) => a + b, 0)).toBe(total);
+    await animationsFinished(page);
+    await screenshot(page, 'billing-desktop');
+    // One customer: the first one listed (customers are in id order, assets without one first).
+    const first =
+      (await page.locator('[data-customer-total]:not([data-customer-total="0"]) td').first().textContent()) ?? '';
+    await page.getByLabel('Customer').fill(first);
+    await page.getByRole('option', { name: first }).first().click();
+    await page.waitForURL(/client=\d+/);
+    await page.locator('[data-customer-total]').first().waitFor();
+    await page
+      .locator('[data-customer-total]:nth-of-type(2)')
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
+    const names = await page
+      .locator('[data-customer-total] td:first-child')
+      .evaluateAll((cells) => cells.map((cell) => cell.textContent));
+    expect(names).toEqual([first]);
+    await page.close();
+  });
+
+  it('fits a phone', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await signInAs(page, 'manager');
+    await page.goto(consoleUrl('/billing'));
+    await page.locator('[data-testid="month-total"]').waitFor();
+    await animationsFinished(page);
+    await screenshot(page, 'billing-phone');
+    expect(await noHorizontalScroll(page)).toBe(true);
+    await page.close();
+  });
+});

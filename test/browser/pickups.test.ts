@@ -33,9 +33,10 @@ describe('Pickups and Billing screens', () => {
     await page.getByRole('link', { name: 'Pickups' }).click();
     await page.waitForURL(/\/pickups$/);
     await page.locator('main [data-requested-at]').first().waitFor();
-    const times = await page
-      .locator('main [data-requested-at]')
-      .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-requested-at') ?? ''));
+    const cells = page.locator('main [data-requested-at]');
+    const times = await Promise.all(
+      Array.from({ length: await cells.count() }, (_, i) => cells.nth(i).getAttribute('data-requested-at')),
+    );
     expect(times.length).toBeGreaterThan(0);
     expect(times).toEqual([...times].sort());
     expect(await rows(page).first().textContent()).toMatch(/waiting \d+ d \d+ h/);
@@ -44,7 +45,10 @@ describe('Pickups and Billing screens', () => {
     const name = (await rows(page).first().locator('td').first().textContent()) ?? '';
     await rows(page).first().locator('td').first().click();
     await page.waitForURL(/\/pickups\/\d+$/);
-    await page.locator('.MuiDrawer-paper h2', { hasText: name }).waitFor();
+    // The panel's form shows the asset of the row.
+    await page.waitForFunction(
+      `[...document.querySelectorAll('.MuiDrawer-paper input')].some((input) => input.value === ${JSON.stringify(name)})`,
+    );
     await animationsFinished(page);
     await screenshot(page, 'pickups-asset-panel-desktop');
     await page.close();
@@ -67,9 +71,7 @@ describe('Pickups and Billing screens', () => {
     await page.goto(consoleUrl('/billing'));
     await page.locator('[data-testid="month-total"]').waitFor();
     const total = Number(await page.locator('[data-testid="month-total"] td').nth(1).textContent());
-    const perCustomer = await page
-      .locator('[data-customer-total] td:nth-child(3)')
-      .evaluateAll((cells) => cells.map((cell) => Number(cell.textContent)));
+    const perCustomer = (await page.locator('[data-customer-total] td:nth-child(3)').allTextContents()).map(Number);
     expect(total).toBeGreaterThan(0);
     expect(perCustomer.reduce((a, b) => a + b, 0)).toBe(total);
     await animationsFinished(page);
@@ -77,7 +79,7 @@ describe('Pickups and Billing screens', () => {
     // One customer: the first one listed (customers are in id order, assets without one first).
     const first =
       (await page.locator('[data-customer-total]:not([data-customer-total="0"]) td').first().textContent()) ?? '';
-    await page.getByLabel('Customer').fill(first);
+    await page.getByRole('combobox', { name: 'Customer' }).fill(first);
     await page.getByRole('option', { name: first }).first().click();
     await page.waitForURL(/client=\d+/);
     await page.locator('[data-customer-total]').first().waitFor();
@@ -85,9 +87,7 @@ describe('Pickups and Billing screens', () => {
       .locator('[data-customer-total]:nth-of-type(2)')
       .waitFor({ state: 'detached' })
       .catch(() => undefined);
-    const names = await page
-      .locator('[data-customer-total] td:first-child')
-      .evaluateAll((cells) => cells.map((cell) => cell.textContent));
+    const names = await page.locator('[data-customer-total] td:first-child').allTextContents();
     expect(names).toEqual([first]);
     await page.close();
   });

@@ -29,8 +29,9 @@ export const NAVIGATION_ENTRIES: readonly NavigationEntry[] = [
   { path: '/device-profiles', title: 'deviceProfiles', group: 'tracking', anyOf: crud('DEVICE'), adminOnly: true },
   { path: '/alarm-rules', title: 'alarmRules', group: 'tracking', anyOf: crud('ALARM') },
   { path: '/reports', title: 'reports', group: 'tracking', anyOf: ['ASSET_REPORT_CONFIRM'] },
-  // Issue 18: pickups for everybody who sees assets; billing as GET /api/loan-days allows (shared/routes.ts).
-  { path: '/pickups', title: 'pickups', group: 'tracking', anyOf: ['ASSET_READ'] },
+  // Issue 18: pickups for planners and transporters (client users reach theirs by URL only); billing as GET
+  // /api/loan-days allows (shared/routes.ts).
+  { path: '/pickups', title: 'pickups', group: 'tracking', anyOf: ['ASSET_REPORT_CONFIRM', 'ROLE_TRANSPORTER'] },
   { path: '/billing', title: 'billing', group: 'tracking', anyOf: ['CUSTOMER_READ', 'RESET_LOAN_DAYS'] },
   { path: '/customers', title: 'customers', group: 'tracking', anyOf: crud('CUSTOMER') },
   { path: '/tenants', title: 'tenants', group: 'administration', anyOf: ['SUPER_ADMIN', 'ROLE_SUPER_ADMIN'] },

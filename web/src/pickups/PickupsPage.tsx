@@ -32,7 +32,11 @@ export default function PickupsPage() {
       id: 'waiting',
       label: t('waitingColumn'),
       render: (row) => (
-        <span title={new Date(row.requested_at).toLocaleString()} data-requested-at={row.requested_at}>
+        <span
+          title={new Date(row.requested_at).toLocaleString()}
+          data-requested-at={row.requested_at}
+          style={{ whiteSpace: 'nowrap' }}
+        >
           {t('waiting', waitingTime(row.requested_at, now))}
         </span>
       ),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { handler as loanDayJob } from '../../functions/jobs/loan-days';
 import { amsterdamDay, startOfAmsterdamDay } from '../../functions/lib/loan-days/amsterdam-day';
+import { type WebhookEvent, webhookEventSinks } from '../../functions/lib/webhooks/webhook-events';
 import type { LoanDayReport } from '../../shared/schemas/loan-day';
 import { call, tokenOf } from '../harness/api';
 import { readStack } from '../harness/stack';
@@ -29,6 +30,11 @@ describe('loan-day billing: records, the monthly report and its ERP route', () =
   const reels: { id: number; tag: string; name: string }[] = [];
   /** Day -> asset ids the job reported counting outside that day (from its per-asset results). */
   const countedByJob = new Map<string, number[]>();
+  /** The webhook events the job (run in this process) handed over at its flushes. */
+  const events: WebhookEvent[] = [];
+  const sink = async (batch: WebhookEvent[]) => {
+    events.push(...batch);
+  };
 
   const api = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) =>
     call<T>(method, path, { ...as, ...(body === undefined ? {} : { body }) });
@@ -76,6 +82,7 @@ describe('loan-day billing: records, the monthly report and its ERP route', () =
       DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.DYNAMODB_PORT}`,
       EVENTBRIDGE_ENDPOINT: `http://127.0.0.1:${ports.EVENTBRIDGE_PORT}`,
     });
+    webhookEventSinks.push(sink);
     tenant = await createSweepTenant('loan-day billing');
     as = tenant.superAdmin;
     const geometry = { type: 'Point', coordinates: [HOME.longitude, HOME.latitude], radius: 300 };
@@ -107,7 +114,10 @@ describe('loan-day billing: records, the monthly report and its ERP route', () =
     }
   });
 
-  afterAll(() => removeSweepTenant(tenant));
+  afterAll(async () => {
+    webhookEventSinks.splice(webhookEventSinks.indexOf(sink), 1);
+    await removeSweepTenant(tenant);
+  });
 
   it('keeps a record per day counted outside, with its evidence and the reset, that the report adds up', async () => {
     const [b1, b2] = reels as [(typeof reels)[0], (typeof reels)[0]];
@@ -146,6 +156,25 @@ describe('loan-day billing: records, the monthly report and its ERP route', () =
     expect(Object.fromEntries(fromReport)).toEqual(Object.fromEntries(fromJob));
     expect(fromJob.get(b1.id)).toEqual([dayOf(2), dayOf(3), dayOf(4), dayOf(5)]);
     expect(fromJob.get(b2.id)).toEqual([dayOf(3), dayOf(4), dayOf(5)]);
+    // One `loan_day.counted` per day counted, none for the rerun, with the counter after the day.
+    const counted = events.filter((e) => e.type === 'loan_day.counted' && e.tenantId === String(tenant.tenantId));
+    expect(
+      counted.map((e) => `${(e.data.asset as { id: number }).id} ${e.data.day} ${e.data.daysOutside}`).sort(),
+    ).toEqual(
+      [
+        `${b1.id} ${dayOf(2)} 1`,
+        `${b1.id} ${dayOf(3)} 2`,
+        `${b1.id} ${dayOf(4)} 3`,
+        `${b1.id} ${dayOf(5)} 1`,
+        `${b2.id} ${dayOf(3)} 1`,
+        `${b2.id} ${dayOf(4)} 2`,
+        `${b2.id} ${dayOf(5)} 3`,
+      ].sort(),
+    );
+    expect(counted.find((e) => e.data.day === dayOf(2))?.data).toMatchObject({
+      customer: { id: customer.id },
+      zone: { name: 'Yard' },
+    });
     // Customers in id order (none first); totals add up.
     expect(answer.body.customers.map((c) => c.client?.id ?? null)).toEqual([null, customer.id]);
     expect(answer.body.customers.map((c) => c.total)).toEqual([3, 4]);

@@ -8,6 +8,8 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { AssetPanel } from '../assets/panel/AssetPanel';
 import { type Column, PagedTable } from '../common/list/PagedTable';
 import { usePageTitle } from '../common/pageHandle';
+import { useSession } from '../session/useSession';
+import { ConfirmPickupButton } from './ConfirmPickupButton';
 import { PICKUPS_PER_PAGE, pickupsQuery } from './pickupsApi';
 import { waitingTime } from './waiting';
 
@@ -25,6 +27,8 @@ export default function PickupsPage() {
   const pickups = useQuery(pickupsQuery(page));
   const now = Date.now();
   const openId = id && /^\d+$/.test(id) ? Number(id) : null;
+  const { hasAny, isClient } = useSession();
+  const confirms = !isClient && hasAny(['ASSET_REPORT_CONFIRM']);
 
   const columns: Column<Pickup>[] = [
     { id: 'asset', label: t('asset'), render: (row) => row.asset.name },
@@ -58,6 +62,16 @@ export default function PickupsPage() {
           : t('noPosition'),
     },
     { id: 'by', label: t('reportedBy'), render: (row) => row.requested_by?.name ?? '', hideOnPhone: true },
+    ...(confirms
+      ? [
+          {
+            id: 'confirm',
+            label: t('confirmColumn'),
+            align: 'right' as const,
+            render: (row: Pickup) => <ConfirmPickupButton pickup={row} />,
+          },
+        ]
+      : []),
   ];
 
   return (

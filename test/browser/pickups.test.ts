@@ -53,7 +53,7 @@ describe('Pickups and Billing screens', () => {
     await animationsFinished(page);
     await screenshot(page, 'pickups-asset-panel-desktop');
     // The planner confirms the pickup (after a question): it leaves the list.
-    await page.getByRole('button', { name: 'Close' }).first().click();
+    await page.locator('.MuiDrawer-paper:has(h2)').getByRole('button', { name: 'Close', exact: true }).click();
     await page.waitForURL(/\/pickups$/);
     await page.getByRole('button', { name: `Confirm that ${name} is picked up` }).click();
     await page.getByRole('dialog').getByText('Confirm the pickup?').waitFor();

@@ -32,6 +32,7 @@ export function ConfirmPickupButton({ pickup }: { pickup: Pickup }) {
       <Button
         size="small"
         variant="outlined"
+        sx={{ whiteSpace: 'nowrap' }}
         aria-label={t('confirmLabel', { name: pickup.asset.name })}
         onClick={() => setAsking(true)}
       >

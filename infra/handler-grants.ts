@@ -139,7 +139,7 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
   'asset-alarms': { entry: http('asset-alarms'), data: RW, livePublish: true },
   gateways: { entry: http('gateways'), data: RW, gatewayProvisioning: true },
   'device-profiles': { entry: http('device-profiles'), data: RW },
-  billing: { entry: http('billing'), data: [...RW, 'exports-read', 'exports-write'], invokeExportWorker: true },
+  billing: { entry: http('billing'), data: [...RW, 'exports-read'], invokeExportWorker: true },
 
   'export-worker': {
     entry: 'functions/workers/export-worker.ts',

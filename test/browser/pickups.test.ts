@@ -46,10 +46,8 @@ describe('Pickups and Billing screens', () => {
     await rows(page).first().locator('td').first().click();
     await page.waitForURL(/\/pickups\/\d+$/);
     await page.locator('.MuiDrawer-paper h2').waitFor();
-    // The panel's form shows the asset of the row.
-    await page.waitForFunction(
-      `[...document.querySelectorAll('.MuiDrawer-paper')].some((paper) => paper.innerText.includes(${JSON.stringify(name)}) || [...paper.querySelectorAll('input')].some((input) => input.value === ${JSON.stringify(name)}))`,
-    );
+    // The panel shows the asset of the row.
+    await page.locator('.MuiDrawer-paper:has(h2)', { hasText: name }).waitFor();
     await animationsFinished(page);
     await screenshot(page, 'pickups-asset-panel-desktop');
     // The planner confirms the pickup (after a question): it leaves the list.
@@ -88,13 +86,14 @@ describe('Pickups and Billing screens', () => {
     await animationsFinished(page);
     await screenshot(page, 'billing-desktop');
     // One customer: the first one listed (customers are in id order, assets without one first).
-    const first =
-      (await page.locator('[data-customer-total]:not([data-customer-total="0"]) td').first().textContent()) ?? '';
+    const firstRow = page.locator('[data-customer-total]:not([data-customer-total="0"])').first();
+    const first = (await firstRow.locator('td').first().textContent()) ?? '';
+    const firstTotal = Number(await firstRow.locator('td').nth(2).textContent());
     await page.getByRole('combobox', { name: 'Customer' }).fill(first);
     await page.getByRole('option', { name: first }).first().click();
     await page.waitForURL(/client=\d+/);
-    // The filtered answer: one customer's total row left.
-    await page.waitForFunction(`document.querySelectorAll('[data-customer-total]').length === 1`);
+    // The filtered answer has arrived when the month's total is that customer's.
+    await page.locator('[data-testid="month-total"] td', { hasText: new RegExp(`^${firstTotal}$`) }).waitFor();
     const names = await page.locator('[data-customer-total] td:first-child').allTextContents();
     expect(names).toEqual([first]);
     await page.close();

@@ -144,6 +144,7 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
   'device-profiles': { entry: http('device-profiles'), data: RW },
   // Issue 18: reads visits (the handler layer writes as every route's does), writes their exports' files.
   'zone-visits': { entry: http('zone-visits'), data: [...RW, 'exports-read', 'exports-write'] },
+  billing: { entry: http('billing'), data: [...RW, 'exports-read'], invokeExportWorker: true },
 
   'export-worker': {
     entry: 'functions/workers/export-worker.ts',

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ACCESS_CONTRACTS } from './contracts/access';
+import { BILLING_CONTRACTS } from './contracts/billing';
 import { TRACKING_CONTRACTS } from './contracts/tracking';
 import type { RouteId } from './routes';
 
@@ -49,6 +50,9 @@ export interface RouteContract {
   ifMatch?: true;
 }
 
-export const ROUTE_CONTRACTS = { ...ACCESS_CONTRACTS, ...TRACKING_CONTRACTS } satisfies Record<RouteId, RouteContract>;
+export const ROUTE_CONTRACTS = { ...ACCESS_CONTRACTS, ...TRACKING_CONTRACTS, ...BILLING_CONTRACTS } satisfies Record<
+  RouteId,
+  RouteContract
+>;
 
 export const contractOf = (id: RouteId): RouteContract => ROUTE_CONTRACTS[id];

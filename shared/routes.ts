@@ -35,6 +35,7 @@ export const HANDLER_MODULES = [
   'gateways',
   'device-profiles',
   'zone-visits',
+  'billing',
 ] as const;
 export type HandlerModule = (typeof HANDLER_MODULES)[number];
 
@@ -602,6 +603,23 @@ export const ROUTES = [
     path: '/api/chirpstack/uplink',
     access: 'public',
     handler: 'device-uplinks',
+  },
+  // Issue 18 parts 4 and 5 (functions/http/billing.ts): the pickups waiting, for everybody who sees assets (client
+  // users their customer's); the monthly loan-day report for planners and ERP systems' API credentials.
+  { id: 'pickups.list', method: 'GET', path: '/api/pickups', access: any('ASSET_READ'), handler: 'billing' },
+  {
+    id: 'loanDays.report',
+    method: 'GET',
+    path: '/api/loan-days',
+    access: any('CUSTOMER_READ', 'RESET_LOAN_DAYS'),
+    handler: 'billing',
+  },
+  {
+    id: 'loanDays.exportJob',
+    method: 'POST',
+    path: '/api/loan-days/export',
+    access: any('CUSTOMER_READ', 'RESET_LOAN_DAYS'),
+    handler: 'billing',
   },
 ] as const satisfies readonly RouteDef[];
 

@@ -47,7 +47,11 @@ import { validate } from '../lib/http/validation';
 import { currentMapCursor } from '../lib/live/map-delta';
 import { mapDeltaReply } from '../lib/live/map-delta-reply';
 import { liveAssetChanged } from '../lib/live/publisher';
+import { resetRecordWrite } from '../lib/loan-days/loan-day-records';
 import { mailReportSafely, type ReportKind } from '../lib/notifications/report-notice';
+import { actorOf } from '../lib/pickups/actor';
+import { saveAssetAction, type TransactItems } from '../lib/pickups/pickup-writes';
+import { pickupRequestedAt, queueStatusEvents } from '../lib/pickups/status-events';
 import { closeOpenVisitsOfAsset } from '../lib/visits/visit-writes';
 
 /**
@@ -100,17 +104,22 @@ async function runAction(
   params: Record<string, string | undefined>,
   body: unknown,
   change: (asset: AssetRecord, ctx: TenantContext) => Promise<Omit<AssetRecord, 'id' | 'version'>>,
+  extra?: (asset: AssetRecord) => TransactItems,
 ) {
   const viewer = await assetViewerOf(auth);
   const input = validate(assetActionInputSchema, body);
   const id = assetId(params);
+  const by = actorOf(auth);
   const updated = await writeExpecting(
     expectationOf(event, input?.version),
     () => visibleAsset(auth, viewer, id),
     async (current) => {
       const next = await change(current, auth.tenant);
-      const saved = await assetRepository.update(auth.tenant, current.id, current.version, () => next);
+      const requestedAt = await pickupRequestedAt(auth.tenant, current);
+      // The pickup item (issue 18 part 4) and the reset's record move in the asset write's transaction.
+      const saved = await saveAssetAction(auth.tenant, current, next, by, extra?.(current));
       liveAssetChanged(auth.tenant, current, saved);
+      queueStatusEvents(auth.tenant, current, saved, by, { at: new Date().toISOString(), requestedAt });
       return saved;
     },
   );
@@ -122,7 +131,7 @@ async function runAction(
  * what differs), so the pipeline's state stays as it is. A change of what an edit resets (geofence and
  * loan-day state) belongs here, between the form's fields and the save.
  */
-async function updateAsset(ctx: TenantContext, current: AssetRecord, body: unknown) {
+async function updateAsset(ctx: TenantContext, current: AssetRecord, body: unknown, by: number | null) {
   const input = validate(buildAssetUpdateInputSchema(current.scheduled), body);
   const refs = await resolveReferences(ctx, input);
   const data = await applyReferences(
@@ -136,7 +145,7 @@ async function updateAsset(ctx: TenantContext, current: AssetRecord, body: unkno
     },
     refs,
   );
-  return saveAsset(ctx, current, data, refs.devices, input.asset_profile_definitions);
+  return saveAsset(ctx, current, data, refs.devices, input.asset_profile_definitions, by);
 }
 
 /** The body's `version` when it has one; the schema reports a malformed one on the field. */
@@ -251,7 +260,8 @@ export const handler = createHttpHandler('assets', {
         },
         refs,
       );
-      const created = await createAsset(auth.tenant, data, refs.devices, body.asset_profile_definitions);
+      const by = actorOf(auth);
+      const created = await createAsset(auth.tenant, data, refs.devices, body.asset_profile_definitions, by);
       return reply(201, presentAsset({ kind: 'staff' }, created));
     },
   }),
@@ -266,7 +276,7 @@ export const handler = createHttpHandler('assets', {
         () => assetRepository.getOrThrow(auth.tenant, id),
         (current) => {
           before = current.client?.id ?? null;
-          return updateAsset(auth.tenant, current, body);
+          return updateAsset(auth.tenant, current, body, actorOf(auth));
         },
       );
       // Issue 17: the open alarms follow the asset to its new customer's inbox.
@@ -351,7 +361,16 @@ export const handler = createHttpHandler('assets', {
     checksBody: true,
     run: async ({ auth, params, body, event }) => {
       refuseClientUsers(auth);
-      return runAction(auth, event, params, body, async (asset) => ({ ...asset, days_outside_geo_zone: 0 }));
+      // Issue 18 part 5: who reset how many days, kept beside the month's loan-day records.
+      const by = actorOf(auth);
+      return runAction(
+        auth,
+        event,
+        params,
+        body,
+        async (asset) => ({ ...asset, days_outside_geo_zone: 0 }),
+        (asset) => [resetRecordWrite(auth.tenant, asset, by, new Date())],
+      );
     },
   }),
   'assetStatuses.list': route({

@@ -26,8 +26,8 @@ import { FailureQueue } from '../constructs/failure-queue';
 import { type DataAccess, grantSendUplinks, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
 import { LoanDaySchedule } from '../constructs/loan-day-schedule';
 import { SilentTagSchedule } from '../constructs/silent-tag-schedule';
-import { ZoneStock } from '../constructs/zone-stock';
 import { TimeRuleSchedule } from '../constructs/time-rule-schedule';
+import { ZoneStock } from '../constructs/zone-stock';
 import { arnPrefixed, IOT_POLICIES, iotPolicyName } from '../iot-policies';
 import { acknowledge } from '../nag';
 

@@ -1,9 +1,11 @@
 import { defaultRoleMatrix, roleRepository } from '../../functions/lib/auth/role-matrix';
 import { systemTenantContext } from '../../functions/lib/data/system-context';
+import { backfillPickups } from '../../functions/lib/pickups/pickup-backfill';
 import { createSetting } from '../../functions/lib/settings/setting-repository';
 import { tenantRepository } from '../../functions/lib/tenants/tenant-repository';
 import { SETTING_NAMES } from '../../shared/schemas/settings';
 import { generateDemoData, TENANT_DATA_PROFILES } from './demo-data';
+import { seedLoanDayRecords } from './demo-loan-days';
 import { seedCodecProfile } from './device-profiles';
 import { seedGateway } from './gateways';
 import { createUser } from './users';
@@ -112,6 +114,9 @@ export async function seed(options: { referenceDate?: Date } = {}): Promise<void
     });
     if (data.subdomain === 'demo') await seedCodecProfile(ctx, dataset.devices);
     await writeDemoData(ctx, dataset);
+    // The demo's assets reported empty wait for a pickup (issue 18 part 4), as after the migration.
+    await backfillPickups(ctx, referenceDate);
+    await seedLoanDayRecords(ctx, dataset.assets, referenceDate);
     // Reports go to the planning address of the seeded alarm rules, which the first start confirms in the SNS
     // stand-in: the demo's report mails arrive at once (issue 15).
     const planning = `planning@${TENANT_DATA_PROFILES[data.subdomain].mailDomain}`;

@@ -383,6 +383,9 @@ const ADMIN: Screen[] = [
       },
     ],
   },
+  // Issue 18: the Pickups screen with the asset panel a row opens, and the Billing screen.
+  { name: 'pickups', path: '/pickups', ready: listReady, steps: [{ name: 'pickup asset panel', act: openFirstRow }] },
+  { name: 'billing', path: '/billing', ready: formReady('[data-testid="loan-day-table"] tbody tr') },
   { name: 'API credentials', path: '/api', ready: formReady('main h1') },
   {
     name: 'gateways',

@@ -107,6 +107,7 @@ describe('export worker', () => {
     );
     expect(invokers.map(([policyId]) => policyId.replace(/RoleDefaultPolicy.*$/, '')).sort()).toEqual([
       'Handlerassets',
+      'Handlerbilling',
       'Handlerdevices',
     ]);
     for (const [, policy] of invokers) {
@@ -116,7 +117,7 @@ describe('export worker', () => {
     }
     for (const [, fn] of httpHandlers()) {
       const vars = (fn.Environment as { Variables: Props }).Variables;
-      expect(vars.EXPORT_WORKER_FUNCTION === undefined).toBe(!['assets', 'devices'].includes(moduleOf(fn)));
+      expect(vars.EXPORT_WORKER_FUNCTION === undefined).toBe(!['assets', 'billing', 'devices'].includes(moduleOf(fn)));
     }
   });
 });

@@ -29,6 +29,8 @@ const DevicesPage = lazy(() => import('./devices/DevicesPage'));
 const DeviceProfilesPage = lazy(() => import('./device-profiles/DeviceProfilesPage'));
 const ReportsPage = lazy(() => import('./reports/ReportsPage'));
 const StockPage = lazy(() => import('./stock/StockPage'));
+const PickupsPage = lazy(() => import('./pickups/PickupsPage'));
+const BillingPage = lazy(() => import('./billing/BillingPage'));
 
 const page = (path: string, handle: PageHandle, element: ReactNode = <PlaceholderPage />): RouteObject => ({
   path,
@@ -61,6 +63,8 @@ export const routes: RouteObject[] = [
           page('asset-map', { title: 'assetMap', breadcrumbs: false }, <AssetMapPage />),
           page('alarm-rules/:id?', { title: 'alarmRules' }, <AlarmRulesPage />),
           page('preferences', { title: 'preferences' }, <PreferencesPage />),
+          // Issue 18: transporters and client users see pickups too (the API gives each their view).
+          page('pickups/:id?', { title: 'pickups' }, <PickupsPage />),
           {
             element: <RequireStaff />,
             children: [
@@ -68,6 +72,7 @@ export const routes: RouteObject[] = [
               page('devices/:id?', { title: 'devices' }, <DevicesPage />),
               page('reports', { title: 'reports' }, <ReportsPage />),
               page('stock', { title: 'stock' }, <StockPage />),
+              page('billing', { title: 'billing' }, <BillingPage />),
               page('customers', { title: 'customers' }, <CustomersPage />),
               page('customers/:id', { title: 'customers' }, <CustomersPage />),
               page('permissions', { title: 'permissions' }, <RolesPage />),

@@ -19,6 +19,7 @@ import { geoZoneRepository } from '../geo-zones/geo-zone-repository';
 import { conflict, unprocessable } from '../http/errors';
 import { liveAssetChanged } from '../live/publisher';
 import { withStateAfterEdit } from '../loan-days/loan-day-state';
+import { pickupWrites } from '../pickups/pickup-items';
 import { removeTimer, syncTimer } from '../time-rules/timer-sync';
 import {
   deviceSummary,
@@ -140,12 +141,18 @@ export async function createAsset(
   data: Omit<AssetRecord, 'id' | 'version'>,
   devices: readonly DeviceRecord[] | undefined,
   profileDefinitionIds?: number[],
+  by: number | null = null,
 ): Promise<AssetRecord> {
   const allocated = { ...data, id: await assetRepository.nextId(ctx), version: 1 } as AssetRecord;
   const { asset, writes: profileWrites } = await withProfiles(ctx, allocated, profileDefinitionIds);
   const changes = await planDeviceLinks(ctx, asset, [], devices ?? [], false);
   const links = await linkWrites(ctx, asset.id, changes);
-  const others = [...profileWrites, ...(await geoZoneLinkWrites(ctx, asset.id, null, asset.geo_zone))];
+  const others = [
+    ...profileWrites,
+    ...(await geoZoneLinkWrites(ctx, asset.id, null, asset.geo_zone)),
+    // Created as reported empty: it waits for a pickup from now (issue 18 part 4).
+    ...pickupWrites(ctx, undefined, asset, { at: new Date().toISOString(), by }),
+  ];
   const fits = 3 + others.length + links.length <= TRANSACTION_MAX_ITEMS;
   // Too many devices for one transaction: the asset is created without them, then they join in steps.
   const joining = new Set(changes.map((change) => change.device.id));
@@ -201,6 +208,7 @@ export async function saveAsset(
   data: Omit<AssetRecord, 'id' | 'version'>,
   devices: readonly DeviceRecord[] | undefined,
   profileDefinitionIds?: number[],
+  by: number | null = null,
 ): Promise<AssetRecord> {
   // A new zone or no tag left resets the zone state and rest position (issue 15; loan-day-state.ts).
   const changed = withStateAfterEdit(current, { ...data, id: current.id, version: current.version + 1 } as AssetRecord);
@@ -210,7 +218,12 @@ export async function saveAsset(
   // The catalogue entry only when the searched text changes: a shard write costs its size (up to ~360 KB).
   const searchable = searchText(next) !== searchText(current);
   const catalogue = searchable ? [catalogueEntryWrite(ctx, next)] : [];
-  const others = [...profileWrites, ...(await geoZoneLinkWrites(ctx, next.id, current.geo_zone, next.geo_zone))];
+  const others = [
+    ...profileWrites,
+    ...(await geoZoneLinkWrites(ctx, next.id, current.geo_zone, next.geo_zone)),
+    // A status or customer change may start or end a pickup wait (issue 18 part 4): in the same transaction.
+    ...pickupWrites(ctx, current, next, { at: new Date().toISOString(), by }),
+  ];
   const fits = 1 + catalogue.length + others.length + links.length <= TRANSACTION_MAX_ITEMS;
   // Too many devices for one transaction: they move in steps first, the asset's own change comes last.
   const stored = fits ? current : await linkInSteps(ctx, current, changes, (items) => transact(items));
@@ -232,7 +245,10 @@ export async function deleteAsset(ctx: TenantContext, current: AssetRecord): Pro
     (device): device is DeviceRecord => device?.asset?.id === current.id,
   );
   const changes = devices.map((device) => ({ device, ref: null }));
-  const others = await geoZoneLinkWrites(ctx, current.id, current.geo_zone, null);
+  const others = [
+    ...(await geoZoneLinkWrites(ctx, current.id, current.geo_zone, null)),
+    ...pickupWrites(ctx, current, undefined, { at: new Date().toISOString(), by: null }),
+  ];
   const fits = 3 + others.length + changes.length <= TRANSACTION_MAX_ITEMS;
   const stored = fits ? current : await linkInSteps(ctx, current, changes, (items) => transact(items));
   await transact(

@@ -9,6 +9,7 @@ import { prepareAssetExport } from './asset-export';
 import { prepareDeviceExport } from './device-export';
 import { presentJob } from './export-job-status';
 import { createExportJob, updateRunningJob } from './export-job-store';
+import { prepareLoanDayExport } from './loan-day-export';
 import { type ExportRun, hasAnyItem } from './run-export';
 
 /**
@@ -25,6 +26,7 @@ const anyList = <T>(prepare: PrepareExport<T>) => prepare as unknown as PrepareE
 export const EXPORT_LISTS = {
   assets: anyList(prepareAssetExport),
   devices: anyList(prepareDeviceExport),
+  loanDays: anyList(prepareLoanDayExport),
 };
 export type ExportList = keyof typeof EXPORT_LISTS;
 

@@ -1,10 +1,13 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type AssetRecord, assetRepository } from '../assets/asset-repository';
 import { dynamo, tableName } from '../data/client';
 import { indexSortKey, itemKey, sortableNumber } from '../data/keys';
 import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
+import { queueWebhookEvent } from '../webhooks/webhook-events';
+import { endOfAmsterdamDay } from './amsterdam-day';
+import { dayRecordPut } from './loan-day-records';
 import { type LoanDayAsset, loanDayOf } from './loan-day-state';
 
 /** The asset attribute naming the last day counted: the job's idempotency mark (docs/data-model.md). */
@@ -31,10 +34,11 @@ export async function countLoanDay(ctx: TenantContext, first: CountedAsset, day:
     const counts = loanDayOf(asset, day);
     if (!counts.outside && !counts.still) return { result: 'nothing to count' };
     try {
-      await dynamo().send(countUpdate(ctx, asset, day, counts));
+      await sendCount(ctx, asset, day, counts);
       return { result: 'counted', ...counts };
     } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      const refused = error instanceof ConditionalCheckFailedException || error instanceof TransactionCanceledException;
+      if (!refused) throw error;
     }
     asset = await readAsset(ctx, asset.id);
   }
@@ -46,6 +50,43 @@ async function readAsset(ctx: TenantContext, id: number): Promise<CountedAsset |
     new GetCommand({ TableName: tableName(), Key: itemKey(ctx, 'ASSET', id), ConsistentRead: true }),
   );
   return read.Item ? fromItem<CountedAsset>(read.Item) : undefined;
+}
+
+/**
+ * A day outside is billed (issue 18 part 5): its record (the evidence) goes in the count's transaction, so a
+ * counter never moves without its record nor a record exists without its count; then `loan_day.counted` is
+ * queued (the job flushes at its end). A day only still is the plain UpdateItem it always was.
+ */
+async function sendCount(
+  ctx: TenantContext,
+  asset: CountedAsset,
+  day: string,
+  counts: { outside: boolean; still: boolean },
+): Promise<void> {
+  const update = countUpdate(ctx, asset, day, counts);
+  if (!counts.outside) {
+    await dynamo().send(update);
+    return;
+  }
+  const daysOutside = (asset.days_outside_geo_zone ?? 0) + 1;
+  await dynamo().send(
+    new TransactWriteCommand({
+      TransactItems: [{ Update: update.input as never }, dayRecordPut(ctx, asset, day, daysOutside)],
+    }),
+  );
+  const zone = asset.geo_zone ? { id: asset.geo_zone.id, name: asset.geo_zone.name ?? null } : null;
+  queueWebhookEvent(
+    ctx,
+    'loan_day.counted',
+    {
+      asset: { id: asset.id, name: asset.name },
+      customer: asset.client ? { id: asset.client.id } : null,
+      day,
+      daysOutside,
+      zone,
+    },
+    new Date(endOfAmsterdamDay(day).getTime() - 1).toISOString(),
+  );
 }
 
 /** The attribute still holds the value read (null when it had none). */

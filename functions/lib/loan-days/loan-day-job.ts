@@ -6,6 +6,7 @@ import { fromItem } from '../data/repository';
 import { systemTenantContext } from '../data/system-context';
 import type { TenantContext } from '../data/tenant-context';
 import { tenantRepository } from '../tenants/tenant-repository';
+import { flushWebhookEvents } from '../webhooks/webhook-events';
 import { type CountedAsset, countLoanDay } from './loan-day-counter';
 
 const PAGE = 100;
@@ -56,6 +57,8 @@ export async function runLoanDayJob(
     if (only && !only.has(String(tenant.id))) continue;
     report.tenants += 1;
     await countTenant(systemTenantContext(String(tenant.id)), day, report);
+    // Each tenant's `loan_day.counted` events leave after its count, so a long run holds no tenant's all day.
+    await flushWebhookEvents();
   }
   return report;
 }

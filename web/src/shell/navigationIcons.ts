@@ -7,10 +7,12 @@ import DataObject from '@mui/icons-material/DataObject';
 import Groups from '@mui/icons-material/Groups';
 import Inventory2 from '@mui/icons-material/Inventory2';
 import Key from '@mui/icons-material/Key';
+import LocalShipping from '@mui/icons-material/LocalShipping';
 import MapIcon from '@mui/icons-material/Map';
 import NotificationsActive from '@mui/icons-material/NotificationsActive';
 import Palette from '@mui/icons-material/Palette';
 import People from '@mui/icons-material/People';
+import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import Router from '@mui/icons-material/Router';
 import SettingsInputAntenna from '@mui/icons-material/SettingsInputAntenna';
 import Warehouse from '@mui/icons-material/Warehouse';
@@ -26,6 +28,8 @@ export const NAVIGATION_ICONS: Record<string, typeof SvgIcon> = {
   '/alarm-rules': NotificationsActive,
   '/reports': AssignmentTurnedIn,
   '/stock': Warehouse,
+  '/pickups': LocalShipping,
+  '/billing': ReceiptLong,
   '/customers': Groups,
   '/tenants': Apartment,
   '/users': People,

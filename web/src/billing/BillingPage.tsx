@@ -1,0 +1,98 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { Client } from '@shared/schemas/client';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { useClientOptions } from '../assets/assetsApi';
+import { ExportMenu } from '../common/export/ExportMenu';
+import { exportLocale, isRefusedExport, useExportJob } from '../common/export/useExportJob';
+import { usePageTitle } from '../common/pageHandle';
+import { loanDaysQuery, previousMonth } from './billingApi';
+import { LoanDayTable } from './LoanDayTable';
+
+const MONTH = /^20\d{2}-(0[1-9]|1[0-2])$/;
+
+/**
+ * Issue 18 part 5: the month's loan days per customer for invoicing (GET /api/loan-days): a month picker (the
+ * month before this one at first), a customer filter, the table and the export menu (PDF, Excel, CSV through
+ * the export jobs). Month and customer live in the URL (?month=&client=), so a report can be linked.
+ */
+export default function BillingPage() {
+  const { t, i18n } = useTranslation('billing');
+  const title = usePageTitle();
+  const [params, setParams] = useSearchParams();
+  const month = MONTH.test(params.get('month') ?? '') ? (params.get('month') as string) : previousMonth(new Date());
+  const client = /^\d+$/.test(params.get('client') ?? '') ? Number(params.get('client')) : null;
+  const [search, setSearch] = useState('');
+  const clients = useClientOptions(search);
+  const report = useQuery(loanDaysQuery(month, client));
+  const set = (next: { month?: string; client?: number | null }) => {
+    const query = new URLSearchParams(params);
+    if (next.month !== undefined) query.set('month', next.month);
+    if (next.client !== undefined) {
+      if (next.client === null) query.delete('client');
+      else query.set('client', String(next.client));
+    }
+    setParams(query, { replace: true });
+  };
+  const selected = (clients.data ?? []).find((c) => c.id === client) ?? null;
+  const exporter = useExportJob(
+    '/api/loan-days/export',
+    () => ({ month, ...(client ? { client } : {}), ...exportLocale(i18n.language) }),
+    {
+      typeLabel: (type) => t(`export_${type}`),
+      preparing: (type) => t('exportPreparing', { type }),
+      progress: (type, count) => t('exportProgress', { type, count }),
+      progressOf: (type, count) => t('exportProgress', { type, count }),
+      ready: (fileName) => t('exportReady', { fileName }),
+      failed: (error) => (isRefusedExport(error) ? t('exportEmpty') : t('exportFailed')),
+    },
+  );
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+        {title}
+      </Typography>
+      <Typography color="text.secondary">{t('intro')}</Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        <TextField
+          type="month"
+          label={t('month')}
+          value={month}
+          onChange={(event) => MONTH.test(event.target.value) && set({ month: event.target.value })}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'billing-month' } }}
+          sx={{ minWidth: 180 }}
+        />
+        <Autocomplete<Client>
+          sx={{ minWidth: 260 }}
+          options={clients.data ?? []}
+          value={selected}
+          getOptionLabel={(c) => c.company || c.name}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          onChange={(_, c) => set({ client: c ? c.id : null })}
+          onInputChange={(_, text) => setSearch(text)}
+          loading={clients.isFetching}
+          renderInput={(input) => <TextField {...input} label={t('customerFilter')} />}
+        />
+        <Stack direction="row" sx={{ flexGrow: 1, justifyContent: { sm: 'flex-end' } }}>
+          <ExportMenu
+            label={t('export')}
+            busyLabel={t('exportBusy')}
+            typeLabel={(type) => t(`export_${type}`)}
+            start={exporter.start}
+            busy={exporter.busy}
+          />
+        </Stack>
+      </Stack>
+      <Typography data-testid="billing-total" sx={{ fontWeight: 600 }}>
+        {report.data ? t('summary', { count: report.data.total, month }) : ''}
+      </Typography>
+      <LoanDayTable report={report.data} loading={report.isPending} />
+    </Stack>
+  );
+}

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ACCESS_CONTRACTS } from './contracts/access';
 import { TRACKING_CONTRACTS } from './contracts/tracking';
+import { WEBHOOK_CONTRACTS } from './contracts/webhooks';
 import type { RouteId } from './routes';
 
 /** The error statuses the OpenAPI document has a response for (functions/lib/openapi/openapi-document.ts). */
@@ -49,6 +50,9 @@ export interface RouteContract {
   ifMatch?: true;
 }
 
-export const ROUTE_CONTRACTS = { ...ACCESS_CONTRACTS, ...TRACKING_CONTRACTS } satisfies Record<RouteId, RouteContract>;
+export const ROUTE_CONTRACTS = { ...ACCESS_CONTRACTS, ...TRACKING_CONTRACTS, ...WEBHOOK_CONTRACTS } satisfies Record<
+  RouteId,
+  RouteContract
+>;
 
 export const contractOf = (id: RouteId): RouteContract => ROUTE_CONTRACTS[id];

@@ -34,6 +34,7 @@ export const HANDLER_MODULES = [
   'asset-alarms',
   'gateways',
   'device-profiles',
+  'webhooks',
 ] as const;
 export type HandlerModule = (typeof HANDLER_MODULES)[number];
 
@@ -542,6 +543,64 @@ export const ROUTES = [
     path: '/api/chirpstack/uplink',
     access: 'public',
     handler: 'device-uplinks',
+  },
+  // issue 18 part 6: webhook endpoints of the tenant's ERP and planning systems; administrators only
+  { id: 'webhooks.list', method: 'GET', path: '/api/webhook-endpoints', access: any(...ADMINS), handler: 'webhooks' },
+  {
+    id: 'webhooks.get',
+    method: 'GET',
+    path: '/api/webhook-endpoints/{id}',
+    access: any(...ADMINS),
+    handler: 'webhooks',
+  },
+  {
+    id: 'webhooks.create',
+    method: 'POST',
+    path: '/api/webhook-endpoints',
+    access: any(...ADMINS),
+    handler: 'webhooks',
+  },
+  {
+    id: 'webhooks.update',
+    method: 'PUT',
+    path: '/api/webhook-endpoints/{id}',
+    access: any(...ADMINS),
+    handler: 'webhooks',
+  },
+  {
+    id: 'webhooks.delete',
+    method: 'DELETE',
+    path: '/api/webhook-endpoints/{id}',
+    access: any(...ADMINS),
+    handler: 'webhooks',
+  },
+  {
+    id: 'webhooks.rotateSecret',
+    method: 'POST',
+    path: '/api/webhook-endpoints/{id}/rotate-secret',
+    access: any(...ADMINS),
+    handler: 'webhooks',
+  },
+  {
+    id: 'webhooks.test',
+    method: 'POST',
+    path: '/api/webhook-endpoints/{id}/test',
+    access: any(...ADMINS),
+    handler: 'webhooks',
+  },
+  {
+    id: 'webhooks.deliveries',
+    method: 'GET',
+    path: '/api/webhook-endpoints/{id}/deliveries',
+    access: any(...ADMINS),
+    handler: 'webhooks',
+  },
+  {
+    id: 'webhooks.replay',
+    method: 'POST',
+    path: '/api/webhook-endpoints/{id}/deliveries/{deliveryId}/replay',
+    access: any(...ADMINS),
+    handler: 'webhooks',
   },
 ] as const satisfies readonly RouteDef[];
 

@@ -18,6 +18,7 @@ import { type DataAccess, grantSendUplinks, HandlerFunction, REPO_ROOT } from '.
 import { OpsAlarms } from '../constructs/ops-alarms';
 import { RouteTableApi } from '../constructs/route-table-api';
 import { createAccessLogsBucket } from '../constructs/secure-bucket';
+import { type WebhookQueue, WebhookSender } from '../constructs/webhook-delivery';
 import { grantsOf } from '../handler-grants';
 import { acknowledge } from '../nag';
 
@@ -41,6 +42,8 @@ export interface ApiStackProps extends StackProps {
   tenantHostSuffix?: string;
   /** The device pipeline's uplink queue (pipeline-stack.ts): the KPN Things webhook sends to it. */
   uplinkQueue?: sqs.IQueue;
+  /** Webhook delivery's queue (pipeline-stack.ts): the webhooks API sends to it; the sender is made here. */
+  webhookQueue?: WebhookQueue;
   /** The alarm topic (pipeline-stack.ts): the alarm rules API subscribes the rules' addresses to it. */
   alarmDelivery?: AlarmDelivery;
   /** WAFv2 web ACL (CLOUDFRONT scope, us-east-1) for the API's distribution. */
@@ -154,6 +157,11 @@ export class ApiStack extends Stack {
       handlers.set(module, handler.function);
     }
     this.handlers = handlers;
+    // The sender needs the data key of the signing secrets, which this stack holds.
+    if (props.webhookQueue) {
+      const { stage, data, logRetention, webhookQueue: queue } = props;
+      new WebhookSender(this, 'WebhookSender', { stage, data, logRetention, queue, dataKey: kpnDataKey });
+    }
 
     // ID tokens carry custom:tenant and custom:user_id and have aud = the app client id (console or API clients).
     const authorizer = new HttpJwtAuthorizer('CognitoJwt', props.userPool.userPoolProviderUrl, {
@@ -197,6 +205,7 @@ export class ApiStack extends Stack {
     if (grants.alarmTopic === 'subscribe') props.alarmDelivery?.grantSubscriptionManagement(fn);
     if (grants.alarmTopic === 'notify') props.alarmDelivery?.grantReportNotices(fn);
     if (grants.gatewayProvisioning) grantGatewayProvisioning(this, fn, role, props.stage);
+    if (grants.webhookQueue === 'send') props.webhookQueue?.grantSend(fn, role);
     if (grants.uplinkQueue === 'send' && props.uplinkQueue) {
       fn.addEnvironment('UPLINK_QUEUE_URL', props.uplinkQueue.queueUrl);
       grantSendUplinks(role, props.uplinkQueue);

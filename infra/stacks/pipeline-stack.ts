@@ -26,6 +26,7 @@ import { FailureQueue } from '../constructs/failure-queue';
 import { type DataAccess, grantSendUplinks, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
 import { LoanDaySchedule } from '../constructs/loan-day-schedule';
 import { SilentTagSchedule } from '../constructs/silent-tag-schedule';
+import { WebhookQueue } from '../constructs/webhook-delivery';
 import { arnPrefixed, IOT_POLICIES, iotPolicyName } from '../iot-policies';
 import { acknowledge } from '../nag';
 
@@ -59,6 +60,8 @@ export class PipelineStack extends Stack {
   readonly geocoding: AddressGeocoding;
   /** The silent-tag job every 15 minutes (issue 16 part 4). */
   readonly silentTags: SilentTagSchedule;
+  /** Webhook delivery's queue (issue 18 part 6): the pipeline's writers and the API's handlers send to it. */
+  readonly webhookQueue: WebhookQueue;
 
   constructor(scope: Construct, id: string, props: PipelineStackProps) {
     super(scope, id, props);
@@ -106,6 +109,10 @@ export class PipelineStack extends Stack {
     this.createTopicRules(mqttIngest, lorawanIngest, props.stage);
     const alarmSide = { stage: props.stage, data: props.data, logRetention: props.logRetention };
     this.alarmDelivery = new AlarmDelivery(this, 'AlarmDelivery', { ...alarmSide, eventBus: this.eventBus });
+    this.webhookQueue = new WebhookQueue(this, 'Webhooks', { stage: props.stage });
+    for (const fn of [this.alarmDelivery.handler]) {
+      if (fn.grants.webhookQueue === 'send') this.webhookQueue.grantSend(fn.function, fn.role);
+    }
     this.loanDays = new LoanDaySchedule(this, 'LoanDays', alarmSide);
     this.geocoding = new AddressGeocoding(this, 'Geocoding', {
       ...alarmSide,

@@ -85,7 +85,7 @@ export const handler = createHttpHandler('webhooks', {
     run: async ({ auth, params }) => {
       const endpoint = await endpointOf(auth.tenant, params.id);
       const at = new Date().toISOString();
-      const body = webhookBody(WEBHOOK_TEST_EVENT_TYPE, at, { endpoint: { id: endpoint.id }, message: 'Test event' });
+      const body = webhookBody(WEBHOOK_TEST_EVENT_TYPE, at, { endpoint: { id: endpoint.id }, test: true });
       return reply(202, toApiDelivery(await startDelivery(auth.tenant, endpoint, WEBHOOK_TEST_EVENT_TYPE, body, true)));
     },
   }),

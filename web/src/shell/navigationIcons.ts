@@ -13,6 +13,7 @@ import Palette from '@mui/icons-material/Palette';
 import People from '@mui/icons-material/People';
 import Router from '@mui/icons-material/Router';
 import SettingsInputAntenna from '@mui/icons-material/SettingsInputAntenna';
+import Webhook from '@mui/icons-material/Webhook';
 import type SvgIcon from '@mui/material/SvgIcon';
 
 /** Drawer icon per entry path (kept apart from the entries so those stay plain data). */
@@ -32,4 +33,5 @@ export const NAVIGATION_ICONS: Record<string, typeof SvgIcon> = {
   '/kpnthings': SettingsInputAntenna,
   '/api': Key,
   '/gateways': CellTower,
+  '/webhooks': Webhook,
 };

@@ -342,6 +342,8 @@ const ADMIN: Screen[] = [
     steps: [{ name: 'report confirmation', act: openReportConfirmation }],
   },
   { name: 'API credentials', path: '/api', ready: formReady('main h1') },
+  // Issue 18 part 6: the endpoint panel with its event-type checkboxes (the demo tenant has no endpoint seeded).
+  { name: 'webhook endpoint panel', path: '/webhooks/new', ready: formReady(`${PANEL} input[type="checkbox"]`) },
   {
     name: 'gateways',
     path: '/gateways',

@@ -46,7 +46,8 @@ describe('webhook endpoints in the console', () => {
     await signInAs(page, 'admin');
     await page.getByRole('link', { name: 'Webhooks' }).click();
     await page.waitForURL(/\/webhooks$/);
-    await page.getByRole('button', { name: 'Add new' }).click();
+    // The first visit compiles the screen's chunk under the dev server: give it the time other screens get.
+    await page.getByRole('button', { name: 'Add new' }).click({ timeout: 90_000 });
     await page.waitForURL(/\/webhooks\/new$/);
 
     // Nothing chosen: the shared schema's message under the event types.
@@ -108,7 +109,7 @@ describe('webhook endpoints in the console', () => {
     const page = await browser.newPage({ viewport: PHONE });
     await signInAs(page, 'admin');
     await page.goto(consoleUrl('/webhooks'));
-    await page.getByText(`${url}-phone`).waitFor();
+    await page.getByText(`${url}-phone`).waitFor({ timeout: 90_000 });
     await screenshot(page, 'webhooks-list-phone');
     await page.goto(consoleUrl(`/webhooks/${created.body.id}`));
     await drawer(page).getByRole('checkbox', { name: /Zone entered/ }).waitFor();

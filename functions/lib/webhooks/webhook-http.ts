@@ -6,6 +6,24 @@ import { checkWebhookUrl, type ResolvedAddress, type UrlCheck, type UrlCheckOpti
 
 /** One attempt's bounds: the receiver gets 10 s to answer, and at most 64 KB of its answer is read. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
+/** getaddrinfo has no timeout of its own: a name whose servers do not answer must not hold a save or an attempt. */
+const LOOKUP_TIMEOUT_MS = 5_000;
+
+async function resolveAll(host: string) {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('DNS lookup timed out')), LOOKUP_TIMEOUT_MS);
+  });
+  try {
+    const entries = await Promise.race([dnsLookup(host, { all: true, verbatim: true }), timeout]);
+    return entries.map((entry) => ({
+      address: entry.address,
+      family: entry.family === 6 ? (6 as const) : (4 as const),
+    }));
+  } finally {
+    clearTimeout(timer);
+  }
+}
 const MAX_RESPONSE_BYTES = 64 * 1024;
 
 /**
@@ -18,11 +36,7 @@ export function urlCheckOptions(): UrlCheckOptions {
   return {
     allowHttp: !onAws && process.env.WEBHOOK_ALLOW_HTTP === 'true',
     localReceiverHost: !onAws && receiver?.endsWith('.localhost') ? receiver : undefined,
-    lookup: async (host) =>
-      (await dnsLookup(host, { all: true, verbatim: true })).map((entry) => ({
-        address: entry.address,
-        family: entry.family === 6 ? 6 : 4,
-      })),
+    lookup: resolveAll,
   };
 }
 

@@ -37,7 +37,13 @@ export const useWebhook = (id: number | undefined) =>
     enabled: id !== undefined,
   });
 
-/** The log refreshes itself while a message waits for an attempt. */
+/** An attempt is due within a minute and not logged yet (a new message, a replay, the 5-second retry). */
+const awaitingAttempt = (delivery: WebhookDelivery) =>
+  delivery.next_attempt_at !== null &&
+  Date.parse(delivery.next_attempt_at) - Date.now() < 60_000 &&
+  (delivery.attempts.at(-1)?.at ?? '') < delivery.next_attempt_at;
+
+/** The log refreshes itself while a message waits for an attempt soon. */
 export const useDeliveries = (id: number | undefined) =>
   useQuery({
     queryKey: webhookKeys.deliveries(id ?? 0),
@@ -49,10 +55,7 @@ export const useDeliveries = (id: number | undefined) =>
         })
       )['hydra:member'],
     enabled: id !== undefined,
-    refetchInterval: (query) =>
-      query.state.data?.some((delivery) => delivery.status === 'pending' || delivery.attempt_count === 0)
-        ? 2000
-        : false,
+    refetchInterval: (query) => (query.state.data?.some(awaitingAttempt) ? 2000 : false),
   });
 
 export type WebhookPayload = WebhookEndpointInput & { version?: number };

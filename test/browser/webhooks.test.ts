@@ -89,14 +89,16 @@ describe('webhook endpoints in the console', () => {
     await page.goto(consoleUrl(`/webhooks/${endpoint.id}`));
     await drawer(page).getByLabel('Description').waitFor();
     expect(await drawer(page).getByTestId('webhook-secret').count()).toBe(0);
-    await page.getByRole('row').filter({ hasText: url }).waitFor();
-    await screenshot(page, 'webhooks-list-desktop');
+    // The list behind the panel (hidden from the accessibility tree while the panel is open).
+    await page.locator('tbody tr').filter({ hasText: url }).waitFor();
+    await screenshot(page, 'webhooks-drawer-reloaded-desktop');
 
     await drawer(page).getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
     await page.getByText('The webhook endpoint is deleted').waitFor();
     await page.waitForURL(/\/webhooks$/);
     made.delete(endpoint.id);
+    await screenshot(page, 'webhooks-list-desktop');
     await page.close();
   });
 

@@ -135,7 +135,7 @@ export function WebhookDrawer({ endpointId, onClose }: { endpointId: PanelId; on
         {endpoint && (
           <>
             <Divider />
-            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
               <Button variant="outlined" onClick={() => void test()} data-testid="webhook-test">
                 {t('sendTest')}
               </Button>

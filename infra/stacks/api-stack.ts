@@ -158,10 +158,15 @@ export class ApiStack extends Stack {
     }
     this.handlers = handlers;
     // The sender needs the data key of the signing secrets, which this stack holds.
-    if (props.webhookQueue) {
-      const { stage, data, logRetention, webhookQueue: queue } = props;
-      new WebhookSender(this, 'WebhookSender', { stage, data, logRetention, queue, dataKey: kpnDataKey });
-    }
+    const webhookSender = props.webhookQueue
+      ? new WebhookSender(this, 'WebhookSender', {
+          stage: props.stage,
+          data: props.data,
+          logRetention: props.logRetention,
+          queue: props.webhookQueue,
+          dataKey: kpnDataKey,
+        })
+      : undefined;
 
     // ID tokens carry custom:tenant and custom:user_id and have aud = the app client id (console or API clients).
     const authorizer = new HttpJwtAuthorizer('CognitoJwt', props.userPool.userPoolProviderUrl, {
@@ -191,7 +196,11 @@ export class ApiStack extends Stack {
       new OpsAlarms(this, 'OpsAlarms', {
         email: props.alarmEmail,
         httpApi: this.api.httpApi,
-        functions: new Map([...handlers, ['export-worker', exportWorker.function]]),
+        functions: new Map([
+          ...handlers,
+          ['export-worker', exportWorker.function],
+          ...(webhookSender ? [['webhook-sender', webhookSender.handler.function] as const] : []),
+        ]),
       });
     }
 

@@ -31,6 +31,12 @@ import {
   webhookKeys,
 } from './webhooksApi';
 
+/**
+ * A new endpoint's secret, handed from the panel at /webhooks/new to the panel of its id (the list remounts the
+ * panel when the id changes); taken once, so a reload shows no secret.
+ */
+const handedOver = new Map<number, string>();
+
 const EMPTY: WebhookEndpointInput = { url: 'https://', description: '', event_types: [], enabled: true };
 const FIELDS = ['url', 'description', 'event_types'] as const;
 
@@ -46,7 +52,12 @@ export function WebhookDrawer({ endpointId, onClose }: { endpointId: PanelId; on
   const isNew = endpointId === 'new';
   const existing = useWebhook(isNew ? undefined : endpointId);
   const endpoint = existing.data;
-  const [secret, setSecret] = useState<string | null>(null);
+  const [secret, setSecret] = useState<string | null>(() =>
+    typeof endpointId === 'number' ? (handedOver.get(endpointId) ?? null) : null,
+  );
+  useEffect(() => {
+    if (typeof endpointId === 'number') handedOver.delete(endpointId);
+  }, [endpointId]);
   const [rotating, setRotating] = useState(false);
   const form = useForm<WebhookEndpointInput>({
     resolver: zodResolver(webhookEndpointInputSchema),
@@ -73,6 +84,7 @@ export function WebhookDrawer({ endpointId, onClose }: { endpointId: PanelId; on
       notifySuccess(t('saved'));
       await refresh(saved);
       if (saved.secret) setSecret(saved.secret);
+      if (isNew && saved.secret) handedOver.set(saved.id, saved.secret);
       if (isNew) navigate(`/webhooks/${saved.id}`, { replace: true });
     } catch (error) {
       const fields = error instanceof ApiError ? FIELDS.filter((field) => error.violationFor(field)) : [];

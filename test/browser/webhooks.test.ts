@@ -55,7 +55,9 @@ describe('webhook endpoints in the console', () => {
     await drawer(page).getByRole('button', { name: 'Save' }).click();
     await drawer(page).getByText('Choose at least one event type').waitFor();
     // The server's SSRF check answers on the field.
-    await drawer(page).getByRole('checkbox', { name: /Alarm raised/ }).check();
+    await drawer(page)
+      .getByRole('checkbox', { name: /Alarm raised/ })
+      .check();
     await drawer(page).getByRole('button', { name: 'Save' }).click();
     await drawer(page).getByText('The URL must name a host on the internet').waitFor();
     await screenshot(page, 'webhooks-ssrf-refused-desktop');
@@ -114,8 +116,14 @@ describe('webhook endpoints in the console', () => {
     await page.getByText(`${url}-phone`).waitFor({ timeout: 90_000 });
     await screenshot(page, 'webhooks-list-phone');
     await page.goto(consoleUrl(`/webhooks/${created.body.id}`));
-    await drawer(page).getByRole('checkbox', { name: /Zone entered/ }).waitFor();
-    expect(await drawer(page).getByRole('checkbox', { name: /Zone entered/ }).isChecked()).toBe(true);
+    await drawer(page)
+      .getByRole('checkbox', { name: /Zone entered/ })
+      .waitFor();
+    expect(
+      await drawer(page)
+        .getByRole('checkbox', { name: /Zone entered/ })
+        .isChecked(),
+    ).toBe(true);
     await screenshot(page, 'webhooks-drawer-phone');
     await page.close();
   });

@@ -55,6 +55,11 @@ export interface HandlerGrants {
   /** events:PutEvents on the pipeline bus. */
   eventBus?: true;
   /**
+   * The webhook delivery queue (issue 18 part 6): writers of webhook events send (functions/lib/webhooks/), the
+   * sender consumes and sends its retries back with a delay.
+   */
+  webhookQueue?: 'send' | 'consume';
+  /**
    * An asynchronous run that fails lands in a queue (the function's on-failure destination, issue 14 item 6):
    * Lambda sends it there with the function's role.
    */
@@ -80,7 +85,8 @@ export type WorkerName =
   | 'job-silent-tags'
   | 'job-time-rules'
   | 'trigger-pre-sign-up'
-  | 'live-authorizer';
+  | 'live-authorizer'
+  | 'webhook-sender';
 
 const http = (module: HandlerModule) => `functions/http/${module}.ts`;
 const RW: readonly DataGrant[] = ['table-read-write'];
@@ -145,6 +151,8 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
   // Issue 18: reads visits (the handler layer writes as every route's does), writes their exports' files.
   'zone-visits': { entry: http('zone-visits'), data: [...RW, 'exports-read', 'exports-write'] },
   billing: { entry: http('billing'), data: [...RW, 'exports-read'], invokeExportWorker: true },
+  // The signing secrets are encrypted with the KPN data key (functions/lib/kpn-things/secret-cipher.ts).
+  webhooks: { entry: http('webhooks'), data: RW, kpnDataKey: true, webhookQueue: 'send' },
 
   'export-worker': {
     entry: 'functions/workers/export-worker.ts',
@@ -177,6 +185,14 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     alarmTopic: 'publish',
     failureQueue: true,
     livePublish: true,
+    webhookQueue: 'send',
+  },
+  // Signs and posts webhook messages; reads the secrets; sends its retries back to its queue with a delay.
+  'webhook-sender': {
+    entry: 'functions/workers/webhook-sender.ts',
+    data: RW,
+    kpnDataKey: true,
+    webhookQueue: 'consume',
   },
   // Reads and writes the address cache and the event, device and asset it geocoded; asks Amazon Location.
   'pipeline-geocoder': {
@@ -292,6 +308,7 @@ export function grantActions(grants: HandlerGrants): { calls: string[]; implied:
     ...(grants.gatewayProvisioning ? Object.values(GATEWAY_PROVISIONING_ACTIONS).flat() : []),
     ...(grants.invokeExportWorker ? ['lambda:InvokeFunction'] : []),
     ...(grants.uplinkQueue === 'send' ? ['sqs:SendMessage'] : []),
+    ...(grants.webhookQueue ? ['sqs:SendMessage'] : []),
     ...(grants.eventBus ? ['events:PutEvents'] : []),
     ...(grants.kpnDataKey ? ['secretsmanager:GetSecretValue'] : []),
     ...(grants.geoPlaces ? GEO_PLACES_ACTIONS : []),
@@ -301,7 +318,7 @@ export function grantActions(grants: HandlerGrants): { calls: string[]; implied:
     ...(grants.alarmTopic === 'publish' || grants.alarmTopic === 'notify'
       ? ['kms:Decrypt', 'kms:GenerateDataKey*']
       : []),
-    ...(grants.uplinkQueue === 'consume' ? QUEUE_CONSUMER_ACTIONS : []),
+    ...(grants.uplinkQueue === 'consume' || grants.webhookQueue === 'consume' ? QUEUE_CONSUMER_ACTIONS : []),
     ...(grants.failureQueue ? FAILURE_DESTINATION_ACTIONS : []),
   ];
   return { calls: [...new Set(calls)].sort(), implied: [...new Set(implied)].sort() };

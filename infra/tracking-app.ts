@@ -110,6 +110,7 @@ export function createTrackingApp(app: App, options: TrackingAppOptions = {}): T
     alarmEmail: config.alarmEmail,
     tenantHostSuffix: config.tenantHostSuffix,
     uplinkQueue: pipeline.uplinkQueue,
+    webhookQueue: pipeline.webhookQueue,
     alarmDelivery: pipeline.alarmDelivery,
     eventBus: pipeline.eventBus,
     webAclArn: config.webAclArn,

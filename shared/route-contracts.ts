@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { ACCESS_CONTRACTS } from './contracts/access';
 import { BILLING_CONTRACTS } from './contracts/billing';
 import { TRACKING_CONTRACTS } from './contracts/tracking';
+import { WEBHOOK_CONTRACTS } from './contracts/webhooks';
 import type { RouteId } from './routes';
 
 /** The error statuses the OpenAPI document has a response for (functions/lib/openapi/openapi-document.ts). */
@@ -50,9 +51,11 @@ export interface RouteContract {
   ifMatch?: true;
 }
 
-export const ROUTE_CONTRACTS = { ...ACCESS_CONTRACTS, ...TRACKING_CONTRACTS, ...BILLING_CONTRACTS } satisfies Record<
-  RouteId,
-  RouteContract
->;
+export const ROUTE_CONTRACTS = {
+  ...ACCESS_CONTRACTS,
+  ...TRACKING_CONTRACTS,
+  ...BILLING_CONTRACTS,
+  ...WEBHOOK_CONTRACTS,
+} satisfies Record<RouteId, RouteContract>;
 
 export const contractOf = (id: RouteId): RouteContract => ROUTE_CONTRACTS[id];

@@ -36,6 +36,7 @@ export const HANDLER_MODULES = [
   'device-profiles',
   'zone-visits',
   'billing',
+  'webhooks',
 ] as const;
 export type HandlerModule = (typeof HANDLER_MODULES)[number];
 
@@ -620,6 +621,64 @@ export const ROUTES = [
     path: '/api/loan-days/export',
     access: any('CUSTOMER_READ', 'RESET_LOAN_DAYS'),
     handler: 'billing',
+  },
+  // issue 18 part 6: webhook endpoints of the tenant's ERP and planning systems; administrators only
+  { id: 'webhooks.list', method: 'GET', path: '/api/webhook-endpoints', access: any(...ADMINS), handler: 'webhooks' },
+  {
+    id: 'webhooks.get',
+    method: 'GET',
+    path: '/api/webhook-endpoints/{id}',
+    access: any(...ADMINS),
+    handler: 'webhooks',
+  },
+  {
+    id: 'webhooks.create',
+    method: 'POST',
+    path: '/api/webhook-endpoints',
+    access: any(...ADMINS),
+    handler: 'webhooks',
+  },
+  {
+    id: 'webhooks.update',
+    method: 'PUT',
+    path: '/api/webhook-endpoints/{id}',
+    access: any(...ADMINS),
+    handler: 'webhooks',
+  },
+  {
+    id: 'webhooks.delete',
+    method: 'DELETE',
+    path: '/api/webhook-endpoints/{id}',
+    access: any(...ADMINS),
+    handler: 'webhooks',
+  },
+  {
+    id: 'webhooks.rotateSecret',
+    method: 'POST',
+    path: '/api/webhook-endpoints/{id}/rotate-secret',
+    access: any(...ADMINS),
+    handler: 'webhooks',
+  },
+  {
+    id: 'webhooks.test',
+    method: 'POST',
+    path: '/api/webhook-endpoints/{id}/test',
+    access: any(...ADMINS),
+    handler: 'webhooks',
+  },
+  {
+    id: 'webhooks.deliveries',
+    method: 'GET',
+    path: '/api/webhook-endpoints/{id}/deliveries',
+    access: any(...ADMINS),
+    handler: 'webhooks',
+  },
+  {
+    id: 'webhooks.replay',
+    method: 'POST',
+    path: '/api/webhook-endpoints/{id}/deliveries/{deliveryId}/replay',
+    access: any(...ADMINS),
+    handler: 'webhooks',
   },
 ] as const satisfies readonly RouteDef[];
 

@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { assetAddressOf } from '../../shared/address';
-import { alarmRecipients, renderAlarmText } from '../../shared/schemas/alarm';
+import { ALARM_TYPE_LABELS, alarmRecipients, renderAlarmText } from '../../shared/schemas/alarm';
 import { publishAlarmMail } from '../lib/alarms/alarm-mail';
 import { type AlarmRecord, alarmsOfTypePartition } from '../lib/alarms/alarm-repository';
 import { claimSentAlarm, markSentAlarm, type SentAlarmRecord, sentAlarmId } from '../lib/alarms/sent-alarms';
@@ -13,6 +13,7 @@ import { flushLive, liveAlarm } from '../lib/live/publisher';
 import { addressLine, localTimeIn, MAIL_WORDS, type MailWords } from '../lib/notifications/mail-texts';
 import { readNotificationSettings } from '../lib/notifications/notification-settings';
 import type { AlarmRaised } from '../lib/pipeline/contracts';
+import { flushWebhookEvents, queueWebhookEvent } from '../lib/webhooks/webhook-events';
 
 /** What an EventBridge rule hands its Lambda target (the fields used here). */
 export interface AlarmRaisedEvent {
@@ -34,8 +35,28 @@ export async function handler(event: AlarmRaisedEvent): Promise<void> {
   const rules = (await rulesOfType(ctx, alarm.kind)).filter(
     (rule) => alarmRecipients(rule).length > 0 && (alarm.ruleId === undefined || rule.id === alarm.ruleId),
   );
-  if (rules.length === 0) return;
   const context = await mailContextOf(ctx, alarm);
+  // Issue 18 part 6: every raised alarm goes to the tenant's webhook endpoints, whether a rule mails it or not;
+  // handed over before the mails, so a failing mail (and EventBridge's retry) cannot lose it, only repeat it.
+  queueWebhookEvent(ctx, 'alarm.raised', alarmRaisedData(alarm, context), alarm.at);
+  await flushWebhookEvents();
+  await mailRules(ctx, alarm, rules, context);
+  await flushLive();
+}
+
+/** The `alarm.raised` event's data (docs/prompts contract: ids are numbers, times ISO 8601). */
+export function alarmRaisedData(alarm: AlarmRaised, context: AlarmMailContext): Record<string, unknown> {
+  return {
+    alarm: { type: alarm.kind, name: ALARM_TYPE_LABELS[alarm.kind] },
+    asset: alarm.assetId === null ? null : { id: alarm.assetId, name: alarm.assetName },
+    device: alarm.deviceId ? { id: alarm.deviceId, name: alarm.deviceName, devEui: alarm.devEui } : null,
+    zone: alarm.zoneId === null ? null : { id: alarm.zoneId, name: alarm.zoneName },
+    customer: context.clientId ? { id: context.clientId } : null,
+    at: alarm.at,
+  };
+}
+
+async function mailRules(ctx: TenantContext, alarm: AlarmRaised, rules: AlarmRecord[], context: AlarmMailContext) {
   for (const rule of rules) {
     const recipients = alarmRecipients(rule);
     const record = toRecord(alarm, rule, recipients, context);
@@ -49,7 +70,6 @@ export async function handler(event: AlarmRaisedEvent): Promise<void> {
     });
     await markSentAlarm(ctx, record, new Date().toISOString());
   }
-  await flushLive();
 }
 
 /**

@@ -19,6 +19,7 @@ import { type DataAccess, grantSendUplinks, HandlerFunction, REPO_ROOT } from '.
 import { OpsAlarms } from '../constructs/ops-alarms';
 import { RouteTableApi } from '../constructs/route-table-api';
 import { createAccessLogsBucket } from '../constructs/secure-bucket';
+import { type WebhookQueue, WebhookSender } from '../constructs/webhook-delivery';
 import { grantsOf } from '../handler-grants';
 import { acknowledge } from '../nag';
 
@@ -42,6 +43,8 @@ export interface ApiStackProps extends StackProps {
   tenantHostSuffix?: string;
   /** The device pipeline's uplink queue (pipeline-stack.ts): the KPN Things webhook sends to it. */
   uplinkQueue?: sqs.IQueue;
+  /** Webhook delivery's queue (pipeline-stack.ts): the webhooks API sends to it; the sender is made here. */
+  webhookQueue?: WebhookQueue;
   /** The alarm topic (pipeline-stack.ts): the alarm rules API subscribes the rules' addresses to it. */
   alarmDelivery?: AlarmDelivery;
   /** The pipeline's bus (pipeline-stack.ts): a zone's stock limits save puts AlarmRaised 4/5 on it (issue 18). */
@@ -157,6 +160,16 @@ export class ApiStack extends Stack {
       handlers.set(module, handler.function);
     }
     this.handlers = handlers;
+    // The sender needs the data key of the signing secrets, which this stack holds.
+    const webhookSender = props.webhookQueue
+      ? new WebhookSender(this, 'WebhookSender', {
+          stage: props.stage,
+          data: props.data,
+          logRetention: props.logRetention,
+          queue: props.webhookQueue,
+          dataKey: kpnDataKey,
+        })
+      : undefined;
 
     // ID tokens carry custom:tenant and custom:user_id and have aud = the app client id (console or API clients).
     const authorizer = new HttpJwtAuthorizer('CognitoJwt', props.userPool.userPoolProviderUrl, {
@@ -186,7 +199,11 @@ export class ApiStack extends Stack {
       new OpsAlarms(this, 'OpsAlarms', {
         email: props.alarmEmail,
         httpApi: this.api.httpApi,
-        functions: new Map([...handlers, ['export-worker', exportWorker.function]]),
+        functions: new Map([
+          ...handlers,
+          ['export-worker', exportWorker.function],
+          ...(webhookSender ? [['webhook-sender', webhookSender.handler.function] as const] : []),
+        ]),
       });
     }
 
@@ -204,6 +221,7 @@ export class ApiStack extends Stack {
       fn.addEnvironment('EVENT_BUS_NAME', props.eventBus.eventBusName);
       props.eventBus.grantPutEventsTo(role);
     }
+    if (grants.webhookQueue === 'send') props.webhookQueue?.grantSend(fn, role);
     if (grants.uplinkQueue === 'send' && props.uplinkQueue) {
       fn.addEnvironment('UPLINK_QUEUE_URL', props.uplinkQueue.queueUrl);
       grantSendUplinks(role, props.uplinkQueue);

@@ -27,6 +27,7 @@ import { type DataAccess, grantSendUplinks, HandlerFunction, REPO_ROOT } from '.
 import { LoanDaySchedule } from '../constructs/loan-day-schedule';
 import { SilentTagSchedule } from '../constructs/silent-tag-schedule';
 import { TimeRuleSchedule } from '../constructs/time-rule-schedule';
+import { WebhookQueue } from '../constructs/webhook-delivery';
 import { ZoneStock } from '../constructs/zone-stock';
 import { arnPrefixed, IOT_POLICIES, iotPolicyName } from '../iot-policies';
 import { acknowledge } from '../nag';
@@ -65,6 +66,8 @@ export class PipelineStack extends Stack {
   readonly silentTags: SilentTagSchedule;
   /** The time-rule job every 15 minutes (issue 18 part 3). */
   readonly timeRules: TimeRuleSchedule;
+  /** Webhook delivery's queue (issue 18 part 6): the pipeline's writers and the API's handlers send to it. */
+  readonly webhookQueue: WebhookQueue;
 
   constructor(scope: Construct, id: string, props: PipelineStackProps) {
     super(scope, id, props);
@@ -112,6 +115,10 @@ export class PipelineStack extends Stack {
     this.createTopicRules(mqttIngest, lorawanIngest, props.stage);
     const alarmSide = { stage: props.stage, data: props.data, logRetention: props.logRetention };
     this.alarmDelivery = new AlarmDelivery(this, 'AlarmDelivery', { ...alarmSide, eventBus: this.eventBus });
+    this.webhookQueue = new WebhookQueue(this, 'Webhooks', { stage: props.stage });
+    for (const fn of [this.alarmDelivery.handler]) {
+      if (fn.grants.webhookQueue === 'send') this.webhookQueue.grantSend(fn.function, fn.role);
+    }
     this.loanDays = new LoanDaySchedule(this, 'LoanDays', alarmSide);
     this.geocoding = new AddressGeocoding(this, 'Geocoding', {
       ...alarmSide,

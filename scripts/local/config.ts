@@ -128,6 +128,11 @@ export function handlerEnvironment(ids: {
     // Device event pipeline: the uplink queue (scripts/local/sqs-service.ts; on AWS the FIFO queue CDK names).
     SQS_ENDPOINT: `http://${HOST}:${port('SQS_PORT')}`,
     UPLINK_QUEUE_URL: `http://${HOST}:${port('SQS_PORT')}/000000000000/tracking-uplinks.fifo`,
+    // Webhooks (issue 18 part 6): the delivery queue; http:// and one *.localhost name mapped to 127.0.0.1 for
+    // the tests' receivers. Locally only: the sender ignores both on AWS (functions/lib/webhooks/webhook-http.ts).
+    WEBHOOK_QUEUE_URL: `http://${HOST}:${port('SQS_PORT')}/000000000000/tracking-webhooks`,
+    WEBHOOK_ALLOW_HTTP: 'true',
+    WEBHOOK_LOCAL_RECEIVER_HOST: 'webhook-receiver.localhost',
     // Live push (issue 17): the AppSync Events stand-in's HTTP publish endpoint (scripts/local/appsync-events.ts).
     LIVE_ENDPOINT: `http://${HOST}:${port('LIVE_PORT')}/event`,
     // Addresses (issue 16): the offline geocoder by default (no network); GEOCODER_PROVIDER=pdok or amazon (with

@@ -6,6 +6,13 @@ import {
   UPLINK_MAX_RECEIVE_COUNT,
   UPLINK_QUEUE_NAME,
 } from '../../functions/lib/pipeline/queue/uplink-queue';
+import {
+  SENDER_BATCH_SIZE,
+  SENDER_TIMEOUT_SECONDS,
+  WEBHOOK_DLQ_NAME,
+  WEBHOOK_MAX_RECEIVE_COUNT,
+  WEBHOOK_QUEUE_NAME,
+} from '../../functions/lib/webhooks/webhook-queue';
 import { HOST, port, REGION } from './config';
 import { startIotRules } from './iot-rules';
 import type { Service } from './services';
@@ -31,6 +38,13 @@ export async function startLocalPipeline(
       visibilityTimeoutSeconds: PROCESSOR_TIMEOUT_SECONDS,
       redrive: { deadLetterQueue: UPLINK_DLQ_NAME, maxReceiveCount: UPLINK_MAX_RECEIVE_COUNT },
     },
+    // Webhook delivery (issue 18 part 6): the sender's queue, as CDK makes it (infra/constructs/webhook-delivery.ts).
+    { name: WEBHOOK_DLQ_NAME, visibilityTimeoutSeconds: SENDER_TIMEOUT_SECONDS },
+    {
+      name: WEBHOOK_QUEUE_NAME,
+      visibilityTimeoutSeconds: SENDER_TIMEOUT_SECONDS,
+      redrive: { deadLetterQueue: WEBHOOK_DLQ_NAME, maxReceiveCount: WEBHOOK_MAX_RECEIVE_COUNT },
+    },
   ]);
   const poller = startSqsPoller({
     endpoint: sqs.url,
@@ -43,8 +57,18 @@ export async function startLocalPipeline(
     concurrency: 8,
     log,
   });
+  const sender = startSqsPoller({
+    endpoint: sqs.url,
+    queueUrl: `http://${HOST}:${port('SQS_PORT')}/${LOCAL_ACCOUNT}/${WEBHOOK_QUEUE_NAME}`,
+    queueArn: `arn:aws:sqs:${REGION}:${LOCAL_ACCOUNT}:${WEBHOOK_QUEUE_NAME}`,
+    handler: async () => (await import('../../functions/workers/webhook-sender')).handler,
+    batchSize: SENDER_BATCH_SIZE,
+    concurrency: 2,
+    log,
+  });
   const rules = await startIotRules(broker, log);
   const stop = async () => {
+    await sender.stop();
     await poller.stop();
     await sqs.stop();
   };

@@ -63,6 +63,10 @@ export function createSqsApi(configs: QueueConfig[], baseUrl: () => string) {
   };
 
   const sendOne = (queue: LocalQueue, entry: Body) => {
+    // SQS delays a message at most 15 minutes: a longer wait must be several hops, here as on AWS.
+    const delay = entry.DelaySeconds as number | undefined;
+    if (delay !== undefined && !(Number.isInteger(delay) && delay >= 0 && delay <= 900))
+      throw new SqsError('InvalidParameterValue', 'InvalidParameterValue', 'DelaySeconds must be 0 to 900.');
     if (queue.fifo && !entry.MessageGroupId)
       throw new SqsError('MissingParameter', 'MissingParameter', 'The request must contain MessageGroupId.');
     const sent = queue.send({

@@ -387,6 +387,8 @@ const ADMIN: Screen[] = [
   { name: 'pickups', path: '/pickups', ready: listReady, steps: [{ name: 'pickup asset panel', act: openFirstRow }] },
   { name: 'billing', path: '/billing', ready: formReady('[data-testid="loan-day-table"] tbody tr') },
   { name: 'API credentials', path: '/api', ready: formReady('main h1') },
+  // Issue 18 part 6: the endpoint panel with its event-type checkboxes (the demo tenant has no endpoint seeded).
+  { name: 'webhook endpoint panel', path: '/webhooks/new', ready: formReady(`${PANEL} input[type="checkbox"]`) },
   {
     name: 'gateways',
     path: '/gateways',

@@ -15,7 +15,7 @@ const functions = () => resourcesOf(api(), 'AWS::Lambda::Function');
 const moduleOf = (fn: Props) =>
   ((fn.Environment as { Variables: Record<string, unknown> }).Variables.POWERTOOLS_SERVICE_NAME as string) ?? '';
 /** Background workers (functions/workers/), deployed beside the HTTP handlers. */
-const WORKERS = ['export-worker'];
+const WORKERS = ['export-worker', 'webhook-sender'];
 const httpHandlers = () => functions().filter(([, fn]) => !WORKERS.includes(moduleOf(fn)));
 const workerOf = (name: string) => functions().find(([, fn]) => moduleOf(fn) === name) as [string, Props];
 
@@ -56,7 +56,8 @@ describe('handlers', () => {
     expect(secret.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
     for (const [, fn] of functions()) {
       const vars = (fn.Environment as { Variables: Props }).Variables;
-      const isKpn = ['kpn-things', 'device-uplinks'].includes(moduleOf(fn) as string);
+      // Webhook signing secrets (issue 18) are encrypted with the same key: the webhooks API and the sender.
+      const isKpn = ['kpn-things', 'device-uplinks', 'webhooks', 'webhook-sender'].includes(moduleOf(fn) as string);
       expect(vars.KPN_DATA_KEY_SECRET_ID === undefined).toBe(!isKpn);
       if (!isKpn) continue;
       expect(vars.KPN_DATA_KEY_SECRET_ID).toEqual({ Ref: secretId });
@@ -66,12 +67,14 @@ describe('handlers', () => {
     const readers = resourcesOf(api(), 'AWS::IAM::Policy').filter(([, policy]) =>
       JSON.stringify(policy.PolicyDocument).includes('secretsmanager:GetSecretValue'),
     );
-    expect(readers).toHaveLength(2);
+    expect(readers).toHaveLength(4);
   });
 
   it('may use the pool (its declared actions on its ARN only) and the data access policies', () => {
     // What each role holds exactly is test/infra/handler-grants.test.ts; here: the pool ARN, the data stack.
-    const policies = resourcesOf(api(), 'AWS::IAM::Policy').filter(([id]) => !id.startsWith('Worker'));
+    const policies = resourcesOf(api(), 'AWS::IAM::Policy').filter(
+      ([id]) => !id.startsWith('Worker') && !id.startsWith('WebhookSender'),
+    );
     expect(policies).toHaveLength(HANDLER_MODULES.length);
     for (const [, policy] of policies) {
       const statements = (policy.PolicyDocument as { Statement: { Action: string[]; Resource: unknown }[] }).Statement;

@@ -52,3 +52,19 @@ describe('local FIFO queue', () => {
     expect(dlq.receive(1).map((m) => m.body)).toEqual(['poison']);
   });
 });
+
+describe('the SQS stand-in is not kinder than SQS (issue 18: webhook retries)', () => {
+  it('refuses a delay above 15 minutes, as SQS does, and takes 900 s', async () => {
+    const { createSqsApi } = await import('../../scripts/local/sqs-service');
+    const api = createSqsApi([{ name: 'hooks', visibilityTimeoutSeconds: 30 }], () => 'http://sqs.local');
+    const send = (DelaySeconds: number) =>
+      api.operations.sendMessage?.({
+        QueueUrl: 'http://sqs.local/000000000000/hooks',
+        MessageBody: '{}',
+        DelaySeconds,
+      });
+    expect(() => send(901)).toThrow('DelaySeconds must be 0 to 900.');
+    expect(() => send(-1)).toThrow();
+    expect(send(900)).toMatchObject({ MessageId: expect.any(String) });
+  });
+});

@@ -1,4 +1,4 @@
-import { isStaff, PERMISSIONS } from '../../shared/permissions';
+import { isAdmin, isStaff, PERMISSIONS } from '../../shared/permissions';
 import { chooseLanguage } from '../../web/src/i18n/languages';
 import { hasAnyGrant } from '../../web/src/session/grants';
 import { breadcrumbsFor, segmentLabel } from '../../web/src/shell/breadcrumbs';
@@ -6,9 +6,13 @@ import { initialsOfEmail } from '../../web/src/shell/initials';
 import { NAVIGATION_ENTRIES } from '../../web/src/shell/navigationEntries';
 
 const user = (roles: string[], permissions: string[]) => ({ roles, permissions });
+/** As the drawer filters (NavigationDrawer.tsx): an adminOnly entry also needs the admin role. */
 const visiblePaths = (grants: { roles: string[]; permissions: string[] }) =>
   NAVIGATION_ENTRIES.filter(
-    (entry) => hasAnyGrant(grants, entry.anyOf) && (!entry.staffOnly || isStaff(grants.roles)),
+    (entry) =>
+      hasAnyGrant(grants, entry.anyOf) &&
+      (!entry.staffOnly || isStaff(grants.roles)) &&
+      (!entry.adminOnly || isAdmin(grants.roles)),
   ).map((entry) => entry.path);
 
 describe('hasAnyGrant', () => {
@@ -56,6 +60,8 @@ describe('navigation entries (spec 000 s.2, spec 001 s.2)', () => {
       '/kpnthings',
       '/api',
     ]);
+    // Webhooks (issue 18): the integrations' permissions and the admin role, as the API asks.
+    expect(visiblePaths(user(['ROLE_ADMIN'], ['API_TOKENS']))).toEqual(['/api', '/webhooks']);
   });
 });
 

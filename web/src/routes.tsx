@@ -23,6 +23,7 @@ const CustomersPage = lazy(() => import('./customers/CustomersPage'));
 const AssetProfilesPage = lazy(() => import('./asset-profiles/AssetProfilesPage'));
 const PreferencesPage = lazy(() => import('./users/PreferencesPage'));
 const GatewaysPage = lazy(() => import('./gateways/GatewaysPage'));
+const WebhooksPage = lazy(() => import('./webhooks/WebhooksPage'));
 const KpnThingsPage = lazy(() => import('./kpnthings/KpnThingsPage'));
 const AssetMapPage = lazy(() => import('./asset-map/AssetMapPage'));
 const DevicesPage = lazy(() => import('./devices/DevicesPage'));
@@ -91,6 +92,8 @@ export const routes: RouteObject[] = [
               page('tenants/:id?', { title: 'tenants' }, <TenantsPage />),
               // issue 16: payload codecs, thresholds and heartbeats are the admins' (the API's rule too).
               page('device-profiles/:id?', { title: 'deviceProfiles' }, <DeviceProfilesPage />),
+              // issue 18 part 6: webhook endpoints are the administrators' (the API's rule too).
+              page('webhooks/:id?', { title: 'webhooks' }, <WebhooksPage />),
             ],
           },
         ],

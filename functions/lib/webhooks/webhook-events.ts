@@ -1,5 +1,7 @@
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../shared/schemas/webhook';
 import type { TenantContext } from '../data/tenant-context';
 import { afterRouteHooks } from '../http/after-route';
+import { dispatchWebhookEvents } from './webhook-dispatch';
 
 /**
  * Domain events for tenants' webhook endpoints (issue 18 part 6). Writers call `queueWebhookEvent` after their
@@ -8,18 +10,8 @@ import { afterRouteHooks } from '../http/after-route';
  *
  * The event types are the contract with the tenants' systems: names never change once published.
  */
-export const WEBHOOK_EVENT_TYPES = [
-  'alarm.raised',
-  'alarm.cleared',
-  'zone.entered',
-  'zone.left',
-  'pickup.requested',
-  'pickup.confirmed',
-  'loan_day.counted',
-  'delivery.reported',
-  'delivery.confirmed',
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+// The list lives with the endpoint schema (shared/schemas/webhook.ts), which the console's checkboxes read too.
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType };
 
 export interface WebhookEvent {
   tenantId: string;
@@ -30,7 +22,8 @@ export interface WebhookEvent {
   data: Record<string, unknown>;
 }
 
-let pending: WebhookEvent[] = [];
+/** With the writer's context: the dispatch reads that tenant's endpoints with it. */
+let pending: { ctx: TenantContext; event: WebhookEvent }[] = [];
 
 /** Queues an event of the caller's tenant for delivery at the next flush. */
 export function queueWebhookEvent(
@@ -39,24 +32,28 @@ export function queueWebhookEvent(
   data: Record<string, unknown>,
   occurredAt: string = new Date().toISOString(),
 ): void {
-  pending.push({ tenantId: ctx.tenantId, type, occurredAt, data });
+  pending.push({ ctx, event: { tenantId: ctx.tenantId, type, occurredAt, data } });
 }
 
-/** What the flush hands the events to; the webhook dispatcher registers itself here (no import cycle). */
+/** Further receivers of the flushed events besides the delivery (tests, a future audit trail). */
 export const webhookEventSinks: ((events: WebhookEvent[]) => Promise<void>)[] = [];
 
-/** Hands the queued events over; never throws. */
+/**
+ * Hands the queued events to the delivery (webhook-dispatch.ts: log items and queue messages) and the sinks;
+ * never throws. A module that queues events reaches the webhook queue: its function declares
+ * `webhookQueue: 'send'` in infra/handler-grants.ts.
+ */
 export async function flushWebhookEvents(): Promise<void> {
   if (pending.length === 0) return;
-  const events = pending;
+  const queued = pending;
   pending = [];
-  await Promise.all(
-    webhookEventSinks.map((sink) =>
-      sink(events).catch((error) =>
-        console.warn(JSON.stringify({ note: 'Webhook events not handed over', error: String(error) })),
-      ),
-    ),
-  );
+  const events = queued.map(({ event }) => event);
+  const warn = (error: unknown) =>
+    console.warn(JSON.stringify({ note: 'Webhook events not handed over', error: String(error) }));
+  await Promise.all([
+    dispatchWebhookEvents(queued).catch(warn),
+    ...webhookEventSinks.map((sink) => sink(events).catch(warn)),
+  ]);
 }
 
 afterRouteHooks.push(flushWebhookEvents);

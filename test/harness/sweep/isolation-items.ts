@@ -21,6 +21,10 @@ export interface OwnItems {
   clientUsers: [string, string][];
   /** Device profiles (issue 16): the tenant's own ids start at 101 in both tenants, the empty tenant has none. */
   deviceProfiles: [string, number][];
+  /** Webhook endpoints (issue 18): the seed has none. */
+  webhookEndpoints: [string, number][];
+  /** A delivery of each (its test event), by path: the log answers no entity paths. */
+  webhookDeliveries: [string, string][];
 }
 
 const LOGINS = ['admin', 'acme-admin'] as const;
@@ -105,6 +109,8 @@ export async function makeOwnItems(suffix: string): Promise<OwnItems> {
     assets: [],
     clientUsers: [],
     deviceProfiles: [],
+    webhookEndpoints: [],
+    webhookDeliveries: [],
   };
   for (const login of LOGINS) {
     items.credentials.push([login, (await created(login, '/api/tokens', { name: `Isolation sweep ${suffix}` })).id]);
@@ -142,8 +148,20 @@ export async function makeOwnItems(suffix: string): Promise<OwnItems> {
       silent_after_intervals: 3,
     });
     items.deviceProfiles.push([login, Number(profile.id)]);
+    await makeWebhookEndpoint(items, login, suffix);
   }
   return items;
+}
+
+/** An endpoint on the local receiver name (nothing listens on port 9: its attempts fail) and its test event. */
+async function makeWebhookEndpoint(items: OwnItems, login: string, suffix: string) {
+  const endpoint = await created(login, '/api/webhook-endpoints', {
+    url: `http://webhook-receiver.localhost:9/sweep-${suffix}`,
+    event_types: ['zone.left'],
+  });
+  items.webhookEndpoints.push([login, Number(endpoint.id)]);
+  const delivery = await created(login, `/api/webhook-endpoints/${endpoint.id}/test`);
+  items.webhookDeliveries.push([login, `/api/webhook-endpoints/${endpoint.id}/deliveries/${delivery.id}`]);
 }
 
 /** Deletes what makeOwnItems made that has a DELETE route. */
@@ -154,4 +172,5 @@ export async function removeOwnItems(items: OwnItems | undefined): Promise<void>
   for (const [login, path] of items.clientUsers) await remove(login, path);
   for (const [login, id] of items.assets) await remove(login, `/api/assets/${id}`);
   for (const [login, id] of items.deviceProfiles) await remove(login, `/api/device-profiles/${id}`);
+  for (const [login, id] of items.webhookEndpoints) await remove(login, `/api/webhook-endpoints/${id}`);
 }

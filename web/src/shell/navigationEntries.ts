@@ -50,4 +50,13 @@ export const NAVIGATION_ENTRIES: readonly NavigationEntry[] = [
   { path: '/kpnthings', title: 'kpnThings', group: 'administration', anyOf: ['KPN_THINGS'] },
   { path: '/api', title: 'api', group: 'administration', anyOf: ['API_TOKENS'] },
   { path: '/gateways', title: 'gateways', group: 'administration', anyOf: ['GATEWAYS'] },
+  // issue 18 part 6: endpoints of the tenant's ERP and planning systems. The API takes administrators; the entry
+  // shows beside the other integrations, to administrators holding one of their permissions.
+  {
+    path: '/webhooks',
+    title: 'webhooks',
+    group: 'administration',
+    anyOf: ['API_TOKENS', 'KPN_THINGS'],
+    adminOnly: true,
+  },
 ];

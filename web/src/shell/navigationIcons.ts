@@ -16,6 +16,7 @@ import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import Router from '@mui/icons-material/Router';
 import SettingsInputAntenna from '@mui/icons-material/SettingsInputAntenna';
 import Warehouse from '@mui/icons-material/Warehouse';
+import Webhook from '@mui/icons-material/Webhook';
 import type SvgIcon from '@mui/material/SvgIcon';
 
 /** Drawer icon per entry path (kept apart from the entries so those stay plain data). */
@@ -38,4 +39,5 @@ export const NAVIGATION_ICONS: Record<string, typeof SvgIcon> = {
   '/kpnthings': SettingsInputAntenna,
   '/api': Key,
   '/gateways': CellTower,
+  '/webhooks': Webhook,
 };

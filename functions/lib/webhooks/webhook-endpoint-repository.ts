@@ -1,0 +1,137 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  MAX_WEBHOOK_ENDPOINTS,
+  WEBHOOK_MESSAGES,
+  type WebhookEndpoint,
+  type WebhookEventType,
+} from '../../../shared/schemas/webhook';
+import { dynamo, tableName } from '../data/client';
+import { counterKey, itemKey } from '../data/keys';
+import { createRepository, type Stored } from '../data/repository';
+import type { TenantContext } from '../data/tenant-context';
+import { unprocessable } from '../http/errors';
+import { decryptSecret, encryptSecret } from '../kpn-things/secret-cipher';
+import { newWebhookSecret } from './webhook-signature';
+
+/** A tenant's webhook endpoint; the signing secret only encrypted (the sender needs it back, so no hash). */
+export interface WebhookEndpointRecord extends Stored {
+  url: string;
+  description: string;
+  event_types: WebhookEventType[];
+  enabled: boolean;
+  disabled_reason: string | null;
+  secret_encrypted: string;
+  created_at: string;
+}
+
+export const WEBHOOK_ENDPOINT_TYPE = 'WEBHOOK_ENDPOINT';
+export const webhookEndpointRepository = createRepository<WebhookEndpointRecord>({ type: WEBHOOK_ENDPOINT_TYPE });
+
+export const toApiEndpoint = (record: WebhookEndpointRecord, secret?: string): WebhookEndpoint => ({
+  '@id': `/api/webhook-endpoints/${record.id}`,
+  '@type': 'WebhookEndpoint',
+  id: record.id,
+  url: record.url,
+  description: record.description,
+  event_types: record.event_types,
+  enabled: record.enabled,
+  disabled_reason: record.disabled_reason ?? null,
+  ...(secret ? { secret } : {}),
+  created_at: record.created_at,
+  version: record.version,
+});
+
+export const endpointSecret = (ctx: TenantContext, record: WebhookEndpointRecord) =>
+  decryptSecret(record.secret_encrypted, ctx.tenantId);
+
+/** The tenant's endpoints: at most MAX_WEBHOOK_ENDPOINTS, so one page of one Query. */
+export async function endpointsOf(ctx: TenantContext): Promise<WebhookEndpointRecord[]> {
+  return (await webhookEndpointRepository.page(ctx, { page: 1, itemsPerPage: MAX_WEBHOOK_ENDPOINTS })).items;
+}
+
+type EndpointFields = Pick<WebhookEndpointRecord, 'url' | 'description' | 'event_types' | 'enabled'>;
+
+/**
+ * Item and count in one transaction whose count update holds the bound: two concurrent creates cannot both
+ * pass 20. Answers the record and the secret in clear (the one answer that shows it).
+ */
+export async function createEndpoint(
+  ctx: TenantContext,
+  fields: EndpointFields,
+): Promise<{ record: WebhookEndpointRecord; secret: string }> {
+  const secret = newWebhookSecret();
+  const record: WebhookEndpointRecord = {
+    ...fields,
+    disabled_reason: null,
+    secret_encrypted: await encryptSecret(secret, ctx.tenantId),
+    created_at: new Date().toISOString(),
+    id: await webhookEndpointRepository.nextId(ctx),
+    version: 1,
+  };
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: webhookEndpointRepository.toItem(ctx, record),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: counterKey(ctx, WEBHOOK_ENDPOINT_TYPE),
+              UpdateExpression: 'ADD itemCount :one',
+              ConditionExpression: 'attribute_not_exists(itemCount) OR itemCount < :max',
+              ExpressionAttributeValues: { ':one': 1, ':max': MAX_WEBHOOK_ENDPOINTS },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof TransactionCanceledException)
+      throw unprocessable([{ propertyPath: '', message: WEBHOOK_MESSAGES.tooMany }]);
+    throw error;
+  }
+  return { record, secret };
+}
+
+export const updateEndpoint = (ctx: TenantContext, id: number, version: number, fields: EndpointFields) =>
+  webhookEndpointRepository.update(ctx, id, version, ({ id: _id, version: _v, ...current }) => ({
+    ...current,
+    ...fields,
+    // Switching it on again is the person's answer to why it was switched off.
+    disabled_reason: fields.enabled ? null : current.disabled_reason,
+  }));
+
+export async function rotateEndpointSecret(ctx: TenantContext, id: number, version: number) {
+  const secret = newWebhookSecret();
+  const secret_encrypted = await encryptSecret(secret, ctx.tenantId);
+  const record = await webhookEndpointRepository.update(ctx, id, version, ({ id: _id, version: _v, ...current }) => ({
+    ...current,
+    secret_encrypted,
+  }));
+  return { record, secret };
+}
+
+/**
+ * The sender switches an endpoint off when its receiver answers 410 Gone (docs/decisions/new-webhook-delivery-*):
+ * not a person's save, so the version stays (docs/decisions/0242).
+ */
+export async function disableEndpoint(ctx: TenantContext, id: number, reason: string): Promise<void> {
+  await dynamo()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: itemKey(ctx, WEBHOOK_ENDPOINT_TYPE, id),
+        UpdateExpression: 'SET enabled = :off, disabled_reason = :reason',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':off': false, ':reason': reason },
+      }),
+    )
+    .catch(() => undefined);
+}

@@ -1,0 +1,53 @@
+import { paginationQuerySchema } from '../schemas/common';
+import {
+  webhookDeliveryParamsSchema,
+  webhookDeliverySchema,
+  webhookEndpointInputSchema,
+  webhookEndpointSchema,
+  webhookEndpointUpdateInputSchema,
+  webhookSecretRotateInputSchema,
+} from '../schemas/webhook';
+
+/** Issue 18 part 6: webhook endpoints, their delivery log, replay and the test event. */
+export const WEBHOOK_CONTRACTS = {
+  'webhooks.list': {
+    summary: 'List webhook endpoints',
+    query: paginationQuerySchema,
+    collection: webhookEndpointSchema,
+  },
+  'webhooks.get': { summary: 'Get a webhook endpoint (never its secret)', response: webhookEndpointSchema },
+  'webhooks.create': {
+    summary: 'Create a webhook endpoint (the answer holds the signing secret, once)',
+    body: webhookEndpointInputSchema,
+    response: webhookEndpointSchema,
+    status: 201,
+    errors: [422],
+  },
+  'webhooks.update': {
+    summary: 'Change a webhook endpoint',
+    body: webhookEndpointUpdateInputSchema,
+    response: webhookEndpointSchema,
+  },
+  'webhooks.delete': { summary: 'Delete a webhook endpoint' },
+  'webhooks.rotateSecret': {
+    summary: 'Make a new signing secret (the answer holds it, once); the old one stops signing at once',
+    body: webhookSecretRotateInputSchema,
+    response: webhookEndpointSchema,
+  },
+  'webhooks.test': {
+    summary: 'Send a test event (type webhook.test) to the endpoint',
+    response: webhookDeliverySchema,
+    status: 202,
+  },
+  'webhooks.deliveries': {
+    summary: 'The delivery log of an endpoint, newest first (kept 30 days)',
+    query: paginationQuerySchema,
+    collection: webhookDeliverySchema,
+  },
+  'webhooks.replay': {
+    summary: 'Send a logged message again (same webhook-id, so receivers deduplicate)',
+    params: webhookDeliveryParamsSchema,
+    response: webhookDeliverySchema,
+    status: 202,
+  },
+} as const;

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { entityIdSchema, jsonLdShape, plainText, tooLong, versionSchema, versionShape } from './common';
+
+/**
+ * Webhook endpoints of a tenant (issue 18 part 6): the tenants' ERP and planning systems subscribe to domain
+ * events, delivered signed as the Standard Webhooks specification says (docs/decisions/new-webhooks-*.md).
+ * The event type names are the contract with those systems: a name never changes once published.
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  'alarm.raised',
+  'alarm.cleared',
+  'zone.entered',
+  'zone.left',
+  'pickup.requested',
+  'pickup.confirmed',
+  'loan_day.counted',
+  'delivery.reported',
+  'delivery.confirmed',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/** The "send test event" action's type: never subscribed to, always sent when asked for. */
+export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
+
+/** At most this many endpoints a tenant: each event costs a write and a send per subscribed endpoint. */
+export const MAX_WEBHOOK_ENDPOINTS = 20;
+export const WEBHOOK_URL_MAX = 2048;
+export const WEBHOOK_DESCRIPTION_MAX = 200;
+
+export const WEBHOOK_MESSAGES = {
+  urlRequired: 'The URL is required',
+  urlInvalid: 'Must be a valid URL such as https://erp.example.com/webhooks',
+  eventTypesRequired: 'Choose at least one event type',
+  eventTypeUnknown: 'Unknown event type',
+  tooMany: `A tenant can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints`,
+} as const;
+
+const eventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES, { error: WEBHOOK_MESSAGES.eventTypeUnknown });
+
+const urlSchema = z
+  .string({ error: WEBHOOK_MESSAGES.urlRequired })
+  .trim()
+  .min(1, { error: WEBHOOK_MESSAGES.urlRequired })
+  .max(WEBHOOK_URL_MAX, { error: tooLong(WEBHOOK_URL_MAX) })
+  .refine((value) => URL.canParse(value), { error: WEBHOOK_MESSAGES.urlInvalid });
+
+const inputShape = {
+  url: urlSchema,
+  description: plainText()
+    .trim()
+    .max(WEBHOOK_DESCRIPTION_MAX, { error: tooLong(WEBHOOK_DESCRIPTION_MAX) })
+    .default(''),
+  event_types: z
+    .array(eventTypeSchema, { error: WEBHOOK_MESSAGES.eventTypesRequired })
+    .min(1, { error: WEBHOOK_MESSAGES.eventTypesRequired })
+    .max(WEBHOOK_EVENT_TYPES.length)
+    .transform((types) => [...new Set(types)]),
+  enabled: z.boolean().default(true),
+};
+
+export const webhookEndpointInputSchema = z.object(inputShape);
+export type WebhookEndpointInput = z.input<typeof webhookEndpointInputSchema>;
+export const webhookEndpointUpdateInputSchema = z.object({ ...inputShape, ...versionShape });
+export type WebhookEndpointUpdateInput = z.input<typeof webhookEndpointUpdateInputSchema>;
+/** Rotating the secret is a save of the endpoint: it takes the version read. */
+export const webhookSecretRotateInputSchema = z.object({ version: versionSchema });
+
+/** The secret (`whsec_...`) is only in the answers of create and rotate: shown once. */
+export const webhookEndpointSchema = z.object({
+  ...jsonLdShape,
+  id: entityIdSchema,
+  url: z.string(),
+  description: z.string(),
+  event_types: z.array(z.string()),
+  enabled: z.boolean(),
+  /** Why the sender disabled it (a 410 Gone from the receiver), null otherwise. */
+  disabled_reason: z.string().nullable(),
+  secret: z.string().optional(),
+  created_at: z.string(),
+  ...versionShape,
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'retrying', 'delivered', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+export const webhookAttemptSchema = z.object({
+  at: z.string(),
+  status_code: z.number().int().nullable(),
+  error: z.string().nullable(),
+  duration_ms: z.number().int(),
+  manual: z.boolean(),
+});
+export type WebhookAttempt = z.infer<typeof webhookAttemptSchema>;
+
+/** One message to one endpoint: its log of attempts and the payload kept for replay. */
+export const webhookDeliverySchema = z.object({
+  ...jsonLdShape,
+  id: z.string(),
+  endpoint_id: entityIdSchema,
+  event_type: z.string(),
+  created_at: z.string(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  attempt_count: z.number().int(),
+  last_status_code: z.number().int().nullable(),
+  last_error: z.string().nullable(),
+  next_attempt_at: z.string().nullable(),
+  attempts: z.array(webhookAttemptSchema),
+  payload: z.string(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+/** Message ids: `msg_` + time (base 36) + random, so a partition read newest first is the log's order. */
+export const WEBHOOK_DELIVERY_ID = /^msg_[0-9a-z]{9}[0-9a-f]{16}$/;
+export const webhookDeliveryParamsSchema = z.object({ deliveryId: z.string().regex(WEBHOOK_DELIVERY_ID) });

@@ -166,6 +166,7 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     uplinkQueue: 'consume',
     eventBus: true,
     livePublish: true,
+    webhookQueue: 'send',
   },
   'pipeline-mqtt-ingest': {
     entry: 'functions/pipeline/mqtt-ingest.ts',
@@ -208,8 +209,9 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     data: RW,
     eventBus: true,
     failureQueue: true,
+    webhookQueue: 'send',
   },
-  'job-loan-days': { entry: 'functions/jobs/loan-days.ts', data: RW, failureQueue: true },
+  'job-loan-days': { entry: 'functions/jobs/loan-days.ts', data: RW, failureQueue: true, webhookQueue: 'send' },
   'job-silent-tags': {
     entry: 'functions/jobs/silent-tags.ts',
     data: RW,
@@ -218,7 +220,13 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     livePublish: true,
   },
   // Issue 18 part 3: reads the due timers and their assets, moves the timers, raises AlarmRaised on the bus.
-  'job-time-rules': { entry: 'functions/jobs/time-rules.ts', data: RW, eventBus: true, failureQueue: true },
+  'job-time-rules': {
+    entry: 'functions/jobs/time-rules.ts',
+    data: RW,
+    eventBus: true,
+    failureQueue: true,
+    webhookQueue: 'send',
+  },
   // The live Event API's AWS_LAMBDA authorizer (issue 17): reads the user's record (active, sessions, customer).
   'live-authorizer': { entry: 'functions/triggers/live-authorizer.ts', data: ['table-read'] },
   // Not a HandlerFunction (infra/constructs/pre-sign-up-trigger.ts); declared so its code is checked too.

@@ -109,16 +109,14 @@ export class PipelineStack extends Stack {
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
 
+    // Made before the writers of webhook events (the processor, the alarm handler, the jobs, zone stock).
+    this.webhookQueue = new WebhookQueue(this, 'Webhooks', { stage: props.stage });
     this.processor = this.createProcessor(props);
     const mqttIngest = this.createIngest('mqtt-ingest', props);
     const lorawanIngest = this.createIngest('lorawan-ingest', props);
     this.createTopicRules(mqttIngest, lorawanIngest, props.stage);
     const alarmSide = { stage: props.stage, data: props.data, logRetention: props.logRetention };
     this.alarmDelivery = new AlarmDelivery(this, 'AlarmDelivery', { ...alarmSide, eventBus: this.eventBus });
-    this.webhookQueue = new WebhookQueue(this, 'Webhooks', { stage: props.stage });
-    for (const fn of [this.alarmDelivery.handler]) {
-      if (fn.grants.webhookQueue === 'send') this.webhookQueue.grantSend(fn.function, fn.role);
-    }
     this.loanDays = new LoanDaySchedule(this, 'LoanDays', alarmSide);
     this.geocoding = new AddressGeocoding(this, 'Geocoding', {
       ...alarmSide,
@@ -128,6 +126,9 @@ export class PipelineStack extends Stack {
     this.silentTags = new SilentTagSchedule(this, 'SilentTags', { ...alarmSide, eventBus: this.eventBus });
     this.zoneStock = new ZoneStock(this, 'ZoneStock', { ...alarmSide, eventBus: this.eventBus });
     this.timeRules = new TimeRuleSchedule(this, 'TimeRules', { ...alarmSide, eventBus: this.eventBus });
+    for (const fn of [this.alarmDelivery.handler, this.loanDays.job, this.zoneStock.handler, this.timeRules.job]) {
+      if (fn.grants.webhookQueue === 'send') this.webhookQueue.grantSend(fn.function, fn.role);
+    }
 
     new CfnOutput(this, 'UplinkQueueUrl', { value: this.uplinkQueue.queueUrl });
     new CfnOutput(this, 'EventBusName', { value: this.eventBus.eventBusName });
@@ -144,6 +145,7 @@ export class PipelineStack extends Stack {
       environment: { STAGE: props.stage, EVENT_BUS_NAME: this.eventBus.eventBusName, POWERTOOLS_LOG_LEVEL: 'INFO' },
     });
     if (processor.grants.eventBus) this.eventBus.grantPutEventsTo(processor.role);
+    if (processor.grants.webhookQueue === 'send') this.webhookQueue.grantSend(processor.function, processor.role);
     processor.function.addEventSource(
       new SqsEventSource(this.uplinkQueue, { batchSize: PROCESSOR_BATCH_SIZE, reportBatchItemFailures: true }),
     );

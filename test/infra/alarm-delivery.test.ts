@@ -156,8 +156,8 @@ describe('alarm side in the tracking app', () => {
       EventBusName: { Ref: Match.stringLikeRegexp('^EventBus') },
       EventPattern: Match.objectLike({ 'detail-type': ['AlarmRaised'] }),
     });
-    // The daily loan-day job and the silent-tag job every 15 minutes (issue 16).
-    pipeline.resourceCountIs('AWS::Scheduler::Schedule', 2);
+    // The daily loan-day job, the silent-tag job (issue 16) and the time-rule job (issue 18) every 15 minutes.
+    pipeline.resourceCountIs('AWS::Scheduler::Schedule', 3);
     pipeline.hasResourceProperties('AWS::Scheduler::Schedule', {
       ScheduleExpression: SILENT_TAG_RATE,
       Target: Match.objectLike({ Input: '{}', DeadLetterConfig: Match.anyValue() }),

@@ -24,7 +24,7 @@ import { visitBatches } from './visit-queries';
 
 /**
  * Exports of a visit list (an asset's, a zone's of a period, a zone's open ones) through the shared export
- * writers and storage, synchronously and bounded (docs/decisions/new-visit-exports-synchronous-and-bounded.md):
+ * writers and storage, synchronously and bounded (docs/decisions/0263-visit-exports-are-synchronous-and-bounded-to-5-000-rows.md):
  * a visit list of one asset or one zone in a period is small, so no job is started; more than
  * VISIT_EXPORT_MAX_ROWS rows answers 422 before anything is written.
  */

@@ -136,6 +136,7 @@ export function generateDemoData(options: DemoDataOptions): DemoDataset {
       name: rule.name,
       type: rule.type,
       text: ALARM_TEXT_TEMPLATES[rule.type],
+      duration: null,
       email: `planning@${profile.mailDomain}`,
     })),
   };

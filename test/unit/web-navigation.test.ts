@@ -30,7 +30,8 @@ describe('hasAnyGrant', () => {
 
 describe('navigation entries (spec 000 s.2, spec 001 s.2)', () => {
   test('each entry asks for names that exist', () => {
-    const known = new Set<string>([...PERMISSIONS, 'SUPER_ADMIN', 'ROLE_SUPER_ADMIN']);
+    // Roles an entry may name beside permissions (hasAnyGrant reads both): the super admin's, the transporter's (pickups).
+    const known = new Set<string>([...PERMISSIONS, 'SUPER_ADMIN', 'ROLE_SUPER_ADMIN', 'ROLE_TRANSPORTER']);
     for (const entry of NAVIGATION_ENTRIES) expect(entry.anyOf.filter((name) => !known.has(name))).toEqual([]);
   });
 
@@ -40,7 +41,8 @@ describe('navigation entries (spec 000 s.2, spec 001 s.2)', () => {
 
   test('the Stock screen (issue 18) is for staff with VIEW_ASSET_MAP, not for transporters', () => {
     expect(visiblePaths(user(['ROLE_USER'], ['VIEW_ASSET_MAP']))).toEqual(['/asset-map', '/stock']);
-    expect(visiblePaths(user(['ROLE_TRANSPORTER'], ['VIEW_ASSET_MAP']))).toEqual(['/asset-map']);
+    // Transporters see the pickups they drive to (issue 18 part 4), not the stock.
+    expect(visiblePaths(user(['ROLE_TRANSPORTER'], ['VIEW_ASSET_MAP']))).toEqual(['/asset-map', '/pickups']);
   });
 
   test('ASSET_PROFILE_* does not count as ASSET_*', () => {

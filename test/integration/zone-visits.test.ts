@@ -294,14 +294,16 @@ describe('extra writes per event (the real processor in this process)', () => {
 
   it('3 writes on the common path, one more per visit opened or closed', async () => {
     const tag = await newTag('Counted reel');
+    // The time rules' timer (docs/data-model.md "Time rules") is written when a condition begins: the first fix
+    // starts "idle" (rest_position), the first arrival starts "at one site" (site); never on the common path.
     const counted = [
-      await writesOf(tag, 100, IN_DEPOT), // first fix inside: pending, the presence rides in the asset update
-      await writesOf(tag, 101, IN_DEPOT), // arrival in depot and region: 2 visits
+      await writesOf(tag, 100, IN_DEPOT), // first fix inside: pending, the presence rides in the asset update; timer
+      await writesOf(tag, 101, IN_DEPOT), // arrival in depot and region: 2 visits; timer (site begins)
       await writesOf(tag, 102, IN_DEPOT), // common path
       await writesOf(tag, 103, IN_DEPOT), // common path
       await writesOf(tag, 104, IN_REGION), // pending departure from the depot
       await writesOf(tag, 105, IN_REGION), // departure from the depot: 1 visit
     ];
-    expect(counted).toEqual([3, 5, 3, 3, 3, 4]);
+    expect(counted).toEqual([4, 6, 3, 3, 3, 4]);
   });
 });

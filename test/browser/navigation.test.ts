@@ -7,10 +7,22 @@ import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from 
  * navigation table with the default role matrix of shared/permissions.ts), and the language flags (s.1).
  */
 // Reports: the planners' confirmations (ASSET_REPORT_CONFIRM; every staff role of the default matrix but transporters).
-const TRACKING_STAFF = ['Assets', 'Asset map', 'Asset profiles', 'Devices', 'Alarm rules', 'Reports', 'Customers'];
+// Issue 18: Stock (staff), Pickups (planners and transporters), Loan days (CUSTOMER_READ), Webhooks (admins).
+const TRACKING_STAFF = [
+  'Assets',
+  'Asset map',
+  'Asset profiles',
+  'Devices',
+  'Alarm rules',
+  'Reports',
+  'Stock',
+  'Pickups',
+  'Loan days',
+  'Customers',
+];
 // Device profiles (issue 16): payload codecs are the admins', after Devices.
 const TRACKING_ADMIN = [...TRACKING_STAFF.slice(0, 4), 'Device profiles', ...TRACKING_STAFF.slice(4)];
-const ADMINISTRATION = ['Users', 'Roles', 'Styling', 'KPN Things', 'API credentials', 'Gateways'];
+const ADMINISTRATION = ['Users', 'Roles', 'Styling', 'KPN Things', 'API credentials', 'Gateways', 'Webhooks'];
 
 interface RoleCase {
   login: string;
@@ -65,7 +77,7 @@ const ROLES: RoleCase[] = [
   {
     login: 'transporter',
     home: '/assets',
-    menu: ['Assets', 'Asset map'],
+    menu: ['Assets', 'Asset map', 'Pickups'],
     allowed: ['/asset-map', '/devices'],
     refused: [
       ['/tenants', '/assets'],

@@ -12,6 +12,8 @@ import type { TenantContext } from '../lib/data/tenant-context';
 import { flushLive, liveAlarm } from '../lib/live/publisher';
 import { addressLine, localTimeIn, MAIL_WORDS, type MailWords } from '../lib/notifications/mail-texts';
 import { readNotificationSettings } from '../lib/notifications/notification-settings';
+import { alarmMail } from '../lib/observability/product-metrics';
+import { observed } from '../lib/observability/tracing';
 import type { AlarmRaised } from '../lib/pipeline/contracts';
 import { flushWebhookEvents, queueWebhookEvent } from '../lib/webhooks/webhook-events';
 
@@ -29,7 +31,7 @@ export interface AlarmRaisedEvent {
  * claimed before the mail goes out, so a redelivered event (EventBridge delivers at least once) mails nobody
  * twice; a failure throws, and the retry mails only what was not sent yet.
  */
-export async function handler(event: AlarmRaisedEvent): Promise<void> {
+async function handleAlarmRaised(event: AlarmRaisedEvent): Promise<void> {
   const alarm = event.detail;
   const ctx = systemTenantContext(alarm.tenantId);
   const rules = (await rulesOfType(ctx, alarm.kind)).filter(
@@ -43,6 +45,9 @@ export async function handler(event: AlarmRaisedEvent): Promise<void> {
   await mailRules(ctx, alarm, rules, context);
   await flushLive();
 }
+
+/** Traced; alarm mails sent and failed are counted and flushed as it returns (issue 19 part 6). */
+export const handler = observed(handleAlarmRaised);
 
 /** The `alarm.raised` event's data (docs/prompts contract: ids are numbers, times ISO 8601). */
 export function alarmRaisedData(alarm: AlarmRaised, context: AlarmMailContext): Record<string, unknown> {
@@ -67,7 +72,13 @@ async function mailRules(ctx: TenantContext, alarm: AlarmRaised, rules: AlarmRec
       subject: subjectOf(alarm, context),
       text: mailText(alarm, record.text, context),
       recipients,
-    });
+    }).then(
+      () => alarmMail('sent'),
+      (error: unknown) => {
+        alarmMail('failed');
+        throw error;
+      },
+    );
     await markSentAlarm(ctx, record, new Date().toISOString());
   }
 }

@@ -1,4 +1,5 @@
 import { Logger } from '@aws-lambda-powertools/logger';
+import { observed } from '../lib/observability/tracing';
 import { ingest } from '../lib/pipeline/ingest';
 import { fromLorawanUplink } from '../lib/pipeline/ways-in';
 
@@ -10,10 +11,10 @@ const logger = new Logger({ serviceName: 'pipeline-lorawan-ingest' });
  * for JSON published on the LoRaWAN uplink topic. One uplink per message, its DevEui the network server's
  * (checked by the frame's MIC); the tenant is the DEVEUI claim's (ingest.ts), as no credential names one.
  */
-export const handler = async (event: unknown) => {
+export const handler = observed(async (event: unknown) => {
   const receivedAt = new Date().toISOString();
   const result = fromLorawanUplink(event, receivedAt);
   const outcome = await ingest(result, 'lorawan', JSON.stringify(event), receivedAt, { claim: true });
   if (outcome.rejected) logger.warn('LoRaWAN uplink rejected', { reason: outcome.rejected });
   return outcome;
-};
+});

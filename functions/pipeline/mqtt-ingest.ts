@@ -1,5 +1,6 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { makeTenantContext } from '../lib/data/tenant-context';
+import { observed } from '../lib/observability/tracing';
 import { ingest, type TenantProof } from '../lib/pipeline/ingest';
 import { fromMqttRuleEvent } from '../lib/pipeline/ways-in';
 
@@ -14,7 +15,7 @@ const logger = new Logger({ serviceName: 'pipeline-mqtt-ingest' });
  * a tag's own topic proves only the DEVEUI (the device thing's name), so the DEVEUI claim's tenant is carried.
  * Locally scripts/local/iot-rules.ts subscribes inside aedes and calls it with the same events.
  */
-export const handler = async (event: unknown) => {
+export const handler = observed(async (event: unknown) => {
   const receivedAt = new Date().toISOString();
   const { result, raw, topicDevEui, gatewayTenant } = fromMqttRuleEvent(event, receivedAt);
   const proof: TenantProof =
@@ -24,4 +25,4 @@ export const handler = async (event: unknown) => {
   const outcome = await ingest(result, 'mqtt', raw, receivedAt, proof);
   if (outcome.rejected) logger.warn('MQTT uplink rejected', { reason: outcome.rejected });
   return outcome;
-};
+});

@@ -8,6 +8,8 @@ import { EXPORT_LISTS, type ExportJobEvent } from '../lib/exports/export-jobs';
 import { writeExport } from '../lib/exports/run-export';
 import { HttpError } from '../lib/http/errors';
 import { flushLive, liveExportFinished } from '../lib/live/publisher';
+import { flushMetrics } from '../lib/observability/metrics';
+import { exportJobFinished, exportJobStarted } from '../lib/observability/product-metrics';
 
 const logger = new Logger({ serviceName: 'export-worker' });
 
@@ -24,6 +26,8 @@ export async function handler(event: ExportJobEvent): Promise<void> {
   // The tenant the starting request was authorized in; the job item lives there.
   const tenant = systemTenantContext(event.tenantId);
   logger.appendKeys({ tenant: event.tenantId, jobId: event.jobId });
+  const started = Date.now();
+  exportJobStarted(event.list);
   try {
     const auth = await authContextFromClaims(event.claims, event.tenantId);
     const run = await EXPORT_LISTS[event.list](auth, event.rawQuery, event.acceptLanguage);
@@ -38,6 +42,7 @@ export async function handler(event: ExportJobEvent): Promise<void> {
     const { inline: _inline, ...stored } = file;
     await updateRunningJob(tenant, event.jobId, { status: 'done', file: stored, rows });
     logger.info('Export written', { rows, size: file.size });
+    exportJobFinished(event.list, 'succeeded', Date.now() - started, { format: run.type, rows });
     await announce(event, 'done');
   } catch (error) {
     // A client mistake (e.g. the list became empty) is told as the synchronous export would; the rest is ours.
@@ -49,7 +54,9 @@ export async function handler(event: ExportJobEvent): Promise<void> {
       error: { status: known ? error.status : 500, message },
     }).catch((cause: unknown) => logger.error('Could not record the failure', cause as Error));
     await announce(event, 'failed');
+    exportJobFinished(event.list, 'failed', Date.now() - started);
   }
+  flushMetrics();
 }
 
 /**

@@ -1,6 +1,8 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { systemTenantContext } from '../lib/data/system-context';
+import { flushMetrics } from '../lib/observability/metrics';
+import { webhookAttempt } from '../lib/observability/product-metrics';
 import { runWebhookJob } from '../lib/webhooks/webhook-attempt';
 import type { WebhookJob } from '../lib/webhooks/webhook-queue';
 
@@ -20,6 +22,7 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
         const job = JSON.parse(record.body) as WebhookJob;
         const outcome = await runWebhookJob(systemTenantContext(job.tenantId), job);
         logger.info('Webhook attempt', { tenant: job.tenantId, endpoint: job.endpointId, outcome });
+        webhookAttempt(outcome);
         return undefined;
       } catch (error) {
         logger.error('Webhook attempt failed', { error: String(error) });
@@ -27,5 +30,6 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
       }
     }),
   );
+  flushMetrics();
   return { batchItemFailures: failures.filter((failure) => failure !== undefined) };
 }

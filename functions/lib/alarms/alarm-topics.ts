@@ -5,6 +5,7 @@ import {
   SNSClient,
 } from '@aws-sdk/client-sns';
 import { localServiceConfig } from '../local-endpoints';
+import { traced } from '../observability/tracing';
 
 /**
  * SNS allows 200 filter policies per topic (account quota "Filter policies per topic"; a Subscribe past it
@@ -16,7 +17,7 @@ import { localServiceConfig } from '../local-endpoints';
  */
 let client: SNSClient | undefined;
 export const sns = () => {
-  client ??= new SNSClient(localServiceConfig('SNS_ENDPOINT'));
+  client ??= traced(new SNSClient(localServiceConfig('SNS_ENDPOINT')));
   return client;
 };
 

@@ -9,6 +9,8 @@ import { apiClientIdOf, isApiClientIdentity } from '../api-tokens/api-client-ide
 import { type AuthContext, assertAccess, authContextFromClaims, TENANT_HEADER } from '../auth/auth-context';
 import { cognitoClientError } from '../auth/cognito-errors';
 import { tenantFromHost } from '../auth/tenant-host';
+import { metricsMiddleware } from '../observability/metrics';
+import { tracingMiddleware } from '../observability/tracing';
 import { clientIp, ipSubject } from '../security/client-ip';
 import { assertCameThroughEdge } from '../security/edge-origin';
 import { API_CLIENT_BUCKET, ROUTE_THROTTLES } from '../security/limits';
@@ -106,7 +108,8 @@ function toResult(value: unknown): APIGatewayProxyResultV2 {
 }
 
 /**
- * One middy stack wraps every HTTP handler module: structured logging with request id and tenant, body
+ * One middy stack wraps every HTTP handler module: structured logging with request id and tenant, tracing and
+ * metrics (functions/lib/observability/), body
  * parsing, the auth context from the verified JWT, the route table's permission check, zod validation,
  * and the error handler last. A route of this module without an implementation answers 501.
  */
@@ -158,16 +161,21 @@ export function createHttpHandler(module: HandlerModule, implementations: RouteI
     }
   };
 
-  return middy<HttpEvent, APIGatewayProxyResultV2>()
-    .use(injectLambdaContext(logger, { resetKeys: true }))
-    .use({
-      onError: async (request) => {
-        // Cognito's refusals that are the caller's doing answer 4xx wherever they were met (one mapping).
-        const error = cognitoClientError(request.error) ?? request.error;
-        if (!(error instanceof HttpError)) logger.error('Unhandled error', error as Error);
-        else if (error.status >= 500) logger.error('Server error', error);
-        request.response = errorResponse(error);
-      },
-    })
-    .handler(dispatch);
+  return (
+    middy<HttpEvent, APIGatewayProxyResultV2>()
+      .use(injectLambdaContext(logger, { resetKeys: true }))
+      // Issue 19 part 6: the request's X-Ray segment, and its metrics (an uplink way in's) flushed at its end.
+      .use(tracingMiddleware())
+      .use(metricsMiddleware())
+      .use({
+        onError: async (request) => {
+          // Cognito's refusals that are the caller's doing answer 4xx wherever they were met (one mapping).
+          const error = cognitoClientError(request.error) ?? request.error;
+          if (!(error instanceof HttpError)) logger.error('Unhandled error', error as Error);
+          else if (error.status >= 500) logger.error('Server error', error);
+          request.response = errorResponse(error);
+        },
+      })
+      .handler(dispatch)
+  );
 }

@@ -2,6 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../data/client';
 import type { TenantContext } from '../data/tenant-context';
 import { devEuiClaimKey } from '../devices/dev-eui-claims';
+import { uplinksQueued } from '../observability/product-metrics';
 import type { NormalizedUplink, ReadUplink, UplinkSource } from './contracts';
 import { enqueueUplinks } from './queue/uplink-queue';
 import { recordRejection } from './rejections';
@@ -83,5 +84,6 @@ export async function ingest(
   }
   const { tenanted, unknown } = await withTenants(result.uplinks, proof, raw);
   await enqueueUplinks(tenanted);
+  uplinksQueued(source, tenanted.length);
   return { accepted: tenanted.length, ...(unknown.length > 0 ? { rejected: 'Unknown DEVEUI' } : {}) };
 }

@@ -3,6 +3,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../data/client';
 import { typePartition } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
+import { uplinkRejected } from '../observability/product-metrics';
 import type { UplinkSource } from './contracts';
 
 /**
@@ -50,4 +51,6 @@ export async function recordRejection(rejection: Rejection, ctx?: TenantContext)
       },
     }),
   );
+  // Counted once recorded: every refusal of every way in and of the processor passes here (issue 19 part 6).
+  uplinkRejected(rejection.source, rejection.reason);
 }

@@ -1,5 +1,6 @@
 import { EventBridgeClient, PutEventsCommand, type PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
 import { localServiceConfig } from '../../local-endpoints';
+import { traced } from '../../observability/tracing';
 import type { AlarmRaised } from '../contracts';
 
 /** The domain event's envelope: the alarm rules (infra/pipeline-rules.ts) match on these. */
@@ -13,7 +14,7 @@ const ATTEMPTS = 3;
 
 let client: EventBridgeClient | undefined;
 const eventBridge = () => {
-  client ??= new EventBridgeClient(localServiceConfig('EVENTBRIDGE_ENDPOINT'));
+  client ??= traced(new EventBridgeClient(localServiceConfig('EVENTBRIDGE_ENDPOINT')));
   return client;
 };
 

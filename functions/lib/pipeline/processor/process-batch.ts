@@ -5,6 +5,7 @@ import type { TenantContext } from '../../data/tenant-context';
 import { heartbeatOf } from '../../devices/heartbeat';
 import { publishGeocodeRequests } from '../../geocoding/geocode-request';
 import { flushLive, liveAssetChanged, liveDeviceChanged } from '../../live/publisher';
+import { uplinkApplied } from '../../observability/product-metrics';
 import { syncTimer } from '../../time-rules/timer-sync';
 import { publishVisitChanges } from '../../visits/visit-events';
 import { queueVisitWebhook } from '../../visits/visit-webhooks';
@@ -216,6 +217,7 @@ async function processOne(
   if (effects.advancesState && effects.asset && loaded.asset)
     await syncTimer(loaded.ctx, loaded.asset, assetAfter(loaded.asset, effects.asset), effects.event.date);
   const applied = await applyEffects(loaded.ctx, effects, loaded.device, loaded.asset);
+  uplinkApplied(uplink.source, receivedAt);
   // After the writes, so the geocoder finds the event; best effort (geocoding/geocode-request.ts).
   if (effects.geocode && applied.event && (await publishGeocodeRequests([effects.geocode])) > 0)
     logger?.warn('GeocodeRequested refused by the bus; the next fix of the tag asks again', { devEui: uplink.devEui });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { localServiceConfig } from '../../local-endpoints';
+import { traced } from '../../observability/tracing';
 import type { NormalizedUplink } from '../contracts';
 
 /**
@@ -31,7 +32,7 @@ export function deduplicationIdOf(uplink: NormalizedUplink): string {
 
 let client: SQSClient | undefined;
 const sqs = () => {
-  client ??= new SQSClient(localServiceConfig('SQS_ENDPOINT'));
+  client ??= traced(new SQSClient(localServiceConfig('SQS_ENDPOINT')));
   return client;
 };
 

@@ -1,0 +1,82 @@
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import type middy from '@middy/core';
+import { type DimensionName, type MetricName, type MetricService, metricsNamespace } from './names';
+
+/**
+ * The product's metrics in CloudWatch's embedded metric format (EMF), through Powertools Metrics: a JSON line
+ * on stdout that CloudWatch Logs turns into metrics (docs/operations.md). Locally the same lines are printed
+ * on the local stack's stdout.
+ *
+ * Metrics are kept per dimension set during an invocation and flushed at its end, one EMF line per set:
+ * one line holds one set of dimension values, and a batch (ten uplinks of different ways in and reasons) has
+ * several. Each line also publishes every prefix of its dimensions down to `service` alone (UplinksRejected by
+ * WayIn+Reason, by WayIn, and in total), so an alarm or a graph of the total needs no search expression.
+ */
+
+type Unit = (typeof MetricUnit)[keyof typeof MetricUnit];
+type Dimensions = Partial<Record<DimensionName, string>>;
+
+interface Pending {
+  service: MetricService;
+  dimensions: [DimensionName, string][];
+  values: { name: MetricName; unit: Unit; value: number }[];
+}
+
+const pending = new Map<string, Pending>();
+
+function record(service: MetricService, name: MetricName, unit: Unit, value: number, dimensions: Dimensions = {}) {
+  if (!Number.isFinite(value)) return;
+  const entries = Object.entries(dimensions) as [DimensionName, string][];
+  const key = JSON.stringify([service, entries]);
+  let set = pending.get(key);
+  if (!set) {
+    set = { service, dimensions: entries, values: [] };
+    pending.set(key, set);
+  }
+  set.values.push({ name, unit, value });
+}
+
+export const count = (service: MetricService, name: MetricName, dimensions?: Dimensions, value = 1) =>
+  record(service, name, MetricUnit.Count, value, dimensions);
+
+export const milliseconds = (service: MetricService, name: MetricName, ms: number, dimensions?: Dimensions) =>
+  record(service, name, MetricUnit.Milliseconds, Math.max(0, Math.round(ms)), dimensions);
+
+/** Made per flush: a Metrics instance's dimensions are its own, and the sets of one invocation differ. */
+function emfLine(set: Pending, namespace: string): Metrics {
+  const metrics = new Metrics({ namespace, serviceName: set.service });
+  for (const [name, value] of set.dimensions) metrics.addDimension(name, value);
+  // The shorter prefixes as further dimension sets (the full one is the line's own); {} is `service` alone.
+  for (let length = set.dimensions.length - 1; length >= 0; length--)
+    metrics.addDimensions(Object.fromEntries(set.dimensions.slice(0, length)));
+  // Powertools adds repeated values of a name as an array (up to 100 a line): a lag per uplink of the batch.
+  for (const { name, unit, value } of set.values) metrics.addMetric(name, unit, value);
+  return metrics;
+}
+
+/**
+ * Prints what this invocation recorded, one EMF line per dimension set, and forgets it. Never throws: a
+ * metric that cannot be written must not fail the uplink, the mail or the request it describes.
+ */
+export function flushMetrics(): void {
+  if (pending.size === 0) return;
+  const sets = [...pending.values()];
+  pending.clear();
+  const namespace = metricsNamespace(process.env.STAGE ?? 'local');
+  for (const set of sets) {
+    try {
+      emfLine(set, namespace).publishStoredMetrics();
+    } catch (error) {
+      console.error('Metrics could not be published', error);
+    }
+  }
+}
+
+/** The HTTP handlers' middy step: flushes after the answer is made, and after an error too. */
+export function metricsMiddleware(): middy.MiddlewareObj {
+  const flush = async () => flushMetrics();
+  return { after: flush, onError: flush };
+}
+
+/** What is waiting to be flushed (unit tests). */
+export const pendingMetricSets = (): number => pending.size;

@@ -33,7 +33,10 @@ function record(service: MetricService, name: MetricName, unit: Unit, value: num
     set = { service, dimensions: entries, values: [] };
     pending.set(key, set);
   }
-  set.values.push({ name, unit, value });
+  // Counts are summed within the invocation; durations stay one value each (a distribution: p50, p99).
+  const same = unit === MetricUnit.Count ? set.values.find((v) => v.name === name) : undefined;
+  if (same) same.value += value;
+  else set.values.push({ name, unit, value });
 }
 
 export const count = (service: MetricService, name: MetricName, dimensions?: Dimensions, value = 1) =>
@@ -42,12 +45,26 @@ export const count = (service: MetricService, name: MetricName, dimensions?: Dim
 export const milliseconds = (service: MetricService, name: MetricName, ms: number, dimensions?: Dimensions) =>
   record(service, name, MetricUnit.Milliseconds, Math.max(0, Math.round(ms)), dimensions);
 
+/**
+ * Powertools warns when one key is in two dimension sets: here it always is (the prefixes share their values),
+ * so that warning is dropped and every other one passes on.
+ */
+const quietOnSharedKeys = {
+  trace: () => undefined,
+  debug: () => undefined,
+  info: () => undefined,
+  warn: (...args: unknown[]) => {
+    if (!/^EMF key ".*" is defined as both a dimension set and dimension set/.test(String(args[0])))
+      console.warn(...args);
+  },
+  error: (...args: unknown[]) => console.error(...args),
+};
+
 /** Made per flush: a Metrics instance's dimensions are its own, and the sets of one invocation differ. */
 function emfLine(set: Pending, namespace: string): Metrics {
-  const metrics = new Metrics({ namespace, serviceName: set.service });
-  for (const [name, value] of set.dimensions) metrics.addDimension(name, value);
-  // The shorter prefixes as further dimension sets (the full one is the line's own); {} is `service` alone.
-  for (let length = set.dimensions.length - 1; length >= 0; length--)
+  const metrics = new Metrics({ namespace, serviceName: set.service, logger: quietOnSharedKeys });
+  // The set and each shorter prefix of it as dimension sets; {} is `service` alone.
+  for (let length = set.dimensions.length; length >= 0; length--)
     metrics.addDimensions(Object.fromEntries(set.dimensions.slice(0, length)));
   // Powertools adds repeated values of a name as an array (up to 100 a line): a lag per uplink of the batch.
   for (const { name, unit, value } of set.values) metrics.addMetric(name, unit, value);

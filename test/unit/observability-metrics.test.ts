@@ -1,0 +1,176 @@
+import type { DeviceRecord } from '../../functions/lib/devices/device-repository';
+import { flushMetrics, pendingMetricSets } from '../../functions/lib/observability/metrics';
+import {
+  DIMENSION,
+  METRIC,
+  METRIC_SERVICES,
+  metricsNamespace,
+  REJECTION_REASONS,
+  rejectionReasonOf,
+} from '../../functions/lib/observability/names';
+import {
+  alarmMail,
+  exportJobFinished,
+  uplinkApplied,
+  uplinkRejected,
+} from '../../functions/lib/observability/product-metrics';
+import { observed, traced, tracer } from '../../functions/lib/observability/tracing';
+import type { NormalizedUplink } from '../../functions/lib/pipeline/contracts';
+import type { LoadedDevice } from '../../functions/lib/pipeline/processor/load';
+import { checkUplink } from '../../functions/lib/pipeline/processor/process-batch';
+import { WAY_IN_REJECTIONS } from '../../functions/lib/pipeline/ways-in/rejection-examples';
+
+/** Issue 19 part 6: the EMF lines (functions/lib/observability/) and the closed lists of their dimensions. */
+interface EmfLine {
+  _aws: { Timestamp: number; CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: unknown[] }[] };
+  [key: string]: unknown;
+}
+
+/** Every EMF line `work` prints (Powertools writes them to stdout through its own console). */
+async function printedBy(work: () => unknown): Promise<EmfLine[]> {
+  const lines: string[] = [];
+  const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    lines.push(String(chunk));
+    return true;
+  });
+  try {
+    await work();
+  } catch {
+    // the lines printed before are what is asked for
+  } finally {
+    spy.mockRestore();
+  }
+  return lines
+    .flatMap((text) => text.split('\n'))
+    .filter((line) => line.includes('"_aws"'))
+    .map((line) => JSON.parse(line) as EmfLine);
+}
+const flushed = () => printedBy(flushMetrics);
+
+const definition = (line: EmfLine) => line._aws.CloudWatchMetrics[0] as EmfLine['_aws']['CloudWatchMetrics'][0];
+
+afterEach(async () => {
+  await flushed();
+});
+
+describe('EMF lines', () => {
+  it('prints one line per dimension set with every prefix of its dimensions, in the stage namespace', async () => {
+    uplinkRejected('kpn', 'The body is not JSON');
+    uplinkRejected('kpn', 'The body is not JSON');
+    uplinkRejected('mqtt', 'Unknown DEVEUI');
+    uplinkApplied('lorawan', '2026-11-26T10:00:00.000Z', Date.parse('2026-11-26T10:00:01.250Z'));
+    expect(pendingMetricSets()).toBe(3);
+    const lines = await flushed();
+    expect(lines).toHaveLength(3);
+    expect(pendingMetricSets()).toBe(0);
+    const kpn = lines.find((line) => line.WayIn === 'kpn') as EmfLine;
+    expect(kpn).toMatchObject({ service: METRIC_SERVICES.uplinks, Reason: 'unreadable', UplinksRejected: 2 });
+    expect(definition(kpn)).toEqual({
+      Namespace: metricsNamespace('local'),
+      Dimensions: [['service', 'WayIn', 'Reason'], ['service', 'WayIn'], ['service']],
+      Metrics: [{ Name: METRIC.uplinksRejected, Unit: 'Count' }],
+    });
+    const applied = lines.find((line) => line.WayIn === 'lorawan') as EmfLine;
+    expect(applied).toMatchObject({ UplinksAccepted: 1, ProcessorLag: 1250 });
+    expect(definition(applied).Dimensions).toEqual([['service', 'WayIn'], ['service']]);
+    expect(lines.find((line) => line.WayIn === 'mqtt')).toMatchObject({ Reason: 'unknown-deveui' });
+  });
+
+  it('publishes a value outside its closed list as "other", never as sent (no ids, no free text)', async () => {
+    uplinkRejected('A41163C212345678', 'The body is not JSON');
+    exportJobFinished('tenant-7-secret', 'succeeded', 1500, { format: 'docx', rows: 12 });
+    const lines = await flushed();
+    expect(lines.map((line) => [line.WayIn ?? line.List, line.Format])).toEqual([
+      ['other', undefined],
+      ['other', 'other'],
+    ]);
+    expect(lines[1]).toMatchObject({ ExportJobsSucceeded: 1, ExportDuration: 1500, ExportRows: 12 });
+  });
+
+  it('names no dimension beyond the closed ones and service (no tenant, DEVEUI or id)', async () => {
+    uplinkRejected('tts', 'Unknown DEVEUI');
+    alarmMail('sent');
+    alarmMail('failed');
+    exportJobFinished('devices', 'failed', 20);
+    const allowed = new Set(['service', ...Object.values(DIMENSION)]);
+    for (const line of await flushed())
+      for (const set of definition(line).Dimensions) for (const name of set) expect(allowed).toContain(name);
+  });
+
+  it('prints nothing when nothing was counted (no Powertools warning on an idle request)', () => {
+    const write = jest.spyOn(process.stdout, 'write');
+    const warn = jest.spyOn(console, 'warn');
+    flushMetrics();
+    expect(write).not.toHaveBeenCalled();
+    expect(warn).not.toHaveBeenCalled();
+    write.mockRestore();
+    warn.mockRestore();
+  });
+});
+
+describe('rejection reasons (a closed list from the recorded text)', () => {
+  it("reads every way in's documented refusal as unreadable", () => {
+    expect(WAY_IN_REJECTIONS.length).toBeGreaterThan(10);
+    for (const { reason } of WAY_IN_REJECTIONS)
+      expect([reason, rejectionReasonOf(reason)]).toEqual([reason, 'unreadable']);
+  });
+
+  it("reads the processor's own refusals by their texts", () => {
+    const device = {
+      id: 1,
+      dev_eui: 'A41163C212345678',
+      is_sabotaged: false,
+      battery_level_low: false,
+    } as DeviceRecord;
+    const loaded = { device, ctx: { tenantId: '1' } } as unknown as LoadedDevice;
+    const uplink = (extra: Partial<NormalizedUplink>): NormalizedUplink => ({
+      tenant: '1',
+      devEui: device.dev_eui,
+      source: 'kpn',
+      measuredAt: '2026-11-26T10:00:00.000Z',
+      receivedAt: '2026-11-26T10:00:00.000Z',
+      ...extra,
+    });
+    const reasonOf = (u: NormalizedUplink) => {
+      const checked = checkUplink(u, loaded);
+      return checked.ok ? 'accepted' : rejectionReasonOf(checked.reason);
+    };
+    expect(reasonOf(uplink({ payloadHex: 'FF' }))).toBe('undecodable-payload');
+    expect(reasonOf(uplink({ measuredAt: '2026-11-26T11:00:00.000Z', payloadHex: '05' }))).toBe('impossible-time');
+    expect(rejectionReasonOf('DEVEUI A41163C212345678 is not a device of this tenant')).toBe('foreign-deveui');
+    expect(rejectionReasonOf('Not a queued uplink')).toBe('malformed-message');
+    expect(rejectionReasonOf('Queued without the tenant its way in proved (the format before issue 13)')).toBe(
+      'malformed-message',
+    );
+    expect(new Set(REJECTION_REASONS).size).toBe(6);
+  });
+});
+
+describe('observed handlers (tracing.ts)', () => {
+  it('flush what the invocation counted when it returns and when it throws; tracing is off outside Lambda', async () => {
+    expect(tracer.isTracingEnabled()).toBe(false);
+    const returns = observed(async (n: number) => {
+      alarmMail('sent');
+      return n + 1;
+    });
+    let answer: number | undefined;
+    const sent = await printedBy(async () => {
+      answer = await returns(1);
+    });
+    expect(answer).toBe(2);
+    expect(sent.map((line) => line.AlarmMailsSent)).toEqual([1]);
+    const throws = observed(async () => {
+      alarmMail('failed');
+      throw new Error('SNS refused');
+    });
+    await expect(throws(undefined)).rejects.toThrow('SNS refused');
+    expect(pendingMetricSets()).toBe(0);
+    const failed = await printedBy(() => throws(undefined));
+    expect(failed.map((line) => line.AlarmMailsFailed)).toEqual([1]);
+  });
+
+  it('leaves an AWS client as it is when tracing is off', () => {
+    const client = { send: () => undefined };
+    expect(traced(client)).toBe(client);
+  });
+});

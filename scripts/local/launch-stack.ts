@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { freePorts, PORTS, type PortName } from './config';
 import type { ConsoleMode } from './console-server';
@@ -34,6 +34,11 @@ export async function launchLocalStack(options: {
   /** The test harness's stacks: the gateway takes the client address from a test header (gateway.ts). */
   trustTestClientIp?: boolean;
   timeoutMs: number;
+  /**
+   * Where the stack's stdout goes for the whole run (the test harness's stacks): the handlers' EMF metric lines
+   * are printed there, and tests read them (test/integration/operations-metrics.test.ts). Else it is drained.
+   */
+  outputFile?: string;
 }): Promise<LaunchedStack> {
   const infoFile = path.join(options.dataDir, 'stack.json');
   rmSync(infoFile, { force: true });
@@ -67,6 +72,7 @@ export async function launchLocalStack(options: {
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
+  if (options.outputFile) child.stdout?.pipe(createWriteStream(options.outputFile, { flags: 'a' }));
   const deadline = Date.now() + options.timeoutMs;
   while (!existsSync(infoFile)) {
     if (child.exitCode !== null) throw new Error(`The local stack exited:\n${output}`);

@@ -31,6 +31,11 @@ export const stackFile = (): string => {
   return process.env.TRACKING_STACK_FILE;
 };
 
+const outputFileIn = (dataDir: string) => path.join(dataDir, 'stack-output.log');
+
+/** The started stack's stdout, whole (the handlers' EMF metric lines are in it). */
+export const stackOutputFile = (): string => outputFileIn(readStack().dataDir);
+
 /** The stack of one jest run: `npm start`'s, on free ports and a fresh data folder. */
 export async function startStack(options: { web: false | ConsoleMode; consoleDist?: string }): Promise<StackInfo> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracking-stack-'));
@@ -42,6 +47,7 @@ export async function startStack(options: { web: false | ConsoleMode; consoleDis
     ...options,
     trustTestClientIp: true,
     timeoutMs: 240_000,
+    outputFile: outputFileIn(dataDir),
   });
   return { ...info, ports, dataDir, consoleDist: options.consoleDist, pid };
 }

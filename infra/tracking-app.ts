@@ -114,6 +114,7 @@ export function createTrackingApp(app: App, options: TrackingAppOptions = {}): T
     alarmDelivery: pipeline.alarmDelivery,
     eventBus: pipeline.eventBus,
     webAclArn: config.webAclArn,
+    watchedStacks: [pipeline],
   });
 
   // The sender's domain as an SES identity, beside the functions that send from it (DKIM records are outputs).

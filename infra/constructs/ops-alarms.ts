@@ -11,11 +11,14 @@ export interface OpsAlarmsProps {
   email: string;
   httpApi: apigw.IHttpApi;
   functions: ReadonlyMap<string, lambda.IFunction>;
+  /** Further alarms mailed the same way (the operations dashboard's: queue age, rejection rate, dead letters). */
+  alarms?: cloudwatch.AlarmBase[];
 }
 
 /**
- * Operator alarms (not the product's alarm rules): API 5xx responses and handler errors, mailed to one address
- * through an SNS topic that only accepts TLS publishers.
+ * Operator alarms (not the product's alarm rules): API 5xx responses and handler errors, and the operations
+ * dashboard's alarms (uplink backlog, rejection rate, dead letters), mailed to one address through an SNS topic
+ * that only accepts TLS publishers.
  */
 export class OpsAlarms extends Construct {
   readonly topic: sns.Topic;
@@ -34,6 +37,8 @@ export class OpsAlarms extends Construct {
       evaluationPeriods: 1,
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     }).addAlarmAction(action);
+
+    for (const alarm of props.alarms ?? []) alarm.addAlarmAction(action);
 
     for (const [module, fn] of props.functions) {
       new cloudwatch.Alarm(this, `${module}-errors`, {

@@ -16,6 +16,7 @@ import { ApiEdge } from '../constructs/api-edge';
 import { FailureQueue } from '../constructs/failure-queue';
 import { grantGatewayProvisioning } from '../constructs/gateway-provisioning';
 import { type DataAccess, grantSendUplinks, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
+import { OperationsDashboard } from '../constructs/operations-dashboard';
 import { OpsAlarms } from '../constructs/ops-alarms';
 import { RouteTableApi } from '../constructs/route-table-api';
 import { createAccessLogsBucket } from '../constructs/secure-bucket';
@@ -51,6 +52,8 @@ export interface ApiStackProps extends StackProps {
   eventBus?: events.IEventBus;
   /** WAFv2 web ACL (CLOUDFRONT scope, us-east-1) for the API's distribution. */
   webAclArn?: string;
+  /** Further stacks whose dead-letter queues the operations dashboard and alarms watch (the pipeline stack). */
+  watchedStacks?: Stack[];
 }
 
 /**
@@ -80,6 +83,8 @@ export class ApiStack extends Stack {
   /** CloudFront + WAF in front of the API: the address the console and API clients use. */
   readonly edge: ApiEdge;
   readonly handlers: ReadonlyMap<string, lambda.IFunction>;
+  /** Issue 19 part 6: the on-call engineer's dashboard and alarms (docs/operations.md). */
+  readonly operations: OperationsDashboard;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -195,10 +200,18 @@ export class ApiStack extends Stack {
       originVerifyValue,
     });
 
+    // Made last: it finds the dead-letter alarms of this stack and of the watched ones.
+    this.operations = new OperationsDashboard(this, 'Operations', {
+      stage: props.stage,
+      httpApi: this.api.httpApi,
+      uplinkQueue: props.uplinkQueue,
+      watched: [this, ...(props.watchedStacks ?? [])],
+    });
     if (props.alarmEmail) {
       new OpsAlarms(this, 'OpsAlarms', {
         email: props.alarmEmail,
         httpApi: this.api.httpApi,
+        alarms: this.operations.alarms,
         functions: new Map([
           ...handlers,
           ['export-worker', exportWorker.function],

@@ -42,6 +42,8 @@ export class LiveStack extends Stack {
       memorySize: 256,
       // AppSync waits at most 10 s for a Lambda authorizer.
       timeout: Duration.seconds(5),
+      // Every function knows its stage: the namespace of the product's metrics (issue 19 part 6).
+      environment: { STAGE: props.stage },
     });
     this.api = new appsync.EventApi(this, 'EventApi', {
       apiName: `tracking-live-${props.stage}`,

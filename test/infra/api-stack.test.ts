@@ -205,7 +205,8 @@ describe('HTTP API', () => {
 
   it('alarms to the operator e-mail when alarmEmail is set', () => {
     api().hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: FULL_CONTEXT.alarmEmail });
-    // Handler errors, worker errors, API 5xx and the depth of the export worker's failure queue (issue 14).
-    api().resourceCountIs('AWS::CloudWatch::Alarm', HANDLER_MODULES.length + WORKERS.length + 2);
+    // Handler errors, worker errors, API 5xx and the depth of the export worker's failure queue (issue 14); the
+    // uplink queue's age and the rejection rate (issue 19, test/infra/operations-dashboard.test.ts).
+    api().resourceCountIs('AWS::CloudWatch::Alarm', HANDLER_MODULES.length + WORKERS.length + 4);
   });
 });

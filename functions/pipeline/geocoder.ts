@@ -7,6 +7,7 @@ import { writeAssetAddress, writeDeviceAddress, writeEventAddress } from '../lib
 import { configuredGeocoder, geocoderLanguage } from '../lib/geocoding/geocoder';
 import { resolveAddress } from '../lib/geocoding/resolve-address';
 import { flushLive, liveAssetChanged } from '../lib/live/publisher';
+import { observed } from '../lib/observability/tracing';
 
 const logger = new Logger({ serviceName: 'pipeline-geocoder' });
 
@@ -24,7 +25,7 @@ export interface GeocodeRequestedEvent {
  * at-least-once delivery and Lambda's retries (a provider that failed throws) do no harm. Works only in the
  * tenant the event carries, which the processor proved for the uplink.
  */
-export async function handler(event: GeocodeRequestedEvent): Promise<void> {
+async function geocodeRequested(event: GeocodeRequestedEvent): Promise<void> {
   const parsed = geocodeRequestSchema.safeParse(event.detail);
   if (!parsed.success) {
     // Not retried: the same detail would fail again. Only the processor puts this event on the bus.
@@ -33,6 +34,9 @@ export async function handler(event: GeocodeRequestedEvent): Promise<void> {
   }
   await geocode(parsed.data);
 }
+
+/** Traced, as every pipeline Lambda (issue 19 part 6). */
+export const handler = observed(geocodeRequested);
 
 export async function geocode(request: GeocodeRequest) {
   const ctx = systemTenantContext(request.tenantId);

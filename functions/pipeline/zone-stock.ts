@@ -1,6 +1,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { z } from 'zod';
 import { systemTenantContext } from '../lib/data/system-context';
+import { observed } from '../lib/observability/tracing';
 import { flushWebhookEvents } from '../lib/webhooks/webhook-events';
 import { evaluateZoneStock } from '../lib/zone-stock/stock-evaluation';
 
@@ -28,7 +29,7 @@ export interface ZoneVisitChangedEvent {
  * tenant the event carries, which the processor proved for the uplink. Idempotent: a redelivery finds the
  * states already moved and raises nothing; a failure throws and the retry evaluates again.
  */
-export async function handler(event: ZoneVisitChangedEvent): Promise<void> {
+async function zoneVisitChanged(event: ZoneVisitChangedEvent): Promise<void> {
   const parsed = zoneVisitChangedSchema.safeParse(event.detail);
   if (!parsed.success) {
     // Not retried: the same detail would fail again. Only the processor puts this event on the bus.
@@ -44,3 +45,6 @@ export async function handler(event: ZoneVisitChangedEvent): Promise<void> {
     await flushWebhookEvents();
   }
 }
+
+/** Traced, as every pipeline Lambda (issue 19 part 6). */
+export const handler = observed(zoneVisitChanged);

@@ -97,6 +97,17 @@ describe('EMF lines', () => {
       for (const set of definition(line).Dimensions) for (const name of set) expect(allowed).toContain(name);
   });
 
+  it('prints a set at once when it holds 100 values of a duration (the EMF limit), so nothing grows unbounded', async () => {
+    const lines = await printedBy(() => {
+      for (let i = 0; i < 250; i++)
+        uplinkApplied('mqtt', '2026-11-26T10:00:00.000Z', Date.parse('2026-11-26T10:00:00.100Z'));
+    });
+    expect(lines.map((line) => (line.ProcessorLag as number[]).length)).toEqual([100, 100]);
+    expect(lines.map((line) => line.UplinksAccepted)).toEqual([100, 100]);
+    const rest = await flushed();
+    expect(rest.map((line) => [line.UplinksAccepted, (line.ProcessorLag as number[]).length])).toEqual([[50, 50]]);
+  });
+
   it('prints nothing when nothing was counted (no Powertools warning on an idle request)', () => {
     const write = jest.spyOn(process.stdout, 'write');
     const warn = jest.spyOn(console, 'warn');
@@ -163,9 +174,14 @@ describe('observed handlers (tracing.ts)', () => {
       alarmMail('failed');
       throw new Error('SNS refused');
     });
-    await expect(throws(undefined)).rejects.toThrow('SNS refused');
+    let thrown: unknown;
+    const failed = await printedBy(() =>
+      throws(undefined).catch((error: unknown) => {
+        thrown = error;
+      }),
+    );
+    expect(thrown).toEqual(new Error('SNS refused'));
     expect(pendingMetricSets()).toBe(0);
-    const failed = await printedBy(() => throws(undefined));
     expect(failed.map((line) => line.AlarmMailsFailed)).toEqual([1]);
   });
 

@@ -25,7 +25,7 @@ export type MetricService = (typeof METRIC_SERVICES)[keyof typeof METRIC_SERVICE
 export const METRIC = {
   /** A way in read the body and queued the uplink (WayIn). */
   uplinksQueued: 'UplinksQueued',
-  /** The processor applied the uplink (WayIn): it passed every check. */
+  /** The processor wrote the uplink's event (WayIn): it passed every check; a replay is not counted again. */
   uplinksAccepted: 'UplinksAccepted',
   /** Refused at a way in or by the processor and recorded as a rejected uplink (WayIn, Reason). */
   uplinksRejected: 'UplinksRejected',

@@ -217,7 +217,8 @@ async function processOne(
   if (effects.advancesState && effects.asset && loaded.asset)
     await syncTimer(loaded.ctx, loaded.asset, assetAfter(loaded.asset, effects.asset), effects.event.date);
   const applied = await applyEffects(loaded.ctx, effects, loaded.device, loaded.asset);
-  uplinkApplied(uplink.source, receivedAt);
+  // Counted once: a replay (its event already written, docs/decisions/0174) counts nothing.
+  if (applied.event) uplinkApplied(uplink.source, receivedAt);
   // After the writes, so the geocoder finds the event; best effort (geocoding/geocode-request.ts).
   if (effects.geocode && applied.event && (await publishGeocodeRequests([effects.geocode])) > 0)
     logger?.warn('GeocodeRequested refused by the bus; the next fix of the tag asks again', { devEui: uplink.devEui });

@@ -185,6 +185,40 @@ describe('observed handlers (tracing.ts)', () => {
     expect(failed.map((line) => line.AlarmMailsFailed)).toEqual([1]);
   });
 
+  it('marks faults in the trace, not refusals, and never fails the invocation when tracing itself fails', async () => {
+    const handlerSegment = { close: jest.fn() };
+    const spies = [
+      jest.spyOn(tracer, 'isTracingEnabled').mockReturnValue(true),
+      jest.spyOn(tracer, 'getSegment').mockReturnValue({ addNewSubsegment: () => handlerSegment } as never),
+      jest.spyOn(tracer, 'setSegment').mockImplementation(() => undefined),
+      jest.spyOn(tracer, 'annotateColdStart').mockImplementation(() => undefined),
+      jest.spyOn(tracer, 'addServiceNameAnnotation').mockImplementation(() => undefined),
+    ];
+    const addError = jest.spyOn(tracer, 'addErrorAsMetadata').mockImplementation(() => undefined);
+    try {
+      const refused = observed(async () => {
+        throw Object.assign(new Error('No route found for this path.'), { status: 404 });
+      });
+      await expect(refused(undefined)).rejects.toThrow('No route found');
+      expect(addError).not.toHaveBeenCalled();
+      expect(handlerSegment.close).toHaveBeenCalledTimes(1);
+      await expect(observed(async () => Promise.reject(new Error('DynamoDB down')))(undefined)).rejects.toThrow();
+      expect(addError).toHaveBeenCalledTimes(1);
+      // X-Ray unreachable or a segment that cannot be closed: the answer is still the handler's.
+      handlerSegment.close.mockImplementation(() => {
+        throw new Error('segment closed twice');
+      });
+      jest.spyOn(tracer, 'annotateColdStart').mockImplementation(() => {
+        throw new Error('no segment');
+      });
+      const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      await expect(observed(async () => 'answer')(undefined)).resolves.toBe('answer');
+      warn.mockRestore();
+    } finally {
+      for (const spy of [...spies, addError]) spy.mockRestore();
+    }
+  });
+
   it('leaves an AWS client as it is when tracing is off', () => {
     const client = { send: () => undefined };
     expect(traced(client)).toBe(client);

@@ -109,9 +109,8 @@ function toResult(value: unknown): APIGatewayProxyResultV2 {
 
 /**
  * One middy stack wraps every HTTP handler module: structured logging with request id and tenant, tracing and
- * metrics (functions/lib/observability/), body
- * parsing, the auth context from the verified JWT, the route table's permission check, zod validation,
- * and the error handler last. A route of this module without an implementation answers 501.
+ * metrics (functions/lib/observability/), body parsing, the auth context from the verified JWT, the route
+ * table's permission check, zod validation, and the error handler last. A route of this module without an implementation answers 501.
  */
 export function createHttpHandler(module: HandlerModule, implementations: RouteImplementations) {
   const logger = new Logger({ serviceName: `api-${module}` });
@@ -161,21 +160,19 @@ export function createHttpHandler(module: HandlerModule, implementations: RouteI
     }
   };
 
-  return (
-    middy<HttpEvent, APIGatewayProxyResultV2>()
-      .use(injectLambdaContext(logger, { resetKeys: true }))
-      // Issue 19 part 6: the request's X-Ray segment, and its metrics (an uplink way in's) flushed at its end.
-      .use(tracingMiddleware())
-      .use(metricsMiddleware())
-      .use({
-        onError: async (request) => {
-          // Cognito's refusals that are the caller's doing answer 4xx wherever they were met (one mapping).
-          const error = cognitoClientError(request.error) ?? request.error;
-          if (!(error instanceof HttpError)) logger.error('Unhandled error', error as Error);
-          else if (error.status >= 500) logger.error('Server error', error);
-          request.response = errorResponse(error);
-        },
-      })
-      .handler(dispatch)
-  );
+  // Issue 19 part 6: the request's X-Ray segment, and its metrics (an uplink way in's) flushed at its end.
+  return middy<HttpEvent, APIGatewayProxyResultV2>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(tracingMiddleware())
+    .use(metricsMiddleware())
+    .use({
+      onError: async (request) => {
+        // Cognito's refusals that are the caller's doing answer 4xx wherever they were met (one mapping).
+        const error = cognitoClientError(request.error) ?? request.error;
+        if (!(error instanceof HttpError)) logger.error('Unhandled error', error as Error);
+        else if (error.status >= 500) logger.error('Server error', error);
+        request.response = errorResponse(error);
+      },
+    })
+    .handler(dispatch);
 }

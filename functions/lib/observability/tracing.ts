@@ -39,7 +39,13 @@ const guarded =
  */
 export function tracingMiddleware(): middy.MiddlewareObj {
   const capture = captureLambdaHandler(tracer, { captureResponse: false });
-  return { before: guarded(capture.before), after: guarded(capture.after), onError: guarded(capture.onError) };
+  // A refusal (an HttpError below 500: 4xx in the error format) is the caller's doing, not a fault of ours.
+  const onError: middy.MiddlewareFn = async (request) => {
+    const status = (request.error as { status?: unknown } | null | undefined)?.status;
+    if (typeof status === 'number' && status < 500) return capture.after?.(request);
+    return capture.onError?.(request);
+  };
+  return { before: guarded(capture.before), after: guarded(capture.after), onError: guarded(onError) };
 }
 
 /**

@@ -7,12 +7,12 @@ import { ensureTagsTenant, positionedDevices } from './seed-tags';
  * docs/performance.md, section "pipeline-1000" (issue 19 part 5): the simulator at 1,000 tags through the whole
  * local path in steps of rising rate (pipeline-scale.bench.ts), and the processor's own ceiling with its table
  * calls stubbed at the stand-in's latencies measured in the same run and at DynamoDB-like ones
- * (pipeline-ceiling.ts). BENCH_SCALE_RATES (default 3.3,10,20,40 uplinks/s), BENCH_SCALE_SECONDS (30 a step),
+ * (pipeline-ceiling.ts). BENCH_SCALE_RATES (default 3.3,10,20 uplinks/s), BENCH_SCALE_SECONDS (20 a step),
  * BENCH_SCALE_TAGS (1000).
  */
 const TAGS = Number(process.env.BENCH_SCALE_TAGS ?? 1000);
-const RATES = (process.env.BENCH_SCALE_RATES ?? '3.3,10,20,40').split(',').map(Number);
-const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 30);
+const RATES = (process.env.BENCH_SCALE_RATES ?? '3.3,10,20').split(',').map(Number);
+const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 20);
 /**
  * DynamoDB's "single-digit millisecond" latency (its product page), taken in the middle: an assumption, not a
  * measurement; the row with the stand-in's measured latencies is beside it.

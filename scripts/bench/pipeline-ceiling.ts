@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { SQSRecord } from 'aws-lambda';
 import { dynamo } from '../../functions/lib/data/client';
 import type { DeviceRecord } from '../../functions/lib/devices/device-repository';
@@ -5,10 +6,11 @@ import { processBatch } from '../../functions/lib/pipeline/processor/process-bat
 
 /**
  * The processor's own ceiling (issue 19 part 5), what Lambda would do with DynamoDB not the bottleneck: the real
- * processor code in this process with its table calls answered by a stub after a given latency per kind of
- * request. The stub replays what the table answered in a recording pass over the same uplinks (so every read
- * finds its item, every counter its value); a write the recording lacks (the live change log's random cursor)
- * answers empty, a read it lacks goes to the table (counted as misses). One "container" runs one batch at a
+ * processor code in this process with its DynamoDB client's HTTP handler answering after a given latency per kind
+ * of request (the SDK still serializes, signs and parses as in Lambda). The stub replays what the table answered
+ * in a recording pass over the same uplinks (so every read finds its item, every counter its value); a write the
+ * recording lacks (the live change log's random cursor) answers `{}`, a read it lacks goes to the table
+ * (counted as misses). One "container" runs one batch at a
  * time, as a Lambda container does; `concurrency` runs that many side by side in this one process.
  */
 export interface LatencyMs {
@@ -27,64 +29,84 @@ export interface CeilingResult {
   misses: number;
 }
 
-type Output = Record<string, unknown>;
-const WRITES = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'BatchWriteItemCommand']);
+type Answer = { statusCode: number; headers: Record<string, string>; body: Buffer };
+/** The shapes of the SDK's HTTP request and response (smithy's), as far as the stub needs them. */
+type HttpRequest = { headers: Record<string, string>; body?: unknown };
+type HttpResponse = { statusCode: number; headers: Record<string, string>; body: unknown };
+type Handler = { handle(request: HttpRequest, options?: unknown): Promise<{ response: HttpResponse }> };
+const WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
 
-function latencyOf(command: string, latency: LatencyMs): number {
-  if (command === 'BatchGetItemCommand') return latency.batchGet;
-  if (command === 'UpdateItemCommand' || command === 'TransactWriteItemsCommand') return latency.update;
-  if (WRITES.has(command)) return latency.put;
+function latencyOf(target: string, latency: LatencyMs): number {
+  if (target === 'BatchGetItem') return latency.batchGet;
+  if (target === 'UpdateItem' || target === 'TransactWriteItems') return latency.update;
+  if (WRITES.has(target)) return latency.put;
   return latency.get;
 }
 
-const keyOf = (command: string, input: unknown) => `${command} ${JSON.stringify(input)}`;
+const targetOf = (request: HttpRequest) => String(request.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
+/** The request's body as text (the SDK hands a string or bytes). */
+const bodyOf = (body: unknown) =>
+  typeof body === 'string' ? body : Buffer.from((body ?? new Uint8Array()) as Uint8Array).toString('utf8');
+const keyOf = (request: HttpRequest) => `${targetOf(request)} ${bodyOf(request.body)}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const responseOf = (answer: Answer): HttpResponse => ({
+  statusCode: answer.statusCode,
+  headers: { ...answer.headers },
+  body: Readable.from([answer.body]),
+});
 
-/** Records every answer of the table while `work` runs. */
-async function recording(work: () => Promise<unknown>): Promise<Map<string, Output>> {
-  const answers = new Map<string, Output>();
-  const name = 'benchCeilingRecord';
-  dynamo().middlewareStack.add(
-    // biome-ignore lint/suspicious/noExplicitAny: generic SDK middleware
-    (next: any, context: { commandName?: string }) => async (args: { input: unknown }) => {
-      const key = keyOf(context.commandName ?? '?', args.input);
-      const result = await next(args);
-      answers.set(key, structuredClone(result.output));
-      return result;
-    },
-    { step: 'initialize', name },
-  );
+/**
+ * The processor's client's HTTP handler, swapped while `work` runs: the SDK still builds, signs and parses every
+ * request as in Lambda; only the network and the table are replaced.
+ */
+async function withHandler(handler: (original: Handler) => Handler, work: () => Promise<unknown>) {
+  const config = dynamo().config as unknown as { requestHandler: Handler };
+  const original = config.requestHandler;
+  config.requestHandler = handler(original);
   try {
     await work();
   } finally {
-    dynamo().middlewareStack.remove(name);
+    config.requestHandler = original;
   }
+}
+
+/** Records every answer of the table, by request, while `work` runs. */
+async function recording(work: () => Promise<unknown>): Promise<Map<string, Answer>> {
+  const answers = new Map<string, Answer>();
+  await withHandler(
+    (original) => ({
+      async handle(request, options) {
+        const { response } = await original.handle(request, options);
+        const chunks: Buffer[] = [];
+        for await (const chunk of response.body as AsyncIterable<Buffer>) chunks.push(Buffer.from(chunk));
+        const answer = { statusCode: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) };
+        answers.set(keyOf(request), answer);
+        return { response: responseOf(answer) };
+      },
+    }),
+    work,
+  );
   return answers;
 }
 
 /** Answers from `answers` after the latency of the request's kind while `work` runs; counts the misses. */
-async function stubbed(answers: Map<string, Output>, latency: LatencyMs, work: () => Promise<unknown>) {
+async function stubbed(answers: Map<string, Answer>, latency: LatencyMs, work: () => Promise<unknown>) {
   let misses = 0;
-  const name = 'benchCeilingStub';
-  dynamo().middlewareStack.add(
-    // biome-ignore lint/suspicious/noExplicitAny: generic SDK middleware
-    (next: any, context: { commandName?: string }) => async (args: { input: unknown }) => {
-      const command = context.commandName ?? '?';
-      const answer = answers.get(keyOf(command, args.input));
-      if (!answer && !WRITES.has(command)) {
-        misses++;
-        return next(args);
-      }
-      await sleep(latencyOf(command, latency));
-      return { output: structuredClone(answer ?? { $metadata: {} }), response: {} };
-    },
-    { step: 'initialize', name },
+  await withHandler(
+    (original) => ({
+      async handle(request, options) {
+        const target = targetOf(request);
+        const answer = answers.get(keyOf(request));
+        if (!answer && !WRITES.has(target)) {
+          misses++;
+          return original.handle(request, options);
+        }
+        await sleep(latencyOf(target, latency));
+        return { response: responseOf(answer ?? { statusCode: 200, headers: {}, body: Buffer.from('{}') }) };
+      },
+    }),
+    work,
   );
-  try {
-    await work();
-  } finally {
-    dynamo().middlewareStack.remove(name);
-  }
   return misses;
 }
 
@@ -129,7 +151,7 @@ export async function recordCeilingPass(devices: DeviceRecord[], tenantId: numbe
 
 /** Runs the recorded batches against the stub, `concurrency` at a time, `rounds` times over. */
 export async function ceiling(
-  recorded: { batches: SQSRecord[][]; answers: Map<string, Output> },
+  recorded: { batches: SQSRecord[][]; answers: Map<string, Answer> },
   latency: LatencyMs,
   concurrency: number,
   rounds: number,

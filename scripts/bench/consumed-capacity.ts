@@ -46,6 +46,8 @@ function itemKind(command: string, input: Record<string, unknown>): string {
   const pk = key?.pk as string | { S?: string } | undefined;
   const text = typeof pk === 'string' ? pk : pk?.S;
   if (!text) return command.replace('Command', '');
+  // The live change log has a partition per channel (staff, each customer): one kind.
+  if (text.startsWith('LIVE#')) return 'LIVE#<channel>';
   return text.replace(/^T#\d+#/, '').replace(/#\d+(?=#|$)/g, '#<id>');
 }
 

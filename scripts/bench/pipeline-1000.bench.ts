@@ -44,13 +44,14 @@ function ceilingRows(rows: [string, LatencyMs, CeilingResult][]): string[] {
 }
 
 export async function benchPipelineAtScale(stackPid: number | undefined, log: (line: string) => void): Promise<string> {
+  // The processor's ceiling runs it in this process as Lambda does (CDK: LIVE_MIN_INTERVAL_MS=0, one message per
+  // invocation); the live publisher reads the setting once, so before any batch of this process.
+  process.env.LIVE_MIN_INTERVAL_MS = '0';
   const { tenantId, seededSeconds } = await ensureTagsTenant(TAGS, log);
   const devices = (await positionedDevices(tenantId)).slice(0, TAGS);
   log(`pipeline at scale: ${devices.length} tags in tenant ${tenantId}`);
   const idle: Latencies = await standInLatencies(devices, tenantId, 50);
   const steps = await scaleSteps(devices, tenantId, RATES, SECONDS, stackPid, log);
-  // The processor's ceiling: Lambda's setting (one message per invocation, CDK's LIVE_MIN_INTERVAL_MS=0).
-  process.env.LIVE_MIN_INTERVAL_MS = '0';
   const recorded = await recordCeilingPass(devices.slice(0, 200), tenantId);
   const measured: LatencyMs = {
     get: median(idle.get),

@@ -147,6 +147,9 @@ async function sustained(devices: DeviceRecord[], perTag: number) {
 }
 
 export async function benchPipeline(log: (line: string) => void): Promise<string> {
+  // The processor runs in this process as in Lambda, where CDK sets LIVE_MIN_INTERVAL_MS=0 (one message per
+  // invocation); the live publisher reads it once, so it is set before the first batch.
+  process.env.LIVE_MIN_INTERVAL_MS = '0';
   const devices = await demoDevices();
   log(`pipeline: ${devices.length} demo tags`);
   const cpu = [1, 100, 1000].map((zones) => [zones, cpuPerEvent(devices[0] as DeviceRecord, zones)] as const);

@@ -47,8 +47,9 @@ function itemKind(command: string, input: Record<string, unknown>): string {
   const text = typeof pk === 'string' ? pk : pk?.S;
   if (!text) return command.replace('Command', '');
   // The live change log has a partition per channel (staff, each customer): one kind.
-  if (text.startsWith('LIVE#')) return 'LIVE#<channel>';
-  return text.replace(/^T#\d+#/, '').replace(/#\d+(?=#|$)/g, '#<id>');
+  const kind = text.replace(/^T#\d+#/, '');
+  if (kind.startsWith('LIVE#')) return 'LIVE#<channel>';
+  return kind.replace(/#\d+(?=#|$)/g, '#<id>');
 }
 
 function add(tally: CapacityTally, command: string, kind: string, consumed: Capacity | Capacity[] | undefined) {

@@ -11,6 +11,7 @@ import { benchGeocoding } from './geocoding.bench';
 import { benchGeofence } from './geofence.bench';
 import { benchLoad } from './load.bench';
 import { benchPipeline } from './pipeline.bench';
+import { benchPipelineAtScale } from './pipeline-1000.bench';
 import { benchPush } from './push.bench';
 import { type BenchTenant, ensureBenchTenant } from './seed-assets';
 import { benchSilentTags } from './silent-tags.bench';
@@ -27,7 +28,7 @@ import { benchTimeRules } from './time-rules.bench';
  * BENCH_SECTIONS=device-list measures only the device list (with BENCH_TENANTS=0: no asset tenant seeded).
  * BENCH_TENANTS=10000 limits the tenants, BENCH_REPS the repetitions (default 15), BENCH_STACK_FILE reuses a
  * running stack, BENCH_DRY_RUN=true prints the sections instead of writing the file. BENCH_SECTIONS=asset-map
- * (comma list of asset-list, exports, asset-map, device-list, silent-tags, time-rules, geofence, geocoding, pipeline, push, codec, load) runs only those; the asset map bench (asset-map.bench.ts)
+ * (comma list of asset-list, exports, asset-map, device-list, silent-tags, time-rules, geofence, geocoding, pipeline, pipeline-1000, push, codec, load) runs only those; the asset map bench (asset-map.bench.ts)
  * adds a 1.5k tenant to compare with the 10k and 100k ones.
  */
 const TENANTS = [
@@ -135,6 +136,8 @@ async function main() {
     if (runs('geocoding')) sections.push(['geocoding', await benchGeocoding()]);
     // The device pipeline (pipeline.bench.ts) works on the demo tenant's tags of the same stack.
     if (runs('pipeline')) sections.push(['pipeline', await benchPipeline(log)]);
+    // The pipeline at 1,000 tags (pipeline-1000.bench.ts): its own tenant, rising rates, the processor's ceiling.
+    if (runs('pipeline-1000')) sections.push(['pipeline-1000', await benchPipelineAtScale(stack.pid, log)]);
     // Live push (push.bench.ts): 1,000 sockets in this process while the demo tenant's tags send 50 uplinks/s.
     if (runs('push')) sections.push(['push', await benchPush(session.apiUrl, stack.pid, log)]);
     // Payload codecs (codec.bench.ts): pure CPU in this process, like the geofence.

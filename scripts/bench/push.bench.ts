@@ -73,7 +73,7 @@ function subscriber(token: string, channel: string, sent: Map<string, number>, r
  * CPU seconds (user + system) so far of every process in the stack's process group (tsx starts start.ts as a
  * child; cognito-local is one too), from /proc.
  */
-function cpuSeconds(groupId: number): number {
+export function cpuSeconds(groupId: number): number {
   let ticks = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

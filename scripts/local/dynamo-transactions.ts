@@ -12,6 +12,9 @@ import {
   PutItemCommand,
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
+import { type TableShape, tableShapeOf } from './dynamo-capacity';
+import { capacityByTable, capacityMode, withCapacity, writeTargets } from './dynamo-capacity-answers';
+import { answerWith, relay, send } from './dynamo-front-http';
 import {
   cancelled,
   type FrontAnswer,
@@ -38,6 +41,8 @@ import {
  * which dynalite counts more kindly or not at all (dynamo-limits.ts).
  */
 const WRITE_TARGETS = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
+/** Requests after which the cached key schemas and index definitions may be stale. */
+const TABLE_CHANGES = new Set(['CreateTable', 'UpdateTable', 'DeleteTable']);
 
 type Item = Record<string, AttributeValue>;
 interface Operation {
@@ -72,7 +77,9 @@ export async function startTransactionFront(options: {
     await restoreItems(backend, JSON.parse(readFileSync(options.undoFile, 'utf8')) as Saved);
     rmSync(options.undoFile);
   }
-  const keySchemas = new Map<string, string[]>();
+  // Each table's keys and indexes as DescribeTable answers them (built from shared/table.ts): issue 19's
+  // ConsumedCapacity counts every index the table has, whatever its name.
+  const shapes = new Map<string, TableShape>();
   let queue: Promise<unknown> = Promise.resolve();
   const serialized = <T>(work: () => Promise<T>): Promise<T> => {
     const run = queue.then(work, work);
@@ -80,14 +87,19 @@ export async function startTransactionFront(options: {
     return run;
   };
 
-  async function keyOf(table: string, item: Item): Promise<Item> {
-    let names = keySchemas.get(table);
-    if (!names) {
+  async function shapeOf(table: string): Promise<TableShape> {
+    let shape = shapes.get(table);
+    if (!shape) {
       const described = await backend.send(new DescribeTableCommand({ TableName: table }));
-      names = (described.Table?.KeySchema ?? []).map((k) => k.AttributeName as string);
-      keySchemas.set(table, names);
+      shape = tableShapeOf(described.Table ?? {});
+      shapes.set(table, shape);
     }
-    return Object.fromEntries(names.map((n) => [n, item[n] as AttributeValue]));
+    return shape;
+  }
+
+  async function keyOf(table: string, item: Item): Promise<Item> {
+    const { keys } = await shapeOf(table);
+    return Object.fromEntries(keys.map((n) => [n, item[n] as AttributeValue]));
   }
 
   async function apply(op: Operation) {
@@ -129,7 +141,10 @@ export async function startTransactionFront(options: {
     return targets.map(({ table, key }) => found.get(id(table, key)));
   }
 
-  async function transactWrite(body: { TransactItems: Record<string, object>[] }): Promise<FrontAnswer> {
+  async function transactWrite(body: {
+    TransactItems: Record<string, object>[];
+    ReturnConsumedCapacity?: string;
+  }): Promise<FrontAnswer> {
     const refusal = tooManyActions(body.TransactItems.length);
     if (refusal) return refusal;
     const operations: Operation[] = body.TransactItems.map((entry) => {
@@ -149,17 +164,29 @@ export async function startTransactionFront(options: {
     writeFileSync(options.undoFile, JSON.stringify(saved));
     try {
       const answer = await applyAll(operations, saved);
-      return answer.status === 200 ? await sizeChecked(operations, saved, answer) : answer;
+      if (answer.status !== 200) return answer;
+      const after = await currentItems(saved);
+      const refused = await sizeChecked(operations, saved, after);
+      const mode = capacityMode(body);
+      if (refused || !mode) return refused ?? answer;
+      const changes = operations.map((op, i) => {
+        const before = saved[i]?.before;
+        const check = op.kind === 'ConditionCheck';
+        return {
+          table: targets[i]?.table as string,
+          change: { before, after: check ? before : after[i], check, transactional: true },
+        };
+      });
+      return { status: 200, body: { ConsumedCapacity: capacityByTable(changes, shapes, mode) } };
     } finally {
       rmSync(options.undoFile, { force: true });
     }
   }
 
   /** An update that grew its item past 400 KB cancels the transaction, as on AWS: everything is put back. */
-  async function sizeChecked(operations: Operation[], saved: Saved, answer: FrontAnswer): Promise<FrontAnswer> {
-    const after = await currentItems(saved);
+  async function sizeChecked(operations: Operation[], saved: Saved, after: (Item | undefined)[]) {
     const index = operations.findIndex((op, i) => op.kind === 'Update' && tooLarge(after[i]));
-    if (index < 0) return answer;
+    if (index < 0) return undefined;
     await restoreItems(backend, saved);
     return cancelled(operations.length, index, { Code: 'ValidationError', Message: UPDATE_TOO_LARGE });
   }
@@ -213,51 +240,34 @@ export async function startTransactionFront(options: {
     return { status: 200, body: { Responses: responses } };
   }
 
-  async function forward(req: IncomingMessage, raw: Buffer, res: ServerResponse) {
-    const answer = await relay(req, raw);
-    res.writeHead(answer.status, answer.headers);
-    res.end(answer.body);
-  }
-
-  async function relay(req: IncomingMessage, raw: Buffer) {
-    const upstream = await fetch(options.backendUrl, {
-      method: req.method,
-      headers: Object.fromEntries(
-        Object.entries(req.headers).filter(
-          ([k, v]) => typeof v === 'string' && !['host', 'content-length', 'connection'].includes(k),
-        ),
-      ) as Record<string, string>,
-      body: req.method === 'GET' || req.method === 'HEAD' ? undefined : raw,
-    });
-    return {
-      status: upstream.status,
-      headers: Object.fromEntries(upstream.headers),
-      body: Buffer.from(await upstream.arrayBuffer()),
-    };
-  }
-
-  /** A single write within AWS's item size: a put is checked before, an update on its result (and undone). */
+  /**
+   * A single write or batch within AWS's item size (a put is checked before, an update on its result, and
+   * undone), answering `ReturnConsumedCapacity` with the table's and its indexes' units counted from the items'
+   * images before and after (dynamo-capacity.ts), where dynalite counts the table alone.
+   */
   async function checkedWrite(target: string, req: IncomingMessage, raw: Buffer, res: ServerResponse) {
     const body = JSON.parse(raw.toString('utf8'));
     const refusal = oversizedPut(target, body);
     if (refusal) return answerWith(res, refusal);
-    if (target !== 'UpdateItem') return forward(req, raw, res);
-    // The key in the table's own attribute order, as currentItems matches it.
-    const updated = { table: body.TableName as string, key: await keyOf(body.TableName, body.Key) };
-    const [before] = await currentItems([updated]);
-    const answer = await relay(req, raw);
-    const [after] = answer.status === 200 ? await currentItems([updated]) : [];
-    if (!tooLarge(after)) {
-      res.writeHead(answer.status, answer.headers);
-      return res.end(answer.body);
+    const mode = capacityMode(body);
+    const targets = mode || target === 'UpdateItem' ? writeTargets(target, body) : [];
+    // The keys in the table's own attribute order, as currentItems matches them.
+    const keyed = [];
+    for (const t of targets) keyed.push({ ...t, key: await keyOf(t.table, t.keySource) });
+    const befores = keyed.length > 0 ? await currentItems(keyed) : [];
+    const answer = await relay(options.backendUrl, req, raw);
+    if (answer.status !== 200 || keyed.length === 0) return send(res, answer);
+    const afters = target === 'UpdateItem' ? await currentItems(keyed) : keyed.map((t) => t.put);
+    if (target === 'UpdateItem' && tooLarge(afters[0])) {
+      await restoreItems(backend, [
+        { table: keyed[0]?.table as string, key: keyed[0]?.key as Item, before: befores[0] },
+      ]);
+      return answerWith(res, validationError(UPDATE_TOO_LARGE));
     }
-    await restoreItems(backend, [{ ...updated, before }]);
-    answerWith(res, validationError(UPDATE_TOO_LARGE));
-  }
-
-  function answerWith(res: ServerResponse, answer: FrontAnswer) {
-    res.writeHead(answer.status, { 'content-type': 'application/x-amz-json-1.0' });
-    res.end(JSON.stringify(answer.body));
+    if (!mode) return send(res, answer);
+    const changes = keyed.map((t, i) => ({ table: t.table, change: { before: befores[i], after: afters[i] } }));
+    const capacity = capacityByTable(changes, shapes, mode);
+    send(res, withCapacity(answer, target === 'BatchWriteItem' ? capacity : (capacity[0] as object)));
   }
 
   const server = http.createServer(async (req, res) => {
@@ -275,7 +285,8 @@ export async function startTransactionFront(options: {
       } else if (WRITE_TARGETS.has(target)) {
         await serialized(() => checkedWrite(target, req, raw, res));
       } else {
-        await forward(req, raw, res);
+        if (TABLE_CHANGES.has(target)) shapes.clear();
+        send(res, await relay(options.backendUrl, req, raw));
       }
     } catch (error) {
       res.writeHead(500, { 'content-type': 'application/x-amz-json-1.0' });

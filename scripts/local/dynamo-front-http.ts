@@ -1,0 +1,32 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RelayedAnswer } from './dynamo-capacity-answers';
+import type { FrontAnswer } from './dynamo-limits';
+
+/** The local DynamoDB front's HTTP plumbing (dynamo-transactions.ts): pass a request on to dynalite, answer. */
+export async function relay(backendUrl: string, req: IncomingMessage, raw: Buffer): Promise<RelayedAnswer> {
+  const upstream = await fetch(backendUrl, {
+    method: req.method,
+    headers: Object.fromEntries(
+      Object.entries(req.headers).filter(
+        ([k, v]) => typeof v === 'string' && !['host', 'content-length', 'connection'].includes(k),
+      ),
+    ) as Record<string, string>,
+    body: req.method === 'GET' || req.method === 'HEAD' ? undefined : raw,
+  });
+  return {
+    status: upstream.status,
+    headers: Object.fromEntries(upstream.headers),
+    body: Buffer.from(await upstream.arrayBuffer()),
+  };
+}
+
+export function send(res: ServerResponse, answer: RelayedAnswer) {
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.body);
+}
+
+/** An answer the front makes itself (a refusal, a transaction's result) in DynamoDB's JSON. */
+export function answerWith(res: ServerResponse, answer: FrontAnswer) {
+  res.writeHead(answer.status, { 'content-type': 'application/x-amz-json-1.0' });
+  res.end(JSON.stringify(answer.body));
+}

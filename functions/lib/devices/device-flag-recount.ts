@@ -65,7 +65,8 @@ export async function recountDeviceFlags(ctx: TenantContext, options: { dryRun?:
     const before = await storedCounts(ctx);
     const devices = await readFlags(ctx);
     const counts = countFlags(devices);
-    const changed = FLAG_COUNTERS.some((counter) => before[counter] !== counts[counter]);
+    // An absent count is 0 (readDeviceCounts): only a different number is a change.
+    const changed = FLAG_COUNTERS.some((counter) => (before[counter] ?? 0) !== counts[counter]);
     const report: RecountReport = { devices: devices.length, counts, before, changed, attempts: attempt };
     if (!changed || options.dryRun) return report;
     try {

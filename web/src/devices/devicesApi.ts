@@ -12,8 +12,11 @@ import { toDeviceQuery } from './deviceParams';
 
 /** Spec 000 s.9: 20 rows per page, no page-size options. */
 export const DEVICES_PAGE_SIZE = 20;
-/** URL names of the filter drawer's fields; `hasAsset` (true/false) is sent as asset[exists]. */
-export const DEVICE_FILTER_KEYS = ['id', 'logicalId', 'hasAsset', 'connectivity'] as const;
+/**
+ * URL names of the filter drawer's fields; `hasAsset` (true/false) is sent as asset[exists], `batteryLow` as
+ * batteryLevelLow (issue 19: each flag alone has an exact total).
+ */
+export const DEVICE_FILTER_KEYS = ['id', 'logicalId', 'hasAsset', 'batteryLow', 'sabotaged', 'connectivity'] as const;
 export type DeviceFilterKey = (typeof DEVICE_FILTER_KEYS)[number];
 export type DeviceFilters = Partial<Record<DeviceFilterKey, string>>;
 

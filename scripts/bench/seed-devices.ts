@@ -6,6 +6,7 @@ import { systemTenantContext } from '../../functions/lib/data/system-context';
 import type { TenantContext } from '../../functions/lib/data/tenant-context';
 import { devEuiClaimItem } from '../../functions/lib/devices/dev-eui-claims';
 import { countFlags, setDeviceFlagCounts } from '../../functions/lib/devices/device-flag-counts';
+import { recountDeviceFlags } from '../../functions/lib/devices/device-flag-recount';
 import { type DeviceRecord, deviceRepository } from '../../functions/lib/devices/device-repository';
 import { tenantRepository } from '../../functions/lib/tenants/tenant-repository';
 import { batchPut } from '../seed/batch-write';
@@ -136,5 +137,7 @@ export async function ensureDeviceBenchTenant(
     // The device list's flag counts (device-flag-counts.ts), as the API's writes would have left them.
     await setDeviceFlagCounts(ctx, counts);
   }
+  // A tenant seeded before the flag counts existed gets them (a no-op when they are right).
+  else await recountDeviceFlags(ctx);
   return { ...spec, tenantId, seededSeconds: seeded ? (Date.now() - started) / 1000 : 0 };
 }

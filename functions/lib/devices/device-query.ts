@@ -152,6 +152,8 @@ async function filtered(ctx: TenantContext, request: DeviceListRequest): Promise
   const byConnectivity = request.order.field === 'connectivity';
   // A single flag filter has its count (device-flag-counts.ts): the exact total, and the read stops at the page.
   const known = countedFilter(request.filters) ? countedTotal(request.filters, await readDeviceCounts(ctx)) : undefined;
+  // A page past the count's end is empty: nothing to read.
+  if (known !== undefined && start >= known) return { items: [], total: known, itemsRead: 0, totalExact: true };
   const read = await readDeviceMatches(sourceOf(ctx, request), {
     ascending: byConnectivity || request.order.direction === 'asc',
     // Sorted here: every match is needed before the first page is known.

@@ -5,6 +5,8 @@ import { counterKey } from '../../functions/lib/data/keys';
 import { systemTenantContext } from '../../functions/lib/data/system-context';
 import type { TenantContext } from '../../functions/lib/data/tenant-context';
 import { devEuiClaimItem } from '../../functions/lib/devices/dev-eui-claims';
+import { countFlags, setDeviceFlagCounts } from '../../functions/lib/devices/device-flag-counts';
+import { recountDeviceFlags } from '../../functions/lib/devices/device-flag-recount';
 import { type DeviceRecord, deviceRepository } from '../../functions/lib/devices/device-repository';
 import { tenantRepository } from '../../functions/lib/tenants/tenant-repository';
 import { batchPut } from '../seed/batch-write';
@@ -77,7 +79,21 @@ export function benchDevice(tenantId: number, id: number): DeviceRecord {
     is_sabotaged: rng.chance(0.03),
     battery_level_low: rng.chance(0.08),
     device_profiles: [],
+    ...benchConnectivity(id),
   };
+}
+
+/**
+ * The connectivity the device list filters on (issue 19): ~60% online, 10% late, 10% silent, 20% never, drawn
+ * from its own sequence so the other attributes stay as they were. Only the state: no times, so the silent-tag
+ * job (due index) leaves the bench tenant alone.
+ */
+function benchConnectivity(id: number): Pick<DeviceRecord, 'connectivity'> {
+  const draw = new Rng(id * 104_729 + 3).int(0, 99);
+  if (draw < 60) return { connectivity: 'online' };
+  if (draw < 70) return { connectivity: 'late' };
+  if (draw < 80) return { connectivity: 'silent' };
+  return {};
 }
 
 async function setDeviceCounter(ctx: TenantContext, count: number) {
@@ -105,17 +121,23 @@ export async function ensureDeviceBenchTenant(
       for (const role of defaultRoleMatrix()) await roleRepository.create(ctx, role);
     }
     const CHUNK = 2_000;
+    const counts = countFlags([]);
     for (let start = 1; start <= spec.deviceCount; start += CHUNK) {
       const devices: DeviceRecord[] = [];
       for (let id = start; id < Math.min(start + CHUNK, spec.deviceCount + 1); id++) {
         devices.push(benchDevice(tenantId, id));
       }
+      for (const [counter, n] of Object.entries(countFlags(devices))) counts[counter as keyof typeof counts] += n;
       await batchPut(
         devices.flatMap((device) => [deviceRepository.toItem(ctx, device), devEuiClaimItem(ctx, device)]),
         8,
       );
     }
     await setDeviceCounter(ctx, spec.deviceCount);
+    // The device list's flag counts (device-flag-counts.ts), as the API's writes would have left them.
+    await setDeviceFlagCounts(ctx, counts);
   }
+  // A tenant seeded before the flag counts existed gets them (a no-op when they are right).
+  else await recountDeviceFlags(ctx);
   return { ...spec, tenantId, seededSeconds: seeded ? (Date.now() - started) / 1000 : 0 };
 }

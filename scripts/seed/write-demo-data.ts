@@ -14,6 +14,7 @@ import { counterKey } from '../../functions/lib/data/keys';
 import type { Repository, Stored } from '../../functions/lib/data/repository';
 import type { TenantContext } from '../../functions/lib/data/tenant-context';
 import { devEuiClaimItem } from '../../functions/lib/devices/dev-eui-claims';
+import { countFlags, setDeviceFlagCounts } from '../../functions/lib/devices/device-flag-counts';
 import { deviceRepository } from '../../functions/lib/devices/device-repository';
 import { batchPutEvents, reserveEventIds } from '../../functions/lib/events/event-repository';
 import { geoZoneLinkItems, withAssetCounts } from '../../functions/lib/geo-zones/geo-zone-asset-links';
@@ -78,6 +79,8 @@ export async function writeDemoData(ctx: TenantContext, data: DemoDataset): Prom
   await batchPut(catalogueShardItems(ctx, data.assets), CONCURRENCY);
   await batchPut(geoZoneLinkItems(ctx, data.assets), CONCURRENCY);
   await createAll(ctx, deviceRepository, data.devices);
+  // The device list's flag counts (device-flag-counts.ts), as the API's device writes keep them.
+  if (data.devices.length > 0) await setDeviceFlagCounts(ctx, countFlags(data.devices));
   // Each DEVEUI's platform-wide claim, which device writes keep in their transactions (dev-eui-claims.ts).
   await batchPut(
     data.devices.map((device) => devEuiClaimItem(ctx, device)),

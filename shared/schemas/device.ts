@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  booleanQuery,
   entityIdSchema,
   jsonLdShape,
   optionalDate,
@@ -12,6 +11,7 @@ import {
   paginationQuerySchema,
   referenceListSchema,
   textFilter,
+  toBoolean,
   versionShape,
 } from './common';
 import { connectivityFilterSchema, connectivitySchema } from './connectivity';
@@ -125,17 +125,31 @@ export type DeviceSortField = (typeof DEVICE_SORT_FIELDS)[number];
 /** Spec 000 s.9: 20 rows a page in the general lists; the device list's own size is not shown, so the same. */
 export const DEVICES_ITEMS_PER_PAGE = 20;
 
+export const DEVICE_FLAG_FILTER_INVALID = 'This filter takes true or false';
+
+/**
+ * A yes/no filter of the device list (issue 19): true/false (1/0, yes/no, on/off also taken); any other value answers 422
+ * instead of being ignored, so a mistyped link never shows an unfiltered list as if it were filtered.
+ */
+const flagFilter = z.preprocess((value: unknown) => {
+  if (value === undefined || value === '') return undefined;
+  return toBoolean(value) ?? value;
+}, z.boolean({ error: DEVICE_FLAG_FILTER_INVALID }).optional());
+
 /**
  * The console sends the deprecated asset[exists]; exists[asset] is API Platform's current spelling. `search`
  * matches the sensor name, model, DEVEUI, barcode and the asset's name (substring, any case). logicalId is an admin
- * filter (spec 000 s.6): other users' logicalId is ignored.
+ * filter (spec 000 s.6): other users' logicalId is ignored. batteryLevelLow, sabotaged and connectivity (issue 19)
+ * filter on the pipeline's flags and the silent-tag job's state; each alone has an exact total (a counter).
  */
 export const deviceListQuerySchema = paginationQuerySchema.extend({
   id: optionalInteger(),
   logicalId: optionalInteger(),
   search: textFilter(),
-  'asset[exists]': booleanQuery,
-  'exists[asset]': booleanQuery,
+  'asset[exists]': flagFilter,
+  'exists[asset]': flagFilter,
+  batteryLevelLow: flagFilter,
+  sabotaged: flagFilter,
   connectivity: connectivityFilterSchema,
 });
 export type DeviceListQuery = z.infer<typeof deviceListQuerySchema>;

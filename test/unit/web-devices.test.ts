@@ -18,6 +18,18 @@ describe('devices screen mappings', () => {
     expect(toDeviceQuery({ search: '', filters: { hasAsset: 'true' } })['asset[exists]']).toBe('true');
   });
 
+  it('sends the battery and sabotage filters (issue 19) as the API names them, only as yes or no', () => {
+    const query = toDeviceQuery({
+      search: '',
+      filters: { batteryLow: 'true', sabotaged: 'false', connectivity: 'silent' },
+    });
+    expect(query).toMatchObject({ batteryLevelLow: 'true', sabotaged: 'false', connectivity: 'silent' });
+    expect(toDeviceQuery({ search: '', filters: { batteryLow: 'yes', sabotaged: '' } })).toMatchObject({
+      batteryLevelLow: undefined,
+      sabotaged: undefined,
+    });
+  });
+
   it("puts a violation on the form's field, whatever the spelling of its path", () => {
     expect(formFieldOf('dev_eui')).toBe('dev_eui');
     expect(formFieldOf('devEui')).toBe('dev_eui');

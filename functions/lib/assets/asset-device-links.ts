@@ -1,6 +1,7 @@
 import type { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeviceSummary } from '../../../shared/schemas/device';
 import type { TenantContext } from '../data/tenant-context';
+import { counterWrites, flagDelta, flagsOf, sumDeltas } from '../devices/device-flag-counts';
 import { assetSinceAfter, type DeviceRecord, deviceRepository } from '../devices/device-repository';
 import { withStateAfterEdit } from '../loan-days/loan-day-state';
 import { type AssetRecord, assetRepository } from './asset-repository';
@@ -107,7 +108,15 @@ export async function linkWrites(ctx: TenantContext, assetId: number, changes: L
     const next = withStateAfterEdit(owner, { ...owner, devices, version: owner.version + 1 });
     ownerWrites.push(putAssetAt(ctx, owner, next));
   }
-  return [...changes.map(({ device, ref }) => putDevice(ctx, device, ref)), ...ownerWrites];
+  // The device list's asset[exists] count (device-flag-counts.ts) moves with the links, in the same transaction.
+  const delta = sumDeltas(
+    changes.map(({ device, ref }) => flagDelta(flagsOf(device), flagsOf({ ...device, asset: ref }))),
+  );
+  return [
+    ...changes.map(({ device, ref }) => putDevice(ctx, device, ref)),
+    ...ownerWrites,
+    ...counterWrites(ctx, delta),
+  ];
 }
 
 /** The asset's summaries after `changes`: leavers removed, joiners added in order, renamed ones kept. */

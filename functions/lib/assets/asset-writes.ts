@@ -249,7 +249,8 @@ export async function deleteAsset(ctx: TenantContext, current: AssetRecord): Pro
     ...(await geoZoneLinkWrites(ctx, current.id, current.geo_zone, null)),
     ...pickupWrites(ctx, current, undefined, { at: new Date().toISOString(), by: null }),
   ];
-  const fits = 3 + others.length + changes.length <= TRANSACTION_MAX_ITEMS;
+  // The asset, its count, its catalogue entry, the device list's asset count (linkWrites) and the devices.
+  const fits = 4 + others.length + changes.length <= TRANSACTION_MAX_ITEMS;
   const stored = fits ? current : await linkInSteps(ctx, current, changes, (items) => transact(items));
   await transact(
     [

@@ -10,7 +10,8 @@ import type { DeviceRecord } from './device-repository';
 export type DeviceCandidate = Pick<
   DeviceRecord,
   'id' | 'name' | 'model' | 'dev_eui' | 'barcode' | 'asset' | 'logical_id' | 'connectivity'
->;
+> &
+  Partial<Pick<DeviceRecord, 'battery_level_low' | 'is_sabotaged'>>;
 
 const CANDIDATE_ATTRIBUTES = [
   'id',
@@ -21,6 +22,9 @@ const CANDIDATE_ATTRIBUTES = [
   'asset',
   'logical_id',
   'connectivity',
+  // The flag filters (issue 19): the scale contract's list indexes project them too.
+  'battery_level_low',
+  'is_sabotaged',
 ] as const;
 
 /** Candidates read before a filtered list stops counting: lists up to this size get exact totals. */
@@ -84,22 +88,48 @@ function readChunk(
  */
 export async function readDeviceMatches(
   source: DeviceSource,
-  options: { ascending: boolean; wanted: number; matches: (candidate: DeviceCandidate) => boolean },
+  options: {
+    ascending: boolean;
+    wanted: number;
+    matches: (candidate: DeviceCandidate) => boolean;
+    /**
+     * The number of matches there are, when a counter knows it (device-flag-counts.ts): no read budget is spent
+     * on counting, and the read stops at the page's end or at the last match, whichever comes first.
+     */
+    known?: number;
+  },
 ): Promise<DeviceCandidateRead> {
   const matches: DeviceCandidate[] = [];
+  const counted = options.known !== undefined;
+  const budget = counted ? 0 : DEVICE_READ_BUDGET;
+  // With the total known, no extra match is needed to tell whether a next page exists.
+  const enough = counted ? Math.min(options.wanted, options.known ?? 0) : options.wanted + 1;
   let itemsRead = 0;
   let startKey: Record<string, unknown> | undefined;
+  if (enough === 0) return { matches, itemsRead, exhausted: true };
   do {
     // Past the budget a selective search goes on in DynamoDB's own 1 MB pages: fewer round trips, same reads.
-    const limit = itemsRead < DEVICE_READ_BUDGET ? DEVICE_READ_BUDGET - itemsRead : undefined;
+    const limit = counted
+      ? countedLimit(enough - matches.length, matches.length, itemsRead)
+      : itemsRead < budget
+        ? budget - itemsRead
+        : undefined;
     const result = await readChunk(source, options.ascending, limit, startKey);
     itemsRead += result.ScannedCount ?? 0;
     for (const item of (result.Items ?? []) as DeviceCandidate[]) if (options.matches(item)) matches.push(item);
     startKey = result.LastEvaluatedKey;
-  } while (
-    startKey &&
-    itemsRead < DEVICE_READ_CAP &&
-    (matches.length <= options.wanted || itemsRead < DEVICE_READ_BUDGET)
-  );
+  } while (startKey && itemsRead < DEVICE_READ_CAP && (matches.length < enough || itemsRead < budget));
   return { matches, itemsRead, exhausted: !startKey };
+}
+
+/**
+ * What the next Query of a counted filter asks for: first the matches missing (a key range where every entry
+ * matches reads exactly its page), then as many as the match rate so far says will hold them, or DynamoDB's
+ * 1 MB pages for a rare flag (fewer round trips; the items read are the same).
+ */
+export function countedLimit(missing: number, matched: number, read: number): number | undefined {
+  if (read === 0) return missing;
+  if (matched === 0) return undefined;
+  const limit = Math.ceil((missing * read * 1.25) / matched);
+  return limit > 1000 ? undefined : limit;
 }

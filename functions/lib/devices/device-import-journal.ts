@@ -1,10 +1,19 @@
 import { BatchGetCommand, DeleteCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../data/client';
-import { counterKey, itemKey, pad, typePartition } from '../data/keys';
+import { itemKey, pad, typePartition } from '../data/keys';
 import { systemTenantContext } from '../data/system-context';
 import type { TenantContext } from '../data/tenant-context';
 import { tenantRepository } from '../tenants/tenant-repository';
 import { devEuiClaimKey } from './dev-eui-claims';
+import {
+  counterWrites,
+  type FlagSource,
+  flagConditions,
+  flagDelta,
+  flagsOf,
+  sumDeltas,
+  withCondition,
+} from './device-flag-counts';
 
 /**
  * A device import is written in many transactions (device-import.ts), so a process killed between two of
@@ -95,7 +104,11 @@ async function consistentGet(keys: Record<string, unknown>[], projection: string
  */
 async function removeWritten(ctx: TenantContext, from: number, count: number): Promise<void> {
   const keys = Array.from({ length: count }, (_, i) => itemKey(ctx, 'DEVICE', from + i));
-  const found = (await consistentGet(keys, 'id, dev_eui')) as { id: number; dev_eui?: string }[];
+  // The flags too: a device may have heard an uplink before the rollback, and leaves the list's counts with them.
+  const found = (await consistentGet(keys, 'id, dev_eui, asset, battery_level_low, is_sabotaged, connectivity')) as ({
+    id: number;
+    dev_eui?: string;
+  } & FlagSource)[];
   const candidates = found.filter((device) => typeof device.dev_eui === 'string' && device.dev_eui.length === 16);
   if (candidates.length === 0) return;
   const claims = await consistentGet(
@@ -103,7 +116,10 @@ async function removeWritten(ctx: TenantContext, from: number, count: number): P
     'tenantId, deviceId',
   );
   const claimed = new Set(claims.filter((claim) => claim.tenantId === ctx.tenantId).map((claim) => claim.deviceId));
-  const devices = candidates.filter((device) => claimed.has(device.id)) as { id: number; dev_eui: string }[];
+  const devices = candidates.filter((device) => claimed.has(device.id)) as ({
+    id: number;
+    dev_eui: string;
+  } & FlagSource)[];
   if (devices.length === 0) return;
   await dynamo().send(
     new TransactWriteCommand({
@@ -112,8 +128,10 @@ async function removeWritten(ctx: TenantContext, from: number, count: number): P
           {
             Delete: {
               TableName: tableName(),
-              Key: itemKey(ctx, 'DEVICE', device.id),
-              ConditionExpression: 'attribute_exists(pk)',
+              ...withCondition(
+                { Key: itemKey(ctx, 'DEVICE', device.id), ConditionExpression: 'attribute_exists(pk)' },
+                flagConditions(flagsOf(device)),
+              ),
             },
           },
           {
@@ -126,14 +144,11 @@ async function removeWritten(ctx: TenantContext, from: number, count: number): P
             },
           },
         ]),
-        {
-          Update: {
-            TableName: tableName(),
-            Key: counterKey(ctx, 'DEVICE'),
-            UpdateExpression: 'ADD itemCount :n',
-            ExpressionAttributeValues: { ':n': -devices.length },
-          },
-        },
+        ...counterWrites(
+          ctx,
+          sumDeltas(devices.map((device) => flagDelta(flagsOf(device), undefined))),
+          -devices.length,
+        ),
       ],
     }),
   );

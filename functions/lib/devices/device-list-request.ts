@@ -37,6 +37,8 @@ export function deviceListRequestOf(
         id: query.id,
         logicalId: query.logicalId,
         hasAsset: query['exists[asset]'] ?? query['asset[exists]'],
+        batteryLow: query.batteryLevelLow,
+        sabotaged: query.sabotaged,
         connectivity: query.connectivity,
       },
       order: order

@@ -7,7 +7,11 @@ import { counterKey } from '../data/keys';
 import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 import { type DeviceCandidate, type DeviceSource, readDeviceMatches, sourceQuery } from './device-candidates';
+import { countedFilter, countedTotal } from './device-filter-totals';
+import { readDeviceCounts } from './device-flag-counts';
 import {
+  DEVICE_BATTERY_LOW_PREFIX,
+  DEVICE_BATTERY_OK_PREFIX,
   DEVICE_NO_ASSET_PREFIX,
   DEVICE_SORT_INDEXES,
   DEVICE_WITH_ASSET_PREFIX,
@@ -21,10 +25,13 @@ import {
  *  1. `id`: one GetItem, the other filters checked on it;
  *  2. no filter: one Query of one page on the sort's index (every sortable column has one), the pages before
  *     skipped with `Select: COUNT`; total = the counter item;
- *  3. a filter (search, logicalId, asset[exists]): projected candidates read in the sort's order and
- *     filtered here until the page is full and the read budget spent (device-candidates.ts), then the page's
- *     devices fetched by id. asset[exists] with the asset-name order reads only the matching key range.
- *     Exact total when the partition ended within the reads, else a lower bound (`totalExact: false`).
+ *  3. a filter (search, logicalId, asset[exists], batteryLevelLow, sabotaged, connectivity): projected
+ *     candidates read in the sort's order and filtered here until the page is full and the read budget spent
+ *     (device-candidates.ts), then the page's devices fetched by id. asset[exists] and batteryLevelLow read
+ *     only their key range where an index keeps the order (filterRange). A single flag filter takes its total
+ *     from the tenant's counts (device-flag-counts.ts: exact, no budget spent counting, the read stops at the
+ *     page); otherwise the total is exact when the partition ended within the reads, else a lower bound
+ *     (`totalExact: false`).
  *  4. order[connectivity]: the state changes with time (the silent-tag job), so no sort index holds it: the
  *     partition's candidates are read to the end (the read cap), filtered, sorted here by state then id.
  */
@@ -33,6 +40,10 @@ export interface DeviceFilters {
   id?: number;
   logicalId?: number;
   hasAsset?: boolean;
+  /** batteryLevelLow=true|false (issue 19). */
+  batteryLow?: boolean;
+  /** sabotaged=true|false (issue 19). */
+  sabotaged?: boolean;
   connectivity?: readonly Connectivity[];
 }
 
@@ -57,6 +68,8 @@ export function matchesDeviceFilters(device: DeviceCandidate, filters: DeviceFil
   if (filters.hasAsset !== undefined && (device.asset !== null && device.asset !== undefined) !== filters.hasAsset)
     return false;
   if (filters.connectivity && !filters.connectivity.includes(device.connectivity ?? 'never')) return false;
+  if (filters.batteryLow !== undefined && (device.battery_level_low === true) !== filters.batteryLow) return false;
+  if (filters.sabotaged !== undefined && (device.is_sabotaged === true) !== filters.sabotaged) return false;
   const needle = filters.search?.toLowerCase();
   if (!needle) return true;
   const texts = [device.name, device.model, device.barcode, device.asset?.name].map((text) =>
@@ -72,6 +85,8 @@ export const hasDeviceFilters = (filters: DeviceFilters) =>
   filters.id !== undefined ||
   filters.logicalId !== undefined ||
   filters.hasAsset !== undefined ||
+  filters.batteryLow !== undefined ||
+  filters.sabotaged !== undefined ||
   filters.connectivity !== undefined;
 
 const countDevices = async (ctx: TenantContext) => {
@@ -88,13 +103,33 @@ async function byId(ctx: TenantContext, filters: DeviceFilters & { id: number })
 /** The partition that holds the devices in the request's order (the table for the id order). */
 export function sourceOf(ctx: TenantContext, request: Pick<DeviceListRequest, 'order' | 'filters'>): DeviceSource {
   const { field } = request.order;
+  const ranged = filterRange(ctx, field, request.filters);
+  if (ranged) return ranged;
   if (field === 'id' || field === 'connectivity') return { partition: devicePartition(ctx) };
-  const source: DeviceSource = { index: DEVICE_SORT_INDEXES[field], partition: devicePartition(ctx) };
-  const { hasAsset } = request.filters;
-  if (field === 'asset.name' && hasAsset !== undefined) {
-    source.prefix = hasAsset ? DEVICE_WITH_ASSET_PREFIX : DEVICE_NO_ASSET_PREFIX;
-  }
-  return source;
+  return { index: DEVICE_SORT_INDEXES[field], partition: devicePartition(ctx) };
+}
+
+/**
+ * A filter's own key range in an index that keeps the order asked for (docs/data-model.md "Device list"):
+ * battery low is gsi1's `1#`/`0#` prefix (id order within it, so also the id order's), asset[exists] gsi2's
+ * (`1#` in asset-name order, `0#` in id order). Every entry of the range matches that filter.
+ */
+function filterRange(ctx: TenantContext, field: DeviceListRequest['order']['field'], filters: DeviceFilters) {
+  const partition = devicePartition(ctx);
+  const { hasAsset, batteryLow } = filters;
+  if (hasAsset !== undefined && (field === 'asset.name' || (field === 'id' && !hasAsset)))
+    return {
+      index: DEVICE_SORT_INDEXES['asset.name'],
+      partition,
+      prefix: hasAsset ? DEVICE_WITH_ASSET_PREFIX : DEVICE_NO_ASSET_PREFIX,
+    };
+  if (batteryLow !== undefined && (field === 'batteryLevelLow' || field === 'id'))
+    return {
+      index: DEVICE_SORT_INDEXES.batteryLevelLow,
+      partition,
+      prefix: batteryLow ? DEVICE_BATTERY_LOW_PREFIX : DEVICE_BATTERY_OK_PREFIX,
+    };
+  return undefined;
 }
 
 async function unfiltered(ctx: TenantContext, request: DeviceListRequest): Promise<DeviceListResult> {
@@ -115,11 +150,16 @@ async function unfiltered(ctx: TenantContext, request: DeviceListRequest): Promi
 async function filtered(ctx: TenantContext, request: DeviceListRequest): Promise<DeviceListResult> {
   const start = (request.page - 1) * request.itemsPerPage;
   const byConnectivity = request.order.field === 'connectivity';
+  // A single flag filter has its count (device-flag-counts.ts): the exact total, and the read stops at the page.
+  const known = countedFilter(request.filters) ? countedTotal(request.filters, await readDeviceCounts(ctx)) : undefined;
+  // A page past the count's end is empty: nothing to read.
+  if (known !== undefined && start >= known) return { items: [], total: known, itemsRead: 0, totalExact: true };
   const read = await readDeviceMatches(sourceOf(ctx, request), {
     ascending: byConnectivity || request.order.direction === 'asc',
     // Sorted here: every match is needed before the first page is known.
     wanted: byConnectivity ? Number.POSITIVE_INFINITY : start + request.itemsPerPage,
     matches: (candidate) => matchesDeviceFilters(candidate, request.filters),
+    known,
   });
   if (byConnectivity) read.matches.sort(connectivityOrder(request.order.direction));
   const pageIds = read.matches.slice(start, start + request.itemsPerPage).map((candidate) => candidate.id);
@@ -128,9 +168,9 @@ async function filtered(ctx: TenantContext, request: DeviceListRequest): Promise
   const items = pageIds.flatMap((id) => byIds.get(id) ?? []);
   return {
     items,
-    total: read.matches.length,
+    total: known ?? read.matches.length,
     itemsRead: read.itemsRead + found.length,
-    totalExact: read.exhausted,
+    totalExact: known !== undefined || read.exhausted,
   };
 }
 

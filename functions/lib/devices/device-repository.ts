@@ -38,6 +38,13 @@ export const devicePartition = (ctx: TenantContext) => typePartition(ctx, 'DEVIC
 export const DEVICE_NO_ASSET_PREFIX = '0#';
 export const DEVICE_WITH_ASSET_PREFIX = '1#';
 
+/**
+ * gsi1 sort key prefixes: the battery flag leads the key (`0#<id>` fine, `1#<id>` low), so batteryLevelLow=true|false
+ * is a begins_with in id order (issue 19, device list filters).
+ */
+export const DEVICE_BATTERY_OK_PREFIX = '0#';
+export const DEVICE_BATTERY_LOW_PREFIX = '1#';
+
 /** Sort field (API name, spec 000 s.9) -> the index that keeps a tenant's devices in that order. */
 export const DEVICE_SORT_INDEXES = {
   batteryLevelLow: 'gsi1',

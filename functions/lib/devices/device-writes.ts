@@ -14,7 +14,7 @@ import {
 import { type AssetRecord, assetRepository } from '../assets/asset-repository';
 import { deviceSummary } from '../assets/asset-writes';
 import { dynamo, tableName } from '../data/client';
-import { counterKey, itemKey } from '../data/keys';
+import { itemKey } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
 import { assertDeviceProfilesExist, profileUsageWrites } from '../device-profiles/device-profile-usage';
 import { conflict, unprocessable } from '../http/errors';
@@ -22,6 +22,7 @@ import { liveAssetChanged, liveDeviceChanged } from '../live/publisher';
 import { withStateAfterEdit } from '../loan-days/loan-day-state';
 import { claimHolder, devEuiClaimItem, devEuiClaimKey, standingOf } from './dev-eui-claims';
 import { assertDevEuiProbesLeft, countRefusedDevEuis } from './dev-eui-probe-limit';
+import { changedFlags, counterWrites, flagConditions, flagDelta, flagsOf, withCondition } from './device-flag-counts';
 import { assetSinceAfter, type DeviceRecord, deviceRepository } from './device-repository';
 
 /**
@@ -39,14 +40,20 @@ const versioned = (expected: number) => ({
   ExpressionAttributeValues: { ':expected': expected },
 });
 
-const counterChange = (ctx: TenantContext, by: number): TransactItem => ({
-  Update: {
-    TableName: tableName(),
-    Key: counterKey(ctx, 'DEVICE'),
-    UpdateExpression: 'ADD itemCount :n',
-    ExpressionAttributeValues: { ':n': by },
-  },
-});
+/**
+ * The device's UpdateItem of a save with the list's flag counts (device-flag-counts.ts): a flag the save moves
+ * (the asset link, the sabotage reset) moves its count in the same transaction, the device's write pinned to
+ * the flag as read (the pipeline changes it without the version).
+ */
+function deviceUpdateWithCounts(ctx: TenantContext, current: DeviceRecord, saved: DeviceRecord): TransactItem[] {
+  const before = flagsOf(current);
+  const after = flagsOf(saved);
+  const update = withCondition(
+    deviceRepository.updateOf(ctx, current, saved),
+    flagConditions(before, changedFlags(before, after)),
+  );
+  return [{ Update: update }, ...counterWrites(ctx, flagDelta(before, after))];
+}
 
 /** The asset's summaries (and the loan-day state they reset) as an UpdateItem at the version read (entity-update.ts). */
 const putAsset = (ctx: TenantContext, asset: AssetRecord, devices: AssetRecord['devices']): TransactItem => ({
@@ -197,7 +204,8 @@ export async function createDevice(ctx: TenantContext, input: DeviceCreateInput)
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
-      counterChange(ctx, 1),
+      // The count and the new device's flags (an asset link) counted with it.
+      ...counterWrites(ctx, flagDelta(undefined, flagsOf(device)), 1),
       ...summaries,
       ...profileUsageWrites(ctx, [], device.device_profiles),
     ],
@@ -236,7 +244,7 @@ async function replaceDevice(ctx: TenantContext, current: DeviceRecord, next: De
   );
   await transact(ctx, [
     // Only what the save changed: the pipeline's last event and flags written meanwhile stay.
-    { Update: deviceRepository.updateOf(ctx, current, saved) },
+    ...deviceUpdateWithCounts(ctx, current, saved),
     ...summaries,
     ...profileUsageWrites(ctx, current.device_profiles, saved.device_profiles),
   ]);
@@ -287,7 +295,13 @@ export const resetSabotaged = (ctx: TenantContext, current: DeviceRecord) =>
 export async function deleteDevice(ctx: TenantContext, current: DeviceRecord): Promise<void> {
   const summaries = await summaryWrites(ctx, current.id, current.asset, null, (id) => assetRepository.get(ctx, id));
   await transact(ctx, [
-    { Delete: { TableName: tableName(), Key: itemKey(ctx, 'DEVICE', current.id), ...versioned(current.version) } },
+    {
+      // Uncounted with the flags as read: a flag the pipeline or the silent-tag job flipped meanwhile answers 409.
+      Delete: withCondition(
+        { TableName: tableName(), Key: itemKey(ctx, 'DEVICE', current.id), ...versioned(current.version) },
+        flagConditions(flagsOf(current)),
+      ),
+    },
     {
       // Only this device's own claim is freed (a claim of the same DEVEUI elsewhere is never touched).
       Delete: {
@@ -297,7 +311,7 @@ export async function deleteDevice(ctx: TenantContext, current: DeviceRecord): P
         ExpressionAttributeValues: { ':tenant': ctx.tenantId, ':device': current.id },
       },
     },
-    counterChange(ctx, -1),
+    ...counterWrites(ctx, flagDelta(flagsOf(current), undefined), -1),
     ...summaries,
     ...profileUsageWrites(ctx, current.device_profiles, []),
   ]);

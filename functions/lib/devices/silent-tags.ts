@@ -10,16 +10,9 @@ import { flushLive, liveAssetChanged, liveDeviceChanged } from '../live/publishe
 import { publishAlarms } from '../pipeline/alarms/publish-alarms';
 import type { AlarmRaised } from '../pipeline/contracts';
 import { tenantRepository } from '../tenants/tenant-repository';
-import {
-  type ConnectivityAttributes,
-  connectivityAt,
-  crossedAt,
-  DUE_INDEX,
-  dueBound,
-  duePartition,
-  dueSortKey,
-} from './connectivity';
+import { type ConnectivityAttributes, connectivityAt, DUE_INDEX, dueBound, duePartition } from './connectivity';
 import type { DeviceRecord } from './device-repository';
+import { type DueEntry, moveDevices, moveOf } from './silent-moves';
 
 /**
  * The silent-tag job (issue 16 part 4; docs/decisions/0253-the-silent-tag-job-reads-only-the-due-devices-a-sparse-due-i.md): every
@@ -41,8 +34,6 @@ export interface SilentTagReport {
   skipped: number;
   alarms: number;
 }
-
-type DueEntry = ConnectivityAttributes & { id: number; gsi7sk: string };
 
 /** Devices of one page moved at once: a backlog of thousands finishes within the Lambda's time. */
 const PARALLEL = 10;
@@ -98,28 +89,29 @@ async function sweepTenant(ctx: TenantContext, now: Date, report: SilentTagRepor
     report.readUnits += page.ConsumedCapacity?.CapacityUnits ?? 0;
     const entries = (page.Items ?? []) as DueEntry[];
     for (let start = 0; start < entries.length; start += PARALLEL) {
-      await Promise.all(entries.slice(start, start + PARALLEL).map((entry) => advance(ctx, entry, now, report)));
+      const slice = entries.slice(start, start + PARALLEL);
+      // One transaction moves the slice's states and the device list's connectivity counts (silent-moves.ts).
+      const moved = await moveDevices(
+        ctx,
+        slice.flatMap((entry) => moveOf(entry, now) ?? []),
+      );
+      await Promise.all(slice.map((entry) => advance(ctx, entry, now, moved, report)));
     }
     startKey = page.LastEvaluatedKey;
   } while (startKey);
 }
 
-async function advance(ctx: TenantContext, entry: DueEntry, now: Date, report: SilentTagReport) {
+async function advance(ctx: TenantContext, entry: DueEntry, now: Date, moved: Set<number>, report: SilentTagReport) {
   const target = connectivityAt(entry, now);
   if (target !== 'late' && target !== 'silent') return;
   if (target === 'late') {
-    const moved = await moveDevice(ctx, entry, 'late', {
-      set: 'gsi7sk = :next',
-      values: { ':next': dueSortKey(entry.silent_at as string, entry.id) },
-    });
-    if (moved) report.late += 1;
+    if (moved.has(entry.id)) report.late += 1;
     else report.skipped += 1;
     return;
   }
   // Silent in two steps: the state first (the entry stays due), then the alarm, then the entry leaves the
   // index. A run that stopped in between finds the entry again and raises the same alarm (same id: mailed once).
-  const device =
-    entry.connectivity === 'silent' ? await readDevice(ctx, entry) : await moveDevice(ctx, entry, 'silent');
+  const device = entry.connectivity === 'silent' || moved.has(entry.id) ? await readDevice(ctx, entry) : undefined;
   if (!device) {
     report.skipped += 1;
     return;
@@ -130,37 +122,6 @@ async function advance(ctx: TenantContext, entry: DueEntry, now: Date, report: S
   await publishAlarms([silentAlarm(ctx, device, asset)]);
   report.alarms += 1;
   await leaveIndex(ctx, device);
-}
-
-/** The state change, conditioned on nothing heard since the entry was read. Answers the device, or undefined. */
-async function moveDevice(
-  ctx: TenantContext,
-  entry: DueEntry,
-  state: 'late' | 'silent',
-  extra: { set?: string; values?: Record<string, unknown> } = {},
-): Promise<(DeviceRecord & ConnectivityAttributes) | undefined> {
-  try {
-    const result = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: itemKey(ctx, 'DEVICE', entry.id),
-        UpdateExpression: `SET connectivity = :state, connectivity_since = :since${extra.set ? `, ${extra.set}` : ''}`,
-        ConditionExpression: 'attribute_exists(pk) AND heard_at = :heard AND gsi7sk = :seen',
-        ExpressionAttributeValues: {
-          ':state': state,
-          ':since': crossedAt(entry, state),
-          ':heard': entry.heard_at,
-          ':seen': entry.gsi7sk,
-          ...extra.values,
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return result.Attributes as DeviceRecord & ConnectivityAttributes;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return undefined;
-    throw error;
-  }
 }
 
 async function readDevice(ctx: TenantContext, entry: DueEntry) {

@@ -1,6 +1,7 @@
 import { CONNECTIVITY_STATES } from '@shared/schemas/connectivity';
 import type { Device, DeviceSortField } from '@shared/schemas/device';
 import { deviceListQuerySchema } from '@shared/schemas/device';
+import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FilterField } from '../common/list/FilterDrawer';
@@ -13,7 +14,21 @@ import { DEVICE_FILTER_KEYS, DEVICES_PAGE_SIZE, type DeviceFilterKey, useDeviceL
 
 /** Spec 000 s.9 gives no delay for this search; the assets' 300 ms keeps typing a DEVEUI to one request. */
 const SEARCH_DELAY_MS = 300;
-const filterSchema = deviceListQuerySchema.pick({ id: true, logicalId: true, connectivity: true });
+const filterSchema = deviceListQuerySchema.pick({ id: true, logicalId: true, sabotaged: true, connectivity: true });
+
+/** A flag filter (asset attached, battery low, sabotaged): any, yes or no. */
+function yesNoField(name: DeviceFilterKey, label: string, t: TFunction<'devices'>): FilterField<DeviceFilterKey> {
+  return {
+    name,
+    label,
+    type: 'select',
+    options: [
+      { value: '', label: t('filters.any') },
+      { value: 'true', label: t('filters.yes') },
+      { value: 'false', label: t('filters.no') },
+    ],
+  };
+}
 
 function useDeviceRows({ page, search, filters, order }: ListRowsParams<DeviceFilterKey>) {
   const sort = order ? { field: order.field as DeviceSortField, direction: order.direction } : undefined;
@@ -42,16 +57,9 @@ export default function DevicesPage() {
           ...CONNECTIVITY_STATES.map((state) => ({ value: state, label: t(`connectivity.${state}`) })),
         ],
       },
-      {
-        name: 'hasAsset',
-        label: t('filters.hasAsset'),
-        type: 'select',
-        options: [
-          { value: '', label: t('filters.any') },
-          { value: 'true', label: t('filters.yes') },
-          { value: 'false', label: t('filters.no') },
-        ],
-      },
+      yesNoField('hasAsset', t('filters.hasAsset'), t),
+      yesNoField('batteryLow', t('filters.batteryLow'), t),
+      yesNoField('sabotaged', t('filters.sabotaged'), t),
     ],
     [t, isAdmin],
   );

@@ -6,9 +6,12 @@
 /** The list as the URL holds it: search text, filters by URL name, the chosen sort. */
 export interface DeviceListState {
   search: string;
-  filters: Partial<Record<'id' | 'logicalId' | 'hasAsset' | 'connectivity', string>>;
+  filters: Partial<Record<'id' | 'logicalId' | 'hasAsset' | 'batteryLow' | 'sabotaged' | 'connectivity', string>>;
   sort?: { field: string; direction: 'asc' | 'desc' };
 }
+
+/** A yes/no filter as the API takes it; anything else in a hand-edited URL is left out, not sent to fail. */
+const yesNo = (value: string | undefined) => (value === 'true' || value === 'false' ? value : undefined);
 
 /** The API's filter and order parameters for the list as the URL holds it (also used by the export). */
 export function toDeviceQuery({ search, filters, sort }: DeviceListState) {
@@ -16,7 +19,9 @@ export function toDeviceQuery({ search, filters, sort }: DeviceListState) {
     search: search || undefined,
     id: filters.id,
     logicalId: filters.logicalId,
-    'asset[exists]': filters.hasAsset === 'true' || filters.hasAsset === 'false' ? filters.hasAsset : undefined,
+    'asset[exists]': yesNo(filters.hasAsset),
+    batteryLevelLow: yesNo(filters.batteryLow),
+    sabotaged: yesNo(filters.sabotaged),
     connectivity: filters.connectivity || undefined,
   };
   if (sort) query[`order[${sort.field}]`] = sort.direction;

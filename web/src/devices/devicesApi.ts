@@ -7,13 +7,16 @@ import {
   type DeviceSortField,
 } from '@shared/schemas/device';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api/apiClient';
+import { api, apiRequestWithHeaders } from '../api/apiClient';
 import { toDeviceQuery } from './deviceParams';
 
 /** Spec 000 s.9: 20 rows per page, no page-size options. */
 export const DEVICES_PAGE_SIZE = 20;
-/** URL names of the filter drawer's fields; `hasAsset` (true/false) is sent as asset[exists]. */
-export const DEVICE_FILTER_KEYS = ['id', 'logicalId', 'hasAsset', 'connectivity'] as const;
+/**
+ * URL names of the filter drawer's fields; `hasAsset` (true/false) is sent as asset[exists], `batteryLow` as
+ * batteryLevelLow (issue 19: each flag alone has an exact total).
+ */
+export const DEVICE_FILTER_KEYS = ['id', 'logicalId', 'hasAsset', 'batteryLow', 'sabotaged', 'connectivity'] as const;
 export type DeviceFilterKey = (typeof DEVICE_FILTER_KEYS)[number];
 export type DeviceFilters = Partial<Record<DeviceFilterKey, string>>;
 
@@ -45,14 +48,20 @@ export const deviceKeys = {
   one: (id: number) => ['devices', 'one', id] as const,
 };
 
+/**
+ * A page of the device list; `totalExact` false (x-total-exact: false) when combined filters or a search stopped
+ * counting in a large tenant: "of more than N". A single filter's total is always exact (issue 19).
+ */
 export function useDeviceList(params: DeviceListParams) {
   return useQuery({
     queryKey: deviceKeys.list(params),
-    queryFn: ({ signal }) =>
-      api.get<HydraCollection<Device>>('/api/devices', {
+    queryFn: async ({ signal }) => {
+      const { body, headers } = await apiRequestWithHeaders<HydraCollection<Device>>('/api/devices', {
         query: { page: params.page, itemsPerPage: DEVICES_PAGE_SIZE, ...toDeviceQuery(params) },
         signal,
-      }),
+      });
+      return { ...body, totalExact: headers.get('x-total-exact') !== 'false' };
+    },
     placeholderData: keepPreviousData,
     // The page says itself what failed (spec 000 s.8, "…the devices list").
     meta: { silent: true },

@@ -10,6 +10,7 @@ import { deviceRepository } from '../../devices/device-repository';
 import { putEvent } from '../../events/event-repository';
 import type { VisitRecord } from '../../visits/visit-keys';
 import { closeVisit, putArrival } from '../../visits/visit-writes';
+import { writeDeviceChanges } from './device-write';
 import type { UplinkEffects } from './uplink-effects';
 
 /**
@@ -130,12 +131,8 @@ export async function applyEffects(
   const applied: Applied = { device: false, asset: false, event: false, writes: 0, visits: [] };
   if (effects.advancesState) {
     applied.writes++;
-    applied.device = await conditionalUpdate(
-      itemKey(ctx, 'DEVICE', effects.event.device.id),
-      setExpression(deviceChanges(ctx, device, effects)),
-      NEWER,
-      date,
-    );
+    // Pinned to the flags as read; a flip moves the device list's counts with it (device-write.ts).
+    applied.device = await writeDeviceChanges(ctx, device, deviceChanges(ctx, device, effects), date);
     if (effects.asset && asset && assetId !== undefined) {
       await writeVisits(ctx, effects.asset.visits ?? [], applied);
       const update = assetUpdate(ctx, asset, effects.asset);

@@ -42,7 +42,11 @@ export function ListPageHeader({ title, search, filter, create, actions }: ListP
 
 /** The PagedTable props that follow from a Hydra collection query and the list's URL state. */
 export function collectionTableProps<Row extends { id: number }>(
-  query: { data?: { 'hydra:member'?: Row[]; 'hydra:totalItems'?: number }; isPending: boolean; isError?: boolean },
+  query: {
+    data?: { 'hydra:member'?: Row[]; 'hydra:totalItems'?: number; totalExact?: boolean };
+    isPending: boolean;
+    isError?: boolean;
+  },
   list: { page: number; setPage(page: number): void; openPanel(id: number): void; panelId?: string },
   pageSize: number,
 ) {
@@ -51,6 +55,7 @@ export function collectionTableProps<Row extends { id: number }>(
     rows: query.data?.['hydra:member'] ?? (query.isError ? [] : undefined),
     rowId: (row: Row) => row.id,
     total: query.data?.['hydra:totalItems'] ?? 0,
+    totalExact: query.data?.totalExact,
     page: list.page,
     pageSize,
     loading: query.isPending,

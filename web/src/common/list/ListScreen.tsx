@@ -34,7 +34,8 @@ export interface ListRowsParams<K extends string> {
 
 /** The part of a react-query result of a Hydra collection the screen reads. */
 export interface ListRowsResult<Row> {
-  data?: { 'hydra:member'?: Row[]; 'hydra:totalItems'?: number };
+  /** `totalExact` false: the total is a lower bound (the API's x-total-exact), shown as "of more than N". */
+  data?: { 'hydra:member'?: Row[]; 'hydra:totalItems'?: number; totalExact?: boolean };
   isPending: boolean;
   isError: boolean;
 }

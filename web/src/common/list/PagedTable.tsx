@@ -49,6 +49,8 @@ export interface PagedTableProps<Row, Id extends string | number> {
   page: number;
   pageSize: number;
   total: number;
+  /** False when `total` is a lower bound (x-total-exact: false): shown as "of more than N". */
+  totalExact?: boolean;
   loading: boolean;
   onPageChange(page: number): void;
   onRowClick?(row: Row): void;
@@ -186,6 +188,9 @@ export function PagedTable<Row, Id extends string | number>(props: PagedTablePro
         rowsPerPage={pageSize}
         rowsPerPageOptions={[]}
         onPageChange={(_, zeroBased) => onPageChange(zeroBased + 1)}
+        {...(props.totalExact === false && {
+          labelDisplayedRows: ({ from, to, count }) => t('ofMoreThan', { from, to, count }),
+        })}
       />
     </Paper>
   );

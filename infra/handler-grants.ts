@@ -48,7 +48,7 @@ export interface HandlerGrants {
   alarmTopic?: 'publish' | 'subscribe' | 'notify';
   /** IoT things, certificates and the gateway policy (infra/constructs/gateway-provisioning.ts). */
   gatewayProvisioning?: true;
-  /** lambda:InvokeFunction on the export worker (a background export). */
+  /** lambda:InvokeFunction on the export worker (every export: a background job or a synchronous GET). */
   invokeExportWorker?: true;
   /** The uplink FIFO queue: the ways in send, the processor consumes through its event source mapping. */
   uplinkQueue?: 'send' | 'consume';
@@ -123,9 +123,10 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
   settings: { entry: http('settings'), data: RW },
   'kpn-things': { entry: http('kpn-things'), data: RW, kpnDataKey: true },
   'api-tokens': { entry: http('api-tokens'), data: RW, cognito: API_CLIENT_USERS },
+  // Exports are written by the export worker (invoked, also for the synchronous GET); the API presigns the download.
   assets: {
     entry: http('assets'),
-    data: [...RW, 'attachments', 'exports-read', 'exports-write'],
+    data: [...RW, 'attachments', 'exports-read'],
     invokeExportWorker: true,
     alarmTopic: 'notify',
     livePublish: true,
@@ -134,7 +135,7 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
   clients: { entry: http('clients'), data: RW, cognito: USER_ADMINISTRATION, mail: true },
   devices: {
     entry: http('devices'),
-    data: [...RW, 'exports-read', 'exports-write'],
+    data: [...RW, 'exports-read'],
     invokeExportWorker: true,
     livePublish: true,
   },
@@ -148,8 +149,8 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
   'asset-alarms': { entry: http('asset-alarms'), data: RW, livePublish: true },
   gateways: { entry: http('gateways'), data: RW, gatewayProvisioning: true },
   'device-profiles': { entry: http('device-profiles'), data: RW },
-  // Issue 18: reads visits (the handler layer writes as every route's does), writes their exports' files.
-  'zone-visits': { entry: http('zone-visits'), data: [...RW, 'exports-read', 'exports-write'] },
+  // Issue 18: reads visits (the handler layer writes as every route's does); the export worker writes their files.
+  'zone-visits': { entry: http('zone-visits'), data: [...RW, 'exports-read'], invokeExportWorker: true },
   billing: { entry: http('billing'), data: [...RW, 'exports-read'], invokeExportWorker: true },
   // The signing secrets are encrypted with the KPN data key (functions/lib/kpn-things/secret-cipher.ts).
   webhooks: { entry: http('webhooks'), data: RW, kpnDataKey: true, webhookQueue: 'send' },

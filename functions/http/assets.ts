@@ -36,8 +36,8 @@ import {
 import { deleteAssetFolder } from '../lib/attachments/attachment-storage';
 import type { AuthContext } from '../lib/auth/auth-context';
 import type { TenantContext } from '../lib/data/tenant-context';
-import { exportAssets } from '../lib/exports/asset-export';
 import { startExportJob } from '../lib/exports/export-jobs';
+import { exportNow, exportRequestOf } from '../lib/exports/export-worker-client';
 import { parseCollectionQuery } from '../lib/http/collection-query';
 import { badRequest, forbidden, unprocessable } from '../lib/http/errors';
 import { createHttpHandler, type HttpEvent, reply, route } from '../lib/http/handler';
@@ -182,19 +182,12 @@ export const handler = createHttpHandler('assets', {
   }),
   // PDF, Excel or CSV of the list as the caller sees it, written to S3 (functions/lib/exports/).
   'assets.export': route({
-    run: ({ auth, query, event }) => exportAssets(auth, query, event.headers?.['accept-language']),
+    run: ({ auth, query, event }) => exportNow(auth, 'assets', exportRequestOf(event, query)),
   }),
   // The same export in the background: 202 with the job, GET /api/exports/{id} follows it.
   'assets.exportJob': route({
     run: async ({ auth, query, event }) =>
-      reply(
-        202,
-        await startExportJob(auth, 'assets', {
-          claims: event.requestContext.authorizer?.jwt?.claims ?? {},
-          rawQuery: query,
-          acceptLanguage: event.headers?.['accept-language'],
-        }),
-      ),
+      reply(202, await startExportJob(auth, 'assets', exportRequestOf(event, query))),
   }),
   'assets.get': route({
     run: async ({ auth, params }) => {

@@ -5,8 +5,8 @@ import { listDevices } from '../lib/devices/device-query';
 import { deviceRepository, toApiDevice } from '../lib/devices/device-repository';
 import { refuseClientUsers, refuseSabotageReset } from '../lib/devices/device-view';
 import { createDevice, deleteDevice, resetSabotaged, saveDevice } from '../lib/devices/device-writes';
-import { exportDevices } from '../lib/exports/device-export';
 import { startExportJob } from '../lib/exports/export-jobs';
+import { exportNow, exportRequestOf } from '../lib/exports/export-worker-client';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
 import { expectationOf, writeExpecting } from '../lib/http/preconditions';
@@ -33,19 +33,12 @@ export const handler = createHttpHandler('devices', {
     },
   }),
   'devices.export': route({
-    run: ({ auth, query, event }) => exportDevices(auth, query, event.headers?.['accept-language']),
+    run: ({ auth, query, event }) => exportNow(auth, 'devices', exportRequestOf(event, query)),
   }),
   'devices.exportJob': route({
     run: async ({ auth, query, event }) => {
       refuseClientUsers(auth);
-      return reply(
-        202,
-        await startExportJob(auth, 'devices', {
-          claims: event.requestContext.authorizer?.jwt?.claims ?? {},
-          rawQuery: query,
-          acceptLanguage: event.headers?.['accept-language'],
-        }),
-      );
+      return reply(202, await startExportJob(auth, 'devices', exportRequestOf(event, query)));
     },
   }),
   'devices.get': route({

@@ -1,12 +1,18 @@
 import { Logger } from '@aws-lambda-powertools/logger';
-import { EXPORT_JOB_FAILED } from '../../shared/schemas/export';
+import { EXPORT_JOB_FAILED, EXPORT_TOO_SLOW_FOR_REQUEST } from '../../shared/schemas/export';
 import { authContextFromClaims } from '../lib/auth/auth-context';
 import { identityFromClaims } from '../lib/auth/claims';
 import { systemTenantContext } from '../lib/data/system-context';
 import { updateRunningJob } from '../lib/exports/export-job-store';
-import { EXPORT_LISTS, type ExportJobEvent } from '../lib/exports/export-jobs';
-import { writeExport } from '../lib/exports/run-export';
-import { HttpError } from '../lib/http/errors';
+import {
+  EXPORT_LISTS,
+  type ExportJobEvent,
+  type ExportNowAnswer,
+  type ExportNowEvent,
+  isExportNowEvent,
+} from '../lib/exports/export-lists';
+import { writeExport } from '../lib/exports/write-export';
+import { HttpError, unprocessable } from '../lib/http/errors';
 import { flushLive, liveExportFinished } from '../lib/live/publisher';
 import { flushMetrics } from '../lib/observability/metrics';
 import { exportJobFinished, exportJobStarted } from '../lib/observability/product-metrics';
@@ -16,13 +22,43 @@ const logger = new Logger({ serviceName: 'export-worker' });
 /** Progress is written at most this often (the console polls about every second). */
 const PROGRESS_EVERY_MS = 2_000;
 
+/** A client mistake (e.g. the list became empty) is told as the request would tell it; the rest is ours. */
+const clientError = (error: unknown): error is HttpError => error instanceof HttpError && error.status < 500;
+
 /**
- * The export worker (invoked asynchronously by POST /api/…/export, functions/lib/exports/export-jobs.ts):
- * rebuilds the caller's auth context from the verified claims the request carried, so the file holds exactly
- * what that caller may see, writes it to storage and records progress and the outcome on the job. It never
- * throws: Lambda would retry an asynchronous invocation, and a retry would only repeat the failure.
+ * The export worker, the only Lambda with the file writers (pdfkit, exceljs): HTTP handlers hand it every
+ * export (docs/decisions/new-exports-are-written-by-the-export-worker-only.md). It rebuilds the caller's auth
+ * context from the verified claims the request carried, so the file holds exactly what that caller may see.
+ * - a job (POST …/export, invoked asynchronously): writes the file and records progress and the outcome on the
+ *   job; never throws, since Lambda would retry an asynchronous invocation and a retry only repeats the failure;
+ * - `mode: 'now'` (GET …/export, invoked and awaited): answers the file or the client error to the request.
  */
-export async function handler(event: ExportJobEvent): Promise<void> {
+export async function handler(event: ExportJobEvent | ExportNowEvent): Promise<ExportNowAnswer | undefined> {
+  if (isExportNowEvent(event)) return writeNow(event);
+  await runJob(event);
+  return undefined;
+}
+
+async function writeNow(event: ExportNowEvent): Promise<ExportNowAnswer> {
+  logger.appendKeys({ tenant: event.tenantId, list: event.list });
+  try {
+    const auth = await authContextFromClaims(event.claims, event.tenantId);
+    const run = await EXPORT_LISTS[event.list](auth, event.rawQuery, event.acceptLanguage, event.params);
+    const file = await writeExport(run, () => {
+      // Throwing aborts the upload: nothing is stored for an answer nobody would receive.
+      if (Date.now() > event.deadline)
+        throw unprocessable([{ propertyPath: '', message: EXPORT_TOO_SLOW_FOR_REQUEST }]);
+    });
+    const { inline, ...stored } = file;
+    logger.info('Export written', { size: file.size });
+    return { file: { ...stored, ...(inline ? { data: inline.toString('base64') } : {}) } };
+  } catch (error) {
+    if (!clientError(error)) throw error;
+    return { error: { status: error.status, message: error.message, violations: error.violations } };
+  }
+}
+
+async function runJob(event: ExportJobEvent): Promise<void> {
   // The tenant the starting request was authorized in; the job item lives there.
   const tenant = systemTenantContext(event.tenantId);
   logger.appendKeys({ tenant: event.tenantId, jobId: event.jobId });
@@ -30,7 +66,7 @@ export async function handler(event: ExportJobEvent): Promise<void> {
   exportJobStarted(event.list);
   try {
     const auth = await authContextFromClaims(event.claims, event.tenantId);
-    const run = await EXPORT_LISTS[event.list](auth, event.rawQuery, event.acceptLanguage);
+    const run = await EXPORT_LISTS[event.list](auth, event.rawQuery, event.acceptLanguage, event.params);
     let rows = 0;
     let reported = Date.now();
     const file = await writeExport(run, async (count) => {
@@ -45,8 +81,7 @@ export async function handler(event: ExportJobEvent): Promise<void> {
     exportJobFinished(event.list, 'succeeded', Date.now() - started, { format: run.type, rows });
     await announce(event, 'done');
   } catch (error) {
-    // A client mistake (e.g. the list became empty) is told as the synchronous export would; the rest is ours.
-    const known = error instanceof HttpError && error.status < 500;
+    const known = clientError(error);
     if (!known) logger.error('Export job failed', error as Error);
     const message = known ? (error.violations?.[0]?.message ?? error.message) : EXPORT_JOB_FAILED;
     await updateRunningJob(tenant, event.jobId, {

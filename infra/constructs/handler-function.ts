@@ -69,6 +69,8 @@ export interface HandlerFunctionProps {
    * They are read through the Parameters and Secrets Lambda Extension, which caches them for 5 minutes.
    */
   secrets?: Record<string, secretsmanager.ISecret>;
+  /** Changes to the shared esbuild options (the export worker's: infra/constructs/export-worker-bundling.ts). */
+  bundling?: (base: nodejs.BundlingOptions) => nodejs.BundlingOptions;
 }
 
 /**
@@ -93,8 +95,10 @@ export class HandlerFunction extends Construct {
     this.logGroup.grantWrite(this.role);
 
     const entry = props.entry ?? path.join(REPO_ROOT, 'functions', 'http', `${props.module}.ts`);
+    const base = nodeFunctionBase(entry);
     this.function = new nodejs.NodejsFunction(this, 'Function', {
-      ...nodeFunctionBase(entry),
+      ...base,
+      bundling: props.bundling ? props.bundling(base.bundling) : base.bundling,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(28),
       role: this.role,

@@ -13,6 +13,7 @@ import type { Construct } from 'constructs';
 import { HANDLER_MODULES, ROUTES } from '../../shared/routes';
 import type { AlarmDelivery } from '../constructs/alarm-delivery';
 import { ApiEdge } from '../constructs/api-edge';
+import { exportWorkerBundling } from '../constructs/export-worker-bundling';
 import { FailureQueue } from '../constructs/failure-queue';
 import { grantGatewayProvisioning } from '../constructs/gateway-provisioning';
 import { type DataAccess, grantSendUplinks, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
@@ -127,6 +128,7 @@ export class ApiStack extends Stack {
       memorySize: 1024,
       timeout: Duration.minutes(15),
       environment: { STAGE: props.stage, POWERTOOLS_LOG_LEVEL: 'INFO' },
+      bundling: exportWorkerBundling,
     });
     // The worker records its own failures on the job; a retry would only repeat them. A run that dies before it
     // can (timeout, out of memory) is kept in a queue with a depth alarm (issue 14, item 6).

@@ -88,6 +88,9 @@ export const exportFileName = (entity: string, type: ExportType, day: string) =>
 export const EXPORT_JOB_STATUSES = ['running', 'done', 'failed'] as const;
 export type ExportJobStatus = (typeof EXPORT_JOB_STATUSES)[number];
 export const EXPORT_JOB_FAILED = 'The export could not be completed. Please try again.';
+/** A synchronous export (GET …/export) that would outlast the request: nothing is stored, the job way is named. */
+export const EXPORT_TOO_SLOW_FOR_REQUEST =
+  'This export takes longer than a request may: start it in the background (POST with the same query)';
 
 export const exportJobSchema = z.object({
   id: z.string(),

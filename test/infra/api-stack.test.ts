@@ -112,6 +112,7 @@ describe('export worker', () => {
       'Handlerassets',
       'Handlerbilling',
       'Handlerdevices',
+      'Handlerzonevisits',
     ]);
     for (const [, policy] of invokers) {
       const statements = (policy.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement;
@@ -120,7 +121,9 @@ describe('export worker', () => {
     }
     for (const [, fn] of httpHandlers()) {
       const vars = (fn.Environment as { Variables: Props }).Variables;
-      expect(vars.EXPORT_WORKER_FUNCTION === undefined).toBe(!['assets', 'billing', 'devices'].includes(moduleOf(fn)));
+      expect(vars.EXPORT_WORKER_FUNCTION === undefined).toBe(
+        !['assets', 'billing', 'devices', 'zone-visits'].includes(moduleOf(fn)),
+      );
     }
   });
 });

@@ -38,6 +38,16 @@ async function write(type: keyof typeof EXPORT_WRITERS): Promise<Buffer> {
 }
 
 describe('spreadsheet formula injection in exports (issue 13, item 4)', () => {
+  // The worker loads a format's writer on first use (writers/index.ts); loading pdfkit and exceljs is not what is tested.
+  beforeAll(
+    () =>
+      Promise.all([
+        import('../../functions/lib/exports/writers/pdf-writer'),
+        import('../../functions/lib/exports/writers/excel-writer'),
+      ]),
+    60_000,
+  );
+
   it('quotes every CSV text cell and header that starts with = + - @ tab or CR, and leaves numbers alone', async () => {
     const parsed = readCsv(await write('csv'));
     expect(parsed[0]).toEqual(['Asset', "'=Renamed header"]);

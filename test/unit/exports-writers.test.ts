@@ -37,6 +37,16 @@ async function write(type: keyof typeof EXPORT_WRITERS, rows: ExportRow[]): Prom
 }
 
 describe('export writers', () => {
+  // The worker loads a format's writer on first use (writers/index.ts); loading pdfkit and exceljs is not what is tested.
+  beforeAll(
+    () =>
+      Promise.all([
+        import('../../functions/lib/exports/writers/pdf-writer'),
+        import('../../functions/lib/exports/writers/excel-writer'),
+      ]),
+    60_000,
+  );
+
   const rows = rowsOf(1200);
 
   it('CSV: a BOM, the header, every row, quoting and empty cells', async () => {

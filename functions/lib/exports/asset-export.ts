@@ -1,9 +1,4 @@
-import {
-  buildExportQuerySchema,
-  COLUMN_NOT_AVAILABLE,
-  type ExportResult,
-  NO_COLUMNS,
-} from '../../../shared/schemas/export';
+import { buildExportQuerySchema, COLUMN_NOT_AVAILABLE, NO_COLUMNS } from '../../../shared/schemas/export';
 import {
   assetTableColumnNamesDataSchema,
   assetTableHiddenColumnsDataSchema,
@@ -23,7 +18,7 @@ import { ASSET_COLUMN_IDS, assetExportColumns, assetRow, CLIENT_HIDDEN_COLUMNS }
 import { assetExportTexts } from './asset-export-texts';
 import { splitExportQuery } from './export-request';
 import { dateTimeFormatter, dayIn } from './export-values';
-import { type ExportRun, runExport } from './run-export';
+import type { ExportRun } from './run-export';
 
 /**
  * GET /api/assets/export/ (spec 000): the asset list as the caller sees it (same filters, same order, same
@@ -96,9 +91,3 @@ export async function prepareAssetExport(
       assetRow({ ...presentAsset(viewer, record), cable_length: record.cable_length }, columns, { texts, dateTime }),
   };
 }
-
-export const exportAssets = async (
-  auth: AuthContext,
-  rawQuery: string,
-  acceptLanguage: string | undefined,
-): Promise<ExportResult> => runExport(await prepareAssetExport(auth, rawQuery, acceptLanguage));

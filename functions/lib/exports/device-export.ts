@@ -1,4 +1,4 @@
-import { buildExportQuerySchema, type ExportResult } from '../../../shared/schemas/export';
+import { buildExportQuerySchema } from '../../../shared/schemas/export';
 import type { AuthContext } from '../auth/auth-context';
 import { deviceListRequestOf } from '../devices/device-list-request';
 import { hasDeviceFilters, streamDevices } from '../devices/device-query';
@@ -9,7 +9,7 @@ import { assetExportTexts } from './asset-export-texts';
 import { DEVICE_COLUMN_IDS, DEVICE_EXPORT_TEXTS, deviceExportColumns, deviceRow } from './device-export-columns';
 import { splitExportQuery } from './export-request';
 import { dateTimeFormatter, dayIn } from './export-values';
-import { type ExportRun, runExport } from './run-export';
+import type { ExportRun } from './run-export';
 
 /**
  * GET /api/devices/export (spec 000): the device list with the list's filters and order, as PDF, Excel or
@@ -49,9 +49,3 @@ export async function prepareDeviceExport(
     toRow: (device) => deviceRow(device, columns, { texts, dateTime }),
   };
 }
-
-export const exportDevices = async (
-  auth: AuthContext,
-  rawQuery: string,
-  acceptLanguage: string | undefined,
-): Promise<ExportResult> => runExport(await prepareDeviceExport(auth, rawQuery, acceptLanguage));

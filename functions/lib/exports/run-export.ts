@@ -1,15 +1,12 @@
-import { EXPORT_FILE_TYPES, type ExportType, exportFileName, NOTHING_TO_EXPORT } from '../../../shared/schemas/export';
+import type { ExportType } from '../../../shared/schemas/export';
 import type { TenantContext } from '../data/tenant-context';
-import { unprocessable } from '../http/errors';
-import { type ExportFile, exportResultOf, openExportUpload } from './export-storage';
 import type { ExportRow, ExportSheet } from './export-table';
-import { EXPORT_WRITERS } from './writers';
 
 /**
- * The export mechanism every list shares: batches of items in list order -> rows -> the format's writer ->
- * straight into S3 -> `{fileName, mimeType, size, url, data?}`. Nothing is held but the batch being written
- * and the upload's parts. An entity adapter (asset-export.ts; devices later) supplies the batches, the
- * columns and how one item reads as a row.
+ * What an export run is: batches of items in list order, the columns and how one item reads as a row. An
+ * entity adapter (asset-export.ts, device-export.ts, ...) describes it; the export worker writes it
+ * (write-export.ts, the only module with the file writers). This module carries no writer, so HTTP handlers
+ * can validate a run and look for a first item without pdfkit or exceljs in their bundle.
  */
 export interface ExportRun<T> {
   ctx: TenantContext;
@@ -27,32 +24,6 @@ export interface ExportRun<T> {
 
 /** Called after each batch with the number of rows written so far. */
 export type ExportProgress = (rows: number) => void | Promise<void>;
-
-/** The first non-empty batch, or undefined when the list is empty. */
-async function firstBatch<T>(iterator: AsyncIterator<T[]>): Promise<T[] | undefined> {
-  for (;;) {
-    const next = await iterator.next();
-    if (next.done) return undefined;
-    if (next.value.length > 0) return next.value;
-  }
-}
-
-async function* rowsOf<T>(
-  first: T[],
-  rest: AsyncIterator<T[]>,
-  toRow: (item: T) => ExportRow,
-  onProgress: ExportProgress | undefined,
-) {
-  let rows = 0;
-  let batch: T[] | undefined = first;
-  while (batch) {
-    yield batch.map(toRow);
-    rows += batch.length;
-    await onProgress?.(rows);
-    const next = await rest.next();
-    batch = next.done ? undefined : next.value;
-  }
-}
 
 /**
  * Whether the list has any item: lets a background export refuse an empty list before it starts. A rare
@@ -73,32 +44,3 @@ export async function hasAnyItem<T>(batches: AsyncIterable<T[]>, withinMs: numbe
     await iterator.return?.();
   }
 }
-
-/** Writes the export file to storage (422 for an empty list, nothing stored). */
-export async function writeExport<T>(job: ExportRun<T>, onProgress?: ExportProgress): Promise<ExportFile> {
-  const iterator = job.batches[Symbol.asyncIterator]();
-  // Read before anything is written: an empty list answers 422 and leaves no file behind.
-  const first = await firstBatch(iterator);
-  if (!first) throw unprocessable([{ propertyPath: '', message: NOTHING_TO_EXPORT }]);
-  const fileName = exportFileName(job.entity, job.type, job.day);
-  const { mimeType } = EXPORT_FILE_TYPES[job.type];
-  const upload = openExportUpload(job.ctx, fileName, mimeType);
-  try {
-    await EXPORT_WRITERS[job.type](job.sheet, rowsOf(first, iterator, job.toRow, onProgress), upload.body);
-  } catch (error) {
-    await upload.abort(error as Error);
-    await iterator.return?.();
-    throw error;
-  }
-  const stored = await upload.done;
-  return {
-    key: stored.key,
-    fileName,
-    mimeType,
-    size: stored.size,
-    ...(stored.inline ? { inline: stored.inline } : {}),
-  };
-}
-
-/** The synchronous export (GET …/export): write, then answer the file. */
-export const runExport = async <T>(job: ExportRun<T>) => exportResultOf(await writeExport(job));

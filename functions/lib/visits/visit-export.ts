@@ -10,23 +10,26 @@ import de from '../../../web/src/i18n/features/zoneVisits/de.json';
 import en from '../../../web/src/i18n/features/zoneVisits/en.json';
 import fr from '../../../web/src/i18n/features/zoneVisits/fr.json';
 import nl from '../../../web/src/i18n/features/zoneVisits/nl.json';
+import type { AuthContext } from '../auth/auth-context';
 import type { PageQuery } from '../data/query-page';
-import type { TenantContext } from '../data/tenant-context';
 import { assetExportTexts } from '../exports/asset-export-texts';
 import { splitExportQuery } from '../exports/export-request';
 import type { ExportColumn, ExportRow } from '../exports/export-table';
 import { dateTimeFormatter, dayIn } from '../exports/export-values';
-import { runExport } from '../exports/run-export';
+import type { ExportRun } from '../exports/run-export';
+import { parseCollectionQuery } from '../http/collection-query';
 import { unprocessable } from '../http/errors';
 import { mailLanguage } from '../mail/mail-language';
 import type { VisitRecord } from './visit-keys';
-import { visitBatches } from './visit-queries';
+import { assetVisitsQuery, visitBatches } from './visit-queries';
+import { assetOf, periodOf, VISIT_COLLECTION_SPEC, zoneOf, zoneQuery } from './visit-request';
 
 /**
  * Exports of a visit list (an asset's, a zone's of a period, a zone's open ones) through the shared export
  * writers and storage, synchronously and bounded (docs/decisions/0263-visit-exports-are-synchronous-and-bounded-to-5-000-rows.md):
  * a visit list of one asset or one zone in a period is small, so no job is started; more than
- * VISIT_EXPORT_MAX_ROWS rows answers 422 before anything is written.
+ * VISIT_EXPORT_MAX_ROWS rows answers 422 before anything is written. The request checks and the export worker
+ * writes (export-lists.ts), both through these `prepare…` functions.
  */
 const TEXTS: Record<ExportLanguage, typeof en> = { en, nl, de, fr };
 const WIDTHS: Record<VisitExportColumn, number> = {
@@ -87,16 +90,17 @@ async function boundedBatches(query: PageQuery): Promise<VisitRecord[][]> {
   return batches;
 }
 
-async function* replay(batches: VisitRecord[][]): AsyncIterable<VisitRecord[]> {
-  yield* batches;
+/** The list is read whole (bounded) when the writer asks for the first batch, so an oversized list writes nothing. */
+async function* boundedList(query: PageQuery): AsyncIterable<VisitRecord[]> {
+  yield* await boundedBatches(query);
 }
 
-export async function exportVisits(
-  ctx: TenantContext,
+async function prepareVisitExport(
+  auth: AuthContext,
   rawQuery: string,
   acceptLanguage: string | undefined,
   query: PageQuery,
-) {
+): Promise<ExportRun<VisitRecord>> {
   const { query: options } = splitExportQuery(rawQuery, visitExportQuerySchema);
   const language = options.language ?? mailLanguage(acceptLanguage);
   const words = TEXTS[language].export;
@@ -105,10 +109,9 @@ export async function exportVisits(
   const timeZone = options.timeZone ?? 'UTC';
   const dateTime = dateTimeFormatter(timeZone);
   const now = new Date();
-  const batches = await boundedBatches(query);
   const pageTexts = assetExportTexts(language);
-  return runExport({
-    ctx,
+  return {
+    ctx: auth.tenant,
     entity: 'Visits',
     type: options.type,
     day: dayIn(timeZone, now),
@@ -118,7 +121,33 @@ export async function exportVisits(
       columns,
       pageLabel: pageTexts.page,
     },
-    batches: replay(batches),
+    batches: boundedList(query),
     toRow: (visit): ExportRow => ids.map((id) => cell(visit, id, words, dateTime)),
-  });
+  };
+}
+
+type Params = Record<string, string | undefined>;
+
+/** GET /api/assets/{id}/visits/export. */
+export async function prepareAssetVisitExport(
+  auth: AuthContext,
+  rawQuery: string,
+  language?: string,
+  params: Params = {},
+) {
+  const id = await assetOf(auth, params);
+  const period = periodOf(parseCollectionQuery(rawQuery, VISIT_COLLECTION_SPEC));
+  return prepareVisitExport(auth, rawQuery, language, assetVisitsQuery(auth.tenant, id, period));
+}
+
+/** GET /api/geo-zones/{id}/visits/export (a period's visits, or with open=true who is there now). */
+export async function prepareZoneVisitExport(
+  auth: AuthContext,
+  rawQuery: string,
+  language?: string,
+  params: Params = {},
+) {
+  const id = await zoneOf(auth, params);
+  const visits = zoneQuery(auth.tenant, id, parseCollectionQuery(rawQuery, VISIT_COLLECTION_SPEC));
+  return prepareVisitExport(auth, rawQuery, language, visits);
 }

@@ -1,6 +1,12 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+// Only the streaming writer: exceljs' index also loads its readers (unzipper, jszip, fast-csv, tar), which an
+// export never uses and which would double the worker's bundle (docs/performance.md "Lambda bundles").
+import WorkbookWriterModule from 'exceljs/lib/stream/xlsx/workbook-writer';
+
+const WorkbookWriter = WorkbookWriterModule as unknown as typeof ExcelJS.stream.xlsx.WorkbookWriter;
+
 import type { ExportRow, ExportSheet } from '../export-table';
 import { safeCell, safeText } from './safe-cell';
 
@@ -14,7 +20,7 @@ const sheetName = (title: string) => title.replace(/[:\\/?*[\]]/g, ' ').slice(0,
  * texts are plain string cells, never formulas (safe-cell.ts).
  */
 export async function writeExcel(sheet: ExportSheet, batches: AsyncIterable<ExportRow[]>, out: Writable) {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const workbook = new WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const worksheet = workbook.addWorksheet(sheetName(sheet.title), { views: [{ state: 'frozen', ySplit: 1 }] });
   worksheet.columns = sheet.columns.map((column) => ({
     header: safeText(column.label, 'excel'),

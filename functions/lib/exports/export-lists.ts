@@ -1,0 +1,67 @@
+import type { Violation } from '../../../shared/errors';
+import type { AuthContext } from '../auth/auth-context';
+import type { RawClaims } from '../auth/claims';
+import { prepareAssetVisitExport, prepareZoneVisitExport } from '../visits/visit-export';
+import { prepareAssetExport } from './asset-export';
+import { prepareDeviceExport } from './device-export';
+import { prepareLoanDayExport } from './loan-day-export';
+import type { ExportRun } from './run-export';
+
+/**
+ * The lists an export can be written of, by name: what the export worker is told to write. Each `prepare`
+ * validates the request as the caller may make it (422, 403, 404) and describes the run without reading the
+ * list, so the API request and the worker run the same checks from the same claims. This module carries no
+ * file writer: the HTTP handlers import it, the writers live in the worker only (write-export.ts).
+ */
+export type PathParams = Record<string, string | undefined>;
+type PrepareExport<T> = (
+  auth: AuthContext,
+  rawQuery: string,
+  acceptLanguage?: string,
+  params?: PathParams,
+) => Promise<ExportRun<T>>;
+/** The runner only passes items from a list's batches to the same list's toRow: the item type can be erased. */
+const anyList = <T>(prepare: PrepareExport<T>) => prepare as unknown as PrepareExport<unknown>;
+
+export const EXPORT_LISTS = {
+  assets: anyList(prepareAssetExport),
+  devices: anyList(prepareDeviceExport),
+  loanDays: anyList(prepareLoanDayExport),
+  assetVisits: anyList(prepareAssetVisitExport),
+  zoneVisits: anyList(prepareZoneVisitExport),
+};
+export type ExportList = keyof typeof EXPORT_LISTS;
+
+/** What an export request hands the worker: enough to act exactly as that request. */
+export interface ExportRequest {
+  claims: RawClaims;
+  rawQuery: string;
+  acceptLanguage?: string;
+  /** The route's path parameters (a visit export's asset or zone id). */
+  params?: PathParams;
+}
+
+/** A background export (POST …/export): the worker records progress and the outcome on the job. */
+export interface ExportJobEvent extends ExportRequest {
+  jobId: string;
+  list: ExportList;
+  /** The tenant the request acted in (a super admin's selected tenant, or the caller's own). */
+  tenantId: string;
+}
+
+/** A synchronous export (GET …/export): the worker writes the file and answers it to the waiting request. */
+export interface ExportNowEvent extends ExportRequest {
+  mode: 'now';
+  list: ExportList;
+  tenantId: string;
+  /** Epoch ms after which the worker gives up (the request would be cut off by API Gateway anyway). */
+  deadline: number;
+}
+
+/** The worker's answer to ExportNowEvent: the stored file (bytes inline, base64, when small) or the client error. */
+export type ExportNowAnswer =
+  | { file: { key: string; fileName: string; mimeType: string; size: number; data?: string } }
+  | { error: { status: number; message: string; violations?: Violation[] } };
+
+export const isExportNowEvent = (event: ExportJobEvent | ExportNowEvent): event is ExportNowEvent =>
+  'mode' in event && event.mode === 'now';

@@ -1,0 +1,32 @@
+// Run after esbuild bundles the export worker (CDK commandHooks.afterBundling, and test/infra/bundle-size.test.ts):
+// `node place-files.cjs <repo root> <bundle dir>`. Plain CommonJS so that it runs wherever CDK bundles.
+//
+// pdfkit loads its standard fonts (Helvetica's metrics) at run time through createRequire('#standard-fonts/…'),
+// which esbuild cannot follow: the fonts are copied next to the bundle and named in a package.json "imports"
+// map, the way pdfkit's own package.json names them. fontkit (embedded TrueType fonts) and brotli (WOFF2) are
+// left out of the bundle: the exports draw only the standard fonts, so tiny stand-ins that refuse are enough.
+const fs = require('node:fs');
+const path = require('node:path');
+
+const [root, out] = process.argv.slice(2);
+if (!root || !out) throw new Error('usage: place-files.cjs <repo root> <bundle dir>');
+const fonts = path.join(root, 'node_modules', 'pdfkit', 'js', 'standard-fonts');
+fs.cpSync(fonts, path.join(out, 'standard-fonts'), {
+  recursive: true,
+  filter: (file) => !file.endsWith('.mjs'),
+});
+fs.writeFileSync(
+  path.join(out, 'package.json'),
+  `${JSON.stringify({ private: true, imports: { '#standard-fonts/*': './standard-fonts/*.cjs' } }, null, 2)}\n`,
+);
+const refuse = (what) =>
+  `module.exports = new Proxy({}, { get: () => () => { throw new Error('${what} is not part of the export worker'); } });\n`;
+for (const [name, file, what] of [
+  ['fontkit', 'index.js', 'Embedding a font'],
+  ['brotli', 'decompress.js', 'WOFF2'],
+]) {
+  const dir = path.join(out, 'node_modules', name);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, file), refuse(what));
+  fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({ name, main: file })}\n`);
+}

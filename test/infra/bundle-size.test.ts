@@ -1,0 +1,105 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { type BuildOptions, build } from 'esbuild';
+import {
+  EXPORT_WORKER_BANNER,
+  EXPORT_WORKER_DEFINE,
+  EXPORT_WORKER_EXTERNALS,
+  PLACE_FILES_SCRIPT,
+} from '../../infra/constructs/export-worker-bundling';
+import { REPO_ROOT } from '../../infra/constructs/handler-function';
+import { HANDLER_GRANTS } from '../../infra/handler-grants';
+
+/**
+ * Issue 19 part 4: Lambda bundles stay at or under 1 MB, and only the export worker carries the file writers
+ * (pdfkit, exceljs and what they pull in). Each entry of infra/handler-grants.ts is bundled with the options
+ * CDK's NodejsFunction gives esbuild (infra/constructs/handler-function.ts nodeFunctionBase: minified,
+ * CommonJS, node22, the AWS SDK external; the export worker with export-worker-bundling.ts); the bundle is
+ * index.js (the source map is a file of its own). Offline and without Docker, like `npm run synth`.
+ */
+const LIMIT_BYTES = 1024 * 1024;
+/**
+ * Bundles known to be over the limit, each with the ceiling it may not pass and why (docs/performance.md
+ * "Lambda bundles"): a new one over 1 MB, or one of these growing, fails.
+ */
+const KNOWN_OVER: Record<string, { ceilingKb: number; why: string }> = {
+  'export-worker': {
+    ceilingKb: 1450,
+    why: 'exceljs (its streaming writer only) and pdfkit (1380 kB, of which zod 444 kB as in every bundle)',
+  },
+  'pipeline-processor': { ceilingKb: 1600, why: 'the QuickJS WebAssembly of the payload codecs (817 kB), issue 16' },
+  'device-profiles': { ceilingKb: 1500, why: 'the QuickJS WebAssembly of the payload codecs (817 kB), issue 16' },
+};
+/** Packages that only the export worker may contain (a cold start of every HTTP handler would pay for them). */
+const WRITER_PACKAGES = ['pdfkit', 'exceljs', 'fontkit', 'jszip', 'archiver', 'unzipper'];
+const WORKER = 'export-worker';
+
+const packageOf = (input: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1];
+
+const optionsOf = (name: string): BuildOptions => ({
+  bundle: true,
+  minify: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node22',
+  external: ['@aws-sdk/*', ...(name === WORKER ? EXPORT_WORKER_EXTERNALS : [])],
+  ...(name === WORKER ? { banner: { js: EXPORT_WORKER_BANNER }, define: EXPORT_WORKER_DEFINE } : {}),
+  logLevel: 'silent',
+});
+
+async function bundle(name: string, entry: string) {
+  const result = await build({
+    ...optionsOf(name),
+    entryPoints: [path.join(REPO_ROOT, entry)],
+    write: false,
+    metafile: true,
+  });
+  const packages = new Set(
+    Object.keys(result.metafile.inputs)
+      .map(packageOf)
+      .filter((pkg): pkg is string => !!pkg),
+  );
+  return { kb: Math.round((result.outputFiles[0]?.contents.byteLength ?? 0) / 1024), packages };
+}
+
+const ENTRIES = Object.entries(HANDLER_GRANTS).map(([name, grants]) => [name, grants.entry] as const);
+
+describe('Lambda bundles (esbuild as CDK runs it)', () => {
+  it.each(ENTRIES)('%s (%s): at most 1 MB, the file writers only in the export worker', async (name, entry) => {
+    const { kb, packages } = await bundle(name, entry);
+    const ceilingKb = KNOWN_OVER[name]?.ceilingKb ?? LIMIT_BYTES / 1024;
+    expect({ name, kb, withinCeiling: kb <= ceilingKb }).toEqual({ name, kb, withinCeiling: true });
+    const writers = WRITER_PACKAGES.filter((pkg) => packages.has(pkg));
+    if (name === WORKER) expect(writers).toEqual(expect.arrayContaining(['pdfkit', 'exceljs']));
+    else expect({ name, writers }).toEqual({ name, writers: [] });
+  });
+
+  it('lists no bundle as over the limit that is not', async () => {
+    for (const name of Object.keys(KNOWN_OVER)) {
+      const { kb } = await bundle(name, HANDLER_GRANTS[name as keyof typeof HANDLER_GRANTS].entry);
+      expect({ name, over: kb > LIMIT_BYTES / 1024 }).toEqual({ name, over: true });
+    }
+  });
+
+  it('the bundled PDF and Excel writers load and write outside the repository (pdfkit finds its fonts)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'export-worker-bundle-'));
+    try {
+      const result = await build({
+        ...optionsOf(WORKER),
+        entryPoints: [path.join(__dirname, 'fixtures', 'pdf-bundle-entry.ts')],
+        write: false,
+      });
+      writeFileSync(path.join(dir, 'index.js'), result.outputFiles[0]?.contents ?? '');
+      execFileSync(process.execPath, [path.join(REPO_ROOT, PLACE_FILES_SCRIPT), REPO_ROOT, dir]);
+      const output = execFileSync(process.execPath, [path.join(dir, 'index.js')], { cwd: dir, encoding: 'utf8' });
+      const written = JSON.parse(output.trim()) as { pdf: string; pdfBytes: number; excelBytes: number };
+      expect(written.pdf).toBe('%PDF-');
+      expect(written.pdfBytes).toBeGreaterThan(500);
+      expect(written.excelBytes).toBeGreaterThan(500);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -12,7 +12,7 @@ export type DeviceCandidate = Pick<
   'id' | 'name' | 'model' | 'dev_eui' | 'barcode' | 'asset' | 'logical_id' | 'connectivity'
 >;
 
-const CANDIDATE_ATTRIBUTES = [
+export const CANDIDATE_ATTRIBUTES = [
   'id',
   'name',
   'model',
@@ -84,22 +84,27 @@ function readChunk(
  */
 export async function readDeviceMatches(
   source: DeviceSource,
-  options: { ascending: boolean; wanted: number; matches: (candidate: DeviceCandidate) => boolean },
+  options: {
+    ascending: boolean;
+    wanted: number;
+    matches: (candidate: DeviceCandidate) => boolean;
+    /** Candidates read at least (a lower-bound total); a search with many candidates reads only its page. */
+    budget?: number;
+    /** Candidates a read asks for past the budget (a search sizes it by its candidates' density). */
+    chunk?: number;
+  },
 ): Promise<DeviceCandidateRead> {
+  const budget = options.budget ?? DEVICE_READ_BUDGET;
   const matches: DeviceCandidate[] = [];
   let itemsRead = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
     // Past the budget a selective search goes on in DynamoDB's own 1 MB pages: fewer round trips, same reads.
-    const limit = itemsRead < DEVICE_READ_BUDGET ? DEVICE_READ_BUDGET - itemsRead : undefined;
+    const limit = itemsRead < budget ? budget - itemsRead : options.chunk;
     const result = await readChunk(source, options.ascending, limit, startKey);
     itemsRead += result.ScannedCount ?? 0;
     for (const item of (result.Items ?? []) as DeviceCandidate[]) if (options.matches(item)) matches.push(item);
     startKey = result.LastEvaluatedKey;
-  } while (
-    startKey &&
-    itemsRead < DEVICE_READ_CAP &&
-    (matches.length <= options.wanted || itemsRead < DEVICE_READ_BUDGET)
-  );
+  } while (startKey && itemsRead < DEVICE_READ_CAP && (matches.length <= options.wanted || itemsRead < budget));
   return { matches, itemsRead, exhausted: !startKey };
 }

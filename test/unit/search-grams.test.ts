@@ -3,7 +3,7 @@ import { DYNAMODB_ITEM_MAX_BYTES, itemSize } from '../../functions/lib/data/item
 import { systemTenantContext } from '../../functions/lib/data/system-context';
 import { assetSearchText, deviceSearchText } from '../../functions/lib/search/entity-texts';
 import { GRAM_BUCKET_SIZE, gramWrites, postingItems, postingKey } from '../../functions/lib/search/gram-index';
-import { idsOf, intersectAll, searchFetchLimit } from '../../functions/lib/search/gram-search';
+import { fetchesCandidates, idsOf, intersectAll, searchFetchLimit } from '../../functions/lib/search/gram-search';
 import {
   gramChanges,
   gramsOf,
@@ -135,5 +135,18 @@ describe('postings', () => {
     expect(searchFetchLimit(10_000, 30, 20)).toBe(150);
     expect(searchFetchLimit(500, 5, 20)).toBe(100);
     expect(searchFetchLimit(10_000_000, 0, 20)).toBe(2_000);
+  });
+
+  it('fetches candidates when within the limit or cheaper than reading the list in order', () => {
+    // 100k: a search for one asset number (1) and ~1,100 matches fetch; 60% (a 3-letter word) reads in order.
+    expect(fetchesCandidates(1, 100_000, 500, 20)).toBe(true);
+    expect(fetchesCandidates(1_100, 100_000, 200, 20)).toBe(true);
+    expect(fetchesCandidates(60_000, 100_000, 100, 20)).toBe(false);
+    // 3k: 110 candidates of a deep page cost fewer reads fetched than found in order.
+    expect(fetchesCandidates(110, 3_000, 10, 60)).toBe(true);
+    expect(fetchesCandidates(2_500, 3_000, 10, 20)).toBe(false);
+    // An export (every match): fetched whenever at most 2,000.
+    expect(fetchesCandidates(2_000, 100_000, 0, Number.POSITIVE_INFINITY)).toBe(true);
+    expect(fetchesCandidates(2_001, 100_000, 0, Number.POSITIVE_INFINITY)).toBe(false);
   });
 });

@@ -133,7 +133,8 @@ async function listFiltered(ctx: TenantContext, request: AssetListRequest): Prom
   let searchTotal: number | undefined;
   let inOrder: InOrderOptions | undefined;
   if (filters.search) {
-    const searched = await readSearchMatches(ctx, filters.search, request.order, matches, request.itemsPerPage);
+    const wanted = start + request.itemsPerPage;
+    const searched = await readSearchMatches(ctx, filters.search, request.order, matches, wanted);
     if (searched.kind === 'exact') read = searched.read;
     else spent = searched.itemsRead;
     if (searched.kind === 'many') {

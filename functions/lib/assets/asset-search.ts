@@ -1,6 +1,6 @@
 import { batchGetByIds } from '../data/batch-get';
 import type { TenantContext } from '../data/tenant-context';
-import { findCandidates, searchFetchLimit } from '../search/gram-search';
+import { fetchesCandidates, findCandidates } from '../search/gram-search';
 import { CANDIDATE_ATTRIBUTES, type Candidate, type CandidateRead, sortInListOrder } from './asset-candidates';
 import { ASSET_SORT_INDEXES, assetRepository } from './asset-repository';
 
@@ -37,7 +37,8 @@ export async function readSearchMatches(
   search: string,
   order: SearchOrder,
   matches: (candidate: Candidate) => boolean,
-  pageSize = 20,
+  /** Matches the page needs (page × items per page); an export needs them all. */
+  wanted = Number.POSITIVE_INFINITY,
 ): Promise<SearchRead> {
   // The counter (1 item) sizes what the search may read: at most 2% of the tenant (gram-search.ts).
   const assetCount = await assetRepository.count(ctx);
@@ -48,7 +49,7 @@ export async function readSearchMatches(
     return { kind: 'exact', read: { matches: [], itemsRead: found.itemsRead + 1, exhausted: true } };
   }
   const itemsRead = found.itemsRead + 1;
-  if (ids.length > searchFetchLimit(assetCount, itemsRead, pageSize)) {
+  if (!fetchesCandidates(ids.length, assetCount, itemsRead, wanted)) {
     return {
       kind: 'many',
       candidates: new Set(ids),

@@ -119,7 +119,7 @@ async function filtered(ctx: TenantContext, request: DeviceListRequest): Promise
   const wanted = byConnectivity ? Number.POSITIVE_INFINITY : start + request.itemsPerPage;
   const matches = (candidate: DeviceCandidate) => matchesDeviceFilters(candidate, request.filters);
   const searched = request.filters.search
-    ? await readDeviceSearch(ctx, request.filters.search, request.order, matches, request.itemsPerPage)
+    ? await readDeviceSearch(ctx, request.filters.search, request.order, matches, wanted)
     : undefined;
   const read =
     searched?.kind === 'exact'

@@ -4,7 +4,7 @@ import { batchGetByIds } from '../data/batch-get';
 import { dynamo, tableName } from '../data/client';
 import { counterKey } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
-import { findCandidates, searchFetchLimit } from '../search/gram-search';
+import { fetchesCandidates, findCandidates } from '../search/gram-search';
 import { CANDIDATE_ATTRIBUTES, type DeviceCandidate, type DeviceCandidateRead } from './device-candidates';
 import { DEVICE_SORT_INDEXES } from './device-repository';
 
@@ -45,7 +45,8 @@ export async function readDeviceSearch(
   search: string,
   order: { field: string; direction: 'asc' | 'desc' },
   matches: (candidate: DeviceCandidate) => boolean,
-  pageSize: number,
+  /** Matches the page needs (page × items per page; every one for an order sorted here). */
+  wanted: number,
 ): Promise<DeviceSearchRead> {
   const deviceCount = await countDevices(ctx);
   const found = await findCandidates(ctx, 'DEVICE', deviceSearchSpellings(search), deviceCount);
@@ -53,7 +54,7 @@ export async function readDeviceSearch(
   if (!found.ids) return { kind: 'unindexed', itemsRead };
   const ids = found.ids;
   if (ids.length === 0) return { kind: 'exact', read: { matches: [], itemsRead, exhausted: true } };
-  if (ids.length > searchFetchLimit(deviceCount, itemsRead, pageSize)) {
+  if (!fetchesCandidates(ids.length, deviceCount, itemsRead, wanted)) {
     const count = found.exact ? ids.length : undefined;
     const density = ids.length / Math.max(ids.length, deviceCount);
     return { kind: 'many', candidates: new Set(ids), count, density, itemsRead };

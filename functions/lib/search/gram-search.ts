@@ -105,3 +105,14 @@ export const searchFetchLimit = (itemCount: number, itemsReadSoFar: number, page
     SEARCH_FETCH_MIN,
     Math.min(SEARCH_FETCH_MAX, Math.floor(itemCount * SEARCH_READ_SHARE) - itemsReadSoFar - pageSize),
   );
+
+/**
+ * Whether a search fetches its candidates (exact total) rather than reading the list in order: within the
+ * fetch limit, or whenever fetching reads fewer items than the reads in order would (about `wanted` / density,
+ * with a margin), up to SEARCH_FETCH_MAX.
+ */
+export function fetchesCandidates(candidates: number, itemCount: number, itemsReadSoFar: number, wanted: number) {
+  if (candidates > SEARCH_FETCH_MAX) return false;
+  const inOrder = ((wanted + 1) * Math.max(itemCount, candidates) * 1.25) / Math.max(1, candidates);
+  return candidates <= searchFetchLimit(itemCount, itemsReadSoFar, 20) || candidates <= inOrder;
+}

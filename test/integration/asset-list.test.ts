@@ -195,7 +195,7 @@ describe('asset search index', () => {
     const foreign = everything.find((asset) => asset.client && asset.client.id !== 1) as Asset;
     expect(own.length).toBeGreaterThan(0);
     expect(found(await search(client, foreign.name))).toEqual([]);
-    // A text in every asset's name: the catalogue names them all, the customer filter keeps the client's own.
+    // A text in every asset's name: the index names them all, the customer filter keeps the client's own.
     const common = await search(client, 'h-');
     expect(found(common).sort((a, b) => a - b)).toEqual(own.map((asset) => asset.id).sort((a, b) => a - b));
     expect(common.body['hydra:totalItems']).toBe(own.length);

@@ -1,5 +1,7 @@
+import { handlerEnvironment, type PortName } from '../../scripts/local/config';
 import { call, tokenOf } from '../harness/api';
 import { createOwnTenant, type OwnTenant, removeOwnTenant } from '../harness/own-tenant';
+import { readStack } from '../harness/stack';
 
 /**
  * The n-gram search index (docs/data-model.md, "Search index") through the API, in a tenant of this file's own:
@@ -220,6 +222,36 @@ describe('search index', () => {
       token: demo,
     });
     expect(demoAnswer.body['hydra:member'].filter((a) => a.name === 'Kabelhaspel ÄÖÜ' && ours.has(a.id))).toEqual([]);
+  });
+
+  it('repairs a missing and an extra device id, and finds nothing to do the second time', async () => {
+    const stack = readStack();
+    for (const [name, value] of Object.entries(stack.ports)) process.env[name as PortName] = String(value);
+    Object.assign(process.env, handlerEnvironment(stack));
+    const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { dynamo, tableName } = await import('../../functions/lib/data/client');
+    const { postingKey } = await import('../../functions/lib/search/gram-index');
+    const { repairSearchIndex } = await import('../../functions/lib/search/gram-repair');
+    const { systemTenantContext } = await import('../../functions/lib/data/system-context');
+    const ctx = systemTenantContext(tenant.tenantId);
+    const device = devices[0] as Device;
+    const change = (gram: string, verb: 'ADD' | 'DELETE') =>
+      dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: postingKey(ctx, 'DEVICE', gram, device.id),
+          UpdateExpression: `${verb} ids :offset`,
+          ExpressionAttributeValues: { ':offset': new Set([device.id % 1000]) },
+        }),
+      );
+    await change('oys', 'DELETE');
+    await change('zzz', 'ADD');
+    expect(idsOf(await searchDevices('oyster'))).toEqual([]);
+    const first = await repairSearchIndex(ctx, 'DEVICE');
+    expect(first).toMatchObject({ added: 1, removed: 1, skipped: 0 });
+    expect(idsOf(await searchDevices('oyster'))).toEqual([device.id]);
+    expect(idsOf(await searchDevices('zzz'))).toEqual([]);
+    expect(await repairSearchIndex(ctx, 'DEVICE')).toMatchObject({ added: 0, removed: 0 });
   });
 
   it('answers an attacker’s search text with 4xx or a correct page, never 500', async () => {

@@ -1,7 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AssetProfileDefinitionRecord } from '../../functions/lib/asset-profiles/asset-profile-repository';
 import { type AssetRecord, assetRepository } from '../../functions/lib/assets/asset-repository';
-import { catalogueShardItems, searchShardKey } from '../../functions/lib/assets/asset-search-catalogue';
 import { assetStatusRepository } from '../../functions/lib/assets/asset-status';
 import { defaultRoleMatrix, roleRepository } from '../../functions/lib/auth/role-matrix';
 import { type ClientRecord, clientRepository } from '../../functions/lib/clients/client-repository';
@@ -11,6 +10,8 @@ import type { Repository, Stored } from '../../functions/lib/data/repository';
 import { systemTenantContext } from '../../functions/lib/data/system-context';
 import type { TenantContext } from '../../functions/lib/data/tenant-context';
 import { geoZoneRepository } from '../../functions/lib/geo-zones/geo-zone-repository';
+import { assetSearchText } from '../../functions/lib/search/entity-texts';
+import { postingItems } from '../../functions/lib/search/gram-index';
 import { tenantRepository } from '../../functions/lib/tenants/tenant-repository';
 import { batchPut } from '../seed/batch-write';
 import { type AssetPlan, buildAsset } from '../seed/demo-assets';
@@ -106,8 +107,8 @@ async function writeAssets(
   const perCustomer = new Map<number, number>();
   const weights = clients.clients.map((client, i) => [client, 1 / (i + 1) ** 0.6] as const);
   const profile = TENANT_DATA_PROFILES.demo;
-  // Search catalogue entries, written once all are known: a chunk of ids ends inside a catalogue shard.
-  const searchable: Pick<AssetRecord, 'id' | 'name' | 'reference'>[] = [];
+  // The search index's postings, written once all are known: a chunk of ids ends inside a posting's bucket.
+  const searchable: { id: number; text: string }[] = [];
   for (let start = 1; start <= spec.assetCount; start += CHUNK) {
     const assets: AssetRecord[] = [];
     for (let id = start; id < Math.min(start + CHUNK, spec.assetCount + 1); id++) {
@@ -126,7 +127,7 @@ async function writeAssets(
       const { asset } = buildAsset(assetRng, plan, { ...context, referenceDate: REFERENCE_DATE });
       if (client) perCustomer.set(client.id, (perCustomer.get(client.id) ?? 0) + 1);
       assets.push(asset);
-      searchable.push({ id: asset.id, name: asset.name, reference: asset.reference });
+      searchable.push({ id: asset.id, text: assetSearchText(asset) });
     }
     await batchPut(
       assets.map((asset) => assetRepository.toItem(ctx, asset)),
@@ -134,7 +135,7 @@ async function writeAssets(
     );
     onProgress(start - 1 + assets.length);
   }
-  await batchPut(catalogueShardItems(ctx, searchable), CONCURRENCY);
+  await batchPut(postingItems(ctx, 'ASSET', searchable), CONCURRENCY);
   return perCustomer;
 }
 
@@ -159,7 +160,7 @@ export async function ensureBenchTenant(
   };
   const started = Date.now();
   let perCustomer: Map<number, number>;
-  if ((await assetRepository.count(ctx)) === spec.assetCount && (await hasSearchCatalogue(ctx, spec.assetCount))) {
+  if ((await assetRepository.count(ctx)) === spec.assetCount && (await hasSearchIndex(ctx))) {
     perCustomer = await countPerCustomer(spec, rng, clients);
   } else {
     log(`seeding ${spec.assetCount} assets into tenant ${spec.subdomain} (${tenantId})`);
@@ -178,16 +179,32 @@ export async function ensureBenchTenant(
     });
     // Last: the counter is what marks the tenant complete (and what the unfiltered total reads).
     await setCounter(ctx, 'ASSET', spec.assetCount);
+    await markSearchIndex(ctx);
   }
   const [id, assets] = [...perCustomer.entries()].sort((a, b) => b[1] - a[1])[0] ?? [0, 0];
   return { ...spec, tenantId, seededSeconds: (Date.now() - started) / 1000, biggestCustomer: { id, assets } };
 }
 
-/** Tenants seeded before the search catalogue existed lack it (its last shard): they are seeded again. */
-async function hasSearchCatalogue(ctx: TenantContext, assetCount: number): Promise<boolean> {
-  const key = searchShardKey(ctx, assetCount);
-  const result = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ProjectionExpression: 'sk' }));
-  return result.Item !== undefined;
+/**
+ * Tenants seeded before the n-gram search index existed lack it: they are seeded again. The mark is an
+ * attribute of the bench tenant's asset counter, set once the postings are written.
+ */
+async function hasSearchIndex(ctx: TenantContext): Promise<boolean> {
+  const result = await dynamo().send(new GetCommand({ TableName: tableName(), Key: counterKey(ctx, 'ASSET') }));
+  return result.Item?.benchSearchIndex === SEARCH_INDEX_MARK;
+}
+
+const SEARCH_INDEX_MARK = 'grams-v1';
+
+async function markSearchIndex(ctx: TenantContext): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: counterKey(ctx, 'ASSET'),
+      UpdateExpression: 'SET benchSearchIndex = :mark',
+      ExpressionAttributeValues: { ':mark': SEARCH_INDEX_MARK },
+    }),
+  );
 }
 
 /** The per-customer counts of a seeded tenant, from the same deterministic draws (no read of 100k items). */

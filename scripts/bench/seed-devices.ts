@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { defaultRoleMatrix, roleRepository } from '../../functions/lib/auth/role-matrix';
 import { dynamo, tableName } from '../../functions/lib/data/client';
 import { counterKey } from '../../functions/lib/data/keys';
@@ -8,6 +8,8 @@ import { devEuiClaimItem } from '../../functions/lib/devices/dev-eui-claims';
 import { countFlags, setDeviceFlagCounts } from '../../functions/lib/devices/device-flag-counts';
 import { recountDeviceFlags } from '../../functions/lib/devices/device-flag-recount';
 import { type DeviceRecord, deviceRepository } from '../../functions/lib/devices/device-repository';
+import { deviceSearchText } from '../../functions/lib/search/entity-texts';
+import { postingItems } from '../../functions/lib/search/gram-index';
 import { tenantRepository } from '../../functions/lib/tenants/tenant-repository';
 import { batchPut } from '../seed/batch-write';
 import { Rng } from '../seed/prng';
@@ -96,15 +98,24 @@ function benchConnectivity(id: number): Pick<DeviceRecord, 'connectivity'> {
   return {};
 }
 
+/** The counter as creates leave it, and the mark that the n-gram search index was written with the devices. */
 async function setDeviceCounter(ctx: TenantContext, count: number) {
   await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: counterKey(ctx, 'DEVICE'),
-      UpdateExpression: 'SET lastId = :n, itemCount = :n',
-      ExpressionAttributeValues: { ':n': count },
+      UpdateExpression: 'SET lastId = :n, itemCount = :n, benchSearchIndex = :mark',
+      ExpressionAttributeValues: { ':n': count, ':mark': SEARCH_INDEX_MARK },
     }),
   );
+}
+
+const SEARCH_INDEX_MARK = 'grams-v1';
+
+/** Seeded with this seed's data and index: the counter holds the count and the mark. */
+async function isSeeded(ctx: TenantContext, count: number) {
+  const result = await dynamo().send(new GetCommand({ TableName: tableName(), Key: counterKey(ctx, 'DEVICE') }));
+  return result.Item?.itemCount === count && result.Item?.benchSearchIndex === SEARCH_INDEX_MARK;
 }
 
 export async function ensureDeviceBenchTenant(
@@ -114,7 +125,7 @@ export async function ensureDeviceBenchTenant(
   const tenantId = await tenantIdOf(spec.subdomain);
   const ctx = systemTenantContext(tenantId);
   const started = Date.now();
-  const seeded = (await deviceRepository.count(ctx)) !== spec.deviceCount;
+  const seeded = !(await isSeeded(ctx, spec.deviceCount));
   if (seeded) {
     log(`seeding ${spec.deviceCount} devices into tenant ${spec.subdomain} (${tenantId})`);
     if ((await roleRepository.count(ctx)) === 0) {
@@ -122,17 +133,22 @@ export async function ensureDeviceBenchTenant(
     }
     const CHUNK = 2_000;
     const counts = countFlags([]);
+    // The search index's postings, written once all are known: a chunk of ids ends inside a posting's bucket.
+    const searchable: { id: number; text: string }[] = [];
     for (let start = 1; start <= spec.deviceCount; start += CHUNK) {
       const devices: DeviceRecord[] = [];
       for (let id = start; id < Math.min(start + CHUNK, spec.deviceCount + 1); id++) {
         devices.push(benchDevice(tenantId, id));
+        searchable.push({ id, text: deviceSearchText(devices[devices.length - 1] as DeviceRecord) });
       }
       for (const [counter, n] of Object.entries(countFlags(devices))) counts[counter as keyof typeof counts] += n;
       await batchPut(
         devices.flatMap((device) => [deviceRepository.toItem(ctx, device), devEuiClaimItem(ctx, device)]),
         8,
       );
+      if (start % 20_000 === 1) log(`  ${start - 1} / ${spec.deviceCount}`);
     }
+    await batchPut(postingItems(ctx, 'DEVICE', searchable), 8);
     await setDeviceCounter(ctx, spec.deviceCount);
     // The device list's flag counts (device-flag-counts.ts), as the API's writes would have left them.
     await setDeviceFlagCounts(ctx, counts);

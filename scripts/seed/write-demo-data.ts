@@ -6,7 +6,6 @@ import {
   assetProfileRepository,
 } from '../../functions/lib/asset-profiles/asset-profile-repository';
 import { assetRepository } from '../../functions/lib/assets/asset-repository';
-import { catalogueShardItems } from '../../functions/lib/assets/asset-search-catalogue';
 import { assetStatusRepository } from '../../functions/lib/assets/asset-status';
 import { clientRepository } from '../../functions/lib/clients/client-repository';
 import { dynamo, tableName } from '../../functions/lib/data/client';
@@ -19,6 +18,8 @@ import { deviceRepository } from '../../functions/lib/devices/device-repository'
 import { batchPutEvents, reserveEventIds } from '../../functions/lib/events/event-repository';
 import { geoZoneLinkItems, withAssetCounts } from '../../functions/lib/geo-zones/geo-zone-asset-links';
 import { geoZoneRepository } from '../../functions/lib/geo-zones/geo-zone-repository';
+import { assetSearchText, deviceSearchText, searchTexts } from '../../functions/lib/search/entity-texts';
+import { postingItems } from '../../functions/lib/search/gram-index';
 import { batchPut } from './batch-write';
 import type { DemoDataset } from './demo-data';
 import { seededVisits } from './visit-seed';
@@ -75,8 +76,9 @@ export async function writeDemoData(ctx: TenantContext, data: DemoDataset): Prom
   const visits = seededVisits(ctx, data);
   await createAll(ctx, assetRepository, data.assets);
   await batchPut(visits, CONCURRENCY);
-  // The search catalogue (asset-search-catalogue.ts) that the API's asset writes keep in their transactions.
-  await batchPut(catalogueShardItems(ctx, data.assets), CONCURRENCY);
+  // The search index (search/gram-index.ts) that the API's asset and device writes keep in their transactions.
+  await batchPut(postingItems(ctx, 'ASSET', searchTexts(data.assets, assetSearchText)), CONCURRENCY);
+  await batchPut(postingItems(ctx, 'DEVICE', searchTexts(data.devices, deviceSearchText)), CONCURRENCY);
   await batchPut(geoZoneLinkItems(ctx, data.assets), CONCURRENCY);
   await createAll(ctx, deviceRepository, data.devices);
   // The device list's flag counts (device-flag-counts.ts), as the API's device writes keep them.

@@ -56,7 +56,7 @@ describe('asset list totals', () => {
       .waitFor();
     await page.waitForLoadState('networkidle');
     await screenshot(page, `asset-list-total-lower-bound-${name}`);
-    // A search for one asset: the catalogue answers it exactly.
+    // A search for one asset: the n-gram search index answers it exactly.
     await page.goto(consoleUrl('/assets?search=H-2507'));
     await pagination(page)
       .filter({ hasText: /^1–1 of 1$/ })

@@ -82,22 +82,27 @@ async function readChunk(
  */
 export async function readMatchesInOrder(
   source: CandidateSource,
-  options: { ascending: boolean; wanted: number; matches: (candidate: Candidate) => boolean },
+  options: {
+    ascending: boolean;
+    wanted: number;
+    matches: (candidate: Candidate) => boolean;
+    /** Candidates read at least (for a lower-bound total); a search whose total is known reads only its page. */
+    budget?: number;
+    /** Candidates a read asks for past the budget (a search sizes it by its candidates' density). */
+    chunk?: number;
+  },
 ): Promise<CandidateRead> {
+  const budget = options.budget ?? FILTERED_READ_BUDGET;
   const matches: Candidate[] = [];
   let itemsRead = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
-    const limit = itemsRead < FILTERED_READ_BUDGET ? FILTERED_READ_BUDGET - itemsRead : CHUNK_AFTER_BUDGET;
+    const limit = itemsRead < budget ? budget - itemsRead : (options.chunk ?? CHUNK_AFTER_BUDGET);
     const result = await readChunk(source, CANDIDATE_ATTRIBUTES, options.ascending, limit, startKey);
     itemsRead += result.ScannedCount ?? 0;
     for (const item of (result.Items ?? []) as Candidate[]) if (options.matches(item)) matches.push(item);
     startKey = result.LastEvaluatedKey;
-  } while (
-    startKey &&
-    itemsRead < FILTERED_READ_CAP &&
-    (matches.length <= options.wanted || itemsRead < FILTERED_READ_BUDGET)
-  );
+  } while (startKey && itemsRead < FILTERED_READ_CAP && (matches.length <= options.wanted || itemsRead < budget));
   return { matches, itemsRead, exhausted: !startKey };
 }
 

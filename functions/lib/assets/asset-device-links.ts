@@ -135,13 +135,13 @@ export async function linkInSteps(
   ctx: TenantContext,
   stored: AssetRecord,
   changes: LinkChange[],
-  send: (items: TransactItem[]) => Promise<void>,
+  send: (items: TransactItem[], step: LinkChange[]) => Promise<void>,
 ): Promise<AssetRecord> {
   let asset = stored;
   for (let start = 0; start < changes.length; start += STEP_DEVICES) {
     const step = changes.slice(start, start + STEP_DEVICES);
     const next = { ...asset, devices: summariesAfter(asset.devices, step), version: asset.version + 1 };
-    await send([putAssetAt(ctx, asset, next), ...(await linkWrites(ctx, asset.id, step))]);
+    await send([putAssetAt(ctx, asset, next), ...(await linkWrites(ctx, asset.id, step))], step);
     asset = next;
   }
   return asset;

@@ -127,18 +127,27 @@ function candidateSource(ctx: TenantContext, request: AssetListRequest): { sourc
 async function listFiltered(ctx: TenantContext, request: AssetListRequest): Promise<AssetListResult> {
   const { filters } = request;
   const start = (request.page - 1) * request.itemsPerPage;
-  const matches = (asset: Candidate) => matchesFilters(asset, filters);
+  let matches = (asset: Candidate) => matchesFilters(asset, filters);
   let read: CandidateRead | undefined;
   let spent = 0;
   let searchTotal: number | undefined;
+  let inOrder: InOrderOptions | undefined;
   if (filters.search) {
-    const searched = await readSearchMatches(ctx, filters.search, request.order, matches);
+    const wanted = start + request.itemsPerPage;
+    const searched = await readSearchMatches(ctx, filters.search, request.order, matches, wanted);
     if (searched.kind === 'exact') read = searched.read;
     else spent = searched.itemsRead;
-    // The catalogue counted the matches of a search alone: the total, once this page is found.
-    if (searched.kind === 'many' && isSearchOnly(filters)) searchTotal = searched.matchCount;
+    if (searched.kind === 'many') {
+      // The candidates are dense: the page fills after a few reads in order; only verified candidates count.
+      const { candidates } = searched;
+      const filter = matches;
+      matches = (asset) => candidates.has(asset.id) && filter(asset);
+      inOrder = { budget: 0, density: searched.density };
+      // A 3-character search alone: its posting is exactly its matches, the total once this page is found.
+      if (isSearchOnly(filters)) searchTotal = searched.count;
+    }
   }
-  read ??= await readInListOrder(ctx, request, matches);
+  read ??= await readInListOrder(ctx, request, matches, inOrder);
   read.itemsRead += spent;
   const pageIds = read.matches.slice(start, start + request.itemsPerPage).map((asset) => asset.id);
   const items = await getMany(ctx, pageIds);
@@ -153,6 +162,12 @@ async function listFiltered(ctx: TenantContext, request: AssetListRequest): Prom
   };
 }
 
+/** How a search with many candidates reads in order: no budget, reads sized by the candidates' density. */
+interface InOrderOptions {
+  budget: number;
+  density: number;
+}
+
 const isSearchOnly = (filters: AssetFilters) =>
   Object.entries(filters).every(([key, value]) => key === 'search' || value === undefined);
 
@@ -161,12 +176,15 @@ async function readInListOrder(
   ctx: TenantContext,
   request: AssetListRequest,
   matches: (asset: Candidate) => boolean,
+  search?: InOrderOptions,
 ): Promise<CandidateRead> {
   const { order } = request;
   const wanted = (request.page - 1) * request.itemsPerPage + request.itemsPerPage;
   const { source, inOrder } = candidateSource(ctx, request);
+  // Reads of the matches still wanted at the candidates' density, with a margin for candidates that fail.
+  const chunk = search && Math.min(1_000, Math.max(25, Math.ceil(((wanted + 1) / search.density) * 1.25)));
   const inOrderRead = (from: CandidateSource) =>
-    readMatchesInOrder(from, { ascending: order.direction === 'asc', wanted, matches });
+    readMatchesInOrder(from, { ascending: order.direction === 'asc', wanted, matches, budget: search?.budget, chunk });
   if (inOrder) return inOrderRead(source);
   // The customer partition is in id order: sort by the same key the sort's index uses, so orders agree.
   const index = ASSET_SORT_INDEXES[order.field as AssetSortField];

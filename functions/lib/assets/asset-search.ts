@@ -1,28 +1,31 @@
-import { Logger } from '@aws-lambda-powertools/logger';
 import { batchGetByIds } from '../data/batch-get';
 import type { TenantContext } from '../data/tenant-context';
+import { fetchesCandidates, findCandidates } from '../search/gram-search';
 import { CANDIDATE_ATTRIBUTES, type Candidate, type CandidateRead, sortInListOrder } from './asset-candidates';
 import { ASSET_SORT_INDEXES, assetRepository } from './asset-repository';
-import { searchCatalogue } from './asset-search-catalogue';
 
 /**
- * The search plan of GET /api/assets (docs/data-model.md, "Asset list"): the search catalogue names the
- * matching ids; when they are few, their index entries are fetched by id (BatchGetItem, projected), the other
- * filters applied and the matches sorted in the list's order here: exact total, any page, whatever the tenant
- * size. When they are many, the caller reads the sort's index in order (its page fills fast).
+ * The search plan of GET /api/assets (docs/data-model.md, "Asset list" and "Search index"): the n-gram index
+ * names the candidates (search/gram-search.ts). When they are few, their filter attributes are fetched by id
+ * (BatchGetItem, projected), verified (the substring and the other filters) and sorted in the list's order
+ * here: exact total, any page. When they are many, the caller reads the sort's index in order keeping the
+ * verified candidates (the page fills fast: the matches are dense). A search shorter than a gram has no
+ * candidates: the caller reads in order with the search as a filter.
  */
-
-/** Matches fetched by id at most; beyond, one match in 50 at 100k assets, reading in order is cheaper. */
-export const SEARCH_FETCH_LIMIT = 2_000;
-const logger = new Logger({ serviceName: 'api-assets' });
-
 export type SearchRead =
   /** Every match, filtered and in the list's order (`exhausted: true`). */
   | { kind: 'exact'; read: CandidateRead }
-  /** More matches than the fetch limit: `matchCount` of them (the search alone). */
-  | { kind: 'many'; matchCount: number; itemsRead: number }
-  /** The catalogue lacks assets (written before it existed, see docs): it cannot be trusted. */
-  | { kind: 'incomplete'; itemsRead: number };
+  /** Too many candidates to fetch: read in order, keeping `candidates`; `count` is the search's exact total. */
+  | {
+      kind: 'many';
+      candidates: ReadonlySet<number>;
+      count: number | undefined;
+      /** Candidates per asset of the tenant: how many reads in order find a page. */
+      density: number;
+      itemsRead: number;
+    }
+  /** Shorter than a gram: the index cannot narrow it. */
+  | { kind: 'unindexed'; itemsRead: number };
 
 export interface SearchOrder {
   field: keyof typeof ASSET_SORT_INDEXES | 'id';
@@ -34,24 +37,37 @@ export async function readSearchMatches(
   search: string,
   order: SearchOrder,
   matches: (candidate: Candidate) => boolean,
+  /** Matches the page needs (page × items per page); an export needs them all. */
+  wanted = Number.POSITIVE_INFINITY,
 ): Promise<SearchRead> {
-  // The counter read (1 item) tells whether every asset has its entry: the write transactions keep both.
-  const [catalogue, assetCount] = await Promise.all([searchCatalogue(ctx, search), assetRepository.count(ctx)]);
-  const itemsRead = catalogue.itemsRead + 1;
-  if (catalogue.entries !== assetCount) {
-    logger.warn('asset search catalogue incomplete', { entries: catalogue.entries, assets: assetCount });
-    return { kind: 'incomplete', itemsRead };
+  // The counter (1 item) sizes what the search may read: at most 2% of the tenant (gram-search.ts).
+  const assetCount = await assetRepository.count(ctx);
+  const found = await findCandidates(ctx, 'ASSET', [search], assetCount);
+  if (!found.ids) return { kind: 'unindexed', itemsRead: found.itemsRead + 1 };
+  const ids = found.ids;
+  if (ids.length === 0) {
+    return { kind: 'exact', read: { matches: [], itemsRead: found.itemsRead + 1, exhausted: true } };
   }
-  if (catalogue.ids.length > SEARCH_FETCH_LIMIT) {
-    return { kind: 'many', matchCount: catalogue.ids.length, itemsRead };
+  const itemsRead = found.itemsRead + 1;
+  if (!fetchesCandidates(ids.length, assetCount, itemsRead, wanted)) {
+    return {
+      kind: 'many',
+      candidates: new Set(ids),
+      count: found.exact ? ids.length : undefined,
+      density: ids.length / Math.max(ids.length, assetCount),
+      itemsRead,
+    };
   }
   const sortAttribute = order.field === 'id' ? undefined : `${ASSET_SORT_INDEXES[order.field]}sk`;
-  const candidates = await getCandidates(ctx, catalogue.ids, sortAttribute);
-  const found = sortInListOrder(candidates.filter(matches), sortAttribute, order.direction === 'asc');
-  return { kind: 'exact', read: { matches: found, itemsRead: itemsRead + candidates.length, exhausted: true } };
+  const candidates = await getCandidates(ctx, ids, sortAttribute);
+  const verified = sortInListOrder(candidates.filter(matches), sortAttribute, order.direction === 'asc');
+  return {
+    kind: 'exact',
+    read: { matches: verified, itemsRead: itemsRead + candidates.length, exhausted: true },
+  };
 }
 
-/** The candidate attributes (and the sort key) of the given assets; an id deleted since the catalogue read is absent. */
+/** The candidate attributes (and the sort key) of the given assets; an id deleted meanwhile is absent. */
 async function getCandidates(ctx: TenantContext, ids: readonly number[], sortAttribute?: string) {
   const attributes = [...CANDIDATE_ATTRIBUTES, ...(sortAttribute ? [sortAttribute] : [])];
   return (await batchGetByIds(ctx, 'ASSET', ids, { attributes })) as Candidate[];

@@ -20,9 +20,13 @@ import { conflict, unprocessable } from '../http/errors';
 import { liveAssetChanged } from '../live/publisher';
 import { withStateAfterEdit } from '../loan-days/loan-day-state';
 import { pickupWrites } from '../pickups/pickup-items';
+import { assetGramWrites, deviceGramWrites } from '../search/entity-texts';
+import { type GramWrites, mergeGramWrites, NO_GRAM_WRITES } from '../search/gram-index';
+import { sendWithGrams } from '../search/gram-writes';
 import { removeTimer, syncTimer } from '../time-rules/timer-sync';
 import {
   deviceSummary,
+  type LinkChange,
   linkInSteps,
   linkWrites,
   planDeviceLinks,
@@ -31,7 +35,6 @@ import {
   versioned,
 } from './asset-device-links';
 import { type AssetRecord, assetRepository } from './asset-repository';
-import { catalogueEntryRemoval, catalogueEntryWrite, searchText, writeWithCatalogue } from './asset-search-catalogue';
 import { assetStatusRef, findAssetStatus } from './asset-status';
 
 /**
@@ -116,24 +119,28 @@ export async function applyReferences(
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 /**
- * Runs the transaction; `catalogue` names the asset whose search catalogue entry it writes (and where), so a
- * shard that does not exist yet is created first (asset-search-catalogue.ts).
+ * Runs the transaction with the search index changes it carries (search/gram-writes.ts: in the same
+ * transaction when they fit, else around it, the index staying a superset).
  */
-async function transact(
-  items: TransactItem[],
-  catalogue?: { ctx: TenantContext; assetId: number; index: number },
-): Promise<void> {
+async function transact(items: TransactItem[], grams: GramWrites = NO_GRAM_WRITES): Promise<void> {
   const send = async (all: TransactItem[]) => {
     await dynamo().send(new TransactWriteCommand({ TransactItems: all }));
   };
   try {
-    if (catalogue) await writeWithCatalogue(catalogue.ctx, catalogue.assetId, items, catalogue.index, send);
-    else await send(items);
+    await sendWithGrams(items, grams, send);
   } catch (error) {
     if (error instanceof TransactionCanceledException) throw conflict();
     throw error;
   }
 }
+
+/** The search index changes of devices whose asset link changes (their text holds the asset's name). */
+const linkGrams = (ctx: TenantContext, changes: readonly LinkChange[]) =>
+  mergeGramWrites(
+    ...changes.map(({ device, ref }) =>
+      deviceGramWrites(ctx, device.id, device, { ...device, asset: ref, version: device.version + 1 }),
+    ),
+  );
 
 /** Creates the asset (counted, as repository.create does) and links its devices. */
 export async function createAsset(
@@ -153,7 +160,7 @@ export async function createAsset(
     // Created as reported empty: it waits for a pickup from now (issue 18 part 4).
     ...pickupWrites(ctx, undefined, asset, { at: new Date().toISOString(), by }),
   ];
-  const fits = 3 + others.length + links.length <= TRANSACTION_MAX_ITEMS;
+  const fits = 2 + others.length + links.length <= TRANSACTION_MAX_ITEMS;
   // Too many devices for one transaction: the asset is created without them, then they join in steps.
   const joining = new Set(changes.map((change) => change.device.id));
   const created = fits ? asset : { ...asset, devices: asset.devices.filter((d) => !joining.has(d.id)) };
@@ -174,19 +181,21 @@ export async function createAsset(
           ExpressionAttributeValues: { ':one': 1 },
         },
       },
-      catalogueEntryWrite(ctx, asset),
       ...(fits ? links : []),
       // The zone's asset count and link (a zone still counted cannot be deleted; its rename reaches the asset).
       ...others,
     ],
-    { ctx, assetId: asset.id, index: 2 },
+    mergeGramWrites(
+      assetGramWrites(ctx, asset.id, undefined, created),
+      fits ? linkGrams(ctx, changes) : NO_GRAM_WRITES,
+    ),
   );
   if (fits) {
     liveAssetChanged(ctx, undefined, asset);
     await syncTimer(ctx, undefined, asset, new Date().toISOString());
     return asset;
   }
-  const linked = await linkInSteps(ctx, created, changes, (items) => transact(items));
+  const linked = await linkInSteps(ctx, created, changes, (items, step) => transact(items, linkGrams(ctx, step)));
   // The summaries in the order the form gave them, as a single transaction would have written them.
   const final = { ...asset, version: linked.version + 1 };
   await transact([putAssetAt(ctx, linked, final)]);
@@ -215,22 +224,22 @@ export async function saveAsset(
   const { asset: next, writes: profileWrites } = await withProfiles(ctx, changed, profileDefinitionIds);
   const changes = await planDeviceLinks(ctx, next, current.devices, devices, next.name !== current.name);
   const links = await linkWrites(ctx, next.id, changes);
-  // The catalogue entry only when the searched text changes: a shard write costs its size (up to ~360 KB).
-  const searchable = searchText(next) !== searchText(current);
-  const catalogue = searchable ? [catalogueEntryWrite(ctx, next)] : [];
   const others = [
     ...profileWrites,
     ...(await geoZoneLinkWrites(ctx, next.id, current.geo_zone, next.geo_zone)),
     // A status or customer change may start or end a pickup wait (issue 18 part 4): in the same transaction.
     ...pickupWrites(ctx, current, next, { at: new Date().toISOString(), by }),
   ];
-  const fits = 1 + catalogue.length + others.length + links.length <= TRANSACTION_MAX_ITEMS;
+  const fits = 1 + others.length + links.length <= TRANSACTION_MAX_ITEMS;
   // Too many devices for one transaction: they move in steps first, the asset's own change comes last.
-  const stored = fits ? current : await linkInSteps(ctx, current, changes, (items) => transact(items));
+  const stored = fits
+    ? current
+    : await linkInSteps(ctx, current, changes, (items, step) => transact(items, linkGrams(ctx, step)));
   const saved = { ...next, version: stored.version + 1 };
+  // The search index only when the searched text changes (entity-texts.ts), only the grams that changed.
   await transact(
-    [putAssetAt(ctx, stored, saved), ...catalogue, ...(fits ? links : []), ...others],
-    searchable ? { ctx, assetId: next.id, index: 1 } : undefined,
+    [putAssetAt(ctx, stored, saved), ...(fits ? links : []), ...others],
+    mergeGramWrites(assetGramWrites(ctx, saved.id, current, saved), fits ? linkGrams(ctx, changes) : NO_GRAM_WRITES),
   );
   // The customer may have changed: the old customer's channel hears `removed` (publisher.ts).
   liveAssetChanged(ctx, current, saved);
@@ -249,9 +258,11 @@ export async function deleteAsset(ctx: TenantContext, current: AssetRecord): Pro
     ...(await geoZoneLinkWrites(ctx, current.id, current.geo_zone, null)),
     ...pickupWrites(ctx, current, undefined, { at: new Date().toISOString(), by: null }),
   ];
-  // The asset, its count, its catalogue entry, the device list's asset count (linkWrites) and the devices.
-  const fits = 4 + others.length + changes.length <= TRANSACTION_MAX_ITEMS;
-  const stored = fits ? current : await linkInSteps(ctx, current, changes, (items) => transact(items));
+  // The asset, its count and the device list's asset count (linkWrites); then the devices.
+  const fits = 3 + others.length + changes.length <= TRANSACTION_MAX_ITEMS;
+  const stored = fits
+    ? current
+    : await linkInSteps(ctx, current, changes, (items, step) => transact(items, linkGrams(ctx, step)));
   await transact(
     [
       { Delete: { TableName: tableName(), Key: itemKey(ctx, 'ASSET', current.id), ...versioned(stored.version) } },
@@ -263,11 +274,13 @@ export async function deleteAsset(ctx: TenantContext, current: AssetRecord): Pro
           ExpressionAttributeValues: { ':minusOne': -1 },
         },
       },
-      catalogueEntryRemoval(ctx, current.id),
       ...(fits ? await linkWrites(ctx, current.id, changes) : []),
       ...others,
     ],
-    { ctx, assetId: current.id, index: 2 },
+    mergeGramWrites(
+      assetGramWrites(ctx, current.id, current, undefined),
+      fits ? linkGrams(ctx, changes) : NO_GRAM_WRITES,
+    ),
   );
   liveAssetChanged(ctx, current, undefined);
   await removeTimer(ctx, current, new Date().toISOString());

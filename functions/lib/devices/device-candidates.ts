@@ -13,7 +13,7 @@ export type DeviceCandidate = Pick<
 > &
   Partial<Pick<DeviceRecord, 'battery_level_low' | 'is_sabotaged'>>;
 
-const CANDIDATE_ATTRIBUTES = [
+export const CANDIDATE_ATTRIBUTES = [
   'id',
   'name',
   'model',
@@ -97,11 +97,15 @@ export async function readDeviceMatches(
      * on counting, and the read stops at the page's end or at the last match, whichever comes first.
      */
     known?: number;
+    /** Candidates read at least (a lower-bound total); a search with many candidates reads only its page. */
+    budget?: number;
+    /** Candidates a read asks for past the budget (a search sizes it by its candidates' density). */
+    chunk?: number;
   },
 ): Promise<DeviceCandidateRead> {
   const matches: DeviceCandidate[] = [];
   const counted = options.known !== undefined;
-  const budget = counted ? 0 : DEVICE_READ_BUDGET;
+  const budget = counted ? 0 : (options.budget ?? DEVICE_READ_BUDGET);
   // With the total known, no extra match is needed to tell whether a next page exists.
   const enough = counted ? Math.min(options.wanted, options.known ?? 0) : options.wanted + 1;
   let itemsRead = 0;
@@ -113,7 +117,7 @@ export async function readDeviceMatches(
       ? countedLimit(enough - matches.length, matches.length, itemsRead)
       : itemsRead < budget
         ? budget - itemsRead
-        : undefined;
+        : options.chunk;
     const result = await readChunk(source, options.ascending, limit, startKey);
     itemsRead += result.ScannedCount ?? 0;
     for (const item of (result.Items ?? []) as DeviceCandidate[]) if (options.matches(item)) matches.push(item);

@@ -18,6 +18,8 @@ import {
 } from '../device-profiles/device-profile-repository';
 import { HttpError, unprocessable } from '../http/errors';
 import { readUploadedFile, type UploadedFile } from '../http/upload-body';
+import { deviceSearchText } from '../search/entity-texts';
+import { addPostings } from '../search/gram-index';
 import { claimedDevEuis, devEuiClaimItem, standingOf } from './dev-eui-claims';
 import { assertDevEuiProbesLeft, countRefusedDevEuis } from './dev-eui-probe-limit';
 import { capViolations, type ParsedDeviceRow, parseDeviceCsv } from './device-import-csv';
@@ -237,6 +239,12 @@ async function writeDevices(ctx: TenantContext, devices: ImportedDevice[]): Prom
   if (devices.length === 0) return;
   const firstId = (devices[0] as ImportedDevice).device.id;
   await beginImport(ctx, firstId, devices.length);
+  // The search index first (search/gram-index.ts): a superset until the devices exist, never missing one.
+  await addPostings(
+    ctx,
+    'DEVICE',
+    devices.map(({ device }) => ({ id: device.id, text: deviceSearchText(device) })),
+  );
   const chunks = chunksOf(devices);
   let failure: { error: unknown; chunk: ImportedDevice[] } | undefined;
   let next = 0;

@@ -19,6 +19,7 @@ import {
   devicePartition,
   deviceRepository,
 } from './device-repository';
+import { type DeviceSearchRead, readDeviceSearch } from './device-search';
 
 /**
  * GET /api/devices (spec 000 s.2, s.9). Read plans (docs/data-model.md "Device list"):
@@ -154,23 +155,54 @@ async function filtered(ctx: TenantContext, request: DeviceListRequest): Promise
   const known = countedFilter(request.filters) ? countedTotal(request.filters, await readDeviceCounts(ctx)) : undefined;
   // A page past the count's end is empty: nothing to read.
   if (known !== undefined && start >= known) return { items: [], total: known, itemsRead: 0, totalExact: true };
-  const read = await readDeviceMatches(sourceOf(ctx, request), {
-    ascending: byConnectivity || request.order.direction === 'asc',
-    // Sorted here: every match is needed before the first page is known.
-    wanted: byConnectivity ? Number.POSITIVE_INFINITY : start + request.itemsPerPage,
-    matches: (candidate) => matchesDeviceFilters(candidate, request.filters),
-    known,
-  });
+  const wanted = byConnectivity ? Number.POSITIVE_INFINITY : start + request.itemsPerPage;
+  const matches = (candidate: DeviceCandidate) => matchesDeviceFilters(candidate, request.filters);
+  const searched = request.filters.search
+    ? await readDeviceSearch(ctx, request.filters.search, request.order, matches, wanted)
+    : undefined;
+  const read =
+    searched?.kind === 'exact'
+      ? searched.read
+      : await readDeviceMatches(sourceOf(ctx, request), {
+          ascending: byConnectivity || request.order.direction === 'asc',
+          // Sorted here: every match is needed before the first page is known.
+          wanted,
+          ...(searched?.kind === 'many' ? searchInOrder(searched, matches, wanted) : { matches }),
+          known,
+        });
+  if (searched && searched.kind !== 'exact') read.itemsRead += searched.itemsRead;
   if (byConnectivity) read.matches.sort(connectivityOrder(request.order.direction));
   const pageIds = read.matches.slice(start, start + request.itemsPerPage).map((candidate) => candidate.id);
   const found = await batchGetByIds(ctx, 'DEVICE', pageIds);
   const byIds = new Map(found.map((item) => [Number(item.id), fromItem<DeviceRecord>(item)]));
   const items = pageIds.flatMap((id) => byIds.get(id) ?? []);
+  // A 3-character search alone: its posting is exactly its matches (search/gram-search.ts).
+  const searchTotal = searched?.kind === 'many' && isSearchOnly(request.filters) ? searched.count : undefined;
+  const pageFound = read.exhausted || read.matches.length > start + request.itemsPerPage;
+  const knownTotal = searchTotal !== undefined && pageFound;
   return {
     items,
-    total: known ?? read.matches.length,
+    total: known ?? (knownTotal ? (searchTotal as number) : read.matches.length),
     itemsRead: read.itemsRead + found.length,
-    totalExact: known !== undefined || read.exhausted,
+    totalExact: known !== undefined || knownTotal || read.exhausted,
+  };
+}
+
+const isSearchOnly = (filters: DeviceFilters) =>
+  Object.entries(filters).every(([key, value]) => key === 'search' || value === undefined);
+
+/** Many candidates: only verified ones count, no budget, reads sized by the candidates' density. */
+function searchInOrder(
+  searched: Extract<DeviceSearchRead, { kind: 'many' }>,
+  matches: (candidate: DeviceCandidate) => boolean,
+  wanted: number,
+) {
+  const chunk = Number.isFinite(wanted)
+    ? Math.min(1_000, Math.max(25, Math.ceil(((wanted + 1) / searched.density) * 1.25)))
+    : undefined;
+  return {
+    matches: (candidate: DeviceCandidate) => searched.candidates.has(candidate.id) && matches(candidate),
+    ...(Number.isFinite(wanted) ? { budget: 0, chunk } : {}),
   };
 }
 

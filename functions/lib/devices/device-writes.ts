@@ -20,6 +20,9 @@ import { assertDeviceProfilesExist, profileUsageWrites } from '../device-profile
 import { conflict, unprocessable } from '../http/errors';
 import { liveAssetChanged, liveDeviceChanged } from '../live/publisher';
 import { withStateAfterEdit } from '../loan-days/loan-day-state';
+import { deviceGramWrites } from '../search/entity-texts';
+import { type GramWrites, NO_GRAM_WRITES } from '../search/gram-index';
+import { sendWithGrams } from '../search/gram-writes';
 import { claimHolder, devEuiClaimItem, devEuiClaimKey, standingOf } from './dev-eui-claims';
 import { assertDevEuiProbesLeft, countRefusedDevEuis } from './dev-eui-probe-limit';
 import { changedFlags, counterWrites, flagConditions, flagDelta, flagsOf, withCondition } from './device-flag-counts';
@@ -139,10 +142,20 @@ async function refuseTakenDevEui(ctx: TenantContext, devEui: string, holder: str
 /** A holder that is no tenant id: "not this tenant", when the winner of a race is no longer known. */
 const ANOTHER_TENANT = 'another tenant';
 
-/** `claim`: the DEVEUI whose claim is at `index`; a failed claim condition is a DEVEUI taken meanwhile. */
-async function transact(ctx: TenantContext, items: TransactItem[], claim?: { index: number; devEui: string }) {
+/**
+ * `claim`: the DEVEUI whose claim is at `index`; a failed claim condition is a DEVEUI taken meanwhile. `grams`:
+ * the search index changes, in the same transaction when they fit (search/gram-writes.ts).
+ */
+async function transact(
+  ctx: TenantContext,
+  items: TransactItem[],
+  grams: GramWrites = NO_GRAM_WRITES,
+  claim?: { index: number; devEui: string },
+) {
   try {
-    await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+    await sendWithGrams(items, grams, async (all) => {
+      await dynamo().send(new TransactWriteCommand({ TransactItems: all }));
+    });
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
     const reasons = error.CancellationReasons ?? [];
@@ -209,6 +222,7 @@ export async function createDevice(ctx: TenantContext, input: DeviceCreateInput)
       ...summaries,
       ...profileUsageWrites(ctx, [], device.device_profiles),
     ],
+    deviceGramWrites(ctx, id, undefined, device),
     { index: 1, devEui },
   );
   return device;
@@ -242,12 +256,16 @@ async function replaceDevice(ctx: TenantContext, current: DeviceRecord, next: De
     (id) => assetRepository.get(ctx, id),
     current,
   );
-  await transact(ctx, [
-    // Only what the save changed: the pipeline's last event and flags written meanwhile stay.
-    ...deviceUpdateWithCounts(ctx, current, saved),
-    ...summaries,
-    ...profileUsageWrites(ctx, current.device_profiles, saved.device_profiles),
-  ]);
+  await transact(
+    ctx,
+    [
+      // Only what the save changed: the pipeline's last event and flags written meanwhile stay.
+      ...deviceUpdateWithCounts(ctx, current, saved),
+      ...summaries,
+      ...profileUsageWrites(ctx, current.device_profiles, saved.device_profiles),
+    ],
+    deviceGramWrites(ctx, current.id, current, saved),
+  );
   // Best effort: a failed publish never fails the save (publisher.ts).
   await publishDeviceChange(ctx, current, saved).catch(() => undefined);
   return saved;
@@ -294,25 +312,29 @@ export const resetSabotaged = (ctx: TenantContext, current: DeviceRecord) =>
 /** DELETE /api/devices/{id}: the device, its claim (the DEVEUI is free again) and its asset summary. */
 export async function deleteDevice(ctx: TenantContext, current: DeviceRecord): Promise<void> {
   const summaries = await summaryWrites(ctx, current.id, current.asset, null, (id) => assetRepository.get(ctx, id));
-  await transact(ctx, [
-    {
-      // Uncounted with the flags as read: a flag the pipeline or the silent-tag job flipped meanwhile answers 409.
-      Delete: withCondition(
-        { TableName: tableName(), Key: itemKey(ctx, 'DEVICE', current.id), ...versioned(current.version) },
-        flagConditions(flagsOf(current)),
-      ),
-    },
-    {
-      // Only this device's own claim is freed (a claim of the same DEVEUI elsewhere is never touched).
-      Delete: {
-        TableName: tableName(),
-        Key: devEuiClaimKey(current.dev_eui),
-        ConditionExpression: 'attribute_not_exists(pk) OR (tenantId = :tenant AND deviceId = :device)',
-        ExpressionAttributeValues: { ':tenant': ctx.tenantId, ':device': current.id },
+  await transact(
+    ctx,
+    [
+      {
+        // Uncounted with the flags as read: a flag the pipeline or the silent-tag job flipped meanwhile answers 409.
+        Delete: withCondition(
+          { TableName: tableName(), Key: itemKey(ctx, 'DEVICE', current.id), ...versioned(current.version) },
+          flagConditions(flagsOf(current)),
+        ),
       },
-    },
-    ...counterWrites(ctx, flagDelta(flagsOf(current), undefined), -1),
-    ...summaries,
-    ...profileUsageWrites(ctx, current.device_profiles, []),
-  ]);
+      {
+        // Only this device's own claim is freed (a claim of the same DEVEUI elsewhere is never touched).
+        Delete: {
+          TableName: tableName(),
+          Key: devEuiClaimKey(current.dev_eui),
+          ConditionExpression: 'attribute_not_exists(pk) OR (tenantId = :tenant AND deviceId = :device)',
+          ExpressionAttributeValues: { ':tenant': ctx.tenantId, ':device': current.id },
+        },
+      },
+      ...counterWrites(ctx, flagDelta(flagsOf(current), undefined), -1),
+      ...summaries,
+      ...profileUsageWrites(ctx, current.device_profiles, []),
+    ],
+    deviceGramWrites(ctx, current.id, current, undefined),
+  );
 }

@@ -1,0 +1,54 @@
+import { normalizeDevEui } from '../../../shared/schemas/device';
+import type { AssetRecord } from '../assets/asset-repository';
+import { itemKey } from '../data/keys';
+import type { TenantContext } from '../data/tenant-context';
+import type { DeviceRecord } from '../devices/device-repository';
+import { type GramWrites, gramWrites, NO_GRAM_WRITES } from './gram-index';
+import { searchableText } from './grams';
+
+/**
+ * What each entity's search matches, as indexed text (the same fields as asset-query.ts `matchesFilters` and
+ * device-query.ts `matchesDeviceFilters`): an asset's name and reference; a device's name, model, barcode,
+ * asset name and DEVEUI (without separators, as the search compares it).
+ */
+export type AssetText = Pick<AssetRecord, 'name' | 'reference'>;
+export type DeviceText = Pick<DeviceRecord, 'name' | 'model' | 'barcode' | 'asset' | 'dev_eui'>;
+
+export const assetSearchText = (asset: AssetText) => searchableText([asset.name, asset.reference]);
+
+export const deviceSearchText = (device: DeviceText) =>
+  searchableText([
+    device.name,
+    device.model,
+    device.barcode,
+    device.asset?.name,
+    normalizeDevEui(device.dev_eui ?? ''),
+  ]);
+
+/** Items' texts for bulk loads (postingItems). */
+export const searchTexts = <T extends { id: number }>(items: Iterable<T>, text: (item: T) => string) =>
+  Array.from(items, (item) => ({ id: item.id, text: text(item) }));
+
+/** The index writes of an asset going from `before` to `after` (undefined: created or deleted). */
+export function assetGramWrites(
+  ctx: TenantContext,
+  id: number,
+  before: AssetText | undefined,
+  after: (AssetText & { version: number }) | undefined,
+): GramWrites {
+  const text = { before: before && assetSearchText(before), after: after && assetSearchText(after) };
+  if (text.before === text.after) return NO_GRAM_WRITES;
+  return gramWrites(ctx, 'ASSET', id, text, { key: itemKey(ctx, 'ASSET', id), version: after?.version });
+}
+
+/** The index writes of a device going from `before` to `after` (undefined: created or deleted). */
+export function deviceGramWrites(
+  ctx: TenantContext,
+  id: number,
+  before: DeviceText | undefined,
+  after: (DeviceText & { version: number }) | undefined,
+): GramWrites {
+  const text = { before: before && deviceSearchText(before), after: after && deviceSearchText(after) };
+  if (text.before === text.after) return NO_GRAM_WRITES;
+  return gramWrites(ctx, 'DEVICE', id, text, { key: itemKey(ctx, 'DEVICE', id), version: after?.version });
+}

@@ -1,0 +1,170 @@
+import { QueryCommand, type TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, tableName } from '../data/client';
+import { pad, typePartition } from '../data/keys';
+import type { TenantContext } from '../data/tenant-context';
+import { gramChanges, gramsOf } from './grams';
+
+/**
+ * The n-gram search index's items (docs/data-model.md, "Search index"): per tenant and entity one partition
+ * `T#<t>#<ENTITY>_GRAMS`; per trigram and 1,000 ids one posting item, sort key `<gram>#<bucket, padded>`,
+ * whose Number Set `ids` holds the ids' offsets in the bucket (id - bucket × 1,000: at most 3 digits, ~2 bytes
+ * each, so a full posting is ~3 KB). `ADD`/`DELETE` on a set are atomic and commute, so concurrent writers of
+ * one posting never lose each other's ids, inside transactions or not.
+ */
+export type SearchEntity = 'ASSET' | 'DEVICE';
+export const GRAM_BUCKET_SIZE = 1_000;
+
+type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+
+export const gramPartition = (ctx: TenantContext, entity: SearchEntity) => typePartition(ctx, `${entity}_GRAMS`);
+export const bucketOf = (id: number) => Math.floor(id / GRAM_BUCKET_SIZE);
+export const gramSortKey = (gram: string, bucket: number) => `${gram}#${pad(bucket)}`;
+export const postingKey = (ctx: TenantContext, entity: SearchEntity, gram: string, id: number) => ({
+  pk: gramPartition(ctx, entity),
+  sk: gramSortKey(gram, bucketOf(id)),
+});
+
+const postingUpdate = (
+  ctx: TenantContext,
+  entity: SearchEntity,
+  gram: string,
+  id: number,
+  verb: 'ADD' | 'DELETE',
+): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: postingKey(ctx, entity, gram, id),
+    UpdateExpression: `${verb} ids :offset`,
+    ExpressionAttributeValues: { ':offset': new Set([id % GRAM_BUCKET_SIZE]) },
+  },
+});
+
+/**
+ * What one item's text change writes into the index: adds for the grams it gains, removals for those it
+ * loses, and the guard under which removals may run outside the item's own transaction (gram-writes.ts): the
+ * item as it is after this write (its version, or its absence).
+ */
+export interface GramWrites {
+  adds: TransactItem[];
+  removals: { guard: TransactItem; actions: TransactItem[] }[];
+}
+
+export const NO_GRAM_WRITES: GramWrites = { adds: [], removals: [] };
+
+export function gramWrites(
+  ctx: TenantContext,
+  entity: SearchEntity,
+  id: number,
+  text: { before: string | undefined; after: string | undefined },
+  owner: { key: Record<string, unknown>; version: number | undefined },
+): GramWrites {
+  const { added, removed } = gramChanges(text.before, text.after);
+  const guard: TransactItem = {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: owner.key,
+      ...(owner.version === undefined
+        ? { ConditionExpression: 'attribute_not_exists(pk)' }
+        : { ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': owner.version } }),
+    },
+  };
+  return {
+    adds: added.map((gram) => postingUpdate(ctx, entity, gram, id, 'ADD')),
+    removals: removed.length
+      ? [{ guard, actions: removed.map((gram) => postingUpdate(ctx, entity, gram, id, 'DELETE')) }]
+      : [],
+  };
+}
+
+export const mergeGramWrites = (...all: GramWrites[]): GramWrites => ({
+  adds: all.flatMap((writes) => writes.adds),
+  removals: all.flatMap((writes) => writes.removals),
+});
+
+export const gramActionCount = (writes: GramWrites) =>
+  writes.adds.length + writes.removals.reduce((sum, removal) => sum + removal.actions.length, 0);
+
+/** Posting items for bulk loads (seeds, backfills of empty indexes): every text's grams, grouped by bucket. */
+export function postingItems(ctx: TenantContext, entity: SearchEntity, texts: Iterable<{ id: number; text: string }>) {
+  const postings = new Map<string, Set<number>>();
+  for (const { id, text } of texts) {
+    for (const gram of gramsOf(text)) {
+      const sk = gramSortKey(gram, bucketOf(id));
+      const offsets = postings.get(sk) ?? new Set<number>();
+      offsets.add(id % GRAM_BUCKET_SIZE);
+      postings.set(sk, offsets);
+    }
+  }
+  const pk = gramPartition(ctx, entity);
+  return [...postings].map(([sk, ids]) => ({ pk, sk, ids }));
+}
+
+/**
+ * One gram's posting (`gram#` key prefix), or the union of the postings of every gram starting with a shorter
+ * `prefix`: the ids by bucket and the items read. Past `maxItems` items read it stops: `complete: false`.
+ */
+export async function readPosting(
+  ctx: TenantContext,
+  entity: SearchEntity,
+  key: { gram: string } | { prefix: string },
+  maxItems = Number.POSITIVE_INFINITY,
+): Promise<{ ids: Map<number, Set<number>>; itemsRead: number; complete: boolean }> {
+  const ids = new Map<number, Set<number>>();
+  let itemsRead = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const result = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :start)',
+        ExpressionAttributeValues: {
+          ':pk': gramPartition(ctx, entity),
+          ':start': 'gram' in key ? `${key.gram}#` : key.prefix,
+        },
+        ProjectionExpression: 'sk, ids',
+        ExclusiveStartKey: startKey,
+        ...(Number.isFinite(maxItems) ? { Limit: Math.max(1, maxItems - itemsRead) } : {}),
+      }),
+    );
+    itemsRead += result.ScannedCount ?? 0;
+    for (const item of result.Items ?? []) {
+      const offsets = item.ids as Set<number> | undefined;
+      if (!offsets?.size) continue;
+      const bucket = Number(String(item.sk).slice(String(item.sk).lastIndexOf('#') + 1));
+      const known = ids.get(bucket);
+      if (known) for (const offset of offsets) known.add(offset);
+      else ids.set(bucket, new Set(offsets));
+    }
+    startKey = result.LastEvaluatedKey;
+  } while (startKey && itemsRead < maxItems);
+  return { ids, itemsRead, complete: !startKey };
+}
+
+/**
+ * Adds many items' grams at once, one `ADD` per posting with all their offsets (a bulk import: its ids are
+ * consecutive, so 48 devices share most postings). Outside any transaction, before the items are written:
+ * the index is a superset meanwhile, and a rolled-back import leaves ids the search verifies away.
+ */
+export async function addPostings(
+  ctx: TenantContext,
+  entity: SearchEntity,
+  texts: Iterable<{ id: number; text: string }>,
+  concurrency = 8,
+): Promise<void> {
+  const items = postingItems(ctx, entity, texts);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const { pk, sk, ids } = items[next++] as (typeof items)[number];
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { pk, sk },
+          UpdateExpression: 'ADD ids :offsets',
+          ExpressionAttributeValues: { ':offsets': ids },
+        }),
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+}

@@ -1,0 +1,58 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { type TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../data/client';
+import { type GramWrites, gramActionCount } from './gram-index';
+
+/**
+ * Writes an item's transaction together with its index changes (docs/data-model.md, "Search index"). When
+ * both fit one TransactWriteItems (100 actions), they are one transaction: the index changes exactly with the
+ * item. When they do not (long texts, an asset renamed with many tags), the index stays a superset of the
+ * truth, never missing an id: the adds go first (an id found early is verified away by the search), then the
+ * item's transaction, then the removals, each batch conditioned on the item still being as written (its
+ * version or its absence), so a removal never undoes a later save's add. A removal skipped that way, or lost
+ * in a crash, leaves an id the search verifies away; `npm run repair:search` drops it.
+ */
+type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+
+export const TRANSACTION_MAX_ACTIONS = 100;
+const CONCURRENCY = 8;
+
+export async function sendWithGrams(
+  items: TransactItem[],
+  grams: GramWrites,
+  send: (items: TransactItem[]) => Promise<void>,
+): Promise<void> {
+  if (items.length + gramActionCount(grams) <= TRANSACTION_MAX_ACTIONS) {
+    await send([...items, ...grams.adds, ...grams.removals.flatMap((removal) => removal.actions)]);
+    return;
+  }
+  await inParallel(grams.adds, (add) => dynamo().send(new UpdateCommand(add.Update as never)));
+  await send(items);
+  await removeGuarded(grams, send);
+}
+
+/** Removals in transactions of the guard and up to 99 actions; a failed guard skips the rest of that item's. */
+async function removeGuarded(grams: GramWrites, send: (items: TransactItem[]) => Promise<void>) {
+  for (const { guard, actions } of grams.removals) {
+    for (let start = 0; start < actions.length; start += TRANSACTION_MAX_ACTIONS - 1) {
+      try {
+        await send([guard, ...actions.slice(start, start + TRANSACTION_MAX_ACTIONS - 1)]);
+      } catch (error) {
+        if (isCancellation(error)) break;
+        throw error;
+      }
+    }
+  }
+}
+
+/** The caller's `send` may translate a cancellation (into a 409): both mean "the item moved on". */
+const isCancellation = (error: unknown) =>
+  error instanceof TransactionCanceledException || (error as { status?: number })?.status === 409;
+
+async function inParallel<T>(items: readonly T[], run: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await run(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
+}

@@ -81,9 +81,6 @@ export const mergeGramWrites = (...all: GramWrites[]): GramWrites => ({
   removals: all.flatMap((writes) => writes.removals),
 });
 
-export const gramActionCount = (writes: GramWrites) =>
-  writes.adds.length + writes.removals.reduce((sum, removal) => sum + removal.actions.length, 0);
-
 /** Posting items for bulk loads (seeds, backfills of empty indexes): every text's grams, grouped by bucket. */
 export function postingItems(ctx: TenantContext, entity: SearchEntity, texts: Iterable<{ id: number; text: string }>) {
   const postings = new Map<string, Set<number>>();

@@ -1,7 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { type TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../data/client';
-import { type GramWrites, gramActionCount } from './gram-index';
+import type { GramWrites } from './gram-index';
 
 /**
  * Writes an item's transaction together with its index changes (docs/data-model.md, "Search index"). When
@@ -22,8 +22,14 @@ export async function sendWithGrams(
   grams: GramWrites,
   send: (items: TransactItem[]) => Promise<void>,
 ): Promise<void> {
-  if (items.length + gramActionCount(grams) <= TRANSACTION_MAX_ACTIONS) {
-    await send([...items, ...grams.adds, ...grams.removals.flatMap((removal) => removal.actions)]);
+  // Several items' changes may touch one posting (two tags joining an asset, one leaving while another joins):
+  // a transaction may name an item once, so the adds and the removals are each merged per posting.
+  const adds = coalesce(grams.adds);
+  const removals = coalesce(grams.removals.flatMap((removal) => removal.actions));
+  const keys = [...items, ...adds, ...removals].map(keyOf);
+  const unique = new Set(keys).size === keys.length;
+  if (unique && items.length + adds.length + removals.length <= TRANSACTION_MAX_ACTIONS) {
+    await send([...items, ...adds, ...removals]);
     return;
   }
   await inParallel(grams.adds, (add) => dynamo().send(new UpdateCommand(add.Update as never)));
@@ -55,4 +61,29 @@ async function inParallel<T>(items: readonly T[], run: (item: T) => Promise<unkn
     while (next < items.length) await run(items[next++] as T);
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
+}
+
+const keyOf = (item: TransactItem) => {
+  const operation = item.Update ?? item.Put ?? item.Delete ?? item.ConditionCheck;
+  const key = (operation as { Key?: Record<string, unknown> } | undefined)?.Key ?? (item.Put?.Item as object);
+  return JSON.stringify([(key as Record<string, unknown>)?.pk, (key as Record<string, unknown>)?.sk]);
+};
+
+/** Posting updates of one verb merged per posting: one action whose set holds every offset. */
+function coalesce(actions: readonly TransactItem[]): TransactItem[] {
+  const byKey = new Map<string, TransactItem>();
+  for (const action of actions) {
+    const key = keyOf(action);
+    const seen = byKey.get(key);
+    if (!seen?.Update || !action.Update) {
+      byKey.set(key, action);
+      continue;
+    }
+    const offsets = new Set([
+      ...(seen.Update.ExpressionAttributeValues?.[':offset'] as Set<number>),
+      ...(action.Update.ExpressionAttributeValues?.[':offset'] as Set<number>),
+    ]);
+    byKey.set(key, { Update: { ...seen.Update, ExpressionAttributeValues: { ':offset': offsets } } });
+  }
+  return [...byKey.values()];
 }

@@ -3,6 +3,7 @@ import type { AssetProfileDefinitionRecord } from '../../functions/lib/asset-pro
 import { type AssetRecord, assetRepository } from '../../functions/lib/assets/asset-repository';
 import { catalogueShardItems, searchShardKey } from '../../functions/lib/assets/asset-search-catalogue';
 import { assetStatusRepository } from '../../functions/lib/assets/asset-status';
+import { clientAssetCounterItems } from '../../functions/lib/assets/client-asset-count';
 import { defaultRoleMatrix, roleRepository } from '../../functions/lib/auth/role-matrix';
 import { type ClientRecord, clientRepository } from '../../functions/lib/clients/client-repository';
 import { dynamo, tableName } from '../../functions/lib/data/client';
@@ -179,6 +180,8 @@ export async function ensureBenchTenant(
     // Last: the counter is what marks the tenant complete (and what the unfiltered total reads).
     await setCounter(ctx, 'ASSET', spec.assetCount);
   }
+  // The customers' asset counts (client-asset-count.ts): SET, so a tenant seeded before they existed gets them.
+  await batchPut(clientAssetCounterItems(ctx, perCustomer), CONCURRENCY);
   const [id, assets] = [...perCustomer.entries()].sort((a, b) => b[1] - a[1])[0] ?? [0, 0];
   return { ...spec, tenantId, seededSeconds: (Date.now() - started) / 1000, biggestCustomer: { id, assets } };
 }

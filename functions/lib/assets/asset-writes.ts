@@ -33,6 +33,7 @@ import {
 import { type AssetRecord, assetRepository } from './asset-repository';
 import { catalogueEntryRemoval, catalogueEntryWrite, searchText, writeWithCatalogue } from './asset-search-catalogue';
 import { assetStatusRef, findAssetStatus } from './asset-status';
+import { clientCountWrites } from './client-asset-count';
 
 /**
  * Asset writes that touch more than the asset: references are resolved (unknown ids answer 422 on their
@@ -152,6 +153,7 @@ export async function createAsset(
     ...(await geoZoneLinkWrites(ctx, asset.id, null, asset.geo_zone)),
     // Created as reported empty: it waits for a pickup from now (issue 18 part 4).
     ...pickupWrites(ctx, undefined, asset, { at: new Date().toISOString(), by }),
+    ...clientCountWrites(ctx, undefined, asset),
   ];
   const fits = 3 + others.length + links.length <= TRANSACTION_MAX_ITEMS;
   // Too many devices for one transaction: the asset is created without them, then they join in steps.
@@ -223,6 +225,8 @@ export async function saveAsset(
     ...(await geoZoneLinkWrites(ctx, next.id, current.geo_zone, next.geo_zone)),
     // A status or customer change may start or end a pickup wait (issue 18 part 4): in the same transaction.
     ...pickupWrites(ctx, current, next, { at: new Date().toISOString(), by }),
+    // The customers' asset counts (client-asset-count.ts) when the asset changes customer.
+    ...clientCountWrites(ctx, current, next),
   ];
   const fits = 1 + catalogue.length + others.length + links.length <= TRANSACTION_MAX_ITEMS;
   // Too many devices for one transaction: they move in steps first, the asset's own change comes last.
@@ -248,6 +252,7 @@ export async function deleteAsset(ctx: TenantContext, current: AssetRecord): Pro
   const others = [
     ...(await geoZoneLinkWrites(ctx, current.id, current.geo_zone, null)),
     ...pickupWrites(ctx, current, undefined, { at: new Date().toISOString(), by: null }),
+    ...clientCountWrites(ctx, current, undefined),
   ];
   const fits = 3 + others.length + changes.length <= TRANSACTION_MAX_ITEMS;
   const stored = fits ? current : await linkInSteps(ctx, current, changes, (items) => transact(items));

@@ -6,6 +6,7 @@ import type { TenantContext } from './tenant-context';
 /** BatchGetItem takes at most 100 keys a call. */
 const KEYS_PER_CALL = 100;
 const MAX_ATTEMPTS = 8;
+const CONCURRENCY = 4;
 
 export interface TableKey {
   pk: string;
@@ -41,21 +42,25 @@ export async function hydratePage(
   const found = new Map<string, Record<string, unknown>>();
   const chunks: TableKey[][] = [];
   for (let i = 0; i < keys.length; i += KEYS_PER_CALL) chunks.push(keys.slice(i, i + KEYS_PER_CALL));
-  await Promise.all(
-    chunks.map(async (chunk) => {
-      const table = tableName();
-      let pending: Record<string, unknown>[] = chunk.map((key) => ({ pk: key.pk, sk: key.sk }));
-      for (let attempt = 0; pending.length > 0; attempt++) {
-        if (attempt >= MAX_ATTEMPTS) throw new Error(`${pending.length} keys stayed unprocessed`);
-        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
-        const result = await dynamo().send(
-          new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ...projection } } }),
-        );
-        for (const item of result.Responses?.[table] ?? []) found.set(`${item.pk}\n${item.sk}`, item);
-        pending = (result.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, unknown>[];
-      }
-    }),
-  );
+  const fetchChunk = async (chunk: TableKey[]) => {
+    const table = tableName();
+    let pending: Record<string, unknown>[] = chunk.map((key) => ({ pk: key.pk, sk: key.sk }));
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt >= MAX_ATTEMPTS) throw new Error(`${pending.length} keys stayed unprocessed`);
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
+      const result = await dynamo().send(
+        new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ...projection } } }),
+      );
+      for (const item of result.Responses?.[table] ?? []) found.set(`${item.pk}\n${item.sk}`, item);
+      pending = (result.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, unknown>[];
+    }
+  };
+  // A few calls in flight: a page is one call, a customer read whole many.
+  let next = 0;
+  const worker = async () => {
+    while (next < chunks.length) await fetchChunk(chunks[next++] as TableKey[]);
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, chunks.length) }, worker));
   return keys.flatMap((key) => {
     const item = found.get(`${key.pk}\n${key.sk}`);
     return item ? [item] : [];

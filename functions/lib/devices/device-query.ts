@@ -3,6 +3,7 @@ import { CONNECTIVITY_RANK, type Connectivity } from '../../../shared/schemas/co
 import { type DeviceSortField, normalizeDevEui } from '../../../shared/schemas/device';
 import { batchGetByIds } from '../data/batch-get';
 import { dynamo, tableName } from '../data/client';
+import { hydratePage, tableKeyOf } from '../data/hydrate';
 import { counterKey } from '../data/keys';
 import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
@@ -19,8 +20,9 @@ import {
 /**
  * GET /api/devices (spec 000 s.2, s.9). Read plans (docs/data-model.md "Device list"):
  *  1. `id`: one GetItem, the other filters checked on it;
- *  2. no filter: one Query of one page on the sort's index (every sortable column has one), the pages before
- *     skipped with `Select: COUNT`; total = the counter item;
+ *  2. no filter: one Query of one page on the sort's list index (every sortable column has one, gsi8…gsi13),
+ *     the pages before skipped with `Select: COUNT`, the page's devices by key (BatchGetItem); total = the
+ *     counter item;
  *  3. a filter (search, logicalId, asset[exists]): projected candidates read in the sort's order and
  *     filtered here until the page is full and the read budget spent (device-candidates.ts), then the page's
  *     devices fetched by id. asset[exists] with the asset-name order reads only the matching key range.
@@ -177,8 +179,10 @@ export async function* streamDevices(
         ExclusiveStartKey: startKey,
       }),
     );
-    const devices = (result.Items ?? []).map((item) => fromItem<DeviceRecord>(item));
-    yield devices.filter((device) => matchesDeviceFilters(device, filters));
+    const matching = (result.Items ?? []).filter((item) => matchesDeviceFilters(item as DeviceCandidate, filters));
+    // A list index copies what the filters read, not the whole device: the matches are fetched by key.
+    const items = source.index ? await hydratePage(ctx, matching.map(tableKeyOf)) : matching;
+    yield items.map((item) => fromItem<DeviceRecord>(item));
     startKey = result.LastEvaluatedKey;
   } while (startKey);
 }

@@ -88,6 +88,22 @@ export async function backfillMapIndex() {
   console.log(`Asset map index: ${updated} positioned assets of ${tenants} tenants indexed.`);
 }
 
+/**
+ * After a rebuild that added the list indexes (issue 19): the data steps of `npm run migrate:indexes` on every
+ * tenant (backfill, customer counts, verify, drop the old keys), as on AWS.
+ */
+export async function migrateListIndexes() {
+  const { runIndexMigration } = await import('../migrate-indexes-run');
+  const client = new DynamoDBClient({
+    region: REGION,
+    endpoint: `http://${HOST}:${port('DYNAMODB_PORT')}`,
+    credentials,
+  });
+  const steps = ['backfill', 'count', 'verify', 'drop-old'] as const;
+  const report = await runIndexMigration(client, TABLE_NAME, { steps, dryRun: false, log: () => undefined });
+  console.log(`List indexes: ${report.ok ? 'migrated' : `not migrated (${report.problems.join('; ')})`}.`);
+}
+
 /** Device imports cut off by the last stop (kill -9 midway) are rolled back: nothing can still be writing. */
 export async function rollBackInterruptedImports() {
   const { rollBackInterruptedImportsOfAllTenants } = await import('../../functions/lib/devices/device-import-journal');

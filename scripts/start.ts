@@ -1,6 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { startAppSyncEvents } from './local/appsync-events';
-import { backfillMapIndex, ensureTable, ensureUserPool, rollBackInterruptedImports } from './local/bootstrap';
+import {
+  backfillMapIndex,
+  ensureTable,
+  ensureUserPool,
+  migrateListIndexes,
+  rollBackInterruptedImports,
+} from './local/bootstrap';
 import { assertPortFree, dataDir, HOST, handlerEnvironment, PORTS, type PortName, port, REGION } from './local/config';
 import { type ConsoleMode, startConsole } from './local/console-server';
 import { startEventBridgeService } from './local/eventbridge-service';
@@ -56,6 +62,7 @@ async function main() {
     const ids = await ensureUserPool();
     Object.assign(process.env, handlerEnvironment(ids));
     if (table === 'rebuilt') await backfillMapIndex();
+    if (table === 'rebuilt') await migrateListIndexes();
     await rollBackInterruptedImports();
     const seeded = await seedIfEmpty();
     // The seeded rules' demo addresses, confirmed in the SNS stand-in on the first start (no confirmation mail).

@@ -11,8 +11,9 @@ export interface IndexDefinition {
   partitionKey: string;
   sortKey: string;
   /**
-   * ALL keeps the list pages one query; INCLUDE copies only `nonKeyAttributes` (a read pays for the copy's
-   * size, not the item's); KEYS_ONLY would force a get per row.
+   * ALL keeps a page one query but every write of the item is written again into the index at the item's
+   * size; INCLUDE copies only `nonKeyAttributes` (a write touching none of them and no key costs the index
+   * nothing); KEYS_ONLY holds the keys, the page's items are then fetched by key (data/hydrate.ts).
    */
   projection: 'ALL' | 'INCLUDE' | 'KEYS_ONLY';
   nonKeyAttributes?: readonly string[];
@@ -50,6 +51,48 @@ export const MAP_PROJECTION = [
  */
 export const DUE_PROJECTION = ['connectivity', 'heard_at', 'late_at', 'silent_at'] as const;
 
+/**
+ * gsi8…gsi13, the list indexes (docs/decisions/new-list-indexes-that-project-only-what-lists-filter.md): the
+ * tenant-wide orders of assets and devices, copying only what the list filters read, none of which an uplink's
+ * common path changes, so an uplink writes nothing into them. Both entities share gsi8…gsi12, so those copy the
+ * union; gsi13 (device model order) only the device's. DynamoDB counts every name of every index towards its
+ * 100 (LIST_QUOTAS).
+ */
+export const ASSET_LIST_PROJECTION = [
+  'id',
+  'name',
+  'reference',
+  'logical_id',
+  'days_outside_geo_zone',
+  'scheduled',
+  'client',
+  'status',
+] as const;
+export const DEVICE_LIST_PROJECTION = [
+  'id',
+  'name',
+  'model',
+  'dev_eui',
+  'barcode',
+  'asset',
+  'logical_id',
+  'connectivity',
+  'is_sabotaged',
+  'battery_level_low',
+] as const;
+const SHARED_LIST_PROJECTION = [...new Set([...ASSET_LIST_PROJECTION, ...DEVICE_LIST_PROJECTION])];
+
+const included = (n: number, nonKeyAttributes: readonly string[]): IndexDefinition => ({
+  ...overloaded(n),
+  projection: 'INCLUDE',
+  nonKeyAttributes,
+});
+/** gsi14…gsi18: one customer's assets in each order, keys only (the page is fetched by key). */
+const keysOnly = (n: number): IndexDefinition => ({ ...overloaded(n), projection: 'KEYS_ONLY' });
+
+/** DynamoDB's quotas of one table: 20 global secondary indexes, 100 projected non-key attributes in all. */
+export const INDEX_QUOTAS = { indexes: 20, nonKeyAttributes: 100 } as const;
+
 export const TABLE = {
   /** Logical name; the deployed name comes from CDK and reaches handlers as TABLE_NAME. */
   name: 'tracking',
@@ -61,11 +104,25 @@ export const TABLE = {
   timeToLiveAttribute: 'expiresAt',
   indexes: [
     ...[1, 2, 3, 4, 5, 6].map(overloaded),
-    { ...overloaded(7), projection: 'INCLUDE', nonKeyAttributes: [...MAP_PROJECTION, ...DUE_PROJECTION] },
+    included(7, [...MAP_PROJECTION, ...DUE_PROJECTION]),
+    ...[8, 9, 10, 11, 12].map((n) => included(n, SHARED_LIST_PROJECTION)),
+    included(13, DEVICE_LIST_PROJECTION),
+    ...[14, 15, 16, 17, 18].map(keysOnly),
   ] as readonly IndexDefinition[],
 } as const;
 
-export type IndexName = `gsi${1 | 2 | 3 | 4 | 5 | 6 | 7}`;
+export type IndexName = `gsi${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18}`;
+
+/** What of INDEX_QUOTAS a list of indexes uses: the local bootstrap refuses a table over them, as AWS would. */
+export function quotaViolations(indexes: readonly IndexDefinition[]): string[] {
+  const nonKey = indexes.reduce((sum, index) => sum + (index.nonKeyAttributes?.length ?? 0), 0);
+  return [
+    ...(indexes.length > INDEX_QUOTAS.indexes ? [`${indexes.length} indexes (at most ${INDEX_QUOTAS.indexes})`] : []),
+    ...(nonKey > INDEX_QUOTAS.nonKeyAttributes
+      ? [`${nonKey} projected non-key attributes (at most ${INDEX_QUOTAS.nonKeyAttributes})`]
+      : []),
+  ];
+}
 
 /** All attributes that are keys of the table or of an index: all strings. */
 export const keyAttributes = (): string[] => [

@@ -9,6 +9,10 @@ const STRING = dynamodb.AttributeType.STRING;
 /**
  * The single table, built from shared/table.ts so the deployed keys and indexes are the ones the local
  * bootstrap creates. A function rather than a wrapper construct: the table's construct id is exactly `id`.
+ * CloudFormation creates or deletes at most one GSI per table update, so a deployed table gains new indexes
+ * one deploy at a time: `-c tableIndexes=<n>` declares only the first n of the definition
+ * (docs/decisions/new-list-indexes-that-project-only-what-lists-filter.md; `npm run migrate:indexes` prints the
+ * sequence). Without it every index is declared.
  */
 export function createTrackingTable(scope: Construct, id: string): dynamodb.Table {
   const table = new dynamodb.Table(scope, id, {
@@ -20,7 +24,7 @@ export function createTrackingTable(scope: Construct, id: string): dynamodb.Tabl
     timeToLiveAttribute: TABLE.timeToLiveAttribute,
     removalPolicy: RemovalPolicy.RETAIN,
   });
-  for (const index of TABLE.indexes) {
+  for (const index of declaredIndexes(scope)) {
     table.addGlobalSecondaryIndex({
       indexName: index.name,
       partitionKey: { name: index.partitionKey, type: STRING },
@@ -30,6 +34,16 @@ export function createTrackingTable(scope: Construct, id: string): dynamodb.Tabl
     });
   }
   return table;
+}
+
+/** The definition's indexes, or its first `tableIndexes` (a staged deploy of new indexes). */
+export function declaredIndexes(scope: Construct) {
+  const limit: unknown = scope.node.tryGetContext('tableIndexes');
+  if (limit === undefined || limit === null || limit === '') return TABLE.indexes;
+  const n = Number(limit);
+  if (!Number.isInteger(n) || n < 1 || n > TABLE.indexes.length)
+    throw new Error(`tableIndexes must be 1…${TABLE.indexes.length}, got ${String(limit)}`);
+  return TABLE.indexes.slice(0, n);
 }
 
 /**

@@ -2,6 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AssetProfileDefinitionRecord } from '../../functions/lib/asset-profiles/asset-profile-repository';
 import { type AssetRecord, assetRepository } from '../../functions/lib/assets/asset-repository';
 import { assetStatusRepository } from '../../functions/lib/assets/asset-status';
+import { clientAssetCounterItems } from '../../functions/lib/assets/client-asset-count';
 import { defaultRoleMatrix, roleRepository } from '../../functions/lib/auth/role-matrix';
 import { type ClientRecord, clientRepository } from '../../functions/lib/clients/client-repository';
 import { dynamo, tableName } from '../../functions/lib/data/client';
@@ -181,6 +182,8 @@ export async function ensureBenchTenant(
     await setCounter(ctx, 'ASSET', spec.assetCount);
     await markSearchIndex(ctx);
   }
+  // The customers' asset counts (client-asset-count.ts): SET, so a tenant seeded before they existed gets them.
+  await batchPut(clientAssetCounterItems(ctx, perCustomer), CONCURRENCY);
   const [id, assets] = [...perCustomer.entries()].sort((a, b) => b[1] - a[1])[0] ?? [0, 0];
   return { ...spec, tenantId, seededSeconds: (Date.now() - started) / 1000, biggestCustomer: { id, assets } };
 }

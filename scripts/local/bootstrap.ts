@@ -15,7 +15,7 @@ import {
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
 import { ROLES } from '../../shared/permissions';
-import { globalSecondaryIndexes, keyAttributes, TABLE } from '../../shared/table';
+import { globalSecondaryIndexes, keyAttributes, quotaViolations, TABLE } from '../../shared/table';
 import { createUserPoolInput } from '../../shared/user-pool';
 import { HOST, port, REGION, TABLE_NAME } from './config';
 import { rebuildTable } from './table-rebuild';
@@ -26,8 +26,18 @@ const APP_CLIENT_NAME = 'tracking-console';
 /** App client of API credentials: 15-minute ID tokens (infra/stacks/auth-stack.ts ApiClientsClient). */
 const API_CLIENTS_APP_CLIENT_NAME = 'tracking-api-clients';
 
-/** CreateTable input from shared/table.ts: the same definition CDK deploys (infra/constructs/tracking-table.ts). */
-export const tableDefinition = (): CreateTableCommandInput => ({
+/**
+ * CreateTable input from shared/table.ts: the same definition CDK deploys (infra/constructs/tracking-table.ts).
+ * A definition over DynamoDB's index quotas is refused here as AWS would refuse it: dynalite takes any number.
+ */
+export const tableDefinition = (): CreateTableCommandInput => {
+  const violations = quotaViolations(TABLE.indexes);
+  if (violations.length > 0)
+    throw new Error(`The table definition exceeds DynamoDB's quotas: ${violations.join('; ')}`);
+  return definitionOf();
+};
+
+const definitionOf = (): CreateTableCommandInput => ({
   TableName: TABLE_NAME,
   BillingMode: 'PAY_PER_REQUEST',
   AttributeDefinitions: keyAttributes().map((name) => ({ AttributeName: name, AttributeType: 'S' })),
@@ -76,6 +86,22 @@ export async function backfillMapIndex() {
   const { backfillAssetMapKeysOfAllTenants } = await import('../../functions/lib/assets/asset-map-backfill');
   const { tenants, updated } = await backfillAssetMapKeysOfAllTenants();
   console.log(`Asset map index: ${updated} positioned assets of ${tenants} tenants indexed.`);
+}
+
+/**
+ * After a rebuild that added the list indexes (issue 19): the data steps of `npm run migrate:indexes` on every
+ * tenant (backfill, customer counts, verify, drop the old keys), as on AWS.
+ */
+export async function migrateListIndexes() {
+  const { runIndexMigration } = await import('../migrate-indexes-run');
+  const client = new DynamoDBClient({
+    region: REGION,
+    endpoint: `http://${HOST}:${port('DYNAMODB_PORT')}`,
+    credentials,
+  });
+  const steps = ['backfill', 'count', 'verify', 'drop-old'] as const;
+  const report = await runIndexMigration(client, TABLE_NAME, { steps, dryRun: false, log: () => undefined });
+  console.log(`List indexes: ${report.ok ? 'migrated' : `not migrated (${report.problems.join('; ')})`}.`);
 }
 
 /** Device imports cut off by the last stop (kill -9 midway) are rolled back: nothing can still be writing. */

@@ -7,6 +7,7 @@ import {
 } from '../../functions/lib/asset-profiles/asset-profile-repository';
 import { assetRepository } from '../../functions/lib/assets/asset-repository';
 import { assetStatusRepository } from '../../functions/lib/assets/asset-status';
+import { assetsPerCustomer, clientAssetCounterItems } from '../../functions/lib/assets/client-asset-count';
 import { clientRepository } from '../../functions/lib/clients/client-repository';
 import { dynamo, tableName } from '../../functions/lib/data/client';
 import { counterKey } from '../../functions/lib/data/keys';
@@ -75,6 +76,8 @@ export async function writeDemoData(ctx: TenantContext, data: DemoDataset): Prom
   // Issue 18: the zone visits the seeded events make (and the assets' presence and site, set on the records).
   const visits = seededVisits(ctx, data);
   await createAll(ctx, assetRepository, data.assets);
+  // Each customer's asset count (client-asset-count.ts), which the API's asset writes keep in their transactions.
+  await batchPut(clientAssetCounterItems(ctx, assetsPerCustomer(data.assets)), CONCURRENCY);
   await batchPut(visits, CONCURRENCY);
   // The search index (search/gram-index.ts) that the API's asset and device writes keep in their transactions.
   await batchPut(postingItems(ctx, 'ASSET', searchTexts(data.assets, assetSearchText)), CONCURRENCY);

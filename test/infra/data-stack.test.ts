@@ -23,6 +23,16 @@ describe('tracking table', () => {
     expect(table.GlobalSecondaryIndexes).toEqual(globalSecondaryIndexes());
   });
 
+  it('declares only the first n indexes with -c tableIndexes=n (one new GSI per deploy)', () => {
+    const staged = synthTracking({ tableIndexes: '8' });
+    const [, table] = resourcesOf(staged.template(staged.data), 'AWS::DynamoDB::Table')[0] as [
+      string,
+      Record<string, unknown>,
+    ];
+    expect(table.GlobalSecondaryIndexes).toEqual(globalSecondaryIndexes().slice(0, 8));
+    expect(() => synthTracking({ tableIndexes: '19' })).toThrow('tableIndexes must be 1…18');
+  });
+
   it('is on-demand, with PITR, deletion protection and TTL on expiresAt', () => {
     s.template(s.data).hasResourceProperties('AWS::DynamoDB::Table', {
       BillingMode: 'PAY_PER_REQUEST',

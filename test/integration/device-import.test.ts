@@ -112,8 +112,8 @@ describe('device import', () => {
       activation_date: '2026-01-15T00:00:00.000Z',
       asset: null,
       version: 1,
-      gsi4pk: 'T#1#DEVICE',
-      gsi4sk: expect.stringMatching(new RegExp(`^${a}#`)),
+      gsi11pk: 'T#1#DEVICE',
+      gsi11sk: expect.stringMatching(new RegExp(`^${a}#`)),
     });
     expect(stored.find((d) => d.dev_eui === c)).toMatchObject({ name: null, model: null });
     expect(Number((await deviceCounter(1))?.itemCount)).toBe(before + 3);

@@ -175,14 +175,14 @@ describe('device event pipeline', () => {
     expect(device.body).toMatchObject({ is_sabotaged: true, battery_level_low: true });
     const summary = (await call<{ device_health: unknown }>('GET', `/api/assets/${asset.id}`, { token: admin })).body;
     expect(summary.device_health).toMatchObject({ sabotaged: true, battery_low: true });
-    // The device list sorts on the battery flag through gsi1 (device-repository.ts): the key moved with it.
+    // The device list sorts on the battery flag through gsi8 (device-repository.ts): the key moved with it.
     const item = await localTable().client.send(
       new GetCommand({
         TableName: 'tracking',
         Key: { pk: 'T#1#DEVICE', sk: `DEVICE#${String(deviceId).padStart(10, '0')}` },
       }),
     );
-    expect(String(item.Item?.gsi1sk)).toMatch(/^1#/);
+    expect(String(item.Item?.gsi8sk)).toMatch(/^1#/);
   });
 
   it('lets a save read before a tag report through, never putting the older position and flags back', async () => {

@@ -32,15 +32,17 @@ describe('device index keys', () => {
     expect(item).toMatchObject({
       pk: 'T#3#DEVICE',
       sk: 'DEVICE#0000000042',
-      gsi1sk: '1#0000000042',
-      gsi2sk: '1#haspel h-51007#0000000042',
-      gsi3sk: 'tag noord#0000000042',
-      gsi4sk: '70B3D57ED0001234#0000000042',
-      gsi5sk: '2026-01-15T00:00:00.000Z#0000000042',
-      gsi6sk: 'kpn locationtag v#0000000042',
+      gsi8sk: '1#0000000042',
+      gsi9sk: '1#haspel h-51007#0000000042',
+      gsi10sk: 'tag noord#0000000042',
+      gsi11sk: '70B3D57ED0001234#0000000042',
+      gsi12sk: '2026-01-15T00:00:00.000Z#0000000042',
+      gsi13sk: 'kpn locationtag v#0000000042',
     });
-    for (const n of [1, 2, 3, 4, 5, 6]) expect(item[`gsi${n}pk` as 'gsi1pk']).toBe('T#3#DEVICE');
-    expect(deviceRepository.toItem(ctx, device({ asset: null })).gsi2sk).toBe('0#0000000042');
+    for (const n of [8, 9, 10, 11, 12, 13]) expect(item[`gsi${n}pk` as 'gsi8pk']).toBe('T#3#DEVICE');
+    // The old list keys (gsi1…gsi6, ALL) are no longer written for devices (docs/data-model.md).
+    for (const n of [1, 2, 3, 4, 5, 6]) expect(item).not.toHaveProperty(`gsi${n}pk`);
+    expect(deviceRepository.toItem(ctx, device({ asset: null })).gsi9sk).toBe('0#0000000042');
   });
 });
 
@@ -64,12 +66,12 @@ describe('device filters', () => {
   it('read asset[exists] in asset-name order as a key range, other orders from their index', () => {
     const order = { field: 'asset.name', direction: 'asc' } as const;
     expect(sourceOf(ctx, { order, filters: { hasAsset: false } })).toEqual({
-      index: 'gsi2',
+      index: 'gsi9',
       partition: 'T#3#DEVICE',
       prefix: '0#',
     });
     expect(sourceOf(ctx, { order: { field: 'model', direction: 'desc' }, filters: {} })).toEqual({
-      index: 'gsi6',
+      index: 'gsi13',
       partition: 'T#3#DEVICE',
     });
     expect(sourceOf(ctx, { order: { field: 'id', direction: 'asc' }, filters: {} })).toEqual({

@@ -1,6 +1,8 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { READ_BUDGET } from '../../../shared/hydra';
 import { dynamo, tableName } from '../data/client';
+import { hydratePage, tableKeyOf } from '../data/hydrate';
+import type { TenantContext } from '../data/tenant-context';
 import type { AssetRecord } from './asset-repository';
 
 /**
@@ -40,10 +42,14 @@ const CHUNK_AFTER_BUDGET = 500;
  */
 export const FILTERED_READ_CAP = READ_BUDGET;
 
-/** A partition to read: the table's (pk) or an index's (gsiNpk). */
+/**
+ * A partition to read: the table's (pk) or an index's (gsiNpk). `keysOnlyOf`: the index holds keys only (a
+ * customer's orders, gsi14…gsi18), so each chunk's candidates are fetched by key in that tenant (data/hydrate.ts).
+ */
 export interface CandidateSource {
   index?: string;
   partition: string;
+  keysOnlyOf?: TenantContext;
 }
 
 export interface CandidateRead {
@@ -54,6 +60,34 @@ export interface CandidateRead {
 }
 
 async function readChunk(
+  source: CandidateSource,
+  attributes: readonly string[],
+  ascending: boolean,
+  limit: number | undefined,
+  startKey: Record<string, unknown> | undefined,
+) {
+  if (source.keysOnlyOf) return readKeysOnlyChunk(source, source.keysOnlyOf, attributes, ascending, limit, startKey);
+  return queryChunk(source, attributes, ascending, limit, startKey);
+}
+
+const KEYS_CHUNK = 1000;
+
+/** A chunk of a keys-only partition, its candidates fetched by key: items read = the keys and the items. */
+async function readKeysOnlyChunk(
+  source: CandidateSource,
+  ctx: TenantContext,
+  attributes: readonly string[],
+  ascending: boolean,
+  limit: number | undefined,
+  startKey: Record<string, unknown> | undefined,
+) {
+  // A chunk of keys at most a thousand: its items are fetched before the next is read.
+  const keys = await queryChunk(source, ['pk', 'sk'], ascending, Math.min(limit ?? KEYS_CHUNK, KEYS_CHUNK), startKey);
+  const items = await hydratePage(ctx, (keys.Items ?? []).map(tableKeyOf), { attributes });
+  return { ...keys, Items: items, ScannedCount: (keys.ScannedCount ?? 0) + items.length };
+}
+
+function queryChunk(
   source: CandidateSource,
   attributes: readonly string[],
   ascending: boolean,
@@ -107,20 +141,21 @@ export async function readMatchesInOrder(
 }
 
 /**
- * The whole partition (a customer's assets, to be sorted by another column than the partition's order). Past
+ * The whole partition (a customer's assets in the list's order, for an exact total), in `ascending` order. Past
  * the read cap it gives up (`exhausted: false`, no matches): the caller reads the sort's index in order instead.
  */
 export async function readAllMatches(
   source: CandidateSource,
   extraAttribute: string | undefined,
   matches: (candidate: Candidate) => boolean,
+  ascending = true,
 ): Promise<CandidateRead> {
   const attributes = [...CANDIDATE_ATTRIBUTES, ...(extraAttribute ? [extraAttribute] : [])];
   const found: Candidate[] = [];
   let itemsRead = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
-    const result = await readChunk(source, attributes, true, undefined, startKey);
+    const result = await readChunk(source, attributes, ascending, undefined, startKey);
     itemsRead += result.ScannedCount ?? 0;
     for (const item of (result.Items ?? []) as Candidate[]) if (matches(item)) found.push(item);
     startKey = result.LastEvaluatedKey;

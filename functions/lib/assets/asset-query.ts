@@ -8,10 +8,9 @@ import {
   type CandidateSource,
   readAllMatches,
   readMatchesInOrder,
-  sortInListOrder,
 } from './asset-candidates';
 import {
-  ASSET_CLIENT_INDEX,
+  ASSET_CLIENT_SORT_INDEXES,
   ASSET_SORT_INDEXES,
   type AssetRecord,
   assetPartition,
@@ -19,6 +18,7 @@ import {
   clientAssetsPartition,
 } from './asset-repository';
 import { readSearchMatches } from './asset-search';
+import { clientAssetCount } from './client-asset-count';
 
 /**
  * GET /api/assets (spec 000 s.2, s.7, s.9). Read plans, cheapest first (docs/data-model.md, "Asset list"):
@@ -28,13 +28,17 @@ import { readSearchMatches } from './asset-search';
  *  3. `search`: the tenant's search catalogue (asset-search.ts) names the matches; when they are few, they
  *     are fetched by id, filtered and sorted here (exact total, any page); when many, plan 4 or 5 with the
  *     search as a filter fills the page fast;
- *  4. any other filter, on a partition already in the wanted order (the sort's index; the customer's gsi6
- *     partition or the table for the id order): projected candidates are read in that order and filtered
- *     here until the page is full and the read budget is spent (asset-candidates.ts), then only the page's
- *     items are fetched in full (BatchGetItem). The total is exact when the partition was read to its end,
- *     else a lower bound (`totalExact: false`);
- *  5. a customer's assets in another column's order: that customer's gsi6 partition is read whole
- *     (projected) and sorted here by the same key the sort's index uses. Exact total.
+ *  4. any other filter without a customer, on the sort's list index (gsi8…gsi12, which copies the filters'
+ *     attributes) or the table for the id order: candidates are read in that order and filtered here until
+ *     the page is full and the read budget is spent (asset-candidates.ts), then only the page's items are
+ *     fetched in full (BatchGetItem). The total is exact when the partition was read to its end, else a lower
+ *     bound (`totalExact: false`);
+ *  5. a customer (the client filter, every client user's list): that customer's own index in the wanted
+ *     order (gsi14…gsi18, KEYS_ONLY). Alone: the page's keys from it (the pages before skipped with
+ *     `Select: COUNT`, ~20 × N entries for page N like the sorts) and the page by BatchGetItem; total = the
+ *     customer's asset count (client-asset-count.ts). With other filters: the customer's keys in order, their
+ *     candidates fetched by key, read whole (exact total) up to the read cap, past it the sort's list index
+ *     with the customer as one more filter.
  * The search is evaluated here rather than as a filter expression: DynamoDB's `contains` is case-sensitive,
  * and a filter expression would save bytes, not reads (ScannedCount counts what it discards).
  */
@@ -97,6 +101,7 @@ export async function listAssets(ctx: TenantContext, request: AssetListRequest):
     const items = asset && matchesFilters(asset, filters) && request.page === 1 ? [asset] : [];
     return { items, total: asset && matchesFilters(asset, filters) ? 1 : 0, itemsRead: 1, totalExact: true };
   }
+  if (isClientOnly(filters)) return listOfClient(ctx, request, filters.clientId as number);
   if (!hasFilters(filters) && request.order.field !== 'id') {
     const indexName = ASSET_SORT_INDEXES[request.order.field];
     const [page, total] = await Promise.all([
@@ -113,15 +118,28 @@ export async function listAssets(ctx: TenantContext, request: AssetListRequest):
   return listFiltered(ctx, request);
 }
 
-/** Where a filtered list reads its candidates, and whether that partition is already in the wanted order. */
-function candidateSource(ctx: TenantContext, request: AssetListRequest): { source: CandidateSource; inOrder: boolean } {
-  const { filters, order } = request;
-  if (filters.clientId !== undefined) {
-    const source = { index: ASSET_CLIENT_INDEX, partition: clientAssetsPartition(ctx, filters.clientId) };
-    return { source, inOrder: order.field === 'id' };
-  }
-  if (order.field === 'id') return { source: { partition: assetPartition(ctx) }, inOrder: true };
-  return { source: { index: ASSET_SORT_INDEXES[order.field], partition: assetPartition(ctx) }, inOrder: true };
+const isClientOnly = (filters: AssetFilters) =>
+  filters.clientId !== undefined &&
+  Object.entries(filters).every(([key, value]) => key === 'clientId' || value === undefined);
+
+/** Plan 5 alone: one page of the customer's own index in the wanted order, the total from its count. */
+async function listOfClient(ctx: TenantContext, request: AssetListRequest, clientId: number): Promise<AssetListResult> {
+  const [page, total] = await Promise.all([
+    assetRepository.page(ctx, {
+      page: request.page,
+      itemsPerPage: request.itemsPerPage,
+      index: { name: ASSET_CLIENT_SORT_INDEXES[request.order.field], partition: clientAssetsPartition(ctx, clientId) },
+      ascending: request.order.direction === 'asc',
+    }),
+    clientAssetCount(ctx, clientId),
+  ]);
+  return { items: page.items, total: total.count, itemsRead: page.itemsRead + total.itemsRead, totalExact: true };
+}
+
+/** Where a filtered list without a customer reads its candidates: the sort's list index, or the table. */
+function candidateSource(ctx: TenantContext, order: AssetListRequest['order']): CandidateSource {
+  if (order.field === 'id') return { partition: assetPartition(ctx) };
+  return { index: ASSET_SORT_INDEXES[order.field], partition: assetPartition(ctx) };
 }
 
 async function listFiltered(ctx: TenantContext, request: AssetListRequest): Promise<AssetListResult> {
@@ -171,28 +189,29 @@ interface InOrderOptions {
 const isSearchOnly = (filters: AssetFilters) =>
   Object.entries(filters).every(([key, value]) => key === 'search' || value === undefined);
 
-/** Plans 4 and 5: candidates read in the list's order, or a customer's partition read whole and sorted. */
+/** Plans 4 and 5: candidates read in the list's order, a customer's read whole in its own order. */
 async function readInListOrder(
   ctx: TenantContext,
   request: AssetListRequest,
   matches: (asset: Candidate) => boolean,
   search?: InOrderOptions,
 ): Promise<CandidateRead> {
-  const { order } = request;
+  const { order, filters } = request;
   const wanted = (request.page - 1) * request.itemsPerPage + request.itemsPerPage;
-  const { source, inOrder } = candidateSource(ctx, request);
   // Reads of the matches still wanted at the candidates' density, with a margin for candidates that fail.
   const chunk = search && Math.min(1_000, Math.max(25, Math.ceil(((wanted + 1) / search.density) * 1.25)));
   const inOrderRead = (from: CandidateSource) =>
     readMatchesInOrder(from, { ascending: order.direction === 'asc', wanted, matches, budget: search?.budget, chunk });
-  if (inOrder) return inOrderRead(source);
-  // The customer partition is in id order: sort by the same key the sort's index uses, so orders agree.
-  const index = ASSET_SORT_INDEXES[order.field as AssetSortField];
-  const read = await readAllMatches(source, `${index}sk`, matches);
-  sortInListOrder(read.matches, `${index}sk`, order.direction === 'asc');
+  if (filters.clientId === undefined) return inOrderRead(candidateSource(ctx, order));
+  const customer: CandidateSource = {
+    index: ASSET_CLIENT_SORT_INDEXES[order.field],
+    partition: clientAssetsPartition(ctx, filters.clientId),
+    keysOnlyOf: ctx,
+  };
+  const read = await readAllMatches(customer, undefined, matches, order.direction === 'asc');
   if (read.exhausted) return read;
-  // A customer too big to read whole: the sort's index in order, the customer being one more filter.
-  const fallback = await inOrderRead({ index, partition: assetPartition(ctx) });
+  // A customer too big to read whole: the sort's list index in order, the customer being one more filter.
+  const fallback = await inOrderRead(candidateSource(ctx, order));
   return { ...fallback, itemsRead: fallback.itemsRead + read.itemsRead };
 }
 

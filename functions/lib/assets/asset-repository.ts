@@ -16,25 +16,44 @@ export type AssetRecord = Omit<Asset, '@id' | '@type' | 'device_health' | 'cable
   cable_summary?: Asset['cable_summary'];
 };
 
-/** Sort field (API name) -> the index that keeps assets in that order. */
+/**
+ * Sort field (API name) -> the list index that keeps a tenant's assets in that order (gsi8…gsi12, INCLUDE of
+ * the filters' attributes, shared/table.ts; docs/decisions/new-list-indexes-that-project-only-what-lists-filter.md).
+ */
 export const ASSET_SORT_INDEXES = {
-  days_outside_geo_zone: 'gsi1',
-  reference: 'gsi2',
-  scheduled: 'gsi3',
-  'client.company': 'gsi4',
-  cable_length: 'gsi5',
+  days_outside_geo_zone: 'gsi8',
+  reference: 'gsi9',
+  scheduled: 'gsi10',
+  'client.company': 'gsi11',
+  cable_length: 'gsi12',
+} as const;
+
+/**
+ * Order (API name, or id) -> the index that keeps one customer's assets in it (gsi14…gsi18, KEYS_ONLY). All
+ * assets of a customer share its company, so the company order within a customer is the id order.
+ */
+export const ASSET_CLIENT_SORT_INDEXES = {
+  id: 'gsi14',
+  'client.company': 'gsi14',
+  days_outside_geo_zone: 'gsi15',
+  reference: 'gsi16',
+  scheduled: 'gsi17',
+  cable_length: 'gsi18',
 } as const;
 
 const text = (value: string | null | undefined) => (value ?? '').toLowerCase().slice(0, 200);
 const numeric = (value: number | null | undefined) =>
   value === null || value === undefined ? '' : sortableNumber(value);
 
-/** gsi4 (client.company order) key: also rewritten when a customer is renamed (client-company-copies.ts). */
+/** client.company order key (gsi11): also rewritten when a customer is renamed (client-company-copies.ts). */
 export const companySortKey = (company: string | null | undefined, id: number) => indexSortKey(text(company), id);
 
 export const assetPartition = (ctx: TenantContext) => typePartition(ctx, 'ASSET');
-/** gsi6 byClient: the assets of one customer (client users' view, the client filter). Sparse: no customer, no key. */
-export const ASSET_CLIENT_INDEX = 'gsi6';
+/**
+ * gsi14 byClient: the assets of one customer in id order (client users' view, the client filter, "does this
+ * customer still have assets"). Sparse like gsi15…gsi18: no customer, no key.
+ */
+export const ASSET_CLIENT_INDEX = ASSET_CLIENT_SORT_INDEXES.id;
 export const clientAssetsPartition = (ctx: TenantContext, clientId: number) =>
   `${typePartition(ctx, 'CLIENT')}#${clientId}#ASSETS`;
 
@@ -53,27 +72,48 @@ export const assetMapKeys = (ctx: TenantContext, asset: Pick<AssetRecord, 'id' |
     ? { gsi7pk: assetMapPartition(ctx), gsi7sk: `${assetMapClientPrefix(asset.client?.id ?? 0)}${pad(asset.id)}` }
     : {};
 
+/** The sort key of each order, from the item: the same value in the tenant-wide and the customer's index. */
+export function assetSortKeys(asset: AssetRecord): Record<keyof typeof ASSET_CLIENT_SORT_INDEXES, string> {
+  return {
+    id: indexSortKey('', asset.id),
+    'client.company': companySortKey(asset.client?.company, asset.id),
+    days_outside_geo_zone: indexSortKey(numeric(asset.days_outside_geo_zone), asset.id),
+    reference: indexSortKey(text(asset.reference), asset.id),
+    scheduled: indexSortKey(asset.scheduled ?? '', asset.id),
+    cable_length: indexSortKey(numeric(asset.cable_length), asset.id),
+  };
+}
+
+/** The list and customer index keys (gsi8…gsi12, gsi14…gsi18) of an asset. */
+export function assetListKeys(ctx: TenantContext, asset: AssetRecord): Record<string, string> {
+  const sortKeys = assetSortKeys(asset);
+  const keys: Record<string, string> = {};
+  for (const [field, index] of Object.entries(ASSET_SORT_INDEXES)) {
+    keys[`${index}pk`] = assetPartition(ctx);
+    keys[`${index}sk`] = sortKeys[field as keyof typeof sortKeys];
+  }
+  if (!asset.client) return keys;
+  for (const [field, index] of Object.entries(ASSET_CLIENT_SORT_INDEXES)) {
+    if (field === 'client.company') continue; // gsi14 is the id order's
+    keys[`${index}pk`] = clientAssetsPartition(ctx, asset.client.id);
+    keys[`${index}sk`] = sortKeys[field as keyof typeof sortKeys];
+  }
+  return keys;
+}
+
+/** The list index keys that differ between two states of an asset (what a writer of other attributes sets). */
+export function movedListKeys(ctx: TenantContext, before: AssetRecord, after: AssetRecord): Record<string, string> {
+  const was = assetListKeys(ctx, before);
+  return Object.fromEntries(Object.entries(assetListKeys(ctx, after)).filter(([name, value]) => was[name] !== value));
+}
+
+/**
+ * Assets. Their list orders live in gsi8…gsi12 (tenant) and gsi14…gsi18 (one customer), the map in gsi7; the
+ * pipeline's common writes (position, battery, zone state) touch none of those keys nor projected attributes.
+ */
 export const assetRepository = createRepository<AssetRecord>({
   type: 'ASSET',
-  indexKeys: (ctx, asset) => {
-    const partition = assetPartition(ctx);
-    return {
-      gsi1pk: partition,
-      gsi1sk: indexSortKey(numeric(asset.days_outside_geo_zone), asset.id),
-      gsi2pk: partition,
-      gsi2sk: indexSortKey(text(asset.reference), asset.id),
-      gsi3pk: partition,
-      gsi3sk: indexSortKey(asset.scheduled ?? '', asset.id),
-      gsi4pk: partition,
-      gsi4sk: companySortKey(asset.client?.company, asset.id),
-      gsi5pk: partition,
-      gsi5sk: indexSortKey(numeric(asset.cable_length), asset.id),
-      ...(asset.client
-        ? { gsi6pk: clientAssetsPartition(ctx, asset.client.id), gsi6sk: indexSortKey('', asset.id) }
-        : {}),
-      ...assetMapKeys(ctx, asset),
-    };
-  },
+  indexKeys: (ctx, asset) => ({ ...assetListKeys(ctx, asset), ...assetMapKeys(ctx, asset) }),
 });
 
 /** Only the schema's keys: cable_length (a sort copy), zone_membership (the pipeline's hysteresis state,

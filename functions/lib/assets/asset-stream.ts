@@ -1,13 +1,15 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { TABLE } from '../../../shared/table';
 import { batchGetByIds } from '../data/batch-get';
 import { dynamo, tableName } from '../data/client';
+import { hydratePage, tableKeyOf } from '../data/hydrate';
 import { tenantPrefix } from '../data/keys';
 import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 import { CANDIDATE_ATTRIBUTES } from './asset-candidates';
 import { type AssetFilters, type AssetListRequest, matchesFilters } from './asset-query';
 import {
-  ASSET_CLIENT_INDEX,
+  ASSET_CLIENT_SORT_INDEXES,
   ASSET_SORT_INDEXES,
   type AssetRecord,
   assetPartition,
@@ -19,8 +21,8 @@ import { readSearchMatches } from './asset-search';
 /**
  * Every asset of a list request (filters and order as GET /api/assets reads them), in list order, as batches
  * of full items: what an export writes. Spec 000: "File reading chunk size for export: 512".
- *  - unfiltered: the sort's index (or the table for id order) read 512 items a Query, page after page;
- *    memory holds one page whatever the tenant's size;
+ *  - unfiltered: the sort's list index (or the table for id order) read 512 keys a Query, page after page,
+ *    each page's items fetched by key; memory holds one page whatever the tenant's size;
  *  - a search with few matches: the search catalogue names them (filtered and in list order, as the list does);
  *  - other filters: the candidates are read once with a small projection and only the matching ids and their
  *    sort keys are kept;
@@ -37,24 +39,36 @@ interface Source {
 
 const hasFilters = (filters: AssetFilters) => Object.values(filters).some((value) => value !== undefined);
 
-/** Where the list's order lives: the sort's index, a customer's gsi6 partition, or the table (id order). */
+/** Where the list's order lives: the sort's list index, the customer's own index in it, or the table (id order). */
 function sourceOf(ctx: TenantContext, filters: AssetFilters, order: Order): Source {
   if (filters.clientId !== undefined) {
     const partition = clientAssetsPartition(ctx, filters.clientId);
-    return { index: ASSET_CLIENT_INDEX, partitionAttribute: `${ASSET_CLIENT_INDEX}pk`, partition };
+    const index = ASSET_CLIENT_SORT_INDEXES[order.field];
+    return { index, partitionAttribute: `${index}pk`, partition };
   }
   if (order.field === 'id') return { partitionAttribute: 'pk', partition: assetPartition(ctx) };
   const index = ASSET_SORT_INDEXES[order.field];
   return { index, partitionAttribute: `${index}pk`, partition: assetPartition(ctx) };
 }
 
-/** One partition, page by page (Limit 512), in the direction asked; the partition must be the tenant's. */
+/**
+ * One partition, page by page (Limit 512), in the direction asked; the partition must be the tenant's. An index
+ * that lacks what is wanted (KEYS_ONLY, or INCLUDE when whole items are wanted) gives the page's keys and the
+ * items are fetched by key (data/hydrate.ts) with the same projection.
+ */
 async function* queryPages(
   ctx: TenantContext,
   source: Source,
   ascending: boolean,
-  extra: Pick<QueryCommandInput, 'ProjectionExpression' | 'ExpressionAttributeNames'> = {},
+  attributes?: readonly string[],
 ): AsyncGenerator<Record<string, unknown>[]> {
+  const projection = TABLE.indexes.find((index) => index.name === source.index)?.projection ?? 'ALL';
+  const byKey = projection === 'KEYS_ONLY' || (projection === 'INCLUDE' && !attributes);
+  const read = byKey ? ['pk', 'sk'] : attributes;
+  const names = read ? Object.fromEntries(read.map((attribute, i) => [`#a${i}`, attribute])) : undefined;
+  const extra: Pick<QueryCommandInput, 'ProjectionExpression' | 'ExpressionAttributeNames'> = names
+    ? { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names }
+    : {};
   if (!source.partition.startsWith(tenantPrefix(ctx))) throw new Error('Partition outside the tenant');
   let startKey: Record<string, unknown> | undefined;
   do {
@@ -71,7 +85,8 @@ async function* queryPages(
         ExclusiveStartKey: startKey,
       }),
     );
-    if (result.Items?.length) yield result.Items;
+    if (result.Items?.length)
+      yield byKey ? await hydratePage(ctx, result.Items.map(tableKeyOf), { attributes }) : result.Items;
     startKey = result.LastEvaluatedKey;
   } while (startKey);
 }
@@ -79,23 +94,13 @@ async function* queryPages(
 /** Ids of the matching assets in list order; only ids and sort keys stay in memory. */
 async function matchingIds(ctx: TenantContext, filters: AssetFilters, order: Order): Promise<number[]> {
   const source = sourceOf(ctx, filters, order);
-  const sortAttribute = order.field === 'id' ? undefined : `${ASSET_SORT_INDEXES[order.field]}sk`;
-  const attributes = [...CANDIDATE_ATTRIBUTES, ...(sortAttribute ? [sortAttribute] : [])];
-  const names = Object.fromEntries(attributes.map((attribute, i) => [`#a${i}`, attribute]));
-  const projection = { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names };
-  const matches: { id: number; key: string | number }[] = [];
-  for await (const page of queryPages(ctx, source, order.direction === 'asc', projection)) {
-    for (const item of page as Parameters<typeof matchesFilters>[0][]) {
-      if (!matchesFilters(item, filters)) continue;
-      matches.push({ id: item.id, key: sortAttribute ? String(item[sortAttribute]) : item.id });
-    }
+  const matches: number[] = [];
+  for await (const page of queryPages(ctx, source, order.direction === 'asc', CANDIDATE_ATTRIBUTES)) {
+    for (const item of page as Parameters<typeof matchesFilters>[0][])
+      if (matchesFilters(item, filters)) matches.push(item.id);
   }
-  // A customer's partition is in id order: sort by the index's own key so the order equals the list's.
-  if (source.index === ASSET_CLIENT_INDEX || order.field === 'id') {
-    const sign = order.direction === 'asc' ? 1 : -1;
-    matches.sort((a, b) => (a.key < b.key ? -sign : a.key > b.key ? sign : 0));
-  }
-  return matches.map((match) => match.id);
+  // Every source is in the list's order (the customer's own index in it too).
+  return matches;
 }
 
 /**

@@ -36,6 +36,7 @@ import {
 } from './asset-device-links';
 import { type AssetRecord, assetRepository } from './asset-repository';
 import { assetStatusRef, findAssetStatus } from './asset-status';
+import { clientCountWrites } from './client-asset-count';
 
 /**
  * Asset writes that touch more than the asset: references are resolved (unknown ids answer 422 on their
@@ -159,6 +160,7 @@ export async function createAsset(
     ...(await geoZoneLinkWrites(ctx, asset.id, null, asset.geo_zone)),
     // Created as reported empty: it waits for a pickup from now (issue 18 part 4).
     ...pickupWrites(ctx, undefined, asset, { at: new Date().toISOString(), by }),
+    ...clientCountWrites(ctx, undefined, asset),
   ];
   const fits = 2 + others.length + links.length <= TRANSACTION_MAX_ITEMS;
   // Too many devices for one transaction: the asset is created without them, then they join in steps.
@@ -229,6 +231,8 @@ export async function saveAsset(
     ...(await geoZoneLinkWrites(ctx, next.id, current.geo_zone, next.geo_zone)),
     // A status or customer change may start or end a pickup wait (issue 18 part 4): in the same transaction.
     ...pickupWrites(ctx, current, next, { at: new Date().toISOString(), by }),
+    // The customers' asset counts (client-asset-count.ts) when the asset changes customer.
+    ...clientCountWrites(ctx, current, next),
   ];
   const fits = 1 + others.length + links.length <= TRANSACTION_MAX_ITEMS;
   // Too many devices for one transaction: they move in steps first, the asset's own change comes last.
@@ -257,6 +261,7 @@ export async function deleteAsset(ctx: TenantContext, current: AssetRecord): Pro
   const others = [
     ...(await geoZoneLinkWrites(ctx, current.id, current.geo_zone, null)),
     ...pickupWrites(ctx, current, undefined, { at: new Date().toISOString(), by: null }),
+    ...clientCountWrites(ctx, current, undefined),
   ];
   // The asset, its count and the device list's asset count (linkWrites); then the devices.
   const fits = 3 + others.length + changes.length <= TRANSACTION_MAX_ITEMS;

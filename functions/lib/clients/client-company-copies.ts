@@ -1,7 +1,13 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ASSET_CLIENT_INDEX, clientAssetsPartition, companySortKey } from '../assets/asset-repository';
+import {
+  ASSET_CLIENT_INDEX,
+  ASSET_SORT_INDEXES,
+  clientAssetsPartition,
+  companySortKey,
+} from '../assets/asset-repository';
 import { dynamo, tableName } from '../data/client';
+import { idOfItemSortKey } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
 import type { ClientRecord } from './client-repository';
 
@@ -9,8 +15,8 @@ import type { ClientRecord } from './client-repository';
 const CONCURRENCY = 16;
 
 /**
- * Assets keep a copy of their customer's company (shown and sorted on gsi4 without a read per row). After a
- * rename, every asset of the customer (gsi6) gets the new name and gsi4 key. A customer can hold more assets
+ * Assets keep a copy of their customer's company (shown and sorted on gsi11 without a read per row). After a
+ * rename, every asset of the customer (gsi14) gets the new name and gsi11 key. A customer can hold more assets
  * than one transaction takes, so this runs after the customer's own write; each update is idempotent and
  * conditioned on the asset still naming this customer, so a retry (saving the customer again) repairs any
  * copy a failure left behind, and an asset moved to another customer meanwhile is left alone. The asset's
@@ -24,13 +30,18 @@ export async function refreshCompanyOnAssets(ctx: TenantContext, client: ClientR
       new QueryCommand({
         TableName: tableName(),
         IndexName: ASSET_CLIENT_INDEX,
-        KeyConditionExpression: 'gsi6pk = :pk',
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': `${ASSET_CLIENT_INDEX}pk` },
         ExpressionAttributeValues: { ':pk': clientAssetsPartition(ctx, client.id) },
-        ProjectionExpression: 'pk, sk, id',
         ExclusiveStartKey: startKey,
       }),
     );
-    const keys = (page.Items ?? []) as { pk: string; sk: string; id: number }[];
+    // The index is KEYS_ONLY: the id is read from the table's sort key.
+    const keys = ((page.Items ?? []) as { pk: string; sk: string }[]).map((key) => ({
+      pk: key.pk,
+      sk: key.sk,
+      id: idOfItemSortKey(key.sk),
+    }));
     for (let i = 0; i < keys.length; i += CONCURRENCY) {
       const results = await Promise.all(keys.slice(i, i + CONCURRENCY).map((key) => copyCompany(key, client)));
       updated += results.filter(Boolean).length;
@@ -46,9 +57,14 @@ async function copyCompany(key: { pk: string; sk: string; id: number }, client: 
       new UpdateCommand({
         TableName: tableName(),
         Key: { pk: key.pk, sk: key.sk },
-        UpdateExpression: 'SET #client.#company = :company, gsi4sk = :sortKey',
+        UpdateExpression: 'SET #client.#company = :company, #sortKey = :sortKey',
         ConditionExpression: '#client.#id = :clientId',
-        ExpressionAttributeNames: { '#client': 'client', '#company': 'company', '#id': 'id' },
+        ExpressionAttributeNames: {
+          '#client': 'client',
+          '#company': 'company',
+          '#id': 'id',
+          '#sortKey': `${ASSET_SORT_INDEXES['client.company']}sk`,
+        },
         ExpressionAttributeValues: {
           ':company': client.company ?? null,
           ':sortKey': companySortKey(client.company, key.id),

@@ -48,16 +48,17 @@ export async function usersOfClient(ctx: TenantContext, clientId: number): Promi
 }
 
 /**
- * Whether any asset still names this customer: one entry of the assets' customer index (gsi6 byClient), which
+ * Whether any asset still names this customer: one entry of the assets' customer index (gsi14 byClient), which
  * keys on the customer's id, so a renamed company cannot hide an asset (docs/decisions/0074).
  */
 export async function clientHasAssets(ctx: TenantContext, client: ClientRecord): Promise<boolean> {
-  // gsi6 byClient holds exactly the assets that name this customer, whatever its company is called now.
+  // gsi14 byClient holds exactly the assets that name this customer, whatever its company is called now.
   const result = await dynamo().send(
     new QueryCommand({
       TableName: tableName(),
       IndexName: ASSET_CLIENT_INDEX,
-      KeyConditionExpression: 'gsi6pk = :pk',
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': `${ASSET_CLIENT_INDEX}pk` },
       ExpressionAttributeValues: { ':pk': clientAssetsPartition(ctx, client.id) },
       ProjectionExpression: 'pk',
       Limit: 1,

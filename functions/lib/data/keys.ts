@@ -21,6 +21,8 @@ export const tenantPrefix = (ctx: TenantContext) => `T#${ctx.tenantId}#`;
 /** Partition of all items of one type in one tenant ("T#1#ASSET"). */
 export const typePartition = (ctx: TenantContext, type: string) => `${tenantPrefix(ctx)}${type}`;
 export const itemSortKey = (type: string, id: number) => `${type}#${pad(id)}`;
+/** The id of a table sort key `<TYPE>#<padded id>`: what a KEYS_ONLY index entry says of its item. */
+export const idOfItemSortKey = (sk: string) => Number(sk.slice(sk.lastIndexOf('#') + 1));
 export const itemKey = (ctx: TenantContext, type: string, id: number) => ({
   pk: typePartition(ctx, type),
   sk: itemSortKey(type, id),

@@ -1,9 +1,10 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type IndexName, keyAttributes } from '../../../shared/table';
+import { type IndexName, keyAttributes, TABLE } from '../../../shared/table';
 import { conflict, notFound } from '../http/errors';
 import { dynamo, tableName } from './client';
 import { entityUpdate } from './entity-update';
+import { hydratePage, tableKeyOf } from './hydrate';
 import { counterKey, itemKey, tenantPrefix, typePartition } from './keys';
 import { queryPage } from './query-page';
 import type { TenantContext } from './tenant-context';
@@ -42,6 +43,9 @@ export interface PageResult<T> {
  * real `type` field (alarm rules, asset profiles, events) store it as is.
  */
 const KEY_ATTRIBUTES = new Set([...keyAttributes(), 'entityType', 'tenantId', 'expiresAt']);
+
+const projectsAll = (index: IndexName) =>
+  TABLE.indexes.find((candidate) => candidate.name === index)?.projection === 'ALL';
 
 /** Stored item -> entity: key attributes are storage, never API. */
 export function fromItem<T>(item: Record<string, unknown>): T {
@@ -186,7 +190,8 @@ export function createRepository<T extends Stored>(model: EntityModel<T>) {
 
   /**
    * One page in id order (or an index's order). DynamoDB has no offset, so page N reads the N-1 pages before
-   * it; lists that must be fast deep into their pages use their own index design (docs/data-model.md).
+   * it; lists that must be fast deep into their pages use their own index design (docs/data-model.md). An
+   * index that does not project ALL gives the page's keys, and the items are fetched by key.
    */
   async function page(ctx: TenantContext, request: PageRequest): Promise<PageResult<T>> {
     // An index partition built from anything but this tenant's prefix would read another tenant's items.
@@ -211,7 +216,11 @@ export function createRepository<T extends Stored>(model: EntityModel<T>) {
       request.page,
       request.itemsPerPage,
     );
-    return { items: items.map((item) => fromItem<T>(item)), itemsRead };
+    if (!request.index || projectsAll(request.index.name))
+      return { items: items.map((item) => fromItem<T>(item)), itemsRead };
+    // The index holds part of each item: the page's items by key, one BatchGetItem (data/hydrate.ts).
+    const full = await hydratePage(ctx, items.map(tableKeyOf));
+    return { items: full.map((item) => fromItem<T>(item)), itemsRead: itemsRead + full.length };
   }
 
   return { model, toItem, updateOf, get, getOrThrow, nextId, create, update, remove, count, page };

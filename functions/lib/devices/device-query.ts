@@ -3,6 +3,7 @@ import { CONNECTIVITY_RANK, type Connectivity } from '../../../shared/schemas/co
 import { type DeviceSortField, normalizeDevEui } from '../../../shared/schemas/device';
 import { batchGetByIds } from '../data/batch-get';
 import { dynamo, tableName } from '../data/client';
+import { hydratePage, tableKeyOf } from '../data/hydrate';
 import { counterKey } from '../data/keys';
 import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
@@ -24,15 +25,16 @@ import { type DeviceSearchRead, readDeviceSearch } from './device-search';
 /**
  * GET /api/devices (spec 000 s.2, s.9). Read plans (docs/data-model.md "Device list"):
  *  1. `id`: one GetItem, the other filters checked on it;
- *  2. no filter: one Query of one page on the sort's index (every sortable column has one), the pages before
- *     skipped with `Select: COUNT`; total = the counter item;
+ *  2. no filter: one Query of one page on the sort's list index (every sortable column has one, gsi8…gsi13),
+ *     the pages before skipped with `Select: COUNT`, the page's devices by key (BatchGetItem); total = the
+ *     counter item;
  *  3. a filter (search, logicalId, asset[exists], batteryLevelLow, sabotaged, connectivity): projected
  *     candidates read in the sort's order and filtered here until the page is full and the read budget spent
  *     (device-candidates.ts), then the page's devices fetched by id. asset[exists] and batteryLevelLow read
  *     only their key range where an index keeps the order (filterRange). A single flag filter takes its total
  *     from the tenant's counts (device-flag-counts.ts: exact, no budget spent counting, the read stops at the
  *     page); otherwise the total is exact when the partition ended within the reads, else a lower bound
- *     (`totalExact: false`).
+ *     (`totalExact: false`). A search reads the n-gram index first (device-search.ts);
  *  4. order[connectivity]: the state changes with time (the silent-tag job), so no sort index holds it: the
  *     partition's candidates are read to the end (the read cap), filtered, sorted here by state then id.
  */
@@ -249,8 +251,10 @@ export async function* streamDevices(
         ExclusiveStartKey: startKey,
       }),
     );
-    const devices = (result.Items ?? []).map((item) => fromItem<DeviceRecord>(item));
-    yield devices.filter((device) => matchesDeviceFilters(device, filters));
+    const matching = (result.Items ?? []).filter((item) => matchesDeviceFilters(item as DeviceCandidate, filters));
+    // A list index copies what the filters read, not the whole device: the matches are fetched by key.
+    const items = source.index ? await hydratePage(ctx, matching.map(tableKeyOf)) : matching;
+    yield items.map((item) => fromItem<DeviceRecord>(item));
     startKey = result.LastEvaluatedKey;
   } while (startKey);
 }

@@ -32,7 +32,7 @@ const text = (value: string | null | undefined) => (value ?? '').toLowerCase().s
 export const devicePartition = (ctx: TenantContext) => typePartition(ctx, 'DEVICE');
 
 /**
- * gsi2 sort key prefixes: devices without an asset (`0#<id>`) sort before those with one (`1#<asset name>#<id>`),
+ * Asset-name order (gsi9) sort key prefixes: devices without an asset (`0#<id>`) sort before those with one (`1#<asset name>#<id>`),
  * so the asset-name order also answers asset[exists]=false|true with begins_with, in that order.
  */
 export const DEVICE_NO_ASSET_PREFIX = '0#';
@@ -47,12 +47,12 @@ export const DEVICE_BATTERY_LOW_PREFIX = '1#';
 
 /** Sort field (API name, spec 000 s.9) -> the index that keeps a tenant's devices in that order. */
 export const DEVICE_SORT_INDEXES = {
-  batteryLevelLow: 'gsi1',
-  'asset.name': 'gsi2',
-  name: 'gsi3',
-  devEui: 'gsi4',
-  activationDate: 'gsi5',
-  model: 'gsi6',
+  batteryLevelLow: 'gsi8',
+  'asset.name': 'gsi9',
+  name: 'gsi10',
+  devEui: 'gsi11',
+  activationDate: 'gsi12',
+  model: 'gsi13',
 } as const;
 
 const dueKeysOf = (ctx: TenantContext, device: DeviceRecord) => {
@@ -61,42 +61,48 @@ const dueKeysOf = (ctx: TenantContext, device: DeviceRecord) => {
 };
 
 /**
- * Devices (spec 000 /devices): every sortable column of spec s.9 has its index, all `T#<t>#DEVICE` / value#id,
- * so page 1 of any order is one Query of one page (docs/data-model.md "Device list").
+ * Devices (spec 000 /devices): every sortable column of spec s.9 has its list index (INCLUDE of the filters'
+ * attributes, shared/table.ts), all `T#<t>#DEVICE` / value#id, so page 1 of any order is one Query of one page
+ * and one BatchGetItem (docs/data-model.md "Device list").
  *  - table  pk T#<t>#DEVICE, sk DEVICE#<id>                    list by id (default order), get by id
- *  - gsi1   byBattery:   <0|1>#<id>                             order[batteryLevelLow]
- *  - gsi2   byAssetName: 0#<id> | 1#<asset name lower>#<id>     order[asset.name], asset[exists] (begins_with)
- *  - gsi3   byName:      <name lower>#<id>                      order[name]
- *  - gsi4   byDevEui:    <DEVEUI>#<id>                          order[devEui]
- *  - gsi5   byActivationDate: <ISO date>#<id>                   order[activationDate]
- *  - gsi6   byModel:     <model lower>#<id>                     order[model]
+ *  - gsi8   byBattery:   <0|1>#<id>                             order[batteryLevelLow]
+ *  - gsi9   byAssetName: 0#<id> | 1#<asset name lower>#<id>     order[asset.name], asset[exists] (begins_with)
+ *  - gsi10  byName:      <name lower>#<id>                      order[name]
+ *  - gsi11  byDevEui:    <DEVEUI>#<id>                          order[devEui]
+ *  - gsi12  byActivationDate: <ISO date>#<id>                   order[activationDate]
+ *  - gsi13  byModel:     <model lower>#<id>                     order[model]
  *  - gsi7   byDueTime:   T#<t>#DEVICE#DUE / <ISO due>#<id>       the silent-tag job (sparse; devices/connectivity.ts)
  * The platform-wide DEVEUI -> tenant/device lookup of the event pipeline is the DEVEUI claim item
  * (dev-eui-claims.ts), one strongly consistent GetItem, so no index is spent on it.
  */
+export function deviceSortKeys(device: DeviceRecord): Record<keyof typeof DEVICE_SORT_INDEXES, string> {
+  return {
+    batteryLevelLow: indexSortKey(device.battery_level_low ? '1' : '0', device.id),
+    'asset.name': device.asset
+      ? `${DEVICE_WITH_ASSET_PREFIX}${indexSortKey(text(device.asset.name), device.id)}`
+      : `${DEVICE_NO_ASSET_PREFIX}${pad(device.id)}`,
+    name: indexSortKey(text(device.name), device.id),
+    devEui: indexSortKey(normalizeDevEui(device.dev_eui), device.id),
+    activationDate: indexSortKey(device.activation_date ?? '', device.id),
+    model: indexSortKey(text(device.model), device.id),
+  };
+}
+
+/** The list index keys (gsi8…gsi13) of a device. */
+export function deviceListKeys(ctx: TenantContext, device: DeviceRecord): Record<string, string> {
+  const sortKeys = deviceSortKeys(device);
+  const keys: Record<string, string> = {};
+  for (const [field, index] of Object.entries(DEVICE_SORT_INDEXES)) {
+    keys[`${index}pk`] = devicePartition(ctx);
+    keys[`${index}sk`] = sortKeys[field as keyof typeof sortKeys];
+  }
+  return keys;
+}
+
 export const deviceRepository = createRepository<DeviceRecord>({
   type: 'DEVICE',
-  indexKeys: (ctx, device) => {
-    const partition = devicePartition(ctx);
-    return {
-      gsi1pk: partition,
-      gsi1sk: indexSortKey(device.battery_level_low ? '1' : '0', device.id),
-      gsi2pk: partition,
-      gsi2sk: device.asset
-        ? `${DEVICE_WITH_ASSET_PREFIX}${indexSortKey(text(device.asset.name), device.id)}`
-        : `${DEVICE_NO_ASSET_PREFIX}${pad(device.id)}`,
-      gsi3pk: partition,
-      gsi3sk: indexSortKey(text(device.name), device.id),
-      gsi4pk: partition,
-      gsi4sk: indexSortKey(normalizeDevEui(device.dev_eui), device.id),
-      gsi5pk: partition,
-      gsi5sk: indexSortKey(device.activation_date ?? '', device.id),
-      gsi6pk: partition,
-      gsi6sk: indexSortKey(text(device.model), device.id),
-      // The silent-tag job's due index (sparse): only online and late devices, keyed on when they next change.
-      ...dueKeysOf(ctx, device),
-    };
-  },
+  // The silent-tag job's due index (sparse): only online and late devices, keyed on when they next change.
+  indexKeys: (ctx, device) => ({ ...deviceListKeys(ctx, device), ...dueKeysOf(ctx, device) }),
 });
 
 /**

@@ -1,8 +1,8 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type AssetRecord, assetRepository } from '../assets/asset-repository';
+import { type AssetRecord, movedListKeys } from '../assets/asset-repository';
 import { dynamo, tableName } from '../data/client';
-import { indexSortKey, itemKey, sortableNumber } from '../data/keys';
+import { itemKey } from '../data/keys';
 import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 import { queueWebhookEvent } from '../webhooks/webhook-events';
@@ -20,7 +20,7 @@ export type CountResult =
 
 /**
  * Counts day `day` for one asset, as read by the job (`asset`): days_outside_geo_zone + 1 when it was outside
- * its zone at the day's end (with its sort index key, gsi1sk, which an ADD alone would leave stale), days_still
+ * its zone at the day's end (with its days-outside sort keys, gsi8sk/gsi15sk, which an ADD alone would leave stale), days_still
  * + 1 when it did not move that day (loan-day-state.ts, `loanDayOf`), and `loanDayCountedFor`. The version does
  * not move (it is for people's edits; decision 0242) but conditions the write, with the counters as read: a
  * person's edit (zone cleared, reset) or a count meanwhile is read again and judged anew, never overwritten.
@@ -107,10 +107,13 @@ function countUpdate(
   };
   if (counts.outside) {
     const days = (asset.days_outside_geo_zone ?? 0) + 1;
-    const indexKeys = assetRepository.model.indexKeys?.(ctx, { ...asset, days_outside_geo_zone: days });
-    sets.push('days_outside_geo_zone = :days', 'gsi1sk = :sk');
+    sets.push('days_outside_geo_zone = :days');
     values[':days'] = days;
-    values[':sk'] = indexKeys?.gsi1sk ?? indexSortKey(sortableNumber(days), asset.id);
+    // The days-outside order's keys (tenant-wide, and the customer's when it has one): only those that moved.
+    Object.entries(movedListKeys(ctx, asset, { ...asset, days_outside_geo_zone: days })).forEach(([name, key], i) => {
+      sets.push(`${name} = :sk${i}`);
+      values[`:sk${i}`] = key;
+    });
   }
   if (counts.still) {
     sets.push('days_still = :still');

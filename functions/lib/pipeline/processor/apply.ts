@@ -6,7 +6,7 @@ import { itemKey } from '../../data/keys';
 import type { TenantContext } from '../../data/tenant-context';
 import { dueIndexKeys } from '../../devices/connectivity';
 import type { DeviceRecord } from '../../devices/device-repository';
-import { deviceRepository } from '../../devices/device-repository';
+import { DEVICE_SORT_INDEXES, deviceSortKeys } from '../../devices/device-repository';
 import { putEvent } from '../../events/event-repository';
 import type { VisitRecord } from '../../visits/visit-keys';
 import { closeVisit, putArrival } from '../../visits/visit-writes';
@@ -16,9 +16,9 @@ import type { UplinkEffects } from './uplink-effects';
 /**
  * The writes of one uplink (docs/decisions/0176): the device and the asset by
  * UpdateItem with only the changed attributes, each conditioned on its stored last event being older, then
- * the event by a conditional put: 3 write requests. No asset sort index key is touched: the asset's gsi1…gsi6
- * keys are built from name, reference, scheduled, customer, cable length and days outside, which the pipeline never sets (the daily job does days
- * outside); its map index keys (gsi7) are set when it gets its first position (removed if it loses it). The device's gsi1 key holds its battery flag (device list order), so it is set with the flag,
+ * the event by a conditional put: 3 write requests. No asset list index key is touched: the asset's gsi8…gsi12
+ * and gsi14…gsi18 keys are built from reference, scheduled, customer, cable length and days outside, which the pipeline never sets (the daily job does days
+ * outside), and those indexes copy none of what an uplink changes; its map index keys (gsi7) are set when it gets its first position (removed if it loses it). The device's gsi8 key holds its battery flag (device list order), so it is set with the flag,
  * only when the flag flips. The event goes last: a retry after a failure in between finds the state written
  * (its condition fails, nothing changes) and writes the event then. The zone state the loan-day job reads is
  * the asset's own `zone_membership` (issue 15: no separate marker an edit could leave behind).
@@ -104,8 +104,10 @@ async function writeVisits(ctx: TenantContext, visits: VisitRecord[], applied: A
 /** The device's changed attributes, with its battery sort key when the flag flips (the only index key it moves). */
 function deviceChanges(ctx: TenantContext, device: DeviceRecord, effects: UplinkEffects): Record<string, unknown> {
   const changes: Record<string, unknown> = { ...effects.device };
-  if (effects.device.battery_level_low !== undefined)
-    changes.gsi1sk = deviceRepository.model.indexKeys?.(ctx, { ...device, ...effects.device }).gsi1sk;
+  if (effects.device.battery_level_low !== undefined) {
+    const index = DEVICE_SORT_INDEXES.batteryLevelLow;
+    changes[`${index}sk`] = deviceSortKeys({ ...device, ...effects.device }).batteryLevelLow;
+  }
   // Online again: the due index entry moves to the new late time (silent-tag job, devices/connectivity.ts).
   if (effects.device.late_at) Object.assign(changes, dueIndexKeys(ctx, device.id, effects.device.late_at));
   return changes;

@@ -79,10 +79,9 @@ function coalesce(actions: readonly TransactItem[]): TransactItem[] {
       byKey.set(key, action);
       continue;
     }
-    const offsets = new Set([
-      ...(seen.Update.ExpressionAttributeValues?.[':offset'] as Set<number>),
-      ...(action.Update.ExpressionAttributeValues?.[':offset'] as Set<number>),
-    ]);
+    const offsetsOf = (update: { ExpressionAttributeValues?: Record<string, unknown> }) =>
+      (update.ExpressionAttributeValues?.[':offset'] as Set<number> | undefined) ?? [];
+    const offsets = new Set([...offsetsOf(seen.Update), ...offsetsOf(action.Update)]);
     byKey.set(key, { Update: { ...seen.Update, ExpressionAttributeValues: { ':offset': offsets } } });
   }
   return [...byKey.values()];

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { type BuildOptions, build } from 'esbuild';
+import { CODEC_MODULES, PLACE_WASM_SCRIPT } from '../../infra/constructs/codec-bundling';
 import {
   EXPORT_WORKER_BANNER,
   EXPORT_WORKER_DEFINE,
@@ -29,12 +30,14 @@ const KNOWN_OVER: Record<string, { ceilingKb: number; why: string }> = {
     ceilingKb: 1450,
     why: 'exceljs (its streaming writer only) and pdfkit (1380 kB, of which zod 444 kB as in every bundle)',
   },
-  'pipeline-processor': { ceilingKb: 1600, why: 'the QuickJS WebAssembly of the payload codecs (817 kB), issue 16' },
-  'device-profiles': { ceilingKb: 1500, why: 'the QuickJS WebAssembly of the payload codecs (817 kB), issue 16' },
 };
 /** Packages that only the export worker may contain (a cold start of every HTTP handler would pay for them). */
 const WRITER_PACKAGES = ['pdfkit', 'exceljs', 'fontkit', 'jszip', 'archiver', 'unzipper'];
 const WORKER = 'export-worker';
+/** The QuickJS loader whose .wasm only the codec Lambdas get beside their bundle (infra/constructs/codec-bundling.ts). */
+const SANDBOX_PACKAGE = '@jitl/quickjs-wasmfile-release-sync';
+/** The variant with the WebAssembly inlined as base64: no bundle may carry it again. */
+const INLINED_SANDBOX = '@jitl/quickjs-singlefile-cjs-release-sync';
 
 const packageOf = (input: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1];
 
@@ -74,12 +77,32 @@ describe('Lambda bundles (esbuild as CDK runs it)', () => {
     const writers = WRITER_PACKAGES.filter((pkg) => packages.has(pkg));
     if (name === WORKER) expect(writers).toEqual(expect.arrayContaining(['pdfkit', 'exceljs']));
     else expect({ name, writers }).toEqual({ name, writers: [] });
+    // A bundle that runs codecs without the hook would look for a .wasm that is not there (a failure at run time).
+    expect({ name, sandbox: packages.has(SANDBOX_PACKAGE) }).toEqual({ name, sandbox: CODEC_MODULES.includes(name) });
+    expect({ name, inlined: packages.has(INLINED_SANDBOX) }).toEqual({ name, inlined: false });
   });
 
   it('lists no bundle as over the limit that is not', async () => {
     for (const name of Object.keys(KNOWN_OVER)) {
       const { kb } = await bundle(name, HANDLER_GRANTS[name as keyof typeof HANDLER_GRANTS].entry);
       expect({ name, over: kb > LIMIT_BYTES / 1024 }).toEqual({ name, over: true });
+    }
+  });
+
+  it('the bundled codec sandbox loads its WebAssembly from beside the bundle and decodes', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'codec-bundle-'));
+    try {
+      const result = await build({
+        ...optionsOf('pipeline-processor'),
+        entryPoints: [path.join(__dirname, 'fixtures', 'codec-bundle-entry.ts')],
+        write: false,
+      });
+      writeFileSync(path.join(dir, 'index.js'), result.outputFiles[0]?.contents ?? '');
+      execFileSync(process.execPath, [path.join(REPO_ROOT, PLACE_WASM_SCRIPT), REPO_ROOT, dir]);
+      const output = execFileSync(process.execPath, [path.join(dir, 'index.js')], { cwd: dir, encoding: 'utf8' });
+      expect(JSON.parse(output.trim())).toEqual({ data: { t: 258 }, warnings: [], errors: [] });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -7,9 +7,17 @@ import type * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
  *   as the bundle's own file URL (a banner), so pdfkit's createRequire resolves next to the bundle;
  * - its standard fonts are copied next to the bundle with a package.json "imports" map, and fontkit and brotli
  *   (embedded fonts, WOFF2: never used by the exports) are external with stand-ins that refuse
- *   (infra/bundle-files/export-worker/place-files.cjs). Offline, like the rest of `npm run synth`.
+ *   (infra/bundle-files/export-worker/place-files.cjs);
+ * - the Excel and PDF writers are bundles of their own beside index.js (EXPORT_WORKER_SPLIT), built by the same
+ *   script. Offline, like the rest of `npm run synth`.
  */
 export const EXPORT_WORKER_EXTERNALS = ['fontkit', 'brotli'];
+/**
+ * The Excel and PDF writers (exceljs, pdfkit: ~900 kB) are not in index.js but files of their own beside it,
+ * built by place-files.cjs with the same options: index.js stays under 1 MB and loads them on first use
+ * (functions/lib/exports/writers/index.ts). esbuild matches these import paths as written.
+ */
+export const EXPORT_WORKER_SPLIT = ['./excel-writer', './pdf-writer'];
 export const EXPORT_WORKER_BANNER = "const __bundle_url=require('url').pathToFileURL(__filename).href;";
 export const EXPORT_WORKER_DEFINE = { 'import.meta.url': '__bundle_url' };
 export const PLACE_FILES_SCRIPT = path.join('infra', 'bundle-files', 'export-worker', 'place-files.cjs');
@@ -17,7 +25,7 @@ export const PLACE_FILES_SCRIPT = path.join('infra', 'bundle-files', 'export-wor
 export function exportWorkerBundling(base: nodejs.BundlingOptions): nodejs.BundlingOptions {
   return {
     ...base,
-    externalModules: [...(base.externalModules ?? []), ...EXPORT_WORKER_EXTERNALS],
+    externalModules: [...(base.externalModules ?? []), ...EXPORT_WORKER_EXTERNALS, ...EXPORT_WORKER_SPLIT],
     banner: EXPORT_WORKER_BANNER,
     define: EXPORT_WORKER_DEFINE,
     commandHooks: {

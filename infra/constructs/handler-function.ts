@@ -11,6 +11,7 @@ import { Construct } from 'constructs';
 import { readMailFrom } from '../config';
 import { type DataGrant, grantsOf, type HandlerGrants } from '../handler-grants';
 import { acknowledge } from '../nag';
+import { CODEC_MODULES, codecBundling } from './codec-bundling';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
@@ -44,6 +45,10 @@ export function nodeFunctionBase(entry: string) {
     },
   } satisfies nodejs.NodejsFunctionProps;
 }
+
+/** The codec Lambdas get the QuickJS WebAssembly next to their bundle (infra/constructs/codec-bundling.ts). */
+const withCodecWasm = (module: string, bundling: nodejs.BundlingOptions) =>
+  CODEC_MODULES.includes(module) ? codecBundling(bundling) : bundling;
 
 export interface HandlerFunctionProps {
   /**
@@ -98,7 +103,7 @@ export class HandlerFunction extends Construct {
     const base = nodeFunctionBase(entry);
     this.function = new nodejs.NodejsFunction(this, 'Function', {
       ...base,
-      bundling: props.bundling ? props.bundling(base.bundling) : base.bundling,
+      bundling: withCodecWasm(props.module, props.bundling ? props.bundling(base.bundling) : base.bundling),
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(28),
       role: this.role,

@@ -5,6 +5,10 @@
 // which esbuild cannot follow: the fonts are copied next to the bundle and named in a package.json "imports"
 // map, the way pdfkit's own package.json names them. fontkit (embedded TrueType fonts) and brotli (WOFF2) are
 // left out of the bundle: the exports draw only the standard fonts, so tiny stand-ins that refuse are enough.
+//
+// The Excel and PDF writers are built here as pdf-writer.js and excel-writer.js beside index.js (issue 19 part 4:
+// index.js stays under 1 MB; it requires them on first use). Their options are those of the worker's own bundle
+// (infra/constructs/export-worker-bundling.ts, nodeFunctionBase): keep the two alike.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -29,4 +33,25 @@ for (const [name, file, what] of [
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, file), refuse(what));
   fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({ name, main: file })}\n`);
+}
+
+const { buildSync } = require('esbuild');
+const writers = path.join(root, 'functions', 'lib', 'exports', 'writers');
+for (const name of ['excel-writer', 'pdf-writer']) {
+  buildSync({
+    entryPoints: [path.join(writers, `${name}.ts`)],
+    outfile: path.join(out, `${name}.js`),
+    bundle: true,
+    minify: true,
+    sourcemap: true,
+    sourcesContent: false,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node22',
+    external: ['@aws-sdk/*', 'fontkit', 'brotli'],
+    // pdfkit's ESM build reads import.meta.url: this file's own URL, so createRequire finds the fonts above.
+    banner: { js: "const __bundle_url=require('url').pathToFileURL(__filename).href;" },
+    define: { 'import.meta.url': '__bundle_url' },
+    logLevel: 'error',
+  });
 }

@@ -5,12 +5,18 @@ import type { ExportRow, ExportSheet } from '../export-table';
 /** Writes the sheet and every batch of rows to `out` and ends it; rejects (leaving `out` to the caller) on failure. */
 export type ExportWriter = (sheet: ExportSheet, batches: AsyncIterable<ExportRow[]>, out: Writable) => Promise<void>;
 
+type ExcelWriterModule = typeof import('./excel-writer');
+type PdfWriterModule = typeof import('./pdf-writer');
+
 /**
  * Each writer is loaded when its format is first written: a CSV export never initialises exceljs or pdfkit
- * (their module graphs are most of the worker's start-up time and baseline memory).
+ * (their module graphs are most of the worker's start-up time and baseline memory). The Excel and PDF writers
+ * are `require`d, not `import()`ed: in the Lambda they are bundles of their own beside index.js (esbuild leaves
+ * these two paths external, infra/constructs/export-worker-bundling.ts), which keeps index.js under 1 MB, and
+ * Node resolves `./pdf-writer` to `pdf-writer.js` for require only.
  */
 export const EXPORT_WRITERS: Readonly<Record<ExportType, ExportWriter>> = {
   csv: async (...args) => (await import('./csv-writer')).writeCsv(...args),
-  excel: async (...args) => (await import('./excel-writer')).writeExcel(...args),
-  pdf: async (...args) => (await import('./pdf-writer')).writePdf(...args),
+  excel: async (...args) => (require('./excel-writer') as ExcelWriterModule).writeExcel(...args),
+  pdf: async (...args) => (require('./pdf-writer') as PdfWriterModule).writePdf(...args),
 };

@@ -1,9 +1,9 @@
-import variant from '@jitl/quickjs-singlefile-cjs-release-sync';
 import {
   newQuickJSWASMModuleFromVariant,
   type QuickJSContext,
   type QuickJSHandle,
   type QuickJSRuntime,
+  type QuickJSSyncVariant,
   type QuickJSWASMModule,
   shouldInterruptAfterDeadline,
 } from 'quickjs-emscripten-core';
@@ -55,8 +55,24 @@ const runnerSource = `(function (hex, fPort, time) {
   return json === undefined ? 'null' : json;
 })`;
 
+/**
+ * `@jitl/quickjs-wasmfile-release-sync` taken apart and required: its index loads the Emscripten module with
+ * import(), which esbuild resolves to the ES module loader, and that one needs `import.meta.url`, empty in the
+ * CommonJS bundles of the Lambdas. The CommonJS loader finds the .wasm through `__dirname`.
+ */
+const variant: QuickJSSyncVariant = {
+  type: 'sync',
+  importFFI: async () => require('@jitl/quickjs-wasmfile-release-sync/ffi').QuickJSFFI,
+  importModuleLoader: async () => require('@jitl/quickjs-wasmfile-release-sync/emscripten-module'),
+};
+
 let wasmModule: Promise<QuickJSWASMModule> | undefined;
-/** One WebAssembly instance per process (the WASM is inside the bundle: no file to ship beside it). */
+/**
+ * One WebAssembly instance per process. The WASM (~600 kB) is a file, not base64 inside the bundle (issue 19
+ * part 4): Emscripten reads `emscripten-module.wasm` from the directory of the code that loads it, the package's
+ * dist/ when run from source and the bundle's own directory in a Lambda (infra/constructs/codec-bundling.ts
+ * copies it there).
+ */
 export const quickJs = () => {
   wasmModule ??= newQuickJSWASMModuleFromVariant(variant).then((engine) => {
     // One throwaway run warms the engine's code paths before any deadline counts.

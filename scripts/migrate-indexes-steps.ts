@@ -8,7 +8,7 @@ import type { TenantContext } from '../functions/lib/data/tenant-context';
 import { type DeviceRecord, deviceListKeys, devicePartition } from '../functions/lib/devices/device-repository';
 
 /**
- * The data steps of `npm run migrate:indexes` (docs/decisions/new-list-indexes-that-project-only-what-lists-filter.md),
+ * The data steps of `npm run migrate:indexes` (docs/decisions/0272-list-indexes-that-project-only-what-lists-filter-customer-in.md),
  * per tenant, each idempotent and safe while the API writes; with `dryRun` they read and count but write nothing.
  *  - backfill: every asset and device gets its list index keys (gsi8…gsi13, an asset's customer gsi14…gsi18)
  *    computed from the item as read, written only where missing or different, conditioned on the version and

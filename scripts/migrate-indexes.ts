@@ -9,7 +9,7 @@ import { runIndexMigration, STEPS, type Step } from './migrate-indexes-run';
  * create-indexes, backfill, count, verify, drop-old (drop-old only after a clean verify). Needs TABLE_NAME and
  * the account's credentials (locally the stack's environment). The procedure around it (staged deploys,
  * backfill before and after the code deploy) is in
- * docs/decisions/new-list-indexes-that-project-only-what-lists-filter.md. `--dry-run` prints what each step
+ * docs/decisions/0272-list-indexes-that-project-only-what-lists-filter-customer-in.md. `--dry-run` prints what each step
  * would write and writes nothing.
  */
 function parse(argv: readonly string[]) {

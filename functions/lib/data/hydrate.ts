@@ -24,7 +24,7 @@ export const tableKeyOf = (entry: Record<string, unknown>): TableKey => ({
  * shows): one BatchGetItem per 100 keys, unprocessed keys retried with backoff, answered in the keys' order.
  * An item deleted between the index read and this read is left out. `attributes` projects the items (a
  * filter's candidates). Keys outside the tenant are refused: they can only come from a wrong partition.
- * docs/decisions/new-list-indexes-that-project-only-what-lists-filter.md.
+ * docs/decisions/0272-list-indexes-that-project-only-what-lists-filter-customer-in.md.
  */
 export async function hydratePage(
   ctx: TenantContext,

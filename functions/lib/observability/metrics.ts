@@ -56,14 +56,19 @@ export const milliseconds = (service: MetricService, name: MetricName, ms: numbe
 
 /**
  * Powertools warns when one key is in two dimension sets: here it always is (the prefixes share their values),
- * so that warning is dropped and every other one passes on.
+ * so that warning is dropped; so is "No application metrics to publish", which follows its own automatic flush
+ * of a metric that reached 100 values. Every other warning passes on.
  */
 const quietOnSharedKeys = {
   trace: () => undefined,
   debug: () => undefined,
   info: () => undefined,
   warn: (...args: unknown[]) => {
-    if (!/^EMF key ".*" is defined as both a dimension set and dimension set/.test(String(args[0])))
+    if (
+      !/^(EMF key ".*" is defined as both a dimension set and dimension set|No application metrics)/.test(
+        String(args[0]),
+      )
+    )
       console.warn(...args);
   },
   error: (...args: unknown[]) => console.error(...args),

@@ -1,5 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { READ_BUDGET } from '../../../shared/hydra';
+import { ASSET_LIST_PROJECTION } from '../../../shared/table';
 import { dynamo, tableName } from '../data/client';
 import { hydratePage, tableKeyOf } from '../data/hydrate';
 import type { TenantContext } from '../data/tenant-context';
@@ -16,16 +17,8 @@ export type Candidate = Pick<
 > &
   Record<string, unknown>;
 
-export const CANDIDATE_ATTRIBUTES = [
-  'id',
-  'name',
-  'reference',
-  'logical_id',
-  'days_outside_geo_zone',
-  'scheduled',
-  'client',
-  'status',
-] as const;
+/** What the filters read: exactly what the asset list indexes copy (shared/table.ts), so a candidate is an index entry. */
+export const CANDIDATE_ATTRIBUTES = ASSET_LIST_PROJECTION;
 
 /**
  * Candidates read per request before a filtered list stops counting: every tenant or customer up to this size

@@ -1,4 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DEVICE_LIST_PROJECTION } from '../../../shared/table';
 import { dynamo, tableName } from '../data/client';
 import type { DeviceRecord } from './device-repository';
 
@@ -13,19 +14,8 @@ export type DeviceCandidate = Pick<
 > &
   Partial<Pick<DeviceRecord, 'battery_level_low' | 'is_sabotaged'>>;
 
-export const CANDIDATE_ATTRIBUTES = [
-  'id',
-  'name',
-  'model',
-  'dev_eui',
-  'barcode',
-  'asset',
-  'logical_id',
-  'connectivity',
-  // The flag filters (issue 19): the scale contract's list indexes project them too.
-  'battery_level_low',
-  'is_sabotaged',
-] as const;
+/** What the filters read: exactly what the device list indexes copy (shared/table.ts), so a candidate is an index entry. */
+export const CANDIDATE_ATTRIBUTES = DEVICE_LIST_PROJECTION;
 
 /** Candidates read before a filtered list stops counting: lists up to this size get exact totals. */
 export const DEVICE_READ_BUDGET = 500;

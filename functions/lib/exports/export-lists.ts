@@ -63,5 +63,6 @@ export type ExportNowAnswer =
   | { file: { key: string; fileName: string; mimeType: string; size: number; data?: string } }
   | { error: { status: number; message: string; violations?: Violation[] } };
 
+/** Anything else, a malformed invocation included, is a job: its missing tenant fails it as before. */
 export const isExportNowEvent = (event: ExportJobEvent | ExportNowEvent): event is ExportNowEvent =>
-  'mode' in event && event.mode === 'now';
+  typeof event === 'object' && event !== null && 'mode' in event && event.mode === 'now';

@@ -23,16 +23,23 @@ export async function sendWithGrams(
   send: (items: TransactItem[]) => Promise<void>,
 ): Promise<void> {
   // Several items' changes may touch one posting (two tags joining an asset, one leaving while another joins):
-  // a transaction may name an item once, so the adds and the removals are each merged per posting.
+  // a transaction may name an item once, so the adds and the removals are each merged per posting. A posting
+  // one item gains and another loses cannot take both in one action: its removals follow the transaction,
+  // guarded like the phased path's, so the index stays a superset meanwhile.
   const adds = coalesce(grams.adds);
-  const removals = coalesce(grams.removals.flatMap((removal) => removal.actions));
-  const keys = [...items, ...adds, ...removals].map(keyOf);
-  const unique = new Set(keys).size === keys.length;
-  if (unique && items.length + adds.length + removals.length <= TRANSACTION_MAX_ACTIONS) {
-    await send([...items, ...adds, ...removals]);
+  const added = new Set(adds.map(keyOf));
+  const inline = coalesce(grams.removals.flatMap((removal) => removal.actions).filter((a) => !added.has(keyOf(a))));
+  const after = grams.removals
+    .map(({ guard, actions }) => ({ guard, actions: actions.filter((a) => added.has(keyOf(a))) }))
+    .filter((removal) => removal.actions.length > 0);
+  const all = [...items, ...adds, ...inline];
+  const keys = all.map(keyOf);
+  if (new Set(keys).size === keys.length && all.length <= TRANSACTION_MAX_ACTIONS) {
+    await send(all);
+    await removeGuarded({ adds: [], removals: after }, send);
     return;
   }
-  await inParallel(grams.adds, (add) => dynamo().send(new UpdateCommand(add.Update as never)));
+  await inParallel(adds, (add) => dynamo().send(new UpdateCommand(add.Update as never)));
   await send(items);
   await removeGuarded(grams, send);
 }

@@ -1,7 +1,6 @@
 import { systemTenantContext } from '../functions/lib/data/system-context';
 import { repairSearchIndex } from '../functions/lib/search/gram-repair';
-import { tenantRepository } from '../functions/lib/tenants/tenant-repository';
-import { HOST, port, REGION, TABLE_NAME } from './local/config';
+import { operatorArgs, runOperatorScript } from './operator-cli';
 
 /**
  * `npm run repair:search [-- <tenant id>...]`: builds or repairs the n-gram search index of the assets and
@@ -11,17 +10,8 @@ import { HOST, port, REGION, TABLE_NAME } from './local/config';
  * credentials instead (the deployed table).
  */
 async function main() {
-  const args = process.argv.slice(2);
-  if (!args.includes('--aws')) {
-    process.env.TABLE_NAME ??= TABLE_NAME;
-    process.env.AWS_REGION ??= REGION;
-    process.env.DYNAMODB_ENDPOINT ??= `http://${HOST}:${port('DYNAMODB_PORT')}`;
-  } else if (!process.env.TABLE_NAME) {
-    throw new Error('--aws needs TABLE_NAME (the data stack output) and AWS_REGION');
-  }
-  const wanted = args.filter((arg) => /^\d+$/.test(arg)).map(Number);
-  const tenants = wanted.length > 0 ? wanted : (await tenantRepository.list()).map((tenant) => tenant.id);
-  for (const tenantId of tenants) {
+  const { tenantIds } = await operatorArgs();
+  for (const tenantId of tenantIds) {
     for (const entity of ['ASSET', 'DEVICE'] as const) {
       const report = await repairSearchIndex(systemTenantContext(tenantId), entity);
       console.log(
@@ -33,7 +23,4 @@ async function main() {
   }
 }
 
-main().catch((error: Error) => {
-  console.error(error.message);
-  process.exit(1);
-});
+runOperatorScript(main);

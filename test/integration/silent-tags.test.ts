@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { handler as silentTagJob } from '../../functions/jobs/silent-tags';
+import { dynamo, tableName } from '../../functions/lib/data/client';
+import { itemKey } from '../../functions/lib/data/keys';
+import { systemTenantContext } from '../../functions/lib/data/system-context';
 import { publishAlarms } from '../../functions/lib/pipeline/alarms/publish-alarms';
 import { call } from '../harness/api';
 import { mailsTo, waitForMail, waitForMailMatching } from '../harness/mail';
@@ -53,6 +57,17 @@ describe('silent tags', () => {
   };
   const ids = async (as: SweepTenant, query: string) =>
     (await api<Collection<Device>>(as, 'GET', `/api/devices?${query}`)).body['hydra:member'].map((d) => d.id);
+  const storedDevice = async (as: SweepTenant, id: number) =>
+    (
+      await dynamo().send(
+        new GetCommand({
+          TableName: tableName(),
+          Key: itemKey(systemTenantContext(String(as.tenantId)), 'DEVICE', id),
+          ConsistentRead: true,
+        }),
+      )
+    ).Item as Record<string, unknown>;
+  const dueKeyOf = async (as: SweepTenant, id: number) => String((await storedDevice(as, id)).gsi14sk);
   const run = (now: string) => silentTagJob({ now, tenants: [String(a.tenantId), String(b.tenantId)] });
 
   beforeAll(async () => {
@@ -101,15 +116,16 @@ describe('silent tags', () => {
 
   it('turns a tag late, then silent, reading only the due devices, and mails once', async () => {
     const late = await run(afterLate());
-    // Two tenants, one heard tag each: exactly those two entries read (the two quiet tags are not in the index).
-    expect(late).toMatchObject({ tenants: 2, itemsRead: 2, late: 2, silent: 0, alarms: 0 });
+    // Two tenants, one heard tag each: exactly those two entries read and their two devices by key (the two quiet
+    // tags are not in the index).
+    expect(late).toMatchObject({ tenants: 2, itemsRead: 4, late: 2, silent: 0, alarms: 0 });
     expect((await device(a, tagA.id)).connectivity).toBe('late');
     // A rerun at the same time finds nothing due any more (the entries moved to their silent time).
     expect(await run(afterLate())).toMatchObject({ itemsRead: 0, late: 0 });
 
     const silent = await run(afterSilent());
-    // Each silent tag costs its entry and, with an asset, the asset read for its summary.
-    expect(silent).toMatchObject({ itemsRead: 3, late: 0, silent: 2, alarms: 2, skipped: 0 });
+    // Each silent tag costs its entry, its device and, with an asset, the asset read for its summary.
+    expect(silent).toMatchObject({ itemsRead: 5, late: 0, silent: 2, alarms: 2, skipped: 0 });
     expect((await device(a, tagA.id)).connectivity).toBe('silent');
     const asset = (await api<Asset>(a, 'GET', `/api/assets/${assetId}`)).body;
     expect(asset.map_level).toBe('warning');
@@ -177,5 +193,30 @@ describe('silent tags', () => {
     expect(await run(new Date(Date.now() + HOUR).toISOString())).toMatchObject({ itemsRead: 0, late: 0, silent: 0 });
     expect(await ids(a, 'connectivity=silent')).toEqual([]);
     expect(await ids(b, 'connectivity=silent')).toEqual([tagB.id]);
+  });
+
+  it('leaves the due key still on an uplink soon after; the job finds the early key not late and keys it again', async () => {
+    const tag = await newTag(b, 'Tag C');
+    const first = await uplink(b, tag);
+    const keyed = await dueKeyOf(b, tag.id);
+    await waitFor(
+      () => uplink(b, tag),
+      (d) => d.last_event?.date !== first.last_event?.date,
+    );
+    // The second uplink moved late_at on, but half of its window was still ahead of the key: the key stays.
+    const stored = await storedDevice(b, tag.id);
+    expect(stored.gsi14sk).toBe(keyed);
+    expect(Date.parse(stored.late_at as string)).toBeGreaterThan(Date.parse(keyed.split('#')[0] as string));
+    // The job at the key's time: not late at the device's own times, so keyed again at its late time.
+    const early = await silentTagJob({ now: keyed.split('#')[0], tenants: [String(b.tenantId)] });
+    expect(early).toMatchObject({ late: 0, rekeyed: 1, skipped: 0 });
+    expect((await storedDevice(b, tag.id)).gsi14sk).toBe(`${stored.late_at}#${keyed.split('#')[1]}`);
+    expect((await device(b, tag.id)).connectivity).toBe('online');
+    // And late at that time.
+    expect(await silentTagJob({ now: stored.late_at as string, tenants: [String(b.tenantId)] })).toMatchObject({
+      late: 1,
+      rekeyed: 0,
+    });
+    expect((await device(b, tag.id)).connectivity).toBe('late');
   });
 });

@@ -1,4 +1,5 @@
 import { systemTenantContext } from '../../functions/lib/data/system-context';
+import { dueSortKey } from '../../functions/lib/devices/connectivity';
 import { countedLimit } from '../../functions/lib/devices/device-candidates';
 import { countedFilter, countedTotal } from '../../functions/lib/devices/device-filter-totals';
 import {
@@ -171,7 +172,7 @@ describe('device flag filters', () => {
 describe('silent-tag moves', () => {
   const entry = {
     id: 4,
-    gsi7sk: 'x',
+    dueKey: { index: 'gsi14' as const, sortKey: dueSortKey('2026-01-01T18:00:00.000Z', 4) },
     connectivity: 'online' as const,
     heard_at: '2026-01-01T00:00:00.000Z',
     late_at: '2026-01-01T18:00:00.000Z',
@@ -182,5 +183,12 @@ describe('silent-tag moves', () => {
     expect(moveOf(entry, new Date('2026-01-01T19:00:00Z'))?.state).toBe('late');
     expect(moveOf(entry, new Date('2026-01-03T00:00:00Z'))?.state).toBe('silent');
     expect(moveOf({ ...entry, connectivity: 'silent' }, new Date('2026-01-03T00:00:00Z'))).toBeUndefined();
+  });
+  it('key again, in the same state, a device whose key was early or sits in the old due index', () => {
+    const early = { ...entry, dueKey: { index: 'gsi14' as const, sortKey: dueSortKey('2026-01-01T09:00:00.000Z', 4) } };
+    expect(moveOf(early, new Date('2026-01-01T12:00:00Z'))).toEqual({ entry: early, state: 'online' });
+    const legacy = { ...entry, dueKey: { index: 'gsi7' as const, sortKey: entry.dueKey.sortKey } };
+    expect(moveOf(legacy, new Date('2026-01-01T12:00:00Z'))?.state).toBe('online');
+    expect(moveOf({ ...legacy, connectivity: 'silent' }, new Date('2026-01-03T00:00:00Z'))).toBeUndefined();
   });
 });

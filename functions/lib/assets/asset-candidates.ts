@@ -156,15 +156,3 @@ export async function readAllMatches(
   } while (startKey);
   return { matches: found, itemsRead, exhausted: true };
 }
-
-/**
- * Sorts candidates in a list's order when they were not read in it: by id, or by the sort index's own key
- * (`gsiNsk`, read along as an extra attribute) in binary string order, as DynamoDB compares sort keys, so
- * both plans page the same order.
- */
-export function sortInListOrder(candidates: Candidate[], sortAttribute: string | undefined, ascending: boolean) {
-  const sign = ascending ? 1 : -1;
-  if (!sortAttribute) return candidates.sort((a, b) => sign * (a.id - b.id));
-  const key = (candidate: Candidate) => String(candidate[sortAttribute]);
-  return candidates.sort((a, b) => (key(a) < key(b) ? -sign : key(a) > key(b) ? sign : 0));
-}

@@ -16,7 +16,14 @@ export async function batchGetByIds(
   ctx: TenantContext,
   type: string,
   ids: readonly number[],
-  options: { attributes?: readonly string[]; concurrency?: number } = {},
+  options: {
+    attributes?: readonly string[];
+    concurrency?: number;
+    /** Strongly consistent reads (twice the read units). */
+    consistent?: boolean;
+    /** Told the read units each call consumed (ReturnConsumedCapacity TOTAL). */
+    onReadUnits?: (units: number) => void;
+  } = {},
 ): Promise<Record<string, unknown>[]> {
   const names = options.attributes
     ? Object.fromEntries(options.attributes.map((attribute, i) => [`#a${i}`, attribute]))
@@ -35,8 +42,14 @@ export async function batchGetByIds(
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
       const table = tableName();
       const result = await dynamo().send(
-        new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ...projection } } }),
+        new BatchGetCommand({
+          RequestItems: {
+            [table]: { Keys: keys, ...projection, ...(options.consistent ? { ConsistentRead: true } : {}) },
+          },
+          ...(options.onReadUnits ? { ReturnConsumedCapacity: 'TOTAL' } : {}),
+        }),
       );
+      for (const capacity of result.ConsumedCapacity ?? []) options.onReadUnits?.(capacity.CapacityUnits ?? 0);
       found.push(...(result.Responses?.[table] ?? []));
       keys = (result.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, unknown>[];
     }

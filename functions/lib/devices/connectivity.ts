@@ -12,8 +12,9 @@ import type { Heartbeat } from './heartbeat';
  *   connectivity_since    when it entered that state (the uplink, or the due time it crossed)
  *   heard_at              the last uplink that advanced the device (our way in's receipt time)
  *   late_at, silent_at    when it turns late / silent without another uplink
- *   gsi7pk, gsi7sk        the due index (sparse): `T#<t>#DEVICE#DUE` / `<next due time>#<padded id>`; only
- *                         online (due: late_at) and late (due: silent_at) devices are in it
+ *   gsi14pk, gsi14sk      the due index (sparse, keys only): `T#<t>#DEVICE#DUE` / `<due time>#<padded id>`;
+ *                         only online (due by late_at) and late (due by silent_at) devices are in it; the key
+ *                         may be earlier than the due time (dueEntryStays), never later
  */
 export interface ConnectivityAttributes {
   connectivity?: Exclude<Connectivity, 'never'>;
@@ -29,16 +30,63 @@ export interface ConnectivityAttributes {
  */
 export const LATE_AFTER_INTERVALS = 1.5;
 
-/** The due index (gsi7, shared with the asset map under another partition). */
-export const DUE_INDEX = 'gsi7';
+/**
+ * The due index: gsi14, keys only (issue 19 part 3: an uplink that leaves the key where it is writes nothing
+ * into the index; the job reads the due devices by key). Devices keyed before that sit in gsi7 (the asset
+ * map's index, which copied `DUE_PROJECTION`, so every uplink rewrote the entry): the job reads both, and a
+ * device leaves gsi7 the next time its key moves (docs/decisions/0276-the-due-entry-stays-still-keys-only-in-gsi14-moved-onl.md).
+ */
+export const DUE_INDEX = 'gsi14';
+export const LEGACY_DUE_INDEX = 'gsi7';
+export type DueIndex = typeof DUE_INDEX | typeof LEGACY_DUE_INDEX;
 export const duePartition = (ctx: TenantContext) => `${typePartition(ctx, 'DEVICE')}#DUE`;
 export const dueSortKey = (dueAt: string, deviceId: number) => `${dueAt}#${pad(deviceId)}`;
 export const dueIndexKeys = (ctx: TenantContext, deviceId: number, dueAt: string) => ({
-  gsi7pk: duePartition(ctx),
-  gsi7sk: dueSortKey(dueAt, deviceId),
+  [`${DUE_INDEX}pk`]: duePartition(ctx),
+  [`${DUE_INDEX}sk`]: dueSortKey(dueAt, deviceId),
 });
 /** Every due entry up to `now` sorts before this bound (`#` then digits < `#~`). */
 export const dueBound = (now: Date) => `${now.toISOString()}#~`;
+
+/** Where a stored device item's due entry is keyed (the keys are storage: `fromItem` drops them). */
+export interface DueKey {
+  index: DueIndex;
+  sortKey: string;
+}
+
+export function dueKeyOf(item: Record<string, unknown>): DueKey | undefined {
+  for (const index of [DUE_INDEX, LEGACY_DUE_INDEX] as const) {
+    const partition = item[`${index}pk`];
+    const sortKey = item[`${index}sk`];
+    if (typeof partition === 'string' && partition.endsWith('#DEVICE#DUE') && typeof sortKey === 'string') {
+      return { index, sortKey };
+    }
+  }
+  return undefined;
+}
+
+/** The time a due key stands for (`<ISO>#<padded id>`). */
+const dueTimeOf = (sortKey: string) => Date.parse(sortKey.slice(0, sortKey.lastIndexOf('#')));
+
+/**
+ * Whether an uplink leaves the due entry where it is (issue 19 part 3). The entry must never be later than the
+ * device's real next due time (the job would see it late), but may be earlier: the job then finds the device
+ * not yet due and keys it again. So an online device's entry stays while at least half of the new late
+ * window is still ahead of it; a tag reporting more often than its interval (a moving tracker) moves its entry
+ * once every half window instead of on every uplink, and one reporting at its interval still moves it each
+ * time (each uplink uses up two thirds of its window of 1.5 intervals).
+ */
+export function dueEntryStays(
+  previous: ConnectivityAttributes,
+  key: DueKey | undefined,
+  next: Pick<Required<ConnectivityAttributes>, 'heard_at' | 'late_at'>,
+): boolean {
+  if (previous.connectivity !== 'online' || key?.index !== DUE_INDEX) return false;
+  const keyed = dueTimeOf(key.sortKey);
+  const heard = Date.parse(next.heard_at);
+  const late = Date.parse(next.late_at);
+  return keyed <= late && keyed - heard >= (late - heard) / 2;
+}
 
 const plus = (at: string, ms: number) => new Date(Date.parse(at) + ms).toISOString();
 

@@ -3,29 +3,44 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../data/client';
 import { itemKey } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
-import { type ConnectivityAttributes, connectivityAt, crossedAt, dueSortKey } from './connectivity';
+import {
+  type ConnectivityAttributes,
+  connectivityAt,
+  crossedAt,
+  type DueKey,
+  dueIndexKeys,
+  dueSortKey,
+  LEGACY_DUE_INDEX,
+  nextDueAt,
+} from './connectivity';
 import { counterWrites, type DeviceFlags, flagDelta, sumDeltas } from './device-flag-counts';
 
 /**
  * The silent-tag job's state moves (silent-tags.ts) with the device list's connectivity counts (issue 19,
  * device-flag-counts.ts): a slice of due devices moves in one transaction with one counter update, so the
  * counts move exactly with the states and the counter item takes one write per slice, not one per device.
- * Each move is conditioned on nothing heard since the entry was read (`heard_at`, the due key and the state):
- * an uplink in between wins; its move is dropped and the rest of the slice written again.
+ * Each move is conditioned on nothing heard since the device was read (`heard_at`, the due key and the state):
+ * an uplink in between wins; its move is dropped and the rest of the slice written again. A device whose key
+ * was early (an uplink left it still, connectivity.ts dueEntryStays) is keyed again at its due time: the same
+ * kind of move, to the state it already has, which moves no count.
  */
-export type DueEntry = ConnectivityAttributes & { id: number; gsi7sk: string };
+export type DueEntry = ConnectivityAttributes & { id: number; dueKey: DueKey };
 
 export interface Move {
   entry: DueEntry;
-  state: 'late' | 'silent';
+  state: 'online' | 'late' | 'silent';
 }
 
-/** The move a due entry needs at `now` (none when it is not due or already silent). */
+/** The move a due entry needs at `now`: a new state, a key at the real due time, or none (silent stays). */
 export function moveOf(entry: DueEntry, now: Date): Move | undefined {
   const state = connectivityAt(entry, now);
-  if (state !== 'late' && state !== 'silent') return undefined;
-  if (entry.connectivity === state) return undefined;
-  return { entry, state };
+  if (state === 'never') return undefined;
+  if (entry.connectivity !== state) return state === 'online' ? undefined : { entry, state };
+  // Same state: only an early key (or one in the old index) moves, to the real due time.
+  const due = nextDueAt(entry);
+  if (!due) return undefined;
+  const early = dueSortKey(due, entry.id) !== entry.dueKey.sortKey;
+  return early || entry.dueKey.index === LEGACY_DUE_INDEX ? { entry, state } : undefined;
 }
 
 const ATTEMPTS = 5;
@@ -38,21 +53,30 @@ const flags = (connectivity: DeviceFlags['connectivity']): DeviceFlags => ({
 });
 
 function moveItem(ctx: TenantContext, { entry, state }: Move) {
-  const late = state === 'late';
+  const moved = { ...entry, connectivity: state } as ConnectivityAttributes;
+  // Online or late: keyed at the next due time. Silent: the entry stays until the alarm is out (leaveIndex).
+  const due = state === 'silent' ? undefined : nextDueAt(moved);
+  const keys = due ? dueIndexKeys(ctx, entry.id, due) : {};
+  const sets = Object.keys(keys).map((name) => `${name} = :${name}`);
+  if (state !== entry.connectivity) sets.push('connectivity = :state', 'connectivity_since = :since');
+  // A device keyed in the old due index (gsi7) leaves it as it gets its new key.
+  const leaves =
+    due && entry.dueKey.index === LEGACY_DUE_INDEX ? ` REMOVE ${LEGACY_DUE_INDEX}pk, ${LEGACY_DUE_INDEX}sk` : '';
   return {
     Update: {
       TableName: tableName(),
       Key: itemKey(ctx, 'DEVICE', entry.id),
-      // Late: due again when it turns silent. Silent: the entry stays until the alarm is out (leaveIndex).
-      UpdateExpression: `SET connectivity = :state, connectivity_since = :since${late ? ', gsi7sk = :next' : ''}`,
-      ConditionExpression: 'attribute_exists(pk) AND heard_at = :heard AND gsi7sk = :seen AND connectivity = :was',
+      UpdateExpression: `SET ${sets.join(', ')}${leaves}`,
+      ConditionExpression: 'attribute_exists(pk) AND heard_at = :heard AND #seen = :seen AND connectivity = :was',
+      ExpressionAttributeNames: { '#seen': `${entry.dueKey.index}sk` },
       ExpressionAttributeValues: {
-        ':state': state,
-        ':since': crossedAt(entry, state),
+        ...Object.fromEntries(Object.entries(keys).map(([name, value]) => [`:${name}`, value])),
+        ...(state !== entry.connectivity
+          ? { ':state': state, ':since': crossedAt(entry, state as 'late' | 'silent') }
+          : {}),
         ':heard': entry.heard_at,
-        ':seen': entry.gsi7sk,
+        ':seen': entry.dueKey.sortKey,
         ':was': entry.connectivity ?? 'never',
-        ...(late ? { ':next': dueSortKey(entry.silent_at as string, entry.id) } : {}),
       },
     },
   };

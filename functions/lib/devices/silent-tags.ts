@@ -2,23 +2,32 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AssetRecord } from '../assets/asset-repository';
 import { assetRepository } from '../assets/asset-repository';
+import { batchGetByIds } from '../data/batch-get';
 import { dynamo, tableName } from '../data/client';
-import { itemKey } from '../data/keys';
+import { idOfItemSortKey, itemKey } from '../data/keys';
 import { systemTenantContext } from '../data/system-context';
 import type { TenantContext } from '../data/tenant-context';
 import { flushLive, liveAssetChanged, liveDeviceChanged } from '../live/publisher';
 import { publishAlarms } from '../pipeline/alarms/publish-alarms';
 import type { AlarmRaised } from '../pipeline/contracts';
 import { tenantRepository } from '../tenants/tenant-repository';
-import { type ConnectivityAttributes, connectivityAt, DUE_INDEX, dueBound, duePartition } from './connectivity';
+import {
+  type ConnectivityAttributes,
+  connectivityAt,
+  DUE_INDEX,
+  dueBound,
+  dueKeyOf,
+  duePartition,
+  LEGACY_DUE_INDEX,
+} from './connectivity';
 import type { DeviceRecord } from './device-repository';
 import { type DueEntry, moveDevices, moveOf } from './silent-moves';
 
 /**
  * The silent-tag job (issue 16 part 4; docs/decisions/0253-the-silent-tag-job-reads-only-the-due-devices-a-sparse-due-i.md): every
  * 15 minutes it reads, per tenant, only the devices whose next state change is due (a Query on the sparse due
- * index up to `now`, never a Scan) and moves each to late or silent with a conditional write: an uplink that
- * arrived meanwhile changed `heard_at` and the index key, so the uplink wins and the job writes nothing.
+ * index up to `now`, never a Scan, then those devices by key: the index holds keys only) and moves each to
+ * late or silent with a conditional write: an uplink that arrived meanwhile changed `heard_at` and the index key, so the uplink wins and the job writes nothing.
  * Turning silent raises the "tag silent" alarm (type 3) through the same AlarmRaised path as the processor's.
  */
 export interface SilentTagReport {
@@ -32,6 +41,8 @@ export interface SilentTagReport {
   silent: number;
   /** A concurrent uplink (or delete) won: nothing written. */
   skipped: number;
+  /** Devices whose due key was early (an uplink left it still) keyed again at their due time. */
+  rekeyed: number;
   alarms: number;
 }
 
@@ -51,6 +62,7 @@ export async function runSilentTagJob(
     late: 0,
     silent: 0,
     skipped: 0,
+    rekeyed: 0,
     alarms: 0,
   };
   const only = options.tenants ? new Set(options.tenants) : undefined;
@@ -72,37 +84,68 @@ async function publishSilence(ctx: TenantContext, deviceId: number, assetId: num
 }
 
 async function sweepTenant(ctx: TenantContext, now: Date, report: SilentTagReport) {
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: DUE_INDEX,
-        KeyConditionExpression: 'gsi7pk = :pk AND gsi7sk <= :bound',
-        ExpressionAttributeValues: { ':pk': duePartition(ctx), ':bound': dueBound(now) },
-        ExclusiveStartKey: startKey,
-        Limit: PAGE,
-        ReturnConsumedCapacity: 'TOTAL',
-      }),
-    );
-    report.itemsRead += page.ScannedCount ?? 0;
-    report.readUnits += page.ConsumedCapacity?.CapacityUnits ?? 0;
-    const entries = (page.Items ?? []) as DueEntry[];
-    for (let start = 0; start < entries.length; start += PARALLEL) {
-      const slice = entries.slice(start, start + PARALLEL);
-      // One transaction moves the slice's states and the device list's connectivity counts (silent-moves.ts).
-      const moved = await moveDevices(
-        ctx,
-        slice.flatMap((entry) => moveOf(entry, now) ?? []),
+  for (const index of [DUE_INDEX, LEGACY_DUE_INDEX]) {
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await dynamo().send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: index,
+          KeyConditionExpression: `${index}pk = :pk AND ${index}sk <= :bound`,
+          ExpressionAttributeValues: { ':pk': duePartition(ctx), ':bound': dueBound(now) },
+          ExclusiveStartKey: startKey,
+          Limit: PAGE,
+          ReturnConsumedCapacity: 'TOTAL',
+        }),
       );
-      await Promise.all(slice.map((entry) => advance(ctx, entry, now, moved, report)));
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+      report.itemsRead += page.ScannedCount ?? 0;
+      report.readUnits += page.ConsumedCapacity?.CapacityUnits ?? 0;
+      // Keys only: the device's id is its table sort key's.
+      const ids = (page.Items ?? []).map((item) => idOfItemSortKey(String(item.sk)));
+      const entries = await dueEntries(ctx, ids, now, report);
+      for (let start = 0; start < entries.length; start += PARALLEL) {
+        const slice = entries.slice(start, start + PARALLEL);
+        // One transaction moves the slice's states and the device list's connectivity counts (silent-moves.ts).
+        const moved = await moveDevices(
+          ctx,
+          slice.flatMap((entry) => moveOf(entry, now) ?? []),
+        );
+        await Promise.all(slice.map((entry) => advance(ctx, entry, now, moved, report)));
+      }
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+  }
+}
+
+/**
+ * The due devices as stored now (the due index holds keys only): read by key, consistently, and kept when
+ * their key is still due (an uplink since may have moved it on).
+ */
+async function dueEntries(ctx: TenantContext, ids: number[], now: Date, report: SilentTagReport) {
+  if (ids.length === 0) return [];
+  const items = await batchGetByIds(ctx, 'DEVICE', ids, {
+    consistent: true,
+    onReadUnits: (units) => {
+      report.readUnits += units;
+    },
+  });
+  report.itemsRead += items.length;
+  const bound = dueBound(now);
+  const entries: DueEntry[] = [];
+  for (const item of items) {
+    const dueKey = dueKeyOf(item);
+    if (dueKey && dueKey.sortKey <= bound)
+      entries.push({ ...(item as ConnectivityAttributes), id: Number(item.id), dueKey });
+  }
+  return entries.sort((a, b) => a.id - b.id);
 }
 
 async function advance(ctx: TenantContext, entry: DueEntry, now: Date, moved: Set<number>, report: SilentTagReport) {
   const target = connectivityAt(entry, now);
+  if (target === entry.connectivity && target !== 'silent') {
+    if (moved.has(entry.id)) report.rekeyed += 1;
+    return;
+  }
   if (target !== 'late' && target !== 'silent') return;
   if (target === 'late') {
     if (moved.has(entry.id)) report.late += 1;
@@ -139,7 +182,7 @@ async function leaveIndex(ctx: TenantContext, device: DeviceRecord & Connectivit
       new UpdateCommand({
         TableName: tableName(),
         Key: itemKey(ctx, 'DEVICE', device.id),
-        UpdateExpression: 'REMOVE gsi7pk, gsi7sk',
+        UpdateExpression: `REMOVE ${[DUE_INDEX, LEGACY_DUE_INDEX].flatMap((index) => [`${index}pk`, `${index}sk`]).join(', ')}`,
         ConditionExpression: 'connectivity = :silent AND heard_at = :heard',
         ExpressionAttributeValues: { ':silent': 'silent', ':heard': device.heard_at },
       }),

@@ -4,7 +4,7 @@ import { type AssetRecord, assetMapKeys } from '../../assets/asset-repository';
 import { dynamo, tableName } from '../../data/client';
 import { itemKey } from '../../data/keys';
 import type { TenantContext } from '../../data/tenant-context';
-import { dueIndexKeys } from '../../devices/connectivity';
+import { type DueKey, dueEntryStays, dueIndexKeys, dueKeyOf, LEGACY_DUE_INDEX } from '../../devices/connectivity';
 import type { DeviceRecord } from '../../devices/device-repository';
 import { DEVICE_SORT_INDEXES, deviceSortKeys } from '../../devices/device-repository';
 import { putEvent } from '../../events/event-repository';
@@ -83,6 +83,8 @@ export interface Applied {
   asset: boolean;
   event: boolean;
   writes: number;
+  /** The device's due key after the write (a second uplink of the batch decides from it). */
+  dueKey?: DueKey;
   /** The visits actually written (an arrival put, a departure closed): the others existed already. */
   visits: VisitRecord[];
 }
@@ -101,15 +103,30 @@ async function writeVisits(ctx: TenantContext, visits: VisitRecord[], applied: A
   }
 }
 
-/** The device's changed attributes, with its battery sort key when the flag flips (the only index key it moves). */
-function deviceChanges(ctx: TenantContext, device: DeviceRecord, effects: UplinkEffects): Record<string, unknown> {
+/**
+ * The device's changed attributes for the device as read (`read`, `dueKey`): its battery sort key when the flag
+ * flips (the only list index key it moves), and its due entry's key only when it must move (an undefined value
+ * is removed: a device leaving the old due index).
+ */
+export function deviceChanges(
+  ctx: TenantContext,
+  read: DeviceRecord,
+  dueKey: DueKey | undefined,
+  effects: UplinkEffects,
+): Record<string, unknown> {
   const changes: Record<string, unknown> = { ...effects.device };
   if (effects.device.battery_level_low !== undefined) {
     const index = DEVICE_SORT_INDEXES.batteryLevelLow;
-    changes[`${index}sk`] = deviceSortKeys({ ...device, ...effects.device }).batteryLevelLow;
+    changes[`${index}sk`] = deviceSortKeys({ ...read, ...effects.device }).batteryLevelLow;
   }
-  // Online again: the due index entry moves to the new late time (silent-tag job, devices/connectivity.ts).
-  if (effects.device.late_at) Object.assign(changes, dueIndexKeys(ctx, device.id, effects.device.late_at));
+  // Heard from: due to turn late later; the entry moves only once it is due within half the window.
+  const { heard_at, late_at } = effects.device;
+  if (heard_at && late_at && !dueEntryStays(read, dueKey, { heard_at, late_at })) {
+    Object.assign(changes, dueIndexKeys(ctx, read.id, late_at));
+    if (dueKey?.index === LEGACY_DUE_INDEX) {
+      Object.assign(changes, { [`${LEGACY_DUE_INDEX}pk`]: undefined, [`${LEGACY_DUE_INDEX}sk`]: undefined });
+    }
+  }
   return changes;
 }
 
@@ -127,6 +144,7 @@ export async function applyEffects(
   effects: UplinkEffects,
   device: DeviceRecord,
   asset: AssetRecord | undefined,
+  dueKey?: DueKey,
 ): Promise<Applied> {
   const assetId = asset?.id;
   const date = effects.event.date;
@@ -134,7 +152,11 @@ export async function applyEffects(
   if (effects.advancesState) {
     applied.writes++;
     // Pinned to the flags as read; a flip moves the device list's counts with it (device-write.ts).
-    applied.device = await writeDeviceChanges(ctx, device, deviceChanges(ctx, device, effects), date);
+    const written = await writeDeviceChanges(ctx, device, dueKey, date, (read, key) =>
+      deviceChanges(ctx, read, key, effects),
+    );
+    applied.device = written !== undefined;
+    applied.dueKey = written ? (dueKeyOf(written) ?? dueKey) : dueKey;
     if (effects.asset && asset && assetId !== undefined) {
       await writeVisits(ctx, effects.asset.visits ?? [], applied);
       const update = assetUpdate(ctx, asset, effects.asset);

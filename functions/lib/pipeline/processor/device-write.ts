@@ -2,7 +2,9 @@ import { ConditionalCheckFailedException, TransactionCanceledException } from '@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../data/client';
 import { itemKey } from '../../data/keys';
+import { fromItem } from '../../data/repository';
 import type { TenantContext } from '../../data/tenant-context';
+import { type DueKey, dueKeyOf } from '../../devices/connectivity';
 import {
   counterUpdate,
   flagConditions,
@@ -19,7 +21,8 @@ import type { DeviceRecord } from '../../devices/device-repository';
  * the silent-tag job and a person's reset move them too), which costs nothing on the common path: still one
  * UpdateItem. Only when the uplink flips a counted flag (battery, sabotage, back online) does it become a
  * transaction with the counter item. When a pin fails (the job moved the device meanwhile), the device is
- * read again and the write retried from what it holds, so a count moves exactly with its flag.
+ * read again and the write retried from what it holds, so a count moves exactly with its flag (and the due
+ * entry's key is decided again from the key it holds: devices/connectivity.ts dueEntryStays).
  */
 const NEWER = 'attribute_exists(pk) AND (attribute_not_exists(#last.#date) OR #last.#date < :eventDate)';
 const ATTEMPTS = 4;
@@ -27,16 +30,23 @@ const ATTEMPTS = 4;
 function deviceUpdate(ctx: TenantContext, read: DeviceRecord, changes: Record<string, unknown>, date: string) {
   const names: Record<string, string> = { '#date': 'date', '#last': 'last_event' };
   const values: Record<string, unknown> = { ':eventDate': date };
-  const sets = Object.entries(changes).map(([attribute, value], i) => {
+  const sets: string[] = [];
+  const removes: string[] = [];
+  for (const [i, [attribute, value]] of Object.entries(changes).entries()) {
     names[`#a${i}`] = attribute;
+    // undefined: the attribute goes (a device leaving the old due index).
+    if (value === undefined) {
+      removes.push(`#a${i}`);
+      continue;
+    }
     values[`:a${i}`] = value;
-    return `#a${i} = :a${i}`;
-  });
+    sets.push(`#a${i} = :a${i}`);
+  }
   return withCondition(
     {
       TableName: tableName(),
       Key: itemKey(ctx, 'DEVICE', read.id),
-      UpdateExpression: `SET ${sets.join(', ')}`,
+      UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
       ConditionExpression: NEWER,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
@@ -61,33 +71,38 @@ async function attempt(ctx: TenantContext, read: DeviceRecord, changes: Record<s
 }
 
 /** The device as stored now, or undefined when it is gone or already holds this uplink or a newer one. */
-async function reread(ctx: TenantContext, id: number, date: string): Promise<DeviceRecord | undefined> {
+async function reread(ctx: TenantContext, id: number, date: string) {
   const result = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: itemKey(ctx, 'DEVICE', id), ConsistentRead: true }),
   );
-  const stored = result.Item as DeviceRecord | undefined;
-  if (!stored) return undefined;
+  if (!result.Item) return undefined;
+  const stored = fromItem<DeviceRecord>(result.Item);
   const last = stored.last_event?.date;
-  return last && last >= date ? undefined : stored;
+  return last && last >= date ? undefined : { device: stored, dueKey: dueKeyOf(result.Item) };
 }
 
+/** The uplink's device attributes (index keys included) for the device as read and its due key. */
+export type ChangesOf = (read: DeviceRecord, dueKey: DueKey | undefined) => Record<string, unknown>;
+
 /**
- * Writes `changes` (the uplink's device attributes, index keys included) over `device` as read; false when
- * the device is gone or a newer uplink got there first (nothing to write), as the plain update answered.
+ * Writes the uplink's changes over `device` as read; undefined when the device is gone or a newer uplink got
+ * there first (nothing to write), else the changes written (a retry works them out again from what it read).
  */
 export async function writeDeviceChanges(
   ctx: TenantContext,
   device: DeviceRecord,
-  changes: Record<string, unknown>,
+  dueKey: DueKey | undefined,
   date: string,
-): Promise<boolean> {
-  if (Object.keys(changes).length === 0) return true;
-  let read: DeviceRecord | undefined = device;
+  changesOf: ChangesOf,
+): Promise<Record<string, unknown> | undefined> {
+  let read: { device: DeviceRecord; dueKey: DueKey | undefined } | undefined = { device, dueKey };
   for (let i = 0; i < ATTEMPTS && read; i++) {
-    if (await attempt(ctx, read, changes, date)) return true;
+    const changes = changesOf(read.device, read.dueKey);
+    if (Object.keys(changes).length === 0) return changes;
+    if (await attempt(ctx, read.device, changes, date)) return changes;
     read = await reread(ctx, device.id, date);
   }
-  if (!read) return false;
+  if (!read) return undefined;
   // Still losing to other writers after the retries: the uplink goes back to the queue and is tried again.
   throw new Error(`Device ${device.id} kept changing while its uplink was written`);
 }

@@ -4,6 +4,7 @@ import { itemKey } from '../../data/keys';
 import { fromItem } from '../../data/repository';
 import { systemTenantContext } from '../../data/system-context';
 import type { TenantContext } from '../../data/tenant-context';
+import { type DueKey, dueKeyOf } from '../../devices/connectivity';
 import { devEuiClaimKey } from '../../devices/dev-eui-claims';
 import type { DeviceRecord } from '../../devices/device-repository';
 import type { PipelineAsset } from './uplink-effects';
@@ -16,6 +17,8 @@ import type { PipelineAsset } from './uplink-effects';
 export interface LoadedDevice {
   ctx: TenantContext;
   device: DeviceRecord;
+  /** Where the device's due entry is keyed (devices/connectivity.ts): the processor leaves it still when it can. */
+  dueKey?: DueKey;
   asset?: PipelineAsset;
 }
 
@@ -54,7 +57,8 @@ export async function loadDevices(devEuis: readonly string[]): Promise<Map<strin
   const devices = new Map((await batchGet(deviceKeys)).map((item) => [keyOf(item), item]));
   for (const owner of owners) {
     const item = devices.get(keyOf(itemKey(owner.ctx, 'DEVICE', owner.deviceId)));
-    if (item) loaded.set(owner.devEui, { ctx: owner.ctx, device: fromItem<DeviceRecord>(item) });
+    if (item)
+      loaded.set(owner.devEui, { ctx: owner.ctx, device: fromItem<DeviceRecord>(item), dueKey: dueKeyOf(item) });
   }
   const withAsset = [...loaded.values()].filter((entry) => entry.device.asset);
   const assetKeys = withAsset.map((entry) => itemKey(entry.ctx, 'ASSET', entry.device.asset?.id as number));

@@ -216,7 +216,7 @@ async function processOne(
   // before the asset's update like the visits, so a retry after a failure in between writes it again (idempotent).
   if (effects.advancesState && effects.asset && loaded.asset)
     await syncTimer(loaded.ctx, loaded.asset, assetAfter(loaded.asset, effects.asset), effects.event.date);
-  const applied = await applyEffects(loaded.ctx, effects, loaded.device, loaded.asset);
+  const applied = await applyEffects(loaded.ctx, effects, loaded.device, loaded.asset, loaded.dueKey);
   // Counted once: a replay (its event already written, docs/decisions/0174) counts nothing.
   if (applied.event) uplinkApplied(uplink.source, receivedAt);
   // After the writes, so the geocoder finds the event; best effort (geocoding/geocode-request.ts).
@@ -225,6 +225,7 @@ async function processOne(
   await announceVisits(loaded, applied, logger);
   // The next uplink of this device in the batch starts from the state just written.
   if (applied.device) Object.assign(loaded.device, effects.device);
+  loaded.dueKey = applied.dueKey;
   if (applied.asset && loaded.asset && effects.asset) {
     Object.assign(loaded.asset, effects.asset.set);
     if (effects.asset.remove?.includes('site')) delete loaded.asset.site;

@@ -1,0 +1,78 @@
+import { batchGetByIds } from '../data/batch-get';
+import type { TenantContext } from '../data/tenant-context';
+import type { SearchEntity } from './gram-index';
+import { fetchesCandidates, findCandidates } from './gram-search';
+
+/**
+ * The search plan of a list (GET /api/assets, GET /api/devices; docs/data-model.md "Search index"): the n-gram
+ * index names the candidates. When they are few, their filter attributes are fetched by id (BatchGetItem,
+ * projected), verified (the substring and the other filters) and sorted in the list's order here: exact total,
+ * any page. When they are many, the caller reads the sort's index in order keeping the verified candidates
+ * (the page fills fast: the matches are dense). A search shorter than a gram has no candidates: the caller
+ * reads in order with the search as a filter.
+ */
+export type SearchRead<C> =
+  /** Every match, filtered and in the list's order (`exhausted: true`). */
+  | { kind: 'exact'; read: { matches: C[]; itemsRead: number; exhausted: true } }
+  /** Too many candidates to fetch: read in order, keeping `candidates`; `count` is the search's exact total. */
+  | {
+      kind: 'many';
+      candidates: ReadonlySet<number>;
+      /** The search's exact total (the candidates are exactly the matches), else undefined. */
+      count: number | undefined;
+      /** Candidates per item of the tenant: how many reads in order find a page. */
+      density: number;
+      itemsRead: number;
+    }
+  /** Shorter than a gram: the index cannot narrow it. */
+  | { kind: 'unindexed'; itemsRead: number };
+
+export interface SearchPlan<C> {
+  entity: SearchEntity;
+  /** The spellings the search is looked up in (their candidates are joined). */
+  spellings: readonly string[];
+  /** The tenant's items of the entity (its counter, read by the caller: one item). */
+  itemCount: number;
+  /** What a candidate holds: the filters' attributes. */
+  attributes: readonly string[];
+  /** The sort index's key attribute (`gsiNsk`), or undefined for the id order. */
+  sortAttribute?: string;
+  ascending: boolean;
+  matches: (candidate: C) => boolean;
+  /** Matches the page needs (page × items per page); an export needs them all. */
+  wanted: number;
+}
+
+export async function readSearch<C extends { id: number }>(
+  ctx: TenantContext,
+  plan: SearchPlan<C>,
+): Promise<SearchRead<C>> {
+  const found = await findCandidates(ctx, plan.entity, plan.spellings, plan.itemCount);
+  // The counter the caller read is one item.
+  const itemsRead = found.itemsRead + 1;
+  if (!found.ids) return { kind: 'unindexed', itemsRead };
+  const ids = found.ids;
+  if (ids.length === 0) return { kind: 'exact', read: { matches: [], itemsRead, exhausted: true } };
+  if (!fetchesCandidates(ids.length, plan.itemCount, itemsRead, plan.wanted)) {
+    const count = found.exact ? ids.length : undefined;
+    const density = ids.length / Math.max(ids.length, plan.itemCount);
+    return { kind: 'many', candidates: new Set(ids), count, density, itemsRead };
+  }
+  const attributes = [...plan.attributes, ...(plan.sortAttribute ? [plan.sortAttribute] : [])];
+  // An id deleted meanwhile is simply absent.
+  const candidates = (await batchGetByIds(ctx, plan.entity, ids, { attributes })) as unknown as C[];
+  const verified = sortInListOrder(candidates.filter(plan.matches), plan.sortAttribute, plan.ascending);
+  return { kind: 'exact', read: { matches: verified, itemsRead: itemsRead + candidates.length, exhausted: true } };
+}
+
+/** In the order the sort's index holds (its own key, compared as DynamoDB compares strings), else by id. */
+export function sortInListOrder<C extends { id: number }>(
+  candidates: C[],
+  sortAttribute: string | undefined,
+  ascending: boolean,
+): C[] {
+  const sign = ascending ? 1 : -1;
+  if (!sortAttribute) return candidates.sort((a, b) => sign * (a.id - b.id));
+  const key = (candidate: C) => String((candidate as Record<string, unknown>)[sortAttribute] ?? '');
+  return candidates.sort((a, b) => (key(a) < key(b) ? -sign : key(a) > key(b) ? sign : 0));
+}

@@ -5,12 +5,14 @@ import { dynamo, tableName } from '../functions/lib/data/client';
 import { queryAllPages } from '../functions/lib/data/query-page';
 import { fromItem } from '../functions/lib/data/repository';
 import type { TenantContext } from '../functions/lib/data/tenant-context';
+import { dueKeyOf } from '../functions/lib/devices/connectivity';
 import { type DeviceRecord, deviceListKeys, devicePartition } from '../functions/lib/devices/device-repository';
 
 /**
  * The data steps of `npm run migrate:indexes` (docs/decisions/0272-list-indexes-that-project-only-what-lists-filter-customer-in.md),
  * per tenant, each idempotent and safe while the API writes; with `dryRun` they read and count but write nothing.
- *  - backfill: every asset and device gets its list index keys (gsi8…gsi13, an asset's customer gsi14…gsi18)
+ *  - backfill: every asset and device gets its list index keys (gsi8…gsi13, an asset's customer gsi14…gsi18, a
+ *    device's connectivity order gsi15; a device's due entry in gsi14 is left as it is)
  *    computed from the item as read, written only where missing or different, conditioned on the version and
  *    on every attribute the keys come from being unchanged (the pipeline and the loan-day job move some of them
  *    without the version): a lost race re-reads and computes again. A rerun only reads: resumable anywhere.
@@ -41,7 +43,7 @@ export const MIGRATED: readonly EntityMigration[] = [
     type: 'DEVICE',
     partition: devicePartition,
     keys: (ctx, item) => deviceListKeys(ctx, fromItem<DeviceRecord>(item)),
-    sources: ['battery_level_low', 'asset', 'name', 'dev_eui', 'activation_date', 'model'],
+    sources: ['battery_level_low', 'asset', 'name', 'dev_eui', 'activation_date', 'model', 'connectivity'],
   },
 ];
 
@@ -60,7 +62,10 @@ const itemsOf = (ctx: TenantContext, entity: EntityMigration) =>
 /** The keys an item lacks or holds wrong, and the new keys it holds that it should not (a customer left). */
 export function keyChanges(item: Record<string, unknown>, wanted: Record<string, string>) {
   const set = Object.fromEntries(Object.entries(wanted).filter(([name, value]) => item[name] !== value));
-  const remove = NEW_KEYS.filter((name) => item[name] !== undefined && wanted[name] === undefined);
+  // A device's due entry (gsi14, devices/connectivity.ts) is the silent-tag job's key, no list index's: kept.
+  const due = dueKeyOf(item);
+  const isDueKey = (name: string) => due !== undefined && (name === `${due.index}pk` || name === `${due.index}sk`);
+  const remove = NEW_KEYS.filter((name) => item[name] !== undefined && wanted[name] === undefined && !isDueKey(name));
   return { set, remove };
 }
 

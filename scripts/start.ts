@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { startAppSyncEvents } from './local/appsync-events';
 import {
+  backfillListKeysIfOlder,
   backfillMapIndex,
   ensureTable,
   ensureUserPool,
@@ -63,6 +64,7 @@ async function main() {
     Object.assign(process.env, handlerEnvironment(ids));
     if (table === 'rebuilt') await backfillMapIndex();
     if (table === 'rebuilt') await migrateListIndexes();
+    await backfillListKeysIfOlder(table);
     await rollBackInterruptedImports();
     const seeded = await seedIfEmpty();
     // The seeded rules' demo addresses, confirmed in the SNS stand-in on the first start (no confirmation mail).

@@ -110,7 +110,8 @@ async function setDeviceCounter(ctx: TenantContext, count: number) {
   );
 }
 
-const SEARCH_INDEX_MARK = 'grams-v1';
+/** What the seed writes: the n-gram index, and the connectivity order's keys (gsi15); another mark seeds again. */
+const SEARCH_INDEX_MARK = 'grams-v1+gsi15';
 
 /** Seeded with this seed's data and index: the counter holds the count and the mark. */
 async function isSeeded(ctx: TenantContext, count: number) {

@@ -14,6 +14,7 @@ import {
   DynamoDBClient,
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ROLES } from '../../shared/permissions';
 import { globalSecondaryIndexes, keyAttributes, quotaViolations, TABLE } from '../../shared/table';
 import { createUserPoolInput } from '../../shared/user-pool';
@@ -102,6 +103,37 @@ export async function migrateListIndexes() {
   const steps = ['backfill', 'count', 'verify', 'drop-old'] as const;
   const report = await runIndexMigration(client, TABLE_NAME, { steps, dryRun: false, log: () => undefined });
   console.log(`List indexes: ${report.ok ? 'migrated' : `not migrated (${report.problems.join('; ')})`}.`);
+}
+
+/**
+ * The list index keys' version of the local table's items, kept in one marker item: bumped when a new key is
+ * given to items the table already holds (2: the devices' connectivity order, gsi15, issue 19), so an older
+ * local table gets the backfill step of `npm run migrate:indexes` once, as a deployed table does by hand.
+ */
+const LIST_KEYS_VERSION = 2;
+const LIST_KEYS_MARKER = { pk: 'LOCAL#SCHEMA', sk: 'LIST_KEYS' };
+
+export async function backfillListKeysIfOlder(table: 'created' | 'exists' | 'rebuilt') {
+  const client = new DynamoDBClient({
+    region: REGION,
+    endpoint: `http://${HOST}:${port('DYNAMODB_PORT')}`,
+    credentials,
+  });
+  const documents = DynamoDBDocumentClient.from(client);
+  const marker = await documents.send(new GetCommand({ TableName: TABLE_NAME, Key: LIST_KEYS_MARKER }));
+  if (table === 'exists' && Number(marker.Item?.version ?? 1) < LIST_KEYS_VERSION) {
+    const { runIndexMigration } = await import('../migrate-indexes-run');
+    const report = await runIndexMigration(client, TABLE_NAME, {
+      steps: ['backfill'],
+      dryRun: false,
+      log: () => undefined,
+    });
+    console.log(`List index keys: ${report.ok ? 'backfilled' : `not backfilled (${report.problems.join('; ')})`}.`);
+    if (!report.ok) return;
+  }
+  await documents.send(
+    new PutCommand({ TableName: TABLE_NAME, Item: { ...LIST_KEYS_MARKER, version: LIST_KEYS_VERSION } }),
+  );
 }
 
 /** Device imports cut off by the last stop (kill -9 midway) are rolled back: nothing can still be writing. */

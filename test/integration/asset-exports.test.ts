@@ -1,5 +1,7 @@
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { ATTACHMENTS_BUCKET } from '../../scripts/local/config';
+import { flattenClaims } from '../../scripts/local/gateway';
+import { EXPORT_TOO_SLOW_FOR_REQUEST } from '../../shared/schemas/export';
 import { call, tokenOf } from '../harness/api';
 import { readCsv, readPdf, readXlsx } from '../harness/export-files';
 import { readStack } from '../harness/stack';
@@ -128,6 +130,33 @@ describe('asset exports', () => {
     const answer = await exportOf(admin, 'type=pdf&search=no-asset-is-called-like-this');
     expect(answer.status).toBe(422);
     expect(answer.body.detail).toBe('There is nothing to export: no item matches the current filters');
+    expect(await exportKeys(1)).toEqual(before);
+  });
+
+  it('past its deadline, the worker stops a synchronous export with 422 and stores nothing', async () => {
+    // The worker as GET …/export invokes it (export-worker-client.ts), with the claims the gateway verified, but
+    // a deadline already past: the 24 s budget ran out while the rows were written.
+    const stack = readStack();
+    const payload = JSON.parse(Buffer.from(admin.split('.')[1] as string, 'base64url').toString());
+    const before = await exportKeys(1);
+    const invoked = await fetch(
+      `http://127.0.0.1:${stack.ports.LAMBDA_PORT}/2015-03-31/functions/export-worker/invocations`,
+      {
+        method: 'POST',
+        body: JSON.stringify({
+          mode: 'now',
+          list: 'assets',
+          tenantId: '1',
+          deadline: Date.now() - 1,
+          claims: flattenClaims(payload),
+          rawQuery: 'type=csv&language=en',
+        }),
+      },
+    );
+    expect(invoked.status).toBe(200);
+    const answer = (await invoked.json()) as { error?: { status: number; violations?: { message: string }[] } };
+    expect(answer.error?.status).toBe(422);
+    expect(answer.error?.violations?.[0]?.message).toBe(EXPORT_TOO_SLOW_FOR_REQUEST);
     expect(await exportKeys(1)).toEqual(before);
   });
 

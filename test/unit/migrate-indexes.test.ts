@@ -17,6 +17,17 @@ describe('migrate:indexes backfill writes', () => {
     expect(keyChanges(item, wanted)).toEqual({ set: { gsi9sk: 'b#7', gsi10sk: 'c#7' }, remove: ['gsi14pk'] });
   });
 
+  it('leaves a device’s due entry (gsi14, the silent-tag job’s) alone and adds its connectivity order key', () => {
+    const item = {
+      pk: 'T#1#DEVICE',
+      sk: 'DEVICE#0000000007',
+      gsi14pk: 'T#1#DEVICE#DUE',
+      gsi14sk: '2026-06-01T11:30:00.000Z#0000000007',
+    };
+    const wanted = { gsi15pk: 'T#1#DEVICE', gsi15sk: '0#0000000007' };
+    expect(keyChanges(item, wanted)).toEqual({ set: wanted, remove: [] });
+  });
+
   it('conditions the write on the version and every source attribute as read, absent ones included', () => {
     const update = keysUpdate(
       { pk: 'T#1#ASSET', sk: 'ASSET#0000000007', version: 4, reference: 'R-1', client: { id: 3 }, cable_length: null },

@@ -13,6 +13,7 @@ import { readDeviceCounts } from './device-flag-counts';
 import {
   DEVICE_BATTERY_LOW_PREFIX,
   DEVICE_BATTERY_OK_PREFIX,
+  DEVICE_CONNECTIVITY_INDEX,
   DEVICE_NO_ASSET_PREFIX,
   DEVICE_SORT_INDEXES,
   DEVICE_WITH_ASSET_PREFIX,
@@ -35,8 +36,10 @@ import { type DeviceSearchRead, readDeviceSearch } from './device-search';
  *     from the tenant's counts (device-flag-counts.ts: exact, no budget spent counting, the read stops at the
  *     page); otherwise the total is exact when the partition ended within the reads, else a lower bound
  *     (`totalExact: false`). A search reads the n-gram index first (device-search.ts);
- *  4. order[connectivity]: the state changes with time (the silent-tag job), so no sort index holds it: the
- *     partition's candidates are read to the end (the read cap), filtered, sorted here by state then id.
+ *  4. order[connectivity]: alone, a page of its keys-only index (gsi15, the stored state's rank then the id,
+ *     moved by every writer of the state), the devices fetched by key; with a filter, the partition's
+ *     candidates are read to the end (the read cap), filtered, sorted here by state then id (the index copies
+ *     no attribute to filter on).
  */
 export interface DeviceFilters {
   search?: string;
@@ -108,7 +111,13 @@ export function sourceOf(ctx: TenantContext, request: Pick<DeviceListRequest, 'o
   const { field } = request.order;
   const ranged = filterRange(ctx, field, request.filters);
   if (ranged) return ranged;
-  if (field === 'id' || field === 'connectivity') return { partition: devicePartition(ctx) };
+  if (field === 'id') return { partition: devicePartition(ctx) };
+  // Filtered in connectivity order: the table's partition, sorted here (gsi15 holds keys only).
+  if (field === 'connectivity') {
+    return hasDeviceFilters(request.filters)
+      ? { partition: devicePartition(ctx) }
+      : { index: DEVICE_CONNECTIVITY_INDEX, partition: devicePartition(ctx) };
+  }
   return { index: DEVICE_SORT_INDEXES[field], partition: devicePartition(ctx) };
 }
 
@@ -137,13 +146,14 @@ function filterRange(ctx: TenantContext, field: DeviceListRequest['order']['fiel
 
 async function unfiltered(ctx: TenantContext, request: DeviceListRequest): Promise<DeviceListResult> {
   const { field, direction } = request.order;
-  if (field === 'connectivity') return filtered(ctx, request);
+  const index =
+    field === 'connectivity' ? DEVICE_CONNECTIVITY_INDEX : field === 'id' ? undefined : DEVICE_SORT_INDEXES[field];
   const [page, total] = await Promise.all([
     deviceRepository.page(ctx, {
       page: request.page,
       itemsPerPage: request.itemsPerPage,
       ascending: direction === 'asc',
-      ...(field === 'id' ? {} : { index: { name: DEVICE_SORT_INDEXES[field], partition: devicePartition(ctx) } }),
+      ...(index ? { index: { name: index, partition: devicePartition(ctx) } } : {}),
     }),
     countDevices(ctx),
   ]);
@@ -236,7 +246,7 @@ export async function* streamDevices(
     yield (await byId(ctx, { ...filters, id: filters.id })).items;
     return;
   }
-  if (order.field === 'connectivity') {
+  if (order.field === 'connectivity' && hasDeviceFilters(filters)) {
     yield* streamByConnectivity(ctx, filters, order.direction);
     return;
   }
@@ -251,8 +261,9 @@ export async function* streamDevices(
         ExclusiveStartKey: startKey,
       }),
     );
+    // A list index copies what the filters read, not the whole device: the matches are fetched by key (the
+    // connectivity order's keys-only index is read only without filters).
     const matching = (result.Items ?? []).filter((item) => matchesDeviceFilters(item as DeviceCandidate, filters));
-    // A list index copies what the filters read, not the whole device: the matches are fetched by key.
     const items = source.index ? await hydratePage(ctx, matching.map(tableKeyOf)) : matching;
     yield items.map((item) => fromItem<DeviceRecord>(item));
     startKey = result.LastEvaluatedKey;

@@ -1,4 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { CONNECTIVITY_RANK } from '../../../shared/schemas/connectivity';
 import { type Device, deviceSchema, normalizeDevEui } from '../../../shared/schemas/device';
 import { dynamo, tableName } from '../data/client';
 import { indexSortKey, itemSortKey, pad, typePartition } from '../data/keys';
@@ -71,7 +72,8 @@ const dueKeysOf = (ctx: TenantContext, device: DeviceRecord) => {
  *  - gsi11  byDevEui:    <DEVEUI>#<id>                          order[devEui]
  *  - gsi12  byActivationDate: <ISO date>#<id>                   order[activationDate]
  *  - gsi13  byModel:     <model lower>#<id>                     order[model]
- *  - gsi7   byDueTime:   T#<t>#DEVICE#DUE / <ISO due>#<id>       the silent-tag job (sparse; devices/connectivity.ts)
+ *  - gsi14  byDueTime:   T#<t>#DEVICE#DUE / <ISO due>#<id>       the silent-tag job (sparse, keys only; devices/connectivity.ts)
+ *  - gsi15  byConnectivity: <rank>#<id>                        order[connectivity] (keys only: the page is fetched by key)
  * The platform-wide DEVEUI -> tenant/device lookup of the event pipeline is the DEVEUI claim item
  * (dev-eui-claims.ts), one strongly consistent GetItem, so no index is spent on it.
  */
@@ -88,10 +90,26 @@ export function deviceSortKeys(device: DeviceRecord): Record<keyof typeof DEVICE
   };
 }
 
-/** The list index keys (gsi8…gsi13) of a device. */
+/**
+ * order[connectivity] (issue 19): the stored state's rank (online, late, silent, never) then the id, in a
+ * keys-only index of its own. Every writer of `connectivity` sets it with the state: the device's own writes
+ * (never), the processor when an uplink brings a device back online, the silent-tag job's moves; the common
+ * path (online again) leaves it.
+ */
+export const DEVICE_CONNECTIVITY_INDEX = 'gsi15';
+
+export const connectivityIndexKeys = (ctx: TenantContext, device: Pick<DeviceRecord, 'id' | 'connectivity'>) => ({
+  [`${DEVICE_CONNECTIVITY_INDEX}pk`]: devicePartition(ctx),
+  [`${DEVICE_CONNECTIVITY_INDEX}sk`]: indexSortKey(
+    String(CONNECTIVITY_RANK[device.connectivity ?? 'never']),
+    device.id,
+  ),
+});
+
+/** The list index keys (gsi8…gsi13, gsi15) of a device. */
 export function deviceListKeys(ctx: TenantContext, device: DeviceRecord): Record<string, string> {
   const sortKeys = deviceSortKeys(device);
-  const keys: Record<string, string> = {};
+  const keys: Record<string, string> = { ...connectivityIndexKeys(ctx, device) };
   for (const [field, index] of Object.entries(DEVICE_SORT_INDEXES)) {
     keys[`${index}pk`] = devicePartition(ctx);
     keys[`${index}sk`] = sortKeys[field as keyof typeof sortKeys];

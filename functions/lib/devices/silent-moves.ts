@@ -14,6 +14,7 @@ import {
   nextDueAt,
 } from './connectivity';
 import { counterWrites, type DeviceFlags, flagDelta, sumDeltas } from './device-flag-counts';
+import { connectivityIndexKeys } from './device-repository';
 
 /**
  * The silent-tag job's state moves (silent-tags.ts) with the device list's connectivity counts (issue 19,
@@ -56,7 +57,11 @@ function moveItem(ctx: TenantContext, { entry, state }: Move) {
   const moved = { ...entry, connectivity: state } as ConnectivityAttributes;
   // Online or late: keyed at the next due time. Silent: the entry stays until the alarm is out (leaveIndex).
   const due = state === 'silent' ? undefined : nextDueAt(moved);
-  const keys = due ? dueIndexKeys(ctx, entry.id, due) : {};
+  // A new state moves the device in the connectivity order (gsi15) too.
+  const keys = {
+    ...(due ? dueIndexKeys(ctx, entry.id, due) : {}),
+    ...(state !== entry.connectivity ? connectivityIndexKeys(ctx, { id: entry.id, connectivity: state }) : {}),
+  };
   const sets = Object.keys(keys).map((name) => `${name} = :${name}`);
   if (state !== entry.connectivity) sets.push('connectivity = :state', 'connectivity_since = :since');
   // A device keyed in the old due index (gsi7) leaves it as it gets its new key.

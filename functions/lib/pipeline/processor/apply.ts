@@ -6,7 +6,7 @@ import { itemKey } from '../../data/keys';
 import type { TenantContext } from '../../data/tenant-context';
 import { type DueKey, dueEntryStays, dueIndexKeys, dueKeyOf, LEGACY_DUE_INDEX } from '../../devices/connectivity';
 import type { DeviceRecord } from '../../devices/device-repository';
-import { DEVICE_SORT_INDEXES, deviceSortKeys } from '../../devices/device-repository';
+import { connectivityIndexKeys, DEVICE_SORT_INDEXES, deviceSortKeys } from '../../devices/device-repository';
 import { putEvent } from '../../events/event-repository';
 import type { VisitRecord } from '../../visits/visit-keys';
 import { closeVisit, putArrival } from '../../visits/visit-writes';
@@ -118,6 +118,10 @@ export function deviceChanges(
   if (effects.device.battery_level_low !== undefined) {
     const index = DEVICE_SORT_INDEXES.batteryLevelLow;
     changes[`${index}sk`] = deviceSortKeys({ ...read, ...effects.device }).batteryLevelLow;
+  }
+  // Back online (from never, late or silent): the device moves in the connectivity order.
+  if (effects.device.connectivity && effects.device.connectivity !== read.connectivity) {
+    Object.assign(changes, connectivityIndexKeys(ctx, { id: read.id, connectivity: effects.device.connectivity }));
   }
   // Heard from: due to turn late later; the entry moves only once it is due within half the window.
   const { heard_at, late_at } = effects.device;

@@ -65,30 +65,60 @@ export async function findCandidates(
   }
   // A term is a gram (`g` + gram) or a shorter search's prefix (`p` + prefix); distinct terms are read once.
   const termsOf = (query: QueryGrams) =>
-    query.prefix === undefined ? query.grams.map((gram) => `g${gram}`) : [`p${query.prefix}`];
-  const keys = [...new Set(queries.flatMap(termsOf))];
+    query.prefix === undefined ? byRarity(query.grams).map((gram) => `g${gram}`) : [`p${query.prefix}`];
   const maxPrefixItems = Math.max(SEARCH_FETCH_MIN, Math.floor(itemCount * SEARCH_READ_SHARE));
-  const read = await Promise.all(
-    keys.map((key) =>
-      key.startsWith('p')
-        ? readPosting(ctx, entity, { prefix: key.slice(1) }, maxPrefixItems)
-        : readPosting(ctx, entity, { gram: key.slice(1) }),
-    ),
-  );
-  const itemsRead = read.reduce((sum, posting) => sum + posting.itemsRead, 0);
-  if (read.some((posting) => !posting.complete)) return { ids: undefined, exact: false, itemsRead };
-  const postings = new Map(keys.map((key, i) => [key, read[i]?.ids ?? new Map()]));
-  const ids = new Set<number>();
-  for (const query of queries) {
-    for (const id of idsOf(intersectAll(termsOf(query).map((term) => postings.get(term) ?? new Map())))) ids.add(id);
+  const postings = new Map<string, Map<number, Set<number>>>();
+  let itemsRead = 0;
+  const read = async (terms: string[]) => {
+    const missing = [...new Set(terms)].filter((term) => !postings.has(term));
+    const answers = await Promise.all(
+      missing.map((key) =>
+        key.startsWith('p')
+          ? readPosting(ctx, entity, { prefix: key.slice(1) }, maxPrefixItems)
+          : readPosting(ctx, entity, { gram: key.slice(1) }),
+      ),
+    );
+    for (const [i, answer] of answers.entries()) {
+      postings.set(missing[i] as string, answer.complete ? answer.ids : INCOMPLETE);
+    }
+    itemsRead += answers.reduce((sum, answer) => sum + answer.itemsRead, 0);
+    return answers.every((answer) => answer.complete);
+  };
+  const candidatesOf = (terms: string[][]) => {
+    const ids = new Set<number>();
+    for (const own of terms)
+      for (const id of idsOf(intersectAll(own.map((term) => postings.get(term) ?? new Map())))) ids.add(id);
+    return ids;
+  };
+  const terms = queries.map(termsOf);
+  // The rarest-looking grams first; the rest only when those leave more candidates than a fetch would verify.
+  const first = terms.map((own) => own.slice(0, FIRST_GRAMS));
+  if (!(await read(first.flat()))) return { ids: undefined, exact: false, itemsRead };
+  let ids = candidatesOf(first);
+  const rest = terms.flatMap((own) => own.slice(FIRST_GRAMS));
+  if (ids.size > SEARCH_FETCH_MIN && rest.length > 0) {
+    if (!(await read(rest))) return { ids: undefined, exact: false, itemsRead };
+    ids = candidatesOf(terms);
   }
-  const sameTerms = new Set(queries.map((query) => JSON.stringify(termsOf(query))));
+  const sameTerms = new Set(terms.map((own) => JSON.stringify([...own].sort())));
   return {
     ids: [...ids].sort((a, b) => a - b),
     exact: sameTerms.size === 1 && queries.every((query) => query.exact),
     itemsRead,
   };
 }
+
+const INCOMPLETE = new Map<number, Set<number>>();
+
+/**
+ * Grams read in the first round: most searches that reach beyond them are identifiers (a serial, a reel
+ * number, a DEVEUI), whose digit grams name few items, while letter grams ("tag", "has") name most of them.
+ */
+const FIRST_GRAMS = 3;
+
+/** Grams with more digits first (fewer items hold them), otherwise in the order queryGrams chose them. */
+const byRarity = (grams: readonly string[]) =>
+  [...grams].sort((a, b) => (b.match(/\d/g)?.length ?? 0) - (a.match(/\d/g)?.length ?? 0));
 
 /**
  * The most candidates a search fetches by id to verify and sort them itself (exact total, any page). Beyond,

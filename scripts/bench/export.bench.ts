@@ -127,17 +127,20 @@ function exportInChild(type: Measured, tenantId: number, token: string): Promise
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      [
-        '--expose-gc',
-        // BENCH_EXPORT_HEAP_MB caps V8's old space: an export that completes under a small cap is bounded.
-        ...(process.env.BENCH_EXPORT_HEAP_MB ? [`--max-old-space-size=${process.env.BENCH_EXPORT_HEAP_MB}`] : []),
-        require.resolve('tsx/cli'),
-        __filename,
-        CHILD_FLAG,
-        type,
-        String(tenantId),
-      ],
-      { env: { ...process.env, BENCH_TOKEN: token }, maxBuffer: 64 * MB, timeout: 3_600_000 },
+      ['--expose-gc', require.resolve('tsx/cli'), __filename, CHILD_FLAG, type, String(tenantId)],
+      {
+        // BENCH_EXPORT_HEAP_MB caps V8's old space: an export that completes under a small cap is bounded. In
+        // NODE_OPTIONS, since tsx's CLI runs the script in a process of its own, which a flag here would miss.
+        env: {
+          ...process.env,
+          BENCH_TOKEN: token,
+          ...(process.env.BENCH_EXPORT_HEAP_MB
+            ? { NODE_OPTIONS: `--max-old-space-size=${process.env.BENCH_EXPORT_HEAP_MB}` }
+            : {}),
+        },
+        maxBuffer: 64 * MB,
+        timeout: 3_600_000,
+      },
       (error, stdout, stderr) => {
         if (error) return reject(new Error(`${type} export of tenant ${tenantId} failed: ${error.message}\n${stderr}`));
         resolve(JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as ChildReport);

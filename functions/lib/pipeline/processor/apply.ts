@@ -152,7 +152,7 @@ export async function applyEffects(
 ): Promise<Applied> {
   const assetId = asset?.id;
   const date = effects.event.date;
-  const applied: Applied = { device: false, asset: false, event: false, writes: 0, visits: [] };
+  const applied: Applied = { device: false, asset: false, event: false, writes: 0, visits: [], dueKey };
   if (effects.advancesState) {
     applied.writes++;
     // Pinned to the flags as read; a flip moves the device list's counts with it (device-write.ts).

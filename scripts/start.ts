@@ -6,6 +6,7 @@ import {
   ensureTable,
   ensureUserPool,
   migrateListIndexes,
+  rebuildSearchPostingsIfOlder,
   rollBackInterruptedImports,
 } from './local/bootstrap';
 import { assertPortFree, dataDir, HOST, handlerEnvironment, PORTS, type PortName, port, REGION } from './local/config';
@@ -65,6 +66,7 @@ async function main() {
     if (table === 'rebuilt') await backfillMapIndex();
     if (table === 'rebuilt') await migrateListIndexes();
     await backfillListKeysIfOlder(table);
+    await rebuildSearchPostingsIfOlder(table);
     await rollBackInterruptedImports();
     const seeded = await seedIfEmpty();
     // The seeded rules' demo addresses, confirmed in the SNS stand-in on the first start (no confirmation mail).

@@ -136,6 +136,23 @@ export async function backfillListKeysIfOlder(table: 'created' | 'exists' | 'reb
   );
 }
 
+/** The search postings' format: 2 keeps each gram's positions (decision record 0278). */
+const SEARCH_POSTINGS_VERSION = 2;
+const SEARCH_POSTINGS_MARKER = { pk: 'LOCAL#SCHEMA', sk: 'SEARCH_POSTINGS' };
+
+/** A local table written before the postings kept positions gets them rewritten once, before the API listens. */
+export async function rebuildSearchPostingsIfOlder(table: 'created' | 'exists' | 'rebuilt') {
+  const { dynamo } = await import('../../functions/lib/data/client');
+  const marker = await dynamo().send(new GetCommand({ TableName: TABLE_NAME, Key: SEARCH_POSTINGS_MARKER }));
+  if (table !== 'created' && Number(marker.Item?.version ?? 1) < SEARCH_POSTINGS_VERSION) {
+    const { rebuildAllPostings } = await import('./rebuild-postings');
+    console.log(`Search postings rewritten with positions: ${await rebuildAllPostings()}.`);
+  }
+  await dynamo().send(
+    new PutCommand({ TableName: TABLE_NAME, Item: { ...SEARCH_POSTINGS_MARKER, version: SEARCH_POSTINGS_VERSION } }),
+  );
+}
+
 /** Device imports cut off by the last stop (kill -9 midway) are rolled back: nothing can still be writing. */
 export async function rollBackInterruptedImports() {
   const { rollBackInterruptedImportsOfAllTenants } = await import('../../functions/lib/devices/device-import-journal');

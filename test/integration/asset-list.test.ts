@@ -233,17 +233,18 @@ describe('asset search index', () => {
     // An id missing from a posting (data written before the index existed) is not found until the repair.
     const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
     const { dynamo, tableName } = await import('../../functions/lib/data/client');
-    const { postingKey } = await import('../../functions/lib/search/gram-index');
+    const { entryOf, postingKey } = await import('../../functions/lib/search/gram-index');
     const { repairSearchIndex } = await import('../../functions/lib/search/gram-repair');
     const { systemTenantContext } = await import('../../functions/lib/data/system-context');
     const ctx = systemTenantContext(tenantId);
     const lost = ids[0] as number;
+    // "cur" starts at position 3 of "concurrent-…".
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: postingKey(ctx, 'ASSET', 'cur', lost),
         UpdateExpression: 'DELETE ids :offset',
-        ExpressionAttributeValues: { ':offset': new Set([lost % 1000]) },
+        ExpressionAttributeValues: { ':offset': new Set([entryOf(lost, 3)]) },
       }),
     );
     expect(found(await search(superadmin, 'concurrent-', headers))).not.toContain(lost);

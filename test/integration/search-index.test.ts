@@ -106,6 +106,25 @@ describe('search index', () => {
     }
   });
 
+  it('pages an asset search alone in a sorted order, verified and exactly counted, page after page', async () => {
+    const expected = assets
+      .filter((a) => `${a.name}\n${a.reference ?? ''}`.toLowerCase().includes('prj-2026'))
+      .sort((a, b) => ((a.reference ?? '') < (b.reference ?? '') ? 1 : -1))
+      .map((a) => a.id);
+    expect(expected.length).toBeGreaterThan(1);
+    const pages: number[] = [];
+    for (let page = 1; page <= expected.length; page++) {
+      const response = await as<Collection<Asset>>(
+        'GET',
+        `/api/assets?itemsPerPage=1&page=${page}&order[reference]=desc&search=PRJ-2026`,
+      );
+      expect(response.body['hydra:totalItems']).toBe(expected.length);
+      expect(response.headers.get('x-total-exact')).toBe('true');
+      pages.push(...response.body['hydra:member'].map((a) => a.id));
+    }
+    expect(pages).toEqual(expected);
+  });
+
   it('answers exactly the devices matching name, model, barcode, asset name or DEVEUI in any spelling', async () => {
     const [tagged] = devices as [Device];
     const devEui = tagged.dev_eui;
@@ -205,6 +224,74 @@ describe('search index', () => {
     for (const response of created) expect((await as('DELETE', `/api/assets/${response.body.id}`)).status).toBe(204);
   });
 
+  it('pages a device search alone from the index: exact total, only the page read, the DEVEUI spelling in the DEVEUI', async () => {
+    const created: Device[] = [];
+    for (const [name, devEui] of [
+      ['Spool 01 a', newDevEui()],
+      ['spool01', newDevEui()],
+      ['Spool 01 b', newDevEui()],
+      ['Spool 01 c', newDevEui()],
+      ['be00 in a name', newDevEui()],
+      ['hex in the DEVEUI', `${runPrefix}BE00${(++serial).toString(16).toUpperCase().padStart(4, '0')}`],
+    ] as const) {
+      const response = await as<Device>('POST', '/api/devices', { name, dev_eui: devEui });
+      expect(response.status).toBe(201);
+      created.push(response.body);
+    }
+    const [a, , b, c, named, hex] = created as [Device, Device, Device, Device, Device, Device];
+    const page = (text: string, number: number) =>
+      as<Collection<Device>>('GET', `/api/devices?itemsPerPage=2&page=${number}&search=${encodeURIComponent(text)}`);
+    const first = await page('spool 01', 1);
+    expect(idsOf(first)).toEqual(sortIds([a.id, b.id]));
+    expect(first.body['hydra:totalItems']).toBe(3);
+    expect(first.headers.get('x-total-exact')).toBe('true');
+    // The counter, the three covering grams' postings (one bucket each), the page's two devices.
+    expect(Number(first.headers.get('x-items-read'))).toBe(6);
+    expect(idsOf(await page('spool 01', 2))).toEqual([c.id]);
+    // "be:00" is looked up as typed (no device holds it) and as the DEVEUI spelling "BE00", which counts only
+    // inside a DEVEUI: the device whose name holds "be00" is not a match (device-query.ts matchesDeviceFilters).
+    const hexOnly = await page('be:00', 1);
+    expect(idsOf(hexOnly)).toEqual([hex.id]);
+    expect(hexOnly.body['hydra:totalItems']).toBe(1);
+    expect(idsOf(await page('be00 in', 1))).toEqual([named.id]);
+
+    // An entry whose item is gone (a removal not yet written): the page verifies it away, the total stays exact.
+    const stack = readStack();
+    for (const [name, value] of Object.entries(stack.ports)) process.env[name as PortName] = String(value);
+    Object.assign(process.env, handlerEnvironment(stack));
+    const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { dynamo, tableName } = await import('../../functions/lib/data/client');
+    const { entryOf, postingKey } = await import('../../functions/lib/search/gram-index');
+    const { systemTenantContext } = await import('../../functions/lib/data/system-context');
+    const ctx = systemTenantContext(tenant.tenantId);
+    const ghost = c.id + 1_500;
+    // The DEVEUI (16 characters and a separator) comes first: "spool 01" starts at 17 in the device's text.
+    const ghostEntries = [
+      ['spo', 17],
+      ['ol ', 20],
+      [' 01', 22],
+    ] as const;
+    const writeGhost = (verb: 'ADD' | 'DELETE') =>
+      Promise.all(
+        ghostEntries.map(([gram, at]) =>
+          dynamo().send(
+            new UpdateCommand({
+              TableName: tableName(),
+              Key: postingKey(ctx, 'DEVICE', gram, ghost),
+              UpdateExpression: `${verb} ids :entries`,
+              ExpressionAttributeValues: { ':entries': new Set([entryOf(ghost, at)]) },
+            }),
+          ),
+        ),
+      );
+    await writeGhost('ADD');
+    const withGhost = await as<Collection<Device>>('GET', '/api/devices?itemsPerPage=10&search=spool%2001');
+    expect(idsOf(withGhost)).toEqual(sortIds([a.id, b.id, c.id]));
+    expect(withGhost.body['hydra:totalItems']).toBe(3);
+    await writeGhost('DELETE');
+    for (const device of created) expect((await as('DELETE', `/api/devices/${device.id}`)).status).toBe(204);
+  });
+
   it('never answers another tenant’s assets or devices', async () => {
     const [acme, demo] = await Promise.all([tokenOf('acme-admin'), tokenOf('admin')]);
     const ours = new Set([...assets.map((a) => a.id), ...devices.map((d) => d.id)]);
@@ -228,27 +315,37 @@ describe('search index', () => {
     const stack = readStack();
     for (const [name, value] of Object.entries(stack.ports)) process.env[name as PortName] = String(value);
     Object.assign(process.env, handlerEnvironment(stack));
-    const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { GetCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
     const { dynamo, tableName } = await import('../../functions/lib/data/client');
-    const { postingKey } = await import('../../functions/lib/search/gram-index');
+    const { entryOf, offsetOfEntry, postingKey } = await import('../../functions/lib/search/gram-index');
     const { repairSearchIndex } = await import('../../functions/lib/search/gram-repair');
     const { systemTenantContext } = await import('../../functions/lib/data/system-context');
     const ctx = systemTenantContext(tenant.tenantId);
     const device = devices[0] as Device;
-    const change = (gram: string, verb: 'ADD' | 'DELETE') =>
+    const key = (gram: string) => postingKey(ctx, 'DEVICE', gram, device.id);
+    const change = (gram: string, verb: 'ADD' | 'DELETE', entries: number[]) =>
       dynamo().send(
         new UpdateCommand({
           TableName: tableName(),
-          Key: postingKey(ctx, 'DEVICE', gram, device.id),
-          UpdateExpression: `${verb} ids :offset`,
-          ExpressionAttributeValues: { ':offset': new Set([device.id % 1000]) },
+          Key: key(gram),
+          UpdateExpression: `${verb} ids :entries`,
+          ExpressionAttributeValues: { ':entries': new Set(entries) },
         }),
       );
-    await change('oys', 'DELETE');
-    await change('zzz', 'ADD');
+    const entriesOf = async (gram: string) => {
+      const posting = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key(gram) }));
+      return [...((posting.Item?.ids as Set<number>) ?? [])].filter(
+        (entry) => offsetOfEntry(entry) === device.id % 1000,
+      );
+    };
+    // Lost: its "oys" entry. Extra: a "zzz" entry, and a legacy bare offset in "ter" (written before positions).
+    await change('oys', 'DELETE', await entriesOf('oys'));
+    await change('zzz', 'ADD', [entryOf(device.id, 0)]);
+    await change('ter', 'ADD', [device.id % 1000]);
     expect(idsOf(await searchDevices('oyster'))).toEqual([]);
     const first = await repairSearchIndex(ctx, 'DEVICE');
-    expect(first).toMatchObject({ added: 1, removed: 1, skipped: 0 });
+    expect(first).toMatchObject({ added: 1, removed: 2, skipped: 0 });
+    expect(await entriesOf('ter')).not.toContain(device.id % 1000);
     expect(idsOf(await searchDevices('oyster'))).toEqual([device.id]);
     expect(idsOf(await searchDevices('zzz'))).toEqual([]);
     expect(await repairSearchIndex(ctx, 'DEVICE')).toMatchObject({ added: 0, removed: 0 });

@@ -2,11 +2,28 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import { DYNAMODB_ITEM_MAX_BYTES, itemSize } from '../../functions/lib/data/item-size';
 import { systemTenantContext } from '../../functions/lib/data/system-context';
 import { assetSearchText, deviceSearchText } from '../../functions/lib/search/entity-texts';
-import { GRAM_BUCKET_SIZE, gramWrites, postingItems, postingKey } from '../../functions/lib/search/gram-index';
-import { fetchesCandidates, idsOf, intersectAll, searchFetchLimit } from '../../functions/lib/search/gram-search';
 import {
+  entryOf,
+  GRAM_BUCKET_SIZE,
+  gramWrites,
+  offsetOfEntry,
+  positionOfEntry,
+  postingItems,
+  postingKey,
+} from '../../functions/lib/search/gram-index';
+import {
+  fetchesCandidates,
+  idsOf,
+  intersectOffsets,
+  matchPositions,
+  searchFetchLimit,
+} from '../../functions/lib/search/gram-search';
+import {
+  ANYWHERE,
   gramChanges,
+  gramPositions,
   gramsOf,
+  MAX_POSITIONS_PER_GRAM,
   MAX_QUERY_GRAMS,
   normalise,
   queryGrams,
@@ -25,7 +42,7 @@ describe('search texts and grams', () => {
     expect(searchableText(['N'.repeat(255)])).toBe(`${'n'.repeat(SEARCH_TEXT_MAX)}\n\n`);
   });
 
-  it('indexes a device by name, model, barcode, asset name and DEVEUI without separators', () => {
+  it('indexes a device by DEVEUI without separators (first), name, model, barcode and asset name', () => {
     const text = deviceSearchText({
       name: 'Tag 1',
       model: 'Oyster',
@@ -33,7 +50,7 @@ describe('search texts and grams', () => {
       asset: { id: 3, name: 'Reel 9' },
       dev_eui: '70-b3:d5 00',
     });
-    expect(text).toBe('tag 1\noyster\n\nreel 9\n70b3d500\n\n');
+    expect(text).toBe('70b3d500\ntag 1\noyster\n\nreel 9\n\n');
   });
 
   it('splits text into distinct trigrams by code points, including non-ASCII and astral characters', () => {
@@ -51,27 +68,78 @@ describe('search texts and grams', () => {
     for (const character of 'abc') expect(starts).toContain(character);
   });
 
-  it('changes only the grams that differ', () => {
+  it('knows where each gram starts, and stores a gram repeated too often once, at ANYWHERE', () => {
+    expect(gramPositions('abcabc')).toEqual(
+      new Map([
+        ['abc', [0, 3]],
+        ['bca', [1]],
+        ['cab', [2]],
+      ]),
+    );
+    const repeated = gramPositions('a'.repeat(MAX_POSITIONS_PER_GRAM + 3));
+    expect(repeated.get('aaa')).toEqual([ANYWHERE]);
+    expect(gramPositions('a'.repeat(MAX_POSITIONS_PER_GRAM + 2)).get('aaa')).toHaveLength(MAX_POSITIONS_PER_GRAM);
+  });
+
+  it('changes only the grams and positions that differ', () => {
     const before = assetSearchText({ name: 'Haspel H-51007', reference: null });
     const after = assetSearchText({ name: 'Haspel H-51008', reference: null });
     expect(gramChanges(before, after)).toEqual({
-      added: ['008', '08\n', '8\n\n'],
-      removed: ['007', '07\n', '7\n\n'],
+      added: new Map([
+        ['008', [11]],
+        ['08\n', [12]],
+        ['8\n\n', [13]],
+      ]),
+      removed: new Map([
+        ['007', [11]],
+        ['07\n', [12]],
+        ['7\n\n', [13]],
+      ]),
+      gone: ['007', '07\n', '7\n\n'],
     });
-    expect(gramChanges(undefined, 'abc\n\n').removed).toEqual([]);
-    expect(gramChanges('abc\n\n', undefined).added).toEqual([]);
+    // A gram that moves is added at its new position and removed from its old one, not gone.
+    const moved = gramChanges('abc\n\n', 'xabc\n\n');
+    expect(moved.added.get('abc')).toEqual([1]);
+    expect(moved.removed.get('abc')).toEqual([0]);
+    expect(moved.gone).toEqual([]);
+    expect(gramChanges(undefined, 'abc\n\n').removed.size).toBe(0);
+    expect(gramChanges('abc\n\n', undefined).added.size).toBe(0);
   });
 });
 
 describe('query grams', () => {
-  it('reads covering grams of a long search, at most MAX_QUERY_GRAMS', () => {
-    expect(queryGrams('H-51007')).toEqual({ grams: ['h-5', '100', '007', '-51', '510'], exact: false });
-    const long = queryGrams('x'.repeat(5) + 'abcdefghijklmnopqrstuvwxyz'.repeat(10));
-    expect(long.grams.length).toBeLessThanOrEqual(MAX_QUERY_GRAMS);
+  const grams = (search: string) => queryGrams(search).grams.map(({ gram, at, covering }) => [gram, at, covering]);
+
+  it('reads the covering grams of a search (every third position and the last), then others', () => {
+    expect(grams('H-51007')).toEqual([
+      ['h-5', 0, true],
+      ['100', 3, true],
+      ['007', 4, true],
+      ['-51', 1, false],
+      ['510', 2, false],
+    ]);
+    expect(queryGrams('H-51007').exact).toBe(true);
+    expect(grams('H-51')).toEqual([
+      ['h-5', 0, true],
+      ['-51', 1, true],
+    ]);
+    // One gram at two places is one read and two conditions.
+    expect(grams('aaaa')).toEqual([
+      ['aaa', 0, true],
+      ['aaa', 1, true],
+    ]);
   });
 
-  it('is exact for a plain 3-character search, a prefix for shorter ones, never with the separator', () => {
-    expect(queryGrams('PRJ')).toEqual({ grams: ['prj'], exact: true });
+  it('is exact only when the covering grams fit in MAX_QUERY_GRAMS', () => {
+    const long = queryGrams('x'.repeat(5) + 'abcdefghijklmnopqrstuvwxyz'.repeat(10));
+    expect(new Set(long.grams.map(({ gram }) => gram)).size).toBeLessThanOrEqual(MAX_QUERY_GRAMS);
+    expect(long.exact).toBe(false);
+    expect(queryGrams('abcdefghijklmno').exact).toBe(true);
+    expect(queryGrams('abcdefghijklmnop').exact).toBe(false);
+  });
+
+  it('is exact for a plain search, a prefix for shorter ones, never with the separator', () => {
+    expect(queryGrams('PRJ')).toEqual({ grams: [{ gram: 'prj', at: 0, covering: true }], exact: true });
     expect(queryGrams('h-')).toEqual({ grams: [], prefix: 'h-', exact: true });
     expect(queryGrams('a\nb').exact).toBe(false);
     expect(queryGrams('a\uD800b').exact).toBe(false);
@@ -80,39 +148,53 @@ describe('query grams', () => {
 });
 
 describe('postings', () => {
-  it('keys postings by tenant, entity, gram and thousand of ids, holding the offsets', () => {
+  it('keys postings by tenant, entity, gram and thousand of ids, holding an entry per offset and position', () => {
     expect(postingKey(ctx, 'ASSET', 'h-5', 51_007)).toEqual({ pk: 'T#7#ASSET_GRAMS', sk: 'h-5#0000000051' });
     const items = postingItems(ctx, 'DEVICE', [
       { id: 999, text: 'abc' },
       { id: 1_001, text: 'abc' },
     ]);
     expect(items).toEqual([
-      { pk: 'T#7#DEVICE_GRAMS', sk: 'abc#0000000000', ids: new Set([999]) },
-      { pk: 'T#7#DEVICE_GRAMS', sk: 'abc#0000000001', ids: new Set([1]) },
+      { pk: 'T#7#DEVICE_GRAMS', sk: 'abc#0000000000', ids: new Set([1_000_000]) },
+      { pk: 'T#7#DEVICE_GRAMS', sk: 'abc#0000000001', ids: new Set([2_000]) },
     ]);
+    expect([offsetOfEntry(entryOf(1_001, 17)), positionOfEntry(entryOf(1_001, 17))]).toEqual([1, 17]);
+    // A legacy entry (a bare offset) and an ANYWHERE entry know no position.
+    expect([offsetOfEntry(5), positionOfEntry(5)]).toEqual([5, undefined]);
+    expect(positionOfEntry(entryOf(5, ANYWHERE))).toBeUndefined();
   });
 
-  it('keeps a full posting of the widest grams far below the 400 KB item limit', () => {
-    const ids = new Set(Array.from({ length: GRAM_BUCKET_SIZE }, (_, offset) => offset));
+  it('keeps the fullest posting of the widest grams far below the 400 KB item limit', () => {
+    // Every item of the bucket holding the gram at its most positions (more become one ANYWHERE entry).
+    const ids = new Set(
+      Array.from({ length: GRAM_BUCKET_SIZE }, (_, offset) =>
+        Array.from({ length: MAX_POSITIONS_PER_GRAM }, (_, i) => entryOf(offset, 700 + i)),
+      ).flat(),
+    );
     const widest = '\u{10FFFF}'.repeat(3);
     const item = { pk: `T#${'9'.repeat(12)}#DEVICE_GRAMS`, sk: `${widest}#${'9'.repeat(10)}`, ids };
     const bytes = itemSize(marshall(item));
-    expect(bytes).toBeLessThan(4_000);
-    expect(bytes).toBeLessThan(DYNAMODB_ITEM_MAX_BYTES / 100);
+    expect(bytes).toBeLessThan(40_000);
+    expect(bytes).toBeLessThan(DYNAMODB_ITEM_MAX_BYTES / 10);
   });
 
-  it('intersects postings bucket by bucket and answers ascending ids', () => {
-    const a = new Map([
-      [0, new Set([1, 2, 3])],
-      [5, new Set([7])],
-    ]);
-    const b = new Map([
-      [0, new Set([3, 2])],
-      [5, new Set([8])],
-    ]);
-    expect(idsOf(intersectAll([a, b]))).toEqual([2, 3]);
-    expect(idsOf(intersectAll([a]))).toEqual([1, 2, 3, 5_007]);
-    expect(idsOf(intersectAll([a, new Map()]))).toEqual([]);
+  const posting = (entries: Record<number, number[]>) =>
+    new Map(Object.entries(entries).map(([bucket, list]) => [Number(bucket), new Set(list)]));
+
+  it('matches grams at their positions: the search where each gram starts at its own place', () => {
+    // Item 2 holds "abc" at 0 and "cde" at 2 ("abcde"); item 3 holds both apart; item 1_004 holds them at 10/12.
+    const abc = posting({ 0: [entryOf(2, 0), entryOf(3, 0)], 1: [entryOf(4, 10)] });
+    const cde = posting({ 0: [entryOf(2, 2), entryOf(3, 7)], 1: [entryOf(4, 12)] });
+    const both = [
+      { entries: abc, at: 0 },
+      { entries: cde, at: 2 },
+    ];
+    expect(idsOf(matchPositions(both, 5))).toEqual([2, 1_004]);
+    // A window: the match must end by position 5 (a DEVEUI spelling).
+    expect(idsOf(matchPositions(both, 5, 5))).toEqual([2]);
+    // Positions aside, every item holding both grams is a candidate.
+    expect(idsOf(intersectOffsets([abc, cde]))).toEqual([2, 3, 1_004]);
+    expect(idsOf(intersectOffsets([abc, new Map()]))).toEqual([]);
   });
 
   it('writes adds and guarded removals of one item', () => {
@@ -125,9 +207,13 @@ describe('postings', () => {
     );
     expect(writes.adds.map((add) => add.Update?.Key)).toEqual([{ pk: 'T#7#ASSET_GRAMS', sk: 'bce#0000000002' }]);
     expect(writes.adds[0]?.Update?.UpdateExpression).toBe('ADD ids :offset');
-    expect(writes.adds[0]?.Update?.ExpressionAttributeValues).toEqual({ ':offset': new Set([5]) });
+    expect(writes.adds[0]?.Update?.ExpressionAttributeValues).toEqual({ ':offset': new Set([entryOf(5, 1)]) });
     expect(writes.removals[0]?.guard.ConditionCheck?.ExpressionAttributeValues).toEqual({ ':version': 4 });
     expect(writes.removals[0]?.actions[0]?.Update?.UpdateExpression).toBe('DELETE ids :offset');
+    // The gram is gone from the item: its entry and any legacy bare offset go.
+    expect(writes.removals[0]?.actions[0]?.Update?.ExpressionAttributeValues).toEqual({
+      ':offset': new Set([entryOf(5, 1), 5]),
+    });
   });
 
   it('fetches at most 2% of the tenant, within bounds', () => {

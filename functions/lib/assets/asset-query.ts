@@ -152,7 +152,15 @@ async function listFiltered(ctx: TenantContext, request: AssetListRequest): Prom
   let inOrder: InOrderOptions | undefined;
   if (filters.search) {
     const wanted = start + request.itemsPerPage;
-    const searched = await readSearchMatches(ctx, filters.search, request.order, matches, wanted);
+    const searchOnly = isSearchOnly(filters);
+    const searched = await readSearchMatches(ctx, filters.search, request.order, matches, wanted, {
+      start,
+      searchOnly,
+    });
+    if (searched.kind === 'page') {
+      const items = searched.items.map((item) => fromItem<AssetRecord>(item));
+      return { items, total: searched.total, totalExact: true, itemsRead: searched.itemsRead };
+    }
     if (searched.kind === 'exact') read = searched.read;
     else spent = searched.itemsRead;
     if (searched.kind === 'many') {
@@ -161,8 +169,8 @@ async function listFiltered(ctx: TenantContext, request: AssetListRequest): Prom
       const filter = matches;
       matches = (asset) => candidates.has(asset.id) && filter(asset);
       inOrder = { budget: 0, density: searched.density };
-      // A 3-character search alone: its posting is exactly its matches, the total once this page is found.
-      if (isSearchOnly(filters)) searchTotal = searched.count;
+      // A search alone whose candidates are exactly its matches: the total once this page is found.
+      if (searchOnly) searchTotal = searched.count;
     }
   }
   read ??= await readInListOrder(ctx, request, matches, inOrder);

@@ -21,17 +21,20 @@ export async function readSearchMatches(
   matches: (candidate: Candidate) => boolean,
   /** Matches the page needs (page × items per page); an export needs them all. */
   wanted = Number.POSITIVE_INFINITY,
+  page: { start: number; searchOnly: boolean } = { start: 0, searchOnly: false },
 ): Promise<AssetSearchRead> {
   // The counter (1 item) sizes what the search may read: at most 2% of the tenant (gram-search.ts).
   const itemCount = await assetRepository.count(ctx);
   return readSearch<Candidate>(ctx, {
     entity: 'ASSET',
-    spellings: [search],
+    spellings: [{ text: search }],
     itemCount,
     attributes: CANDIDATE_ATTRIBUTES,
     sortAttribute: order.field === 'id' ? undefined : `${ASSET_SORT_INDEXES[order.field]}sk`,
     ascending: order.direction === 'asc',
     matches,
     wanted,
+    pageStart: page.start,
+    searchOnly: page.searchOnly,
   });
 }

@@ -169,9 +169,14 @@ async function filtered(ctx: TenantContext, request: DeviceListRequest): Promise
   if (known !== undefined && start >= known) return { items: [], total: known, itemsRead: 0, totalExact: true };
   const wanted = byConnectivity ? Number.POSITIVE_INFINITY : start + request.itemsPerPage;
   const matches = (candidate: DeviceCandidate) => matchesDeviceFilters(candidate, request.filters);
+  const searchOnly = isSearchOnly(request.filters);
   const searched = request.filters.search
-    ? await readDeviceSearch(ctx, request.filters.search, request.order, matches, wanted)
+    ? await readDeviceSearch(ctx, request.filters.search, request.order, matches, wanted, { start, searchOnly })
     : undefined;
+  if (searched?.kind === 'page') {
+    const items = searched.items.map((item) => fromItem<DeviceRecord>(item));
+    return { items, total: searched.total, itemsRead: searched.itemsRead, totalExact: true };
+  }
   const read =
     searched?.kind === 'exact'
       ? searched.read
@@ -188,8 +193,8 @@ async function filtered(ctx: TenantContext, request: DeviceListRequest): Promise
   const found = await batchGetByIds(ctx, 'DEVICE', pageIds);
   const byIds = new Map(found.map((item) => [Number(item.id), fromItem<DeviceRecord>(item)]));
   const items = pageIds.flatMap((id) => byIds.get(id) ?? []);
-  // A 3-character search alone: its posting is exactly its matches (search/gram-search.ts).
-  const searchTotal = searched?.kind === 'many' && isSearchOnly(request.filters) ? searched.count : undefined;
+  // A search alone whose candidates are exactly its matches (search/gram-search.ts `exact`).
+  const searchTotal = searched?.kind === 'many' && searchOnly ? searched.count : undefined;
   const pageFound = read.exhausted || read.matches.length > start + request.itemsPerPage;
   const knownTotal = searchTotal !== undefined && pageFound;
   return {

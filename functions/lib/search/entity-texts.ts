@@ -8,21 +8,25 @@ import { searchableText } from './grams';
 
 /**
  * What each entity's search matches, as indexed text (the same fields as asset-query.ts `matchesFilters` and
- * device-query.ts `matchesDeviceFilters`): an asset's name and reference; a device's name, model, barcode,
- * asset name and DEVEUI (without separators, as the search compares it).
+ * device-query.ts `matchesDeviceFilters`): an asset's name and reference; a device's DEVEUI (without
+ * separators, as the search compares it; first, so a DEVEUI spelling's match is known by its position), name,
+ * model, barcode and asset name.
  */
 export type AssetText = Pick<AssetRecord, 'name' | 'reference'>;
 export type DeviceText = Pick<DeviceRecord, 'name' | 'model' | 'barcode' | 'asset' | 'dev_eui'>;
 
 export const assetSearchText = (asset: AssetText) => searchableText([asset.name, asset.reference]);
 
+/** A DEVEUI is 16 characters (DEV_EUI_PATTERN); the index keeps no more, so its matches end by this position. */
+export const DEV_EUI_INDEXED_LENGTH = 16;
+
 export const deviceSearchText = (device: DeviceText) =>
   searchableText([
+    normalizeDevEui(device.dev_eui ?? '').slice(0, DEV_EUI_INDEXED_LENGTH),
     device.name,
     device.model,
     device.barcode,
     device.asset?.name,
-    normalizeDevEui(device.dev_eui ?? ''),
   ]);
 
 /** Items' texts for bulk loads (postingItems). */

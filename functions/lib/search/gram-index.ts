@@ -2,14 +2,16 @@ import { QueryCommand, type TransactWriteCommand, UpdateCommand } from '@aws-sdk
 import { dynamo, tableName } from '../data/client';
 import { pad, typePartition } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
-import { gramChanges, gramsOf } from './grams';
+import { ANYWHERE, gramChanges, gramPositions } from './grams';
 
 /**
  * The n-gram search index's items (docs/data-model.md, "Search index"): per tenant and entity one partition
  * `T#<t>#<ENTITY>_GRAMS`; per trigram and 1,000 ids one posting item, sort key `<gram>#<bucket, padded>`,
- * whose Number Set `ids` holds the ids' offsets in the bucket (id - bucket × 1,000: at most 3 digits, ~2 bytes
- * each, so a full posting is ~3 KB). `ADD`/`DELETE` on a set are atomic and commute, so concurrent writers of
- * one posting never lose each other's ids, inside transactions or not.
+ * whose Number Set `ids` holds an entry per item and position of the gram in its text: (offset + 1) × 1,000 +
+ * position, the offset being id - bucket × 1,000 (`entryOf`). An entry below 1,000 is a bare offset written
+ * before positions were kept (legacy, position unknown) until the repair rewrites it. `ADD`/`DELETE` on a set
+ * are atomic and commute, so concurrent writers of one posting never lose each other's entries, inside
+ * transactions or not.
  */
 export type SearchEntity = 'ASSET' | 'DEVICE';
 export const GRAM_BUCKET_SIZE = 1_000;
@@ -18,6 +20,19 @@ type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteComman
 
 export const gramPartition = (ctx: TenantContext, entity: SearchEntity) => typePartition(ctx, `${entity}_GRAMS`);
 export const bucketOf = (id: number) => Math.floor(id / GRAM_BUCKET_SIZE);
+
+/** Positions per offset in an entry: a text holds at most 5 × 151 + 1 positions (grams.ts keeps < ANYWHERE). */
+export const POSITION_SPAN = 1_000;
+export const entryOf = (id: number, position: number) =>
+  ((id % GRAM_BUCKET_SIZE) + 1) * POSITION_SPAN + Math.min(position, ANYWHERE);
+/** The offset in its bucket of an entry's item (a legacy entry is its offset). */
+export const offsetOfEntry = (entry: number) => (entry < POSITION_SPAN ? entry : Math.floor(entry / POSITION_SPAN) - 1);
+/** Where the gram starts in the item's text, or undefined when unknown (legacy entry, or ANYWHERE). */
+export const positionOfEntry = (entry: number): number | undefined => {
+  if (entry < POSITION_SPAN) return undefined;
+  const position = entry % POSITION_SPAN;
+  return position === ANYWHERE ? undefined : position;
+};
 export const gramSortKey = (gram: string, bucket: number) => `${gram}#${pad(bucket)}`;
 export const postingKey = (ctx: TenantContext, entity: SearchEntity, gram: string, id: number) => ({
   pk: gramPartition(ctx, entity),
@@ -30,12 +45,13 @@ const postingUpdate = (
   gram: string,
   id: number,
   verb: 'ADD' | 'DELETE',
+  entries: number[],
 ): TransactItem => ({
   Update: {
     TableName: tableName(),
     Key: postingKey(ctx, entity, gram, id),
     UpdateExpression: `${verb} ids :offset`,
-    ExpressionAttributeValues: { ':offset': new Set([id % GRAM_BUCKET_SIZE]) },
+    ExpressionAttributeValues: { ':offset': new Set(entries) },
   },
 });
 
@@ -58,7 +74,10 @@ export function gramWrites(
   text: { before: string | undefined; after: string | undefined },
   owner: { key: Record<string, unknown>; version: number | undefined },
 ): GramWrites {
-  const { added, removed } = gramChanges(text.before, text.after);
+  const { added, removed, gone } = gramChanges(text.before, text.after);
+  // A gram the item no longer holds also loses the item's legacy entry (its bare offset), if any.
+  const removedEntries = new Map([...removed].map(([gram, at]) => [gram, at.map((p) => entryOf(id, p))]));
+  for (const gram of gone) removedEntries.get(gram)?.push(id % GRAM_BUCKET_SIZE);
   const guard: TransactItem = {
     ConditionCheck: {
       TableName: tableName(),
@@ -69,9 +88,25 @@ export function gramWrites(
     },
   };
   return {
-    adds: added.map((gram) => postingUpdate(ctx, entity, gram, id, 'ADD')),
-    removals: removed.length
-      ? [{ guard, actions: removed.map((gram) => postingUpdate(ctx, entity, gram, id, 'DELETE')) }]
+    adds: [...added].map(([gram, at]) =>
+      postingUpdate(
+        ctx,
+        entity,
+        gram,
+        id,
+        'ADD',
+        at.map((position) => entryOf(id, position)),
+      ),
+    ),
+    removals: removedEntries.size
+      ? [
+          {
+            guard,
+            actions: [...removedEntries].map(([gram, entries]) =>
+              postingUpdate(ctx, entity, gram, id, 'DELETE', entries),
+            ),
+          },
+        ]
       : [],
   };
 }
@@ -81,15 +116,15 @@ export const mergeGramWrites = (...all: GramWrites[]): GramWrites => ({
   removals: all.flatMap((writes) => writes.removals),
 });
 
-/** Posting items for bulk loads (seeds, backfills of empty indexes): every text's grams, grouped by bucket. */
+/** Posting items for bulk loads (seeds, backfills of empty indexes): every text's entries, grouped by bucket. */
 export function postingItems(ctx: TenantContext, entity: SearchEntity, texts: Iterable<{ id: number; text: string }>) {
   const postings = new Map<string, Set<number>>();
   for (const { id, text } of texts) {
-    for (const gram of gramsOf(text)) {
+    for (const [gram, positions] of gramPositions(text)) {
       const sk = gramSortKey(gram, bucketOf(id));
-      const offsets = postings.get(sk) ?? new Set<number>();
-      offsets.add(id % GRAM_BUCKET_SIZE);
-      postings.set(sk, offsets);
+      const entries = postings.get(sk) ?? new Set<number>();
+      for (const position of positions) entries.add(entryOf(id, position));
+      postings.set(sk, entries);
     }
   }
   const pk = gramPartition(ctx, entity);
@@ -98,7 +133,7 @@ export function postingItems(ctx: TenantContext, entity: SearchEntity, texts: It
 
 /**
  * One gram's posting (`gram#` key prefix), or the union of the postings of every gram starting with a shorter
- * `prefix`: the ids by bucket and the items read. Past `maxItems` items read it stops: `complete: false`.
+ * `prefix`: the entries by bucket and the items read. Past `maxItems` items read it stops: `complete: false`.
  */
 export async function readPosting(
   ctx: TenantContext,
@@ -138,7 +173,7 @@ export async function readPosting(
 }
 
 /**
- * Adds many items' grams at once, one `ADD` per posting with all their offsets (a bulk import: its ids are
+ * Adds many items' grams at once, one `ADD` per posting with all their entries (a bulk import: its ids are
  * consecutive, so 48 devices share most postings). Outside any transaction, before the items are written:
  * the index is a superset meanwhile, and a rolled-back import leaves ids the search verifies away.
  */

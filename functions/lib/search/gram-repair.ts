@@ -5,12 +5,13 @@ import { itemKey, typePartition } from '../data/keys';
 import { queryAllPages } from '../data/query-page';
 import type { TenantContext } from '../data/tenant-context';
 import { assetSearchText, deviceSearchText } from './entity-texts';
-import { GRAM_BUCKET_SIZE, gramPartition, postingItems, type SearchEntity } from './gram-index';
+import { GRAM_BUCKET_SIZE, gramPartition, offsetOfEntry, postingItems, type SearchEntity } from './gram-index';
 
 /**
  * Builds or repairs a tenant's n-gram index (`npm run repair:search`, scripts/repair-search-index.ts): the
- * backfill of tenants written before the index existed, and the clean-up after writes that left the index a
- * superset (search/gram-writes.ts). Safe while the API writes: a missing id is added without condition (an
+ * backfill of tenants written before the index existed or before it kept positions (legacy entries are
+ * rewritten: the positional entries added, the bare offsets removed), and the clean-up after writes that left
+ * the index a superset (search/gram-writes.ts). Safe while the API writes: a missing id is added without condition (an
  * extra id is harmless: the search verifies it away), an extra id is removed only in a transaction that
  * checks its item is still as read (its version, or its absence), so a concurrent save's grams are never
  * removed. Idempotent: a second run finds nothing to do. Also deletes the retired asset search catalogue
@@ -79,26 +80,30 @@ export async function repairSearchIndex(ctx: TenantContext, entity: SearchEntity
     deleted: 0,
   };
   const actual = new Map(postings.map((posting) => [String(posting.sk), (posting.ids as Set<number>) ?? new Set()]));
-  for (const [sk, offsets] of wanted) {
-    const missing = [...offsets].filter((offset) => !actual.get(sk)?.has(offset));
+  for (const [sk, entries] of wanted) {
+    const missing = [...entries].filter((entry) => !actual.get(sk)?.has(entry));
     if (missing.length === 0) continue;
     await update(ctx, entity, sk, 'ADD ids :ids', { ':ids': new Set(missing) });
     report.added += missing.length;
   }
-  const extras = new Map<number, string[]>();
-  for (const [sk, offsets] of actual) {
+  // Extra entries (a legacy bare offset, a position no longer held, an item gone) by item, then posting.
+  const extras = new Map<number, Map<string, number[]>>();
+  for (const [sk, entries] of actual) {
     const bucket = Number(sk.slice(sk.lastIndexOf('#') + 1));
-    for (const offset of offsets) {
-      if (wanted.get(sk)?.has(offset)) continue;
-      const id = bucket * GRAM_BUCKET_SIZE + offset;
-      extras.set(id, [...(extras.get(id) ?? []), sk]);
+    for (const entry of entries) {
+      if (wanted.get(sk)?.has(entry)) continue;
+      const id = bucket * GRAM_BUCKET_SIZE + offsetOfEntry(entry);
+      const own = extras.get(id) ?? new Map<string, number[]>();
+      own.set(sk, [...(own.get(sk) ?? []), entry]);
+      extras.set(id, own);
     }
-    if (offsets.size === 0) report.deleted += await deleteIfEmpty(ctx, entity, sk);
+    if (entries.size === 0) report.deleted += await deleteIfEmpty(ctx, entity, sk);
   }
-  for (const [id, sks] of extras) {
+  for (const [id, entries] of extras) {
     if (imports.some(([from, to]) => id >= (from as number) && id < (to as number))) continue;
-    const removed = await removeGuarded(ctx, entity, id, byId.get(id), sks);
-    report[removed ? 'removed' : 'skipped'] += sks.length;
+    const removed = await removeGuarded(ctx, entity, id, byId.get(id), entries);
+    const count = [...entries.values()].reduce((sum, own) => sum + own.length, 0);
+    report[removed ? 'removed' : 'skipped'] += count;
   }
   if (entity === 'ASSET') report.deleted += await deleteRetiredCatalogue(ctx);
   return report;
@@ -114,14 +119,15 @@ const update = (ctx: TenantContext, entity: SearchEntity, sk: string, expression
     }),
   );
 
-/** The extra id's removals, each transaction checking its item is as read; false when it changed meanwhile. */
+/** The extra entries' removals, each transaction checking the item is as read; false when it changed meanwhile. */
 async function removeGuarded(
   ctx: TenantContext,
   entity: SearchEntity,
   id: number,
   item: Record<string, unknown> | undefined,
-  sks: string[],
+  entries: Map<string, number[]>,
 ): Promise<boolean> {
+  const sks = [...entries.keys()];
   const condition =
     item === undefined
       ? { ConditionExpression: 'attribute_not_exists(pk)' }
@@ -129,7 +135,6 @@ async function removeGuarded(
         ? { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(version)' }
         : { ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': item.version } };
   const guard = { ConditionCheck: { TableName: tableName(), Key: itemKey(ctx, entity, id), ...condition } };
-  const offset = new Set([id % GRAM_BUCKET_SIZE]);
   try {
     for (let start = 0; start < sks.length; start += 99) {
       const removals = sks.slice(start, start + 99).map((sk) => ({
@@ -137,7 +142,7 @@ async function removeGuarded(
           TableName: tableName(),
           Key: { pk: gramPartition(ctx, entity), sk },
           UpdateExpression: 'DELETE ids :offset',
-          ExpressionAttributeValues: { ':offset': offset },
+          ExpressionAttributeValues: { ':offset': new Set(entries.get(sk)) },
         },
       }));
       await dynamo().send(new TransactWriteCommand({ TransactItems: [guard, ...removals] }));

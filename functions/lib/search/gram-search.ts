@@ -1,52 +1,106 @@
 import type { TenantContext } from '../data/tenant-context';
-import { GRAM_BUCKET_SIZE, readPosting, type SearchEntity } from './gram-index';
-import { type QueryGrams, queryGrams } from './grams';
+import {
+  GRAM_BUCKET_SIZE,
+  offsetOfEntry,
+  POSITION_SPAN,
+  positionOfEntry,
+  readPosting,
+  type SearchEntity,
+} from './gram-index';
+import { type QueryGram, type QueryGrams, queryGrams } from './grams';
 
 /**
- * A search's candidates from the n-gram index (docs/data-model.md, "Search index"): the grams of each
- * spelling of the search (assets: one; devices: also the DEVEUI spelling without separators) are read at once,
- * intersected bucket by bucket, and the spellings' candidates joined. Candidates are a superset of the matches
- * (grams found apart, text cut at 150 characters aside), except for a 3-character search, whose one posting is
- * exactly its matches (`exact`).
+ * A search's candidates from the n-gram index (docs/data-model.md, "Search index"; decision record 0278): the
+ * grams of each spelling of the search (assets: one; devices: also the DEVEUI spelling without separators)
+ * are read at once and intersected bucket by bucket at their positions: an item is a candidate when each gram
+ * starts where the search puts it. When the grams read cover the search and every entry read knows its
+ * position, the candidates are exactly the items whose indexed text holds the search (`exact`, no item read
+ * to verify them); otherwise (a gram not read yet, a legacy or ANYWHERE entry) they are a superset, by item.
  */
 export interface GramCandidates {
   /** Candidate ids, ascending; undefined when a spelling is shorter than a gram (the index cannot answer). */
   ids: number[] | undefined;
-  /** `ids` are exactly the items whose indexed text contains the search. */
+  /** `ids` are exactly the items whose indexed text contains the search (a spelling, within its window). */
   exact: boolean;
   itemsRead: number;
 }
 
-const intersect = (a: Map<number, Set<number>>, b: Map<number, Set<number>>) => {
-  const result = new Map<number, Set<number>>();
-  for (const [bucket, offsets] of a) {
-    const other = b.get(bucket);
-    if (!other) continue;
-    const both = new Set([...offsets].filter((offset) => other.has(offset)));
-    if (both.size) result.set(bucket, both);
-  }
-  return result;
-};
+/** One way a search is looked up: its text, and how far into the indexed text a match may end (if bounded). */
+export interface SearchSpelling {
+  text: string;
+  /** A match must end within the indexed text's first `endsBy` characters (a device's DEVEUI comes first). */
+  endsBy?: number;
+}
 
-/** Ids of the buckets' offsets, ascending. */
+/** A posting read: its entries by bucket, and whether each knows its position. */
+interface Posting {
+  entries: Map<number, Set<number>>;
+  precise: boolean;
+}
+
+/** Offsets by bucket → ids, ascending. */
 export function idsOf(buckets: Map<number, Set<number>>): number[] {
   const ids: number[] = [];
   for (const [bucket, offsets] of buckets) for (const offset of offsets) ids.push(bucket * GRAM_BUCKET_SIZE + offset);
   return ids.sort((a, b) => a - b);
 }
 
-/** Intersects postings (smallest first, so the work follows the rarest gram). */
-export function intersectAll(postings: Map<number, Set<number>>[]): Map<number, Set<number>> {
-  const sized = [...postings].sort((a, b) => sizeOf(a) - sizeOf(b));
-  let result = sized[0] ?? new Map<number, Set<number>>();
-  for (const posting of sized.slice(1)) result = intersect(result, posting);
+const sizeOf = (entries: Map<number, Set<number>>) => {
+  let size = 0;
+  for (const set of entries.values()) size += set.size;
+  return size;
+};
+
+/**
+ * The offsets, by bucket, of the items holding every gram at its place: an entry of the rarest gram fixes
+ * where the search would start; each other gram must have an entry there plus its own place. `endsBy` bounds
+ * the start.
+ */
+export function matchPositions(
+  constraints: readonly { entries: Map<number, Set<number>>; at: number }[],
+  length: number,
+  endsBy = Number.POSITIVE_INFINITY,
+): Map<number, Set<number>> {
+  const [rarest, ...others] = [...constraints].sort((a, b) => sizeOf(a.entries) - sizeOf(b.entries));
+  const result = new Map<number, Set<number>>();
+  if (!rarest) return result;
+  for (const [bucket, entries] of rarest.entries) {
+    const sets = others.map((other) => other.entries.get(bucket));
+    if (sets.some((set) => set === undefined)) continue;
+    const found = new Set<number>();
+    for (const entry of entries) {
+      const start = (entry % POSITION_SPAN) - rarest.at;
+      if (start < 0 || start + length > endsBy) continue;
+      const base = entry - rarest.at;
+      const holds = others.every(
+        (other, i) => start + other.at < POSITION_SPAN && (sets[i] as Set<number>).has(base + other.at),
+      );
+      if (holds) found.add(offsetOfEntry(base));
+    }
+    if (found.size) result.set(bucket, found);
+  }
   return result;
 }
 
-const sizeOf = (posting: Map<number, Set<number>>) => {
-  let size = 0;
-  for (const offsets of posting.values()) size += offsets.size;
-  return size;
+/** The offsets by bucket of every item holding all the postings, positions aside (a superset). */
+export function intersectOffsets(postings: readonly Map<number, Set<number>>[]): Map<number, Set<number>> {
+  const offsets = postings.map((posting) => {
+    const byBucket = new Map<number, Set<number>>();
+    for (const [bucket, entries] of posting) byBucket.set(bucket, new Set([...entries].map(offsetOfEntry)));
+    return byBucket;
+  });
+  const [first, ...rest] = offsets.sort((a, b) => sizeOf(a) - sizeOf(b));
+  const result = new Map<number, Set<number>>();
+  for (const [bucket, own] of first ?? []) {
+    const both = [...own].filter((offset) => rest.every((other) => other.get(bucket)?.has(offset)));
+    if (both.length) result.set(bucket, new Set(both));
+  }
+  return result;
+}
+
+const isPrecise = (entries: Map<number, Set<number>>) => {
+  for (const set of entries.values()) for (const entry of set) if (positionOfEntry(entry) === undefined) return false;
+  return true;
 };
 
 /**
@@ -56,18 +110,15 @@ const sizeOf = (posting: Map<number, Set<number>>) => {
 export async function findCandidates(
   ctx: TenantContext,
   entity: SearchEntity,
-  spellings: readonly string[],
+  spellings: readonly SearchSpelling[],
   itemCount: number,
 ): Promise<GramCandidates> {
-  const queries = spellings.map(queryGrams);
-  if (queries.some((query) => query.grams.length === 0 && query.prefix === undefined)) {
+  const queries = spellings.map((spelling) => ({ spelling, query: queryGrams(spelling.text) }));
+  if (queries.some(({ query }) => query.grams.length === 0 && query.prefix === undefined)) {
     return { ids: undefined, exact: false, itemsRead: 0 };
   }
-  // A term is a gram (`g` + gram) or a shorter search's prefix (`p` + prefix); distinct terms are read once.
-  const termsOf = (query: QueryGrams) =>
-    query.prefix === undefined ? byRarity(query.grams).map((gram) => `g${gram}`) : [`p${query.prefix}`];
   const maxPrefixItems = Math.max(SEARCH_FETCH_MIN, Math.floor(itemCount * SEARCH_READ_SHARE));
-  const postings = new Map<string, Map<number, Set<number>>>();
+  const postings = new Map<string, Posting>();
   let itemsRead = 0;
   const read = async (terms: string[]) => {
     const missing = [...new Set(terms)].filter((term) => !postings.has(term));
@@ -79,33 +130,67 @@ export async function findCandidates(
       ),
     );
     for (const [i, answer] of answers.entries()) {
-      postings.set(missing[i] as string, answer.complete ? answer.ids : INCOMPLETE);
+      const entries = answer.complete ? answer.ids : INCOMPLETE;
+      postings.set(missing[i] as string, { entries, precise: isPrecise(entries) });
     }
     itemsRead += answers.reduce((sum, answer) => sum + answer.itemsRead, 0);
     return answers.every((answer) => answer.complete);
   };
-  const candidatesOf = (terms: string[][]) => {
-    const ids = new Set<number>();
-    for (const own of terms)
-      for (const id of idsOf(intersectAll(own.map((term) => postings.get(term) ?? new Map())))) ids.add(id);
-    return ids;
-  };
-  const terms = queries.map(termsOf);
-  // The rarest-looking grams first; the rest only when those leave more candidates than a fetch would verify.
-  const first = terms.map((own) => own.slice(0, FIRST_GRAMS));
-  if (!(await read(first.flat()))) return { ids: undefined, exact: false, itemsRead };
-  let ids = candidatesOf(first);
+  const terms = queries.map(({ query }) => termsOf(query));
+  // The covering grams with most digits first; the rest only when those leave more candidates than a fetch
+  // would verify and are not yet exact.
+  if (!(await read(terms.flatMap((own) => own.slice(0, FIRST_GRAMS)))))
+    return { ids: undefined, exact: false, itemsRead };
+  let found = joinSpellings(queries, postings);
   const rest = terms.flatMap((own) => own.slice(FIRST_GRAMS));
-  if (ids.size > SEARCH_FETCH_MIN && rest.length > 0) {
+  if (!found.exact && found.ids.size > SEARCH_FETCH_MIN && rest.length > 0) {
     if (!(await read(rest))) return { ids: undefined, exact: false, itemsRead };
-    ids = candidatesOf(terms);
+    found = joinSpellings(queries, postings);
   }
-  const sameTerms = new Set(terms.map((own) => JSON.stringify([...own].sort())));
-  return {
-    ids: [...ids].sort((a, b) => a - b),
-    exact: sameTerms.size === 1 && queries.every((query) => query.exact),
-    itemsRead,
-  };
+  return { ids: [...found.ids].sort((a, b) => a - b), exact: found.exact, itemsRead };
+}
+
+/** The read keys of a query: its prefix (`p`), or its distinct grams (`g`), covering ones first, rarest first. */
+const termsOf = (query: QueryGrams) => {
+  if (query.prefix !== undefined) return [`p${query.prefix}`];
+  const ordered = [...query.grams].sort(
+    (a, b) => Number(b.covering) - Number(a.covering) || digitsOf(b.gram) - digitsOf(a.gram),
+  );
+  return [...new Set(ordered.map(({ gram }) => `g${gram}`))];
+};
+
+/** The candidates of every spelling, from the postings read so far; exact when each spelling's are. */
+function joinSpellings(
+  queries: readonly { spelling: SearchSpelling; query: QueryGrams }[],
+  postings: ReadonlyMap<string, Posting>,
+) {
+  const ids = new Set<number>();
+  let exact = true;
+  for (const { spelling, query } of queries) {
+    const own = spellingCandidates(spelling, query, postings);
+    for (const id of idsOf(own.offsets)) ids.add(id);
+    exact &&= own.exact;
+  }
+  return { ids, exact };
+}
+
+function spellingCandidates(spelling: SearchSpelling, query: QueryGrams, postings: ReadonlyMap<string, Posting>) {
+  const length = Array.from(spelling.text).length;
+  const constraints = query.prefix !== undefined ? [{ gram: query.prefix, at: 0, covering: true }] : query.grams;
+  const known = constraints.flatMap((constraint: QueryGram) => {
+    const posting = postings.get(query.prefix !== undefined ? `p${query.prefix}` : `g${constraint.gram}`);
+    return posting ? [{ ...constraint, ...posting }] : [];
+  });
+  const precise = known.every((constraint) => constraint.precise);
+  const bounded = spelling.endsBy !== undefined;
+  // Positions decide only when every entry knows its own; a lone gram (or prefix) needs none unless bounded.
+  if (precise && (known.length > 1 || bounded)) {
+    const offsets = matchPositions(known, length, spelling.endsBy);
+    const coveredAll = known.filter((c) => c.covering).length === constraints.filter((c) => c.covering).length;
+    return { offsets, exact: query.exact && coveredAll };
+  }
+  const offsets = intersectOffsets(known.map((constraint) => constraint.entries));
+  return { offsets, exact: query.exact && !bounded && constraints.length === 1 && known.length === 1 };
 }
 
 const INCOMPLETE = new Map<number, Set<number>>();
@@ -116,9 +201,8 @@ const INCOMPLETE = new Map<number, Set<number>>();
  */
 const FIRST_GRAMS = 3;
 
-/** Grams with more digits first (fewer items hold them), otherwise in the order queryGrams chose them. */
-const byRarity = (grams: readonly string[]) =>
-  [...grams].sort((a, b) => (b.match(/\d/g)?.length ?? 0) - (a.match(/\d/g)?.length ?? 0));
+/** Grams with more digits are rarer (fewer items hold them). */
+const digitsOf = (gram: string) => gram.match(/\d/g)?.length ?? 0;
 
 /**
  * The most candidates a search fetches by id to verify and sort them itself (exact total, any page). Beyond,

@@ -36,41 +36,81 @@ export function searchableText(fields: readonly (string | null | undefined)[]): 
   return `${text.join('')}${FIELD_SEPARATOR}`;
 }
 
-/** Every distinct trigram of a normalised text, by code points (an emoji is one character). */
-export function gramsOf(text: string): Set<string> {
+/**
+ * A gram found more often than this in one text is stored once at ANYWHERE (docs/data-model.md, "Search
+ * index"): it bounds a posting at 1,000 × this entries however repetitive a name, and a search meeting such an
+ * entry verifies its candidates instead of trusting the positions.
+ */
+export const MAX_POSITIONS_PER_GRAM = 6;
+/** The position of a gram found more than MAX_POSITIONS_PER_GRAM times (or past the last position kept). */
+export const ANYWHERE = 999;
+
+/** Every distinct trigram of a normalised text with the code-point positions it starts at, ascending. */
+export function gramPositions(text: string): Map<string, number[]> {
   const characters = Array.from(text);
-  const grams = new Set<string>();
+  const positions = new Map<string, number[]>();
   for (let i = 0; i + GRAM_LENGTH <= characters.length; i++) {
-    grams.add(characters.slice(i, i + GRAM_LENGTH).join(''));
+    const gram = characters.slice(i, i + GRAM_LENGTH).join('');
+    const known = positions.get(gram);
+    if (known) known.push(i);
+    else positions.set(gram, [i]);
   }
-  return grams;
+  for (const [gram, at] of positions) {
+    if (at.length > MAX_POSITIONS_PER_GRAM || (at.at(-1) as number) >= ANYWHERE) positions.set(gram, [ANYWHERE]);
+  }
+  return positions;
 }
 
-/** Grams to add and to remove when an item's text goes from `before` to `after` (undefined: no item). */
+/** Every distinct trigram of a normalised text, by code points (an emoji is one character). */
+export const gramsOf = (text: string): Set<string> => new Set(gramPositions(text).keys());
+
+/**
+ * What an item's index entries gain and lose when its text goes from `before` to `after` (undefined: no
+ * item): positions by gram, and the grams it no longer holds at all.
+ */
 export function gramChanges(before: string | undefined, after: string | undefined) {
-  const old = before === undefined ? new Set<string>() : gramsOf(before);
-  const next = after === undefined ? new Set<string>() : gramsOf(after);
+  const old = before === undefined ? new Map<string, number[]>() : gramPositions(before);
+  const next = after === undefined ? new Map<string, number[]>() : gramPositions(after);
+  const difference = (from: Map<string, number[]>, other: Map<string, number[]>) => {
+    const result = new Map<string, number[]>();
+    for (const [gram, positions] of from) {
+      const kept = new Set(other.get(gram) ?? []);
+      const changed = positions.filter((position) => !kept.has(position));
+      if (changed.length) result.set(gram, changed);
+    }
+    return result;
+  };
   return {
-    added: [...next].filter((gram) => !old.has(gram)),
-    removed: [...old].filter((gram) => !next.has(gram)),
+    added: difference(next, old),
+    removed: difference(old, next),
+    gone: [...old.keys()].filter((gram) => !next.has(gram)),
   };
 }
 
+/** A gram of a search and where it starts in the search (code points). */
+export interface QueryGram {
+  gram: string;
+  at: number;
+  /** One of the grams at every third position and the last one, which together cover the search. */
+  covering: boolean;
+}
+
 export interface QueryGrams {
-  /** The grams to read (at most MAX_QUERY_GRAMS); empty for a search shorter than a gram. */
-  grams: string[];
+  /** The grams to read (at most MAX_QUERY_GRAMS distinct ones); empty for a search shorter than a gram. */
+  grams: QueryGram[];
   /** A search shorter than a gram (1 or 2 characters): the union of the grams starting with it. */
   prefix?: string;
   /**
-   * True when the postings read are exactly the items whose text contains the search: a search of at most
-   * 3 characters, well formed and without the field separator (which the index adds).
+   * True when the postings read, at their positions, are exactly the items whose text contains the search:
+   * well formed, without the field separator (which the index adds), and either at most 3 characters or
+   * covered end to end by the grams chosen.
    */
   exact: boolean;
 }
 
 /**
- * The grams a search reads: the grams at every third position (they cover the whole search) and the last one,
- * then others, up to MAX_QUERY_GRAMS.
+ * The grams a search reads: the grams at every third position and the last one (together they cover the
+ * search, so their positions decide a match), then others, up to MAX_QUERY_GRAMS distinct grams.
  */
 export function queryGrams(search: string): QueryGrams {
   const needle = normalise(search);
@@ -78,11 +118,33 @@ export function queryGrams(search: string): QueryGrams {
   const plain = needle === search.toLowerCase() && !needle.includes(FIELD_SEPARATOR);
   if (characters.length === 0) return { grams: [], exact: false };
   if (characters.length < GRAM_LENGTH) return { grams: [], prefix: needle, exact: plain };
-  const at = (i: number) => characters.slice(i, i + GRAM_LENGTH).join('');
   const last = characters.length - GRAM_LENGTH;
-  const chosen = new Set<string>();
-  for (let i = 0; i <= last && chosen.size < MAX_QUERY_GRAMS; i += GRAM_LENGTH) chosen.add(at(i));
-  if (chosen.size < MAX_QUERY_GRAMS) chosen.add(at(last));
-  for (let i = 1; i <= last && chosen.size < MAX_QUERY_GRAMS; i++) chosen.add(at(i));
-  return { grams: [...chosen], exact: plain && characters.length === GRAM_LENGTH };
+  const chosen = new Map<number, QueryGram>();
+  const distinct = () => new Set([...chosen.values()].map(({ gram }) => gram)).size;
+  const choose = (at: number, covering: boolean) => {
+    const gram = characters.slice(at, at + GRAM_LENGTH).join('');
+    const known = [...chosen.values()].some((chosenGram) => chosenGram.gram === gram);
+    if (chosen.has(at) || (distinct() >= MAX_QUERY_GRAMS && !known)) return;
+    chosen.set(at, { gram, at, covering });
+  };
+  for (let at = 0; at <= last; at += GRAM_LENGTH) choose(at, true);
+  choose(last, true);
+  for (let at = 1; at <= last && distinct() < MAX_QUERY_GRAMS; at++) choose(at, false);
+  const grams = [...chosen.values()];
+  return {
+    grams,
+    exact:
+      plain &&
+      covers(
+        grams.filter((gram) => gram.covering),
+        characters.length,
+      ),
+  };
+}
+
+/** Whether grams at these positions cover every character of a search of `length` characters. */
+export function covers(grams: readonly QueryGram[], length: number): boolean {
+  const covered = new Array<boolean>(length).fill(false);
+  for (const { at } of grams) for (let i = at; i < at + GRAM_LENGTH && i < length; i++) covered[i] = true;
+  return covered.every(Boolean);
 }

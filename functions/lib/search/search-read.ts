@@ -1,7 +1,7 @@
 import { batchGetByIds } from '../data/batch-get';
 import type { TenantContext } from '../data/tenant-context';
 import type { SearchEntity } from './gram-index';
-import { fetchesCandidates, findCandidates } from './gram-search';
+import { fetchesCandidates, findCandidates, type SearchSpelling } from './gram-search';
 
 /**
  * The search plan of a list (GET /api/assets, GET /api/devices; docs/data-model.md "Search index"): the n-gram
@@ -9,7 +9,9 @@ import { fetchesCandidates, findCandidates } from './gram-search';
  * projected), verified (the substring and the other filters) and sorted in the list's order here: exact total,
  * any page. When they are many, the caller reads the sort's index in order keeping the verified candidates
  * (the page fills fast: the matches are dense). A search shorter than a gram has no candidates: the caller
- * reads in order with the search as a filter.
+ * reads in order with the search as a filter. A search that is the list's only filter, with candidates
+ * exactly its matches (gram-search.ts `exact`), reads its page's items by id: in id order straight from the
+ * candidates, in another order after fetching the candidates' sort keys alone.
  */
 export type SearchRead<C> =
   /** Every match, filtered and in the list's order (`exhausted: true`). */
@@ -25,12 +27,14 @@ export type SearchRead<C> =
       itemsRead: number;
     }
   /** Shorter than a gram: the index cannot narrow it. */
-  | { kind: 'unindexed'; itemsRead: number };
+  | { kind: 'unindexed'; itemsRead: number }
+  /** The page's whole items in id order, and the exact total, straight from the index (`pageOf`). */
+  | { kind: 'page'; items: Record<string, unknown>[]; total: number; itemsRead: number };
 
 export interface SearchPlan<C> {
   entity: SearchEntity;
   /** The spellings the search is looked up in (their candidates are joined). */
-  spellings: readonly string[];
+  spellings: readonly SearchSpelling[];
   /** The tenant's items of the entity (its counter, read by the caller: one item). */
   itemCount: number;
   /** What a candidate holds: the filters' attributes. */
@@ -41,6 +45,10 @@ export interface SearchPlan<C> {
   matches: (candidate: C) => boolean;
   /** Matches the page needs (page × items per page); an export needs them all. */
   wanted: number;
+  /** Matches before the page (page - 1) × items per page. */
+  pageStart?: number;
+  /** The search is the list's only filter (`matches` checks nothing else). */
+  searchOnly?: boolean;
 }
 
 export async function readSearch<C extends { id: number }>(
@@ -53,6 +61,10 @@ export async function readSearch<C extends { id: number }>(
   if (!found.ids) return { kind: 'unindexed', itemsRead };
   const ids = found.ids;
   if (ids.length === 0) return { kind: 'exact', read: { matches: [], itemsRead, exhausted: true } };
+  if (found.exact) {
+    const page = await pageOf(ctx, plan, ids, itemsRead);
+    if (page) return page;
+  }
   if (!fetchesCandidates(ids.length, plan.itemCount, itemsRead, plan.wanted)) {
     const count = found.exact ? ids.length : undefined;
     const density = ids.length / Math.max(ids.length, plan.itemCount);
@@ -63,6 +75,39 @@ export async function readSearch<C extends { id: number }>(
   const candidates = (await batchGetByIds(ctx, plan.entity, ids, { attributes })) as unknown as C[];
   const verified = sortInListOrder(candidates.filter(plan.matches), plan.sortAttribute, plan.ascending);
   return { kind: 'exact', read: { matches: verified, itemsRead: itemsRead + candidates.length, exhausted: true } };
+}
+
+/**
+ * The page of a search alone whose candidates are exactly its matches: in id order its ids are the page; in
+ * another order the candidates' sort keys alone are fetched (the smallest projection) and sorted here. The
+ * page's items are read whole by id and verified; one that fails (an entry whose removal is not written yet,
+ * gram-writes.ts) sends the search back to the verified plans (undefined).
+ */
+async function pageOf<C extends { id: number }>(
+  ctx: TenantContext,
+  plan: SearchPlan<C>,
+  ids: number[],
+  itemsRead: number,
+): Promise<SearchRead<C> | undefined> {
+  if (!plan.searchOnly || !Number.isFinite(plan.wanted)) return undefined;
+  let ordered = plan.ascending ? ids : [...ids].reverse();
+  let read = itemsRead;
+  if (plan.sortAttribute) {
+    if (!fetchesCandidates(ids.length, plan.itemCount, itemsRead, plan.wanted)) return undefined;
+    const keys = await batchGetByIds(ctx, plan.entity, ids, { attributes: ['id', plan.sortAttribute] });
+    read += keys.length;
+    const sorted = sortInListOrder(keys as unknown as C[], plan.sortAttribute, plan.ascending);
+    ordered = sorted.map((candidate) => Number(candidate.id));
+  }
+  const pageIds = ordered.slice(plan.pageStart ?? 0, plan.wanted);
+  const items = await batchGetByIds(ctx, plan.entity, pageIds);
+  const byId = new Map(items.map((item) => [Number(item.id), item]));
+  const verified = pageIds.flatMap((id) => {
+    const item = byId.get(id);
+    return item && plan.matches(item as unknown as C) ? [item] : [];
+  });
+  if (verified.length < pageIds.length) return undefined;
+  return { kind: 'page', items: verified, total: ids.length, itemsRead: read + items.length };
 }
 
 /** In the order the sort's index holds (its own key, compared as DynamoDB compares strings), else by id. */

@@ -15,6 +15,7 @@ import {
   fetchesCandidates,
   idsOf,
   intersectOffsets,
+  isDense,
   matchPositions,
   searchFetchLimit,
 } from '../../functions/lib/search/gram-search';
@@ -115,9 +116,11 @@ describe('query grams', () => {
       ['h-5', 0, true],
       ['100', 3, true],
       ['007', 4, true],
-      ['-51', 1, false],
       ['510', 2, false],
+      ['-51', 1, false],
     ]);
+    // The others, most digits first: "tag 0123" reads "012" rather than "ag ".
+    expect(grams('tag 0123').map(([gram]) => gram)).toEqual(['tag', ' 01', '123', '012', 'g 0']);
     expect(queryGrams('H-51007').exact).toBe(true);
     expect(grams('H-51')).toEqual([
       ['h-5', 0, true],
@@ -195,6 +198,26 @@ describe('postings', () => {
     // Positions aside, every item holding both grams is a candidate.
     expect(idsOf(intersectOffsets([abc, cde]))).toEqual([2, 3, 1_004]);
     expect(idsOf(intersectOffsets([abc, new Map()]))).toEqual([]);
+  });
+
+  it('calls a search dense when its covering grams are sampled dense and match densely where they overlap', () => {
+    // Ten sampled postings (buckets 0-9) of "has" and "pel", 700 of each 1,000 ids holding "haspel" at 0.
+    const sampled = (at: number, shift = 0) => {
+      const entries = new Map<number, Set<number>>();
+      for (let bucket = 0; bucket < 10; bucket++)
+        entries.set(bucket, new Set(Array.from({ length: 700 }, (_, offset) => entryOf(offset, at + shift))));
+      return { entries, precise: true, read: { ids: entries, itemsRead: 10, complete: false } };
+    };
+    const query = queryGrams('haspel');
+    const postings = (pel: ReturnType<typeof sampled>) => new Map([...[['ghas', sampled(0)]], ['gpel', pel]] as const);
+    expect(isDense({ text: 'haspel' }, query, postings(sampled(3)))).toBe(true);
+    // Both grams in most items, but apart: not the search; read on to the end (exact).
+    expect(isDense({ text: 'haspel' }, query, postings(sampled(3, 5)))).toBe(false);
+    // One gram read to its end (rare): read on.
+    const complete = { ...sampled(3), read: { ...sampled(3).read, complete: true } };
+    expect(isDense({ text: 'haspel' }, query, postings(complete))).toBe(false);
+    // A one-gram search reads its posting whole (its exact total).
+    expect(isDense({ text: 'has' }, queryGrams('has'), postings(sampled(3)))).toBe(false);
   });
 
   it('writes adds and guarded removals of one item', () => {

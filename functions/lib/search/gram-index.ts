@@ -131,19 +131,30 @@ export function postingItems(ctx: TenantContext, entity: SearchEntity, texts: It
   return [...postings].map(([sk, ids]) => ({ pk, sk, ids }));
 }
 
+/** A posting read so far: entries by bucket, items read, and where to go on when it stopped early. */
+export interface PostingRead {
+  ids: Map<number, Set<number>>;
+  itemsRead: number;
+  complete: boolean;
+  /** The key to go on from (`complete: false`). */
+  startKey?: Record<string, unknown>;
+}
+
 /**
  * One gram's posting (`gram#` key prefix), or the union of the postings of every gram starting with a shorter
- * `prefix`: the entries by bucket and the items read. Past `maxItems` items read it stops: `complete: false`.
+ * `prefix`: the entries by bucket and the items read. Past `maxItems` items read it stops: `complete: false`,
+ * with the key to go on from; `from` goes on with an earlier read.
  */
 export async function readPosting(
   ctx: TenantContext,
   entity: SearchEntity,
   key: { gram: string } | { prefix: string },
   maxItems = Number.POSITIVE_INFINITY,
-): Promise<{ ids: Map<number, Set<number>>; itemsRead: number; complete: boolean }> {
-  const ids = new Map<number, Set<number>>();
+  from?: PostingRead,
+): Promise<PostingRead> {
+  const ids = from?.ids ?? new Map<number, Set<number>>();
   let itemsRead = 0;
-  let startKey: Record<string, unknown> | undefined;
+  let startKey = from?.startKey;
   do {
     const result = await dynamo().send(
       new QueryCommand({
@@ -169,7 +180,7 @@ export async function readPosting(
     }
     startKey = result.LastEvaluatedKey;
   } while (startKey && itemsRead < maxItems);
-  return { ids, itemsRead, complete: !startKey };
+  return { ids, itemsRead: (from?.itemsRead ?? 0) + itemsRead, complete: !startKey, startKey };
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   GRAM_BUCKET_SIZE,
   offsetOfEntry,
   POSITION_SPAN,
+  type PostingRead,
   positionOfEntry,
   readPosting,
   type SearchEntity,
@@ -22,6 +23,8 @@ export interface GramCandidates {
   ids: number[] | undefined;
   /** `ids` are exactly the items whose indexed text contains the search (a spelling, within its window). */
   exact: boolean;
+  /** Most items match (`ids` undefined): the caller reads the list in order with the search as a filter. */
+  dense?: boolean;
   itemsRead: number;
 }
 
@@ -106,6 +109,12 @@ const isPrecise = (entries: Map<number, Set<number>>) => {
 /**
  * `itemCount` (the tenant's items of the entity) bounds what a 1- or 2-character search may read of the
  * postings starting with it (SEARCH_READ_SHARE); past that it answers no candidates (`ids` undefined).
+ *
+ * The first grams (the rarest) are read a sample first: their first SAMPLE_ITEMS postings. A spelling whose
+ * covering grams are all dense in their samples and match at DENSE_SHARE of the sampled ids or more is `dense`:
+ * its postings would be most of the tenant's ids, so the caller reads the list in order with the search as a
+ * filter (its page comes after a few reads; its total is a lower bound, as it was before 0278). Otherwise the
+ * samples are read on to the end.
  */
 export async function findCandidates(
   ctx: TenantContext,
@@ -118,44 +127,86 @@ export async function findCandidates(
     return { ids: undefined, exact: false, itemsRead: 0 };
   }
   const maxPrefixItems = Math.max(SEARCH_FETCH_MIN, Math.floor(itemCount * SEARCH_READ_SHARE));
-  const postings = new Map<string, Posting>();
+  const postings = new Map<string, Posting & { read: PostingRead }>();
   let itemsRead = 0;
-  const read = async (terms: string[]) => {
-    const missing = [...new Set(terms)].filter((term) => !postings.has(term));
+  const read = async (terms: string[], sample: boolean) => {
+    const wanted = [...new Set(terms)].filter((term) => !postings.get(term)?.read.complete);
     const answers = await Promise.all(
-      missing.map((key) =>
+      wanted.map((key) =>
         key.startsWith('p')
           ? readPosting(ctx, entity, { prefix: key.slice(1) }, maxPrefixItems)
-          : readPosting(ctx, entity, { gram: key.slice(1) }),
+          : readPosting(
+              ctx,
+              entity,
+              { gram: key.slice(1) },
+              sample ? SAMPLE_ITEMS : undefined,
+              postings.get(key)?.read,
+            ),
       ),
     );
     for (const [i, answer] of answers.entries()) {
-      const entries = answer.complete ? answer.ids : INCOMPLETE;
-      postings.set(missing[i] as string, { entries, precise: isPrecise(entries) });
+      const key = wanted[i] as string;
+      itemsRead += answer.itemsRead - (postings.get(key)?.read.itemsRead ?? 0);
+      postings.set(key, { entries: answer.ids, precise: isPrecise(answer.ids), read: answer });
     }
-    itemsRead += answers.reduce((sum, answer) => sum + answer.itemsRead, 0);
-    return answers.every((answer) => answer.complete);
+    // A prefix past its share cannot be answered.
+    return wanted.every((key, i) => !key.startsWith('p') || answers[i]?.complete);
   };
   const terms = queries.map(({ query }) => termsOf(query));
-  // The covering grams with most digits first; the rest only when those leave more candidates than a fetch
-  // would verify and are not yet exact.
-  if (!(await read(terms.flatMap((own) => own.slice(0, FIRST_GRAMS)))))
-    return { ids: undefined, exact: false, itemsRead };
+  const first = terms.flatMap((own) => own.slice(0, FIRST_GRAMS));
+  if (!(await read(first, true))) return { ids: undefined, exact: false, itemsRead };
+  if (queries.some(({ spelling, query }) => isDense(spelling, query, postings))) {
+    return { ids: undefined, exact: false, dense: true, itemsRead };
+  }
+  await read(first, false);
   let found = joinSpellings(queries, postings);
   const rest = terms.flatMap((own) => own.slice(FIRST_GRAMS));
   if (!found.exact && found.ids.size > SEARCH_FETCH_MIN && rest.length > 0) {
-    if (!(await read(rest))) return { ids: undefined, exact: false, itemsRead };
+    await read(rest, false);
     found = joinSpellings(queries, postings);
   }
   return { ids: [...found.ids].sort((a, b) => a - b), exact: found.exact, itemsRead };
 }
 
-/** The read keys of a query: its prefix (`p`), or its distinct grams (`g`), covering ones first, rarest first. */
+/** Postings a gram's first read takes: enough to tell a gram most items hold from a rarer one. */
+const SAMPLE_ITEMS = 10;
+/** A sampled posting is dense when its items hold at least this many entries each (half their ids). */
+const DENSE_ENTRIES_PER_ITEM = GRAM_BUCKET_SIZE / 2;
+/** A spelling matching at least this share of the ids its covering grams' samples share is dense. */
+const DENSE_SHARE = 0.2;
+
+/**
+ * Whether a spelling's covering grams (two at least) were all sampled dense and match densely where their
+ * samples overlap: reading them to the end would read most of the tenant's ids.
+ */
+export function isDense(
+  spelling: SearchSpelling,
+  query: QueryGrams,
+  postings: ReadonlyMap<string, Posting & { read: PostingRead }>,
+) {
+  const covering = query.grams.filter((gram) => gram.covering);
+  if (query.prefix !== undefined || new Set(covering.map(({ gram }) => gram)).size < 2) return false;
+  const sampled = covering.map((gram) => ({ ...gram, posting: postings.get(`g${gram.gram}`) }));
+  const dense = sampled.every(
+    ({ posting }) =>
+      posting !== undefined &&
+      !posting.read.complete &&
+      posting.precise &&
+      sizeOf(posting.entries) >= DENSE_ENTRIES_PER_ITEM * posting.read.itemsRead,
+  );
+  if (!dense) return false;
+  const entriesOf = sampled.map(({ posting }) => (posting as Posting).entries);
+  const shared = [...(entriesOf[0]?.keys() ?? [])].filter((bucket) => entriesOf.every((own) => own.has(bucket)));
+  if (shared.length === 0) return false;
+  const constraints = sampled.map(({ at, posting }) => ({ at, entries: (posting as Posting).entries }));
+  const matched = sizeOf(matchPositions(constraints, Array.from(spelling.text).length, spelling.endsBy));
+  return matched >= DENSE_SHARE * shared.length * GRAM_BUCKET_SIZE;
+}
+
+/** The read keys of a query: its prefix (`p`), or its distinct grams (`g`), most digits first (else as chosen). */
 const termsOf = (query: QueryGrams) => {
   if (query.prefix !== undefined) return [`p${query.prefix}`];
-  const ordered = [...query.grams].sort(
-    (a, b) => Number(b.covering) - Number(a.covering) || digitsOf(b.gram) - digitsOf(a.gram),
-  );
+  const ordered = [...query.grams].sort((a, b) => digitsOf(b.gram) - digitsOf(a.gram));
   return [...new Set(ordered.map(({ gram }) => `g${gram}`))];
 };
 
@@ -192,8 +243,6 @@ function spellingCandidates(spelling: SearchSpelling, query: QueryGrams, posting
   const offsets = intersectOffsets(known.map((constraint) => constraint.entries));
   return { offsets, exact: query.exact && !bounded && constraints.length === 1 && known.length === 1 };
 }
-
-const INCOMPLETE = new Map<number, Set<number>>();
 
 /**
  * Grams read in the first round: most searches that reach beyond them are identifiers (a serial, a reel

@@ -110,7 +110,8 @@ export interface QueryGrams {
 
 /**
  * The grams a search reads: the grams at every third position and the last one (together they cover the
- * search, so their positions decide a match), then others, up to MAX_QUERY_GRAMS distinct grams.
+ * search, so their positions decide a match), then others, most digits first, up to MAX_QUERY_GRAMS distinct
+ * grams.
  */
 export function queryGrams(search: string): QueryGrams {
   const needle = normalise(search);
@@ -129,7 +130,13 @@ export function queryGrams(search: string): QueryGrams {
   };
   for (let at = 0; at <= last; at += GRAM_LENGTH) choose(at, true);
   choose(last, true);
-  for (let at = 1; at <= last && distinct() < MAX_QUERY_GRAMS; at++) choose(at, false);
+  // The others, those with most digits first (a serial's digit grams name few items, a word's letters many).
+  const others = Array.from({ length: last + 1 }, (_, at) => at).filter((at) => !chosen.has(at));
+  const digits = (at: number) => characters.slice(at, at + GRAM_LENGTH).filter((c) => c >= '0' && c <= '9').length;
+  for (const at of others.sort((a, b) => digits(b) - digits(a) || a - b)) {
+    if (distinct() >= MAX_QUERY_GRAMS) break;
+    choose(at, false);
+  }
   const grams = [...chosen.values()];
   return {
     grams,

@@ -26,7 +26,7 @@ export type SearchRead<C> =
       density: number;
       itemsRead: number;
     }
-  /** Shorter than a gram: the index cannot narrow it. */
+  /** Shorter than a gram, or most items match (`dense`): read in order with the search as a filter. */
   | { kind: 'unindexed'; itemsRead: number }
   /** The page's whole items in id order, and the exact total, straight from the index (`pageOf`). */
   | { kind: 'page'; items: Record<string, unknown>[]; total: number; itemsRead: number };

@@ -166,6 +166,10 @@ describe('device flag filters', () => {
     expect(countedLimit(10, 10, 100)).toBe(125);
     expect(countedLimit(20, 0, 20)).toBeUndefined();
     expect(countedLimit(20, 1, 500)).toBeUndefined();
+    // A flag at 3% of the tenant, read in another order: the first read asks for what should hold the page.
+    expect(countedLimit(20, 0, 0, 0.03)).toBe(834);
+    expect(countedLimit(20, 0, 834, 0.03)).toBe(834);
+    expect(countedLimit(20, 0, 0, 0.001)).toBeUndefined();
   });
 });
 

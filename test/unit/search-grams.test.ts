@@ -31,6 +31,7 @@ import {
   SEARCH_TEXT_MAX,
   searchableText,
 } from '../../functions/lib/search/grams';
+import { readsInOrder } from '../../functions/lib/search/search-read';
 
 /** The n-gram search index's pure parts (docs/data-model.md, "Search index"). */
 const ctx = systemTenantContext(7);
@@ -237,6 +238,15 @@ describe('postings', () => {
     expect(writes.removals[0]?.actions[0]?.Update?.ExpressionAttributeValues).toEqual({
       ':offset': new Set([entryOf(5, 1), 5]),
     });
+  });
+
+  it('reads the sort index in order for an exact search alone when that is cheaper and within 2%', () => {
+    // "H-51" at 100k: ~1,818 entries expected against 1,100 fetches (3 entries each): in order.
+    expect(readsInOrder(1_100, { itemCount: 100_000, wanted: 20 }, 112)).toBe(true);
+    // At 10k the same share of matches would need more than the 2% left: fetched.
+    expect(readsInOrder(110, { itemCount: 10_000, wanted: 20 }, 30)).toBe(false);
+    // A deep page: in order would pass the share.
+    expect(readsInOrder(1_100, { itemCount: 100_000, wanted: 200 }, 112)).toBe(false);
   });
 
   it('fetches at most 2% of the tenant, within bounds', () => {

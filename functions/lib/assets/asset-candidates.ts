@@ -115,21 +115,32 @@ export async function readMatchesInOrder(
     matches: (candidate: Candidate) => boolean;
     /** Candidates read at least (for a lower-bound total); a search whose total is known reads only its page. */
     budget?: number;
-    /** Candidates a read asks for past the budget (a search sizes it by its candidates' density). */
-    chunk?: number;
+    /**
+     * The share of entries expected to match (a search's candidates): past the budget each read asks for what
+     * the match rate so far (else this share) says will hold the matches still missing.
+     */
+    density?: number;
+    /** The total is known (a search's exact count): the page's own matches suffice, no extra one. */
+    totalKnown?: boolean;
   },
 ): Promise<CandidateRead> {
   const budget = options.budget ?? FILTERED_READ_BUDGET;
+  const enough = options.totalKnown ? options.wanted : options.wanted + 1;
   const matches: Candidate[] = [];
   let itemsRead = 0;
   let startKey: Record<string, unknown> | undefined;
+  const sized = () => {
+    const rate = matches.length > 0 ? matches.length / itemsRead : options.density;
+    if (!rate) return CHUNK_AFTER_BUDGET;
+    return Math.min(1_000, Math.max(25, Math.ceil((enough - matches.length) / rate)));
+  };
   do {
-    const limit = itemsRead < budget ? budget - itemsRead : (options.chunk ?? CHUNK_AFTER_BUDGET);
+    const limit = itemsRead < budget ? budget - itemsRead : sized();
     const result = await readChunk(source, CANDIDATE_ATTRIBUTES, options.ascending, limit, startKey);
     itemsRead += result.ScannedCount ?? 0;
     for (const item of (result.Items ?? []) as Candidate[]) if (options.matches(item)) matches.push(item);
     startKey = result.LastEvaluatedKey;
-  } while (startKey && itemsRead < FILTERED_READ_CAP && (matches.length <= options.wanted || itemsRead < budget));
+  } while (startKey && itemsRead < FILTERED_READ_CAP && (matches.length < enough || itemsRead < budget));
   return { matches, itemsRead, exhausted: !startKey };
 }
 

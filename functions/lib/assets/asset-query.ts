@@ -168,9 +168,9 @@ async function listFiltered(ctx: TenantContext, request: AssetListRequest): Prom
       const { candidates } = searched;
       const filter = matches;
       matches = (asset) => candidates.has(asset.id) && filter(asset);
-      inOrder = { budget: 0, density: searched.density };
       // A search alone whose candidates are exactly its matches: the total once this page is found.
       if (searchOnly) searchTotal = searched.count;
+      inOrder = { budget: 0, density: searched.density, totalKnown: searchTotal !== undefined };
     }
   }
   read ??= await readInListOrder(ctx, request, matches, inOrder);
@@ -178,7 +178,12 @@ async function listFiltered(ctx: TenantContext, request: AssetListRequest): Prom
   const pageIds = read.matches.slice(start, start + request.itemsPerPage).map((asset) => asset.id);
   const items = await getMany(ctx, pageIds);
   // A read stopped at the cap before its page was full is incomplete, whatever is known of the total.
-  const pageFound = read.exhausted || read.matches.length > start + request.itemsPerPage;
+  const wanted = start + request.itemsPerPage;
+  // With the total known the page's own matches suffice (readMatchesInOrder `totalKnown`).
+  const pageFound =
+    read.exhausted ||
+    read.matches.length > wanted ||
+    (searchTotal !== undefined && read.matches.length >= Math.min(searchTotal, wanted));
   const knownTotal = searchTotal !== undefined && pageFound;
   return {
     items,
@@ -192,6 +197,8 @@ async function listFiltered(ctx: TenantContext, request: AssetListRequest): Prom
 interface InOrderOptions {
   budget: number;
   density: number;
+  /** The search's total is known: the page's matches suffice. */
+  totalKnown: boolean;
 }
 
 const isSearchOnly = (filters: AssetFilters) =>
@@ -206,10 +213,16 @@ async function readInListOrder(
 ): Promise<CandidateRead> {
   const { order, filters } = request;
   const wanted = (request.page - 1) * request.itemsPerPage + request.itemsPerPage;
-  // Reads of the matches still wanted at the candidates' density, with a margin for candidates that fail.
-  const chunk = search && Math.min(1_000, Math.max(25, Math.ceil(((wanted + 1) / search.density) * 1.25)));
+  // Reads sized by the candidates' density, then by the match rate so far.
   const inOrderRead = (from: CandidateSource) =>
-    readMatchesInOrder(from, { ascending: order.direction === 'asc', wanted, matches, budget: search?.budget, chunk });
+    readMatchesInOrder(from, {
+      ascending: order.direction === 'asc',
+      wanted,
+      matches,
+      budget: search?.budget,
+      density: search?.density,
+      totalKnown: search?.totalKnown,
+    });
   if (filters.clientId === undefined) return inOrderRead(candidateSource(ctx, order));
   const customer: CandidateSource = {
     index: ASSET_CLIENT_SORT_INDEXES[order.field],

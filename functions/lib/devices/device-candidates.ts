@@ -87,6 +87,11 @@ export async function readDeviceMatches(
      * on counting, and the read stops at the page's end or at the last match, whichever comes first.
      */
     known?: number;
+    /**
+     * The share of the source's entries that match, when known (a counted filter outside its own key range:
+     * its count over the tenant's devices): the first read asks for what should hold the page.
+     */
+    density?: number;
     /** Candidates read at least (a lower-bound total); a search with many candidates reads only its page. */
     budget?: number;
     /** Candidates a read asks for past the budget (a search sizes it by its candidates' density). */
@@ -102,12 +107,13 @@ export async function readDeviceMatches(
   let startKey: Record<string, unknown> | undefined;
   if (enough === 0) return { matches, itemsRead, exhausted: true };
   do {
-    // Past the budget a selective search goes on in DynamoDB's own 1 MB pages: fewer round trips, same reads.
+    // Past the budget a read asks for what the match rate says will fill the page (a rare one goes on in
+    // DynamoDB's own 1 MB pages: fewer round trips, same reads).
     const limit = counted
-      ? countedLimit(enough - matches.length, matches.length, itemsRead)
+      ? countedLimit(enough - matches.length, matches.length, itemsRead, options.density)
       : itemsRead < budget
         ? budget - itemsRead
-        : options.chunk;
+        : (options.chunk ?? countedLimit(enough - matches.length, matches.length, itemsRead));
     const result = await readChunk(source, options.ascending, limit, startKey);
     itemsRead += result.ScannedCount ?? 0;
     for (const item of (result.Items ?? []) as DeviceCandidate[]) if (options.matches(item)) matches.push(item);
@@ -117,13 +123,16 @@ export async function readDeviceMatches(
 }
 
 /**
- * What the next Query of a counted filter asks for: first the matches missing (a key range where every entry
- * matches reads exactly its page), then as many as the match rate so far says will hold them, or DynamoDB's
- * 1 MB pages for a rare flag (fewer round trips; the items read are the same).
+ * What the next Query of a counted filter asks for: first the matches missing, at the filter's density when
+ * known (a key range where every entry matches reads exactly its page), then as many as the match rate so far
+ * says will hold them, or DynamoDB's 1 MB pages for a rare flag (fewer round trips; the items read are the
+ * same). Past 1,000 entries a read goes in 1 MB pages.
  */
-export function countedLimit(missing: number, matched: number, read: number): number | undefined {
-  if (read === 0) return missing;
-  if (matched === 0) return undefined;
-  const limit = Math.ceil((missing * read * 1.25) / matched);
-  return limit > 1000 ? undefined : limit;
+export function countedLimit(missing: number, matched: number, read: number, density?: number): number | undefined {
+  const atRate = (rate: number) => {
+    const limit = Math.ceil((missing * 1.25) / rate);
+    return limit > 1000 ? undefined : limit;
+  };
+  if (matched === 0) return density ? atRate(density) : read === 0 ? missing : undefined;
+  return atRate(matched / read);
 }

@@ -164,7 +164,8 @@ async function filtered(ctx: TenantContext, request: DeviceListRequest): Promise
   const start = (request.page - 1) * request.itemsPerPage;
   const byConnectivity = request.order.field === 'connectivity';
   // A single flag filter has its count (device-flag-counts.ts): the exact total, and the read stops at the page.
-  const known = countedFilter(request.filters) ? countedTotal(request.filters, await readDeviceCounts(ctx)) : undefined;
+  const counts = countedFilter(request.filters) ? await readDeviceCounts(ctx) : undefined;
+  const known = counts && countedTotal(request.filters, counts);
   // A page past the count's end is empty: nothing to read.
   if (known !== undefined && start >= known) return { items: [], total: known, itemsRead: 0, totalExact: true };
   const wanted = byConnectivity ? Number.POSITIVE_INFINITY : start + request.itemsPerPage;
@@ -177,15 +178,18 @@ async function filtered(ctx: TenantContext, request: DeviceListRequest): Promise
     const items = searched.items.map((item) => fromItem<DeviceRecord>(item));
     return { items, total: searched.total, itemsRead: searched.itemsRead, totalExact: true };
   }
+  const source = sourceOf(ctx, request);
   const read =
     searched?.kind === 'exact'
       ? searched.read
-      : await readDeviceMatches(sourceOf(ctx, request), {
+      : await readDeviceMatches(source, {
           ascending: byConnectivity || request.order.direction === 'asc',
           // Sorted here: every match is needed before the first page is known.
           wanted,
           ...(searched?.kind === 'many' ? searchInOrder(searched, matches, wanted) : { matches }),
           known,
+          // Outside the filter's own key range its matches are spread at its share of the tenant.
+          density: known !== undefined && counts?.total && !source.prefix ? known / counts.total : undefined,
         });
   if (searched && searched.kind !== 'exact') read.itemsRead += searched.itemsRead;
   if (byConnectivity) read.matches.sort(connectivityOrder(request.order.direction));

@@ -163,6 +163,10 @@ async function listFiltered(ctx: TenantContext, request: AssetListRequest): Prom
     }
     if (searched.kind === 'exact') read = searched.read;
     else spent = searched.itemsRead;
+    // Most assets match: the page comes after a few reads in order; the total is what those found.
+    if (searched.kind === 'unindexed' && searched.density) {
+      inOrder = { budget: 0, density: searched.density, totalKnown: false };
+    }
     if (searched.kind === 'many') {
       // The candidates are dense: the page fills after a few reads in order; only verified candidates count.
       const { candidates } = searched;

@@ -186,7 +186,9 @@ async function filtered(ctx: TenantContext, request: DeviceListRequest): Promise
           ascending: byConnectivity || request.order.direction === 'asc',
           // Sorted here: every match is needed before the first page is known.
           wanted,
-          ...(searched?.kind === 'many' ? searchInOrder(searched, matches, wanted) : { matches }),
+          ...(searched?.kind === 'many' || (searched?.kind === 'unindexed' && searched.density)
+            ? searchInOrder(searched, matches, wanted)
+            : { matches }),
           known,
           // Outside the filter's own key range its matches are spread at its share of the tenant.
           density: known !== undefined && counts?.total && !source.prefix ? known / counts.total : undefined,
@@ -212,17 +214,22 @@ async function filtered(ctx: TenantContext, request: DeviceListRequest): Promise
 const isSearchOnly = (filters: DeviceFilters) =>
   Object.entries(filters).every(([key, value]) => key === 'search' || value === undefined);
 
-/** Many candidates: only verified ones count, no budget, reads sized by the candidates' density. */
+/**
+ * Many candidates (or a dense search, most devices matching): only verified ones count, no budget, reads sized
+ * by the candidates' density.
+ */
 function searchInOrder(
-  searched: Extract<DeviceSearchRead, { kind: 'many' }>,
+  searched: Extract<DeviceSearchRead, { kind: 'many' | 'unindexed' }>,
   matches: (candidate: DeviceCandidate) => boolean,
   wanted: number,
 ) {
+  const density = searched.kind === 'many' ? searched.density : (searched.density ?? 1);
   const chunk = Number.isFinite(wanted)
-    ? Math.min(1_000, Math.max(25, Math.ceil(((wanted + 1) / searched.density) * 1.25)))
+    ? Math.min(1_000, Math.max(25, Math.ceil(((wanted + 1) / density) * 1.25)))
     : undefined;
+  const candidates = searched.kind === 'many' ? searched.candidates : undefined;
   return {
-    matches: (candidate: DeviceCandidate) => searched.candidates.has(candidate.id) && matches(candidate),
+    matches: (candidate: DeviceCandidate) => (candidates?.has(candidate.id) ?? true) && matches(candidate),
     ...(Number.isFinite(wanted) ? { budget: 0, chunk } : {}),
   };
 }

@@ -1,14 +1,9 @@
 import type { TenantContext } from '../data/tenant-context';
-import {
-  GRAM_BUCKET_SIZE,
-  offsetOfEntry,
-  POSITION_SPAN,
-  type PostingRead,
-  positionOfEntry,
-  readPosting,
-  type SearchEntity,
-} from './gram-index';
-import { type QueryGram, type QueryGrams, queryGrams } from './grams';
+import { GRAM_BUCKET_SIZE, type PostingRead, readPosting, readPostingBuckets, type SearchEntity } from './gram-index';
+import { isPrecise, joinSpellings, matchPositions, type Posting, type SearchSpelling, sizeOf } from './gram-match';
+import { type QueryGrams, queryGrams } from './grams';
+
+export type { SearchSpelling } from './gram-match';
 
 /**
  * A search's candidates from the n-gram index (docs/data-model.md, "Search index"; decision record 0278): the
@@ -23,88 +18,13 @@ export interface GramCandidates {
   ids: number[] | undefined;
   /** `ids` are exactly the items whose indexed text contains the search (a spelling, within its window). */
   exact: boolean;
-  /** Most items match (`ids` undefined): the caller reads the list in order with the search as a filter. */
-  dense?: boolean;
+  /**
+   * Most items match (`ids` undefined), about this share of them: the caller reads the list in order with the
+   * search as a filter, only as far as its page.
+   */
+  dense?: number;
   itemsRead: number;
 }
-
-/** One way a search is looked up: its text, and how far into the indexed text a match may end (if bounded). */
-export interface SearchSpelling {
-  text: string;
-  /** A match must end within the indexed text's first `endsBy` characters (a device's DEVEUI comes first). */
-  endsBy?: number;
-}
-
-/** A posting read: its entries by bucket, and whether each knows its position. */
-interface Posting {
-  entries: Map<number, Set<number>>;
-  precise: boolean;
-}
-
-/** Offsets by bucket → ids, ascending. */
-export function idsOf(buckets: Map<number, Set<number>>): number[] {
-  const ids: number[] = [];
-  for (const [bucket, offsets] of buckets) for (const offset of offsets) ids.push(bucket * GRAM_BUCKET_SIZE + offset);
-  return ids.sort((a, b) => a - b);
-}
-
-const sizeOf = (entries: Map<number, Set<number>>) => {
-  let size = 0;
-  for (const set of entries.values()) size += set.size;
-  return size;
-};
-
-/**
- * The offsets, by bucket, of the items holding every gram at its place: an entry of the rarest gram fixes
- * where the search would start; each other gram must have an entry there plus its own place. `endsBy` bounds
- * the start.
- */
-export function matchPositions(
-  constraints: readonly { entries: Map<number, Set<number>>; at: number }[],
-  length: number,
-  endsBy = Number.POSITIVE_INFINITY,
-): Map<number, Set<number>> {
-  const [rarest, ...others] = [...constraints].sort((a, b) => sizeOf(a.entries) - sizeOf(b.entries));
-  const result = new Map<number, Set<number>>();
-  if (!rarest) return result;
-  for (const [bucket, entries] of rarest.entries) {
-    const sets = others.map((other) => other.entries.get(bucket));
-    if (sets.some((set) => set === undefined)) continue;
-    const found = new Set<number>();
-    for (const entry of entries) {
-      const start = (entry % POSITION_SPAN) - rarest.at;
-      if (start < 0 || start + length > endsBy) continue;
-      const base = entry - rarest.at;
-      const holds = others.every(
-        (other, i) => start + other.at < POSITION_SPAN && (sets[i] as Set<number>).has(base + other.at),
-      );
-      if (holds) found.add(offsetOfEntry(base));
-    }
-    if (found.size) result.set(bucket, found);
-  }
-  return result;
-}
-
-/** The offsets by bucket of every item holding all the postings, positions aside (a superset). */
-export function intersectOffsets(postings: readonly Map<number, Set<number>>[]): Map<number, Set<number>> {
-  const offsets = postings.map((posting) => {
-    const byBucket = new Map<number, Set<number>>();
-    for (const [bucket, entries] of posting) byBucket.set(bucket, new Set([...entries].map(offsetOfEntry)));
-    return byBucket;
-  });
-  const [first, ...rest] = offsets.sort((a, b) => sizeOf(a) - sizeOf(b));
-  const result = new Map<number, Set<number>>();
-  for (const [bucket, own] of first ?? []) {
-    const both = [...own].filter((offset) => rest.every((other) => other.get(bucket)?.has(offset)));
-    if (both.length) result.set(bucket, new Set(both));
-  }
-  return result;
-}
-
-const isPrecise = (entries: Map<number, Set<number>>) => {
-  for (const set of entries.values()) for (const entry of set) if (positionOfEntry(entry) === undefined) return false;
-  return true;
-};
 
 /**
  * `itemCount` (the tenant's items of the entity) bounds what a 1- or 2-character search may read of the
@@ -131,18 +51,16 @@ export async function findCandidates(
   let itemsRead = 0;
   const read = async (terms: string[], sample: boolean) => {
     const wanted = [...new Set(terms)].filter((term) => !postings.get(term)?.read.complete);
+    const scopes = sample ? new Map<string, number[]>() : bucketScopes(queries, postings, itemCount);
     const answers = await Promise.all(
-      wanted.map((key) =>
-        key.startsWith('p')
-          ? readPosting(ctx, entity, { prefix: key.slice(1) }, maxPrefixItems)
-          : readPosting(
-              ctx,
-              entity,
-              { gram: key.slice(1) },
-              sample ? SAMPLE_ITEMS : undefined,
-              postings.get(key)?.read,
-            ),
-      ),
+      wanted.map((key) => {
+        if (key.startsWith('p')) return readPosting(ctx, entity, { prefix: key.slice(1) }, maxPrefixItems);
+        const earlier = postings.get(key)?.read;
+        const scope = scopes.get(key);
+        return scope
+          ? readPostingBuckets(ctx, entity, key.slice(1), scope, earlier ?? EMPTY_READ())
+          : readPosting(ctx, entity, { gram: key.slice(1) }, sample ? SAMPLE_ITEMS : undefined, earlier);
+      }),
     );
     for (const [i, answer] of answers.entries()) {
       const key = wanted[i] as string;
@@ -155,8 +73,9 @@ export async function findCandidates(
   const terms = queries.map(({ query }) => termsOf(query));
   const first = terms.flatMap((own) => own.slice(0, FIRST_GRAMS));
   if (!(await read(first, true))) return { ids: undefined, exact: false, itemsRead };
-  if (queries.some(({ spelling, query }) => isDense(spelling, query, postings))) {
-    return { ids: undefined, exact: false, dense: true, itemsRead };
+  const shares = queries.map(({ spelling, query }) => denseShare(spelling, query, postings));
+  if (shares.some((share) => share !== undefined)) {
+    return { ids: undefined, exact: false, dense: Math.max(...shares.map((share) => share ?? 0)), itemsRead };
   }
   await read(first, false);
   let found = joinSpellings(queries, postings);
@@ -168,6 +87,49 @@ export async function findCandidates(
   return { ids: [...found.ids].sort((a, b) => a - b), exact: found.exact, itemsRead };
 }
 
+const EMPTY_READ = (): PostingRead => ({ ids: new Map(), itemsRead: 0, complete: false });
+
+/**
+ * The buckets each gram still needs reading in: a spelling can match only where its covering gram read whole
+ * (the one in fewest buckets) is, so its other grams are read by key there (`readPostingBuckets`) instead of to
+ * the end, when those are few (a quarter of the tenant's buckets at most). A gram two spellings share needs
+ * both their buckets; one a spelling needs whole has none.
+ */
+export function bucketScopes(
+  queries: readonly { query: QueryGrams }[],
+  postings: ReadonlyMap<string, Posting & { read: PostingRead }>,
+  itemCount: number,
+): Map<string, number[]> {
+  const scopes = new Map<string, Set<number> | null>();
+  for (const { query } of queries) {
+    if (query.prefix !== undefined) continue;
+    const whole = query.grams
+      .filter(({ covering }) => covering)
+      .map(({ gram }) => postings.get(`g${gram}`))
+      .filter((posting) => posting?.read.complete)
+      .sort((a, b) => (a as Posting).entries.size - (b as Posting).entries.size)[0];
+    for (const { gram } of query.grams) {
+      const key = `g${gram}`;
+      if (!whole || scopes.get(key) === null) {
+        scopes.set(key, null);
+        continue;
+      }
+      const scope = scopes.get(key) ?? new Set<number>();
+      for (const bucket of whole.entries.keys()) scope.add(bucket);
+      scopes.set(key, scope);
+    }
+  }
+  const most = itemCount / GRAM_BUCKET_SIZE / 4;
+  const result = new Map<string, number[]>();
+  for (const [key, scope] of scopes)
+    if (scope && scope.size <= most)
+      result.set(
+        key,
+        [...scope].sort((a, b) => a - b),
+      );
+  return result;
+}
+
 /** Postings a gram's first read takes: enough to tell a gram most items hold from a rarer one. */
 const SAMPLE_ITEMS = 10;
 /** A sampled posting is dense when its items hold at least this many entries each (half their ids). */
@@ -176,16 +138,16 @@ const DENSE_ENTRIES_PER_ITEM = GRAM_BUCKET_SIZE / 2;
 const DENSE_SHARE = 0.2;
 
 /**
- * Whether a spelling's covering grams (two at least) were all sampled dense and match densely where their
- * samples overlap: reading them to the end would read most of the tenant's ids.
+ * When a spelling's covering grams (two at least) were all sampled dense and match densely where their
+ * samples overlap (reading them to the end would read most of the tenant's ids): the share that matches there.
  */
-export function isDense(
+export function denseShare(
   spelling: SearchSpelling,
   query: QueryGrams,
   postings: ReadonlyMap<string, Posting & { read: PostingRead }>,
 ) {
   const covering = query.grams.filter((gram) => gram.covering);
-  if (query.prefix !== undefined || new Set(covering.map(({ gram }) => gram)).size < 2) return false;
+  if (query.prefix !== undefined || new Set(covering.map(({ gram }) => gram)).size < 2) return undefined;
   const sampled = covering.map((gram) => ({ ...gram, posting: postings.get(`g${gram.gram}`) }));
   const dense = sampled.every(
     ({ posting }) =>
@@ -194,13 +156,14 @@ export function isDense(
       posting.precise &&
       sizeOf(posting.entries) >= DENSE_ENTRIES_PER_ITEM * posting.read.itemsRead,
   );
-  if (!dense) return false;
+  if (!dense) return undefined;
   const entriesOf = sampled.map(({ posting }) => (posting as Posting).entries);
   const shared = [...(entriesOf[0]?.keys() ?? [])].filter((bucket) => entriesOf.every((own) => own.has(bucket)));
-  if (shared.length === 0) return false;
+  if (shared.length === 0) return undefined;
   const constraints = sampled.map(({ at, posting }) => ({ at, entries: (posting as Posting).entries }));
   const matched = sizeOf(matchPositions(constraints, Array.from(spelling.text).length, spelling.endsBy));
-  return matched >= DENSE_SHARE * shared.length * GRAM_BUCKET_SIZE;
+  const share = matched / (shared.length * GRAM_BUCKET_SIZE);
+  return share >= DENSE_SHARE ? share : undefined;
 }
 
 /** The read keys of a query: its prefix (`p`), or its distinct grams (`g`), most digits first (else as chosen). */
@@ -209,40 +172,6 @@ const termsOf = (query: QueryGrams) => {
   const ordered = [...query.grams].sort((a, b) => digitsOf(b.gram) - digitsOf(a.gram));
   return [...new Set(ordered.map(({ gram }) => `g${gram}`))];
 };
-
-/** The candidates of every spelling, from the postings read so far; exact when each spelling's are. */
-function joinSpellings(
-  queries: readonly { spelling: SearchSpelling; query: QueryGrams }[],
-  postings: ReadonlyMap<string, Posting>,
-) {
-  const ids = new Set<number>();
-  let exact = true;
-  for (const { spelling, query } of queries) {
-    const own = spellingCandidates(spelling, query, postings);
-    for (const id of idsOf(own.offsets)) ids.add(id);
-    exact &&= own.exact;
-  }
-  return { ids, exact };
-}
-
-function spellingCandidates(spelling: SearchSpelling, query: QueryGrams, postings: ReadonlyMap<string, Posting>) {
-  const length = Array.from(spelling.text).length;
-  const constraints = query.prefix !== undefined ? [{ gram: query.prefix, at: 0, covering: true }] : query.grams;
-  const known = constraints.flatMap((constraint: QueryGram) => {
-    const posting = postings.get(query.prefix !== undefined ? `p${query.prefix}` : `g${constraint.gram}`);
-    return posting ? [{ ...constraint, ...posting }] : [];
-  });
-  const precise = known.every((constraint) => constraint.precise);
-  const bounded = spelling.endsBy !== undefined;
-  // Positions decide only when every entry knows its own; a lone gram (or prefix) needs none unless bounded.
-  if (precise && (known.length > 1 || bounded)) {
-    const offsets = matchPositions(known, length, spelling.endsBy);
-    const coveredAll = known.filter((c) => c.covering).length === constraints.filter((c) => c.covering).length;
-    return { offsets, exact: query.exact && coveredAll };
-  }
-  const offsets = intersectOffsets(known.map((constraint) => constraint.entries));
-  return { offsets, exact: query.exact && !bounded && constraints.length === 1 && known.length === 1 };
-}
 
 /**
  * Grams read in the first round: most searches that reach beyond them are identifiers (a serial, a reel

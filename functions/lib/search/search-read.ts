@@ -26,8 +26,11 @@ export type SearchRead<C> =
       density: number;
       itemsRead: number;
     }
-  /** Shorter than a gram, or most items match (`dense`): read in order with the search as a filter. */
-  | { kind: 'unindexed'; itemsRead: number }
+  /**
+   * Shorter than a gram, or most items match (`density`, about that share): read in order with the search as a
+   * filter (a dense search only as far as its page).
+   */
+  | { kind: 'unindexed'; itemsRead: number; density?: number }
   /** The page's whole items in id order, and the exact total, straight from the index (`pageOf`). */
   | { kind: 'page'; items: Record<string, unknown>[]; total: number; itemsRead: number };
 
@@ -58,7 +61,7 @@ export async function readSearch<C extends { id: number }>(
   const found = await findCandidates(ctx, plan.entity, plan.spellings, plan.itemCount);
   // The counter the caller read is one item.
   const itemsRead = found.itemsRead + 1;
-  if (!found.ids) return { kind: 'unindexed', itemsRead };
+  if (!found.ids) return { kind: 'unindexed', itemsRead, ...(found.dense ? { density: found.dense } : {}) };
   const ids = found.ids;
   if (ids.length === 0) return { kind: 'exact', read: { matches: [], itemsRead, exhausted: true } };
   const many = (): SearchRead<C> => ({

@@ -12,7 +12,7 @@ import {
   postingKey,
 } from '../../functions/lib/search/gram-index';
 import { idsOf, intersectOffsets, matchPositions } from '../../functions/lib/search/gram-match';
-import { bucketScopes, denseShare, fetchesCandidates, searchFetchLimit } from '../../functions/lib/search/gram-search';
+import { denseShare, fetchesCandidates, searchFetchLimit } from '../../functions/lib/search/gram-search';
 import {
   ANYWHERE,
   gramChanges,
@@ -213,27 +213,6 @@ describe('postings', () => {
     expect(denseShare({ text: 'haspel' }, query, postings(complete))).toBeUndefined();
     // A one-gram search reads its posting whole (its exact total).
     expect(denseShare({ text: 'has' }, queryGrams('has'), postings(sampled(3)))).toBeUndefined();
-  });
-
-  it('reads the other grams only in the buckets of a covering gram read whole, when those are few', () => {
-    const read = (buckets: number[], complete: boolean) => {
-      const entries = new Map(buckets.map((bucket) => [bucket, new Set([entryOf(1, 0)])]));
-      return { entries, precise: true, read: { ids: entries, itemsRead: buckets.length, complete } };
-    };
-    // "h-51": "h-5" whole in 11 buckets, "-51" sampled: "-51" is read in those 11 only.
-    const postings = new Map([
-      ['gh-5', read([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], true)],
-      ['g-51', read([0, 1, 2, 3, 4, 5, 6, 7, 8, 9], false)],
-    ]);
-    const scopes = bucketScopes([{ query: queryGrams('h-51') }], postings, 100_000);
-    expect(scopes.get('g-51')).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    // More than a quarter of the tenant's buckets: read to the end instead.
-    expect(bucketScopes([{ query: queryGrams('h-51') }], postings, 20_000).get('g-51')).toBeUndefined();
-    // No covering gram read whole: no scope.
-    const sampledOnly = new Map(
-      [...postings].map(([key, posting]) => [key, { ...posting, read: { ...posting.read, complete: false } }]),
-    );
-    expect(bucketScopes([{ query: queryGrams('h-51') }], sampledOnly, 100_000).size).toBe(0);
   });
 
   it('writes adds and guarded removals of one item', () => {

@@ -7,37 +7,23 @@ import type { TenantContext } from './tenant-context';
 const KEYS_PER_CALL = 100;
 const MAX_ATTEMPTS = 8;
 
-/** Options of a BatchGetItem read. */
-export interface BatchGetOptions {
-  attributes?: readonly string[];
-  concurrency?: number;
-  /** Strongly consistent reads (twice the read units). */
-  consistent?: boolean;
-  /** Told the read units each call consumed (ReturnConsumedCapacity TOTAL). */
-  onReadUnits?: (units: number) => void;
-}
-
 /**
  * Items of one type of the tenant by id, 100 keys a call with a few calls in flight, unprocessed keys retried
  * with backoff (DynamoDB returns them under load). `attributes` projects the items. Returns the items found,
  * in no particular order: an id deleted meanwhile is simply absent.
  */
-export function batchGetByIds(
+export async function batchGetByIds(
   ctx: TenantContext,
   type: string,
   ids: readonly number[],
-  options: BatchGetOptions = {},
-): Promise<Record<string, unknown>[]> {
-  return batchGetByKeys(
-    ids.map((id) => itemKey(ctx, type, id)),
-    options,
-  );
-}
-
-/** Items by key (the caller builds keys of its own tenant), as batchGetByIds reads them. */
-export async function batchGetByKeys(
-  allKeys: readonly Record<string, unknown>[],
-  options: BatchGetOptions = {},
+  options: {
+    attributes?: readonly string[];
+    concurrency?: number;
+    /** Strongly consistent reads (twice the read units). */
+    consistent?: boolean;
+    /** Told the read units each call consumed (ReturnConsumedCapacity TOTAL). */
+    onReadUnits?: (units: number) => void;
+  } = {},
 ): Promise<Record<string, unknown>[]> {
   const names = options.attributes
     ? Object.fromEntries(options.attributes.map((attribute, i) => [`#a${i}`, attribute]))
@@ -45,14 +31,14 @@ export async function batchGetByKeys(
   const projection = names
     ? { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names }
     : {};
-  const chunks: Record<string, unknown>[][] = [];
-  for (let i = 0; i < allKeys.length; i += KEYS_PER_CALL) chunks.push(allKeys.slice(i, i + KEYS_PER_CALL));
+  const chunks: number[][] = [];
+  for (let i = 0; i < ids.length; i += KEYS_PER_CALL) chunks.push(ids.slice(i, i + KEYS_PER_CALL));
   const found: Record<string, unknown>[] = [];
 
-  const fetchChunk = async (chunk: Record<string, unknown>[]) => {
-    let keys = chunk;
+  const fetchChunk = async (chunk: number[]) => {
+    let keys: Record<string, unknown>[] = chunk.map((id) => itemKey(ctx, type, id));
     for (let attempt = 0; keys.length > 0; attempt++) {
-      if (attempt >= MAX_ATTEMPTS) throw new Error(`${keys.length} keys stayed unprocessed`);
+      if (attempt >= MAX_ATTEMPTS) throw new Error(`${keys.length} ${type} keys stayed unprocessed`);
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
       const table = tableName();
       const result = await dynamo().send(
@@ -70,7 +56,7 @@ export async function batchGetByKeys(
   };
   let next = 0;
   const worker = async () => {
-    while (next < chunks.length) await fetchChunk(chunks[next++] as Record<string, unknown>[]);
+    while (next < chunks.length) await fetchChunk(chunks[next++] as number[]);
   };
   await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 4, chunks.length) }, worker));
   return found;

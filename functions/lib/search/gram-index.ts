@@ -1,5 +1,4 @@
 import { QueryCommand, type TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGetByKeys } from '../data/batch-get';
 import { dynamo, tableName } from '../data/client';
 import { pad, typePartition } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
@@ -182,32 +181,6 @@ export async function readPosting(
     startKey = result.LastEvaluatedKey;
   } while (startKey && itemsRead < maxItems);
   return { ids, itemsRead: (from?.itemsRead ?? 0) + itemsRead, complete: !startKey, startKey };
-}
-
-/**
- * Goes on with a gram's posting only in the given buckets (BatchGetItem by key): a search whose rarer gram was
- * read whole can match only where that gram is. Items read: the keys asked for. The read is then complete for
- * what the search needs.
- */
-export async function readPostingBuckets(
-  ctx: TenantContext,
-  entity: SearchEntity,
-  gram: string,
-  buckets: readonly number[],
-  from: PostingRead,
-): Promise<PostingRead> {
-  const ids = from.ids;
-  const missing = buckets.filter((bucket) => !ids.has(bucket));
-  const pk = gramPartition(ctx, entity);
-  const items = await batchGetByKeys(
-    missing.map((bucket) => ({ pk, sk: gramSortKey(gram, bucket) })),
-    { attributes: ['sk', 'ids'] },
-  );
-  for (const item of items) {
-    const entries = item.ids as Set<number> | undefined;
-    if (entries?.size) ids.set(Number(String(item.sk).slice(String(item.sk).lastIndexOf('#') + 1)), new Set(entries));
-  }
-  return { ids, itemsRead: from.itemsRead + missing.length, complete: true };
 }
 
 /**

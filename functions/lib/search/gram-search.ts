@@ -1,5 +1,5 @@
 import type { TenantContext } from '../data/tenant-context';
-import { GRAM_BUCKET_SIZE, type PostingRead, readPosting, readPostingBuckets, type SearchEntity } from './gram-index';
+import { GRAM_BUCKET_SIZE, type PostingRead, readPosting, type SearchEntity } from './gram-index';
 import { isPrecise, joinSpellings, matchPositions, type Posting, type SearchSpelling, sizeOf } from './gram-match';
 import { type QueryGrams, queryGrams } from './grams';
 
@@ -51,16 +51,18 @@ export async function findCandidates(
   let itemsRead = 0;
   const read = async (terms: string[], sample: boolean) => {
     const wanted = [...new Set(terms)].filter((term) => !postings.get(term)?.read.complete);
-    const scopes = sample ? new Map<string, number[]>() : bucketScopes(queries, postings, itemCount);
     const answers = await Promise.all(
-      wanted.map((key) => {
-        if (key.startsWith('p')) return readPosting(ctx, entity, { prefix: key.slice(1) }, maxPrefixItems);
-        const earlier = postings.get(key)?.read;
-        const scope = scopes.get(key);
-        return scope
-          ? readPostingBuckets(ctx, entity, key.slice(1), scope, earlier ?? EMPTY_READ())
-          : readPosting(ctx, entity, { gram: key.slice(1) }, sample ? SAMPLE_ITEMS : undefined, earlier);
-      }),
+      wanted.map((key) =>
+        key.startsWith('p')
+          ? readPosting(ctx, entity, { prefix: key.slice(1) }, maxPrefixItems)
+          : readPosting(
+              ctx,
+              entity,
+              { gram: key.slice(1) },
+              sample ? SAMPLE_ITEMS : undefined,
+              postings.get(key)?.read,
+            ),
+      ),
     );
     for (const [i, answer] of answers.entries()) {
       const key = wanted[i] as string;
@@ -85,49 +87,6 @@ export async function findCandidates(
     found = joinSpellings(queries, postings);
   }
   return { ids: [...found.ids].sort((a, b) => a - b), exact: found.exact, itemsRead };
-}
-
-const EMPTY_READ = (): PostingRead => ({ ids: new Map(), itemsRead: 0, complete: false });
-
-/**
- * The buckets each gram still needs reading in: a spelling can match only where its covering gram read whole
- * (the one in fewest buckets) is, so its other grams are read by key there (`readPostingBuckets`) instead of to
- * the end, when those are few (a quarter of the tenant's buckets at most). A gram two spellings share needs
- * both their buckets; one a spelling needs whole has none.
- */
-export function bucketScopes(
-  queries: readonly { query: QueryGrams }[],
-  postings: ReadonlyMap<string, Posting & { read: PostingRead }>,
-  itemCount: number,
-): Map<string, number[]> {
-  const scopes = new Map<string, Set<number> | null>();
-  for (const { query } of queries) {
-    if (query.prefix !== undefined) continue;
-    const whole = query.grams
-      .filter(({ covering }) => covering)
-      .map(({ gram }) => postings.get(`g${gram}`))
-      .filter((posting) => posting?.read.complete)
-      .sort((a, b) => (a as Posting).entries.size - (b as Posting).entries.size)[0];
-    for (const { gram } of query.grams) {
-      const key = `g${gram}`;
-      if (!whole || scopes.get(key) === null) {
-        scopes.set(key, null);
-        continue;
-      }
-      const scope = scopes.get(key) ?? new Set<number>();
-      for (const bucket of whole.entries.keys()) scope.add(bucket);
-      scopes.set(key, scope);
-    }
-  }
-  const most = itemCount / GRAM_BUCKET_SIZE / 4;
-  const result = new Map<string, number[]>();
-  for (const [key, scope] of scopes)
-    if (scope && scope.size <= most)
-      result.set(
-        key,
-        [...scope].sort((a, b) => a - b),
-      );
-  return result;
 }
 
 /** Postings a gram's first read takes: enough to tell a gram most items hold from a rarer one. */

@@ -80,8 +80,9 @@ export async function benchDeviceList(session: ApiSession, log: (line: string) =
     '',
     `Run ${when} UTC, 20 a page, n timed calls after 2 warm-up calls, as the super admin in the bench tenant. ` +
       'Design: docs/data-model.md "Device list" and "Search index". Every order\'s page 1 reads one page; a ' +
-      'search reads the postings of its grams in the n-gram index (one item per gram and 1,000 devices), then ' +
-      'its few candidates by id or, when they are many, the list in order keeping verified candidates. Flag ' +
+      'search reads the postings of its grams in the n-gram index (one item per gram and 1,000 devices, entries ' +
+      'with positions: decision 0278), then only its page by id when they give its matches exactly, else its few ' +
+      'candidates by id, or the list in order when most devices match. Flag ' +
       'filters (bench devices: ~8% battery low, ~3% sabotaged, ~60% online, 10% late, 10% silent, 20% never): one ' +
       'filter alone has its total from the tenant counts (exact) and stops reading at the page.',
     '',

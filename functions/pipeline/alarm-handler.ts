@@ -161,6 +161,10 @@ const ENGLISH: AlarmMailContext = { words: MAIL_WORDS.en, customer: null, addres
  * asset's customer and address and the tenant's language (the time's format); what is lacking reads as "-".
  */
 export function fillPlaceholders(text: string, alarm: AlarmRaised, context: AlarmMailContext = ENGLISH): string {
+  const { duration_unit: unit, ...values } = alarm.values ?? {};
+  if (typeof values.duration === 'number' && (unit === 'hours' || unit === 'days')) {
+    values.duration = durationIn(context.words.locale, values.duration, unit);
+  }
   return renderAlarmText(text, {
     asset_name: alarm.assetName ?? '-',
     asset_id: alarm.assetId ?? '-',
@@ -172,9 +176,15 @@ export function fillPlaceholders(text: string, alarm: AlarmRaised, context: Alar
     address: context.address ?? '-',
     latitude: alarm.latitude ?? '-',
     longitude: alarm.longitude ?? '-',
-    ...alarm.values,
+    ...values,
   });
 }
+
+/** "2 days", "2 Tage", "2 dagen", "2 jours": a time rule's duration as the mail's language writes it. */
+export const durationIn = (locale: string, amount: number, unit: 'hours' | 'days') =>
+  new Intl.NumberFormat(locale, { style: 'unit', unit: unit === 'days' ? 'day' : 'hour', unitDisplay: 'long' }).format(
+    amount,
+  );
 
 const subjectOf = (alarm: AlarmRaised, { words }: AlarmMailContext) =>
   `${words.alarmTypes[alarm.kind]}: ${alarm.assetName ?? alarm.deviceName ?? (alarm.devEui || alarm.zoneName || '-')}`;

@@ -1,7 +1,8 @@
 import { recipientFilterPolicy } from '../../functions/lib/alarms/alarm-mail';
 import { sentAlarmId } from '../../functions/lib/alarms/sent-alarms';
+import { MAIL_WORDS } from '../../functions/lib/notifications/mail-texts';
 import type { AlarmRaised } from '../../functions/lib/pipeline/contracts';
-import { fillPlaceholders } from '../../functions/pipeline/alarm-handler';
+import { durationIn, fillPlaceholders } from '../../functions/pipeline/alarm-handler';
 import { PIPELINE_RULES } from '../../infra/pipeline-rules';
 import { matchesPattern } from '../../scripts/local/event-pattern';
 import { matchesFilterPolicy } from '../../scripts/local/sns-filter-policy';
@@ -89,6 +90,24 @@ describe('alarm texts and records', () => {
     expect(
       fillPlaceholders('{asset_name} left {zone_name} ({device_name}, {dev_eui}) at {time}; {customer} {other}', alarm),
     ).toBe('Cable drum 5 left Depot (-, 0011223344556677) at 01/07/2026, 12:00:00 (Europe/Amsterdam); - {other}');
+  });
+
+  it("writes a time rule's duration in the mail's language, and an older queued English text as it came", () => {
+    const timed = { ...alarm, values: { duration: 2, duration_unit: 'days' as const } };
+    const context = (language: keyof typeof MAIL_WORDS) => ({
+      words: MAIL_WORDS[language],
+      customer: null,
+      address: null,
+    });
+    expect(fillPlaceholders('{duration}', timed)).toBe('2 days');
+    expect(fillPlaceholders('{duration}', timed, context('nl'))).toBe('2 dagen');
+    expect(fillPlaceholders('{duration}', timed, context('de'))).toBe('2 Tage');
+    // French puts a no-break space between the number and its unit.
+    expect(fillPlaceholders('{duration}', timed, context('fr')).replace(/\s/g, ' ')).toBe('2 jours');
+    expect(durationIn('en-GB', 1, 'hours')).toBe('1 hour');
+    expect(fillPlaceholders('{duration} {duration_unit}', { ...alarm, values: { duration: '5 hours' } })).toBe(
+      '5 hours {duration_unit}',
+    );
   });
 
   it('gives one event the same alarm id every time, a different event another', () => {

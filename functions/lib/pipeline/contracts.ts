@@ -130,8 +130,13 @@ export interface AlarmRaised {
    * kind with recipients.
    */
   ruleId?: number;
-  /** Issue 18: placeholder values the event knows beyond the common ones (count, limit, duration, ...). */
-  values?: Partial<Record<'profile_name' | 'count' | 'limit' | 'duration' | 'scheduled', string | number>>;
+  /**
+   * Issue 18: placeholder values the event knows beyond the common ones (count, limit, duration, ...). A number
+   * `duration` with its `duration_unit` is written in the mail's language (alarm-handler.ts).
+   */
+  values?: Partial<
+    Record<'profile_name' | 'count' | 'limit' | 'duration' | 'duration_unit' | 'scheduled', string | number>
+  >;
   /**
    * Issue 18 (zone stock, types 4/5): the asset profile definition whose count crossed a bound. With `zoneId`,
    * `assetId` null and `deviceId` 0 the zone owns the sent alarm (functions/lib/alarms/sent-alarms.ts).

@@ -150,7 +150,8 @@ function alarmOf(ctx: TenantContext, asset: JobAsset, { rule, at }: Firing): Ala
       : asset.geo_zone;
   const unit = DURATION_UNITS[rule.type];
   const values: AlarmRaised['values'] = {};
-  if (rule.duration && unit) values.duration = `${rule.duration} ${rule.duration === 1 ? unit.slice(0, -1) : unit}`;
+  // Written out in the mail's language when the mail is made (alarm-handler.ts `fillPlaceholders`).
+  if (rule.duration && unit) Object.assign(values, { duration: rule.duration, duration_unit: unit });
   const scheduled = scheduledDay(asset.scheduled);
   if (scheduled) values.scheduled = scheduled;
   return {

@@ -23,6 +23,11 @@ export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
 
 /** At most this many endpoints a tenant: each event costs a write and a send per subscribed endpoint. */
 export const MAX_WEBHOOK_ENDPOINTS = 20;
+/**
+ * How long a rotated-out signing secret still signs beside the new one (Standard Webhooks: several
+ * space-separated signatures, any one valid), so a receiver has a day to deploy the new secret.
+ */
+export const PREVIOUS_SECRET_HOURS = 24;
 export const WEBHOOK_URL_MAX = 2048;
 export const WEBHOOK_DESCRIPTION_MAX = 200;
 

@@ -294,6 +294,16 @@ describe('webhooks', () => {
     expect(rotated.status).toBe(200);
     expect(rotated.body.secret).toMatch(/^whsec_/);
     expect(rotated.body.secret).not.toBe(alarmEndpoint.secret);
+    // For a day both secrets sign: a receiver still on the old one, or already on the new one, verifies.
+    const before = requestsTo('/alarms').length;
+    expect((await call('POST', `${path}/test`, { token: admin })).status).toBe(202);
+    const [request] = await waitFor(
+      async () => requestsTo('/alarms').slice(before),
+      (requests) => requests.length === 1,
+    );
+    const signed = request as { body: string; headers: Record<string, string> };
+    new Webhook(alarmEndpoint.secret as string).verify(signed.body, signed.headers);
+    new Webhook(rotated.body.secret as string).verify(signed.body, signed.headers);
     const stale = await call('POST', `${path}/rotate-secret`, { token: admin, body: { version: current.version } });
     expect(stale.status).toBe(409);
     const staleSave = await call('PUT', path, {

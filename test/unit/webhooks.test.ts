@@ -1,4 +1,7 @@
 import { Webhook } from 'standardwebhooks';
+import { systemTenantContext } from '../../functions/lib/data/system-context';
+import { encryptSecret } from '../../functions/lib/kpn-things/secret-cipher';
+import { endpointSecrets, type WebhookEndpointRecord } from '../../functions/lib/webhooks/webhook-endpoint-repository';
 import {
   MAX_SQS_DELAY_SECONDS,
   RETRY_DELAYS_SECONDS,
@@ -12,6 +15,7 @@ import {
   type Lookup,
   WEBHOOK_URL_MESSAGES,
 } from '../../functions/lib/webhooks/webhook-url';
+import { PREVIOUS_SECRET_HOURS } from '../../shared/schemas/webhook';
 
 describe('Standard Webhooks signing', () => {
   it('matches the known answer of the spec libraries (standard-webhooks README test vector)', () => {
@@ -33,6 +37,34 @@ describe('Standard Webhooks signing', () => {
     // One changed byte of the body or another secret fails.
     expect(() => new Webhook(secret).verify(`${body} `, headers)).toThrow();
     expect(() => new Webhook(newWebhookSecret()).verify(body, headers)).toThrow();
+  });
+});
+
+describe('secret rotation overlap', () => {
+  const body = JSON.stringify({ type: 'test', timestamp: '2026-11-27T00:00:00.000Z', data: {} });
+
+  it('signs with both secrets during the overlap: a receiver with either one verifies (standardwebhooks)', () => {
+    const [current, previous] = [newWebhookSecret(), newWebhookSecret()];
+    const headers = webhookHeaders([current, previous], 'msg_2', body);
+    expect(headers['webhook-signature']?.split(' ')).toHaveLength(2);
+    expect(new Webhook(current).verify(body, headers)).toEqual(JSON.parse(body));
+    expect(new Webhook(previous).verify(body, headers)).toEqual(JSON.parse(body));
+    expect(() => new Webhook(newWebhookSecret()).verify(body, headers)).toThrow();
+  });
+
+  it('keeps the rotated-out secret only until its overlap ends', async () => {
+    process.env.KPN_DATA_KEY ??= Buffer.alloc(32, 7).toString('base64');
+    const ctx = systemTenantContext(3);
+    const [current, previous] = [newWebhookSecret(), newWebhookSecret()];
+    const record = {
+      secret_encrypted: await encryptSecret(current, '3'),
+      previous_secret_encrypted: await encryptSecret(previous, '3'),
+      previous_secret_until: '2026-11-28T00:00:00.000Z',
+    } as WebhookEndpointRecord;
+    expect(await endpointSecrets(ctx, record, new Date('2026-11-27T23:59:59.000Z'))).toEqual([current, previous]);
+    expect(await endpointSecrets(ctx, record, new Date('2026-11-28T00:00:00.000Z'))).toEqual([current]);
+    expect(await endpointSecrets(ctx, { ...record, previous_secret_encrypted: null }, new Date(0))).toEqual([current]);
+    expect(PREVIOUS_SECRET_HOURS).toBe(24);
   });
 });
 

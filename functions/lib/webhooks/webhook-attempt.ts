@@ -3,7 +3,7 @@ import type { TenantContext } from '../data/tenant-context';
 import { type DeliveryRecord, getDelivery, logAttempt } from './webhook-deliveries';
 import {
   disableEndpoint,
-  endpointSecret,
+  endpointSecrets,
   type WebhookEndpointRecord,
   webhookEndpointRepository,
 } from './webhook-endpoint-repository';
@@ -26,7 +26,7 @@ export type AttemptOutcome = 'not-due' | 'dropped' | 'duplicate' | WebhookDelive
 async function attemptPost(ctx: TenantContext, endpoint: WebhookEndpointRecord, delivery: DeliveryRecord) {
   const check = await checkUrl(endpoint.url);
   if (!check.ok) return { statusCode: null, error: check.reason, durationMs: 0 } satisfies PostResult;
-  const headers = webhookHeaders(await endpointSecret(ctx, endpoint), delivery.id, delivery.payload);
+  const headers = webhookHeaders(await endpointSecrets(ctx, endpoint), delivery.id, delivery.payload);
   return postWebhook(check.url, check.address, headers, delivery.payload);
 }
 

@@ -2,6 +2,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   MAX_WEBHOOK_ENDPOINTS,
+  PREVIOUS_SECRET_HOURS,
   WEBHOOK_MESSAGES,
   type WebhookEndpoint,
   type WebhookEventType,
@@ -22,6 +23,9 @@ export interface WebhookEndpointRecord extends Stored {
   enabled: boolean;
   disabled_reason: string | null;
   secret_encrypted: string;
+  /** The secret a rotation replaced, still signing beside the new one until `previous_secret_until`. */
+  previous_secret_encrypted?: string | null;
+  previous_secret_until?: string | null;
   created_at: string;
 }
 
@@ -44,6 +48,15 @@ export const toApiEndpoint = (record: WebhookEndpointRecord, secret?: string): W
 
 export const endpointSecret = (ctx: TenantContext, record: WebhookEndpointRecord) =>
   decryptSecret(record.secret_encrypted, ctx.tenantId);
+
+/** The secrets that sign a message now: the current one, and a rotated-out one within its overlap. */
+export async function endpointSecrets(ctx: TenantContext, record: WebhookEndpointRecord, now = new Date()) {
+  const current = await endpointSecret(ctx, record);
+  const previous = record.previous_secret_encrypted;
+  const until = record.previous_secret_until ? Date.parse(record.previous_secret_until) : Number.NaN;
+  if (!previous || !(until > now.getTime())) return [current];
+  return [current, await decryptSecret(previous, ctx.tenantId)];
+}
 
 /** The tenant's endpoints: at most MAX_WEBHOOK_ENDPOINTS, so one page of one Query. */
 export async function endpointsOf(ctx: TenantContext): Promise<WebhookEndpointRecord[]> {
@@ -108,12 +121,19 @@ export const updateEndpoint = (ctx: TenantContext, id: number, version: number, 
     disabled_reason: fields.enabled ? null : current.disabled_reason,
   }));
 
-export async function rotateEndpointSecret(ctx: TenantContext, id: number, version: number) {
+/**
+ * A new secret; the one it replaces keeps signing beside it for PREVIOUS_SECRET_HOURS (a second rotation within
+ * them drops the oldest: two secrets sign at most).
+ */
+export async function rotateEndpointSecret(ctx: TenantContext, id: number, version: number, now = new Date()) {
   const secret = newWebhookSecret();
   const secret_encrypted = await encryptSecret(secret, ctx.tenantId);
+  const until = new Date(now.getTime() + PREVIOUS_SECRET_HOURS * 3_600_000).toISOString();
   const record = await webhookEndpointRepository.update(ctx, id, version, ({ id: _id, version: _v, ...current }) => ({
     ...current,
     secret_encrypted,
+    previous_secret_encrypted: current.secret_encrypted,
+    previous_secret_until: until,
   }));
   return { record, secret };
 }

@@ -20,12 +20,21 @@ export function signWebhook(secret: string, id: string, timestampSeconds: number
   return `v1,${mac}`;
 }
 
-/** The three headers of one attempt: the id stays the same across attempts, the timestamp is the attempt's. */
-export function webhookHeaders(secret: string, id: string, body: string, now = new Date()): Record<string, string> {
+/**
+ * The three headers of one attempt: the id stays the same across attempts, the timestamp is the attempt's; one
+ * signature per secret (the current one first, then a rotated-out one still in its overlap).
+ */
+export function webhookHeaders(
+  secrets: string | readonly string[],
+  id: string,
+  body: string,
+  now = new Date(),
+): Record<string, string> {
   const timestamp = Math.floor(now.getTime() / 1000);
+  const all = typeof secrets === 'string' ? [secrets] : secrets;
   return {
     'webhook-id': id,
     'webhook-timestamp': String(timestamp),
-    'webhook-signature': signWebhook(secret, id, timestamp, body),
+    'webhook-signature': all.map((secret) => signWebhook(secret, id, timestamp, body)).join(' '),
   };
 }

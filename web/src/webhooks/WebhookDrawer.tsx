@@ -4,6 +4,7 @@ import Divider from '@mui/material/Divider';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { PREVIOUS_SECRET_HOURS } from '@shared/schemas/webhook';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../common/list/ConfirmDialog';
 import { DeleteButton } from '../common/list/DeleteButton';
@@ -73,7 +74,7 @@ export function WebhookDrawer({ endpointId, onClose }: { endpointId: PanelId; on
       </Stack>
       <ConfirmDialog
         open={rotating}
-        message={t('secret.confirmRotate')}
+        message={t('secret.confirmRotate', { hours: PREVIOUS_SECRET_HOURS })}
         onYes={() => void rotate()}
         onNo={() => setRotating(false)}
       />

@@ -1,14 +1,7 @@
 import { isStaff } from '../../shared/permissions';
-import {
-  ASSET_IS_DELIVERED,
-  ASSET_IS_SIGNED_OFF,
-  assetActionInputSchema,
-  buildAssetUpdateInputSchema,
-  STATUS_NOT_FOUND,
-} from '../../shared/schemas/asset';
+import { ASSET_IS_DELIVERED, ASSET_IS_SIGNED_OFF } from '../../shared/schemas/asset';
 import { assetMapQuerySchema } from '../../shared/schemas/asset-map';
 import {
-  type AssetStatusValue,
   assetStatusListQuerySchema,
   CONFIRMED_REPORT_STATUS,
   canReportDelivered,
@@ -16,17 +9,27 @@ import {
   NO_REPORT_TO_CONFIRM,
 } from '../../shared/schemas/asset-status';
 import { attachmentParamsSchema } from '../../shared/schemas/attachment';
-import { idParamSchema } from '../../shared/schemas/common';
 import { moveOpenAlarmsOfAsset } from '../lib/alarms/alarm-inbox';
 import { assignProfileDefinitions } from '../lib/asset-profiles/asset-profile-writes';
+import {
+  assetId,
+  bodyVersionOf,
+  emptyAsset,
+  refuseClientUsers,
+  reportOf,
+  runAction,
+  updateAsset,
+  visibleAsset,
+  withStatus,
+} from '../lib/assets/asset-http-writes';
 import { assetListRequestOf } from '../lib/assets/asset-list-request';
 import { readMapMarkers } from '../lib/assets/asset-map';
 import { encodeMapAnswer, negotiateEncoding, readBudgetFor } from '../lib/assets/asset-map-answer';
 import { listAssets } from '../lib/assets/asset-query';
-import { type AssetRecord, assetRepository } from '../lib/assets/asset-repository';
-import { assetStatusRef, findAssetStatus, listAssetStatuses, toApiAssetStatus } from '../lib/assets/asset-status';
-import { type AssetViewer, assertCanSee, assetViewerOf, isClientUser, presentAsset } from '../lib/assets/asset-view';
-import { applyReferences, createAsset, deleteAsset, resolveReferences, saveAsset } from '../lib/assets/asset-writes';
+import { assetRepository } from '../lib/assets/asset-repository';
+import { listAssetStatuses, toApiAssetStatus } from '../lib/assets/asset-status';
+import { assetViewerOf, presentAsset } from '../lib/assets/asset-view';
+import { applyReferences, createAsset, deleteAsset, resolveReferences } from '../lib/assets/asset-writes';
 import {
   deleteAttachment,
   issueUploadTicket,
@@ -34,24 +37,19 @@ import {
   withDownloadUrls,
 } from '../lib/attachments/attachment-service';
 import { deleteAssetFolder } from '../lib/attachments/attachment-storage';
-import type { AuthContext } from '../lib/auth/auth-context';
-import type { TenantContext } from '../lib/data/tenant-context';
 import { startExportJob } from '../lib/exports/export-jobs';
 import { exportNow, exportRequestOf } from '../lib/exports/export-worker-client';
 import { parseCollectionQuery } from '../lib/http/collection-query';
 import { badRequest, forbidden, unprocessable } from '../lib/http/errors';
-import { createHttpHandler, type HttpEvent, reply, route } from '../lib/http/handler';
+import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
 import { expectationOf, writeExpecting } from '../lib/http/preconditions';
 import { validate } from '../lib/http/validation';
 import { currentMapCursor } from '../lib/live/map-delta';
 import { mapDeltaReply } from '../lib/live/map-delta-reply';
-import { liveAssetChanged } from '../lib/live/publisher';
 import { resetRecordWrite } from '../lib/loan-days/loan-day-records';
-import { mailReportSafely, type ReportKind } from '../lib/notifications/report-notice';
+import { mailReportSafely } from '../lib/notifications/report-notice';
 import { actorOf } from '../lib/pickups/actor';
-import { saveAssetAction, type TransactItems } from '../lib/pickups/pickup-writes';
-import { pickupRequestedAt, queueStatusEvents } from '../lib/pickups/status-events';
 import { closeOpenVisitsOfAsset } from '../lib/visits/visit-writes';
 
 /**
@@ -59,114 +57,6 @@ import { closeOpenVisitsOfAsset } from '../lib/visits/visit-writes';
  * update with customer, devices, geo zone, schedule and status, the delivered / empty reports, the loan-days
  * reset, the map and the status list. Decisions: docs/decisions/0040 to 0049.
  */
-const assetId = (params: Record<string, string | undefined>) => validate(idParamSchema, params.id);
-
-const emptyAsset = (): Omit<AssetRecord, 'id' | 'version' | 'name'> => ({
-  logical_id: null,
-  reference: null,
-  description: null,
-  devices: [],
-  street: null,
-  postalCode: null,
-  city: null,
-  region: null,
-  country: null,
-  days_still: null,
-  lastCommunication: null,
-  lastLocationUpdate: null,
-  geo_zone: null,
-  client: null,
-  scheduled: null,
-  asset_profile_relations: [],
-  asset_profile_definitions: [],
-  days_outside_geo_zone: 0,
-  status: null,
-  last_event: null,
-  attachments: [],
-});
-
-/** Client users read their customer's assets; they never write them (whatever the role matrix says). */
-const refuseClientUsers = (auth: AuthContext) => {
-  if (isClientUser(auth)) throw forbidden();
-};
-
-async function visibleAsset(auth: AuthContext, viewer: AssetViewer, id: number) {
-  return assertCanSee(viewer, await assetRepository.get(auth.tenant, id));
-}
-
-/**
- * The delivered / deregister / reset actions: read (404 if invisible), check the optional version or If-Match
- * (409 / 412), apply the change with the version condition (a concurrent writer gets 409).
- */
-async function runAction(
-  auth: AuthContext,
-  event: HttpEvent,
-  params: Record<string, string | undefined>,
-  body: unknown,
-  change: (asset: AssetRecord, ctx: TenantContext) => Promise<Omit<AssetRecord, 'id' | 'version'>>,
-  extra?: (asset: AssetRecord) => TransactItems,
-) {
-  const viewer = await assetViewerOf(auth);
-  const input = validate(assetActionInputSchema, body);
-  const id = assetId(params);
-  const by = actorOf(auth);
-  const updated = await writeExpecting(
-    expectationOf(event, input?.version),
-    () => visibleAsset(auth, viewer, id),
-    async (current) => {
-      const next = await change(current, auth.tenant);
-      const requestedAt = await pickupRequestedAt(auth.tenant, current);
-      // The pickup item (issue 18 part 4) and the reset's record move in the asset write's transaction.
-      const saved = await saveAssetAction(auth.tenant, current, next, by, extra?.(current));
-      liveAssetChanged(auth.tenant, current, saved);
-      queueStatusEvents(auth.tenant, current, saved, by, { at: new Date().toISOString(), requestedAt });
-      return saved;
-    },
-  );
-  return presentAsset(viewer, updated);
-}
-
-/**
- * PUT /api/assets/{id} on the asset as read: only the fields the form sends change (saveAsset writes only
- * what differs), so the pipeline's state stays as it is. A change of what an edit resets (geofence and
- * loan-day state) belongs here, between the form's fields and the save.
- */
-async function updateAsset(ctx: TenantContext, current: AssetRecord, body: unknown, by: number | null) {
-  const input = validate(buildAssetUpdateInputSchema(current.scheduled), body);
-  const refs = await resolveReferences(ctx, input);
-  const data = await applyReferences(
-    ctx,
-    {
-      ...current,
-      name: input.name,
-      ...(input.reference === undefined ? {} : { reference: input.reference }),
-      ...(input.description === undefined ? {} : { description: input.description }),
-      ...(input.scheduled === undefined ? {} : { scheduled: input.scheduled }),
-    },
-    refs,
-  );
-  return saveAsset(ctx, current, data, refs.devices, input.asset_profile_definitions, by);
-}
-
-/** The body's `version` when it has one; the schema reports a malformed one on the field. */
-const bodyVersionOf = (body: unknown) => {
-  const version = (body as { version?: unknown } | null)?.version;
-  return typeof version === 'number' ? version : undefined;
-};
-
-const reportOf = (auth: AuthContext, asset: { name: string }, kind: ReportKind) => ({
-  kind,
-  assetName: asset.name,
-  reporter: auth.username,
-  at: new Date().toISOString(),
-});
-
-async function withStatus(ctx: TenantContext, asset: AssetRecord, value: AssetStatusValue) {
-  const entry = await findAssetStatus(ctx, value);
-  if (!entry) throw unprocessable([{ propertyPath: 'status', message: STATUS_NOT_FOUND }]);
-  return { ...asset, status: assetStatusRef(entry) };
-}
-
 export const handler = createHttpHandler('assets', {
   'assets.list': route({
     run: async ({ auth, query }) => {

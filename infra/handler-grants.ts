@@ -124,12 +124,14 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
   'kpn-things': { entry: http('kpn-things'), data: RW, kpnDataKey: true },
   'api-tokens': { entry: http('api-tokens'), data: RW, cognito: API_CLIENT_USERS },
   // Exports are written by the export worker (invoked, also for the synchronous GET); the API presigns the download.
+  // The bus: an asset's delete puts ZoneVisitChanged for the visits it closes (the zones' stock, issue 18).
   assets: {
     entry: http('assets'),
     data: [...RW, 'attachments', 'exports-read'],
     invokeExportWorker: true,
     alarmTopic: 'notify',
     livePublish: true,
+    eventBus: true,
   },
   'asset-profiles': { entry: http('asset-profiles'), data: RW },
   clients: { entry: http('clients'), data: RW, cognito: USER_ADMINISTRATION, mail: true },

@@ -253,6 +253,23 @@ describe('stock per zone', () => {
     expect(bad.status).toBe(422);
   });
 
+  it('re-counts the zone at once when an asset inside it is deleted (ZoneVisitChanged from the API)', async () => {
+    const inside = assets[1] as number;
+    expect((await call('DELETE', `/api/assets/${inside}`, { token: admin })).status).toBe(204);
+    const { ports } = readStack();
+    type Delivery = { detail: { zoneId: number; assetId: number; change: string } };
+    const deliveries = await waitFor(
+      () =>
+        fetch(`http://127.0.0.1:${ports.EVENTBRIDGE_PORT}/_local/deliveries?rule=ZoneVisitChangedToZoneStock`).then(
+          (r) => r.json() as Promise<{ deliveries: Delivery[] }>,
+        ),
+      (answer) => answer.deliveries.some((d) => d.detail.zoneId === zoneId && d.detail.assetId === inside),
+    );
+    const ours = deliveries.deliveries.filter((d) => d.detail.zoneId === zoneId && d.detail.assetId === inside);
+    expect(ours.at(-1)?.detail.change).toBe('left');
+    expect((await waitForCount(0)).body.total).toBe(0);
+  });
+
   it('shows stock to staff only, and never to another tenant', async () => {
     const [user, client, transporter, acme] = await Promise.all(
       ['user', 'client', 'transporter', 'acme-admin'].map((login) => tokenOf(login)),

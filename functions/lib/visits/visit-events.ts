@@ -1,13 +1,15 @@
 import { EventBridgeClient, PutEventsCommand, type PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
 import { localServiceConfig } from '../local-endpoints';
+import type { VisitRecord } from './visit-keys';
 
 /**
  * What a visit that opened or closed tells others (docs/data-model.md "Zone visits (issue 18)"):
  * - `ZoneVisitChanged` on the pipeline bus (source `tracking.pipeline`), detail
  *   `{ tenantId, zoneId, assetId, change, at }`: the zone-stock Lambda re-counts that zone;
  * - the `zone.entered` / `zone.left` webhook event (visit-webhooks.ts), flushed at the end of the batch.
- * Both after the visit's write; best effort, never failing the uplink (its state is written). Only the processor
- * puts the bus event: the API's Lambdas have no grant on the pipeline bus (a person's delete queues webhooks only).
+ * Both after the visit's write; best effort, never failing the uplink (its state is written). The processor puts
+ * the bus event for the visits an uplink writes, the assets API for those an asset's delete closes (its grant on
+ * the pipeline bus is PutEvents only); a zone's delete puts none (the zone and its stock are gone).
  */
 export const VISIT_EVENT_SOURCE = 'tracking.pipeline';
 export const VISIT_DETAIL_TYPE = 'ZoneVisitChanged';
@@ -20,6 +22,15 @@ export interface ZoneVisitChanged {
   /** The arrival's or departure's time (ISO). */
   at: string;
 }
+
+/** A written visit as the bus event: left when it has closed, else entered. */
+export const visitChangeOf = (tenantId: string, visit: VisitRecord): ZoneVisitChanged => ({
+  tenantId,
+  zoneId: visit.zoneId,
+  assetId: visit.assetId,
+  change: visit.leftAt ? 'left' : 'entered',
+  at: visit.leftAt ?? visit.arrivedAt,
+});
 
 let client: EventBridgeClient | undefined;
 const eventBridge = () => {

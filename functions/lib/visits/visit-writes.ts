@@ -4,6 +4,7 @@ import { dynamo, tableName } from '../data/client';
 import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 import type { ZonePresence } from '../pipeline/geofence/zone-presence';
+import { publishVisitChanges, visitChangeOf } from './visit-events';
 import { arrivalItem, dwellSecondsOf, type VisitRecord, visitKey } from './visit-keys';
 import { openVisitsQuery } from './visit-queries';
 import { queueVisitWebhook } from './visit-webhooks';
@@ -121,5 +122,8 @@ export async function closeOpenVisitsOfAsset(
     if (done) closed.push(done);
   }
   announceClosed(ctx, closed);
+  // The zones' stock is re-counted at once (a delete may take a zone below its minimum); best effort, as the
+  // processor's: a refused event leaves the count to the zone's next change.
+  await publishVisitChanges(closed.map((visit) => visitChangeOf(ctx.tenantId, visit)));
   return closed.length;
 }

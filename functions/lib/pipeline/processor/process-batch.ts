@@ -7,7 +7,7 @@ import { publishGeocodeRequests } from '../../geocoding/geocode-request';
 import { flushLive, liveAssetChanged, liveDeviceChanged } from '../../live/publisher';
 import { uplinkApplied } from '../../observability/product-metrics';
 import { syncTimer } from '../../time-rules/timer-sync';
-import { publishVisitChanges } from '../../visits/visit-events';
+import { publishVisitChanges, visitChangeOf } from '../../visits/visit-events';
 import { queueVisitWebhook } from '../../visits/visit-webhooks';
 import { flushWebhookEvents } from '../../webhooks/webhook-events';
 import { publishAlarms } from '../alarms/publish-alarms';
@@ -252,13 +252,7 @@ function assetAfter(asset: PipelineAsset, change: NonNullable<ReturnType<typeof 
 async function announceVisits(loaded: LoadedDevice, applied: Applied, logger?: Logger) {
   if (applied.visits.length === 0) return;
   for (const visit of applied.visits) queueVisitWebhook(loaded.ctx, visit);
-  const changes = applied.visits.map((visit) => ({
-    tenantId: loaded.ctx.tenantId,
-    zoneId: visit.zoneId,
-    assetId: visit.assetId,
-    change: visit.leftAt ? ('left' as const) : ('entered' as const),
-    at: visit.leftAt ?? visit.arrivedAt,
-  }));
+  const changes = applied.visits.map((visit) => visitChangeOf(loaded.ctx.tenantId, visit));
   if ((await publishVisitChanges(changes)) > 0)
     logger?.warn('ZoneVisitChanged refused by the bus; the zone is re-counted at its next change', {
       assetId: loaded.asset?.id,

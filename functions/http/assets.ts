@@ -26,7 +26,7 @@ import { assetListRequestOf } from '../lib/assets/asset-list-request';
 import { readMapMarkers } from '../lib/assets/asset-map';
 import { encodeMapAnswer, negotiateEncoding, readBudgetFor } from '../lib/assets/asset-map-answer';
 import { listAssets } from '../lib/assets/asset-query';
-import { assetRepository } from '../lib/assets/asset-repository';
+import { type AssetRecord, assetRepository } from '../lib/assets/asset-repository';
 import { listAssetStatuses, toApiAssetStatus } from '../lib/assets/asset-status';
 import { assetViewerOf, presentAsset } from '../lib/assets/asset-view';
 import { applyReferences, createAsset, deleteAsset, resolveReferences } from '../lib/assets/asset-writes';
@@ -50,6 +50,7 @@ import { mapDeltaReply } from '../lib/live/map-delta-reply';
 import { resetRecordWrite } from '../lib/loan-days/loan-day-records';
 import { mailReportSafely } from '../lib/notifications/report-notice';
 import { actorOf } from '../lib/pickups/actor';
+import { pickupRequestedAt, queueStatusEvents } from '../lib/pickups/status-events';
 import { closeOpenVisitsOfAsset } from '../lib/visits/visit-writes';
 
 /**
@@ -145,6 +146,8 @@ export const handler = createHttpHandler('assets', {
       );
       const by = actorOf(auth);
       const created = await createAsset(auth.tenant, data, refs.devices, body.asset_profile_definitions, by);
+      // A status set on creation is a transition too (created waiting: pickup.requested).
+      queueStatusEvents(auth.tenant, { ...created, status: null }, created, by, { at: new Date().toISOString() });
       return reply(201, presentAsset({ kind: 'staff' }, created));
     },
   }),
@@ -153,18 +156,24 @@ export const handler = createHttpHandler('assets', {
     run: async ({ auth, params, body, event }) => {
       refuseClientUsers(auth);
       const id = assetId(params);
-      let before: number | null = null;
+      const by = actorOf(auth);
+      let previous: { asset: AssetRecord; requestedAt: string | undefined } | undefined;
       const saved = await writeExpecting(
         expectationOf(event, bodyVersionOf(body)),
         () => assetRepository.getOrThrow(auth.tenant, id),
-        (current) => {
-          before = current.client?.id ?? null;
-          return updateAsset(auth.tenant, current, body, actorOf(auth));
+        async (current) => {
+          previous = { asset: current, requestedAt: await pickupRequestedAt(auth.tenant, current) };
+          return updateAsset(auth.tenant, current, body, by);
         },
       );
+      // A status changed in the form emits its webhook event as the status actions do (pickup.requested, ...).
+      const at = new Date().toISOString();
+      if (previous)
+        queueStatusEvents(auth.tenant, previous.asset, saved, by, { at, requestedAt: previous.requestedAt });
       // Issue 17: the open alarms follow the asset to its new customer's inbox.
       const after = saved.client?.id ?? null;
-      if (after !== before) await moveOpenAlarmsOfAsset(auth.tenant, id, { clientId: after });
+      if (after !== (previous?.asset.client?.id ?? null))
+        await moveOpenAlarmsOfAsset(auth.tenant, id, { clientId: after });
       return presentAsset({ kind: 'staff' }, saved);
     },
   }),

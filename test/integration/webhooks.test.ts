@@ -133,6 +133,32 @@ describe('webhooks', () => {
     });
   });
 
+  it('emits pickup.requested when the asset form sets the waiting status, as the report action does', async () => {
+    const endpoint = await create({ url: `${base}/pickups`, event_types: ['pickup.requested'] });
+    expect(endpoint.status).toBe(201);
+    const asset = await call<{ id: number; version: number; name: string }>('POST', '/api/assets', {
+      token: admin,
+      body: { name: `Form pickup ${Date.now()}` },
+    });
+    expect(asset.status).toBe(201);
+    const saved = await call('PUT', `/api/assets/${asset.body.id}`, {
+      token: admin,
+      body: { name: asset.body.name, version: asset.body.version, status: 'send_deregistered' },
+    });
+    expect(saved.status).toBe(200);
+    const [request] = await waitFor(
+      async () => requestsTo('/pickups'),
+      (requests) => requests.length > 0,
+    );
+    const payload = new Webhook(endpoint.body.secret as string).verify(
+      request?.body as string,
+      request?.headers as Record<string, string>,
+    ) as { type: string; data: { asset: { id: number } } };
+    expect(payload.type).toBe('pickup.requested');
+    expect(payload.data.asset.id).toBe(asset.body.id);
+    expect((await call('DELETE', `/api/assets/${asset.body.id}`, { token: admin })).status).toBe(204);
+  });
+
   it('replays a logged message with the same webhook-id and a fresh signature', async () => {
     const [logged] = await deliveriesOf(alarmEndpoint.id);
     const replay = await call<WebhookDelivery>(

@@ -13,8 +13,17 @@ const der = (tag: number, content: Buffer): Buffer => {
 };
 const sequence = (...items: Buffer[]) => der(0x30, Buffer.concat(items));
 const set = (...items: Buffer[]) => der(0x31, Buffer.concat(items));
-const positiveInteger = (bytes: Buffer) =>
-  der(0x02, bytes[0] && bytes[0] & 0x80 ? Buffer.concat([Buffer.from([0]), bytes]) : bytes);
+/**
+ * A DER INTEGER of unsigned big-endian bytes, minimal as DER demands: leading zero bytes dropped (a random serial
+ * starting 0x00 0x01 was "illegal padding" to OpenSSL, one certificate in 512), one zero put back when the top
+ * bit is set (else it would read negative).
+ */
+export function positiveInteger(bytes: Buffer): Buffer {
+  let start = 0;
+  while (start < bytes.length - 1 && bytes[start] === 0) start++;
+  const minimal = bytes.subarray(start);
+  return der(0x02, (minimal[0] ?? 0) & 0x80 ? Buffer.concat([Buffer.from([0]), minimal]) : minimal);
+}
 const utf8 = (text: string) => der(0x0c, Buffer.from(text, 'utf8'));
 const utcTime = (date: Date) => der(0x17, Buffer.from(`${date.toISOString().slice(2, 19).replace(/[-:T]/g, '')}Z`));
 

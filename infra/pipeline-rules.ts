@@ -1,3 +1,4 @@
+import { PIPELINE_DETAIL_TYPES, PIPELINE_EVENT_SOURCE } from '../shared/pipeline-events';
 import { ALARM_TYPES } from '../shared/schemas/alarm';
 /**
  * The event bus's rules as plain data, declared once: the CDK construct (infra/constructs/alarm-delivery.ts)
@@ -34,8 +35,8 @@ export const PIPELINE_RULES: readonly PipelineRule[] = [
     description:
       'Alarm state changes found by the processor and the silent-tag job go to the alarm handler, which mails the rules.',
     eventPattern: {
-      source: ['tracking.pipeline'],
-      'detail-type': ['AlarmRaised'],
+      source: [PIPELINE_EVENT_SOURCE],
+      'detail-type': [PIPELINE_DETAIL_TYPES.alarmRaised],
       detail: { kind: [...ALARM_TYPES] },
     },
     targetModule: 'pipeline/alarm-handler',
@@ -44,8 +45,8 @@ export const PIPELINE_RULES: readonly PipelineRule[] = [
     id: 'GeocodeRequestedToGeocoder',
     description: 'Fixes that moved beyond their accuracy go to the geocoder, which writes their address (issue 16).',
     eventPattern: {
-      source: ['tracking.pipeline'],
-      'detail-type': ['GeocodeRequested'],
+      source: [PIPELINE_EVENT_SOURCE],
+      'detail-type': [PIPELINE_DETAIL_TYPES.geocodeRequested],
     },
     targetModule: 'pipeline/geocoder',
   },
@@ -54,8 +55,8 @@ export const PIPELINE_RULES: readonly PipelineRule[] = [
     description:
       'An asset entered or left a zone: the zone is re-counted per asset profile, raising or clearing alarm types 4/5 (issue 18).',
     eventPattern: {
-      source: ['tracking.pipeline'],
-      'detail-type': ['ZoneVisitChanged'],
+      source: [PIPELINE_EVENT_SOURCE],
+      'detail-type': [PIPELINE_DETAIL_TYPES.zoneVisitChanged],
     },
     targetModule: 'pipeline/zone-stock',
   },

@@ -1,6 +1,6 @@
-import { EventBridgeClient, PutEventsCommand, type PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
 import { z } from 'zod';
-import { localServiceConfig } from '../local-endpoints';
+import { PIPELINE_DETAIL_TYPES } from '../../../shared/pipeline-events';
+import { putDomainEventsBestEffort } from '../events/domain-events';
 
 /**
  * The `GeocodeRequested` domain event (source `tracking.pipeline`): the processor puts it on the pipeline bus
@@ -9,9 +9,6 @@ import { localServiceConfig } from '../local-endpoints';
  * processor proved for the uplink (the handler works only in that tenant) and what identifies the event and
  * the position the address is for.
  */
-export const GEOCODE_EVENT_SOURCE = 'tracking.pipeline';
-export const GEOCODE_DETAIL_TYPE = 'GeocodeRequested';
-
 export const geocodeRequestSchema = z.object({
   tenantId: z.string().regex(/^\d{1,12}$/),
   deviceId: z.number().int().positive(),
@@ -26,35 +23,16 @@ export const geocodeRequestSchema = z.object({
 });
 export type GeocodeRequest = z.infer<typeof geocodeRequestSchema>;
 
-let client: EventBridgeClient | undefined;
-const eventBridge = () => {
-  client ??= new EventBridgeClient(localServiceConfig('EVENTBRIDGE_ENDPOINT'));
-  return client;
-};
-
-const toEntry = (request: GeocodeRequest): PutEventsRequestEntry => ({
-  Source: GEOCODE_EVENT_SOURCE,
-  DetailType: GEOCODE_DETAIL_TYPE,
-  Detail: JSON.stringify(request),
-  EventBusName: process.env.EVENT_BUS_NAME || 'default',
-  Time: new Date(request.date),
-});
-
 /**
  * Best effort, never failing the uplink: its state is written already. A request lost here heals itself,
  * because the device's `geocoded` position only moves when the geocoder ran, so the next fix of the tag is
  * still "moved" and asks again. Answers how many the bus refused (logged by the caller).
  */
-export async function publishGeocodeRequests(requests: GeocodeRequest[]): Promise<number> {
-  let refused = 0;
-  for (let start = 0; start < requests.length; start += 10) {
-    const entries = requests.slice(start, start + 10).map(toEntry);
-    try {
-      const answer = await eventBridge().send(new PutEventsCommand({ Entries: entries }));
-      refused += answer.FailedEntryCount ?? 0;
-    } catch {
-      refused += entries.length;
-    }
-  }
-  return refused;
-}
+export const publishGeocodeRequests = (requests: GeocodeRequest[]): Promise<number> =>
+  putDomainEventsBestEffort(
+    requests.map((request) => ({
+      detailType: PIPELINE_DETAIL_TYPES.geocodeRequested,
+      detail: request,
+      at: request.date,
+    })),
+  );

@@ -1,5 +1,5 @@
-import { EventBridgeClient, PutEventsCommand, type PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
-import { localServiceConfig } from '../local-endpoints';
+import { PIPELINE_DETAIL_TYPES } from '../../../shared/pipeline-events';
+import { putDomainEventsBestEffort } from '../events/domain-events';
 import type { VisitRecord } from './visit-keys';
 
 /**
@@ -11,9 +11,6 @@ import type { VisitRecord } from './visit-keys';
  * the bus event for the visits an uplink writes, the assets API for those an asset's delete closes (its grant on
  * the pipeline bus is PutEvents only); a zone's delete puts none (the zone and its stock are gone).
  */
-export const VISIT_EVENT_SOURCE = 'tracking.pipeline';
-export const VISIT_DETAIL_TYPE = 'ZoneVisitChanged';
-
 export interface ZoneVisitChanged {
   tenantId: string;
   zoneId: number;
@@ -32,31 +29,8 @@ export const visitChangeOf = (tenantId: string, visit: VisitRecord): ZoneVisitCh
   at: visit.leftAt ?? visit.arrivedAt,
 });
 
-let client: EventBridgeClient | undefined;
-const eventBridge = () => {
-  client ??= new EventBridgeClient(localServiceConfig('EVENTBRIDGE_ENDPOINT'));
-  return client;
-};
-
-const toEntry = (event: ZoneVisitChanged): PutEventsRequestEntry => ({
-  Source: VISIT_EVENT_SOURCE,
-  DetailType: VISIT_DETAIL_TYPE,
-  Detail: JSON.stringify(event),
-  EventBusName: process.env.EVENT_BUS_NAME || 'default',
-  Time: new Date(event.at),
-});
-
-/** Puts the events (10 an entry batch); answers how many the bus refused, for the caller's log. */
-export async function publishVisitChanges(events: ZoneVisitChanged[]): Promise<number> {
-  let refused = 0;
-  for (let start = 0; start < events.length; start += 10) {
-    const entries = events.slice(start, start + 10).map(toEntry);
-    try {
-      const answer = await eventBridge().send(new PutEventsCommand({ Entries: entries }));
-      refused += answer.FailedEntryCount ?? 0;
-    } catch {
-      refused += entries.length;
-    }
-  }
-  return refused;
-}
+/** Puts the events; answers how many the bus refused, for the caller's log. */
+export const publishVisitChanges = (events: ZoneVisitChanged[]): Promise<number> =>
+  putDomainEventsBestEffort(
+    events.map((event) => ({ detailType: PIPELINE_DETAIL_TYPES.zoneVisitChanged, detail: event, at: event.at })),
+  );

@@ -1,4 +1,6 @@
 import { ASSET_SORT_FIELDS } from '../../shared/schemas/asset';
+import { assetListReadUnits, formatUnits } from './list-read-units';
+import { compareSearchPlans } from './search-plans';
 import type { BenchTenant } from './seed-assets';
 
 /**
@@ -25,6 +27,8 @@ interface Measured extends Case {
   n: number;
   ratio: number;
   itemsRead: string;
+  /** DynamoDB read units of one call of the list's code in this process (list-read-units.ts). */
+  readUnits: number;
   exact: string;
   returned: number;
   total: number;
@@ -120,6 +124,7 @@ async function measure(session: ApiSession, tenantId: number, item: Case, baseli
     n: samples.length,
     ratio: percentile(times, 50) / median(baseline.map((s) => s.ms)),
     itemsRead: reads.join('/'),
+    readUnits: await assetListReadUnits(tenantId, listPath(item).split('?')[1] ?? ''),
     exact: last.exact,
     returned: last.returned,
     total: last.total,
@@ -151,13 +156,14 @@ export async function benchAssetListTenant(
     `Baseline GET /api/assets/1 (auth + one GetItem, ${BASELINE_REPS} calls before each case): p50 ` +
       `${fmt(percentile(baseline, 50))} ms, p95 ${fmt(percentile(baseline, 95))} ms.`,
     '',
-    '| request | page | n | p50 ms | p95 ms | p50 / baseline | items read | returned | hydra:totalItems | exact |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
+    '| request | page | n | p50 ms | p95 ms | p50 / baseline | items read | read units | returned | hydra:totalItems | exact |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
     ...rows.map(
       (row) =>
-        `| ${row.label} | ${row.page} | ${row.n} | ${fmt(row.p50)} | ${fmt(row.p95)} | ${row.ratio.toFixed(1)}× | ${row.itemsRead} | ${row.returned} | ${row.total} | ${row.exact === 'false' ? 'lower bound' : 'yes'} |`,
+        `| ${row.label} | ${row.page} | ${row.n} | ${fmt(row.p50)} | ${fmt(row.p95)} | ${row.ratio.toFixed(1)}× | ${row.itemsRead} | ${formatUnits(row.readUnits)} | ${row.returned} | ${row.total} | ${row.exact === 'false' ? 'lower bound' : 'yes'} |`,
     ),
     '',
+    ...(await compareSearchPlans(tenant.tenantId, searchSelective.slice(0, 4), PAGE_SIZE, reps())),
   ];
   return lines.join('\n');
 }

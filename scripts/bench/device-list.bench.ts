@@ -1,5 +1,6 @@
 import { DEVICE_SORT_FIELDS } from '../../shared/schemas/device';
 import { type ApiSession, percentile, sample } from './asset-list.bench';
+import { deviceListReadUnits, formatUnits } from './list-read-units';
 import { type DeviceBenchTenant, ensureDeviceBenchTenant } from './seed-devices';
 
 /**
@@ -111,9 +112,10 @@ async function benchDeviceTenant(
         [...baseline.map((s) => s.ms)].sort((a, b) => a - b),
         50,
       );
-    log(`  ${item.label}: p95 ${fmt(percentile(times, 95))} ms, read ${reads}`);
+    const units = formatUnits(await deviceListReadUnits(tenant.tenantId, `itemsPerPage=20&${item.query}`));
+    log(`  ${item.label}: p95 ${fmt(percentile(times, 95))} ms, read ${reads} (${units} read units)`);
     rows.push(
-      `| ${item.label} | ${samples.length} | ${fmt(percentile(times, 50))} | ${fmt(percentile(times, 95))} | ${ratio.toFixed(1)}× | ${reads} | ${last.returned} | ${last.total} | ${last.exact === 'false' ? 'lower bound' : 'yes'} |`,
+      `| ${item.label} | ${samples.length} | ${fmt(percentile(times, 50))} | ${fmt(percentile(times, 95))} | ${ratio.toFixed(1)}× | ${reads} | ${units} | ${last.returned} | ${last.total} | ${last.exact === 'false' ? 'lower bound' : 'yes'} |`,
     );
   }
   const baseline = [...baselineMs].sort((a, b) => a - b);
@@ -123,8 +125,8 @@ async function benchDeviceTenant(
     '',
     `Baseline GET /api/devices/1: p50 ${fmt(percentile(baseline, 50))} ms, p95 ${fmt(percentile(baseline, 95))} ms.`,
     '',
-    '| request | n | p50 ms | p95 ms | p50 / baseline | items read | returned | hydra:totalItems | exact |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
+    '| request | n | p50 ms | p95 ms | p50 / baseline | items read | read units | returned | hydra:totalItems | exact |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
     ...rows,
     '',
   ].join('\n');

@@ -1,5 +1,5 @@
 import type { TenantContext } from '../data/tenant-context';
-import { readSearch, type SearchRead } from '../search/search-read';
+import { readSearch, type SearchPlan, type SearchRead } from '../search/search-read';
 import { CANDIDATE_ATTRIBUTES, type Candidate } from './asset-candidates';
 import { ASSET_SORT_INDEXES, assetRepository } from './asset-repository';
 
@@ -25,7 +25,19 @@ export async function readSearchMatches(
 ): Promise<AssetSearchRead> {
   // The counter (1 item) sizes what the search may read: at most 2% of the tenant (gram-search.ts).
   const itemCount = await assetRepository.count(ctx);
-  return readSearch<Candidate>(ctx, {
+  return readSearch<Candidate>(ctx, assetSearchPlan(search, order, matches, itemCount, wanted, page));
+}
+
+/** The shared search plan on the assets' n-gram index (also what the bench compares plans with). */
+export function assetSearchPlan(
+  search: string,
+  order: SearchOrder,
+  matches: (candidate: Candidate) => boolean,
+  itemCount: number,
+  wanted: number,
+  page: { start: number; searchOnly: boolean },
+): SearchPlan<Candidate> {
+  return {
     entity: 'ASSET',
     spellings: [{ text: search }],
     itemCount,
@@ -36,5 +48,5 @@ export async function readSearchMatches(
     wanted,
     pageStart: page.start,
     searchOnly: page.searchOnly,
-  });
+  };
 }

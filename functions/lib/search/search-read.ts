@@ -91,7 +91,7 @@ export async function readSearch<C extends { id: number }>(
  * page's items are read whole by id and verified; one that fails (an entry whose removal is not written yet,
  * gram-writes.ts) sends the search back to the verified plans (undefined).
  */
-async function pageOf<C extends { id: number }>(
+export async function pageOf<C extends { id: number }>(
   ctx: TenantContext,
   plan: SearchPlan<C>,
   ids: number[],
@@ -127,7 +127,8 @@ const ENTRIES_PER_FETCH = 3;
 
 /**
  * Whether a search alone with exact candidates finds its page sooner in the sort's index (keeping candidates)
- * than by fetching every candidate's sort key: the expected entries, within the search's 2% share.
+ * than by fetching every candidate's sort key: the expected entries, within the search's 2% share. The share bounds
+ * the expectation, not the realised read, which is random around it (decision 0281).
  */
 export function readsInOrder(
   candidates: number,

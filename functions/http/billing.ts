@@ -30,8 +30,8 @@ export const handler = createHttpHandler('billing', {
   'loanDays.report': route({
     run: async ({ auth, query }) => {
       const params = Object.fromEntries(new URLSearchParams(query));
-      const { month, client } = validate(loanDayReportQuerySchema, params);
-      return readLoanDayReport(auth, month, client ?? undefined);
+      const { month, client, cursor } = validate(loanDayReportQuerySchema, params);
+      return readLoanDayReport(auth, { month, client: client ?? undefined, cursor });
     },
   }),
   'loanDays.exportJob': route({

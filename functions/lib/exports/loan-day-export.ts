@@ -1,8 +1,9 @@
 import { buildExportQuerySchema, type ExportLanguage } from '../../../shared/schemas/export';
+import type { LoanDayReport } from '../../../shared/schemas/loan-day';
 import { loanDayReportQuerySchema } from '../../../shared/schemas/loan-day';
 import type { AuthContext } from '../auth/auth-context';
 import { validate } from '../http/validation';
-import { readLoanDayReport } from '../loan-days/loan-day-report';
+import { loanDayReports } from '../loan-days/loan-day-report';
 import { mailLanguage } from '../mail/mail-language';
 import { assetExportTexts } from './asset-export-texts';
 import { splitExportQuery } from './export-request';
@@ -76,16 +77,6 @@ export async function prepareLoanDayExport(
   const pageTexts = assetExportTexts(language);
   const timeZone = query.timeZone ?? 'Europe/Amsterdam';
   const now = new Date();
-  const answer = await readLoanDayReport(auth, report.month, report.client ?? undefined);
-  const rows: ExportRow[] = [];
-  for (const customer of answer.customers) {
-    const name = customer.client ? (customer.client.company ?? `#${customer.client.id}`) : texts.none;
-    for (const line of customer.assets) {
-      rows.push([name, line.asset.name, line.count, line.days.map((d) => Number(d.day.slice(8))).join(', ')]);
-    }
-    rows.push([name, texts.total, customer.total, null]);
-  }
-  if (rows.length > 0) rows.push([texts.total, null, answer.total, null]);
   const columns: ExportColumn[] = COLUMN_IDS.map((id) => ({
     id,
     label: texts[id],
@@ -102,10 +93,46 @@ export async function prepareLoanDayExport(
       columns,
       pageLabel: pageTexts.page,
     },
-    batches: (async function* () {
-      for (let i = 0; i < rows.length; i += 500) yield rows.slice(i, i + 500);
-    })(),
-    expectedRows: async () => rows.length,
+    batches: rowsOf(loanDayReports(auth, { month: report.month, client: report.client ?? undefined }), texts),
     toRow: (row) => row,
   };
+}
+
+/**
+ * The file's rows, an answer of the report at a time (~5,000 records, loan-day-pages.ts): a row per customer and
+ * asset, a customer's total once its last asset is written (a customer may span answers), the month's total
+ * last when there was any row.
+ */
+async function* rowsOf(
+  answers: AsyncIterable<LoanDayReport>,
+  texts: { total: string; none: string },
+): AsyncGenerator<ExportRow[]> {
+  let customer: { id: number | null; name: string; total: number } | undefined;
+  let monthTotal = 0;
+  for await (const answer of answers) {
+    const rows: ExportRow[] = [];
+    for (const part of answer.customers) {
+      const id = part.client?.id ?? null;
+      if (customer && customer.id !== id) rows.push([customer.name, texts.total, customer.total, null]);
+      if (!customer || customer.id !== id) {
+        customer = { id, name: part.client ? (part.client.company ?? `#${part.client.id}`) : texts.none, total: 0 };
+      }
+      for (const line of part.assets) {
+        rows.push([
+          customer.name,
+          line.asset.name,
+          line.count,
+          line.days.map((d) => Number(d.day.slice(8))).join(', '),
+        ]);
+      }
+      customer.total += part.total;
+      monthTotal += part.total;
+    }
+    yield rows;
+  }
+  if (customer)
+    yield [
+      [customer.name, texts.total, customer.total, null],
+      [texts.total, null, monthTotal, null],
+    ];
 }

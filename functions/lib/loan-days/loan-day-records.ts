@@ -1,15 +1,9 @@
-import { QueryCommand, type TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  LOAN_DAY_REPORT_LIMIT,
-  LOAN_DAY_REPORT_TOO_LARGE,
-  type LoanDay,
-  type LoanDayReport,
-} from '../../../shared/schemas/loan-day';
+import type { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { LoanDay, LoanDayReport } from '../../../shared/schemas/loan-day';
 import type { AssetRecord } from '../assets/asset-repository';
-import { dynamo, tableName } from '../data/client';
+import { tableName } from '../data/client';
 import { pad, tenantPrefix } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
-import { unprocessable } from '../http/errors';
 import { amsterdamDay } from './amsterdam-day';
 import type { CountedAsset } from './loan-day-counter';
 
@@ -18,7 +12,8 @@ import type { CountedAsset } from './loan-day-counter';
  * written in the job's counting transaction, and one per person's reset, in the reset's transaction:
  *  - pk T#<t>#LOAN_DAY#<YYYY-MM>, sk <client padded>#<asset padded>#<YYYY-MM-DD>      a counted day
  *  - pk T#<t>#LOAN_DAY#<YYYY-MM>, sk <client padded>#<asset padded>#RESET#<ISO time>  a reset
- * (client 0: no customer). A month's report is one Query of the partition, one customer's a begins_with on it;
+ * (client 0: no customer). A month's report reads the partition, one customer's a begins_with on it, in answers
+ * of ~5,000 records (loan-day-pages.ts);
  * the records are already in customer, asset, day order. The customer is the asset's on the day counted.
  */
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
@@ -79,45 +74,25 @@ export function resetRecordWrite(ctx: TenantContext, asset: AssetRecord, by: num
   };
 }
 
-type StoredRecord = Record<string, unknown> & {
+export type StoredRecord = Record<string, unknown> & {
   kind: 'day' | 'reset';
   assetId: number;
   assetName: string;
   client: { id: number; company: string | null } | null;
 };
 
-/** Every record of a month (one customer's when `clientId` is given); 422 past LOAN_DAY_REPORT_LIMIT. */
-export async function readLoanDayRecords(
-  ctx: TenantContext,
-  month: string,
-  clientId?: number | null,
-): Promise<StoredRecord[]> {
-  const records: StoredRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: clientId ? 'pk = :pk AND begins_with(sk, :owner)' : 'pk = :pk',
-        ExpressionAttributeValues: {
-          ':pk': loanDayPartition(ctx, month),
-          ...(clientId ? { ':owner': `${pad(clientId)}#` } : {}),
-        },
-        ExclusiveStartKey: start,
-        Limit: 1000,
-      }),
-    );
-    records.push(...((page.Items ?? []) as StoredRecord[]));
-    if (records.length > LOAN_DAY_REPORT_LIMIT) {
-      throw unprocessable([{ propertyPath: 'client', message: LOAN_DAY_REPORT_TOO_LARGE }]);
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return records;
+/** Where an answer is and where the rest of its month is (paths of GET /api/loan-days), null when it ends. */
+export interface ReportLinks {
+  self: string;
+  next: string | null;
 }
 
 /** The report of a month from its records (in customer, asset, day order as stored). */
-export function loanDayReportOf(month: string, records: readonly StoredRecord[]): LoanDayReport {
+export function loanDayReportOf(
+  month: string,
+  records: readonly StoredRecord[],
+  links: ReportLinks = { self: `/api/loan-days?month=${month}`, next: null },
+): LoanDayReport {
   const customers: LoanDayReport['customers'] = [];
   for (const record of records) {
     const clientId = record.client?.id ?? null;
@@ -152,5 +127,5 @@ export function loanDayReportOf(month: string, records: readonly StoredRecord[])
     customer.total += 1;
   }
   const total = customers.reduce((sum, customer) => sum + customer.total, 0);
-  return { '@id': `/api/loan-days?month=${month}`, '@type': 'LoanDayReport', month, customers, total };
+  return { '@id': links.self, '@type': 'LoanDayReport', month, customers, total, next: links.next };
 }

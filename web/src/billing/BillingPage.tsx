@@ -1,9 +1,11 @@
+import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Client } from '@shared/schemas/client';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -13,13 +15,16 @@ import { exportLocale, isRefusedExport, useExportJob } from '../common/export/us
 import { usePageTitle } from '../common/pageHandle';
 import { loanDaysQuery, previousMonth } from './billingApi';
 import { LoanDayTable } from './LoanDayTable';
+import { mergeReports } from './loanDayAnswers';
 
 const MONTH = /^20\d{2}-(0[1-9]|1[0-2])$/;
 
 /**
  * Issue 18 part 5: the month's loan days per customer for invoicing (GET /api/loan-days): a month picker (the
  * month before this one at first), a customer filter, the table and the export menu (PDF, Excel, CSV through
- * the export jobs). Month and customer live in the URL (?month=&client=), so a report can be linked.
+ * the export jobs). Month and customer live in the URL (?month=&client=), so a report can be linked. A month
+ * of more than ~5,000 loan days comes in answers: the first, then "Show more" for each next one (the export
+ * writes the whole month).
  */
 export default function BillingPage() {
   const { t, i18n } = useTranslation('billing');
@@ -29,7 +34,8 @@ export default function BillingPage() {
   const client = /^\d+$/.test(params.get('client') ?? '') ? Number(params.get('client')) : null;
   const [search, setSearch] = useState('');
   const clients = useClientOptions(search);
-  const report = useQuery(loanDaysQuery(month, client));
+  const answers = useInfiniteQuery(loanDaysQuery(month, client));
+  const report = mergeReports(answers.data?.pages ?? []);
   const set = (next: { month?: string; client?: number | null }) => {
     const query = new URLSearchParams(params);
     if (next.month !== undefined) query.set('month', next.month);
@@ -89,10 +95,34 @@ export default function BillingPage() {
           />
         </Stack>
       </Stack>
+      {answers.isError && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => answers.refetch()}>
+              {t('retry')}
+            </Button>
+          }
+        >
+          {t('loadFailed')}
+        </Alert>
+      )}
       <Typography data-testid="billing-total" sx={{ fontWeight: 600 }}>
-        {report.data ? t('summary', { count: report.data.total, month }) : ''}
+        {report ? t(answers.hasNextPage ? 'summaryPartial' : 'summary', { count: report.total, month }) : ''}
       </Typography>
-      <LoanDayTable report={report.data} loading={report.isPending} />
+      <LoanDayTable report={report} loading={answers.isPending} complete={!answers.hasNextPage} />
+      {answers.hasNextPage && (
+        <Stack direction="row" sx={{ justifyContent: 'center' }}>
+          <Button
+            variant="outlined"
+            onClick={() => answers.fetchNextPage()}
+            loading={answers.isFetchingNextPage}
+            data-testid="loan-days-more"
+          >
+            {t('more')}
+          </Button>
+        </Stack>
+      )}
     </Stack>
   );
 }

@@ -16,9 +16,19 @@ const phoneHidden = { display: { xs: 'none', sm: 'table-cell' } };
 
 /**
  * The month's loan days: per customer its assets (days outside as a count and as the days of the month, the
- * resets), a total row per customer and the month's total. An asset's row opens the asset.
+ * resets), a total row per customer and the month's total (once the month is read whole). An asset's row opens
+ * the asset.
  */
-export function LoanDayTable({ report, loading }: { report: LoanDayReport | undefined; loading: boolean }) {
+export function LoanDayTable({
+  report,
+  loading,
+  complete = true,
+}: {
+  report: LoanDayReport | undefined;
+  loading: boolean;
+  /** False while the month has answers not read yet: its last customer's total and the month's are partial. */
+  complete?: boolean;
+}) {
   const { t } = useTranslation('billing');
   const { t: common } = useTranslation('common');
   const navigate = useNavigate();
@@ -57,7 +67,9 @@ export function LoanDayTable({ report, loading }: { report: LoanDayReport | unde
               </TableRow>
             )}
             {!loading &&
-              report?.customers.map((customer) => {
+              report?.customers.map((customer, index) => {
+                // The last customer may go on in the next answer: its total waits for it.
+                const partial = !complete && index === report.customers.length - 1;
                 const name = customer.client ? (customer.client.company ?? `#${customer.client.id}`) : t('noCustomer');
                 return (
                   <Fragment key={customer.client?.id ?? 0}>
@@ -79,18 +91,20 @@ export function LoanDayTable({ report, loading }: { report: LoanDayReport | unde
                         </TableCell>
                       </TableRow>
                     ))}
-                    <TableRow data-customer-total={customer.client?.id ?? 0}>
-                      <TableCell sx={{ fontWeight: 600 }}>{name}</TableCell>
-                      <TableCell sx={{ fontWeight: 600 }}>{t('total')}</TableCell>
-                      <TableCell align="right" sx={{ fontWeight: 600 }}>
-                        {customer.total}
-                      </TableCell>
-                      <TableCell sx={phoneHidden} />
-                    </TableRow>
+                    {!partial && (
+                      <TableRow data-customer-total={customer.client?.id ?? 0}>
+                        <TableCell sx={{ fontWeight: 600 }}>{name}</TableCell>
+                        <TableCell sx={{ fontWeight: 600 }}>{t('total')}</TableCell>
+                        <TableCell align="right" sx={{ fontWeight: 600 }}>
+                          {customer.total}
+                        </TableCell>
+                        <TableCell sx={phoneHidden} />
+                      </TableRow>
+                    )}
                   </Fragment>
                 );
               })}
-            {!loading && report && report.customers.length > 0 && (
+            {!loading && complete && report && report.customers.length > 0 && (
               <TableRow data-testid="month-total">
                 <TableCell colSpan={2} sx={{ fontWeight: 700 }}>
                   {t('monthTotal')}

@@ -33,38 +33,66 @@ function readSavedLanguage(): string | null {
   }
 }
 
+type Chunk = () => Promise<{ default: ResourceLanguage }>;
+
 /**
- * Each language is a chunk of its own (./bundles/<lang>.ts), fetched when the console first shows it: the
- * sign-in page loads one language instead of four (issue 10). Each area's strings are a namespace of it.
+ * Two chunks per language, each fetched when first needed: what the public pages read (./bundles/<lang>.ts: the
+ * language file, common, password reset, company sign-in), so the sign-in page loads one language's public
+ * strings only (issue 10: its 300 kB budget); and the signed-in screens' areas (./bundles/<lang>-screens.ts),
+ * which the signed-in shell loads before it shows (loadScreenStrings).
  */
-const BUNDLES: Record<Language, () => Promise<{ default: ResourceLanguage }>> = {
+const PUBLIC: Record<Language, Chunk> = {
   en: () => import('./bundles/en'),
   nl: () => import('./bundles/nl'),
   de: () => import('./bundles/de'),
   fr: () => import('./bundles/fr'),
 };
+const SCREENS: Record<Language, Chunk> = {
+  en: () => import('./bundles/en-screens'),
+  nl: () => import('./bundles/nl-screens'),
+  de: () => import('./bundles/de-screens'),
+  fr: () => import('./bundles/fr-screens'),
+};
+
 const loaded = new Map<string, Promise<ResourceLanguage>>();
 
-function loadBundle(language: string): Promise<ResourceLanguage> {
-  const load = BUNDLES[language as Language];
-  if (!load) return Promise.resolve({});
-  let bundle = loaded.get(language);
+/** Each chunk once; a failed fetch (offline) may be tried again by the next read. */
+function load(chunks: Record<Language, Chunk>, language: string, part: string): Promise<ResourceLanguage> {
+  const chunk = chunks[language as Language];
+  if (!chunk) return Promise.resolve({});
+  const key = `${language}:${part}`;
+  let bundle = loaded.get(key);
   if (!bundle) {
-    bundle = load().then((module) => module.default);
-    // A failed fetch (offline) may be tried again by the next language change.
-    bundle.catch(() => loaded.delete(language));
-    loaded.set(language, bundle);
+    bundle = chunk().then((module) => module.default);
+    bundle.catch(() => loaded.delete(key));
+    loaded.set(key, bundle);
   }
   return bundle;
 }
 
-/** i18next asks per language and namespace; one bundle answers all namespaces of its language. */
+async function loadNamespace(language: string, namespace: string): Promise<ResourceLanguage[string]> {
+  const publicStrings = await load(PUBLIC, language, 'public');
+  if (namespace in publicStrings) return publicStrings[namespace] ?? {};
+  return (await load(SCREENS, language, 'screens'))[namespace] ?? {};
+}
+
+/**
+ * The signed-in screens' namespaces, loaded before the signed-in shell shows (shell/LayoutForSession.tsx), so
+ * no screen suspends on its strings later (a suspension there would blank the page and lose the focus). i18next
+ * keeps them in its list, so a language change loads them in the new language too.
+ */
+export async function loadScreenStrings(): Promise<void> {
+  const screens = await load(SCREENS, i18n.language, 'screens');
+  await i18n.loadNamespaces(Object.keys(screens));
+}
+
+/** i18next asks per language and namespace. */
 const bundleBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read: (language, namespace, callback) => {
-    loadBundle(language).then(
-      (bundle) => callback(null, bundle[namespace] ?? {}),
+    loadNamespace(language, namespace).then(
+      (strings) => callback(null, strings),
       (error: Error) => callback(error, false),
     );
   },
@@ -72,8 +100,8 @@ const bundleBackend: BackendModule = {
 
 export async function initI18n() {
   const language = chooseLanguage(readSavedLanguage(), navigator.languages ?? [navigator.language]);
-  // Every language has the same namespaces (test/unit/web-i18n.test.ts), so the first bundle names them all.
-  const namespaces = Object.keys(await loadBundle(language));
+  // Every language has the same namespaces (test/unit/web-i18n.test.ts); the public chunk names the first ones.
+  const namespaces = Object.keys(await load(PUBLIC, language, 'public'));
   await i18n
     .use(initReactI18next)
     .use(bundleBackend)

@@ -1,5 +1,8 @@
 import base from '../fr.json';
 import { collectBundle } from './collect';
 
-/** Every string of one language in one chunk, loaded only when the console shows that language. */
-export default collectBundle(base, import.meta.glob('../features/*/fr.json', { eager: true, import: 'default' }));
+/** What the public pages read (the language file, common, password reset, sign-in with a company account). */
+export default collectBundle(
+  base,
+  import.meta.glob('../features/{common,resetPassword,sso}/fr.json', { eager: true, import: 'default' }),
+);

@@ -20,13 +20,12 @@ import { startLambdaService } from './local/lambda-service';
 import { startLoanDayTimer } from './local/loan-day-timer';
 import { startMqttBroker } from './local/mqtt-broker';
 import { startLocalPipeline } from './local/pipeline';
+import { startSilentTagTimer, startTimeRuleTimer } from './local/quarter-hour-timer';
 import { type Service, startCognito, startDynamo, startMail, startS3 } from './local/services';
 import { startSesService } from './local/ses-service';
-import { startSilentTagTimer } from './local/silent-tag-timer';
 import { startSnsService } from './local/sns-service';
 import { startSsoProvider } from './local/sso-provider';
 import { seededAlarmAddresses, subscribeSeededAlarmAddresses } from './local/subscribe-seeded-alarms';
-import { startTimeRuleTimer } from './local/time-rule-timer';
 import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from './seed/seed';
 
 /**

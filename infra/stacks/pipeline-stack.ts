@@ -25,8 +25,7 @@ import { AlarmDelivery } from '../constructs/alarm-delivery';
 import { FailureQueue } from '../constructs/failure-queue';
 import { type DataAccess, grantSendUplinks, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
 import { LoanDaySchedule } from '../constructs/loan-day-schedule';
-import { SilentTagSchedule } from '../constructs/silent-tag-schedule';
-import { TimeRuleSchedule } from '../constructs/time-rule-schedule';
+import { QuarterHourJob, SILENT_TAG_JOB, TIME_RULE_JOB } from '../constructs/quarter-hour-job';
 import { WebhookQueue } from '../constructs/webhook-delivery';
 import { ZoneStock } from '../constructs/zone-stock';
 import { arnPrefixed, IOT_POLICIES, iotPolicyName } from '../iot-policies';
@@ -63,9 +62,9 @@ export class PipelineStack extends Stack {
   /** Issue 18: zone stock counts and alarm types 4/5 on ZoneVisitChanged. */
   readonly zoneStock: ZoneStock;
   /** The silent-tag job every 15 minutes (issue 16 part 4). */
-  readonly silentTags: SilentTagSchedule;
+  readonly silentTags: QuarterHourJob;
   /** The time-rule job every 15 minutes (issue 18 part 3). */
-  readonly timeRules: TimeRuleSchedule;
+  readonly timeRules: QuarterHourJob;
   /** Webhook delivery's queue (issue 18 part 6): the pipeline's writers and the API's handlers send to it. */
   readonly webhookQueue: WebhookQueue;
 
@@ -123,9 +122,17 @@ export class PipelineStack extends Stack {
       eventBus: this.eventBus,
       ...props.geocoder,
     });
-    this.silentTags = new SilentTagSchedule(this, 'SilentTags', { ...alarmSide, eventBus: this.eventBus });
+    this.silentTags = new QuarterHourJob(this, 'SilentTags', {
+      ...alarmSide,
+      eventBus: this.eventBus,
+      job: SILENT_TAG_JOB,
+    });
     this.zoneStock = new ZoneStock(this, 'ZoneStock', { ...alarmSide, eventBus: this.eventBus });
-    this.timeRules = new TimeRuleSchedule(this, 'TimeRules', { ...alarmSide, eventBus: this.eventBus });
+    this.timeRules = new QuarterHourJob(this, 'TimeRules', {
+      ...alarmSide,
+      eventBus: this.eventBus,
+      job: TIME_RULE_JOB,
+    });
     for (const fn of [this.alarmDelivery.handler, this.loanDays.job, this.zoneStock.handler, this.timeRules.job]) {
       if (fn.grants.webhookQueue === 'send') this.webhookQueue.grantSend(fn.function, fn.role);
     }

@@ -8,7 +8,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { AlarmDelivery } from '../../infra/constructs/alarm-delivery';
 import type { DataAccess } from '../../infra/constructs/handler-function';
 import { LOAN_DAY_CRON, LoanDaySchedule } from '../../infra/constructs/loan-day-schedule';
-import { SILENT_TAG_RATE } from '../../infra/constructs/silent-tag-schedule';
+import { QUARTER_HOUR_RATE } from '../../infra/constructs/quarter-hour-job';
 import { DATA_GRANT_ACTIONS } from '../../infra/handler-grants';
 import { PIPELINE_RULES } from '../../infra/pipeline-rules';
 import { ALARM_TYPES } from '../../shared/schemas/alarm';
@@ -159,7 +159,7 @@ describe('alarm side in the tracking app', () => {
     // The daily loan-day job, the silent-tag job (issue 16) and the time-rule job (issue 18) every 15 minutes.
     pipeline.resourceCountIs('AWS::Scheduler::Schedule', 3);
     pipeline.hasResourceProperties('AWS::Scheduler::Schedule', {
-      ScheduleExpression: SILENT_TAG_RATE,
+      ScheduleExpression: QUARTER_HOUR_RATE,
       Target: Match.objectLike({ Input: '{}', DeadLetterConfig: Match.anyValue() }),
     });
     s.template(s.api).hasResourceProperties('AWS::Lambda::Function', {

@@ -6,7 +6,7 @@ import { systemTenantContext } from '../../functions/lib/data/system-context';
 import { loanDayPartition } from '../../functions/lib/loan-days/loan-day-records';
 import { tenantRepository } from '../../functions/lib/tenants/tenant-repository';
 import { consoleUrl, DESKTOP, launchBrowser, screenshot, signInAs } from '../harness/browser';
-import { readStack } from '../harness/stack';
+import { pointProcessAtStack } from '../harness/stack';
 
 /**
  * The Billing screen on a month of more loan days than one answer holds (GET /api/loan-days answers ~5,000 and
@@ -57,12 +57,7 @@ async function writeMonth(tenantId: string) {
 describe('Billing screen: a month in answers', () => {
   let browser: Browser;
   beforeAll(async () => {
-    const { ports } = readStack();
-    Object.assign(process.env, {
-      AWS_REGION: 'eu-west-1',
-      TABLE_NAME: 'tracking',
-      DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.DYNAMODB_PORT}`,
-    });
+    pointProcessAtStack();
     const demo = await tenantRepository.bySubdomain('demo');
     await writeMonth(String(demo?.id));
     browser = await launchBrowser();

@@ -65,6 +65,20 @@ export function stopStack(info: StackInfo) {
 
 export const readStack = (): StackInfo => JSON.parse(readFileSync(stackFile(), 'utf8'));
 
+/**
+ * Points this process's AWS clients at the stack (its table and event bus), for tests that run handler code
+ * in the test process: a job, a repository, records written around the API.
+ */
+export function pointProcessAtStack() {
+  const { ports } = readStack();
+  Object.assign(process.env, {
+    AWS_REGION: 'eu-west-1',
+    TABLE_NAME: 'tracking',
+    DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.DYNAMODB_PORT}`,
+    EVENTBRIDGE_ENDPOINT: `http://127.0.0.1:${ports.EVENTBRIDGE_PORT}`,
+  });
+}
+
 /** The stack's local DynamoDB as a document client: tests that must reach around the API (corrupt, inspect). */
 export function localTable() {
   const endpoint = `http://127.0.0.1:${readStack().ports.DYNAMODB_PORT}`;

@@ -5,7 +5,7 @@ import { recountDeviceFlags } from '../../functions/lib/devices/device-flag-reco
 import type { Connectivity } from '../../shared/schemas/connectivity';
 import { DEVICE_FLAG_FILTER_INVALID } from '../../shared/schemas/device';
 import { call } from '../harness/api';
-import { readStack } from '../harness/stack';
+import { pointProcessAtStack, readStack } from '../harness/stack';
 import { createSweepTenant, removeSweepTenant, type SweepTenant } from '../harness/sweep/sweep-tenant';
 import { publishMqtt, waitFor } from '../harness/uplinks';
 
@@ -105,14 +105,8 @@ describe('device list filters with exact totals', () => {
   const runJob = (now: string) => silentTagJob({ now, tenants: [String(a.tenantId)] });
 
   beforeAll(async () => {
-    const { ports } = readStack();
     // The silent-tag job and the recount run in this process, against the test stack's table and bus.
-    Object.assign(process.env, {
-      AWS_REGION: 'eu-west-1',
-      TABLE_NAME: 'tracking',
-      DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.DYNAMODB_PORT}`,
-      EVENTBRIDGE_ENDPOINT: `http://127.0.0.1:${ports.EVENTBRIDGE_PORT}`,
-    });
+    pointProcessAtStack();
     [a, b] = await Promise.all([createSweepTenant('device filters'), createSweepTenant('device filters other')]);
     const asset = await api<{ id: number }>(a, 'POST', '/api/assets', { name: 'Reel F-1' });
     assetId = asset.body.id;

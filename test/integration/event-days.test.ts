@@ -1,7 +1,7 @@
 import { systemTenantContext } from '../../functions/lib/data/system-context';
 import { type EventRecord, putEvent, reserveEventIds } from '../../functions/lib/events/event-repository';
 import { call, tokenOf } from '../harness/api';
-import { readStack } from '../harness/stack';
+import { pointProcessAtStack } from '../harness/stack';
 
 /**
  * GET /api/events: fromDate/toDate are Europe/Amsterdam days (issue 15, item 3), tested at midnight in summer
@@ -31,12 +31,7 @@ describe('event list days are Amsterdam days', () => {
 
   beforeAll(async () => {
     admin = await tokenOf('admin');
-    const { ports } = readStack();
-    Object.assign(process.env, {
-      AWS_REGION: 'eu-west-1',
-      TABLE_NAME: 'tracking',
-      DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.DYNAMODB_PORT}`,
-    });
+    pointProcessAtStack();
     const devEui = `A1${Date.now().toString(16).toUpperCase().padStart(14, '0')}`.slice(0, 16);
     const device = await call<{ id: number }>('POST', '/api/devices', {
       token: await tokenOf('superadmin'),

@@ -4,7 +4,7 @@ import { amsterdamDay, startOfAmsterdamDay } from '../../functions/lib/loan-days
 import { type WebhookEvent, webhookEventSinks } from '../../functions/lib/webhooks/webhook-events';
 import type { LoanDayReport } from '../../shared/schemas/loan-day';
 import { call, tokenOf } from '../harness/api';
-import { readStack } from '../harness/stack';
+import { pointProcessAtStack, readStack } from '../harness/stack';
 import { createSweepTenant, removeSweepTenant, type SweepTenant } from '../harness/sweep/sweep-tenant';
 import { publishMqtt, waitFor } from '../harness/uplinks';
 
@@ -75,13 +75,7 @@ describe('loan-day billing: records, the monthly report and its ERP route', () =
     call<LoanDayReport & Violations>('GET', `/api/loan-days?${query}`, { token, headers });
 
   beforeAll(async () => {
-    const { ports } = readStack();
-    Object.assign(process.env, {
-      AWS_REGION: 'eu-west-1',
-      TABLE_NAME: 'tracking',
-      DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.DYNAMODB_PORT}`,
-      EVENTBRIDGE_ENDPOINT: `http://127.0.0.1:${ports.EVENTBRIDGE_PORT}`,
-    });
+    pointProcessAtStack();
     webhookEventSinks.push(sink);
     tenant = await createSweepTenant('loan-day billing');
     as = tenant.superAdmin;

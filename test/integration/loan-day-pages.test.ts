@@ -5,7 +5,7 @@ import { systemTenantContext } from '../../functions/lib/data/system-context';
 import { loanDayPartition } from '../../functions/lib/loan-days/loan-day-records';
 import { LOAN_DAY_PAGE_RECORDS, type LoanDayReport } from '../../shared/schemas/loan-day';
 import { call } from '../harness/api';
-import { readStack } from '../harness/stack';
+import { pointProcessAtStack } from '../harness/stack';
 import { createSweepTenant, removeSweepTenant, type SweepTenant } from '../harness/sweep/sweep-tenant';
 import { waitFor } from '../harness/uplinks';
 
@@ -45,12 +45,7 @@ describe('a month of loan days over one answer', () => {
     );
 
   beforeAll(async () => {
-    const { ports } = readStack();
-    Object.assign(process.env, {
-      AWS_REGION: 'eu-west-1',
-      TABLE_NAME: 'tracking',
-      DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.DYNAMODB_PORT}`,
-    });
+    pointProcessAtStack();
     tenant = await createSweepTenant('loan-day pages');
     const ctx = systemTenantContext(String(tenant.tenantId));
     const record = (client: number, asset: number, sk: string, extra: Record<string, unknown>) => ({

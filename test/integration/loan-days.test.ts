@@ -7,7 +7,7 @@ import { loanDayOf } from '../../functions/lib/loan-days/loan-day-state';
 import { publishAlarms } from '../../functions/lib/pipeline/alarms/publish-alarms';
 import type { AssetAlarm } from '../../shared/schemas/asset-alarm';
 import { call, tokenOf } from '../harness/api';
-import { localTable, readStack } from '../harness/stack';
+import { localTable, pointProcessAtStack } from '../harness/stack';
 import { createSweepTenant, removeSweepTenant, type SweepTenant } from '../harness/sweep/sweep-tenant';
 import { publishMqtt, waitFor } from '../harness/uplinks';
 
@@ -78,14 +78,8 @@ describe('loan days and days still through a month of simulated days', () => {
   };
 
   beforeAll(async () => {
-    const { ports } = readStack();
     // The job runs in this process, as the scheduled Lambda would, against the test stack's table and bus.
-    Object.assign(process.env, {
-      AWS_REGION: 'eu-west-1',
-      TABLE_NAME: 'tracking',
-      DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.DYNAMODB_PORT}`,
-      EVENTBRIDGE_ENDPOINT: `http://127.0.0.1:${ports.EVENTBRIDGE_PORT}`,
-    });
+    pointProcessAtStack();
     tenant = await createSweepTenant('loan days');
     as = tenant.superAdmin;
     zoneA = await newZone('Yard', HOME);

@@ -7,7 +7,7 @@ import { systemTenantContext } from '../../functions/lib/data/system-context';
 import { publishAlarms } from '../../functions/lib/pipeline/alarms/publish-alarms';
 import { call } from '../harness/api';
 import { mailsTo, waitForMail, waitForMailMatching } from '../harness/mail';
-import { readStack } from '../harness/stack';
+import { pointProcessAtStack } from '../harness/stack';
 import { createSweepTenant, removeSweepTenant, type SweepTenant } from '../harness/sweep/sweep-tenant';
 import { publishMqtt, waitFor } from '../harness/uplinks';
 
@@ -71,14 +71,8 @@ describe('silent tags', () => {
   const run = (now: string) => silentTagJob({ now, tenants: [String(a.tenantId), String(b.tenantId)] });
 
   beforeAll(async () => {
-    const { ports } = readStack();
     // The job runs in this process, as the scheduled Lambda would, against the test stack's table and bus.
-    Object.assign(process.env, {
-      AWS_REGION: 'eu-west-1',
-      TABLE_NAME: 'tracking',
-      DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.DYNAMODB_PORT}`,
-      EVENTBRIDGE_ENDPOINT: `http://127.0.0.1:${ports.EVENTBRIDGE_PORT}`,
-    });
+    pointProcessAtStack();
     [a, b] = await Promise.all([createSweepTenant('silent tags'), createSweepTenant('silent tags other')]);
     const rule = await api(a, 'POST', '/api/alarms', {
       name: 'Tag silent',

@@ -7,7 +7,7 @@ import { type TimerItem, timerKey } from '../../functions/lib/time-rules/timer-s
 import { type WebhookEvent, webhookEventSinks } from '../../functions/lib/webhooks/webhook-events';
 import { DURATION_DAYS_INVALID, DURATION_NOT_TAKEN, DURATION_REQUIRED } from '../../shared/schemas/alarm';
 import { call } from '../harness/api';
-import { readStack } from '../harness/stack';
+import { pointProcessAtStack } from '../harness/stack';
 import { createSweepTenant, removeSweepTenant, type SweepTenant } from '../harness/sweep/sweep-tenant';
 import { publishMqtt, waitFor } from '../harness/uplinks';
 
@@ -95,14 +95,8 @@ describe('time rules', () => {
   };
 
   beforeAll(async () => {
-    const { ports } = readStack();
     // The job runs in this process, as the scheduled Lambda would, against the test stack's table and bus.
-    Object.assign(process.env, {
-      AWS_REGION: 'eu-west-1',
-      TABLE_NAME: 'tracking',
-      DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.DYNAMODB_PORT}`,
-      EVENTBRIDGE_ENDPOINT: `http://127.0.0.1:${ports.EVENTBRIDGE_PORT}`,
-    });
+    pointProcessAtStack();
     webhookEventSinks.push(sink);
     [a, b] = await Promise.all([createSweepTenant('time rules'), createSweepTenant('time rules other')]);
     const yard = await newZone(a, 'Yard', HOME);

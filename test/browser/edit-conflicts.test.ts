@@ -180,6 +180,9 @@ describe('edit conflicts in the console', () => {
   it('inline Scheduled date: a row read before someone’s save opens the dialog; Overwrite saves the day', async () => {
     const asset = await newAsset(`Conflict schedule ${stamp()}`);
     const page = await browser.newPage({ viewport: DESKTOP });
+    // The row must stay as read: with the live console connected, their save would refresh it first (and the
+    // inline save would then rightly succeed), a race this test is not about. The live socket goes nowhere.
+    await page.routeWebSocket(/\/event/, () => undefined);
     await signInAs(page, 'admin');
     await page.goto(consoleUrl(`/assets?id=${asset.id}`));
     const picker = page.locator('tbody tr').first().getByLabel('Scheduled');

@@ -14,7 +14,7 @@ import {
   uplinkApplied,
   uplinkRejected,
 } from '../../functions/lib/observability/product-metrics';
-import { observed, traced, tracer } from '../../functions/lib/observability/tracing';
+import { activeTracer, observed, traced, tracingWanted } from '../../functions/lib/observability/tracing';
 import type { NormalizedUplink } from '../../functions/lib/pipeline/contracts';
 import type { LoadedDevice } from '../../functions/lib/pipeline/processor/load';
 import { checkUplink } from '../../functions/lib/pipeline/processor/process-batch';
@@ -159,7 +159,9 @@ describe('rejection reasons (a closed list from the recorded text)', () => {
 
 describe('observed handlers (tracing.ts)', () => {
   it('flush what the invocation counted when it returns and when it throws; tracing is off outside Lambda', async () => {
-    expect(tracer.isTracingEnabled()).toBe(false);
+    expect(activeTracer()).toBeUndefined();
+    // Not even loaded: the X-Ray SDK's async-hooks destroy hook would tax every promise of the process.
+    expect(Object.keys(require.cache).some((file) => file.includes('aws-xray-sdk-core'))).toBe(false);
     const returns = observed(async (n: number) => {
       alarmMail('sent');
       return n + 1;
@@ -185,7 +187,21 @@ describe('observed handlers (tracing.ts)', () => {
     expect(failed.map((line) => line.AlarmMailsFailed)).toEqual([1]);
   });
 
+  it('traces in Lambda unless POWERTOOLS_TRACE_ENABLED=false, as Tracer itself decides', () => {
+    const lambda = { AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs20.x' };
+    expect(tracingWanted({})).toBe(false);
+    expect(tracingWanted(lambda)).toBe(true);
+    expect(tracingWanted({ ...lambda, POWERTOOLS_TRACE_ENABLED: 'FALSE' })).toBe(false);
+    expect(tracingWanted({ ...lambda, POWERTOOLS_TRACE_ENABLED: 'true' })).toBe(true);
+  });
+
   it('marks faults in the trace, not refusals, and never fails the invocation when tracing itself fails', async () => {
+    const lambdaEnv = jest.replaceProperty(process, 'env', {
+      ...process.env,
+      AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs20.x',
+    });
+    const tracer = activeTracer();
+    if (!tracer) throw new Error('tracing should be on in Lambda');
     const handlerSegment = { close: jest.fn() };
     const spies = [
       jest.spyOn(tracer, 'isTracingEnabled').mockReturnValue(true),
@@ -216,6 +232,7 @@ describe('observed handlers (tracing.ts)', () => {
       warn.mockRestore();
     } finally {
       for (const spy of [...spies, addError]) spy.mockRestore();
+      lambdaEnv.restore();
     }
   });
 

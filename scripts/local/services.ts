@@ -1,12 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { S3Client } from '@aws-sdk/client-s3';
 import { ATTACHMENT_INCOMING_DAYS, ATTACHMENT_INCOMING_PREFIX } from '../../shared/schemas/attachment';
 import { EXPORT_RETENTION_DAYS, EXPORT_STORAGE_PREFIX } from '../../shared/schemas/export';
 import { ATTACHMENTS_BUCKET, dataDir, HOST, port } from './config';
-import { startTransactionFront } from './dynamo-transactions';
 import { startS3Front } from './s3-front';
 import { startLifecycle } from './s3-lifecycle';
 
@@ -20,29 +20,36 @@ export interface Service {
 const closeServer = (server: { close(cb: (err?: Error) => void): unknown }) =>
   new Promise<void>((resolve) => server.close(() => resolve()));
 
-/** DynamoDB-compatible server (dynalite on LevelDB), persisted under .local/dynamodb. */
+/**
+ * DynamoDB-compatible server (dynalite on LevelDB behind the transaction front), persisted under
+ * .local/dynamodb, in a process of its own (dynamo-process.ts: the stack's other core).
+ */
 export async function startDynamo(): Promise<Service> {
-  const dynalite = (await import('dynalite')).default;
-  const directory = path.join(dataDir(), 'dynamodb');
-  mkdirSync(directory, { recursive: true });
-  const backend = dynalite({ path: directory, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  // Port 0: the OS picks the backend's port as it binds, so it can never take a port chosen for another
-  // service of this stack that is not bound yet (launch-stack.ts chooses them all before the start).
-  await new Promise<void>((resolve) => backend.listen(0, HOST, () => resolve()));
-  const backendPort = (backend.address() as net.AddressInfo).port;
-  const front = await startTransactionFront({
-    port: port('DYNAMODB_PORT'),
-    host: HOST,
-    backendUrl: `http://${HOST}:${backendPort}`,
-    undoFile: path.join(directory, 'transaction-undo.json'),
+  const child = fork(path.join(__dirname, 'dynamo-process.ts'), [], {
+    execArgv: ['--import', pathToFileURL(require.resolve('tsx')).href],
+    env: process.env,
+    stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
   });
+  let output = '';
+  child.stderr?.on('data', (chunk) => {
+    output = (output + chunk).slice(-20_000);
+  });
+  // Never leave the child behind, even if this process ends without running its stop hooks.
+  process.once('exit', () => child.kill('SIGTERM'));
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`The DynamoDB stand-in exited (${code}):\n${output}`)));
+  });
+  child.removeAllListeners('exit');
   return {
     name: 'DynamoDB (dynalite + transactions)',
     url: `http://${HOST}:${port('DYNAMODB_PORT')}`,
-    stop: async () => {
-      await closeServer(front);
-      await closeServer(backend);
-    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }
 

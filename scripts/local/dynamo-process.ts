@@ -1,0 +1,46 @@
+import { mkdirSync } from 'node:fs';
+import type net from 'node:net';
+import path from 'node:path';
+import { dataDir, HOST, port } from './config';
+import { startTransactionFront } from './dynamo-transactions';
+
+/**
+ * The DynamoDB stand-in in a process of its own (forked by startDynamo in services.ts): dynalite on LevelDB
+ * behind the transaction front. Every handler of the stack reaches it over HTTP anyway; in its own process it
+ * parses, checks and stores on the machine's second core instead of the thread that runs the gateway and the
+ * handlers (under the test suite's load that thread was the whole stack's limit). It tells its parent "ready"
+ * over the IPC channel and ends when the parent goes, however the parent ended.
+ */
+async function serve() {
+  const dynalite = (await import('dynalite')).default;
+  const directory = path.join(dataDir(), 'dynamodb');
+  mkdirSync(directory, { recursive: true });
+  const backend = dynalite({ path: directory, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  // Port 0: the OS picks the backend's port as it binds, so it can never take a port chosen for another
+  // service of this stack that is not bound yet (launch-stack.ts chooses them all before the start).
+  await new Promise<void>((resolve) => backend.listen(0, HOST, () => resolve()));
+  const backendPort = (backend.address() as net.AddressInfo).port;
+  const front = await startTransactionFront({
+    port: port('DYNAMODB_PORT'),
+    host: HOST,
+    backendUrl: `http://${HOST}:${backendPort}`,
+    undoFile: path.join(directory, 'transaction-undo.json'),
+  });
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    front.closeAllConnections();
+    // LevelDB flushes and releases its lock when the server closes; then the process may end.
+    front.close(() => backend.close(() => process.exit(0)));
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('disconnect', stop);
+  process.send?.('ready');
+}
+
+serve().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

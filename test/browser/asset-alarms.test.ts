@@ -3,6 +3,7 @@ import { publishAlarms } from '../../functions/lib/pipeline/alarms/publish-alarm
 import { call, tokenOf } from '../harness/api';
 import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
 import { readStack } from '../harness/stack';
+import { waitUntil } from '../harness/wait';
 
 /** The Alarms tab of the asset panel (issue 9): alarms sent for the asset, acknowledged from the console. */
 
@@ -67,13 +68,12 @@ describe('asset alarms tab', () => {
         longitude: 5.12,
       },
     ]);
-    const deadline = Date.now() + 15_000;
-    while (Date.now() < deadline) {
-      const list = await call<{ 'hydra:totalItems': number }>('GET', `/api/assets/${assetId}/alarms`, { token });
-      if (list.body['hydra:totalItems'] > 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error('The alarm was not recorded');
+    await waitUntil(
+      `the alarm of asset ${assetId} to be recorded`,
+      () => call<{ 'hydra:totalItems': number }>('GET', `/api/assets/${assetId}/alarms`, { token }),
+      (list) => list.body['hydra:totalItems'] > 0,
+      { timeoutMs: 30_000, describe: (list) => `${list.status} ${JSON.stringify(list.body)}` },
+    );
   });
   afterAll(async () => {
     await browser?.close();

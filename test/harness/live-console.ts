@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { call, tokenOf } from './api';
 import { consoleUrl } from './browser';
 import { publishMqtt } from './uplinks';
+import { waitUntil } from './wait';
 
 /**
  * Helpers of the live console's browser test (test/browser/live-console.test.ts): an asset with a tag of its
@@ -63,13 +64,8 @@ export const moveTo = (asset: TestAsset, [latitude, longitude]: [number, number]
   });
 
 /** Waits for a state of the API (the setup's first position), polling it. */
-async function waitForApi(done: () => Promise<boolean>, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error('the API never reached the state');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+const waitForApi = (done: () => Promise<boolean>, timeoutMs = 60_000) =>
+  waitUntil(`the API to reach ${done.toString().slice(0, 160)}`, done, (reached) => reached, { timeoutMs });
 
 export const liveStatus = (page: Page, status: string) =>
   page.locator(`[data-testid="live-status"][data-live-status="${status}"]`).waitFor({ timeout: 90_000 });

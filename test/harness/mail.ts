@@ -1,4 +1,5 @@
 import { readStack } from './stack';
+import { waitUntil } from './wait';
 
 /** A message as the local SMTP catcher (maildev) reports it on its web API. */
 export interface CaughtMail {
@@ -12,22 +13,30 @@ export interface CaughtMail {
 
 const mailApi = (path: string) => `http://127.0.0.1:${readStack().ports.MAIL_WEB_PORT}${path}`;
 
-/** Every caught message sent to this address, oldest first. */
+/**
+ * Every caught message sent to this address, oldest first. maildev filters on its side (`to.address`, exact):
+ * the whole inbox of a run is thousands of mails, and serialising all of them at every look of every wait took
+ * the stack's thread from the requests under test.
+ */
 export async function mailsTo(address: string): Promise<CaughtMail[]> {
-  const all = (await (await fetch(mailApi('/email'))).json()) as CaughtMail[];
-  return all.filter((mail) => mail.to.some((to) => to.address.toLowerCase() === address.toLowerCase()));
+  const wanted = address.toLowerCase();
+  const answer = await fetch(mailApi(`/email?${new URLSearchParams({ 'to.address': wanted })}`));
+  return (await answer.json()) as CaughtMail[];
 }
+
+/** The subjects of an inbox, for a timeout's message. */
+const subjectsOf = (mails: CaughtMail[]) =>
+  `${mails.length} mail(s): ${JSON.stringify(mails.map((mail) => mail.subject))}`;
 
 /** Waits for the n-th message to this address (1-based), as mail delivery is asynchronous. */
 export async function waitForMail(address: string, count = 1, timeoutMs = 10_000): Promise<CaughtMail> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mails = await mailsTo(address);
-    const wanted = mails[count - 1];
-    if (wanted) return wanted;
-    if (Date.now() > deadline) throw new Error(`No mail #${count} to ${address} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const mails = await waitUntil(
+    `mail #${count} to ${address}`,
+    () => mailsTo(address),
+    (inbox) => inbox.length >= count,
+    { timeoutMs, describe: subjectsOf },
+  );
+  return mails[count - 1] as CaughtMail;
 }
 
 /** Waits for a message to this address that `matches` (an inbox other tests also write to). */
@@ -36,13 +45,13 @@ export async function waitForMailMatching(
   matches: (mail: CaughtMail) => boolean,
   timeoutMs = 10_000,
 ): Promise<CaughtMail> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const wanted = (await mailsTo(address)).find(matches);
-    if (wanted) return wanted;
-    if (Date.now() > deadline) throw new Error(`No matching mail to ${address} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const mails = await waitUntil(
+    `a mail to ${address} that ${matches.toString().slice(0, 160)}`,
+    () => mailsTo(address),
+    (inbox) => inbox.some(matches),
+    { timeoutMs, describe: subjectsOf },
+  );
+  return mails.find(matches) as CaughtMail;
 }
 
 /** The password-reset code in a reset mail's text: two groups of five, e.g. "ABCDE-FGH23" (reset-code.ts). */

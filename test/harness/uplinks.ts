@@ -3,22 +3,15 @@ import { connectAsThing, type LocalThingKind, thingCredentialsCache } from '../.
 import { kpnHeaders, lorawanBody, mqttJson, senmlBody, type Uplink } from '../../scripts/simulate/bodies';
 import { type ApiResponse, call } from './api';
 import { readStack } from './stack';
+import { waitUntil } from './wait';
 
 export type { Uplink };
 
 // Senders of device uplinks by each way in, for integration tests of the event pipeline.
 
-/** Polls `read` until `done` holds for its value; fails with the last value after `timeoutMs`. */
-export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!done(value)) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    value = await read();
-  }
-  return value;
-}
+/** Polls `read` until `done` holds for its value (wait.ts); fails with the last value after `timeoutMs`. */
+export const waitFor = <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> =>
+  waitUntil(`the state an uplink leads to (${done.toString().slice(0, 160)})`, read, done, { timeoutMs });
 
 /** POST /api/things/uplink with the token KPN would compute (or a given wrong one). */
 export function sendKpn(

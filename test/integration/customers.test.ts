@@ -4,6 +4,7 @@ import {
   ListUsersCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { call, tokenOf } from '../harness/api';
+import { mailsTo, waitForMail } from '../harness/mail';
 import { readStack } from '../harness/stack';
 
 /** Customers and their users (spec 000 /customers, s.5, s.7 /api/clients*, s.8). */
@@ -347,19 +348,10 @@ describe('customer users', () => {
 
   it('mails the customer’s credentials: creates the primary login first, resets it afterwards', async () => {
     const admin = await tokenOf('admin');
-    const mailbox = async () => {
-      const response = await fetch(`http://127.0.0.1:${readStack().ports.MAIL_WEB_PORT}/email`);
-      const mails = (await response.json()) as { to: { address: string }[]; subject: string; text: string }[];
-      return mails.filter((mail) => mail.to.some((to) => to.address === client.email));
-    };
     const passwordIn = (text: string) => /Password: (\S+)/.exec(text)?.[1] as string;
     const waitForMails = async (count: number) => {
-      for (let i = 0; i < 50; i++) {
-        const mails = await mailbox();
-        if (mails.length >= count) return mails;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error('the credentials mail did not arrive');
+      await waitForMail(client.email, count);
+      return mailsTo(client.email);
     };
 
     expect((await call('POST', '/api/clients/999999/resetpassword', { token: admin })).status).toBe(404);

@@ -1,6 +1,7 @@
 import type { ExportJob } from '../../shared/schemas/export';
 import { call, tokenOf } from '../harness/api';
 import { readCsv, readPdf, readXlsx } from '../harness/export-files';
+import { waitUntil } from '../harness/wait';
 
 /**
  * GET /api/devices/export (spec 000) and its background job POST /api/devices/export: the /devices table's
@@ -31,13 +32,14 @@ async function download(url: string): Promise<Buffer> {
 
 /** Polls the job until it leaves `running` (the worker is invoked asynchronously). */
 async function finished(token: string, id: string): Promise<ExportJob> {
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    const answer = await call<ExportJob>('GET', `/api/exports/${id}`, { token });
-    expect(answer.status).toBe(200);
-    if (answer.body.status !== 'running') return answer.body;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`export job ${id} did not finish`);
+  const answer = await waitUntil(
+    `export job ${id} to finish`,
+    () => call<ExportJob>('GET', `/api/exports/${id}`, { token }),
+    (job) => job.status !== 200 || job.body.status !== 'running',
+    { timeoutMs: 120_000 },
+  );
+  expect(answer.status).toBe(200);
+  return answer.body;
 }
 
 describe('device exports', () => {

@@ -6,6 +6,7 @@ import { EXPORT_JOB_FAILED, type ExportJob, NOTHING_TO_EXPORT } from '../../shar
 import { call, tokenOf } from '../harness/api';
 import { readCsv, readXlsx } from '../harness/export-files';
 import { localTable, readStack } from '../harness/stack';
+import { waitUntil } from '../harness/wait';
 
 /**
  * Background exports: POST /api/assets/export answers 202 with a job, the worker (invoked through the local
@@ -19,13 +20,14 @@ const start = (token: string, query: string, headers?: Record<string, string>) =
   call<ExportJob & ErrorBody>('POST', `/api/assets/export?${query}`, { token, headers });
 
 async function finished(token: string, id: string, headers?: Record<string, string>): Promise<ExportJob> {
-  for (let attempt = 0; attempt < 120; attempt += 1) {
-    const answer = await call<ExportJob>('GET', `/api/exports/${id}`, { token, headers });
-    expect(answer.status).toBe(200);
-    if (answer.body.status !== 'running') return answer.body;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`export job ${id} did not finish`);
+  const answer = await waitUntil(
+    `export job ${id} to finish`,
+    () => call<ExportJob>('GET', `/api/exports/${id}`, { token, headers }),
+    (job) => job.status !== 200 || job.body.status !== 'running',
+    { timeoutMs: 60_000 },
+  );
+  expect(answer.status).toBe(200);
+  return answer.body;
 }
 
 async function download(job: ExportJob): Promise<Buffer> {

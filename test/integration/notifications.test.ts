@@ -1,7 +1,7 @@
 import { publishAlarms } from '../../functions/lib/pipeline/alarms/publish-alarms';
 import type { AlarmRaised } from '../../functions/lib/pipeline/contracts';
 import { call, tokenOf } from '../harness/api';
-import { type CaughtMail, mailsTo } from '../harness/mail';
+import { type CaughtMail, mailsTo, waitForMailMatching } from '../harness/mail';
 import { readStack } from '../harness/stack';
 
 /**
@@ -25,15 +25,8 @@ const PLANNING = 'planning@demo.local';
 const linkIn = (text: string) => /(http:\/\/\S+\/confirm\?\S+)/.exec(text)?.[1] as string;
 
 /** Waits for a mail to `address` that `wanted` accepts (the inbox also holds other tests' mails). */
-async function waitForMailLike(address: string, wanted: (mail: CaughtMail) => boolean, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = (await mailsTo(address)).find(wanted);
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`No such mail to ${address} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const waitForMailLike = (address: string, wanted: (mail: CaughtMail) => boolean, timeoutMs = 10_000) =>
+  waitForMailMatching(address, wanted, timeoutMs);
 
 async function notificationSetting(): Promise<Setting> {
   const list = await call<Collection<Setting>>('GET', '/api/frontend-settings?name=notifications', {

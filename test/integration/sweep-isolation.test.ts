@@ -32,6 +32,7 @@ import {
   takesBody,
 } from '../harness/sweep/routes';
 import { createSweepTenant, removeSweepTenant, type SweepTenant } from '../harness/sweep/sweep-tenant';
+import { waitUntil } from '../harness/wait';
 
 /**
  * Tenant isolation, swept over every route of shared/routes.ts (issue 10). For each route with an id, the
@@ -67,13 +68,12 @@ const side = async (tenant: Side['tenant'], login: string, markers = NONE): Prom
 };
 
 async function exportFinished(job: string, login: string) {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const answer = await send({ method: 'GET', path: job, token: await tokenOf(login) });
-    if ((answer.json as { status?: string } | undefined)?.status !== 'running') return;
-    if (Date.now() > deadline) throw new Error(`${job} still running after 60 s`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await waitUntil(
+    `${job} to finish`,
+    async () => send({ method: 'GET', path: job, token: await tokenOf(login) }),
+    (answer) => (answer.json as { status?: string } | undefined)?.status !== 'running',
+    { timeoutMs: 60_000, describe: (answer) => `${answer.status} ${answer.text}` },
+  );
 }
 
 /** For a write: the owner's entity as its own body (a no-op if it ever got through, seen by its version). */

@@ -8,6 +8,8 @@ const transformIgnorePatterns = ['/node_modules/(?!(@middy|aedes|maildev|oidc-pr
 const common = { transform, transformIgnorePatterns, testEnvironment: 'node', rootDir: __dirname };
 
 module.exports = {
+  // Files run in a shuffled order whose seed is printed (test/harness/file-order-sequencer.js).
+  testSequencer: '<rootDir>/test/harness/file-order-sequencer.js',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
     {

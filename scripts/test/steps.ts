@@ -1,0 +1,105 @@
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The steps of a test run (lint, typecheck, a jest project) as child processes, several at once: the machines
+ * this runs on have two cores, and the integration and browser projects each spend about half their time
+ * waiting on their own stack, so running them side by side uses what one of them leaves idle. Each step's output
+ * goes to `.test-results/<step>.log` (interleaved output of three runners reads as noise); a failed step's log
+ * tail is printed at the end, where CI's log shows it.
+ */
+export const RESULTS_DIR = path.resolve('.test-results');
+
+export interface Step {
+  name: string;
+  /** The command and its arguments (an npm script: `['npm', 'run', 'lint']`). */
+  command: string[];
+}
+
+export interface StepResult {
+  step: Step;
+  ok: boolean;
+  seconds: number;
+}
+
+const logOf = (step: Step) => path.join(RESULTS_DIR, `${step.name}.log`);
+
+export function runStep(step: Step, env: NodeJS.ProcessEnv = {}): Promise<StepResult> {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const started = Date.now();
+  const log = createWriteStream(logOf(step));
+  console.log(`▶ ${step.name}: ${step.command.join(' ')}`);
+  const [command, ...args] = step.command as [string, ...string[]];
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.pipe(log, { end: false });
+  child.stderr.pipe(log, { end: false });
+  return new Promise((resolve) => {
+    child.once('close', (code) => {
+      log.end();
+      const seconds = Math.round((Date.now() - started) / 1000);
+      const ok = code === 0;
+      console.log(`${ok ? '✔' : '✘'} ${step.name} ${ok ? 'passed' : `failed (exit ${code})`} in ${seconds} s`);
+      resolve({ step, ok, seconds });
+    });
+  });
+}
+
+/** Runs the phases one after the other, the steps of a phase side by side; every phase runs whatever failed. */
+export async function runPhases(phases: Step[][], env: NodeJS.ProcessEnv = {}): Promise<StepResult[]> {
+  const results: StepResult[] = [];
+  for (const phase of phases) results.push(...(await Promise.all(phase.map((step) => runStep(step, env)))));
+  return results;
+}
+
+interface JestResults {
+  testResults: { name: string; startTime: number; endTime: number; status: string }[];
+}
+
+/** The slowest files of a jest project's result file, for whoever wonders where a run's time went. */
+function slowestFiles(step: Step, count: number): string[] {
+  const file = path.join(RESULTS_DIR, `${step.name}.json`);
+  if (!existsSync(file)) return [];
+  const results = JSON.parse(readFileSync(file, 'utf8')) as JestResults;
+  return results.testResults
+    .map((result) => ({ name: path.relative(process.cwd(), result.name), ms: result.endTime - result.startTime }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count)
+    .map(({ name, ms }) => `    ${(ms / 1000).toFixed(1).padStart(7)} s  ${name}`);
+}
+
+/** Each step's time, the slowest files of each jest project, and the end of every failed step's log. */
+export function report(results: StepResult[], startedAt: number) {
+  console.log(`\nSteps (wall clock ${Math.round((Date.now() - startedAt) / 1000)} s):`);
+  for (const { step, ok, seconds } of results) {
+    console.log(`  ${ok ? 'passed' : 'FAILED'} ${step.name.padEnd(12)} ${String(seconds).padStart(5)} s`);
+    const slowest = slowestFiles(step, 10);
+    if (slowest.length > 0) console.log(`  slowest files of ${step.name}:\n${slowest.join('\n')}`);
+  }
+  for (const { step } of results.filter((result) => !result.ok)) {
+    const lines = readFileSync(logOf(step), 'utf8').split('\n');
+    console.log(`\n──── ${step.name} failed; the last 400 lines of ${path.relative(process.cwd(), logOf(step))}:`);
+    console.log(lines.slice(-400).join('\n'));
+  }
+}
+
+/** Where playwright-core finds Chromium (test/harness/browser.ts), and the one line that says what is missing. */
+export function chromiumMissing(): string | undefined {
+  const executable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(executable)) return undefined;
+  return `The browser tests need Debian's Chromium at ${executable}: run \`sudo apt-get install chromium\` (or set CHROMIUM_PATH to a Chromium binary).`;
+}
+
+/** A jest project as a step: its JSON results land in .test-results/<project>.json for the CI summary. */
+export const jestStep = (project: string, extra: string[] = []): Step => ({
+  name: project,
+  command: [
+    'npx',
+    'jest',
+    '--selectProjects',
+    project,
+    '--json',
+    `--outputFile=${path.join(RESULTS_DIR, `${project}.json`)}`,
+    ...extra,
+  ],
+});

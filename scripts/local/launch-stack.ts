@@ -13,6 +13,9 @@ const profileArgs = () => {
   return folder ? ['--cpu-prof', `--cpu-prof-dir=${folder}`] : [];
 };
 
+/** Where a stack with an `outputFile` writes its stderr. */
+export const errorFileOf = (outputFile: string) => outputFile.replace(/(\.log)?$/, '-errors.log');
+
 /** What scripts/start.ts writes to STACK_INFO_FILE once every service answers. */
 export interface StartedStack {
   apiUrl: string;
@@ -81,7 +84,11 @@ export async function launchLocalStack(options: {
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
-  if (options.outputFile) child.stdout?.pipe(createWriteStream(options.outputFile, { flags: 'a' }));
+  if (options.outputFile) {
+    child.stdout?.pipe(createWriteStream(options.outputFile, { flags: 'a' }));
+    // Errors apart, so that no stderr chunk lands inside a metric line of stdout.
+    child.stderr?.pipe(createWriteStream(errorFileOf(options.outputFile), { flags: 'a' }));
+  }
   const deadline = Date.now() + options.timeoutMs;
   while (!existsSync(infoFile)) {
     if (child.exitCode !== null) throw new Error(`The local stack exited:\n${output}`);

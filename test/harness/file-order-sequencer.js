@@ -19,7 +19,11 @@ function randomFrom(seed) {
   };
 }
 
-const nameOf = (file) => file.split('/').pop().replace(/\.test\.ts$/, '');
+const nameOf = (file) =>
+  file
+    .split('/')
+    .pop()
+    .replace(/\.test\.ts$/, '');
 
 class FileOrderSequencer extends Sequencer {
   sort(tests) {
@@ -38,7 +42,9 @@ class FileOrderSequencer extends Sequencer {
     };
     const ordered = shuffled.sort((a, b) => rank(a) - rank(b));
     const project = ordered[0]?.context.config.displayName?.name ?? '';
-    process.stderr.write(`Test files of ${project || 'this run'} in shuffled order, seed ${seed} (replay: TEST_SEED=${seed})\n`);
+    process.stderr.write(
+      `Test files of ${project || 'this run'} in shuffled order, seed ${seed} (replay: TEST_SEED=${seed})\n`,
+    );
     return ordered;
   }
 }

@@ -40,6 +40,13 @@ function insideOf(zone: Zone): { latitude: number; longitude: number } {
 
 /** The first uplink's time: the last (at 140 minutes) is still ten minutes before the test starts. */
 const T0 = Date.now() - 150 * 60_000;
+/**
+ * Alone the test takes seconds; at the end of a full run on a loaded machine one uplink once took long enough to
+ * pass jest's 90 s. Each wait's own limit ends well inside the test's, so a slow pipeline fails with what the
+ * wait saw last (the asset's last event, the inbox's subjects) rather than a bare timeout.
+ */
+const UPLINK_WAIT_MS = 25_000;
+const TEST_MS = 8 * UPLINK_WAIT_MS;
 
 describe('an asset leaving its zone, end to end', () => {
   const email = `leaving-${Date.now()}@example.com`;
@@ -77,74 +84,79 @@ describe('an asset leaving its zone, end to end', () => {
     zone = (await call<Zone>('GET', `/api/geo-zones/${asset.geo_zone?.id}`, { token: admin })).body;
   });
 
-  it('mails the outside rule once when the departure is confirmed, not for the next uplinks outside, and counts the loan day once', async () => {
-    const devEui = (asset.devices[0] as { dev_eui: string }).dev_eui;
-    const inside = insideOf(zone);
-    // Newer than the asset's last event, older than now; hours apart, so 50 km away is a truck's drive.
-    const at = (minutes: number) => new Date(Math.floor(T0 / 1000) * 1000 + minutes * 60_000);
-    const uplink = (minutes: number, where: { latitude: number; longitude: number }): Uplink => ({
-      devEui,
-      at: at(minutes),
-      payload: { eventType: 'moving', fix: { ...where, accuracy: 5 } },
-    });
-    const away = { latitude: inside.latitude + 0.45, longitude: inside.longitude };
-    // Two fixes inside first: the asset is known inside whatever state it was in.
-    const sent = [uplink(0, inside), uplink(1, inside), uplink(120, away), uplink(130, away), uplink(140, away)];
-    for (const u of sent) {
-      await publishMqtt(u);
-      await waitFor(
-        () => call<Asset>('GET', `/api/assets/${asset.id}`, { token: admin }),
-        (r) => r.body.last_event?.date === u.at.toISOString(),
-      );
-    }
-    // The pipeline's hysteresis state stays its own: the API answers the asset without it.
-    const after = await call<Record<string, unknown>>('GET', `/api/assets/${asset.id}`, { token: admin });
-    expect(after.body).not.toHaveProperty('zone_membership');
-    // The second fix outside confirms the departure: one mail, with the zone's name.
-    const alarm = await waitForMail(email, 2);
-    expect(alarm.subject).toBe(`Asset outside the geo zone: ${asset.name}`);
-    expect(alarm.text).toContain(`${asset.name} left ${zone.name} at `);
-
-    // A later event through the same bus: once its mail is in, anything the last uplink raised would be too.
-    await publishAlarms([
-      {
-        tenantId: '1',
-        kind: 1,
-        assetId: asset.id,
-        assetName: 'Marker',
-        deviceId: 0,
-        deviceName: null,
+  it(
+    'mails the outside rule once when the departure is confirmed, not for the next uplinks outside, and counts the loan day once',
+    async () => {
+      const devEui = (asset.devices[0] as { dev_eui: string }).dev_eui;
+      const inside = insideOf(zone);
+      // Newer than the asset's last event, older than now; hours apart, so 50 km away is a truck's drive.
+      const at = (minutes: number) => new Date(Math.floor(T0 / 1000) * 1000 + minutes * 60_000);
+      const uplink = (minutes: number, where: { latitude: number; longitude: number }): Uplink => ({
         devEui,
-        zoneId: null,
-        zoneName: 'marker zone',
-        at: at(200).toISOString(),
-        latitude: null,
-        longitude: null,
-      },
-    ]);
-    await waitForMail(email, 3);
-    const subjects = (await mailsTo(email)).map((m) => m.subject);
-    expect(subjects).toEqual([
-      'AWS Notification - Subscription Confirmation',
-      `Asset outside the geo zone: ${asset.name}`,
-      'Asset outside the geo zone: Marker',
-    ]);
+        at: at(minutes),
+        payload: { eventType: 'moving', fix: { ...where, accuracy: 5 } },
+      });
+      const away = { latitude: inside.latitude + 0.45, longitude: inside.longitude };
+      // Two fixes inside first: the asset is known inside whatever state it was in.
+      const sent = [uplink(0, inside), uplink(1, inside), uplink(120, away), uplink(130, away), uplink(140, away)];
+      for (const u of sent) {
+        await publishMqtt(u);
+        await waitFor(
+          () => call<Asset>('GET', `/api/assets/${asset.id}`, { token: admin }),
+          (r) => r.body.last_event?.date === u.at.toISOString(),
+          UPLINK_WAIT_MS,
+        );
+      }
+      // The pipeline's hysteresis state stays its own: the API answers the asset without it.
+      const after = await call<Record<string, unknown>>('GET', `/api/assets/${asset.id}`, { token: admin });
+      expect(after.body).not.toHaveProperty('zone_membership');
+      // The second fix outside confirms the departure: one mail, with the zone's name.
+      const alarm = await waitForMail(email, 2, UPLINK_WAIT_MS);
+      expect(alarm.subject).toBe(`Asset outside the geo zone: ${asset.name}`);
+      expect(alarm.text).toContain(`${asset.name} left ${zone.name} at `);
 
-    const alarms = await call<{ 'hydra:member': AssetAlarm[] }>('GET', `/api/assets/${asset.id}/alarms`, {
-      token: admin,
-    });
-    expect(
-      alarms.body['hydra:member'].some((a) => a.at === at(130).toISOString() && a.recipients.includes(email)),
-    ).toBe(true);
+      // A later event through the same bus: once its mail is in, anything the last uplink raised would be too.
+      await publishAlarms([
+        {
+          tenantId: '1',
+          kind: 1,
+          assetId: asset.id,
+          assetName: 'Marker',
+          deviceId: 0,
+          deviceName: null,
+          devEui,
+          zoneId: null,
+          zoneName: 'marker zone',
+          at: at(200).toISOString(),
+          latitude: null,
+          longitude: null,
+        },
+      ]);
+      await waitForMail(email, 3, UPLINK_WAIT_MS);
+      const subjects = (await mailsTo(email)).map((m) => m.subject);
+      expect(subjects).toEqual([
+        'AWS Notification - Subscription Confirmation',
+        `Asset outside the geo zone: ${asset.name}`,
+        'Asset outside the geo zone: Marker',
+      ]);
 
-    // The processor's outside marker makes that day a loan day for the asset, counted once however often the job runs.
-    const days = async () =>
-      (await call<{ days_outside_geo_zone: number | null }>('GET', `/api/assets/${asset.id}`, { token: admin })).body
-        .days_outside_geo_zone ?? 0;
-    const before = await days();
-    const day = amsterdamDay(at(140));
-    await loanDayJob({ date: day });
-    await loanDayJob({ date: day });
-    expect(await days()).toBe(before + 1);
-  });
+      const alarms = await call<{ 'hydra:member': AssetAlarm[] }>('GET', `/api/assets/${asset.id}/alarms`, {
+        token: admin,
+      });
+      expect(
+        alarms.body['hydra:member'].some((a) => a.at === at(130).toISOString() && a.recipients.includes(email)),
+      ).toBe(true);
+
+      // The processor's outside marker makes that day a loan day for the asset, counted once however often the job runs.
+      const days = async () =>
+        (await call<{ days_outside_geo_zone: number | null }>('GET', `/api/assets/${asset.id}`, { token: admin })).body
+          .days_outside_geo_zone ?? 0;
+      const before = await days();
+      const day = amsterdamDay(at(140));
+      await loanDayJob({ date: day });
+      await loanDayJob({ date: day });
+      expect(await days()).toBe(before + 1);
+    },
+    TEST_MS,
+  );
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -58,22 +59,43 @@ export async function assertPortFree(name: PortName): Promise<void> {
   });
 }
 
+/** Linux's range for ports the OS hands out itself (outgoing connections, listen on port 0); elsewhere none. */
+function ephemeralRange(): [number, number] | undefined {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    return low && high ? [low, high] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const holdPort = (wanted: number) =>
+  new Promise<net.Server | undefined>((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(undefined));
+    server.listen(wanted, HOST, () => resolve(server));
+  });
+
 /**
- * `count` different free ports chosen by the OS (tests start the stack on these). All are held open until
- * every one is chosen, so no two are the same.
+ * `count` different free ports for a stack the tests start. They come from below the OS's ephemeral range: a port
+ * of that range, chosen and released here, could be taken by one of the thousands of outgoing connections the
+ * stack makes while it starts (seeding) before its service binds it, and the start failed with EADDRINUSE. Each
+ * is held open until every one is chosen, so no two are the same; a port in use is skipped.
  */
 export async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<net.Server>((resolve, reject) => {
-          const server = net.createServer();
-          server.once('error', reject);
-          server.listen(0, HOST, () => resolve(server));
-        }),
-    ),
-  );
+  const range = ephemeralRange();
+  const below = range ? Math.min(range[0], 65536) : 0;
+  const servers: net.Server[] = [];
+  // From a random point of 10000..ephemeral start, so two stacks starting at once rarely look at the same ports.
+  const span = below - 10_000;
+  let next = span > count * 4 ? 10_000 + Math.floor(Math.random() * span) : 0;
+  for (let tries = 0; servers.length < count && next > 0 && tries < count * 50; tries++) {
+    const server = await holdPort(next);
+    if (server) servers.push(server);
+    next = next + 1 >= below ? 10_000 : next + 1;
+  }
+  // No range below the ephemeral one (another OS, an odd setting): the OS's own choice, as before.
+  while (servers.length < count) servers.push((await holdPort(0)) as net.Server);
   const ports = servers.map((server) => (server.address() as net.AddressInfo).port);
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
   return ports;

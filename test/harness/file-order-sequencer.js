@@ -7,9 +7,17 @@
  */
 const Sequencer = require('@jest/test-sequencer').default;
 
-// The seed's generator is the demo data's (scripts/seed/prng.ts); jest loads a sequencer untransformed, so tsx
-// loads the TypeScript module.
-const { mulberry32 } = require('tsx/cjs/api').require('../../scripts/seed/prng.ts', __filename);
+/** mulberry32: a small seeded generator, so one seed gives one order on every machine. */
+function randomFrom(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
 const nameOf = (file) =>
   file
@@ -21,7 +29,7 @@ class FileOrderSequencer extends Sequencer {
   sort(tests) {
     const seed = Number(process.env.TEST_SEED ?? Math.floor(Math.random() * 2 ** 31));
     const listed = (process.env.TEST_ORDER ?? '').split(',').filter(Boolean);
-    const random = mulberry32(seed);
+    const random = randomFrom(seed);
     // Sorted by path first, so the shuffle starts from the same list whatever order the files were found in.
     const shuffled = [...tests].sort((a, b) => (a.path < b.path ? -1 : 1));
     for (let i = shuffled.length - 1; i > 0; i--) {

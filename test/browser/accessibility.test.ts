@@ -13,6 +13,7 @@ import {
   PHONE,
   screenshot,
   signInAs,
+  waitForScreen,
 } from '../harness/browser';
 
 /**
@@ -582,7 +583,7 @@ describe('accessibility of the console (axe, WCAG 2 A and AA)', () => {
     const name = path.slice(1);
     await screenshot(page, `a11y-keyboard-${name}-row-focused`);
     await page.keyboard.press('Enter');
-    await page.waitForURL(opened);
+    await waitForScreen(page, opened);
     await page.locator(PANEL).last().waitFor();
     expect(await focusIsIn(page, PANEL)).toBe(true);
     // The panel's own controls follow with Tab.
@@ -590,7 +591,7 @@ describe('accessibility of the console (axe, WCAG 2 A and AA)', () => {
     expect(await focusIsIn(page, PANEL)).toBe(true);
     await screenshot(page, `a11y-keyboard-${name}-panel-focused`);
     await page.keyboard.press('Escape');
-    await page.waitForURL(closed);
+    await waitForScreen(page, closed);
     await page.locator(PANEL).first().waitFor({ state: 'detached' });
     // The focus is back on the row the panel was opened from.
     expect(await page.locator('tbody tr:focus').textContent()).toBe(row);

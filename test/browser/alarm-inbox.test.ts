@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { call, tokenOf } from '../harness/api';
-import { DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
+import { DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
 import { publishMqtt, waitFor } from '../harness/uplinks';
 
 /**
@@ -138,7 +138,7 @@ describe('alarm inbox', () => {
     expect(Math.round(box?.width ?? 0)).toBe(PHONE.width);
     await screenshot(page, 'alarm-inbox-open-phone');
     await entriesOf(page, name).first().getByRole('link').click();
-    await page.waitForURL(/\/assets\/\d+$/);
+    await waitForScreen(page, /\/assets\/\d+$/);
     await page
       .getByRole('tab', { name: 'Alarms', selected: true })
       .waitFor()
@@ -148,7 +148,7 @@ describe('alarm inbox', () => {
       });
     await screenshot(page, 'alarm-inbox-asset-alarms-phone');
     await page.goBack();
-    await page.waitForURL((url) => !/\/assets\/\d+$/.test(url.pathname));
+    await waitForScreen(page, (url) => !/\/assets\/\d+$/.test(url.pathname));
     await button(page).click();
     await acknowledgeAll(page, name);
     expect(await drawer.count()).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import type { Browser, Page, Route } from 'playwright-core';
 import { ALARM_TEXT_TEMPLATES } from '../../shared/schemas/alarm';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
 
 /** The Alarm rules screen (spec 000 s.2 /alarm-rules, s.5 messages) for admins, a read-only user and clients. */
 
@@ -42,7 +42,7 @@ describe('alarm rules in the console', () => {
     await screenshot(page, 'alarm-rules-list-desktop');
 
     await page.getByRole('button', { name: 'Add new' }).click();
-    await page.waitForURL(/\/alarm-rules\/new/);
+    await waitForScreen(page, /\/alarm-rules\/new/);
     await drawer(page).getByText('New Alarm rule').waitFor();
     await drawer(page).getByRole('button', { name: 'Save' }).click();
     await drawer(page).getByText('The name is required').waitFor();
@@ -71,12 +71,12 @@ describe('alarm rules in the console', () => {
     await drawer(page).getByRole('button', { name: 'Save' }).click();
     const id = ((await (await created).json()) as { id: number }).id;
     await page.getByText('Alarm rule added').waitFor();
-    await page.waitForURL(/\/alarm-rules$/);
+    await waitForScreen(page, /\/alarm-rules$/);
     await page.getByRole('row').filter({ hasText: name }).getByText('Asset tag sabotaged').waitFor();
 
     // Edit: a text of one's own stays when the type changes.
     await page.getByRole('cell', { name, exact: true }).click();
-    await page.waitForURL(new RegExp(`/alarm-rules/${id}$`));
+    await waitForScreen(page, new RegExp(`/alarm-rules/${id}$`));
     await drawer(page).getByText('Alarm rule', { exact: true }).waitFor();
     await expectValue(field(page, /^name/i), name);
     await chooseType(page, 'Asset battery level low');
@@ -114,7 +114,7 @@ describe('alarm rules in the console', () => {
     await page.getByText(`Delete alarm rule ${name} edited?`).waitFor();
     await page.getByRole('button', { name: 'Yes' }).click();
     await page.getByText('Alarm rule deleted').waitFor();
-    await page.waitForURL(/\/alarm-rules$/);
+    await waitForScreen(page, /\/alarm-rules$/);
     await page.getByRole('cell', { name: `${name} edited` }).waitFor({ state: 'detached' });
     await page.close();
   });
@@ -127,7 +127,7 @@ describe('alarm rules in the console', () => {
     await screenshot(page, 'alarm-rules-list-phone');
     await page.getByRole('button', { name: 'Add new' }).first().click();
     await page.getByRole('menuitem', { name: 'Add new' }).click();
-    await page.waitForURL(/\/alarm-rules\/new/);
+    await waitForScreen(page, /\/alarm-rules\/new/);
     await drawer(page).getByText('New Alarm rule').waitFor();
     await chooseType(page, 'Asset battery level low');
     expect(await field(page, /^text/i).inputValue()).toBe(ALARM_TEXT_TEMPLATES[2]);
@@ -152,7 +152,7 @@ describe('alarm rules in the console', () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await signInAs(page, login);
     await page.goto(consoleUrl('/alarm-rules/1'));
-    await page.waitForURL((url) => url.pathname === '/assets');
+    await waitForScreen(page, (url) => url.pathname === '/assets');
     await page.close();
   });
 });

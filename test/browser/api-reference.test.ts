@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, SCREENSHOT_DIR, signInAs } from '../harness/browser';
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, SCREENSHOT_DIR, signInAs, waitForScreen } from '../harness/browser';
 import { readStack } from '../harness/stack';
 
 /** The reference is a very long page: the visible part tells more than the whole. */
@@ -33,7 +33,7 @@ describe('API reference (issue 10)', () => {
     await page.goto(consoleUrl('/api'));
     const documentLoaded = page.waitForResponse((r) => r.url().endsWith('/api/docs.json') && r.status() === 200);
     await page.getByRole('link', { name: 'API reference' }).click();
-    await page.waitForURL('**/api/reference');
+    await waitForScreen(page, '**/api/reference');
     await page.getByRole('heading', { name: 'Get a token and call a list' }).waitFor();
     const base = readStack().apiUrl;
     await page.getByText(`curl -X POST ${base}/api/oauth/token`).waitFor();

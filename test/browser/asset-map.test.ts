@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { AssetMapAnswer, MapMarker } from '../../shared/schemas/asset-map';
 import { decodeMapColumns, encodeMapColumns } from '../../shared/schemas/asset-map-codec';
 import { call, tokenOf } from '../harness/api';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
 
 /**
  * /asset-map (spec 000 s.2): clustered markers, a marker's popup, drawing a circle zone, the Geo Fencing panel
@@ -120,7 +120,7 @@ describe('asset map in the console', () => {
         .waitFor();
       await screenshot(page, 'asset-map-popup-desktop');
       await link.click();
-      await page.waitForURL((url) => url.pathname === href);
+      await waitForScreen(page, (url) => url.pathname === href);
     },
     MAP_TEST_TIMEOUT,
   );
@@ -155,25 +155,25 @@ describe('asset map in the console', () => {
       await screenshot(page, 'asset-map-zone-desktop');
 
       await page.mouse.click(center.x, center.y);
-      await page.waitForURL(new RegExp(`/asset-map\\?zone=${zone.id}$`));
+      await waitForScreen(page, new RegExp(`/asset-map\\?zone=${zone.id}$`));
       await drawer(page).getByText('Geo Fencing').waitFor();
       const name = `Noordzee ${run}`;
       await drawer(page).getByLabel('Name').fill(name);
       await drawer(page).getByRole('button', { name: 'Save' }).click();
       await page.getByText('GeoZone updated').waitFor();
-      await page.waitForURL(/\/asset-map$/);
+      await waitForScreen(page, /\/asset-map$/);
 
       // The zones list beside the map names it; it opens the panel again, also after a reload of the link.
       await page.getByRole('button', { name: 'Layers' }).click();
       await page.getByRole('list', { name: 'Zones' }).getByText(name).click();
-      await page.waitForURL(new RegExp(`zone=${zone.id}`));
+      await waitForScreen(page, new RegExp(`zone=${zone.id}`));
       await page.reload();
       await drawer(page).getByLabel('Name').waitFor();
       expect(await drawer(page).getByLabel('Name').inputValue()).toBe(name);
       await drawer(page).getByRole('button', { name: 'Delete' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
       await page.getByText('GeoZone deleted').waitFor();
-      await page.waitForURL(/\/asset-map$/);
+      await waitForScreen(page, /\/asset-map$/);
     },
     MAP_TEST_TIMEOUT,
   );

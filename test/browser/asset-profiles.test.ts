@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { call, tokenOf } from '../harness/api';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
 
 /** Asset profiles (spec 000 /asset-profiles and the asset's profile block) driven as an admin. */
 
@@ -43,7 +43,7 @@ describe('asset profiles in the console', () => {
     await screenshot(page, 'asset-profiles-list-desktop');
 
     await page.getByRole('cell', { name: 'Kabelhaspels' }).click();
-    await page.waitForURL(/\/asset-profiles\/1$/);
+    await waitForScreen(page, /\/asset-profiles\/1$/);
     const cables = drawer(page).getByRole('region', { name: 'Cable types' });
     await cables.waitFor();
     await screenshot(page, 'asset-profiles-editor-desktop');
@@ -69,7 +69,7 @@ describe('asset profiles in the console', () => {
 
     await drawer(page).getByRole('button', { name: 'Save' }).click();
     await page.getByText('Asset profile definition saved').waitFor();
-    await page.waitForURL(/\/asset-profiles$/);
+    await waitForScreen(page, /\/asset-profiles$/);
     await page.getByRole('cell', { name: 'Kabelhaspels' }).click();
     await drawer(page)
       .getByRole('cell', { name: `Browser ${run}` })

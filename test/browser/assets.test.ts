@@ -9,6 +9,7 @@ import {
   SCREENSHOT_DIR,
   screenshot,
   signInAs,
+  waitForScreen,
 } from '../harness/browser';
 
 /** The asset list and the asset panel (spec 000 s.2) against the local stack. */
@@ -78,7 +79,7 @@ describe('asset list and asset panel', () => {
     const sorted = page.waitForRequest((r) => r.url().includes(encodeURI('order[reference]=asc')));
     await page.getByRole('columnheader', { name: 'Reference' }).getByRole('button').click();
     await sorted;
-    await page.waitForURL(/sort=reference%3Aasc/);
+    await waitForScreen(page, /sort=reference%3Aasc/);
     await waitForRows(page);
 
     // Select all on the page gives the notice of the spec.
@@ -99,7 +100,7 @@ describe('asset list and asset panel', () => {
     await screenshot(page, 'assets-filter-invalid');
     await filter.getByLabel('ID', { exact: true }).fill('5');
     await page.getByRole('button', { name: 'Apply' }).click();
-    await page.waitForURL(/[?&]id=5/);
+    await waitForScreen(page, /[?&]id=5/);
     expect(page.url()).not.toMatch(/[?&]page=/);
     await page.close();
   });
@@ -114,7 +115,7 @@ describe('asset list and asset panel', () => {
     await waitForRows(page);
     // The ID cell: on the left, clear of the open panel.
     await page.locator('tbody tr').nth(1).locator('td').nth(1).click();
-    await page.waitForURL(/\/assets\/\d+/);
+    await waitForScreen(page, /\/assets\/\d+/);
     await panel(page).last().getByRole('tab', { name: 'Details', selected: true }).waitFor();
     await page.close();
   });
@@ -146,7 +147,7 @@ describe('asset list and asset panel', () => {
     await animationsFinished(page); // the actions fade in
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'assets-actions-phone.png') });
     await page.getByRole('menuitem', { name: 'Add new' }).click();
-    await page.waitForURL(/\/assets\/new/);
+    await waitForScreen(page, /\/assets\/new/);
     await page.getByRole('menuitem', { name: 'Add new' }).waitFor({ state: 'hidden' });
     await page.goto(consoleUrl('/assets/5'));
     await showTabs(page, 'assets-phone');
@@ -159,7 +160,7 @@ describe('asset list and asset panel', () => {
     await page.goto(consoleUrl('/assets'));
     await waitForRows(page);
     await page.getByRole('button', { name: 'Add new' }).click();
-    await page.waitForURL(/\/assets\/new/);
+    await waitForScreen(page, /\/assets\/new/);
     const form = panel(page).last();
     await form.getByRole('heading', { name: 'New Asset' }).waitFor();
     await form.getByRole('button', { name: 'Save' }).click();
@@ -171,7 +172,7 @@ describe('asset list and asset panel', () => {
     await form.getByLabel('Reference').fill('BR-1');
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Asset added').waitFor();
-    await page.waitForURL(/\/assets\/\d+/);
+    await waitForScreen(page, /\/assets\/\d+/);
     const saved = panel(page).last();
     await saved.getByText(name).waitFor();
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { call, tokenOf } from '../harness/api';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
 
 /** The Attachments tab (spec 000 s.2, issue 3): upload straight to the local S3, list, download, delete. */
 
@@ -125,7 +125,7 @@ describe('asset attachments', () => {
     await form.getByLabel('Asset profiles').click();
     await page.getByRole('option', { name: 'Kabelhaspels' }).click();
     await form.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL(/\/assets\/\d+/);
+    await waitForScreen(page, /\/assets\/\d+/);
     await page.getByText('The attachment has been uploaded').waitFor();
     const id = Number(/\/assets\/(\d+)/.exec(page.url())?.[1]);
     const asset = await call<{

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
 
 /** The Customers screen (spec 000 s.2 /customers) driven as an admin: list, create, edit, delete, users tab. */
 
@@ -26,7 +26,7 @@ describe('customers in the console', () => {
     await screenshot(page, 'customers-list-desktop');
 
     await page.getByRole('button', { name: 'Add new' }).click();
-    await page.waitForURL(/\/customers\/new/);
+    await waitForScreen(page, /\/customers\/new/);
     await drawer(page).getByText('New Customer').waitFor();
     await drawer(page).getByRole('button', { name: 'Save' }).click();
     await drawer(page).getByText('The name is required').waitFor();
@@ -49,11 +49,11 @@ describe('customers in the console', () => {
     await page.getByRole('option', { name: 'Mila Manager' }).click();
     await drawer(page).getByRole('button', { name: 'Save' }).click();
     await page.getByText('Customer added').waitFor();
-    await page.waitForURL(/\/customers$/);
+    await waitForScreen(page, /\/customers$/);
 
     await page.getByLabel(/search customers/i).fill(run);
     // The search applies 300 ms after typing; wait for it, or a row click would race the URL update.
-    await page.waitForURL(new RegExp(`search=${run}`));
+    await waitForScreen(page, new RegExp(`search=${run}`));
     await page.locator('tbody tr').nth(1).waitFor({ state: 'detached' });
     await page.getByRole('cell', { name: company }).waitFor();
     await page.getByRole('row').filter({ hasText: company }).getByRole('cell', { name: 'Mila Manager' }).waitFor();

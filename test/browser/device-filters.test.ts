@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { call, tokenOf } from '../harness/api';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
 
 /**
  * Issue 19's device list filters in the console: battery low, sabotaged (and asset attached, connectivity) in
@@ -77,7 +77,7 @@ describe('device list filters in the console', () => {
       await expect(drawer.getByLabel('Battery low').inputValue()).resolves.toBe('true');
       await drawer.getByLabel('Sabotaged').selectOption('false');
       await drawer.getByRole('button', { name: 'Filter' }).click();
-      await page.waitForURL(/sabotaged=false/);
+      await waitForScreen(page, /sabotaged=false/);
       expect(page.url()).toContain('batteryLow=true');
       await expectShows(page, 'batteryLevelLow=true&sabotaged=false');
       await page.waitForLoadState('networkidle');

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { call, tokenOf } from '../harness/api';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
 
 /**
  * Issue 16 part 1, console side: the admins' device profile screen (/device-profiles) with its codec editor and
@@ -78,13 +78,13 @@ describe('device profiles in the console', () => {
       const page = await browser.newPage({ viewport: DESKTOP });
       await signInAs(page, 'admin');
       await page.getByRole('link', { name: 'Device profiles' }).click();
-      await page.waitForURL(/\/device-profiles$/);
+      await waitForScreen(page, /\/device-profiles$/);
       await page.getByRole('columnheader', { name: 'Uplink interval' }).waitFor();
       await page.getByRole('row').filter({ hasText: 'Built-in' }).first().waitFor();
       await screenshot(page, 'device-profiles-list-desktop');
 
       await page.getByRole('button', { name: 'Add new' }).click();
-      await page.waitForURL(/\/device-profiles\/new$/);
+      await waitForScreen(page, /\/device-profiles\/new$/);
       await drawer(page).getByRole('button', { name: 'Save' }).click();
       await drawer(page).getByText('The name is required').waitFor();
 
@@ -126,7 +126,7 @@ describe('device profiles in the console', () => {
 
       await drawer(page).getByRole('button', { name: 'Save' }).click();
       await page.getByText('Device profile added').waitFor();
-      await page.waitForURL(/\/device-profiles$/);
+      await waitForScreen(page, /\/device-profiles$/);
       const saved = await profileNamed(name);
       expect(saved).toBeDefined();
       made.push(saved?.id ?? 0);
@@ -249,7 +249,7 @@ describe('device profiles in the console', () => {
     await page.getByRole('link', { name: 'Devices', exact: true }).waitFor();
     expect(await page.getByRole('link', { name: 'Device profiles' }).count()).toBe(0);
     await page.goto(consoleUrl('/device-profiles'));
-    await page.waitForURL((url) => url.pathname !== '/device-profiles' && url.pathname !== '/');
+    await waitForScreen(page, (url) => url.pathname !== '/device-profiles' && url.pathname !== '/');
     expect(await page.getByRole('columnheader', { name: 'Uplink interval' }).count()).toBe(0);
     await page.close();
   });

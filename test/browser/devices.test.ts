@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { call, tokenOf } from '../harness/api';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
 
 /** The Devices screen (spec 000 s.2 /devices) and the asset form's device field, against the local stack. */
 
@@ -73,7 +73,7 @@ describe('devices in the console', () => {
       await screenshot(page, 'devices-list-desktop');
 
       await page.getByRole('button', { name: 'Add new' }).click();
-      await page.waitForURL(/\/devices\/new$/);
+      await waitForScreen(page, /\/devices\/new$/);
       await drawer(page).getByText('New device').waitFor();
       await drawer(page)
         .getByLabel(/^DEVEUI/)
@@ -93,13 +93,13 @@ describe('devices in the console', () => {
       await drawer(page).getByLabel('Model').fill('KPN LocationTag V');
       await drawer(page).getByRole('button', { name: 'Save' }).click();
       await page.getByText('Device added').waitFor();
-      await page.waitForURL(/\/devices$/);
+      await waitForScreen(page, /\/devices$/);
 
       await page.getByLabel('Search name, model or DEVEUI').fill(run);
-      await page.waitForURL(new RegExp(`search=${run}`));
+      await waitForScreen(page, new RegExp(`search=${run}`));
       await page.getByRole('row').filter({ hasText: devEui }).getByRole('cell', { name }).waitFor();
       await page.getByRole('cell', { name }).click();
-      await page.waitForURL(/\/devices\/\d+/);
+      await waitForScreen(page, /\/devices\/\d+/);
       await drawer(page).getByText(`Device ${name}`).waitFor();
       // DEVEUI and barcode are fixed once the device exists.
       expect(await drawer(page).getByLabel('DEVEUI').inputValue()).toBe(devEui);
@@ -133,7 +133,7 @@ describe('devices in the console', () => {
       const sortBy = async (direction: 'asc' | 'desc') => {
         const first = direction === 'asc' ? all[0] : all[all.length - 1];
         await header.getByRole('button').click();
-        await page.waitForURL(new RegExp(`order=devEui&dir=${direction}`));
+        await waitForScreen(page, new RegExp(`order=devEui&dir=${direction}`));
         await page.locator('tbody tr:first-child td:nth-child(5)', { hasText: first ?? '' }).waitFor();
         return columnTexts(page, 5);
       };
@@ -161,7 +161,7 @@ describe('devices in the console', () => {
       await row.getByText('Sabotaged').waitFor({ timeout: 60_000 });
       await screenshot(page, 'devices-list-sabotaged-desktop');
       await row.click();
-      await page.waitForURL(new RegExp(`/devices/${sabotaged.id}\\?`));
+      await waitForScreen(page, new RegExp(`/devices/${sabotaged.id}\\?`));
       await drawer(page).getByLabel('DEVEUI').waitFor();
       await page.reload();
       const alert = drawer(page).getByText('This device reported sabotage.');
@@ -226,7 +226,7 @@ describe('devices in the console', () => {
       const href = await link.getAttribute('href');
       expect(href).toMatch(/^\/assets\/\d+$/);
       await link.click();
-      await page.waitForURL(new RegExp(`${href}$`));
+      await waitForScreen(page, new RegExp(`${href}$`));
       await page.close();
     },
     STEP_BUDGET_MS,

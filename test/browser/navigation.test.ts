@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LANGUAGE_STORAGE_KEY } from '../../web/src/i18n/languages';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
 
 /**
  * Menus and route gating per role (spec 001 s.2 route table and navigation, s.6 roles; spec 000 s.2
@@ -111,7 +111,7 @@ const menuEntries = async (page: Page) =>
 /** Opens a path and waits until the route guards have settled on where it ends. */
 async function landOn(page: Page, path: string, expected: string) {
   await page.goto(consoleUrl(path));
-  await page.waitForURL((url) => url.pathname === expected, { timeout: 10_000 });
+  await waitForScreen(page, (url) => url.pathname === expected, { timeout: 10_000 });
 }
 
 describe('navigation per role', () => {

@@ -7,6 +7,7 @@ import {
   PHONE,
   screenshot,
   signInAs,
+  waitForScreen,
 } from '../harness/browser';
 
 /**
@@ -31,7 +32,7 @@ describe('Pickups and Billing screens', () => {
     await signInAs(page, 'user');
     await page.goto(consoleUrl('/assets'));
     await page.getByRole('link', { name: 'Pickups' }).click();
-    await page.waitForURL(/\/pickups$/);
+    await waitForScreen(page, /\/pickups$/);
     await page.locator('main [data-requested-at]').first().waitFor();
     const cells = page.locator('main [data-requested-at]');
     const times = await Promise.all(
@@ -44,7 +45,7 @@ describe('Pickups and Billing screens', () => {
     await screenshot(page, 'pickups-desktop');
     const name = (await rows(page).first().locator('td').first().textContent()) ?? '';
     await rows(page).first().locator('td').first().click();
-    await page.waitForURL(/\/pickups\/\d+$/);
+    await waitForScreen(page, /\/pickups\/\d+$/);
     await page.locator('.MuiDrawer-paper h2').waitFor();
     // The panel shows the asset of the row.
     await page.locator('.MuiDrawer-paper:has(h2)', { hasText: name }).waitFor();
@@ -52,7 +53,7 @@ describe('Pickups and Billing screens', () => {
     await screenshot(page, 'pickups-asset-panel-desktop');
     // The planner confirms the pickup (after a question): it leaves the list.
     await page.locator('.MuiDrawer-paper:has(h2)').getByRole('button', { name: 'Close', exact: true }).click();
-    await page.waitForURL(/\/pickups$/);
+    await waitForScreen(page, /\/pickups$/);
     await page.getByRole('button', { name: `Confirm that ${name} is picked up` }).click();
     await page.getByRole('dialog').getByText('Confirm the pickup?').waitFor();
     await animationsFinished(page);
@@ -91,7 +92,7 @@ describe('Pickups and Billing screens', () => {
     const firstTotal = Number(await firstRow.locator('td').nth(2).textContent());
     await page.getByRole('combobox', { name: 'Customer' }).fill(first);
     await page.getByRole('option', { name: first }).first().click();
-    await page.waitForURL(/client=\d+/);
+    await waitForScreen(page, /client=\d+/);
     // The filtered answer has arrived when the month's total is that customer's.
     await page.locator('[data-testid="month-total"] td', { hasText: new RegExp(`^${firstTotal}$`) }).waitFor();
     const names = await page.locator('[data-customer-total] td:first-child').allTextContents();

@@ -9,6 +9,7 @@ import {
   SCREENSHOT_DIR,
   screenshot,
   signInAs,
+  waitForScreen,
 } from '../harness/browser';
 
 /**
@@ -34,7 +35,7 @@ describe('Reports screen', () => {
     await page.locator('header [data-report-count]:not([data-report-count="0"])').waitFor();
     const before = await countOf(page);
     await badge(page).click();
-    await page.waitForURL(/\/reports$/);
+    await waitForScreen(page, /\/reports$/);
     const rows = page.locator('[data-testid="report-list"] li');
     await rows.first().waitFor();
     expect(await rows.count()).toBe(before);

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { DEMO_PASSWORD } from '../harness/api';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot } from '../harness/browser';
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, waitForScreen } from '../harness/browser';
 import { resetCodeIn, waitForMail, wrongCodeFor } from '../harness/mail';
 import { createTestUser } from '../harness/test-users';
 
@@ -20,7 +20,7 @@ describe('resetting a password in the console', () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await page.goto(consoleUrl('/sign-in'));
     await page.getByRole('link', { name: /forgot your password/i }).click();
-    await page.waitForURL(/\/reset-password$/);
+    await waitForScreen(page, /\/reset-password$/);
     await page.getByRole('button', { name: 'Reset password' }).click();
     await page.getByText('Email is required').waitFor();
     await screenshot(page, 'reset-password-request-desktop');
@@ -46,11 +46,11 @@ describe('resetting a password in the console', () => {
     await screenshot(page, 'reset-password-done-desktop');
 
     await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/sign-in$/);
+    await waitForScreen(page, /\/sign-in$/);
     await page.getByLabel(/username or e-mail/i).fill(user.email);
     await page.getByLabel(/^password/i).fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(/\/assets$/);
+    await waitForScreen(page, /\/assets$/);
     await page.close();
   });
 

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { DEMO_PASSWORD } from '../harness/api';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot } from '../harness/browser';
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, waitForScreen } from '../harness/browser';
 
 describe('signing in to the console against the local stack', () => {
   let browser: Browser;
@@ -14,7 +14,7 @@ describe('signing in to the console against the local stack', () => {
   it('shows the wrong-credentials message from the API', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await page.goto(consoleUrl('/'));
-    await page.waitForURL(/\/sign-in$/);
+    await waitForScreen(page, /\/sign-in$/);
     await page.getByLabel(/username or e-mail/i).fill('admin');
     await page.getByLabel(/^password/i).fill('not-the-password');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -29,7 +29,7 @@ describe('signing in to the console against the local stack', () => {
     await page.getByLabel(/username or e-mail/i).fill('admin@demo.local');
     await page.getByLabel(/^password/i).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(/\/users$/);
+    await waitForScreen(page, /\/users$/);
     for (const entry of ['Assets', 'Users', 'Styling']) {
       await page.getByRole('link', { name: entry, exact: true }).first().waitFor();
     }
@@ -40,7 +40,7 @@ describe('signing in to the console against the local stack', () => {
     await screenshot(page, 'shell-admin-desktop');
     // The session survives a reload (local storage + refresh).
     await page.reload();
-    await page.waitForURL(/\/users$/);
+    await waitForScreen(page, /\/users$/);
     await page.getByRole('link', { name: 'Users', exact: true }).first().waitFor();
     await page.close();
   });
@@ -53,9 +53,9 @@ describe('signing in to the console against the local stack', () => {
     await page.getByLabel(/username or e-mail/i).fill('client');
     await page.getByLabel(/^password/i).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(/\/assets$/);
+    await waitForScreen(page, /\/assets$/);
     await page.goto(consoleUrl('/users'));
-    await page.waitForURL(/\/assets$/);
+    await waitForScreen(page, /\/assets$/);
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'shell-client-phone');
     await page.close();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { ALARM_TEXT_TEMPLATES } from '../../shared/schemas/alarm';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
 
 /**
  * Issue 16 part 4 in the console: the device list's Status column (a coloured chip per connectivity state), its
@@ -44,7 +44,7 @@ describe('silent tags in the console', () => {
     await page.locator('#filter-form').getByLabel('Status').selectOption('silent');
     const filtered = page.waitForResponse((r) => r.url().includes('connectivity=silent') && r.ok());
     await page.getByRole('button', { name: 'Filter' }).last().click();
-    await page.waitForURL(/connectivity=silent/);
+    await waitForScreen(page, /connectivity=silent/);
     await filtered;
     // The previous page stays until the filtered one replaces it: wait until no other state is shown.
     await page

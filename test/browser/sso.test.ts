@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot } from '../harness/browser';
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, waitForScreen } from '../harness/browser';
 import { readStack } from '../harness/stack';
 
 /**
@@ -53,12 +53,12 @@ describe('single sign-on through the local OIDC stand-in', () => {
     await page.getByText('Signing you in…').waitFor();
     await screenshot(page, 'sso-callback-desktop');
     release();
-    await page.waitForURL(/\/users$/);
+    await waitForScreen(page, /\/users$/);
     await page.getByRole('link', { name: 'Users', exact: true }).first().waitFor();
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'sso-signed-in-desktop');
     await page.reload();
-    await page.waitForURL(/\/users$/);
+    await waitForScreen(page, /\/users$/);
     await page.getByRole('link', { name: 'Users', exact: true }).first().waitFor();
     await context.close();
   });
@@ -73,7 +73,7 @@ describe('single sign-on through the local OIDC stand-in', () => {
     await page.getByText('Signing you in…').waitFor();
     await screenshot(page, 'sso-callback-phone');
     release();
-    await page.waitForURL(/\/assets$/);
+    await waitForScreen(page, /\/assets$/);
     await context.close();
   });
 
@@ -87,7 +87,7 @@ describe('single sign-on through the local OIDC stand-in', () => {
     await submitEmail(page, 'nobody@nowhere.example');
     await page.getByText('Access denied').waitFor();
     // The root sends a visitor on to the sign-in screen.
-    await page.waitForURL(/\/sign-in$/);
+    await waitForScreen(page, /\/sign-in$/);
     // One notice, although strict mode runs the callback's effect twice.
     expect(await page.getByText('Access denied').count()).toBe(1);
     expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull();
@@ -101,7 +101,7 @@ describe('single sign-on through the local OIDC stand-in', () => {
     const page = await context.newPage();
     await page.goto(consoleUrl('/oauth?code=forged&state=forged&session_state=x'));
     await page.getByText('Access denied').waitFor();
-    await page.waitForURL(/\/sign-in$/);
+    await waitForScreen(page, /\/sign-in$/);
     await context.close();
   });
 });

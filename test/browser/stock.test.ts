@@ -9,6 +9,7 @@ import {
   PHONE,
   screenshot,
   signInAs,
+  waitForScreen,
 } from '../harness/browser';
 import { publishMqtt, waitFor } from '../harness/uplinks';
 
@@ -104,7 +105,7 @@ describe('Stock screen', () => {
     await screenshot(page, 'stock-desktop');
 
     await cell.getByRole('button').click();
-    await page.waitForURL(new RegExp(`/stock\\?zone=${zoneId}&profile=${profile.id}$`));
+    await waitForScreen(page, new RegExp(`/stock\\?zone=${zoneId}&profile=${profile.id}$`));
     const drawer = page.locator('[data-stock-assets="loaded"]');
     await drawer.waitFor();
     const links = drawer.getByRole('link');
@@ -115,10 +116,10 @@ describe('Stock screen', () => {
     await page.reload();
     await page.locator('[data-stock-assets="loaded"]').getByRole('link').first().waitFor();
     await page.goBack();
-    await page.waitForURL(/\/stock$/);
+    await waitForScreen(page, /\/stock$/);
     await page.goForward();
     await page.locator('[data-stock-assets="loaded"]').getByRole('link').first().click();
-    await page.waitForURL(new RegExp(`/assets/${assets[0]}$`));
+    await waitForScreen(page, new RegExp(`/assets/${assets[0]}$`));
     await page.close();
   });
 
@@ -168,7 +169,7 @@ describe('Stock screen', () => {
     const client = await browser.newPage({ viewport: DESKTOP });
     await signInAs(client, 'client');
     await client.goto(consoleUrl('/stock'));
-    await client.waitForURL(/\/assets$/);
+    await waitForScreen(client, /\/assets$/);
     await client.close();
 
     const transporter = await browser.newPage({ viewport: DESKTOP });

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
 
 /** The Tenants screen (spec 001 s.2, s.4, s.8) driven as the super admin, at desktop and phone width. */
 
@@ -27,7 +27,7 @@ describe('tenants administration in the console', () => {
     // Create: a taken subdomain is refused on its field, then the tenant is created.
     const company = `Browser Tenant ${run}`;
     await page.getByRole('button', { name: 'Create' }).click();
-    await page.waitForURL(/\/tenants\/new/);
+    await waitForScreen(page, /\/tenants\/new/);
     await drawer(page).getByText('Create tenant').waitFor();
     await drawer(page).getByLabel('Subdomain').fill('acme');
     await drawer(page).getByLabel('Company').fill(company);
@@ -39,7 +39,7 @@ describe('tenants administration in the console', () => {
     await drawer(page).getByLabel('Subdomain').fill(`bt-${run}`);
     await drawer(page).getByRole('button', { name: 'Save' }).click();
     await page.getByText('Tenant created').waitFor();
-    await page.waitForURL(/\/tenants$/);
+    await waitForScreen(page, /\/tenants$/);
 
     // Edit: found through the filter drawer (dot badge), opened by row click.
     await page.getByRole('button', { name: 'Filter' }).click();

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
 
 /** The Users screen (spec 001 s.2) driven as an admin: list, create, edit, delete, at both widths. */
 
@@ -25,7 +25,7 @@ describe('users administration in the console', () => {
 
     // Create: the schema's messages first, then the server's violation on the username field.
     await page.getByRole('button', { name: 'Add new' }).click();
-    await page.waitForURL(/\/users\/new/);
+    await waitForScreen(page, /\/users\/new/);
     await drawer(page).getByText('Create user').waitFor();
     await drawer(page).getByRole('button', { name: 'Save' }).click();
     await drawer(page).getByText('The name is required').waitFor();
@@ -48,11 +48,11 @@ describe('users administration in the console', () => {
       .fill(`browser-${run}`);
     await drawer(page).getByRole('button', { name: 'Save' }).click();
     await page.getByText('User created').waitFor();
-    await page.waitForURL(/\/users$/);
+    await waitForScreen(page, /\/users$/);
 
     // Find it with the search box and edit it.
     await page.getByLabel(/search name/i).fill(run);
-    await page.waitForURL(new RegExp(`search=${run}`));
+    await waitForScreen(page, new RegExp(`search=${run}`));
     await page.getByRole('cell', { name: 'Anna Admin' }).waitFor({ state: 'detached' });
     await page.getByRole('cell', { name }).click();
     await drawer(page).getByText(`Edit user ${name}`).waitFor();
@@ -88,7 +88,7 @@ describe('users administration in the console', () => {
       .getByLabel(/^email/i)
       .fill('user@demo.local');
     await drawer(page).getByRole('button', { name: 'Filter' }).click();
-    await page.waitForURL(/email=user%40demo\.local/);
+    await waitForScreen(page, /email=user%40demo\.local/);
     await page.getByRole('cell', { name: 'Ulrich User' }).waitFor();
     // The previous page stays visible until the filtered answer arrives.
     await page.getByRole('cell', { name: 'Anna Admin' }).waitFor({ state: 'detached' });
@@ -108,7 +108,7 @@ describe('users administration in the console', () => {
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'users-drawer-phone');
     await page.goBack();
-    await page.waitForURL(/\/users$/);
+    await waitForScreen(page, /\/users$/);
     await page.getByRole('button', { name: 'Add new' }).first().click();
     await page.getByRole('menuitem', { name: 'Add new' }).click();
     await drawer(page).getByText('Create user').waitFor();

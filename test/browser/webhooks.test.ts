@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import type { WebhookEndpoint } from '../../shared/schemas/webhook';
 import { call, tokenOf } from '../harness/api';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
 
 /**
  * Issue 18 part 6, console side: an administrator adds a webhook endpoint (the secret shown once), sends a test
@@ -45,10 +45,10 @@ describe('webhook endpoints in the console', () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await signInAs(page, 'admin');
     await page.getByRole('link', { name: 'Webhooks' }).click();
-    await page.waitForURL(/\/webhooks$/);
+    await waitForScreen(page, /\/webhooks$/);
     // The first visit compiles the screen's chunk under the dev server: give it the time other screens get.
     await page.getByRole('button', { name: 'Add new' }).click({ timeout: 90_000 });
-    await page.waitForURL(/\/webhooks\/new$/);
+    await waitForScreen(page, /\/webhooks\/new$/);
 
     // Nothing chosen: the shared schema's message under the event types.
     await drawer(page).getByLabel(/^URL/).fill('https://localhost/hook');
@@ -68,7 +68,7 @@ describe('webhook endpoints in the console', () => {
     await drawer(page).getByRole('button', { name: 'Save' }).click();
     const endpoint = (await (await created).json()) as WebhookEndpoint;
     made.add(endpoint.id);
-    await page.waitForURL(new RegExp(`/webhooks/${endpoint.id}$`));
+    await waitForScreen(page, new RegExp(`/webhooks/${endpoint.id}$`));
     const secret = drawer(page).getByTestId('webhook-secret').getByRole('textbox');
     expect(await secret.inputValue()).toBe(endpoint.secret);
 
@@ -98,7 +98,7 @@ describe('webhook endpoints in the console', () => {
     await drawer(page).getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
     await page.getByText('The webhook endpoint is deleted').waitFor();
-    await page.waitForURL(/\/webhooks$/);
+    await waitForScreen(page, /\/webhooks$/);
     made.delete(endpoint.id);
     await screenshot(page, 'webhooks-list-desktop');
     await page.close();

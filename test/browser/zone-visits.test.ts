@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { call, tokenOf } from '../harness/api';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
+import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
 import { publishLorawan, waitFor } from '../harness/uplinks';
 
 /**
@@ -112,7 +112,7 @@ describe('zone visits in the console', () => {
     await here.getByRole('link', { name: `Open asset ${name}` }).waitFor();
     await screenshot(page, 'zone-visits-panel-phone');
     await here.getByRole('link', { name: `Open asset ${name}` }).click();
-    await page.waitForURL(new RegExp(`/assets/${assetId}`));
+    await waitForScreen(page, new RegExp(`/assets/${assetId}`));
     await page.close();
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from './api';
 import { readStack } from './stack';
+import { waitUntil } from './wait';
 
 /** The time zone every page runs in (spec 000 s.9 shows times in the user's zone: Dutch users). */
 export const CONSOLE_TIME_ZONE = 'Europe/Amsterdam';
@@ -74,11 +75,33 @@ export async function screenshot(page: Page, name: string) {
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
+type UrlTest = Parameters<Page['waitForURL']>[0];
+
+/**
+ * Waits until the address matches `url` and the console shows that address's screen. The address changes the
+ * moment a link is followed, but the router renders the new screen in a transition that keeps the old one up
+ * (its buttons clickable) until the new screen's code has loaded; the layout's `main` says which location it
+ * shows (web/src/shell/useShownLocation.ts).
+ */
+export async function waitForScreen(page: Page, url: UrlTest, { timeout = 30_000 }: { timeout?: number } = {}) {
+  await page.waitForURL(url, { timeout });
+  // Read through CDP (page.evaluate), which the console's CSP allows; waitForFunction would eval in the page.
+  const shown = () =>
+    page
+      .evaluate<{ shown?: string; address: string }>(
+        `({ shown: document.querySelector('main')?.getAttribute('data-location'), address: location.pathname + location.search })`,
+      )
+      .catch(() => ({ shown: undefined, address: 'a page being replaced' }));
+  await waitUntil('the console to show the address it is at', shown, (read) => read.shown === read.address, {
+    timeoutMs: timeout,
+  });
+}
+
 /** Signs a demo user in through the sign-in screen and waits for the role's landing page. */
 export async function signInAs(page: Page, login: string) {
   await page.goto(consoleUrl('/sign-in'));
   await page.getByLabel(/username or e-mail/i).fill(login);
   await page.getByLabel(/^password/i).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/sign-in' && url.pathname !== '/');
+  await waitForScreen(page, (url) => url.pathname !== '/sign-in' && url.pathname !== '/');
 }

@@ -11,6 +11,7 @@ import { LiveConsole } from '../live/LiveConsole';
 import { NavigationDrawer } from './NavigationDrawer';
 import { PageBreadcrumbs } from './PageBreadcrumbs';
 import { TopBar } from './TopBar';
+import { useShownLocation } from './useShownLocation';
 
 /** The signed-in layout: top bar, navigation drawer, breadcrumbs and the page. */
 export function AppShell() {
@@ -20,13 +21,14 @@ export function AppShell() {
   const [phoneOpen, setPhoneOpen] = useState(false);
   const open = isPhone ? phoneOpen : wideOpen;
   useDocumentTitle();
+  const shownLocation = useShownLocation();
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
       <LiveConsole />
       <TopBar drawerOpen={open} onToggleDrawer={() => (isPhone ? setPhoneOpen(!phoneOpen) : setWideOpen(!wideOpen))} />
       <NavigationDrawer variant={isPhone ? 'temporary' : 'permanent'} open={open} onClose={() => setPhoneOpen(false)} />
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
+      <Box component="main" data-location={shownLocation} sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
         <Toolbar />
         <PageBreadcrumbs />
         <Suspense fallback={<FullPageSpinner fill="area" />}>

@@ -11,12 +11,14 @@ import { useDocumentTitle } from '../common/pageHandle';
 import { useSession } from '../session/useSession';
 import { LanguageMenuButton } from './LanguageMenuButton';
 import { Logo } from './Logo';
+import { useShownLocation } from './useShownLocation';
 
 /** Layout of the pages used without a session: sign-in, sign-up, password reset, SSO callback. */
 export function PublicLayout() {
   const { t } = useTranslation();
   const { user } = useSession();
   useDocumentTitle();
+  const shownLocation = useShownLocation();
   return (
     <Box
       sx={{
@@ -45,6 +47,7 @@ export function PublicLayout() {
       </AppBar>
       <Box
         component="main"
+        data-location={shownLocation}
         sx={{
           flexGrow: 1,
           display: 'flex',

@@ -15,6 +15,12 @@ export interface Step {
   name: string;
   /** The command and its arguments (an npm script: `['npm', 'run', 'lint']`). */
   command: string[];
+  /**
+   * How readily the step gives way to the others of its phase (nice(1): 0 never, 19 most). The browser project
+   * is the phase's longest and its timeouts the tightest (a renderer starved of CPU misses a 30 s navigation);
+   * batch work beside it (CDK synths) should take what the browser leaves.
+   */
+  niceness?: number;
 }
 
 export interface StepResult {
@@ -30,7 +36,8 @@ export function runStep(step: Step, env: NodeJS.ProcessEnv = {}): Promise<StepRe
   const started = Date.now();
   const log = createWriteStream(logOf(step));
   console.log(`▶ ${step.name}: ${step.command.join(' ')}`);
-  const [command, ...args] = step.command as [string, ...string[]];
+  const niced = step.niceness ? ['nice', '-n', String(step.niceness), ...step.command] : step.command;
+  const [command, ...args] = niced as [string, ...string[]];
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.pipe(log, { end: false });
   child.stderr.pipe(log, { end: false });
@@ -91,8 +98,9 @@ export function chromiumMissing(): string | undefined {
 }
 
 /** A jest project as a step: its JSON results land in .test-results/<project>.json for the CI summary. */
-export const jestStep = (project: string, extra: string[] = []): Step => ({
+export const jestStep = (project: string, extra: string[] = [], niceness?: number): Step => ({
   name: project,
+  niceness,
   command: [
     'npx',
     'jest',

@@ -5,7 +5,9 @@
 const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022' } }] };
 // ESM-only packages that a test may import are compiled to CommonJS like our own code.
 const transformIgnorePatterns = ['/node_modules/(?!(@middy|aedes|maildev|oidc-provider|flatbush|flatqueue)/)'];
-const common = { transform, transformIgnorePatterns, testEnvironment: 'node', rootDir: __dirname };
+// The console's alias for the code it shares with the backend (web/tsconfig.json, web/vite.config.mts).
+const moduleNameMapper = { '^@shared/(.*)$': '<rootDir>/shared/$1' };
+const common = { transform, transformIgnorePatterns, moduleNameMapper, testEnvironment: 'node', rootDir: __dirname };
 
 module.exports = {
   // Files run in a shuffled order whose seed is printed (test/harness/file-order-sequencer.js).

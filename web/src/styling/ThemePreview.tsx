@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColourSettings, createConsoleTheme } from '../theme/consoleTheme';
+import { useReducedMotion } from '../theme/useReducedMotion';
 
 /**
  * A small copy of the console in the colours being edited. Its own ThemeProvider (no CssBaseline), so the
@@ -18,7 +19,11 @@ import { type ColourSettings, createConsoleTheme } from '../theme/consoleTheme';
 export function ThemePreview({ colours }: { colours: ColourSettings }) {
   const { t, i18n } = useTranslation('styling');
   const language = i18n.resolvedLanguage ?? i18n.language;
-  const theme = useMemo(() => createConsoleTheme(colours, language), [colours, language]);
+  const reduceMotion = useReducedMotion();
+  const theme = useMemo(
+    () => createConsoleTheme(colours, language, { reduceMotion }),
+    [colours, language, reduceMotion],
+  );
   return (
     <ThemeProvider theme={theme}>
       <Box

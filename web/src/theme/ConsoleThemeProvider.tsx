@@ -4,6 +4,7 @@ import { DEFAULT_COLORS } from '@shared/schemas/settings';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ColourSettings, createConsoleTheme } from './consoleTheme';
+import { useReducedMotion } from './useReducedMotion';
 
 /** The one place the MUI theme is made; pass the tenant's colours once they are loaded. */
 export function ConsoleThemeProvider({
@@ -15,7 +16,11 @@ export function ConsoleThemeProvider({
 }) {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
-  const theme = useMemo(() => createConsoleTheme(colours, language), [colours, language]);
+  const reduceMotion = useReducedMotion();
+  const theme = useMemo(
+    () => createConsoleTheme(colours, language, { reduceMotion }),
+    [colours, language, reduceMotion],
+  );
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />

@@ -13,9 +13,26 @@ export const DRAWER_WIDTH = 240;
 /** MUI's own texts (pagination "1–20 of 32", "Go to next page", ...) in the console's language. */
 const MUI_LOCALES: Readonly<Record<string, Localization>> = { en: enUS, nl: nlNL, de: deDE, fr: frFR };
 
-export function createConsoleTheme(colours: ColourSettings = DEFAULT_COLORS, language = 'en'): Theme {
+/** No time at all for every MUI transition: panels, dialogs and menus appear and go at once. */
+const NO_MOTION = {
+  transitions: {
+    create: () => 'none',
+    duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
+  },
+};
+
+/**
+ * `reduceMotion`: the user asked their system for less motion (prefers-reduced-motion, WCAG 2.3.3): panels slide,
+ * dialogs fade and buttons ripple no more. MapLibre honours the same setting on its own (camera moves jump).
+ */
+export function createConsoleTheme(
+  colours: ColourSettings = DEFAULT_COLORS,
+  language = 'en',
+  { reduceMotion = false } = {},
+): Theme {
   return createTheme(
     {
+      ...(reduceMotion ? NO_MOTION : {}),
       palette: {
         primary: { main: colours.primary, contrastText: colours.primaryContrast },
         secondary: { main: colours.secondary, contrastText: colours.secondaryContrast },
@@ -32,6 +49,7 @@ export function createConsoleTheme(colours: ColourSettings = DEFAULT_COLORS, lan
       shape: { borderRadius: 8 },
       typography: { button: { textTransform: 'none', fontWeight: 600 } },
       components: {
+        MuiButtonBase: { defaultProps: { disableRipple: reduceMotion } },
         MuiAppBar: { defaultProps: { elevation: 1 } },
         MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
         // Rows that open a panel take the keyboard focus (common/list/rowKeyboard.ts): show where it is.

@@ -3,7 +3,15 @@ import path from 'node:path';
 import type { Browser, Locator, Page, Response } from 'playwright-core';
 import { LANGUAGE_STORAGE_KEY } from '../../web/src/i18n/languages';
 import { NAVIGATION_ENTRIES } from '../../web/src/shell/navigationEntries';
-import { animationsFinished, consoleUrl, DESKTOP, launchBrowser, screenshot, signInAs } from '../harness/browser';
+import {
+  animationsFinished,
+  consoleUrl,
+  DESKTOP,
+  goToScreen,
+  launchBrowser,
+  screenshot,
+  signInAs,
+} from '../harness/browser';
 import {
   catalogueString,
   collectDataStrings,
@@ -80,9 +88,9 @@ async function settled(page: Page) {
   await animationsFinished(page);
 }
 
-/** Loads a route as a link or a reload does: the language comes from the saved choice. */
+/** Goes to a route as a link does, in the language the console started with (the saved choice, see speak). */
 async function visit(page: Page, route: string) {
-  await page.goto(consoleUrl(route));
+  await goToScreen(page, route);
   await settled(page);
 }
 

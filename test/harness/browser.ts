@@ -41,9 +41,11 @@ export async function launchBrowser(): Promise<Browser> {
   });
   const newContext = browser.newContext.bind(browser);
   // browser.newPage goes through newContext as well. The console's users are in the Netherlands: pages run in
-  // their time zone whatever the machine's is, so a test's "today" means the same day on every machine.
+  // their time zone whatever the machine's is, so a test's "today" means the same day on every machine. Pages
+  // ask for reduced motion, which the console honours (web/src/theme/useReducedMotion.ts): a drawer that slides
+  // in is a quarter second of frames for a loaded machine's renderer, in every state a test reaches.
   browser.newContext = (options = {}) =>
-    newContext({ serviceWorkers: 'block', timezoneId: CONSOLE_TIME_ZONE, ...options });
+    newContext({ serviceWorkers: 'block', timezoneId: CONSOLE_TIME_ZONE, reducedMotion: 'reduce', ...options });
   return browser;
 }
 
@@ -85,6 +87,11 @@ type UrlTest = Parameters<Page['waitForURL']>[0];
  */
 export async function waitForScreen(page: Page, url: UrlTest, { timeout = 30_000 }: { timeout?: number } = {}) {
   await page.waitForURL(url, { timeout });
+  await shownAtAddress(page, timeout);
+}
+
+/** Until the layout's `main` shows the location in the address bar (that screen, not the one before it). */
+async function shownAtAddress(page: Page, timeout = 30_000) {
   // Read through CDP (page.evaluate), which the console's CSP allows; waitForFunction would eval in the page.
   const shown = () =>
     page
@@ -95,6 +102,34 @@ export async function waitForScreen(page: Page, url: UrlTest, { timeout = 30_000
   await waitUntil('the console to show the address it is at', shown, (read) => read.shown === read.address, {
     timeoutMs: timeout,
   });
+}
+
+/** What a link would not close: an open dialog, popover, menu or modal drawer over the screen. */
+const OPEN_OVERLAY = '.MuiModal-root:not(.MuiModal-hidden)';
+
+/**
+ * Shows `route` (a path with its query) as a user gets there: by following a link in the running
+ * console, the router hearing a popstate. A page load costs a loaded machine's renderer seconds of parsing and
+ * first renders; it is done only when the console is not running yet, already shows that very address, or has
+ * a dialog, popover or modal drawer open that a link would leave open.
+ */
+export async function goToScreen(page: Page, route: string) {
+  const followable = await page
+    .evaluate<boolean>(
+      `document.querySelector('main[data-location]') !== null && location.pathname + location.search !== ${JSON.stringify(route)} && document.querySelector(${JSON.stringify(OPEN_OVERLAY)}) === null`,
+    )
+    .catch(() => false);
+  if (!followable) {
+    await page.goto(consoleUrl(route));
+    return;
+  }
+  await page.evaluate(`(() => {
+    const idx = (history.state?.idx ?? 0) + 1;
+    history.pushState({ usr: null, key: 'followed-' + idx, idx }, '', ${JSON.stringify(route)});
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  })()`);
+  // The address is the route now (or where the route redirects); the screen before it shows another.
+  await shownAtAddress(page);
 }
 
 /** Signs a demo user in through the sign-in screen and waits for the role's landing page. */

@@ -16,7 +16,7 @@ export interface AzureFederationConfig {
   providerName: string;
   /**
    * The console tenant this Entra ID directory belongs to, and the e-mail domains the directory has verified:
-   * a first sign-in is linked only to a user of that tenant, on one of those domains (issue 13).
+   * a first sign-in is linked only to a user of that tenant, on one of those domains.
    */
   consoleTenantId: string;
   verifiedDomains: string[];
@@ -46,7 +46,7 @@ export interface AppConfig {
    */
   tenantHostSuffix?: string;
   logRetentionDays: RetentionDays;
-  /** Reverse geocoding (issue 16): `-c geocoderProvider=amazon|pdok` (default amazon), `-c geocoderLanguage=nl`. */
+  /** Reverse geocoding: `-c geocoderProvider=amazon|pdok` (default amazon), `-c geocoderLanguage=nl`. */
   geocoder: { provider: 'amazon' | 'pdok'; language: string };
 }
 
@@ -107,7 +107,7 @@ const MAIL_FROM = /^(?:[^<>]*<)?([^\s@<>]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+)>?$/i;
 
 /**
  * The sender of every mail the functions send. Required, with no placeholder: a placeholder deploys fine and
- * then every send fails at SES (an unverified identity), which is what issue 14 found.
+ * then every send fails at SES (an unverified identity), which is what happened on a real deployment.
  */
 export function readMailFrom(scope: Construct): string {
   const from = text(scope, 'mailFrom');

@@ -1,7 +1,7 @@
 import type { HandlerModule } from '../shared/routes';
 
 /**
- * Issue 14, least privilege: what each Lambda may do, declared once per function. HandlerFunction and the
+ * Least privilege: what each Lambda may do, declared once per function. HandlerFunction and the
  * stacks grant from here and nothing else; test/infra/handler-grants.test.ts checks that each synthesized role
  * holds exactly this and that this is exactly what the function's code can reach (its AWS SDK commands).
  */
@@ -43,7 +43,7 @@ export interface HandlerGrants {
   mail?: true;
   /**
    * The alarm topic: the alarm handler publishes, the alarm rules API keeps the addresses' subscriptions, the
-   * assets API does both for the planners' report mails (`notify`, issue 15).
+   * assets API does both for the planners' report mails (`notify`).
    */
   alarmTopic?: 'publish' | 'subscribe' | 'notify';
   /** IoT things, certificates and the gateway policy (infra/constructs/gateway-provisioning.ts). */
@@ -55,20 +55,20 @@ export interface HandlerGrants {
   /** events:PutEvents on the pipeline bus. */
   eventBus?: true;
   /**
-   * The webhook delivery queue (issue 18 part 6): writers of webhook events send (functions/lib/webhooks/), the
+   * The webhook delivery queue: writers of webhook events send (functions/lib/webhooks/), the
    * sender consumes and sends its retries back with a delay.
    */
   webhookQueue?: 'send' | 'consume';
   /**
-   * An asynchronous run that fails lands in a queue (the function's on-failure destination, issue 14 item 6):
+   * An asynchronous run that fails lands in a queue (the function's on-failure destination):
    * Lambda sends it there with the function's role.
    */
   failureQueue?: true;
   /** The KPN Things data key, read through the Parameters and Secrets extension. */
   kpnDataKey?: true;
-  /** Amazon Location's reverse geocoding (Places v2, issue 16: infra/constructs/address-geocoding.ts). */
+  /** Amazon Location's reverse geocoding (Places v2, infra/constructs/address-geocoding.ts). */
   geoPlaces?: true;
-  /** appsync:EventPublish on the live Event API's `live` namespace (issue 17, functions/lib/live/publisher.ts). */
+  /** appsync:EventPublish on the live Event API's `live` namespace (functions/lib/live/publisher.ts). */
   livePublish?: true;
 }
 
@@ -124,7 +124,7 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
   'kpn-things': { entry: http('kpn-things'), data: RW, kpnDataKey: true },
   'api-tokens': { entry: http('api-tokens'), data: RW, cognito: API_CLIENT_USERS },
   // Exports are written by the export worker (invoked, also for the synchronous GET); the API presigns the download.
-  // The bus: an asset's delete puts ZoneVisitChanged for the visits it closes (the zones' stock, issue 18).
+  // The bus: an asset's delete puts ZoneVisitChanged for the visits it closes (the zones' stock).
   assets: {
     entry: http('assets'),
     data: [...RW, 'attachments', 'exports-read'],
@@ -142,7 +142,7 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     livePublish: true,
   },
   events: { entry: http('events'), data: RW },
-  // A stock limits save re-evaluates the zone and may raise alarm types 4/5 (issue 18).
+  // A stock limits save re-evaluates the zone and may raise alarm types 4/5.
   'geo-zones': { entry: http('geo-zones'), data: RW, eventBus: true },
   alarms: { entry: http('alarms'), data: RW, alarmTopic: 'subscribe' },
   exports: { entry: http('exports'), data: [...RW, 'exports-read'] },
@@ -151,7 +151,7 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
   'asset-alarms': { entry: http('asset-alarms'), data: RW, livePublish: true },
   gateways: { entry: http('gateways'), data: RW, gatewayProvisioning: true },
   'device-profiles': { entry: http('device-profiles'), data: RW },
-  // Issue 18: reads visits (the handler layer writes as every route's does); the export worker writes their files.
+  // Reads visits (the handler layer writes as every route's does); the export worker writes their files.
   'zone-visits': { entry: http('zone-visits'), data: [...RW, 'exports-read'], invokeExportWorker: true },
   billing: { entry: http('billing'), data: [...RW, 'exports-read'], invokeExportWorker: true },
   // The signing secrets are encrypted with the KPN data key (functions/lib/kpn-things/secret-cipher.ts).
@@ -206,7 +206,7 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     failureQueue: true,
     livePublish: true,
   },
-  // Issue 18: re-counts a zone's open visits, moves its stock states, puts AlarmRaised 4/5 on the bus.
+  // Re-counts a zone's open visits, moves its stock states, puts AlarmRaised 4/5 on the bus.
   'pipeline-zone-stock': {
     entry: 'functions/pipeline/zone-stock.ts',
     data: RW,
@@ -222,7 +222,7 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     failureQueue: true,
     livePublish: true,
   },
-  // Issue 18 part 3: reads the due timers and their assets, moves the timers, raises AlarmRaised on the bus.
+  // Reads the due timers and their assets, moves the timers, raises AlarmRaised on the bus.
   'job-time-rules': {
     entry: 'functions/jobs/time-rules.ts',
     data: RW,
@@ -230,7 +230,7 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     failureQueue: true,
     webhookQueue: 'send',
   },
-  // The live Event API's AWS_LAMBDA authorizer (issue 17): reads the user's record (active, sessions, customer).
+  // The live Event API's AWS_LAMBDA authorizer: reads the user's record (active, sessions, customer).
   'live-authorizer': { entry: 'functions/triggers/live-authorizer.ts', data: ['table-read'] },
   // Not a HandlerFunction (infra/constructs/pre-sign-up-trigger.ts); declared so its code is checked too.
   'trigger-pre-sign-up': {
@@ -275,14 +275,14 @@ export const ALARM_TOPIC_ACTIONS = {
   publish: ['sns:Publish', 'sns:GetTopicAttributes'],
   /** CreateTopic makes the next shard when every one is full (docs/decisions/0236). */
   subscribe: ['sns:Subscribe', 'sns:ListSubscriptionsByTopic', 'sns:GetTopicAttributes', 'sns:CreateTopic'],
-  /** The report mails (issue 15): subscribe the planners' addresses, then publish to them. */
+  /** The report mails: subscribe the planners' addresses, then publish to them. */
   notify: ['sns:Publish', 'sns:Subscribe', 'sns:ListSubscriptionsByTopic', 'sns:GetTopicAttributes', 'sns:CreateTopic'],
 } as const;
 
 /** Places v2 reverse geocoding; the action name is unverified (integrations-2.md s.4). */
 export const GEO_PLACES_ACTIONS = ['geo-places:ReverseGeocode'] as const;
 
-/** Publishing to AppSync Events over HTTP, SigV4-signed (issue 17). */
+/** Publishing to AppSync Events over HTTP, SigV4-signed. */
 export const LIVE_PUBLISH_ACTIONS = ['appsync:EventPublish'] as const;
 
 /** What Lambda does with the role to deliver a failed asynchronous run to its on-failure queue. */

@@ -1,5 +1,5 @@
 /**
- * The IoT Core policies of the things that publish uplinks, as plain data declared once (issue 13, item 3):
+ * The IoT Core policies of the things that publish uplinks, as plain data declared once:
  * infra/stacks/pipeline-stack.ts creates one AWS::IoT::Policy per entry, the gateways API attaches the
  * gateway policy to each gateway's certificate, and the local broker (scripts/local/mqtt-broker.ts) evaluates
  * the same documents on every CONNECT and PUBLISH. Resources are written relative to

@@ -43,7 +43,7 @@ export const PIPELINE_RULES: readonly PipelineRule[] = [
   },
   {
     id: 'GeocodeRequestedToGeocoder',
-    description: 'Fixes that moved beyond their accuracy go to the geocoder, which writes their address (issue 16).',
+    description: 'Fixes that moved beyond their accuracy go to the geocoder, which writes their address.',
     eventPattern: {
       source: [PIPELINE_EVENT_SOURCE],
       'detail-type': [PIPELINE_DETAIL_TYPES.geocodeRequested],
@@ -53,7 +53,7 @@ export const PIPELINE_RULES: readonly PipelineRule[] = [
   {
     id: 'ZoneVisitChangedToZoneStock',
     description:
-      'An asset entered or left a zone: the zone is re-counted per asset profile, raising or clearing alarm types 4/5 (issue 18).',
+      'An asset entered or left a zone: the zone is re-counted per asset profile, raising or clearing alarm types 4/5.',
     eventPattern: {
       source: [PIPELINE_EVENT_SOURCE],
       'detail-type': [PIPELINE_DETAIL_TYPES.zoneVisitChanged],

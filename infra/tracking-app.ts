@@ -74,7 +74,7 @@ export function createTrackingApp(app: App, options: TrackingAppOptions = {}): T
     logRetention: config.logRetentionDays,
   });
 
-  // Live push (issue 17): the Event API and its authorizer; the publishers are bound below, once they exist.
+  // Live push: the Event API and its authorizer; the publishers are bound below, once they exist.
   const live = new LiveStack(app, name('Live'), {
     env,
     description: 'Tracking console: live push (AppSync Events API, channel authorizer)',

@@ -17,7 +17,7 @@ import { type LaunchedStack, launchLocalStack } from './local/launch-stack';
 import { DEMO_PASSWORD } from './seed/seed';
 
 /**
- * `npm run check:crash` (issue 10 s.2): kills the local stack with SIGKILL in the middle of a device CSV
+ * `npm run check:crash`: kills the local stack with SIGKILL in the middle of a device CSV
  * import and of tenant creations, starts it again on the same data and checks that each is wholly there or
  * wholly absent: no device of a cut import left, no orphan DEVEUI claim, the device counter equal to the
  * device items, a tenant either listed with its role matrix or absent with its subdomain free. The same

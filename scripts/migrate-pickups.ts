@@ -1,7 +1,7 @@
 import { backfillPickupsOfAllTenants } from '../functions/lib/pickups/pickup-backfill';
 
 /**
- * `npm run migrate:pickups`: once after the deploy that adds pickups (issue 18 part 4), gives the assets
+ * `npm run migrate:pickups`: once after the deploy that adds pickups, gives the assets
  * reported empty before it their pickup item. Needs TABLE_NAME and AWS credentials of the account (or the local
  * stack's DYNAMODB_ENDPOINT); idempotent (functions/lib/pickups/pickup-backfill.ts).
  */

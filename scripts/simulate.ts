@@ -19,11 +19,11 @@ import { chirpstackBody, ttsBody } from './simulate/network-samples';
  * per second spread over N tags, printing each uplink and what the stack answered. `--via kpn` sets the demo
  * tenant's KPN Things destination (plug UUID + shared secret below) through the API first; `--via tts` and
  * `--via chirpstack` make the demo tenant a new secret for that integration first (replacing the one it had).
- * `--layout codec` puts the tags it drives on the demo codec profile (issue 16) and sends their bytes in that
+ * `--layout codec` puts the tags it drives on the demo codec profile and sends their bytes in that
  * layout (every way in but mqtt, whose JSON carries decoded fields, not bytes); `--layout tracker` (the default)
  * takes them off a codec profile again.
  * `--stop-tag K` stops the K-th simulated tag (1-based) after `--stop-after` seconds (default 10): it falls
- * silent like a stolen or flat tag, turns late, then silent (issue 16; the silent-tag job runs every 15 minutes,
+ * silent like a stolen or flat tag, turns late, then silent (the silent-tag job runs every 15 minutes,
  * `npm run job:silent-tags -- --now <time>` judges at a later time right away).
  */
 const SIM_PLUG = 'a1b2c3d4-0000-4000-8000-51a1a7e0d0e0';
@@ -96,7 +96,7 @@ async function setUpKpnDestination(token: string) {
 const credentialsOf = thingCredentialsCache(() => port('IOT_PORT'));
 
 /**
- * One MQTT connection per publishing thing (issue 13, item 3: the broker holds every client to its IoT
+ * One MQTT connection per publishing thing (the broker holds every client to its IoT
  * policy): each tag as its own device thing, LoRaWAN as the destination stand-in. Made on first use.
  */
 function publishers() {

@@ -72,7 +72,7 @@ async function main() {
     const demoAddresses = seeded ? await seededAlarmAddresses() : [];
     const sso = await startSsoProvider({ ...ids, clientId: ids.userPoolClientId, consoleOrigins });
     services.push(sso);
-    // Live push (issue 17): connect and subscribe with the console's ID tokens (Cognito's or the SSO stand-in's).
+    // Live push: connect and subscribe with the console's ID tokens (Cognito's or the SSO stand-in's).
     const live = await startAppSyncEvents({
       port: port('LIVE_PORT'),
       region: REGION,

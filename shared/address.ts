@@ -1,7 +1,7 @@
 import type { LastEvent } from './schemas/event';
 
 /**
- * Where an asset is, as one address (issue 16): the address of its last location when the geocoder gave it
+ * Where an asset is, as one address: the address of its last location when the geocoder gave it
  * one, else the asset's own address fields (set by people, imports and the demo seed). The pipeline never
  * writes the asset's own fields, so preferring them would show where the asset was when they were set. Used
  * by the asset list's columns, the asset panel, the exports and the alarm mails.

@@ -35,7 +35,7 @@ export const PERMISSIONS = [
   'DEPRECATED',
   // Last, so the ids of the others (their place in this list, role-matrix.ts permissionId) stay the same.
   'GATEWAYS',
-  // Planners confirm the delivered / empty reports of transporters and client users (issue 15).
+  // Planners confirm the delivered / empty reports of transporters and client users.
   'ASSET_REPORT_CONFIRM',
 ] as const;
 export type PermissionName = (typeof PERMISSIONS)[number];

@@ -7,9 +7,9 @@ export const PIPELINE_EVENT_SOURCE = 'tracking.pipeline';
 export const PIPELINE_DETAIL_TYPES = {
   /** An alarm state change: the processor, the silent-tag and time-rule jobs, zone stock (alarm-handler.ts mails). */
   alarmRaised: 'AlarmRaised',
-  /** A fix moved beyond its accuracy: the geocoder writes its address (issue 16). */
+  /** A fix moved beyond its accuracy: the geocoder writes its address. */
   geocodeRequested: 'GeocodeRequested',
-  /** An asset entered or left a zone: the zone's stock is re-counted (issue 18). */
+  /** An asset entered or left a zone: the zone's stock is re-counted. */
   zoneVisitChanged: 'ZoneVisitChanged',
 } as const;
 

@@ -57,7 +57,7 @@ export const ROUTES = [
   // spec 001: sign-in, session, single sign-on
   { id: 'session.signIn', method: 'POST', path: '/user/sign-in', access: 'public', handler: 'session' },
   { id: 'session.verify', method: 'POST', path: '/user/verify', access: 'public', handler: 'session' },
-  // Beyond the spec (issue 13): sign-out revokes the session's refresh token; the token is the proof.
+  // Beyond the spec: sign-out revokes the session's refresh token; the token is the proof.
   { id: 'session.signOut', method: 'POST', path: '/user/sign-out', access: 'public', handler: 'session' },
   { id: 'session.resetPassword', method: 'POST', path: '/user/reset-password', access: 'public', handler: 'session' },
   {
@@ -164,7 +164,7 @@ export const ROUTES = [
     access: any('ROLE_SUPER_ADMIN'),
     handler: 'kpn-things',
   },
-  // issue 16 item 2: the secrets of the TTS and ChirpStack ways in (made by the API, shown once)
+  // The secrets of the TTS and ChirpStack ways in (made by the API, shown once)
   {
     id: 'uplinkIntegrations.get',
     method: 'GET',
@@ -200,13 +200,13 @@ export const ROUTES = [
   },
   // Background exports of any list: the caller's own jobs only.
   { id: 'exports.get', method: 'GET', path: '/api/exports/{id}', access: 'authenticated', handler: 'exports' },
-  // Issue 13, item 3: LoRaWAN gateways as IoT things bound to the tenant (functions/http/gateways.ts).
+  // LoRaWAN gateways as IoT things bound to the tenant (functions/http/gateways.ts).
   { id: 'gateways.list', method: 'GET', path: '/api/gateways', access: any('GATEWAYS'), handler: 'gateways' },
   { id: 'gateways.create', method: 'POST', path: '/api/gateways', access: any('GATEWAYS'), handler: 'gateways' },
   { id: 'gateways.get', method: 'GET', path: '/api/gateways/{id}', access: any('GATEWAYS'), handler: 'gateways' },
   { id: 'gateways.delete', method: 'DELETE', path: '/api/gateways/{id}', access: any('GATEWAYS'), handler: 'gateways' },
   { id: 'tokens.issue', method: 'POST', path: '/api/oauth/token', access: 'public', handler: 'api-tokens' },
-  // Issue 10: the OpenAPI 3.1 document for API clients, generated from this table and shared/route-contracts.ts.
+  // The OpenAPI 3.1 document for API clients, generated from this table and shared/route-contracts.ts.
   { id: 'docs.openapi', method: 'GET', path: '/api/docs.json', access: 'public', handler: 'api-tokens' },
 
   // spec 000: assets
@@ -259,7 +259,7 @@ export const ROUTES = [
     handler: 'assets',
   },
   {
-    // Issue 15: a planner confirms a delivered / empty report (send_delivered -> delivered, ...).
+    // A planner confirms a delivered / empty report (send_delivered -> delivered, ...).
     id: 'assets.confirmReport',
     method: 'PUT',
     path: '/api/assets/{id}/confirm-report',
@@ -287,7 +287,7 @@ export const ROUTES = [
     access: any('ASSET_EDIT'),
     handler: 'assets',
   },
-  // issue 9: the alarms sent for an asset, acknowledged by whoever sees the asset
+  // The alarms sent for an asset, acknowledged by whoever sees the asset
   {
     id: 'assetAlarms.list',
     method: 'GET',
@@ -302,7 +302,7 @@ export const ROUTES = [
     access: any('ASSET_READ'),
     handler: 'asset-alarms',
   },
-  // issue 18: zone visits of an asset and of a zone (staff and transporters; client users 403), with exports
+  // Zone visits of an asset and of a zone (staff and transporters; client users 403), with exports
   {
     id: 'zoneVisits.ofAsset',
     method: 'GET',
@@ -331,7 +331,7 @@ export const ROUTES = [
     access: any('VIEW_ASSET_MAP'),
     handler: 'zone-visits',
   },
-  // issue 17: the open alarms of the caller's scope (staff: the tenant's; client users: their customer's)
+  // The open alarms of the caller's scope (staff: the tenant's; client users: their customer's)
   {
     id: 'alarmInbox.list',
     method: 'GET',
@@ -384,7 +384,7 @@ export const ROUTES = [
     access: any('ASSET_PROFILE_EDIT', 'ASSET_EDIT'),
     handler: 'asset-profiles',
   },
-  // issue 16: device profiles per tenant with a payload codec; writes for admins only (a code rule)
+  // Device profiles per tenant with a payload codec; writes for admins only (a code rule)
   {
     id: 'deviceProfiles.list',
     method: 'GET',
@@ -479,7 +479,7 @@ export const ROUTES = [
   // spec 000: devices and their events
   { id: 'devices.list', method: 'GET', path: '/api/devices', access: any('DEVICE_READ'), handler: 'devices' },
   { id: 'devices.export', method: 'GET', path: '/api/devices/export', access: any('DEVICE_READ'), handler: 'devices' },
-  // The same export run in the background, as assets.exportJob (issue 8).
+  // The same export run in the background, as assets.exportJob.
   {
     id: 'devices.exportJob',
     method: 'POST',
@@ -508,7 +508,7 @@ export const ROUTES = [
 
   // spec 000: geo zones and alarm rules
   { id: 'geoZones.list', method: 'GET', path: '/api/geo-zones', access: any('VIEW_ASSET_MAP'), handler: 'geo-zones' },
-  // Beyond the spec (issue 8): GeoJSON export and import; writes are refused to client users on the server.
+  // Beyond the spec: GeoJSON export and import; writes are refused to client users on the server.
   {
     id: 'geoZones.export',
     method: 'GET',
@@ -551,7 +551,7 @@ export const ROUTES = [
     access: any('VIEW_ASSET_MAP'),
     handler: 'geo-zones',
   },
-  // issue 18 part 2: stock per zone (staff only: functions/http/zone-stock.ts)
+  // Stock per zone (staff only: functions/http/zone-stock.ts)
   { id: 'stock.table', method: 'GET', path: '/api/stock', access: any('VIEW_ASSET_MAP'), handler: 'geo-zones' },
   {
     id: 'stock.zone',
@@ -587,7 +587,7 @@ export const ROUTES = [
   { id: 'alarms.update', method: 'PUT', path: '/api/alarms/{id}', access: any('ALARM_EDIT'), handler: 'alarms' },
   { id: 'alarms.delete', method: 'DELETE', path: '/api/alarms/{id}', access: any('ALARM_DELETE'), handler: 'alarms' },
 
-  // issue 9: the KPN Things HTTPS destination; public, the Things-Message-Token is its credential
+  // The KPN Things HTTPS destination; public, the Things-Message-Token is its credential
   {
     id: 'uplinks.kpnThings',
     method: 'POST',
@@ -595,7 +595,7 @@ export const ROUTES = [
     access: 'public',
     handler: 'device-uplinks',
   },
-  // issue 16 item 2: The Things Stack webhook and the ChirpStack v4 HTTP integration; public, the
+  // The Things Stack webhook and the ChirpStack v4 HTTP integration; public, the
   // X-Uplink-Secret header is their credential (functions/lib/pipeline/network-webhooks.ts)
   { id: 'uplinks.tts', method: 'POST', path: '/api/tts/uplink', access: 'public', handler: 'device-uplinks' },
   {
@@ -605,7 +605,7 @@ export const ROUTES = [
     access: 'public',
     handler: 'device-uplinks',
   },
-  // Issue 18 parts 4 and 5 (functions/http/billing.ts): the pickups waiting, for everybody who sees assets (client
+  // Rental operations (functions/http/billing.ts): the pickups waiting, for everybody who sees assets (client
   // users their customer's); the monthly loan-day report for planners and ERP systems' API credentials.
   { id: 'pickups.list', method: 'GET', path: '/api/pickups', access: any('ASSET_READ'), handler: 'billing' },
   {
@@ -622,7 +622,7 @@ export const ROUTES = [
     access: any('CUSTOMER_READ', 'RESET_LOAN_DAYS'),
     handler: 'billing',
   },
-  // issue 18 part 6: webhook endpoints of the tenant's ERP and planning systems; administrators only
+  // Webhook endpoints of the tenant's ERP and planning systems; administrators only
   { id: 'webhooks.list', method: 'GET', path: '/api/webhook-endpoints', access: any(...ADMINS), handler: 'webhooks' },
   {
     id: 'webhooks.get',

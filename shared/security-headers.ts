@@ -1,5 +1,5 @@
 /**
- * The console's security headers (issue 13, item 11), defined once: the CloudFront response headers policy
+ * The console's security headers, defined once: the CloudFront response headers policy
  * (infra/constructs/static-site.ts) and the local console server (scripts/local/console-server.ts) both build
  * theirs here, each from the addresses its deployment knows, so a console that only works without them is
  * caught by the browser tests before it reaches CloudFront.
@@ -14,7 +14,7 @@ export interface ConsoleCspSources {
   /** The attachments bucket as the browser reaches it: presigned POST uploads and GET downloads. */
   storage: readonly string[];
   /**
-   * Live push (issue 17): the AppSync Events endpoints, the HTTP one and the realtime WebSocket one (wss:// on
+   * Live push: the AppSync Events endpoints, the HTTP one and the realtime WebSocket one (wss:// on
    * AWS; ws:// to the local stand-in, docs/decisions/0258-live-push-with-appsync-events-channels-lambda-authorizer-iam.md).
    */
   live?: readonly string[];

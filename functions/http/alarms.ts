@@ -50,7 +50,7 @@ export const handler = createHttpHandler('alarms', {
         duration: DURATION_UNITS[body.type] ? (body.duration ?? null) : null,
       });
       if (isTimeRule(created.type)) await requestTimerReplan(auth.tenant);
-      // Alarm mail (issue 9): the addresses' SNS subscriptions, and their states in the answer.
+      // Alarm mail: the addresses' SNS subscriptions, and their states in the answer.
       const failures = await subscribeRuleRecipients(created, logger);
       return reply(201, await withSubscriptions(toApiAlarm(created), logger, failures));
     },

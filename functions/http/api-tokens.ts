@@ -114,7 +114,7 @@ const routes = createHttpHandler('api-tokens', {
       });
     },
   }),
-  // Issue 10: the OpenAPI document for API clients (functions/lib/openapi/), public like the token endpoint.
+  // The OpenAPI document for API clients (functions/lib/openapi/), public like the token endpoint.
   'docs.openapi': route({
     run: async ({ event }) =>
       reply(200, openApiDocument(apiBaseUrl(event)), {

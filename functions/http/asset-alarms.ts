@@ -15,9 +15,9 @@ import { validate } from '../lib/http/validation';
 import { liveAlarm } from '../lib/live/publisher';
 
 /**
- * The alarms sent for an asset (issue 9): newest first, and their acknowledgement. Whoever may see the
+ * The alarms sent for an asset: newest first, and their acknowledgement. Whoever may see the
  * asset sees and acknowledges its alarms; a client user reaches only their customer's assets (another
- * customer's asset is a 404, as in assets.ts). The alarm inbox (issue 17) lists the open alarms of the
+ * customer's asset is a 404, as in assets.ts). The alarm inbox lists the open alarms of the
  * caller's scope; an alarm of a tag linked to no asset is staff's only, acknowledged on the device's path.
  */
 async function visibleAsset(auth: AuthContext, params: Record<string, string | undefined>) {
@@ -42,7 +42,7 @@ export const handler = createHttpHandler('asset-alarms', {
       // A malformed id names no alarm: 404, as an unknown one.
       if (!assetAlarmIdSchema.safeParse(alarmId).success) throw notFound();
       const acknowledged = await acknowledgeAssetAlarm(auth.tenant, asset.id, alarmId, auth.username);
-      // Live push (issue 17): every inbox of the asset's scope drops it (the handler layer flushes).
+      // Live push: every inbox of the asset's scope drops it (the handler layer flushes).
       liveAlarm(auth.tenant, { id: alarmId, asset: asset.id, ack: true }, asset.client?.id);
       return acknowledged;
     },
@@ -57,7 +57,7 @@ export const handler = createHttpHandler('asset-alarms', {
       });
     },
   }),
-  // Issue 18: a zone stock alarm (types 4/5) has neither asset nor tag; its zone owns it. Staff only.
+  // A zone stock alarm (types 4/5) has neither asset nor tag; its zone owns it. Staff only.
   'zoneAlarms.acknowledge': route({
     run: async ({ auth, params }) => {
       if (!isStaff(auth.roles)) throw forbidden();

@@ -86,7 +86,7 @@ export const handler = createHttpHandler('assets', {
       return withDownloadUrls(auth.tenant, presentAsset(viewer, await visibleAsset(auth, viewer, assetId(params))));
     },
   }),
-  // Issue 3: attachments go straight to the bucket with presigned URLs (functions/lib/attachments/).
+  // Attachments go straight to the bucket with presigned URLs (functions/lib/attachments/).
   'storage.credentials': route({ run: ({ auth, query }) => issueUploadTicket(auth, query) }),
   'assets.addAttachment': route({
     checksBody: true,
@@ -170,7 +170,7 @@ export const handler = createHttpHandler('assets', {
       const at = new Date().toISOString();
       if (previous)
         queueStatusEvents(auth.tenant, previous.asset, saved, by, { at, requestedAt: previous.requestedAt });
-      // Issue 17: the open alarms follow the asset to its new customer's inbox.
+      // The open alarms follow the asset to its new customer's inbox.
       const after = saved.client?.id ?? null;
       if (after !== (previous?.asset.client?.id ?? null))
         await moveOpenAlarmsOfAsset(auth.tenant, id, { clientId: after });
@@ -190,9 +190,9 @@ export const handler = createHttpHandler('assets', {
           return current;
         },
       );
-      // Issue 18: its open zone visits close (the visit history stays).
+      // Its open zone visits close (the visit history stays).
       await closeOpenVisitsOfAsset(auth.tenant, asset, new Date().toISOString());
-      // Issue 17: its open alarms leave the inboxes (the alarm records stay, as before).
+      // Its open alarms leave the inboxes (the alarm records stay, as before).
       await moveOpenAlarmsOfAsset(auth.tenant, asset.id, 'deleted');
       // The record is gone first, so a failure here leaves only unreachable files; logged for a clean-up.
       await deleteAssetFolder(auth.tenant, asset.id).catch((error: unknown) =>
@@ -232,7 +232,7 @@ export const handler = createHttpHandler('assets', {
   'assets.confirmReport': route({
     checksBody: true,
     run: async ({ auth, params, body, event }) => {
-      // Issue 15: planners confirm; client users never write assets, whatever the matrix says.
+      // Planners confirm; client users never write assets, whatever the matrix says.
       refuseClientUsers(auth);
       return runAction(auth, event, params, body, async (asset, ctx) => {
         const confirmed = asset.status ? CONFIRMED_REPORT_STATUS[asset.status.status] : undefined;
@@ -253,7 +253,7 @@ export const handler = createHttpHandler('assets', {
     checksBody: true,
     run: async ({ auth, params, body, event }) => {
       refuseClientUsers(auth);
-      // Issue 18 part 5: who reset how many days, kept beside the month's loan-day records.
+      // Who reset how many days, kept beside the month's loan-day records.
       const by = actorOf(auth);
       return runAction(
         auth,

@@ -10,7 +10,7 @@ import { listPickups } from '../lib/pickups/pickup-list';
 import { userNamesOf } from '../lib/pickups/pickup-users';
 
 /**
- * Rental operations (issue 18 parts 4 and 5): the pickups waiting (GET /api/pickups) and the monthly loan-day
+ * Rental operations: the pickups waiting (GET /api/pickups) and the monthly loan-day
  * report for invoicing (GET /api/loan-days, ERP systems with an API credential too; POST /api/loan-days/export
  * writes it as CSV, Excel or PDF through the export jobs).
  */

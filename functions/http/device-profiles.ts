@@ -32,7 +32,7 @@ import { CODEC_TESTS_PER_TENANT } from '../lib/security/limits';
 import { enforce } from '../lib/security/rate-limit';
 
 /**
- * Device profiles (issue 16 part 1; docs/device-payloads.md): the built-ins 1-4 in every tenant and the
+ * Device profiles (docs/device-payloads.md): the built-ins 1-4 in every tenant and the
  * tenant's own profiles with a payload codec. A codec is code the pipeline runs for the whole tenant, so writing
  * profiles and running the test panel is for admins only, whatever the role matrix grants (a code rule).
  */

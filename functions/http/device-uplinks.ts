@@ -4,8 +4,8 @@ import { receiveThingsUplink } from '../lib/pipeline/kpn-webhook';
 import { receiveNetworkUplink } from '../lib/pipeline/network-webhooks';
 
 /**
- * Device uplinks over HTTPS: the KPN Things destination (issue 9), The Things Stack webhook and the ChirpStack
- * HTTP integration (issue 16). Public (no JWT): a header is the credential. The raw body is read, because the
+ * Device uplinks over HTTPS: the KPN Things destination, The Things Stack webhook and the ChirpStack
+ * HTTP integration. Public (no JWT): a header is the credential. The raw body is read, because the
  * KPN token is a hash of the bytes as sent, and the other two are refused before their body is parsed.
  */
 const rawOf = ({ event }: HttpRequest) => Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');

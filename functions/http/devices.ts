@@ -13,7 +13,7 @@ import { expectationOf, writeExpecting } from '../lib/http/preconditions';
 import { validate } from '../lib/http/validation';
 
 /**
- * Devices (spec 000 /devices, issue 8): the list with its search, filters and every sortable column, the
+ * Devices (spec 000 /devices): the list with its search, filters and every sortable column, the
  * device form (DEVEUI unique in the platform, DEVEUI and barcode fixed after creation), the asset summaries
  * kept in step, the sabotage reset and the exports (device profiles: device-profiles.ts). Client users see no devices
  * (device-view.ts). Decisions: docs/decisions/0138 to 0145.

@@ -17,7 +17,7 @@ import { validate } from '../lib/http/validation';
 import { gatewayUplinkTopic } from '../lib/pipeline/topics';
 
 /**
- * LoRaWAN gateways (issue 13, item 3): registering one makes its IoT thing, bound to the tenant, and a
+ * LoRaWAN gateways: registering one makes its IoT thing, bound to the tenant, and a
  * certificate whose private key is answered once; deleting one revokes the certificate and removes the thing.
  */
 const allowedGateway = allowListOf(gatewaySchema);

@@ -20,10 +20,10 @@ import { closeOpenVisitsOfZone } from '../lib/visits/visit-writes';
 import { zoneStockRoutes } from '../lib/zone-stock/stock-routes';
 
 /**
- * Geo zones (spec 000 asset map, s.3, s.7; issue 8). Holders of VIEW_ASSET_MAP read the zones (the map draws
+ * Geo zones (spec 000 asset map, s.3, s.7). Holders of VIEW_ASSET_MAP read the zones (the map draws
  * them), except client users: spec 000 hides the Geo zone from them, and a tenant's zones name and outline
  * its other customers' depots and sites, so every zone route answers them 403 whatever the role matrix says
- * (issue 13; docs/security.md "Client users"). Only staff write zones: transporters get 403 on writes.
+ * (docs/security.md "Client users"). Only staff write zones: transporters get 403 on writes.
  * The list is never paged: the map and the asset form want every zone. Decisions: docs/decisions/0159
  * to 0165.
  */
@@ -47,7 +47,7 @@ function staffInput<S extends z.ZodType>(auth: AuthContext, schema: S, body: unk
 const ALL = { page: 1, itemsPerPage: 1, paginate: false, params: new URLSearchParams() };
 
 export const handler = createHttpHandler('geo-zones', {
-  // Issue 18 part 2: stock per zone (functions/lib/zone-stock/stock-routes.ts).
+  // Stock per zone (functions/lib/zone-stock/stock-routes.ts).
   ...zoneStockRoutes,
   'geoZones.list': route({
     run: async ({ auth }) => {
@@ -113,7 +113,7 @@ export const handler = createHttpHandler('geo-zones', {
       refuseNonStaff(auth);
       const id = zoneIdOf(params);
       await deleteGeoZone(auth.tenant, id);
-      // Issue 18: the zone's open visits close now (its visit history stays). The zone is gone already, so a
+      // The zone's open visits close now (its visit history stays). The zone is gone already, so a
       // failure is logged, not answered: each asset's next fix closes what is left (docs/geofencing.md).
       await closeOpenVisitsOfZone(auth.tenant, id, new Date().toISOString()).catch((error: Error) =>
         logger.warn('Open visits of a deleted zone not all closed', { zoneId: id, error: error.message }),

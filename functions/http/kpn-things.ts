@@ -11,7 +11,7 @@ import { createUplinkSecret, uplinkIntegrationsOf } from '../lib/uplink-integrat
 
 /**
  * KPN Things integration settings of the tenant (spec 001 s.2 /kpnthings, s.7). The secret never leaves.
- * Also the secrets of the TTS and ChirpStack ways in (issue 16): made here, answered once, stored hashed.
+ * Also the secrets of the TTS and ChirpStack ways in: made here, answered once, stored hashed.
  */
 const KPN_UNREACHABLE = 'KPN Things could not be reached with the saved settings.';
 

@@ -31,7 +31,7 @@ export const handler = createHttpHandler('settings', {
   'settings.list': route({
     run: async ({ auth, query }) => {
       const { name } = validate(frontendSettingListQuerySchema, Object.fromEntries(new URLSearchParams(query)));
-      // The mail settings name the tenant's report address: only for those who may edit them (issue 15).
+      // The mail settings name the tenant's report address: only for those who may edit them.
       const stored = (await listSettings(auth.tenant))
         .filter((setting) => !name || setting.name === name)
         .filter((setting) => setting.name !== SETTING_NAMES.notifications || auth.hasAny('STYLING_EDIT'));

@@ -19,7 +19,7 @@ import { checkUrl } from '../lib/webhooks/webhook-http';
 import { enqueueWebhookJobs } from '../lib/webhooks/webhook-queue';
 
 /**
- * Webhook endpoints of the tenant (issue 18 part 6), for administrators: CRUD with versions, the signing
+ * Webhook endpoints of the tenant, for administrators: CRUD with versions, the signing
  * secret answered only by create and rotate, the delivery log, replay and a test event. The URL is checked
  * for SSRF on every save (functions/lib/webhooks/webhook-url.ts) and again by the sender before each attempt.
  */

@@ -6,7 +6,7 @@ import { assetVisitsQuery, pageOfVisits } from '../lib/visits/visit-queries';
 import { assetOf, periodOf, VISIT_COLLECTION_SPEC, zoneOf, zoneQuery } from '../lib/visits/visit-request';
 
 /**
- * Zone visits (issue 18 part 1): an asset's visits and a zone's visits of a period or open now, newest arrival
+ * Zone visits: an asset's visits and a zone's visits of a period or open now, newest arrival
  * first, and their exports. Visits name zones, which client users never see (spec 000 hides the geo zone from
  * them; docs/security.md "Client users"), so every visit route answers them 403 before anything is read
  * (docs/decisions/new-zone-visits-role-views-and-edge-cases.md). Another tenant's or an unknown asset or zone: 404.

@@ -38,7 +38,7 @@ async function handleAlarmRaised(event: AlarmRaisedEvent): Promise<void> {
     (rule) => alarmRecipients(rule).length > 0 && (alarm.ruleId === undefined || rule.id === alarm.ruleId),
   );
   const context = await mailContextOf(ctx, alarm);
-  // Issue 18 part 6: every raised alarm goes to the tenant's webhook endpoints, whether a rule mails it or not;
+  // Every raised alarm goes to the tenant's webhook endpoints, whether a rule mails it or not;
   // handed over before the mails, so a failing mail (and EventBridge's retry) cannot lose it, only repeat it.
   queueWebhookEvent(ctx, 'alarm.raised', alarmRaisedData(alarm, context), alarm.at);
   await flushWebhookEvents();
@@ -46,7 +46,7 @@ async function handleAlarmRaised(event: AlarmRaisedEvent): Promise<void> {
   await flushLive();
 }
 
-/** Traced; alarm mails sent and failed are counted and flushed as it returns (issue 19 part 6). */
+/** Traced; alarm mails sent and failed are counted and flushed as it returns. */
 export const handler = observed(handleAlarmRaised);
 
 /** The `alarm.raised` event's data (docs/prompts contract: ids are numbers, times ISO 8601). */
@@ -66,7 +66,7 @@ async function mailRules(ctx: TenantContext, alarm: AlarmRaised, rules: AlarmRec
     const recipients = alarmRecipients(rule);
     const record = toRecord(alarm, rule, recipients, context);
     if (!(await claimSentAlarm(ctx, record))) continue;
-    // Live push (issue 17): the inboxes hear of it once it is recorded, before the mail goes out.
+    // Live push: the inboxes hear of it once it is recorded, before the mail goes out.
     liveAlarm(ctx, { id: record.id, asset: alarm.assetId, ack: false }, context.clientId);
     await publishAlarmMail({
       subject: subjectOf(alarm, context),
@@ -149,7 +149,7 @@ function toRecord(
     acknowledgedBy: null,
     status: 'sending',
     clientId: context.clientId ?? null,
-    // Issue 18: a zone stock alarm (no asset, no tag) is recorded on its zone.
+    // A zone stock alarm (no asset, no tag) is recorded on its zone.
     ...(alarm.profileId === undefined ? {} : { zoneId: alarm.zoneId, profileId: alarm.profileId }),
   };
 }
@@ -191,7 +191,7 @@ const subjectOf = (alarm: AlarmRaised, { words }: AlarmMailContext) =>
 
 function mailText(alarm: AlarmRaised, text: string, { words, customer, address }: AlarmMailContext): string {
   const position = alarm.latitude === null || alarm.longitude === null ? '-' : `${alarm.latitude}, ${alarm.longitude}`;
-  // Issue 18: a zone stock alarm has no asset, tag or position: the zone and the rule's text say it all.
+  // A zone stock alarm has no asset, tag or position: the zone and the rule's text say it all.
   if (alarm.profileId !== undefined) {
     return [text, '', `${words.zone}: ${alarm.zoneName ?? '-'}`, `${words.time}: ${localTimeIn(words, alarm.at)}`].join(
       '\n',

@@ -35,7 +35,7 @@ async function geocodeRequested(event: GeocodeRequestedEvent): Promise<void> {
   await geocode(parsed.data);
 }
 
-/** Traced, as every pipeline Lambda (issue 19 part 6). */
+/** Traced, as every pipeline Lambda. */
 export const handler = observed(geocodeRequested);
 
 export async function geocode(request: GeocodeRequest) {
@@ -48,7 +48,7 @@ export async function geocode(request: GeocodeRequest) {
     address ? writeAssetAddress(ctx, request, address) : false,
   ]);
   logger.info('Geocoded', { provider: geocoder.provider, source, found: address !== null, event, asset, ...device });
-  // Live push (issue 17): an open asset panel shows the address; its change is announced once written.
+  // Live push: an open asset panel shows the address; its change is announced once written.
   if (asset && request.assetId !== null) await announceAddress(ctx, request.assetId);
 }
 

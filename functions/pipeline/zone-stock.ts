@@ -46,5 +46,5 @@ async function zoneVisitChanged(event: ZoneVisitChangedEvent): Promise<void> {
   }
 }
 
-/** Traced, as every pipeline Lambda (issue 19 part 6). */
+/** Traced, as every pipeline Lambda. */
 export const handler = observed(zoneVisitChanged);

@@ -29,7 +29,7 @@ export interface Candidate {
  * The SSO configuration a sign-in went through: the Entra ID directory (the Cognito identity provider) belongs
  * to ONE console tenant, and the e-mail domains that directory has verified are the only ones it may vouch for.
  * An Entra user whose e-mail is that of another tenant's user (or of a domain the directory does not own) is
- * never linked to that account (issue 13 item 7).
+ * never linked to that account.
  */
 export interface SsoTenant {
   tenantId: string;

@@ -95,7 +95,7 @@ async function runJob(event: ExportJobEvent): Promise<void> {
 }
 
 /**
- * Live push (issue 17): the job's starter hears it finished on their own channel (their home tenant and user
+ * Live push: the job's starter hears it finished on their own channel (their home tenant and user
  * id, as the channel rules give it to them), so the console stops waiting without polling. Never throws.
  */
 async function announce(event: ExportJobEvent, state: 'done' | 'failed') {

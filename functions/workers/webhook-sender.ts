@@ -9,7 +9,7 @@ import type { WebhookJob } from '../lib/webhooks/webhook-queue';
 const logger = new Logger({ serviceName: 'webhook-sender' });
 
 /**
- * The webhook sender (issue 18 part 6): the delivery queue's consumer, on AWS through Lambda's SQS event
+ * The webhook sender: the delivery queue's consumer, on AWS through Lambda's SQS event
  * source and locally through the same poller the processor uses (scripts/local/pipeline.ts). The attempts of a
  * batch run side by side (each waits up to 10 s for its receiver); a message whose attempt could not be
  * logged or scheduled is reported failed, so SQS redelivers it and, after five receives, parks it in the

@@ -30,7 +30,7 @@ export const toCdkPattern = (pattern: EventPattern): events.EventPattern =>
   ) as events.EventPattern;
 
 /**
- * The alarm side of the pipeline (issue 9): the SNS topic the alarm mails go through (KMS-encrypted, TLS
+ * The alarm side of the pipeline: the SNS topic the alarm mails go through (KMS-encrypted, TLS
  * only; one e-mail subscription per address, made by the alarm rules API), the alarm handler Lambda, and the
  * bus rules of infra/pipeline-rules.ts targeting it, with Lambda's retries and a dead-letter queue for events
  * it could not handle.
@@ -147,7 +147,7 @@ export class AlarmDelivery extends Construct {
   }
 
   /**
-   * The assets API's report mails (issue 15): it subscribes the planners' addresses like the alarm rules API
+   * The assets API's report mails: it subscribes the planners' addresses like the alarm rules API
    * and publishes to every shard like the alarm handler, through the topic's key (IAM statements only: a
    * grant on the key from another stack would edit the key policy across stacks).
    */

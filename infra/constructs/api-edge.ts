@@ -28,7 +28,7 @@ const VIEWER_ADDRESS_FUNCTION = `function handler(event) {
 }`;
 
 /**
- * Issue 13, item 6: a CloudFront distribution whose origin is the HTTP API, so the WAF web ACL (rate-based rules,
+ * A CloudFront distribution whose origin is the HTTP API, so the WAF web ACL (rate-based rules,
  * AWS managed rules) stands in front of the API; WAF cannot be attached to an HTTP API itself. The console's
  * config.json points at this distribution. A distribution of its own rather than an /api/* behaviour on the
  * console's: the console's distribution is deployed before the API exists (its domain is the origin that

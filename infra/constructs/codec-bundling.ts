@@ -3,7 +3,7 @@ import type * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 
 /**
  * The Lambdas that run tenant payload codecs in QuickJS (functions/lib/pipeline/codecs/sandbox.ts) get its
- * WebAssembly as a file next to index.js instead of 817 kB of base64 inside it (issue 19 part 4): the copy is an
+ * WebAssembly as a file next to index.js instead of 817 kB of base64 inside it: the copy is an
  * afterBundling hook (infra/bundle-files/codecs/place-wasm.cjs), offline like the rest of `npm run synth`.
  * test/infra/bundle-size.test.ts fails when another bundle starts to contain the sandbox without being listed.
  */

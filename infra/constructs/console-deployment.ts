@@ -15,7 +15,7 @@ export interface ConsoleRuntimeConfig {
   userPoolId: string;
   userPoolClientId: string;
   cognitoDomain: string;
-  /** Live push (issue 17): the AppSync Events HTTP endpoint and its region; null: the console polls. */
+  /** Live push: the AppSync Events HTTP endpoint and its region; null: the console polls. */
   live?: { endpoint: string; region: string } | null;
 }
 

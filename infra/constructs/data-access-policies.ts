@@ -59,7 +59,7 @@ export function createDataAccessPolicies(
     'table-read': policy('TableRead', 'Item reads of the tracking table', [
       ...tableDataStatements(table, DATA_GRANT_ACTIONS['table-read']),
     ]),
-    // The construct id of the one policy every function had before issue 14: its export stays in place while
+    // The construct id of the one policy every function had before grants per function: its export stays in place while
     // the dependent stacks still import it during the deploy that moves them to the pieces.
     'table-read-write': policy('HandlerDataAccess', 'Item reads and writes of the tracking table', [
       ...tableDataStatements(table, DATA_GRANT_ACTIONS['table-read-write']),

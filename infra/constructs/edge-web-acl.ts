@@ -2,7 +2,7 @@ import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 
 /**
- * Issue 13, item 6: the AWS WAF web ACL in front of the CloudFront distributions (the console's and the API's).
+ * The AWS WAF web ACL in front of the CloudFront distributions (the console's and the API's).
  * Scope CLOUDFRONT, so it must be created in us-east-1 (infra/stacks/edge-waf-stack.ts).
  *
  * Rules, cheapest first: per-IP rate limits (sign-in and the other credential routes tightest, the KPN Things

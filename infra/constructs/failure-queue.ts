@@ -11,7 +11,7 @@ export interface FailureQueueProps {
 }
 
 /**
- * Where an asynchronous run that failed for good is kept (issue 14, item 6): an encrypted, TLS-only SQS queue
+ * Where an asynchronous run that failed for good is kept: an encrypted, TLS-only SQS queue
  * holding it 14 days, and a CloudWatch alarm as soon as one is there, so a failed run is never dropped
  * unnoticed. Used as Lambda's async onFailure destination, an IoT rule's error action, and a dead-letter queue.
  */

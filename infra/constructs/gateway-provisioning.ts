@@ -6,7 +6,7 @@ import { iotPolicyName } from '../iot-policies';
 import { acknowledge, flattenReference } from '../nag';
 
 /**
- * What the gateways API (functions/http/gateways.ts, issue 13, item 3) may do in IoT Core: make and remove
+ * What the gateways API (functions/http/gateways.ts) may do in IoT Core: make and remove
  * gateway things (`gw-*`), make, revoke and delete certificates, and attach the stage's gateway policy only,
  * never the device policy or one of its own making.
  */

@@ -22,7 +22,7 @@ export interface OperationsDashboardProps {
 }
 
 /**
- * Issue 19 part 6: what an on-call engineer looks at (docs/operations.md). A CloudWatch dashboard of the
+ * What an on-call engineer looks at (docs/operations.md). A CloudWatch dashboard of the
  * product's EMF metrics (uplinks by way in and reason, processor lag, alarm mails, export jobs, webhooks), the
  * API's errors and latency, the uplink queue's backlog and every dead-letter queue's depth; and the alarms on
  * the backlog, the rejection rate and the dead-letter queues. OpsAlarms mails them when alarmEmail is set.

@@ -25,7 +25,7 @@ export interface QuarterHourJobSpec {
   description: string;
 }
 
-/** The silent-tag job (functions/jobs/silent-tags.ts, issue 16): devices late or silent when uplinks stop. */
+/** The silent-tag job (functions/jobs/silent-tags.ts): devices late or silent when uplinks stop. */
 export const SILENT_TAG_JOB: QuarterHourJobSpec = {
   name: 'silent-tags',
   role: 'silent-tag',
@@ -33,7 +33,7 @@ export const SILENT_TAG_JOB: QuarterHourJobSpec = {
   description: 'Turns devices late or silent when their uplinks stop, every 15 minutes',
 };
 
-/** The time-rule job (functions/jobs/time-rules.ts, issue 18 part 3): alarm types 6-9 of the assets due. */
+/** The time-rule job (functions/jobs/time-rules.ts): alarm types 6-9 of the assets due. */
 export const TIME_RULE_JOB: QuarterHourJobSpec = {
   name: 'time-rules',
   role: 'time-rule',

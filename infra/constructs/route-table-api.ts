@@ -21,7 +21,7 @@ export interface RouteTableApiProps {
   logRetention: logs.RetentionDays;
   /** Default route throttling of the stage: every route without its own limits gets these. */
   throttle: apigw.ThrottleSettings;
-  /** Own limits of some routes, by route id (issue 13: the public routes, the webhook). */
+  /** Own limits of some routes, by route id (the public routes, the webhook). */
   routeThrottles?: Readonly<Record<string, apigw.ThrottleSettings>>;
 }
 

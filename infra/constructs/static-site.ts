@@ -35,7 +35,7 @@ export class StaticSite extends Construct {
     const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Tracking console security headers',
       securityHeadersBehavior: {
-        // Issue 13, item 11: the same headers as the local console server, from shared/security-headers.ts.
+        // The same headers as the local console server, from shared/security-headers.ts.
         strictTransportSecurity: {
           accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
           includeSubdomains: true,

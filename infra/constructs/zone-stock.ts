@@ -21,7 +21,7 @@ export interface ZoneStockProps {
 export const ZONE_STOCK_MODULE = 'pipeline/zone-stock';
 
 /**
- * Stock per zone (issue 18 part 2): the Lambda that re-counts a zone when an asset entered or left it, on the
+ * Stock per zone: the Lambda that re-counts a zone when an asset entered or left it, on the
  * bus rule ZoneVisitChanged -> zone-stock of infra/pipeline-rules.ts, with retries and a dead-letter queue.
  * It puts AlarmRaised 4/5 back on the same bus, where the alarm delivery's rule mails them.
  */

@@ -49,7 +49,7 @@ export interface ApiStackProps extends StackProps {
   webhookQueue?: WebhookQueue;
   /** The alarm topic (pipeline-stack.ts): the alarm rules API subscribes the rules' addresses to it. */
   alarmDelivery?: AlarmDelivery;
-  /** The pipeline's bus (pipeline-stack.ts): a zone's stock limits save puts AlarmRaised 4/5 on it (issue 18). */
+  /** The pipeline's bus (pipeline-stack.ts): a zone's stock limits save puts AlarmRaised 4/5 on it. */
   eventBus?: events.IEventBus;
   /** WAFv2 web ACL (CLOUDFRONT scope, us-east-1) for the API's distribution. */
   webAclArn?: string;
@@ -58,7 +58,7 @@ export interface ApiStackProps extends StackProps {
 }
 
 /**
- * Issue 13, item 6. Stage default: every route may take 100 requests/s (bursts of 200). The public routes that
+ * The HTTP API's throttles. Stage default: every route may take 100 requests/s (bursts of 200). The public routes that
  * take credentials get far less, each in its own bucket, so a password-guessing or reset flood is cut on its
  * route; the KPN Things webhook gets its own budget, above the default, so a flood of any other route (or of
  * sign-in) never uses up what uplinks may take. Application-level 429s per user/tenant are in functions/lib/http.
@@ -84,7 +84,7 @@ export class ApiStack extends Stack {
   /** CloudFront + WAF in front of the API: the address the console and API clients use. */
   readonly edge: ApiEdge;
   readonly handlers: ReadonlyMap<string, lambda.IFunction>;
-  /** Issue 19 part 6: the on-call engineer's dashboard and alarms (docs/operations.md). */
+  /** The on-call engineer's dashboard and alarms (docs/operations.md). */
   readonly operations: OperationsDashboard;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
@@ -131,7 +131,7 @@ export class ApiStack extends Stack {
       bundling: exportWorkerBundling,
     });
     // The worker records its own failures on the job; a retry would only repeat them. A run that dies before it
-    // can (timeout, out of memory) is kept in a queue with a depth alarm (issue 14, item 6).
+    // can (timeout, out of memory) is kept in a queue with a depth alarm.
     const failedExports = new FailureQueue(this, 'ExportWorkerFailures', { what: 'export runs that died' });
     exportWorker.function.configureAsyncInvoke({
       retryAttempts: 0,

@@ -42,7 +42,7 @@ export class DataStack extends Stack {
       cors: [
         {
           allowedOrigins: props.consoleOrigins,
-          // Issue 13: the browser only uploads with a presigned POST (its policy bounds the size) and downloads
+          // The browser only uploads with a presigned POST (its policy bounds the size) and downloads
           // with a presigned GET; no PUT (a presigned PUT cannot bound the size) and no DELETE (the API deletes).
           allowedMethods: [s3.HttpMethods.POST, s3.HttpMethods.GET, s3.HttpMethods.HEAD],
           allowedHeaders: ['*'],

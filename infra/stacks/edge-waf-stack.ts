@@ -3,7 +3,7 @@ import type { Construct } from 'constructs';
 import { EdgeWebAcl } from '../constructs/edge-web-acl';
 
 /**
- * The WAF web ACL of the CloudFront distributions (issue 13, item 6). CloudFront only takes web ACLs of scope
+ * The WAF web ACL of the CloudFront distributions. CloudFront only takes web ACLs of scope
  * CLOUDFRONT, which exist in us-east-1 alone, so this stack is always deployed there, whatever the app's region.
  * Deploy it first and pass its WebAclArn output to the other stacks with `-c webAclArn=…` (docs/security.md):
  * without an explicit account and region CDK cannot reference across regions.

@@ -19,7 +19,7 @@ export interface LiveStackProps extends StackProps {
 }
 
 /**
- * Live push (issue 17; docs/decisions/0258-live-push-with-appsync-events-channels-lambda-authorizer-iam.md): an AppSync Event API with the namespace
+ * Live push (docs/decisions/0258-live-push-with-appsync-events-channels-lambda-authorizer-iam.md): an AppSync Event API with the namespace
  * `live`. Connect and subscribe with the console's Cognito ID token through an AWS_LAMBDA authorizer (the channel
  * rules of functions/lib/live/channel-rules.ts); publish with AWS_IAM only, granted to the functions that
  * declare `livePublish` (infra/handler-grants.ts) by `bindPublisher`.
@@ -42,7 +42,7 @@ export class LiveStack extends Stack {
       memorySize: 256,
       // AppSync waits at most 10 s for a Lambda authorizer.
       timeout: Duration.seconds(5),
-      // Every function knows its stage: the namespace of the product's metrics (issue 19 part 6).
+      // Every function knows its stage: the namespace of the product's metrics.
       environment: { STAGE: props.stage },
     });
     this.api = new appsync.EventApi(this, 'EventApi', {

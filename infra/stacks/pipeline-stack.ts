@@ -35,14 +35,14 @@ export interface PipelineStackProps extends StackProps {
   stage: string;
   data: DataAccess;
   logRetention: RetentionDays;
-  /** Reverse geocoding (issue 16): CDK context `geocoderProvider` / `geocoderLanguage`. */
+  /** Reverse geocoding: CDK context `geocoderProvider` / `geocoderLanguage`. */
   geocoder?: { provider?: DeployedGeocoderProvider; language?: string };
 }
 
 const pipelineEntry = (name: string) => path.join(REPO_ROOT, 'functions', 'pipeline', `${name}.ts`);
 
 /**
- * The device event pipeline's path (issue 9, docs/decisions/0173): IoT topic rules (MQTT JSON tags, and the
+ * The device event pipeline's path (docs/decisions/0173): IoT topic rules (MQTT JSON tags, and the
  * IoT Core for LoRaWAN destination's rule) -> ingest Lambdas -> SQS FIFO (group = DEVEUI, DLQ after
  * UPLINK_MAX_RECEIVE_COUNT receives, alarm on its depth) -> processor Lambda (ReportBatchItemFailures) ->
  * the event bus. The KPN Things webhook is a route of the API stack that sends to `uplinkQueue`; the alarm
@@ -54,18 +54,18 @@ export class PipelineStack extends Stack {
   readonly eventBus: events.EventBus;
   readonly processor: lambda.IFunction;
   readonly dlqAlarm: cloudwatch.Alarm;
-  /** The alarm side (issue 9): SNS topic, alarm handler and the bus rules; the daily loan-day job. */
+  /** The alarm side: SNS topic, alarm handler and the bus rules; the daily loan-day job. */
   readonly alarmDelivery: AlarmDelivery;
   readonly loanDays: LoanDaySchedule;
-  /** Addresses of fixes, after the processor (issue 16). */
+  /** Addresses of fixes, after the processor. */
   readonly geocoding: AddressGeocoding;
-  /** Issue 18: zone stock counts and alarm types 4/5 on ZoneVisitChanged. */
+  /** Zone stock counts and alarm types 4/5 on ZoneVisitChanged. */
   readonly zoneStock: ZoneStock;
-  /** The silent-tag job every 15 minutes (issue 16 part 4). */
+  /** The silent-tag job every 15 minutes. */
   readonly silentTags: QuarterHourJob;
-  /** The time-rule job every 15 minutes (issue 18 part 3). */
+  /** The time-rule job every 15 minutes. */
   readonly timeRules: QuarterHourJob;
-  /** Webhook delivery's queue (issue 18 part 6): the pipeline's writers and the API's handlers send to it. */
+  /** Webhook delivery's queue: the pipeline's writers and the API's handlers send to it. */
   readonly webhookQueue: WebhookQueue;
 
   constructor(scope: Construct, id: string, props: PipelineStackProps) {
@@ -185,7 +185,7 @@ export class PipelineStack extends Stack {
 
   /**
    * IoT hands a message to Lambda asynchronously: a failed hand-over goes to the rule's error action, an ingest
-   * that throws on Lambda's retries to the function's onFailure destination; both to one queue (issue 14).
+   * that throws on Lambda's retries to the function's onFailure destination; both to one queue.
    */
   private keepFailedUplinks(ingests: lambda.IFunction[]): { queueUrl: string; roleArn: string } {
     const failed = new FailureQueue(this, 'IotRuleFailures', { what: 'uplinks the IoT rules could not ingest' });
@@ -223,7 +223,7 @@ export class PipelineStack extends Stack {
     };
     rule('MqttUplinkRule', ruleName('mqtt'), MQTT_UPLINK_RULE_SQL, mqttIngest);
     // Gateways: the tenant level is the one the gateway policy allowed (its thing's attribute), so the rule
-    // hands it on as the tenant the uplink carries; the processor refuses another tenant's tag (issue 13, item 3).
+    // hands it on as the tenant the uplink carries; the processor refuses another tenant's tag.
     rule('GatewayUplinkRule', ruleName('gateway'), GATEWAY_UPLINK_RULE_SQL, mqttIngest);
     this.createThingPolicies(stage);
     // IoT Core for LoRaWAN hands each uplink to the rule its destination names (no topic in between).

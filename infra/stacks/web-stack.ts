@@ -26,7 +26,7 @@ export interface WebStackProps extends StackProps {
 }
 
 /**
- * What the console's CSP may reach on AWS (issue 13, item 11). This stack is deployed before the API, the user
+ * What the console's CSP may reach on AWS. This stack is deployed before the API, the user
  * pool and the attachments bucket exist (their names are generated), so the sources name what is known here:
  * the Cognito domain exactly, the API's distribution (apiBaseUrl, infra/constructs/api-edge.ts) and the bucket
  * by their regional/CloudFront wildcards. docs/security.md says how a custom API domain narrows them.
@@ -38,7 +38,7 @@ export const awsCspSources = (cognitoDomainPrefix: string, region: string = Aws.
     `https://${cognitoDomainPrefix}.auth.${region}.amazoncognito.com`,
   ],
   storage: [`https://*.s3.${region}.amazonaws.com`],
-  // Live push (issue 17): the Event API's HTTP and realtime domains (created after this stack).
+  // Live push: the Event API's HTTP and realtime domains (created after this stack).
   live: [`https://*.appsync-api.${region}.amazonaws.com`, `wss://*.appsync-realtime-api.${region}.amazonaws.com`],
 });
 

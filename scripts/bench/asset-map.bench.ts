@@ -8,7 +8,7 @@ import { benchMapRead, type ReadFigures, readTable } from './asset-map-read.benc
 import type { BenchTenant } from './seed-assets';
 
 /**
- * The asset map (issue 8, 14, 17): (b) GET /api/assets/map as the super admin acting in a bench tenant, for
+ * The asset map: (b) GET /api/assets/map as the super admin acting in a bench tenant, for
  * each Accept-Encoding the API answers (br, gzip, none): bytes on the wire (as sent, before inflating), the
  * JSON inside, latency p50/p95 of reading every answer (one, unless past the bounds), x-items-read and
  * x-read-units; beside it the tuple pages of decisions/0229 (20,000 markers a page, never compressed: the

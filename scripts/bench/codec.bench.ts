@@ -8,7 +8,7 @@ import { CODEC_LIMITS, CompiledCodec, quickJs } from '../../functions/lib/pipeli
 import { DEMO_CODEC, encodeDemoPayload } from '../seed/demo-codec';
 
 /**
- * Payload codecs (issue 16): µs per uplink of a vendor-sized codec in the warm sandbox (decode + mapping, what
+ * Payload codecs: µs per uplink of a vendor-sized codec in the warm sandbox (decode + mapping, what
  * the processor adds per uplink), the cost of a first compile (cold process: WebAssembly instantiation; then per
  * profile version), and that codecs over a limit are cut: a loop for ever at the deadline, megabyte allocations
  * at the memory limit. Pure CPU in this process. `npx tsx scripts/bench/codec.bench.ts` writes the section into

@@ -1,6 +1,6 @@
 /**
- * Counts what DynamoDB says a piece of code consumed (issue 19 part 3: "the write units per event counted by the
- * bench from DynamoDB's own ConsumedCapacity, not estimated"). An SDK middleware on a client (the processor's
+ * Counts what DynamoDB says a piece of code consumed, so the write units per event are counted by
+ * the bench from DynamoDB's own ConsumedCapacity, not estimated. An SDK middleware on a client (the processor's
  * `dynamo()` when it runs in the bench process) asks every request for `ReturnConsumedCapacity: 'INDEXES'` unless
  * the caller asked for something, and adds up the answers: write units of the table and of each global secondary
  * index, read units, and the requests by command. Locally the answers come from the DynamoDB front

@@ -50,7 +50,7 @@ function cases(): Case[] {
 }
 
 /**
- * Issue 19's flag filters: each alone (its total from the tenant's counts, its page from its own key range
+ * The device list's flag filters: each alone (its total from the tenant's counts, its page from its own key range
  * where an index keeps the order, else candidates until the page is full), and combined (counted as read).
  */
 function filterCases(): Case[] {

@@ -27,7 +27,7 @@ import { startBenchStack } from './stack';
  *
  * Beside the exports, each tenant's list is read raw once, in a child of its own too: the same Queries and
  * pages the export reads (the export's own batches), items parsed, nothing formatted or written. The table's
- * "× raw" is an export's time over that read's (issue 19's goal: CSV at 100k ≤ 1.5×).
+ * "× raw" is an export's time over that read's (the goal: CSV at 100k ≤ 1.5×).
  */
 const CHILD_FLAG = '--export-child';
 const FORMATS: ExportType[] = ['csv', 'excel', 'pdf'];

@@ -12,7 +12,7 @@ import { TOWNS, ZONE_PLACES } from '../seed/places';
 import { newTag, nextUplink, random } from '../simulate/fleet';
 
 /**
- * Geocoding benchmark (issue 16): the address cache's hit ratio on a simulator-like day, in process. Moving
+ * Geocoding benchmark: the address cache's hit ratio on a simulator-like day, in process. Moving
  * tags are the simulator's (`npm run simulate`: scripts/simulate/fleet.ts, truck speed between the seed's
  * places, dwelling at stops); parked tags stay at a yard and jitter within their fix accuracy. Every uplink
  * goes through the processor's own rule (pipelineAddress: moved beyond its accuracy from the device's last

@@ -9,7 +9,7 @@ import { ZoneIndex } from '../../functions/lib/pipeline/geofence';
 import { benchPositions, benchZones } from './geofence-zones';
 
 /**
- * Geofence benchmark (issue 9): positions per second and µs per position of `ZoneIndex.zoneOf` (the zone an
+ * Geofence benchmark: positions per second and µs per position of `ZoneIndex.zoneOf` (the zone an
  * event is recorded in) and `observe` (the asset's own zone, accuracy-aware) at 1, 100 and 1,000 zones, beside
  * the naive loop (turf over every zone) in the same process on the same positions. Pure
  * CPU, no stack needed. `npx tsx scripts/bench/geofence.bench.ts` prints the section and writes it into

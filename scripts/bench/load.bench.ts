@@ -7,7 +7,7 @@ import { repairSearchIndex } from '../../functions/lib/search/gram-repair';
 import { DEMO_PASSWORD } from '../seed/seed';
 
 /**
- * Load on the local gateway (issue 10 s.2): 200 concurrent clients for 60 s in the demo tenant, as several
+ * Load on the local gateway: 200 concurrent clients for 60 s in the demo tenant, as several
  * users. Readers (list pages, gets, searches, device list) and writers run beside each other; each writer
  * connection owns one asset (read, then save with the version it read), so a 409 is an error, except for the
  * one pair of writers that share an asset on purpose. Afterwards the data must be consistent: every owned

@@ -4,7 +4,7 @@ import { type Latencies, median, p95, type StepResult, scaleSteps, standInLatenc
 import { ensureTagsTenant, positionedDevices } from './seed-tags';
 
 /**
- * docs/performance.md, section "pipeline-1000" (issue 19 part 5): the simulator at 1,000 tags through the whole
+ * docs/performance.md, section "pipeline-1000": the simulator at 1,000 tags through the whole
  * local path in steps of rising rate (pipeline-scale.bench.ts), and the processor's own ceiling with its table
  * calls stubbed at the stand-in's latencies measured in the same run and at DynamoDB-like ones
  * (pipeline-ceiling.ts). BENCH_SCALE_RATES (default 3.3,10,20 uplinks/s), BENCH_SCALE_SECONDS (20 a step),

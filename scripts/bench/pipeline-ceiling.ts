@@ -5,7 +5,7 @@ import type { DeviceRecord } from '../../functions/lib/devices/device-repository
 import { processBatch } from '../../functions/lib/pipeline/processor/process-batch';
 
 /**
- * The processor's own ceiling (issue 19 part 5), what Lambda would do with DynamoDB not the bottleneck: the real
+ * The processor's own ceiling, what Lambda would do with DynamoDB not the bottleneck: the real
  * processor code in this process with its DynamoDB client's HTTP handler answering after a given latency per kind
  * of request (the SDK still serializes, signs and parses as in Lambda). The stub replays what the table answered
  * in a recording pass over the same uplinks (so every read finds its item, every counter its value); a write the

@@ -13,7 +13,7 @@ import { newTag, nextUplink, random, type SimTag } from '../simulate/fleet';
 import { cpuSeconds } from './push.bench';
 
 /**
- * The pipeline at 1,000 tags against the local stack (issue 19 part 5): the simulator's fleet (scripts/simulate/
+ * The pipeline at 1,000 tags against the local stack: the simulator's fleet (scripts/simulate/
  * fleet.ts: trucks between the seed's places, stops, GNSS scatter) for every tag of the 1,000-tag tenant,
  * published over MQTT through one gateway of the tenant (MQTT -> IoT rule -> ingest -> SQS FIFO -> poller ->
  * processor -> table), in steps of rising rate. Per step: the rate the path took (published until every tag's

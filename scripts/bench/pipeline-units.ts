@@ -8,7 +8,7 @@ import { processBatch } from '../../functions/lib/pipeline/processor/process-bat
 import { type CapacityTally, tallyConsumedCapacity, writeRequests } from './consumed-capacity';
 
 /**
- * Write units per event of the real processor (issue 19 part 3), counted from DynamoDB's ConsumedCapacity by a
+ * Write units per event of the real processor, counted from DynamoDB's ConsumedCapacity by a
  * middleware on the processor's own client (consumed-capacity.ts), on the common path and the rarer ones. The
  * uplinks are dated up to 3 minutes ahead and received "then" (receivedAt = measuredAt), so the sustained run
  * after them (dated 5 minutes ahead) still advances every tag.

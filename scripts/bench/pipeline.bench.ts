@@ -189,7 +189,7 @@ export async function benchPipeline(log: (line: string) => void): Promise<string
     `| DynamoDB write units per event, common path (ConsumedCapacity, table + indexes) | ${(common.tally.writeUnits / common.events).toFixed(2)} | ≤ 8 |`,
     sustainedRow,
     '',
-    '**Write units per event** (issue 19 part 3), from the ConsumedCapacity DynamoDB answers each of the ' +
+    '**Write units per event**, from the ConsumedCapacity DynamoDB answers each of the ' +
       "processor's requests (a middleware on its client asks for `INDEXES`; locally the DynamoDB front counts them " +
       'as DynamoDB does, indexes included: scripts/local/dynamo-capacity.ts). Per index: the units written into it.',
     '',

@@ -11,7 +11,7 @@ import { DEMO_PASSWORD } from '../seed/seed';
 import { demoDevices } from './pipeline.bench';
 
 /**
- * Live push (issue 17; docs/performance.md "push"): BENCH_PUSH_CLIENTS (1,000) sockets in this process, all
+ * Live push (docs/performance.md "push"): BENCH_PUSH_CLIENTS (1,000) sockets in this process, all
  * subscribed to the demo tenant's staff channel of the local AppSync Events stand-in (the worst case: every
  * subscriber hears every change), while BENCH_PUSH_RATE (50) uplinks a second go through the local pipeline
  * (MQTT -> IoT rule -> ingest -> SQS -> processor -> publisher -> stand-in). Measured: uplink publish -> client

@@ -86,7 +86,7 @@ export function benchDevice(tenantId: number, id: number): DeviceRecord {
 }
 
 /**
- * The connectivity the device list filters on (issue 19): ~60% online, 10% late, 10% silent, 20% never, drawn
+ * The connectivity the device list filters on: ~60% online, 10% late, 10% silent, 20% never, drawn
  * from its own sequence so the other attributes stay as they were. Only the state: no times, so the silent-tag
  * job (due index) leaves the bench tenant alone.
  */

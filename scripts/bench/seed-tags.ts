@@ -9,7 +9,7 @@ import { generateDemoData, TENANT_DATA_PROFILES } from '../seed/demo-data';
 import { writeDemoData } from '../seed/write-demo-data';
 
 /**
- * The tenant of the pipeline at 1,000 tags (issue 19 part 5): the demo tenant's kind of data (customers, the
+ * The tenant of the pipeline at 1,000 tags: the demo tenant's kind of data (customers, the
  * demo's zones, assets with a tag each and their event history) generated for 1,000 assets, written once into
  * the bench's data folder. A tenant that exists is reused as it is.
  */

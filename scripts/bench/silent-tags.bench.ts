@@ -9,7 +9,7 @@ import { batchPut } from '../seed/batch-write';
 import { benchDevice, ensureDeviceBenchTenant } from './seed-devices';
 
 /**
- * The silent-tag sweep (issue 16 part 4) at 10k devices with 1 % due: every device heard (online), every 100th
+ * The silent-tag sweep at 10k devices with 1 % due: every device heard (online), every 100th
  * heard 20 h before the run's `now` (past its late time of 18 h with the built-in 12 h heartbeat), the others an
  * hour before. The job must read about the due ones only (the sparse due index, gsi7), not the tenant. Each
  * run writes the devices' connectivity again (the job moved the due ones), then runs the job twice: the second

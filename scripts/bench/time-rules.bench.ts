@@ -11,7 +11,7 @@ import { timerDuePartition, timerKey, timerPartition } from '../../functions/lib
 import { batchPut } from '../seed/batch-write';
 
 /**
- * The time-rule job (issue 18 part 3) at 10k assets, every one with a timer (idle since its last move, the
+ * The time-rule job at 10k assets, every one with a timer (idle since its last move, the
  * condition nearly every asset has) and 1 % due: every 100th asset idle for two days, the others for an hour,
  * one idle rule of a day. The job must read the due timers and their assets only, never the tenant's assets or
  * timers. Items read come from the job's report (ScannedCount, GetItems), so they do not depend on the machine.

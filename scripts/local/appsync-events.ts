@@ -41,7 +41,7 @@ function connectHeaders(protocols: Set<string>): Record<string, unknown> | undef
 }
 
 /**
- * The local AppSync Events API (issue 17): the realtime WebSocket protocol at /event/realtime (`connection_init`
+ * The local AppSync Events API: the realtime WebSocket protocol at /event/realtime (`connection_init`
  * -> `connection_ack`, `ka`, `subscribe` -> `subscribe_success` | `subscribe_error`, `data`, `unsubscribe`) and the
  * HTTP publish at POST /event, with the same decisions as AWS: connect and subscribe by the console's ID token
  * through the same authorizer code as the AWS Lambda authorizer, publish only SigV4-signed by the backend.

@@ -90,7 +90,7 @@ export async function backfillMapIndex() {
 }
 
 /**
- * After a rebuild that added the list indexes (issue 19): the data steps of `npm run migrate:indexes` on every
+ * After a rebuild that added the list indexes: the data steps of `npm run migrate:indexes` on every
  * tenant (backfill, customer counts, verify, drop the old keys), as on AWS.
  */
 export async function migrateListIndexes() {
@@ -107,7 +107,7 @@ export async function migrateListIndexes() {
 
 /**
  * The list index keys' version of the local table's items, kept in one marker item: bumped when a new key is
- * given to items the table already holds (2: the devices' connectivity order, gsi15, issue 19), so an older
+ * given to items the table already holds (2: the devices' connectivity order, gsi15), so an older
  * local table gets the backfill step of `npm run migrate:indexes` once, as a deployed table does by hand.
  */
 const LIST_KEYS_VERSION = 2;

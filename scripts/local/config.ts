@@ -136,7 +136,7 @@ export function handlerEnvironment(ids: {
     SSO_PROVIDER_NAME: 'AzureEntraId', // infra/config.ts's default azureProviderName
     SSO_TOKEN_ISSUER: `http://${HOST}:${port('SSO_PORT')}`,
     // The stand-in plays the Entra ID directory of the demo tenant (the seed's first tenant, id 1), which has
-    // verified demo.local: acme users cannot sign in through it, as another tenant's users on AWS (issue 13).
+    // verified demo.local: acme users cannot sign in through it, as another tenant's users on AWS.
     SSO_TENANT_ID: '1',
     SSO_VERIFIED_DOMAINS: 'demo.local',
     // Workers invoked asynchronously (scripts/local/lambda-service.ts; on AWS the functions CDK names here).
@@ -150,14 +150,14 @@ export function handlerEnvironment(ids: {
     // Device event pipeline: the uplink queue (scripts/local/sqs-service.ts; on AWS the FIFO queue CDK names).
     SQS_ENDPOINT: `http://${HOST}:${port('SQS_PORT')}`,
     UPLINK_QUEUE_URL: `http://${HOST}:${port('SQS_PORT')}/000000000000/tracking-uplinks.fifo`,
-    // Webhooks (issue 18 part 6): the delivery queue; http:// and one *.localhost name mapped to 127.0.0.1 for
+    // Webhooks: the delivery queue; http:// and one *.localhost name mapped to 127.0.0.1 for
     // the tests' receivers. Locally only: the sender ignores both on AWS (functions/lib/webhooks/webhook-http.ts).
     WEBHOOK_QUEUE_URL: `http://${HOST}:${port('SQS_PORT')}/000000000000/tracking-webhooks`,
     WEBHOOK_ALLOW_HTTP: 'true',
     WEBHOOK_LOCAL_RECEIVER_HOST: 'webhook-receiver.localhost',
-    // Live push (issue 17): the AppSync Events stand-in's HTTP publish endpoint (scripts/local/appsync-events.ts).
+    // Live push: the AppSync Events stand-in's HTTP publish endpoint (scripts/local/appsync-events.ts).
     LIVE_ENDPOINT: `http://${HOST}:${port('LIVE_PORT')}/event`,
-    // Addresses (issue 16): the offline geocoder by default (no network); GEOCODER_PROVIDER=pdok or amazon (with
+    // Addresses: the offline geocoder by default (no network); GEOCODER_PROVIDER=pdok or amazon (with
     // GEO_PLACES_ENDPOINT / PDOK_REVERSE_URL) moves a local run to another provider.
     GEOCODER_PROVIDER: process.env.GEOCODER_PROVIDER ?? 'offline',
     GEOCODER_LANGUAGE: process.env.GEOCODER_LANGUAGE ?? 'nl',

@@ -14,7 +14,7 @@ export interface ConsoleRuntimeConfig {
   userPoolId: string;
   userPoolClientId: string;
   cognitoDomain: string;
-  /** Live push (issue 17): the AppSync Events stand-in's HTTP endpoint; null: the console polls. */
+  /** Live push: the AppSync Events stand-in's HTTP endpoint; null: the console polls. */
   live?: { endpoint: string; region: string } | null;
 }
 

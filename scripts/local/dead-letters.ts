@@ -3,7 +3,7 @@ import path from 'node:path';
 import { dataDir } from './config';
 
 /**
- * The local failure destinations (issue 14, item 6): on AWS a failed asynchronous run lands in an SQS queue
+ * The local failure destinations: on AWS a failed asynchronous run lands in an SQS queue
  * (Lambda's onFailure destination, an IoT rule's error action, an EventBridge rule's or a schedule's
  * dead-letter queue; infra/constructs/failure-queue.ts). Locally each kind is a JSON-lines file under
  * .local/dead-letters/, so a failed run is kept where a person or a test can read it instead of only a log

@@ -5,7 +5,7 @@ import { itemSize } from '../../functions/lib/data/item-size';
 /**
  * Write units as DynamoDB counts them, table and global secondary indexes, for the local front
  * (dynamo-transactions.ts) to answer `ReturnConsumedCapacity: 'TOTAL' | 'INDEXES'` as AWS does. dynalite counts
- * only the table's units and ignores indexes, which is kinder than AWS (issue 19 part 3).
+ * only the table's units and ignores indexes, which is kinder than AWS.
  *
  * The rules, from the DynamoDB Developer Guide:
  *  - "Capacity unit consumption for write operations" (read-write-operations.html): a write unit is 1 KB, item

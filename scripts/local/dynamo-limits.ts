@@ -2,7 +2,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { DYNAMODB_ITEM_MAX_BYTES, itemSize } from '../../functions/lib/data/item-size';
 
 /**
- * DynamoDB limits dynalite does not hold as AWS does (issue 14, docs/aws-parity.md); the transaction front
+ * DynamoDB limits dynalite does not hold as AWS does (docs/aws-parity.md); the transaction front
  * (dynamo-transactions.ts) checks them on every write:
  *  - an item is at most 400 KB counted in UTF-8 bytes (dynalite counts UTF-16 characters, so "漢" x 200,000 =
  *    600 KB passes there; AWS refuses it);

@@ -37,7 +37,7 @@ import {
  * The saved items are also written to an undo file (`undoFile`) before the first operation and removed after
  * the last, so a process killed midway (kill -9) finds the file at its next start and puts the items back:
  * a transaction is all or nothing across a crash too, as on AWS.
- * Issue 14: it also holds AWS's item size (400 KB in UTF-8 bytes) and transaction length (100) limits,
+ * It also holds AWS's item size (400 KB in UTF-8 bytes) and transaction length (100) limits,
  * which dynalite counts more kindly or not at all (dynamo-limits.ts).
  */
 const WRITE_TARGETS = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
@@ -77,7 +77,7 @@ export async function startTransactionFront(options: {
     await restoreItems(backend, JSON.parse(readFileSync(options.undoFile, 'utf8')) as Saved);
     rmSync(options.undoFile);
   }
-  // Each table's keys and indexes as DescribeTable answers them (built from shared/table.ts): issue 19's
+  // Each table's keys and indexes as DescribeTable answers them (built from shared/table.ts): the benches'
   // ConsumedCapacity counts every index the table has, whatever its name.
   const shapes = new Map<string, TableShape>();
   let queue: Promise<unknown> = Promise.resolve();

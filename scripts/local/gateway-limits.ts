@@ -1,6 +1,6 @@
 /**
  * The AWS limits between API Gateway (HTTP API) and a Lambda that the local gateway enforces, so an answer that
- * would fail on AWS fails locally too (docs/aws-parity.md, issue 14). The bodies are API Gateway's own, not
+ * would fail on AWS fails locally too (docs/aws-parity.md). The bodies are API Gateway's own, not
  * the API's Hydra errors: on AWS the handler never gets to shape them.
  */
 

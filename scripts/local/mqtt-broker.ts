@@ -7,8 +7,8 @@ import { isAllowed, principalOf } from './iot-policy-check';
 import type { IotRegistry } from './iot-registry';
 
 /**
- * aedes standing in for IoT Core's message broker, with IoT Core's rules for who may connect and publish
- * (issue 13, item 3). Clients speak MQTT over mutual TLS, as on AWS: the certificate a client proves in the
+ * aedes standing in for IoT Core's message broker, with IoT Core's rules for who may connect and publish.
+ * Clients speak MQTT over mutual TLS, as on AWS: the certificate a client proves in the
  * handshake must be an ACTIVE one of the local registry (iot-service.ts), and the broker then evaluates the
  * policies attached to it (infra/iot-policies.ts) for `iot:Connect` on `client/<client id>` and for
  * `iot:Publish` on `topic/<topic>` of every message. Nobody subscribes over the network (no policy allows

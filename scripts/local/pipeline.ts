@@ -20,7 +20,7 @@ import { startSqsPoller } from './sqs-poller';
 import { LOCAL_ACCOUNT, startSqsService } from './sqs-service';
 
 /**
- * The device event pipeline's path under `npm start` (issue 9): the SQS stand-in with the uplink FIFO queue
+ * The device event pipeline's path under `npm start`: the SQS stand-in with the uplink FIFO queue
  * and its dead-letter queue, the processor's event source, and the IoT topic rules over aedes. The ways in
  * and the processor are the Lambda handlers of functions/pipeline/, unchanged.
  */
@@ -38,7 +38,7 @@ export async function startLocalPipeline(
       visibilityTimeoutSeconds: PROCESSOR_TIMEOUT_SECONDS,
       redrive: { deadLetterQueue: UPLINK_DLQ_NAME, maxReceiveCount: UPLINK_MAX_RECEIVE_COUNT },
     },
-    // Webhook delivery (issue 18 part 6): the sender's queue, as CDK makes it (infra/constructs/webhook-delivery.ts).
+    // Webhook delivery: the sender's queue, as CDK makes it (infra/constructs/webhook-delivery.ts).
     { name: WEBHOOK_DLQ_NAME, visibilityTimeoutSeconds: SENDER_TIMEOUT_SECONDS },
     {
       name: WEBHOOK_QUEUE_NAME,

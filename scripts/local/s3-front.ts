@@ -73,7 +73,7 @@ function refuse(req: IncomingMessage, res: ServerResponse, refusal: PolicyRefusa
 }
 
 /**
- * Issue 14: S3 answers a read of a missing key with 404 only to a caller allowed s3:ListBucket on the bucket; to
+ * S3 answers a read of a missing key with 404 only to a caller allowed s3:ListBucket on the bucket; to
  * anyone else it is 403 AccessDenied, so a missing object cannot be told from a forbidden one. The handlers'
  * ListBucket (infra/stacks/data-stack.ts) carries an s3:prefix condition, and a GetObject/HeadObject request
  * has no s3:prefix, so that grant never applies to them: on AWS the handlers get 403 for every missing key.

@@ -4,7 +4,7 @@ import { signPolicy } from '../../functions/lib/attachments/presigned-post';
 /**
  * The checks S3 makes on a browser-based upload (POST Object with a SigV4 policy), which s3rver skips: it reads
  * the `policy` field and ignores it. scripts/local/s3-front.ts runs them before s3rver sees the request, so a
- * local upload is refused where AWS would refuse it (issue 13: the size bound must be proven, not assumed).
+ * local upload is refused where AWS would refuse it (the size bound must be proven, not assumed).
  * https://docs.aws.amazon.com/AmazonS3/latest/API/sigv4-HTTPPOSTConstructPolicy.html
  */
 export interface PolicyRefusal {

@@ -88,7 +88,7 @@ function statusOf(rng: Rng, lastType: string, atSite: boolean, hasClient: boolea
 }
 
 /**
- * City, province and country as the local stack's offline geocoder answers for the position (issue 16), so a
+ * City, province and country as the local stack's offline geocoder answers for the position, so a
  * demo tag's next uplink near it shows the same place; street and postal code stay the demo's own (the
  * offline geocoder has none, Amazon Location and PDOK would).
  */
@@ -169,7 +169,7 @@ export function buildAsset(rng: Rng, plan: AssetPlan, context: AssetContext): Bu
   const lastPoint = points[points.length - 1];
 
   // The state the pipeline would have left (loan-day-state.ts), counted up to the day before `ref` as the
-  // daily job would have: a fresh demo's first midnight counts on from there (issue 15).
+  // daily job would have: a fresh demo's first midnight counts on from there.
   const state = loanDayStateOf(events, assignedZone?.ref.id ?? null, context.referenceDate);
   const statusValue = statusOf(rng, last.type, !!plan.site && lastPoint?.stop === plan.site.stop, !!plan.client);
   const status = context.statuses.find((entry) => entry.status === statusValue);

@@ -1,5 +1,5 @@
 /**
- * The demo tenant's codec profile (issue 16): a made-up vendor layout, "Geotrax GT-2", written as a vendor would
+ * The demo tenant's codec profile: a made-up vendor layout, "Geotrax GT-2", written as a vendor would
  * publish it in the LoRaWAN Device Repository convention (ES5, `decodeUplink(input)`). The seed stores it as a
  * profile, the simulator sends its bytes through every way in, tests and the bench decode it.
  *

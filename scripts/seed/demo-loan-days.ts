@@ -9,7 +9,7 @@ import { batchPut } from './batch-write';
 const MAX_DAYS = 45;
 
 /**
- * The loan-day records (issue 18 part 5) behind the demo assets' days outside their zone, as the daily job would
+ * The loan-day records behind the demo assets' days outside their zone, as the daily job would
  * have written them on the days before `referenceDate`: an asset with N days outside has a record for each of
  * its last N days (at most MAX_DAYS), the evidence being its last fix as seeded. Demo data only.
  */

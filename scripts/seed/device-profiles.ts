@@ -5,7 +5,7 @@ import { FIRST_TENANT_DEVICE_PROFILE_ID } from '../../shared/schemas/device-prof
 import { DEMO_CODEC_PROFILE } from './demo-codec';
 
 /**
- * Issue 16: the demo tenant's codec profile (scripts/seed/demo-codec.ts, a made-up vendor layout) and two of the
+ * The demo tenant's codec profile (scripts/seed/demo-codec.ts, a made-up vendor layout) and two of the
  * demo's spare tags (in stock, on no asset) that use it. Spares, because the tests and the simulator drive the
  * seeded assets' tags with tracker-v1 bytes; `npm run simulate -- --layout codec` puts the tags it drives on this
  * profile itself. Called on the generated dataset before it is written: the devices name the profile, the

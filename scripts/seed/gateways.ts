@@ -3,7 +3,7 @@ import { createGateway, gatewayRepository } from '../../functions/lib/gateways/g
 import { provisionGatewayThing } from '../../functions/lib/gateways/gateway-things';
 
 /**
- * One LoRaWAN gateway per demo tenant (issue 13, item 3), provisioned in the local IoT registry as the
+ * One LoRaWAN gateway per demo tenant, provisioned in the local IoT registry as the
  * gateways API does, so the console's list is not empty and the isolation sweep has a gateway to try. Its
  * private key is thrown away, as the API's answer is the only place one ever is.
  */

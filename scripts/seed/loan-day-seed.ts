@@ -6,7 +6,7 @@ import type { ZoneMembership } from '../../functions/lib/pipeline/contracts';
 
 /**
  * A demo asset's loan-day state as the pipeline and the daily job would have left it after its seeded events
- * (issue 15: seeded days outside without the outside state were never counted on). The zone state follows the
+ * (seeded days outside without the outside state were never counted on). The zone state follows the
  * events' zone (the seed's tracks rest well inside or well outside), the rest position folds the fixes through
  * the pipeline's own rule, and both counters hold the days the job would have counted up to the day before
  * `reference`, which is the day marked as counted.

@@ -114,11 +114,11 @@ export async function seed(options: { referenceDate?: Date } = {}): Promise<void
     });
     if (data.subdomain === 'demo') await seedCodecProfile(ctx, dataset.devices);
     await writeDemoData(ctx, dataset);
-    // The demo's assets reported empty wait for a pickup (issue 18 part 4), as after the migration.
+    // The demo's assets reported empty wait for a pickup, as after the migration.
     await backfillPickups(ctx, referenceDate);
     await seedLoanDayRecords(ctx, dataset.assets, referenceDate);
     // Reports go to the planning address of the seeded alarm rules, which the first start confirms in the SNS
-    // stand-in: the demo's report mails arrive at once (issue 15).
+    // stand-in: the demo's report mails arrive at once.
     const planning = `planning@${TENANT_DATA_PROFILES[data.subdomain].mailDomain}`;
     await createSetting(ctx, SETTING_NAMES.notifications, { language: 'en', email: planning });
     await seedGateway(ctx, DEMO_GATEWAY_EUIS[data.subdomain], staff[0]?.id ?? 0);

@@ -8,7 +8,7 @@ import { parseGeoZoneGeometry } from '../../shared/schemas/geo-zone';
 import type { DemoDataset } from './demo-data';
 
 /**
- * Zone visits of the demo data (issue 18): each asset's seeded events folded through the processor's own visit
+ * Zone visits of the demo data: each asset's seeded events folded through the processor's own visit
  * effects in time order, so the seed holds the visits, `zone_presence` and `site` the pipeline would have left
  * (the same two-fix hysteresis; a seeded track rests well inside or outside its zones). Mutates the asset
  * records (before they are written) and answers the visit items to write.

@@ -73,7 +73,7 @@ export async function writeDemoData(ctx: TenantContext, data: DemoDataset): Prom
   // Each zone counts the assets that name it, as the API's asset writes keep it (geo-zone-asset-links.ts).
   await createAll(ctx, geoZoneRepository, withAssetCounts(data.zones, data.assets));
   await createAll(ctx, alarmRepository, data.alarms);
-  // Issue 18: the zone visits the seeded events make (and the assets' presence and site, set on the records).
+  // The zone visits the seeded events make (and the assets' presence and site, set on the records).
   const visits = seededVisits(ctx, data);
   await createAll(ctx, assetRepository, data.assets);
   // Each customer's asset count (client-asset-count.ts), which the API's asset writes keep in their transactions.

@@ -11,7 +11,7 @@ export interface Uplink {
   payload: TrackerPayload;
   frameCounter?: number;
   /**
-   * Bytes of another layout (issue 16: a device profile's codec decodes them, e.g. scripts/seed/demo-codec.ts),
+   * Bytes of another layout (a device profile's codec decodes them, e.g. scripts/seed/demo-codec.ts),
    * sent instead of the tracker-v1 encoding of `payload`.
    */
   raw?: { hex: string; fPort: number };

@@ -3,7 +3,7 @@ import type { Uplink } from './bodies';
 import type { SimTag } from './fleet';
 
 /**
- * `--layout codec` (issue 16): the tags the simulator drives are put on the demo tenant's Geotrax GT-2 codec
+ * `--layout codec`: the tags the simulator drives are put on the demo tenant's Geotrax GT-2 codec
  * profile (scripts/seed/demo-codec.ts) and send their bytes in that layout instead of tracker-v1, so the assets
  * move through the profile's codec on every way in that carries bytes. `--layout tracker` (the default) puts
  * them back on no profile when a codec run left them on it.

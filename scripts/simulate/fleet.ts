@@ -57,7 +57,7 @@ export function newTag(
 ): SimTag {
   return {
     ...device,
-    // Every other tag heads for the nearest depot first, so a run makes zone visits (issue 18) within minutes:
+    // Every other tag heads for the nearest depot first, so a run makes zone visits within minutes:
     // an arrival (or, for a tag already there, a dwell and a departure); the rest go anywhere.
     target:
       index % 2 === 0

@@ -5,7 +5,7 @@ import { exportJobSchema } from '../schemas/export';
 import { loanDayReportQuerySchema, loanDayReportSchema } from '../schemas/loan-day';
 import { pickupSchema } from '../schemas/pickup';
 
-/** Issue 18 parts 4 and 5: pickups and loan-day billing (functions/http/billing.ts). */
+/** Pickups and loan-day billing (functions/http/billing.ts). */
 export const BILLING_CONTRACTS = {
   'pickups.list': {
     summary: "Assets reported empty and waiting for a pickup, longest waiting first (the caller's scope)",

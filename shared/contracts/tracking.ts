@@ -70,7 +70,7 @@ import {
 } from '../schemas/zone-stock';
 import { assetVisitListQuerySchema, zoneVisitListQuerySchema, zoneVisitSchema } from '../schemas/zone-visit';
 
-/** Spec 000 and issues 8/9: assets, profiles, customers, devices, events, geo zones, alarm rules, uplinks. */
+/** Spec 000 and the pipeline: assets, profiles, customers, devices, events, geo zones, alarm rules, uplinks. */
 export const TRACKING_CONTRACTS = {
   'assets.list': {
     summary: 'List assets',
@@ -83,7 +83,7 @@ export const TRACKING_CONTRACTS = {
       'Assets on the map: every positioned asset in one columnar answer, compressed by Accept-Encoding (br, gzip); ' +
       '`next` names the rest only past the size bounds',
     query: assetMapQuerySchema,
-    // With `since` (issue 17): the delta, with an ETag; If-None-Match with it answers 304.
+    // With `since`: the delta, with an ETag; If-None-Match with it answers 304.
     response: z.union([assetMapAnswerSchema, assetMapDeltaSchema]),
     notModified: true,
   },

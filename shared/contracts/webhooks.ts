@@ -8,7 +8,7 @@ import {
   webhookSecretRotateInputSchema,
 } from '../schemas/webhook';
 
-/** Issue 18 part 6: webhook endpoints, their delivery log, replay and the test event. */
+/** Webhook endpoints, their delivery log, replay and the test event. */
 export const WEBHOOK_CONTRACTS = {
   'webhooks.list': {
     summary: 'List webhook endpoints',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { assetAlarmSchema } from './asset-alarm';
 
 /**
- * One open (unacknowledged) alarm of the caller's inbox (issue 17): the sent alarm with its asset's current
+ * One open (unacknowledged) alarm of the caller's inbox: the sent alarm with its asset's current
  * name (null for a tag linked to no asset, which only staff see). Acknowledged through the alarm's `@id` +
  * `/acknowledge`: PUT /api/assets/{id}/alarms/{alarmId}/acknowledge, or /api/devices/{id}/… without asset.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { alarmSchema } from './alarm';
 
 /**
- * An alarm address's state on the alarm topic (SNS e-mail subscription; issue 9). `failed`: SNS refused the
+ * An alarm address's state on the alarm topic (SNS e-mail subscription). `failed`: SNS refused the
  * subscription when the rule was saved, `reason` is SNS's error code (e.g. FilterPolicyLimitExceeded).
  */
 export const ALARM_SUBSCRIPTION_STATUSES = ['pending confirmation', 'confirmed', 'not subscribed', 'failed'] as const;

@@ -17,7 +17,7 @@ export const ALARM_TYPE_REQUIRED = 'Select one type';
 export const ALARM_TEXT_REQUIRED = 'The text is required';
 
 /**
- * Rule types. Spec 000: 0-2; issue 16: 3 tag silent; issue 18 (rental operations): 4/5 stock of a zone below its
+ * Rule types. Spec 000: 0-2; beyond it: 3 tag silent; rental operations: 4/5 stock of a zone below its
  * minimum / above its maximum, 6-9 time rules with a duration on the rule (outside its zone longer than N hours,
  * not moved for N days, at one site longer than N days, not back by its scheduled date).
  */
@@ -155,7 +155,7 @@ export const alarmSchema = z.object({
 export type Alarm = z.infer<typeof alarmSchema>;
 
 /**
- * The duration of a time rule (issue 18 part 3, docs/decisions/0262-time-rules-asset-timers-hold-the-conditions-starts-the-job-p.md):
+ * The duration of a time rule (docs/decisions/0262-time-rules-asset-timers-hold-the-conditions-starts-the-job-p.md):
  * 6 outside its zone longer than N hours, 7 idle N days, 8 at one site N days (required), 9 overdue: an optional
  * grace of N hours after the scheduled day ended. The other types take none. Whole units only, at most a year.
  */

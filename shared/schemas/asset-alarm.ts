@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ALARM_TYPES } from './alarm';
 
-/** An alarm sent for an asset (issue 9): what the alarm handler recorded, with its acknowledgement. */
+/** An alarm sent for an asset: what the alarm handler recorded, with its acknowledgement. */
 export const assetAlarmSchema = z.object({
   '@id': z.string(),
   '@type': z.literal('AssetAlarm'),

@@ -133,7 +133,7 @@ export const assetMapQuerySchema = z.object({
     .string()
     .regex(/^\d{10}-\d{10}$/, { error: 'Invalid cursor' })
     .optional(),
-  // Live push (issue 17): what changed after a published event's cursor (an answer of the delta's shape).
+  // Live push: what changed after a published event's cursor (an answer of the delta's shape).
   since: z
     .string()
     .regex(/^\d{13}-[0-9a-f]{8}$/, { error: 'Invalid cursor' })

@@ -54,7 +54,7 @@ export const canReportDelivered = (status: AssetStatusValue | null | undefined, 
   hasClient && (status == null || !DELIVERED_OR_SIGNED_OFF.includes(status));
 
 /**
- * A report awaiting a planner's confirmation (issue 15): send_delivered becomes delivered, send_deregistered
+ * A report awaiting a planner's confirmation: send_delivered becomes delivered, send_deregistered
  * deregistered. Nothing else is confirmed.
  */
 export const CONFIRMED_REPORT_STATUS: Partial<Record<AssetStatusValue, AssetStatusValue>> = {

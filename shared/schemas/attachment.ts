@@ -43,7 +43,7 @@ export type AttachmentInput = z.infer<typeof attachmentInputSchema>;
 export const attachmentParamsSchema = z.object({ id: idParamSchema, attachmentId: idParamSchema });
 export type AttachmentParams = z.infer<typeof attachmentParamsSchema>;
 
-/* Issue 3: the upload request, the register body and the file rules (one place for server and console). */
+/* The upload request, the register body and the file rules (one place for server and console). */
 export const ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
 export const ATTACHMENT_ALLOWED_TYPES: readonly string[] = [
   'application/pdf',
@@ -87,7 +87,7 @@ export const attachmentUploadQuerySchema = z.object({
 export type AttachmentUploadQuery = z.infer<typeof attachmentUploadQuerySchema>;
 
 /**
- * Issue 13: uploads land under this prefix, which an S3 lifecycle rule empties after ATTACHMENT_INCOMING_DAYS;
+ * Uploads land under this prefix, which an S3 lifecycle rule empties after ATTACHMENT_INCOMING_DAYS;
  * registering an attachment checks the object there and moves it to its final key. Nothing under it is ever
  * served, so an upload that was never registered (or was refused) is never an attachment.
  */

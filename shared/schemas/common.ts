@@ -44,7 +44,7 @@ export const requiredText = (message: string, max = 255) =>
     .max(max, { error: tooLong(max) });
 
 /**
- * Names and labels are one line of visible text (issue 13). Refused: C0 and C1 control characters (tab, CR and
+ * Names and labels are one line of visible text. Refused: C0 and C1 control characters (tab, CR and
  * LF included: a name is one line in lists, files and mail subjects) and the bidi embeddings, overrides and
  * isolates U+202A-U+202E and U+2066-U+2069, which make a name read as another ("exe.pdf" shown for "fdp.exe").
  */
@@ -146,7 +146,7 @@ export const versionSchema = z
   .min(1, { error: VERSION_REQUIRED });
 export const versionShape = { version: versionSchema };
 /**
- * Assets and devices (issue 15): the spec's PUT payloads carry no version, so it is optional there; given
+ * Assets and devices: the spec's PUT payloads carry no version, so it is optional there; given
  * (or as `If-Match`), a stale one is refused, absent the save is unconditional (docs/decisions/0242-versions-are-people-s-saves-write-only-what-they-change-tags.md).
  */
 export const optionalVersionShape = { version: versionSchema.optional() };

@@ -69,7 +69,7 @@ export const deviceImportRowSchema = z.object({
   notes: optionalText(2000),
   barcode: optionalName(),
   activation_date: optionalDate(),
-  /** Issue 16: the device's payload profile, by id or by name (resolved against the tenant's profiles). */
+  /** The device's payload profile, by id or by name (resolved against the tenant's profiles). */
   device_profile: optionalName(),
 });
 export type DeviceImportRow = z.output<typeof deviceImportRowSchema>;

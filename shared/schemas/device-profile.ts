@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { entityIdSchema, jsonLdShape, optionalVersionShape, requiredName, versionShape } from './common';
 
 /**
- * Device profiles (issue 16 part 1; docs/device-payloads.md): per-tenant entities holding a payload codec in
+ * Device profiles (docs/device-payloads.md): per-tenant entities holding a payload codec in
  * the LoRaWAN Device Repository convention, the mapping of its decoded fields, battery thresholds and the
  * heartbeat. Ids 1-4 are the read-only built-ins every tenant has (codec null: the built-in tracker-v1 layout);
  * a tenant's own profiles get ids from 101 up.

@@ -24,7 +24,7 @@ export const DEV_EUI_PATTERN = /^[0-9A-F]{16}$/;
 export const DEV_EUI_TAKEN = 'This DEVEUI is already registered in your tenant.';
 /**
  * A DEVEUI another tenant holds, or one nobody may register (reserved): one text for both, so the answer
- * tells a caller nothing about other tenants' tags (issue 13; docs/security.md "DEVEUI oracle").
+ * tells a caller nothing about other tenants' tags (docs/security.md "DEVEUI oracle").
  */
 export const DEV_EUI_UNAVAILABLE = 'This DEVEUI cannot be registered; contact support if it is yours.';
 /** Over the daily number of refused DEVEUIs of a tenant (dev-eui-probe-limit.ts): answered as 429. */
@@ -34,7 +34,7 @@ export const DEV_EUI_NOT_CHANGEABLE = 'The DEVEUI can be set only when the devic
 export const BARCODE_NOT_CHANGEABLE = 'The barcode can be set only when the device is added';
 export const DEVICE_ASSET_NOT_FOUND = 'This asset does not exist';
 export const DEVICE_PROFILE_NOT_FOUND = 'This device profile does not exist';
-/** The first is the device's payload profile (issue 16); a few more are kept as the spec's list allows. */
+/** The first is the device's payload profile; a few more are kept as the spec's list allows. */
 export const MAX_DEVICE_PROFILES_PER_DEVICE = 10;
 export const TOO_MANY_DEVICE_PROFILES = `At most ${MAX_DEVICE_PROFILES_PER_DEVICE} device profiles`;
 
@@ -128,7 +128,7 @@ export const DEVICES_ITEMS_PER_PAGE = 20;
 export const DEVICE_FLAG_FILTER_INVALID = 'This filter takes true or false';
 
 /**
- * A yes/no filter of the device list (issue 19): true/false (1/0, yes/no, on/off also taken); any other value answers 422
+ * A yes/no filter of the device list: true/false (1/0, yes/no, on/off also taken); any other value answers 422
  * instead of being ignored, so a mistyped link never shows an unfiltered list as if it were filtered.
  */
 const flagFilter = z.preprocess((value: unknown) => {
@@ -139,7 +139,7 @@ const flagFilter = z.preprocess((value: unknown) => {
 /**
  * The console sends the deprecated asset[exists]; exists[asset] is API Platform's current spelling. `search`
  * matches the sensor name, model, DEVEUI, barcode and the asset's name (substring, any case). logicalId is an admin
- * filter (spec 000 s.6): other users' logicalId is ignored. batteryLevelLow, sabotaged and connectivity (issue 19)
+ * filter (spec 000 s.6): other users' logicalId is ignored. batteryLevelLow, sabotaged and connectivity
  * filter on the pipeline's flags and the silent-tag job's state; each alone has an exact total (a counter).
  */
 export const deviceListQuerySchema = paginationQuerySchema.extend({
@@ -154,5 +154,5 @@ export const deviceListQuerySchema = paginationQuerySchema.extend({
 });
 export type DeviceListQuery = z.infer<typeof deviceListQuerySchema>;
 
-/** Device profiles have their own module (issue 16); re-exported for the device screens that list them. */
+/** Device profiles have their own module; re-exported for the device screens that list them. */
 export { type DeviceProfile, deviceProfileSchema } from './device-profile';

@@ -35,7 +35,7 @@ export const eventSchema = lastEventSchema.extend({
   ...jsonLdShape,
   id: entityIdSchema,
   device: z.object({ id: entityIdSchema, name: z.string().nullable() }).nullable(),
-  /** Why part of the uplink was not used: its payload did not decode, its position was dropped (issue 16). */
+  /** Why part of the uplink was not used: its payload did not decode, its position was dropped. */
   warnings: z.array(z.string()).optional(),
 });
 export type Event = z.infer<typeof eventSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { entityIdSchema, jsonLdShape, NAME_REQUIRED, requiredText, versionShape } from './common';
 
 /**
- * LoRaWAN gateways that publish their tags' uplinks straight to IoT Core (issue 13, item 3). Each is an IoT
+ * LoRaWAN gateways that publish their tags' uplinks straight to IoT Core. Each is an IoT
  * thing with the tenant's id as its `tenant` attribute and its own certificate; the gateway policy lets it
  * publish only `tracking/<tenant id>/<DEVEUI>/uplink` (infra/iot-policies.ts).
  */

@@ -3,7 +3,7 @@ import { hexColorSchema, optionalName } from './common';
 import { type GeoZoneGeometry, geoZoneGeometrySchema } from './geo-zone';
 
 /**
- * Geo zones as GeoJSON (issue 8, beyond the spec): the export is a FeatureCollection that GIS tools open, the
+ * Geo zones as GeoJSON (beyond the spec): the export is a FeatureCollection that GIS tools open, the
  * import takes one back. A circle is a Point feature with `radius` (metres) in its properties, as GeoJSON has
  * no circle; name and colour are properties too. The import always creates new zones (feature ids are
  * ignored), all of them or none, with every problem in one answer.

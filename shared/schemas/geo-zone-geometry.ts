@@ -2,7 +2,7 @@ import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import Flatbush from 'flatbush';
 
 /**
- * Checks a polygon must pass before a geofence can use it (issue 8): the point-in-polygon test of the event
+ * Checks a polygon must pass before a geofence can use it: the point-in-polygon test of the event
  * pipeline gives nonsense on an open, crossing or flat outline. Pure functions (the console runs the same
  * checks through the shared zod schema); turf and flatbush are plain JavaScript, so the browser takes them.
  */

@@ -25,7 +25,7 @@ export const isStrongSharedSecret = (secret: string) =>
   /[^A-Za-z0-9]/.test(secret);
 
 /**
- * The KPN Things HTTPS destination (issue 9): `Things-Plug-UUID` names the destination, so it finds the tenant
+ * The KPN Things HTTPS destination: `Things-Plug-UUID` names the destination, so it finds the tenant
  * and its shared secret (POST /api/things/uplink). Both optional: blank means no webhook for this tenant.
  * The secret follows client_secret: never answered, blank keeps the stored one.
  */

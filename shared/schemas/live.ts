@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { mapMarkerSchema } from './asset-map';
 
 /**
- * Live push (issue 17): the AppSync Events namespace, its channels and the one event shape every publisher
+ * Live push: the AppSync Events namespace, its channels and the one event shape every publisher
  * sends (docs/decisions/0258-live-push-with-appsync-events-channels-lambda-authorizer-iam.md). Channel names follow AppSync's rules: at most 5
  * segments (namespace included), each 1–50 characters of letters, digits and '-'.
  *

@@ -3,7 +3,7 @@ import { entityIdSchema, jsonLdShape, optionalReference } from './common';
 import { geoZoneRefSchema } from './geo-zone';
 
 /**
- * Loan-day billing (issue 18 part 5): the records the daily job keeps per counted day and the monthly report
+ * Loan-day billing: the records the daily job keeps per counted day and the monthly report
  * per customer that ERP systems read (GET /api/loan-days) and the Billing screen shows and exports.
  */
 export const MONTH_INVALID = 'The month must be a month such as 2026-03 (from 2000 to 2099)';

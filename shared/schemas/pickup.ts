@@ -3,7 +3,7 @@ import { entityIdSchema, jsonLdShape } from './common';
 import { geoZoneRefSchema } from './geo-zone';
 
 /**
- * One asset waiting to be fetched (issue 18 part 4): reported empty (status send_deregistered) and not yet
+ * One asset waiting to be fetched: reported empty (status send_deregistered) and not yet
  * confirmed. `@id` is the asset's path: the row opens the asset, whose actions (confirm, report delivered) close
  * the pickup. Name, position, zone and customer are the asset's now; `requested_at`/`requested_by` the report's.
  */

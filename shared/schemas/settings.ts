@@ -47,7 +47,7 @@ export const NOTIFICATION_LANGUAGES = ['en', 'nl', 'de', 'fr'] as const;
 export type NotificationLanguage = (typeof NOTIFICATION_LANGUAGES)[number];
 
 /**
- * The tenant's mail settings (issue 15): the language of its alarm and report mails, and the address that
+ * The tenant's mail settings: the language of its alarm and report mails, and the address that
  * receives the delivered / empty reports (none: the tenant's planners, the users who may confirm them).
  */
 export const notificationsDataSchema = z.object({

@@ -58,7 +58,7 @@ const tenantFields = {
   subdomain: tenantText(63)
     .transform((v) => v?.toLowerCase())
     .refine((v) => !v || SUBDOMAIN_PATTERN.test(v), { error: SUBDOMAIN_INVALID }),
-  // The tenant's name: plainText's rule for names (issue 13).
+  // The tenant's name: plainText's rule for names.
   company: tenantText(255, plainText()),
   address: tenantText(),
   zipcode: tenantText(20),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The Things Stack webhooks and the ChirpStack v4 HTTP integration (issue 16 item 2): each posts to its own
+ * The Things Stack webhooks and the ChirpStack v4 HTTP integration: each posts to its own
  * public route with a per-tenant secret in the `X-Uplink-Secret` header. The API makes the secret and shows it
  * once; only its SHA-256 is stored (docs/decisions/0247-the-things-stack-and-chirpstack-ways-in-a-per-tenant-secret.md).
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { entityIdSchema, jsonLdShape, plainText, tooLong, versionSchema, versionShape } from './common';
 
 /**
- * Webhook endpoints of a tenant (issue 18 part 6): the tenants' ERP and planning systems subscribe to domain
+ * Webhook endpoints of a tenant: the tenants' ERP and planning systems subscribe to domain
  * events, delivered signed as the Standard Webhooks specification says (docs/decisions/new-webhooks-*.md).
  * The event type names are the contract with those systems: a name never changes once published.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { entityIdSchema, MUST_BE_A_NUMBER, VERSION_REQUIRED } from './common';
 
 /**
- * Stock per zone (issue 18 part 2): the assets inside a zone now, counted by asset profile, cable type and
+ * Stock per zone: the assets inside a zone now, counted by asset profile, cable type and
  * status, and a minimum and maximum per zone and profile that raise alarm types 4 (below) and 5 (above).
  */
 export const MAX_STOCK_LIMIT = 1_000_000;

@@ -3,7 +3,7 @@ import { booleanQuery, dateFilter, paginationQuerySchema } from './common';
 import { buildExportQuerySchema } from './export';
 
 /**
- * Zone visits (issue 18 part 1): one stay of an asset in one of the tenant's zones, opened by the processor at
+ * Zone visits: one stay of an asset in one of the tenant's zones, opened by the processor at
  * the confirmed arrival and closed at the confirmed departure (docs/geofencing.md "Zone visits"). Names,
  * customer, profiles and cable type are copies taken at arrival.
  */

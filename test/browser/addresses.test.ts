@@ -6,7 +6,7 @@ import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from 
 import { publishMqtt, waitFor } from '../harness/uplinks';
 
 /**
- * Issue 16 item 3: the address the geocoder gave a tag's position (the local stack's offline geocoder: city,
+ * The address the geocoder gave a tag's position (the local stack's offline geocoder: city,
  * province, country) in the asset list, the asset panel's last location and its events tab, in English on a
  * desktop and in Dutch on a phone (the country named in the user's language).
  */

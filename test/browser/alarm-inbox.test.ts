@@ -4,7 +4,7 @@ import { DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } fr
 import { publishMqtt, waitFor } from '../harness/uplinks';
 
 /**
- * The alarm inbox in the top bar (issue 17): a sabotage alarm raised through the real local pipeline (an MQTT
+ * The alarm inbox in the top bar: a sabotage alarm raised through the real local pipeline (an MQTT
  * uplink -> processor -> EventBridge -> alarm handler with the demo tenant's own sabotage rule) appears with
  * the count, announces itself unless muted, and leaves when acknowledged. Without push (or before it) the
  * inbox reads again when the tab comes back to the front: the test shows the tab again to get there.

@@ -3,7 +3,7 @@ import { DURATION_DAYS_INVALID, DURATION_HOURS_INVALID, DURATION_REQUIRED } from
 import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
 
 /**
- * The time rules' duration in the alarm rule panel (issue 18 part 3): shown for types 6-9 only, in hours or days
+ * The time rules' duration in the alarm rule panel: shown for types 6-9 only, in hours or days
  * by type, with the schema's messages; saved, shown again on the rule, edited; desktop and phone.
  */
 const run = Date.now().toString(36);

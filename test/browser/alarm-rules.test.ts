@@ -161,7 +161,7 @@ describe('alarm rules in the console', () => {
 async function expectValue(locator: ReturnType<Page['locator']>, value: string) {
   const id = (await locator.getAttribute('id')) ?? '';
   // A function with its arguments, not a string: Playwright evaluates a string with eval, which the console's
-  // CSP forbids (issue 13). The test project's TypeScript has no DOM types, hence the narrow cast.
+  // CSP forbids. The test project's TypeScript has no DOM types, hence the narrow cast.
   await locator
     .page()
     .waitForFunction(

@@ -17,7 +17,7 @@ function recordOutsideRequests(page: Page): string[] {
   return outside;
 }
 
-describe('API reference (issue 10)', () => {
+describe('API reference', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -5,7 +5,7 @@ import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from 
 import { readStack } from '../harness/stack';
 import { waitUntil } from '../harness/wait';
 
-/** The Alarms tab of the asset panel (issue 9): alarms sent for the asset, acknowledged from the console. */
+/** The Alarms tab of the asset panel: alarms sent for the asset, acknowledged from the console. */
 
 const panel = (page: Page) =>
   page
@@ -126,7 +126,7 @@ describe('asset alarms tab', () => {
     await page.close();
   });
 
-  it('shows an address SNS refused as failed with the reason, not pending (issue 14)', async () => {
+  it('shows an address SNS refused as failed with the reason, not pending', async () => {
     const email = `refused-${Date.now()}@example.com`;
     const rule = await call<{ id: number }>('POST', '/api/alarms', {
       token: await tokenOf('admin'),

@@ -33,7 +33,7 @@ type MapLookup = { document: { querySelector(s: string): { dataset: Record<strin
 
 /**
  * The map writes its data attributes when idle (tiles that cannot load, offline, count as done). A function with
- * arguments, not a string: Playwright evaluates a string with eval, which the console's CSP forbids (issue 13).
+ * arguments, not a string: Playwright evaluates a string with eval, which the console's CSP forbids.
  */
 const waitForRendered = (page: Page, wanted: Rendered) =>
   page.waitForFunction(
@@ -179,7 +179,7 @@ describe('asset map in the console', () => {
   );
 
   it(
-    'gives client users the map without drawing tools and without any geo zone (issue 13, item 14)',
+    'gives client users the map without drawing tools and without any geo zone',
     async () => {
       const page = await browser.newPage({ viewport: PHONE });
       const zoneRequests: string[] = [];

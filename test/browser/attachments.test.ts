@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { call, tokenOf } from '../harness/api';
 import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
 
-/** The Attachments tab (spec 000 s.2, issue 3): upload straight to the local S3, list, download, delete. */
+/** The Attachments tab (spec 000 s.2): upload straight to the local S3, list, download, delete. */
 
 const panel = (page: Page) =>
   page

@@ -50,7 +50,7 @@ describeBuild('the production build served like CloudFront', () => {
       userPoolId: stack.userPoolId,
       userPoolClientId: stack.userPoolClientId,
       cognitoDomain: expect.stringMatching(/^http:\/\//),
-      // Live push (issue 17): the AppSync Events stand-in's HTTP endpoint.
+      // Live push: the AppSync Events stand-in's HTTP endpoint.
       live: { endpoint: stack.liveUrl, region: 'eu-west-1' },
     });
   });

@@ -3,7 +3,7 @@ import { call, tokenOf } from '../harness/api';
 import { consoleUrl, DESKTOP, launchBrowser, signInAs } from '../harness/browser';
 
 /**
- * Issue 13, item 11: the console works under its Content-Security-Policy (shared/security-headers.ts, sent by the
+ * The console works under its Content-Security-Policy (shared/security-headers.ts, sent by the
  * local server as CloudFront sends it). The screens that reach beyond the console's own files (the map's tiles
  * and worker, an attachment's presigned POST to S3, Scalar's API reference) run with every CSP violation
  * recorded, from the page's securitypolicyviolation events and Chromium's console.

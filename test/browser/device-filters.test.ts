@@ -3,7 +3,7 @@ import { call, tokenOf } from '../harness/api';
 import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
 
 /**
- * Issue 19's device list filters in the console: battery low, sabotaged (and asset attached, connectivity) in
+ * The device list filters in the console: battery low, sabotaged (and asset attached, connectivity) in
  * the Filter drawer, held in the URL so a link or a reload shows the same list, with the API's exact total
  * under the table; desktop and phone width. The demo tenant's seeded flags are what is filtered.
  */

@@ -3,7 +3,7 @@ import { call, tokenOf } from '../harness/api';
 import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
 
 /**
- * Issue 16 part 1, console side: the admins' device profile screen (/device-profiles) with its codec editor and
+ * Device profiles, console side: the admins' device profile screen (/device-profiles) with its codec editor and
  * test panel, the device panel's Payload profile, the phone width and the menu entry only admins get. The test's
  * own profiles are made and removed here; the demo device it assigns one to is put back through the API.
  */

@@ -16,7 +16,7 @@ import {
 import { publishMqtt, waitFor } from '../harness/uplinks';
 
 /**
- * Issue 15, item 2: a save that meets someone else's save shows what they changed (theirs beside yours) with
+ * A save that meets someone else's save shows what they changed (theirs beside yours) with
  * Reload and Overwrite, in the asset panel, the list's inline Scheduled date and the device drawer. The other
  * person's save goes through the API while the page is open.
  */

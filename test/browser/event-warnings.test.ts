@@ -6,7 +6,7 @@ import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from 
 import { publish, publishMqtt, waitFor } from '../harness/uplinks';
 
 /**
- * Issue 16 item 2: an uplink whose position was dropped is still in the device's event list, without a
+ * An uplink whose position was dropped is still in the device's event list, without a
  * position and with the reason (docs/decisions/0246-every-way-in-robust-bad-positions-and-undecodable-payloads-a.md), in the user's language around the
  * server's English words.
  */

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
 
-/** Issue 13, item 3: the Gateways screen registers a gateway, shows its credentials once, and deletes it. */
+/** The Gateways screen registers a gateway, shows its credentials once, and deletes it. */
 const uniqueEui = () => `B827EBCC${Date.now().toString(16).slice(-8).toUpperCase().padStart(8, '0')}`;
 
 async function registerThroughDialog(page: Page, name: string, eui: string) {

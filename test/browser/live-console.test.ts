@@ -18,7 +18,7 @@ import {
 } from '../harness/live-console';
 
 /**
- * Issue 17 part 2 in the browser, against the local stack and its AppSync Events stand-in: an uplink driven
+ * Live push in the browser, against the local stack and its AppSync Events stand-in: an uplink driven
  * through the real pipeline (MQTT, the processor, the publisher) moves the asset's marker on an open map
  * (without fetching the map again), refreshes an open asset panel and updates the list row in place (the same
  * row element, its checkbox still ticked); without push the console says it polls and the change still comes.

@@ -5,7 +5,7 @@ import { readMap } from '../harness/asset-map';
 import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
 
 /**
- * Issue 15, item 3 in the console: the map status levels on the asset map (marker and cluster rings, the
+ * The map status levels in the console on the asset map (marker and cluster rings, the
  * legend) and in the asset list; a drawn circle under 15 m refused with the spec's rule; the asset panel's
  * map with the same base layers and overlays as /asset-map.
  */

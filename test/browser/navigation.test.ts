@@ -7,7 +7,7 @@ import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitFo
  * navigation table with the default role matrix of shared/permissions.ts), and the language flags (s.1).
  */
 // Reports: the planners' confirmations (ASSET_REPORT_CONFIRM; every staff role of the default matrix but transporters).
-// Issue 18: Stock (staff), Pickups (planners and transporters), Loan days (CUSTOMER_READ), Webhooks (admins).
+// Stock (staff), Pickups (planners and transporters), Loan days (CUSTOMER_READ), Webhooks (admins).
 const TRACKING_STAFF = [
   'Assets',
   'Asset map',
@@ -20,7 +20,7 @@ const TRACKING_STAFF = [
   'Loan days',
   'Customers',
 ];
-// Device profiles (issue 16): payload codecs are the admins', after Devices.
+// Device profiles: payload codecs are the admins', after Devices.
 const TRACKING_ADMIN = [...TRACKING_STAFF.slice(0, 4), 'Device profiles', ...TRACKING_STAFF.slice(4)];
 const ADMINISTRATION = ['Users', 'Roles', 'Styling', 'KPN Things', 'API credentials', 'Gateways', 'Webhooks'];
 

@@ -11,7 +11,7 @@ import {
 } from '../harness/browser';
 
 /**
- * Issue 18 parts 4 and 5: the Pickups screen (the demo's assets reported empty, longest waiting first; a row
+ * The Pickups screen (the demo's assets reported empty, longest waiting first; a row
  * opens the asset panel) and the Billing screen (a month's loan days per customer, the demo's seeded records),
  * at desktop and phone width.
  */

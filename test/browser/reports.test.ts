@@ -13,7 +13,7 @@ import {
 } from '../harness/browser';
 
 /**
- * Issue 15, item 3: planners see the waiting delivered / empty reports (a badge in the top bar, the Reports
+ * Planners see the waiting delivered / empty reports (a badge in the top bar, the Reports
  * screen) and confirm each after a question; the styling screen sets the tenant's mail language and address.
  */
 const badge = (page: Page) => page.locator('header [data-report-count]');

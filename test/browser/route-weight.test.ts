@@ -8,7 +8,7 @@ import { readStack } from '../harness/stack';
 
 /**
  * What each screen of the production build makes a browser download: every script and style file of the console
- * fetched by a cold load of the route (empty cache), gzipped as CloudFront compresses them. Issue 10's goal: the
+ * fetched by a cold load of the route (empty cache), gzipped as CloudFront compresses them. The goal: the
  * sign-in route at most 300 kB; the figures per route are in docs/performance.md ("The console as shipped").
  * ROUTE_WEIGHT_FILES=<path> writes the figures file by file as JSON.
  */

@@ -4,7 +4,7 @@ import { consoleUrl, DESKTOP, launchBrowser, screenshot, signInAs } from '../har
 import { createTestUser } from '../harness/test-users';
 
 /**
- * Issue 13 in the console: one's own password needs the current one, the console stays signed in after it
+ * Session security in the console: one's own password needs the current one, the console stays signed in after it
  * (the server ended every session, so it signs in again), and Sign out revokes the refresh token.
  */
 const NEW_PASSWORD = 'Browser-Changed-2026!';

@@ -3,7 +3,7 @@ import { ALARM_TEXT_TEMPLATES } from '../../shared/schemas/alarm';
 import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
 
 /**
- * Issue 16 part 4 in the console: the device list's Status column (a coloured chip per connectivity state), its
+ * Silent tags in the console: the device list's Status column (a coloured chip per connectivity state), its
  * filter and its sort, at both widths; the "Asset tag silent" type in the alarm rule form. The demo seed stores
  * what the silent-tag job would have (every state is in the demo tenant).
  */

@@ -14,7 +14,7 @@ import {
 import { publishMqtt, waitFor } from '../harness/uplinks';
 
 /**
- * Stock per zone in the console (issue 18 part 2): the Stock screen (zones x profiles, a count below the zone's
+ * Stock per zone in the console: the Stock screen (zones x profiles, a count below the zone's
  * minimum marked, a cell opening its assets in the URL), the stock section and the limits dialog of the zone
  * panel, a phone, and who is offered the screen. Two reels of this file's own stand in a zone of its own,
  * brought there by real uplinks; the zone's minimum is 3, so its cell is below.

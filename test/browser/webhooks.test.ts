@@ -6,7 +6,7 @@ import { call, tokenOf } from '../harness/api';
 import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
 
 /**
- * Issue 18 part 6, console side: an administrator adds a webhook endpoint (the secret shown once), sends a test
+ * Webhooks, console side: an administrator adds a webhook endpoint (the secret shown once), sends a test
  * event to a receiver started here and sees it delivered in the log, sends it again, makes a new secret after
  * confirming, is refused an SSRF address under the field, and deletes the endpoint; the panel at phone width.
  * The demo tenant's endpoints this test makes are removed through the API afterwards.

@@ -5,7 +5,7 @@ import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitFo
 import { publishLorawan, waitFor } from '../harness/uplinks';
 
 /**
- * Zone visits in the console (issue 18): the asset panel's Visits tab (a closed visit with its dwell time, an
+ * Zone visits in the console: the asset panel's Visits tab (a closed visit with its dwell time, an
  * open one "still there", export buttons) and the zone panel on the map (who is there now, linking to the asset;
  * the visits of the chosen period), desktop and phone. The state is made through the real pipeline: a zone of
  * the demo tenant out at sea (no seeded asset comes near), a new tag on a new asset, fixes in, out and in again.

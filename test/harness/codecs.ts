@@ -1,5 +1,5 @@
 /**
- * Codecs the tests write in the LoRaWAN Device Repository convention (issue 16): several byte layouts and the
+ * Codecs the tests write in the LoRaWAN Device Repository convention: several byte layouts and the
  * misbehaving ones the sandbox must contain. The demo layout is scripts/seed/demo-codec.ts.
  */
 

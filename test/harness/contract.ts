@@ -5,7 +5,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import { openApiDocument, PROBLEM_JSON } from '../../functions/lib/openapi/openapi-document';
 
 /**
- * Every answer the integration harness receives is held to the published contract (issue 15 item 5): the
+ * Every answer the integration harness receives is held to the published contract: the
  * OpenAPI document of GET /api/docs.json, built from the same route table and contracts the stack serves.
  * The route is found by path template and method, the answer by status; an undocumented status, a content
  * type the document does not list, or a body its schema (closed objects, JSON Schema 2020-12, ajv strict)

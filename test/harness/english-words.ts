@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * Issue 15, item 3: which words on a screen are English when the console speaks another language. The
+ * Which words on a screen are English when the console speaks another language. The
  * vocabulary is read from the console's own string catalogues (web/src/i18n), so a string added by any area is
  * covered without a list to keep: the English value of every key whose translation differs, split into words,
  * minus every word the other language's catalogue uses itself ("Status", "API", "e-mail").

@@ -89,7 +89,7 @@ export async function openMap(page: Page) {
 /** The map's element names the markers that changed last (`id:lat,lon:level`, web/src/live/useChangedMarkers.ts). */
 export const markerMoved = (page: Page, asset: TestAsset, [lat, lon]: [number, number]) =>
   // A function with its argument, not a string: Playwright evaluates a string with eval, which the console's CSP
-  // forbids (issue 13). The test project's TypeScript has no DOM types, hence the narrow cast.
+  // forbids. The test project's TypeScript has no DOM types, hence the narrow cast.
   page.waitForFunction(
     (expected) =>
       [...(globalThis as unknown as DomLookup).document.querySelectorAll('[data-changed-markers]')].some((element) =>

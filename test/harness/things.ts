@@ -13,8 +13,9 @@ export const connectAs = (credentials: Partial<ThingCredentials>, clientId?: str
   connectAsThing(readStack().ports.MQTT_PORT, credentials, clientId ? { clientId } : {});
 
 /**
- * The way in before issue 13: plain MQTT, no certificate. It fails when the connection closes before a
- * CONNACK (mqtt.js's connectAsync would wait on for a reconnect that is switched off).
+ * The old way in, from before uplinks were bound to their publisher: plain MQTT, no certificate. It fails when
+ * the connection closes before a CONNACK (mqtt.js's connectAsync would wait on for a reconnect that is switched
+ * off).
  */
 export const connectPlain = () =>
   new Promise<MqttClient>((resolve, reject) => {

@@ -1,7 +1,7 @@
 import { PIPELINE_RULES } from '../../infra/pipeline-rules';
 import { resourcesOf, type Synthesized, synthTracking } from './synth';
 
-/** Issue 16 item 3: the geocoder Lambda after the processor, its bus rule, its permission and its provider. */
+/** The geocoder Lambda after the processor, its bus rule, its permission and its provider. */
 let s: Synthesized;
 beforeAll(() => {
   s = synthTracking();

@@ -156,7 +156,7 @@ describe('alarm side in the tracking app', () => {
       EventBusName: { Ref: Match.stringLikeRegexp('^EventBus') },
       EventPattern: Match.objectLike({ 'detail-type': ['AlarmRaised'] }),
     });
-    // The daily loan-day job, the silent-tag job (issue 16) and the time-rule job (issue 18) every 15 minutes.
+    // The daily loan-day job, the silent-tag job and the time-rule job every 15 minutes.
     pipeline.resourceCountIs('AWS::Scheduler::Schedule', 3);
     pipeline.hasResourceProperties('AWS::Scheduler::Schedule', {
       ScheduleExpression: QUARTER_HOUR_RATE,

@@ -56,7 +56,7 @@ describe('handlers', () => {
     expect(secret.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
     for (const [, fn] of functions()) {
       const vars = (fn.Environment as { Variables: Props }).Variables;
-      // Webhook signing secrets (issue 18) are encrypted with the same key: the webhooks API and the sender.
+      // Webhook signing secrets are encrypted with the same key: the webhooks API and the sender.
       const isKpn = ['kpn-things', 'device-uplinks', 'webhooks', 'webhook-sender'].includes(moduleOf(fn) as string);
       expect(vars.KPN_DATA_KEY_SECRET_ID === undefined).toBe(!isKpn);
       if (!isKpn) continue;
@@ -208,8 +208,8 @@ describe('HTTP API', () => {
 
   it('alarms to the operator e-mail when alarmEmail is set', () => {
     api().hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: FULL_CONTEXT.alarmEmail });
-    // Handler errors, worker errors, API 5xx and the depth of the export worker's failure queue (issue 14); the
-    // uplink queue's age and the rejection rate (issue 19, test/infra/operations-dashboard.test.ts).
+    // Handler errors, worker errors, API 5xx and the depth of the export worker's failure queue; the
+    // uplink queue's age and the rejection rate (test/infra/operations-dashboard.test.ts).
     api().resourceCountIs('AWS::CloudWatch::Alarm', HANDLER_MODULES.length + WORKERS.length + 4);
   });
 });

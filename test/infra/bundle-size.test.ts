@@ -15,7 +15,7 @@ import { REPO_ROOT } from '../../infra/constructs/handler-function';
 import { HANDLER_GRANTS } from '../../infra/handler-grants';
 
 /**
- * Issue 19 part 4: Lambda bundles stay at or under 1 MB, and only the export worker carries the file writers
+ * Lambda bundles stay at or under 1 MB, and only the export worker carries the file writers
  * (pdfkit, exceljs and what they pull in). Each entry of infra/handler-grants.ts is bundled with the options
  * CDK's NodejsFunction gives esbuild (infra/constructs/handler-function.ts nodeFunctionBase: minified,
  * CommonJS, node22, the AWS SDK external; the export worker with export-worker-bundling.ts); the bundle is

@@ -100,7 +100,7 @@ describe('attachments bucket', () => {
     expect(rules.filter((rule) => rule.ExpirationInDays !== undefined)).toHaveLength(2);
   });
 
-  it('deletes attachment uploads left in incoming/ after a day (issue 13, item 10)', () => {
+  it('deletes attachment uploads left in incoming/ after a day', () => {
     const [, bucket] = resourcesOf(s.template(s.data), 'AWS::S3::Bucket').find(([id]) =>
       id.startsWith('Attachments'),
     ) as [string, Record<string, unknown>];
@@ -161,7 +161,7 @@ describe('handler data access policies (one per piece, infra/handler-grants.ts)'
     expect(abort).toHaveLength(1);
     expect(JSON.stringify(abort[0]?.Resource)).toMatch(/"\/exports\/\*"\]\]\}$/);
   });
-  it('lets handlers list tenant folders and their waiting uploads only (issue 13, item 10)', () => {
+  it('lets handlers list tenant folders and their waiting uploads only', () => {
     const list = withAction('s3:ListBucket');
     expect(list).toHaveLength(1);
     expect(list[0]?.Condition).toEqual({ StringLike: { 's3:prefix': ['tenants/*', 'incoming/tenants/*'] } });

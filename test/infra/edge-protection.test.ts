@@ -4,7 +4,7 @@ import { ROUTES } from '../../shared/routes';
 import { FULL_CONTEXT, resourcesOf, type Synthesized, synthTracking } from './synth';
 
 /**
- * Issue 13, items 6 and 11 (infra): the WAF web ACL with its rate rules and AWS managed rules, the API's own
+ * Edge protection (infra): the WAF web ACL with its rate rules and AWS managed rules, the API's own
  * CloudFront distribution behind it, the HTTP API's stage and route throttles, and the console's CSP.
  */
 let dev: Synthesized;

@@ -2,7 +2,7 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import { resourcesOf, type Synthesized, synthTracking } from './synth';
 
 /**
- * Issue 14, item 6: every asynchronous invocation and rule keeps a run that failed for good (a dead-letter
+ * Every asynchronous invocation and rule keeps a run that failed for good (a dead-letter
  * queue, an onFailure destination or an error action) and every such queue raises an alarm when one is there.
  */
 let s: Synthesized;

@@ -13,7 +13,7 @@ import { reachableSdkCalls } from './sdk-reach';
 import { FULL_CONTEXT, synthTracking } from './synth';
 
 /**
- * Issue 14, least privilege: infra/handler-grants.ts is the one declaration of what each Lambda may do.
+ * Least privilege: infra/handler-grants.ts is the one declaration of what each Lambda may do.
  * (a) each synthesized role holds exactly its declaration; (b) the declaration is exactly what the function's
  * code can reach (test/infra/sdk-reach.ts walks its declarations from the entry file).
  */

@@ -4,7 +4,7 @@ import { IOT_POLICIES } from '../../infra/iot-policies';
 import { resourcesOf, type Synthesized, synthTracking } from './synth';
 
 /**
- * Issue 13, item 3: the IoT policies that bind an uplink to its publisher are part of the template, with the
+ * The IoT policies that bind an uplink to its publisher are part of the template, with the
  * statements the local broker evaluates too (infra/iot-policies.ts).
  */
 let s: Synthesized;

@@ -14,7 +14,7 @@ const policyStatements = (stack: Parameters<Synthesized['template']>[0]) =>
     ([, policy]) => (policy.PolicyDocument as { Statement: Statement[] }).Statement,
   );
 
-describe('live push stack (issue 17)', () => {
+describe('live push stack', () => {
   it('has one Event API: Lambda-authorized connect and subscribe, IAM-only publish, the live namespace', () => {
     live().resourceCountIs('AWS::AppSync::Api', 1);
     live().hasResourceProperties('AWS::AppSync::Api', {

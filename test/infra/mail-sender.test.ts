@@ -1,7 +1,7 @@
 import type { Stack } from 'aws-cdk-lib';
 import { FULL_CONTEXT, resourcesOf, synthTracking } from './synth';
 
-/** Issue 14, item 2: the sender is a required deploy setting, used by every function, and an SES identity. */
+/** The sender is a required deploy setting, used by every function, and an SES identity. */
 describe('mail sender (-c mailFrom)', () => {
   it('synthesis without mailFrom fails with a message naming the setting', () => {
     expect(() => synthTracking({ mailFrom: undefined })).toThrow(/mailFrom is required/);

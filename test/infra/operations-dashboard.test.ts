@@ -8,7 +8,7 @@ import {
 } from '../../infra/constructs/operations-dashboard';
 import { FULL_CONTEXT, resourcesOf, type Synthesized, synthTracking } from './synth';
 
-/** Issue 19 part 6: the on-call engineer's dashboard, its alarms, and tracing on every function of ours. */
+/** The on-call engineer's dashboard, its alarms, and tracing on every function of ours. */
 let s: Synthesized;
 beforeAll(() => {
   s = synthTracking(FULL_CONTEXT);

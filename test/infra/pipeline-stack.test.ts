@@ -60,7 +60,7 @@ describe('device event pipeline stack', () => {
 
   it('routes MQTT uplinks and the LoRaWAN destination through topic rules to the ingest functions', () => {
     pipeline().hasResourceProperties('AWS::IoT::TopicRule', {
-      // The message with topic(2), which the ingest holds every uplink in it to (issue 13, item 3a).
+      // The message with topic(2), which the ingest holds every uplink in it to.
       TopicRulePayload: Match.objectLike({
         Sql: `SELECT encode(*, 'base64') AS payload, topic(2) AS topicDevEui FROM '${MQTT_UPLINK_TOPIC_FILTER}'`,
       }),
@@ -74,7 +74,7 @@ describe('device event pipeline stack', () => {
       Expression: 'tracking_dev_lorawan_uplink',
     });
     const permissions = resourcesOf(pipeline(), 'AWS::Lambda::Permission');
-    // Tags, gateways (issue 13, item 3) and the LoRaWAN destination.
+    // Tags, gateways and the LoRaWAN destination.
     expect(permissions.filter(([, p]) => p.Principal === 'iot.amazonaws.com')).toHaveLength(3);
     const ingest = resourcesOf(pipeline(), 'AWS::Lambda::Function').filter(([, f]) =>
       JSON.stringify(f).includes('UPLINK_QUEUE_URL'),

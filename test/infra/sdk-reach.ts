@@ -17,7 +17,7 @@ const CALL_MARKERS: Record<string, string> = { presignPost: 'PresignedPost' };
 /** Secrets are read over HTTP from the Lambda extension (functions/lib/kpn-things/secret-cipher.ts). */
 const STRING_MARKERS: Record<string, string> = {
   '/secretsmanager/get': 'SecretsExtension',
-  // Live push (issue 17): a SigV4-signed POST to AppSync Events (functions/lib/live/sigv4.ts, service 'appsync').
+  // Live push: a SigV4-signed POST to AppSync Events (functions/lib/live/sigv4.ts, service 'appsync').
   appsync: 'AppSyncEventPublish',
 };
 

@@ -111,7 +111,7 @@ describe('console deployment', () => {
     const config = deployments.find(([id]) => id.startsWith('ConsoleConfig'))?.[1] as Record<string, unknown>;
     expect(config.DistributionPaths).toEqual(['/index.html', '/config.json', '/sw.js']);
     const markers = JSON.stringify(config.SourceMarkers);
-    // The console calls the API through its CloudFront distribution (WAF in front; issue 13, item 6).
+    // The console calls the API through its CloudFront distribution (WAF in front).
     expect(markers).toMatch(new RegExp(`${dev.api.stackName}.*EdgeDistribution.*DomainName`));
     expect(markers).toMatch(new RegExp(`${dev.auth.stackName}.*UserPool`));
     expect(markers).toMatch(new RegExp(`${dev.auth.stackName}.*ConsoleClient`));

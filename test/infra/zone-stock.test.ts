@@ -1,7 +1,7 @@
 import { PIPELINE_RULES } from '../../infra/pipeline-rules';
 import { resourcesOf, type Synthesized, synthTracking } from './synth';
 
-/** Issue 18 part 2: the zone-stock Lambda on ZoneVisitChanged, and the bus for the limits save of the API. */
+/** The zone-stock Lambda on ZoneVisitChanged, and the bus for the limits save of the API. */
 let s: Synthesized;
 beforeAll(() => {
   s = synthTracking();

@@ -8,7 +8,7 @@ import { localTable, readStack } from '../harness/stack';
 import { publishMqtt, type Uplink, waitFor } from '../harness/uplinks';
 
 /**
- * Addresses (issue 16 item 3) through the real local stack: an uplink -> processor -> GeocodeRequested on the
+ * Addresses through the real local stack: an uplink -> processor -> GeocodeRequested on the
  * EventBridge stand-in -> the geocoder (offline provider, as `npm start`) -> address on the event, the asset
  * and the device. A parked tag does not run the geocoder again (its runs are counted on the stand-in), an older
  * fix's address never lands on a newer position, and the work stays in the uplink's tenant. The Amazon

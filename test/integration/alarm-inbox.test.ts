@@ -6,7 +6,7 @@ import { readStack } from '../harness/stack';
 import { publishMqtt, waitFor } from '../harness/uplinks';
 
 /**
- * The alarm inbox (issue 17): the open alarms of the caller's scope, newest first, through the real pipeline
+ * The alarm inbox: the open alarms of the caller's scope, newest first, through the real pipeline
  * (MQTT uplink -> processor -> EventBridge -> alarm handler). Sabotage alarms of three tags made here: one on
  * an asset of customer 1 (the demo client user's), one on an asset of another customer, one on no asset.
  */

@@ -6,7 +6,7 @@ import { readStack } from '../harness/stack';
 import { createSweepTenant, removeSweepTenant, type SweepTenant } from '../harness/sweep/sweep-tenant';
 
 /**
- * SNS allows 200 filter policies per topic and every alarm address carries one (issue 14, item 4). The local
+ * SNS allows 200 filter policies per topic and every alarm address carries one. The local
  * SNS stand-in enforces the quota as AWS does (FilterPolicyLimitExceeded); more than 200 addresses must still
  * each get a subscription (the alarm topic's shards), and an address SNS refuses must read `failed`, never
  * `pending confirmation` nor a silent `not subscribed`.

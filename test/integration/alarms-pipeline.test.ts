@@ -8,7 +8,7 @@ import { readStack } from '../harness/stack';
 import { publishMqtt, type Uplink, waitFor } from '../harness/uplinks';
 
 /**
- * Issue 9 s.5 through the whole local path: MQTT uplinks -> SQS stand-in -> processor -> EventBridge stand-in
+ * Alarm mail through the whole local path: MQTT uplinks -> SQS stand-in -> processor -> EventBridge stand-in
  * -> alarm handler -> SNS stand-in -> the mail inbox. An asset leaving its own zone mails its "outside" rule
  * once, and not again for the next uplinks outside. Uses one asset from the middle of the demo tenant's list
  * (pipeline.test.ts takes the last ones, other tests read the first ones).
@@ -75,8 +75,8 @@ describe('an asset leaving its zone, end to end', () => {
     const list = await call<{ 'hydra:member': Asset[] }>('GET', '/api/assets?pagination=false&order[id]=asc', {
       token: admin,
     });
-    // Uplinks are stamped up to 150 minutes ago (none ahead of its receive time: refused since issue 13, item
-    // 5), so the asset's last event must be older still, by an hour: its seeded position may be far away.
+    // Uplinks are stamped up to 150 minutes ago (none ahead of its receive time: uplinks from the future are
+    // refused), so the asset's last event must be older still, by an hour: its seeded position may be far away.
     const candidates = list.body['hydra:member'].filter(
       (a) => a.geo_zone && a.devices.length === 1 && Date.parse(a.last_event?.date ?? '') < T0 - 60 * 60_000,
     );

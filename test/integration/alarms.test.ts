@@ -1,6 +1,6 @@
 import { call, tokenOf } from '../harness/api';
 
-/** Alarm rules (spec 000 /alarm-rules, s.3, s.5, s.7; issue 8). */
+/** Alarm rules (spec 000 /alarm-rules, s.3, s.5, s.7). */
 interface Alarm {
   id: number;
   name: string;

@@ -3,7 +3,7 @@ import { call, tokenOf } from '../harness/api';
 import { readStack } from '../harness/stack';
 
 /**
- * Issue 14: a TransactWriteItems holds at most 100 actions (the local front refuses more, as AWS does), and
+ * A TransactWriteItems holds at most 100 actions (the local front refuses more, as AWS does), and
  * an asset write links every device it gains, loses or renames. An asset with 150 devices is created, renamed
  * with some devices dropped, and deleted: every answer is a success and both sides of every link agree.
  */

@@ -27,7 +27,7 @@ describe('GET /api/assets/map', () => {
       '@id': '/api/assets/map',
       v: MAP_ANSWER_VERSION,
       next: null,
-      // Where the live change log stood when the map was read (issue 17): the console's delta starts there.
+      // Where the live change log stood when the map was read: the console's delta starts there.
       cursor: expect.stringMatching(LIVE_CURSOR_PATTERN),
     });
     expect(markers.length).toBeGreaterThan(0);

@@ -12,7 +12,7 @@ import { call, tokenOf } from '../harness/api';
 import { readStack } from '../harness/stack';
 
 /**
- * Attachments (spec 000 s.2, s.7; issues 3, 13): presigned POST -> real upload to the local S3 (its front checks
+ * Attachments (spec 000 s.2, s.7): presigned POST -> real upload to the local S3 (its front checks
  * the policy as AWS does) into incoming/ -> register (moved to the served key) -> the asset lists it with a
  * download URL -> delete. Presigned requests are only issued for assets the user may see.
  */
@@ -121,7 +121,7 @@ describe('attachments', () => {
     expect(removed.status).toBe(204);
     const after = await call<Asset>('GET', `/api/assets/${assetId}`, { token: admin });
     expect(after.body.attachments.find((a) => a.id === registered.body.id)).toBeUndefined();
-    // Signed by a role without s3:ListBucket for object reads, a URL to a removed file answers 403 (issue 14).
+    // Signed by a role without s3:ListBucket for object reads, a URL to a removed file answers 403.
     expect((await fetch(listed?.url ?? '')).status).toBe(403);
     const again = await call('DELETE', `/api/assets/${assetId}/attachments/${registered.body.id}`, { token: admin });
     expect(again.status).toBe(404);

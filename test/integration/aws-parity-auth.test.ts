@@ -17,7 +17,7 @@ import { readStack } from '../harness/stack';
 import { tamper } from '../harness/tokens';
 
 /**
- * Issue 14 ("works on AWS as it works locally"), the user pool and the gateway's authorizer: the local pool is
+ * Works on AWS as it works locally: the user pool and the gateway's authorizer: the local pool is
  * created from the definition CDK deploys and refuses what Cognito refuses; the local gateway passes no claims
  * to public routes and refuses tokens in API Gateway's own shape (docs/aws-parity.md).
  */

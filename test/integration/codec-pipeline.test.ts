@@ -11,7 +11,7 @@ import { localTable } from '../harness/stack';
 import { publishLorawan, type Uplink, waitFor } from '../harness/uplinks';
 
 /**
- * Devices with a codec profile (issue 16) receiving uplinks through every way in of the local stack: KPN Things
+ * Devices with a codec profile receiving uplinks through every way in of the local stack: KPN Things
  * (SenML `payload` record), IoT Core for LoRaWAN (the destination rule's message), The Things Stack (no
  * decoded_payload) and ChirpStack (no `object`); the asset moves to the decoded position. A looping codec rejects
  * its own uplink with the reason recorded and holds up nobody else's. In a tenant of this file's own.

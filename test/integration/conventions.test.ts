@@ -123,7 +123,7 @@ describe('API conventions', () => {
     expect(response.body.name).toBe('No version');
   });
 
-  it('answers no route of the table with 501: every feature is built (issue 8 built the last ones)', async () => {
+  it('answers no route of the table with 501: every feature is built', async () => {
     const superadmin = await tokenOf('superadmin');
     // Exports do their work on a GET, and the single sign-on routes redirect to Entra ID: their own tests cover them.
     const skipped = (route: RouteDef) =>

@@ -3,7 +3,7 @@ import { readStack } from '../harness/stack';
 import { waitFor } from '../harness/uplinks';
 
 /**
- * Issue 14, item 6: an asynchronous run that fails is kept where it can be read (on AWS Lambda's onFailure
+ * An asynchronous run that fails is kept where it can be read (on AWS Lambda's onFailure
  * destination queue; locally .local/dead-letters/), never only logged and dropped.
  */
 describe('failed asynchronous runs are kept', () => {

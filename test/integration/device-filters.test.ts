@@ -10,7 +10,7 @@ import { createSweepTenant, removeSweepTenant, type SweepTenant } from '../harne
 import { publishMqtt, waitFor } from '../harness/uplinks';
 
 /**
- * Issue 19's device list filters through the local stack, in two tenants of their own: asset[exists],
+ * The device list filters through the local stack, in two tenants of their own: asset[exists],
  * batteryLevelLow, sabotaged and connectivity each answer exactly the expected set (in the order asked) with an
  * exact total from the tenant's counts, after every kind of writer moved a flag: device create, update and
  * delete, the asset form, the CSV import, the pipeline (real uplinks flipping battery and sabotage), the

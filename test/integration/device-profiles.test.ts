@@ -25,7 +25,7 @@ import { addTenantUser, createOwnTenant, type OwnTenant, removeOwnTenant } from 
 import { readStack } from '../harness/stack';
 
 /**
- * Device profiles per tenant (issue 16 part 1): CRUD with every validation message, admins only, built-ins
+ * Device profiles per tenant: CRUD with every validation message, admins only, built-ins
  * read-only, 404 across tenants, 412/409 on stale versions, 409 on deleting a profile devices use, and the test
  * panel's endpoint with its rate limit. In a tenant of this file's own (its profile ids start at 101).
  */

@@ -18,7 +18,7 @@ import {
 import { call, tokenOf } from '../harness/api';
 import { localTable } from '../harness/stack';
 
-/** The devices API (spec 000 /devices, issue 8): the form, its rules, roles, tenants and the asset summaries. */
+/** The devices API (spec 000 /devices): the form, its rules, roles, tenants and the asset summaries. */
 type Summary = { id: number; name: string | null; dev_eui: string; is_sabotaged: boolean; battery_level_low: boolean };
 type Device = {
   id: number;
@@ -151,7 +151,7 @@ describe('device form', () => {
     const stale = await as('user', 'PUT', path, { name: 'Lost', version: 1 });
     expect(stale.status).toBe(409);
     expect((await as('user', 'GET', path)).body).toMatchObject({ name: 'After', version: 2 });
-    // The version is optional (issue 15: the spec's payload has none), but a malformed one is named.
+    // The version is optional (the spec's payload has none), but a malformed one is named.
     expect(violations(await as('user', 'PUT', path, { name: 'x', version: '2' }))).toEqual({
       version: MESSAGES.versionRequired,
     });

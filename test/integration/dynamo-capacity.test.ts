@@ -10,7 +10,7 @@ import { TABLE } from '../../shared/table';
 import { localTable } from '../harness/stack';
 
 /**
- * Issue 19 part 3: the local DynamoDB front answers `ReturnConsumedCapacity` as DynamoDB counts it, the global
+ * The local DynamoDB front answers `ReturnConsumedCapacity` as DynamoDB counts it, the global
  * secondary indexes included (scripts/local/dynamo-capacity.ts; dynalite alone counts the table only). The
  * indexes are read from the table definition, so the test holds for whatever layout shared/table.ts has. Items
  * live in a partition no tenant uses; their index keys too.

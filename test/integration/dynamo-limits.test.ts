@@ -3,7 +3,7 @@ import { TABLE_NAME } from '../../scripts/local/config';
 import { localTable } from '../harness/stack';
 
 /**
- * Issue 14: the local DynamoDB (dynalite behind scripts/local/dynamo-transactions.ts) holds AWS's limits:
+ * The local DynamoDB (dynalite behind scripts/local/dynamo-transactions.ts) holds AWS's limits:
  * 400 KB per item counted in UTF-8 bytes (dynalite counts UTF-16 characters), and 100 actions per
  * TransactWriteItems, with AWS's own errors. Items live in a partition no tenant uses.
  */

@@ -4,7 +4,7 @@ import { call, tokenOf } from '../harness/api';
 import { pointProcessAtStack } from '../harness/stack';
 
 /**
- * GET /api/events: fromDate/toDate are Europe/Amsterdam days (issue 15, item 3), tested at midnight in summer
+ * GET /api/events: fromDate/toDate are Europe/Amsterdam days, tested at midnight in summer
  * (UTC+2) and winter (UTC+1) and on both DST days (23 and 25 hours long). The events are written straight to
  * the table for a new device of its own, at instants the pipeline would refuse as too old.
  */

@@ -4,7 +4,7 @@ import { readCsv, readPdf, readXlsx, xlsxSheetXml } from '../harness/export-file
 import { localTable } from '../harness/stack';
 
 /**
- * Issue 13, item 4: a ROLE_USER names assets like spreadsheet formulas; an admin exports the list and opens
+ * A ROLE_USER names assets like spreadsheet formulas; an admin exports the list and opens
  * it in Excel. Every such text cell is inert (CSV: a leading quote; Excel: string cells; PDF: literal text),
  * numbers stay numbers, and names stored before control characters were refused are exported safely.
  */
@@ -14,7 +14,7 @@ type ExportAnswer = { url: string };
 const RUN = Date.now().toString(36);
 const MARK = `inj-${RUN}`;
 const VIA_API = ['=HYPERLINK("http://x","y")', '+1+1', '@SUM(A1)', '-2+3'];
-/** Written to the table directly: the API refuses tabs and control characters in names now (item 12). */
+/** Written to the table directly: the API refuses tabs and control characters in names now. */
 const STORED = [
   { name: '\tX', days: -3 },
   { name: '\u202E=1+1\u0007', days: -12 },
@@ -29,7 +29,7 @@ async function exported(type: 'csv' | 'excel' | 'pdf'): Promise<Buffer> {
   return Buffer.from(await (await fetch(answer.body.url)).arrayBuffer());
 }
 
-describe('formula injection through exported names (issue 13, item 4)', () => {
+describe('formula injection through exported names', () => {
   beforeAll(async () => {
     const user = await tokenOf('user');
     const names = [...VIA_API, ...STORED.map((_, i) => `Stored ${i}`)];

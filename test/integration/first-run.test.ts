@@ -9,7 +9,7 @@ import { mailsTo, waitForMail } from '../harness/mail';
 import { readStack } from '../harness/stack';
 
 /**
- * Issue 14, item 2: `npm run bootstrap:aws` on a new deployment. Run against the test stack with a subdomain
+ * `npm run bootstrap:aws` on a new deployment. Run against the test stack with a subdomain
  * and e-mail no seed uses, so it starts from "no such tenant, no such login", as a new account does.
  */
 const unique = Date.now().toString(36);

@@ -8,7 +8,7 @@ import { readStack } from '../harness/stack';
 import { connectAs, connectError, publishOutcome } from '../harness/things';
 
 /**
- * Issue 13, item 3: gateways are IoT things the product provisions. Registering one answers its credentials
+ * Gateways are IoT things the product provisions. Registering one answers its credentials
  * once (never readable again), the certificate connects only as that thing and publishes only for its
  * tenant, and deleting the gateway revokes it.
  */

@@ -2,7 +2,7 @@ import { REGION, TABLE_NAME } from '../../scripts/local/config';
 import { call, tokenOf } from '../harness/api';
 import { localTable } from '../harness/stack';
 
-/** Geo zones (spec 000 asset map, s.3, s.7; issue 8): CRUD, geofence rules, GeoJSON, zones in use, versions. */
+/** Geo zones (spec 000 asset map, s.3, s.7): CRUD, geofence rules, GeoJSON, zones in use, versions. */
 type Pos = [number, number];
 interface Zone {
   id: number;
@@ -153,7 +153,7 @@ describe('geo zones', () => {
     const zone = await createZone({ name: `Kept ${unique}`, geometry: circle(50) });
     for (const login of ['client', 'transporter']) {
       const token = await tokenOf(login);
-      // Geo zones are hidden from client users as a whole (issue 13, item 14): not even read.
+      // Geo zones are hidden from client users as a whole: not even read.
       expect((await call('GET', '/api/geo-zones', { token })).status).toBe(login === 'client' ? 403 : 200);
       expect((await call('POST', '/api/geo-zones', { token, body: { geometry: circle() } })).status).toBe(403);
       expect((await call('POST', '/api/geo-zones', { token, body: {} })).status).toBe(403);

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * The Amazon Location (Places v2 ReverseGeocode) and PDOK Locatieserver adapters of the geocoder (issue 16)
+ * The Amazon Location (Places v2 ReverseGeocode) and PDOK Locatieserver adapters of the geocoder
  * against HTTP stand-ins of this file answering the published response shapes (integrations-2.md s.4, s.5):
  * nothing here reaches the internet.
  */

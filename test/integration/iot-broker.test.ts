@@ -7,7 +7,7 @@ import { connectAs, connectError, connectPlain, provision, publishOutcome } from
 import { waitFor } from '../harness/uplinks';
 
 /**
- * Issue 13, item 3: MQTT uplinks are bound to their publisher. The local broker holds every client to the
+ * MQTT uplinks are bound to their publisher. The local broker holds every client to the
  * IoT policies CDK deploys (infra/iot-policies.ts) over mutual TLS: a device thing publishes only its own
  * topic, a gateway only for its own tenant, nobody reaches a rule through `$aws/rules/…`, and the gateway
  * rule's ingest keeps only the topic tenant's tags.

@@ -6,7 +6,7 @@ import { connectLive, type LiveClient } from '../harness/live';
 import { readStack } from '../harness/stack';
 
 /**
- * Alarms on the live channels (issue 17): raised by the pipeline's alarm step (the alarm handler, once it has
+ * Alarms on the live channels: raised by the pipeline's alarm step (the alarm handler, once it has
  * recorded the alarm on the asset) and acknowledged through the API reach the staff channel and the channel of
  * the asset's customer (publisher.ts liveAlarm).
  */

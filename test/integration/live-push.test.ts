@@ -6,7 +6,7 @@ import { decodePayload, signWithLocalKey, tamper } from '../harness/tokens';
 import { publishMqtt, type Uplink } from '../harness/uplinks';
 
 /**
- * Live push through the local AppSync Events stand-in (scripts/local/appsync-events.ts; issue 17): who may
+ * Live push through the local AppSync Events stand-in (scripts/local/appsync-events.ts): who may
  * connect and subscribe to which channel (functions/lib/live/channel-rules.ts, the same code as the AWS Lambda
  * authorizer), who may publish (only the backend, SigV4), and the pipeline publishing asset changes.
  */

@@ -9,7 +9,7 @@ import { createSweepTenant, removeSweepTenant, type SweepTenant } from '../harne
 import { publishMqtt, waitFor } from '../harness/uplinks';
 
 /**
- * Issue 18 part 5: loan-day records and the monthly report. A simulator-like run in a tenant of its own: two
+ * Loan-day records and the monthly report. A simulator-like run in a tenant of its own: two
  * reels leave the yard (uplinks through the real pipeline), the daily job runs for each day of a fixed month
  * (March 2026: the test never depends on today), a person resets one reel's days. The report (GET
  * /api/loan-days) must hold exactly the days the job counted, with their evidence and the reset; a rerun adds

@@ -12,7 +12,7 @@ import { createSweepTenant, removeSweepTenant, type SweepTenant } from '../harne
 import { publishMqtt, waitFor } from '../harness/uplinks';
 
 /**
- * Issue 15, item 1: one asset walked through March 2026 (a fixed month: the test never depends on today's date;
+ * One asset walked through March 2026 (a fixed month: the test never depends on today's date;
  * it holds the clock change of the 29th) in a tenant of its own, through the real pipeline (MQTT -> queue ->
  * processor) and the API, with the daily job run for each simulated day. Each day's two counters are checked:
  * days outside geo zone (invoiced) and days still.

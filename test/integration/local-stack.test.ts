@@ -38,7 +38,7 @@ describe('the local stack', () => {
     );
     const rule = cors.CORSRules?.[0];
     expect(rule?.AllowedOrigins).toContain(`http://localhost:${stack.ports.WEB_PORT}`);
-    // As the CDK bucket: presigned POST uploads and GET downloads only (issue 13, item 10).
+    // As the CDK bucket: presigned POST uploads and GET downloads only.
     expect(rule?.AllowedMethods).toEqual(['POST', 'GET', 'HEAD']);
   });
 

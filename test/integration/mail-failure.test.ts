@@ -3,7 +3,7 @@ import { mailsTo, waitForMail } from '../harness/mail';
 import { readStack } from '../harness/stack';
 
 /**
- * Issue 14, item 2: a mail SES refuses (a new account is in the SES sandbox: unverified recipients get
+ * A mail SES refuses (a new account is in the SES sandbox: unverified recipients get
  * MessageRejected) never turns a flow that already changed state into a 500. The local SES stand-in
  * (scripts/local/ses-service.ts) is put into sandbox mode for these tests and out of it afterwards.
  */

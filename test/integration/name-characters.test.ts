@@ -5,7 +5,7 @@ import { waitForMail } from '../harness/mail';
 import { readStack } from '../harness/stack';
 
 /**
- * Issue 13, item 12: control characters and bidi overrides in names are refused with 422 on the field, and an
+ * Control characters and bidi overrides in names are refused with 422 on the field, and an
  * alarm whose stored asset name would make a subject SNS refuses is still mailed, with the subject cleaned.
  */
 const MESSAGE = 'Tabs, line breaks, control characters and text direction marks are not allowed here';
@@ -18,7 +18,7 @@ async function refused(method: string, path: string, login: string, body: unknow
   expect(answer.body.violations).toContainEqual({ propertyPath: field, message: MESSAGE });
 }
 
-describe('control characters in names (issue 13, item 12)', () => {
+describe('control characters in names', () => {
   it('refuses them in asset names and references, on create and rename, by a ROLE_USER', async () => {
     await refused('POST', '/api/assets', 'user', { name: 'Reel\tA' }, 'name');
     await refused('POST', '/api/assets', 'user', { name: '\tX' }, 'name');
@@ -46,7 +46,7 @@ describe('control characters in names (issue 13, item 12)', () => {
   });
 });
 
-describe('alarm mail subjects from stored names (issue 13, item 12)', () => {
+describe('alarm mail subjects from stored names', () => {
   const email = `subject-${RUN}@example.com`;
   /** A name stored before names were checked: a line break, a bell, a bidi override, and too long. */
   const storedName = `Reel\r\nBcc: evil@example.com\u0007 \u202Eexe.pdf ${'x'.repeat(120)}`;

@@ -12,7 +12,7 @@ import { localTable } from '../harness/stack';
 import { type Uplink, waitFor } from '../harness/uplinks';
 
 /**
- * The Things Stack webhook and the ChirpStack v4 HTTP integration (issue 16 item 2) through the real local
+ * The Things Stack webhook and the ChirpStack v4 HTTP integration through the real local
  * stack, with the networks' published sample messages (scripts/simulate/network-samples.ts names the sources):
  * each reaches an event on the right asset, a wrong or missing secret is refused and queues nothing, another
  * tenant's DEVEUI is refused, a replay writes no second event, a time far ahead is refused, and the networks'

@@ -5,7 +5,7 @@ import { type CaughtMail, mailsTo, waitForMailMatching } from '../harness/mail';
 import { readStack } from '../harness/stack';
 
 /**
- * Issue 15, item 3: delivered / empty reports mail the planners (or the tenant's report address) through the
+ * Delivered / empty reports mail the planners (or the tenant's report address) through the
  * alarm topic and wait in the console for a planner's confirmation; alarm mails fill every placeholder the
  * console offers and are written in the tenant's language.
  */

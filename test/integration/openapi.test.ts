@@ -9,7 +9,7 @@ interface OpenApiDocument {
   components: { securitySchemes: { apiCredentials: { flows: { clientCredentials: { tokenUrl: string } } } } };
 }
 
-describe('GET /api/docs.json (issue 10)', () => {
+describe('GET /api/docs.json', () => {
   it('answers the OpenAPI document without a token, covering every route of the table', async () => {
     const response = await call<OpenApiDocument>('GET', '/api/docs.json');
     expect(response.status).toBe(200);

@@ -9,7 +9,7 @@ import { stackOutputFile } from '../harness/stack';
 import { waitFor } from '../harness/uplinks';
 
 /**
- * Issue 19 part 6: the handlers of the local stack print their metrics as CloudWatch EMF lines on the stack's
+ * The handlers of the local stack print their metrics as CloudWatch EMF lines on the stack's
  * stdout (the harness keeps it in a file, test/harness/stack.ts). An uplink accepted and two refused (one by
  * the way in, one by the processor) through the KPN webhook, in a tenant of this file's own; the lines are
  * looked for after this file's own start in the output, by name and dimensions.

@@ -1,7 +1,7 @@
 import { call, tokenOf } from '../harness/api';
 
 /**
- * Issue 13, item 13: a deep page still reads every page before it, so page × itemsPerPage is capped at the
+ * A deep page still reads every page before it, so page × itemsPerPage is capped at the
  * read budget (20,000) on every collection, in parseCollectionQuery. Beyond it: 422 on `page`, nothing read.
  */
 const COLLECTIONS = [
@@ -18,7 +18,7 @@ const COLLECTIONS = [
 const TOO_DEEP =
   'This page is too far back: page × itemsPerPage may be at most 20,000. Narrow the search or change the order';
 
-describe('page cap (issue 13, item 13)', () => {
+describe('page cap', () => {
   it.each(COLLECTIONS)('answers 422 on page for %s?page=100000', async (path) => {
     const answer = await call<{ violations: unknown[] }>('GET', `${path}?page=100000`, {
       token: await tokenOf('admin'),

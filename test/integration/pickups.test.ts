@@ -1,7 +1,7 @@
 import { call, tokenOf } from '../harness/api';
 
 /**
- * Issue 18 part 4: "Report empty" is a pickup request. The pickup list (GET /api/pickups) holds every asset
+ * "Report empty" is a pickup request. The pickup list (GET /api/pickups) holds every asset
  * reported empty and not yet confirmed, longest waiting first; the planner's confirmation, another status, a new
  * customer or the asset's deletion closes it; a refused action writes nothing. Role views: staff and
  * transporters the tenant's, client users their customer's (the demo client user has customer 1), another

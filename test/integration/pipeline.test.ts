@@ -9,7 +9,7 @@ import { localTable, readStack } from '../harness/stack';
 import { publish, publishLorawan, publishMqtt, sendKpn, type Uplink, waitFor } from '../harness/uplinks';
 
 /**
- * The device event pipeline through the real local services (issue 9 s.5): ways in (KPN webhook, MQTT on
+ * The device event pipeline through the real local services: ways in (KPN webhook, MQTT on
  * aedes, the LoRaWAN destination's JSON on its topic) -> SQS stand-in -> processor -> the API's answers.
  * The demo tenant's last assets are used (the other tests read the first ones), each by one test only.
  */
@@ -186,7 +186,7 @@ describe('device event pipeline', () => {
   });
 
   it('lets a save read before a tag report through, never putting the older position and flags back', async () => {
-    // Issue 15, item 2: the version is people's; the save writes only its own fields (docs/decisions/0242-versions-are-people-s-saves-write-only-what-they-change-tags.md).
+    // The version is people's; the save writes only its own fields (docs/decisions/0242-versions-are-people-s-saves-write-only-what-they-change-tags.md).
     const asset = take();
     const deviceId = asset.devices[0]?.id as number;
     const read = (

@@ -6,7 +6,7 @@ import { call, tokenOf } from '../harness/api';
 import { localTable } from '../harness/stack';
 
 /**
- * Issue 13 item 14 (docs/security.md "Client users"): a client user (demo `client`) gets no geo zone (no
+ * Client users' view (docs/security.md "Client users"): a client user (demo `client`) gets no geo zone (no
  * route, no id, name or shape in any asset answer) and a device's events only from when it came to their
  * customer's asset.
  */
@@ -55,7 +55,7 @@ async function storeEvent(deviceId: number, date: Date) {
   return event;
 }
 
-describe('client users’ view (issue 13, item 14)', () => {
+describe('client users’ view', () => {
   let admin: string;
   let client: string;
   let zones: Zone[];

@@ -7,7 +7,7 @@ import { call, tokenOf } from '../harness/api';
 import { localTable, readStack } from '../harness/stack';
 
 /**
- * Issue 13 item 9 (docs/security.md "DEVEUI oracle and squatting"): another tenant's DEVEUI is answered
+ * The DEVEUI oracle (docs/security.md "DEVEUI oracle and squatting"): another tenant's DEVEUI is answered
  * exactly like one nobody may register, and a tenant's refused DEVEUIs are limited per day (429).
  */
 interface Answer {
@@ -37,7 +37,7 @@ async function upload(token: string, content: string) {
   return { status: response.status, headers: response.headers, body: (await response.json()) as Answer };
 }
 
-describe('DEVEUI oracle (issue 13, item 9)', () => {
+describe('DEVEUI oracle', () => {
   let acmeAdmin: string;
   let superadmin: string;
   let demoDevEui: string;

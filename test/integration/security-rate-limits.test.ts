@@ -8,7 +8,7 @@ import { expectTooManyRequests, firstRefusal, fromIp } from '../harness/limits';
 import { localTable } from '../harness/stack';
 
 /**
- * Throttles of issue 13, item 6, against the local stack: a runaway API credential, the token endpoint and
+ * Throttles against the local stack: a runaway API credential, the token endpoint and
  * the KPN Things webhook flooded from one address. All answer 429 in the error format with Retry-After.
  */
 const TOO_MANY = 'Too many requests. Try again later.';

@@ -5,7 +5,7 @@ import { resetCodeIn, waitForMail, wrongCodeFor } from '../harness/mail';
 import { createTestUser } from '../harness/test-users';
 
 /**
- * Attacks on the password reset (issue 13, item 1), against the local stack. Each test comes from addresses
+ * Attacks on the password reset, against the local stack. Each test comes from addresses
  * of its own, so what it spends of the per-address limits stays with it.
  */
 const NEW_PASSWORD = 'Guessed-Password-2026!';

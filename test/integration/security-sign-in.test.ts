@@ -4,7 +4,7 @@ import { expectTooManyRequests, firstRefusal, fromIp } from '../harness/limits';
 import { createTestUser } from '../harness/test-users';
 
 /**
- * Attacks on sign-in (issue 13, items 1 and 6), against the local stack: guessing one account's password,
+ * Attacks on sign-in, against the local stack: guessing one account's password,
  * spraying passwords over many accounts from one address, flooding the route. Every test uses addresses of
  * its own, and users of its own, so no other test is locked out.
  */

@@ -12,7 +12,7 @@ import { createSweepTenant, removeSweepTenant, type SweepTenant } from '../harne
 import { publishMqtt, waitFor } from '../harness/uplinks';
 
 /**
- * Issue 16 part 4 through the local stack: a tag's uplink (MQTT -> queue -> processor) makes it online; the
+ * Silent tags through the local stack: a tag's uplink (MQTT -> queue -> processor) makes it online; the
  * silent-tag job, run here with a given `now` as the schedule would run it later, turns it late, then silent
  * (the "tag silent" alarm mailed once, kept on the asset with its acknowledge), reading only the due devices;
  * the next uplink brings it back online and the job then has nothing to do. Two tenants of their own: each

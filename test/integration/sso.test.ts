@@ -149,7 +149,7 @@ describe('GET /oauth', () => {
     expect(emails).not.toContain('admin@acme.local');
   });
 
-  // Issue 13 item 7: the directory behind this sign-in belongs to the demo tenant (SSO_TENANT_ID), so an Entra
+  // The directory behind this sign-in belongs to the demo tenant (SSO_TENANT_ID), so an Entra
   // user whose e-mail is that of another tenant's user never becomes that user.
   it("never links a first sign-in to another tenant's user with that e-mail (other domain)", async () => {
     const callback = await signInAtProvider(await startLogin(), 'admin@acme.local');

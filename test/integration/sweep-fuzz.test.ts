@@ -28,7 +28,7 @@ import {
 import { createSweepTenant, removeSweepTenant, type SweepTenant } from '../harness/sweep/sweep-tenant';
 
 /**
- * Property-based bodies for every route of shared/routes.ts that takes one (issue 10): valid, almost valid,
+ * Property-based bodies for every route of shared/routes.ts that takes one: valid, almost valid,
  * hostile and raw bodies from the route's zod body schema (shared/route-contracts.ts), at least 10,000
  * requests a run, 12 in flight. Never a 5xx; every 4xx in the API's error format; after a refused write the
  * entity reads back unchanged. Writes go to a tenant made for the sweep (the super admin acting in it), so

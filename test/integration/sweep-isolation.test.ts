@@ -35,7 +35,7 @@ import { createSweepTenant, removeSweepTenant, type SweepTenant } from '../harne
 import { waitUntil } from '../harness/wait';
 
 /**
- * Tenant isolation, swept over every route of shared/routes.ts (issue 10). For each route with an id, the
+ * Tenant isolation, swept over every route of shared/routes.ts. For each route with an id, the
  * admin of one tenant uses ids that exist only in another (found through that tenant's own lists): never a
  * 2xx, never the other tenant's data, and after a write the owner's entity reads back unchanged. The owners
  * are the seeded tenants demo and acme; the intruders are the other seeded tenant and an empty tenant made
@@ -223,7 +223,7 @@ describe('tenant isolation sweep over the route table', () => {
     expect(listFailures).toEqual([]);
   });
 
-  it('refuses every live channel of the other tenant to its admins (push, issue 17)', async () => {
+  it('refuses every live channel of the other tenant to its admins (push)', async () => {
     const demoChannels = liveChannelsOf(1, demo.index);
     const acmeChannels = liveChannelsOf(2, acme.index);
     // Generated from what the sweep found: the staff channel, a channel per customer and per user.

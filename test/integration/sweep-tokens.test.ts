@@ -4,7 +4,7 @@ import { inParallel, send } from '../harness/sweep/client';
 import { ALL_ROUTES, harmlessRequest, isPublic, isUnauthorizedAnswer, label } from '../harness/sweep/routes';
 
 /**
- * Bad bearer tokens on every route of shared/routes.ts that is not public (issue 10): alg none, a changed
+ * Bad bearer tokens on every route of shared/routes.ts that is not public: alg none, a changed
  * claim under the old signature, expired, a refresh token, an access token where the ID token is expected,
  * another user pool's ID token and more, each made from a real session of the demo admin. Every one is a 401 as
  * AWS answers it (the JWT authorizer's `{"message":"Unauthorized"}`, or the API's error format for a token the

@@ -12,7 +12,7 @@ import { createSweepTenant, removeSweepTenant, type SweepTenant } from '../harne
 import { publishMqtt, waitFor } from '../harness/uplinks';
 
 /**
- * Issue 18 part 3 through the local stack: uplinks (MQTT -> queue -> processor) and asset saves start and end the
+ * Time rules through the local stack: uplinks (MQTT -> queue -> processor) and asset saves start and end the
  * time conditions of an asset; the time-rule job, run here with a given `now` as the schedule would run it
  * later, fires each rule once per condition start (a sent alarm on the asset), re-plans when a rule's duration
  * changes, clears what ended, and reads only what is due. A second tenant's rules and assets never mix in.

@@ -4,8 +4,8 @@ import { createSweepTenant, removeSweepTenant, type SweepTenant } from '../harne
 import { createTestUser } from '../harness/test-users';
 
 /**
- * Issue 13 item 8 against the local stack: nobody manages a user ranked above them, one's own password needs
- * the current one, and a password change, a deactivation or a sign-out ends sessions on the next request
+ * Managing users and sessions against the local stack: nobody manages a user ranked above them, one's own
+ * password needs the current one, and a password change, a deactivation or a sign-out ends sessions on the next request
  * (ID tokens the JWT authorizer would still accept) and at the next refresh (refresh tokens revoked at Cognito).
  * It runs in a tenant of its own, where ROLE_USER is given USER_EDIT, so the demo matrix stays untouched.
  */

@@ -6,10 +6,10 @@ import { localTable, readStack } from '../harness/stack';
 import { publishMqtt, type Uplink, waitFor } from '../harness/uplinks';
 
 /**
- * Issue 15, item 2: people editing while tags report (docs/decisions/0242-versions-are-people-s-saves-write-only-what-they-change-tags.md). The version moves only
+ * People editing while tags report (docs/decisions/0242-versions-are-people-s-saves-write-only-what-they-change-tags.md). The version moves only
  * with people's saves; a save writes only what it changes and the pipeline only its own attributes, so neither
  * puts the other's state back; If-Match / ETag and the body's version are optional conditions; two saves of the
- * same version never both win (item 6). Each test makes its own asset and tag.
+ * same version never both win. Each test makes its own asset and tag.
  */
 type LastEvent = { date: string; latitude: number | null; longitude: number | null };
 type Asset = {
@@ -220,7 +220,7 @@ describe('If-Match, ETag and the body version', () => {
   });
 });
 
-describe('two saves of the same version at once (issue 15, item 6)', () => {
+describe('two saves of the same version at once', () => {
   const outcome = (results: PromiseSettledResult<unknown>[]) => ({
     won: results.filter((r) => r.status === 'fulfilled').length,
     refused: results

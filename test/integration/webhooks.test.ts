@@ -9,7 +9,7 @@ import { readStack } from '../harness/stack';
 import { waitFor } from '../harness/uplinks';
 
 /**
- * Issue 18 part 6 against the local stack: a real receiver started here gets signed deliveries of a real
+ * Webhooks against the local stack: a real receiver started here gets signed deliveries of a real
  * alarm (EventBridge stand-in -> alarm handler -> queue -> sender), a 500 is retried on the schedule and
  * logged, a replay repeats the webhook-id, 410 switches the endpoint off; SSRF attempts, other tenants, client
  * users and the bounds are refused. Works in a tenant of its own (the endpoint bound counts from zero).

@@ -16,7 +16,7 @@ import { readStack } from '../harness/stack';
 import { publishMqtt, waitFor } from '../harness/uplinks';
 
 /**
- * Stock per zone (issue 18 part 2) through the whole local path: MQTT uplinks -> processor (zone visits) ->
+ * Stock per zone through the whole local path: MQTT uplinks -> processor (zone visits) ->
  * ZoneVisitChanged -> zone-stock Lambda -> AlarmRaised 4/5 -> alarm handler -> mail. Works in the demo tenant
  * (its asset profile definitions are seeded; a tenant made here has none) in a zone of its own at a spot no
  * other file uses, with three reels of its own; acme checks isolation.

@@ -10,7 +10,7 @@ import { readStack } from '../harness/stack';
 import { publishLorawan, waitFor } from '../harness/uplinks';
 
 /**
- * Zone visits (issue 18 part 1) through the real local pipeline (IoT Core for LoRaWAN's destination -> ingest ->
+ * Zone visits through the real local pipeline (IoT Core for LoRaWAN's destination -> ingest ->
  * SQS stand-in -> processor -> table), in a tenant of this file's own: two overlapping circle zones (a 300 m
  * depot inside a 3 km region) and a yard elsewhere. Arrival after two fixes inside, departure with its dwell
  * time, a stray fix makes none, another tenant's zone never, client users 403, 404 across tenants, bounds on
@@ -262,7 +262,7 @@ describe('extra writes per event (the real processor in this process)', () => {
     const name = `visitCount${minute}`;
     dynamo().middlewareStack.add(
       (next, context) => async (args) => {
-        // The live change log's item (one per batch and channel, issue 17) is the push's, not the event's.
+        // The live change log's item (one per batch and channel) is the push's, not the event's.
         const pk = (args.input as { Item?: { pk?: unknown } }).Item?.pk;
         const live = JSON.stringify(pk ?? '').includes('#LIVE#');
         if (/^(Put|Update|Delete|BatchWrite|TransactWrite)/.test(String(context.commandName)) && !live) counts.writes++;

@@ -24,7 +24,7 @@ describe('EventBridge pattern matching (local bus)', () => {
   it('matches the AlarmRaised rule on source, detail-type and a nested detail value', () => {
     expect(matchesPattern(pattern, envelope({ kind: 1 }))).toBe(true);
     expect(matchesPattern(pattern, envelope({ kind: 0 }))).toBe(true);
-    // Type 3: the silent-tag job's "tag silent" (issue 16); 4-9 issue 18's stock and time rules; nothing beyond.
+    // Type 3: the silent-tag job's "tag silent"; 4-9 the stock and time rules; nothing beyond.
     expect(matchesPattern(pattern, envelope({ kind: 3 }))).toBe(true);
     expect(matchesPattern(pattern, envelope({ kind: 9 }))).toBe(true);
     expect(matchesPattern(pattern, envelope({ kind: 10 }))).toBe(false);

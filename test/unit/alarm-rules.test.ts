@@ -10,7 +10,7 @@ import {
   TOO_MANY_RECIPIENTS,
 } from '../../shared/schemas/alarm';
 
-/** Alarm rule texts and recipients (issue 8): what the pipeline's alarm sender relies on. */
+/** Alarm rule texts and recipients: what the pipeline's alarm sender relies on. */
 const rule = (email: unknown) => alarmInputSchema.safeParse({ name: 'Rule', type: 1, text: 'Text', email });
 const messages = (email: unknown) => {
   const result = rule(email);

@@ -3,8 +3,8 @@ import { isReservedDevEui, standingOf } from '../../functions/lib/devices/dev-eu
 import { assetSinceAfter } from '../../functions/lib/devices/device-repository';
 import { eventBoundKey } from '../../functions/lib/events/event-repository';
 
-/** Issue 13 items 9 and 14: what a caller may be told about a DEVEUI, and when a device joined its asset. */
-describe('DEVEUI standing (issue 13, item 9)', () => {
+/** What a caller may be told about a DEVEUI, and when a device joined its asset. */
+describe('DEVEUI standing', () => {
   const acme = systemTenantContext(2);
 
   it('tells a tenant its own DEVEUIs and nothing about others: another tenant’s and reserved ones are alike', () => {
@@ -18,7 +18,7 @@ describe('DEVEUI standing (issue 13, item 9)', () => {
   });
 });
 
-describe('asset_since (issue 13, item 14)', () => {
+describe('asset_since', () => {
   const now = new Date('2026-11-25T10:00:00.000Z');
   const on = (id: number, since: string | null) => ({ asset: { id, name: `A${id}` }, asset_since: since });
 

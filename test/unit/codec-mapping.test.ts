@@ -3,7 +3,7 @@ import { mapDecodedData, volts } from '../../functions/lib/pipeline/codecs/mappi
 import { decodedPayloadOf } from '../../functions/lib/pipeline/codecs/profile-decoder';
 
 /**
- * Issue 16: decoded data -> the product's fields (mapping.ts). The three published outputs are the examples of
+ * Decoded data -> the product's fields (mapping.ts). The three published outputs are the examples of
  * the LoRaWAN Device Repository codecs (../shared/spec/integrations-2.md s.1), as their codecs answer them.
  */
 const OYSTER = {

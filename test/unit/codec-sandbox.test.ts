@@ -21,7 +21,7 @@ import {
   THROWING_CODEC,
 } from '../harness/codecs';
 
-/** Issue 16: tenant codecs run in QuickJS/WebAssembly with limits (sandbox.ts, codec-cache.ts). */
+/** Tenant codecs run in QuickJS/WebAssembly with limits (sandbox.ts, codec-cache.ts). */
 const input = { bytes: [1, 2, 3], fPort: 2, recvTime: new Date('2026-11-23T10:00:00Z') };
 
 async function compile(source: string): Promise<CompiledCodec> {

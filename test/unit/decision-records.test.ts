@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * Decision records (issue 15, item 4): one short file per decision in docs/decisions/, with an index. The old
+ * Decision records: one short file per decision in docs/decisions/, with an index. The old
  * single file contradicted itself because decisions were edited in place; records are superseded instead, so
  * the format, the supersede links and the index are what keeps them one consistent place.
  */

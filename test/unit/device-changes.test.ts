@@ -7,7 +7,7 @@ import { deviceChanges } from '../../functions/lib/pipeline/processor/apply';
 import type { UplinkEffects } from '../../functions/lib/pipeline/processor/uplink-effects';
 
 /**
- * The processor's device write (processor/apply.ts, issue 19 part 3): which index keys an uplink moves. The
+ * The processor's device write (processor/apply.ts): which index keys an uplink moves. The
  * common path (online, heard again soon) moves none: no write into the due index (gsi14) nor the
  * connectivity order (gsi15).
  */

@@ -24,7 +24,7 @@ import { moveOf } from '../../functions/lib/devices/silent-moves';
 import { HttpError } from '../../functions/lib/http/errors';
 import { DEVICE_FLAG_FILTER_INVALID } from '../../shared/schemas/device';
 
-/** Issue 19's device list filters: the counts' arithmetic, the filters' parsing, sources and totals. */
+/** The device list filters: the counts' arithmetic, the filters' parsing, sources and totals. */
 const ctx = systemTenantContext(3);
 process.env.TABLE_NAME ??= 'tracking';
 const admin = { roles: ['ROLE_ADMIN'] };

@@ -9,7 +9,7 @@ import {
   writeExpecting,
 } from '../../functions/lib/http/preconditions';
 
-/** Issue 15, item 2: people's saves as UpdateItems of what they change, and versions over HTTP. */
+/** People's saves as UpdateItems of what they change, and versions over HTTP. */
 const ctx = systemTenantContext(3);
 type Item = { id: number; version: number; name: string; note?: string | null; last_event?: object | null };
 const indexKeys = (_: unknown, item: Item) => ({ gsi3sk: `${item.name.toLowerCase()}#${item.id}` });

@@ -5,7 +5,7 @@ import { safeCell } from '../../functions/lib/exports/writers/safe-cell';
 import { readCsv, readPdf, readXlsx, xlsxSheetXml } from '../harness/export-files';
 
 /**
- * Issue 13, item 4: exported names must not run as spreadsheet formulas (OWASP CSV injection), whatever a user
+ * Exported names must not run as spreadsheet formulas (OWASP CSV injection), whatever a user
  * typed, and numbers stay numbers. The attack strings are the ones a ROLE_USER can give an asset.
  */
 const ATTACKS = ['=HYPERLINK("http://x","y")', '+1+1', '@SUM(A1)', '-2+3', '\tX', '\rX'];
@@ -37,7 +37,7 @@ async function write(type: keyof typeof EXPORT_WRITERS): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-describe('spreadsheet formula injection in exports (issue 13, item 4)', () => {
+describe('spreadsheet formula injection in exports', () => {
   // The worker loads a format's writer on first use (writers/index.ts); loading pdfkit and exceljs is not what is tested.
   beforeAll(
     () =>

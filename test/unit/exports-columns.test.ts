@@ -21,7 +21,7 @@ const asset: Partial<Asset> = {
   reference: 'REF-7',
   description: null,
   devices: [{ id: 1, name: 'Tag', dev_eui: 'A1', is_sabotaged: true, battery_level_low: true }],
-  // Where it was registered; the export shows its last location's address (shared/address.ts, issue 16).
+  // Where it was registered; the export shows its last location's address (shared/address.ts).
   street: 'Stationsplein 1',
   postalCode: '3511 ED',
   city: 'Utrecht',

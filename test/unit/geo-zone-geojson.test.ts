@@ -10,7 +10,7 @@ import {
   toGeoZoneFeature,
 } from '../../shared/schemas/geo-zone-geojson';
 
-/** Geo zones as GeoJSON (issue 8): the export's features and the import's all-or-nothing validation. */
+/** Geo zones as GeoJSON: the export's features and the import's all-or-nothing validation. */
 const square = [
   [4, 52],
   [4.01, 52],

@@ -17,7 +17,7 @@ import {
 } from '../../shared/schemas/geo-zone';
 import { polygonProblems } from '../../shared/schemas/geo-zone-geometry';
 
-/** The geofence rules of the shared geo zone schema (issue 8); the API and the console run the same. */
+/** The geofence rules of the shared geo zone schema; the API and the console run the same. */
 type Pos = [number, number];
 
 function violations(schema: z.ZodType, input: unknown): Record<string, string[]> {

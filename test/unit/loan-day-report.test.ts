@@ -1,7 +1,7 @@
 import { loanDayReportOf } from '../../functions/lib/loan-days/loan-day-records';
 import { waitingTime } from '../../web/src/pickups/waiting';
 
-/** Issue 18: the month's report from its records (customer, asset, day order as stored) and the waiting time. */
+/** The month's report from its records (customer, asset, day order as stored) and the waiting time. */
 const day = (clientId: number | null, assetId: number, d: string, daysOutside: number) => ({
   kind: 'day' as const,
   assetId,

@@ -7,7 +7,7 @@ import {
   withStateAfterEdit,
 } from '../../functions/lib/loan-days/loan-day-state';
 
-/** The loan-day rules of issue 15 (functions/lib/loan-days/loan-day-state.ts; docs/geofencing.md). */
+/** The loan-day rules (functions/lib/loan-days/loan-day-state.ts; docs/geofencing.md). */
 const REST = { latitude: 52, longitude: 5, radius: 10, since: '2026-03-01T09:00:00.000Z' };
 /** Metres north of the rest position, in degrees of latitude. */
 const north = (metres: number) => REST.latitude + metres / 111_195;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * Reproducible installs (issue 13, item 15): CI installs with `npm ci`, which installs exactly what the lock lists.
+ * Reproducible installs: CI installs with `npm ci`, which installs exactly what the lock lists.
  * A lock written on one platform without the other platforms' optional binaries (biome, rollup, swc) makes
  * `npm install` rewrite it on the next machine, so two installs of one commit could differ.
  */

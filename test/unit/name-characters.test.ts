@@ -13,7 +13,7 @@ import { tenantInputSchema } from '../../shared/schemas/tenant';
 import { userInputSchema } from '../../shared/schemas/user';
 
 /**
- * Issue 13, item 12: names and labels refuse control characters and bidi overrides with one message on the
+ * Names and labels refuse control characters and bidi overrides with one message on the
  * field (the console's forms use the same schemas); alarm subjects are cleaned to what SNS accepts.
  */
 const BAD = [
@@ -49,7 +49,7 @@ const cases: [string, z.ZodType, Record<string, unknown>, string][] = [
 const messagesAt = (schema: z.ZodType, body: Record<string, unknown>, field: string) =>
   (schema.safeParse(body).error?.issues ?? []).filter((i) => i.path.join('.') === field).map((i) => i.message);
 
-describe('control characters in names (issue 13, item 12)', () => {
+describe('control characters in names', () => {
   it.each(cases)('refuses them in the %s with one clear message on the field', (_, schema, base, field) => {
     for (const bad of BAD)
       expect(messagesAt(schema, { ...base, [field]: bad }, field)).toEqual([NAME_CHARACTERS_INVALID]);
@@ -59,7 +59,7 @@ describe('control characters in names (issue 13, item 12)', () => {
   });
 });
 
-describe('alarm mail subjects (issue 13, item 12)', () => {
+describe('alarm mail subjects', () => {
   it('cleans a subject SNS would refuse: controls, line breaks, bidi overrides, a bad start, 100+ characters', () => {
     expect(snsSubject('Asset outside the geo zone: Reel\r\nBcc: x@example.com')).toBe(
       'Asset outside the geo zone: Reel Bcc: x@example.com',

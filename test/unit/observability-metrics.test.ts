@@ -20,7 +20,7 @@ import type { LoadedDevice } from '../../functions/lib/pipeline/processor/load';
 import { checkUplink } from '../../functions/lib/pipeline/processor/process-batch';
 import { WAY_IN_REJECTIONS } from '../../functions/lib/pipeline/ways-in/rejection-examples';
 
-/** Issue 19 part 6: the EMF lines (functions/lib/observability/) and the closed lists of their dimensions. */
+/** The EMF lines (functions/lib/observability/) and the closed lists of their dimensions. */
 interface EmfLine {
   _aws: { Timestamp: number; CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: unknown[] }[] };
   [key: string]: unknown;
@@ -150,7 +150,7 @@ describe('rejection reasons (a closed list from the recorded text)', () => {
     expect(reasonOf(uplink({ measuredAt: '2026-11-26T11:00:00.000Z', payloadHex: '05' }))).toBe('impossible-time');
     expect(rejectionReasonOf('DEVEUI A41163C212345678 is not a device of this tenant')).toBe('foreign-deveui');
     expect(rejectionReasonOf('Not a queued uplink')).toBe('malformed-message');
-    expect(rejectionReasonOf('Queued without the tenant its way in proved (the format before issue 13)')).toBe(
+    expect(rejectionReasonOf('Queued without the tenant its way in proved (the older message format)')).toBe(
       'malformed-message',
     );
     expect(new Set(REJECTION_REASONS).size).toBe(6);

@@ -5,7 +5,7 @@ import { toApiSetting } from '../../functions/lib/settings/setting-repository';
 import { differencesOf } from '../harness/contract';
 
 /**
- * The published contract holds (issue 15 item 5): the document is well formed OpenAPI 3.1 whose answer
+ * The published contract holds: the document is well formed OpenAPI 3.1 whose answer
  * schemas are closed JSON Schema 2020-12, required parameters say so, and the harness check that every
  * integration test runs through finds what differs. No OpenAPI validator package is installed, so the
  * document's structure is checked here and its schemas by ajv's 2020-12 meta-schema.
@@ -62,7 +62,7 @@ function openObjects(schema: unknown, at: string, found: string[] = []): string[
   return found;
 }
 
-describe('the published contract (issue 15 item 5)', () => {
+describe('the published contract', () => {
   it('is OpenAPI 3.1: unique operation ids, a described answer for every status, 3-digit statuses', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.title.length).toBeGreaterThan(0);

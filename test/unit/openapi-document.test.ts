@@ -122,7 +122,7 @@ describe('the OpenAPI document', () => {
     ]);
   });
 
-  it('documents versions over HTTP: ETag on a versioned entity, If-Match on its writes (issue 15, item 2)', () => {
+  it('documents versions over HTTP: ETag on a versioned entity, If-Match on its writes', () => {
     const op = (id: string) => operationOf(routes.find((r) => r.id === id) as RouteDef);
     for (const id of ['assets.update', 'assets.delete', 'devices.update', 'devices.delete']) {
       expect(op(id)?.parameters).toEqual(
@@ -140,7 +140,7 @@ describe('the OpenAPI document', () => {
     expect(doc.components.responses.Error412).toMatchObject({ description: 'Precondition Failed' });
   });
 
-  it('tells API clients about the throttles: 429 with Retry-After (issue 13, item 6)', () => {
+  it('tells API clients about the throttles: 429 with Retry-After', () => {
     const ids = ['session.signIn', 'tokens.issue', 'uplinks.kpnThings', 'assets.list'];
     for (const id of ids) {
       expect(operationOf(routes.find((r) => r.id === id) as RouteDef)?.responses).toHaveProperty('429');

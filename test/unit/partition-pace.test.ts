@@ -10,7 +10,7 @@ import { devicePartitionUnits } from '../../functions/lib/devices/device-import'
 import type { DeviceRecord } from '../../functions/lib/devices/device-repository';
 
 /**
- * Issue 14: DynamoDB serves one partition key at most 1,000 WCU a second. A 5,000-row device import writes
+ * DynamoDB serves one partition key at most 1,000 WCU a second. A 5,000-row device import writes
  * every device under the tenant's one device partition; its chunks are paced so that no second of the import
  * puts more than PACED_WCU_PER_SECOND on that key. Time is virtual: the clock advances when a writer waits.
  */

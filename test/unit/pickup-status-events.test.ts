@@ -4,7 +4,7 @@ import { isWaiting, pickupWrites } from '../../functions/lib/pickups/pickup-item
 import { queueStatusEvents } from '../../functions/lib/pickups/status-events';
 import { flushWebhookEvents, type WebhookEvent, webhookEventSinks } from '../../functions/lib/webhooks/webhook-events';
 
-/** Issue 18 part 4: which asset writes start or end a pickup, and the webhook events of the status actions. */
+/** Which asset writes start or end a pickup, and the webhook events of the status actions. */
 const ctx = makeTenantContext('1');
 const asset = (status: string | null, client: number | null = 3) =>
   ({

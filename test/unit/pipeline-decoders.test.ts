@@ -154,7 +154,7 @@ describe('checkFix (plausibility)', () => {
   });
 });
 
-describe('checkMeasuredAt (uplinks from the future, issue 13 item 5)', () => {
+describe('checkMeasuredAt (uplinks from the future)', () => {
   const receivedAt = '2026-11-23T10:00:00.000Z';
 
   it('accepts the past and up to MAX_AHEAD_OF_RECEIPT_MS ahead, a clock’s error', () => {

@@ -146,7 +146,7 @@ describe('uplink effects', () => {
       battery_level_low: false,
       is_silent: false,
     });
-    // A profile's heartbeat when the processor has one (the wiring of issue 16 part 1).
+    // A profile's heartbeat when the processor has one (the device profile's heartbeat wiring).
     const hourly = uplinkEffects({
       tenantId: '1',
       uplink: uplink('2026-11-23T10:00:00Z'),

@@ -123,7 +123,7 @@ describe('never throws', () => {
   });
 });
 
-describe('the MQTT uplink rule’s event (issue 13, item 3a)', () => {
+describe('the MQTT uplink rule’s event', () => {
   const topic = 'tracking/a4-11-63-c2-12-34-56-78/uplink';
   const message = { devEui: 'A41163C212345678', time: '2026-11-23T10:00:00Z', eventType: 'still' };
   const event = (body: unknown, on = topic) => mqttRuleEvent(on, Buffer.from(JSON.stringify(body)));

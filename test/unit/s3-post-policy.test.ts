@@ -2,7 +2,7 @@ import { presignPost } from '../../functions/lib/attachments/presigned-post';
 import { checkPostPolicy } from '../../scripts/local/s3-post-policy';
 
 /**
- * Issue 13: the local S3 front refuses a presigned POST exactly where AWS would, so the integration tests that
+ * The local S3 front refuses a presigned POST exactly where AWS would, so the integration tests that
  * upload through it prove the policy (scripts/local/s3-post-policy.ts against functions' presignPost).
  */
 const NOW = new Date('2026-11-25T12:00:00Z');

@@ -74,7 +74,7 @@ describe('asset', () => {
     expect(violations(schema, { name: 'A', scheduled: isoDay(-20), version: 1 })).toEqual({
       scheduled: ['The scheduled date cannot be in the past'],
     });
-    // Optional since issue 15 (the spec's payload has none); a malformed one is still named.
+    // Optional (the spec's payload has none); a malformed one is still named.
     expect(assetUpdateInputSchema.safeParse({ name: 'A' }).success).toBe(true);
     expect(violations(assetUpdateInputSchema, { name: 'A', version: 0 })).toEqual({
       version: ['The version is required'],
@@ -263,7 +263,7 @@ describe('geo zone', () => {
     ).toEqual({ 'geometry.radius': ['The radius must be at least 15'] });
   });
 
-  it('accepts geometry as text; an unclosed ring is refused, not closed (issue 8)', () => {
+  it('accepts geometry as text; an unclosed ring is refused, not closed', () => {
     const ring = [
       [4, 52],
       [5, 52],

@@ -6,7 +6,7 @@ import { assertCameThroughEdge } from '../../functions/lib/security/edge-origin'
 const eventFrom = (sourceIp: string, headers: Record<string, string> = {}) =>
   ({ requestContext: { http: { sourceIp } }, headers }) as unknown as APIGatewayProxyEventV2;
 
-describe('the client address of a request (docs/security.md, issue 13 item 6)', () => {
+describe('the client address of a request (docs/security.md "Rate limits")', () => {
   afterEach(() => {
     delete process.env.CLIENT_IP_FROM_CLOUDFRONT;
     delete process.env.ORIGIN_VERIFY_SECRET;

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { consoleSecurityHeaders, contentSecurityPolicy, MAP_SOURCES } from '../../shared/security-headers';
 
-/** Issue 13, item 11: the one definition of the console's security headers (CloudFront and the local server). */
+/** The one definition of the console's security headers (CloudFront and the local server). */
 const SOURCES = {
   api: ['https://api.example.com'],
   auth: ['https://pool.auth.eu-west-1.amazoncognito.com'],

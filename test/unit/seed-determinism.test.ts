@@ -140,7 +140,7 @@ describe('demo data generator', () => {
     }
   });
 
-  it('gives assets with days outside their outside state, so the first midnight counts them on (issue 15)', () => {
+  it('gives assets with days outside their outside state, so the first midnight counts them on', () => {
     const today = amsterdamDay(REFERENCE);
     const outside = data.assets.filter((asset) => (asset.days_outside_geo_zone ?? 0) > 0);
     expect(outside.length).toBeGreaterThan(10);

@@ -53,7 +53,7 @@ describe('local FIFO queue', () => {
   });
 });
 
-describe('the SQS stand-in is not kinder than SQS (issue 18: webhook retries)', () => {
+describe('the SQS stand-in is not kinder than SQS (webhook retries)', () => {
   it('refuses a delay above 15 minutes, as SQS does, and takes 900 s', async () => {
     const { createSqsApi } = await import('../../scripts/local/sqs-service');
     const api = createSqsApi([{ name: 'hooks', visibilityTimeoutSeconds: 30 }], () => 'http://sqs.local');

@@ -58,7 +58,7 @@ describe('pre sign-up decision', () => {
   });
 });
 
-describe('pre sign-up: only within the SSO tenant (issue 13 item 7)', () => {
+describe('pre sign-up: only within the SSO tenant', () => {
   it('never links to a user of another tenant, even with the same e-mail', () => {
     expect(decide(external(), PROVIDER, [native({ tenantId: '2' })])).toEqual({ kind: 'refuse', reason: REFUSED });
   });

@@ -14,7 +14,7 @@ import {
   DURATION_REQUIRED,
 } from '../../shared/schemas/alarm';
 
-/** Issue 18 part 3: the time rules' conditions, when a timer is written, and what a timer fires and when. */
+/** The time rules' conditions, when a timer is written, and what a timer fires and when. */
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const T0 = Date.parse('2026-03-02T08:00:00.000Z');
@@ -83,7 +83,7 @@ describe('time-rule planning', () => {
     { id: 3, type: 7, duration: 3 },
     { id: 4, type: 9, duration: null },
     { id: 5, type: 1 },
-    // Saved before issue 18 without a duration: never fires.
+    // Saved before rules had a duration, without one: never fires.
     { id: 6, type: 8, duration: null },
   ]);
 

@@ -1,7 +1,7 @@
 import type { AlarmInboxEntry } from '../../shared/schemas/alarm-inbox';
 import { newAlarms } from '../../web/src/alarm-inbox/newAlarms';
 
-/** Issue 17: which inbox answers announce a new alarm (web/src/alarm-inbox/newAlarms.ts). */
+/** Which inbox answers announce a new alarm (web/src/alarm-inbox/newAlarms.ts). */
 const entry = (id: string) => ({ id }) as AlarmInboxEntry;
 const ids = (entries: AlarmInboxEntry[]) => entries.map((e) => e.id);
 const A = '20261126T080000000Z-1-aaaaaaaaaaaa';

@@ -1,6 +1,6 @@
 import { countryName } from '../../web/src/i18n/countryName';
 
-/** Issue 15: addresses no longer end in "(Netherlands)" for a user who reads Dutch, German or French. */
+/** Addresses no longer end in "(Netherlands)" for a user who reads Dutch, German or French. */
 describe('countryName', () => {
   test.each([
     ['nl', 'Nederland'],

@@ -18,7 +18,7 @@ describe('devices screen mappings', () => {
     expect(toDeviceQuery({ search: '', filters: { hasAsset: 'true' } })['asset[exists]']).toBe('true');
   });
 
-  it('sends the battery and sabotage filters (issue 19) as the API names them, only as yes or no', () => {
+  it('sends the battery and sabotage filters as the API names them, only as yes or no', () => {
     const query = toDeviceQuery({
       search: '',
       filters: { batteryLow: 'true', sabotaged: 'false', connectivity: 'silent' },

@@ -4,7 +4,7 @@ import { type LiveHandlers, LiveSupervisor, type LiveTarget, POLL_MS } from '../
 
 const catchUp = jest.fn((..._args: unknown[]) => Promise.resolve());
 
-/** The live layer's connection states (issue 17): live, connecting, and polling when push is unavailable. */
+/** The live layer's connection states: live, connecting, and polling when push is unavailable. */
 const target = (token = 't1'): LiveTarget => ({
   endpoint: 'http://localhost:1/event',
   region: 'eu-west-1',

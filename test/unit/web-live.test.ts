@@ -6,7 +6,7 @@ import { markerChangesOf, readLiveEvent } from '../../web/src/live/liveChanges';
 import { liveChannelsOf, secondsLeftOf } from '../../web/src/live/liveChannels';
 import { keyedThrottle } from '../../web/src/live/throttle';
 
-/** The console's live layer (issue 17): reading pushed messages and applying them to the cached data. */
+/** The console's live layer: reading pushed messages and applying them to the cached data. */
 const marker = (id: number, lat = 52.1, lon = 5.1, level = 0): MapMarker => [id, `Asset ${id}`, 0, lat, lon, 1, level];
 const page = (...markers: MapMarker[]) => ({ '@id': '/api/assets/map', markers, next: null });
 

@@ -39,9 +39,9 @@ describe('navigation entries (spec 000 s.2, spec 001 s.2)', () => {
     expect(visiblePaths(user(['ROLE_CLIENT'], ['ASSET_READ', 'VIEW_ASSET_MAP']))).toEqual(['/assets', '/asset-map']);
   });
 
-  test('the Stock screen (issue 18) is for staff with VIEW_ASSET_MAP, not for transporters', () => {
+  test('the Stock screen is for staff with VIEW_ASSET_MAP, not for transporters', () => {
     expect(visiblePaths(user(['ROLE_USER'], ['VIEW_ASSET_MAP']))).toEqual(['/asset-map', '/stock']);
-    // Transporters see the pickups they drive to (issue 18 part 4), not the stock.
+    // Transporters see the pickups they drive to, not the stock.
     expect(visiblePaths(user(['ROLE_TRANSPORTER'], ['VIEW_ASSET_MAP']))).toEqual(['/asset-map', '/pickups']);
   });
 
@@ -62,7 +62,7 @@ describe('navigation entries (spec 000 s.2, spec 001 s.2)', () => {
       '/kpnthings',
       '/api',
     ]);
-    // Webhooks (issue 18): the integrations' permissions and the admin role, as the API asks.
+    // Webhooks: the integrations' permissions and the admin role, as the API asks.
     expect(visiblePaths(user(['ROLE_ADMIN'], ['API_TOKENS']))).toEqual(['/api', '/webhooks']);
   });
 });
@@ -76,7 +76,7 @@ describe('breadcrumbs', () => {
     ]);
   });
 
-  test('a page segment takes its title in the user language; an id stays as it is (issue 15)', () => {
+  test('a page segment takes its title in the user language; an id stays as it is', () => {
     const titles: Record<string, string> = {
       '/devices': 'Apparaten',
       '/api': 'API-sleutels',

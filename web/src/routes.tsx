@@ -64,7 +64,7 @@ export const routes: RouteObject[] = [
           page('asset-map', { title: 'assetMap', breadcrumbs: false }, <AssetMapPage />),
           page('alarm-rules/:id?', { title: 'alarmRules' }, <AlarmRulesPage />),
           page('preferences', { title: 'preferences' }, <PreferencesPage />),
-          // Issue 18: transporters and client users see pickups too (the API gives each their view).
+          // Transporters and client users see pickups too (the API gives each their view).
           page('pickups/:id?', { title: 'pickups' }, <PickupsPage />),
           {
             element: <RequireStaff />,
@@ -90,9 +90,9 @@ export const routes: RouteObject[] = [
               // One route for list and panel (/users/12), so opening a panel does not remount the list.
               page('users/:id?', { title: 'users' }, <UsersPage />),
               page('tenants/:id?', { title: 'tenants' }, <TenantsPage />),
-              // issue 16: payload codecs, thresholds and heartbeats are the admins' (the API's rule too).
+              // Payload codecs, thresholds and heartbeats are the admins' (the API's rule too).
               page('device-profiles/:id?', { title: 'deviceProfiles' }, <DeviceProfilesPage />),
-              // issue 18 part 6: webhook endpoints are the administrators' (the API's rule too).
+              // Webhook endpoints are the administrators' (the API's rule too).
               page('webhooks/:id?', { title: 'webhooks' }, <WebhooksPage />),
             ],
           },

@@ -11,7 +11,7 @@ import { clientInboxPartition, staffInboxPartition } from './alarm-inbox-keys';
 import { type SentAlarmRecord, sentAlarmsPartition, toApiAssetAlarm } from './sent-alarms';
 
 /**
- * The alarm inbox (issue 17, docs/data-model.md "Alarm inbox"): the open alarms of the caller's scope, newest
+ * The alarm inbox (docs/data-model.md "Alarm inbox"): the open alarms of the caller's scope, newest
  * first, from the sparse index entries every unacknowledged sent alarm carries: staff read the tenant's
  * partition (gsi1), a client user their customer's (gsi2). Never a scan; the total is a count query that
  * stops at ALARM_INBOX_COUNT_LIMIT.

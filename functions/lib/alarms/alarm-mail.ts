@@ -92,7 +92,7 @@ export async function subscriptionStatuses(
  * SNS refuses (InvalidParameter) a Publish whose Subject is not "UTF-8 text with no line breaks or control
  * characters, and less than 100 characters long" that begins with a letter, number or punctuation mark (the
  * PublishRequest reference). The subject carries a user's asset name, and names stored before they were
- * checked (issue 13) may hold any of those: a refused Publish would fail the alarm on every redelivery and
+ * checked may hold any of those: a refused Publish would fail the alarm on every redelivery and
  * nobody would be told. So the subject is cleaned instead: controls, line and paragraph separators and bidi
  * overrides become spaces, runs of spaces one, anything before the first letter, number or punctuation mark is
  * dropped, and it is cut to 99 characters (code points, so no emoji is cut in half).

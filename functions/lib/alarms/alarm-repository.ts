@@ -6,7 +6,7 @@ import { allowListOf } from '../http/allow-list';
 
 /** An alarm rule as stored: the API shape without JSON-LD keys (its own `type` is stored as is). */
 export type AlarmRecord = Omit<Alarm, '@id' | '@type' | 'duration'> & {
-  /** Time rules only (issue 18); rules saved before it have none. */
+  /** Time rules only; rules saved before durations existed have none. */
   duration?: number | null;
 };
 

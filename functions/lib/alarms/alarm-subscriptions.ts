@@ -5,7 +5,7 @@ import type { AlarmWithSubscriptions } from '../../../shared/schemas/alarm-subsc
 import { type SubscribeFailures, subscribeRecipients, subscriptionStatuses } from './alarm-mail';
 
 /**
- * The alarm rules API's part in alarm mail (issue 9): saving a rule subscribes its addresses to the alarm
+ * The alarm rules API's part in alarm mail: saving a rule subscribes its addresses to the alarm
  * topic, and a rule's answer lists each address's subscription state. SNS trouble never fails the save (the
  * rule is stored; its addresses read "not subscribed" and the next save subscribes them) and never fails a
  * read (the answer then has no `subscriptions`). An address SNS refuses reads `failed` with SNS's reason in

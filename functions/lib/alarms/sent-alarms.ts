@@ -20,7 +20,7 @@ export const ALARM_ALREADY_ACKNOWLEDGED = 'This alarm was already acknowledged.'
 export type SentAlarmRecord = Omit<AssetAlarm, '@id' | '@type'> & {
   status: 'sending' | 'sent';
   clientId?: number | null;
-  /** Issue 18 (zone stock, types 4/5): the zone and profile that own an alarm without asset and tag. */
+  /** Zone stock (types 4/5): the zone and profile that own an alarm without asset and tag. */
   zoneId?: number | null;
   profileId?: number;
 };
@@ -33,15 +33,15 @@ export interface SentAlarmOwner {
   profileId?: number;
 }
 
-/** A zone stock alarm (issue 18): no asset, no tag (device 0), a zone and a profile. */
+/** A zone stock alarm: no asset, no tag (device 0), a zone and a profile. */
 const isZoneOwned = (owner: SentAlarmOwner): owner is SentAlarmOwner & { zoneId: number } =>
   owner.assetId === null && owner.deviceId === 0 && typeof owner.zoneId === 'number';
 
 /**
  * Alarms sent, per asset (docs/data-model.md):
  *  - table  pk T#<t>#ASSET#<assetId>#ALARMS, sk ALARM#<alarm id>   newest first by a reverse query
- *    (an event of a tag linked to no asset: pk T#<t>#DEVICE#<deviceId>#ALARMS; a zone stock alarm of
- *    issue 18, with neither: pk T#<t>#GEOZONE#<zoneId>#ALARMS)
+ *    (an event of a tag linked to no asset: pk T#<t>#DEVICE#<deviceId>#ALARMS; a zone stock alarm,
+ *    with neither: pk T#<t>#GEOZONE#<zoneId>#ALARMS)
  * The alarm id starts with the event's time, so sort order is time order, and it ends with a hash of the
  * domain event (tenant, device, kind, time), so the same event (an EventBridge redelivery, or the processor
  * publishing it again after a retried batch) yields the same id: the claim's conditional put is the

@@ -87,7 +87,7 @@ export async function issueApiClientToken(clientId: string, secret: string, ip: 
         AuthFlow: 'USER_PASSWORD_AUTH',
         ClientId: apiClientsAppClientId(),
         AuthParameters: { USERNAME: apiClientUsername(clientId), PASSWORD: secret },
-        // The client's address for Cognito's threat protection (docs/security.md, item 6).
+        // The client's address for Cognito's threat protection (docs/security.md "Rate limits").
         UserContextData: { IpAddress: ip },
       }),
     );

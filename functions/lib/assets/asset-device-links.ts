@@ -8,7 +8,7 @@ import { type AssetRecord, assetRepository } from './asset-repository';
 
 /**
  * Both sides of the asset/device link (asset.devices summaries, device.asset) as transaction items.
- * Issue 14: a TransactWriteItems holds at most 100 actions, and an asset may have hundreds of devices. When an
+ * A TransactWriteItems holds at most 100 actions, and an asset may have hundreds of devices. When an
  * asset write's items do not fit, its device links are written first in steps (`linkInSteps`): each step is one
  * transaction of the asset (its summaries moved on by that step's devices, version + 1) with up to
  * STEP_DEVICES devices and the assets those devices leave, so after every step both sides agree. The asset

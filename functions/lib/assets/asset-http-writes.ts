@@ -79,7 +79,7 @@ export async function runAction(
     async (current) => {
       const next = await change(current, auth.tenant);
       const requestedAt = await pickupRequestedAt(auth.tenant, current);
-      // The pickup item (issue 18 part 4) and the reset's record move in the asset write's transaction.
+      // The pickup item and the reset's record move in the asset write's transaction.
       const saved = await saveAssetAction(auth.tenant, current, next, by, extra?.(current));
       liveAssetChanged(auth.tenant, current, saved);
       queueStatusEvents(auth.tenant, current, saved, by, { at: new Date().toISOString(), requestedAt });

@@ -158,7 +158,7 @@ export async function createAsset(
   const others = [
     ...profileWrites,
     ...(await geoZoneLinkWrites(ctx, asset.id, null, asset.geo_zone)),
-    // Created as reported empty: it waits for a pickup from now (issue 18 part 4).
+    // Created as reported empty: it waits for a pickup from now.
     ...pickupWrites(ctx, undefined, asset, { at: new Date().toISOString(), by }),
     ...clientCountWrites(ctx, undefined, asset),
   ];
@@ -221,7 +221,7 @@ export async function saveAsset(
   profileDefinitionIds?: number[],
   by: number | null = null,
 ): Promise<AssetRecord> {
-  // A new zone or no tag left resets the zone state and rest position (issue 15; loan-day-state.ts).
+  // A new zone or no tag left resets the zone state and rest position (loan-day-state.ts).
   const changed = withStateAfterEdit(current, { ...data, id: current.id, version: current.version + 1 } as AssetRecord);
   const { asset: next, writes: profileWrites } = await withProfiles(ctx, changed, profileDefinitionIds);
   const changes = await planDeviceLinks(ctx, next, current.devices, devices, next.name !== current.name);
@@ -229,7 +229,7 @@ export async function saveAsset(
   const others = [
     ...profileWrites,
     ...(await geoZoneLinkWrites(ctx, next.id, current.geo_zone, next.geo_zone)),
-    // A status or customer change may start or end a pickup wait (issue 18 part 4): in the same transaction.
+    // A status or customer change may start or end a pickup wait: in the same transaction.
     ...pickupWrites(ctx, current, next, { at: new Date().toISOString(), by }),
     // The customers' asset counts (client-asset-count.ts) when the asset changes customer.
     ...clientCountWrites(ctx, current, next),
@@ -247,7 +247,7 @@ export async function saveAsset(
   );
   // The customer may have changed: the old customer's channel hears `removed` (publisher.ts).
   liveAssetChanged(ctx, current, saved);
-  // Time rules (issue 18): a new scheduled date or zone, or tags gone, moves or ends the asset's conditions.
+  // Time rules: a new scheduled date or zone, or tags gone, moves or ends the asset's conditions.
   await syncTimer(ctx, current, saved, new Date().toISOString());
   return saved;
 }

@@ -36,9 +36,9 @@ import {
 } from './attachment-storage';
 
 /**
- * Attachments of an asset (spec 000 s.2, s.7; issue 3). Files go straight between the browser and the bucket
+ * Attachments of an asset (spec 000 s.2, s.7). Files go straight between the browser and the bucket
  * with presigned requests for one key; the API only issues them, checks what arrived and keeps the list on
- * the asset. Issue 13: an upload is a presigned POST whose policy binds key, type and size, into incoming/;
+ * the asset. An upload is a presigned POST whose policy binds key, type and size, into incoming/;
  * registering checks the object there and only then copies it to the key that is served. Every call first finds the asset with the asset view rules, so another customer's or another
  * tenant's asset answers 404 before anything else.
  */

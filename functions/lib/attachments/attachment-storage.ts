@@ -92,7 +92,7 @@ export interface StoredObject {
 const statusOf = (error: unknown) => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 
 /**
- * Issue 14: without s3:ListBucket for the request (ours carries an s3:prefix condition that object reads never
+ * Without s3:ListBucket for the request (ours carries an s3:prefix condition that object reads never
  * meet), S3 answers a missing key with 403 AccessDenied, not 404. The handlers hold GetObject on every object of
  * the bucket, so a 403 on a key of ours means the object is not there.
  */

@@ -13,7 +13,7 @@ export interface RoleRecord extends Stored {
 export const roleRepository = createRepository<RoleRecord>({ type: 'ROLE' });
 
 /** The whole matrix of a tenant: one query on a small partition. Read on every request, never cached, so a
- * permission removed in the matrix is refused on the very next call (issue 4). */
+ * permission removed in the matrix is refused on the very next call. */
 export async function loadRoleMatrix(ctx: TenantContext): Promise<RoleRecord[]> {
   const { items } = await roleRepository.page(ctx, { page: 1, itemsPerPage: 1000 });
   return items;

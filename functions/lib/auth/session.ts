@@ -88,7 +88,7 @@ const isWrongCredentials = (error: unknown) =>
 
 /**
  * The caller's address for Cognito's threat protection, which would otherwise judge every sign-in by the
- * Lambda's own address (only used once the app client propagates it: docs/security.md, item 6).
+ * Lambda's own address (only used once the app client propagates it: docs/security.md "Rate limits").
  */
 export const userContext = (ip: string) => ({ UserContextData: { IpAddress: ip } });
 

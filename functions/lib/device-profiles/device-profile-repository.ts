@@ -16,7 +16,7 @@ import { allowListOf } from '../http/allow-list';
 import { conflict, notFound, unprocessable } from '../http/errors';
 
 /**
- * A tenant's own device profiles (issue 16 part 1): `T#<t>#DEVICE_PROFILE` / `DEVICE_PROFILE#<id>`, ids from
+ * A tenant's own device profiles: `T#<t>#DEVICE_PROFILE` / `DEVICE_PROFILE#<id>`, ids from
  * 101 (the counter's lastId + 100, so they never clash with the built-ins 1-4). `deviceCount` counts the devices
  * naming the profile first in their `device_profiles`; it is kept by the device writes in their transactions
  * (device-profile-usage.ts), outside the version, and a delete is conditioned on it being 0.

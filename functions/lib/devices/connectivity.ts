@@ -31,7 +31,7 @@ export interface ConnectivityAttributes {
 export const LATE_AFTER_INTERVALS = 1.5;
 
 /**
- * The due index: gsi14, keys only (issue 19 part 3: an uplink that leaves the key where it is writes nothing
+ * The due index: gsi14, keys only (an uplink that leaves the key where it is writes nothing
  * into the index; the job reads the due devices by key). Devices keyed before that sit in gsi7 (the asset
  * map's index, which copied `DUE_PROJECTION`, so every uplink rewrote the entry): the job reads both, and a
  * device leaves gsi7 the next time its key moves (docs/decisions/0276-the-due-entry-stays-still-keys-only-in-gsi14-moved-onl.md).
@@ -69,7 +69,7 @@ export function dueKeyOf(item: Record<string, unknown>): DueKey | undefined {
 const dueTimeOf = (sortKey: string) => Date.parse(sortKey.slice(0, sortKey.lastIndexOf('#')));
 
 /**
- * Whether an uplink leaves the due entry where it is (issue 19 part 3). The entry must never be later than the
+ * Whether an uplink leaves the due entry where it is. The entry must never be later than the
  * device's real next due time (the job would see it late), but may be earlier: the job then finds the device
  * not yet due and keys it again. So an online device's entry stays while at least half of the new late
  * window is still ahead of it; a tag reporting more often than its interval (a moving tracker) moves its entry

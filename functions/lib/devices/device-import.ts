@@ -33,7 +33,7 @@ import { type DeviceRecord, deviceRepository } from './device-repository';
 const DEVICES_PER_TRANSACTION = 48;
 const PROFILES_PER_TRANSACTION = 3;
 /**
- * Transactions in flight: 5000 devices are 103 transactions. Issue 14: every device of a tenant has one
+ * Transactions in flight: 5000 devices are 103 transactions. Every device of a tenant has one
  * partition key (T#<t>#DEVICE, and the same key in each of its six indexes), which DynamoDB serves at most
  * 1,000 WCU a second; a transactional put costs 2 WCU per KB, so the chunks are paced (partition-pace.ts) to
  * 800 WCU a second on that key: ~400 devices a second, 5,000 in ~13 s. The DEVEUI claims each have their own

@@ -46,9 +46,9 @@ export interface DeviceFilters {
   id?: number;
   logicalId?: number;
   hasAsset?: boolean;
-  /** batteryLevelLow=true|false (issue 19). */
+  /** batteryLevelLow=true|false. */
   batteryLow?: boolean;
-  /** sabotaged=true|false (issue 19). */
+  /** sabotaged=true|false. */
   sabotaged?: boolean;
   connectivity?: readonly Connectivity[];
 }

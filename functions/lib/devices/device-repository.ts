@@ -41,7 +41,7 @@ export const DEVICE_WITH_ASSET_PREFIX = '1#';
 
 /**
  * gsi1 sort key prefixes: the battery flag leads the key (`0#<id>` fine, `1#<id>` low), so batteryLevelLow=true|false
- * is a begins_with in id order (issue 19, device list filters).
+ * is a begins_with in id order (device list filters).
  */
 export const DEVICE_BATTERY_OK_PREFIX = '0#';
 export const DEVICE_BATTERY_LOW_PREFIX = '1#';
@@ -91,7 +91,7 @@ export function deviceSortKeys(device: DeviceRecord): Record<keyof typeof DEVICE
 }
 
 /**
- * order[connectivity] (issue 19): the stored state's rank (online, late, silent, never) then the id, in a
+ * order[connectivity]: the stored state's rank (online, late, silent, never) then the id, in a
  * keys-only index of its own. Every writer of `connectivity` sets it with the state: the device's own writes
  * (never), the processor when an uplink brings a device back online, the silent-tag job's moves; the common
  * path (online again) leaves it.

@@ -60,7 +60,7 @@ function deviceUpdateWithCounts(ctx: TenantContext, current: DeviceRecord, saved
 
 /** The asset's summaries (and the loan-day state they reset) as an UpdateItem at the version read (entity-update.ts). */
 const putAsset = (ctx: TenantContext, asset: AssetRecord, devices: AssetRecord['devices']): TransactItem => ({
-  // A tag attached or detached: the zone state and rest position of the tags before may reset (issue 15).
+  // A tag attached or detached: the zone state and rest position of the tags before may reset.
   Update: assetRepository.updateOf(
     ctx,
     asset,
@@ -272,7 +272,7 @@ async function replaceDevice(ctx: TenantContext, current: DeviceRecord, next: De
 }
 
 /**
- * Live push (issue 17): the device's flags, and the markers of the assets on both sides (a flag or a link
+ * Live push: the device's flags, and the markers of the assets on both sides (a flag or a link
  * changes an asset's map level), read after the write.
  */
 async function publishDeviceChange(ctx: TenantContext, current: DeviceRecord, saved: DeviceRecord) {

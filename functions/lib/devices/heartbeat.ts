@@ -1,7 +1,7 @@
 /**
  * A device's heartbeat: how often its uplinks are expected and after how many missed intervals it is silent.
  * Both come from the device's profile (`uplink_interval_minutes`, `silent_after_intervals`; the device profile
- * contract of issue 16 part 1); a device without one, or a profile without them, gets the built-in profiles'
+ * contract); a device without one, or a profile without them, gets the built-in profiles'
  * values. The one place that reads them, so the processor and the silent-tag job agree.
  */
 export interface HeartbeatSettings {

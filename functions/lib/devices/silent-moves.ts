@@ -17,8 +17,8 @@ import { counterWrites, type DeviceFlags, flagDelta, sumDeltas } from './device-
 import { connectivityIndexKeys } from './device-repository';
 
 /**
- * The silent-tag job's state moves (silent-tags.ts) with the device list's connectivity counts (issue 19,
- * device-flag-counts.ts): a slice of due devices moves in one transaction with one counter update, so the
+ * The silent-tag job's state moves (silent-tags.ts) with the device list's connectivity counts
+ * (device-flag-counts.ts): a slice of due devices moves in one transaction with one counter update, so the
  * counts move exactly with the states and the counter item takes one write per slice, not one per device.
  * Each move is conditioned on nothing heard since the device was read (`heard_at`, the due key and the state):
  * an uplink in between wins; its move is dropped and the rest of the slice written again. A device whose key

@@ -12,7 +12,7 @@ import { dateTimeFormatter, dayIn } from './export-values';
 import type { ExportRun } from './run-export';
 
 /**
- * The monthly loan-day report as a file (issue 18 part 5; POST /api/loan-days/export?month=&client=&type=):
+ * The monthly loan-day report as a file (POST /api/loan-days/export?month=&client=&type=):
  * one row per customer and asset (the days outside as a count and as the days of the month), a total row per
  * customer and one for the month, through the export jobs like every list (run-export.ts).
  */

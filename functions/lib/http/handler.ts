@@ -154,13 +154,13 @@ export function createHttpHandler(module: HandlerModule, implementations: RouteI
     try {
       return toResult(await implementation.run(request));
     } finally {
-      // E.g. live push (issue 17): what the route's writes queued is sent before the invocation ends. Reads
+      // E.g. live push: what the route's writes queued is sent before the invocation ends. Reads
       // queue nothing, and must not wait for what other work of the process queued (one process locally).
       if (routeDef.method !== 'GET') await runAfterRouteHooks();
     }
   };
 
-  // Issue 19 part 6: the request's X-Ray segment, and its metrics (an uplink way in's) flushed at its end.
+  // The request's X-Ray segment, and its metrics (an uplink way in's) flushed at its end.
   return middy<HttpEvent, APIGatewayProxyResultV2>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(tracingMiddleware())

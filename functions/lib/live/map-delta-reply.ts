@@ -5,7 +5,7 @@ import { type HttpEvent, reply } from '../http/handler';
 import { deltaEtag, readMapDelta } from './map-delta';
 
 /**
- * The `since` branch of GET /api/assets/map (issue 17): the delta with its ETag, or 304 when If-None-Match
+ * The `since` branch of GET /api/assets/map: the delta with its ETag, or 304 when If-None-Match
  * names it (the console's polling fallback asks every 30 s and mostly hears 304). `since` and `cursor` (a page
  * of the full map) do not go together.
  */

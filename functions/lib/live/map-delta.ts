@@ -14,7 +14,7 @@ import {
 } from './change-log';
 
 /**
- * GET /api/assets/map?since=<cursor> (issue 17, live-contract): what changed on the caller's map after a cursor,
+ * GET /api/assets/map?since=<cursor> (live-contract): what changed on the caller's map after a cursor,
  * from the change log of their view's channel (staff, or their customer's). Bounded both ways: a cursor older
  * than the log keeps (or one the clock cannot have made yet) is no delta, and too many messages or markers since
  * answer `reset` (the console reloads the whole map, one read it makes anyway).
@@ -91,7 +91,7 @@ export function mergeMapChanges(entries: readonly ChangeLogEntry[]): { markers: 
 }
 
 /**
- * The cursor the full map answer carries (map-compact's part of issue 17): the newest of the caller's view's
+ * The cursor the full map answer carries (map-compact's part of live push): the newest of the caller's view's
  * channel, read before the map is, so a change that lands while the map is read is in the next delta too.
  */
 export async function currentMapCursor(ctx: TenantContext, viewer: AssetViewer): Promise<string> {

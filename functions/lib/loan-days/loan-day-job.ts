@@ -34,7 +34,7 @@ const cursorKey = (ctx: TenantContext, day: string) => ({ pk: `${tenantPrefix(ct
 /**
  * Counts day `day` (YYYY-MM-DD, Europe/Amsterdam) for every tenant, or for `options.tenants` only (a manual run,
  * the tests' simulated days). Each asset is judged by its own state (loan-day-state.ts, `loanDayOf`): no
- * separate marker that an edit could leave behind (issue 15). Reads the tenant's asset partition page by page
+ * separate marker that an edit could leave behind. Reads the tenant's asset partition page by page
  * and records its cursor after each page, so a run that stopped (a Lambda timeout) resumes after the last page
  * it finished; the per-asset condition makes the overlap harmless.
  */

@@ -8,7 +8,7 @@ import { amsterdamDay } from './amsterdam-day';
 import type { CountedAsset } from './loan-day-counter';
 
 /**
- * Loan-day records (issue 18 part 5, docs/data-model.md "Loan-day records"): one item per counted day outside,
+ * Loan-day records (docs/data-model.md "Loan-day records"): one item per counted day outside,
  * written in the job's counting transaction, and one per person's reset, in the reset's transaction:
  *  - pk T#<t>#LOAN_DAY#<YYYY-MM>, sk <client padded>#<asset padded>#<YYYY-MM-DD>      a counted day
  *  - pk T#<t>#LOAN_DAY#<YYYY-MM>, sk <client padded>#<asset padded>#RESET#<ISO time>  a reset

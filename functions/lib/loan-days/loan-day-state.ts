@@ -65,7 +65,7 @@ export interface StateChange {
 }
 
 /**
- * What a person's edit of an asset's zone or tags resets (issue 15): the state is evidence its tags gathered
+ * What a person's edit of an asset's zone or tags resets: the state is evidence its tags gathered
  * about one zone.
  * - Another zone (or none): the inside/outside state is about the old zone, so it is removed: the new zone
  *   starts from unknown (no "left" alarm, no loan day until a fix has been seen against it).

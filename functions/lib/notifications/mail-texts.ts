@@ -2,7 +2,7 @@ import type { AlarmType } from '../../../shared/schemas/alarm';
 import type { NotificationLanguage } from '../../../shared/schemas/settings';
 
 /**
- * The fixed words of the alarm and report mails in the tenant's language (issue 15). The rule's own text is
+ * The fixed words of the alarm and report mails in the tenant's language. The rule's own text is
  * the tenant's and is sent as written (its placeholders filled); everything around it is translated here.
  */
 export interface MailWords {

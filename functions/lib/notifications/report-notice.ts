@@ -8,7 +8,7 @@ import { readNotificationSettings } from './notification-settings';
 
 export type ReportKind = 'delivered' | 'empty';
 
-/** Who confirms reports: the permission of the role matrix (issue 15). */
+/** Who confirms reports: the permission of the role matrix. */
 export const CONFIRM_PERMISSION = 'ASSET_REPORT_CONFIRM';
 
 /**

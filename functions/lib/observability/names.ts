@@ -2,7 +2,7 @@ import type { ExportType } from '../../../shared/schemas/export';
 import type { UplinkSource } from '../pipeline/contracts';
 
 /**
- * Every name of the product's own CloudWatch metrics (issue 19 part 6): the namespace, the `service` of each
+ * Every name of the product's own CloudWatch metrics: the namespace, the `service` of each
  * family, the metric names and their dimensions. The handlers emit them (metrics.ts), the dashboard and the
  * alarms (infra/constructs/operations-dashboard.ts) read them; nothing else spells them.
  *
@@ -61,7 +61,7 @@ export const EXPORT_METRIC_FORMATS = ['csv', 'excel', 'pdf'] as const satisfies 
  * - foreign-deveui: the DEVEUI is another tenant's than the one the way in proved;
  * - impossible-time: measured too far ahead of its receipt, or not a date;
  * - undecodable-payload: the bytes do not decode and nothing else came with them;
- * - malformed-message: a queue message that is not a queued uplink (or of the format before issue 13).
+ * - malformed-message: a queue message that is not a queued uplink (or of the older format, without the tenant).
  */
 export const REJECTION_REASONS = [
   'unreadable',

@@ -11,7 +11,7 @@ import {
 } from './names';
 
 /**
- * What the product's code calls to count something (issue 19 part 6); each call names its family, metric and
+ * What the product's code calls to count something; each call names its family, metric and
  * dimensions here, so a caller passes only its own values. Flushed by the handler at the end of its invocation
  * (metrics.ts).
  */

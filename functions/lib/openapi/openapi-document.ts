@@ -5,7 +5,7 @@ import { errorJsonSchema } from './json-schema';
 import { operationOf, SECURITY_SCHEME_NAMES, tagOf } from './openapi-operation';
 
 /**
- * The OpenAPI 3.1 document of the API (issue 10), generated from the one route table (shared/routes.ts) and
+ * The OpenAPI 3.1 document of the API, generated from the one route table (shared/routes.ts) and
  * the route contracts (shared/route-contracts.ts) with zod's own JSON Schema output; nothing is written by
  * hand. Served at GET /api/docs.json for API token clients and the console's API reference page.
  */

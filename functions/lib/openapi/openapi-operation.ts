@@ -98,7 +98,7 @@ function successResponse(route: RouteDef, contract: RouteContract) {
   const etag = !contract.collection && hasVersionProperty(schema) ? { headers: ETAG_HEADER } : {};
   const success = { [status]: { description, ...etag, content: { [contract.mediaType ?? JSON_LD]: { schema } } } };
   if (!contract.notModified) return success;
-  // An answer with an ETag of its content: If-None-Match with it answers 304 without a body (issue 17's delta).
+  // An answer with an ETag of its content: If-None-Match with it answers 304 without a body (the map's delta).
   const contentEtag = {
     ETag: { description: "The answer's ETag: send it as If-None-Match", schema: { type: 'string' } },
   };

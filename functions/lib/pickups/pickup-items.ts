@@ -5,7 +5,7 @@ import { pad, tenantPrefix } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
 
 /**
- * Pickups (issue 18 part 4): an asset reported empty ("Report empty", status send_deregistered) waits to be
+ * Pickups: an asset reported empty ("Report empty", status send_deregistered) waits to be
  * fetched. One small item per waiting asset, written and removed in the same transaction as the asset write
  * that starts or ends the wait (docs/data-model.md "Pickups"):
  *  - table  pk T#<t>#PICKUP, sk ASSET#<asset padded>                     get/delete by asset

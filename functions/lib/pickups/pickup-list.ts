@@ -10,7 +10,7 @@ import type { TenantContext } from '../data/tenant-context';
 import { clientPickupPartition, isWaiting, type PickupItem, pickupKey, pickupPartition } from './pickup-items';
 
 /**
- * GET /api/pickups (issue 18 part 4): the assets waiting for a pickup, longest waiting first (the index sort
+ * GET /api/pickups: the assets waiting for a pickup, longest waiting first (the index sort
  * key starts with the request time), from the pickup items: staff and transporters the tenant's queue (gsi1),
  * a client user their customer's (gsi2; none without a customer). The page's assets: one BatchGetItem; an
  * entry whose asset is gone or no longer waits (a write that missed it) is left out and removed on the spot.

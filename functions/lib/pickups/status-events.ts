@@ -6,7 +6,7 @@ import { queueWebhookEvent } from '../webhooks/webhook-events';
 import { isWaiting, pickupKey, WAITING_STATUS } from './pickup-items';
 
 /**
- * The webhook events of the status actions (issue 18, rental-contract "Who emits which webhook event"), by the
+ * The webhook events of the status actions (rental-contract "Who emits which webhook event"), by the
  * transition the action made: report empty -> `pickup.requested`, its confirmation -> `pickup.confirmed`,
  * report delivered -> `delivery.reported`, its confirmation -> `delivery.confirmed`. Queued after the write
  * succeeded; the handler layer flushes after the route.

@@ -26,7 +26,7 @@ export interface DecodedPayload {
   batteryLow?: boolean;
   /** Volts, when the tag reports a voltage. */
   batteryVoltage?: number;
-  /** Percent (0-100), when a codec reports a level (issue 16): judged by a % profile's thresholds. */
+  /** Percent (0-100), when a codec reports a level: judged by a % profile's thresholds. */
   batteryPercent?: number;
   fix?: Fix;
 }
@@ -69,7 +69,7 @@ export interface ReadUplink {
 /**
  * The queue message body (JSON): a read uplink with the tenant its way in proved (docs/security.md, "A
  * tenant's uplinks"). Required: the processor refuses an uplink whose DEVEUI another tenant holds, and a
- * message without it (the format queued before issue 13) is refused and recorded, never guessed.
+ * message without it (the older queued format) is refused and recorded, never guessed.
  */
 export interface NormalizedUplink extends ReadUplink {
   /** Tenant id: KPN, the destination's (its message token); MQTT and LoRaWAN, the DEVEUI claim's at ingest. */
@@ -102,7 +102,7 @@ export interface ZoneMembership {
 
 /**
  * Alarm kinds = alarm rule types (shared/schemas/alarm.ts: spec 000: 0 sabotage, 1 outside the geo zone, 2 battery
- * low; issue 16: 3 tag silent, raised by the silent-tag job; issue 18: 4/5 zone stock, 6-9 time rules).
+ * low; beyond it: 3 tag silent, raised by the silent-tag job; 4/5 zone stock; 6-9 time rules).
  */
 export type AlarmKind = AlarmType;
 
@@ -126,19 +126,19 @@ export interface AlarmRaised {
   latitude: number | null;
   longitude: number | null;
   /**
-   * Issue 18: only this rule (a time rule fires per rule, each with its own duration); absent: every rule of the
+   * Only this rule (a time rule fires per rule, each with its own duration); absent: every rule of the
    * kind with recipients.
    */
   ruleId?: number;
   /**
-   * Issue 18: placeholder values the event knows beyond the common ones (count, limit, duration, ...). A number
+   * Placeholder values the event knows beyond the common ones (count, limit, duration, ...). A number
    * `duration` with its `duration_unit` is written in the mail's language (alarm-handler.ts).
    */
   values?: Partial<
     Record<'profile_name' | 'count' | 'limit' | 'duration' | 'duration_unit' | 'scheduled', string | number>
   >;
   /**
-   * Issue 18 (zone stock, types 4/5): the asset profile definition whose count crossed a bound. With `zoneId`,
+   * Zone stock (types 4/5): the asset profile definition whose count crossed a bound. With `zoneId`,
    * `assetId` null and `deviceId` 0 the zone owns the sent alarm (functions/lib/alarms/sent-alarms.ts).
    */
   profileId?: number;

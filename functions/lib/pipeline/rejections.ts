@@ -51,6 +51,6 @@ export async function recordRejection(rejection: Rejection, ctx?: TenantContext)
       },
     }),
   );
-  // Counted once recorded: every refusal of every way in and of the processor passes here (issue 19 part 6).
+  // Counted once recorded: every refusal of every way in and of the processor passes here.
   uplinkRejected(rejection.source, rejection.reason);
 }

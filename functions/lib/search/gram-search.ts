@@ -143,7 +143,7 @@ const digitsOf = (gram: string) => gram.match(/\d/g)?.length ?? 0;
 
 /**
  * The most candidates a search fetches by id to verify and sort them itself (exact total, any page). Beyond,
- * it reads the list in order keeping verified candidates. Issue 19: a search reads at most 2% of the tenant,
+ * it reads the list in order keeping verified candidates. A search reads at most 2% of the tenant,
  * so the limit is that share less what the postings cost, at least SEARCH_FETCH_MIN (small tenants) and at
  * most SEARCH_FETCH_MAX (1,000 RCUs at 0.5 each).
  */

@@ -3,8 +3,8 @@ import type { Lock, WindowLimit } from './rate-limit';
 import type { Bucket } from './token-bucket';
 
 /**
- * Every limit of the application in one place (docs/security.md, issue 13 items 1 and 6). The numbers are
- * chosen so that a person never meets them and a script meets them at once; WAF rate rules and the API
+ * Every limit of the application in one place (docs/security.md "Guessing reset codes" and "Rate limits").
+ * The numbers are chosen so that a person never meets them and a script meets them at once; WAF rate rules and the API
  * stage's throttle (infra) come on top and are coarser.
  */
 
@@ -86,7 +86,7 @@ export const API_CLIENT_BUCKET: Bucket = { name: 'api-client', capacity: 200, pe
 export const DEV_EUI_REFUSALS: WindowLimit = { name: 'deveui-refusals', limit: 20, windowSeconds: 24 * HOUR };
 
 /**
- * Codec test runs per tenant (POST /api/device-profiles/test, issue 16): each may burn up to the sandbox's 50 ms
+ * Codec test runs per tenant (POST /api/device-profiles/test): each may burn up to the sandbox's 50 ms
  * of CPU in the API's Lambda. A person clicking "Test" a few times a minute never meets 60 a minute; a script
  * looping on it is held to about 3 s of CPU a minute per tenant.
  */

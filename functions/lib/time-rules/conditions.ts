@@ -2,7 +2,7 @@ import { durationMs } from '../../../shared/schemas/alarm';
 import type { ZoneMembership } from '../pipeline/contracts';
 
 /**
- * Time rules (issue 18 part 3; docs/decisions/0262-time-rules-asset-timers-hold-the-conditions-starts-the-job-p.md), as pure rules:
+ * Time rules (docs/decisions/0262-time-rules-asset-timers-hold-the-conditions-starts-the-job-p.md), as pure rules:
  * when each condition of an asset started, whether a change of those starts must be written to the asset's
  * timer, and what a timer fires and when it is due next. The writers (processor, asset saves) and the job share
  * them, so they never disagree about a condition.
@@ -127,7 +127,7 @@ export function timeRulesByType(rules: readonly { id: number; type: number; dura
 /**
  * What a timer does at `now`: each rule whose duration passed since its condition's start fires once per start
  * (the fired entry remembers it); an entry whose start is no longer the condition's clears; the due time is the
- * earliest rule still to fire. A rule without a duration (a type 6-8 rule saved before issue 18) never fires.
+ * earliest rule still to fire. A rule without a duration (a type 6-8 rule saved before rules had one) never fires.
  */
 export function planTimer(starts: Starts, fired: Fired, rules: Map<TimeType, TimeRule[]>, now: Date): Plan {
   const plan: Plan = { fire: [], cleared: [], fired: {} };

@@ -6,7 +6,7 @@ import type { TenantContext } from '../data/tenant-context';
 import { earliestDue, type Fired, type Starts, TIME_TYPES, type TimeType } from './conditions';
 
 /**
- * The asset timer (issue 18 part 3; docs/data-model.md "Time rules"): one small item per asset with an active
+ * The asset timer (docs/data-model.md "Time rules"): one small item per asset with an active
  * time condition, beside the asset (whose gsi1-gsi7 are its sorts and the map). It holds the conditions' starts,
  * what fired for them and `rev` (every writer adds 1; the job writes conditioned on the rev it read, so a
  * concurrent uplink or save wins). While something may fire it carries gsi1 keys ordered by due time, the sparse

@@ -41,7 +41,7 @@ export function assertMayRead(auth: AuthContext, user: UserRecord) {
 /**
  * Changing (name, password, active flag, roles) or deleting someone else: needs the permission, and nobody
  * manages a user ranked above them (shared/permissions.ts ROLE_RANK). Without the rank rule, a USER_EDIT holder
- * could set an admin's password and sign in as them (issue 13).
+ * could set an admin's password and sign in as them.
  */
 export function assertMayManage(auth: AuthContext, user: UserRecord, permission: 'USER_EDIT' | 'USER_DELETE') {
   if (!auth.hasAny(permission, ...ADMIN_ROLES)) throw forbidden();

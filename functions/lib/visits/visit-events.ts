@@ -3,7 +3,7 @@ import { putDomainEventsBestEffort } from '../events/domain-events';
 import type { VisitRecord } from './visit-keys';
 
 /**
- * What a visit that opened or closed tells others (docs/data-model.md "Zone visits (issue 18)"):
+ * What a visit that opened or closed tells others (docs/data-model.md "Zone visits"):
  * - `ZoneVisitChanged` on the pipeline bus (source `tracking.pipeline`), detail
  *   `{ tenantId, zoneId, assetId, change, at }`: the zone-stock Lambda re-counts that zone;
  * - the `zone.entered` / `zone.left` webhook event (visit-webhooks.ts), flushed at the end of the batch.

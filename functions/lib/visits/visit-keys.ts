@@ -2,7 +2,7 @@ import { pad, tenantPrefix } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
 
 /**
- * Zone visits (issue 18 part 1; docs/data-model.md "Zone visits (issue 18)"). One item per stay of an asset in
+ * Zone visits (docs/data-model.md "Zone visits"). One item per stay of an asset in
  * one zone, written by the processor: a Put on the confirmed arrival, one Update on the confirmed departure.
  *
  * - table: `T#<t>#ASSET#<assetId>#VISITS` / `VISIT#<arrivedAt ISO>#<zoneId padded>`: an asset's visits by time;

@@ -19,7 +19,7 @@ import {
 } from './visit-keys';
 
 /**
- * The visit lists (docs/data-model.md "Zone visits (issue 18)"), newest arrival first, each a Query on a key:
+ * The visit lists (docs/data-model.md "Zone visits"), newest arrival first, each a Query on a key:
  * an asset's visits (its partition), a zone's visits (gsi1), who is in a zone now (gsi2, open visits only).
  * A period is a key range on the arrival time, so paging reads only the period's visits.
  */

@@ -8,7 +8,7 @@ import { queryPage } from '../data/query-page';
 import type { TenantContext } from '../data/tenant-context';
 
 /**
- * The delivery log (issue 18 part 6): one item per message and endpoint, in the endpoint's own partition
+ * The delivery log: one item per message and endpoint, in the endpoint's own partition
  * `T#<t>#WEBHOOK_ENDPOINT#<id padded>#DELIVERIES`, sort key `WHMSG#<message id>` (the id starts with the time,
  * so newest first is a descending Query). The payload is kept for replay; the item expires after 30 days
  * (TTL `expiresAt`). Bounded: the body at most 16 KB, at most 20 attempts kept (the schedule makes 8).

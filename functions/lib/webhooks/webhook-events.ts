@@ -4,7 +4,7 @@ import { afterRouteHooks } from '../http/after-route';
 import { dispatchWebhookEvents } from './webhook-dispatch';
 
 /**
- * Domain events for tenants' webhook endpoints (issue 18 part 6). Writers call `queueWebhookEvent` after their
+ * Domain events for tenants' webhook endpoints. Writers call `queueWebhookEvent` after their
  * write succeeded and `flushWebhookEvents()` at the end of their invocation or batch (HTTP write routes flush
  * through the handler layer's after-route hook). A failed hand-over never fails the write that caused it.
  *

@@ -2,7 +2,7 @@ import type { StockLimit, StockState } from '../../../shared/schemas/zone-stock'
 import type { OpenVisit } from './open-visits';
 
 /**
- * Pure counting and judging of a zone's stock (issue 18 part 2): no I/O, so the evaluator's rules are unit
+ * Pure counting and judging of a zone's stock: no I/O, so the evaluator's rules are unit
  * tested (test/unit/zone-stock.test.ts). An asset with two profiles counts once under each; one without a
  * profile counts under `null`.
  */

@@ -17,7 +17,7 @@ export interface ZoneStockOutcome {
 }
 
 /**
- * Re-counts one zone per profile and moves each profile's alarm state (issue 18 part 2): the target of the
+ * Re-counts one zone per profile and moves each profile's alarm state: the target of the
  * ZoneVisitChanged rule (functions/pipeline/zone-stock.ts) and of a limits save. Raises AlarmRaised 4/5 for a
  * state that became below/above, queues `alarm.cleared` for one that ended; only for the state moves this
  * call won (stock-states.ts), so redeliveries and concurrent counts raise once per change. A failed hand-over

@@ -8,7 +8,7 @@ import type { TenantContext } from '../data/tenant-context';
 import { conflict } from '../http/errors';
 
 /**
- * A zone's stock limits (issue 18 part 2): one settings item per zone, `T#<t>#ZONE_STOCK` / `<zoneId padded>`,
+ * A zone's stock limits: one settings item per zone, `T#<t>#ZONE_STOCK` / `<zoneId padded>`,
  * holding every profile's {min, max} as a list and a `version` moved by each save (0: never saved, no item).
  * The stock table reads the whole partition: one Query, a tenant has hundreds of zones at most.
  */

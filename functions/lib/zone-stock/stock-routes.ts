@@ -20,7 +20,7 @@ import { readStockAssets, readStockTable, readZoneStock } from './stock-read';
 const logger = new Logger({ serviceName: 'api-zone-stock' });
 
 /**
- * Stock per zone (issue 18 part 2), routes of the geo-zones module. Staff only, whatever the role matrix says:
+ * Stock per zone, routes of the geo-zones module. Staff only, whatever the role matrix says:
  * zones are hidden from client users (geo-zones.ts), and the stock of a depot tells of other customers'
  * assets; a transporter drives, it does not plan stock (docs/decisions/new-stock-per-zone-is-staff-only-....md).
  * Refused before anything is read or validated.

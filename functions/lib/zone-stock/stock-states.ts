@@ -7,7 +7,7 @@ import { queryAllPages } from '../data/query-page';
 import type { TenantContext } from '../data/tenant-context';
 
 /**
- * The alarm state of one zone and profile (issue 18 part 2): `T#<t>#ZONE_STOCK_STATE` /
+ * The alarm state of one zone and profile: `T#<t>#ZONE_STOCK_STATE` /
  * `<zoneId padded>#<profileId padded>` with `state` ok | below | above, `since`, `count`. No item reads as ok.
  * A state moves only by a conditional write naming the state it moves from, so of two counts racing (or an
  * EventBridge redelivery) exactly one moves it and raises: once per state change.

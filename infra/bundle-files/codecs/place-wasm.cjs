@@ -1,7 +1,8 @@
 // Run after esbuild bundles a Lambda that runs payload codecs (CDK commandHooks.afterBundling, and
 // test/infra/bundle-size.test.ts): `node place-wasm.cjs <repo root> <bundle dir>`. Plain CommonJS so that it
-// runs wherever CDK bundles. The QuickJS WebAssembly is a file of its own rather than base64 in index.js (issue 19
-// part 4); Emscripten's loader reads it from its own directory, which in the bundle is the bundle's directory.
+// runs wherever CDK bundles. The QuickJS WebAssembly is a file of its own rather than base64 in index.js (bundles
+// stay at or under 1 MB); Emscripten's loader reads it from its own directory, which in the bundle is the bundle's
+// directory.
 const fs = require('node:fs');
 const path = require('node:path');
 

@@ -6,7 +6,7 @@
 // map, the way pdfkit's own package.json names them. fontkit (embedded TrueType fonts) and brotli (WOFF2) are
 // left out of the bundle: the exports draw only the standard fonts, so tiny stand-ins that refuse are enough.
 //
-// The Excel and PDF writers are built here as pdf-writer.js and excel-writer.js beside index.js (issue 19 part 4:
+// The Excel and PDF writers are built here as pdf-writer.js and excel-writer.js beside index.js (so
 // index.js stays under 1 MB; it requires them on first use). Their options are those of the worker's own bundle
 // (infra/constructs/export-worker-bundling.ts, nodeFunctionBase): keep the two alike.
 const fs = require('node:fs');

@@ -55,7 +55,7 @@ export const CODE_RULES: { routes: RouteId[]; roles: string[] | 'everyone'; stat
     routes: ['zoneVisits.ofAsset', 'zoneVisits.exportOfAsset', 'zoneVisits.ofZone', 'zoneVisits.exportOfZone'],
     roles: ['ROLE_CLIENT'],
     status: 403,
-    reason: 'visits name geo zones, which client users never see (functions/http/zone-visits.ts, issue 18)',
+    reason: 'visits name geo zones, which client users never see (functions/http/zone-visits.ts)',
   },
   {
     routes: ['assets.update', 'assets.delivered', 'assets.resetLoanDays', 'assets.confirmReport'],

@@ -19,9 +19,9 @@ export interface OwnItems {
   attachments: [string, string][];
   assets: [string, number][];
   clientUsers: [string, string][];
-  /** Device profiles (issue 16): the tenant's own ids start at 101 in both tenants, the empty tenant has none. */
+  /** Device profiles: the tenant's own ids start at 101 in both tenants, the empty tenant has none. */
   deviceProfiles: [string, number][];
-  /** Webhook endpoints (issue 18): the seed has none. */
+  /** Webhook endpoints: the seed has none. */
   webhookEndpoints: [string, number][];
   /** A delivery of each (its test event), by path: the log answers no entity paths. */
   webhookDeliveries: [string, string][];
@@ -61,7 +61,7 @@ async function attach(login: string, assetId: number) {
 /**
  * A sent alarm on the asset, recorded by the alarm handler's own repository functions (the seed sends none,
  * and the handler needs a rule of the kind in the tenant and a mail round trip to get there). `assetId` null:
- * an alarm of a tag linked to no asset (the inbox's device acknowledgement route, issue 17).
+ * an alarm of a tag linked to no asset (the inbox's device acknowledgement route).
  */
 async function recordAlarm(tenantId: number, assetId: number | null, zoneId?: number) {
   const stack = readStack();
@@ -70,7 +70,7 @@ async function recordAlarm(tenantId: number, assetId: number | null, zoneId?: nu
   const { claimSentAlarm, markSentAlarm, sentAlarmId } = await import('../../../functions/lib/alarms/sent-alarms');
   const { systemTenantContext } = await import('../../../functions/lib/data/system-context');
   const at = new Date().toISOString();
-  // Issue 18: a zone stock alarm (no asset, device 0, its zone and a profile) for the zone acknowledgement route.
+  // A zone stock alarm (no asset, device 0, its zone and a profile) for the zone acknowledgement route.
   const zone = zoneId === undefined ? {} : { zoneId, profileId: 1 };
   const event = {
     tenantId: String(tenantId),

@@ -3,7 +3,7 @@ import { connectLive } from '../live';
 import { type EntityIndex, entitiesUnder } from './discovery';
 
 /**
- * The isolation sweep's push check (issue 17): every live channel of a tenant, generated from what the sweep
+ * The isolation sweep's push check: every live channel of a tenant, generated from what the sweep
  * found of it (its staff channel, one channel per customer it lists, one per user), so a new customer or user
  * is covered with nothing to write.
  */

@@ -15,7 +15,7 @@ import { AlarmInboxPanel } from './AlarmInboxPanel';
 import { useAlarmInbox } from './alarmInboxApi';
 import { useAlarmNoticeMuted, useNewAlarmNotice } from './useNewAlarmNotice';
 
-/** Top bar: the open alarms of the user's scope (issue 17), for everyone who sees assets. */
+/** Top bar: the open alarms of the user's scope, for everyone who sees assets. */
 export function AlarmInboxButton() {
   const { hasAny } = useSession();
   return hasAny(['ASSET_READ']) ? <AlarmInbox /> : null;

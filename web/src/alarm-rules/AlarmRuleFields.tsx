@@ -163,7 +163,7 @@ export function AlarmRuleFields({
 }
 
 /**
- * The time rules' duration (issue 18): hours for 6, days for 7 and 8, an optional grace in hours for 9; hidden for
+ * The time rules' duration: hours for 6, days for 7 and 8, an optional grace in hours for 9; hidden for
  * the other types. Bounds and messages come from the shared schema.
  */
 function DurationField({

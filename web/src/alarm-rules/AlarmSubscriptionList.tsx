@@ -15,7 +15,7 @@ const COLOR: Record<AlarmSubscriptionStatus, 'success' | 'warning' | 'default' |
 };
 
 /**
- * Under the Email field of a saved rule (issue 9): each address's alarm mail subscription, read-only. A new
+ * Under the Email field of a saved rule: each address's alarm mail subscription, read-only. A new
  * address is "pending confirmation" until its owner follows the link in the confirmation mail; one SNS refused
  * reads "failed" with SNS's reason, so nobody waits for mail that cannot come.
  */

@@ -14,7 +14,7 @@ const ScalarReference = lazy(() => import('./ScalarReference'));
 
 const referenceLoading = <Skeleton variant="rounded" height={480} aria-hidden />;
 
-/** The API reference for API token clients (issue 10): how to get a token, then every route of the API. */
+/** The API reference for API token clients: how to get a token, then every route of the API. */
 export default function ApiReferencePage() {
   const { t } = useTranslation('apiCredentials');
   const title = usePageTitle();

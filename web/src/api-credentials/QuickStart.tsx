@@ -60,7 +60,7 @@ export const tokenCommand = (base: string) =>
 export const listCommand = (base: string) =>
   [`curl "${base}/api/assets?page=1&itemsPerPage=30" \\`, '  -H "Authorization: Bearer $ACCESS_TOKEN"'].join('\n');
 
-/** How an API client gets a token with client credentials and calls a list (issue 10). */
+/** How an API client gets a token with client credentials and calls a list. */
 export function QuickStart() {
   const { t } = useTranslation('apiCredentials');
   const base = apiBaseUrl();

@@ -44,7 +44,7 @@ export default function ScalarReference({ document }: { document: object }) {
   return (
     <Box
       data-testid="api-reference"
-      // The API's own document and Scalar's viewer are English only (issue 15): said so, for screen readers and
+      // The API's own document and Scalar's viewer are English only: said so, for screen readers and
       // for the language test, which checks our quick start above it instead.
       lang="en"
       // No overflow clipping here: it would stop Scalar's sidebar from sticking while the page scrolls.
@@ -54,7 +54,7 @@ export default function ScalarReference({ document }: { document: object }) {
         borderRadius: 1,
         bgcolor: 'background.paper',
         // Scalar's light greys and method colours are below WCAG AA's 4.5:1 on its backgrounds (axe
-        // color-contrast, issue 10). Its own rules sit in cascade layers, so these unlayered ones win.
+        // color-contrast). Its own rules sit in cascade layers, so these unlayered ones win.
         '& .light-mode, & .scalar-app': SCALAR_AA_COLOURS,
       }}
     >

@@ -17,7 +17,7 @@ import { ALARM_PAGE_SIZE, useAcknowledgeAlarm, useAssetAlarms } from './assetAla
 
 const PLACEHOLDERS = ['a', 'b', 'c', 'd', 'e'];
 
-/** The alarms sent for the asset (issue 9), newest first, each acknowledged once. */
+/** The alarms sent for the asset, newest first, each acknowledged once. */
 export function AssetAlarmsTab({ assetId }: { assetId: number }) {
   const { t } = useTranslation('assetAlarms');
   const [page, setPage] = useState(1);

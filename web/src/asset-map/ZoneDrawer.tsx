@@ -109,7 +109,7 @@ export function ZoneDrawer({
       ) : (
         <Skeleton height={72} />
       )}
-      {/* Issue 18: stock per zone, staff only (canEdit: the staff who may write zones). */}
+      {/* Stock per zone, staff only (canEdit: the staff who may write zones). */}
       {zone && canEdit && <ZoneStockSection zoneId={zone.id} canEdit={canEdit} />}
       {zone && <ZoneVisitsSection zoneId={zone.id} />}
       <ConfirmDialog

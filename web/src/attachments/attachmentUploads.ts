@@ -9,7 +9,7 @@ import { i18n } from '../i18n/i18n';
 /**
  * Uploads outside any component: a file keeps uploading when the panel changes (a new asset is saved and the
  * panel moves to /assets/{id}), and files chosen for a new asset wait here until it has an id.
- * Flow (issues 3, 13): GET /api/aws/s3 -> POST the form to the bucket (presigned policy, with progress) ->
+ * Flow: GET /api/aws/s3 -> POST the form to the bucket (presigned policy, with progress) ->
  * POST .../attachments, which moves the upload to its served key.
  */
 export type UploadKey = number | 'new';

@@ -20,7 +20,7 @@ import { mergeReports } from './loanDayAnswers';
 const MONTH = /^20\d{2}-(0[1-9]|1[0-2])$/;
 
 /**
- * Issue 18 part 5: the month's loan days per customer for invoicing (GET /api/loan-days): a month picker (the
+ * The month's loan days per customer for invoicing (GET /api/loan-days): a month picker (the
  * month before this one at first), a customer filter, the table and the export menu (PDF, Excel, CSV through
  * the export jobs). Month and customer live in the URL (?month=&client=), so a report can be linked. A month
  * of more than ~5,000 loan days comes in answers: the first, then "Show more" for each next one (the export

@@ -16,7 +16,7 @@ import { useDeviceProfile } from './deviceProfilesApi';
 import { useProfileDelete, useProfileForm } from './useProfilePanel';
 
 /**
- * The device profile panel at /device-profiles/{id} and /device-profiles/new (issue 16): the form, the test
+ * The device profile panel at /device-profiles/{id} and /device-profiles/new: the form, the test
  * panel under it, Delete (with confirmation; "in use" said in the panel) and Save with the conflict dialog.
  * Built-ins are shown read-only; their test panel still decodes with tracker-v1.
  */

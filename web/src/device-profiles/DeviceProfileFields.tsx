@@ -25,7 +25,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The profile's form: name, codec, field paths, battery thresholds and heartbeat (issue 16 parts 1 and 4). */
+/** The profile's form: name, codec, field paths, battery thresholds and heartbeat. */
 export function DeviceProfileFields({
   form,
   readOnly,

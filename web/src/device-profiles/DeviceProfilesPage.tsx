@@ -11,7 +11,7 @@ import { DEVICE_PROFILES_PAGE_SIZE, useDeviceProfileList } from './deviceProfile
 import { useIntervalText } from './intervalText';
 
 /**
- * Issue 16 /device-profiles (admins): the built-ins first, then the tenant's own, with Add new and the panel at
+ * /device-profiles (admins): the built-ins first, then the tenant's own, with Add new and the panel at
  * /device-profiles/:id (a link that reloads to the same profile).
  */
 export default function DeviceProfilesPage() {

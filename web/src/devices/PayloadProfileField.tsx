@@ -13,7 +13,7 @@ interface PayloadProfileFieldProps {
 }
 
 /**
- * Issue 16: one "Payload profile" per device. The API keeps the spec's list of profile ids and decodes with the
+ * One "Payload profile" per device. The API keeps the spec's list of profile ids and decodes with the
  * first, so the choice is sent as `[id]` and "none" as `[]` (the built-in tracker-v1 layout).
  */
 export function PayloadProfileField({ form, profiles, editable, message }: PayloadProfileFieldProps) {

@@ -38,7 +38,7 @@ const CONNECTIVITY_LOOK: Record<
   never: { color: 'default', icon: <HelpOutlinedIcon /> },
 };
 
-/** Connectivity column (issue 16): a coloured chip with the state's word, so it does not rely on colour alone. */
+/** Connectivity column: a coloured chip with the state's word, so it does not rely on colour alone. */
 export function ConnectivityMarker({ state, t }: { state: Connectivity; t: DevicesT }) {
   const look = CONNECTIVITY_LOOK[state] ?? CONNECTIVITY_LOOK.never;
   return (

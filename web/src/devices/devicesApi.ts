@@ -14,7 +14,7 @@ import { toDeviceQuery } from './deviceParams';
 export const DEVICES_PAGE_SIZE = 20;
 /**
  * URL names of the filter drawer's fields; `hasAsset` (true/false) is sent as asset[exists], `batteryLow` as
- * batteryLevelLow (issue 19: each flag alone has an exact total).
+ * batteryLevelLow (each flag alone has an exact total).
  */
 export const DEVICE_FILTER_KEYS = ['id', 'logicalId', 'hasAsset', 'batteryLow', 'sabotaged', 'connectivity'] as const;
 export type DeviceFilterKey = (typeof DEVICE_FILTER_KEYS)[number];
@@ -50,7 +50,7 @@ export const deviceKeys = {
 
 /**
  * A page of the device list; `totalExact` false (x-total-exact: false) when combined filters or a search stopped
- * counting in a large tenant: "of more than N". A single filter's total is always exact (issue 19).
+ * counting in a large tenant: "of more than N". A single filter's total is always exact.
  */
 export function useDeviceList(params: DeviceListParams) {
   return useQuery({

@@ -16,7 +16,7 @@ import { deleteGateway, GATEWAYS_KEY, gatewaysQuery } from './gatewaysApi';
 import { RegisterGatewayDialog } from './RegisterGatewayDialog';
 
 /**
- * LoRaWAN gateways (issue 13, item 3): each is an IoT thing of this organisation with its own certificate;
+ * LoRaWAN gateways: each is an IoT thing of this organisation with its own certificate;
  * register one (its credentials are shown once), list them, delete one (its certificate is revoked).
  */
 export default function GatewaysPage() {

@@ -1,6 +1,6 @@
 /**
  * Countries arrive as stored text: an English name from the demo data and imports ("Netherlands") or an ISO code
- * ("NL"). The console shows them in the user's language (issue 15): "Nederland", "Niederlande", "Pays-Bas".
+ * ("NL"). The console shows them in the user's language: "Nederland", "Niederlande", "Pays-Bas".
  * Text that names no known country is shown as it is.
  */
 let englishNames: Map<string, string> | undefined;

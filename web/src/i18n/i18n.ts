@@ -38,7 +38,7 @@ type Chunk = () => Promise<{ default: ResourceLanguage }>;
 /**
  * Two chunks per language, each fetched when first needed: what the public pages read (./bundles/<lang>.ts: the
  * language file, common, password reset, company sign-in), so the sign-in page loads one language's public
- * strings only (issue 10: its 300 kB budget); and the signed-in screens' areas (./bundles/<lang>-screens.ts),
+ * strings only (the sign-in page's 300 kB budget); and the signed-in screens' areas (./bundles/<lang>-screens.ts),
  * which the signed-in shell loads before it shows (loadScreenStrings).
  */
 const PUBLIC: Record<Language, Chunk> = {

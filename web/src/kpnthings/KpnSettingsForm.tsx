@@ -29,7 +29,7 @@ const API_FIELDS = [
   'project_id',
   'device_group_id',
 ] as const;
-/** The HTTPS destination KPN Things posts uplinks to (issue 9): optional, both or neither. */
+/** The HTTPS destination KPN Things posts uplinks to: optional, both or neither. */
 const DESTINATION_FIELDS = ['things_plug_uuid', 'things_shared_secret'] as const;
 const FIELDS = [...API_FIELDS, ...DESTINATION_FIELDS] as const;
 type Field = (typeof FIELDS)[number];
@@ -47,7 +47,7 @@ const WEBHOOK_PATH = '/api/things/uplink';
 
 /**
  * The six settings with Save and Verify (spec 001 s.2), and the HTTPS destination's plug UUID and shared
- * secret (issue 9); the stored secrets are never shown, only kept.
+ * secret; the stored secrets are never shown, only kept.
  */
 export function KpnSettingsForm({ settings }: { settings: KpnThingsSettings }) {
   const { t } = useTranslation('kpnThings');

@@ -16,7 +16,7 @@ const PRODUCT_NAMES: Record<UplinkIntegration, string> = { tts: 'The Things Stac
 const ROUTE_PATHS: Record<UplinkIntegration, string> = { tts: '/api/tts/uplink', chirpstack: '/api/chirpstack/uplink' };
 
 /**
- * The secrets of The Things Stack webhook and the ChirpStack HTTP integration (issue 16; docs/device-payloads.md
+ * The secrets of The Things Stack webhook and the ChirpStack HTTP integration (docs/device-payloads.md
  * says how to configure each network). A new secret replaces the old one at once, so it asks first; the answer
  * is shown here once and never again.
  */

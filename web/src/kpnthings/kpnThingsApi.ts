@@ -34,7 +34,7 @@ export const verifyKpnSettings = async (input: KpnThingsSaveInput) =>
 
 export const UPLINK_INTEGRATIONS_KEY = ['uplink-integrations'] as const;
 
-/** Whether the TTS and ChirpStack secrets are set (issue 16): never the secrets themselves. */
+/** Whether the TTS and ChirpStack secrets are set: never the secrets themselves. */
 export const uplinkIntegrationsQuery = queryOptions({
   queryKey: UPLINK_INTEGRATIONS_KEY,
   queryFn: async () => uplinkIntegrationsSchema.parse(await api.get('/api/uplink-integrations')),

@@ -14,7 +14,7 @@ const ICONS: Record<LiveStatus, typeof SensorsIcon> = {
 };
 
 /**
- * The top bar's live status (issue 17): whether changes arrive by themselves, the console is connecting, or
+ * The top bar's live status: whether changes arrive by themselves, the console is connecting, or
  * it asks for them every 30 s. A status, not a control: read out when it changes, its word shown beside the
  * icon on wide screens, in the tooltip and the accessible name on phones.
  */

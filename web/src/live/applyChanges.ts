@@ -7,7 +7,7 @@ import { keyedThrottle } from './throttle';
 /** The asset map's query (web/src/asset-map/assetMapApi.ts): patched in place, never re-fetched for a change. */
 export const MAP_QUERY_KEY = ['assets', 'map'] as const;
 
-/** An open panel refetches at most this often; a list page every LIST_MS (issue 17: "no jump"). */
+/** An open panel refetches at most this often; a list page every LIST_MS, so it does not jump as it is read. */
 const PANEL_MS = 2000;
 const LIST_MS = 3000;
 const throttle = keyedThrottle(PANEL_MS);

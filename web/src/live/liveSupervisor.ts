@@ -34,7 +34,7 @@ export interface SupervisorDeps {
   freshenToken(): void;
 }
 
-/** The 30 s conditional poll of the delta while push is unavailable (issue 17). */
+/** The 30 s conditional poll of the delta while push is unavailable. */
 export const POLL_MS = 30_000;
 /** A connection not ready by then counts as failed (amplify itself retries for ~10 s). */
 const CONNECT_TIMEOUT_MS = 20_000;

@@ -14,7 +14,7 @@ import { PICKUPS_PER_PAGE, pickupsQuery } from './pickupsApi';
 import { waitingTime } from './waiting';
 
 /**
- * Issue 18 part 4: the assets reported empty that wait to be fetched, longest waiting first, for planners and
+ * The assets reported empty that wait to be fetched, longest waiting first, for planners and
  * transporters (client users see their customer's). A row opens the asset panel at /pickups/<asset id>; its
  * actions (the planner's confirmation) close the pickup, and the list reads again (the assets' query key).
  */

@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useSession } from '../session/useSession';
 import { reportCountQuery } from './reportsApi';
 
-/** Top bar: how many reports wait for a planner (issue 15), a link to them; only for those who confirm. */
+/** Top bar: how many reports wait for a planner, a link to them; only for those who confirm. */
 export function ReportsBadge() {
   const { hasAny } = useSession();
   const planner = hasAny(['ASSET_REPORT_CONFIRM']);

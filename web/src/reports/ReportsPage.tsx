@@ -14,7 +14,7 @@ import { ReportList } from './ReportList';
 import { confirmReport, reportsQuery } from './reportsApi';
 
 /**
- * Issue 15: the delivered / empty reports of transporters and customers wait here (and in the top bar's
+ * The delivered / empty reports of transporters and customers wait here (and in the top bar's
  * badge) for a planner, who confirms each after a question: send_delivered becomes delivered,
  * send_deregistered deregistered. The planners also get a mail per report.
  */

@@ -5,7 +5,7 @@ import { PublicLayout } from './PublicLayout';
 
 /**
  * The signed-in shell (top bar, navigation drawer, menus) in a chunk of its own: the public pages, sign-in
- * first, never load it (issue 10: the sign-in route stays light), nor the screens' strings, which arrive with it.
+ * first, never load it (the sign-in route stays light), nor the screens' strings, which arrive with it.
  * App's Suspense shows a spinner meanwhile.
  */
 export const AppShell = lazy(() =>

@@ -27,13 +27,13 @@ export const NAVIGATION_ENTRIES: readonly NavigationEntry[] = [
     anyOf: ['ASSET_PROFILE_READ', 'ASSET_PROFILE_EDIT'],
   },
   { path: '/devices', title: 'devices', group: 'tracking', anyOf: crud('DEVICE') },
-  // issue 16: payload codecs per profile; only admins change them, so only admins get the screen.
+  // Payload codecs per profile; only admins change them, so only admins get the screen.
   { path: '/device-profiles', title: 'deviceProfiles', group: 'tracking', anyOf: crud('DEVICE'), adminOnly: true },
   { path: '/alarm-rules', title: 'alarmRules', group: 'tracking', anyOf: crud('ALARM') },
   { path: '/reports', title: 'reports', group: 'tracking', anyOf: ['ASSET_REPORT_CONFIRM'] },
-  // issue 18: stock per zone, the planners' screen (the API answers client users and transporters 403).
+  // Stock per zone, the planners' screen (the API answers client users and transporters 403).
   { path: '/stock', title: 'stock', group: 'tracking', anyOf: ['VIEW_ASSET_MAP'], staffOnly: true },
-  // Issue 18: pickups for planners and transporters (client users reach theirs by URL only); billing as GET
+  // Pickups for planners and transporters (client users reach theirs by URL only); billing as GET
   // /api/loan-days allows (shared/routes.ts).
   { path: '/pickups', title: 'pickups', group: 'tracking', anyOf: ['ASSET_REPORT_CONFIRM', 'ROLE_TRANSPORTER'] },
   { path: '/billing', title: 'billing', group: 'tracking', anyOf: ['CUSTOMER_READ', 'RESET_LOAN_DAYS'] },
@@ -50,7 +50,7 @@ export const NAVIGATION_ENTRIES: readonly NavigationEntry[] = [
   { path: '/kpnthings', title: 'kpnThings', group: 'administration', anyOf: ['KPN_THINGS'] },
   { path: '/api', title: 'api', group: 'administration', anyOf: ['API_TOKENS'] },
   { path: '/gateways', title: 'gateways', group: 'administration', anyOf: ['GATEWAYS'] },
-  // issue 18 part 6: endpoints of the tenant's ERP and planning systems. The API takes administrators; the entry
+  // Endpoints of the tenant's ERP and planning systems. The API takes administrators; the entry
   // shows beside the other integrations, to administrators holding one of their permissions.
   {
     path: '/webhooks',

@@ -24,7 +24,7 @@ const stateColour = (state: Cell['state']) => (theme: Theme) =>
   state === 'ok' ? undefined : alpha(state === 'below' ? theme.palette.warning.main : theme.palette.error.main, 0.16);
 
 /**
- * The Stock screen (issue 18 part 2): zones as rows, asset profiles as columns, the assets inside each zone
+ * The Stock screen: zones as rows, asset profiles as columns, the assets inside each zone
  * now; a count below the zone's minimum or above its maximum is marked (colour, a sign and its bounds). A
  * cell opens its assets (`/stock?zone=..&profile=..`, so the drill-down can be linked and closed with Back).
  * On a phone the table scrolls sideways under a fixed zone column.

@@ -13,7 +13,7 @@ import { useZoneStock } from './stockApi';
 import { boundsText, StockStateChip } from './stockStates';
 
 /**
- * The zone panel's stock (issue 18 part 2): the assets inside now by asset profile (with the zone's limits
+ * The zone panel's stock: the assets inside now by asset profile (with the zone's limits
  * and a below/above mark), by cable type and by status; staff edit the limits from here.
  */
 export function ZoneStockSection({ zoneId, canEdit }: { zoneId: number; canEdit: boolean }) {

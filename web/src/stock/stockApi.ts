@@ -3,7 +3,7 @@ import type { StockAsset, StockLimitsInput, StockTable, ZoneStock } from '@share
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/apiClient';
 
-/** Stock per zone (issue 18 part 2): counts of the assets inside the zones now, and each zone's limits. */
+/** Stock per zone: counts of the assets inside the zones now, and each zone's limits. */
 export const stockKeys = {
   all: ['stock'] as const,
   table: () => [...stockKeys.all, 'table'] as const,

@@ -33,7 +33,7 @@ export function ColorPickerField({ label, value, onChange }: Props) {
         aria-haspopup="dialog"
         aria-controls={anchor ? popoverId : undefined}
         // Named by what it shows, the colour's name and hex value: a label of its own would hide the value from
-        // speech and differ from what is seen (axe label-content-name-mismatch, issue 10).
+        // speech and differ from what is seen (axe label-content-name-mismatch).
         sx={{
           width: '100%',
           justifyContent: 'flex-start',

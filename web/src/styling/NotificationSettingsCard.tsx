@@ -50,7 +50,7 @@ function saveSetting(stored: Stored, values: FormValues) {
 }
 
 /**
- * Issue 15: the language of the tenant's alarm and report mails, and the address that gets the delivered /
+ * The language of the tenant's alarm and report mails, and the address that gets the delivered /
  * empty reports (empty: every planner, i.e. each user whose role may confirm reports).
  */
 export function NotificationSettingsCard() {

@@ -89,7 +89,7 @@ export default function TenantsPage() {
       text('address'),
       text('zipcode'),
       text('city'),
-      // Stored as typed ("Netherlands"); shown in the reader's language like asset addresses (issue 15).
+      // Stored as typed ("Netherlands"); shown in the reader's language like asset addresses.
       { ...text('country'), render: (tenant) => countryName(tenant.country, i18n.language) },
       text('phone'),
       text('email'),

@@ -39,7 +39,7 @@ export function createConsoleTheme(
         background: { default: colours.background, paper: colours.background },
         text: { primary: colours.text },
         // Status colours dark enough for WCAG AA's 4.5:1 as text (outlined chips, error messages) on white and on a
-        // selected row; MUI's defaults were 3.1:1 (warning) and 4.1:1 (success on a selected row). Issue 10.
+        // selected row; MUI's defaults were 3.1:1 (warning) and 4.1:1 (success on a selected row).
         success: { main: '#1e6b24' },
         warning: { main: '#9a4800' },
         error: { main: '#c62828' },

@@ -19,7 +19,7 @@ export interface UserFormValues {
   username: string;
   email: string;
   password: string;
-  /** Own record only: the server asks for it with a new password (issue 13). */
+  /** Own record only: the server asks for it with a new password. */
   current_password: string;
   roles: string[];
   active: boolean;

@@ -7,7 +7,7 @@ import { WebhookDrawer } from './WebhookDrawer';
 import { useWebhookList, WEBHOOKS_PAGE_SIZE } from './webhooksApi';
 
 /**
- * Issue 18 part 6 /webhooks (administrators): the tenant's endpoints for ERP and planning systems, Add new and
+ * /webhooks (administrators): the tenant's endpoints for ERP and planning systems, Add new and
  * the panel at /webhooks/:id with the form, the secret (shown once), test event, delivery log and replay.
  */
 export default function WebhooksPage() {

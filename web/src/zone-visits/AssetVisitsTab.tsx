@@ -19,7 +19,7 @@ import { useAssetVisits, VISIT_PAGE_SIZE } from './zoneVisitsApi';
 const PLACEHOLDERS = ['a', 'b', 'c', 'd', 'e'];
 
 /**
- * The asset panel's Visits tab (issue 18): the zones the asset stayed in, newest arrival first, as a time line
+ * The asset panel's Visits tab: the zones the asset stayed in, newest arrival first, as a time line
  * (zone, arrived, left, dwell time; an open visit is "still there" with its dwell so far), exportable.
  */
 export function AssetVisitsTab({ assetId }: { assetId: number }) {

@@ -27,7 +27,7 @@ function lastWeek(): DayPeriod {
 }
 
 /**
- * The zone panel's visits (issue 18): who is there now (each a link to the asset's panel) and the visits of a
+ * The zone panel's visits: who is there now (each a link to the asset's panel) and the visits of a
  * chosen period, both exportable.
  */
 export function ZoneVisitsSection({ zoneId }: { zoneId: number }) {

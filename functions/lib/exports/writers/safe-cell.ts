@@ -2,7 +2,7 @@ import type { ExportType } from '../../../../shared/schemas/export';
 import type { CellValue } from '../export-table';
 
 /**
- * The one rule every export writer applies to every cell and header (issue 13): a file we write must not act
+ * The one rule every export writer applies to every cell and header: a file we write must not act
  * on the reader's machine, whatever a user typed into a name or a tenant into a renamed header.
  *
  * - CSV (OWASP "CSV Injection"): Excel and LibreOffice evaluate a cell that starts with =, +, -, @, tab or

@@ -2,7 +2,7 @@ import type { FieldPaths, MappedFields } from '../../../../shared/schemas/device
 import { EVENT_TYPES, type EventType } from '../../../../shared/schemas/event';
 
 /**
- * A codec's decoded `data` -> the fields the product uses (issue 16; docs/device-payloads.md "Field mapping").
+ * A codec's decoded `data` -> the fields the product uses (docs/device-payloads.md "Field mapping").
  * Vendors' codecs name things their own way; the common names below are found out of the box, at the top level
  * or in nested objects (gps.lat, location.latitude, the first entry of an array), and a profile's explicit
  * `field_paths` win over them. Nothing here runs codec code: it only reads the JSON the sandbox answered.

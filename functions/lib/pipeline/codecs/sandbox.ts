@@ -9,7 +9,7 @@ import {
 } from 'quickjs-emscripten-core';
 
 /**
- * The payload codec sandbox (issue 16; docs/decisions "codecs run in QuickJS compiled to WebAssembly"). A codec
+ * The payload codec sandbox (docs/decisions "codecs run in QuickJS compiled to WebAssembly"). A codec
  * is tenant-written JavaScript, so it runs in QuickJS inside WebAssembly, never in Node's `vm`: it has no
  * `require`, `process`, file, network or host object to reach, only the language's own built-ins. Each compiled
  * codec gets a runtime of its own with these limits; a run over any of them is an error of that run only.
@@ -68,10 +68,10 @@ const variant: QuickJSSyncVariant = {
 
 let wasmModule: Promise<QuickJSWASMModule> | undefined;
 /**
- * One WebAssembly instance per process. The WASM (~600 kB) is a file, not base64 inside the bundle (issue 19
- * part 4): Emscripten reads `emscripten-module.wasm` from the directory of the code that loads it, the package's
- * dist/ when run from source and the bundle's own directory in a Lambda (infra/constructs/codec-bundling.ts
- * copies it there).
+ * One WebAssembly instance per process. The WASM (~600 kB) is a file, not base64 inside the bundle (a bundle
+ * stays at or under 1 MB): Emscripten reads `emscripten-module.wasm` from the directory of the code that loads
+ * it, the package's dist/ when run from source and the bundle's own directory in a Lambda
+ * (infra/constructs/codec-bundling.ts copies it there).
  */
 export const quickJs = () => {
   wasmModule ??= newQuickJSWASMModuleFromVariant(variant).then((engine) => {

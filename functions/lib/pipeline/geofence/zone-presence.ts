@@ -2,7 +2,7 @@ import type { ZoneObservation } from '../contracts';
 import { DEFAULT_CONFIRMATIONS, nextMembership } from './hysteresis';
 
 /**
- * Where an asset is among ALL the tenant's zones (issue 18, zone visits; docs/geofencing.md "Zone visits"):
+ * Where an asset is among ALL the tenant's zones (docs/geofencing.md "Zone visits"):
  * one entry per zone the asset is inside of, or about to change for. A zone without an entry is "outside,
  * nothing pending", so the map stays as small as the number of zones the asset stands in, and a fix that
  * changes nothing leaves it as it is (no write beyond the asset update the processor makes anyway).

@@ -21,7 +21,7 @@ import type { UplinkEffects } from './uplink-effects';
  * outside), and those indexes copy none of what an uplink changes; its map index keys (gsi7) are set when it gets its first position (removed if it loses it). The device's gsi8 key holds its battery flag (device list order), so it is set with the flag,
  * only when the flag flips. The event goes last: a retry after a failure in between finds the state written
  * (its condition fails, nothing changes) and writes the event then. The zone state the loan-day job reads is
- * the asset's own `zone_membership` (issue 15: no separate marker an edit could leave behind).
+ * the asset's own `zone_membership` (no separate marker an edit could leave behind).
  */
 
 interface Update {
@@ -90,7 +90,7 @@ export interface Applied {
 }
 
 /**
- * Zone visits (issue 18): written before the asset's update that records the presence, each conditional, so a
+ * Zone visits: written before the asset's update that records the presence, each conditional, so a
  * retry after a failure in between writes the ones missing and nothing twice; the asset update then follows.
  */
 async function writeVisits(ctx: TenantContext, visits: VisitRecord[], applied: Applied) {

@@ -16,8 +16,8 @@ import {
 import type { DeviceRecord } from '../../devices/device-repository';
 
 /**
- * The processor's write of a device (processor/apply.ts) with the device list's flag counts (issue 19,
- * devices/device-flag-counts.ts). The update is pinned to the flags as read (battery, sabotage, connectivity:
+ * The processor's write of a device (processor/apply.ts) with the device list's flag counts
+ * (devices/device-flag-counts.ts). The update is pinned to the flags as read (battery, sabotage, connectivity:
  * the silent-tag job and a person's reset move them too), which costs nothing on the common path: still one
  * UpdateItem. Only when the uplink flips a counted flag (battery, sabotage, back online) does it become a
  * transaction with the counter item. When a pin fails (the job moved the device meanwhile), the device is

@@ -10,7 +10,7 @@ import type { DeviceRecord } from '../../devices/device-repository';
 import type { PipelineAsset } from './uplink-effects';
 
 /**
- * The batch's reads (issue 9 s.2: one batched read of the devices and their assets): the DEVEUI claims name
+ * The batch's reads (one batched read of the devices and their assets): the DEVEUI claims name
  * tenant and device, then the devices, then their assets, each one BatchGetItem of up to 100 keys (a batch
  * holds at most 10 uplinks). Three round trips, since each read's keys come from the one before.
  */

@@ -49,9 +49,9 @@ function parse(record: SQSRecord): Parsed {
   const source = SOURCES.includes(String(uplink?.source)) ? (uplink?.source as UplinkSource) : 'mqtt';
   if (typeof uplink?.devEui !== 'string' || Number.isNaN(Date.parse(uplink.measuredAt ?? '')))
     return { record, refused: { reason: 'Not a queued uplink', devEui: null, source } };
-  // Messages queued before issue 13 carry no tenant: none is guessed (the DEVEUI claim is what was abused).
+  // Messages queued in the older format carry no tenant: none is guessed (the DEVEUI claim is what was abused).
   if (typeof uplink.tenant !== 'string' || uplink.tenant === '') {
-    const reason = 'Queued without the tenant its way in proved (the format before issue 13)';
+    const reason = 'Queued without the tenant its way in proved (the older message format)';
     return { record, refused: { reason, devEui: uplink.devEui, source } };
   }
   return { record, uplink: uplink as NormalizedUplink };
@@ -91,7 +91,7 @@ export async function processBatch(records: SQSRecord[], logger?: Logger): Promi
       }
     }),
   );
-  // Live push (issue 17): one coalesced message a channel for the batch, sent before the batch returns (a
+  // Live push: one coalesced message a channel for the batch, sent before the batch returns (a
   // frozen container sends nothing later); a failed publish never fails the batch (publisher.ts).
   await flushLive();
   // Webhook events of the batch (zone.entered / zone.left): handed over before the batch returns, like live.
@@ -133,7 +133,7 @@ export function checkUplink(uplink: NormalizedUplink, loaded: LoadedDevice, deco
   const warnings = [...(uplink.warnings ?? [])];
   let decoded: DecodedPayload = { ...uplink.decoded };
   if (uplink.payloadHex) {
-    // The device profile's codec when it has one (issue 16), else the uplink's format (tracker-v1 by default).
+    // The device profile's codec when it has one, else the uplink's format (tracker-v1 by default).
     const result = decode
       ? decode(uplink.payloadHex, uplink.fPort, new Date(uplink.receivedAt))
       : decodePayload(uplink.payloadFormat ?? DEFAULT_PAYLOAD_FORMAT, uplink.payloadHex, uplink.fPort);
@@ -212,7 +212,7 @@ async function processOne(
   // Before the writes: a failure after them redelivers an uplink whose state is already written, which
   // then raises nothing; the alarm handler drops a repeated event.
   if (effects.alarms.length > 0) await publishAlarms(effects.alarms);
-  // Time rules (issue 18): the asset's timer, only when a condition began, ended or restarted after a long one;
+  // Time rules: the asset's timer, only when a condition began, ended or restarted after a long one;
   // before the asset's update like the visits, so a retry after a failure in between writes it again (idempotent).
   if (effects.advancesState && effects.asset && loaded.asset)
     await syncTimer(loaded.ctx, loaded.asset, assetAfter(loaded.asset, effects.asset), effects.event.date);

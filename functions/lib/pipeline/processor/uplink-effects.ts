@@ -39,7 +39,7 @@ export interface ZoneLookup {
     previous: ZoneMembership,
     observation: ZoneObservation,
   ): { membership: ZoneMembership; changed: 'entered' | 'left' | null };
-  /** Every zone of the tenant, for zone visits (issue 18); without it the processor keeps no visits. */
+  /** Every zone of the tenant, for zone visits; without it the processor keeps no visits. */
   visits?: VisitZones;
 }
 

@@ -4,7 +4,7 @@ import { nextPresence, type PresenceZones, siteOf, type ZonePresence } from '../
 import type { PipelineAsset } from './uplink-effects';
 
 /**
- * Zone visits of one fix (issue 18 part 1, docs/geofencing.md "Zone visits"), computed without I/O: the asset's
+ * Zone visits of one fix (docs/geofencing.md "Zone visits"), computed without I/O: the asset's
  * next `zone_presence` and `site` (set in the asset update the processor makes anyway, only when they change)
  * and the visits that opened or closed (one write each: processor/apply.ts).
  */

@@ -17,7 +17,7 @@ import { queueForNewAsset, removeQueued, uploadFiles, useUploads } from '../../a
 import { useSession } from '../../session/useSession';
 
 /**
- * Attachments of an asset (spec 000 s.2, issue 3). Files go straight to the bucket with presigned URLs
+ * Attachments of an asset (spec 000 s.2). Files go straight to the bucket with presigned URLs
  * (web/src/attachments/). A new asset has no id yet, so its files wait and upload once it is saved.
  */
 export function AssetAttachmentsTab({ asset }: { asset?: Asset }) {

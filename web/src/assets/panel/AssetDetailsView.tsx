@@ -25,7 +25,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   const empty = children === null || children === undefined || children === false || children === '';
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '190px 1fr' }, gap: { xs: 0, sm: 2 }, py: 0.75 }}>
-      {/* dt and dd in a div: the grouping a definition list allows (axe definition-list, issue 10). */}
+      {/* dt and dd in a div: the grouping a definition list allows (axe definition-list). */}
       <Typography component="dt" variant="body2" color="text.secondary">
         {label}
       </Typography>

@@ -26,7 +26,7 @@ import { AssetDetails } from './AssetDetails';
 import { AssetEventsTab } from './AssetEventsTab';
 import { useAssetEvents } from './useAssetEventsState';
 
-// The map library loads with the map tab only: the list and the other tabs stay light (issue 10).
+// The map library loads with the map tab only: the list and the other tabs stay light.
 const AssetMapTab = lazy(() => import('./AssetMapTab').then((module) => ({ default: module.AssetMapTab })));
 
 export type AssetTab = 'details' | 'events' | 'map' | 'alarms' | 'visits' | 'attachments';
@@ -90,7 +90,7 @@ export function AssetPanel({ assetId, isNew, onClose }: AssetPanelProps) {
 
 /**
  * The panel takes the keyboard focus when it opens (its heading is read out) and gives it back to what had it,
- * the list's row, when it closes: the panel beside the list is reached and left with the keyboard (issue 10).
+ * the list's row, when it closes: the panel beside the list is reached and left with the keyboard.
  */
 function useKeyboardFocus(heading: React.RefObject<HTMLHeadingElement | null>) {
   useEffect(() => {
@@ -157,7 +157,7 @@ function AssetTabs({ asset, onClose }: { asset: Asset; onClose: () => void }) {
   const { t } = useTranslation('assets');
   const { t: tv } = useTranslation('zoneVisits');
   const { isClient } = useSession();
-  // The alarm inbox opens an asset on its alarms tab (issue 17): the link's navigation state says so.
+  // The alarm inbox opens an asset on its alarms tab: the link's navigation state says so.
   const opened = (useLocation().state as { tab?: AssetTab } | null)?.tab;
   const [tab, setTab] = useState<AssetTab>(opened && TABS.includes(opened) ? opened : 'details');
   const events = useAssetEvents(asset, !isClient && (tab === 'events' || tab === 'map'));

@@ -1,8 +1,8 @@
 import type { KeyboardEvent } from 'react';
 
 /**
- * A table row that opens a panel on click is also reached with Tab and opened with Enter or Space (issue 10:
- * keyboard-reachable panels). Keys pressed on a control inside the row (a selection box) stay that control's.
+ * A table row that opens a panel on click is also reached with Tab and opened with Enter or Space
+ * (keyboard-reachable panels). Keys pressed on a control inside the row (a selection box) stay that control's.
  */
 export function rowOpenProps(open: () => void) {
   return {

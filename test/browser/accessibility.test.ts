@@ -18,7 +18,7 @@ import {
 } from '../harness/browser';
 
 /**
- * Issue 10: axe (its WCAG 2 A and AA rules) on every screen of the console at desktop and phone width, in English
+ * Axe (its WCAG 2 A and AA rules) on every screen of the console at desktop and phone width, in English
  * and Dutch, with the panels and dialogs that matter opened. Every serious or critical violation is listed with
  * rule, targets, screen, width and language, and fails the role's test. One page per role goes through all of
  * its screens, once per language and width, following links in the console as a user does (goToScreen).
@@ -71,7 +71,7 @@ interface Finding {
   language: Language;
 }
 
-/** States whose colours and layout changed for issue 10, kept as screenshots (English) to look at. */
+/** States whose colours and layout were once mended for contrast, kept as screenshots (English) to look at. */
 const SCREENSHOTS = new Set([
   'devices',
   'alarm rule panel',
@@ -161,7 +161,7 @@ const assetTab =
     await settled(page);
   };
 
-/** The Gateways screen's register dialog (issue 13, item 3). */
+/** The Gateways screen's register dialog. */
 const openGatewayDialog: Step['act'] = async (page) => {
   await page.getByTestId('register-gateway').click();
   await page.locator('[role="dialog"] form').waitFor();
@@ -178,7 +178,7 @@ const registerGateway: Step['act'] = async (page) => {
   await settled(page);
 };
 
-/** Issue 16: a new device profile with a codec pasted and bytes tested, so the result shows. */
+/** A new device profile with a codec pasted and bytes tested, so the result shows. */
 const testDeviceProfileCodec: Step['act'] = async (page) => {
   await page.goto(consoleUrl('/device-profiles/new'));
   await page
@@ -190,7 +190,7 @@ const testDeviceProfileCodec: Step['act'] = async (page) => {
   await settled(page);
 };
 
-/** The Reports screen's confirmation of its first report (issue 15): the question, not the answer. */
+/** The Reports screen's confirmation of its first report: the question, not the answer. */
 const openReportConfirmation: Step['act'] = async (page) => {
   await page.locator('[data-testid="report-list"] li button').first().click();
   // The phone's navigation drawer is a dialog too: the confirmation is the MUI Dialog.
@@ -277,7 +277,7 @@ const ADMIN: Screen[] = [
     },
   },
   {
-    // Issue 18: the zone panel with who is there now and the period's visits (the seed's first zone).
+    // The zone panel with who is there now and the period's visits (the seed's first zone).
     name: 'asset map zone panel',
     path: '/asset-map?zone=1',
     ready: async (page) => {
@@ -343,7 +343,7 @@ const ADMIN: Screen[] = [
     name: 'roles',
     path: '/permissions',
     ready: formReady('main input[type="checkbox"]'),
-    // The top bar's alarm inbox (issue 17), open over any screen: a popover, a full-width drawer on a phone.
+    // The top bar's alarm inbox, open over any screen: a popover, a full-width drawer on a phone.
     steps: [{ name: 'alarm inbox', act: openAlarmInbox }],
   },
   { name: 'styling', path: '/styling', ready: formReady('[data-testid="theme-preview"]') },
@@ -354,7 +354,7 @@ const ADMIN: Screen[] = [
     ready: formReady('[data-testid="report-list"]'),
     steps: [{ name: 'report confirmation', act: openReportConfirmation }],
   },
-  // Issue 18: stock per zone. The drill-down of the demo's zone 1 (its assets without a profile, maybe none).
+  // Stock per zone. The drill-down of the demo's zone 1 (its assets without a profile, maybe none).
   {
     name: 'stock',
     path: '/stock',
@@ -385,11 +385,11 @@ const ADMIN: Screen[] = [
       },
     ],
   },
-  // Issue 18: the Pickups screen with the asset panel a row opens, and the Billing screen.
+  // The Pickups screen with the asset panel a row opens, and the Billing screen.
   { name: 'pickups', path: '/pickups', ready: listReady, steps: [{ name: 'pickup asset panel', act: openFirstRow }] },
   { name: 'billing', path: '/billing', ready: formReady('[data-testid="loan-day-table"] tbody tr') },
   { name: 'API credentials', path: '/api', ready: formReady('main h1') },
-  // Issue 18 part 6: the endpoint panel with its event-type checkboxes (the demo tenant has no endpoint seeded).
+  // The webhook endpoint panel with its event-type checkboxes (the demo tenant has no endpoint seeded).
   { name: 'webhook endpoint panel', path: '/webhooks/new', ready: formReady(`${PANEL} input[type="checkbox"]`) },
   {
     name: 'gateways',

@@ -21,7 +21,7 @@ import {
 } from '../harness/english-words';
 
 /**
- * Issue 15, item 3: in Dutch, German and French every visible word is in that language. Each user walks every
+ * In Dutch, German and French every visible word is in that language. Each user walks every
  * screen of the console (its navigation menu and the routes of web/src/routes.tsx, so a new screen is covered
  * without touching this file), opens the first row's side panel, its tabs, its delete confirmation and its edit
  * form, the screen's add and filter panels and user menu, and searches for nothing; it collects what a user

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { RawClaims } from '../../functions/lib/auth/claims';
@@ -7,7 +7,7 @@ import { authorizeLive, bareToken, type LiveOperation } from '../../functions/li
 import type { SigningCredentials } from '../../functions/lib/live/sigv4';
 import { APPSYNC_MAX_SUBSCRIPTIONS_PER_CONNECTION, isAppSyncChannel } from '../../shared/schemas/live';
 import { type PublishRefusal, UNAUTHORIZED, validatePublish, verifyPublisher } from './appsync-events-publish';
-import { HOST } from './config';
+import { HOST, localHttpServer } from './config';
 import type { Service } from './services';
 
 /** As AppSync Events: the client closes a connection that hears nothing (no `ka`) for this long. */
@@ -218,7 +218,7 @@ export async function startAppSyncEvents(options: AppSyncEventsOptions): Promise
     }
   }
 
-  const server = http.createServer((req, res) => {
+  const server = localHttpServer((req, res) => {
     servePublish(req, res).catch(() => reply(res, { status: 500, body: { errors: [] } }));
   });
   async function servePublish(req: IncomingMessage, res: ServerResponse) {

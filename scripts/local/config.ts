@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -163,4 +164,18 @@ export function handlerEnvironment(ids: {
     GEOCODER_LANGUAGE: process.env.GEOCODER_LANGUAGE ?? 'nl',
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
   };
+}
+
+/**
+ * An HTTP server of the local stack. Idle keep-alive connections are closed by the client, never by the server:
+ * a server that closes them races clients reusing a connection just as it closes ("socket hang up" in the AWS
+ * SDK, "other side closed" in fetch, which cannot retry a POST), and on a loaded machine, where a client's timers
+ * run late, that race is lost every few thousand requests. Node's default closes after 5 s; any timeout at all
+ * is also announced ("Keep-Alive: timeout=N") and fetch then keeps the connection to within a second of it. So
+ * none: fetch closes idle connections after its own 4 s, the SDK's agent keeps them, and close() ends idle ones.
+ */
+export function localHttpServer(listener: http.RequestListener): http.Server {
+  const server = http.createServer(listener);
+  server.keepAliveTimeout = 0;
+  return server;
 }

@@ -16,6 +16,8 @@ async function serve() {
   const directory = path.join(dataDir(), 'dynamodb');
   mkdirSync(directory, { recursive: true });
   const backend = dynalite({ path: directory, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  // The front's fetch closes idle connections itself (localHttpServer in config.ts says why the server must not).
+  backend.keepAliveTimeout = 0;
   // Port 0: the OS picks the backend's port as it binds, so it can never take a port chosen for another
   // service of this stack that is not bound yet (launch-stack.ts chooses them all before the start).
   await new Promise<void>((resolve) => backend.listen(0, HOST, () => resolve()));

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type http from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   type AttributeValue,
   BatchGetItemCommand,
@@ -12,6 +13,7 @@ import {
   PutItemCommand,
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
+import { localHttpServer } from './config';
 import { type TableShape, tableShapeOf } from './dynamo-capacity';
 import { capacityByTable, capacityMode, withCapacity, writeTargets } from './dynamo-capacity-answers';
 import { answerWith, relay, send } from './dynamo-front-http';
@@ -270,7 +272,7 @@ export async function startTransactionFront(options: {
     send(res, withCapacity(answer, target === 'BatchWriteItem' ? capacity : (capacity[0] as object)));
   }
 
-  const server = http.createServer(async (req, res) => {
+  const server = localHttpServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks);

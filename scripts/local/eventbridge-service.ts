@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
+import type http from 'node:http';
 import path from 'node:path';
 import { PIPELINE_RULES, type PipelineRule } from '../../infra/pipeline-rules';
-import { HOST, REGION } from './config';
+import { HOST, localHttpServer, REGION } from './config';
 import { recordDeadLetter } from './dead-letters';
 import { matchesPattern } from './event-pattern';
 
@@ -65,7 +65,7 @@ export async function startEventBridgeService(port: number, log: (line: string) 
   // same twice gets the same result.
   let queue = Promise.resolve();
 
-  const server = http.createServer(async (req, res) => {
+  const server = localHttpServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const target = req.headers['x-amz-target'];

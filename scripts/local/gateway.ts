@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { errorBody, MESSAGES } from '../../shared/errors';
 import { matchRoute, pathExists, type RouteDef, routeKey } from '../../shared/routes';
-import { HOST } from './config';
+import { HOST, localHttpServer } from './config';
 import {
   exceedsLambdaResponseLimit,
   INTEGRATION_FAILED_BODY,
@@ -97,7 +97,7 @@ export async function startGateway(options: GatewayOptions) {
     return handlers.get(module) as Promise<Handler>;
   };
 
-  const server = http.createServer((req, res) => {
+  const server = localHttpServer((req, res) => {
     const started = Date.now();
     handle(req, res)
       .catch((error: unknown) => {
@@ -163,11 +163,6 @@ export async function startGateway(options: GatewayOptions) {
     res.end(payload);
   }
 
-  // Idle keep-alive connections are closed by the client, never by us: Node's 5 s default races clients that
-  // reuse a connection just as it closes (fetch fails with "other side closed" on a POST, which it cannot
-  // retry), most often after a pause in a busy test run. API Gateway keeps idle connections far longer too.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, HOST, () => resolve());

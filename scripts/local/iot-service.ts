@@ -1,5 +1,5 @@
-import http from 'node:http';
-import { HOST } from './config';
+import type http from 'node:http';
+import { HOST, localHttpServer } from './config';
 import { generateCertificate } from './iot-certificates';
 import { arnOf, type IotRegistry, LOCAL_POLICIES, newThing } from './iot-registry';
 
@@ -159,7 +159,7 @@ async function readBody(req: http.IncomingMessage): Promise<Record<string, unkno
 }
 
 export async function startIotService(port: number, registry: IotRegistry, mqttEndpoint: string) {
-  const server = http.createServer(async (req, res) => {
+  const server = localHttpServer(async (req, res) => {
     const url = new URL(req.url ?? '/', `http://${HOST}`);
     const parts = url.pathname.split('/').filter(Boolean);
     const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {

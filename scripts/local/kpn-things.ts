@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import { HOST, port } from './config';
+import type http from 'node:http';
+import { HOST, localHttpServer, port } from './config';
 import type { Service } from './services';
 
 /**
@@ -94,7 +94,7 @@ function createHandler(tokens: Set<string>) {
 
 export async function startKpnThings(): Promise<Service> {
   const handle = createHandler(new Set());
-  const server = http.createServer((req, res) => {
+  const server = localHttpServer((req, res) => {
     handle(req, res).catch(() => send(res, 500, { error: 'server error' }));
   });
   const listenPort = port('KPN_PORT');

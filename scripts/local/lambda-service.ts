@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
-import { HOST } from './config';
+import { HOST, localHttpServer } from './config';
 import { recordDeadLetter } from './dead-letters';
 
 type Worker = (event: unknown) => Promise<unknown>;
@@ -27,7 +26,7 @@ export async function startLambdaService(port: number, log: (line: string) => vo
     return workers.get(name) as Promise<Worker>;
   };
 
-  const server = http.createServer(async (req, res) => {
+  const server = localHttpServer(async (req, res) => {
     const name = INVOKE_PATH.exec(new URL(req.url ?? '/', `http://${HOST}`).pathname)?.[1];
     if (req.method !== 'POST' || !name || !existsSync(path.join(WORKERS_DIR, `${name}.ts`))) {
       res.writeHead(404, { 'content-type': 'application/json' });

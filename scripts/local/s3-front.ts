@@ -1,4 +1,5 @@
-import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
+import { type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
+import { localHttpServer } from './config';
 import { checkPostPolicy, type PolicyRefusal } from './s3-post-policy';
 
 /**
@@ -166,7 +167,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: S3Fron
 }
 
 export async function startS3Front(options: S3FrontOptions): Promise<Server> {
-  const server = createServer((req, res) => {
+  const server = localHttpServer((req, res) => {
     handle(req, res, options).catch(() => {
       if (!res.headersSent) res.writeHead(500);
       res.end();

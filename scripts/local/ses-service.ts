@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
 import nodemailer from 'nodemailer';
-import { HOST } from './config';
+import { HOST, localHttpServer } from './config';
 
 /** The local sender's domain: verified here as the operator verifies mailFrom's domain on AWS (README, Deploy). */
 export const LOCAL_MAIL_DOMAIN = 'tracking.local';
@@ -82,7 +81,7 @@ export async function startSesService(options: { port: number; smtpUrl: string; 
     return { status: 404, type: 'NotFoundException', body: { message: `${method} ${url} is not supported locally` } };
   }
 
-  const server = http.createServer((req, res) => {
+  const server = localHttpServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {

@@ -1,9 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { dataDir, HOST, REGION } from './config';
+import { dataDir, HOST, localHttpServer, REGION } from './config';
 import { type MessageAttribute, matchesFilterPolicy } from './sns-filter-policy';
 import { isValidSnsSubject } from './sns-subject';
 
@@ -184,7 +183,7 @@ export async function startSnsService(options: {
     return sub;
   };
 
-  const server = http.createServer(async (req, res) => {
+  const server = localHttpServer(async (req, res) => {
     const url = new URL(req.url ?? '/', baseUrl);
     if (req.method === 'GET' && url.pathname === '/confirm') {
       const sub = confirm(url.searchParams.get('TopicArn') ?? '', url.searchParams.get('Token') ?? '');

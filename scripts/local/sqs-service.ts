@@ -1,5 +1,4 @@
-import http from 'node:http';
-import { HOST, REGION } from './config';
+import { HOST, localHttpServer, REGION } from './config';
 import { LocalQueue, type QueueConfig, type StoredMessage } from './sqs-queues';
 
 /**
@@ -152,7 +151,7 @@ export function createSqsApi(configs: QueueConfig[], baseUrl: () => string) {
 export async function startSqsService(port: number, configs: QueueConfig[]) {
   const url = `http://${HOST}:${port}`;
   const api = createSqsApi(configs, () => url);
-  const server = http.createServer(async (req, res) => {
+  const server = localHttpServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const target = String(req.headers['x-amz-target'] ?? '');

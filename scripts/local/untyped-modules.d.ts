@@ -1,6 +1,7 @@
 // The local stand-ins ship no type declarations; only what scripts/local uses is declared here.
 declare module 'dynalite' {
-  import type { Server } from 'node:net';
+  // An http.Server (https with the ssl option, which the stack does not use).
+  import type { Server } from 'node:http';
   export default function dynalite(options: {
     path?: string;
     createTableMs?: number;

@@ -3,7 +3,7 @@ import { chromiumMissing, jestStep, report, runPhases } from './steps';
 /**
  * `npm test`: lint, typecheck, unit, integration, infra and browser tests, using both cores. Lint first (seconds);
  * then typecheck beside the unit tests; then the browser and integration projects, each against a stack of its
- * own, beside the infra tests (CDK synths), the browser project first in line for the CPU. Every step runs even
+ * own, beside the infra tests (CDK synths), which take what those two leave. Every step runs even
  * when an earlier one failed, so one run shows every failure; the exit code is 1 when any failed.
  */
 async function main() {
@@ -16,7 +16,7 @@ async function main() {
   const results = await runPhases([
     [{ name: 'lint', command: ['npx', 'biome', 'check', '.'] }],
     [{ name: 'typecheck', command: ['npm', 'run', 'typecheck'] }, jestStep('unit')],
-    [jestStep('browser', ['--runInBand']), jestStep('integration', ['--runInBand'], 5), jestStep('infra', [], 15)],
+    [jestStep('browser', ['--runInBand']), jestStep('integration', ['--runInBand']), jestStep('infra', [], 15)],
   ]);
   report(results, started);
   process.exit(results.every((result) => result.ok) ? 0 : 1);

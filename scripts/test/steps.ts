@@ -16,9 +16,8 @@ export interface Step {
   /** The command and its arguments (an npm script: `['npm', 'run', 'lint']`). */
   command: string[];
   /**
-   * How readily the step gives way to the others of its phase (nice(1): 0 never, 19 most). The browser project
-   * is the phase's longest and its timeouts the tightest (a renderer starved of CPU misses a 30 s navigation);
-   * batch work beside it (CDK synths) should take what the browser leaves.
+   * How readily the step gives way to the others of its phase (nice(1): 0 never, 19 most): batch work with no
+   * timeouts (CDK synths) should take what the test projects, whose waits have timeouts, leave.
    */
   niceness?: number;
 }

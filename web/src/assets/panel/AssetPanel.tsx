@@ -15,6 +15,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { ApiError } from '../../api/ApiError';
 import { AssetAlarmsTab } from '../../asset-alarms/AssetAlarmsTab';
 import { clearQueue, uploadQueued } from '../../attachments/attachmentUploads';
 import { useSession } from '../../session/useSession';
@@ -132,7 +133,14 @@ function ExistingAssetBody({ assetId, onClose }: { assetId: number | null; onClo
   const { t } = useTranslation('assets');
   const message = useAssetMessage();
   const asset = useAsset(assetId);
-  if (assetId === null || asset.isError) {
+  // The alarm inbox opens an asset on its alarms tab: the link's navigation state says so. The tab is kept here,
+  // above the loading and error states, so a refetch (a live change, a moment without connection) never sends
+  // the user back to the first tab.
+  const opened = (useLocation().state as { tab?: AssetTab } | null)?.tab;
+  const [tab, setTab] = useState<AssetTab>(opened && TABS.includes(opened) ? opened : 'details');
+  // A failed refetch keeps what was shown; only an asset that is gone, or never came, says so.
+  const gone = asset.isError && (!asset.data || (asset.error instanceof ApiError && asset.error.status === 404));
+  if (assetId === null || gone) {
     const text = asset.error?.message ? message(asset.error.message) : t('messages.Asset not found');
     return (
       <Alert severity="error" sx={{ m: 2 }}>
@@ -150,16 +158,23 @@ function ExistingAssetBody({ assetId, onClose }: { assetId: number | null; onClo
       </Box>
     );
   }
-  return <AssetTabs asset={asset.data} onClose={onClose} />;
+  return <AssetTabs asset={asset.data} tab={tab} onTab={setTab} onClose={onClose} />;
 }
 
-function AssetTabs({ asset, onClose }: { asset: Asset; onClose: () => void }) {
+function AssetTabs({
+  asset,
+  tab,
+  onTab,
+  onClose,
+}: {
+  asset: Asset;
+  tab: AssetTab;
+  onTab: (tab: AssetTab) => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('assets');
   const { t: tv } = useTranslation('zoneVisits');
   const { isClient } = useSession();
-  // The alarm inbox opens an asset on its alarms tab: the link's navigation state says so.
-  const opened = (useLocation().state as { tab?: AssetTab } | null)?.tab;
-  const [tab, setTab] = useState<AssetTab>(opened && TABS.includes(opened) ? opened : 'details');
   const events = useAssetEvents(asset, !isClient && (tab === 'events' || tab === 'map'));
   const details = <AssetDetails asset={asset} onCreated={() => undefined} onDeleted={onClose} />;
   if (isClient) return <Box sx={{ p: 2, overflowY: 'auto' }}>{details}</Box>;
@@ -167,7 +182,7 @@ function AssetTabs({ asset, onClose }: { asset: Asset; onClose: () => void }) {
     <>
       <Tabs
         value={tab}
-        onChange={(_, next: AssetTab) => setTab(next)}
+        onChange={(_, next: AssetTab) => onTab(next)}
         variant="scrollable"
         allowScrollButtonsMobile
         sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
@@ -183,7 +198,7 @@ function AssetTabs({ asset, onClose }: { asset: Asset; onClose: () => void }) {
             state={events}
             onSelect={(id) => {
               events.select(id);
-              setTab('map');
+              onTab('map');
             }}
           />
         )}

@@ -97,7 +97,7 @@ const rawItem = async (type: 'ASSET' | 'DEVICE', id: number) =>
     )
   ).Item as Record<string, unknown>;
 
-/** What the pipeline owns on the asset and the device (docs/data-model.md, "Who writes what"). */
+/** What the pipeline owns on the asset and the device (docs/data-model.md, "Who writes which attributes"). */
 const pipelineState = async (assetId: number, deviceId: number) => {
   const asset = await rawItem('ASSET', assetId);
   const device = await rawItem('DEVICE', deviceId);

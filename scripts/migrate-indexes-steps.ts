@@ -9,7 +9,7 @@ import { dueKeyOf } from '../functions/lib/devices/connectivity';
 import { type DeviceRecord, deviceListKeys, devicePartition } from '../functions/lib/devices/device-repository';
 
 /**
- * The data steps of `npm run migrate:indexes` (docs/decisions/0272-list-indexes-that-project-only-what-lists-filter-customer-in.md),
+ * The data steps of `npm run migrate:indexes` (docs/decisions/0272-list-indexes-project-only-what-lists-filter-and-customer-indexes.md),
  * per tenant, each idempotent and safe while the API writes; with `dryRun` they read and count but write nothing.
  *  - backfill: every asset and device gets its list index keys (gsi8…gsi13, an asset's customer gsi14…gsi18, a
  *    device's connectivity order gsi15; a device's due entry in gsi14 is left as it is)

@@ -6,7 +6,7 @@ import { TABLE } from '../shared/table';
  * lacks or is still building. The stack owns the table, so the indexes come from deploys, not from an
  * UpdateTable here (an index made beside CloudFormation makes its next update fail, "already exists"), and
  * CloudFormation adds one GSI per update: the step names the deploys to run, one per missing index, in order,
- * and waits while one builds (docs/decisions/0272-list-indexes-that-project-only-what-lists-filter-customer-in.md).
+ * and waits while one builds (docs/decisions/0272-list-indexes-project-only-what-lists-filter-and-customer-indexes.md).
  * Locally dynalite cannot add an index at all: `npm start` rebuilds an older table with its items
  * (scripts/local/table-rebuild.ts) and the script is then run for its data steps.
  */

@@ -9,7 +9,7 @@ import { runIndexMigration, STEPS, type Step } from './migrate-indexes-run';
  * create-indexes, backfill, count, verify, drop-old (drop-old only after a clean verify). Needs TABLE_NAME and
  * the account's credentials (locally the stack's environment). The procedure around it (staged deploys,
  * backfill before and after the code deploy) is in
- * docs/decisions/0272-list-indexes-that-project-only-what-lists-filter-customer-in.md. `--dry-run` prints what each step
+ * docs/decisions/0272-list-indexes-project-only-what-lists-filter-and-customer-indexes.md. `--dry-run` prints what each step
  * would write and writes nothing.
  */
 function parse(argv: readonly string[]) {

@@ -46,7 +46,7 @@ export interface RouteContract {
   status?: 201 | 202 | 204 | 302;
   /**
    * The write takes `If-Match: "<version>"` (the ETag of the entity's GET; a stale one answers 412); without it
-   * and without a `version` in the body it is unconditional (docs/decisions/0242-versions-are-people-s-saves-write-only-what-they-change-tags.md).
+   * and without a `version` in the body it is unconditional (docs/decisions/0242-versions-are-for-people-s-saves-tags-move-no-version.md).
    */
   ifMatch?: true;
 }

@@ -551,7 +551,7 @@ export const ROUTES = [
     access: any('VIEW_ASSET_MAP'),
     handler: 'geo-zones',
   },
-  // Stock per zone (staff only: functions/http/zone-stock.ts)
+  // Stock per zone (staff only: functions/lib/zone-stock/stock-routes.ts)
   { id: 'stock.table', method: 'GET', path: '/api/stock', access: any('VIEW_ASSET_MAP'), handler: 'geo-zones' },
   {
     id: 'stock.zone',

@@ -15,7 +15,7 @@ export interface ConsoleCspSources {
   storage: readonly string[];
   /**
    * Live push: the AppSync Events endpoints, the HTTP one and the realtime WebSocket one (wss:// on
-   * AWS; ws:// to the local stand-in, docs/decisions/0258-live-push-with-appsync-events-channels-lambda-authorizer-iam.md).
+   * AWS; ws:// to the local stand-in, docs/decisions/0258-live-push-with-appsync-events-channels-lambda-authorizer-iam-publish.md).
    */
   live?: readonly string[];
 }

@@ -52,7 +52,7 @@ export const MAP_PROJECTION = [
 export const DUE_PROJECTION = ['connectivity', 'heard_at', 'late_at', 'silent_at'] as const;
 
 /**
- * gsi8…gsi13, the list indexes (docs/decisions/0272-list-indexes-that-project-only-what-lists-filter-customer-in.md): the
+ * gsi8…gsi13, the list indexes (docs/decisions/0272-list-indexes-project-only-what-lists-filter-and-customer-indexes.md): the
  * tenant-wide orders of assets and devices, copying only what the list filters read, none of which an uplink's
  * common path changes, so an uplink writes nothing into them. Both entities share gsi8…gsi12, so those copy the
  * union; gsi13 (device model order) only the device's. DynamoDB counts every name of every index towards its

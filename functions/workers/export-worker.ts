@@ -27,7 +27,7 @@ const clientError = (error: unknown): error is HttpError => error instanceof Htt
 
 /**
  * The export worker, the only Lambda with the file writers (pdfkit, exceljs): HTTP handlers hand it every
- * export (docs/decisions/0270-exports-are-written-by-the-export-worker-only-the-synchronou.md). It rebuilds the caller's auth
+ * export (docs/decisions/0270-exports-are-written-by-the-export-worker-only-the-get-waits-for-it.md). It rebuilds the caller's auth
  * context from the verified claims the request carried, so the file holds exactly what that caller may see.
  * - a job (POST …/export, invoked asynchronously): writes the file and records progress and the outcome on the
  *   job; never throws, since Lambda would retry an asynchronous invocation and a retry only repeats the failure;

@@ -29,7 +29,7 @@ export interface AddressGeocodingProps {
 export const GEOCODER_MODULE = 'pipeline/geocoder';
 
 /**
- * Addresses off the processor's path (docs/decisions/0248-reverse-geocoding-after-the-processor-a-geocoderequested-rul.md):
+ * Addresses off the processor's path (docs/decisions/0248-reverse-geocoding-after-the-processor-with-a-per-cell-cache.md):
  * the geocoder Lambda, the bus rule GeocodeRequested -> geocoder of infra/pipeline-rules.ts with retries and
  * a dead-letter queue, and the Amazon Location permission. ReverseGeocode of Places v2 needs no resource of
  * ours: the grant names the AWS-managed provider resource (`provider/default`). That ARN form and the action

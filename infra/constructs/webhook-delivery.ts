@@ -18,7 +18,7 @@ import { alarmOnDepth } from './failure-queue';
 import { type DataAccess, HandlerFunction, REPO_ROOT } from './handler-function';
 
 /**
- * Webhook delivery (docs/decisions/0264-webhook-delivery-through-an-sqs-queue-and-a-sender-lambda-re.md):
+ * Webhook delivery (docs/decisions/0264-webhook-delivery-through-an-sqs-queue-and-a-sender-lambda.md):
  * the queue the writers of webhook events send to (in the pipeline stack, made before the API stack whose
  * handlers send too) and the dead-letter queue of messages the sender could not even log.
  */

@@ -19,7 +19,7 @@ export interface LiveStackProps extends StackProps {
 }
 
 /**
- * Live push (docs/decisions/0258-live-push-with-appsync-events-channels-lambda-authorizer-iam.md): an AppSync Event API with the namespace
+ * Live push (docs/decisions/0258-live-push-with-appsync-events-channels-lambda-authorizer-iam-publish.md): an AppSync Event API with the namespace
  * `live`. Connect and subscribe with the console's Cognito ID token through an AWS_LAMBDA authorizer (the channel
  * rules of functions/lib/live/channel-rules.ts); publish with AWS_IAM only, granted to the functions that
  * declare `livePublish` (infra/handler-grants.ts) by `bindPublisher`.
@@ -80,7 +80,7 @@ export class LiveStack extends Stack {
     if (!fn.grants.livePublish) throw new Error('bindPublisher: the function does not declare livePublish');
     fn.function.addEnvironment('LIVE_EVENTS_URL', this.endpoint);
     // A Lambda container runs one invocation at a time: waiting out the coalescer's interval would merge nothing
-    // and only hold the invocation (docs/decisions/0258-live-push-with-appsync-events-channels-lambda-authorizer-iam.md, "Coalescing").
+    // and only hold the invocation (docs/decisions/0258-live-push-with-appsync-events-channels-lambda-authorizer-iam-publish.md, "Coalescing").
     fn.function.addEnvironment('LIVE_MIN_INTERVAL_MS', '0');
     fn.role.addToPrincipalPolicy(
       new iam.PolicyStatement({

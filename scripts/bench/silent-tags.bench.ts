@@ -73,7 +73,7 @@ export async function benchSilentTags(log: (line: string) => void): Promise<stri
     `Run ${when} UTC, ${tenant.deviceCount.toLocaleString('en')} devices (tenant ${tenant.subdomain}), all heard, ` +
       `1 % due (every ${DUE_EVERY}th heard 20 h before the run, past its 18 h late time), connectivity written ` +
       `before the run in ${written.toFixed(0)} s. The job run with that \`now\`, for this tenant only (the job ` +
-      'does one such Query per tenant). Design: docs/decisions/0253-the-silent-tag-job-reads-only-the-due-devices-a-sparse-due-i.md.',
+      'does one such Query per tenant). Design: docs/decisions/0253-the-silent-tag-job-reads-only-the-due-devices-from-a-sparse-index.md.',
     '',
     '| run | devices due | items read | read units | late | silent | ms |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',

@@ -115,7 +115,7 @@ export async function benchTimeRules(log: (line: string) => void): Promise<strin
     `Run ${when} UTC, ${count.toLocaleString('en')} assets (tenant ${TIME_RULE_BENCH_TENANT.subdomain}), each with a ` +
       `timer (idle), 1 % due (every ${DUE_EVERY}th idle for two days, the others for an hour), one idle rule of a ` +
       `day; assets and timers written before the run in ${written.toFixed(0)} s. The job run with that \`now\`, ` +
-      'for this tenant only. Design: docs/decisions/0262-time-rules-asset-timers-hold-the-conditions-starts-the-job-p.md.',
+      'for this tenant only. Design: docs/decisions/0262-time-rules-asset-timers-hold-condition-starts-a-job-plans-and-fires.md.',
     '',
     '| run | timers due | items read | fired | ms |',
     '| --- | ---: | ---: | ---: | ---: |',

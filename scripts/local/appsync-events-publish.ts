@@ -23,7 +23,7 @@ export const UNAUTHORIZED = (message = 'You are not authorized to make this call
 const SIGNATURE_SKEW_MS = 15 * 60_000;
 
 /**
- * Publishing is AWS_IAM only (the backend's Lambdas; docs/decisions/0258-live-push-with-appsync-events-channels-lambda-authorizer-iam.md): the request
+ * Publishing is AWS_IAM only (the backend's Lambdas; docs/decisions/0258-live-push-with-appsync-events-channels-lambda-authorizer-iam-publish.md): the request
  * must carry a SigV4 signature for service `appsync` made with the backend's credentials. The stand-in re-signs
  * what it received with the local credentials and compares; a browser's bearer token, an API key, a signature
  * by other keys, an old date or a changed body is 401 as on AWS.

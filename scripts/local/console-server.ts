@@ -34,7 +34,7 @@ export const localCspSources = (config: ConsoleRuntimeConfig, storageUrl?: strin
 
 /**
  * The stand-in's HTTP origin and its WebSocket origin: plain ws:// locally (amplify would say wss://; the console
- * rewrites the socket URL of an http:// endpoint, docs/decisions/0258-live-push-with-appsync-events-channels-lambda-authorizer-iam.md).
+ * rewrites the socket URL of an http:// endpoint, docs/decisions/0258-live-push-with-appsync-events-channels-lambda-authorizer-iam-publish.md).
  */
 export const liveSourcesOf = (endpoint: string): string[] => {
   const origin = originOf(endpoint);

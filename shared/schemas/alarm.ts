@@ -155,7 +155,7 @@ export const alarmSchema = z.object({
 export type Alarm = z.infer<typeof alarmSchema>;
 
 /**
- * The duration of a time rule (docs/decisions/0262-time-rules-asset-timers-hold-the-conditions-starts-the-job-p.md):
+ * The duration of a time rule (docs/decisions/0262-time-rules-asset-timers-hold-condition-starts-a-job-plans-and-fires.md):
  * 6 outside its zone longer than N hours, 7 idle N days, 8 at one site N days (required), 9 overdue: an optional
  * grace of N hours after the scheduled day ended. The other types take none. Whole units only, at most a year.
  */

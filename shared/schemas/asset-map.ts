@@ -5,7 +5,7 @@ import { MAP_LEVELS } from './map-level';
 /**
  * A map marker: the tuple the console draws and a live push of marker updates sends (≤ 100 bytes for a name
  * of up to ~40 characters). GET /api/assets/map answers them column by column (assetMapAnswerSchema below,
- * docs/decisions/0256-asset-map-answer-columnar-compressed-by-the-lambda-one-answe.md; the tuple answer of 0229 before it).
+ * docs/decisions/0256-asset-map-answer-columnar-compressed-one-answer-up-to-250k-markers.md; the tuple answer of 0229 before it).
  *
  *   [id, name, status, latitude, longitude, updated, level]
  *
@@ -48,7 +48,7 @@ export const mapMarkerSchema = z.tuple([
 ]);
 
 /**
- * At most this many markers an answer (docs/decisions/0256-asset-map-answer-columnar-compressed-by-the-lambda-one-answe.md):
+ * At most this many markers an answer (docs/decisions/0256-asset-map-answer-columnar-compressed-one-answer-up-to-250k-markers.md):
  * bounds the index entries one call reads (~0.37 kB each, ~90 MB at most) and the Lambda's memory. A fleet
  * of up to this size is one answer; beyond it the answer is paged (`next`).
  */
@@ -73,7 +73,7 @@ export const MAP_ANSWER_VERSION = 1;
 const deltas = (what: string) => z.array(z.number().int()).describe(what);
 
 /**
- * The whole map in one answer, column by column (docs/decisions/0256-asset-map-answer-columnar-compressed-by-the-lambda-one-answe.md),
+ * The whole map in one answer, column by column (docs/decisions/0256-asset-map-answer-columnar-compressed-one-answer-up-to-250k-markers.md),
  * compressed on the wire (gzip or br by Accept-Encoding, Content-Encoding says which). Marker i is made of
  * element i of each column; `decodeMapAnswer` (asset-map-codec.ts) turns it back into MapMarker tuples:
  *

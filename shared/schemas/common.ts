@@ -147,7 +147,7 @@ export const versionSchema = z
 export const versionShape = { version: versionSchema };
 /**
  * Assets and devices: the spec's PUT payloads carry no version, so it is optional there; given
- * (or as `If-Match`), a stale one is refused, absent the save is unconditional (docs/decisions/0242-versions-are-people-s-saves-write-only-what-they-change-tags.md).
+ * (or as `If-Match`), a stale one is refused, absent the save is unconditional (docs/decisions/0242-versions-are-for-people-s-saves-tags-move-no-version.md).
  */
 export const optionalVersionShape = { version: versionSchema.optional() };
 

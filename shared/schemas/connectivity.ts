@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * A device's connectivity (docs/decisions/0254-silent-tags-four-connectivity-states-stored-on-the-device-la.md): whether its
+ * A device's connectivity (docs/decisions/0254-silent-tags-four-connectivity-states-stored-on-the-device.md): whether its
  * uplinks arrive as often as its device profile's heartbeat says.
  *
  *   online  heard within the expected interval (with ChirpStack's 1.5 × margin)

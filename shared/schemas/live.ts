@@ -3,7 +3,7 @@ import { mapMarkerSchema } from './asset-map';
 
 /**
  * Live push: the AppSync Events namespace, its channels and the one event shape every publisher
- * sends (docs/decisions/0258-live-push-with-appsync-events-channels-lambda-authorizer-iam.md). Channel names follow AppSync's rules: at most 5
+ * sends (docs/decisions/0258-live-push-with-appsync-events-channels-lambda-authorizer-iam-publish.md). Channel names follow AppSync's rules: at most 5
  * segments (namespace included), each 1–50 characters of letters, digits and '-'.
  *
  *   /live/t<tenantId>/staff        every change of the tenant, staff view

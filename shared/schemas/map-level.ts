@@ -2,13 +2,13 @@ import { z } from 'zod';
 
 /**
  * Map status levels (spec 000 s.1: "none, critical, major, minor, warning"): how badly an asset needs
- * attention, from the alarms still open on it (docs/decisions/0241-map-status-levels-event-list-days-small-circles-the-panel-ma.md). The worst open alarm wins:
+ * attention, from the alarms still open on it (docs/decisions/0241-map-status-levels-event-list-days-small-circles-panel-map-layers.md). The worst open alarm wins:
  *
  *   critical  a device of the asset is sabotaged (rule type 0), open until Reset alarm
  *   major     the asset is outside its own geo zone (rule type 1), open while the pipeline sees it outside
  *   minor     a device reports a low battery (rule type 2), open while the device reports it
  *   warning   a tag of the asset is silent (the silent-tag job's mark on its summary, cleared by its next
- *             uplink; docs/decisions/0252-the-map-s-warning-level-comes-from-the-stored-silent-mark-no.md), or the asset's
+ *             uplink; docs/decisions/0252-the-map-s-warning-level-comes-from-the-stored-silent-mark.md), or the asset's
  *             tags never sent anything
  *   none      nothing open
  *

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The Things Stack webhooks and the ChirpStack v4 HTTP integration: each posts to its own
  * public route with a per-tenant secret in the `X-Uplink-Secret` header. The API makes the secret and shows it
- * once; only its SHA-256 is stored (docs/decisions/0247-the-things-stack-and-chirpstack-ways-in-a-per-tenant-secret.md).
+ * once; only its SHA-256 is stored (docs/decisions/0247-the-things-stack-and-chirpstack-ways-in-a-per-tenant-secret-header.md).
  */
 export const UPLINK_INTEGRATIONS = ['tts', 'chirpstack'] as const;
 export type UplinkIntegration = (typeof UPLINK_INTEGRATIONS)[number];

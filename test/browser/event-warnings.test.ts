@@ -7,7 +7,7 @@ import { publish, publishMqtt, waitFor } from '../harness/uplinks';
 
 /**
  * An uplink whose position was dropped is still in the device's event list, without a
- * position and with the reason (docs/decisions/0246-every-way-in-robust-bad-positions-and-undecodable-payloads-a.md), in the user's language around the
+ * position and with the reason (docs/decisions/0246-every-way-in-robust-bad-positions-and-undecodable-payloads-dropped.md), in the user's language around the
  * server's English words.
  */
 let browser: Browser;

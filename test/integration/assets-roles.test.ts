@@ -82,7 +82,7 @@ describe('asset role views', () => {
       expect(pages.every((page) => page.status === 200)).toBe(true);
       expect(markers.length).toBeGreaterThan(0);
       // A marker is [id, name, status, latitude, longitude, updated, level]: no field hidden from clients, and
-      // the level leaves the geo zone out (never 2, "major": outside its zone; docs/decisions/0241-map-status-levels-event-list-days-small-circles-the-panel-ma.md).
+      // the level leaves the geo zone out (never 2, "major": outside its zone; docs/decisions/0241-map-status-levels-event-list-days-small-circles-panel-map-layers.md).
       for (const marker of markers) {
         expect(ownIds.has(marker[0])).toBe(true);
         expect(marker).toHaveLength(7);

@@ -6,7 +6,7 @@ import { createOwnTenant, type OwnTenant, removeOwnTenant } from '../harness/own
 import { waitFor } from '../harness/uplinks';
 
 /**
- * Every way in robust (docs/decisions/0246-every-way-in-robust-bad-positions-and-undecodable-payloads-a.md) through the local stack's KPN Things
+ * Every way in robust (docs/decisions/0246-every-way-in-robust-bad-positions-and-undecodable-payloads-dropped.md) through the local stack's KPN Things
  * webhook, in a tenant of this file's own. The bodies have the shape of KPN's published SenML samples: the
  * "+ LoRa Geolocation data" records (docs.kpnthings.com, KPN LocationTag V device type; integrations.md 1.1
  * [K7]: bn urn:dev:DEVEUI:<DEVEUI>:, bt epoch seconds, locOrigin KPNLORA, latitude/longitude/radius) and the

@@ -4,7 +4,7 @@ import { type MapMarker, readMap } from '../harness/asset-map';
 import { publishMqtt, type Uplink, waitFor } from '../harness/uplinks';
 
 /**
- * Map status levels (spec 000 s.1; docs/decisions/0241-map-status-levels-event-list-days-small-circles-the-panel-ma.md): each marker of
+ * Map status levels (spec 000 s.1; docs/decisions/0241-map-status-levels-event-list-days-small-circles-panel-map-layers.md): each marker of
  * GET /api/assets/map carries its level as its 7th element, the asset API as `map_level`, from the alarms open
  * on the asset: sabotage critical, outside its zone major, battery low minor, silent warning. Driven through
  * the real pipeline (MQTT uplinks), as the states are the processor's.

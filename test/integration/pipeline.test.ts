@@ -186,7 +186,7 @@ describe('device event pipeline', () => {
   });
 
   it('lets a save read before a tag report through, never putting the older position and flags back', async () => {
-    // The version is people's; the save writes only its own fields (docs/decisions/0242-versions-are-people-s-saves-write-only-what-they-change-tags.md).
+    // The version is people's; the save writes only its own fields (docs/decisions/0242-versions-are-for-people-s-saves-tags-move-no-version.md).
     const asset = take();
     const deviceId = asset.devices[0]?.id as number;
     const read = (
@@ -278,7 +278,7 @@ describe('device event pipeline', () => {
     await publishMqtt(valid);
     const moved = await waitForLastEvent(asset.id, valid.at);
     expect(moved.last_event?.latitude).toBeCloseTo(valid.payload.fix?.latitude as number, 5);
-    // A dropped position leaves the uplink's event without one, saying why (docs/decisions/0246-every-way-in-robust-bad-positions-and-undecodable-payloads-a.md).
+    // A dropped position leaves the uplink's event without one, saying why (docs/decisions/0246-every-way-in-robust-bad-positions-and-undecodable-payloads-dropped.md).
     const events = await eventsOf(asset.devices[0]?.id as number, anchor.at);
     expect(events.map((e) => [e.date, e.latitude === null, e.warnings ?? []])).toEqual([
       [valid.at.toISOString(), false, []],

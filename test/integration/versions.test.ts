@@ -6,7 +6,7 @@ import { localTable, readStack } from '../harness/stack';
 import { publishMqtt, type Uplink, waitFor } from '../harness/uplinks';
 
 /**
- * People editing while tags report (docs/decisions/0242-versions-are-people-s-saves-write-only-what-they-change-tags.md). The version moves only
+ * People editing while tags report (docs/decisions/0242-versions-are-for-people-s-saves-tags-move-no-version.md). The version moves only
  * with people's saves; a save writes only what it changes and the pipeline only its own attributes, so neither
  * puts the other's state back; If-Match / ETag and the body's version are optional conditions; two saves of the
  * same version never both win. Each test makes its own asset and tag.
@@ -97,7 +97,7 @@ const rawItem = async (type: 'ASSET' | 'DEVICE', id: number) =>
     )
   ).Item as Record<string, unknown>;
 
-/** What the pipeline owns on the asset and the device (docs/data-model.md, "Who writes what"). */
+/** What the pipeline owns on the asset and the device (docs/data-model.md, "Who writes which attributes"). */
 const pipelineState = async (assetId: number, deviceId: number) => {
   const asset = await rawItem('ASSET', assetId);
   const device = await rawItem('DEVICE', deviceId);

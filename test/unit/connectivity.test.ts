@@ -12,7 +12,7 @@ import {
 import { heartbeatOf } from '../../functions/lib/devices/heartbeat';
 import { CONNECTIVITY_STATES, connectivityFilterSchema } from '../../shared/schemas/connectivity';
 
-/** Connectivity from times (functions/lib/devices/connectivity.ts, docs/decisions/0254-silent-tags-four-connectivity-states-stored-on-the-device-la.md). */
+/** Connectivity from times (functions/lib/devices/connectivity.ts, docs/decisions/0254-silent-tags-four-connectivity-states-stored-on-the-device.md). */
 describe('heartbeatOf', () => {
   it('falls back to the built-in profiles’ 12 h and 3 intervals', () => {
     expect(heartbeatOf()).toEqual({ intervalMs: 720 * 60_000, silentAfter: 3 });

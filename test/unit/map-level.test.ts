@@ -1,8 +1,8 @@
 import { MAP_LEVELS, mapLevelCodeOf, mapLevelOf, mapLevelOfCode } from '../../shared/schemas/map-level';
 
 /**
- * Map status levels (shared/schemas/map-level.ts; docs/decisions/0241-map-status-levels-event-list-days-small-circles-the-panel-ma.md,
- * its silence part superseded by docs/decisions/0252-the-map-s-warning-level-comes-from-the-stored-silent-mark-no.md): the worst open alarm wins.
+ * Map status levels (shared/schemas/map-level.ts; docs/decisions/0241-map-status-levels-event-list-days-small-circles-panel-map-layers.md,
+ * its silence part superseded by docs/decisions/0252-the-map-s-warning-level-comes-from-the-stored-silent-mark.md): the worst open alarm wins.
  */
 describe('mapLevelOf', () => {
   const recent = '2026-11-25T06:00:00Z';

@@ -8,7 +8,7 @@ import { checkUplink, previousFixOf } from '../../functions/lib/pipeline/process
 import { uplinkEffects } from '../../functions/lib/pipeline/processor/uplink-effects';
 import { readKpnSenml } from '../../functions/lib/pipeline/ways-in';
 
-/** Every way in robust (docs/decisions/0246-every-way-in-robust-bad-positions-and-undecodable-payloads-a.md). */
+/** Every way in robust (docs/decisions/0246-every-way-in-robust-bad-positions-and-undecodable-payloads-dropped.md). */
 const HOME: Fix = { latitude: 52.09, longitude: 5.12, accuracy: 10, source: 'gnss' };
 const previous = { fix: HOME, at: '2026-11-23T10:00:00.000Z' };
 /** 500 km north, 15 minutes later: 2,000 km/h. */

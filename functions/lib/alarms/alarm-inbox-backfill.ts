@@ -12,7 +12,7 @@ import { sentAlarmsPartition } from './sent-alarms';
 /**
  * Gives the open alarms sent before the alarm inbox existed their inbox keys (the alarm handler sets them
  * since): `npm run migrate:alarm-inbox`, once after the deploy
- * (docs/decisions/0255-the-alarm-inbox-sparse-index-entries-on-open-sent-alarms-one.md). Reads every asset's and device's alarm partition of each tenant (Queries, no scan) and keys only alarms still
+ * (docs/decisions/0255-the-alarm-inbox-sparse-index-entries-on-open-sent-alarms.md). Reads every asset's and device's alarm partition of each tenant (Queries, no scan) and keys only alarms still
  * unacknowledged and without keys, conditioned on both, so an acknowledgement meanwhile is never undone.
  * Idempotent: a second run keys nothing.
  */

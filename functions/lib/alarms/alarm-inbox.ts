@@ -19,7 +19,7 @@ import { type SentAlarmRecord, sentAlarmsPartition, toApiAssetAlarm } from './se
  * The customer partition is the asset's customer when the alarm was raised. An entry whose asset was deleted
  * since, or moved to another customer, is left out of the page and repaired on the spot (the keys removed or
  * moved), so a stale entry costs one read and then is gone
- * (docs/decisions/0255-the-alarm-inbox-sparse-index-entries-on-open-sent-alarms-one.md).
+ * (docs/decisions/0255-the-alarm-inbox-sparse-index-entries-on-open-sent-alarms.md).
  */
 export interface AlarmInboxPage {
   members: AlarmInboxEntry[];

@@ -4,7 +4,7 @@ import { encodeMapColumns } from '../../../shared/schemas/asset-map-codec';
 import { cursorOf, type MapRead, type ReadBudget } from './asset-map';
 
 /**
- * The map answer on the wire (docs/decisions/0256-asset-map-answer-columnar-compressed-by-the-lambda-one-answe.md): the
+ * The map answer on the wire (docs/decisions/0256-asset-map-answer-columnar-compressed-one-answer-up-to-250k-markers.md): the
  * columnar JSON, compressed by the Lambda itself when the caller accepts it. Neither API Gateway's HTTP API
  * (no compression of its own) nor the API's CloudFront distribution (its CachingDisabled policy leaves
  * compression off and passes Accept-Encoding through) compresses it, so the Lambda does, the same on AWS and

@@ -18,7 +18,7 @@ export type AssetRecord = Omit<Asset, '@id' | '@type' | 'device_health' | 'cable
 
 /**
  * Sort field (API name) -> the list index that keeps a tenant's assets in that order (gsi8…gsi12, INCLUDE of
- * the filters' attributes, shared/table.ts; docs/decisions/0272-list-indexes-that-project-only-what-lists-filter-customer-in.md).
+ * the filters' attributes, shared/table.ts; docs/decisions/0272-list-indexes-project-only-what-lists-filter-and-customer-indexes.md).
  */
 export const ASSET_SORT_INDEXES = {
   days_outside_geo_zone: 'gsi8',

@@ -6,7 +6,7 @@ import { ASSET_CLIENT_INDEX, type AssetRecord, clientAssetsPartition } from './a
 
 /**
  * How many assets one customer has: the exact total of the client filter and of a client user's list without
- * reading the customer's assets (docs/decisions/0272-list-indexes-that-project-only-what-lists-filter-customer-in.md).
+ * reading the customer's assets (docs/decisions/0272-list-indexes-project-only-what-lists-filter-and-customer-indexes.md).
  * A counter item `T#<t>#COUNTER / ASSET#CLIENT#<id>` moved by ADD in the transaction that creates, deletes or
  * moves an asset between customers. `counted` is set only by the migration's count step (or a seed that knows
  * the number): a counter that only ever saw ADDs (made after the code shipped, before the count) is partial,

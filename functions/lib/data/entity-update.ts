@@ -4,7 +4,7 @@ import { itemKey } from './keys';
 import type { TenantContext } from './tenant-context';
 
 /**
- * A person's save as an UpdateItem of only what it changed (docs/decisions/0242-versions-are-people-s-saves-write-only-what-they-change-tags.md). The item also
+ * A person's save as an UpdateItem of only what it changed (docs/decisions/0242-versions-are-for-people-s-saves-tags-move-no-version.md). The item also
  * holds attributes other writers own (the event pipeline's last position, battery and zone state, the loan-day
  * job's counters), which move without the version; a Put of the whole item read before them would put their
  * older values back. Here an attribute is written only when `after` differs from `before` (the item as read),

@@ -24,7 +24,7 @@ export const tableKeyOf = (entry: Record<string, unknown>): TableKey => ({
  * shows): one BatchGetItem per 100 keys, unprocessed keys retried with backoff, answered in the keys' order.
  * An item deleted between the index read and this read is left out. `attributes` projects the items (a
  * filter's candidates). Keys outside the tenant are refused: they can only come from a wrong partition.
- * docs/decisions/0272-list-indexes-that-project-only-what-lists-filter-customer-in.md.
+ * docs/decisions/0272-list-indexes-project-only-what-lists-filter-and-customer-indexes.md.
  */
 export async function hydratePage(
   ctx: TenantContext,

@@ -4,7 +4,7 @@ import type { TenantContext } from '../data/tenant-context';
 import type { Heartbeat } from './heartbeat';
 
 /**
- * A device's connectivity as stored on its item (docs/decisions/0254-silent-tags-four-connectivity-states-stored-on-the-device-la.md).
+ * A device's connectivity as stored on its item (docs/decisions/0254-silent-tags-four-connectivity-states-stored-on-the-device.md).
  * Absent `connectivity`: never heard. All times are ISO 8601 UTC instants and all arithmetic is on epoch
  * milliseconds, so a clock change (Europe/Amsterdam's 23- and 25-hour days) moves nothing.
  *
@@ -34,7 +34,7 @@ export const LATE_AFTER_INTERVALS = 1.5;
  * The due index: gsi14, keys only (an uplink that leaves the key where it is writes nothing
  * into the index; the job reads the due devices by key). Devices keyed before that sit in gsi7 (the asset
  * map's index, which copied `DUE_PROJECTION`, so every uplink rewrote the entry): the job reads both, and a
- * device leaves gsi7 the next time its key moves (docs/decisions/0276-the-due-entry-stays-still-keys-only-in-gsi14-moved-onl.md).
+ * device leaves gsi7 the next time its key moves (docs/decisions/0276-the-due-entry-stays-still-in-gsi14-until-half-its-window-is-used.md).
  */
 export const DUE_INDEX = 'gsi14';
 export const LEGACY_DUE_INDEX = 'gsi7';

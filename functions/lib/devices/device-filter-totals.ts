@@ -6,7 +6,7 @@ import type { DeviceFilters } from './device-query';
  * Which device list filters have an exact total from the tenant's counts (device-flag-counts.ts): one flag
  * filter alone (asset[exists], batteryLevelLow, sabotaged or connectivity, any states of it). Combined with
  * another filter or a search no count applies: the list counts what it reads and says whether that is all
- * (`x-total-exact`), as the asset list does (docs/decisions/0269-device-list-flag-filters-with-exact-totals-from-per-tenant-c.md).
+ * (`x-total-exact`), as the asset list does (docs/decisions/0269-device-list-flag-filters-with-exact-totals-from-per-tenant-counts.md).
  */
 export function countedFilter(filters: DeviceFilters): boolean {
   if (filters.search !== undefined || filters.logicalId !== undefined || filters.id !== undefined) return false;

@@ -5,7 +5,7 @@ import { counterKey } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
 
 /**
- * Per-tenant counts of the device list's flag filters (docs/decisions/0269-device-list-flag-filters-with-exact-totals-from-per-tenant-c.md),
+ * Per-tenant counts of the device list's flag filters (docs/decisions/0269-device-list-flag-filters-with-exact-totals-from-per-tenant-counts.md),
  * kept on the device counter item `T#<t>#COUNTER` / `DEVICE` beside `itemCount`, so a single filter's
  * `hydra:totalItems` is the one GetItem the unfiltered list already makes:
  *

@@ -79,7 +79,7 @@ async function resolveAsset(ctx: TenantContext, id: number | null | undefined) {
 /**
  * The device's summary in its asset after a save. The sabotage and battery flags are the pipeline's (it keeps
  * them in the summary too), so a flag the save did not change is taken from the asset as it is now, never from
- * the device as it was read: a report processed in between is not put back (docs/decisions/0242-versions-are-people-s-saves-write-only-what-they-change-tags.md).
+ * the device as it was read: a report processed in between is not put back (docs/decisions/0242-versions-are-for-people-s-saves-tags-move-no-version.md).
  */
 function summaryAfter(after: DeviceRecord, previous: DeviceRecord | undefined, stored: AssetRecord) {
   const summary = deviceSummary(after);

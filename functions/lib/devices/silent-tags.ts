@@ -24,7 +24,7 @@ import type { DeviceRecord } from './device-repository';
 import { type DueEntry, moveDevices, moveOf } from './silent-moves';
 
 /**
- * The silent-tag job (docs/decisions/0253-the-silent-tag-job-reads-only-the-due-devices-a-sparse-due-i.md): every
+ * The silent-tag job (docs/decisions/0253-the-silent-tag-job-reads-only-the-due-devices-from-a-sparse-index.md): every
  * 15 minutes it reads, per tenant, only the devices whose next state change is due (a Query on the sparse due
  * index up to `now`, never a Scan, then those devices by key: the index holds keys only) and moves each to
  * late or silent with a conditional write: an uplink that arrived meanwhile changed `heard_at` and the index key, so the uplink wins and the job writes nothing.

@@ -2,7 +2,7 @@ import { addDays, isDay, startOfAmsterdamDay } from '../loan-days/amsterdam-day'
 
 /**
  * The event list's fromDate/toDate name days as the console's users live them: Europe/Amsterdam days, not UTC
- * days (docs/decisions/0241-map-status-levels-event-list-days-small-circles-the-panel-ma.md). An event at 23:30 UTC on a summer day happened at 01:30 the next
+ * days (docs/decisions/0241-map-status-levels-event-list-days-small-circles-panel-map-layers.md). An event at 23:30 UTC on a summer day happened at 01:30 the next
  * Amsterdam day and belongs to that day; a DST day is 23 or 25 hours long. Instants (with a time) are taken as
  * they are.
  */

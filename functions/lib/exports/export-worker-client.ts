@@ -18,7 +18,7 @@ import { exportResultOf } from './export-storage';
 /**
  * The HTTP handlers' way to the export worker (functions/workers/export-worker.ts), the one Lambda that
  * carries the file writers (pdfkit, exceljs): an HTTP bundle stays small and starts fast
- * (docs/decisions/0270-exports-are-written-by-the-export-worker-only-the-synchronou.md). Background exports invoke it
+ * (docs/decisions/0270-exports-are-written-by-the-export-worker-only-the-get-waits-for-it.md). Background exports invoke it
  * asynchronously; the synchronous GET …/export invokes it and waits for the file.
  */
 let lambda: LambdaClient | undefined;

@@ -4,7 +4,7 @@ import type { LastEvent } from '../../../shared/schemas/event';
  * Reverse geocoding: a position becomes the address fields events and last locations
  * carry (spec 000 s.3: street, postal code, city, region, country). One interface, three providers chosen by
  * configuration (geocoder.ts): Amazon Location's ReverseGeocode, the Dutch PDOK Locatieserver, and an offline
- * one from a package for the local stack (docs/decisions/0248-reverse-geocoding-after-the-processor-a-geocoderequested-rul.md).
+ * one from a package for the local stack (docs/decisions/0248-reverse-geocoding-after-the-processor-with-a-per-cell-cache.md).
  */
 export type Address = Pick<LastEvent, 'street' | 'postal_code' | 'city' | 'region' | 'country'>;
 

@@ -10,7 +10,7 @@ import type { GeocodedAddress } from './geocode-writes';
  * writes stay three): a fix within its accuracy of the device's last geocoded position keeps that address (a
  * parked tag costs nothing); a fix that moved beyond it starts with no address and asks the geocoder
  * (`geocode: true`, published after the writes); an uplink without a fix keeps the last event's address, as
- * it keeps its position (docs/decisions/0248-reverse-geocoding-after-the-processor-a-geocoderequested-rul.md).
+ * it keeps its position (docs/decisions/0248-reverse-geocoding-after-the-processor-with-a-per-cell-cache.md).
  */
 export type GeocodedDevice = DeviceRecord & { geocoded?: GeocodedAddress };
 

@@ -2,7 +2,7 @@ import { conflict, HttpError, preconditionFailed } from './errors';
 import type { HttpEvent } from './handler';
 
 /**
- * Versions over HTTP (docs/decisions/0242-versions-are-people-s-saves-write-only-what-they-change-tags.md). A versioned entity answers `ETag: "<version>"`; a write
+ * Versions over HTTP (docs/decisions/0242-versions-are-for-people-s-saves-tags-move-no-version.md). A versioned entity answers `ETag: "<version>"`; a write
  * may name the version it read as `If-Match` (a stale one: 412) or as `version` in the body (a stale one: 409,
  * as before), or name none: the spec's PUT payloads carry no version, so such a save is unconditional (it is
  * applied to the entity as it is now, read again if someone saved between its read and its write).

@@ -15,7 +15,7 @@ const isSuperAdmin = (identity: Pick<LiveIdentity, 'groups'>) => identity.groups
 
 /**
  * May this identity subscribe to this channel? The one decision behind the AWS Lambda authorizer and the local
- * stand-in (docs/decisions/0258-live-push-with-appsync-events-channels-lambda-authorizer-iam.md), the same views as the API's (asset-view.ts):
+ * stand-in (docs/decisions/0258-live-push-with-appsync-events-channels-lambda-authorizer-iam-publish.md), the same views as the API's (asset-view.ts):
  * - a client user: only their own customer's channel in their own tenant (none without a customer);
  * - everybody else: their tenant's staff channel; a super admin any tenant's staff channel (the tenant switch);
  * - everybody: their own user channel in their own tenant, nobody else's.

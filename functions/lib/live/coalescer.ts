@@ -19,7 +19,7 @@ export interface CoalescerOptions {
 }
 
 /**
- * Collects changes per channel and sends them as one message a channel (docs/decisions/0258-live-push-with-appsync-events-channels-lambda-authorizer-iam.md):
+ * Collects changes per channel and sends them as one message a channel (docs/decisions/0258-live-push-with-appsync-events-channels-lambda-authorizer-iam-publish.md):
  * later changes of the same id replace earlier ones, and a channel gets at most one message per `minIntervalMs`.
  * Nothing is sent by a timer after the caller returns (a Lambda container freezes then): `flush()` is awaited at
  * the end of each invocation or batch and sends everything added so far; when the channel was sent less than the

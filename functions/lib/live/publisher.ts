@@ -16,7 +16,7 @@ import { Coalescer } from './coalescer';
 import { lambdaCredentials, type SigningCredentials, signAppSyncRequest } from './sigv4';
 
 /**
- * The live publisher (docs/decisions/0258-live-push-with-appsync-events-channels-lambda-authorizer-iam.md). Writers call the `live*`
+ * The live publisher (docs/decisions/0258-live-push-with-appsync-events-channels-lambda-authorizer-iam-publish.md). Writers call the `live*`
  * functions after their writes and `flushLive()` at the end of their invocation or batch: changes are coalesced
  * per channel (coalescer.ts), each message gets a cursor and a change-log item (change-log.ts), then it is
  * POSTed to AppSync Events signed with the function's IAM role (locally: the stand-in with local credentials).

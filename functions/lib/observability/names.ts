@@ -6,7 +6,7 @@ import type { UplinkSource } from '../pipeline/contracts';
  * family, the metric names and their dimensions. The handlers emit them (metrics.ts), the dashboard and the
  * alarms (infra/constructs/operations-dashboard.ts) read them; nothing else spells them.
  *
- * Dimensions are closed lists (docs/decisions/0274-product-metrics-emf-per-dimension-set-closed-lists-as-dimens.md): a value outside
+ * Dimensions are closed lists (docs/decisions/0274-product-metrics-emf-per-dimension-set-never-the-tenant.md): a value outside
  * its list is published as `other`, never as sent. No tenant, DEVEUI or id is ever a dimension.
  */
 

@@ -7,7 +7,7 @@ import { uplinkRejected } from '../observability/product-metrics';
 import type { UplinkSource } from './contracts';
 
 /**
- * Uplinks the pipeline refused, each an item with its reason (docs/data-model.md, "Rejected uplinks"), kept
+ * Uplinks the pipeline refused, each an item with its reason (docs/data-model.md, the "Rejected uplink" rows), kept
  * 30 days by TTL. A tenant's own rejections (undecodable payload, impossible position) sit in its partition
  * `T#<t>#REJECTED`; an uplink whose tenant is unknown (unknown DEVEUI, unreadable body) under its DEVEUI,
  * `DEVEUI#<x>` / `REJECTED#…`, beside where its claim would be, or under `REJECTED#<day>` without a DEVEUI.

@@ -1,6 +1,6 @@
 /**
  * The text side of the n-gram search index (docs/data-model.md, "Search index"; decision record
- * 0268-an-n-gram-search-index-for-assets-and-devices-trigram-postin.md): what an item's searchable text is, how it is cut
+ * 0268-an-n-gram-search-index-for-assets-and-devices-trigram-postings.md): what an item's searchable text is, how it is cut
  * into trigrams, and which trigrams a search reads. Pure: no I/O, shared by the writes, the reads and the seeds.
  */
 

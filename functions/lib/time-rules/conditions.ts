@@ -2,7 +2,7 @@ import { durationMs } from '../../../shared/schemas/alarm';
 import type { ZoneMembership } from '../pipeline/contracts';
 
 /**
- * Time rules (docs/decisions/0262-time-rules-asset-timers-hold-the-conditions-starts-the-job-p.md), as pure rules:
+ * Time rules (docs/decisions/0262-time-rules-asset-timers-hold-condition-starts-a-job-plans-and-fires.md), as pure rules:
  * when each condition of an asset started, whether a change of those starts must be written to the asset's
  * timer, and what a timer fires and when it is due next. The writers (processor, asset saves) and the job share
  * them, so they never disagree about a condition.

@@ -25,7 +25,7 @@ import { firedOf, settleTimer, TIMER_INDEX, type TimerItem, timerDueBound, timer
 import { type ClearedAsset, queueCleared } from './timer-sync';
 
 /**
- * The time-rule job (docs/decisions/0262-time-rules-asset-timers-hold-the-conditions-starts-the-job-p.md): every 15
+ * The time-rule job (docs/decisions/0262-time-rules-asset-timers-hold-condition-starts-a-job-plans-and-fires.md): every 15
  * minutes, per tenant, the time rules (four small Queries), a re-plan when a rule changed, then only the timers
  * due by `now` (a Query of the sparse due index, never a Scan). Each due timer's asset is re-read (the truth: a
  * stored start may be stale), its rules fire once per condition start (AlarmRaised naming the rule, the same

@@ -3,7 +3,7 @@ import { localServiceConfig } from '../local-endpoints';
 import { traced } from '../observability/tracing';
 
 /**
- * The webhook delivery queue (docs/decisions/0264-webhook-delivery-through-an-sqs-queue-and-a-sender-lambda-re.md): a
+ * The webhook delivery queue (docs/decisions/0264-webhook-delivery-through-an-sqs-queue-and-a-sender-lambda.md): a
  * standard SQS queue whose messages name one delivery; the sender Lambda makes the attempt and, when it
  * fails, sends the next attempt back with a delay. SQS delays at most 15 minutes, so a longer wait is several
  * hops: the message carries `notBefore` and the sender sends it back until that time has come.

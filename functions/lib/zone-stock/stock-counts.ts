@@ -3,7 +3,7 @@ import type { OpenVisit } from './open-visits';
 
 /**
  * Pure counting and judging of a zone's stock: no I/O, so the evaluator's rules are unit
- * tested (test/unit/zone-stock.test.ts). An asset with two profiles counts once under each; one without a
+ * tested (test/unit/zone-stock-evaluator.test.ts). An asset with two profiles counts once under each; one without a
  * profile counts under `null`.
  */
 export type ProfileKey = number | null;

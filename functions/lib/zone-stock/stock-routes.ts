@@ -22,7 +22,7 @@ const logger = new Logger({ serviceName: 'api-zone-stock' });
 /**
  * Stock per zone, routes of the geo-zones module. Staff only, whatever the role matrix says:
  * zones are hidden from client users (geo-zones.ts), and the stock of a depot tells of other customers'
- * assets; a transporter drives, it does not plan stock (docs/decisions/new-stock-per-zone-is-staff-only-....md).
+ * assets; a transporter drives, it does not plan stock (docs/decisions/0261-stock-per-zone-counts-from-the-open-visits-one-limits-item-per-zone.md).
  * Refused before anything is read or validated.
  */
 const refuseNonStaff = (auth: AuthContext) => {

@@ -16,7 +16,7 @@ const cursorOf = (next: string | null) =>
 
 /**
  * Every marker: one columnar, compressed answer decoded into the tuples the map draws
- * (docs/decisions/0256-asset-map-answer-columnar-compressed-by-the-lambda-one-answe.md). Past the API's size bounds the
+ * (docs/decisions/0256-asset-map-answer-columnar-compressed-one-answer-up-to-250k-markers.md). Past the API's size bounds the
  * answer names the rest in `next`; those pages are fetched one after the other, the map filling in. The cache
  * keeps decoded pages (AssetMapPage: `markers` tuples, `cursor` of the live change log), which the live layer
  * updates in place.

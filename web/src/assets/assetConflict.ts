@@ -27,7 +27,7 @@ const namesOf = (value: unknown) =>
 
 /**
  * What someone else changed in an asset since `base` was read, theirs (`latest`) beside `yours` (the form's
- * values), as text (docs/decisions/0242-versions-are-people-s-saves-write-only-what-they-change-tags.md). Fields the viewer's form does not show are left out.
+ * values), as text (docs/decisions/0242-versions-are-for-people-s-saves-tags-move-no-version.md). Fields the viewer's form does not show are left out.
  */
 export function assetConflictRows(
   t: TFunction<'assets'>,

@@ -40,7 +40,7 @@ function shown(values: DeviceProfileFormValues, t: TFunction<'deviceProfiles'>):
 
 /**
  * What someone else changed in a profile since the drawer read it (`base`), theirs (`latest`) beside the form's
- * values (docs/decisions/0242-versions-are-people-s-saves-write-only-what-they-change-tags.md).
+ * values (docs/decisions/0242-versions-are-for-people-s-saves-tags-move-no-version.md).
  */
 export function deviceProfileConflictRows(
   t: TFunction<'deviceProfiles'>,

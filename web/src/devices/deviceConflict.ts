@@ -24,7 +24,7 @@ function show(field: ConflictField, value: unknown): string {
 
 /**
  * What someone else changed in a device since the drawer read it (`base`), theirs (`latest`) beside the form's
- * values (docs/decisions/0242-versions-are-people-s-saves-write-only-what-they-change-tags.md). The tag's own reports (last event, battery) never show here: they
+ * values (docs/decisions/0242-versions-are-for-people-s-saves-tags-move-no-version.md). The tag's own reports (last event, battery) never show here: they
  * move no version.
  */
 export function deviceConflictRows(

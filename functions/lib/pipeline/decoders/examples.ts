@@ -2,7 +2,7 @@ import type { DecodedPayload } from '../contracts';
 
 /**
  * The documented vectors of the tracker-v1 format: docs/device-payloads.md is generated from these
- * (scripts/docs/device-payloads.ts) and test/unit/pipeline-decoders.test.ts decodes each, so the document and
+ * (scripts/docs/device-payload-examples.ts) and test/unit/pipeline-decoders.test.ts decodes each, so the document and
  * the decoder cannot drift apart.
  */
 export interface DecoderExample {

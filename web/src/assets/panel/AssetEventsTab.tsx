@@ -91,7 +91,7 @@ function EventItem({ event, selected, onSelect }: { event: Event; selected: bool
               <span>
                 {event.geo_zone?.name ? t('events.geoZone', { name: event.geo_zone.name }) : t('events.noGeoZone')}
               </span>
-              {/* Why part of the uplink was not used (docs/decisions/0246-every-way-in-robust-bad-positions-and-undecodable-payloads-a.md): the server's words. */}
+              {/* Why part of the uplink was not used (docs/decisions/0246-every-way-in-robust-bad-positions-and-undecodable-payloads-dropped.md): the server's words. */}
               {event.warnings?.map((warning) => (
                 <Box component="span" key={warning} data-event-warning sx={{ display: 'block', color: 'warning.dark' }}>
                   {t('events.warning')} <span lang="en">{warning}</span>

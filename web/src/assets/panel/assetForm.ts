@@ -50,7 +50,7 @@ export function assetFormResolver(
 /**
  * Fields the user cannot see are left out, so saving leaves them as they are. So is the status unless the user
  * changed it: the tag's reports move it too (registered/moving), and the form's older value must not put theirs
- * back (docs/decisions/0242-versions-are-people-s-saves-write-only-what-they-change-tags.md).
+ * back (docs/decisions/0242-versions-are-for-people-s-saves-tags-move-no-version.md).
  */
 export function bodyFor(
   values: Record<string, unknown>,

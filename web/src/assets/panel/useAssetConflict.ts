@@ -17,7 +17,7 @@ interface PendingConflict {
 
 /**
  * The asset form's side of a save that met someone else's (409/412): reads the asset as saved now and keeps
- * what changed since the form's `base` until the person reloads or overwrites (docs/decisions/0242-versions-are-people-s-saves-write-only-what-they-change-tags.md).
+ * what changed since the form's `base` until the person reloads or overwrites (docs/decisions/0242-versions-are-for-people-s-saves-tags-move-no-version.md).
  */
 export function useAssetConflict(shown: { staffFields: boolean; profiles: boolean }) {
   const { t } = useTranslation('assets');

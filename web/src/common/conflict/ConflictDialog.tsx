@@ -24,7 +24,7 @@ export interface ConflictDialogProps {
 }
 
 /**
- * A save met someone else's save (409/412; docs/decisions/0242-versions-are-people-s-saves-write-only-what-they-change-tags.md): what they changed, theirs beside
+ * A save met someone else's save (409/412; docs/decisions/0242-versions-are-for-people-s-saves-tags-move-no-version.md): what they changed, theirs beside
  * yours, and the two ways on: Reload (take theirs, drop yours) or Overwrite (save yours over theirs).
  */
 export function ConflictDialog({ rows, onReload, onOverwrite, onClose, busy }: ConflictDialogProps) {

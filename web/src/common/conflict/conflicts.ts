@@ -2,7 +2,7 @@ import { ApiError } from '../../api/ApiError';
 
 /**
  * A save refused because someone else saved first: 409 (the body's version) or 412 (If-Match). The version
- * moves only with people's saves, never with a tag's report (docs/decisions/0242-versions-are-people-s-saves-write-only-what-they-change-tags.md).
+ * moves only with people's saves, never with a tag's report (docs/decisions/0242-versions-are-for-people-s-saves-tags-move-no-version.md).
  */
 export const isConflict = (error: unknown): error is ApiError =>
   error instanceof ApiError && (error.status === 409 || error.status === 412);

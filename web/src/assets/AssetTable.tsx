@@ -62,7 +62,13 @@ interface AssetTableProps {
   total: number;
   /** False when `total` is a lower bound (x-total-exact: false): shown as "of more than N". */
   totalExact?: boolean;
+  /** No rows yet: placeholder rows. */
   loading: boolean;
+  /**
+   * The rows shown are the last answer's while another sort, page or filter is fetched: the table says it is
+   * busy (screen readers announce the update; whoever selects rows waits for the new ones).
+   */
+  updating?: boolean;
   columns: readonly AssetColumn[];
   columnNames: Readonly<Record<string, string>>;
   sort: ListSort;
@@ -81,7 +87,7 @@ export function AssetTable(props: AssetTableProps) {
   return (
     <Paper variant="outlined">
       <TableContainer>
-        <Table size="small" aria-label={t('title')} aria-busy={props.loading}>
+        <Table size="small" aria-label={t('title')} aria-busy={props.loading || Boolean(props.updating)}>
           <AssetTableHead {...props} />
           <TableBody>
             {props.loading &&

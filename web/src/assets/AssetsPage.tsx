@@ -106,6 +106,7 @@ export default function AssetsPage() {
         total={assets.data?.['hydra:totalItems'] ?? 0}
         totalExact={assets.data?.totalExact}
         loading={assets.isPending}
+        updating={assets.isPlaceholderData}
         columns={columns}
         columnNames={stringRecord(namesSetting.data)}
         sort={list.sort}

@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { REPO_ROOT, textFiles } from './repo-text-files';
 
 /**
  * Pointers lead somewhere: every relative link in docs/ and README.md, and every repo path that a doc or a code
@@ -7,26 +8,14 @@ import path from 'node:path';
  * takes its pointers with it; the next reader cannot ask where it went. Globs and placeholders
  * (`functions/http/*.ts`, `shared/api/<module>.ts`, `${dir}/x.ts`) are patterns, not pointers, and are skipped.
  */
-const root = path.resolve(__dirname, '../..');
+const root = REPO_ROOT;
 const FOLDERS = ['docs', 'functions', 'web/src', 'shared', 'scripts', 'infra', 'test'];
-const SKIPPED = ['node_modules', 'dist', 'cdk.out', '.local', 'test-results', '.test-results'];
-const TEXT = /\.(ts|tsx|mts|cts|js|cjs|mjs|json|md)$/;
 // `](target)`, optionally `](<target>)` or with a title; the target up to `#anchor`.
 const MARKDOWN_LINK = /\]\(<?([^)\s>]+)>?(?:\s+"[^"]*")?\)/g;
 // A path from the repository root: not the tail of a longer path (`../shared/x.ts`) nor an alias (`@shared/x`).
 const REPO_PATH =
   /(?<![\w./@-])(?:docs|functions|web\/src|shared|scripts|infra|test)\/[^\s`'"()[\]|,;:]*\.(?:tsx|ts|mts|md|json|cjs|js)\b/g;
 const PATTERN = /[*<>{}$…]/;
-
-/** The text files under a folder, without dependencies and build or test output. */
-function textFiles(folder: string): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    if (SKIPPED.includes(name)) return [];
-    const full = path.join(folder, name);
-    if (statSync(full).isDirectory()) return textFiles(full);
-    return TEXT.test(name) ? [full] : [];
-  });
-}
 
 const relative = (file: string) => path.relative(root, file).split(path.sep).join('/');
 

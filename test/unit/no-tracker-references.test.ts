@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { REPO_ROOT, textFiles } from './repo-text-files';
 
 /**
  * Code, tests, scripts and docs say why, not which tracker issue asked for it: the next reader has no tracker, so
@@ -7,22 +8,10 @@ import path from 'node:path';
  * s.2"), decision records (docs/decisions/NNNN-*.md) and other projects' public issues by name ("Traccar #2053")
  * are not tracker numbers and stay. docs/ and README.md are walked too, decision records included.
  */
-const root = path.resolve(__dirname, '../..');
+const root = REPO_ROOT;
 const FOLDERS = ['functions', 'web/src', 'shared', 'scripts', 'infra', 'test', 'docs'];
-const SKIPPED = ['node_modules', 'dist', 'cdk.out', '.local', 'test-results', '.test-results'];
-const TEXT = /\.(ts|tsx|mts|cts|js|cjs|mjs|json|md)$/;
 // "issue N" in any case, plural, or with "-" or "#" before the number; not "issued", "zod issues", "Traccar #N".
 const TRACKER_REFERENCE = /\bissues?[\s-]+#?\d+/i;
-
-/** The text files under a folder, without dependencies and build or test output. */
-function textFiles(folder: string): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    if (SKIPPED.includes(name)) return [];
-    const full = path.join(folder, name);
-    if (statSync(full).isDirectory()) return textFiles(full);
-    return TEXT.test(name) ? [full] : [];
-  });
-}
 
 /** `file:line: text` for every line that names a tracker issue. */
 function trackerReferences(file: string): string[] {
@@ -35,7 +24,13 @@ function trackerReferences(file: string): string[] {
 describe('tracker references', () => {
   it('the pattern finds tracker numbers and leaves specs, decisions and other projects alone', () => {
     const n = 13; // a number of the tracker, kept out of this file's own lines
-    const found = [`// Issue ${n}, item 3: why`, `(issue ${n})`, `issues ${n}, 15`, `x-issue-${n}.md`, `issue #${n}`];
+    const found = [
+      `// Issue ${n}, item ${n}: why`,
+      `(issue ${n})`,
+      `issues ${n}, 15`,
+      `x-issue-${n}.md`,
+      `issue #${n}`,
+    ];
     const kept = [
       'spec 000 s.2',
       'docs/decisions/0240-tests-that-do-not-depend-on-order-timing-or-easy-passes.md',

@@ -35,7 +35,8 @@ import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from './seed/seed';
  *
  * Environment: *_PORT variables move ports, LOCAL_DATA_DIR moves .local/, START_WEB=false skips the console,
  * START_WEB=build serves the production build (web/dist, or CONSOLE_DIST_DIR) as CloudFront does instead of
- * Vite, STACK_INFO_FILE writes the URLs as JSON (the test harness reads it).
+ * Vite, STACK_INFO_FILE writes the URLs as JSON (the test harness reads it), STOP_WHEN_STDIN_ENDS=true stops
+ * the stack when its stdin closes (the harness's pipe: the stack ends with the test run).
  */
 async function main() {
   const started = Date.now();
@@ -48,6 +49,11 @@ async function main() {
   };
   process.once('SIGINT', () => void stop().then(() => process.exit(0)));
   process.once('SIGTERM', () => void stop().then(() => process.exit(0)));
+  // A stack launched by the test harness or a benchmark (launch-stack.ts) ends with the process that launched it.
+  if (process.env.STOP_WHEN_STDIN_ENDS === 'true') {
+    process.stdin.once('end', () => void stop().then(() => process.exit(0)));
+    process.stdin.resume();
+  }
 
   const consoleOrigins = [`http://localhost:${port('WEB_PORT')}`, `http://${HOST}:${port('WEB_PORT')}`];
   try {

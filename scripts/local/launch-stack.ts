@@ -36,7 +36,7 @@ export interface LaunchedStack {
 /**
  * Starts `npm start`'s stack (scripts/start.ts) as a detached child process on free ports over `dataDir`,
  * exactly as a developer runs it, and waits until it reports its URLs. Used by the test harness and the
- * benchmarks; the caller stops it with `process.kill(-pid)`.
+ * benchmarks; the caller stops it with `process.kill(-pid)`, and it stops by itself when the caller ends.
  */
 export async function launchLocalStack(options: {
   dataDir: string;
@@ -72,8 +72,11 @@ export async function launchLocalStack(options: {
         START_WEB: options.web === false ? 'false' : options.web,
         ...(options.consoleDist ? { CONSOLE_DIST_DIR: options.consoleDist } : {}),
         LOCAL_TRUST_TEST_CLIENT_IP: options.trustTestClientIp ? 'true' : 'false',
+        STOP_WHEN_STDIN_ENDS: 'true',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // The stack's stdin is a pipe from this process: when this process ends, killed or not, the pipe closes
+      // and the stack stops (scripts/start.ts) instead of holding its ports and CPU for nobody.
+      stdio: ['pipe', 'pipe', 'pipe'],
       detached: true,
     },
   );
@@ -100,6 +103,8 @@ export async function launchLocalStack(options: {
   }
   // From here on nobody reads the output; keep the pipes drained so the child never blocks on them.
   child.unref();
+  // Nor does the pipe keep this process alive: it is there to end with it.
+  (child.stdin as unknown as { unref?: () => void } | null)?.unref?.();
   child.stdout?.removeListener('data', collect);
   child.stderr?.removeListener('data', collect);
   child.stdout?.resume();

@@ -44,8 +44,20 @@ export async function launchBrowser(): Promise<Browser> {
   // their time zone whatever the machine's is, so a test's "today" means the same day on every machine. Pages
   // ask for reduced motion, which the console honours (web/src/theme/useReducedMotion.ts): a drawer that slides
   // in is a quarter second of frames for a loaded machine's renderer, in every state a test reaches.
-  browser.newContext = (options = {}) =>
-    newContext({ serviceWorkers: 'block', timezoneId: CONSOLE_TIME_ZONE, reducedMotion: 'reduce', ...options });
+  // An error thrown in a page and caught by nobody unmounts the console (a blank page): the test then fails on a
+  // missing element far from the cause, so the cause is written to the test's output.
+  browser.newContext = async (options = {}) => {
+    const context = await newContext({
+      serviceWorkers: 'block',
+      timezoneId: CONSOLE_TIME_ZONE,
+      reducedMotion: 'reduce',
+      ...options,
+    });
+    context.on('weberror', (webError) =>
+      console.error(`Uncaught in the page at ${webError.page()?.url()}:\n${webError.error().stack}`),
+    );
+    return context;
+  };
   return browser;
 }
 

@@ -22,9 +22,10 @@ export const DEVICE_REQUIRED = 'The device is required';
 const filterSchema = eventListQuerySchema.omit({ page: true, itemsPerPage: true, pagination: true });
 
 /**
- * The time from which a client user sees a device's events: when it joined its current asset, if that asset
- * is their customer's (undefined: nothing to see). Only the current attachment is kept, so a device that was
- * on their asset before and came back shows its events since it came back (docs/security.md "Client users").
+ * The time from which a client user sees a device's events: when it joined its current asset, if that asset is their
+ * customer's (undefined: nothing to see). Only the current attachment is kept, so a device that was on their asset
+ * before and came back shows its events since it came back (docs/security.md "A client user seeing other customers'
+ * zones and history").
  */
 async function clientVisibleSince(ctx: TenantContext, viewer: AssetViewer, deviceId: number) {
   const device = await deviceRepository.get(ctx, deviceId);

@@ -20,12 +20,11 @@ import { closeOpenVisitsOfZone } from '../lib/visits/visit-writes';
 import { zoneStockRoutes } from '../lib/zone-stock/stock-routes';
 
 /**
- * Geo zones (spec 000 asset map, s.3, s.7). Holders of VIEW_ASSET_MAP read the zones (the map draws
- * them), except client users: spec 000 hides the Geo zone from them, and a tenant's zones name and outline
- * its other customers' depots and sites, so every zone route answers them 403 whatever the role matrix says
- * (docs/security.md "Client users"). Only staff write zones: transporters get 403 on writes.
- * The list is never paged: the map and the asset form want every zone. Decisions: docs/decisions/0159
- * to 0165.
+ * Geo zones (spec 000 asset map, s.3, s.7). Holders of VIEW_ASSET_MAP read the zones (the map draws them), except
+ * client users: spec 000 hides the Geo zone from them, and a tenant's zones name and outline its other customers'
+ * depots and sites, so every zone route answers them 403 whatever the role matrix says (docs/security.md "A client user
+ * seeing other customers' zones and history"). Only staff write zones: transporters get 403 on writes. The list is
+ * never paged: the map and the asset form want every zone. Decisions: docs/decisions/0159 to 0165.
  */
 const zoneIdOf = (params: Record<string, string | undefined>) => validate(idParamSchema, params.id);
 

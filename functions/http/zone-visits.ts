@@ -6,10 +6,11 @@ import { assetVisitsQuery, pageOfVisits } from '../lib/visits/visit-queries';
 import { assetOf, periodOf, VISIT_COLLECTION_SPEC, zoneOf, zoneQuery } from '../lib/visits/visit-request';
 
 /**
- * Zone visits: an asset's visits and a zone's visits of a period or open now, newest arrival
- * first, and their exports. Visits name zones, which client users never see (spec 000 hides the geo zone from
- * them; docs/security.md "Client users"), so every visit route answers them 403 before anything is read
- * (docs/decisions/0267-zone-visits-a-presence-per-zone-on-the-asset-dated-at-the-first-fix.md). Another tenant's or an unknown asset or zone: 404.
+ * Zone visits: an asset's visits and a zone's visits of a period or open now, newest arrival first, and their exports.
+ * Visits name zones, which client users never see (spec 000 hides the geo zone from them; docs/security.md "A client
+ * user seeing other customers' zones and history"), so every visit route answers them 403 before anything is read
+ * (docs/decisions/0267-zone-visits-a-presence-per-zone-on-the-asset-dated-at-the-first-fix.md). Another tenant's or an
+ * unknown asset or zone: 404.
  */
 const SPEC = VISIT_COLLECTION_SPEC;
 /** Totals count at most this many visits (the read budget: no page beyond it is reachable anyway). */

@@ -1,7 +1,8 @@
 /**
- * cognito-local, started with the few operations it lacks or does more kindly than AWS (a local stand-in must
- * never be kinder than AWS; docs/security.md "Sessions end when they should"). Run by startCognito in
- * scripts/local/services.ts in place of cognito-local's own bin; everything else is cognito-local unchanged.
+ * cognito-local, started with the few operations it lacks or does more kindly than AWS (a local stand-in must never be
+ * kinder than AWS; docs/security.md "Keeping a session after deactivation, a password change or sign-out"). Run by
+ * startCognito in scripts/local/services.ts in place of cognito-local's own bin; everything else is cognito-local
+ * unchanged.
  *
  *  - AdminUserGlobalSignOut (missing): revokes every refresh token of the user, as AWS does. cognito-local keeps
  *    a user's refresh tokens on the user record (RefreshTokens, see its RevokeToken and REFRESH_TOKEN_AUTH), so

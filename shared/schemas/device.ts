@@ -23,8 +23,8 @@ export const DEV_EUI_PATTERN = /^[0-9A-F]{16}$/;
 /** A DEVEUI this tenant holds already: its own data, so the answer may say so. */
 export const DEV_EUI_TAKEN = 'This DEVEUI is already registered in your tenant.';
 /**
- * A DEVEUI another tenant holds, or one nobody may register (reserved): one text for both, so the answer
- * tells a caller nothing about other tenants' tags (docs/security.md "DEVEUI oracle").
+ * A DEVEUI another tenant holds, or one nobody may register (reserved): one text for both, so the answer tells a caller
+ * nothing about other tenants' tags (docs/security.md "Learning or blocking another tenant's tags by DEVEUI").
  */
 export const DEV_EUI_UNAVAILABLE = 'This DEVEUI cannot be registered; contact support if it is yours.';
 /** Over the daily number of refused DEVEUIs of a tenant (dev-eui-probe-limit.ts): answered as 429. */

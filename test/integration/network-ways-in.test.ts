@@ -163,7 +163,8 @@ describe('The Things Stack webhook', () => {
     expect((await post('/api/tts/uplink', ttsBody(tracker(demoTag, sentinel)), secrets.demoTts)).status).toBe(202);
     const events = await waitForEventAt(admin, demoTag, sentinel);
     expect(events.map((e) => e.date)).toEqual([sentinel.toISOString()]);
-    // Recorded in the tenant that sent it, as for KPN (docs/security.md, "A tenant's uplinks").
+    // Recorded in the tenant that sent it, as for KPN (docs/security.md, "Writing another tenant's tags through one's
+    // own way in").
     const rejections = await waitFor(
       async () =>
         ((

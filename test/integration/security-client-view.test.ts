@@ -6,9 +6,9 @@ import { call, tokenOf } from '../harness/api';
 import { localTable } from '../harness/stack';
 
 /**
- * Client users' view (docs/security.md "Client users"): a client user (demo `client`) gets no geo zone (no
- * route, no id, name or shape in any asset answer) and a device's events only from when it came to their
- * customer's asset.
+ * Client users' view (docs/security.md "A client user seeing other customers' zones and history"): a client user (demo
+ * `client`) gets no geo zone (no route, no id, name or shape in any asset answer) and a device's events only from when
+ * it came to their customer's asset.
  */
 type Zone = { id: number; name: string | null };
 type Collection<T> = { 'hydra:member': T[]; 'hydra:totalItems': number };

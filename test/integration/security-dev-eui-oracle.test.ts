@@ -7,8 +7,8 @@ import { call, tokenOf } from '../harness/api';
 import { localTable, readStack } from '../harness/stack';
 
 /**
- * The DEVEUI oracle (docs/security.md "DEVEUI oracle and squatting"): another tenant's DEVEUI is answered
- * exactly like one nobody may register, and a tenant's refused DEVEUIs are limited per day (429).
+ * The DEVEUI oracle (docs/security.md "Learning or blocking another tenant's tags by DEVEUI"): another tenant's DEVEUI
+ * is answered exactly like one nobody may register, and a tenant's refused DEVEUIs are limited per day (429).
  */
 interface Answer {
   detail?: string;

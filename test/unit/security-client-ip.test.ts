@@ -6,7 +6,8 @@ import { assertCameThroughEdge } from '../../functions/lib/security/edge-origin'
 const eventFrom = (sourceIp: string, headers: Record<string, string> = {}) =>
   ({ requestContext: { http: { sourceIp } }, headers }) as unknown as APIGatewayProxyEventV2;
 
-describe('the client address of a request (docs/security.md "Rate limits")', () => {
+// docs/security.md "Escaping the per-address limits with a forged address".
+describe('the client address of a request', () => {
   afterEach(() => {
     delete process.env.CLIENT_IP_FROM_CLOUDFRONT;
     delete process.env.ORIGIN_VERIFY_SECRET;

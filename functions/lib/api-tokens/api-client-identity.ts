@@ -87,7 +87,8 @@ export async function issueApiClientToken(clientId: string, secret: string, ip: 
         AuthFlow: 'USER_PASSWORD_AUTH',
         ClientId: apiClientsAppClientId(),
         AuthParameters: { USERNAME: apiClientUsername(clientId), PASSWORD: secret },
-        // The client's address for Cognito's threat protection (docs/security.md "Rate limits").
+        // The client's address for Cognito's threat protection (docs/security.md "Guessing or spraying passwords at
+        // sign-in").
         UserContextData: { IpAddress: ip },
       }),
     );

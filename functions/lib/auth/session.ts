@@ -87,8 +87,8 @@ const isWrongCredentials = (error: unknown) =>
     /NotAuthorized|UserNotFound|UserNotConfirmed|PasswordResetRequired|InvalidPassword/.test(error.name));
 
 /**
- * The caller's address for Cognito's threat protection, which would otherwise judge every sign-in by the
- * Lambda's own address (only used once the app client propagates it: docs/security.md "Rate limits").
+ * The caller's address for Cognito's threat protection, which would otherwise judge every sign-in by the Lambda's own
+ * address (only used once the app client propagates it: docs/security.md "Guessing or spraying passwords at sign-in").
  */
 export const userContext = (ip: string) => ({ UserContextData: { IpAddress: ip } });
 

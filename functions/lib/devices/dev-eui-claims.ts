@@ -25,9 +25,9 @@ const KEYS_PER_BATCH = 100;
 const BATCH_CONCURRENCY = 4;
 
 /**
- * DEVEUIs nobody registers: all zeros (no EUI assigned) and all ones (the broadcast / unset value some
- * tooling writes). They are refused with the same text as another tenant's DEVEUI, so that text is no proof
- * that some tenant owns a tag (docs/security.md "DEVEUI oracle").
+ * DEVEUIs nobody registers: all zeros (no EUI assigned) and all ones (the broadcast / unset value some tooling writes).
+ * They are refused with the same text as another tenant's DEVEUI, so that text is no proof that some tenant owns a tag
+ * (docs/security.md "Learning or blocking another tenant's tags by DEVEUI").
  */
 const RESERVED_DEV_EUIS = new Set(['0000000000000000', 'FFFFFFFFFFFFFFFF']);
 export const isReservedDevEui = (devEui: string) => RESERVED_DEV_EUIS.has(normalizeDevEui(devEui));

@@ -5,9 +5,9 @@ import { DEV_EUI_REFUSALS } from '../security/limits';
 import { spentFor, take } from '../security/rate-limit';
 
 /**
- * The DEVEUI probe budget of a tenant (docs/security.md "DEVEUI oracle and squatting"): each DEVEUI refused
- * with the neutral "cannot be registered" answers one bit about another tenant's tags. Once the budget is spent,
- * every device registration of the tenant (create and import) is refused with 429 before any DEVEUI is looked
+ * The DEVEUI probe budget of a tenant (docs/security.md "Learning or blocking another tenant's tags by DEVEUI"): each
+ * DEVEUI refused with the neutral "cannot be registered" answers one bit about another tenant's tags. Once the budget
+ * is spent, every device registration of the tenant (create and import) is refused with 429 before any DEVEUI is looked
  * up: a free DEVEUI answering 201 where a taken one answers 429 would be the oracle again.
  */
 const subject = (ctx: TenantContext) => `tenant-${ctx.tenantId}`;

@@ -11,9 +11,9 @@ import { devEuiClaimKey } from './dev-eui-claims';
 
 /**
  * A device (tracking tag) as stored: the API shape without its JSON-LD keys; the asset's name is copied in.
- * `asset_since` (stored only, not answered) is when the device joined its current asset: a client user sees
- * a device's events from then on only (functions/http/events.ts). Absent on devices written before it was
- * kept, which then show a client user no events (docs/security.md "Client users").
+ * `asset_since` (stored only, not answered) is when the device joined its current asset: a client user sees a device's
+ * events from then on only (functions/http/events.ts). Absent on devices written before it was kept, which then show a
+ * client user no events (docs/security.md "A client user seeing other customers' zones and history").
  */
 export type DeviceRecord = Omit<Device, '@id' | '@type' | 'connectivity'> &
   ConnectivityAttributes & { asset_since?: string | null };

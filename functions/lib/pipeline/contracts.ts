@@ -67,9 +67,9 @@ export interface ReadUplink {
 }
 
 /**
- * The queue message body (JSON): a read uplink with the tenant its way in proved (docs/security.md, "A
- * tenant's uplinks"). Required: the processor refuses an uplink whose DEVEUI another tenant holds, and a
- * message without it (the older queued format) is refused and recorded, never guessed.
+ * The queue message body (JSON): a read uplink with the tenant its way in proved (docs/security.md, "Writing another
+ * tenant's tags through one's own way in"). Required: the processor refuses an uplink whose DEVEUI another tenant
+ * holds, and a message without it (the older queued format) is refused and recorded, never guessed.
  */
 export interface NormalizedUplink extends ReadUplink {
   /** Tenant id: KPN, the destination's (its message token); MQTT and LoRaWAN, the DEVEUI claim's at ingest. */

@@ -14,7 +14,7 @@ export interface IngestOutcome {
 }
 
 /**
- * The tenant a way in puts on its uplinks (docs/security.md, "A tenant's uplinks"):
+ * The tenant a way in puts on its uplinks (docs/security.md, "Writing another tenant's tags through one's own way in"):
  * - `proved`: its credential names the tenant (KPN: the message token made with that tenant's secret).
  * - `claim`: it proves no tenant today (MQTT, LoRaWAN), so the DEVEUI claim's tenant is read here, at ingest.
  *   That is the gap the gateway work (things with a tenant attribute, broker authentication) closes by

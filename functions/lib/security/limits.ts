@@ -3,9 +3,9 @@ import type { Lock, WindowLimit } from './rate-limit';
 import type { Bucket } from './token-bucket';
 
 /**
- * Every limit of the application in one place (docs/security.md "Guessing reset codes" and "Rate limits").
- * The numbers are chosen so that a person never meets them and a script meets them at once; WAF rate rules and the API
- * stage's throttle (infra) come on top and are coarser.
+ * Every limit of the application in one place (docs/security.md, under "Taking over accounts and sessions" and
+ * "Exhausting or slowing the service"). The numbers are chosen so that a person never meets them and a script meets
+ * them at once; WAF rate rules and the API stage's throttle (infra) come on top and are coarser.
  */
 
 const MINUTE = 60;

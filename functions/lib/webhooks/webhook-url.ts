@@ -1,10 +1,10 @@
 import { BlockList, isIP } from 'node:net';
 
 /**
- * The SSRF guard of webhook endpoints (docs/security.md "Webhook endpoints"). A URL is checked when it is
- * saved and again before every attempt, after resolving its host: the sender connects to the address this
- * check approved (webhook-http.ts pins it), so a name that resolves elsewhere at send time (DNS rebinding)
- * reaches nothing private.
+ * The SSRF guard of webhook endpoints (docs/security.md "Making the webhook sender call what only the product can
+ * reach"). A URL is checked when it is saved and again before every attempt, after resolving its host: the sender
+ * connects to the address this check approved (webhook-http.ts pins it), so a name that resolves elsewhere at send time
+ * (DNS rebinding) reaches nothing private.
  *
  * Refused: other schemes than https (http only through the local stack's explicit setting), credentials in
  * the URL, IP literals in any spelling (the URL parser turns 2130706433, 0x7f.1 and 0177.0.0.1 into

@@ -123,8 +123,8 @@ export function sourceOf(ctx: TenantContext, request: Pick<DeviceListRequest, 'o
 
 /**
  * A filter's own key range in an index that keeps the order asked for (docs/data-model.md "Device list"):
- * battery low is gsi1's `1#`/`0#` prefix (id order within it, so also the id order's), asset[exists] gsi2's
- * (`1#` in asset-name order, `0#` in id order). Every entry of the range matches that filter.
+ * battery low is the battery order's index's `1#`/`0#` prefix (gsi8; id order within it, so also the id order's),
+ * asset[exists] the asset-name order's (gsi9: `1#` in asset-name order, `0#` in id order). Every entry of the range matches that filter.
  */
 function filterRange(ctx: TenantContext, field: DeviceListRequest['order']['field'], filters: DeviceFilters) {
   const partition = devicePartition(ctx);

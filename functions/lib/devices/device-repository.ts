@@ -40,7 +40,7 @@ export const DEVICE_NO_ASSET_PREFIX = '0#';
 export const DEVICE_WITH_ASSET_PREFIX = '1#';
 
 /**
- * gsi1 sort key prefixes: the battery flag leads the key (`0#<id>` fine, `1#<id>` low), so batteryLevelLow=true|false
+ * The battery order's (gsi8) sort key prefixes: the battery flag leads the key (`0#<id>` fine, `1#<id>` low), so batteryLevelLow=true|false
  * is a begins_with in id order (device list filters).
  */
 export const DEVICE_BATTERY_OK_PREFIX = '0#';

@@ -269,6 +269,10 @@ describe('webhooks', () => {
       `http://0x7f000001:${port}/`,
       `http://0177.0.0.1:${port}/`,
       `http://[::ffff:127.0.0.1]:${port}/`,
+      // IPv6 literals carrying a private IPv4 address (NAT64, 6to4, Teredo): refused like 127.0.0.1.
+      'http://[64:ff9b::a9fe:a9fe]/latest/meta-data/',
+      `http://[2002:7f00:1::]:${port}/`,
+      'http://[2001:0:4136:e378:8000:63bf:f5ff:fffe]/',
       `http://[::1]:${port}/`,
       `http://localhost:${port}/`,
       `http://localhost.:${port}/`,

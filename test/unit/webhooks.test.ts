@@ -159,6 +159,44 @@ describe('webhook URL check (SSRF)', () => {
     }
   });
 
+  describe('IPv6 addresses that carry an IPv4 address are judged by that IPv4 address', () => {
+    const refusedTransitions: [string, string][] = [
+      ['::ffff:127.0.0.1', 'IPv4-mapped loopback'],
+      ['::ffff:0:7f00:1', 'IPv4-translated loopback'],
+      ['::a9fe:a9fe', 'IPv4-compatible metadata service'],
+      ['::10.0.0.1', 'IPv4-compatible private'],
+      ['64:ff9b::a9fe:a9fe', 'NAT64 metadata service'],
+      ['64:ff9b::c0a8:101', 'NAT64 192.168.1.1'],
+      ['64:ff9b:1::5db8:d70e', 'local-use NAT64, refused whole even around a public address'],
+      ['64:ff9b:1:7f00:1::', 'local-use NAT64 with the /48 layout'],
+      ['2002:7f00:1::', '6to4 around 127.0.0.1'],
+      ['2002:a9fe:a9fe:1::1', '6to4 around the metadata service'],
+      ['2002:ac10:1::', '6to4 around 172.16.0.1'],
+      // RFC 4380's layout: server 65.54.227.120, port 40000, client 192.0.2.45 (inverted 3fff:fdd2), TEST-NET-1.
+      ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'Teredo, documentation-range client'],
+      ['2001:0:4136:e378:8000:63bf:f5ff:fffe', 'Teredo, client 10.0.0.1'],
+      ['2001:0:4136:e378:8000:63bf:5601:5601', 'Teredo, client 169.254.169.254'],
+      ['2001:0:a00:1:8000:63bf:a247:28f1', 'Teredo, server 10.0.0.1'],
+    ];
+    it.each(refusedTransitions)('refuses %s (%s)', async (address) => {
+      expect(isForbiddenAddress(address)).toBe(true);
+      expect(await checkWebhookUrl('https://erp.example.com/hook', options(resolvingTo(address)))).toEqual({
+        ok: false,
+        reason: WEBHOOK_URL_MESSAGES.privateAddress,
+      });
+    });
+
+    it.each([
+      ['::ffff:5db8:d70e', 'IPv4-mapped 93.184.215.14'],
+      ['64:ff9b::808:808', 'NAT64 8.8.8.8'],
+      ['2002:5db8:d70e::1', '6to4 around 93.184.215.14'],
+      ['2001:0:4136:e378:8000:63bf:a247:28f1', 'Teredo, public server and client 93.184.215.14'],
+      ['2001:4860:4860::8888', 'outside 2001::/32, not Teredo'],
+    ])('accepts %s (%s)', (address) => {
+      expect(isForbiddenAddress(address)).toBe(false);
+    });
+  });
+
   it('checks again at send time: a name that now resolves to loopback (DNS rebinding) is refused', async () => {
     let answers = ['93.184.215.14'];
     const rebinding: Lookup = async () => answers.map((address) => ({ address, family: 4 }));

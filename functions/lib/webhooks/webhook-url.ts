@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * The SSRF guard of webhook endpoints (docs/security.md "Making the webhook sender call what only the product can
@@ -9,8 +10,8 @@ import { BlockList, isIP } from 'node:net';
  * Refused: other schemes than https (http only through the local stack's explicit setting), credentials in
  * the URL, IP literals in any spelling (the URL parser turns 2130706433, 0x7f.1 and 0177.0.0.1 into
  * 127.0.0.1), `localhost` and `*.localhost`, and names with any address in a private, loopback, link-local
- * (the metadata service at 169.254.169.254), CGNAT, multicast, reserved, unique-local or IPv4-mapped/NAT64
- * private range.
+ * (the metadata service at 169.254.169.254), CGNAT, multicast, reserved or unique-local range, including an IPv6
+ * address that carries such an IPv4 address (mapped, translated, compatible, NAT64, 6to4, Teredo).
  */
 export const WEBHOOK_URL_MESSAGES = {
   scheme: 'The URL must start with https://',
@@ -53,16 +54,54 @@ for (const [network, prefix] of [
 ] as const)
   blocked.addSubnet(network, prefix, 'ipv6');
 
-/** An IPv4 address carried inside an IPv6 one (mapped ::ffff:a.b.c.d, compatible ::a.b.c.d, NAT64 64:ff9b::). */
-function embeddedIpv4(address: string): string | undefined {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1];
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (!hex) return undefined;
-  const high = Number.parseInt(hex[1] as string, 16);
-  const low = Number.parseInt(hex[2] as string, 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+const ipv4Of = (high: number, low: number) => [high >> 8, high & 255, low >> 8, low & 255].join('.');
+const lastWord = (parts: number[]) => ipv4Of(parts[6] ?? 0, parts[7] ?? 0);
+
+/**
+ * IPv6 ranges that carry an IPv4 address, with where it sits. Whatever reaches such an address ends up at the
+ * IPv4 one (a translator, relay or the host's own stack unwraps it), so the IPv4 address is what is judged.
+ */
+interface TransitionRange {
+  network: string;
+  prefix: number;
+  embedded: (parts: number[]) => string[];
+}
+const TRANSITION_RANGES = (
+  [
+    { network: '::ffff:0:0', prefix: 96, embedded: (parts) => [lastWord(parts)] }, // IPv4-mapped
+    { network: '::ffff:0:0:0', prefix: 96, embedded: (parts) => [lastWord(parts)] }, // IPv4-translated (SIIT)
+    { network: '::', prefix: 96, embedded: (parts) => [lastWord(parts)] }, // IPv4-compatible (deprecated); :: and ::1 too
+    { network: '64:ff9b::', prefix: 96, embedded: (parts) => [lastWord(parts)] }, // NAT64 well-known prefix
+    { network: '2002::', prefix: 16, embedded: (parts) => [ipv4Of(parts[1] ?? 0, parts[2] ?? 0)] }, // 6to4
+    {
+      // Teredo: the server in bits 32-64, the client (where the relay finally sends) inverted in the last 32 bits.
+      network: '2001::',
+      prefix: 32,
+      embedded: (parts) => [
+        ipv4Of(parts[2] ?? 0, parts[3] ?? 0),
+        ipv4Of(~(parts[6] ?? 0) & 0xffff, ~(parts[7] ?? 0) & 0xffff),
+      ],
+    },
+  ] satisfies TransitionRange[]
+).map((range) => ({ ...range, parsed: ipaddr.IPv6.parse(range.network) }));
+
+/**
+ * The local-use NAT64 prefix (RFC 8215) is refused whole: its operator chooses where in it the IPv4 address
+ * sits (any RFC 6052 length from /48 to /96), and no public receiver lives behind someone's own translator.
+ */
+const LOCAL_NAT64 = ipaddr.IPv6.parse('64:ff9b:1::');
+
+/** True for an IPv6 address whose embedded IPv4 address is forbidden, or that lies in the local-use NAT64 range. */
+function isForbiddenTransition(address: string): boolean {
+  let parsed: ipaddr.IPv6;
+  try {
+    parsed = ipaddr.IPv6.parse(address);
+  } catch {
+    return true;
+  }
+  if (parsed.match(LOCAL_NAT64, 48)) return true;
+  const range = TRANSITION_RANGES.find((candidate) => parsed.match(candidate.parsed, candidate.prefix));
+  return range ? range.embedded(parsed.parts).some((inner) => blocked.check(inner, 'ipv4')) : false;
 }
 
 /** True for any address a webhook must never reach. */
@@ -70,9 +109,7 @@ export function isForbiddenAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return blocked.check(address, 'ipv4');
   if (family !== 6) return true;
-  const inner = embeddedIpv4(address);
-  if (inner) return blocked.check(inner, 'ipv4');
-  return blocked.check(address, 'ipv6');
+  return isForbiddenTransition(address) || blocked.check(address, 'ipv6');
 }
 
 export interface ResolvedAddress {

@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { systemTenantContext } from '../../functions/lib/data/system-context';
-import { encryptSecret } from '../../functions/lib/kpn-things/secret-cipher';
+import { encryptSecret, webhookSigningSecret } from '../../functions/lib/kpn-things/secret-cipher';
 import { endpointSecrets, type WebhookEndpointRecord } from '../../functions/lib/webhooks/webhook-endpoint-repository';
 import {
   MAX_SQS_DELAY_SECONDS,
@@ -57,8 +57,9 @@ describe('secret rotation overlap', () => {
     const ctx = systemTenantContext(3);
     const [current, previous] = [newWebhookSecret(), newWebhookSecret()];
     const record = {
-      secret_encrypted: await encryptSecret(current, '3'),
-      previous_secret_encrypted: await encryptSecret(previous, '3'),
+      id: 4,
+      secret_encrypted: await encryptSecret(current, '3', webhookSigningSecret(4)),
+      previous_secret_encrypted: await encryptSecret(previous, '3', webhookSigningSecret(4)),
       previous_secret_until: '2026-11-28T00:00:00.000Z',
     } as WebhookEndpointRecord;
     expect(await endpointSecrets(ctx, record, new Date('2026-11-27T23:59:59.000Z'))).toEqual([current, previous]);

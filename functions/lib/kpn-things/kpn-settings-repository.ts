@@ -77,7 +77,10 @@ export async function resolveCredentials(
   const { version: _version, client_secret, things_plug_uuid: _plug, things_shared_secret: _shared, ...fields } = input;
   if (client_secret) return { ...fields, client_secret };
   if (!stored) throw secretRequired();
-  return { ...fields, client_secret: await decryptSecret(stored.client_secret_encrypted, ctx.tenantId) };
+  return {
+    ...fields,
+    client_secret: await decryptSecret(stored.client_secret_encrypted, ctx.tenantId, 'kpn-things/client_secret'),
+  };
 }
 
 /** The destination's fields as stored: a new shared secret encrypted, a blank one kept; 422 without any. */
@@ -85,7 +88,7 @@ async function thingsDestination(ctx: TenantContext, input: KpnThingsSaveOutput,
   const plug = input.things_plug_uuid === undefined ? (stored?.things_plug_uuid ?? null) : input.things_plug_uuid;
   const things_plug_uuid = plug ? normalizePlugUuid(plug) : null;
   const things_shared_secret_encrypted = input.things_shared_secret
-    ? await encryptSecret(input.things_shared_secret, ctx.tenantId)
+    ? await encryptSecret(input.things_shared_secret, ctx.tenantId, 'kpn-things/things_shared_secret')
     : (stored?.things_shared_secret_encrypted ?? null);
   if (things_plug_uuid && !things_shared_secret_encrypted)
     throw unprocessable([
@@ -106,7 +109,7 @@ export async function saveKpnSettings(ctx: TenantContext, input: KpnThingsSaveOu
   const { version, client_secret, things_plug_uuid: _plug, things_shared_secret: _shared, ...fields } = input;
   const destination = await thingsDestination(ctx, input, stored);
   const client_secret_encrypted = client_secret
-    ? await encryptSecret(client_secret, ctx.tenantId)
+    ? await encryptSecret(client_secret, ctx.tenantId, 'kpn-things/client_secret')
     : (stored?.client_secret_encrypted as string);
   if (destination.things_plug_uuid) await claimThingsPlug(ctx, destination.things_plug_uuid);
   const saved = await writeSettings(ctx, stored, version, { ...fields, ...destination, client_secret_encrypted });

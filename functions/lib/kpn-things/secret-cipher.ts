@@ -10,13 +10,30 @@ import path from 'node:path';
  *    localhost:2773 (no SDK in the bundle); the key is its SHA-256, so any high-entropy string serves;
  *  - KPN_DATA_KEY: the key as base64 (tests, or a deployment that injects it another way);
  *  - KPN_DATA_KEY_FILE (local stack): a file, generated once with a random key (.local/kpn-data-key).
- * Stored form: "v1:" + base64(iv | tag | ciphertext); the tenant id is bound in as additional data, so a
- * ciphertext copied to another tenant's record does not decrypt.
+ * Stored form (docs/decisions/0286-integration-secrets-are-bound-to-tenant-and-purpose-in-a-v2-format.md):
+ * "v2:" + base64(iv | 16-byte tag | ciphertext), with the tenant id and the secret's purpose bound in as
+ * additional data, so a ciphertext copied to another tenant's record, to another field or to another webhook
+ * endpoint does not decrypt. "v1:" (the tenant alone bound in) is still read, so secrets saved before v2 keep
+ * working until they are next saved or rotated.
  */
 const KEY_BYTES = 32;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
-const PREFIX = 'v1:';
+const V1 = 'v1:';
+const V2 = 'v2:';
+
+/** What a secret is for: bound into its ciphertext together with the tenant. */
+export type SecretPurpose =
+  | 'kpn-things/client_secret'
+  | 'kpn-things/things_shared_secret'
+  | `webhook-endpoint/${number}/signing-secret`;
+
+export const webhookSigningSecret = (endpointId: number): SecretPurpose =>
+  `webhook-endpoint/${endpointId}/signing-secret`;
+
+// JSON keeps the two parts apart whatever characters they hold; the version is in it so v2 data never reads as v1.
+const v2Aad = (tenantId: string, purpose: SecretPurpose) => Buffer.from(JSON.stringify(['v2', tenantId, purpose]));
+const v1Aad = (tenantId: string) => Buffer.from(`tenant:${tenantId}`);
 
 let cachedKey: Promise<Buffer> | undefined;
 
@@ -66,19 +83,25 @@ function dataKey(): Promise<Buffer> {
   return cachedKey;
 }
 
-export async function encryptSecret(plain: string, tenantId: string): Promise<string> {
+export async function encryptSecret(plain: string, tenantId: string, purpose: SecretPurpose): Promise<string> {
   const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', await dataKey(), iv);
-  cipher.setAAD(Buffer.from(`tenant:${tenantId}`));
+  const cipher = createCipheriv('aes-256-gcm', await dataKey(), iv, { authTagLength: TAG_BYTES });
+  cipher.setAAD(v2Aad(tenantId, purpose));
   const encrypted = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), encrypted]).toString('base64');
+  return V2 + Buffer.concat([iv, cipher.getAuthTag(), encrypted]).toString('base64');
 }
 
-export async function decryptSecret(stored: string, tenantId: string): Promise<string> {
-  if (!stored.startsWith(PREFIX)) throw new Error('Unknown secret format');
-  const raw = Buffer.from(stored.slice(PREFIX.length), 'base64');
-  const decipher = createDecipheriv('aes-256-gcm', await dataKey(), raw.subarray(0, IV_BYTES));
-  decipher.setAAD(Buffer.from(`tenant:${tenantId}`));
+/** Throws on an unknown format, a short tag, another tenant or another purpose (the data is not ours to read). */
+export async function decryptSecret(stored: string, tenantId: string, purpose: SecretPurpose): Promise<string> {
+  const version = stored.slice(0, V2.length);
+  if (version !== V1 && version !== V2) throw new Error('Unknown secret format');
+  const raw = Buffer.from(stored.slice(version.length), 'base64');
+  // GCM would accept a tag as short as 4 bytes, which is far easier to forge: only a whole one is taken.
+  if (raw.length < IV_BYTES + TAG_BYTES) throw new Error('Truncated secret');
+  const decipher = createDecipheriv('aes-256-gcm', await dataKey(), raw.subarray(0, IV_BYTES), {
+    authTagLength: TAG_BYTES,
+  });
+  decipher.setAAD(version === V2 ? v2Aad(tenantId, purpose) : v1Aad(tenantId));
   decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
   return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
 }

@@ -30,7 +30,11 @@ export async function receiveThingsUplink(
   // A lookup item left over from a change of plug finds settings that no longer name it.
   if (!settings?.things_shared_secret_encrypted || settings.things_plug_uuid !== normalizePlugUuid(plug))
     throw forbidden(THINGS_FORBIDDEN);
-  const secret = await decryptSecret(settings.things_shared_secret_encrypted, ctx.tenantId);
+  const secret = await decryptSecret(
+    settings.things_shared_secret_encrypted,
+    ctx.tenantId,
+    'kpn-things/things_shared_secret',
+  );
   if (!thingsTokenMatches(rawBody, secret, token)) throw forbidden(THINGS_FORBIDDEN);
   const text = rawBody.toString('utf8');
   let records: unknown;

@@ -12,7 +12,7 @@ import { counterKey, itemKey } from '../data/keys';
 import { createRepository, type Stored } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 import { unprocessable } from '../http/errors';
-import { decryptSecret, encryptSecret } from '../kpn-things/secret-cipher';
+import { decryptSecret, encryptSecret, webhookSigningSecret } from '../kpn-things/secret-cipher';
 import { newWebhookSecret } from './webhook-signature';
 
 /** A tenant's webhook endpoint; the signing secret only encrypted (the sender needs it back, so no hash). */
@@ -47,7 +47,7 @@ export const toApiEndpoint = (record: WebhookEndpointRecord, secret?: string): W
 });
 
 export const endpointSecret = (ctx: TenantContext, record: WebhookEndpointRecord) =>
-  decryptSecret(record.secret_encrypted, ctx.tenantId);
+  decryptSecret(record.secret_encrypted, ctx.tenantId, webhookSigningSecret(record.id));
 
 /** The secrets that sign a message now: the current one, and a rotated-out one within its overlap. */
 export async function endpointSecrets(ctx: TenantContext, record: WebhookEndpointRecord, now = new Date()) {
@@ -55,7 +55,7 @@ export async function endpointSecrets(ctx: TenantContext, record: WebhookEndpoin
   const previous = record.previous_secret_encrypted;
   const until = record.previous_secret_until ? Date.parse(record.previous_secret_until) : Number.NaN;
   if (!previous || !(until > now.getTime())) return [current];
-  return [current, await decryptSecret(previous, ctx.tenantId)];
+  return [current, await decryptSecret(previous, ctx.tenantId, webhookSigningSecret(record.id))];
 }
 
 /** The tenant's endpoints: at most MAX_WEBHOOK_ENDPOINTS, so one page of one Query. */
@@ -74,12 +74,13 @@ export async function createEndpoint(
   fields: EndpointFields,
 ): Promise<{ record: WebhookEndpointRecord; secret: string }> {
   const secret = newWebhookSecret();
+  const id = await webhookEndpointRepository.nextId(ctx);
   const record: WebhookEndpointRecord = {
     ...fields,
     disabled_reason: null,
-    secret_encrypted: await encryptSecret(secret, ctx.tenantId),
+    secret_encrypted: await encryptSecret(secret, ctx.tenantId, webhookSigningSecret(id)),
     created_at: new Date().toISOString(),
-    id: await webhookEndpointRepository.nextId(ctx),
+    id,
     version: 1,
   };
   try {
@@ -127,7 +128,7 @@ export const updateEndpoint = (ctx: TenantContext, id: number, version: number, 
  */
 export async function rotateEndpointSecret(ctx: TenantContext, id: number, version: number, now = new Date()) {
   const secret = newWebhookSecret();
-  const secret_encrypted = await encryptSecret(secret, ctx.tenantId);
+  const secret_encrypted = await encryptSecret(secret, ctx.tenantId, webhookSigningSecret(id));
   const until = new Date(now.getTime() + PREVIOUS_SECRET_HOURS * 3_600_000).toISOString();
   const record = await webhookEndpointRepository.update(ctx, id, version, ({ id: _id, version: _v, ...current }) => ({
     ...current,

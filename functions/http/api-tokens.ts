@@ -22,7 +22,7 @@ import { forbidden, unauthorized } from '../lib/http/errors';
 import { createHttpHandler, type HttpEvent, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
 import { validate } from '../lib/http/validation';
-import { openApiDocument } from '../lib/openapi/openapi-document';
+import { openApiDocument, publicApiUrl } from '../lib/openapi/openapi-document';
 import { clientIp } from '../lib/security/client-ip';
 
 /** API credentials (spec 001 s.2 /api, s.7) and the client-credentials token endpoint. */
@@ -40,14 +40,6 @@ function basicCredentials(event: HttpEvent): { client_id: string; client_secret:
   return id && rest.length
     ? { client_id: decodeURIComponent(id), client_secret: decodeURIComponent(rest.join(':')) }
     : undefined;
-}
-
-/** Where the caller reached the API: API Gateway says https in x-forwarded-proto; the local gateway is http. */
-function apiBaseUrl(event: HttpEvent): string {
-  const host = event.requestContext.domainName || event.headers?.host || 'localhost';
-  const local = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(host);
-  const scheme = event.headers?.['x-forwarded-proto']?.split(',')[0]?.trim() || (local ? 'http' : 'https');
-  return `${scheme}://${host}`;
 }
 
 const routes = createHttpHandler('api-tokens', {
@@ -116,8 +108,8 @@ const routes = createHttpHandler('api-tokens', {
   }),
   // The OpenAPI document for API clients (functions/lib/openapi/), public like the token endpoint.
   'docs.openapi': route({
-    run: async ({ event }) =>
-      reply(200, openApiDocument(apiBaseUrl(event)), {
+    run: async () =>
+      reply(200, openApiDocument(publicApiUrl()), {
         'content-type': 'application/json; charset=utf-8',
         'cache-control': 'public, max-age=300',
       }),

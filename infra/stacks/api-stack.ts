@@ -139,6 +139,7 @@ export class ApiStack extends Stack {
     });
 
     const handlers = new Map<string, lambda.IFunction>();
+    const handlerFunctions = new Map<string, lambda.Function>();
     for (const module of HANDLER_MODULES) {
       const handler = new HandlerFunction(this, `Handler-${module}`, {
         module,
@@ -165,6 +166,7 @@ export class ApiStack extends Stack {
       });
       this.grantResources(handler, props, exportWorker);
       handlers.set(module, handler.function);
+      handlerFunctions.set(module, handler.function);
     }
     this.handlers = handlers;
     // The sender needs the data key of the signing secrets, which this stack holds.
@@ -201,6 +203,10 @@ export class ApiStack extends Stack {
       webAclArn: props.webAclArn,
       originVerifyValue,
     });
+    // The OpenAPI document names the distribution (where the WAF stands) as its server, not the execute-api host
+    // its requests arrive with (functions/lib/openapi/openapi-document.ts publicApiUrl).
+    const docsModule = ROUTES.find((route) => route.id === 'docs.openapi')?.handler;
+    if (docsModule) handlerFunctions.get(docsModule)?.addEnvironment('API_PUBLIC_URL', this.edge.url);
 
     // Made last: it finds the dead-letter alarms of this stack and of the watched ones.
     this.operations = new OperationsDashboard(this, 'Operations', {

@@ -126,6 +126,8 @@ export function handlerEnvironment(ids: {
     IOT_ENDPOINT: `http://${HOST}:${port('IOT_PORT')}`,
     GATEWAY_POLICY_NAME: 'tracking-local-gateway',
     CONSOLE_ORIGIN: `http://localhost:${port('WEB_PORT')}`,
+    // The API's public address, named by GET /api/docs.json (on AWS the API's CloudFront distribution).
+    API_PUBLIC_URL: `http://${HOST}:${port('API_PORT')}`,
     // <subdomain>.localhost:<port> acts in that tenant (functions/lib/auth/tenant-host.ts).
     TENANT_HOST_SUFFIX: 'localhost',
     // KPN Things stand-in (scripts/local/kpn-things.ts) and the local data key of integration secrets.

@@ -102,6 +102,21 @@ describe('API distribution', () => {
     }
   });
 
+  it('is the server the OpenAPI document names: the docs handler gets its address, no other handler', () => {
+    const t = dev.template(dev.api);
+    const [distributionId] = resourcesOf(t, 'AWS::CloudFront::Distribution')[0] ?? [];
+    const docsModule = ROUTES.find((route) => route.id === 'docs.openapi')?.handler;
+    const named = resourcesOf(t, 'AWS::Lambda::Function').filter(
+      ([, fn]) => (fn.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.API_PUBLIC_URL,
+    );
+    expect(named.map(([, fn]) => (fn.Environment as { Variables: Record<string, unknown> }).Variables)).toEqual([
+      expect.objectContaining({
+        POWERTOOLS_SERVICE_NAME: docsModule,
+        API_PUBLIC_URL: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] },
+      }),
+    ]);
+  });
+
   it('carries the web ACL when given', () => {
     prod.template(prod.api).hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({ WebACLId: FULL_CONTEXT.webAclArn }),

@@ -1,5 +1,7 @@
+import { request } from 'node:http';
 import { ROUTES } from '../../shared/routes';
 import { call, tokenOf } from '../harness/api';
+import { TEST_CLIENT_IP_HEADER, testFileClientIp } from '../harness/client-ip';
 import { readStack } from '../harness/stack';
 
 interface OpenApiDocument {
@@ -55,5 +57,31 @@ describe('GET /api/docs.json', () => {
     } finally {
       await call('DELETE', `/api/tokens/${credential.body.id}`, { token: await tokenOf('admin') });
     }
+  });
+
+  it('never names the Host the request came with: a forged one changes neither the server nor the token URL', async () => {
+    const forged = 'forged-host.attacker.example';
+    // fetch sets Host itself, so node:http sends the forged one.
+    const text = await new Promise<string>((resolve, reject) => {
+      const outgoing = request(`${readStack().apiUrl}/api/docs.json`, {
+        headers: { host: forged, [TEST_CLIENT_IP_HEADER]: testFileClientIp() },
+      });
+      outgoing.on('response', (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          response.statusCode === 200
+            ? resolve(Buffer.concat(chunks).toString('utf8'))
+            : reject(new Error(`status ${response.statusCode}`)),
+        );
+      });
+      outgoing.on('error', reject).end();
+    });
+    const doc = JSON.parse(text) as OpenApiDocument;
+    expect(doc.servers).toEqual([{ url: readStack().apiUrl }]);
+    expect(doc.components.securitySchemes.apiCredentials.flows.clientCredentials.tokenUrl).toBe(
+      `${readStack().apiUrl}/api/oauth/token`,
+    );
+    expect(text).not.toContain(forged);
   });
 });

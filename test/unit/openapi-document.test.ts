@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { OPENAPI_PATH, openApiDocument, TOKEN_PATH } from '../../functions/lib/openapi/openapi-document';
+import { OPENAPI_PATH, openApiDocument, publicApiUrl, TOKEN_PATH } from '../../functions/lib/openapi/openapi-document';
 import { contractOf, type RouteContract } from '../../shared/route-contracts';
 import { ROUTES, type RouteDef, type RouteId } from '../../shared/routes';
 
@@ -32,11 +32,22 @@ function refsIn(value: unknown, found: string[] = []): string[] {
 }
 
 describe('the OpenAPI document', () => {
-  it('is OpenAPI 3.1 with the caller’s address as server, and serves itself at a public path', () => {
+  it('is OpenAPI 3.1 with the configured address as server, and serves itself at a public path', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.servers).toEqual([{ url: BASE }]);
     expect(routes.find((r) => r.path === OPENAPI_PATH)).toMatchObject({ method: 'GET', access: 'public' });
     expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
+  });
+
+  it('takes its server from API_PUBLIC_URL only, never from the request, and falls back to a relative "/"', () => {
+    expect(publicApiUrl({ API_PUBLIC_URL: 'https://d111.cloudfront.net/' })).toBe('https://d111.cloudfront.net');
+    expect(publicApiUrl({ API_PUBLIC_URL: 'http://127.0.0.1:3001' })).toBe('http://127.0.0.1:3001');
+    for (const unusable of [undefined, '', '  ', 'not a url', 'javascript:alert(1)', 'ftp://api.example.com'])
+      expect(publicApiUrl({ API_PUBLIC_URL: unusable })).toBeUndefined();
+    const relative = openApiDocument(undefined);
+    expect(relative.servers).toEqual([{ url: '/' }]);
+    expect(relative.components.securitySchemes.apiCredentials.flows.clientCredentials.tokenUrl).toBe(TOKEN_PATH);
+    expect(relative.info.description).toContain(`curl -X POST https://<API host>${TOKEN_PATH}`);
   });
 
   it('holds every route of the table, with its method, id and summary', () => {

@@ -18,6 +18,23 @@ export const PROBLEM_JSON = 'application/problem+json';
 /** Every error status a route may document (RouteContract.errors); each has its component response. */
 export const ERROR_STATUSES = [400, 401, 403, 404, 409, 412, 413, 415, 422, 428, 429, 501, 502] as const;
 
+/**
+ * The API's public address (API_PUBLIC_URL: on AWS the API's CloudFront distribution, where the WAF stands;
+ * locally the gateway), without a trailing slash, or undefined when unset or not an http(s) URL. Never taken
+ * from the request: behind CloudFront its Host and domainName are the execute-api origin, which goes around the
+ * WAF, and a Host header is the caller's to choose (docs/decisions/0287-the-api-document-names-the-configured-api-url-never-the-request-host.md).
+ */
+export function publicApiUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const configured = env.API_PUBLIC_URL?.trim();
+  if (!configured || !URL.canParse(configured)) return undefined;
+  const url = new URL(configured);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+/** Shown in the quick start's commands when no public address is configured (the servers entry is then "/"). */
+const API_URL_PLACEHOLDER = 'https://<API host>';
+
 const quickStart = (baseUrl: string) =>
   [
     'Multi-tenant asset and device tracking API. Lists follow API Platform (Hydra) conventions: `page`, ' +
@@ -42,7 +59,7 @@ const quickStart = (baseUrl: string) =>
       'with a `Retry-After` header (seconds). The token endpoint takes 30 requests a minute from one address.',
   ].join('\n');
 
-function securitySchemes(baseUrl: string) {
+function securitySchemes(baseUrl: string | undefined) {
   return {
     [SECURITY_SCHEME_NAMES.bearer]: {
       type: 'http',
@@ -55,7 +72,8 @@ function securitySchemes(baseUrl: string) {
     [SECURITY_SCHEME_NAMES.clientCredentials]: {
       type: 'oauth2',
       description: 'An API credential of the console\'s "API" screen; its token acts with the role it was given.',
-      flows: { clientCredentials: { tokenUrl: `${baseUrl}${TOKEN_PATH}`, scopes: {} } },
+      // Without a configured address a relative reference, resolved like the servers entry.
+      flows: { clientCredentials: { tokenUrl: `${baseUrl ?? ''}${TOKEN_PATH}`, scopes: {} } },
     },
   };
 }
@@ -129,13 +147,16 @@ function paths() {
 /** The parts that do not depend on where the API is reached, built once per Lambda instance. */
 let staticParts: { paths: ReturnType<typeof paths>; errors: ReturnType<typeof errorResponses> } | undefined;
 
-/** The document as seen from `baseUrl` (scheme and host the caller used), so "try it" and curl reach it. */
-export function openApiDocument(baseUrl: string) {
+/**
+ * The document with `baseUrl` (publicApiUrl()) as its server, so "try it" and curl go through the WAF; without
+ * one the server is "/", which a client resolves against the address it fetched the document from.
+ */
+export function openApiDocument(baseUrl: string | undefined) {
   staticParts ??= { paths: paths(), errors: errorResponses() };
   return {
     openapi: '3.1.0',
-    info: { title: 'Tracking API', version: '1.0.0', description: quickStart(baseUrl) },
-    servers: [{ url: baseUrl }],
+    info: { title: 'Tracking API', version: '1.0.0', description: quickStart(baseUrl ?? API_URL_PLACEHOLDER) },
+    servers: [{ url: baseUrl ?? '/' }],
     tags: [...new Set(ROUTES.map((r) => tagOf(r.handler)))].map((name) => ({ name })),
     paths: staticParts.paths,
     components: { securitySchemes: securitySchemes(baseUrl), responses: staticParts.errors },

@@ -16,6 +16,7 @@ import type { DecodedPayload, Fix, NormalizedUplink, UplinkSource } from '../con
 import { DEFAULT_PAYLOAD_FORMAT, decodePayload } from '../decoders';
 import { checkMeasuredAt } from '../plausibility';
 import { screenPosition } from '../position-rule';
+import { uplinkGroupIdOf } from '../queue/message-group';
 import { recordRejection } from '../rejections';
 import { type Applied, applyEffects } from './apply';
 import { type LoadedDevice, loadDevices } from './load';
@@ -30,8 +31,8 @@ import {
 import { type PipelineAsset, type UplinkInput, uplinkEffects, type ZoneLookup } from './uplink-effects';
 
 /**
- * One SQS batch (at most 10 uplinks): read the devices and assets once, then each DEVEUI's uplinks in queue
- * order, the groups side by side. A failure fails that record and every later record of its group (FIFO
+ * One SQS batch (at most 10 uplinks): read the devices and assets once, then each message group's uplinks (a
+ * tenant's uplinks for one DEVEUI) in queue order, the groups side by side. A failure fails that record and every later record of its group (FIFO
  * order must hold on redelivery); the others are reported done (ReportBatchItemFailures).
  */
 type Refused = { reason: string; devEui: string | null; source: UplinkSource };
@@ -62,7 +63,8 @@ export async function processBatch(records: SQSRecord[], logger?: Logger): Promi
   const devices = await loadDevices(parsed.flatMap((p) => (p.uplink ? [p.uplink.devEui] : [])));
   const groups = new Map<string, Parsed[]>();
   for (const p of parsed) {
-    const group = p.record.attributes.MessageGroupId ?? p.uplink?.devEui ?? p.record.messageId;
+    // The queue's group (tenant + DEVEUI, message-group.ts): one tenant's failure holds back only its own records.
+    const group = p.record.attributes.MessageGroupId ?? (p.uplink ? uplinkGroupIdOf(p.uplink) : p.record.messageId);
     groups.set(group, [...(groups.get(group) ?? []), p]);
   }
   // The zone version is read once per tenant per batch, not per uplink.

@@ -3,10 +3,12 @@ import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { localServiceConfig } from '../../local-endpoints';
 import { traced } from '../../observability/tracing';
 import type { NormalizedUplink } from '../contracts';
+import { uplinkGroupIdOf } from './message-group';
 
 /**
  * The queue between the ways in and the processor (docs/decisions/0173). SQS FIFO:
- * MessageGroupId = DEVEUI keeps each tag's uplinks in order while different tags run in parallel;
+ * MessageGroupId = tenant + DEVEUI (message-group.ts) keeps each tag's uplinks in order while different tags run
+ * in parallel, and keeps another tenant's uplinks for the same DEVEUI out of the holder's group;
  * MessageDeduplicationId = DEVEUI + frame counter + tenant (or a hash of the uplink when it has none) drops the
  * network's and KPN's retries within SQS's five-minute window. The processor's conditional event write drops
  * later replays. Names shared by CDK (infra/stacks/pipeline-stack.ts) and the local stand-in.
@@ -52,7 +54,7 @@ export async function enqueueUplinks(uplinks: readonly NormalizedUplink[]): Prom
         Entries: chunk.map((uplink, i) => ({
           Id: String(i),
           MessageBody: JSON.stringify(uplink),
-          MessageGroupId: uplink.devEui,
+          MessageGroupId: uplinkGroupIdOf(uplink),
           MessageDeduplicationId: deduplicationIdOf(uplink),
         })),
       }),

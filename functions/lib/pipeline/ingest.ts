@@ -3,9 +3,10 @@ import { dynamo, tableName } from '../data/client';
 import type { TenantContext } from '../data/tenant-context';
 import { devEuiClaimKey } from '../devices/dev-eui-claims';
 import { uplinksQueued } from '../observability/product-metrics';
+import { claimHoldersOf } from './claim-holders';
 import type { NormalizedUplink, ReadUplink, UplinkSource } from './contracts';
 import { enqueueUplinks } from './queue/uplink-queue';
-import { recordRejection } from './rejections';
+import { countRejections, foreignDevEuiReason, recordRejection } from './rejections';
 import type { WayInResult } from './ways-in/result';
 
 export interface IngestOutcome {
@@ -36,13 +37,44 @@ async function claimTenants(devEuis: readonly string[]): Promise<Map<string, str
   return tenants;
 }
 
-async function withTenants(
-  uplinks: ReadUplink[],
-  proof: TenantProof,
-  raw: string,
-): Promise<{ tenanted: NormalizedUplink[]; unknown: ReadUplink[] }> {
-  if ('proved' in proof)
-    return { tenanted: uplinks.map((u) => ({ ...u, tenant: proof.proved.tenantId })), unknown: [] };
+/** `answered`: what the way in answers as accepted; `refused`: the reason it answers, when it may say one. */
+type Tenanted = { tenanted: NormalizedUplink[]; answered: number; refused?: string };
+
+/**
+ * A proved tenant's uplinks, less those for a DEVEUI another tenant holds: refused here, before the queue, so
+ * they never take a place in the holder's tag's queue nor cost the processor anything (docs/decisions/0286),
+ * and counted for the sender. An unclaimed DEVEUI is queued as before; the processor records it as unknown.
+ * The sender's answer is the one a queued uplink gets: an answer that told a held DEVEUI from a free one would
+ * be the oracle the registration's refusal budget exists to close (docs/security.md, "Learning or blocking
+ * another tenant's tags by DEVEUI").
+ */
+async function ownUplinks(uplinks: ReadUplink[], ctx: TenantContext, raw: string): Promise<Tenanted> {
+  const holders = await claimHoldersOf(uplinks.map((u) => u.devEui));
+  const tenanted: NormalizedUplink[] = [];
+  const foreign: ReadUplink[] = [];
+  for (const uplink of uplinks) {
+    const holder = holders.get(uplink.devEui) ?? null;
+    if (holder === null || holder === ctx.tenantId) tenanted.push({ ...uplink, tenant: ctx.tenantId });
+    else foreign.push(uplink);
+  }
+  const answered = uplinks.length;
+  if (foreign.length === 0) return { tenanted, answered };
+  await countRejections(
+    foreign.map((uplink) => ({
+      reason: foreignDevEuiReason(uplink.devEui),
+      source: uplink.source,
+      devEui: uplink.devEui,
+      receivedAt: uplink.receivedAt,
+      measuredAt: uplink.measuredAt,
+      raw,
+    })),
+    ctx,
+  );
+  return { tenanted, answered };
+}
+
+async function withTenants(uplinks: ReadUplink[], proof: TenantProof, raw: string): Promise<Tenanted> {
+  if ('proved' in proof) return ownUplinks(uplinks, proof.proved, raw);
   const tenants = await claimTenants(uplinks.map((u) => u.devEui));
   const tenanted: NormalizedUplink[] = [];
   const unknown: ReadUplink[] = [];
@@ -61,13 +93,14 @@ async function withTenants(
       measuredAt: uplink.measuredAt,
       raw,
     });
-  return { tenanted, unknown };
+  return { tenanted, answered: tenanted.length, ...(unknown.length > 0 ? { refused: 'Unknown DEVEUI' } : {}) };
 }
 
 /**
  * What every way in does with its reader's answer: put the tenant it proved on each uplink and queue them, or
- * record the refusal (an unreadable body never reaches the queue). Only the shape is checked here, so the ways
- * in answer fast; whether the DEVEUI is the tenant's, the payload and the position are the processor's checks.
+ * record the refusal (an unreadable body never reaches the queue). Only the shape and, for a proved tenant, the
+ * DEVEUI's holder (one cached read) are checked here, so the ways in answer fast; the payload and the position
+ * are the processor's checks, and it checks the DEVEUI again.
  */
 export async function ingest(
   result: WayInResult,
@@ -82,8 +115,8 @@ export async function ingest(
     await recordRejection({ reason: result.reason, source, devEui, receivedAt, raw }, ctx);
     return { accepted: 0, rejected: result.reason };
   }
-  const { tenanted, unknown } = await withTenants(result.uplinks, proof, raw);
+  const { tenanted, answered, refused } = await withTenants(result.uplinks, proof, raw);
   await enqueueUplinks(tenanted);
   uplinksQueued(source, tenanted.length);
-  return { accepted: tenanted.length, ...(unknown.length > 0 ? { rejected: 'Unknown DEVEUI' } : {}) };
+  return { accepted: answered, ...(refused ? { rejected: refused } : {}) };
 }

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../data/client';
 import { typePartition } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
+import { rejectionReasonOf } from '../observability/names';
 import { uplinkRejected } from '../observability/product-metrics';
 import type { UplinkSource } from './contracts';
 
@@ -12,6 +13,7 @@ import type { UplinkSource } from './contracts';
  * `T#<t>#REJECTED`; an uplink whose tenant is unknown (unknown DEVEUI, unreadable body) under its DEVEUI,
  * `DEVEUI#<x>` / `REJECTED#…`, beside where its claim would be, or under `REJECTED#<day>` without a DEVEUI.
  * Written with a deterministic sort key, so a redelivered rejection overwrites itself instead of adding one.
+ * Refusals a tenant can repeat at will against another tenant's tag are counted instead (countRejections).
  */
 export const REJECTION_TTL_DAYS = 30;
 export const REJECTED_TYPE = 'REJECTED';
@@ -53,4 +55,64 @@ export async function recordRejection(rejection: Rejection, ctx?: TenantContext)
   );
   // Counted once recorded: every refusal of every way in and of the processor passes here.
   uplinkRejected(rejection.source, rejection.reason);
+}
+
+/** The refusal of an uplink for another tenant's tag: the words do not say who holds it. */
+export const foreignDevEuiReason = (devEui: string) => `DEVEUI ${devEui} is not a device of this tenant`;
+
+/**
+ * Uplinks refused for a DEVEUI another tenant holds are counted, not stored one by one (docs/decisions/0286):
+ * one item per sending tenant, UTC day and reason, `T#<t>#REJECTED` / `COUNT#<yyyy-mm-dd>#<reason>`, with the
+ * number refused, when the first came, and the last one as a sample. A tenant flooding another's tags grows
+ * no partition and writes nothing outside its own.
+ */
+export const rejectionCountKey = (ctx: TenantContext, reason: string, receivedAt: string) => ({
+  pk: typePartition(ctx, REJECTED_TYPE),
+  sk: `COUNT#${receivedAt.slice(0, 10)}#${rejectionReasonOf(reason)}`,
+});
+
+/** One write for the refusals of one way-in call or one queue message (all of one tenant and reason). */
+export async function countRejections(rejections: readonly Rejection[], ctx: TenantContext): Promise<void> {
+  const last = rejections.at(-1);
+  if (!last) return;
+  const { measuredAt, ...sample } = last;
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: rejectionCountKey(ctx, last.reason, last.receivedAt),
+      // Every name aliased: several (source, raw) are DynamoDB reserved words.
+      UpdateExpression:
+        'ADD #refused :n SET #entityType = :type, #tenantId = :tenant, #firstAt = if_not_exists(#firstAt, :at), ' +
+        '#reason = :reason, #source = :source, #devEui = :devEui, #receivedAt = :at, #measuredAt = :measuredAt, ' +
+        '#raw = :raw, #expiresAt = :expiresAt',
+      ExpressionAttributeNames: Object.fromEntries(
+        [
+          'refused',
+          'entityType',
+          'tenantId',
+          'firstAt',
+          'reason',
+          'source',
+          'devEui',
+          'receivedAt',
+          'measuredAt',
+          'raw',
+          'expiresAt',
+        ].map((name) => [`#${name}`, name]),
+      ),
+      ExpressionAttributeValues: {
+        ':n': rejections.length,
+        ':type': `${REJECTED_TYPE}_COUNT`,
+        ':tenant': ctx.tenantId,
+        ':at': sample.receivedAt,
+        ':reason': sample.reason,
+        ':source': sample.source,
+        ':devEui': sample.devEui,
+        ':measuredAt': measuredAt ?? null,
+        ':raw': sample.raw.slice(0, RAW_LIMIT),
+        ':expiresAt': Math.floor(Date.parse(sample.receivedAt) / 1000) + REJECTION_TTL_DAYS * 86_400,
+      },
+    }),
+  );
+  for (const rejection of rejections) uplinkRejected(rejection.source, rejection.reason);
 }

@@ -17,7 +17,7 @@ import { DEFAULT_PAYLOAD_FORMAT, decodePayload } from '../decoders';
 import { checkMeasuredAt } from '../plausibility';
 import { screenPosition } from '../position-rule';
 import { uplinkGroupIdOf } from '../queue/message-group';
-import { recordRejection } from '../rejections';
+import { countRejections, foreignDevEuiReason, recordRejection } from '../rejections';
 import { type Applied, applyEffects } from './apply';
 import { type LoadedDevice, loadDevices } from './load';
 import {
@@ -186,10 +186,14 @@ async function processOne(
     await recordRejection({ ...rejection, reason: 'Unknown DEVEUI' });
     return;
   }
-  // Recorded for the tenant that sent it, in words that do not say who holds the tag.
+  // Ingest refuses these already; one can still come through while a claim moves (or the ingest's cached
+  // answer is a minute old). Counted for the tenant that sent it, like the ingest's, in words that do not say
+  // who holds the tag.
   if (loaded.ctx.tenantId !== uplink.tenant) {
-    const reason = `DEVEUI ${uplink.devEui} is not a device of this tenant`;
-    await recordRejection({ ...rejection, reason }, systemTenantContext(uplink.tenant));
+    await countRejections(
+      [{ ...rejection, reason: foreignDevEuiReason(uplink.devEui) }],
+      systemTenantContext(uplink.tenant),
+    );
     return;
   }
   const profile = await profiles.of(loaded.ctx, loaded.device);

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
   CHIRPSTACK_JOIN_SAMPLE,
   chirpstackBody,
@@ -8,7 +7,7 @@ import {
   ttsBody,
 } from '../../scripts/simulate/network-samples';
 import { call, tokenOf } from '../harness/api';
-import { localTable } from '../harness/stack';
+import { foreignRefusals } from '../harness/rejections';
 import { type Uplink, waitFor } from '../harness/uplinks';
 
 /**
@@ -156,32 +155,18 @@ describe('The Things Stack webhook', () => {
 
   it("refuses another tenant's DEVEUI sent with this tenant's secret", async () => {
     const demoTag = await newTag(admin);
+    const counted = (await foreignRefusals(2)).total;
     const attackAt = secondsAgo(50);
     const answer = await post('/api/tts/uplink', ttsBody(tracker(demoTag, attackAt, 10)), secrets.acmeTts);
+    // Answered as any uplink is (a held DEVEUI is not told from a free one), and counted for acme before that
+    // answer, as for KPN (docs/security.md, "Writing another tenant's tags through one's own way in").
     expect(answer.status).toBe(202);
+    expect(answer.body).toEqual({ accepted: 1 });
+    expect((await foreignRefusals(2)).total).toBeGreaterThan(counted);
     const sentinel = secondsAgo(5);
     expect((await post('/api/tts/uplink', ttsBody(tracker(demoTag, sentinel)), secrets.demoTts)).status).toBe(202);
     const events = await waitForEventAt(admin, demoTag, sentinel);
     expect(events.map((e) => e.date)).toEqual([sentinel.toISOString()]);
-    // Recorded in the tenant that sent it, as for KPN (docs/security.md, "Writing another tenant's tags through one's
-    // own way in").
-    const rejections = await waitFor(
-      async () =>
-        ((
-          await localTable().client.send(
-            new QueryCommand({
-              TableName: 'tracking',
-              KeyConditionExpression: 'pk = :pk AND begins_with(sk, :at)',
-              ExpressionAttributeValues: { ':pk': 'T#2#REJECTED', ':at': attackAt.toISOString() },
-            }),
-          )
-        ).Items ?? []) as { devEui: string; reason: string; source: string }[],
-      (items) => items.some((item) => item.devEui === demoTag.devEui),
-    );
-    expect(rejections.find((item) => item.devEui === demoTag.devEui)).toMatchObject({
-      reason: expect.stringMatching(/tenant/),
-      source: 'tts',
-    });
   });
 
   it('acknowledges other message types without queueing', async () => {

@@ -90,7 +90,7 @@ export class PipelineStack extends Stack {
       fifo: true,
       // The ways in set MessageDeduplicationId (DEVEUI + frame counter), so no content-based deduplication.
       contentBasedDeduplication: false,
-      // Throughput per message group (a tag), not per queue: thousands of tags in parallel.
+      // Throughput per message group (a tenant's tag, message-group.ts), not per queue: thousands of tags in parallel.
       deduplicationScope: sqs.DeduplicationScope.MESSAGE_GROUP,
       fifoThroughputLimit: sqs.FifoThroughputLimit.PER_MESSAGE_GROUP_ID,
       visibilityTimeout: Duration.seconds(UPLINK_VISIBILITY_TIMEOUT_SECONDS),

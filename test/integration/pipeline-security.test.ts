@@ -92,7 +92,7 @@ describe('a tenant proves its uplinks', () => {
     const answer = await sendKpn(uplink, ACME_PLUG, ACME_SECRET);
     expect(answer.status).toBe(202);
     expect(answer.body).toEqual({ accepted: 1 });
-    // Counted before the answer (docs/decisions/0286), in acme's one item of the day.
+    // Counted before the answer (docs/decisions/0288-uplinks-queue-per-tenant-and-deveui-another-tenant-s-tag-is-refused-at-ingest-and-counted.md), in acme's one item of the day.
     const after = await foreignRefusals(2);
     expect(after.total).toBeGreaterThan(counted);
     // The reason tells acme nothing about who holds the tag.

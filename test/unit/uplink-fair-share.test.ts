@@ -4,7 +4,7 @@ import { MESSAGE_GROUP_ID_MAX_LENGTH, uplinkGroupIdOf } from '../../functions/li
 import { foreignDevEuiReason, rejectionCountKey } from '../../functions/lib/pipeline/rejections';
 import { TtlLru } from '../../functions/lib/pipeline/ttl-lru';
 
-/** The pure parts of keeping one tenant's uplinks out of another's tag queue (docs/decisions/0286). */
+/** The pure parts of keeping one tenant's uplinks out of another's tag queue (docs/decisions/0288-uplinks-queue-per-tenant-and-deveui-another-tenant-s-tag-is-refused-at-ingest-and-counted.md). */
 describe('the uplink message group (message-group.ts)', () => {
   it('is the tenant and the DEVEUI: two tenants never share a group for one tag', () => {
     expect(uplinkGroupIdOf({ tenant: '1', devEui: 'A41163C212345678' })).toBe('1:A41163C212345678');

@@ -4,7 +4,7 @@ import { devEuiClaimKey } from '../devices/dev-eui-claims';
 import { TtlLru } from './ttl-lru';
 
 /**
- * Who holds a DEVEUI, as a way in that proved its tenant checks before queueing (docs/decisions/0286): read
+ * Who holds a DEVEUI, as a way in that proved its tenant checks before queueing (docs/decisions/0288-uplinks-queue-per-tenant-and-deveui-another-tenant-s-tag-is-refused-at-ingest-and-counted.md): read
  * from the claim item and kept a minute per container, so a flood of uplinks for one tag costs one read a
  * minute. `null`: nobody holds it (kept too; the processor reads the claim itself for what it queues).
  * A claim that moves shows here up to a minute late: a tag deleted by one tenant and registered by another is

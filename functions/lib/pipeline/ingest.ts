@@ -42,7 +42,7 @@ type Tenanted = { tenanted: NormalizedUplink[]; answered: number; refused?: stri
 
 /**
  * A proved tenant's uplinks, less those for a DEVEUI another tenant holds: refused here, before the queue, so
- * they never take a place in the holder's tag's queue nor cost the processor anything (docs/decisions/0286),
+ * they never take a place in the holder's tag's queue nor cost the processor anything (docs/decisions/0288-uplinks-queue-per-tenant-and-deveui-another-tenant-s-tag-is-refused-at-ingest-and-counted.md),
  * and counted for the sender. An unclaimed DEVEUI is queued as before; the processor records it as unknown.
  * The sender's answer is the one a queued uplink gets: an answer that told a held DEVEUI from a free one would
  * be the oracle the registration's refusal budget exists to close (docs/security.md, "Learning or blocking

@@ -61,7 +61,7 @@ export async function recordRejection(rejection: Rejection, ctx?: TenantContext)
 export const foreignDevEuiReason = (devEui: string) => `DEVEUI ${devEui} is not a device of this tenant`;
 
 /**
- * Uplinks refused for a DEVEUI another tenant holds are counted, not stored one by one (docs/decisions/0286):
+ * Uplinks refused for a DEVEUI another tenant holds are counted, not stored one by one (docs/decisions/0288-uplinks-queue-per-tenant-and-deveui-another-tenant-s-tag-is-refused-at-ingest-and-counted.md):
  * one item per sending tenant, UTC day and reason, `T#<t>#REJECTED` / `COUNT#<yyyy-mm-dd>#<reason>`, with the
  * number refused, when the first came, and the last one as a sample. A tenant flooding another's tags grows
  * no partition and writes nothing outside its own.

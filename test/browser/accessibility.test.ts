@@ -1,10 +1,10 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import assetsEn from '../../web/src/i18n/features/assets/en.json';
 import assetsNl from '../../web/src/i18n/features/assets/nl.json';
 import commonEn from '../../web/src/i18n/features/common/en.json';
 import commonNl from '../../web/src/i18n/features/common/nl.json';
 import { LANGUAGE_STORAGE_KEY } from '../../web/src/i18n/languages';
+import { axeViolations, serious } from '../harness/axe';
 import {
   animationsFinished,
   consoleUrl,
@@ -440,28 +440,17 @@ const assetViews = (role: string): Screen[] => [
 ];
 
 async function analyse(page: Page, screen: string, width: Width, language: Language, exclude: string[] = []) {
-  // Legacy mode runs axe in the page itself (no blank page per run to combine frames: the console has none of
-  // its own), and only violations are collected: both keep a run to a second or so.
-  const builder = new AxeBuilder({ page });
-  for (const selector of exclude) builder.exclude(selector);
-  const results = await builder
-    .withTags(['wcag2a', 'wcag2aa'])
-    .options({ resultTypes: ['violations'] })
-    .setLegacyMode(true)
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation): Finding => ({
-        rule: violation.id,
-        impact: violation.impact ?? '',
-        help: violation.help,
-        targets: violation.nodes.map((node) => `${node.target.join(' ')}  ${node.html.slice(0, 160)}`),
-        screen,
-        width,
-        language,
-      }),
-    );
+  return serious(await axeViolations(page, { exclude })).map(
+    (violation): Finding => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node) => `${node.target.join(' ')}  ${node.html.slice(0, 160)}`),
+      screen,
+      width,
+      language,
+    }),
+  );
 }
 
 async function keepScreenshot(page: Page, state: string, width: Width, language: Language) {

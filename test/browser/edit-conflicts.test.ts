@@ -1,9 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import assetsNl from '../../web/src/i18n/features/assets/nl.json';
 import commonNl from '../../web/src/i18n/features/common/nl.json';
 import { LANGUAGE_STORAGE_KEY } from '../../web/src/i18n/languages';
 import { call, tokenOf } from '../harness/api';
+import { axeViolations, serious } from '../harness/axe';
 import {
   animationsFinished,
   consoleUrl,
@@ -47,14 +47,8 @@ const conflictDialog = (page: Page) => page.getByTestId('conflict-dialog');
 
 /** The dialog is a new dialog: axe's WCAG 2 A/AA rules on it, no serious or critical violation (conventions). */
 async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .include('[data-testid="conflict-dialog"]')
-    .withTags(['wcag2a', 'wcag2aa'])
-    .options({ resultTypes: ['violations'] })
-    .setLegacyMode(true)
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const found = serious(await axeViolations(page, { include: '[data-testid="conflict-dialog"]' }));
+  expect(found.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function rowOf(page: Page, label: string) {

@@ -2,7 +2,6 @@ import { systemTenantContext } from '../../functions/lib/data/system-context';
 import { rejectionReasonOf } from '../../functions/lib/observability/names';
 import { MESSAGE_GROUP_ID_MAX_LENGTH, uplinkGroupIdOf } from '../../functions/lib/pipeline/queue/message-group';
 import { foreignDevEuiReason, rejectionCountKey } from '../../functions/lib/pipeline/rejections';
-import { TtlLru } from '../../functions/lib/pipeline/ttl-lru';
 
 /** The pure parts of keeping one tenant's uplinks out of another's tag queue (docs/decisions/0288-uplinks-queue-per-tenant-and-deveui-another-tenant-s-tag-is-refused-at-ingest-and-counted.md). */
 describe('the uplink message group (message-group.ts)', () => {
@@ -18,31 +17,6 @@ describe('the uplink message group (message-group.ts)', () => {
     expect(odd.length).toBe(MESSAGE_GROUP_ID_MAX_LENGTH);
     expect(odd).toMatch(/^[\x21-\x7e]+$/);
     expect(odd.startsWith('7:__F')).toBe(true);
-  });
-});
-
-describe('the per-container cache (ttl-lru.ts)', () => {
-  it('answers within its time to live and not after', () => {
-    const cache = new TtlLru<string, string | null>(10, 60_000);
-    cache.set('A', '2', 1_000);
-    cache.set('B', null, 1_000);
-    expect(cache.get('A', 60_999)).toEqual({ value: '2' });
-    // A cached "nobody holds it" is an answer too, not a miss.
-    expect(cache.get('B', 60_999)).toEqual({ value: null });
-    expect(cache.get('A', 61_000)).toBeUndefined();
-    expect(cache.get('C', 1_000)).toBeUndefined();
-  });
-
-  it('keeps at most its size, dropping the least recently used', () => {
-    const cache = new TtlLru<string, number>(2, 60_000);
-    cache.set('A', 1, 0);
-    cache.set('B', 2, 0);
-    expect(cache.get('A', 1)).toEqual({ value: 1 });
-    cache.set('C', 3, 2);
-    expect(cache.size).toBe(2);
-    expect(cache.get('B', 3)).toBeUndefined();
-    expect(cache.get('A', 3)).toEqual({ value: 1 });
-    expect(cache.get('C', 3)).toEqual({ value: 3 });
   });
 });
 

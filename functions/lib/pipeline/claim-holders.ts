@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { LRUCache } from 'lru-cache';
 import { dynamo, tableName } from '../data/client';
 import { devEuiClaimKey } from '../devices/dev-eui-claims';
-import { TtlLru } from './ttl-lru';
 
 /**
  * Who holds a DEVEUI, as a way in that proved its tenant checks before queueing (docs/decisions/0288-uplinks-queue-per-tenant-and-deveui-another-tenant-s-tag-is-refused-at-ingest-and-counted.md): read
@@ -14,7 +14,11 @@ import { TtlLru } from './ttl-lru';
 export const CLAIM_CACHE_TTL_MS = 60_000;
 export const CLAIM_CACHE_MAX_ENTRIES = 10_000;
 
-const holders = new TtlLru<string, string | null>(CLAIM_CACHE_MAX_ENTRIES, CLAIM_CACHE_TTL_MS);
+// Boxed: an unclaimed DEVEUI (null) is an answer to keep, and the cache holds no null.
+const holders = new LRUCache<string, { holder: string | null }>({
+  max: CLAIM_CACHE_MAX_ENTRIES,
+  ttl: CLAIM_CACHE_TTL_MS,
+});
 
 async function readHolder(devEui: string): Promise<string | null> {
   const { Item } = await dynamo().send(
@@ -28,8 +32,8 @@ export async function claimHoldersOf(devEuis: readonly string[]): Promise<Map<st
   const found = new Map<string, string | null>();
   for (const devEui of new Set(devEuis)) {
     const cached = holders.get(devEui);
-    const holder = cached ? cached.value : await readHolder(devEui);
-    if (!cached) holders.set(devEui, holder);
+    const holder = cached ? cached.holder : await readHolder(devEui);
+    if (!cached) holders.set(devEui, { holder });
     found.set(devEui, holder);
   }
   return found;

@@ -114,7 +114,7 @@ export function readMailFrom(scope: Construct): string {
   if (!from) {
     throw new Error(
       "mailFrom is required: the sender of the console's e-mail, e.g. -c mailFrom=no-reply@example.com or " +
-        '-c "mailFrom=Tracking <no-reply@example.com>" (its domain becomes an SES identity; see README, Deploy)',
+        '-c "mailFrom=Tracking <no-reply@example.com>" (its domain becomes an SES identity; see docs/operations.md, Deploying to AWS)',
     );
   }
   if (!MAIL_FROM.test(from)) throw new Error(`mailFrom "${from}" is not an e-mail address (name <address> allowed)`);

@@ -79,7 +79,7 @@ main().catch((error: Error) => {
   if (error instanceof MailNotSent) {
     console.error(
       'The super admin was not kept, as nobody received its password. In the SES sandbox, verify the address ' +
-        'first (README, Deploy: "SES sandbox"), then run this again.',
+        'first (docs/operations.md, Deploying to AWS: "SES sandbox"), then run this again.',
     );
   }
   process.exit(1);

@@ -7,7 +7,8 @@ import { mailAddress } from '../config';
  * The SES identity of the sender (`-c mailFrom`): its domain, verified with Easy DKIM. The stack cannot
  * publish the DKIM records in a zone it does not own, so they are stack outputs (name and value of three
  * CNAMEs) for the operator to add at the DNS host; SES verifies the domain once they resolve. A new account is
- * in the SES sandbox (mail only to verified addresses): leaving it is a support request (README, Deploy).
+ * in the SES sandbox (mail only to verified addresses): leaving it is a support request (docs/operations.md,
+ * Deploying to AWS).
  */
 export class MailIdentity extends Construct {
   readonly identity: ses.EmailIdentity;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { HOST, localHttpServer } from './config';
 
-/** The local sender's domain: verified here as the operator verifies mailFrom's domain on AWS (README, Deploy). */
+/** The local sender's domain: verified here as the operator verifies mailFrom's domain on AWS (docs/operations.md, Deploying to AWS). */
 export const LOCAL_MAIL_DOMAIN = 'tracking.local';
 
 interface SandboxState {

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { Stack } from 'aws-cdk-lib';
 import { synthTracking } from './synth';
 
-/** The README's deployment section lists the stacks an operator deploys; every stack of the app is named there. */
+/** The README's "What runs where" section lists the stacks an operator deploys; every stack of the app is named there. */
 const stacksParagraph = () => {
   const readme = readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
   const paragraph = /^Stacks: [\s\S]*?(?=\n\n)/m.exec(readme)?.[0];
@@ -11,7 +11,7 @@ const stacksParagraph = () => {
   return paragraph.toLowerCase();
 };
 
-describe('README deployment section', () => {
+describe('README stack list', () => {
   it('names every stack the app deploys', () => {
     const { app } = synthTracking();
     const suffixes = app.node.children

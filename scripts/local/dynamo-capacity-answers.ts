@@ -65,8 +65,12 @@ export interface RelayedAnswer {
  * a batch). The body changes, so its length and CRC32 headers go; Node sets the length again.
  */
 export function withCapacity(answer: RelayedAnswer, capacity: object | object[]): RelayedAnswer {
-  const body = JSON.parse(answer.body.toString('utf8') || '{}');
-  body.ConsumedCapacity = capacity;
+  return rewritten(answer, (body) => ({ ...body, ConsumedCapacity: capacity }));
+}
+
+/** The answer with its JSON body changed; its length and checksum headers go with the old body. */
+export function rewritten(answer: RelayedAnswer, change: (body: Record<string, unknown>) => object): RelayedAnswer {
+  const body = change(JSON.parse(answer.body.toString('utf8') || '{}'));
   const headers = Object.fromEntries(
     Object.entries(answer.headers).filter(([name]) => !['content-length', 'x-amz-crc32'].includes(name.toLowerCase())),
   );

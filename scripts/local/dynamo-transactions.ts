@@ -15,7 +15,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { localHttpServer } from './config';
 import { type TableShape, tableShapeOf } from './dynamo-capacity';
-import { capacityByTable, capacityMode, withCapacity, writeTargets } from './dynamo-capacity-answers';
+import { capacityByTable, capacityMode, rewritten, withCapacity, writeTargets } from './dynamo-capacity-answers';
 import { answerWith, relay, send } from './dynamo-front-http';
 import {
   cancelled,
@@ -27,11 +27,13 @@ import {
   UPDATE_TOO_LARGE,
   validationError,
 } from './dynamo-limits';
+import { WriteGate } from './write-gate';
 
 /**
  * dynalite implements the DynamoDB API except transactions. This front adds TransactWriteItems and
  * TransactGetItems so the handlers run the same all-or-nothing writes locally as on AWS:
- *  - every write (single or transactional) goes through one queue, so nothing interleaves with a transaction;
+ *  - a transaction runs alone, single writes of different items side by side (write-gate.ts), so nothing
+ *    interleaves with a transaction;
  *  - a transaction saves the items it touches, applies each operation with its condition evaluated by
  *    dynalite itself, and on the first failed condition restores the saved items and answers
  *    TransactionCanceledException with per-operation CancellationReasons, as DynamoDB does.
@@ -82,12 +84,7 @@ export async function startTransactionFront(options: {
   // Each table's keys and indexes as DescribeTable answers them (built from shared/table.ts): the benches'
   // ConsumedCapacity counts every index the table has, whatever its name.
   const shapes = new Map<string, TableShape>();
-  let queue: Promise<unknown> = Promise.resolve();
-  const serialized = <T>(work: () => Promise<T>): Promise<T> => {
-    const run = queue.then(work, work);
-    queue = run.catch(() => undefined);
-    return run;
-  };
+  const gate = new WriteGate();
 
   async function shapeOf(table: string): Promise<TableShape> {
     let shape = shapes.get(table);
@@ -193,25 +190,51 @@ export async function startTransactionFront(options: {
     return cancelled(operations.length, index, { Code: 'ValidationError', Message: UPDATE_TOO_LARGE });
   }
 
-  async function applyAll(operations: Operation[], saved: Saved): Promise<FrontAnswer> {
-    const restore = () => restoreItems(backend, saved);
+  /**
+   * The first operation (in the transaction's order) that failed, once every operation ran or one failed.
+   * Operations on different items run side by side (dynalite locks each item); a transaction that names an item
+   * twice runs in order, stopping at the first failure.
+   */
+  async function firstFailure(operations: Operation[], saved: Saved) {
+    const items = new Set(saved.map(({ table, key }) => `${table}\u0000${JSON.stringify(key)}`));
+    if (items.size === operations.length) {
+      const errors = await Promise.all(
+        operations.map((op) =>
+          apply(op).then(
+            () => null,
+            (error: unknown) => error,
+          ),
+        ),
+      );
+      const index = errors.findIndex((error) => error !== null);
+      return index < 0 ? undefined : { index, error: errors[index] };
+    }
     for (const [index, op] of operations.entries()) {
-      try {
-        await apply(op);
-      } catch (error) {
-        await restore();
-        if ((error as Error).name === 'ValidationException' && /Item size/.test((error as Error).message)) {
-          return cancelled(operations.length, index, { Code: 'ValidationError', Message: (error as Error).message });
-        }
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-        const before = saved[index]?.before;
-        const wantsItem = op.input.ReturnValuesOnConditionCheckFailure === 'ALL_OLD' && before;
-        return cancelled(operations.length, index, {
-          Code: 'ConditionalCheckFailed',
-          Message: 'The conditional request failed',
-          ...(wantsItem ? { Item: before } : {}),
-        });
+      const error = await apply(op).then(
+        () => null,
+        (failure: unknown) => failure,
+      );
+      if (error !== null) return { index, error };
+    }
+    return undefined;
+  }
+
+  async function applyAll(operations: Operation[], saved: Saved): Promise<FrontAnswer> {
+    const failure = await firstFailure(operations, saved);
+    if (failure) {
+      const { index, error } = failure;
+      await restoreItems(backend, saved);
+      if ((error as Error).name === 'ValidationException' && /Item size/.test((error as Error).message)) {
+        return cancelled(operations.length, index, { Code: 'ValidationError', Message: (error as Error).message });
       }
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      const before = saved[index]?.before;
+      const wantsItem = operations[index]?.input.ReturnValuesOnConditionCheckFailure === 'ALL_OLD' && before;
+      return cancelled(operations.length, index, {
+        Code: 'ConditionalCheckFailed',
+        Message: 'The conditional request failed',
+        ...(wantsItem ? { Item: before } : {}),
+      });
     }
     if (operations.some((op) => op.kind === 'ConditionCheck')) {
       // Undo the no-op writes' side effect of creating a key-only item where none existed.
@@ -242,6 +265,18 @@ export async function startTransactionFront(options: {
     return { status: 200, body: { Responses: responses } };
   }
 
+  /** The items a single write or batch touches, as the gate names them (a body it cannot read: none). */
+  async function itemsWritten(target: string, raw: Buffer): Promise<string[]> {
+    try {
+      const targets = writeTargets(target, JSON.parse(raw.toString('utf8')));
+      const items: string[] = [];
+      for (const t of targets) items.push(`${t.table}\u0000${JSON.stringify(await keyOf(t.table, t.keySource))}`);
+      return items;
+    } catch {
+      return [];
+    }
+  }
+
   /**
    * A single write or batch within AWS's item size (a put is checked before, an update on its result, and
    * undone), answering `ReturnConsumedCapacity` with the table's and its indexes' units counted from the items'
@@ -257,9 +292,20 @@ export async function startTransactionFront(options: {
     const keyed = [];
     for (const t of targets) keyed.push({ ...t, key: await keyOf(t.table, t.keySource) });
     const befores = keyed.length > 0 ? await currentItems(keyed) : [];
-    const answer = await relay(options.backendUrl, req, raw);
+    // An update that asks for no item back is sent asking for the new one: its image after, without a read.
+    const takesNew = target === 'UpdateItem' && (body.ReturnValues ?? 'NONE') === 'NONE';
+    const sent = takesNew ? Buffer.from(JSON.stringify({ ...body, ReturnValues: 'ALL_NEW' })) : raw;
+    const relayed = await relay(options.backendUrl, req, sent);
+    let updated: Item | undefined;
+    const answer =
+      takesNew && relayed.status === 200
+        ? rewritten(relayed, ({ Attributes, ...rest }) => {
+            updated = Attributes as Item | undefined;
+            return rest;
+          })
+        : relayed;
     if (answer.status !== 200 || keyed.length === 0) return send(res, answer);
-    const afters = target === 'UpdateItem' ? await currentItems(keyed) : keyed.map((t) => t.put);
+    const afters = target !== 'UpdateItem' ? keyed.map((t) => t.put) : takesNew ? [updated] : await currentItems(keyed);
     if (target === 'UpdateItem' && tooLarge(afters[0])) {
       await restoreItems(backend, [
         { table: keyed[0]?.table as string, key: keyed[0]?.key as Item, before: befores[0] },
@@ -282,10 +328,10 @@ export async function startTransactionFront(options: {
         const body = JSON.parse(raw.toString('utf8'));
         const result = await (target === 'TransactGetItems'
           ? transactGet(body)
-          : serialized(() => transactWrite(body)));
+          : gate.exclusive(() => transactWrite(body)));
         answerWith(res, result);
       } else if (WRITE_TARGETS.has(target)) {
-        await serialized(() => checkedWrite(target, req, raw, res));
+        await gate.shared(await itemsWritten(target, raw), () => checkedWrite(target, req, raw, res));
       } else {
         if (TABLE_CHANGES.has(target)) shapes.clear();
         send(res, await relay(options.backendUrl, req, raw));

@@ -4,7 +4,8 @@
  * stack build the same table from it. docs/data-model.md maps every access pattern to these keys.
  *
  * Indexes are generic and overloaded (ElectroDB style): each entity decides what its gsiNpk/gsiNsk hold,
- * and names the access pattern it serves (e.g. assets.byDaysOutside -> gsi1).
+ * and the access pattern it serves is named in ACCESS_PATTERNS (shared/access-patterns.ts, re-exported here),
+ * e.g. assetsByDaysOutside -> gsi8: code reads an index by that name, never by a raw `gsiN`.
  */
 export interface IndexDefinition {
   name: string;
@@ -112,6 +113,8 @@ export const TABLE = {
 } as const;
 
 export type IndexName = `gsi${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18}`;
+
+export { ACCESS_PATTERNS, type AccessPattern } from './access-patterns';
 
 /** What of INDEX_QUOTAS a list of indexes uses: the local bootstrap refuses a table over them, as AWS would. */
 export function quotaViolations(indexes: readonly IndexDefinition[]): string[] {

@@ -1,0 +1,59 @@
+import type { IndexName } from './table';
+
+/**
+ * Every access pattern that reads an index, named by what it reads: the one place that says which index
+ * serves it. The indexes are overloaded (shared/table.ts), so one index has a name per entity and pattern
+ * (`gsi1` is the tenants by subdomain, the customers by company, the alarm rules by type, ...). Code passes
+ * these names, never a raw index name (test/unit/index-names.test.ts); docs/data-model.md describes the keys
+ * each one holds.
+ */
+export const ACCESS_PATTERNS = {
+  // Tenants, users and customers.
+  tenantsBySubdomain: 'gsi1',
+  usersOfClient: 'gsi1',
+  clientsByCompany: 'gsi1',
+
+  // Assets: a tenant's list orders (INCLUDE of the list filters' attributes).
+  assetsByDaysOutside: 'gsi8',
+  assetsByReference: 'gsi9',
+  assetsByScheduled: 'gsi10',
+  assetsByClientCompany: 'gsi11',
+  assetsByCableLength: 'gsi12',
+  // Assets: one customer's orders (keys only). Its company order is the id order.
+  clientAssetsById: 'gsi14',
+  clientAssetsByDaysOutside: 'gsi15',
+  clientAssetsByReference: 'gsi16',
+  clientAssetsByScheduled: 'gsi17',
+  clientAssetsByCableLength: 'gsi18',
+  // Assets: the map (sparse, positioned assets only, the marker fields).
+  assetsByMapPosition: 'gsi7',
+  assetStatusesByValue: 'gsi1',
+  assetProfilesByAsset: 'gsi1',
+  assetTimersByDueTime: 'gsi1',
+
+  // Devices: a tenant's list orders.
+  devicesByBattery: 'gsi8',
+  devicesByAssetName: 'gsi9',
+  devicesByName: 'gsi10',
+  devicesByDevEui: 'gsi11',
+  devicesByActivationDate: 'gsi12',
+  devicesByModel: 'gsi13',
+  devicesByConnectivity: 'gsi15',
+  // Devices: the silent-tag job's due entries, and those written before they moved out of the map's index.
+  devicesByDueTime: 'gsi14',
+  devicesByLegacyDueTime: 'gsi7',
+
+  eventsOfTenantByDate: 'gsi1',
+  alarmRulesByType: 'gsi1',
+  // Open alarms: the staff inbox (every one of the tenant) and a client user's (their customer's assets).
+  staffAlarmInbox: 'gsi1',
+  clientAlarmInbox: 'gsi2',
+  // Waiting pickups: the tenant's queue and one customer's.
+  staffPickupQueue: 'gsi1',
+  clientPickupQueue: 'gsi2',
+  // Zone visits: a zone's by arrival, and the open ones (who is inside which zone now).
+  zoneVisitsByArrival: 'gsi1',
+  openZoneVisits: 'gsi2',
+} as const satisfies Record<string, IndexName>;
+
+export type AccessPattern = keyof typeof ACCESS_PATTERNS;

@@ -1,5 +1,6 @@
 import { type Asset, assetSchema, deviceHealthOf } from '../../../shared/schemas/asset';
 import { mapLevelOf } from '../../../shared/schemas/map-level';
+import { ACCESS_PATTERNS } from '../../../shared/table';
 import { indexSortKey, pad, sortableNumber, typePartition } from '../data/keys';
 import { createRepository } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
@@ -21,11 +22,11 @@ export type AssetRecord = Omit<Asset, '@id' | '@type' | 'device_health' | 'cable
  * the filters' attributes, shared/table.ts; docs/decisions/0272-list-indexes-project-only-what-lists-filter-and-customer-indexes.md).
  */
 export const ASSET_SORT_INDEXES = {
-  days_outside_geo_zone: 'gsi8',
-  reference: 'gsi9',
-  scheduled: 'gsi10',
-  'client.company': 'gsi11',
-  cable_length: 'gsi12',
+  days_outside_geo_zone: ACCESS_PATTERNS.assetsByDaysOutside,
+  reference: ACCESS_PATTERNS.assetsByReference,
+  scheduled: ACCESS_PATTERNS.assetsByScheduled,
+  'client.company': ACCESS_PATTERNS.assetsByClientCompany,
+  cable_length: ACCESS_PATTERNS.assetsByCableLength,
 } as const;
 
 /**
@@ -33,12 +34,12 @@ export const ASSET_SORT_INDEXES = {
  * assets of a customer share its company, so the company order within a customer is the id order.
  */
 export const ASSET_CLIENT_SORT_INDEXES = {
-  id: 'gsi14',
-  'client.company': 'gsi14',
-  days_outside_geo_zone: 'gsi15',
-  reference: 'gsi16',
-  scheduled: 'gsi17',
-  cable_length: 'gsi18',
+  id: ACCESS_PATTERNS.clientAssetsById,
+  'client.company': ACCESS_PATTERNS.clientAssetsById,
+  days_outside_geo_zone: ACCESS_PATTERNS.clientAssetsByDaysOutside,
+  reference: ACCESS_PATTERNS.clientAssetsByReference,
+  scheduled: ACCESS_PATTERNS.clientAssetsByScheduled,
+  cable_length: ACCESS_PATTERNS.clientAssetsByCableLength,
 } as const;
 
 const text = (value: string | null | undefined) => (value ?? '').toLowerCase().slice(0, 200);
@@ -62,7 +63,7 @@ export const clientAssetsPartition = (ctx: TenantContext, clientId: number) =>
  * the map fields. The sort key starts with the customer id (0 for none), so a client user's map is one
  * begins_with range of the same partition.
  */
-export const ASSET_MAP_INDEX = 'gsi7';
+export const ASSET_MAP_INDEX = ACCESS_PATTERNS.assetsByMapPosition;
 export const assetMapPartition = (ctx: TenantContext) => `${assetPartition(ctx)}#MAP`;
 export const assetMapClientPrefix = (clientId: number) => `${pad(clientId)}#`;
 export const hasPosition = (lastEvent: AssetRecord['last_event'] | undefined) =>

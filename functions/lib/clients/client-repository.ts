@@ -1,4 +1,5 @@
 import { type Client, clientSchema } from '../../../shared/schemas/client';
+import { ACCESS_PATTERNS } from '../../../shared/table';
 import { indexSortKey, typePartition } from '../data/keys';
 import { createRepository } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
@@ -15,7 +16,7 @@ export const accountManagerClientsPartition = (ctx: TenantContext, userId: numbe
   `${typePartition(ctx, 'USER')}#${userId}#CLIENTS`;
 
 /** Sort field (API name) -> the index that keeps customers in that order; id order is the table's own. */
-export const CLIENT_SORT_INDEXES = { company: 'gsi1' } as const;
+export const CLIENT_SORT_INDEXES = { company: ACCESS_PATTERNS.clientsByCompany } as const;
 
 /**
  * Customers (spec 000 /customers).

@@ -1,4 +1,5 @@
 import type { Connectivity } from '../../../shared/schemas/connectivity';
+import { ACCESS_PATTERNS } from '../../../shared/table';
 import { pad, typePartition } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
 import type { Heartbeat } from './heartbeat';
@@ -36,8 +37,8 @@ export const LATE_AFTER_INTERVALS = 1.5;
  * map's index, which copied `DUE_PROJECTION`, so every uplink rewrote the entry): the job reads both, and a
  * device leaves gsi7 the next time its key moves (docs/decisions/0276-the-due-entry-stays-still-in-gsi14-until-half-its-window-is-used.md).
  */
-export const DUE_INDEX = 'gsi14';
-export const LEGACY_DUE_INDEX = 'gsi7';
+export const DUE_INDEX = ACCESS_PATTERNS.devicesByDueTime;
+export const LEGACY_DUE_INDEX = ACCESS_PATTERNS.devicesByLegacyDueTime;
 export type DueIndex = typeof DUE_INDEX | typeof LEGACY_DUE_INDEX;
 export const duePartition = (ctx: TenantContext) => `${typePartition(ctx, 'DEVICE')}#DUE`;
 export const dueSortKey = (dueAt: string, deviceId: number) => `${dueAt}#${pad(deviceId)}`;

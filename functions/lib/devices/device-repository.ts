@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { CONNECTIVITY_RANK } from '../../../shared/schemas/connectivity';
 import { type Device, deviceSchema, normalizeDevEui } from '../../../shared/schemas/device';
+import { ACCESS_PATTERNS } from '../../../shared/table';
 import { dynamo, tableName } from '../data/client';
 import { indexSortKey, itemSortKey, pad, typePartition } from '../data/keys';
 import { createRepository, fromItem } from '../data/repository';
@@ -48,12 +49,12 @@ export const DEVICE_BATTERY_LOW_PREFIX = '1#';
 
 /** Sort field (API name, spec 000 s.9) -> the index that keeps a tenant's devices in that order. */
 export const DEVICE_SORT_INDEXES = {
-  batteryLevelLow: 'gsi8',
-  'asset.name': 'gsi9',
-  name: 'gsi10',
-  devEui: 'gsi11',
-  activationDate: 'gsi12',
-  model: 'gsi13',
+  batteryLevelLow: ACCESS_PATTERNS.devicesByBattery,
+  'asset.name': ACCESS_PATTERNS.devicesByAssetName,
+  name: ACCESS_PATTERNS.devicesByName,
+  devEui: ACCESS_PATTERNS.devicesByDevEui,
+  activationDate: ACCESS_PATTERNS.devicesByActivationDate,
+  model: ACCESS_PATTERNS.devicesByModel,
 } as const;
 
 const dueKeysOf = (ctx: TenantContext, device: DeviceRecord) => {
@@ -96,7 +97,7 @@ export function deviceSortKeys(device: DeviceRecord): Record<keyof typeof DEVICE
  * (never), the processor when an uplink brings a device back online, the silent-tag job's moves; the common
  * path (online again) leaves it.
  */
-export const DEVICE_CONNECTIVITY_INDEX = 'gsi15';
+export const DEVICE_CONNECTIVITY_INDEX = ACCESS_PATTERNS.devicesByConnectivity;
 
 export const connectivityIndexKeys = (ctx: TenantContext, device: Pick<DeviceRecord, 'id' | 'connectivity'>) => ({
   [`${DEVICE_CONNECTIVITY_INDEX}pk`]: devicePartition(ctx),

@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ACCESS_PATTERNS } from '../../../shared/table';
 import { dynamo, tableName } from '../data/client';
 import { indexSortKey, itemKey, typePartition } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
@@ -13,7 +14,7 @@ import { earliestDue, type Fired, type Starts, TIME_TYPES, type TimeType } from 
  * index the job Queries up to now.
  */
 export const TIMER_TYPE = 'ASSET_TIMER';
-export const TIMER_INDEX = 'gsi1';
+export const TIMER_INDEX = ACCESS_PATTERNS.assetTimersByDueTime;
 
 /** The fired entries are top-level attributes `fired6`…`fired9`, so a writer removes one without reading. */
 export type TimerItem = {

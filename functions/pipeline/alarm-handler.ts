@@ -1,6 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { assetAddressOf } from '../../shared/address';
 import { ALARM_TYPE_LABELS, alarmRecipients, renderAlarmText } from '../../shared/schemas/alarm';
+import { ACCESS_PATTERNS } from '../../shared/table';
 import { publishAlarmMail } from '../lib/alarms/alarm-mail';
 import { type AlarmRecord, alarmsOfTypePartition } from '../lib/alarms/alarm-repository';
 import { claimSentAlarm, markSentAlarm, type SentAlarmRecord, sentAlarmId } from '../lib/alarms/sent-alarms';
@@ -115,7 +116,7 @@ async function rulesOfType(ctx: TenantContext, kind: AlarmRaised['kind']): Promi
     const page = await dynamo().send(
       new QueryCommand({
         TableName: tableName(),
-        IndexName: 'gsi1',
+        IndexName: ACCESS_PATTERNS.alarmRulesByType,
         KeyConditionExpression: 'gsi1pk = :pk',
         ExpressionAttributeValues: { ':pk': alarmsOfTypePartition(ctx, kind) },
         ExclusiveStartKey: startKey,

@@ -1,5 +1,6 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ALARM_INBOX_COUNT_LIMIT, type AlarmInboxEntry } from '../../../shared/schemas/alarm-inbox';
+import { ACCESS_PATTERNS } from '../../../shared/table';
 import type { AssetRecord } from '../assets/asset-repository';
 import type { AssetViewer } from '../assets/asset-view';
 import { batchGetByIds } from '../data/batch-get';
@@ -31,8 +32,8 @@ const inboxQuery = (ctx: TenantContext, viewer: AssetViewer): PageQuery | null =
   if (viewer.kind === 'client' && viewer.clientId === null) return null;
   const [index, partition] =
     viewer.kind === 'staff'
-      ? ['gsi1', staffInboxPartition(ctx)]
-      : ['gsi2', clientInboxPartition(ctx, viewer.clientId as number)];
+      ? [ACCESS_PATTERNS.staffAlarmInbox, staffInboxPartition(ctx)]
+      : [ACCESS_PATTERNS.clientAlarmInbox, clientInboxPartition(ctx, viewer.clientId as number)];
   return {
     TableName: tableName(),
     IndexName: index,

@@ -9,6 +9,7 @@ import {
   cableSummaryOf,
   PROFILE_VALUE_NAMES,
 } from '../../../shared/schemas/asset-profile';
+import { ACCESS_PATTERNS } from '../../../shared/table';
 import { type AssetRecord, assetRepository } from '../assets/asset-repository';
 import { dynamo, tableName } from '../data/client';
 import { counterKey, itemKey } from '../data/keys';
@@ -140,7 +141,7 @@ export async function profilesOfAsset(ctx: TenantContext, assetId: number): Prom
   const { items } = await assetProfileRepository.page(ctx, {
     page: 1,
     itemsPerPage: 100,
-    index: { name: 'gsi1', partition: assetProfilesPartition(ctx, assetId) },
+    index: { name: ACCESS_PATTERNS.assetProfilesByAsset, partition: assetProfilesPartition(ctx, assetId) },
   });
   return items;
 }

@@ -5,6 +5,7 @@ import {
   type AssetStatusValue,
   assetStatusSchema,
 } from '../../../shared/schemas/asset-status';
+import { ACCESS_PATTERNS } from '../../../shared/table';
 import { dynamo, tableName } from '../data/client';
 import { typePartition } from '../data/keys';
 import { createRepository, fromItem, type Stored } from '../data/repository';
@@ -41,7 +42,7 @@ export async function findAssetStatus(
   const result = await dynamo().send(
     new QueryCommand({
       TableName: tableName(),
-      IndexName: 'gsi1',
+      IndexName: ACCESS_PATTERNS.assetStatusesByValue,
       KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :value',
       ExpressionAttributeValues: { ':pk': assetStatusPartition(ctx), ':value': value },
       Limit: 1,

@@ -1,4 +1,5 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ACCESS_PATTERNS } from '../../../shared/table';
 import { ASSET_CLIENT_INDEX, clientAssetsPartition } from '../assets/asset-repository';
 import { dynamo, tableName } from '../data/client';
 import { typePartition } from '../data/keys';
@@ -27,7 +28,7 @@ async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Re
  */
 export async function allClients(ctx: TenantContext): Promise<ClientRecord[]> {
   const items = await queryAll({
-    IndexName: 'gsi1',
+    IndexName: ACCESS_PATTERNS.clientsByCompany,
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': clientPartition(ctx) },
   });
@@ -40,7 +41,7 @@ export const clientUsersPartition = (ctx: TenantContext, clientId: number) =>
 /** The users of one customer in name order (gsi1 of USER, functions/lib/users/user-repository.ts). */
 export async function usersOfClient(ctx: TenantContext, clientId: number): Promise<UserRecord[]> {
   const items = await queryAll({
-    IndexName: 'gsi1',
+    IndexName: ACCESS_PATTERNS.usersOfClient,
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': clientUsersPartition(ctx, clientId) },
   });

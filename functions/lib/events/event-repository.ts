@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Event, type EventType, eventSchema } from '../../../shared/schemas/event';
+import { ACCESS_PATTERNS } from '../../../shared/table';
 import { dynamo, tableName } from '../data/client';
 import { counterKey, pad, typePartition } from '../data/keys';
 import { queryPage } from '../data/query-page';
@@ -145,7 +146,7 @@ function eventQuery(ctx: TenantContext, filter: EventFilter) {
   if (filter.type) values[':type'] = filter.type;
   return {
     TableName: tableName(),
-    ...(byDevice ? {} : { IndexName: 'gsi1' }),
+    ...(byDevice ? {} : { IndexName: ACCESS_PATTERNS.eventsOfTenantByDate }),
     KeyConditionExpression: `${pkName} = :pk AND ${skName} BETWEEN :from AND :to`,
     // `type` is a DynamoDB reserved word, hence the attribute name placeholder.
     ...(filter.type ? { FilterExpression: '#type = :type', ExpressionAttributeNames: { '#type': 'type' } } : {}),

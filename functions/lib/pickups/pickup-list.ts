@@ -1,5 +1,6 @@
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { PICKUP_COUNT_LIMIT, type Pickup } from '../../../shared/schemas/pickup';
+import { ACCESS_PATTERNS } from '../../../shared/table';
 import type { AssetRecord } from '../assets/asset-repository';
 import type { AssetViewer } from '../assets/asset-view';
 import { batchGetByIds } from '../data/batch-get';
@@ -28,8 +29,8 @@ const pickupQuery = (ctx: TenantContext, viewer: AssetViewer): PageQuery | null 
   if (viewer.kind === 'client' && viewer.clientId === null) return null;
   const [index, partition] =
     viewer.kind === 'staff'
-      ? ['gsi1', pickupPartition(ctx)]
-      : ['gsi2', clientPickupPartition(ctx, viewer.clientId as number)];
+      ? [ACCESS_PATTERNS.staffPickupQueue, pickupPartition(ctx)]
+      : [ACCESS_PATTERNS.clientPickupQueue, clientPickupPartition(ctx, viewer.clientId as number)];
   return {
     TableName: tableName(),
     IndexName: index,

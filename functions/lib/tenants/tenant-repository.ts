@@ -1,5 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ACCESS_PATTERNS } from '../../../shared/table';
 import { dynamo, tableName } from '../data/client';
 import { globalCounterKey, TENANT_REGISTRY, tenantItemKey } from '../data/keys';
 import { queryAllPages } from '../data/query-page';
@@ -36,7 +37,7 @@ async function bySubdomain(subdomain: string): Promise<TenantRecord | undefined>
   const result = await dynamo().send(
     new QueryCommand({
       TableName: tableName(),
-      IndexName: 'gsi1',
+      IndexName: ACCESS_PATTERNS.tenantsBySubdomain,
       KeyConditionExpression: 'gsi1pk = :pk',
       ExpressionAttributeValues: { ':pk': subdomainKey(subdomain) },
       Limit: 1,

@@ -1,5 +1,6 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DURATION_UNITS } from '../../../shared/schemas/alarm';
+import { ACCESS_PATTERNS } from '../../../shared/table';
 import { alarmsOfTypePartition } from '../alarms/alarm-repository';
 import type { AssetRecord } from '../assets/asset-repository';
 import { dynamo, tableName } from '../data/client';
@@ -75,7 +76,7 @@ async function rulesOf(ctx: TenantContext, report: TimeRuleReport) {
       dynamo().send(
         new QueryCommand({
           TableName: tableName(),
-          IndexName: 'gsi1',
+          IndexName: ACCESS_PATTERNS.alarmRulesByType,
           KeyConditionExpression: 'gsi1pk = :pk',
           ExpressionAttributeValues: { ':pk': alarmsOfTypePartition(ctx, type) },
         }),

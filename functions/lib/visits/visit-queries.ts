@@ -5,6 +5,7 @@ import {
   type ZoneVisit,
   zoneVisitSchema,
 } from '../../../shared/schemas/zone-visit';
+import { ACCESS_PATTERNS } from '../../../shared/table';
 import { dynamo, tableName } from '../data/client';
 import { type PageQuery, queryPage } from '../data/query-page';
 import { fromItem } from '../data/repository';
@@ -64,7 +65,7 @@ export function zoneVisitsQuery(ctx: TenantContext, zoneId: number, period: Visi
   const range = periodRange('gsi1sk', '', period);
   return {
     TableName: tableName(),
-    IndexName: 'gsi1',
+    IndexName: ACCESS_PATTERNS.zoneVisitsByArrival,
     KeyConditionExpression: `gsi1pk = :pk AND ${range.condition}`,
     ExpressionAttributeValues: { ':pk': zoneVisitsPartition(ctx, zoneId), ...range.values },
     ScanIndexForward: false,
@@ -75,7 +76,7 @@ export function zoneVisitsQuery(ctx: TenantContext, zoneId: number, period: Visi
 export function openVisitsQuery(ctx: TenantContext, zoneId: number): PageQuery {
   return {
     TableName: tableName(),
-    IndexName: 'gsi2',
+    IndexName: ACCESS_PATTERNS.openZoneVisits,
     KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :zone)',
     ExpressionAttributeValues: { ':pk': insidePartition(ctx), ':zone': insidePrefix(zoneId) },
   };

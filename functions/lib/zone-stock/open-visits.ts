@@ -1,3 +1,4 @@
+import { ACCESS_PATTERNS } from '../../../shared/table';
 import { tableName } from '../data/client';
 import { pad, tenantPrefix } from '../data/keys';
 import { queryAllPages } from '../data/query-page';
@@ -58,7 +59,7 @@ async function readOpenVisits(ctx: TenantContext, prefix: string | null, limit: 
   if (prefix !== null) values[':prefix'] = prefix;
   const pages = queryAllPages({
     TableName: tableName(),
-    IndexName: 'gsi2',
+    IndexName: ACCESS_PATTERNS.openZoneVisits,
     KeyConditionExpression: prefix === null ? 'gsi2pk = :pk' : 'gsi2pk = :pk AND begins_with(gsi2sk, :prefix)',
     ExpressionAttributeValues: values,
     ...projection,

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseSync } from '@swc/core';
 import { TABLE } from '../../shared/table';
+import { type Quasi, quasiText, type SyntaxNode, syntaxTreeOf, walk } from './code-syntax';
 import { REPO_ROOT } from './repo-text-files';
 
 /**
@@ -80,23 +80,7 @@ const keyWords = (key: string) => wordsOf(key.replace(/^T#<t>#/, '').replace(/<[
 
 // --- The code side: swc's AST, so comments (which quote keys too) are never taken for code.
 
-type Node = { type?: string; [key: string]: unknown };
-
-function walk(node: unknown, visit: (node: Node) => void): void {
-  if (Array.isArray(node)) for (const child of node) walk(child, visit);
-  else if (node && typeof node === 'object') {
-    if (typeof (node as Node).type === 'string') visit(node as Node);
-    for (const [key, child] of Object.entries(node)) if (key !== 'span') walk(child, visit);
-  }
-}
-
-const parse = (relative: string) => parseSync(read(relative), { syntax: 'typescript', tsx: relative.endsWith('x') });
-
-interface Quasi {
-  cooked?: string | null;
-  raw: string;
-}
-const quasiText = (quasi: Quasi) => quasi.cooked ?? quasi.raw;
+const parse = (relative: string) => syntaxTreeOf(read(relative), relative.endsWith('x'));
 
 /** Every string literal and template text of a file. */
 function literalTexts(relative: string): string[] {
@@ -118,12 +102,12 @@ const TYPE_ARGUMENT: Record<string, number> = {
 };
 const KEY_PROPERTY = /^(pk|sk|gsi\d+pk|gsi\d+sk)$/;
 
-const calleeName = (node: Node) => {
-  const callee = node.callee as Node;
+const calleeName = (node: SyntaxNode) => {
+  const callee = node.callee as SyntaxNode;
   return callee?.type === 'Identifier' ? String(callee.value) : undefined;
 };
-const argument = (node: Node, index: number) =>
-  (node.arguments as { expression: Node }[] | undefined)?.[index]?.expression;
+const argument = (node: SyntaxNode, index: number) =>
+  (node.arguments as { expression: SyntaxNode }[] | undefined)?.[index]?.expression;
 
 /**
  * The key words the code builds keys from, found four ways (each catches what the others cannot see):
@@ -140,8 +124,8 @@ function codeKeyWords(files: string[]): Map<string, Set<string>> {
   const constants = new Map<string, string>();
   for (const { ast } of asts)
     walk(ast, (node) => {
-      const init = node.init as Node | undefined;
-      const id = node.id as Node | undefined;
+      const init = node.init as SyntaxNode | undefined;
+      const id = node.id as SyntaxNode | undefined;
       if (node.type === 'VariableDeclarator' && id?.type === 'Identifier' && init?.type === 'StringLiteral')
         constants.set(String(id.value), String(init.value));
     });
@@ -150,7 +134,7 @@ function codeKeyWords(files: string[]): Map<string, Set<string>> {
   const addAll = (text: string, file: string) => {
     for (const word of wordsOf(text)) add(word, file);
   };
-  const typeText = (node: Node | undefined): string => {
+  const typeText = (node: SyntaxNode | undefined): string => {
     if (node?.type === 'StringLiteral') return String(node.value);
     if (node?.type === 'Identifier') return constants.get(String(node.value)) ?? '';
     if (node?.type === 'TemplateLiteral') return (node.quasis as Quasi[]).map(quasiText).join(' ');
@@ -168,7 +152,7 @@ function codeKeyWords(files: string[]): Map<string, Set<string>> {
       }
       if (node.type === 'TemplateLiteral') {
         // A template literal type (`${IndexName}pk`) has `types`, not `expressions`: it builds no key.
-        const expressions = (node.expressions ?? []) as Node[];
+        const expressions = (node.expressions ?? []) as SyntaxNode[];
         const quasis = node.quasis as Quasi[];
         expressions.forEach((expression, i) => {
           const next = words(quasiText(quasis[i + 1] ?? { raw: '' }))[0];
@@ -181,14 +165,14 @@ function codeKeyWords(files: string[]): Map<string, Set<string>> {
         if (name in TYPE_ARGUMENT) addAll(typeText(argument(node, TYPE_ARGUMENT[name] ?? 0)), file);
         const model = argument(node, 0);
         if (name === 'createRepository' && model?.type === 'ObjectExpression')
-          for (const property of model.properties as Node[]) {
-            const key = property.key as Node | undefined;
+          for (const property of model.properties as SyntaxNode[]) {
+            const key = property.key as SyntaxNode | undefined;
             if (property.type === 'KeyValueProperty' && key?.value === 'type')
-              addAll(typeText(property.value as Node), file);
+              addAll(typeText(property.value as SyntaxNode), file);
           }
       }
-      const key = node.key as Node | undefined;
-      const value = node.value as Node | undefined;
+      const key = node.key as SyntaxNode | undefined;
+      const value = node.value as SyntaxNode | undefined;
       if (node.type === 'KeyValueProperty' && KEY_PROPERTY.test(String(key?.value)) && value?.type === 'StringLiteral')
         addAll(String(value.value), file);
     });

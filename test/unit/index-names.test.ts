@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseSync } from '@swc/core';
 import { ACCESS_PATTERNS } from '../../shared/access-patterns';
 import { TABLE } from '../../shared/table';
+import { type Quasi, quasiText, syntaxTreeOf, walk } from './code-syntax';
 import { REPO_ROOT, textFiles } from './repo-text-files';
 
 /**
@@ -17,30 +17,15 @@ const DECLARING = ['shared/access-patterns.ts'];
 const CODE = /\.(ts|tsx|mts|cts|js|cjs|mjs)$/;
 const INDEX_NAME = /^gsi\d+$/;
 
-type Node = { type?: string; [key: string]: unknown };
-
-function walk(node: unknown, visit: (node: Node) => void): void {
-  if (Array.isArray(node)) for (const child of node) walk(child, visit);
-  else if (node && typeof node === 'object') {
-    if (typeof (node as Node).type === 'string') visit(node as Node);
-    for (const [key, child] of Object.entries(node)) if (key !== 'span') walk(child, visit);
-  }
-}
-
-interface Quasi {
-  cooked?: string | null;
-  raw: string;
-}
-
 /** The raw index names of a source text: string literals, and template literals without a `${}`, that are a whole `gsiN`. */
 function rawIndexNames(source: string, tsx = false): string[] {
   const found: string[] = [];
-  walk(parseSync(source, { syntax: 'typescript', tsx }), (node) => {
+  walk(syntaxTreeOf(source, tsx), (node) => {
     if (node.type === 'StringLiteral' && INDEX_NAME.test(String(node.value))) found.push(String(node.value));
     // A template in a type position holds its `${}` parts as `types`.
     const parts = (node.expressions ?? node.types ?? []) as unknown[];
     if (node.type === 'TemplateLiteral' && parts.length === 0) {
-      const text = (node.quasis as Quasi[]).map((quasi) => quasi.cooked ?? quasi.raw).join('');
+      const text = (node.quasis as Quasi[]).map(quasiText).join('');
       if (INDEX_NAME.test(text)) found.push(text);
     }
   });

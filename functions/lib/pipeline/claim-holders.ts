@@ -20,7 +20,8 @@ const holders = new LRUCache<string, { holder: string | null }>({
   ttl: CLAIM_CACHE_TTL_MS,
 });
 
-async function readHolder(devEui: string): Promise<string | null> {
+/** The holding tenant now, read strongly consistent (a tag registered a moment ago is found); null: none. */
+export async function readClaimHolder(devEui: string): Promise<string | null> {
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: devEuiClaimKey(devEui), ConsistentRead: true }),
   );
@@ -32,7 +33,7 @@ export async function claimHoldersOf(devEuis: readonly string[]): Promise<Map<st
   const found = new Map<string, string | null>();
   for (const devEui of new Set(devEuis)) {
     const cached = holders.get(devEui);
-    const holder = cached ? cached.holder : await readHolder(devEui);
+    const holder = cached ? cached.holder : await readClaimHolder(devEui);
     if (!cached) holders.set(devEui, { holder });
     found.set(devEui, holder);
   }

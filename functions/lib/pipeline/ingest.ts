@@ -1,9 +1,6 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from '../data/client';
 import type { TenantContext } from '../data/tenant-context';
-import { devEuiClaimKey } from '../devices/dev-eui-claims';
 import { uplinksQueued } from '../observability/product-metrics';
-import { claimHoldersOf } from './claim-holders';
+import { claimHoldersOf, readClaimHolder } from './claim-holders';
 import type { NormalizedUplink, ReadUplink, UplinkSource } from './contracts';
 import { enqueueUplinks } from './queue/uplink-queue';
 import { countRejections, foreignDevEuiReason, recordRejection } from './rejections';
@@ -25,14 +22,12 @@ export interface IngestOutcome {
  */
 export type TenantProof = { proved: TenantContext } | { claim: true; boundDevEui?: string | null };
 
-/** The claim's tenant per DEVEUI (strongly consistent: a tag registered a moment ago is found). */
+/** The claim's tenant per DEVEUI, read now (uncached: a tag registered a moment ago is found). */
 async function claimTenants(devEuis: readonly string[]): Promise<Map<string, string>> {
   const tenants = new Map<string, string>();
   for (const devEui of new Set(devEuis)) {
-    const { Item } = await dynamo().send(
-      new GetCommand({ TableName: tableName(), Key: devEuiClaimKey(devEui), ConsistentRead: true }),
-    );
-    if (Item?.tenantId !== undefined) tenants.set(devEui, String(Item.tenantId));
+    const holder = await readClaimHolder(devEui);
+    if (holder !== null) tenants.set(devEui, holder);
   }
   return tenants;
 }

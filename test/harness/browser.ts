@@ -79,11 +79,16 @@ export async function animationsFinished(page: Page) {
   ).then(() => undefined)`);
 }
 
-/** A full-page screenshot once whatever was sliding or fading in has arrived. */
+/**
+ * A screenshot of the viewport once whatever was sliding or fading in has arrived. Never the full page:
+ * Chromium captures beyond the viewport by resizing the window, now and then to 1×1 for a moment, and the
+ * console's width media queries answer that resize (a desktop panel turns into a phone's for a frame, and what
+ * it held, its chosen tab, an open dialog, is remounted away before the test's next step).
+ */
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await animationsFinished(page);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 }
 
 export const DESKTOP = { width: 1280, height: 800 };

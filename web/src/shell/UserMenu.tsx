@@ -5,8 +5,9 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import MenuList from '@mui/material/MenuList';
+import Popover from '@mui/material/Popover';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -31,7 +32,7 @@ export function UserMenu() {
         <IconButton
           onClick={(event) => setAnchor(event.currentTarget)}
           aria-label={t('userMenu.open')}
-          aria-haspopup="menu"
+          aria-haspopup="dialog"
           aria-controls={anchor ? 'user-menu' : undefined}
           aria-expanded={anchor ? 'true' : undefined}
           sx={{ p: 0.5 }}
@@ -43,14 +44,25 @@ export function UserMenu() {
           </Avatar>
         </IconButton>
       </Tooltip>
-      <Menu
+      {/*
+        A popover around a menu rather than a menu: only the two actions are menu items (arrow keys move between
+        them); the user's name, the language flags and the footer sit beside the menu, as a role="menu" may
+        hold nothing but its items.
+      */}
+      <Popover
         id="user-menu"
         anchorEl={anchor}
         open={anchor !== null}
         onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { minWidth: 240, maxWidth: 'calc(100vw - 16px)' } } }}
+        slotProps={{
+          paper: {
+            role: 'dialog',
+            'aria-label': t('userMenu.open'),
+            sx: { minWidth: 240, maxWidth: 'calc(100vw - 16px)', py: 1 },
+          },
+        }}
       >
         <Box sx={{ px: 2, pt: 0.5, pb: 1.5 }}>
           <Typography variant="subtitle2" noWrap>
@@ -61,28 +73,30 @@ export function UserMenu() {
           </Typography>
         </Box>
         <Divider />
-        <MenuItem
-          onClick={() => {
-            close();
-            navigate('/preferences');
-          }}
-        >
-          <ListItemIcon>
-            <LockReset fontSize="small" />
-          </ListItemIcon>
-          {t('userMenu.changePassword')}
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            close();
-            signOut();
-          }}
-        >
-          <ListItemIcon>
-            <Logout fontSize="small" />
-          </ListItemIcon>
-          {t('userMenu.signOut')}
-        </MenuItem>
+        <MenuList autoFocusItem>
+          <MenuItem
+            onClick={() => {
+              close();
+              navigate('/preferences');
+            }}
+          >
+            <ListItemIcon>
+              <LockReset fontSize="small" />
+            </ListItemIcon>
+            {t('userMenu.changePassword')}
+          </MenuItem>
+          <MenuItem
+            onClick={() => {
+              close();
+              signOut();
+            }}
+          >
+            <ListItemIcon>
+              <Logout fontSize="small" />
+            </ListItemIcon>
+            {t('userMenu.signOut')}
+          </MenuItem>
+        </MenuList>
         <Divider />
         <Box sx={{ px: 2, py: 1 }}>
           <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 0.5 }}>
@@ -94,7 +108,7 @@ export function UserMenu() {
         <Typography variant="caption" color="text.secondary" component="div" sx={{ px: 2, pt: 1 }}>
           {t('app.poweredBy', { product: t('app.name') })} · © {new Date().getFullYear()}
         </Typography>
-      </Menu>
+      </Popover>
     </>
   );
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page, Response } from 'playwright-core';
 import { LANGUAGE_STORAGE_KEY } from '../../web/src/i18n/languages';
 import { NAVIGATION_ENTRIES } from '../../web/src/shell/navigationEntries';
+import { axeViolations, SCALAR_MARKUP, serious } from '../harness/axe';
 import {
   animationsFinished,
   consoleUrl,
@@ -21,7 +22,8 @@ import {
 } from '../harness/english-words';
 
 /**
- * In Dutch, German and French every visible word is in that language. Each user walks every
+ * In Dutch, German and French every visible word is in that language, and in Dutch axe (WCAG 2 A and AA) finds
+ * no serious or critical violation in any state walked (the accessibility walk covers English at both widths). Each user walks every
  * screen of the console (its navigation menu and the routes of web/src/routes.tsx, so a new screen is covered
  * without touching this file), opens the first row's side panel, its tabs, its delete confirmation and its edit
  * form, the screen's add and filter panels and user menu, and searches for nothing; it collects what a user
@@ -33,6 +35,8 @@ import {
 
 const ALL_LANGUAGES = ['nl', 'de', 'fr'] as const;
 type Language = (typeof ALL_LANGUAGES)[number];
+/** The language whose walk also runs axe: the spec's second language, beside the English accessibility walk. */
+const AXE_LANGUAGE: Language = 'nl';
 /** LANGUAGES=nl runs one language while fixing its strings. */
 const LANGUAGES = ALL_LANGUAGES.filter((language) => (process.env.LANGUAGES ?? language).split(',').includes(language));
 
@@ -61,6 +65,7 @@ interface Finding {
   user: string;
   language: Language;
   screen: string;
+  /** English words found, or for axe's findings the rule with its help, one target a line. */
   words: { word: string; line: string }[];
 }
 
@@ -129,8 +134,24 @@ class Walk {
     await Promise.all(this.pending);
     const words = englishIn(withoutData(text, this.data), this.vocabulary);
     if (words.length > 0) this.findings.push({ user: this.user, language: this.language, screen, words });
+    if (this.language === AXE_LANGUAGE) await this.analyse(screen);
     if (SCREENSHOTS.has(screen))
       await screenshot(this.page, `languages-${this.user}-${this.language}-${screen.replace(/\W+/g, '-')}`);
+  }
+
+  /** axe's serious and critical violations on the state shown, each a finding with its rule and targets. */
+  private async analyse(screen: string) {
+    const violations = serious(await axeViolations(this.page, { exclude: SCALAR_MARKUP }));
+    for (const violation of violations)
+      this.findings.push({
+        user: this.user,
+        language: this.language,
+        screen,
+        words: [
+          { word: `(axe ${violation.impact} ${violation.id})`, line: violation.help },
+          ...violation.nodes.map((node) => ({ word: '(axe target)', line: node.target.join(' ') })),
+        ],
+      });
   }
 
   /** A screen with its panels and dialogs; an unreachable state is a finding. */
@@ -260,7 +281,7 @@ describe('every visible word in the user language (nl, de, fr)', () => {
     ['client', 'all'],
     ['superadmin', 'not walked by the admin'],
   ])(
-    'shows the %s no English outside data (%s screens)',
+    'shows the %s no English outside data, and in Dutch no axe violation (%s screens)',
     async (login, which) => {
       const context = await browser.newContext({ viewport: DESKTOP });
       const page = await context.newPage();
@@ -280,7 +301,7 @@ describe('every visible word in the user language (nl, de, fr)', () => {
     1_200_000,
   );
 
-  it('shows a visitor the public screens in each language', async () => {
+  it('shows a visitor the public screens in each language (axe in Dutch)', async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     const walk = new Walk(page, 'visitor');

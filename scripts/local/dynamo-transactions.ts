@@ -27,6 +27,7 @@ import {
   UPDATE_TOO_LARGE,
   validationError,
 } from './dynamo-limits';
+import { TransactionTokens } from './transaction-tokens';
 import { WriteGate } from './write-gate';
 
 /**
@@ -41,6 +42,7 @@ import { WriteGate } from './write-gate';
  * The saved items are also written to an undo file (`undoFile`) before the first operation and removed after
  * the last, so a process killed midway (kill -9) finds the file at its next start and puts the items back:
  * a transaction is all or nothing across a crash too, as on AWS.
+ * A repeated ClientRequestToken is answered as DynamoDB answers it (transaction-tokens.ts).
  * It also holds AWS's item size (400 KB in UTF-8 bytes) and transaction length (100) limits,
  * which dynalite counts more kindly or not at all (dynamo-limits.ts).
  */
@@ -85,6 +87,7 @@ export async function startTransactionFront(options: {
   // ConsumedCapacity counts every index the table has, whatever its name.
   const shapes = new Map<string, TableShape>();
   const gate = new WriteGate();
+  const tokens = new TransactionTokens();
 
   async function shapeOf(table: string): Promise<TableShape> {
     let shape = shapes.get(table);
@@ -141,6 +144,17 @@ export async function startTransactionFront(options: {
   }
 
   async function transactWrite(body: {
+    TransactItems: Record<string, object>[];
+    ReturnConsumedCapacity?: string;
+  }): Promise<FrontAnswer> {
+    const repeat = tokens.repeatAnswer(body);
+    if (repeat) return repeat;
+    const answer = await applyTransaction(body);
+    if (answer.status === 200) tokens.remember(body);
+    return answer;
+  }
+
+  async function applyTransaction(body: {
     TransactItems: Record<string, object>[];
     ReturnConsumedCapacity?: string;
   }): Promise<FrontAnswer> {

@@ -4,8 +4,8 @@ import { localTable } from '../harness/stack';
 
 /**
  * The local DynamoDB (dynalite behind scripts/local/dynamo-transactions.ts) holds AWS's limits:
- * 400 KB per item counted in UTF-8 bytes (dynalite counts UTF-16 characters), and 100 actions per
- * TransactWriteItems, with AWS's own errors. Items live in a partition no tenant uses.
+ * 400 KB per item counted in UTF-8 bytes (dynalite counts UTF-16 characters), 100 actions per
+ * TransactWriteItems, with AWS's own errors, and a transaction's client request token. Items live in a partition no tenant uses.
  */
 const pk = 'TEST#dynamo-limits';
 // 140,000 x "漢" is 140,000 characters (under dynalite's count) but 420,000 UTF-8 bytes (over AWS's 409,600).
@@ -84,5 +84,44 @@ describe('the local DynamoDB front', () => {
     expect(await get('tx-0')).toBeUndefined();
     await client.send(new TransactWriteCommand({ TransactItems: puts(100) }));
     expect(await get('tx-99')).toEqual({ pk, sk: 'tx-99' });
+  });
+
+  it('applies a transaction sent again with its client request token once, as a retry after a lost answer', async () => {
+    const token = `retry-${Date.now()}`;
+    const first = {
+      ClientRequestToken: token,
+      TransactItems: [
+        {
+          Put: {
+            TableName: TABLE_NAME,
+            Item: { pk, sk: token, n: 1 },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Update: {
+            TableName: TABLE_NAME,
+            Key: { pk, sk: `${token}-counter` },
+            UpdateExpression: 'ADD n :one',
+            ExpressionAttributeValues: { ':one': 1 },
+          },
+        },
+      ],
+    };
+    await client.send(new TransactWriteCommand(first));
+    // The same request again: it succeeds (its condition would fail now) and writes nothing.
+    await client.send(new TransactWriteCommand(first));
+    expect(await get(`${token}-counter`)).toEqual({ pk, sk: `${token}-counter`, n: 1 });
+    // The same token with another request is refused, and nothing of it is written.
+    const other = { ...first, TransactItems: [{ Put: { TableName: TABLE_NAME, Item: { pk, sk: `${token}-other` } } }] };
+    await expect(client.send(new TransactWriteCommand(other))).rejects.toMatchObject({
+      name: 'IdempotentParameterMismatchException',
+    });
+    expect(await get(`${token}-other`)).toBeUndefined();
+    // Without the token the repeat is a new transaction, and its condition fails.
+    const { ClientRequestToken: _token, ...untokened } = first;
+    await expect(client.send(new TransactWriteCommand(untokened))).rejects.toMatchObject({
+      name: 'TransactionCanceledException',
+    });
   });
 });

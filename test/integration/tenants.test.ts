@@ -125,7 +125,7 @@ describe('tenants', () => {
     const created = await createTenant('roles');
     expect(created.status).toBe(201);
     const headers = { 'X-Tenant-Id': String(created.body.id) };
-    const roles = await call<{ 'hydra:member': { name: string }[] }>('GET', '/api/roles', {
+    const roles = await call<{ 'hydra:member': { name: string }[]; 'hydra:totalItems': number }>('GET', '/api/roles', {
       token: superToken,
       headers,
     });
@@ -133,6 +133,17 @@ describe('tenants', () => {
     expect(JSON.stringify(roles.body)).toContain('ROLE_ADMIN');
     const statuses = await call<TenantList>('GET', '/api/asset-statuses', { token: superToken, headers });
     if (statuses.status !== 501) expect(statuses.body['hydra:totalItems']).toBe(6);
+    // The matrix came with its counter: the tenant's first own role takes the next id and is counted.
+    const count = roles.body['hydra:totalItems'];
+    const own = await call<{ id: number }>('POST', '/api/roles', {
+      token: superToken,
+      headers,
+      body: { name: 'Crane' },
+    });
+    expect(own.status).toBe(201);
+    expect(own.body.id).toBe(count + 1);
+    const after = await call<TenantList>('GET', '/api/roles', { token: superToken, headers });
+    expect(after.body['hydra:totalItems']).toBe(count + 1);
     await call('DELETE', `/api/tenants/${created.body.id}`, { token: superToken });
   });
 });

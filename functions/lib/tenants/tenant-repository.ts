@@ -76,7 +76,7 @@ export const SUBDOMAIN_TAKEN = 'This subdomain is already used by another tenant
  * so each non-blank subdomain also has a claim item, written in the same transaction as the tenant.
  */
 const claimKey = (subdomain: string) => ({ pk: 'TENANT_SUBDOMAINS', sk: subdomain.toLowerCase() });
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 const putClaim = (subdomain: string, tenantId: number): TransactItem => ({
   Put: {
     TableName: tableName(),
@@ -88,25 +88,35 @@ const deleteClaim = (subdomain: string): TransactItem => ({
   Delete: { TableName: tableName(), Key: claimKey(subdomain) },
 });
 
-/** Runs the transaction; a failed condition on the tenant item (index 0) or on a claim becomes `onTenant` / 422. */
+const isClaim = (item: TransactItem | undefined) => item?.Put?.Item?.entityType === 'TENANT_SUBDOMAIN';
+
+/** Runs the transaction; a failed condition on a subdomain claim becomes 422, any other cancellation `onTenant`. */
 async function transact(items: TransactItem[], onTenant: () => Promise<Error>): Promise<void> {
   try {
     await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
-    const reasons = error.CancellationReasons ?? [];
-    if (reasons[0]?.Code === 'ConditionalCheckFailed') throw await onTenant();
-    throw unprocessable([{ propertyPath: 'subdomain', message: SUBDOMAIN_TAKEN }]);
+    const failed = (error.CancellationReasons ?? []).findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
+    if (isClaim(items[failed])) throw unprocessable([{ propertyPath: 'subdomain', message: SUBDOMAIN_TAKEN }]);
+    throw await onTenant();
   }
 }
 
-/** Writes the registry entry under a given id (or the next one): the write that makes a tenant exist. */
-async function create(data: Omit<TenantRecord, 'id' | 'version'>, id?: number): Promise<TenantRecord> {
+/**
+ * Writes the registry entry under a given id (or the next one): the write that makes a tenant exist. `alongside`
+ * are the tenant's first items, written in the same transaction (tenant-provisioning.ts).
+ */
+async function create(
+  data: Omit<TenantRecord, 'id' | 'version'>,
+  id?: number,
+  alongside: TransactItem[] = [],
+): Promise<TenantRecord> {
   const tenant: TenantRecord = { ...data, id: id ?? (await nextId()), version: 1 };
   await transact(
     [
       { Put: { TableName: tableName(), Item: toItem(tenant), ConditionExpression: 'attribute_not_exists(pk)' } },
       ...(tenant.subdomain ? [putClaim(tenant.subdomain, tenant.id)] : []),
+      ...alongside,
     ],
     async () => conflict(),
   );

@@ -138,7 +138,8 @@ describe('alarm inbox', () => {
     expect(Math.round(box?.width ?? 0)).toBe(PHONE.width);
     await screenshot(page, 'alarm-inbox-open-phone');
     await entriesOf(page, name).first().getByRole('link').click();
-    await waitForScreen(page, /\/assets\/\d+$/);
+    // The link opens the asset on its alarms tab, which the address names.
+    await waitForScreen(page, /\/assets\/\d+#alarms$/);
     await page
       .getByRole('tab', { name: 'Alarms', selected: true })
       .waitFor()

@@ -83,13 +83,20 @@ describe('asset alarms tab', () => {
     await item.getByText(/^Acknowledged by admin on /).waitFor();
     await screenshot(page, 'asset-alarms-acknowledged-desktop');
 
+    // The tab is in the address: it stays chosen when the panel turns into the phone's, and after a reload.
+    expect(new URL(page.url()).hash).toBe('#alarms');
     await page.setViewportSize(PHONE);
-    await panel(page).getByRole('tab', { name: 'Alarms' }).click();
+    await panel(page).getByRole('tab', { name: 'Alarms', selected: true }).waitFor();
     await list
       .getByText(/^Acknowledged by admin on /)
       .first()
       .waitFor();
     await screenshot(page, 'asset-alarms-phone');
+    await page.reload();
+    await list
+      .getByText(/^Acknowledged by admin on /)
+      .first()
+      .waitFor({ timeout: 60_000 });
     await page.close();
   });
 

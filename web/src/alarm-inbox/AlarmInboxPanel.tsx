@@ -100,8 +100,7 @@ function InboxItem({ alarm, onOpen }: { alarm: AlarmInboxEntry; onOpen: () => vo
         ) : (
           <Link
             component={RouterLink}
-            to={`/assets/${alarm.assetId}`}
-            state={{ tab: 'alarms' }}
+            to={{ pathname: `/assets/${alarm.assetId}`, hash: 'alarms' }}
             onClick={onOpen}
             variant="body2"
             aria-label={t('openAsset', { name: alarm.assetName ?? '' })}

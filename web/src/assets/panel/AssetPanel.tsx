@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Asset } from '@shared/schemas/asset';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/ApiError';
@@ -133,11 +133,7 @@ function ExistingAssetBody({ assetId, onClose }: { assetId: number | null; onClo
   const { t } = useTranslation('assets');
   const message = useAssetMessage();
   const asset = useAsset(assetId);
-  // The alarm inbox opens an asset on its alarms tab: the link's navigation state says so. The tab is kept here,
-  // above the loading and error states, so a refetch (a live change, a moment without connection) never sends
-  // the user back to the first tab.
-  const opened = (useLocation().state as { tab?: AssetTab } | null)?.tab;
-  const [tab, setTab] = useState<AssetTab>(opened && TABS.includes(opened) ? opened : 'details');
+  const [tab, setTab] = useTabInAddress();
   // A failed refetch keeps what was shown; only an asset that is gone, or never came, says so.
   const gone = asset.isError && (!asset.data || (asset.error instanceof ApiError && asset.error.status === 404));
   if (assetId === null || gone) {
@@ -159,6 +155,25 @@ function ExistingAssetBody({ assetId, onClose }: { assetId: number | null; onClo
     );
   }
   return <AssetTabs asset={asset.data} tab={tab} onTab={setTab} onClose={onClose} />;
+}
+
+/**
+ * The chosen tab lives in the address's fragment (/assets/12#alarms): a link opens an asset on a tab (the alarm
+ * inbox on its alarms), a reload or a shared link shows the same tab, and the panel keeps it whatever remounts
+ * it: a refetch's loading state, or the window crossing the phone width, where the panel becomes a modal
+ * drawer. Choosing a tab replaces the address rather than adding to the history: Back leaves the asset.
+ */
+function useTabInAddress(): [AssetTab, (tab: AssetTab) => void] {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const named = location.hash.slice(1) as AssetTab;
+  const tab = TABS.includes(named) ? named : 'details';
+  const choose = (next: AssetTab) =>
+    navigate(
+      { pathname: location.pathname, search: location.search, hash: next === 'details' ? '' : next },
+      { replace: true },
+    );
+  return [tab, choose];
 }
 
 function AssetTabs({

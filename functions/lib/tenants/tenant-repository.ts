@@ -76,11 +76,12 @@ export const SUBDOMAIN_TAKEN = 'This subdomain is already used by another tenant
  * so each non-blank subdomain also has a claim item, written in the same transaction as the tenant.
  */
 const claimKey = (subdomain: string) => ({ pk: 'TENANT_SUBDOMAINS', sk: subdomain.toLowerCase() });
+const CLAIM_TYPE = 'TENANT_SUBDOMAIN';
 export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 const putClaim = (subdomain: string, tenantId: number): TransactItem => ({
   Put: {
     TableName: tableName(),
-    Item: { ...claimKey(subdomain), entityType: 'TENANT_SUBDOMAIN', tenantId: String(tenantId) },
+    Item: { ...claimKey(subdomain), entityType: CLAIM_TYPE, tenantId: String(tenantId) },
     ConditionExpression: 'attribute_not_exists(pk)',
   },
 });
@@ -88,7 +89,7 @@ const deleteClaim = (subdomain: string): TransactItem => ({
   Delete: { TableName: tableName(), Key: claimKey(subdomain) },
 });
 
-const isClaim = (item: TransactItem | undefined) => item?.Put?.Item?.entityType === 'TENANT_SUBDOMAIN';
+const isClaim = (item: TransactItem | undefined) => item?.Put?.Item?.entityType === CLAIM_TYPE;
 
 /** Runs the transaction; a failed condition on a subdomain claim becomes 422, any other cancellation `onTenant`. */
 async function transact(items: TransactItem[], onTenant: () => Promise<Error>): Promise<void> {

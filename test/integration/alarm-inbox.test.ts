@@ -1,7 +1,7 @@
 import { handlerEnvironment, type PortName } from '../../scripts/local/config';
 import type { AlarmInboxEntry } from '../../shared/schemas/alarm-inbox';
 import { call, tokenOf } from '../harness/api';
-import { createOwnTenant, type OwnTenant, removeOwnTenant } from '../harness/own-tenant';
+import { addCustomerLogin, createOwnTenant, type OwnTenant, removeOwnTenant } from '../harness/own-tenant';
 import { readStack } from '../harness/stack';
 import { publishMqtt, waitFor } from '../harness/uplinks';
 import { waitUntil } from '../harness/wait';
@@ -9,7 +9,9 @@ import { waitUntil } from '../harness/wait';
 /**
  * The alarm inbox: the open alarms of the caller's scope, newest first, through the real pipeline
  * (MQTT uplink -> processor -> EventBridge -> alarm handler). Sabotage alarms of three tags made here: one on
- * an asset of customer 1 (the demo client user's), one on an asset of another customer, one on no asset.
+ * an asset of the first customer (whose login is the client user here), one on an asset of another customer, one
+ * on no asset. The file works in a tenant of its own: the demo tenant's sabotage rules and open alarms change
+ * while other files run, and every rule there would raise its own alarm for these tags.
  */
 type Inbox = { 'hydra:member': AlarmInboxEntry[]; 'hydra:totalItems': number };
 
@@ -18,10 +20,7 @@ const stamp = Date.now();
 const devEuiOf = (n: number) => `${(stamp % 0xffffffff).toString(16).toUpperCase().padStart(8, '0')}0000A1${n}0`;
 
 const inbox = (token: string, query = '') => call<Inbox>('GET', `/api/alarm-inbox${query}`, { token });
-/**
- * The matching entries of the whole inbox, every page: the inbox is newest first, and this file's alarms are dated
- * two hours back, so other files' open alarms (dated now) may fill the first pages.
- */
+/** The matching entries of the whole inbox, every page (newest first, a page holds at most 100). */
 async function entriesOf(token: string, match: (entry: AlarmInboxEntry) => boolean) {
   const found: AlarmInboxEntry[] = [];
   for (let page = 1; ; page += 1) {
@@ -42,16 +41,19 @@ async function importStackModules() {
 describe('alarm inbox', () => {
   let admin: string;
   let client: string;
+  let clientLogin: string;
   let acme: string;
   let superadmin: string;
+  let tenant: OwnTenant | undefined;
+  const customers: number[] = [];
   const assets: number[] = [];
   const devices: number[] = [];
   const deviceOf = new Map<number | null, number>();
-  let ruleId: number | undefined;
 
   async function tag(n: number, asset: number | null) {
     const device = await call<{ id: number }>('POST', '/api/devices', {
       token: superadmin,
+      headers: tenant?.superAdmin.headers,
       body: { dev_eui: devEuiOf(n), name: `Inbox tag ${n}`, ...(asset === null ? {} : { asset }) },
     });
     expect(device.status).toBe(201);
@@ -66,19 +68,32 @@ describe('alarm inbox', () => {
   }
 
   beforeAll(async () => {
-    [admin, client, acme, superadmin] = await Promise.all([
-      tokenOf('admin'),
-      tokenOf('client'),
-      tokenOf('acme-admin'),
-      tokenOf('superadmin'),
-    ]);
-    const rule = await call<{ id: number }>('POST', '/api/alarms', {
+    tenant = await createOwnTenant('Alarm inbox');
+    superadmin = tenant.superAdmin.token;
+    [admin, acme] = await Promise.all([tokenOf(tenant.adminLogin), tokenOf('acme-admin')]);
+    const login = await addCustomerLogin(tenant, `Inbox customer ${stamp} 1`);
+    client = login.token;
+    clientLogin = login.username;
+    const other = await call<{ id: number }>('POST', '/api/clients', {
       token: admin,
-      body: { name: `Inbox ${stamp}`, type: 0, text: '{asset_name} sabotaged', email: `inbox-${stamp}@example.com` },
+      body: { name: `Inbox customer ${stamp} 2`, email: `inbox-customer-${stamp}@own.local` },
     });
-    expect(rule.status).toBe(201);
-    ruleId = rule.body.id;
-    for (const customer of [1, 2]) {
+    expect(other.status).toBe(201);
+    customers.push(login.customerId, other.body.id);
+    // Two sabotage rules, so that each tag has two open alarms and acknowledging one leaves another.
+    for (const n of [1, 2]) {
+      const rule = await call('POST', '/api/alarms', {
+        token: admin,
+        body: {
+          name: `Inbox ${stamp} ${n}`,
+          type: 0,
+          text: '{asset_name} sabotaged',
+          email: `inbox-${stamp}@example.com`,
+        },
+      });
+      expect(rule.status).toBe(201);
+    }
+    for (const customer of customers) {
       const asset = await call<{ id: number }>('POST', '/api/assets', {
         token: admin,
         body: { name: `Inbox reel ${stamp} ${customer}`, client: customer },
@@ -88,11 +103,7 @@ describe('alarm inbox', () => {
     }
   });
 
-  afterAll(async () => {
-    if (ruleId) await call('DELETE', `/api/alarms/${ruleId}`, { token: admin });
-    for (const id of devices) await call('DELETE', `/api/devices/${id}`, { token: superadmin });
-    for (const id of assets) await call('DELETE', `/api/assets/${id}`, { token: admin });
-  });
+  afterAll(() => removeOwnTenant(tenant));
 
   it('shows staff every open alarm, a client user only their customer’s, another tenant none; acknowledging removes it once', async () => {
     const before = (await inbox(admin)).body['hydra:totalItems'];
@@ -103,18 +114,18 @@ describe('alarm inbox', () => {
     const assetless = await tag(3, null);
     const ours = (entry: AlarmInboxEntry) =>
       assets.includes(entry.assetId as number) || (entry.assetId === null && entry.deviceId === assetless);
-    // Every sabotage rule of the tenant (the seed's, this test's, other files') records its own alarm per tag.
+    // Every sabotage rule of the tenant records its own alarm per tag.
     const rules = await call<{ 'hydra:member': { type: number }[] }>('GET', '/api/alarms?pagination=false', {
       token: admin,
     });
     const sabotageRules = rules.body['hydra:member'].filter((rule) => rule.type === 0).length;
-    // Each alarm passes the queue, the processor, the bus and the alarm handler: a minute for a busy machine.
+    // Each alarm passes the queue, the processor, the bus and the alarm handler, behind what other files sent.
     const staff = await waitUntil(
       `${3 * sabotageRules} alarms (3 tags × ${sabotageRules} sabotage rules)`,
       () => entriesOf(admin, ours),
       (found) => found.length === 3 * sabotageRules,
       {
-        timeoutMs: 60_000,
+        timeoutMs: 90_000,
         describe: (found) => found.map((entry) => `${entry.devEui}/rule ${entry.ruleId}`).join(', '),
       },
     );
@@ -138,7 +149,7 @@ describe('alarm inbox', () => {
     expect((await call('PUT', path, { token: acme })).status).toBe(404);
     const first = await call<AlarmInboxEntry>('PUT', path, { token: client });
     expect(first.status).toBe(200);
-    expect(first.body.acknowledgedBy).toBe('client');
+    expect(first.body.acknowledgedBy).toBe(clientLogin);
     expect((await call('PUT', path, { token: admin })).status).toBe(409);
     const others = (entries: AlarmInboxEntry[]) => entries.map((entry) => entry.id).filter((id) => id !== mine.id);
     expect((await entriesOf(client, ours)).map((entry) => entry.id).sort()).toEqual(others(clientView).sort());
@@ -158,7 +169,7 @@ describe('alarm inbox', () => {
     }
     expect((await entriesOf(admin, ours)).some((entry) => entry.assetId === null)).toBe(false);
     expect((await inbox(admin)).body['hydra:totalItems']).toBe(before + staff.length - 1 - loose.length);
-  }, 150_000);
+  }, 180_000);
 
   it('moves the open alarms of an asset to its new customer’s inbox when the asset changes customer', async () => {
     const moved = assets[1] as number;
@@ -175,10 +186,10 @@ describe('alarm inbox', () => {
       });
       expect(saved.status).toBe(200);
     };
-    await moveTo(1);
+    await moveTo(customers[0] as number);
     const seen = await entriesOf(client, (entry) => entry.assetId === moved);
     expect(seen.map((entry) => entry.id).sort()).toEqual(open.map((entry) => entry.id).sort());
-    await moveTo(2);
+    await moveTo(customers[1] as number);
     expect(await entriesOf(client, (entry) => entry.assetId === moved)).toEqual([]);
   });
 
@@ -192,7 +203,8 @@ describe('alarm inbox', () => {
     const before = (await inbox(admin)).body['hydra:totalItems'];
     const asset = assets.pop() as number;
     const device = deviceOf.get(asset) as number;
-    expect((await call('DELETE', `/api/devices/${device}`, { token: superadmin })).status).toBe(204);
+    const asSuperAdmin = { token: superadmin, headers: tenant?.superAdmin.headers };
+    expect((await call('DELETE', `/api/devices/${device}`, asSuperAdmin)).status).toBe(204);
     devices.splice(devices.indexOf(device), 1);
     expect((await call('DELETE', `/api/assets/${asset}`, { token: admin })).status).toBe(204);
     const after = await inbox(admin, '?itemsPerPage=100');
@@ -201,16 +213,16 @@ describe('alarm inbox', () => {
   });
 
   it('stops the count at 1,000 open alarms and says so, still answering the newest page at once', async () => {
-    let tenant: OwnTenant | undefined;
+    let counted: OwnTenant | undefined;
     try {
-      tenant = await createOwnTenant('Alarm inbox count');
+      counted = await createOwnTenant('Alarm inbox count');
       const { claimSentAlarm, sentAlarmId } = await importStackModules();
       const { systemTenantContext } = await import('../../functions/lib/data/system-context');
-      const ctx = systemTenantContext(tenant.tenantId);
+      const ctx = systemTenantContext(counted.tenantId);
       const base = Date.now() - 2 * 86_400_000;
       const records = Array.from({ length: 1005 }, (_, i) => {
         const at = new Date(base + i * 60_000).toISOString();
-        const event = { tenantId: String(tenant?.tenantId), deviceId: 1 + (i % 7), kind: 0, at };
+        const event = { tenantId: String(counted?.tenantId), deviceId: 1 + (i % 7), kind: 0, at };
         return {
           id: sentAlarmId(event, 1),
           ruleId: 1,
@@ -230,7 +242,7 @@ describe('alarm inbox', () => {
       });
       for (let i = 0; i < records.length; i += 50)
         await Promise.all(records.slice(i, i + 50).map((record) => claimSentAlarm(ctx, record)));
-      const token = await tokenOf(tenant.adminLogin);
+      const token = await tokenOf(counted.adminLogin);
       const started = performance.now();
       const first = await inbox(token);
       const elapsed = performance.now() - started;
@@ -247,7 +259,7 @@ describe('alarm inbox', () => {
         Array.from({ length: 15 }, (_, i) => `Alarm ${14 - i}`),
       );
     } finally {
-      await removeOwnTenant(tenant);
+      await removeOwnTenant(counted);
     }
   });
 
@@ -261,7 +273,10 @@ describe('alarm inbox', () => {
     expect(open.length).toBeGreaterThan(0);
     const target = open[0] as AlarmInboxEntry;
     // As an alarm sent before this change was stored: no inbox keys.
-    const key = { pk: `T#1#ASSET#${String(assets[0]).padStart(10, '0')}#ALARMS`, sk: `ALARM#${target.id}` };
+    const key = {
+      pk: `T#${tenant?.tenantId}#ASSET#${String(assets[0]).padStart(10, '0')}#ALARMS`,
+      sk: `ALARM#${target.id}`,
+    };
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
@@ -270,11 +285,11 @@ describe('alarm inbox', () => {
       }),
     );
     expect((await entriesOf(client, (entry) => entry.id === target.id)).length).toBe(0);
-    const first = await backfillAlarmInbox(systemTenantContext(1));
+    const first = await backfillAlarmInbox(systemTenantContext(tenant?.tenantId as number));
     expect(first.keyed).toBeGreaterThanOrEqual(1);
     expect((await entriesOf(client, (entry) => entry.id === target.id)).length).toBe(1);
     expect((await entriesOf(admin, (entry) => entry.id === target.id)).length).toBe(1);
-    expect((await backfillAlarmInbox(systemTenantContext(1))).keyed).toBe(0);
+    expect((await backfillAlarmInbox(systemTenantContext(tenant?.tenantId as number))).keyed).toBe(0);
     // The alarm acknowledged in the first test stays out: exactly the open ones are back.
     const after = await entriesOf(client, (entry) => entry.assetId === assets[0]);
     expect(after.map((entry) => entry.id).sort()).toEqual(open.map((entry) => entry.id).sort());

@@ -156,6 +156,7 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
   billing: { entry: http('billing'), data: [...RW, 'exports-read'], invokeExportWorker: true },
   // The signing secrets are encrypted with the KPN data key (functions/lib/kpn-things/secret-cipher.ts).
   webhooks: { entry: http('webhooks'), data: RW, kpnDataKey: true, webhookQueue: 'send' },
+  audit: { entry: http('audit'), data: RW },
 
   'export-worker': {
     entry: 'functions/workers/export-worker.ts',

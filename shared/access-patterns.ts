@@ -54,6 +54,9 @@ export const ACCESS_PATTERNS = {
   // Zone visits: a zone's by arrival, and the open ones (who is inside which zone now).
   zoneVisitsByArrival: 'gsi1',
   openZoneVisits: 'gsi2',
+  // The audit log: one entity's history and one actor's changes, newest first.
+  auditByEntity: 'gsi1',
+  auditByActor: 'gsi2',
 } as const satisfies Record<string, IndexName>;
 
 export type AccessPattern = keyof typeof ACCESS_PATTERNS;

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ACCESS_CONTRACTS } from './contracts/access';
+import { AUDIT_CONTRACTS } from './contracts/audit';
 import { BILLING_CONTRACTS } from './contracts/billing';
 import { TRACKING_CONTRACTS } from './contracts/tracking';
 import { WEBHOOK_CONTRACTS } from './contracts/webhooks';
@@ -56,6 +57,7 @@ export const ROUTE_CONTRACTS = {
   ...TRACKING_CONTRACTS,
   ...BILLING_CONTRACTS,
   ...WEBHOOK_CONTRACTS,
+  ...AUDIT_CONTRACTS,
 } satisfies Record<RouteId, RouteContract>;
 
 export const contractOf = (id: RouteId): RouteContract => ROUTE_CONTRACTS[id];

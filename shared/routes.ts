@@ -37,6 +37,7 @@ export const HANDLER_MODULES = [
   'zone-visits',
   'billing',
   'webhooks',
+  'audit',
 ] as const;
 export type HandlerModule = (typeof HANDLER_MODULES)[number];
 
@@ -680,6 +681,8 @@ export const ROUTES = [
     access: any(...ADMINS),
     handler: 'webhooks',
   },
+  // The audit log: every change made through the API, for administrators (and their API credentials); read only.
+  { id: 'audit.list', method: 'GET', path: '/api/audit', access: any(...ADMINS), handler: 'audit' },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

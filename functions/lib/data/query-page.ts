@@ -54,6 +54,18 @@ export async function skipMatches(
   return { startKey, itemsRead, exhausted: false };
 }
 
+/** How many items the Query matches, counted up to `cap` (a list's total: no page beyond the cap is reachable). */
+export async function countMatches(input: PageQuery, cap: number): Promise<number> {
+  let total = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const result = await dynamo().send(new QueryCommand({ ...input, Select: 'COUNT', ExclusiveStartKey: startKey }));
+    total += result.Count ?? 0;
+    startKey = result.LastEvaluatedKey;
+  } while (startKey && total < cap);
+  return Math.min(total, cap);
+}
+
 /**
  * Every page of a Query, one after the other (each answer whole, for its items, counts and consumed
  * capacity): the one loop over LastEvaluatedKey for callers that read a partition to its end.

@@ -1,11 +1,18 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
-import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import type {
+  APIGatewayProxyEventV2WithJWTAuthorizer,
+  APIGatewayProxyResultV2,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
 import type { z } from 'zod';
 import { contractOf, type ROUTE_CONTRACTS } from '../../../shared/route-contracts';
 import { findRouteByKey, type HandlerModule, type RouteDef, type RouteId } from '../../../shared/routes';
 import { apiClientIdOf, isApiClientIdentity } from '../api-tokens/api-client-identity';
+import { auditEntryOf } from '../audit/audit-entry';
+import { recordAuditEntry } from '../audit/audit-log';
 import { type AuthContext, assertAccess, authContextFromClaims, TENANT_HEADER } from '../auth/auth-context';
 import { cognitoClientError } from '../auth/cognito-errors';
 import { tenantFromHost } from '../auth/tenant-host';
@@ -96,7 +103,7 @@ function etagHeader(statusCode: number, body: unknown): Record<string, string> {
   return typeof id === 'string' && typeof version === 'number' ? { etag: etagOf(version) } : {};
 }
 
-function toResult(value: unknown): APIGatewayProxyResultV2 {
+function toResult(value: unknown): APIGatewayProxyStructuredResultV2 {
   const { statusCode, body, headers, isBase64Encoded } =
     value && typeof value === 'object' && '__reply' in value ? (value as Reply) : reply(200, value);
   return {
@@ -105,6 +112,30 @@ function toResult(value: unknown): APIGatewayProxyResultV2 {
     body: body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body),
     ...(isBase64Encoded ? { isBase64Encoded } : {}),
   };
+}
+
+/**
+ * A write that answered 2xx goes into the tenant's audit log (functions/lib/audit/). The change is made by
+ * then: an entry that cannot be written is logged as an error, never turned into a failed answer.
+ */
+async function auditWrite(request: HttpRequest, result: APIGatewayProxyStructuredResultV2, answer: unknown) {
+  const status = result.statusCode ?? 200;
+  if (status < 200 || status > 299) return;
+  const { event, route: routeDef, params, auth, logger } = request;
+  const body = answer && typeof answer === 'object' && '__reply' in answer ? (answer as Reply).body : answer;
+  const entry = auditEntryOf({
+    route: routeDef,
+    path: event.rawPath,
+    params,
+    auth,
+    status,
+    answer: body,
+    requestId: event.requestContext.requestId,
+    receivedAt: event.requestContext.timeEpoch,
+    ip: clientIp(event),
+    userAgent: event.headers?.['user-agent'],
+  });
+  await recordAuditEntry(auth.tenant, entry).catch((error) => logger.error('Audit entry not written', error));
 }
 
 /**
@@ -152,7 +183,10 @@ export function createHttpHandler(module: HandlerModule, implementations: RouteI
     };
     logger.debug('dispatch', { remainingMs: context.getRemainingTimeInMillis?.() });
     try {
-      return toResult(await implementation.run(request));
+      const answer = await implementation.run(request);
+      const result = toResult(answer);
+      if (auth && routeDef.method !== 'GET') await auditWrite(request, result, answer);
+      return result;
     } finally {
       // E.g. live push: what the route's writes queued is sent before the invocation ends. Reads
       // queue nothing, and must not wait for what other work of the process queued (one process locally).

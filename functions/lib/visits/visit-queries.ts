@@ -7,7 +7,7 @@ import {
 } from '../../../shared/schemas/zone-visit';
 import { ACCESS_PATTERNS } from '../../../shared/table';
 import { dynamo, tableName } from '../data/client';
-import { type PageQuery, queryPage } from '../data/query-page';
+import { countMatches, type PageQuery, queryPage } from '../data/query-page';
 import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 import { allowListOf } from '../http/allow-list';
@@ -83,19 +83,8 @@ export function openVisitsQuery(ctx: TenantContext, zoneId: number): PageQuery {
 }
 
 /** Counts the query's items, stopping at `cap` (the list's total then says "at least"). */
-export async function countVisits(query: PageQuery, cap: number): Promise<number> {
-  let total = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const result = await dynamo().send(new QueryCommand({ ...query, Select: 'COUNT', ExclusiveStartKey: startKey }));
-    total += result.Count ?? 0;
-    startKey = result.LastEvaluatedKey;
-  } while (startKey && total < cap);
-  return Math.min(total, cap);
-}
-
 export async function pageOfVisits(query: PageQuery, page: number, itemsPerPage: number, cap: number) {
-  const [{ items }, total] = await Promise.all([queryPage(query, page, itemsPerPage), countVisits(query, cap)]);
+  const [{ items }, total] = await Promise.all([queryPage(query, page, itemsPerPage), countMatches(query, cap)]);
   return { members: items.map((item) => presentVisit(fromItem<VisitRecord>(item))), total };
 }
 

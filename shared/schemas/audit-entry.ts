@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { dateFilter, jsonLdShape, paginationQuerySchema, textFilter } from './common';
+
+/** How long an audit entry is kept when the tenant has not said otherwise (days). */
+export const AUDIT_RETENTION_DAYS = 400;
+
+/** Who made a change: a person (by their user id) or an API credential (by its client id). */
+export const auditActorSchema = z.object({
+  kind: z.enum(['user', 'apiCredential']),
+  id: z.string(),
+  /** The login name at the time (a credential's name is its client id). */
+  name: z.string(),
+  /** Set when a super admin acted in a tenant other than their own: the tenant they came from. */
+  fromTenantId: z.string().optional(),
+});
+export type AuditActor = z.infer<typeof auditActorSchema>;
+
+/** The entity a change was made to, as its route names it: the module and the id in the path or the answer. */
+export const auditEntitySchema = z.object({ type: z.string(), id: z.string() });
+
+/**
+ * One change, as recorded once the write answered 2xx (functions/lib/audit/). Append-only: no route changes or
+ * removes an entry; DynamoDB's TTL removes it after the tenant's retention.
+ */
+export const auditEntrySchema = z.object({
+  ...jsonLdShape,
+  id: z.string(),
+  at: z.string(),
+  /** The route id (shared/routes.ts): what was done, e.g. assets.update. */
+  action: z.string(),
+  method: z.string(),
+  path: z.string(),
+  status: z.number().int(),
+  entity: auditEntitySchema.nullable(),
+  actor: auditActorSchema,
+  ip: z.string(),
+  userAgent: z.string(),
+  requestId: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** GET /api/audit: newest first, of a period, narrowed to one action, actor or entity. */
+export const auditListQuerySchema = paginationQuerySchema.extend({
+  'at[after]': dateFilter(),
+  'at[before]': dateFilter(),
+  action: textFilter(100),
+  actor: textFilter(100),
+  entityType: textFilter(100),
+  entityId: textFilter(100),
+});

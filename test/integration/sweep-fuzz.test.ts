@@ -52,6 +52,8 @@ const failures: string[] = [];
 const tally: Record<string, number> = {};
 const createdTenants: number[] = [];
 let fuzzRequests = 0;
+/** Writes that answered 2xx with a token: each must have left exactly one audit entry in the sweep tenant. */
+let auditableWrites = 0;
 const timeByRoute = new Map<string, { ms: number; count: number }>();
 
 /** The routes that took the longest in all, for whoever wonders where a slow run went. */
@@ -115,6 +117,8 @@ async function sendCase(target: Target, body: BodyCase): Promise<SweepResponse> 
   timeByRoute.set(target.route.id, { ms: time.ms + Date.now() - sentAt, count: time.count + 1 });
   const key = `${body.kind} ${answer.status}`;
   tally[key] = (tally[key] ?? 0) + 1;
+  if (target.route.method !== 'GET' && !isPublic(target.route) && answer.status >= 200 && answer.status < 300)
+    auditableWrites += 1;
   if (target.route.id === 'tenants.create' && answer.status === 201)
     createdTenants.push((answer.json as { id: number }).id);
   return answer;
@@ -256,6 +260,14 @@ describe('fuzz sweep: bodies for every route that takes one', () => {
     );
     expect(failures).toEqual([]);
     expect(fuzzRequests).toBeGreaterThanOrEqual(MIN_REQUESTS);
+    // Every route that changed something recorded it, once: a route the audit misses fails here.
+    const since = encodeURIComponent(new Date(started).toISOString());
+    const audit = await send({
+      method: 'GET',
+      path: `/api/audit?at[after]=${since}&itemsPerPage=1`,
+      ...tenant.superAdmin,
+    });
+    expect((audit.json as { 'hydra:totalItems': number })['hydra:totalItems']).toBe(auditableWrites);
   }, 900_000);
 
   it('answers 413 in the error format to a body larger than the gateway takes', async () => {

@@ -1,8 +1,9 @@
 import { apiClientUsername } from '../../functions/lib/api-tokens/api-client-identity';
 import { type AuditFacts, auditEntryOf, USER_AGENT_MAX } from '../../functions/lib/audit/audit-entry';
 import { auditItemOf, auditQuery } from '../../functions/lib/audit/audit-log';
+import { systemTenantContext } from '../../functions/lib/data/system-context';
 
-const ctx = { tenantId: '7' };
+const ctx = systemTenantContext('7');
 const facts = (over: Partial<AuditFacts> = {}): AuditFacts => ({
   route: { id: 'assets.update', method: 'PUT' },
   path: '/api/assets/12',

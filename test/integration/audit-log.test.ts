@@ -1,0 +1,119 @@
+import { ROUTES } from '../../shared/routes';
+import { call, tokenOf } from '../harness/api';
+import { testFileClientIp } from '../harness/client-ip';
+
+/**
+ * The audit log against the local stack: every write that answered 2xx leaves one entry naming who did what to
+ * which entity, from where; a refused write leaves none; administrators read their own tenant's entries only;
+ * nothing can change an entry.
+ */
+interface Entry {
+  action: string;
+  entity: { type: string; id: string } | null;
+  actor: { kind: string; id: string; name: string; fromTenantId?: string };
+  status: number;
+  ip: string;
+  userAgent: string;
+  at: string;
+}
+interface Page {
+  'hydra:member': Entry[];
+  'hydra:totalItems': number;
+}
+
+const historyOf = (token: string, type: string, id: number | string, headers: Record<string, string> = {}) =>
+  call<Page>('GET', `/api/audit?entityType=${type}&entityId=${id}`, { token, headers });
+
+describe('audit log', () => {
+  let admin: string;
+  beforeAll(async () => {
+    admin = await tokenOf('admin');
+  });
+
+  it('records each change of an asset once, newest first, with the actor, the address and the user agent', async () => {
+    const userAgent = `audit-test/${Date.now()}`;
+    const headers = { 'user-agent': userAgent };
+    const created = await call<{ id: number; version: number }>('POST', '/api/assets', {
+      token: admin,
+      headers,
+      body: { name: `Audited reel ${Date.now()}` },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    const renamed = await call('PUT', `/api/assets/${id}`, {
+      token: admin,
+      headers,
+      body: { name: `Audited reel ${id} renamed`, version: created.body.version },
+    });
+    expect(renamed.status).toBe(200);
+    // A refused write changes nothing and is not a change to record.
+    const refused = await call('PUT', `/api/assets/${id}`, { token: admin, headers, body: { name: '', version: 2 } });
+    expect(refused.status).toBe(422);
+
+    const history = await historyOf(admin, 'assets', id);
+    expect(history.status).toBe(200);
+    expect(history.body['hydra:member'].map((entry) => entry.action)).toEqual(['assets.update', 'assets.create']);
+    const [update] = history.body['hydra:member'];
+    expect(update).toMatchObject({
+      entity: { type: 'assets', id: String(id) },
+      actor: { kind: 'user', name: 'admin' },
+      status: 200,
+      ip: testFileClientIp(),
+      userAgent,
+    });
+    const byAction = await call<Page>(
+      'GET',
+      `/api/audit?action=assets.create&at[after]=${encodeURIComponent(update?.at ?? '')}`,
+      {
+        token: admin,
+      },
+    );
+    expect(byAction.body['hydra:member'].every((entry) => entry.action === 'assets.create')).toBe(true);
+  });
+
+  it("shows a super admin's change in another tenant under their own id and home tenant", async () => {
+    const superAdmin = await tokenOf('superadmin');
+    const acmeTenant = '2';
+    const headers = { 'X-Tenant-Id': acmeTenant };
+    const created = await call<{ id: number }>('POST', '/api/assets', {
+      token: superAdmin,
+      headers,
+      body: { name: `Visited reel ${Date.now()}` },
+    });
+    expect(created.status).toBe(201);
+    const history = await historyOf(superAdmin, 'assets', created.body.id, headers);
+    expect(history.body['hydra:member']).toHaveLength(1);
+    expect(history.body['hydra:member'][0]?.actor).toMatchObject({ kind: 'user', fromTenantId: '1' });
+    // The demo tenant's log has no entry for the other tenant's asset.
+    expect((await historyOf(admin, 'assets', created.body.id)).body['hydra:totalItems']).toBe(0);
+  });
+
+  it("keeps one tenant's entries from another tenant's administrators, and from client users", async () => {
+    const created = await call<{ id: number }>('POST', '/api/assets', {
+      token: admin,
+      body: { name: `Private reel ${Date.now()}` },
+    });
+    const acme = await tokenOf('acme-admin');
+    const seen = await historyOf(acme, 'assets', created.body.id);
+    expect(seen.status).toBe(200);
+    expect(seen.body['hydra:totalItems']).toBe(0);
+    // A tenant header does not lend another tenant's log to an administrator who is no super admin.
+    expect((await historyOf(acme, 'assets', created.body.id, { 'X-Tenant-Id': '1' })).status).toBe(403);
+    const client = await tokenOf('client');
+    expect((await call('GET', '/api/audit', { token: client })).status).toBe(403);
+  });
+
+  it('has no route that writes or removes an entry, and refuses half an entity filter', async () => {
+    const auditRoutes = ROUTES.filter((route) => route.path.startsWith('/api/audit'));
+    expect(auditRoutes.map((route) => route.method)).toEqual(['GET']);
+    for (const method of ['PUT', 'DELETE', 'POST', 'PATCH'] as const) {
+      const answer = await call(method, '/api/audit', { token: admin, body: {} });
+      expect([404, 405]).toContain(answer.status);
+    }
+    const half = await call<{ violations: { propertyPath: string }[] }>('GET', '/api/audit?entityType=assets', {
+      token: admin,
+    });
+    expect(half.status).toBe(422);
+    expect(half.body.violations[0]?.propertyPath).toBe('entityId');
+  });
+});

@@ -19,6 +19,28 @@ export type AuditActor = z.infer<typeof auditActorSchema>;
 export const auditEntitySchema = z.object({ type: z.string(), id: z.string() });
 
 /**
+ * One field's change. A secret's change is only `hidden`; a value too long to keep is `{ cut, chars }`; contact
+ * details are masked (functions/lib/audit/field-changes.ts).
+ */
+export const auditFieldChangeSchema = z.object({
+  old: z.unknown().optional(),
+  new: z.unknown().optional(),
+  hidden: z.literal(true).optional(),
+});
+export type AuditFieldChange = z.infer<typeof auditFieldChangeSchema>;
+
+/** What a request did to one entity: made, changed (the fields that differ) or removed. */
+export const auditChangeSchema = z.object({
+  type: z.string(),
+  id: z.string(),
+  kind: z.enum(['created', 'updated', 'removed']),
+  fields: z.record(z.string(), auditFieldChangeSchema),
+  /** Fields beyond those recorded. */
+  moreFields: z.number().int().optional(),
+});
+export type AuditChange = z.infer<typeof auditChangeSchema>;
+
+/**
  * One change, as recorded once the write answered 2xx (functions/lib/audit/). Append-only: no route changes or
  * removes an entry; DynamoDB's TTL removes it after the tenant's retention.
  */
@@ -36,6 +58,10 @@ export const auditEntrySchema = z.object({
   ip: z.string(),
   userAgent: z.string(),
   requestId: z.string(),
+  /** The entities the request wrote, with their fields' old and new values (absent on the oldest entries). */
+  changes: z.array(auditChangeSchema).optional(),
+  /** Entities written beyond those recorded. */
+  moreChanges: z.number().int().optional(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

@@ -15,6 +15,7 @@ interface Entry {
   ip: string;
   userAgent: string;
   at: string;
+  changes?: { type: string; id: string; kind: string; fields: Record<string, unknown> }[];
 }
 interface Page {
   'hydra:member': Entry[];
@@ -69,6 +70,56 @@ describe('audit log', () => {
       },
     );
     expect(byAction.body['hydra:member'].every((entry) => entry.action === 'assets.create')).toBe(true);
+  });
+
+  it('keeps the fields a change wrote with their old and new values', async () => {
+    const name = `Changed reel ${Date.now()}`;
+    const created = await call<{ id: number; version: number }>('POST', '/api/assets', {
+      token: admin,
+      body: { name },
+    });
+    const id = created.body.id;
+    const saved = await call('PUT', `/api/assets/${id}`, {
+      token: admin,
+      body: { name: `${name} B`, version: created.body.version },
+    });
+    expect(saved.status).toBe(200);
+    const [update, create] = (await historyOf(admin, 'assets', id)).body['hydra:member'];
+    const own = (entry: Entry | undefined) => entry?.changes?.find((change) => change.type === 'ASSET');
+    expect(own(create)).toMatchObject({ id: String(id), kind: 'created', fields: { name: { new: name } } });
+    expect(own(update)).toMatchObject({
+      id: String(id),
+      kind: 'updated',
+      fields: { name: { old: name, new: `${name} B` } },
+    });
+    // Nothing the save did not change, and none of the table's own attributes.
+    expect(Object.keys(own(update)?.fields ?? {})).not.toContain('version');
+    expect(Object.keys(own(update)?.fields ?? {}).some((field) => /^gsi|^pk$|^sk$/.test(field))).toBe(false);
+  });
+
+  it("masks a customer's e-mail address and keeps no secret an answer showed once", async () => {
+    const stamp = Date.now();
+    const email = `audit-customer-${stamp}@example.com`;
+    const customer = await call<{ id: number }>('POST', '/api/clients', {
+      token: admin,
+      body: { name: `Audited customer ${stamp}`, email },
+    });
+    expect(customer.status).toBe(201);
+    const [made] = (await historyOf(admin, 'clients', customer.body.id)).body['hydra:member'];
+    const change = made?.changes?.find((entry) => entry.type === 'CLIENT');
+    expect(change?.fields.email).toEqual({ new: 'a…@example.com' });
+    expect(JSON.stringify(made)).not.toContain(email);
+
+    const credential = await call<{ id: number; client_secret: string }>('POST', '/api/tokens', {
+      token: admin,
+      body: { name: `Audited credential ${stamp}` },
+    });
+    expect(credential.status).toBe(201);
+    expect(credential.body.client_secret.length).toBeGreaterThan(10);
+    const [issued] = (await historyOf(admin, 'tokens', credential.body.id)).body['hydra:member'];
+    expect(issued?.action).toBe('tokens.create');
+    expect(JSON.stringify(issued)).not.toContain(credential.body.client_secret);
+    await call('DELETE', `/api/tokens/${credential.body.id}`, { token: admin });
   });
 
   it("shows a super admin's change in another tenant under their own id and home tenant", async () => {

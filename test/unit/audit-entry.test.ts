@@ -15,6 +15,8 @@ const facts = (over: Partial<AuditFacts> = {}): AuditFacts => ({
   receivedAt: Date.parse('2026-11-29T10:00:00.000Z'),
   ip: '198.51.100.7',
   userAgent: 'Mozilla/5.0',
+  changes: [],
+  moreChanges: 0,
   ...over,
 });
 
@@ -35,6 +37,7 @@ describe('audit entries', () => {
       ip: '198.51.100.7',
       userAgent: 'Mozilla/5.0',
       requestId: 'req-1',
+      changes: [],
     });
   });
 

@@ -49,13 +49,7 @@ export async function createApiToken(
   await dynamo().send(
     new TransactWriteCommand({
       TransactItems: [
-        {
-          Put: {
-            TableName: tableName(),
-            Item: apiTokenRepository.toItem(ctx, record),
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
+        apiTokenRepository.putNew(ctx, record),
         {
           Put: {
             TableName: tableName(),

@@ -214,16 +214,7 @@ export async function planProfileAssignment(
       data: emptyValues(),
     };
     profiles.push(created);
-    writes.push(
-      {
-        Put: {
-          TableName: tableName(),
-          Item: assetProfileRepository.toItem(ctx, created),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      countProfiles(ctx, 1),
-    );
+    writes.push(assetProfileRepository.putNew(ctx, created), countProfiles(ctx, 1));
   }
   const next: AssetRecord = {
     ...asset,

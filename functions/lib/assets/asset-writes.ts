@@ -168,13 +168,7 @@ export async function createAsset(
   const created = fits ? asset : { ...asset, devices: asset.devices.filter((d) => !joining.has(d.id)) };
   await transact(
     [
-      {
-        Put: {
-          TableName: tableName(),
-          Item: assetRepository.toItem(ctx, created),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
+      assetRepository.putNew(ctx, created),
       {
         Update: {
           TableName: tableName(),

@@ -1,5 +1,5 @@
 import type { RouteDef } from '../../../shared/routes';
-import type { AuditActor, AuditEntry } from '../../../shared/schemas/audit-entry';
+import type { AuditActor, AuditChange, AuditEntry } from '../../../shared/schemas/audit-entry';
 import { apiClientIdOf, isApiClientIdentity } from '../api-tokens/api-client-identity';
 import type { AuthContext } from '../auth/auth-context';
 
@@ -18,6 +18,9 @@ export interface AuditFacts {
   receivedAt: number;
   ip: string;
   userAgent: string | undefined;
+  /** What the request wrote, as noted where the writes were built (change-notes.ts). */
+  changes: AuditChange[];
+  moreChanges: number;
 }
 
 /** Longer user agents are cut: the entry's size stays bounded whatever a client sends. */
@@ -57,5 +60,7 @@ export function auditEntryOf(facts: AuditFacts): AuditEntry {
     ip: facts.ip,
     userAgent: (facts.userAgent ?? '').slice(0, USER_AGENT_MAX),
     requestId: facts.requestId,
+    changes: facts.changes,
+    ...(facts.moreChanges > 0 ? { moreChanges: facts.moreChanges } : {}),
   };
 }

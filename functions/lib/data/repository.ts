@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type IndexName, keyAttributes, TABLE } from '../../../shared/table';
+import { noteCreated, noteRemoved, noteUpdated } from '../audit/change-notes';
 import { conflict, notFound } from '../http/errors';
 import { dynamo, tableName } from './client';
 import { entityUpdate } from './entity-update';
@@ -87,6 +88,17 @@ export function createRepository<T extends Stored>(model: EntityModel<T>) {
   }
 
   /**
+   * The Put of a new entity for a caller's own transaction (never over an existing item). The creation is noted
+   * for the request's audit entry (audit/change-notes.ts).
+   */
+  const putNew = (ctx: TenantContext, entity: T) => {
+    noteCreated(model.type, entity.id, entity as unknown as Record<string, unknown>);
+    return {
+      Put: { TableName: tableName(), Item: toItem(ctx, entity), ConditionExpression: 'attribute_not_exists(pk)' },
+    };
+  };
+
+  /**
    * Writes the item and counts it in one transaction, so the count never drifts from the items. `id` is for
    * callers that had to allocate it first (a Cognito user carries its record's id).
    */
@@ -95,13 +107,7 @@ export function createRepository<T extends Stored>(model: EntityModel<T>) {
     await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: toItem(ctx, entity),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          putNew(ctx, entity),
           {
             Update: {
               TableName: tableName(),
@@ -116,9 +122,19 @@ export function createRepository<T extends Stored>(model: EntityModel<T>) {
     return entity;
   }
 
-  /** The UpdateItem writing only what `after` changed of `before` (entity-update.ts), at before.version. */
-  const updateOf = (ctx: TenantContext, before: T, after: T) =>
-    entityUpdate(ctx, model.type, before, after, model.indexKeys as never);
+  /**
+   * The UpdateItem writing only what `after` changed of `before` (entity-update.ts), at before.version. The
+   * change is noted for the request's audit entry.
+   */
+  const updateOf = (ctx: TenantContext, before: T, after: T) => {
+    noteUpdated(
+      model.type,
+      after.id,
+      before as unknown as Record<string, unknown>,
+      after as unknown as Record<string, unknown>,
+    );
+    return entityUpdate(ctx, model.type, before, after, model.indexKeys as never);
+  };
 
   /**
    * Changes an entity if nobody changed it since `expectedVersion` was read: a stale version answers 409
@@ -145,6 +161,7 @@ export function createRepository<T extends Stored>(model: EntityModel<T>) {
 
   /** Deletes and uncounts in one transaction; a given stale version answers 409. */
   async function remove(ctx: TenantContext, id: number, expectedVersion?: number): Promise<void> {
+    noteRemoved(model.type, id);
     const condition = expectedVersion === undefined ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND #version = :v';
     try {
       await dynamo().send(
@@ -223,7 +240,7 @@ export function createRepository<T extends Stored>(model: EntityModel<T>) {
     return { items: full.map((item) => fromItem<T>(item)), itemsRead: itemsRead + full.length };
   }
 
-  return { model, toItem, updateOf, get, getOrThrow, nextId, create, update, remove, count, page };
+  return { model, toItem, putNew, updateOf, get, getOrThrow, nextId, create, update, remove, count, page };
 }
 
 export type Repository<T extends Stored> = ReturnType<typeof createRepository<T>>;

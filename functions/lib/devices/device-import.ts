@@ -116,13 +116,7 @@ const putChunk = (ctx: TenantContext, chunk: ImportedDevice[]) =>
     new TransactWriteCommand({
       TransactItems: [
         ...chunk.flatMap(({ device }) => [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: deviceRepository.toItem(ctx, device),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          deviceRepository.putNew(ctx, device),
           {
             Put: {
               TableName: tableName(),

@@ -203,13 +203,7 @@ export async function createDevice(ctx: TenantContext, input: DeviceCreateInput)
   await transact(
     ctx,
     [
-      {
-        Put: {
-          TableName: tableName(),
-          Item: deviceRepository.toItem(ctx, device),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
+      deviceRepository.putNew(ctx, device),
       {
         Put: {
           TableName: tableName(),

@@ -42,13 +42,7 @@ export async function createGateway(ctx: TenantContext, record: GatewayRecord): 
     await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: gatewayRepository.toItem(ctx, record),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          gatewayRepository.putNew(ctx, record),
           {
             Put: {
               TableName: tableName(),

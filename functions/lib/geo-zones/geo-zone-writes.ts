@@ -64,15 +64,7 @@ export async function createGeoZones(ctx: TenantContext, zones: readonly GeoZone
   await dynamo().send(
     new TransactWriteCommand({
       TransactItems: [
-        ...records.map(
-          (record): TransactItem => ({
-            Put: {
-              TableName: tableName(),
-              Item: geoZoneRepository.toItem(ctx, record),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          }),
-        ),
+        ...records.map((record): TransactItem => geoZoneRepository.putNew(ctx, record)),
         counterWrite(ctx, records.length),
       ],
     }),

@@ -11,8 +11,9 @@ import type { z } from 'zod';
 import { contractOf, type ROUTE_CONTRACTS } from '../../../shared/route-contracts';
 import { findRouteByKey, type HandlerModule, type RouteDef, type RouteId } from '../../../shared/routes';
 import { apiClientIdOf, isApiClientIdentity } from '../api-tokens/api-client-identity';
-import { auditEntryOf } from '../audit/audit-entry';
+import { type AuditFacts, auditEntryOf } from '../audit/audit-entry';
 import { recordAuditEntry } from '../audit/audit-log';
+import { collectChanges } from '../audit/change-notes';
 import { type AuthContext, assertAccess, authContextFromClaims, TENANT_HEADER } from '../auth/auth-context';
 import { cognitoClientError } from '../auth/cognito-errors';
 import { tenantFromHost } from '../auth/tenant-host';
@@ -118,7 +119,12 @@ function toResult(value: unknown): APIGatewayProxyStructuredResultV2 {
  * A write that answered 2xx goes into the tenant's audit log (functions/lib/audit/). The change is made by
  * then: an entry that cannot be written is logged as an error, never turned into a failed answer.
  */
-async function auditWrite(request: HttpRequest, result: APIGatewayProxyStructuredResultV2, answer: unknown) {
+async function auditWrite(
+  request: HttpRequest,
+  result: APIGatewayProxyStructuredResultV2,
+  answer: unknown,
+  written: Pick<AuditFacts, 'changes' | 'moreChanges'>,
+) {
   const status = result.statusCode ?? 200;
   if (status < 200 || status > 299) return;
   const { event, route: routeDef, params, auth, logger } = request;
@@ -134,6 +140,7 @@ async function auditWrite(request: HttpRequest, result: APIGatewayProxyStructure
     receivedAt: event.requestContext.timeEpoch,
     ip: clientIp(event),
     userAgent: event.headers?.['user-agent'],
+    ...written,
   });
   await recordAuditEntry(auth.tenant, entry).catch((error) => logger.error('Audit entry not written', error));
 }
@@ -183,9 +190,9 @@ export function createHttpHandler(module: HandlerModule, implementations: RouteI
     };
     logger.debug('dispatch', { remainingMs: context.getRemainingTimeInMillis?.() });
     try {
-      const answer = await implementation.run(request);
+      const { result: answer, ...written } = await collectChanges(() => implementation.run(request));
       const result = toResult(answer);
-      if (auth && routeDef.method !== 'GET') await auditWrite(request, result, answer);
+      if (auth && routeDef.method !== 'GET') await auditWrite(request, result, answer, written);
       return result;
     } finally {
       // E.g. live push: what the route's writes queued is sent before the invocation ends. Reads

@@ -87,13 +87,7 @@ export async function createEndpoint(
     await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: webhookEndpointRepository.toItem(ctx, record),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          webhookEndpointRepository.putNew(ctx, record),
           {
             Update: {
               TableName: tableName(),

@@ -1,4 +1,5 @@
 import { oauthCallbackQuerySchema, ssoStartQuerySchema } from '../../shared/schemas/session';
+import { auditRefusedSignIn, auditSignIn, signInRequestOf } from '../lib/audit/sign-in-audit';
 import { confirmPasswordReset, requestPasswordReset } from '../lib/auth/password-reset';
 import { refresh, sessionUserFor, signIn } from '../lib/auth/session';
 import { signOut } from '../lib/auth/sign-out';
@@ -11,7 +12,14 @@ import { clientIp } from '../lib/security/client-ip';
 /** Sign-in, refresh, password reset and the current user (spec 001 sections 2, 4 and 7). */
 export const handler = createHttpHandler('session', {
   'session.signIn': route({
-    run: ({ body, event }) => signIn(body.email, body.password, clientIp(event)),
+    run: async ({ body, event, logger }) => {
+      const request = signInRequestOf(event);
+      const session = await signIn(body.email, body.password, clientIp(event), (username) =>
+        auditRefusedSignIn(request, username, logger),
+      );
+      await auditSignIn(request, session.user, logger);
+      return session;
+    },
   }),
   'session.verify': route({
     // Sessions from single sign-on renew at the token endpoint that issued them (functions/lib/auth/sso.ts).

@@ -1,6 +1,7 @@
 import { ROUTES } from '../../shared/routes';
-import { call, tokenOf } from '../harness/api';
+import { call, DEMO_PASSWORD, tokenOf } from '../harness/api';
 import { testFileClientIp } from '../harness/client-ip';
+import { addTenantUser, createOwnTenant, removeOwnTenant } from '../harness/own-tenant';
 
 /**
  * The audit log against the local stack: every write that answered 2xx leaves one entry naming who did what to
@@ -166,5 +167,34 @@ describe('audit log', () => {
     });
     expect(half.status).toBe(422);
     expect(half.body.violations[0]?.propertyPath).toBe('entityId');
+  });
+
+  it('records sign-ins and refused sign-ins of an account in its own tenant, none for a login nobody has', async () => {
+    const tenant = await createOwnTenant('Audit sign-ins');
+    try {
+      const login = await addTenantUser(tenant, ['ROLE_USER']);
+      const signInAs = (email: string, password: string) =>
+        call<{ user: { id: number } }>('POST', '/user/sign-in', { body: { email, password } });
+      expect((await signInAs(login, 'Wrong-Password-2026!')).status).toBe(401);
+      const signedIn = await signInAs(login, DEMO_PASSWORD);
+      expect(signedIn.status).toBe(200);
+      expect((await signInAs(`nobody-${Date.now()}`, 'Wrong-Password-2026!')).status).toBe(401);
+
+      const tenantAdmin = await tokenOf(tenant.adminLogin);
+      const history = (await historyOf(tenantAdmin, 'users', signedIn.body.user.id)).body['hydra:member'];
+      expect(history.map((entry) => [entry.action, entry.status])).toEqual([
+        ['session.signIn', 200],
+        ['session.signIn', 401],
+        ['users.create', 201],
+      ]);
+      expect(history[1]).toMatchObject({ actor: { kind: 'user', name: login }, ip: testFileClientIp() });
+      // The tenant's sign-ins are this user's two and its administrator's one: nothing of the unknown login.
+      const all = await call<Page>('GET', '/api/audit?action=session.signIn', { token: tenantAdmin });
+      expect(all.body['hydra:member'].map((entry) => entry.actor.name).sort()).toEqual(
+        [login, login, tenant.adminLogin].sort(),
+      );
+    } finally {
+      await removeOwnTenant(tenant);
+    }
   });
 });

@@ -136,7 +136,13 @@ async function passwordTokens(username: string, password: string, ip: string) {
 const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
 
 /** Sign-in with the failure budgets of sign-in-budget.ts around Cognito's own check. */
-export async function signIn(login: string, password: string, ip: string) {
+/** `refused` hears of each wrong password given for an account that exists (the audit log keeps it). */
+export async function signIn(
+  login: string,
+  password: string,
+  ip: string,
+  refused: (username: string) => Promise<void> = async () => undefined,
+) {
   const username = await resolveUsername(login.trim());
   // Unknown logins spend the budget of their text: they are refused exactly like accounts that exist.
   const attempt = await startSignInAttempt(username ?? login, ip);
@@ -152,7 +158,10 @@ export async function signIn(login: string, password: string, ip: string) {
     await attempt.succeeded();
     return session;
   } catch (error) {
-    if (isWrongCredentials(error)) throw unauthorized(MESSAGES.signInFailed);
+    if (isWrongCredentials(error)) {
+      await refused(username);
+      throw unauthorized(MESSAGES.signInFailed);
+    }
     // Our failure, not the caller's: it must not count against them.
     if (!(error instanceof HttpError)) await attempt.succeeded();
     throw error;

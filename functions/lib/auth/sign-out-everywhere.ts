@@ -30,7 +30,8 @@ export interface AccountRef {
 const USER_TYPE = 'USER';
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-async function recordKeyOf(account: AccountRef): Promise<{ tenantId: string; userId: number } | undefined> {
+/** The user record of a Cognito user: its tenant and id, from the user's own attributes when not given. */
+export async function userRecordKeyOf(account: AccountRef): Promise<{ tenantId: string; userId: number } | undefined> {
   if (account.tenantId && account.userId !== undefined) return { tenantId: account.tenantId, userId: account.userId };
   const found = await cognito().send(new AdminGetUserCommand({ UserPoolId: userPoolId(), Username: account.username }));
   const attribute = (name: string) => found.UserAttributes?.find((a) => a.Name === name)?.Value;
@@ -59,7 +60,7 @@ async function stampTokensValidAfter(tenantId: string, userId: number, at: numbe
 }
 
 export async function signOutEverywhere(account: AccountRef): Promise<void> {
-  const key = await recordKeyOf(account);
+  const key = await userRecordKeyOf(account);
   await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId(), Username: account.username }));
   if (key) await stampTokensValidAfter(key.tenantId, key.userId, nowSeconds());
 }

@@ -27,6 +27,10 @@ import {
 } from '../harness/sweep/routes';
 import { createSweepTenant, removeSweepTenant, type SweepTenant } from '../harness/sweep/sweep-tenant';
 
+// A sweep's setup and steps send thousands of requests; on a loaded machine (CI runs the browser project alongside)
+// one can take minutes. The timeout only catches a hang.
+jest.setTimeout(300_000);
+
 /**
  * Property-based bodies for every route of shared/routes.ts that takes one: valid, almost valid,
  * hostile and raw bodies from the route's zod body schema (shared/route-contracts.ts), at least 10,000

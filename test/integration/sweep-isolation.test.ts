@@ -34,6 +34,10 @@ import {
 import { createSweepTenant, removeSweepTenant, type SweepTenant } from '../harness/sweep/sweep-tenant';
 import { waitUntil } from '../harness/wait';
 
+// A sweep's setup and steps send thousands of requests; on a loaded machine (CI runs the browser project alongside)
+// one can take minutes. The timeout only catches a hang.
+jest.setTimeout(300_000);
+
 /**
  * Tenant isolation, swept over every route of shared/routes.ts. For each route with an id, the
  * admin of one tenant uses ids that exist only in another (found through that tenant's own lists): never a

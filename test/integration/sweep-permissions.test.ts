@@ -14,6 +14,10 @@ import { inParallel, membersOf, send } from '../harness/sweep/client';
 import { ALL_ROUTES, harmlessRequest } from '../harness/sweep/routes';
 import { decodePayload } from '../harness/tokens';
 
+// A sweep's setup and steps send thousands of requests; on a loaded machine (CI runs the browser project alongside)
+// one can take minutes. The timeout only catches a hang.
+jest.setTimeout(300_000);
+
 /**
  * Every route of shared/routes.ts × every kind of caller (the demo tenant's seeded roles, an API credential's
  * token, no token): the outcome (allowed / 403 / 401) is computed from the route's access in the table and

@@ -147,6 +147,21 @@ export const ROUTES = [
     handler: 'settings',
   },
   { id: 'settings.logo', method: 'GET', path: '/api/logo', access: 'public', handler: 'settings' },
+  // How long the tenant keeps each kind of record (shared/schemas/retention.ts): administrators only.
+  {
+    id: 'settings.retention',
+    method: 'GET',
+    path: '/api/retention-settings',
+    access: any(...ADMINS),
+    handler: 'settings',
+  },
+  {
+    id: 'settings.saveRetention',
+    method: 'PUT',
+    path: '/api/retention-settings',
+    access: any(...ADMINS),
+    handler: 'settings',
+  },
 
   // spec 001: KPN Things integration
   { id: 'kpn.get', method: 'GET', path: '/api/kpn-things', access: any('KPN_THINGS'), handler: 'kpn-things' },

@@ -5,6 +5,7 @@ import { unprocessable } from '../lib/http/errors';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
 import { validate } from '../lib/http/validation';
+import { readRetentionSettings, saveRetentionSettings } from '../lib/settings/retention-settings';
 import {
   createSetting,
   defaultColorsSetting,
@@ -33,7 +34,7 @@ export const handler = createHttpHandler('settings', {
       const { name } = validate(frontendSettingListQuerySchema, Object.fromEntries(new URLSearchParams(query)));
       // The mail settings name the tenant's report address: only for those who may edit them.
       const stored = (await listSettings(auth.tenant))
-        .filter((setting) => !name || setting.name === name)
+        .filter((setting) => (!name || setting.name === name) && setting.name !== SETTING_NAMES.retention)
         .filter((setting) => setting.name !== SETTING_NAMES.notifications || auth.hasAny('STYLING_EDIT'));
       const members = stored.map(toApiSetting);
       const wantsColors = !name || name === SETTING_NAMES.colors;
@@ -58,6 +59,8 @@ export const handler = createHttpHandler('settings', {
       return toApiSetting(updated);
     },
   }),
+  'settings.retention': route({ run: ({ auth }) => readRetentionSettings(auth.tenant) }),
+  'settings.saveRetention': route({ run: ({ auth, body }) => saveRetentionSettings(auth.tenant, body) }),
   'settings.logo': route({
     // Public (no authorizer on AWS, so no claims): the tenant comes from the `tenant` query (its subdomain) only.
     run: async ({ query }) => {

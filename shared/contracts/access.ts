@@ -18,6 +18,7 @@ import {
   kpnThingsSettingsSchema,
   kpnThingsVerifyResponseSchema,
 } from '../schemas/kpn-things';
+import { retentionInputSchema, retentionSettingsSchema } from '../schemas/retention';
 import { permissionSchema, roleInputSchema, roleSchema, roleUpdateInputSchema } from '../schemas/role';
 import {
   oauthCallbackQuerySchema,
@@ -114,6 +115,15 @@ export const ACCESS_CONTRACTS = {
     summary: 'Update a setting',
     body: frontendSettingUpdateInputSchema,
     response: frontendSettingSchema,
+  },
+  'settings.retention': {
+    summary: 'How long the tenant keeps each kind of record (the defaults, version null, until saved)',
+    response: retentionSettingsSchema,
+  },
+  'settings.saveRetention': {
+    summary: 'Save the retention periods (applies to what is written from then on)',
+    body: retentionInputSchema,
+    response: retentionSettingsSchema,
   },
   'settings.logo': {
     summary: 'The logo of the tenant whose subdomain is the `tenant` query (public: a token sent along is not read)',

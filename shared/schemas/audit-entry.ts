@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { dateFilter, jsonLdShape, paginationQuerySchema, textFilter } from './common';
 
-/** How long an audit entry is kept when the tenant has not said otherwise (days). */
-export const AUDIT_RETENTION_DAYS = 400;
-
 /** Who made a change: a person (by their user id) or an API credential (by its client id). */
 export const auditActorSchema = z.object({
   kind: z.enum(['user', 'apiCredential']),

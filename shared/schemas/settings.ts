@@ -40,6 +40,8 @@ export const SETTING_NAMES = {
   assetTableHiddenColumns: 'asset-table-hidden-columns',
   assetTableColumnNames: 'asset-table-column-names',
   notifications: 'notifications',
+  /** Not a frontend setting: administrators' (shared/schemas/retention.ts, /api/retention-settings). */
+  retention: 'retention',
 } as const;
 
 /** Languages of the mails the product sends (spec 001 s.1); en is the default. */

@@ -1,11 +1,12 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { AUDIT_RETENTION_DAYS, type AuditEntry } from '../../../shared/schemas/audit-entry';
+import type { AuditEntry } from '../../../shared/schemas/audit-entry';
 import { ACCESS_PATTERNS } from '../../../shared/table';
 import { dynamo, tableName } from '../data/client';
 import { tenantPrefix } from '../data/keys';
 import type { PageQuery } from '../data/query-page';
 import type { TenantContext } from '../data/tenant-context';
+import { expiresAfterDays, retentionOf } from '../settings/retention-settings';
 
 /**
  * The audit log of a tenant (docs/data-model.md "Audit log"): one item per change, in one partition by time,
@@ -21,9 +22,7 @@ export const auditEntityPartition = (ctx: TenantContext, type: string, id: strin
 export const auditActorPartition = (ctx: TenantContext, kind: string, id: string) =>
   `${tenantPrefix(ctx)}AUDIT_ACTOR#${kind}#${id}`;
 
-const DAY_SECONDS = 86_400;
-
-export function auditItemOf(ctx: TenantContext, entry: AuditEntry, retentionDays = AUDIT_RETENTION_DAYS) {
+export function auditItemOf(ctx: TenantContext, entry: AuditEntry, retentionDays: number) {
   return {
     ...entry,
     pk: auditPartition(ctx),
@@ -35,7 +34,7 @@ export function auditItemOf(ctx: TenantContext, entry: AuditEntry, retentionDays
     gsi2sk: entry.id,
     entityType: 'AUDIT_ENTRY',
     tenantId: ctx.tenantId,
-    expiresAt: Math.floor(Date.parse(entry.at) / 1000) + retentionDays * DAY_SECONDS,
+    expiresAt: expiresAfterDays(entry.at, retentionDays),
   };
 }
 
@@ -48,7 +47,7 @@ export async function recordAuditEntry(ctx: TenantContext, entry: AuditEntry): P
     await dynamo().send(
       new PutCommand({
         TableName: tableName(),
-        Item: auditItemOf(ctx, entry),
+        Item: auditItemOf(ctx, entry, (await retentionOf(ctx)).auditEntryDays),
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { RETENTION_BOUNDS } from '../../../shared/schemas/retention';
 import { dynamo, tableName } from '../data/client';
 import { typePartition } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
 import { rejectionReasonOf } from '../observability/names';
 import { uplinkRejected } from '../observability/product-metrics';
+import { expiresAfterDays, retentionOf } from '../settings/retention-settings';
 import type { UplinkSource } from './contracts';
 
 /**
@@ -15,7 +17,6 @@ import type { UplinkSource } from './contracts';
  * Written with a deterministic sort key, so a redelivered rejection overwrites itself instead of adding one.
  * Refusals a tenant can repeat at will against another tenant's tag are counted instead (countRejections).
  */
-export const REJECTION_TTL_DAYS = 30;
 export const REJECTED_TYPE = 'REJECTED';
 
 export interface Rejection {
@@ -38,8 +39,13 @@ export function rejectionKey(rejection: Rejection, ctx?: TenantContext): { pk: s
   return { pk: `${REJECTED_TYPE}#${rejection.receivedAt.slice(0, 10)}`, sk: `${rejection.receivedAt}#${digest}` };
 }
 
+/** The tenant's period when the rejection has a tenant, else the product's. */
+const keptDays = async (ctx?: TenantContext) =>
+  ctx ? (await retentionOf(ctx)).rejectedUplinkDays : RETENTION_BOUNDS.rejectedUplinkDays.default;
+
 export async function recordRejection(rejection: Rejection, ctx?: TenantContext): Promise<void> {
   const raw = rejection.raw.slice(0, RAW_LIMIT);
+  const days = await keptDays(ctx);
   await dynamo().send(
     new PutCommand({
       TableName: tableName(),
@@ -49,7 +55,7 @@ export async function recordRejection(rejection: Rejection, ctx?: TenantContext)
         raw,
         entityType: REJECTED_TYPE,
         ...(ctx ? { tenantId: ctx.tenantId } : {}),
-        expiresAt: Math.floor(Date.parse(rejection.receivedAt) / 1000) + REJECTION_TTL_DAYS * 86_400,
+        expiresAt: expiresAfterDays(rejection.receivedAt, days),
       },
     }),
   );
@@ -110,7 +116,7 @@ export async function countRejections(rejections: readonly Rejection[], ctx: Ten
         ':devEui': sample.devEui,
         ':measuredAt': measuredAt ?? null,
         ':raw': sample.raw.slice(0, RAW_LIMIT),
-        ':expiresAt': Math.floor(Date.parse(sample.receivedAt) / 1000) + REJECTION_TTL_DAYS * 86_400,
+        ':expiresAt': expiresAfterDays(sample.receivedAt, await keptDays(ctx)),
       },
     }),
   );

@@ -6,6 +6,7 @@ import { dynamo, tableName } from '../data/client';
 import { pad, tenantPrefix } from '../data/keys';
 import { queryPage } from '../data/query-page';
 import type { TenantContext } from '../data/tenant-context';
+import { expiresAfterDays, retentionOf } from '../settings/retention-settings';
 
 /**
  * The delivery log: one item per message and endpoint, in the endpoint's own partition
@@ -13,7 +14,6 @@ import type { TenantContext } from '../data/tenant-context';
  * so newest first is a descending Query). The payload is kept for replay; the item expires after 30 days
  * (TTL `expiresAt`). Bounded: the body at most 16 KB, at most 20 attempts kept (the schedule makes 8).
  */
-export const DELIVERY_RETENTION_DAYS = 30;
 export const MAX_PAYLOAD_BYTES = 16 * 1024;
 const MAX_ATTEMPTS_KEPT = 20;
 const MAX_ERROR_LENGTH = 300;
@@ -59,7 +59,7 @@ export async function createDelivery(
     nextAttemptAt: record.createdAt,
     attempts: [],
   };
-  const expiresAt = Math.floor(Date.parse(record.createdAt) / 1000) + DELIVERY_RETENTION_DAYS * 86_400;
+  const expiresAt = expiresAfterDays(record.createdAt, (await retentionOf(ctx)).webhookDeliveryDays);
   await dynamo().send(
     new PutCommand({
       TableName: tableName(),

@@ -13,7 +13,13 @@ module.exports = {
   // Files run in a shuffled order whose seed is printed (test/harness/file-order-sequencer.js).
   testSequencer: '<rootDir>/test/harness/file-order-sequencer.js',
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/test/unit/**/*.test.ts'],
+      // Pure logic, but some files work hard (property tests, compression); on a loaded machine jest's 5 s tripped.
+      setupFilesAfterEnv: ['<rootDir>/test/harness/long-timeout.ts'],
+    },
     {
       ...common,
       displayName: 'integration',

@@ -408,6 +408,16 @@ const ADMIN: Screen[] = [
       { name: 'gateway credentials', act: registerGateway },
     ],
   },
+  // After the gateways: the newest entry is the gateway just registered, so its panel shows changed fields.
+  {
+    name: 'audit log',
+    path: '/audit',
+    ready: listReady,
+    steps: [
+      { name: 'audit log filter', act: openFilter('filter') },
+      { name: 'audit entry panel', act: inTurn(closePanel, openFirstRow) },
+    ],
+  },
   {
     name: 'API reference',
     path: '/api/reference',

@@ -7,7 +7,7 @@ import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitFo
  * navigation table with the default role matrix of shared/permissions.ts), and the language flags (s.1).
  */
 // Reports: the planners' confirmations (ASSET_REPORT_CONFIRM; every staff role of the default matrix but transporters).
-// Stock (staff), Pickups (planners and transporters), Loan days (CUSTOMER_READ), Webhooks (admins).
+// Stock (staff), Pickups (planners and transporters), Loan days (CUSTOMER_READ), Webhooks and the audit log (admins).
 const TRACKING_STAFF = [
   'Assets',
   'Asset map',
@@ -22,7 +22,16 @@ const TRACKING_STAFF = [
 ];
 // Device profiles: payload codecs are the admins', after Devices.
 const TRACKING_ADMIN = [...TRACKING_STAFF.slice(0, 4), 'Device profiles', ...TRACKING_STAFF.slice(4)];
-const ADMINISTRATION = ['Users', 'Roles', 'Styling', 'KPN Things', 'API credentials', 'Gateways', 'Webhooks'];
+const ADMINISTRATION = [
+  'Users',
+  'Roles',
+  'Styling',
+  'KPN Things',
+  'API credentials',
+  'Gateways',
+  'Webhooks',
+  'Audit log',
+];
 
 interface RoleCase {
   login: string;
@@ -46,7 +55,7 @@ const ROLES: RoleCase[] = [
     home: '/users',
     menu: [...TRACKING_ADMIN, ...ADMINISTRATION],
     // Spec 001 route table: /tenants is for admins; only the menu entry is the super admin's (s.2, s.6).
-    allowed: ['/tenants', '/users', '/styling', '/device-profiles'],
+    allowed: ['/tenants', '/users', '/styling', '/device-profiles', '/audit'],
     refused: [],
   },
   {
@@ -65,6 +74,7 @@ const ROLES: RoleCase[] = [
       ['/users', '/assets'],
       ['/tenants', '/assets'],
       ['/device-profiles', '/assets'],
+      ['/audit', '/assets'],
     ],
   },
   {
@@ -72,7 +82,10 @@ const ROLES: RoleCase[] = [
     home: '/assets',
     menu: TRACKING_STAFF,
     allowed: ['/customers', '/reports'],
-    refused: [['/users', '/assets']],
+    refused: [
+      ['/users', '/assets'],
+      ['/audit', '/assets'],
+    ],
   },
   {
     login: 'transporter',
@@ -99,6 +112,7 @@ const ROLES: RoleCase[] = [
       ['/api', '/assets'],
       ['/users', '/assets'],
       ['/tenants', '/assets'],
+      ['/audit', '/assets'],
     ],
   },
 ];

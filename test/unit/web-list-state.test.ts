@@ -1,4 +1,4 @@
-import { parsePanelId, readOrder } from '../../web/src/common/list/listState';
+import { panelPath, parsePanelId, parseTextPanelId, readOrder } from '../../web/src/common/list/listState';
 
 /** The list screens' URL state: the panel id of the path and the sort of `?order=&dir=`. */
 describe('list screen URL state', () => {
@@ -6,6 +6,22 @@ describe('list screen URL state', () => {
     expect(parsePanelId('12')).toBe(12);
     expect(parsePanelId('new')).toBe('new');
     for (const raw of [undefined, '', '0', '-3', '1.5', 'abc', '12abc']) expect(parsePanelId(raw)).toBeUndefined();
+  });
+
+  it('reads a text id as it stands, for rows known by a text', () => {
+    expect(parseTextPanelId('2026-05-04T10:00:00.000Z#c0ffee')).toBe('2026-05-04T10:00:00.000Z#c0ffee');
+    expect(parseTextPanelId('new')).toBe('new');
+    expect(parseTextPanelId('')).toBeUndefined();
+    expect(parseTextPanelId(undefined)).toBeUndefined();
+  });
+
+  it('puts a panel id in one path segment: numbers as they are, a text escaped', () => {
+    expect(panelPath('/users', 12)).toBe('/users/12');
+    expect(panelPath('/users', 'new')).toBe('/users/new');
+    const id = '2026-05-04T10:00:00.000Z#c0ffee/1?x';
+    const path = panelPath('/audit', id);
+    expect(new URL(path, 'https://console.test').pathname).toBe(path);
+    expect(decodeURIComponent(path.slice('/audit/'.length))).toBe(id);
   });
 
   const sortFields = ['name', 'devEui', 'activationDate'];

@@ -30,8 +30,15 @@ describe('hasAnyGrant', () => {
 
 describe('navigation entries (spec 000 s.2, spec 001 s.2)', () => {
   test('each entry asks for names that exist', () => {
-    // Roles an entry may name beside permissions (hasAnyGrant reads both): the super admin's, the transporter's (pickups).
-    const known = new Set<string>([...PERMISSIONS, 'SUPER_ADMIN', 'ROLE_SUPER_ADMIN', 'ROLE_TRANSPORTER']);
+    // Roles an entry may name beside permissions (hasAnyGrant reads both): the administrators' (audit log), the
+    // transporter's (pickups).
+    const known = new Set<string>([
+      ...PERMISSIONS,
+      'SUPER_ADMIN',
+      'ROLE_ADMIN',
+      'ROLE_SUPER_ADMIN',
+      'ROLE_TRANSPORTER',
+    ]);
     for (const entry of NAVIGATION_ENTRIES) expect(entry.anyOf.filter((name) => !known.has(name))).toEqual([]);
   });
 
@@ -50,8 +57,13 @@ describe('navigation entries (spec 000 s.2, spec 001 s.2)', () => {
   });
 
   test('tenants need the super admin role, not ROLE_ADMIN', () => {
-    expect(visiblePaths(user(['ROLE_ADMIN'], []))).toEqual([]);
-    expect(visiblePaths(user(['ROLE_SUPER_ADMIN'], []))).toEqual(['/tenants']);
+    expect(visiblePaths(user(['ROLE_ADMIN'], []))).toEqual(['/audit']);
+    expect(visiblePaths(user(['ROLE_SUPER_ADMIN'], []))).toEqual(['/tenants', '/audit']);
+  });
+
+  test('the audit log is the administrators’, whatever the matrix grants others', () => {
+    expect(visiblePaths(user(['ROLE_USER'], [...PERMISSIONS]))).not.toContain('/audit');
+    expect(visiblePaths(user(['ROLE_CLIENT'], [...PERMISSIONS]))).not.toContain('/audit');
   });
 
   test('each administration permission opens its own entry', () => {
@@ -62,8 +74,8 @@ describe('navigation entries (spec 000 s.2, spec 001 s.2)', () => {
       '/kpnthings',
       '/api',
     ]);
-    // Webhooks: the integrations' permissions and the admin role, as the API asks.
-    expect(visiblePaths(user(['ROLE_ADMIN'], ['API_TOKENS']))).toEqual(['/api', '/webhooks']);
+    // Webhooks: the integrations' permissions and the admin role, as the API asks; the audit log: the role alone.
+    expect(visiblePaths(user(['ROLE_ADMIN'], ['API_TOKENS']))).toEqual(['/api', '/webhooks', '/audit']);
   });
 });
 

@@ -32,6 +32,7 @@ const ReportsPage = lazy(() => import('./reports/ReportsPage'));
 const StockPage = lazy(() => import('./stock/StockPage'));
 const PickupsPage = lazy(() => import('./pickups/PickupsPage'));
 const BillingPage = lazy(() => import('./billing/BillingPage'));
+const AuditPage = lazy(() => import('./audit/AuditPage'));
 
 const page = (path: string, handle: PageHandle, element: ReactNode = <PlaceholderPage />): RouteObject => ({
   path,
@@ -94,6 +95,8 @@ export const routes: RouteObject[] = [
               page('device-profiles/:id?', { title: 'deviceProfiles' }, <DeviceProfilesPage />),
               // Webhook endpoints are the administrators' (the API's rule too).
               page('webhooks/:id?', { title: 'webhooks' }, <WebhooksPage />),
+              // The audit log is the administrators' (the API's rule too); an entry's id is escaped in the path.
+              page('audit/:id?', { title: 'audit' }, <AuditPage />),
             ],
           },
         ],

@@ -59,4 +59,6 @@ export const NAVIGATION_ENTRIES: readonly NavigationEntry[] = [
     anyOf: ['API_TOKENS', 'KPN_THINGS'],
     adminOnly: true,
   },
+  // Who changed what: the roles the API's route names, no permission of the matrix.
+  { path: '/audit', title: 'audit', group: 'administration', anyOf: ['ROLE_ADMIN', 'ROLE_SUPER_ADMIN'] },
 ];

@@ -5,6 +5,7 @@ import Category from '@mui/icons-material/Category';
 import CellTower from '@mui/icons-material/CellTower';
 import DataObject from '@mui/icons-material/DataObject';
 import Groups from '@mui/icons-material/Groups';
+import History from '@mui/icons-material/History';
 import Inventory2 from '@mui/icons-material/Inventory2';
 import Key from '@mui/icons-material/Key';
 import LocalShipping from '@mui/icons-material/LocalShipping';
@@ -40,4 +41,5 @@ export const NAVIGATION_ICONS: Record<string, typeof SvgIcon> = {
   '/api': Key,
   '/gateways': CellTower,
   '/webhooks': Webhook,
+  '/audit': History,
 };

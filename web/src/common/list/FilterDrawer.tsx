@@ -4,7 +4,7 @@ import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
+import { Fragment, type ReactNode, useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -15,10 +15,27 @@ import type { Filters } from './useListParams';
 export interface FilterField<K extends string> {
   name: K;
   label: string;
-  type?: 'text' | 'email' | 'number' | 'select';
+  /** 'date': a day (yyyy-MM-dd), picked with the browser's date input. */
+  type?: 'text' | 'email' | 'number' | 'select' | 'date';
   /** The choices of a 'select' field; the value '' means no filter. */
   options?: readonly { value: string; label: string }[];
+  /** Values a text field proposes as the user types (a datalist): any other text is still taken. */
+  suggestions?: readonly { value: string; label: string }[];
+  /** A line under the field saying what it takes, while it has no error. */
+  hint?: ReactNode;
 }
+
+/** A select's choices, and the applied value as it is when a link named one they lack (else it would be lost). */
+function choicesOf<K extends string>(field: FilterField<K>, applied: string | undefined) {
+  const options = field.options ?? [];
+  return field.type === 'select' && applied && !options.some((option) => option.value === applied)
+    ? [...options, { value: applied, label: applied }]
+    : options;
+}
+
+/** The input type of a field: the browser's own for e-mail and dates, text otherwise (numbers too, for inputMode). */
+const inputType = (type: FilterField<string>['type']) =>
+  type === 'email' || type === 'date' ? type : type === 'select' ? undefined : 'text';
 
 export interface FilterDrawerProps<K extends string> {
   fields: readonly FilterField<K>[];
@@ -37,6 +54,7 @@ export function FilterDrawer<K extends string>({ fields, values, onApply, schema
   const { t } = useTranslation('common');
   const translate = useTranslateMessage();
   const [open, setOpen] = useState(false);
+  const listId = useId();
   const active = Object.values(values).some(Boolean);
   const emptyValues = Object.fromEntries(fields.map((f) => [f.name, ''])) as Record<K, string>;
   const form = useForm<Record<string, string>>({
@@ -83,27 +101,38 @@ export function FilterDrawer<K extends string>({ fields, values, onApply, schema
         <Stack component="form" id="filter-form" noValidate onSubmit={apply} spacing={0}>
           {fields.map((field) => {
             const message = form.formState.errors[field.name]?.message;
+            const suggestions = field.suggestions && `${listId}-${field.name}`;
             return (
-              <TextField
-                key={field.name}
-                {...form.register(field.name)}
-                label={field.label}
-                type={field.type === 'email' ? 'email' : field.type === 'select' ? undefined : 'text'}
-                inputMode={field.type === 'number' ? 'numeric' : undefined}
-                select={field.type === 'select'}
-                // A native select works with register() as a text input does (MUI's own needs a Controller).
-                slotProps={
-                  field.type === 'select' ? { select: { native: true }, inputLabel: { shrink: true } } : undefined
-                }
-                error={!!message}
-                helperText={message ? translate(String(message)) : undefined}
-              >
-                {field.options?.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </TextField>
+              <Fragment key={field.name}>
+                <TextField
+                  {...form.register(field.name)}
+                  label={field.label}
+                  type={inputType(field.type)}
+                  inputMode={field.type === 'number' ? 'numeric' : undefined}
+                  select={field.type === 'select'}
+                  // A native select works with register() as a text input does (MUI's own needs a Controller).
+                  slotProps={{
+                    select: field.type === 'select' ? { native: true } : undefined,
+                    inputLabel: field.type === 'select' || field.type === 'date' ? { shrink: true } : undefined,
+                    htmlInput: suggestions ? { list: suggestions, autoComplete: 'off' } : undefined,
+                  }}
+                  error={!!message}
+                  helperText={message ? translate(String(message)) : field.hint}
+                >
+                  {choicesOf(field, values[field.name]).map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </TextField>
+                {suggestions && (
+                  <datalist id={suggestions}>
+                    {field.suggestions?.map((option) => (
+                      <option key={option.value} value={option.value} label={option.label} />
+                    ))}
+                  </datalist>
+                )}
+              </Fragment>
             );
           })}
         </Stack>

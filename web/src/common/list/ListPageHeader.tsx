@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import type { PanelId, RowId } from './listState';
 import { SearchBox } from './SearchBox';
 
 interface ListPageHeaderProps {
@@ -41,16 +42,17 @@ export function ListPageHeader({ title, search, filter, create, actions }: ListP
 }
 
 /** The PagedTable props that follow from a Hydra collection query and the list's URL state. */
-export function collectionTableProps<Row extends { id: number }>(
+export function collectionTableProps<Row extends { id: Id }, Id extends RowId>(
   query: {
     data?: { 'hydra:member'?: Row[]; 'hydra:totalItems'?: number; totalExact?: boolean };
     isPending: boolean;
     isError?: boolean;
   },
-  list: { page: number; setPage(page: number): void; openPanel(id: number): void; panelId?: string },
+  list: { page: number; setPage(page: number): void; openPanel(id: Id): void },
   pageSize: number,
+  /** The open panel's id (parsed from the URL), highlighted in the table. */
+  panelId?: PanelId<Id>,
 ) {
-  const activeId = Number(list.panelId);
   return {
     rows: query.data?.['hydra:member'] ?? (query.isError ? [] : undefined),
     rowId: (row: Row) => row.id,
@@ -61,6 +63,6 @@ export function collectionTableProps<Row extends { id: number }>(
     loading: query.isPending,
     onPageChange: list.setPage,
     onRowClick: (row: Row) => list.openPanel(row.id),
-    activeId: Number.isInteger(activeId) ? activeId : undefined,
+    activeId: panelId === 'new' ? undefined : panelId,
   };
 }

@@ -8,14 +8,14 @@ import type { z } from 'zod';
 import { usePageTitle } from '../pageHandle';
 import { FilterDrawer, type FilterField } from './FilterDrawer';
 import { collectionTableProps, ListPageHeader } from './ListPageHeader';
-import { type PanelId, parsePanelId } from './listState';
+import { type PanelId, parsePanelId, type RowId } from './listState';
 import { type Column, PagedTable, type Selection } from './PagedTable';
 import { type PhoneAction, PhoneActionMenu } from './PhoneActionMenu';
 import { useListLoadError } from './useListLoadError';
 import { type Filters, type ListOrder, useListParams } from './useListParams';
 
-export type { PanelId } from './listState';
-export { parsePanelId } from './listState';
+export type { PanelId, RowId } from './listState';
+export { parsePanelId, parseTextPanelId } from './listState';
 export type { Column } from './PagedTable';
 export type { PhoneAction } from './PhoneActionMenu';
 export type { Filters, ListOrder } from './useListParams';
@@ -40,9 +40,14 @@ export interface ListRowsResult<Row> {
   isError: boolean;
 }
 
-export interface ListScreenProps<Row extends { id: number }, K extends string> {
+export interface ListScreenProps<Row extends { id: Id }, K extends string, Id extends RowId = number> {
   /** The screen's path ('/devices'); its route is `<path>/:id?`, so /devices/12 and /devices/new open the panel. */
   basePath: string;
+  /**
+   * How the path's id segment reads as a row id. Rows known by a number leave it out (positive integers and
+   * 'new', parsePanelId); rows known by a text give parseTextPanelId.
+   */
+  parseId?(raw: string | undefined): PanelId<Id> | undefined;
   /** The heading and table name; defaults to the page title of the route. */
   title?: string;
   /** The search box: its label and how long it waits after typing (spec s.9 gives a delay per screen). Optional. */
@@ -68,11 +73,11 @@ export interface ListScreenProps<Row extends { id: number }, K extends string> {
   /** Extra actions of the phone floating menu (after Add new); the menu shows when there is any action. */
   phoneActions?: PhoneAction[];
   /** Row checkboxes, when the screen acts on several rows. */
-  selection?: Selection<number>;
+  selection?: Selection<Id>;
   /** The screen's own list load-error text (spec 000 s.8); defaults to "…fetch the entity list". */
   loadErrorText?: string;
   /** The side panel for a row id or 'new'; `close` goes back to the list. Remounted when the id changes. */
-  renderPanel(id: PanelId, close: () => void): ReactNode;
+  renderPanel(id: PanelId<Id>, close: () => void): ReactNode;
 }
 
 const NO_FILTERS: readonly never[] = [];
@@ -82,7 +87,9 @@ const NO_FILTERS: readonly never[] = [];
  * optionally sorted table, all its state in the URL, the side panel open by id in the path, Add new as a
  * button or (phones) a floating action menu, and the list load-error notice.
  */
-export function ListScreen<Row extends { id: number }, K extends string>(props: ListScreenProps<Row, K>) {
+export function ListScreen<Row extends { id: Id }, K extends string, Id extends RowId = number>(
+  props: ListScreenProps<Row, K, Id>,
+) {
   const { basePath, search, filterKeys, filterFields, filterSchema, useRows, pageSize, columns, create } = props;
   const { t } = useTranslation('common');
   const pageTitle = usePageTitle();
@@ -99,7 +106,9 @@ export function ListScreen<Row extends { id: number }, K extends string>(props: 
   const rows = useRows({ page: list.page, search: list.search, filters: list.filters, order: list.order });
   useListLoadError(rows.isError, props.loadErrorText);
 
-  const panelId = parsePanelId(list.panelId);
+  // Without parseId the rows are known by numbers (Id is number), which is what parsePanelId reads.
+  const parseId = props.parseId ?? (parsePanelId as (raw: string | undefined) => PanelId<Id> | undefined);
+  const panelId = parseId(list.panelId);
   const { closePanel, openPanel } = list;
   const close = useCallback(() => closePanel(), [closePanel]);
   const openNew = useCallback(() => openPanel('new'), [openPanel]);
@@ -127,7 +136,7 @@ export function ListScreen<Row extends { id: number }, K extends string>(props: 
         columns={columns}
         selection={props.selection}
         sort={sortFields.length > 0 ? { order: list.order, onChange: list.setOrder } : undefined}
-        {...collectionTableProps(rows, list, pageSize)}
+        {...collectionTableProps(rows, list, pageSize, panelId)}
       />
       {isPhone && phoneActions.length > 0 && (
         <PhoneActionMenu label={create?.label ?? t('actions')} icon={<SpeedDialIcon />} actions={phoneActions} />

@@ -13,8 +13,11 @@ export function readOrder(params: URLSearchParams, sortFields?: readonly string[
   return { field, direction: params.get('dir') === 'desc' ? 'desc' : 'asc' } as ListOrder;
 }
 
+/** What a row is known by: most entities by a number, a few (audit entries) by a text. */
+export type RowId = number | string;
+
 /** The panel's id: a row id, or 'new' for Add new. */
-export type PanelId = number | 'new';
+export type PanelId<Id extends RowId = number> = Id | 'new';
 
 /** '12' -> 12, 'new' -> 'new', anything else (no panel, a bad id) -> undefined. */
 export function parsePanelId(raw: string | undefined): PanelId | undefined {
@@ -22,3 +25,17 @@ export function parsePanelId(raw: string | undefined): PanelId | undefined {
   const id = Number(raw);
   return Number.isInteger(id) && id > 0 ? id : undefined;
 }
+
+/**
+ * For rows known by a text: the path segment as the router decoded it ('2026-05-04T10:00:00.000Z#abc'), or
+ * undefined for none. Such a screen has no Add new, so 'new' is an id like any other.
+ */
+export function parseTextPanelId(raw: string | undefined): string | undefined {
+  return raw ? raw : undefined;
+}
+
+/**
+ * The address of a row's panel. The id is one path segment, escaped: a text id may hold '#', '?' or '/', which
+ * would otherwise end the path; a number or 'new' reads as it is.
+ */
+export const panelPath = (basePath: string, id: RowId) => `${basePath}/${encodeURIComponent(String(id))}`;

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { type ListOrder, readOrder } from './listState';
+import { type ListOrder, panelPath, type RowId, readOrder } from './listState';
 
 export type { ListOrder } from './listState';
 
@@ -9,7 +9,8 @@ export interface ListParamsOptions<K extends string> {
   filterKeys: readonly K[];
   /**
    * Where the open panel's id lives. With `basePath` ('/users') it is the path segment of a `:id` route
-   * (/users/12, /users/new) so a panel can be linked; without it, the `open` search parameter.
+   * (/users/12, /users/new; a text id escaped, listState's panelPath) so a panel can be linked; without it, the
+   * `open` search parameter.
    */
   basePath?: string;
   /** The sort fields the screen offers: `?order=<field>&dir=asc|desc` is read only when it names one of them. */
@@ -76,8 +77,8 @@ export function useListParams<K extends string>({
 
   const query = params.toString();
   const openPanel = useCallback(
-    (id: string | number) => {
-      if (basePath) navigate({ pathname: `${basePath}/${id}`, search: query });
+    (id: RowId) => {
+      if (basePath) navigate({ pathname: panelPath(basePath, id), search: query });
       else setParams((current) => new URLSearchParams([...current, ['open', String(id)]]));
     },
     [basePath, navigate, query, setParams],

@@ -1,5 +1,6 @@
 import { oauthCallbackQuerySchema, ssoStartQuerySchema } from '../../shared/schemas/session';
-import { auditRefusedSignIn, auditSignIn, signInRequestOf } from '../lib/audit/sign-in-audit';
+import { requestFactsOf } from '../lib/audit/audit-entry';
+import { auditRefusedSignIn, auditSignIn } from '../lib/audit/sign-in-audit';
 import { confirmPasswordReset, requestPasswordReset } from '../lib/auth/password-reset';
 import { refresh, sessionUserFor, signIn } from '../lib/auth/session';
 import { signOut } from '../lib/auth/sign-out';
@@ -13,7 +14,7 @@ import { clientIp } from '../lib/security/client-ip';
 export const handler = createHttpHandler('session', {
   'session.signIn': route({
     run: async ({ body, event, logger }) => {
-      const request = signInRequestOf(event);
+      const request = requestFactsOf(event);
       const session = await signIn(body.email, body.password, clientIp(event), (username) =>
         auditRefusedSignIn(request, username, logger),
       );

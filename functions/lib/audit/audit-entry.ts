@@ -1,7 +1,9 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { RouteDef } from '../../../shared/routes';
 import type { AuditActor, AuditChange, AuditEntry } from '../../../shared/schemas/audit-entry';
 import { apiClientIdOf, isApiClientIdentity } from '../api-tokens/api-client-identity';
 import type { AuthContext } from '../auth/auth-context';
+import { clientIp } from '../security/client-ip';
 
 /** What the handler layer knows of a write once it has answered. */
 export interface AuditFacts {
@@ -22,6 +24,17 @@ export interface AuditFacts {
   changes: AuditChange[];
   moreChanges: number;
 }
+
+/** What the request itself tells an entry: where it went, which delivery it is, when and from where it came. */
+export const requestFactsOf = (
+  event: Pick<APIGatewayProxyEventV2, 'rawPath' | 'requestContext' | 'headers'>,
+): Pick<AuditFacts, 'path' | 'requestId' | 'receivedAt' | 'ip' | 'userAgent'> => ({
+  path: event.rawPath,
+  requestId: event.requestContext.requestId,
+  receivedAt: event.requestContext.timeEpoch,
+  ip: clientIp(event),
+  userAgent: event.headers?.['user-agent'],
+});
 
 /** Longer user agents are cut: the entry's size stays bounded whatever a client sends. */
 export const USER_AGENT_MAX = 256;

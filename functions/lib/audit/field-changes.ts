@@ -26,7 +26,7 @@ const isEmpty = (value: unknown) =>
   value === null ||
   value === '' ||
   (Array.isArray(value) && value.length === 0) ||
-  (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
+  (typeof value === 'object' && Object.keys(value as object).length === 0);
 
 const stored = (value: unknown) => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
 

@@ -1,11 +1,9 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { userRecordKeyOf } from '../auth/sign-out-everywhere';
 // The tenant comes from the session Cognito just answered or from the Cognito user's own attributes, never from
 // the request.
 import { systemTenantContext } from '../data/system-context';
-import { clientIp } from '../security/client-ip';
-import { type AuditFacts, auditEntryOf } from './audit-entry';
+import { auditEntryOf, type requestFactsOf } from './audit-entry';
 import { recordAuditEntry } from './audit-log';
 
 /**
@@ -14,17 +12,7 @@ import { recordAuditEntry } from './audit-log';
  * user's history shows them. A refused login that names no account has no tenant to be kept in: the sign-in
  * limits count it (functions/lib/security/limits.ts).
  */
-type RequestFacts = Pick<AuditFacts, 'path' | 'requestId' | 'receivedAt' | 'ip' | 'userAgent'>;
-
-export const signInRequestOf = (
-  event: Pick<APIGatewayProxyEventV2, 'rawPath' | 'requestContext' | 'headers'>,
-): RequestFacts => ({
-  path: event.rawPath,
-  requestId: event.requestContext.requestId,
-  receivedAt: event.requestContext.timeEpoch,
-  ip: clientIp(event),
-  userAgent: event.headers?.['user-agent'],
-});
+type RequestFacts = ReturnType<typeof requestFactsOf>;
 
 interface Account {
   tenantId: string;

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { contractOf, type ROUTE_CONTRACTS } from '../../../shared/route-contracts';
 import { findRouteByKey, type HandlerModule, type RouteDef, type RouteId } from '../../../shared/routes';
 import { apiClientIdOf, isApiClientIdentity } from '../api-tokens/api-client-identity';
-import { type AuditFacts, auditEntryOf } from '../audit/audit-entry';
+import { type AuditFacts, auditEntryOf, requestFactsOf } from '../audit/audit-entry';
 import { recordAuditEntry } from '../audit/audit-log';
 import { collectChanges } from '../audit/change-notes';
 import { type AuthContext, assertAccess, authContextFromClaims, TENANT_HEADER } from '../auth/auth-context';
@@ -130,16 +130,12 @@ async function auditWrite(
   const { event, route: routeDef, params, auth, logger } = request;
   const body = answer && typeof answer === 'object' && '__reply' in answer ? (answer as Reply).body : answer;
   const entry = auditEntryOf({
+    ...requestFactsOf(event),
     route: routeDef,
-    path: event.rawPath,
     params,
     auth,
     status,
     answer: body,
-    requestId: event.requestContext.requestId,
-    receivedAt: event.requestContext.timeEpoch,
-    ip: clientIp(event),
-    userAgent: event.headers?.['user-agent'],
     ...written,
   });
   await recordAuditEntry(auth.tenant, entry).catch((error) => logger.error('Audit entry not written', error));

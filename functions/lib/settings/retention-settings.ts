@@ -47,8 +47,8 @@ export const expiresAfterDays = (at: string | number | Date, days: number) =>
   Math.floor(new Date(at).getTime() / 1000) + days * 86_400;
 
 export async function saveRetentionSettings(ctx: TenantContext, input: RetentionInput): Promise<RetentionSettings> {
-  const { version, ...retention } = input;
-  const data = retentionSchema.parse(retention);
+  // The route validated the body against the shared schema (bounds included).
+  const { version, ...data } = input;
   const stored = await settingRepository.get(ctx, RETENTION_ID);
   if (stored && version === null) throw unprocessable([{ propertyPath: 'version', message: VERSION_REQUIRED }]);
   let saved: { version: number };

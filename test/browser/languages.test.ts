@@ -24,7 +24,8 @@ import {
 /**
  * In Dutch, German and French every visible word is in that language, and in Dutch axe (WCAG 2 A and AA) finds
  * no serious or critical violation in any state walked (the accessibility walk covers English at both widths). Each user walks every
- * screen of the console (its navigation menu and the routes of web/src/routes.tsx, so a new screen is covered
+ * screen of the console once, reading each state in the three languages in turn (switched in place, as a choice
+ * made in another tab is taken up) (its navigation menu and the routes of web/src/routes.tsx, so a new screen is covered
  * without touching this file), opens the first row's side panel, its tabs, its delete confirmation and its edit
  * form, the screen's add and filter panels and user menu, and searches for nothing; it collects what a user
  * sees and hears: the page's text and its aria-label, title, placeholder and alt attributes. What came from the
@@ -61,6 +62,17 @@ function declaredRoutes() {
   return { publicRoutes: paths(publicPart), signedInRoutes: paths(signedInPart) };
 }
 
+const vocabularies = new Map<Language, Set<string>>();
+/** The English words that must not appear in a language, built once per language. */
+function vocabularyOf(language: Language) {
+  let vocabulary = vocabularies.get(language);
+  if (!vocabulary) {
+    vocabulary = englishVocabulary(language);
+    vocabularies.set(language, vocabulary);
+  }
+  return vocabulary;
+}
+
 interface Finding {
   user: string;
   language: Language;
@@ -93,7 +105,7 @@ async function settled(page: Page) {
   await animationsFinished(page);
 }
 
-/** Goes to a route as a link does, in the language the console started with (the saved choice, see speak). */
+/** Goes to a route as a link does, in the language the console started with (the saved choice, see Walk.start). */
 async function visit(page: Page, route: string) {
   await goToScreen(page, route);
   await settled(page);
@@ -103,8 +115,9 @@ class Walk {
   readonly findings: Finding[] = [];
   private readonly data = new Set<string>();
   private readonly pending: Promise<unknown>[] = [];
-  private vocabulary = new Set<string>();
-  private language: Language = 'nl';
+  private language: Language = LANGUAGES[0] ?? 'nl';
+  /** A second tab of the console's origin: a language saved there is taken up by the walked page in place. */
+  private chooser?: Page;
 
   constructor(
     private readonly page: Page,
@@ -120,19 +133,46 @@ class Walk {
     collectDataStrings(await response.json().catch(() => null), this.data);
   }
 
-  async speak(language: Language) {
-    this.language = language;
-    this.vocabulary = englishVocabulary(language);
-    await this.page.evaluate(`localStorage.setItem('${LANGUAGE_STORAGE_KEY}', '${language}')`);
+  /** The walk's first language, saved and loaded as a user's choice is. */
+  async start() {
+    await this.page.evaluate(`localStorage.setItem('${LANGUAGE_STORAGE_KEY}', '${this.language}')`);
     await this.page.reload();
-    await this.page.locator(`html[lang="${language}"]`).waitFor({ state: 'attached' });
+    await this.page.locator(`html[lang="${this.language}"]`).waitFor({ state: 'attached' });
     await settled(this.page);
   }
 
+  /**
+   * Another language on the state shown, chosen as in another tab of the console: the page re-renders in place
+   * (web/src/i18n/i18n.ts), so each state is reached once and read in every language. The page's lang attribute
+   * changes once the new words are on screen (useDocumentLanguage).
+   */
+  private async switchTo(language: Language) {
+    if (!this.chooser) {
+      this.chooser = await this.page.context().newPage();
+      await this.chooser.goto(consoleUrl('/favicon.svg'));
+      // The newest page is the shown one; a hidden page's timers and frames are throttled, its transitions stall.
+      await this.page.bringToFront();
+    }
+    await this.chooser.evaluate(`localStorage.setItem('${LANGUAGE_STORAGE_KEY}', '${language}')`);
+    await this.page.locator(`html[lang="${language}"]`).waitFor({ state: 'attached' });
+    await settled(this.page);
+    this.language = language;
+  }
+
+  /** The state shown, read in each language: the current one first, so the walk goes on in the last one. */
   async check(screen: string) {
+    const others = LANGUAGES.filter((language) => language !== this.language);
+    await this.checkIn(screen);
+    for (const language of others) {
+      await this.switchTo(language);
+      await this.checkIn(screen);
+    }
+  }
+
+  private async checkIn(screen: string) {
     const text = await visibleText(this.page);
     await Promise.all(this.pending);
-    const words = englishIn(withoutData(text, this.data), this.vocabulary);
+    const words = englishIn(withoutData(text, this.data), vocabularyOf(this.language));
     if (words.length > 0) this.findings.push({ user: this.user, language: this.language, screen, words });
     if (this.language === AXE_LANGUAGE) await this.analyse(screen);
     if (SCREENSHOTS.has(screen))
@@ -291,10 +331,8 @@ describe('every visible word in the user language (nl, de, fr)', () => {
       let routes = await routesOf(page, signedInRoutes);
       if (login === 'admin') for (const route of routes) walkedByAdmin.add(route);
       if (which !== 'all') routes = routes.filter((route) => !walkedByAdmin.has(route));
-      for (const language of LANGUAGES) {
-        await walk.speak(language);
-        for (const route of routes) await walk.screen(route);
-      }
+      await walk.start();
+      for (const route of routes) await walk.screen(route);
       await context.close();
       expect(report(walk.findings)).toBe('');
     },
@@ -306,11 +344,9 @@ describe('every visible word in the user language (nl, de, fr)', () => {
     const page = await context.newPage();
     const walk = new Walk(page, 'visitor');
     await page.goto(consoleUrl('/sign-in'));
-    for (const language of LANGUAGES) {
-      await walk.speak(language);
-      // Only screens a visitor stays on: the single sign-on callback leaves for the sign-in page.
-      for (const route of publicRoutes.filter((r) => r !== '/oauth')) await walk.screen(route);
-    }
+    await walk.start();
+    // Only screens a visitor stays on: the single sign-on callback leaves for the sign-in page.
+    for (const route of publicRoutes.filter((r) => r !== '/oauth')) await walk.screen(route);
     await context.close();
     expect(report(walk.findings)).toBe('');
   });

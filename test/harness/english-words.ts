@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { segmentLabel } from '../../web/src/shell/breadcrumbs';
 
 /**
  * Which words on a screen are English when the console speaks another language. The
@@ -103,7 +104,10 @@ const CODE_PROPERTIES =
  */
 export function collectDataStrings(value: unknown, into: Set<string>, property = '') {
   if (typeof value === 'string') {
-    if (value.length >= 2 && !CODE_PROPERTIES.test(property) && !/^[A-Z_]+$/.test(value)) into.add(value);
+    if (value.length < 2 || CODE_PROPERTIES.test(property) || /^[A-Z_]+$/.test(value)) return;
+    into.add(value);
+    // An id in the address shows in the breadcrumbs as they write it (dashes as spaces): data all the same.
+    if (value.includes('-')) into.add(segmentLabel(value));
   } else if (Array.isArray(value)) {
     for (const item of value) collectDataStrings(item, into, property);
   } else if (value && typeof value === 'object') {

@@ -22,6 +22,16 @@ describe('English words outside data', () => {
     expect(words('Gebruikers: user', [user])).toEqual([]);
   });
 
+  test('an id in the breadcrumbs, its dashes shown as spaces, is data', () => {
+    const entry = { id: '2026-11-29T09:34:50.278Z#dd9486df-176f-469e-9fce-2e103d429396' };
+    const crumb = '2026 11 29T09:34:50.278Z#dd9486df 176f 469e 9fce 2e103d429396';
+    const german = englishVocabulary('de');
+    const data = new Set<string>();
+    expect(englishIn(withoutData(crumb, data), german).map((found) => found.word)).toEqual(['dd']);
+    collectDataStrings(entry, data);
+    expect(englishIn(withoutData(crumb, data), german)).toEqual([]);
+  });
+
   test('codes in capitals and template placeholders are the same in every language', () => {
     expect(words('Assets bekijken ASSET_READ')).toEqual([]);
     expect(words('Variabelen: {customer} {time} {address}')).toEqual([]);

@@ -4,6 +4,7 @@ import { type createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { FullPageSpinner } from './common/FullPageSpinner';
 import { NotificationStack } from './common/notifications/NotificationStack';
 import { UpdatePrompt } from './common/UpdatePrompt';
+import { useDocumentLanguage } from './i18n/useDocumentLanguage';
 import { useSession } from './session/useSession';
 import { TenantThemeProvider } from './theme/TenantThemeProvider';
 
@@ -15,6 +16,7 @@ interface Props {
 /** Providers around the router; a spinner instead of the routes while a stored session is renewed. */
 export function App({ queryClient, router }: Props) {
   const { status } = useSession();
+  useDocumentLanguage();
   return (
     <QueryClientProvider client={queryClient}>
       {/* Inside the query client: the theme follows the tenant's saved colours (GET /api/frontend-settings). */}

@@ -115,13 +115,19 @@ export async function initI18n() {
       interpolation: { escapeValue: false },
     });
   document.documentElement.lang = i18n.language;
+  // The page's lang attribute follows once the new language is on screen (useDocumentLanguage).
   i18n.on('languageChanged', (language) => {
-    document.documentElement.lang = language;
     try {
       localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
     } catch {
       // Private mode without storage: the choice lasts for this page only.
     }
+  });
+  // A language chosen in another tab of the console applies to this one at once, as the next load would.
+  window.addEventListener('storage', (event) => {
+    const chosen = event.key === LANGUAGE_STORAGE_KEY ? event.newValue : null;
+    if (chosen && (LANGUAGES as readonly string[]).includes(chosen) && chosen !== i18n.language)
+      void i18n.changeLanguage(chosen);
   });
 }
 

@@ -3,8 +3,8 @@ import { i18n } from '../i18n/i18n';
 
 /**
  * MapLibre's own texts (control titles, the canvas's label) in the console's language. MapLibre ships English
- * only, so the words are ours, in features/common under `map`. Read when a map is made: a language chosen while
- * a map is open reaches its controls when the map is next made.
+ * only, so the words are ours, in features/common under `map`. Read when a map is made, and again when the
+ * language changes while it is open (createMap.ts relabels it).
  */
 export function mapLocale(): Record<string, string> {
   const t = (key: keyof typeof commonEn.map) => i18n.t(`common:map.${key}`);

@@ -39,14 +39,26 @@ export interface TenantListParams {
   filters: Partial<Record<TenantFilterKey, string>>;
 }
 
+/** What a search for something that is no tenant id finds. */
+const NO_TENANTS: HydraCollection<Tenant> = {
+  '@context': '/api/contexts/Tenant',
+  '@id': '/api/tenants',
+  '@type': 'hydra:Collection',
+  'hydra:member': [],
+  'hydra:totalItems': 0,
+};
+
 export function useTenantList({ page, search, filters }: TenantListParams) {
   return useQuery({
     queryKey: [...tenantsKey, 'list', page, search, filters],
+    // The search is by id: words find no tenant, said as an empty list (the API refuses an id that is no number).
     queryFn: ({ signal }) =>
-      api.get<HydraCollection<Tenant>>('/api/tenants', {
-        query: { page, itemsPerPage: TENANTS_PAGE_SIZE, id: search || undefined, ...filters },
-        signal,
-      }),
+      search && !/^\d{1,9}$/.test(search.trim())
+        ? Promise.resolve(NO_TENANTS)
+        : api.get<HydraCollection<Tenant>>('/api/tenants', {
+            query: { page, itemsPerPage: TENANTS_PAGE_SIZE, id: search.trim() || undefined, ...filters },
+            signal,
+          }),
     placeholderData: keepPreviousData,
     meta: { silent: true },
   });

@@ -45,6 +45,8 @@ export async function startStack(options: { web: false | ConsoleMode; consoleDis
   // before it and the map read after it once differed by three). Off unless a run asks for them.
   process.env.TIME_RULE_TIMER ??= 'off';
   process.env.SILENT_TAG_TIMER ??= 'off';
+  // Nothing reads a test stack's table after the run (scripts/local/dynamo-process.ts).
+  process.env.LOCAL_DYNAMO_IN_MEMORY ??= 'true';
   const { info, ports, pid } = await launchLocalStack({
     dataDir,
     ...options,

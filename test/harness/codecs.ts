@@ -46,6 +46,15 @@ export const HUGE_OUTPUT_CODEC = 'function decodeUplink(input) { return { data: 
 export const DEEP_CODEC = 'function r(n) { return r(n + 1) + 1; } function decodeUplink() { return r(0); }';
 export const ERRORS_CODEC =
   'function decodeUplink(input) { return { data: { a: 1 }, errors: ["checksum mismatch"], warnings: ["w"] }; }';
+/**
+ * Replaces JSON.stringify, through which the host once read every answer: with text that is no JSON, with no
+ * text at all, and on a getter the host's reading would run. The GT-2 layout decoded as the demo codec does.
+ */
+export const STRINGIFY_REPLACING_CODEC = (decoder: string) => `JSON.stringify = function () { return '{'; };
+${decoder}`;
+export const STRINGIFY_OBJECT_CODEC =
+  'JSON.stringify = function () { return { length: 1, toString: function () { return "{"; } }; };\n' +
+  'function decodeUplink(input) { return { data: { a: 1 } }; }';
 /** Reaches for what a Node sandbox would leak: it must see nothing of the host. */
 export const ESCAPE_CODEC = `function decodeUplink(input) {
   var seen = {

@@ -4,7 +4,7 @@ import { DEMO_CODEC, encodeDemoPayload } from '../../scripts/seed/demo-codec';
 import { kpnHeaders, senmlBody } from '../../scripts/simulate/bodies';
 import { chirpstackBody, ttsBody } from '../../scripts/simulate/network-samples';
 import { call } from '../harness/api';
-import { encodePercentPayload, LOOPING_CODEC, PERCENT_CODEC } from '../harness/codecs';
+import { encodePercentPayload, LOOPING_CODEC, PERCENT_CODEC, STRINGIFY_REPLACING_CODEC } from '../harness/codecs';
 import { saveKpnDestination } from '../harness/kpn-settings';
 import { createOwnTenant, type OwnTenant, removeOwnTenant } from '../harness/own-tenant';
 import { localTable } from '../harness/stack';
@@ -90,6 +90,7 @@ beforeAll(async () => {
   profiles.gt2 = await makeProfile('Geotrax GT-2', DEMO_CODEC);
   profiles.percent = await makeProfile('Parcelbeacon P1', PERCENT_CODEC, '%');
   profiles.loop = await makeProfile('Looping', LOOPING_CODEC);
+  profiles.replacing = await makeProfile('Replaces JSON.stringify', STRINGIFY_REPLACING_CODEC(DEMO_CODEC));
 });
 afterAll(() => removeOwnTenant(tenant));
 
@@ -141,6 +142,18 @@ describe('a codec profile decodes on every way in', () => {
     expect(asset.last_event?.latitude).toBeCloseTo(52.25, 4);
     const device = (await api<Device>('GET', `/api/devices/${tag.deviceId}`)).body;
     expect(device).toMatchObject({ battery_level_low: true, is_sabotaged: true });
+  });
+});
+
+describe('a codec that replaces JSON.stringify', () => {
+  // Through which the host once read every answer: its uplinks were thrown back to the queue five times and
+  // dead-lettered, taking the processor's time and never reaching the map.
+  it('changes nothing the host reads: its uplink is decoded and the asset moves', async () => {
+    const tag = await newTag(profiles.replacing as number);
+    const at = secondsAgo(15);
+    await publishLorawan(gt2(tag, at, 52.2, 5.2));
+    const asset = await movedTo(tag, at);
+    expect(asset.last_event?.latitude).toBeCloseTo(52.2, 4);
   });
 });
 

@@ -18,6 +18,8 @@ import {
   ESCAPE_CODEC,
   HUGE_OUTPUT_CODEC,
   LOOPING_CODEC,
+  STRINGIFY_OBJECT_CODEC,
+  STRINGIFY_REPLACING_CODEC,
   THROWING_CODEC,
 } from '../harness/codecs';
 
@@ -47,6 +49,20 @@ describe('the codec sandbox', () => {
     expect(recv.decode(input).data).toEqual({ t: '2026-11-23T10:00:00.000Z', p: 2 });
     codec.dispose();
     recv.dispose();
+  });
+
+  it('reads the answer with the engine’s own JSON.stringify, whatever the codec put in its place', async () => {
+    const replacing = await compile(STRINGIFY_REPLACING_CODEC(DEMO_CODEC));
+    const { fPort, hex } = encodeDemoPayload({ latitude: 52.0907, longitude: 5.1214, batteryMv: 3560, motion: true });
+    const bytes = (hex.match(/../g) as string[]).map((pair) => Number.parseInt(pair, 16));
+    const output = replacing.decode({ bytes, fPort, recvTime: new Date() });
+    expect(output.errors).toEqual([]);
+    expect(output.data).toHaveProperty('gps.lat', expect.closeTo(52.0907, 6));
+    const objecting = await compile(STRINGIFY_OBJECT_CODEC);
+    expect(objecting.decode(input)).toEqual({ data: { a: 1 }, warnings: [], errors: [] });
+    expect(objecting.broken).toBe(false);
+    replacing.dispose();
+    objecting.dispose();
   });
 
   it('turns a throw into the uplink error and keeps the codec usable', async () => {

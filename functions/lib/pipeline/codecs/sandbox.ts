@@ -45,15 +45,21 @@ export interface CodecOutput {
 /**
  * The host's call into the codec: bytes as hex (one string handle, not an array of handles), the input object
  * of the convention, and the answer as JSON bounded in the sandbox (a huge answer never reaches the host).
+ * Made before the codec's own code runs, with the engine's JSON.stringify kept in the closure: a codec that
+ * replaces JSON.stringify (to answer something that is no JSON text, or no text at all) changes only what its
+ * own code calls, never the text the host reads.
  */
-const runnerSource = `(function (hex, fPort, time) {
-  var bytes = new Array(hex.length / 2);
-  for (var i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.substr(i * 2, 2), 16);
-  var answer = decodeUplink({ bytes: bytes, fPort: fPort, recvTime: new Date(time) });
-  var json = JSON.stringify(answer === undefined ? null : answer);
-  if (json !== undefined && json.length > ${CODEC_LIMITS.outputBytes}) throw new RangeError('output over limit');
-  return json === undefined ? 'null' : json;
-})`;
+const runnerSource = `(function (stringify) {
+  return function (hex, fPort, time) {
+    var bytes = new Array(hex.length / 2);
+    for (var i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.substr(i * 2, 2), 16);
+    var answer = decodeUplink({ bytes: bytes, fPort: fPort, recvTime: new Date(time) });
+    var json = stringify(answer === undefined ? null : answer);
+    if (typeof json !== 'string') return 'null';
+    if (json.length > ${CODEC_LIMITS.outputBytes}) throw new RangeError('output over limit');
+    return json;
+  };
+})(JSON.stringify)`;
 
 /**
  * `@jitl/quickjs-wasmfile-release-sync` taken apart and required: its index loads the Emscripten module with
@@ -115,6 +121,9 @@ export class CompiledCodec {
     runtime.setMaxStackSize(CODEC_LIMITS.stackBytes);
     const context = runtime.newContext();
     const codec = new CompiledCodec(runtime, context);
+    // The host's wrapper first, so that it holds the engine's own JSON.stringify (runnerSource); made now, no
+    // decode pays for parsing it.
+    codec.runner();
     const failure = codec.evaluate(
       `${source}\n;typeof decodeUplink === 'function' ? '' : 'no decodeUplink'`,
       CODEC_LIMITS.compileTimeMs,
@@ -123,8 +132,6 @@ export class CompiledCodec {
       codec.dispose();
       return { error: failure.error ?? 'The codec must define a function decodeUplink(input)' };
     }
-    // The host's wrapper is made now, so no decode pays for parsing it.
-    codec.runner();
     return codec;
   }
 
@@ -172,7 +179,7 @@ export class CompiledCodec {
       const limit = `The codec's answer is larger than ${CODEC_LIMITS.outputBytes / 1024} KB of JSON`;
       return { data: null, warnings: [], errors: [limit] };
     }
-    return outputOf(JSON.parse(value as string));
+    return outputOf(parsedAnswer(value as string));
   }
 
   /** Calls the wrapper (runnerSource) with handles: no source text is parsed per uplink. */
@@ -198,6 +205,19 @@ export class CompiledCodec {
     if (this.runnerHandle?.alive) this.runnerHandle.dispose();
     if (this.context.alive) this.context.dispose();
     if (this.runtime.alive) this.runtime.dispose();
+  }
+}
+
+/**
+ * The codec's answer as the runner wrote it. Always JSON text (the engine's own JSON.stringify); should that ever
+ * not hold, the uplink gets the codec's error rather than a throw that would send it round the queue until it
+ * is dead-lettered.
+ */
+function parsedAnswer(json: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch {
+    return undefined;
   }
 }
 

@@ -28,7 +28,7 @@ import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
 import { expectationOf, writeExpecting } from '../lib/http/preconditions';
 import { validate } from '../lib/http/validation';
-import { CODEC_TESTS_PER_TENANT } from '../lib/security/limits';
+import { CODEC_RUNS_PER_TENANT } from '../lib/security/limits';
 import { enforce } from '../lib/security/rate-limit';
 
 /**
@@ -41,6 +41,9 @@ const profileId = (params: Record<string, string | undefined>) => validate(idPar
 function refuseNonAdmins(auth: Pick<AuthContext, 'roles'>): void {
   if (!isAdmin(auth.roles)) throw forbidden();
 }
+
+/** A codec run in the API (a test, or the compile of a save) from the tenant's budget: each burns CPU. */
+const spendCodecRun = (auth: AuthContext) => enforce(CODEC_RUNS_PER_TENANT, `tenant-${auth.tenant.tenantId}`);
 
 /** The tenant's own profile for a write: built-ins are read-only (403), another tenant's id is not found. */
 async function ownProfile(auth: AuthContext, id: number): Promise<DeviceProfileRecord> {
@@ -69,6 +72,7 @@ export const handler = createHttpHandler('device-profiles', {
     run: async ({ auth, body }) => {
       refuseNonAdmins(auth);
       const input = validate(deviceProfileInputSchema, body);
+      if (input.codec) await spendCodecRun(auth);
       await assertCodecCompiles(input.codec);
       return reply(201, toApiDeviceProfile(await createDeviceProfile(auth.tenant, input)));
     },
@@ -80,6 +84,7 @@ export const handler = createHttpHandler('device-profiles', {
       const id = profileId(params);
       await ownProfile(auth, id);
       const input = validate(deviceProfileUpdateInputSchema, body);
+      if (input.codec) await spendCodecRun(auth);
       await assertCodecCompiles(input.codec);
       const saved = await writeExpecting(
         expectationOf(event, input.version),
@@ -108,7 +113,7 @@ export const handler = createHttpHandler('device-profiles', {
     checksBody: true,
     run: async ({ auth, body }) => {
       refuseNonAdmins(auth);
-      await enforce(CODEC_TESTS_PER_TENANT, `tenant-${auth.tenant.tenantId}`);
+      await spendCodecRun(auth);
       return testCodec(validate(deviceProfileTestInputSchema, body));
     },
   }),

@@ -281,4 +281,20 @@ describe('POST /api/device-profiles/test', () => {
     expect(last).toBe(429);
     expect(Number(retryAfter)).toBeGreaterThan(0);
   });
+
+  it('spends the same budget on saves with a codec (each compiles): refused past it, a save without one is not', async () => {
+    const names = async () =>
+      (await api<{ 'hydra:member': Profile[] }>('GET', '/api/device-profiles')).body['hydra:member'].map((p) => p.name);
+    let refused: { status: number; name: string } | undefined;
+    for (let i = 0; i < 70 && !refused; i++) {
+      const profile = valid();
+      const answer = await api('POST', '/api/device-profiles', profile);
+      if (answer.status === 429) refused = { status: answer.status, name: profile.name };
+      else expect(answer.status).toBe(201);
+    }
+    expect(refused?.status).toBe(429);
+    expect(await names()).not.toContain(refused?.name);
+    const plain = await api('POST', '/api/device-profiles', valid({ codec: null }));
+    expect(plain.status).toBe(201);
+  });
 });

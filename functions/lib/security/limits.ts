@@ -86,8 +86,9 @@ export const API_CLIENT_BUCKET: Bucket = { name: 'api-client', capacity: 200, pe
 export const DEV_EUI_REFUSALS: WindowLimit = { name: 'deveui-refusals', limit: 20, windowSeconds: 24 * HOUR };
 
 /**
- * Codec test runs per tenant (POST /api/device-profiles/test): each may burn up to the sandbox's 50 ms
- * of CPU in the API's Lambda. A person clicking "Test" a few times a minute never meets 60 a minute; a script
- * looping on it is held to about 3 s of CPU a minute per tenant.
+ * Codec runs in the API per tenant: a test run (POST /api/device-profiles/test, up to the sandbox's 50 ms of
+ * CPU in the API's Lambda) and the compile of a profile saved with a codec (up to 250 ms). A person clicking
+ * "Test" or "Save" a few times a minute never meets 60 a minute; a script looping on either is held to a few
+ * seconds of CPU a minute per tenant.
  */
-export const CODEC_TESTS_PER_TENANT: WindowLimit = { name: 'codec-test-tenant', limit: 60, windowSeconds: MINUTE };
+export const CODEC_RUNS_PER_TENANT: WindowLimit = { name: 'codec-run-tenant', limit: 60, windowSeconds: MINUTE };

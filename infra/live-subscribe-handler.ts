@@ -1,6 +1,7 @@
 /**
  * The `live` namespace's onSubscribe handler (APPSYNC_JS), the channel rule as AppSync Events applies it per
- * subscription with the identity the Lambda authorizer returned (`handlerContext`: tenant, user, groups, client;
+ * subscription with the identity the Lambda authorizer returned (`handlerContext`: tenant, user, groups, client,
+ * assets;
  * functions/triggers/live-authorizer.ts). The same rule as functions/lib/live/channel-rules.ts `maySubscribe`:
  * test/unit/live-subscribe-handler.test.ts runs this source against it for every identity and channel shape.
  * Written without regular expressions (APPSYNC_JS supports a subset of JavaScript).
@@ -17,9 +18,11 @@ function allowed(identity, segments) {
   const isClient = groups.indexOf('ROLE_CLIENT') >= 0;
   const ownTenant = segments[1] === 't' + identity.tenant;
   const last = segments[2];
-  if (last === 'staff') return !isClient && (ownTenant || groups.indexOf('ROLE_SUPER_ADMIN') >= 0);
+  const readsAssets = identity.assets === 'yes';
+  if (last === 'staff') return readsAssets && !isClient && (ownTenant || groups.indexOf('ROLE_SUPER_ADMIN') >= 0);
   if (isNumberSegment(last, 'u')) return ownTenant && last === 'u' + identity.user;
-  if (isNumberSegment(last, 'c')) return ownTenant && isClient && !!identity.client && last === 'c' + identity.client;
+  if (isNumberSegment(last, 'c'))
+    return readsAssets && ownTenant && isClient && !!identity.client && last === 'c' + identity.client;
   return false;
 }
 export function onSubscribe(ctx) {

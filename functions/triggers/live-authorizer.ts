@@ -34,6 +34,7 @@ export const handlerContextOf = (identity: LiveIdentity): Record<string, string>
   user: String(identity.userId),
   groups: identity.groups.join(','),
   client: identity.clientId === null ? '' : String(identity.clientId),
+  assets: identity.readsAssets ? 'yes' : '',
 });
 
 let verifier: ReturnType<typeof CognitoJwtVerifier.create> | undefined;

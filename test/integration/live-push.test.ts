@@ -2,6 +2,7 @@ import type { Asset } from '../../shared/schemas/asset';
 import { clientChannel, staffChannel, userChannel } from '../../shared/schemas/live';
 import { call, tokenOf } from '../harness/api';
 import { connectLive, type LiveClient, publishLive } from '../harness/live';
+import { addTenantUser, createOwnTenant, removeOwnTenant } from '../harness/own-tenant';
 import { decodePayload, signWithLocalKey, tamper } from '../harness/tokens';
 import { publishMqtt, type Uplink } from '../harness/uplinks';
 
@@ -88,6 +89,36 @@ describe('live push: connect and subscribe', () => {
     expect(refused(await client.subscribe(staffChannel(2)))).toBe(true);
     // A subscribe is judged by the token it carries, not by the connection's: a broken one is refused.
     expect(refused(await client.subscribe(staffChannel(1), 'not-a-token'))).toBe(true);
+  });
+
+  it('refuses the staff channel to a user whose roles lost asset reading and the map in the matrix', async () => {
+    const refused = (answer: { type: string; errors?: { errorType: string }[] }) =>
+      answer.type === 'subscribe_error' && answer.errors?.[0]?.errorType === 'UnauthorizedException';
+    const tenant = await createOwnTenant('Live permissions');
+    try {
+      const token = await tokenOf(await addTenantUser(tenant, ['ROLE_USER']));
+      const userId = Number(decodePayload(token)['custom:user_id']);
+      const staff = staffChannel(tenant.tenantId);
+      expect((await (await connected(token)).subscribe(staff)).type).toBe('subscribe_success');
+
+      const matrix = await call<{
+        'hydra:member': { id: number; name: string; version: number; role_permissions: { permission: string }[] }[];
+      }>('GET', '/api/role-matrix', tenant.superAdmin);
+      const role = matrix.body['hydra:member'].find((r) => r.name === 'ROLE_USER');
+      if (!role) throw new Error('no ROLE_USER in the matrix');
+      const kept = role.role_permissions.filter((p) => !['ASSET_READ', 'VIEW_ASSET_MAP'].includes(p.permission));
+      const saved = await call('PUT', `/api/roles/${role.id}`, {
+        ...tenant.superAdmin,
+        body: { version: role.version, role_permissions: kept },
+      });
+      expect(saved.status).toBe(200);
+
+      const after = await connected(token);
+      expect(refused(await after.subscribe(staff))).toBe(true);
+      expect((await after.subscribe(userChannel(tenant.tenantId, userId))).type).toBe('subscribe_success');
+    } finally {
+      await removeOwnTenant(tenant);
+    }
   });
 
   it('refuses a publish with a browser token, over HTTP and over the socket', async () => {

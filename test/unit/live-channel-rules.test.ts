@@ -7,9 +7,15 @@ import {
   userChannel,
 } from '../../shared/schemas/live';
 
-const staff: LiveIdentity = { tenantId: '1', userId: 7, groups: ['ROLE_ADMIN'], clientId: null };
-const client: LiveIdentity = { tenantId: '1', userId: 9, groups: ['ROLE_CLIENT'], clientId: 3 };
-const superAdmin: LiveIdentity = { tenantId: '1', userId: 1, groups: ['ROLE_SUPER_ADMIN'], clientId: null };
+const staff: LiveIdentity = { tenantId: '1', userId: 7, groups: ['ROLE_ADMIN'], clientId: null, readsAssets: true };
+const client: LiveIdentity = { tenantId: '1', userId: 9, groups: ['ROLE_CLIENT'], clientId: 3, readsAssets: true };
+const superAdmin: LiveIdentity = {
+  tenantId: '1',
+  userId: 1,
+  groups: ['ROLE_SUPER_ADMIN'],
+  clientId: null,
+  readsAssets: true,
+};
 
 describe('live channel rules (who may subscribe where)', () => {
   it('gives staff their tenant’s staff channel and nothing of another tenant', () => {
@@ -26,6 +32,12 @@ describe('live channel rules (who may subscribe where)', () => {
     expect(maySubscribe({ ...client, clientId: null }, clientChannel(1, 3))).toBe(false);
     // A client user who also holds a staff role still gets the client view (as the API's asset views).
     expect(maySubscribe({ ...client, groups: ['ROLE_CLIENT', 'ROLE_ADMIN'] }, staffChannel(1))).toBe(false);
+  });
+
+  it('gives the staff and customer channels only while the roles grant reading assets or the map', () => {
+    expect(maySubscribe({ ...staff, readsAssets: false }, staffChannel(1))).toBe(false);
+    expect(maySubscribe({ ...client, readsAssets: false }, clientChannel(1, 3))).toBe(false);
+    expect(maySubscribe({ ...staff, readsAssets: false }, userChannel(1, 7))).toBe(true);
   });
 
   it('lets a super admin follow any tenant’s staff channel, never a customer channel of another tenant', () => {

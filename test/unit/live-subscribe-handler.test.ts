@@ -25,6 +25,10 @@ function onSubscribe(identity: LiveIdentity, channel: string): boolean {
   }
 }
 
+const grantedOrNot = (identity: Omit<LiveIdentity, 'readsAssets'>): LiveIdentity[] => [
+  { ...identity, readsAssets: true },
+  { ...identity, readsAssets: false },
+];
 const identities: LiveIdentity[] = [
   { tenantId: '1', userId: 7, groups: ['ROLE_ADMIN'], clientId: null },
   { tenantId: '1', userId: 9, groups: ['ROLE_CLIENT'], clientId: 3 },
@@ -32,7 +36,7 @@ const identities: LiveIdentity[] = [
   { tenantId: '1', userId: 11, groups: ['ROLE_CLIENT', 'ROLE_ADMIN'], clientId: 3 },
   { tenantId: '1', userId: 1, groups: ['ROLE_SUPER_ADMIN'], clientId: null },
   { tenantId: '2', userId: 7, groups: ['ROLE_ADMIN', 'ROLE_USER'], clientId: null },
-];
+].flatMap(grantedOrNot);
 const channels = [
   '/live/t1/staff',
   '/live/t2/staff',

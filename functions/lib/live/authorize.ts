@@ -1,10 +1,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { isApiClientIdentity } from '../api-tokens/api-client-identity';
 import { identityFromClaims, type RawClaims } from '../auth/claims';
+import { loadRoleMatrix, permissionsOf } from '../auth/role-matrix';
 import { dynamo, tableName } from '../data/client';
 import { itemKey } from '../data/keys';
 import { systemTenantContext } from '../data/system-context';
-import { type LiveIdentity, maySubscribe } from './channel-rules';
+import { makeTenantContext } from '../data/tenant-context';
+import { LIVE_ASSET_PERMISSIONS, type LiveIdentity, maySubscribe } from './channel-rules';
 
 /** The AppSync Events operations a Lambda authorizer is asked about. */
 export type LiveOperation = 'EVENT_CONNECT' | 'EVENT_SUBSCRIBE' | 'EVENT_PUBLISH';
@@ -28,11 +30,15 @@ export async function liveIdentityOf(claims: RawClaims | undefined): Promise<Liv
   const user = result.Item as { active?: boolean; tokensValidAfter?: number; client_id?: number | null } | undefined;
   if (!user || user.active === false) return undefined;
   if (user.tokensValidAfter !== undefined && identity.issuedAt <= user.tokensValidAfter) return undefined;
+  // The role matrix read now, as the API reads it on every request: a permission an admin takes away refuses the
+  // next subscribe as it refuses the next API call.
+  const granted = permissionsOf(await loadRoleMatrix(makeTenantContext(identity.tenantId)), identity.groups);
   return {
     tenantId: identity.tenantId,
     userId: identity.userId,
     groups: identity.groups,
     clientId: typeof user.client_id === 'number' ? user.client_id : null,
+    readsAssets: LIVE_ASSET_PERMISSIONS.some((permission) => granted.has(permission)),
   };
 }
 

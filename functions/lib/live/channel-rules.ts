@@ -8,7 +8,16 @@ export interface LiveIdentity {
   groups: string[];
   /** The customer of a client user (their user record's client_id); null for everybody else or none set. */
   clientId: number | null;
+  /**
+   * Whether the user's roles grant asset reading or the asset map (LIVE_ASSET_PERMISSIONS) in their tenant's role
+   * matrix: the staff and customer channels carry assets (markers, rows, device flags, alarms), which the API
+   * gives only with one of them.
+   */
+  readsAssets: boolean;
 }
+
+/** What the API asks for the data the staff and customer channels carry. */
+export const LIVE_ASSET_PERMISSIONS = ['ASSET_READ', 'VIEW_ASSET_MAP'] as const;
 
 export const isClientIdentity = (identity: Pick<LiveIdentity, 'groups'>) => identity.groups.includes('ROLE_CLIENT');
 const isSuperAdmin = (identity: Pick<LiveIdentity, 'groups'>) => identity.groups.includes('ROLE_SUPER_ADMIN');
@@ -18,6 +27,7 @@ const isSuperAdmin = (identity: Pick<LiveIdentity, 'groups'>) => identity.groups
  * stand-in (docs/decisions/0258-live-push-with-appsync-events-channels-lambda-authorizer-iam-publish.md), the same views as the API's (asset-view.ts):
  * - a client user: only their own customer's channel in their own tenant (none without a customer);
  * - everybody else: their tenant's staff channel; a super admin any tenant's staff channel (the tenant switch);
+ * - both only while their roles grant reading assets or the map (`readsAssets`);
  * - everybody: their own user channel in their own tenant, nobody else's.
  * Wildcards, other namespaces and malformed names are refused: parseLiveChannel knows only the three shapes.
  */
@@ -30,9 +40,13 @@ export function maySubscribe(identity: LiveIdentity, path: string): boolean {
       return ownTenant && channel.userId === identity.userId;
     case 'client':
       return (
-        ownTenant && isClientIdentity(identity) && identity.clientId !== null && channel.clientId === identity.clientId
+        identity.readsAssets &&
+        ownTenant &&
+        isClientIdentity(identity) &&
+        identity.clientId !== null &&
+        channel.clientId === identity.clientId
       );
     case 'staff':
-      return !isClientIdentity(identity) && (ownTenant || isSuperAdmin(identity));
+      return identity.readsAssets && !isClientIdentity(identity) && (ownTenant || isSuperAdmin(identity));
   }
 }

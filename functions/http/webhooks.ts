@@ -6,6 +6,8 @@ import { notFound, unprocessable } from '../lib/http/errors';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
 import { validate } from '../lib/http/validation';
+import { WEBHOOK_MANUAL_SENDS_PER_TENANT } from '../lib/security/limits';
+import { enforce } from '../lib/security/rate-limit';
 import { deliveriesPage, getDelivery, markReplayQueued, toApiDelivery } from '../lib/webhooks/webhook-deliveries';
 import { startDelivery, webhookBody } from '../lib/webhooks/webhook-dispatch';
 import {
@@ -31,6 +33,10 @@ async function checkedUrl(url: string): Promise<string> {
 
 const endpointOf = (ctx: TenantContext, id: string | undefined) =>
   webhookEndpointRepository.getOrThrow(ctx, validate(idParamSchema, id));
+
+/** A message sent by hand (a test, a replay) from the tenant's budget: each is a request to an address it chose. */
+const spendManualSend = (tenant: TenantContext) =>
+  enforce(WEBHOOK_MANUAL_SENDS_PER_TENANT, `tenant-${tenant.tenantId}`);
 
 export const handler = createHttpHandler('webhooks', {
   'webhooks.list': route({
@@ -84,6 +90,7 @@ export const handler = createHttpHandler('webhooks', {
   'webhooks.test': route({
     run: async ({ auth, params }) => {
       const endpoint = await endpointOf(auth.tenant, params.id);
+      await spendManualSend(auth.tenant);
       const at = new Date().toISOString();
       const body = webhookBody(WEBHOOK_TEST_EVENT_TYPE, at, { endpoint: { id: endpoint.id }, test: true });
       return reply(202, toApiDelivery(await startDelivery(auth.tenant, endpoint, WEBHOOK_TEST_EVENT_TYPE, body, true)));
@@ -108,6 +115,7 @@ export const handler = createHttpHandler('webhooks', {
       if (!WEBHOOK_DELIVERY_ID.test(deliveryId)) throw notFound();
       const delivery = await getDelivery(auth.tenant, endpoint.id, deliveryId);
       if (!delivery) throw notFound();
+      await spendManualSend(auth.tenant);
       const at = new Date().toISOString();
       await markReplayQueued(auth.tenant, delivery, at);
       await enqueueWebhookJobs([

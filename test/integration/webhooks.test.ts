@@ -1,11 +1,13 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { Webhook } from 'standardwebhooks';
 import { publishAlarms } from '../../functions/lib/pipeline/alarms/publish-alarms';
+import { WEBHOOK_MANUAL_SENDS_PER_TENANT } from '../../functions/lib/security/limits';
 import type { WebhookDelivery, WebhookEndpoint } from '../../shared/schemas/webhook';
 import { call, tokenOf } from '../harness/api';
 import { createOwnTenant, type OwnTenant, removeOwnTenant } from '../harness/own-tenant';
-import { readStack } from '../harness/stack';
+import { localTable, readStack } from '../harness/stack';
 import { waitFor } from '../harness/uplinks';
 
 /**
@@ -209,6 +211,30 @@ describe('webhooks', () => {
       (log) => log[0]?.attempt_count === 2,
     );
     expect(done[0]?.attempts.map((a) => a.status_code)).toEqual([500, 500]);
+  });
+
+  it('holds test events and replays to the tenant’s budget: each is a request to an address it chose', async () => {
+    const endpoint = (await create({ url: `${base}/by-hand`, event_types: ['zone.entered'] })).body;
+    const test = await call<WebhookDelivery>('POST', `/api/webhook-endpoints/${endpoint.id}/test`, { token: admin });
+    expect(test.status).toBe(202);
+    // The tenant's window arranged full (as a script looping on the two routes leaves it), so that the refusal
+    // is the budget's and not a race with the window's end.
+    const { name, limit, windowSeconds } = WEBHOOK_MANUAL_SENDS_PER_TENANT;
+    const key = { pk: `LIMIT#${name}#tenant-${own.tenantId}`, sk: 'WINDOW' };
+    const table = localTable().client;
+    const expiresAt = Date.now() / 1000 + windowSeconds;
+    await table.send(new PutCommand({ TableName: 'tracking', Item: { ...key, hits: limit, expiresAt } }));
+    try {
+      const again = await call('POST', `/api/webhook-endpoints/${endpoint.id}/test`, { token: admin });
+      const replay = await call('POST', `/api/webhook-endpoints/${endpoint.id}/deliveries/${test.body.id}/replay`, {
+        token: admin,
+      });
+      expect([again.status, replay.status]).toEqual([429, 429]);
+      expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await deliveriesOf(endpoint.id)).length).toBe(1);
+    } finally {
+      await table.send(new DeleteCommand({ TableName: 'tracking', Key: key }));
+    }
   });
 
   it('retries a failed event delivery on the schedule (5 s) until the receiver takes it', async () => {

@@ -92,3 +92,14 @@ export const DEV_EUI_REFUSALS: WindowLimit = { name: 'deveui-refusals', limit: 2
  * seconds of CPU a minute per tenant.
  */
 export const CODEC_RUNS_PER_TENANT: WindowLimit = { name: 'codec-run-tenant', limit: 60, windowSeconds: MINUTE };
+
+/**
+ * Webhook messages a tenant's admins send by hand (a test event, a replay), per tenant: each is an HTTP request
+ * from our side to an address the tenant chose, so a script looping on them would aim our senders at anyone's
+ * server. Somebody checking a receiver sends a few a minute; 30 leaves room for a handful of endpoints.
+ */
+export const WEBHOOK_MANUAL_SENDS_PER_TENANT: WindowLimit = {
+  name: 'webhook-manual-tenant',
+  limit: 30,
+  windowSeconds: MINUTE,
+};

@@ -83,6 +83,7 @@ export const handler = createHttpHandler('webhooks', {
         auth.tenant,
         validate(idParamSchema, params.id),
         body.version,
+        { revokePrevious: body.revoke_previous === true },
       );
       return toApiEndpoint(record, secret);
     },

@@ -30,7 +30,8 @@ export const WEBHOOK_CONTRACTS = {
   },
   'webhooks.delete': { summary: 'Delete a webhook endpoint' },
   'webhooks.rotateSecret': {
-    summary: 'Make a new signing secret (the answer holds it, once); the old one stops signing at once',
+    summary:
+      'Make a new signing secret (the answer holds it, once); the old one signs beside it for 24 hours, or stops at once with revoke_previous',
     body: webhookSecretRotateInputSchema,
     response: webhookEndpointSchema,
   },

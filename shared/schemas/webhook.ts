@@ -67,7 +67,15 @@ export type WebhookEndpointInput = z.input<typeof webhookEndpointInputSchema>;
 export const webhookEndpointUpdateInputSchema = z.object({ ...inputShape, ...versionShape });
 export type WebhookEndpointUpdateInput = z.input<typeof webhookEndpointUpdateInputSchema>;
 /** Rotating the secret is a save of the endpoint: it takes the version read. */
-export const webhookSecretRotateInputSchema = z.object({ version: versionSchema });
+/**
+ * A rotation: the old secret keeps signing beside the new one for PREVIOUS_SECRET_HOURS (a planned change), or,
+ * with `revoke_previous`, stops at once (a secret that leaked: every signature it could still make is a forgery
+ * the receiver would trust).
+ */
+export const webhookSecretRotateInputSchema = z.object({
+  version: versionSchema,
+  revoke_previous: z.boolean().optional(),
+});
 
 /** The secret (`whsec_...`) is only in the answers of create and rotate: shown once. */
 export const webhookEndpointSchema = z.object({

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { WebhookEndpoint } from '../../shared/schemas/webhook';
 import { call, tokenOf } from '../harness/api';
 import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
+import { waitUntil } from '../harness/wait';
 
 /**
  * Webhooks, console side: an administrator adds a webhook endpoint (the secret shown once), sends a test
@@ -86,6 +87,19 @@ describe('webhook endpoints in the console', () => {
     await page.getByText('A new signing secret is made').waitFor();
     expect(await secret.inputValue()).not.toBe(endpoint.secret);
     expect(await secret.inputValue()).toMatch(/^whsec_/);
+
+    // A leaked secret: replaced at once, after a confirmation that says what it does to the receiver.
+    const rotated = await secret.inputValue();
+    await drawer(page).getByRole('button', { name: 'Replace the secret now' }).click();
+    await page.getByRole('dialog').getByText('The current one stops signing now').waitFor();
+    await screenshot(page, 'webhooks-replace-secret-now-desktop');
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    const replaced = await waitUntil(
+      'the panel to show the secret that replaced the rotated one',
+      () => secret.inputValue(),
+      (value) => value !== rotated,
+    );
+    expect(replaced).toMatch(/^whsec_/);
 
     // Reloaded, the panel no longer holds any secret.
     await page.goto(consoleUrl(`/webhooks/${endpoint.id}`));

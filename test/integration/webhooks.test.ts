@@ -369,6 +369,37 @@ describe('webhooks', () => {
     expect(staleSave.status).toBe(409);
   });
 
+  it('revokes the old secret at once when asked (a leaked secret): only the new one signs from then on', async () => {
+    const path = `/api/webhook-endpoints/${alarmEndpoint.id}`;
+    const current = (await call<WebhookEndpoint>('GET', path, { token: admin })).body;
+    const wrong = await call('POST', `${path}/rotate-secret`, {
+      token: admin,
+      body: { version: current.version, revoke_previous: 'yes' },
+    });
+    expect(wrong.status).toBe(422);
+    const earlier = await call<WebhookEndpoint>('POST', `${path}/rotate-secret`, {
+      token: admin,
+      body: { version: current.version },
+    });
+    const revoked = await call<WebhookEndpoint>('POST', `${path}/rotate-secret`, {
+      token: admin,
+      body: { version: earlier.body.version, revoke_previous: true },
+    });
+    expect(revoked.status).toBe(200);
+    const before = requestsTo('/alarms').length;
+    expect((await call('POST', `${path}/test`, { token: admin })).status).toBe(202);
+    const [request] = await waitFor(
+      async () => requestsTo('/alarms').slice(before),
+      (requests) => requests.length === 1,
+    );
+    const signed = request as { body: string; headers: Record<string, string> };
+    new Webhook(revoked.body.secret as string).verify(signed.body, signed.headers);
+    // Neither the secret just replaced nor the one before it, which was still signing beside it.
+    expect(() => new Webhook(earlier.body.secret as string).verify(signed.body, signed.headers)).toThrow();
+    expect(() => new Webhook(alarmEndpoint.secret as string).verify(signed.body, signed.headers)).toThrow();
+    expect(signed.headers['webhook-signature']?.split(' ')).toHaveLength(1);
+  });
+
   it("hides a tenant's endpoints from other tenants (404) and from client users and users (403)", async () => {
     const path = `/api/webhook-endpoints/${alarmEndpoint.id}`;
     const [logged] = await deliveriesOf(alarmEndpoint.id);

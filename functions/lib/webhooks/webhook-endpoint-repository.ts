@@ -118,23 +118,29 @@ export const updateEndpoint = (ctx: TenantContext, id: number, version: number, 
 
 /**
  * A new secret; the one it replaces keeps signing beside it for PREVIOUS_SECRET_HOURS (a second rotation within
- * them drops the oldest: two secrets sign at most).
+ * them drops the oldest: two secrets sign at most), or with `revokePrevious` no other secret signs from now on
+ * (the previous one too, should an earlier rotation's still be signing).
  */
-export async function rotateEndpointSecret(ctx: TenantContext, id: number, version: number, now = new Date()) {
+export async function rotateEndpointSecret(
+  ctx: TenantContext,
+  id: number,
+  version: number,
+  { revokePrevious = false, now = new Date() }: { revokePrevious?: boolean; now?: Date } = {},
+) {
   const secret = newWebhookSecret();
   const secret_encrypted = await encryptSecret(secret, ctx.tenantId, webhookSigningSecret(id));
   const until = new Date(now.getTime() + PREVIOUS_SECRET_HOURS * 3_600_000).toISOString();
   const record = await webhookEndpointRepository.update(ctx, id, version, ({ id: _id, version: _v, ...current }) => ({
     ...current,
     secret_encrypted,
-    previous_secret_encrypted: current.secret_encrypted,
-    previous_secret_until: until,
+    previous_secret_encrypted: revokePrevious ? null : current.secret_encrypted,
+    previous_secret_until: revokePrevious ? null : until,
   }));
   return { record, secret };
 }
 
 /**
- * The sender switches an endpoint off when its receiver answers 410 Gone (docs/decisions/new-webhook-delivery-*):
+ * The sender switches an endpoint off when its receiver answers 410 Gone (docs/decisions/0264-webhook-delivery-through-an-sqs-queue-and-a-sender-lambda.md):
  * not a person's save, so the version stays (docs/decisions/0242).
  */
 export async function disableEndpoint(ctx: TenantContext, id: number, reason: string): Promise<void> {

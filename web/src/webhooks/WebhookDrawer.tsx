@@ -17,7 +17,8 @@ import { WebhookFields } from './WebhookFields';
 
 /**
  * The endpoint panel at /webhooks/{id} and /webhooks/new: the form, then (saved endpoints) the secret's
- * rotation, a test event and the delivery log. A new or rotated secret is shown once, above the form.
+ * rotation (the old secret signing on for a day, or revoked at once when it leaked), a test event and the
+ * delivery log. A new or rotated secret is shown once, above the form.
  */
 export function WebhookDrawer({ endpointId, onClose }: { endpointId: PanelId; onClose(): void }) {
   const { t } = useTranslation('webhooks');
@@ -61,8 +62,11 @@ export function WebhookDrawer({ endpointId, onClose }: { endpointId: PanelId; on
               <Button variant="outlined" onClick={() => void test()} data-testid="webhook-test">
                 {t('sendTest')}
               </Button>
-              <Button variant="outlined" color="warning" onClick={() => setRotating(true)}>
+              <Button variant="outlined" color="warning" onClick={() => setRotating('overlap')}>
                 {t('secret.rotate')}
+              </Button>
+              <Button variant="outlined" color="error" onClick={() => setRotating('revoke')}>
+                {t('secret.revoke')}
               </Button>
             </Stack>
             <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
@@ -73,10 +77,14 @@ export function WebhookDrawer({ endpointId, onClose }: { endpointId: PanelId; on
         )}
       </Stack>
       <ConfirmDialog
-        open={rotating}
-        message={t('secret.confirmRotate', { hours: PREVIOUS_SECRET_HOURS })}
+        open={rotating !== null}
+        message={
+          rotating === 'revoke'
+            ? t('secret.confirmRevoke')
+            : t('secret.confirmRotate', { hours: PREVIOUS_SECRET_HOURS })
+        }
         onYes={() => void rotate()}
-        onNo={() => setRotating(false)}
+        onNo={() => setRotating(null)}
       />
     </SideDrawer>
   );

@@ -48,7 +48,8 @@ export function useWebhookPanel(endpointId: PanelId, onClose: () => void) {
   const existing = useWebhook(isNew ? undefined : endpointId);
   const endpoint = existing.data;
   const [secret, setSecret] = useShownSecret(endpointId);
-  const [rotating, setRotating] = useState(false);
+  /** The rotation being confirmed: the old secret signing on for a day beside the new one, or revoked at once. */
+  const [rotating, setRotating] = useState<'overlap' | 'revoke' | null>(null);
   const form = useForm<WebhookEndpointInput>({
     resolver: zodResolver(webhookEndpointInputSchema),
     defaultValues: EMPTY,
@@ -85,14 +86,14 @@ export function useWebhookPanel(endpointId: PanelId, onClose: () => void) {
   const rotate = async () => {
     if (!endpoint) return;
     try {
-      const rotated = await rotateSecret(endpoint.id, endpoint.version);
+      const rotated = await rotateSecret(endpoint.id, endpoint.version, rotating === 'revoke');
       setSecret(rotated.secret ?? null);
       notifySuccess(t('secret.rotated'));
       await refresh(rotated);
     } catch (error) {
       notifyError(errorMessage(error));
     } finally {
-      setRotating(false);
+      setRotating(null);
     }
   };
   const test = async () => {

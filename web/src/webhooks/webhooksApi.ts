@@ -63,8 +63,8 @@ export type WebhookPayload = WebhookEndpointInput & { version?: number };
 export const createWebhook = (input: WebhookPayload) => api.post<WebhookEndpoint>('/api/webhook-endpoints', input);
 export const updateWebhook = (id: number, input: WebhookPayload) => api.put<WebhookEndpoint>(path(id), input);
 export const deleteWebhook = (id: number) => api.delete(path(id));
-export const rotateSecret = (id: number, version: number) =>
-  api.post<WebhookEndpoint>(`${path(id)}/rotate-secret`, { version });
+export const rotateSecret = (id: number, version: number, revokePrevious: boolean) =>
+  api.post<WebhookEndpoint>(`${path(id)}/rotate-secret`, { version, revoke_previous: revokePrevious });
 export const sendTestEvent = (id: number) => api.post<WebhookDelivery>(`${path(id)}/test`);
 export const replayDelivery = (id: number, deliveryId: string) =>
   api.post<WebhookDelivery>(`${path(id)}/deliveries/${deliveryId}/replay`);

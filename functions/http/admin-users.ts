@@ -9,7 +9,8 @@ import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
 import { validate } from '../lib/http/validation';
 import { clientIp } from '../lib/security/client-ip';
-import { createUserAccount, deleteUserAccount, loginViolations, updateUserAccount } from '../lib/users/user-accounts';
+import { loginViolations } from '../lib/users/login-uniqueness';
+import { createUserAccount, deleteUserAccount, updateUserAccount } from '../lib/users/user-accounts';
 import {
   assertMayChange,
   assertMayCreate,
@@ -80,7 +81,7 @@ export const handler = createHttpHandler('admin-users', {
     run: async ({ auth, body }) => {
       assertMayGrant(auth, [], body.roles);
       assertMayCreate(auth, body.roles);
-      const taken = await loginViolations({ username: body.username, email: body.email });
+      const taken = await loginViolations(auth.tenant, { username: body.username, email: body.email });
       if (taken.length) throw unprocessable(taken);
       const created = await createUserAccount(auth.tenant, {
         username: body.username,
@@ -108,7 +109,7 @@ export const handler = createHttpHandler('admin-users', {
       if (isSelf(auth, current) && body.password !== undefined)
         await assertOwnPasswordKnown(current, body.current_password, clientIp(event));
       if (wanted.email !== current.email) {
-        const taken = await loginViolations({ email: wanted.email }, current.username);
+        const taken = await loginViolations(auth.tenant, { email: wanted.email }, current.username);
         if (taken.length) throw unprocessable(taken);
       }
       const updated = await updateUserAccount(auth.tenant, current, body.version, {

@@ -22,6 +22,9 @@ import { tenantRefSchema } from './tenant';
 export const ROLES_REQUIRED = 'Select at least one role';
 export const UNKNOWN_ROLE = 'Unknown role';
 export const TENANT_REQUIRED = 'Tenant is required';
+/** Over the daily number of usernames and e-mails refused as in use in another tenant (login-uniqueness.ts): 429. */
+export const LOGIN_PROBE_LIMIT_REACHED =
+  'Too many usernames or e-mail addresses in use elsewhere were tried today. Try again tomorrow or contact support.';
 /** E-mail is a sign-in alias of the pool, so Cognito refuses an e-mail-shaped username (shared/user-pool.ts). */
 export const USERNAME_IS_EMAIL = 'The username cannot be an email address; users can sign in with their email anyway';
 

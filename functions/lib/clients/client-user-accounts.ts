@@ -3,7 +3,8 @@ import { AdminDeleteUserCommand } from '@aws-sdk/client-cognito-identity-provide
 import { cognito, userPoolId } from '../auth/cognito';
 import type { TenantContext } from '../data/tenant-context';
 import { unprocessable } from '../http/errors';
-import { createUserAccount, EMAIL_TAKEN, loginViolations, updateUserAccount } from '../users/user-accounts';
+import { loginViolations } from '../users/login-uniqueness';
+import { createUserAccount, EMAIL_TAKEN, updateUserAccount } from '../users/user-accounts';
 import type { UserRecord } from '../users/user-repository';
 
 export const CLIENT_ROLE = 'ROLE_CLIENT';
@@ -31,7 +32,7 @@ export async function createClientUser(
   input: { name: string; email: string; active: boolean },
   password = generatePassword(),
 ): Promise<UserRecord> {
-  const violations = await loginViolations({ email: input.email });
+  const violations = await loginViolations(ctx, { email: input.email });
   if (violations.length > 0) throw unprocessable([{ propertyPath: 'email', message: EMAIL_TAKEN }]);
   return createUserAccount(ctx, {
     username: null,
@@ -51,7 +52,7 @@ export async function updateClientUser(
   input: { name: string; email: string; active?: boolean; version: number },
 ): Promise<UserRecord> {
   if (input.email !== user.email) {
-    const violations = await loginViolations({ email: input.email }, user.username);
+    const violations = await loginViolations(ctx, { email: input.email }, user.username);
     if (violations.length > 0) throw unprocessable(violations);
   }
   return updateUserAccount(ctx, user, input.version, {

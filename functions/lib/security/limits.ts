@@ -86,6 +86,12 @@ export const API_CLIENT_BUCKET: Bucket = { name: 'api-client', capacity: 200, pe
 export const DEV_EUI_REFUSALS: WindowLimit = { name: 'deveui-refusals', limit: 20, windowSeconds: 24 * HOUR };
 
 /**
+ * Usernames and e-mails refused because another tenant's login holds them, per tenant and day: each refusal tells
+ * whether somebody in another tenant has that address (login-uniqueness.ts). An admin meets one now and then.
+ */
+export const LOGIN_REFUSALS: WindowLimit = { name: 'login-refusals', limit: 20, windowSeconds: 24 * HOUR };
+
+/**
  * Codec runs in the API per tenant: a test run (POST /api/device-profiles/test, up to the sandbox's 50 ms of
  * CPU in the API's Lambda) and the compile of a profile saved with a codec (up to 250 ms). A person clicking
  * "Test" or "Save" a few times a minute never meets 60 a minute; a script looping on either is held to a few

@@ -9,11 +9,9 @@ import {
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
   type AttributeType,
-  ListUsersCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { Violation } from '../../../shared/errors';
 import { cognito, userPoolId } from '../auth/cognito';
-import { EMAIL_TAKEN, throwAsClientError, USERNAME_TAKEN } from '../auth/cognito-errors';
+import { throwAsClientError } from '../auth/cognito-errors';
 import { signOutEverywhere } from '../auth/sign-out-everywhere';
 import type { TenantContext } from '../data/tenant-context';
 import { conflict } from '../http/errors';
@@ -54,43 +52,6 @@ const errorName = (error: unknown) => (error instanceof Error ? error.name : '')
 /** Runs the undo steps newest first; an undo that fails is logged by the caller's error, not rethrown. */
 async function rollback(undo: Step[]) {
   for (const step of [...undo].reverse()) await step().catch(() => undefined);
-}
-
-async function usernameExists(username: string): Promise<boolean> {
-  try {
-    await cognito().send(new AdminGetUserCommand({ UserPoolId: userPoolId(), Username: username }));
-    return true;
-  } catch (error) {
-    if (errorName(error) === 'UserNotFoundException') return false;
-    throw error;
-  }
-}
-
-/** Usernames of the pool holding this e-mail (as typed and in lower case: sign-in finds either). */
-async function usernamesWithEmail(email: string): Promise<string[]> {
-  const variants = [...new Set([email, email.toLowerCase()])].map((value) => value.replace(/["\\]/g, ''));
-  const found = await Promise.all(
-    variants.map((value) =>
-      cognito().send(new ListUsersCommand({ UserPoolId: userPoolId(), Filter: `email = "${value}"` })),
-    ),
-  );
-  return found.flatMap((answer) => answer.Users?.map((user) => user.Username ?? '') ?? []);
-}
-
-/**
- * Username and e-mail are unique in the user pool: sign-in resolves an e-mail to exactly one user, and the
- * pool is shared by all tenants. `ownUsername` is the user being edited, who may keep their own values.
- */
-export async function loginViolations(
-  wanted: { username?: string | null; email?: string },
-  ownUsername?: string,
-): Promise<Violation[]> {
-  const violations: Violation[] = [];
-  if (wanted.username && wanted.username !== ownUsername && (await usernameExists(wanted.username)))
-    violations.push({ propertyPath: 'username', message: USERNAME_TAKEN });
-  if (wanted.email && (await usernamesWithEmail(wanted.email)).some((name) => name !== ownUsername))
-    violations.push({ propertyPath: 'email', message: EMAIL_TAKEN });
-  return violations;
 }
 
 const generatedUsername = (ctx: TenantContext, id: number) => `user-${ctx.tenantId}-${id}`;

@@ -1,6 +1,9 @@
 import type { PermissionName, RoleName } from '../../../shared/permissions';
 import { DEFAULT_ROLE_PERMISSIONS, PERMISSIONS, ROLES } from '../../../shared/permissions';
-import { createRepository, type Stored } from '../data/repository';
+import { tableName } from '../data/client';
+import { typePartition } from '../data/keys';
+import { queryAllPages } from '../data/query-page';
+import { createRepository, fromItem, type Stored } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 
 /** A role of the tenant's matrix (spec 001 section 3): built-in roles plus user-defined ones. */
@@ -10,13 +13,23 @@ export interface RoleRecord extends Stored {
   permissions: string[];
 }
 
-export const roleRepository = createRepository<RoleRecord>({ type: 'ROLE' });
+const ROLE_TYPE = 'ROLE';
+export const roleRepository = createRepository<RoleRecord>({ type: ROLE_TYPE });
 
-/** The whole matrix of a tenant: one query on a small partition. Read on every request, never cached, so a
- * permission removed in the matrix is refused on the very next call. */
+/**
+ * The whole matrix of a tenant: one query on a small partition. Read on every request, never cached, so a
+ * permission removed in the matrix is refused on the very next call. A plain Query rather than the repository's
+ * page: the live authorizer reads the matrix too, and may read the table only (infra/handler-grants.ts).
+ */
 export async function loadRoleMatrix(ctx: TenantContext): Promise<RoleRecord[]> {
-  const { items } = await roleRepository.page(ctx, { page: 1, itemsPerPage: 1000 });
-  return items;
+  const roles: RoleRecord[] = [];
+  const pages = queryAllPages({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': typePartition(ctx, ROLE_TYPE) },
+  });
+  for await (const page of pages) for (const item of page.Items ?? []) roles.push(fromItem<RoleRecord>(item));
+  return roles;
 }
 
 export function permissionsOf(matrix: RoleRecord[], roles: readonly string[]): Set<string> {

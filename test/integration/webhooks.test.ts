@@ -69,6 +69,16 @@ describe('webhooks', () => {
       'hydra:member'
     ];
   const requestsTo = (path: string) => received.filter((request) => request.path === path);
+  /** A test event sent to the alarm endpoint at `path`, as its receiver got it (body and signature headers). */
+  const testMessageOf = async (path: string) => {
+    const before = requestsTo('/alarms').length;
+    expect((await call('POST', `${path}/test`, { token: admin })).status).toBe(202);
+    const [request] = await waitFor(
+      async () => requestsTo('/alarms').slice(before),
+      (requests) => requests.length === 1,
+    );
+    return request as { body: string; headers: Record<string, string> };
+  };
 
   let alarmEndpoint: WebhookEndpoint;
 
@@ -351,13 +361,7 @@ describe('webhooks', () => {
     expect(rotated.body.secret).toMatch(/^whsec_/);
     expect(rotated.body.secret).not.toBe(alarmEndpoint.secret);
     // For a day both secrets sign: a receiver still on the old one, or already on the new one, verifies.
-    const before = requestsTo('/alarms').length;
-    expect((await call('POST', `${path}/test`, { token: admin })).status).toBe(202);
-    const [request] = await waitFor(
-      async () => requestsTo('/alarms').slice(before),
-      (requests) => requests.length === 1,
-    );
-    const signed = request as { body: string; headers: Record<string, string> };
+    const signed = await testMessageOf(path);
     new Webhook(alarmEndpoint.secret as string).verify(signed.body, signed.headers);
     new Webhook(rotated.body.secret as string).verify(signed.body, signed.headers);
     const stale = await call('POST', `${path}/rotate-secret`, { token: admin, body: { version: current.version } });
@@ -386,13 +390,7 @@ describe('webhooks', () => {
       body: { version: earlier.body.version, revoke_previous: true },
     });
     expect(revoked.status).toBe(200);
-    const before = requestsTo('/alarms').length;
-    expect((await call('POST', `${path}/test`, { token: admin })).status).toBe(202);
-    const [request] = await waitFor(
-      async () => requestsTo('/alarms').slice(before),
-      (requests) => requests.length === 1,
-    );
-    const signed = request as { body: string; headers: Record<string, string> };
+    const signed = await testMessageOf(path);
     new Webhook(revoked.body.secret as string).verify(signed.body, signed.headers);
     // Neither the secret just replaced nor the one before it, which was still signing beside it.
     expect(() => new Webhook(earlier.body.secret as string).verify(signed.body, signed.headers)).toThrow();

@@ -1,23 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { DynaliteChannel } from './dynalite-channel';
 import type { RelayedAnswer } from './dynamo-capacity-answers';
 import type { FrontAnswer } from './dynamo-limits';
 
 /** The local DynamoDB front's HTTP plumbing (dynamo-transactions.ts): pass a request on to dynalite, answer. */
-export async function relay(backendUrl: string, req: IncomingMessage, raw: Buffer): Promise<RelayedAnswer> {
-  const upstream = await fetch(backendUrl, {
-    method: req.method,
+export function relay(dynalite: DynaliteChannel, req: IncomingMessage, raw: Buffer): Promise<RelayedAnswer> {
+  return dynalite.call({
+    method: req.method ?? 'POST',
+    url: req.url ?? '/',
     headers: Object.fromEntries(
       Object.entries(req.headers).filter(
         ([k, v]) => typeof v === 'string' && !['host', 'content-length', 'connection'].includes(k),
       ),
     ) as Record<string, string>,
-    body: req.method === 'GET' || req.method === 'HEAD' ? undefined : raw,
+    body: raw,
   });
-  return {
-    status: upstream.status,
-    headers: Object.fromEntries(upstream.headers),
-    body: Buffer.from(await upstream.arrayBuffer()),
-  };
 }
 
 export function send(res: ServerResponse, answer: RelayedAnswer) {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import type net from 'node:net';
 import path from 'node:path';
 import { dataDir, HOST, port } from './config';
+import { dynaliteChannel } from './dynalite-channel';
 import { startTransactionFront } from './dynamo-transactions';
 
 /**
@@ -24,16 +24,14 @@ async function serve() {
     deleteTableMs: 0,
     updateTableMs: 0,
   });
-  // The front's fetch closes idle connections itself (localHttpServer in config.ts says why the server must not).
-  backend.keepAliveTimeout = 0;
-  // Port 0: the OS picks the backend's port as it binds, so it can never take a port chosen for another
-  // service of this stack that is not bound yet (launch-stack.ts chooses them all before the start).
+  // The front hands dynalite its requests in this process (dynalite-channel.ts); dynalite's server listens only
+  // because closing it is what closes its store (a server that never listened refuses to close). Port 0: the
+  // OS picks a port as it binds, never one chosen for another service of this stack.
   await new Promise<void>((resolve) => backend.listen(0, HOST, () => resolve()));
-  const backendPort = (backend.address() as net.AddressInfo).port;
   const front = await startTransactionFront({
     port: port('DYNAMODB_PORT'),
     host: HOST,
-    backendUrl: `http://${HOST}:${backendPort}`,
+    dynalite: dynaliteChannel(backend),
     undoFile: path.join(directory, 'transaction-undo.json'),
   });
   let stopping = false;

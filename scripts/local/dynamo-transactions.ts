@@ -14,6 +14,7 @@ import {
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
 import { localHttpServer } from './config';
+import type { DynaliteChannel } from './dynalite-channel';
 import { type TableShape, tableShapeOf } from './dynamo-capacity';
 import { capacityByTable, capacityMode, rewritten, withCapacity, writeTargets } from './dynamo-capacity-answers';
 import { answerWith, relay, send } from './dynamo-front-http';
@@ -70,12 +71,15 @@ async function restoreItems(backend: DynamoDBClient, saved: Saved) {
 export async function startTransactionFront(options: {
   port: number;
   host: string;
-  backendUrl: string;
+  /** dynalite, reached in this process (dynalite-channel.ts). */
+  dynalite: DynaliteChannel;
   undoFile: string;
 }) {
   const backend = new DynamoDBClient({
     region: 'eu-west-1',
-    endpoint: options.backendUrl,
+    // Never dialled: the request handler passes each request to dynalite in this process.
+    endpoint: 'http://dynalite.local',
+    requestHandler: options.dynalite.sdkHandler,
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   if (existsSync(options.undoFile)) {
@@ -309,7 +313,7 @@ export async function startTransactionFront(options: {
     // An update that asks for no item back is sent asking for the new one: its image after, without a read.
     const takesNew = target === 'UpdateItem' && (body.ReturnValues ?? 'NONE') === 'NONE';
     const sent = takesNew ? Buffer.from(JSON.stringify({ ...body, ReturnValues: 'ALL_NEW' })) : raw;
-    const relayed = await relay(options.backendUrl, req, sent);
+    const relayed = await relay(options.dynalite, req, sent);
     let updated: Item | undefined;
     const answer =
       takesNew && relayed.status === 200
@@ -348,7 +352,7 @@ export async function startTransactionFront(options: {
         await gate.shared(await itemsWritten(target, raw), () => checkedWrite(target, req, raw, res));
       } else {
         if (TABLE_CHANGES.has(target)) shapes.clear();
-        send(res, await relay(options.backendUrl, req, raw));
+        send(res, await relay(options.dynalite, req, raw));
       }
     } catch (error) {
       res.writeHead(500, { 'content-type': 'application/x-amz-json-1.0' });

@@ -26,7 +26,12 @@ const closeServer = (server: { close(cb: (err?: Error) => void): unknown }) =>
  */
 export async function startDynamo(): Promise<Service> {
   const child = fork(path.join(__dirname, 'dynamo-process.ts'), [], {
-    execArgv: ['--import', pathToFileURL(require.resolve('tsx')).href],
+    execArgv: [
+      '--import',
+      pathToFileURL(require.resolve('tsx')).href,
+      // STACK_CPU_PROFILE (launch-stack.ts) profiles this process too: in a test run it takes as much CPU as the rest.
+      ...(process.env.STACK_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.STACK_CPU_PROFILE}`] : []),
+    ],
     env: process.env,
     stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
   });

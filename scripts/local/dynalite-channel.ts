@@ -11,21 +11,11 @@ import type { RelayedAnswer } from './dynamo-capacity-answers';
 export interface DynaliteChannel {
   /** One request as dynalite's HTTP handler takes it, answered as it answers. */
   call(request: { method: string; url: string; headers: Record<string, string>; body: Buffer }): Promise<RelayedAnswer>;
-  /** The same channel as an AWS SDK request handler, for the front's own reads and writes. */
-  sdkHandler: {
-    handle(
-      request: SdkRequest,
-    ): Promise<{ response: { statusCode: number; headers: Record<string, string>; body: Buffer } }>;
-    destroy(): void;
-  };
-}
-
-/** What the SDK hands a request handler (@smithy/protocol-http's HttpRequest, of which these parts are read). */
-interface SdkRequest {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body?: string | Uint8Array;
+  /**
+   * One DynamoDB operation in DynamoDB's own JSON, for the front's reads and writes: the answer's body, or a throw
+   * of an Error named as DynamoDB names the failure (ConditionalCheckFailedException, ValidationException...).
+   */
+  send<T = Record<string, unknown>>(operation: string, input: object): Promise<T>;
 }
 
 type RequestListener = (req: http.IncomingMessage, res: http.ServerResponse) => void;
@@ -69,14 +59,28 @@ export function dynaliteChannel(server: http.Server): DynaliteChannel {
       const response = responseOf(resolve);
       handler(requestOf(request) as unknown as http.IncomingMessage, response as unknown as http.ServerResponse);
     });
-  const sdkHandler: DynaliteChannel['sdkHandler'] = {
-    async handle(request) {
-      const body = typeof request.body === 'string' ? Buffer.from(request.body) : Buffer.from(request.body ?? '');
-      const answer = await call({ method: request.method, url: request.path, headers: request.headers, body });
-      // The SDK takes any object of this shape as a response (HttpResponse.isInstance is a shape check).
-      return { response: { statusCode: answer.status, headers: answer.headers, body: answer.body } };
-    },
-    destroy() {},
+  // The operations the front sends itself skip the AWS SDK: its serialising, signing and middleware were a
+  // tenth of this process's time, for requests that are DynamoDB JSON already and are never signed-checked.
+  const send: DynaliteChannel['send'] = async (operation, input) => {
+    const answer = await call({
+      method: 'POST',
+      url: '/',
+      headers: {
+        'content-type': 'application/x-amz-json-1.0',
+        'x-amz-target': `DynamoDB_20120810.${operation}`,
+        'x-amz-date': '20260101T000000Z',
+        authorization:
+          'AWS4-HMAC-SHA256 Credential=local/20260101/eu-west-1/dynamodb/aws4_request, SignedHeaders=host, Signature=local',
+      },
+      body: Buffer.from(JSON.stringify(input)),
+    });
+    const body = JSON.parse(answer.body.toString('utf8'));
+    if (answer.status === 200) return body;
+    const failure = new Error(body.message ?? body.Message ?? String(body.__type));
+    failure.name = String(body.__type ?? 'UnknownError')
+      .split('#')
+      .pop() as string;
+    throw failure;
   };
-  return { call, sdkHandler };
+  return { call, send };
 }

@@ -1,18 +1,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  type AttributeValue,
-  BatchGetItemCommand,
-  type BatchGetItemCommandOutput,
-  ConditionalCheckFailedException,
-  DeleteItemCommand,
-  DescribeTableCommand,
-  DynamoDBClient,
-  GetItemCommand,
-  PutItemCommand,
-  UpdateItemCommand,
-} from '@aws-sdk/client-dynamodb';
+import type { AttributeValue, BatchGetItemCommandOutput } from '@aws-sdk/client-dynamodb';
 import { localHttpServer } from './config';
 import type { DynaliteChannel } from './dynalite-channel';
 import { type TableShape, tableShapeOf } from './dynamo-capacity';
@@ -61,10 +50,10 @@ interface Operation {
 type Saved = { table: string; key: Item; before: Item | undefined }[];
 
 /** Puts the saved images back in reverse order: an item that did not exist is deleted again. */
-async function restoreItems(backend: DynamoDBClient, saved: Saved) {
+async function restoreItems(backend: DynaliteChannel, saved: Saved) {
   for (const { table, key, before } of [...saved].reverse()) {
-    if (before) await backend.send(new PutItemCommand({ TableName: table, Item: before }));
-    else await backend.send(new DeleteItemCommand({ TableName: table, Key: key }));
+    if (before) await backend.send('PutItem', { TableName: table, Item: before });
+    else await backend.send('DeleteItem', { TableName: table, Key: key });
   }
 }
 
@@ -75,13 +64,7 @@ export async function startTransactionFront(options: {
   dynalite: DynaliteChannel;
   undoFile: string;
 }) {
-  const backend = new DynamoDBClient({
-    region: 'eu-west-1',
-    // Never dialled: the request handler passes each request to dynalite in this process.
-    endpoint: 'http://dynalite.local',
-    requestHandler: options.dynalite.sdkHandler,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  const backend = options.dynalite;
   if (existsSync(options.undoFile)) {
     // The last run died inside a transaction: undo what it had applied.
     await restoreItems(backend, JSON.parse(readFileSync(options.undoFile, 'utf8')) as Saved);
@@ -96,7 +79,7 @@ export async function startTransactionFront(options: {
   async function shapeOf(table: string): Promise<TableShape> {
     let shape = shapes.get(table);
     if (!shape) {
-      const described = await backend.send(new DescribeTableCommand({ TableName: table }));
+      const described = await backend.send<{ Table?: object }>('DescribeTable', { TableName: table });
       shape = tableShapeOf(described.Table ?? {});
       shapes.set(table, shape);
     }
@@ -111,22 +94,22 @@ export async function startTransactionFront(options: {
   async function apply(op: Operation) {
     const { TableName, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } = op.input;
     const condition = { TableName, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues };
-    if (op.kind === 'Put') await backend.send(new PutItemCommand({ ...condition, Item: op.input.Item }));
-    if (op.kind === 'Delete') await backend.send(new DeleteItemCommand({ ...condition, Key: op.input.Key }));
+    if (op.kind === 'Put') await backend.send('PutItem', { ...condition, Item: op.input.Item });
+    if (op.kind === 'Delete') await backend.send('DeleteItem', { ...condition, Key: op.input.Key });
     if (op.kind === 'Update')
-      await backend.send(
-        new UpdateItemCommand({ ...condition, Key: op.input.Key, UpdateExpression: op.input.UpdateExpression }),
-      );
+      await backend.send('UpdateItem', {
+        ...condition,
+        Key: op.input.Key,
+        UpdateExpression: op.input.UpdateExpression,
+      });
     if (op.kind === 'ConditionCheck') {
       // Let dynalite evaluate the condition with a write that changes nothing; the saved image is put back.
-      await backend.send(
-        new UpdateItemCommand({
-          ...condition,
-          Key: op.input.Key,
-          UpdateExpression: 'REMOVE #txNoSuchAttribute',
-          ExpressionAttributeNames: { ...ExpressionAttributeNames, '#txNoSuchAttribute': '__tx_none__' },
-        }),
-      );
+      await backend.send('UpdateItem', {
+        ...condition,
+        Key: op.input.Key,
+        UpdateExpression: 'REMOVE #txNoSuchAttribute',
+        ExpressionAttributeNames: { ...ExpressionAttributeNames, '#txNoSuchAttribute': '__tx_none__' },
+      });
     }
   }
 
@@ -137,9 +120,9 @@ export async function startTransactionFront(options: {
     for (const table of new Set(targets.map((t) => t.table))) {
       let keys: Item[] | undefined = targets.filter((t) => t.table === table).map((t) => t.key);
       while (keys && keys.length > 0) {
-        const result: BatchGetItemCommandOutput = await backend.send(
-          new BatchGetItemCommand({ RequestItems: { [table]: { Keys: keys, ConsistentRead: true } } }),
-        );
+        const result: BatchGetItemCommandOutput = await backend.send<BatchGetItemCommandOutput>('BatchGetItem', {
+          RequestItems: { [table]: { Keys: keys, ConsistentRead: true } },
+        });
         for (const item of result.Responses?.[table] ?? []) found.set(id(table, await keyOf(table, item)), item);
         keys = result.UnprocessedKeys?.[table]?.Keys;
       }
@@ -245,7 +228,7 @@ export async function startTransactionFront(options: {
       if ((error as Error).name === 'ValidationException' && /Item size/.test((error as Error).message)) {
         return cancelled(operations.length, index, { Code: 'ValidationError', Message: (error as Error).message });
       }
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
       const before = saved[index]?.before;
       const wantsItem = operations[index]?.input.ReturnValuesOnConditionCheckFailure === 'ALL_OLD' && before;
       return cancelled(operations.length, index, {
@@ -259,7 +242,7 @@ export async function startTransactionFront(options: {
       for (const [i, op] of operations.entries()) {
         const entry = saved[i];
         if (op.kind === 'ConditionCheck' && entry && !entry.before)
-          await backend.send(new DeleteItemCommand({ TableName: entry.table, Key: entry.key }));
+          await backend.send('DeleteItem', { TableName: entry.table, Key: entry.key });
       }
     }
     return { status: 200, body: {} };
@@ -277,7 +260,7 @@ export async function startTransactionFront(options: {
   }) {
     const responses = [];
     for (const { Get } of body.TransactItems) {
-      const result = await backend.send(new GetItemCommand({ ...Get, ConsistentRead: true }));
+      const result = await backend.send<{ Item?: Item }>('GetItem', { ...Get, ConsistentRead: true });
       responses.push(result.Item ? { Item: result.Item } : {});
     }
     return { status: 200, body: { Responses: responses } };

@@ -31,6 +31,7 @@ export type CognitoAction =
   | 'AdminSetUserPassword'
   | 'AdminUpdateUserAttributes'
   | 'AdminUserGlobalSignOut'
+  | 'AdminSetUserMFAPreference'
   | 'ListUsers'
   | 'AdminLinkProviderForUser';
 
@@ -110,11 +111,18 @@ const USER_ADMINISTRATION: readonly CognitoAction[] = [
 ];
 
 export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> = {
-  // Sign-in and refresh are InitiateAuth and sign-out is RevokeToken: public Cognito APIs IAM does not govern.
+  // Sign-in and refresh are InitiateAuth and sign-out is RevokeToken: public Cognito APIs IAM does not govern, as
+  // are the second factor's setup calls (made with the user's own access token). A recovery code turns it off.
   session: {
     entry: http('session'),
     data: RW,
-    cognito: ['AdminGetUser', 'AdminSetUserPassword', 'AdminUserGlobalSignOut', 'ListUsers'],
+    cognito: [
+      'AdminGetUser',
+      'AdminSetUserMFAPreference',
+      'AdminSetUserPassword',
+      'AdminUserGlobalSignOut',
+      'ListUsers',
+    ],
     mail: true,
   },
   'admin-users': { entry: http('admin-users'), data: RW, cognito: USER_ADMINISTRATION },

@@ -71,6 +71,28 @@ export const ROUTES = [
   { id: 'session.oauthCallback', method: 'GET', path: '/oauth', access: 'public', handler: 'session' },
   { id: 'session.azureLogin', method: 'GET', path: '/login/azure', access: 'public', handler: 'session' },
   { id: 'session.me', method: 'GET', path: '/api/me', access: 'authenticated', handler: 'session' },
+  // The signed-in user's own second factor (functions/lib/auth/second-factor.ts); API credentials have none.
+  {
+    id: 'session.secondFactor',
+    method: 'GET',
+    path: '/api/me/second-factor',
+    access: 'authenticated',
+    handler: 'session',
+  },
+  {
+    id: 'session.startSecondFactor',
+    method: 'POST',
+    path: '/api/me/second-factor/setup',
+    access: 'authenticated',
+    handler: 'session',
+  },
+  {
+    id: 'session.confirmSecondFactor',
+    method: 'POST',
+    path: '/api/me/second-factor',
+    access: 'authenticated',
+    handler: 'session',
+  },
 
   // spec 001: roles and permissions
   { id: 'roles.names', method: 'GET', path: '/api/roles', access: 'authenticated', handler: 'roles' },

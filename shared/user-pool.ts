@@ -9,6 +9,11 @@ export const USER_POOL_SETTINGS = {
   /** Sign-in by username or e-mail: e-mail is an alias, so no username may have the shape of an e-mail. */
   signInAliases: { username: true, email: true },
   signInCaseSensitive: false,
+  /**
+   * A second factor (TOTP, Cognito's software token) that each user may turn on; the product decides who must
+   * (functions/lib/auth/second-factor.ts). No SMS: no phone numbers are kept.
+   */
+  mfa: 'OPTIONAL',
   passwordPolicy: {
     minLength: 12,
     requireLowercase: true,
@@ -44,6 +49,7 @@ export function createUserPoolInput() {
     AliasAttributes: USER_POOL_SETTINGS.signInAliases.email ? ['email' as const] : [],
     UsernameConfiguration: { CaseSensitive: USER_POOL_SETTINGS.signInCaseSensitive },
     AutoVerifiedAttributes: ['email' as const],
+    MfaConfiguration: USER_POOL_SETTINGS.mfa,
     Policies: {
       PasswordPolicy: {
         MinimumLength: policy.minLength,

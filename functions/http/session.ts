@@ -1,6 +1,7 @@
 import { oauthCallbackQuerySchema, ssoStartQuerySchema } from '../../shared/schemas/session';
 import { requestFactsOf } from '../lib/audit/audit-entry';
 import { auditRefusedSignIn, auditSignIn } from '../lib/audit/sign-in-audit';
+import { confirmOwnSecondFactor, ownSecondFactor, startOwnSecondFactor } from '../lib/auth/own-second-factor';
 import { confirmPasswordReset, requestPasswordReset } from '../lib/auth/password-reset';
 import { refresh, sessionUserFor, signIn } from '../lib/auth/session';
 import { signOut } from '../lib/auth/sign-out';
@@ -15,10 +16,14 @@ export const handler = createHttpHandler('session', {
   'session.signIn': route({
     run: async ({ body, event, logger }) => {
       const request = requestFactsOf(event);
-      const session = await signIn(body.email, body.password, clientIp(event), (username) =>
-        auditRefusedSignIn(request, username, logger),
+      const session = await signIn(
+        body.email,
+        body.password,
+        clientIp(event),
+        (username) => auditRefusedSignIn(request, username, logger),
+        { code: body.code, recovery_code: body.recovery_code },
       );
-      await auditSignIn(request, session.user, logger);
+      if ('user' in session) await auditSignIn(request, session.user, logger);
       return session;
     },
   }),
@@ -60,4 +65,15 @@ export const handler = createHttpHandler('session', {
       completeSsoSignIn(validate(oauthCallbackQuerySchema, Object.fromEntries(new URLSearchParams(query)))),
   }),
   'session.me': route({ run: ({ auth }) => sessionUserFor(auth) }),
+  'session.secondFactor': route({ run: ({ auth }) => ownSecondFactor(auth) }),
+  'session.startSecondFactor': route({
+    run: async ({ auth, body, event }) => {
+      const { email, tenant } = await sessionUserFor(auth);
+      const shownAs = { issuer: tenant?.company || auth.username, account: email || auth.username };
+      return startOwnSecondFactor(auth, shownAs, body.password, clientIp(event));
+    },
+  }),
+  'session.confirmSecondFactor': route({
+    run: ({ auth, body, event }) => confirmOwnSecondFactor(auth, body.password, body.code, clientIp(event)),
+  }),
 });

@@ -61,7 +61,7 @@ export class AuthStack extends Stack {
         requireSymbols: USER_POOL_SETTINGS.passwordPolicy.requireSymbols,
         tempPasswordValidity: Duration.days(USER_POOL_SETTINGS.passwordPolicy.tempPasswordValidityDays),
       },
-      mfa: cognito.Mfa.OPTIONAL,
+      mfa: USER_POOL_SETTINGS.mfa === 'OPTIONAL' ? cognito.Mfa.OPTIONAL : cognito.Mfa.OFF,
       mfaSecondFactor: { otp: true, sms: false },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       featurePlan: cognito.FeaturePlan.PLUS,

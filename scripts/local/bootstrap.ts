@@ -6,6 +6,7 @@ import {
   ListGroupsCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
+  SetUserPoolMfaConfigCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
   CreateTableCommand,
@@ -17,7 +18,7 @@ import {
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ROLES } from '../../shared/permissions';
 import { globalSecondaryIndexes, keyAttributes, quotaViolations, TABLE } from '../../shared/table';
-import { createUserPoolInput } from '../../shared/user-pool';
+import { createUserPoolInput, USER_POOL_SETTINGS } from '../../shared/user-pool';
 import { HOST, port, REGION, TABLE_NAME } from './config';
 import { rebuildTable } from './table-rebuild';
 
@@ -195,6 +196,14 @@ export async function ensureUserPool(): Promise<{
     );
     userPoolId = created.UserPool?.Id as string;
   }
+  // Also on a pool made before the second factor existed: the setting holds for every pool, old or new.
+  await cognito.send(
+    new SetUserPoolMfaConfigCommand({
+      UserPoolId: userPoolId,
+      MfaConfiguration: USER_POOL_SETTINGS.mfa,
+      SoftwareTokenMfaConfiguration: { Enabled: true },
+    }),
+  );
   const clients = await cognito.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
   let userPoolClientId = clients.UserPoolClients?.find((c) => c.ClientName === APP_CLIENT_NAME)?.ClientId;
   if (!userPoolClientId) {

@@ -19,6 +19,14 @@
  *    AdminUpdateUserAttributes); every password set is held to the pool's password policy
  *    (InvalidPasswordException), as Cognito does. See docs/aws-parity.md.
  *
+ *  - AdminSetUserMFAPreference (missing): an administrator turns a user's second factor on or off, as AWS does
+ *    (the console's "reset a lost authenticator").
+ *  - RespondToAuthChallenge (kinder): cognito-local accepts any Session string. AWS accepts only the session its
+ *    InitiateAuth answered, for that user, for three minutes, once: a wrong code ends it and the sign-in starts
+ *    again with the password. The sessions handed out are remembered here and checked so. Nor does AWS take a
+ *    code a second time (a code seen over someone's shoulder is spent): a used code is refused for as long as
+ *    it would otherwise still be valid.
+ *
  * Plain CommonJS (no tsx) so that it starts as fast as cognito-local's own bin. It patches the Targets table
  * that cognito-local's Router reads; the table is a plain object, so this relies on no private behaviour beyond
  * the target names and the user record's RefreshTokens/Enabled fields (pinned by package-lock).
@@ -27,6 +35,7 @@ const { mkdirSync, readFileSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 const { Targets } = require('cognito-local/lib/targets/targets');
 const {
+  CodeMismatchError,
   CognitoError,
   InvalidParameterError,
   NotAuthorizedError,
@@ -71,9 +80,68 @@ Targets.InitiateAuth = (services) => {
       ? params.REFRESH_TOKEN && (await userPool.getUserByRefreshToken(ctx, params.REFRESH_TOKEN))
       : params.USERNAME && (await userPool.getUserByUsername(ctx, params.USERNAME));
     if (user && user.Enabled === false) throw new NotAuthorizedError('User is disabled.');
+    const answer = await original(ctx, req);
+    if (answer?.Session && user) challengeSessions.set(answer.Session, { username: user.Username, issued: Date.now() });
+    return answer;
+  };
+};
+
+const respondToAuthChallenge = Targets.RespondToAuthChallenge;
+Targets.RespondToAuthChallenge = (services) => {
+  const original = respondToAuthChallenge(services);
+  return async (ctx, req) => {
+    const known = req.Session && challengeSessions.get(req.Session);
+    // Used once, whatever the answer: a wrong code ends the session as on AWS.
+    if (known) challengeSessions.delete(req.Session);
+    const username = String(req.ChallengeResponses?.USERNAME ?? '').toLowerCase();
+    if (!known || known.username.toLowerCase() !== username || Date.now() - known.issued > CHALLENGE_SESSION_MS)
+      throw new NotAuthorizedError('Invalid session for the user, session is expired.');
+    const code = req.ChallengeResponses?.SOFTWARE_TOKEN_MFA_CODE;
+    if (req.ChallengeName === 'SOFTWARE_TOKEN_MFA' && code) {
+      const key = `${username}:${code}`;
+      refuseUsedCode(key);
+      const answer = await original(ctx, req);
+      usedCodes.set(key, Date.now());
+      return answer;
+    }
     return original(ctx, req);
   };
 };
+
+Targets.AdminSetUserMFAPreference =
+  ({ cognito, clock }) =>
+  async (ctx, req) => {
+    const userPool = await cognito.getUserPool(ctx, req.UserPoolId);
+    const user = await userPool.getUserByUsername(ctx, req.Username);
+    if (!user) throw new UserNotFoundError();
+    const software = req.SoftwareTokenMfaSettings;
+    if (software?.Enabled && !user.SoftwareTokenMfaConfiguration?.Verified)
+      throw new InvalidParameterError('User has not verified software token mfa');
+    const methods = new Set(user.UserMFASettingList ?? []);
+    if (software?.Enabled) methods.add('SOFTWARE_TOKEN_MFA');
+    if (software && !software.Enabled) methods.delete('SOFTWARE_TOKEN_MFA');
+    const preferred = software?.Enabled && software.PreferredMfa ? 'SOFTWARE_TOKEN_MFA' : undefined;
+    await userPool.saveUser(ctx, {
+      ...user,
+      UserMFASettingList: [...methods],
+      PreferredMfaSetting: methods.has(user.PreferredMfaSetting) ? user.PreferredMfaSetting : preferred,
+      UserLastModifiedDate: clock.get(),
+    });
+    return {};
+  };
+
+/** Challenge sessions InitiateAuth answered: session -> { username, issued (ms) }. AWS keeps them three minutes. */
+const CHALLENGE_SESSION_MS = 3 * 60 * 1000;
+const challengeSessions = new Map();
+/** `${username}:${code}` -> when it was used; a TOTP code is valid for its 30 s step and one either side. */
+const CODE_VALID_MS = 90 * 1000;
+const usedCodes = new Map();
+
+function refuseUsedCode(key) {
+  const now = Date.now();
+  for (const [old, used] of usedCodes) if (now - used > CODE_VALID_MS) usedCodes.delete(old);
+  if (usedCodes.has(key)) throw new CodeMismatchError();
+}
 
 /** Wraps a target: `check(services, ctx, req)` runs first and may throw as Cognito would. */
 function guard(name, check) {

@@ -21,10 +21,18 @@ import {
 import { retentionInputSchema, retentionSettingsSchema } from '../schemas/retention';
 import { permissionSchema, roleInputSchema, roleSchema, roleUpdateInputSchema } from '../schemas/role';
 import {
+  recoveryCodesSchema,
+  secondFactorConfirmInputSchema,
+  secondFactorSetupInputSchema,
+  secondFactorSetupSchema,
+  secondFactorStatusSchema,
+} from '../schemas/second-factor';
+import {
   oauthCallbackQuerySchema,
   resetPasswordConfirmInputSchema,
   resetPasswordInputSchema,
   sessionUserSchema,
+  signInAnswerSchema,
   signInResponseSchema,
   signInSchema,
   ssoStartQuerySchema,
@@ -49,8 +57,8 @@ export const ACCESS_CONTRACTS = {
   'session.signIn': {
     summary: 'Sign in with user name or e-mail',
     body: signInSchema,
-    response: signInResponseSchema,
-    errors: [401],
+    response: signInAnswerSchema,
+    errors: [401, 422, 429],
   },
   'session.verify': { summary: 'Refresh a session', body: verifySchema, response: verifyResponseSchema, errors: [401] },
   'session.signOut': { summary: "Sign out: revoke the session's refresh token", body: verifySchema, status: 204 },
@@ -71,6 +79,19 @@ export const ACCESS_CONTRACTS = {
     status: 302,
   },
   'session.me': { summary: 'The signed-in user', response: sessionUserSchema },
+  'session.secondFactor': { summary: 'Whether my second factor is on', response: secondFactorStatusSchema },
+  'session.startSecondFactor': {
+    summary: 'Second factor: a new key for my authenticator app',
+    body: secondFactorSetupInputSchema,
+    response: secondFactorSetupSchema,
+    errors: [403, 422, 429],
+  },
+  'session.confirmSecondFactor': {
+    summary: "Second factor: turn it on with the app's first code; answers the recovery codes",
+    body: secondFactorConfirmInputSchema,
+    response: recoveryCodesSchema,
+    errors: [403, 422, 429],
+  },
 
   'roles.names': { summary: 'Role names', collection: z.string() },
   'roles.matrix': { summary: 'Roles with their permissions', collection: roleSchema },

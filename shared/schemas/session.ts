@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { PASSWORD_CLASSES, USER_POOL_SETTINGS } from '../user-pool';
 import { EMAIL_REQUIRED, entityIdSchema, INVALID_EMAIL, requiredEmail, requiredText, tooLong } from './common';
+import {
+  READABLE_CODE_ALPHABET,
+  recoveryCodeSchema,
+  secondFactorChallengeSchema,
+  secondFactorCodeSchema,
+} from './second-factor';
 import { tenantRefSchema } from './tenant';
 
 export const SIGN_IN_LOGIN_REQUIRED = 'Username or e-mail is required';
@@ -20,7 +26,7 @@ export const RESET_CODE_FORMAT = 'The code has 10 letters and digits, as in the 
  * the guess budget per address (functions/lib/security/limits.ts) makes guessing hopeless. The mail shows
  * them as two groups of five; spaces, dashes and lower case are forgiven.
  */
-export const RESET_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const RESET_CODE_ALPHABET = READABLE_CODE_ALPHABET;
 export const RESET_CODE_LENGTH = 10;
 export const normalizeResetCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
 const resetCodeSchema = z
@@ -62,10 +68,16 @@ function passwordPolicyRules(): [boolean, (value: string) => boolean, string][] 
   ];
 }
 
-/** The field is named email but takes a username or an e-mail (spec 001 s.7), so it is not checked as one. */
+/**
+ * The field is named email but takes a username or an e-mail (spec 001 s.7), so it is not checked as one.
+ * A user with a second factor sends the password again with the app's code (or a recovery code): Cognito's
+ * challenge session is single-use, so every try starts from the password (functions/lib/auth/second-factor.ts).
+ */
 export const signInInputSchema = z.object({
   email: requiredText(SIGN_IN_LOGIN_REQUIRED, 254),
   password: passwordPresent,
+  code: secondFactorCodeSchema.optional(),
+  recovery_code: recoveryCodeSchema.optional(),
 });
 export type SignInInput = z.infer<typeof signInInputSchema>;
 export const signInSchema = signInInputSchema;
@@ -133,6 +145,10 @@ export type TokenPair = z.infer<typeof tokenPairSchema>;
 /** Answer of sign-in and of the single sign-on callback; verify answers a token pair, possibly with the user. */
 export const signInResponseSchema = tokenPairSchema.extend({ user: sessionUserSchema });
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
+
+/** POST /user/sign-in: the session, or the ask for the second factor when the password was right. */
+export const signInAnswerSchema = z.union([signInResponseSchema, secondFactorChallengeSchema]);
+export type SignInAnswer = z.infer<typeof signInAnswerSchema>;
 
 export const verifyResponseSchema = tokenPairSchema.extend({ user: sessionUserSchema.optional() });
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;

@@ -48,14 +48,20 @@ const SDK_ACTIONS: Record<string, readonly string[]> = {
     'AdminGetUser',
     'AdminLinkProviderForUser',
     'AdminRemoveUserFromGroup',
+    'AdminSetUserMFAPreference',
     'AdminSetUserPassword',
     'AdminUpdateUserAttributes',
     'AdminUserGlobalSignOut',
     'ListUsers',
   ),
-  // Public Cognito APIs: IAM policies are not evaluated for them, nothing to grant.
+  // Public Cognito APIs: IAM policies are not evaluated for them, nothing to grant (those with an access token
+  // act as the token's user).
   InitiateAuthCommand: [],
+  RespondToAuthChallengeCommand: [],
   RevokeTokenCommand: [],
+  AssociateSoftwareTokenCommand: [],
+  VerifySoftwareTokenCommand: [],
+  SetUserMFAPreferenceCommand: [],
   GetObjectCommand: ['s3:GetObject'],
   HeadObjectCommand: ['s3:GetObject'],
   CopyObjectCommand: ['s3:GetObject', 's3:PutObject'],

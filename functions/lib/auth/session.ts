@@ -6,13 +6,15 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
 import { MESSAGES } from '../../../shared/errors';
+import type { SignInAnswer } from '../../../shared/schemas/session';
 import { apiClientIdOf, isApiClientIdentity } from '../api-tokens/api-client-identity';
 import { apiTokenRepository, findApiClient } from '../api-tokens/api-token-repository';
-import { HttpError, unauthorized } from '../http/errors';
+import { HttpError, unauthorized, unprocessable } from '../http/errors';
 import { tenantRepository } from '../tenants/tenant-repository';
 import { userRepository } from '../users/user-repository';
 import { type AuthContext, authContextFromClaims } from './auth-context';
 import { cognito, userPoolClientId, userPoolId } from './cognito';
+import { completeSecondFactor, passwordAnswer, type SecondFactorAnswer, WrongSecondFactor } from './second-factor';
 import { startSignInAttempt } from './sign-in-budget';
 import { isIssuedBeforeSignOut } from './sign-out-everywhere';
 
@@ -80,7 +82,7 @@ async function resolveUsername(login: string): Promise<string | undefined> {
   return found.Users?.[0]?.Username;
 }
 
-const isWrongCredentials = (error: unknown) =>
+export const isWrongCredentials = (error: unknown) =>
   error instanceof NotAuthorizedException ||
   error instanceof UserNotFoundException ||
   (error instanceof Error &&
@@ -117,17 +119,24 @@ export async function isCurrentPassword(username: string, password: string, ip: 
   }
 }
 
-async function passwordTokens(username: string, password: string, ip: string) {
-  const result = await cognito().send(
-    new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: userPoolClientId(),
-      AuthParameters: { USERNAME: username, PASSWORD: password },
-      ...userContext(ip),
-    }),
-  );
-  const idToken = result.AuthenticationResult?.IdToken;
-  const refreshToken = result.AuthenticationResult?.RefreshToken;
+/**
+ * The password sign-in, and the second factor when the user has one: the session, or the ask for the code
+ * when none was sent (the password was right: the caller's budget is given back for it).
+ */
+async function passwordSession(
+  username: string,
+  password: string,
+  ip: string,
+  factor: SecondFactorAnswer,
+): Promise<SignInAnswer> {
+  const answer = await passwordAnswer(username, password, userContext(ip));
+  const tokens =
+    'tokens' in answer
+      ? answer.tokens
+      : await completeSecondFactor(username, password, answer.session, factor, userContext(ip));
+  if (!tokens) return { second_factor: 'code' };
+  const idToken = tokens.IdToken;
+  const refreshToken = tokens.RefreshToken;
   if (!idToken || !refreshToken) throw unauthorized(MESSAGES.signInFailed);
   return { user: await sessionUser(idToken), token: idToken, refresh_token: refreshToken };
 }
@@ -142,18 +151,19 @@ export async function signIn(
   password: string,
   ip: string,
   refused: (username: string) => Promise<void> = async () => undefined,
-) {
+  factor: SecondFactorAnswer = {},
+): Promise<SignInAnswer> {
   const username = await resolveUsername(login.trim());
   // Unknown logins spend the budget of their text: they are refused exactly like accounts that exist.
   const attempt = await startSignInAttempt(username ?? login, ip);
   if (!username) throw unauthorized(MESSAGES.signInFailed);
   try {
-    const session = await passwordTokens(username, password, ip).catch(async (error) => {
+    const session = await passwordSession(username, password, ip, factor).catch(async (error) => {
       // Signed in within the second the user's sessions were ended (e.g. right after changing the password):
       // that token cannot be told from older ones, so a new one is minted in the next second (at most ~1 s).
       if (!isIssuedBeforeSignOut(error)) throw error;
       await nextSecond();
-      return passwordTokens(username, password, ip);
+      return passwordSession(username, password, ip, factor);
     });
     await attempt.succeeded();
     return session;
@@ -161,6 +171,11 @@ export async function signIn(
     if (isWrongCredentials(error)) {
       await refused(username);
       throw unauthorized(MESSAGES.signInFailed);
+    }
+    // A wrong code keeps the failure spent: guessing codes runs into the same lockout as guessing passwords.
+    if (error instanceof WrongSecondFactor) {
+      await refused(username);
+      throw unprocessable([{ propertyPath: error.field, message: error.message }]);
     }
     // Our failure, not the caller's: it must not count against them.
     if (!(error instanceof HttpError)) await attempt.succeeded();

@@ -12,6 +12,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { cognito, userPoolId } from '../auth/cognito';
 import { throwAsClientError } from '../auth/cognito-errors';
+import { removeRecoveryCodes } from '../auth/recovery-codes';
 import { signOutEverywhere } from '../auth/sign-out-everywhere';
 import type { TenantContext } from '../data/tenant-context';
 import { conflict } from '../http/errors';
@@ -206,4 +207,6 @@ export async function deleteUserAccount(ctx: TenantContext, current: UserRecord)
     await userRepository.create(ctx, data, id).catch(() => undefined);
     throw error;
   }
+  // The account is gone: its second factor's recovery codes go with it.
+  await removeRecoveryCodes(current.username);
 }

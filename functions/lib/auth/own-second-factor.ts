@@ -1,0 +1,60 @@
+import type { RecoveryCodes, SecondFactorSetup, SecondFactorStatus } from '../../../shared/schemas/second-factor';
+import { isApiClientIdentity } from '../api-tokens/api-client-identity';
+import { forbidden, unprocessable } from '../http/errors';
+import { MESSAGES_USERS } from '../users/user-policy';
+import type { AuthContext } from './auth-context';
+import { confirmSecondFactor, secondFactorStatus, startSecondFactorSetup, WrongSecondFactor } from './second-factor';
+import { isWrongCredentials, userContext } from './session';
+import { startSignInAttempt } from './sign-in-budget';
+
+/**
+ * The signed-in user's own second factor (Preferences). Setup asks the password again, under the sign-in
+ * budget: a stolen session can neither add its own authenticator nor guess the password or codes here.
+ */
+function ownUsername(auth: AuthContext): string {
+  // An API credential is not a person with a password: nothing to set up.
+  if (isApiClientIdentity(auth)) throw forbidden();
+  return auth.username;
+}
+
+async function underSignInBudget<T>(username: string, ip: string, run: () => Promise<T>): Promise<T> {
+  const attempt = await startSignInAttempt(username, ip);
+  try {
+    const result = await run();
+    await attempt.succeeded();
+    return result;
+  } catch (error) {
+    if (isWrongCredentials(error))
+      throw unprocessable([{ propertyPath: 'password', message: MESSAGES_USERS.currentPasswordWrong }]);
+    if (error instanceof WrongSecondFactor)
+      throw unprocessable([{ propertyPath: error.field, message: error.message }]);
+    await attempt.succeeded();
+    throw error;
+  }
+}
+
+export const ownSecondFactor = (auth: AuthContext): Promise<SecondFactorStatus> =>
+  secondFactorStatus(ownUsername(auth));
+
+export function startOwnSecondFactor(
+  auth: AuthContext,
+  shownAs: { issuer: string; account: string },
+  password: string,
+  ip: string,
+): Promise<SecondFactorSetup> {
+  const username = ownUsername(auth);
+  return underSignInBudget(username, ip, () => startSecondFactorSetup(username, shownAs, password, userContext(ip)));
+}
+
+export async function confirmOwnSecondFactor(
+  auth: AuthContext,
+  password: string,
+  code: string,
+  ip: string,
+): Promise<RecoveryCodes> {
+  const username = ownUsername(auth);
+  const codes = await underSignInBudget(username, ip, () =>
+    confirmSecondFactor(username, password, code, userContext(ip)),
+  );
+  return { recovery_codes: codes };
+}

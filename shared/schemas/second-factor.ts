@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/**
+ * A second factor for password sign-in: a time-based one-time password (TOTP, RFC 6238: six digits, 30-second
+ * steps, SHA-1), which Cognito checks as its software-token MFA, and one-time recovery codes for a lost device.
+ */
+export const SECOND_FACTOR_CODE_REQUIRED = 'The code from the authenticator app is required';
+export const SECOND_FACTOR_CODE_FORMAT = 'The code has 6 digits, as the authenticator app shows it';
+export const SECOND_FACTOR_CODE_WRONG = 'The code is not correct, or no longer valid';
+export const RECOVERY_CODE_FORMAT = 'A recovery code has 10 letters and digits';
+export const RECOVERY_CODE_WRONG = 'This recovery code is not correct or was already used';
+export const SECOND_FACTOR_ALREADY_ON = 'A second factor is already set up; turn it off first to set up another';
+export const SECOND_FACTOR_NOT_STARTED = 'Start the setup first: the code must come from the key shown there';
+
+/** Letters and digits that cannot be mistaken for one another (no 0/O, 1/I): reset and recovery codes. */
+export const READABLE_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** How many recovery codes a setup gives; each works once. */
+export const RECOVERY_CODE_COUNT = 10;
+export const RECOVERY_CODE_LENGTH = 10;
+
+/** Spaces are forgiven (apps show the code as two groups of three). */
+export const secondFactorCodeSchema = z
+  .string({ error: SECOND_FACTOR_CODE_REQUIRED })
+  .overwrite((code) => code.replace(/\s/g, ''))
+  .min(1, { error: SECOND_FACTOR_CODE_REQUIRED, abort: true })
+  .regex(/^\d{6}$/, { error: SECOND_FACTOR_CODE_FORMAT });
+
+/** Recovery codes use the reset codes' alphabet; dashes, spaces and lower case are forgiven. */
+export const normalizeRecoveryCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
+export const recoveryCodeSchema = z
+  .string({ error: RECOVERY_CODE_FORMAT })
+  .overwrite(normalizeRecoveryCode)
+  .regex(new RegExp(`^[${READABLE_CODE_ALPHABET}]{${RECOVERY_CODE_LENGTH}}$`), { error: RECOVERY_CODE_FORMAT });
+
+/** The sign-in answer while the password was right and the second factor is still to come. */
+export const secondFactorChallengeSchema = z.object({ second_factor: z.literal('code') });
+export type SecondFactorChallenge = z.infer<typeof secondFactorChallengeSchema>;
+
+/** GET /api/me/second-factor */
+export const secondFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  recovery_codes_left: z.number().int().min(0),
+});
+export type SecondFactorStatus = z.infer<typeof secondFactorStatusSchema>;
+
+const password = z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(256);
+
+/** POST /api/me/second-factor/setup: the password again, since a stolen session must not add its own factor. */
+export const secondFactorSetupInputSchema = z.object({ password });
+export const secondFactorSetupSchema = z.object({
+  /** The shared key in base32, for typing into an app that cannot scan. */
+  secret: z.string(),
+  /** otpauth://totp/… (the key-uri format authenticator apps scan as a QR code). */
+  otpauth_uri: z.string(),
+});
+export type SecondFactorSetup = z.infer<typeof secondFactorSetupSchema>;
+
+/** POST /api/me/second-factor: the first code from the app proves it holds the key; the factor is on. */
+export const secondFactorConfirmInputSchema = z.object({ password, code: secondFactorCodeSchema });
+export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;

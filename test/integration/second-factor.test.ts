@@ -1,0 +1,161 @@
+import { call, DEMO_PASSWORD } from '../harness/api';
+import { freshClientIp, TEST_CLIENT_IP_HEADER } from '../harness/client-ip';
+import { addTenantUser, createOwnTenant, type OwnTenant, removeOwnTenant } from '../harness/own-tenant';
+import { totpAt } from '../harness/totp';
+
+/**
+ * A second factor against the local Cognito stand-in, which checks codes, challenge sessions and reuse as AWS
+ * does: setup from Preferences (password again, the app's first code), sign-in with the app's code or a
+ * recovery code, and wrong codes under the sign-in lockout.
+ */
+jest.setTimeout(120_000);
+
+interface Session {
+  token?: string;
+  refresh_token?: string;
+  second_factor?: string;
+}
+
+const signIn = (login: string, extra: Record<string, string> = {}, ip?: string) =>
+  call<Session & { violations?: { propertyPath: string }[] }>('POST', '/user/sign-in', {
+    body: { email: login, password: DEMO_PASSWORD, ...extra },
+    ...(ip ? { headers: { [TEST_CLIENT_IP_HEADER]: ip } } : {}),
+  });
+
+/** A code no earlier call used (the stand-in refuses a code twice, as AWS does): the next step's, or the one after. */
+let lastStep = 0;
+function freshCode(secret: string): string {
+  const step = Math.max(Math.floor(Date.now() / 30_000), lastStep + 1);
+  // One step ahead is still accepted (an app's clock may run a little fast); two would not be.
+  if (step > Math.floor(Date.now() / 30_000) + 1) throw new Error('no fresh code within the accepted window');
+  lastStep = step;
+  return totpAt(secret, step * 30_000);
+}
+
+/** Sets a second factor up for a user, as Preferences does; answers the key and the recovery codes. */
+async function setUp(token: string) {
+  const started = await call<{ secret: string; otpauth_uri: string }>('POST', '/api/me/second-factor/setup', {
+    token,
+    body: { password: DEMO_PASSWORD },
+  });
+  expect(started.status).toBe(200);
+  const { secret } = started.body;
+  const confirmed = await call<{ recovery_codes: string[] }>('POST', '/api/me/second-factor', {
+    token,
+    body: { password: DEMO_PASSWORD, code: freshCode(secret) },
+  });
+  expect(confirmed.status).toBe(200);
+  return { secret, otpauthUri: started.body.otpauth_uri, recoveryCodes: confirmed.body.recovery_codes };
+}
+
+describe('second factor', () => {
+  let tenant: OwnTenant;
+  let login: string;
+  let token: string;
+
+  beforeAll(async () => {
+    tenant = await createOwnTenant('Second factor');
+    login = await addTenantUser(tenant, ['ROLE_ADMIN']);
+    const session = await signIn(login);
+    token = session.body.token as string;
+  });
+
+  afterAll(() => removeOwnTenant(tenant));
+
+  it('asks the password again to start, and the first code from the key shown to turn it on', async () => {
+    const wrongPassword = await call('POST', '/api/me/second-factor/setup', {
+      token,
+      body: { password: 'Wrong-2026!x' },
+    });
+    expect(wrongPassword.status).toBe(422);
+    const started = await call<{ secret: string; otpauth_uri: string }>('POST', '/api/me/second-factor/setup', {
+      token,
+      body: { password: DEMO_PASSWORD },
+    });
+    expect(started.status).toBe(200);
+    expect(started.body.otpauth_uri).toContain(`secret=${started.body.secret}`);
+    const wrongCode = await call('POST', '/api/me/second-factor', {
+      token,
+      body: { password: DEMO_PASSWORD, code: totpAt(started.body.secret, Date.now() - 10 * 60_000) },
+    });
+    expect(wrongCode.status).toBe(422);
+    expect((await call<{ enabled: boolean }>('GET', '/api/me/second-factor', { token })).body.enabled).toBe(false);
+  });
+
+  describe('once set up', () => {
+    let secret: string;
+    let recoveryCodes: string[];
+
+    beforeAll(async () => {
+      ({ secret, recoveryCodes } = await setUp(token));
+    });
+
+    it('is on, with ten recovery codes', async () => {
+      const status = await call('GET', '/api/me/second-factor', { token });
+      expect(status.body).toEqual({ enabled: true, recovery_codes_left: 10 });
+      expect(new Set(recoveryCodes).size).toBe(10);
+    });
+
+    it('answers the right password with an ask for the code, and no token', async () => {
+      const answer = await signIn(login);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ second_factor: 'code' });
+    });
+
+    it('signs in with the app’s code, refuses a wrong one on the code field and the same code twice', async () => {
+      const wrong = await signIn(login, { code: totpAt(secret, Date.now() - 10 * 60_000) });
+      expect(wrong.status).toBe(422);
+      expect(wrong.body.violations?.[0]?.propertyPath).toBe('code');
+      const code = freshCode(secret);
+      const right = await signIn(login, { code });
+      expect(right.status).toBe(200);
+      expect(right.body.token).toEqual(expect.any(String));
+      const again = await signIn(login, { code });
+      expect(again.status).toBe(422);
+    });
+
+    it('takes each recovery code once, and keeps the factor on', async () => {
+      const [first, second] = recoveryCodes as [string, string];
+      const used = await signIn(login, { recovery_code: first.toLowerCase() });
+      expect(used.status).toBe(200);
+      expect(used.body.token).toEqual(expect.any(String));
+      expect((await signIn(login, { recovery_code: first })).status).toBe(422);
+      expect((await signIn(login)).body).toEqual({ second_factor: 'code' });
+      expect((await signIn(login, { recovery_code: second })).status).toBe(200);
+      const status = await call('GET', '/api/me/second-factor', { token });
+      expect(status.body).toEqual({ enabled: true, recovery_codes_left: 8 });
+    });
+
+    it('counts wrong codes against the sign-in lockout: then even the right code waits', async () => {
+      const ip = freshClientIp();
+      let answer = await signIn(login, { code: '000000' }, ip);
+      for (let tries = 1; answer.status === 422 && tries < 20; tries++)
+        answer = await signIn(login, { code: '000000' }, ip);
+      expect(answer.status).toBe(429);
+      // The budget is refused before any code is looked at: the current code, used or not, gets the same 429.
+      expect((await signIn(login, { code: totpAt(secret, Date.now()) }, freshClientIp())).status).toBe(429);
+    });
+  });
+
+  it('refuses an API credential: it has no password to add a factor to', async () => {
+    const other = await addTenantUser(tenant, ['ROLE_ADMIN']);
+    const admin = (await signIn(other)).body.token as string;
+    const credential = await call<{ client_id: string; client_secret: string }>('POST', '/api/tokens', {
+      token: admin,
+      body: { name: 'No factor' },
+    });
+    expect(credential.status).toBe(201);
+    const issued = await call<{ access_token: string }>('POST', '/api/oauth/token', {
+      body: {
+        grant_type: 'client_credentials',
+        client_id: credential.body.client_id,
+        client_secret: credential.body.client_secret,
+      },
+    });
+    const answer = await call('POST', '/api/me/second-factor/setup', {
+      token: issued.body.access_token,
+      body: { password: DEMO_PASSWORD },
+    });
+    expect(answer.status).toBe(403);
+  });
+});

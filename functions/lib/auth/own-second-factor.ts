@@ -33,8 +33,9 @@ async function underSignInBudget<T>(username: string, ip: string, run: () => Pro
   }
 }
 
-export const ownSecondFactor = (auth: AuthContext): Promise<SecondFactorStatus> =>
-  secondFactorStatus(ownUsername(auth));
+/** An API credential has none, and can set none up (it signs in with its client secret, not a password). */
+export const ownSecondFactor = async (auth: AuthContext): Promise<SecondFactorStatus> =>
+  isApiClientIdentity(auth) ? { enabled: false, recovery_codes_left: 0 } : secondFactorStatus(auth.username);
 
 export function startOwnSecondFactor(
   auth: AuthContext,

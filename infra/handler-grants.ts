@@ -125,7 +125,13 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     ],
     mail: true,
   },
-  'admin-users': { entry: http('admin-users'), data: RW, cognito: USER_ADMINISTRATION },
+  // Also the reset of a lost second factor, which mails the user.
+  'admin-users': {
+    entry: http('admin-users'),
+    data: RW,
+    cognito: [...USER_ADMINISTRATION, 'AdminSetUserMFAPreference'],
+    mail: true,
+  },
   roles: { entry: http('roles'), data: RW },
   tenants: { entry: http('tenants'), data: RW },
   settings: { entry: http('settings'), data: RW },

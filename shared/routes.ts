@@ -125,6 +125,14 @@ export const ROUTES = [
   { id: 'users.create', method: 'POST', path: '/api/users', access: any('USER_CREATE'), handler: 'admin-users' },
   { id: 'users.update', method: 'PUT', path: '/api/users/{id}', access: 'authenticated', handler: 'admin-users' },
   { id: 'users.delete', method: 'DELETE', path: '/api/users/{id}', access: any('USER_DELETE'), handler: 'admin-users' },
+  // A lost authenticator: an administrator turns the user's second factor off (and the user is mailed).
+  {
+    id: 'users.resetSecondFactor',
+    method: 'POST',
+    path: '/api/users/{id}/second-factor/reset',
+    access: any('USER_EDIT'),
+    handler: 'admin-users',
+  },
   {
     id: 'users.uploadDevices',
     method: 'POST',
@@ -181,6 +189,21 @@ export const ROUTES = [
     id: 'settings.saveRetention',
     method: 'PUT',
     path: '/api/retention-settings',
+    access: any(...ADMINS),
+    handler: 'settings',
+  },
+  // Which roles must use a second factor (shared/schemas/second-factor.ts): administrators only.
+  {
+    id: 'settings.secondFactor',
+    method: 'GET',
+    path: '/api/second-factor-settings',
+    access: any(...ADMINS),
+    handler: 'settings',
+  },
+  {
+    id: 'settings.saveSecondFactor',
+    method: 'PUT',
+    path: '/api/second-factor-settings',
     access: any(...ADMINS),
     handler: 'settings',
   },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParamSchema, textFilter } from '../../shared/schemas/common';
 import { frontendSettingListQuerySchema, SETTING_NAMES } from '../../shared/schemas/settings';
+import { readSecondFactorPolicy, saveSecondFactorPolicy } from '../lib/auth/second-factor-policy';
 import { unprocessable } from '../lib/http/errors';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
@@ -28,13 +29,16 @@ const collection = <T>(members: T[]) =>
     members.length,
   );
 
+/** Administrators' policies, read and written by routes of their own, not frontend settings. */
+const POLICY_SETTINGS = new Set<string>([SETTING_NAMES.retention, SETTING_NAMES.secondFactor]);
+
 export const handler = createHttpHandler('settings', {
   'settings.list': route({
     run: async ({ auth, query }) => {
       const { name } = validate(frontendSettingListQuerySchema, Object.fromEntries(new URLSearchParams(query)));
       // The mail settings name the tenant's report address: only for those who may edit them.
       const stored = (await listSettings(auth.tenant))
-        .filter((setting) => (!name || setting.name === name) && setting.name !== SETTING_NAMES.retention)
+        .filter((setting) => (!name || setting.name === name) && !POLICY_SETTINGS.has(setting.name))
         .filter((setting) => setting.name !== SETTING_NAMES.notifications || auth.hasAny('STYLING_EDIT'));
       const members = stored.map(toApiSetting);
       const wantsColors = !name || name === SETTING_NAMES.colors;
@@ -61,6 +65,8 @@ export const handler = createHttpHandler('settings', {
   }),
   'settings.retention': route({ run: ({ auth }) => readRetentionSettings(auth.tenant) }),
   'settings.saveRetention': route({ run: ({ auth, body }) => saveRetentionSettings(auth.tenant, body) }),
+  'settings.secondFactor': route({ run: ({ auth }) => readSecondFactorPolicy(auth.tenant) }),
+  'settings.saveSecondFactor': route({ run: ({ auth, body }) => saveSecondFactorPolicy(auth, body) }),
   'settings.logo': route({
     // Public (no authorizer on AWS, so no claims): the tenant comes from the `tenant` query (its subdomain) only.
     run: async ({ query }) => {

@@ -23,6 +23,8 @@ import { permissionSchema, roleInputSchema, roleSchema, roleUpdateInputSchema } 
 import {
   recoveryCodesSchema,
   secondFactorConfirmInputSchema,
+  secondFactorPolicyInputSchema,
+  secondFactorPolicySettingsSchema,
   secondFactorSetupInputSchema,
   secondFactorSetupSchema,
   secondFactorStatusSchema,
@@ -104,6 +106,11 @@ export const ACCESS_CONTRACTS = {
   'users.create': { summary: 'Create a user', body: userInputSchema, response: userSchema, status: 201 },
   'users.update': { summary: 'Update a user', body: userUpdateInputSchema, response: userSchema },
   'users.delete': { summary: 'Delete a user' },
+  'users.resetSecondFactor': {
+    summary: "Turn off a user's second factor (a lost authenticator); the user is mailed",
+    status: 204,
+    errors: [403, 404],
+  },
   'users.uploadDevices': {
     summary: "Import devices (CSV) into the user's tenant",
     upload: true,
@@ -145,6 +152,16 @@ export const ACCESS_CONTRACTS = {
     summary: 'Save the retention periods (applies to what is written from then on)',
     body: retentionInputSchema,
     response: retentionSettingsSchema,
+  },
+  'settings.secondFactor': {
+    summary: 'Which roles must use a second factor',
+    response: secondFactorPolicySettingsSchema,
+  },
+  'settings.saveSecondFactor': {
+    summary: 'Require a second factor of roles (their next sign-in sets it up)',
+    body: secondFactorPolicyInputSchema,
+    response: secondFactorPolicySettingsSchema,
+    errors: [409, 422],
   },
   'settings.logo': {
     summary: 'The logo of the tenant whose subdomain is the `tenant` query (public: a token sent along is not read)',

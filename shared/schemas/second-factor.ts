@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { versionSchema } from './common';
 
 /**
  * A second factor for password sign-in: a time-based one-time password (TOTP, RFC 6238: six digits, 30-second
@@ -33,9 +34,21 @@ export const recoveryCodeSchema = z
   .overwrite(normalizeRecoveryCode)
   .regex(new RegExp(`^[${READABLE_CODE_ALPHABET}]{${RECOVERY_CODE_LENGTH}}$`), { error: RECOVERY_CODE_FORMAT });
 
-/** The sign-in answer while the password was right and the second factor is still to come. */
+export const SECOND_FACTOR_SUPER_ADMIN_ONLY = 'Only a super admin can require a second factor of super admins';
+export const SECOND_FACTOR_REQUIRED = 'Your organisation asks for a second factor: sign in again to set it up';
+
+/** The sign-in answer while the password was right and the app's code is still to come. */
 export const secondFactorChallengeSchema = z.object({ second_factor: z.literal('code') });
-export type SecondFactorChallenge = z.infer<typeof secondFactorChallengeSchema>;
+
+/**
+ * The sign-in answer when the user's role must use a second factor and has none yet: a new key to add to an
+ * app. The next sign-in with the password and the app's first code turns it on and signs in.
+ */
+export const secondFactorSetupChallengeSchema = z.object({
+  second_factor: z.literal('setup'),
+  secret: z.string(),
+  otpauth_uri: z.string(),
+});
 
 /** GET /api/me/second-factor */
 export const secondFactorStatusSchema = z.object({
@@ -60,3 +73,24 @@ export type SecondFactorSetup = z.infer<typeof secondFactorSetupSchema>;
 export const secondFactorConfirmInputSchema = z.object({ password, code: secondFactorCodeSchema });
 export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
+
+/**
+ * Which roles of the tenant must use a second factor (the tenant's policy; none by default). Their next
+ * password sign-in walks them through the setup; single sign-on users are left to their identity provider.
+ */
+export const secondFactorPolicySchema = z.object({
+  required_roles: z
+    .array(z.string().trim().min(1).max(100))
+    .max(50)
+    .transform((roles) => [...new Set(roles)].sort()),
+});
+export type SecondFactorPolicy = z.infer<typeof secondFactorPolicySchema>;
+export const DEFAULT_SECOND_FACTOR_POLICY: SecondFactorPolicy = { required_roles: [] };
+
+/** PUT /api/second-factor-settings: the roles, and the version read (null before the first save). */
+export const secondFactorPolicyInputSchema = secondFactorPolicySchema.extend({ version: versionSchema.nullable() });
+export type SecondFactorPolicyInput = z.infer<typeof secondFactorPolicyInputSchema>;
+export const secondFactorPolicySettingsSchema = secondFactorPolicySchema.extend({
+  version: z.number().int().nullable(),
+});
+export type SecondFactorPolicySettings = z.infer<typeof secondFactorPolicySettingsSchema>;

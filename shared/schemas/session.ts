@@ -6,6 +6,7 @@ import {
   recoveryCodeSchema,
   secondFactorChallengeSchema,
   secondFactorCodeSchema,
+  secondFactorSetupChallengeSchema,
 } from './second-factor';
 import { tenantRefSchema } from './tenant';
 
@@ -146,8 +147,15 @@ export type TokenPair = z.infer<typeof tokenPairSchema>;
 export const signInResponseSchema = tokenPairSchema.extend({ user: sessionUserSchema });
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
-/** POST /user/sign-in: the session, or the ask for the second factor when the password was right. */
-export const signInAnswerSchema = z.union([signInResponseSchema, secondFactorChallengeSchema]);
+/**
+ * POST /user/sign-in: the session (with the recovery codes when this sign-in turned a second factor on), or the
+ * ask for the app's code, or for the setup of one, when the password was right.
+ */
+export const signInAnswerSchema = z.union([
+  signInResponseSchema.extend({ recovery_codes: z.array(z.string()).optional() }),
+  secondFactorChallengeSchema,
+  secondFactorSetupChallengeSchema,
+]);
 export type SignInAnswer = z.infer<typeof signInAnswerSchema>;
 
 export const verifyResponseSchema = tokenPairSchema.extend({ user: sessionUserSchema.optional() });

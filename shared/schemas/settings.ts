@@ -42,6 +42,8 @@ export const SETTING_NAMES = {
   notifications: 'notifications',
   /** Not a frontend setting: administrators' (shared/schemas/retention.ts, /api/retention-settings). */
   retention: 'retention',
+  /** Not a frontend setting either: which roles must use a second factor (shared/schemas/second-factor.ts). */
+  secondFactor: 'second-factor',
 } as const;
 
 /** Languages of the mails the product sends (spec 001 s.1); en is the default. */

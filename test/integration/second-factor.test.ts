@@ -1,6 +1,7 @@
 import { call, DEMO_PASSWORD } from '../harness/api';
-import { freshClientIp, TEST_CLIENT_IP_HEADER } from '../harness/client-ip';
+import { freshClientIp } from '../harness/client-ip';
 import { addTenantUser, createOwnTenant, type OwnTenant, removeOwnTenant } from '../harness/own-tenant';
+import { FreshCodes, setUpSecondFactor, signInWith, staleCode } from '../harness/second-factor';
 import { totpAt } from '../harness/totp';
 
 /**
@@ -10,43 +11,8 @@ import { totpAt } from '../harness/totp';
  */
 jest.setTimeout(120_000);
 
-interface Session {
-  token?: string;
-  refresh_token?: string;
-  second_factor?: string;
-}
-
-const signIn = (login: string, extra: Record<string, string> = {}, ip?: string) =>
-  call<Session & { violations?: { propertyPath: string }[] }>('POST', '/user/sign-in', {
-    body: { email: login, password: DEMO_PASSWORD, ...extra },
-    ...(ip ? { headers: { [TEST_CLIENT_IP_HEADER]: ip } } : {}),
-  });
-
-/** A code no earlier call used (the stand-in refuses a code twice, as AWS does): the next step's, or the one after. */
-let lastStep = 0;
-function freshCode(secret: string): string {
-  const step = Math.max(Math.floor(Date.now() / 30_000), lastStep + 1);
-  // One step ahead is still accepted (an app's clock may run a little fast); two would not be.
-  if (step > Math.floor(Date.now() / 30_000) + 1) throw new Error('no fresh code within the accepted window');
-  lastStep = step;
-  return totpAt(secret, step * 30_000);
-}
-
-/** Sets a second factor up for a user, as Preferences does; answers the key and the recovery codes. */
-async function setUp(token: string) {
-  const started = await call<{ secret: string; otpauth_uri: string }>('POST', '/api/me/second-factor/setup', {
-    token,
-    body: { password: DEMO_PASSWORD },
-  });
-  expect(started.status).toBe(200);
-  const { secret } = started.body;
-  const confirmed = await call<{ recovery_codes: string[] }>('POST', '/api/me/second-factor', {
-    token,
-    body: { password: DEMO_PASSWORD, code: freshCode(secret) },
-  });
-  expect(confirmed.status).toBe(200);
-  return { secret, otpauthUri: started.body.otpauth_uri, recoveryCodes: confirmed.body.recovery_codes };
-}
+const codes = new FreshCodes();
+const signIn = signInWith;
 
 describe('second factor', () => {
   let tenant: OwnTenant;
@@ -76,7 +42,7 @@ describe('second factor', () => {
     expect(started.body.otpauth_uri).toContain(`secret=${started.body.secret}`);
     const wrongCode = await call('POST', '/api/me/second-factor', {
       token,
-      body: { password: DEMO_PASSWORD, code: totpAt(started.body.secret, Date.now() - 10 * 60_000) },
+      body: { password: DEMO_PASSWORD, code: staleCode(started.body.secret) },
     });
     expect(wrongCode.status).toBe(422);
     expect((await call<{ enabled: boolean }>('GET', '/api/me/second-factor', { token })).body.enabled).toBe(false);
@@ -87,7 +53,7 @@ describe('second factor', () => {
     let recoveryCodes: string[];
 
     beforeAll(async () => {
-      ({ secret, recoveryCodes } = await setUp(token));
+      ({ secret, recoveryCodes } = await setUpSecondFactor(token, codes));
     });
 
     it('is on, with ten recovery codes', async () => {
@@ -103,10 +69,10 @@ describe('second factor', () => {
     });
 
     it('signs in with the app’s code, refuses a wrong one on the code field and the same code twice', async () => {
-      const wrong = await signIn(login, { code: totpAt(secret, Date.now() - 10 * 60_000) });
+      const wrong = await signIn(login, { code: staleCode(secret) });
       expect(wrong.status).toBe(422);
       expect(wrong.body.violations?.[0]?.propertyPath).toBe('code');
-      const code = freshCode(secret);
+      const code = await codes.of(secret);
       const right = await signIn(login, { code });
       expect(right.status).toBe(200);
       expect(right.body.token).toEqual(expect.any(String));

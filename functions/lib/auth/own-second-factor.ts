@@ -3,7 +3,13 @@ import { isApiClientIdentity } from '../api-tokens/api-client-identity';
 import { forbidden, unprocessable } from '../http/errors';
 import { MESSAGES_USERS } from '../users/user-policy';
 import type { AuthContext } from './auth-context';
-import { confirmSecondFactor, secondFactorStatus, startSecondFactorSetup, WrongSecondFactor } from './second-factor';
+import {
+  confirmSecondFactor,
+  type KeyLabel,
+  secondFactorStatus,
+  startSecondFactorSetup,
+  WrongSecondFactor,
+} from './second-factor';
 import { isWrongCredentials, userContext } from './session';
 import { startSignInAttempt } from './sign-in-budget';
 
@@ -39,7 +45,7 @@ export const ownSecondFactor = async (auth: AuthContext): Promise<SecondFactorSt
 
 export function startOwnSecondFactor(
   auth: AuthContext,
-  shownAs: { issuer: string; account: string },
+  shownAs: KeyLabel,
   password: string,
   ip: string,
 ): Promise<SecondFactorSetup> {

@@ -132,27 +132,21 @@ export const otpauthUri = (issuerName: string, account: string, secret: string) 
   return `otpauth://totp/${issuer}:${encodeURIComponent(account)}?secret=${secret}&issuer=${issuer}&algorithm=SHA1&digits=6&period=30`;
 };
 
-/** Step one of setup: Cognito makes a new key for the user; the console shows it as a QR code. */
-export async function startSecondFactorSetup(
-  username: string,
-  { issuer, account }: { issuer: string; account: string },
-  password: string,
-  context: object,
-): Promise<SecondFactorSetup> {
-  const accessToken = await accessTokenFor(username, password, context);
+/** How the key is listed in the app: under the tenant's company, as the user's e-mail or username. */
+export interface KeyLabel {
+  issuer: string;
+  account: string;
+}
+
+/** Step one of setup: Cognito makes a new key for the token's user; the console shows it as a QR code. */
+export async function associateKey(accessToken: string, label: KeyLabel): Promise<SecondFactorSetup> {
   const associated = await cognito().send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
   const secret = associated.SecretCode as string;
-  return { secret, otpauth_uri: otpauthUri(issuer, account, secret) };
+  return { secret, otpauth_uri: otpauthUri(label.issuer, label.account, secret) };
 }
 
 /** Step two: the app's first code proves it holds the key; the factor is on and fresh recovery codes issued. */
-export async function confirmSecondFactor(
-  username: string,
-  password: string,
-  code: string,
-  context: object,
-): Promise<string[]> {
-  const accessToken = await accessTokenFor(username, password, context);
+export async function enableWithCode(username: string, accessToken: string, code: string): Promise<string[]> {
   try {
     const verified = await cognito().send(
       new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: code, FriendlyDeviceName: 'Authenticator' }),
@@ -171,6 +165,15 @@ export async function confirmSecondFactor(
     }),
   );
   return issueRecoveryCodes(username);
+}
+
+/** Setup from Preferences, each step signing in with the password again for the access token it needs. */
+export async function startSecondFactorSetup(username: string, label: KeyLabel, password: string, context: object) {
+  return associateKey(await accessTokenFor(username, password, context), label);
+}
+
+export async function confirmSecondFactor(username: string, password: string, code: string, context: object) {
+  return enableWithCode(username, await accessTokenFor(username, password, context), code);
 }
 
 const setSecondFactor = (username: string, on: boolean) =>

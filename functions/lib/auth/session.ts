@@ -1,4 +1,5 @@
 import {
+  type AuthenticationResultType,
   InitiateAuthCommand,
   ListUsersCommand,
   NotAuthorizedException,
@@ -6,6 +7,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
 import { MESSAGES } from '../../../shared/errors';
+import { SECOND_FACTOR_REQUIRED } from '../../../shared/schemas/second-factor';
 import type { SignInAnswer } from '../../../shared/schemas/session';
 import { apiClientIdOf, isApiClientIdentity } from '../api-tokens/api-client-identity';
 import { apiTokenRepository, findApiClient } from '../api-tokens/api-token-repository';
@@ -14,7 +16,16 @@ import { tenantRepository } from '../tenants/tenant-repository';
 import { userRepository } from '../users/user-repository';
 import { type AuthContext, authContextFromClaims } from './auth-context';
 import { cognito, userPoolClientId, userPoolId } from './cognito';
-import { completeSecondFactor, passwordAnswer, type SecondFactorAnswer, WrongSecondFactor } from './second-factor';
+import {
+  associateKey,
+  completeSecondFactor,
+  enableWithCode,
+  passwordAnswer,
+  type SecondFactorAnswer,
+  secondFactorStatus,
+  WrongSecondFactor,
+} from './second-factor';
+import { secondFactorRequiredOf } from './second-factor-policy';
 import { startSignInAttempt } from './sign-in-budget';
 import { isIssuedBeforeSignOut } from './sign-out-everywhere';
 
@@ -66,10 +77,17 @@ async function credentialAsSessionUser(auth: AuthContext) {
   };
 }
 
-async function sessionUser(idToken: string) {
-  // The token comes straight from Cognito's answer to our own call, not from the request.
+/** The token comes straight from Cognito's answer to our own call, not from the request. */
+async function authOfIdToken(idToken: string) {
   const claims = decomposeUnverifiedJwt(idToken).payload as Record<string, string>;
-  return sessionUserFor(await authContextFromClaims(claims, undefined));
+  return authContextFromClaims(claims, undefined);
+}
+
+async function sessionOf(tokens: AuthenticationResultType) {
+  const { IdToken: idToken, RefreshToken: refreshToken } = tokens;
+  if (!idToken || !refreshToken) throw unauthorized(MESSAGES.signInFailed);
+  const auth = await authOfIdToken(idToken);
+  return { auth, session: { user: await sessionUserFor(auth), token: idToken, refresh_token: refreshToken } };
 }
 
 /** Sign-in accepts a username or an e-mail (spec 001 s.2); Cognito needs the username. */
@@ -120,8 +138,9 @@ export async function isCurrentPassword(username: string, password: string, ip: 
 }
 
 /**
- * The password sign-in, and the second factor when the user has one: the session, or the ask for the code
- * when none was sent (the password was right: the caller's budget is given back for it).
+ * The password sign-in, and the second factor when the user has one or their role must: the session, the ask
+ * for the app's code, or (a required factor not set up yet) a new key to set up, which the next sign-in with
+ * the app's first code turns on. An ask means the password was right: the caller's budget is given back for it.
  */
 async function passwordSession(
   username: string,
@@ -130,15 +149,18 @@ async function passwordSession(
   factor: SecondFactorAnswer,
 ): Promise<SignInAnswer> {
   const answer = await passwordAnswer(username, password, userContext(ip));
-  const tokens =
-    'tokens' in answer
-      ? answer.tokens
-      : await completeSecondFactor(username, password, answer.session, factor, userContext(ip));
-  if (!tokens) return { second_factor: 'code' };
-  const idToken = tokens.IdToken;
-  const refreshToken = tokens.RefreshToken;
-  if (!idToken || !refreshToken) throw unauthorized(MESSAGES.signInFailed);
-  return { user: await sessionUser(idToken), token: idToken, refresh_token: refreshToken };
+  if ('tokens' in answer) {
+    const { auth, session } = await sessionOf(answer.tokens);
+    if (!(await secondFactorRequiredOf(auth.tenant, auth.roles))) return session;
+    const accessToken = answer.tokens.AccessToken as string;
+    if (!factor.code) {
+      const label = { issuer: session.user.tenant?.company || username, account: session.user.email || username };
+      return { second_factor: 'setup', ...(await associateKey(accessToken, label)) };
+    }
+    return { ...session, recovery_codes: await enableWithCode(username, accessToken, factor.code) };
+  }
+  const tokens = await completeSecondFactor(username, password, answer.session, factor, userContext(ip));
+  return tokens ? (await sessionOf(tokens)).session : { second_factor: 'code' };
 }
 
 /** Token times are whole seconds: the start of the next one. */
@@ -196,8 +218,13 @@ export async function refresh(refreshToken: string, ip: string) {
     );
     const idToken = result.AuthenticationResult?.IdToken;
     if (!idToken) throw unauthorized(MESSAGES.invalidToken);
+    const auth = await authOfIdToken(idToken);
+    // A role that must use a second factor, and the user has none yet (the policy came after their sign-in):
+    // no renewed session until a sign-in has set it up.
+    if ((await secondFactorRequiredOf(auth.tenant, auth.roles)) && !(await secondFactorStatus(auth.username)).enabled)
+      throw unauthorized(SECOND_FACTOR_REQUIRED);
     return {
-      user: await sessionUser(idToken),
+      user: await sessionUserFor(auth),
       token: idToken,
       refresh_token: result.AuthenticationResult?.RefreshToken ?? refreshToken,
     };

@@ -12,6 +12,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../common/notifications/notificationStore';
 import { usePageTitle } from '../common/pageHandle';
+import { SecondFactorPolicyCard } from '../second-factor/SecondFactorPolicyCard';
 import { useSession } from '../session/useSession';
 import { changedRoles, holds, type MatrixDraft, type RoleChange, toggle, without } from './matrixDraft';
 import { RoleMatrixTable } from './RoleMatrixTable';
@@ -21,7 +22,7 @@ import { ROLE_MATRIX_KEY, renameRole, saveRolePermissions, usePermissions, useRo
 export default function RolesPage() {
   const { t, i18n } = useTranslation('permissions');
   const title = usePageTitle();
-  const { hasAny, reloadCurrentUser } = useSession();
+  const { hasAny, isAdmin, reloadCurrentUser } = useSession();
   const queryClient = useQueryClient();
   const matrix = useRoleMatrix();
   const permissions = usePermissions();
@@ -79,58 +80,61 @@ export default function RolesPage() {
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ mb: 2, alignItems: { xs: 'stretch', sm: 'center' } }}
-      >
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          {title}
-        </Typography>
-        {changes.length > 0 && (
-          <Typography variant="body2" color="text.secondary" role="status">
-            {t('unsaved', { count: changes.length })}
+    <>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ mb: 2, alignItems: { xs: 'stretch', sm: 'center' } }}
+        >
+          <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+            {title}
           </Typography>
-        )}
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           {changes.length > 0 && (
-            <Button onClick={() => setDraft({})} disabled={save.isPending}>
-              {t('discard')}
-            </Button>
+            <Typography variant="body2" color="text.secondary" role="status">
+              {t('unsaved', { count: changes.length })}
+            </Typography>
           )}
-          <Tooltip title={t('comingSoon')}>
-            {/* A disabled button fires no events; the span lets the tooltip explain why. */}
-            <span>
-              <Button variant="outlined" startIcon={<AddIcon />} disabled>
-                {t('addRole')}
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+            {changes.length > 0 && (
+              <Button onClick={() => setDraft({})} disabled={save.isPending}>
+                {t('discard')}
               </Button>
-            </span>
-          </Tooltip>
-          <Button
-            variant="contained"
-            disabled={!mayEdit || changes.length === 0 || save.isPending}
-            onClick={() => save.mutate(changes)}
-          >
-            {t('save')}
-          </Button>
+            )}
+            <Tooltip title={t('comingSoon')}>
+              {/* A disabled button fires no events; the span lets the tooltip explain why. */}
+              <span>
+                <Button variant="outlined" startIcon={<AddIcon />} disabled>
+                  {t('addRole')}
+                </Button>
+              </span>
+            </Tooltip>
+            <Button
+              variant="contained"
+              disabled={!mayEdit || changes.length === 0 || save.isPending}
+              onClick={() => save.mutate(changes)}
+            >
+              {t('save')}
+            </Button>
+          </Stack>
         </Stack>
-      </Stack>
-      {!mayEdit && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {t('readOnly')}
-        </Alert>
-      )}
-      <Box sx={{ mx: { xs: -2, sm: 0 } }}>
-        <RoleMatrixTable
-          roles={matrix.data && permissions.data ? matrix.data : undefined}
-          rows={rows}
-          holds={(role, permission) => holds(draft, role, permission)}
-          canEdit={(role) => canEdit(role) && !save.isPending}
-          onToggle={(role, permission) => setDraft((current) => toggle(current, role, permission))}
-          onRename={mayEdit ? rename : undefined}
-        />
-      </Box>
-    </Paper>
+        {!mayEdit && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {t('readOnly')}
+          </Alert>
+        )}
+        <Box sx={{ mx: { xs: -2, sm: 0 } }}>
+          <RoleMatrixTable
+            roles={matrix.data && permissions.data ? matrix.data : undefined}
+            rows={rows}
+            holds={(role, permission) => holds(draft, role, permission)}
+            canEdit={(role) => canEdit(role) && !save.isPending}
+            onToggle={(role, permission) => setDraft((current) => toggle(current, role, permission))}
+            onRename={mayEdit ? rename : undefined}
+          />
+        </Box>
+      </Paper>
+      {isAdmin && <SecondFactorPolicyCard roles={matrix.data} />}
+    </>
   );
 }

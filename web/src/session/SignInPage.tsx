@@ -12,23 +12,34 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { SignInAnswer } from '@shared/schemas/session';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { clearNotifications } from '../common/notifications/notificationStore';
 import { useTranslateMessage } from '../i18n/translateMessage';
+import { RecoveryCodesView } from '../second-factor/RecoveryCodesView';
+import { SignInSecondStep } from '../second-factor/SignInSecondStep';
 import { PublicCard } from '../shell/PublicCard';
 import { MicrosoftLogo } from './MicrosoftLogo';
-import { signInRequest } from './sessionApi';
+import { isSession, signInRequest } from './sessionApi';
 import { startSession } from './sessionStore';
 import { showSignInError } from './signInErrors';
 import { type SignInFormValues, signInFormSchema } from './signInFormSchema';
 import { ssoStartUrl } from './ssoBinding';
 
+/** A right password whose sign-in waits for the second factor (its code, or its setup). */
+interface PendingSignIn {
+  credentials: { email: string; password: string };
+  stayLoggedIn: boolean;
+  answer: Exclude<SignInAnswer, { token: string }>;
+}
+
 /** Spec 001 s.2 sign-in screen. A successful sign-in stores the session; the route guard then leaves this page. */
 export default function SignInPage() {
   const { t } = useTranslation();
+  const { t: ts } = useTranslation('secondFactor');
   const translate = useTranslateMessage();
   const [showPassword, setShowPassword] = useState(false);
   const {
@@ -42,14 +53,48 @@ export default function SignInPage() {
     defaultValues: { email: '', password: '', stayLoggedIn: true },
   });
 
+  const [pending, setPending] = useState<PendingSignIn>();
+  const [recoveryCodes, setRecoveryCodes] = useState<{ codes: string[]; enter(): void }>();
+
+  /** A session enters; one whose sign-in turned a second factor on first shows its recovery codes. */
+  const take = (answer: SignInAnswer, credentials: PendingSignIn['credentials'], stayLoggedIn: boolean) => {
+    if (!isSession(answer)) return setPending({ credentials, stayLoggedIn, answer });
+    const enter = () => {
+      startSession({ user: answer.user, token: answer.token, refresh_token: answer.refresh_token }, stayLoggedIn);
+      clearNotifications();
+    };
+    if (answer.recovery_codes) setRecoveryCodes({ codes: answer.recovery_codes, enter });
+    else enter();
+  };
+
   const onSubmit = handleSubmit(async ({ email, password, stayLoggedIn }) => {
     try {
-      startSession(await signInRequest({ email, password }), stayLoggedIn);
-      clearNotifications();
+      take(await signInRequest({ email, password }), { email, password }, stayLoggedIn);
     } catch (error) {
       showSignInError(error, setError);
     }
   });
+
+  if (recoveryCodes)
+    return (
+      <PublicCard title={t('pages.signIn')}>
+        <RecoveryCodesView codes={recoveryCodes.codes} />
+        <Button variant="contained" size="large" fullWidth sx={{ mt: 2 }} onClick={recoveryCodes.enter}>
+          {ts('savedCodes')}
+        </Button>
+      </PublicCard>
+    );
+  if (pending)
+    return (
+      <PublicCard title={t('pages.signIn')}>
+        <SignInSecondStep
+          credentials={pending.credentials}
+          setup={pending.answer.second_factor === 'setup' ? pending.answer : undefined}
+          onAnswer={(answer) => take(answer, pending.credentials, pending.stayLoggedIn)}
+          onBack={() => setPending(undefined)}
+        />
+      </PublicCard>
+    );
 
   const fieldError = (message: string | undefined) => (message ? translate(message) : undefined);
   const togglePasswordLabel = showPassword ? t('signIn.hidePassword') : t('signIn.showPassword');

@@ -1,19 +1,26 @@
 import {
   type SessionUser,
+  type SignInAnswer,
   type SignInInput,
   type SignInResponse,
   sessionUserSchema,
-  signInResponseSchema,
+  signInAnswerSchema,
   type VerifyResponse,
   verifyResponseSchema,
 } from '@shared/schemas/session';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/apiClient';
 
-/** POST /user/sign-in; `email` holds the username or the e-mail (spec 001 s.7). */
-export async function signInRequest(credentials: SignInInput): Promise<SignInResponse> {
-  return signInResponseSchema.parse(await api.post('/user/sign-in', credentials, { auth: false }));
+/**
+ * POST /user/sign-in; `email` holds the username or the e-mail (spec 001 s.7). The answer is the session, or
+ * the ask for the second factor's code or setup (the password was right).
+ */
+export async function signInRequest(credentials: SignInInput): Promise<SignInAnswer> {
+  return signInAnswerSchema.parse(await api.post('/user/sign-in', credentials, { auth: false }));
 }
+
+export const isSession = (answer: SignInAnswer): answer is SignInResponse & { recovery_codes?: string[] } =>
+  !('second_factor' in answer);
 
 /** POST /user/verify: a new token and refresh token, usually with the current user. */
 export async function verifyRequest(refreshToken: string): Promise<VerifyResponse> {

@@ -2,7 +2,7 @@ import { ApiError } from '../api/ApiError';
 import { registerAuthHooks } from '../api/apiClient';
 import { errorMessage } from '../api/errorMessage';
 import { notifyError } from '../common/notifications/notificationStore';
-import { fetchCurrentUser, revokeRequest, signInRequest, verifyRequest } from './sessionApi';
+import { fetchCurrentUser, isSession, revokeRequest, signInRequest, verifyRequest } from './sessionApi';
 import { clearStoredSession, readStoredSession, SESSION_STORAGE_KEY, writeStoredSession } from './sessionPersistence';
 import type { SessionUser, SignInResponse, StoredSession } from './sessionTypes';
 
@@ -102,7 +102,10 @@ export async function renewSessionWith(username: string, password: string): Prom
   const current = state.session;
   if (!current) return;
   try {
-    startSession(await signInRequest({ email: username, password }), current.stayLoggedIn);
+    const answer = await signInRequest({ email: username, password });
+    // A second factor: the new session needs the app's code, which only the sign-in page asks for.
+    if (!isSession(answer)) return signOut({ revoke: false });
+    startSession(answer, current.stayLoggedIn);
   } catch (error) {
     signOut({ revoke: false });
     notifyError(errorMessage(error));

@@ -7,6 +7,8 @@ import { DeleteButton } from '../common/list/DeleteButton';
 import { SideDrawer } from '../common/list/SideDrawer';
 import { usePanelForm } from '../common/list/usePanelForm';
 import { notifySuccess } from '../common/notifications/notificationStore';
+import { OwnSecondFactorSection } from '../second-factor/OwnSecondFactorSection';
+import { ResetSecondFactorButton } from '../second-factor/ResetSecondFactorButton';
 import { useSession } from '../session/useSession';
 import { DeviceImportButton } from './DeviceImportButton';
 import { type FieldRules, UserFormFields, type UserFormValues } from './UserFormFields';
@@ -125,6 +127,11 @@ export function UserDrawer({ userId, onClose }: { userId: 'new' | number; onClos
           {!isNew && !isSelf && isAdmin && <DeviceImportButton uploadPath={`/api/users/${userId}/devices/upload`} />}
         </Box>
       )}
+      {/* Outside the user form: their own forms' submits must not reach it (React events bubble through portals). */}
+      {!loading && !isNew && !isSelf && hasAny(['USER_EDIT']) && (
+        <ResetSecondFactorButton userId={userId} name={displayName} />
+      )}
+      {!loading && isSelf && <OwnSecondFactorSection />}
     </SideDrawer>
   );
 }

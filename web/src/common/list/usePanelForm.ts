@@ -2,10 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect } from 'react';
 import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ApiError } from '../../api/ApiError';
-import { errorMessage } from '../../api/errorMessage';
 import { useTranslateMessage } from '../../i18n/translateMessage';
-import { notifyError, notifySuccess } from '../notifications/notificationStore';
+import { violationsOnFields } from '../forms/violationsOnFields';
+import { notifySuccess } from '../notifications/notificationStore';
 
 export interface PanelFormOptions<Values extends FieldValues, Entity> {
   /** The shared zod schema of the call the panel makes (create or update). */
@@ -46,16 +45,8 @@ export function usePanelForm<Values extends FieldValues, Entity>(options: PanelF
     if (entity) reset(toFormValues(entity));
   }, [entity, reset, toFormValues]);
 
-  /** A 422's violations go on their fields ('roles[0]' and 'address.city' on 'roles', 'address'). */
   const showViolations = useCallback(
-    (error: unknown) => {
-      if (!(error instanceof ApiError) || error.violations.length === 0) return notifyError(errorMessage(error));
-      for (const violation of error.violations) {
-        const field = violation.propertyPath.split(/[.[]/)[0] ?? '';
-        if (fields.has(field)) setError(field as Path<Values>, { message: violation.message });
-        else notifyError(translate(violation.message));
-      }
-    },
+    (error: unknown) => violationsOnFields(error, setError, fields, translate),
     [fields, setError, translate],
   );
 

@@ -3,7 +3,7 @@ import { collectBundle } from './collect';
 /** The signed-in screens' strings: every area but the public pages' (./de.ts). */
 export default collectBundle(
   {},
-  import.meta.glob(['../features/*/de.json', '!../features/{common,resetPassword,sso}/de.json'], {
+  import.meta.glob(['../features/*/de.json', '!../features/{common,resetPassword,secondFactor,sso}/de.json'], {
     eager: true,
     import: 'default',
   }),

@@ -3,7 +3,7 @@ import { collectBundle } from './collect';
 /** The signed-in screens' strings: every area but the public pages' (./fr.ts). */
 export default collectBundle(
   {},
-  import.meta.glob(['../features/*/fr.json', '!../features/{common,resetPassword,sso}/fr.json'], {
+  import.meta.glob(['../features/*/fr.json', '!../features/{common,resetPassword,secondFactor,sso}/fr.json'], {
     eager: true,
     import: 'default',
   }),

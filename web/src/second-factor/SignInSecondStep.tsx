@@ -1,0 +1,94 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { recoveryCodeSchema, type SecondFactorSetup, secondFactorCodeSchema } from '@shared/schemas/second-factor';
+import type { SignInAnswer } from '@shared/schemas/session';
+import { useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { violationsOnFields } from '../common/forms/violationsOnFields';
+import { useTranslateMessage } from '../i18n/translateMessage';
+import { signInRequest } from '../session/sessionApi';
+import { KeyToScan } from './KeyToScan';
+
+const FIELDS = new Set(['code', 'recovery_code']);
+const codeForm = z.object({ code: secondFactorCodeSchema });
+const recoveryForm = z.object({ recovery_code: recoveryCodeSchema });
+type StepValues = { code?: string; recovery_code?: string };
+
+/**
+ * The sign-in's second step, after a right password: the app's code (or a recovery code), or, where the
+ * user's role requires a second factor they do not have yet, the key to scan and the app's first code. Each
+ * try sends the password again (the server starts every sign-in from it).
+ */
+export function SignInSecondStep({
+  credentials,
+  setup,
+  onAnswer,
+  onBack,
+}: {
+  credentials: { email: string; password: string };
+  /** The key to set up; absent: the factor exists, its code is asked. */
+  setup?: SecondFactorSetup;
+  onAnswer(answer: SignInAnswer): void;
+  onBack(): void;
+}) {
+  const { t } = useTranslation('secondFactor');
+  const translate = useTranslateMessage();
+  const [recovery, setRecovery] = useState(false);
+  const { register, handleSubmit, setError, formState } = useForm<StepValues>({
+    resolver: zodResolver(recovery ? recoveryForm : codeForm) as Resolver<StepValues>,
+    defaultValues: { code: '', recovery_code: '' },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      onAnswer(
+        await signInRequest({
+          ...credentials,
+          ...(recovery ? { recovery_code: values.recovery_code } : { code: values.code }),
+        }),
+      );
+    } catch (error) {
+      // A wrong code is a 422 on its field; a lockout (429) or a changed password (401) is a notice.
+      violationsOnFields(error, setError, FIELDS, translate);
+    }
+  });
+  const fieldError = (message: string | undefined) => (message ? translate(message) : undefined);
+  const field = recovery ? 'recovery_code' : 'code';
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit}>
+      <Typography variant="body1" component="h2" sx={{ mb: 1 }}>
+        {setup ? t('signIn.setupTitle') : recovery ? t('signIn.recoveryTitle') : t('signIn.codeTitle')}
+      </Typography>
+      {setup && <KeyToScan setup={setup} />}
+      <TextField
+        key={field}
+        {...register(field)}
+        label={recovery ? t('signIn.recoveryCode') : t('code')}
+        autoComplete="one-time-code"
+        autoFocus
+        required
+        slotProps={{ htmlInput: recovery ? {} : { inputMode: 'numeric' } }}
+        error={!!formState.errors[field]}
+        helperText={fieldError(formState.errors[field]?.message)}
+      />
+      {!setup && (
+        <Link component="button" type="button" variant="body2" onClick={() => setRecovery((on) => !on)} sx={{ mt: 1 }}>
+          {recovery ? t('signIn.useApp') : t('signIn.useRecovery')}
+        </Link>
+      )}
+      <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+        <Button onClick={onBack}>{t('signIn.back')}</Button>
+        <Button type="submit" variant="contained" size="large" fullWidth loading={formState.isSubmitting}>
+          {setup ? t('turnOn') : t('signIn.verify')}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,57 @@
+import {
+  type RecoveryCodes,
+  type SecondFactorPolicy,
+  type SecondFactorPolicySettings,
+  type SecondFactorSetup,
+  type SecondFactorStatus,
+  secondFactorPolicySettingsSchema,
+  secondFactorStatusSchema,
+} from '@shared/schemas/second-factor';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../api/apiClient';
+
+const OWN = ['second-factor', 'own'] as const;
+const POLICY = ['second-factor', 'policy'] as const;
+
+/** GET /api/me/second-factor: whether mine is on, and how many recovery codes are left. */
+export function useOwnSecondFactor() {
+  return useQuery({
+    queryKey: OWN,
+    queryFn: async (): Promise<SecondFactorStatus> =>
+      secondFactorStatusSchema.parse(await api.get('/api/me/second-factor')),
+  });
+}
+
+/** The two steps of setting mine up: a new key (password again), then the app's first code. */
+export function useOwnSecondFactorSetup() {
+  const client = useQueryClient();
+  const start = useMutation({
+    mutationFn: (password: string) => api.post<SecondFactorSetup>('/api/me/second-factor/setup', { password }),
+  });
+  const confirm = useMutation({
+    mutationFn: (input: { password: string; code: string }) => api.post<RecoveryCodes>('/api/me/second-factor', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: OWN }),
+  });
+  return { start, confirm };
+}
+
+/** Which roles of the tenant must use a second factor (administrators). */
+export function useSecondFactorPolicy() {
+  const client = useQueryClient();
+  const policy = useQuery({
+    queryKey: POLICY,
+    queryFn: async (): Promise<SecondFactorPolicySettings> =>
+      secondFactorPolicySettingsSchema.parse(await api.get('/api/second-factor-settings')),
+  });
+  const save = useMutation({
+    mutationFn: (input: SecondFactorPolicy & { version: number | null }) =>
+      api.put<SecondFactorPolicySettings>('/api/second-factor-settings', input),
+    onSuccess: (saved) => client.setQueryData(POLICY, saved),
+  });
+  return { policy, save };
+}
+
+/** An administrator turns off a user's second factor (a lost device); the user is mailed. */
+export function useSecondFactorReset() {
+  return useMutation({ mutationFn: (userId: number) => api.post(`/api/users/${userId}/second-factor/reset`) });
+}

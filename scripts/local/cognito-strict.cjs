@@ -25,7 +25,9 @@
  *    InitiateAuth answered, for that user, for three minutes, once: a wrong code ends it and the sign-in starts
  *    again with the password. The sessions handed out are remembered here and checked so. Nor does AWS take a
  *    code a second time (a code seen over someone's shoulder is spent): a used code is refused for as long as
- *    it would otherwise still be valid.
+ *    it would otherwise still be valid. And cognito-local forgets the refresh token of the tokens it answers a
+ *    challenge with (stricter than AWS: a session signed in with a second factor could never be renewed);
+ *    it is kept on the user record here, as InitiateAuth's are.
  *
  * Plain CommonJS (no tsx) so that it starts as fast as cognito-local's own bin. It patches the Targets table
  * that cognito-local's Router reads; the table is a plain object, so this relies on no private behaviour beyond
@@ -97,16 +99,26 @@ Targets.RespondToAuthChallenge = (services) => {
     if (!known || known.username.toLowerCase() !== username || Date.now() - known.issued > CHALLENGE_SESSION_MS)
       throw new NotAuthorizedError('Invalid session for the user, session is expired.');
     const code = req.ChallengeResponses?.SOFTWARE_TOKEN_MFA_CODE;
-    if (req.ChallengeName === 'SOFTWARE_TOKEN_MFA' && code) {
-      const key = `${username}:${code}`;
-      refuseUsedCode(key);
-      const answer = await original(ctx, req);
-      usedCodes.set(key, Date.now());
-      return answer;
-    }
-    return original(ctx, req);
+    const key = `${username}:${code}`;
+    if (req.ChallengeName === 'SOFTWARE_TOKEN_MFA' && code) refuseUsedCode(key);
+    const answer = await original(ctx, req);
+    if (req.ChallengeName === 'SOFTWARE_TOKEN_MFA' && code) usedCodes.set(key, Date.now());
+    await keepRefreshToken(services, ctx, req.ClientId, known.username, answer);
+    return answer;
   };
 };
+
+/**
+ * cognito-local keeps the refresh tokens of InitiateAuth only, so one from a challenge's answer (a sign-in with
+ * a second factor) could never be used; on AWS it renews the session like any other.
+ */
+async function keepRefreshToken(services, ctx, clientId, username, answer) {
+  const refreshToken = answer?.AuthenticationResult?.RefreshToken;
+  if (!refreshToken) return;
+  const userPool = await services.cognito.getUserPoolForClientId(ctx, clientId);
+  const user = await userPool.getUserByUsername(ctx, username);
+  if (user) await userPool.storeRefreshToken(ctx, refreshToken, user);
+}
 
 Targets.AdminSetUserMFAPreference =
   ({ cognito, clock }) =>

@@ -11,7 +11,7 @@ import {
   WrongSecondFactor,
 } from './second-factor';
 import { isWrongCredentials, userContext } from './session';
-import { startSignInAttempt } from './sign-in-budget';
+import { underSignInBudget } from './sign-in-budget';
 
 /**
  * The signed-in user's own second factor (Preferences). Setup asks the password again, under the sign-in
@@ -23,21 +23,20 @@ function ownUsername(auth: AuthContext): string {
   return auth.username;
 }
 
-async function underSignInBudget<T>(username: string, ip: string, run: () => Promise<T>): Promise<T> {
-  const attempt = await startSignInAttempt(username, ip);
+/** A wrong password or code keeps its failure spent and answers on its field. */
+async function ownFactorCheck<T>(username: string, ip: string, check: () => Promise<T>): Promise<T> {
   try {
-    const result = await run();
-    await attempt.succeeded();
-    return result;
+    return await underSignInBudget(username, ip, check, isWrongPasswordOrCode);
   } catch (error) {
     if (isWrongCredentials(error))
       throw unprocessable([{ propertyPath: 'password', message: MESSAGES_USERS.currentPasswordWrong }]);
     if (error instanceof WrongSecondFactor)
       throw unprocessable([{ propertyPath: error.field, message: error.message }]);
-    await attempt.succeeded();
     throw error;
   }
 }
+
+const isWrongPasswordOrCode = (error: unknown) => isWrongCredentials(error) || error instanceof WrongSecondFactor;
 
 /** An API credential has none, and can set none up (it signs in with its client secret, not a password). */
 export const ownSecondFactor = async (auth: AuthContext): Promise<SecondFactorStatus> =>
@@ -50,7 +49,7 @@ export function startOwnSecondFactor(
   ip: string,
 ): Promise<SecondFactorSetup> {
   const username = ownUsername(auth);
-  return underSignInBudget(username, ip, () => startSecondFactorSetup(username, shownAs, password, userContext(ip)));
+  return ownFactorCheck(username, ip, () => startSecondFactorSetup(username, shownAs, password, userContext(ip)));
 }
 
 export async function confirmOwnSecondFactor(
@@ -60,7 +59,7 @@ export async function confirmOwnSecondFactor(
   ip: string,
 ): Promise<RecoveryCodes> {
   const username = ownUsername(auth);
-  const codes = await underSignInBudget(username, ip, () =>
+  const codes = await ownFactorCheck(username, ip, () =>
     confirmSecondFactor(username, password, code, userContext(ip)),
   );
   return { recovery_codes: codes };

@@ -34,7 +34,11 @@ export async function saveSecondFactorPolicy(
   return setting.save(auth.tenant, input);
 }
 
-/** Whether this signed-in user's roles require a second factor in their own tenant. */
+/**
+ * Whether this signed-in user's roles require a second factor in their own tenant. Read on every sign-in and
+ * refresh, uncached: that is one GetItem per session an hour, and a new requirement holds from the next renewal
+ * on every container rather than a cache's lifetime later.
+ */
 export async function secondFactorRequiredOf(ctx: TenantContext, roles: readonly string[]): Promise<boolean> {
   const { required_roles } = await setting.read(ctx);
   return roles.some((role) => required_roles.includes(role));

@@ -26,7 +26,7 @@ import {
   WrongSecondFactor,
 } from './second-factor';
 import { secondFactorRequiredOf } from './second-factor-policy';
-import { startSignInAttempt } from './sign-in-budget';
+import { underSignInBudget } from './sign-in-budget';
 import { isIssuedBeforeSignOut } from './sign-out-everywhere';
 
 /** The signed-in user as the console stores it (spec 001 section 3, Session user). */
@@ -83,11 +83,43 @@ async function authOfIdToken(idToken: string) {
   return authContextFromClaims(claims, undefined);
 }
 
-async function sessionOf(tokens: AuthenticationResultType) {
-  const { IdToken: idToken, RefreshToken: refreshToken } = tokens;
+/**
+ * The session for Cognito's tokens. Signed in within the second the user's sessions were ended (right after a
+ * password change), the ID token cannot be told from older ones and is refused: it is renewed with its refresh
+ * token in the next second (at most ~1 s), so neither the password nor a one-time code is sent again.
+ */
+async function sessionOf(tokens: AuthenticationResultType, ip: string) {
+  const refreshToken = tokens.RefreshToken;
+  let idToken = tokens.IdToken;
   if (!idToken || !refreshToken) throw unauthorized(MESSAGES.signInFailed);
-  const auth = await authOfIdToken(idToken);
+  let auth: AuthContext;
+  try {
+    auth = await authOfIdToken(idToken);
+  } catch (error) {
+    if (!isIssuedBeforeSignOut(error)) throw error;
+    await nextSecond();
+    idToken = (await refreshedTokens(refreshToken, ip)).idToken;
+    auth = await authOfIdToken(idToken);
+  }
   return { auth, session: { user: await sessionUserFor(auth), token: idToken, refresh_token: refreshToken } };
+}
+
+/** Token times are whole seconds: the start of the next one. */
+const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
+
+/** A new ID token for a refresh token (and the refresh token to keep: a new one where the client rotates them). */
+async function refreshedTokens(refreshToken: string, ip: string) {
+  const result = await cognito().send(
+    new InitiateAuthCommand({
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: userPoolClientId(),
+      AuthParameters: { REFRESH_TOKEN: refreshToken },
+      ...userContext(ip),
+    }),
+  );
+  const idToken = result.AuthenticationResult?.IdToken;
+  if (!idToken) throw unauthorized(MESSAGES.invalidToken);
+  return { idToken, refreshToken: result.AuthenticationResult?.RefreshToken ?? refreshToken };
 }
 
 /** Sign-in accepts a username or an e-mail (spec 001 s.2); Cognito needs the username. */
@@ -118,21 +150,24 @@ export const userContext = (ip: string) => ({ UserContextData: { IpAddress: ip }
  * The tokens Cognito answers are dropped; the password change that follows signs out everywhere anyway.
  */
 export async function isCurrentPassword(username: string, password: string, ip: string): Promise<boolean> {
-  const attempt = await startSignInAttempt(username, ip);
   try {
-    await cognito().send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: userPoolClientId(),
-        AuthParameters: { USERNAME: username, PASSWORD: password },
-        ...userContext(ip),
-      }),
+    await underSignInBudget(
+      username,
+      ip,
+      () =>
+        cognito().send(
+          new InitiateAuthCommand({
+            AuthFlow: 'USER_PASSWORD_AUTH',
+            ClientId: userPoolClientId(),
+            AuthParameters: { USERNAME: username, PASSWORD: password },
+            ...userContext(ip),
+          }),
+        ),
+      isWrongCredentials,
     );
-    await attempt.succeeded();
     return true;
   } catch (error) {
     if (isWrongCredentials(error)) return false;
-    await attempt.succeeded();
     throw error;
   }
 }
@@ -150,7 +185,7 @@ async function passwordSession(
 ): Promise<SignInAnswer> {
   const answer = await passwordAnswer(username, password, userContext(ip));
   if ('tokens' in answer) {
-    const { auth, session } = await sessionOf(answer.tokens);
+    const { auth, session } = await sessionOf(answer.tokens, ip);
     if (!(await secondFactorRequiredOf(auth.tenant, auth.roles))) return session;
     const accessToken = answer.tokens.AccessToken as string;
     if (!factor.code) {
@@ -160,11 +195,8 @@ async function passwordSession(
     return { ...session, recovery_codes: await enableWithCode(username, accessToken, factor.code) };
   }
   const tokens = await completeSecondFactor(username, password, answer.session, factor, userContext(ip));
-  return tokens ? (await sessionOf(tokens)).session : { second_factor: 'code' };
+  return tokens ? (await sessionOf(tokens, ip)).session : { second_factor: 'code' };
 }
-
-/** Token times are whole seconds: the start of the next one. */
-const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
 
 /** Sign-in with the failure budgets of sign-in-budget.ts around Cognito's own check. */
 /** `refused` hears of each wrong password given for an account that exists (the audit log keeps it). */
@@ -176,31 +208,28 @@ export async function signIn(
   factor: SecondFactorAnswer = {},
 ): Promise<SignInAnswer> {
   const username = await resolveUsername(login.trim());
-  // Unknown logins spend the budget of their text: they are refused exactly like accounts that exist.
-  const attempt = await startSignInAttempt(username ?? login, ip);
-  if (!username) throw unauthorized(MESSAGES.signInFailed);
   try {
-    const session = await passwordSession(username, password, ip, factor).catch(async (error) => {
-      // Signed in within the second the user's sessions were ended (e.g. right after changing the password):
-      // that token cannot be told from older ones, so a new one is minted in the next second (at most ~1 s).
-      if (!isIssuedBeforeSignOut(error)) throw error;
-      await nextSecond();
-      return passwordSession(username, password, ip, factor);
-    });
-    await attempt.succeeded();
-    return session;
+    // Unknown logins spend the budget of their text: they are refused exactly like accounts that exist.
+    return await underSignInBudget(
+      username ?? login,
+      ip,
+      () => {
+        if (!username) throw unauthorized(MESSAGES.signInFailed);
+        return passwordSession(username, password, ip, factor);
+      },
+      // A wrong code keeps the failure spent: guessing codes runs into the same lockout as guessing passwords.
+      // Any other failure of ours must not count against the caller.
+      (error) => isWrongCredentials(error) || error instanceof WrongSecondFactor || error instanceof HttpError,
+    );
   } catch (error) {
-    if (isWrongCredentials(error)) {
+    if (username && isWrongCredentials(error)) {
       await refused(username);
       throw unauthorized(MESSAGES.signInFailed);
     }
-    // A wrong code keeps the failure spent: guessing codes runs into the same lockout as guessing passwords.
-    if (error instanceof WrongSecondFactor) {
+    if (username && error instanceof WrongSecondFactor) {
       await refused(username);
       throw unprocessable([{ propertyPath: error.field, message: error.message }]);
     }
-    // Our failure, not the caller's: it must not count against them.
-    if (!(error instanceof HttpError)) await attempt.succeeded();
     throw error;
   }
 }
@@ -208,25 +237,16 @@ export async function signIn(
 /** Refresh (spec 001 s.4): a new ID token for the refresh token; Cognito keeps the refresh token itself. */
 export async function refresh(refreshToken: string, ip: string) {
   try {
-    const result = await cognito().send(
-      new InitiateAuthCommand({
-        AuthFlow: 'REFRESH_TOKEN_AUTH',
-        ClientId: userPoolClientId(),
-        AuthParameters: { REFRESH_TOKEN: refreshToken },
-        ...userContext(ip),
-      }),
-    );
-    const idToken = result.AuthenticationResult?.IdToken;
-    if (!idToken) throw unauthorized(MESSAGES.invalidToken);
-    const auth = await authOfIdToken(idToken);
+    const renewed = await refreshedTokens(refreshToken, ip);
+    const auth = await authOfIdToken(renewed.idToken);
     // A role that must use a second factor, and the user has none yet (the policy came after their sign-in):
     // no renewed session until a sign-in has set it up.
     if ((await secondFactorRequiredOf(auth.tenant, auth.roles)) && !(await secondFactorStatus(auth.username)).enabled)
       throw unauthorized(SECOND_FACTOR_REQUIRED);
     return {
       user: await sessionUserFor(auth),
-      token: idToken,
-      refresh_token: result.AuthenticationResult?.RefreshToken ?? refreshToken,
+      token: renewed.idToken,
+      refresh_token: renewed.refreshToken,
     };
   } catch (error) {
     if (isWrongCredentials(error)) throw unauthorized(MESSAGES.invalidToken);

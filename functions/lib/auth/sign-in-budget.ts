@@ -10,12 +10,34 @@ import { giveBack, take, type WindowLimit } from '../security/rate-limit';
  * a hundred parallel guesses all start before the first failure is counted. A spent budget refuses every
  * attempt, the right password too, with the same 429 whether the account exists or not.
  */
-export interface SignInAttempt {
+interface SignInAttempt {
   /** Gives the spent failures back: the attempt did not fail (or failed on our side, not the caller's). */
   succeeded(): Promise<void>;
 }
 
-export async function startSignInAttempt(account: string, ip: string): Promise<SignInAttempt> {
+/**
+ * Runs a check of what the caller claims to know (a password, a one-time code) under the budgets of `account`
+ * and the caller's address: the failure stays spent when `isCallersFailure` says the caller got it wrong, and is
+ * given back when the check passes or fails on our side.
+ */
+export async function underSignInBudget<T>(
+  account: string,
+  ip: string,
+  check: () => Promise<T>,
+  isCallersFailure: (error: unknown) => boolean,
+): Promise<T> {
+  const attempt = await startSignInAttempt(account, ip);
+  try {
+    const result = await check();
+    await attempt.succeeded();
+    return result;
+  } catch (error) {
+    if (!isCallersFailure(error)) await attempt.succeeded();
+    throw error;
+  }
+}
+
+async function startSignInAttempt(account: string, ip: string): Promise<SignInAttempt> {
   const spent: [WindowLimit, string][] = [
     [SIGN_IN_FAILURES_PER_IP, ipSubject(ip)],
     [SIGN_IN_FAILURES_PER_ACCOUNT, account.trim().toLowerCase()],

@@ -74,7 +74,7 @@ export const isIssuedBeforeSignOut = (error: unknown) =>
  * One GetItem per request for a console user (run beside the role matrix read): refuses the token of a user
  * who is gone, deactivated, or whose sessions were ended after the token was issued. Token times are whole
  * seconds, so a token issued in the very second of the stamp is refused too (it may predate the sign-out);
- * signIn mints a new one in the next second when that happens to a fresh sign-in.
+ * sign-in renews such a token by its refresh token in the next second (session.ts sessionOf).
  */
 export async function assertTokenCurrent(identity: Pick<VerifiedIdentity, 'tenantId' | 'userId' | 'issuedAt'>) {
   const result = await dynamo().send(

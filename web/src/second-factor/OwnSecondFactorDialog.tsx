@@ -15,6 +15,7 @@ import { violationsOnFields } from '../common/forms/violationsOnFields';
 import { notifySuccess } from '../common/notifications/notificationStore';
 import { useTranslateMessage } from '../i18n/translateMessage';
 import { KeyToScan } from './KeyToScan';
+import { OneTimeCodeField } from './OneTimeCodeField';
 import { RecoveryCodesView } from './RecoveryCodesView';
 import { useOwnSecondFactorSetup } from './secondFactorApi';
 
@@ -86,15 +87,10 @@ export function OwnSecondFactorDialog({ onClose }: { onClose(): void }) {
             />
             {setup && <KeyToScan setup={setup} />}
             {setup && (
-              <TextField
-                {...register('code')}
+              <OneTimeCodeField
+                registration={register('code')}
                 label={t('code')}
-                autoComplete="one-time-code"
-                autoFocus
-                required
-                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                error={!!formState.errors.code}
-                helperText={fieldError(formState.errors.code?.message)}
+                error={fieldError(formState.errors.code?.message)}
               />
             )}
           </form>

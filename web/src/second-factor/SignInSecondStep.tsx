@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { recoveryCodeSchema, type SecondFactorSetup, secondFactorCodeSchema } from '@shared/schemas/second-factor';
 import type { SignInAnswer } from '@shared/schemas/session';
@@ -15,6 +14,7 @@ import { violationsOnFields } from '../common/forms/violationsOnFields';
 import { useTranslateMessage } from '../i18n/translateMessage';
 import { signInRequest } from '../session/sessionApi';
 import { KeyToScan } from './KeyToScan';
+import { OneTimeCodeField } from './OneTimeCodeField';
 
 const FIELDS = new Set(['code', 'recovery_code']);
 const codeForm = z.object({ code: secondFactorCodeSchema });
@@ -67,16 +67,12 @@ export function SignInSecondStep({
         {setup ? t('signIn.setupTitle') : recovery ? t('signIn.recoveryTitle') : t('signIn.codeTitle')}
       </Typography>
       {setup && <KeyToScan setup={setup} />}
-      <TextField
+      <OneTimeCodeField
         key={field}
-        {...register(field)}
+        registration={register(field)}
         label={recovery ? t('signIn.recoveryCode') : t('code')}
-        autoComplete="one-time-code"
-        autoFocus
-        required
-        slotProps={{ htmlInput: recovery ? {} : { inputMode: 'numeric' } }}
-        error={!!formState.errors[field]}
-        helperText={fieldError(formState.errors[field]?.message)}
+        letters={recovery}
+        error={fieldError(formState.errors[field]?.message)}
       />
       {!setup && (
         <Link component="button" type="button" variant="body2" onClick={() => setRecovery((on) => !on)} sx={{ mt: 1 }}>

@@ -51,6 +51,7 @@ import { resetRecordWrite } from '../lib/loan-days/loan-day-records';
 import { mailReportSafely } from '../lib/notifications/report-notice';
 import { actorOf } from '../lib/pickups/actor';
 import { pickupRequestedAt, queueStatusEvents } from '../lib/pickups/status-events';
+import { retentionOf } from '../lib/settings/retention-settings';
 import { closeOpenVisitsOfAsset } from '../lib/visits/visit-writes';
 
 /**
@@ -255,13 +256,14 @@ export const handler = createHttpHandler('assets', {
       refuseClientUsers(auth);
       // Who reset how many days, kept beside the month's loan-day records.
       const by = actorOf(auth);
+      const keptYears = (await retentionOf(auth.tenant)).loanDayYears;
       return runAction(
         auth,
         event,
         params,
         body,
         async (asset) => ({ ...asset, days_outside_geo_zone: 0 }),
-        (asset) => [resetRecordWrite(auth.tenant, asset, by, new Date())],
+        (asset) => [resetRecordWrite(auth.tenant, asset, by, new Date(), keptYears)],
       );
     },
   }),

@@ -3,6 +3,7 @@ import type { TenantContext } from '../../functions/lib/data/tenant-context';
 import { addDays, amsterdamDay } from '../../functions/lib/loan-days/amsterdam-day';
 import type { CountedAsset } from '../../functions/lib/loan-days/loan-day-counter';
 import { dayRecordPut } from '../../functions/lib/loan-days/loan-day-records';
+import { DEFAULT_RETENTION } from '../../shared/schemas/retention';
 import { batchPut } from './batch-write';
 
 /** Days back the demo keeps records for: this month and the last, for the Billing screen. */
@@ -24,7 +25,8 @@ export async function seedLoanDayRecords(
     const days = asset.days_outside_geo_zone ?? 0;
     if (days <= 0 || !asset.geo_zone) continue;
     for (let back = Math.min(days, MAX_DAYS); back >= 1; back--) {
-      const put = dayRecordPut(ctx, asset as CountedAsset, addDays(today, -back), days - back + 1);
+      const day = addDays(today, -back);
+      const put = dayRecordPut(ctx, asset as CountedAsset, day, days - back + 1, DEFAULT_RETENTION.loanDayYears);
       if (put.Put) items.push(put.Put.Item as object);
     }
   }

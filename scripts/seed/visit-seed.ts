@@ -5,6 +5,7 @@ import type { PipelineAsset } from '../../functions/lib/pipeline/processor/uplin
 import { visitEffects } from '../../functions/lib/pipeline/processor/visit-effects';
 import { type VisitRecord, visitItem } from '../../functions/lib/visits/visit-keys';
 import { parseGeoZoneGeometry } from '../../shared/schemas/geo-zone';
+import { DEFAULT_RETENTION } from '../../shared/schemas/retention';
 import type { DemoDataset } from './demo-data';
 
 /**
@@ -41,5 +42,5 @@ export function seededVisits(ctx: TenantContext, data: DemoDataset): Record<stri
     // A departure replaces its arrival: one item per visit, as the arrival's Put and departure's Update leave it.
     for (const visit of step.visits) visits.set(`${visit.assetId}|${visit.zoneId}|${visit.arrivedAt}`, visit);
   }
-  return [...visits.values()].map((visit) => visitItem(ctx, visit));
+  return [...visits.values()].map((visit) => visitItem(ctx, visit, DEFAULT_RETENTION.zoneVisitDays));
 }

@@ -2,6 +2,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { systemTenantContext } from '../../functions/lib/data/system-context';
 import { type EventRecord, toEventItem } from '../../functions/lib/events/event-repository';
 import { TABLE_NAME } from '../../scripts/local/config';
+import { DEFAULT_RETENTION } from '../../shared/schemas/retention';
 import { call, tokenOf } from '../harness/api';
 import { localTable } from '../harness/stack';
 
@@ -51,7 +52,9 @@ async function storeEvent(deviceId: number, date: Date) {
     radius: 10,
     geo_zone: null,
   };
-  await db.send(new PutCommand({ TableName: TABLE_NAME, Item: toEventItem(demo, event) }));
+  await db.send(
+    new PutCommand({ TableName: TABLE_NAME, Item: toEventItem(demo, event, DEFAULT_RETENTION.locatedEventDays) }),
+  );
   return event;
 }
 

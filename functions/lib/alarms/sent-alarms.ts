@@ -9,6 +9,7 @@ import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 import { allowListOf } from '../http/allow-list';
 import { conflict, notFound } from '../http/errors';
+import { expiryOf } from '../settings/retention-settings';
 import { ALARM_INBOX_KEY_ATTRIBUTES, alarmInboxKeys } from './alarm-inbox-keys';
 
 export const ALARM_ALREADY_ACKNOWLEDGED = 'This alarm was already acknowledged.';
@@ -88,6 +89,7 @@ export async function claimSentAlarm(ctx: TenantContext, record: SentAlarmRecord
           ...alarmInboxKeys(ctx, record.id, record.clientId ?? null),
           entityType: 'SENT_ALARM',
           tenantId: ctx.tenantId,
+          expiresAt: await expiryOf(ctx, 'alarmDays', record.at),
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),

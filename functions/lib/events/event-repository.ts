@@ -8,6 +8,7 @@ import { queryPage } from '../data/query-page';
 import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 import { allowListOf } from '../http/allow-list';
+import { expiresAfterDays, retentionOf } from '../settings/retention-settings';
 import { eventFromKey, eventToKey } from './event-days';
 
 /**
@@ -38,11 +39,13 @@ export const eventDateKey = (date: string): string => {
 };
 export const eventSortKey = (date: string, id: number) => `${SK_PREFIX}${eventDateKey(date)}#${pad(id)}`;
 
-export function toEventItem(ctx: TenantContext, event: EventRecord): Record<string, unknown> {
+/** `keptDays`: the tenant's period for located events; the event goes that long after its own date. */
+export function toEventItem(ctx: TenantContext, event: EventRecord, keptDays: number): Record<string, unknown> {
   const sk = eventSortKey(event.date, event.id);
   return {
     ...event,
     date: eventDateKey(event.date),
+    expiresAt: expiresAfterDays(event.date, keptDays),
     pk: deviceEventsPartition(ctx, event.device.id),
     sk,
     gsi1pk: tenantEventsPartition(ctx),
@@ -74,7 +77,7 @@ export async function putEvent(ctx: TenantContext, event: EventRecord): Promise<
     await dynamo().send(
       new PutCommand({
         TableName: tableName(),
-        Item: toEventItem(ctx, event),
+        Item: toEventItem(ctx, event, (await retentionOf(ctx)).locatedEventDays),
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
@@ -96,8 +99,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function batchPutEvents(ctx: TenantContext, events: readonly EventRecord[], concurrency = 4) {
   const chunks: Record<string, unknown>[][] = [];
+  const keptDays = (await retentionOf(ctx)).locatedEventDays;
   for (let i = 0; i < events.length; i += BATCH_SIZE) {
-    chunks.push(events.slice(i, i + BATCH_SIZE).map((event) => toEventItem(ctx, event)));
+    chunks.push(events.slice(i, i + BATCH_SIZE).map((event) => toEventItem(ctx, event, keptDays)));
   }
   let next = 0;
   const worker = async () => {

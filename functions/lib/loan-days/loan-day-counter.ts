@@ -5,6 +5,7 @@ import { dynamo, tableName } from '../data/client';
 import { itemKey } from '../data/keys';
 import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
+import { retentionOf } from '../settings/retention-settings';
 import { queueWebhookEvent } from '../webhooks/webhook-events';
 import { endOfAmsterdamDay } from './amsterdam-day';
 import { dayRecordPut } from './loan-day-records';
@@ -69,9 +70,10 @@ async function sendCount(
     return;
   }
   const daysOutside = (asset.days_outside_geo_zone ?? 0) + 1;
+  const keptYears = (await retentionOf(ctx)).loanDayYears;
   await dynamo().send(
     new TransactWriteCommand({
-      TransactItems: [{ Update: update.input as never }, dayRecordPut(ctx, asset, day, daysOutside)],
+      TransactItems: [{ Update: update.input as never }, dayRecordPut(ctx, asset, day, daysOutside, keptYears)],
     }),
   );
   const zone = asset.geo_zone ? { id: asset.geo_zone.id, name: asset.geo_zone.name ?? null } : null;

@@ -4,6 +4,7 @@ import type { AssetRecord } from '../assets/asset-repository';
 import { tableName } from '../data/client';
 import { pad, tenantPrefix } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
+import { expiresAfterYears } from '../settings/retention-settings';
 import { amsterdamDay } from './amsterdam-day';
 import type { CountedAsset } from './loan-day-counter';
 
@@ -21,8 +22,17 @@ type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteComman
 export const loanDayPartition = (ctx: TenantContext, month: string) => `${tenantPrefix(ctx)}LOAN_DAY#${month}`;
 const ownerKey = (clientId: number | null, assetId: number) => `${pad(clientId ?? 0)}#${pad(assetId)}`;
 
-/** The record of day `day` counted outside for `asset` (as the job read it), `daysOutside` after the count. */
-export function dayRecordPut(ctx: TenantContext, asset: CountedAsset, day: string, daysOutside: number): TransactItem {
+/**
+ * The record of day `day` counted outside for `asset` (as the job read it), `daysOutside` after the count, kept
+ * `keptYears` bookkeeping years (the tenant's `loanDayYears`).
+ */
+export function dayRecordPut(
+  ctx: TenantContext,
+  asset: CountedAsset,
+  day: string,
+  daysOutside: number,
+  keptYears: number,
+): TransactItem {
   const fix = asset.last_event;
   const fixed = fix && fix.latitude !== null && fix.longitude !== null;
   return {
@@ -44,6 +54,7 @@ export function dayRecordPut(ctx: TenantContext, asset: CountedAsset, day: strin
           : null,
         outside_since: asset.zone_membership?.since ?? null,
         days_outside: daysOutside,
+        expiresAt: expiresAfterYears(day, keptYears),
       },
       // The asset's own condition already refuses a second count; this keeps a record from being replaced.
       ConditionExpression: 'attribute_not_exists(pk)',
@@ -51,8 +62,14 @@ export function dayRecordPut(ctx: TenantContext, asset: CountedAsset, day: strin
   };
 }
 
-/** The record of a person's reset of `asset`'s days outside, at `at` (its Amsterdam month). */
-export function resetRecordWrite(ctx: TenantContext, asset: AssetRecord, by: number | null, at: Date): TransactItem {
+/** The record of a person's reset of `asset`'s days outside, at `at` (its Amsterdam month), kept as a day is. */
+export function resetRecordWrite(
+  ctx: TenantContext,
+  asset: AssetRecord,
+  by: number | null,
+  at: Date,
+  keptYears: number,
+): TransactItem {
   const time = at.toISOString();
   return {
     Put: {
@@ -69,6 +86,7 @@ export function resetRecordWrite(ctx: TenantContext, asset: AssetRecord, by: num
         at: time,
         by: by === null ? null : { id: by },
         count: asset.days_outside_geo_zone ?? 0,
+        expiresAt: expiresAfterYears(amsterdamDay(at), keptYears),
       },
     },
   };

@@ -2,6 +2,7 @@ import {
   DEFAULT_RETENTION,
   type Retention,
   type RetentionInput,
+  type RetentionKind,
   type RetentionSettings,
   retentionSchema,
 } from '../../../shared/schemas/retention';
@@ -36,6 +37,21 @@ export async function retentionOf(ctx: TenantContext): Promise<Retention> {
 /** The expiry (epoch seconds, DynamoDB TTL) of an item written at `at` and kept `days`. */
 export const expiresAfterDays = (at: string | number | Date, days: number) =>
   Math.floor(new Date(at).getTime() / 1000) + days * 86_400;
+
+/** The periods counted in days (every kind but the billing records, kept in years). */
+export type DayRetentionKind = Exclude<RetentionKind, 'loanDayYears'>;
+
+/** The expiry of an item of `kind` dated `at`, by the tenant's period for that kind (cached a minute). */
+export async function expiryOf(ctx: TenantContext, kind: DayRetentionKind, at: string | number | Date) {
+  return expiresAfterDays(at, (await retentionOf(ctx))[kind]);
+}
+
+/**
+ * Billing records are kept whole bookkeeping years: until the first moment after the `years`th calendar year that
+ * follows the one of `day` (a day of 2026 kept 7 years goes at the start of 2034).
+ */
+export const expiresAfterYears = (day: string, years: number) =>
+  Date.UTC(Number(day.slice(0, 4)) + years + 1, 0, 1) / 1000;
 
 export async function saveRetentionSettings(ctx: TenantContext, input: RetentionInput): Promise<RetentionSettings> {
   const saved = await setting.save(ctx, input);

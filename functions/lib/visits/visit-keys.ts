@@ -1,5 +1,6 @@
 import { pad, tenantPrefix } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
+import { expiresAfterDays } from '../settings/retention-settings';
 
 /**
  * Zone visits (docs/data-model.md "Zone visits"). One item per stay of an asset in
@@ -50,10 +51,14 @@ export function arrivalItem(ctx: TenantContext, visit: VisitRecord): Record<stri
   };
 }
 
-/** The item of a visit as it stands: an open one with its open-visit keys, a closed one without (the seed). */
-export function visitItem(ctx: TenantContext, visit: VisitRecord): Record<string, unknown> {
+/**
+ * The item of a visit as it stands (the seed): an open one with its open-visit keys, a closed one without them
+ * and kept `keptDays` after its departure, as the departure's Update leaves it.
+ */
+export function visitItem(ctx: TenantContext, visit: VisitRecord, keptDays: number): Record<string, unknown> {
   const { gsi2pk: _pk, gsi2sk: _sk, ...closed } = arrivalItem(ctx, visit);
-  return visit.leftAt === null ? arrivalItem(ctx, visit) : closed;
+  if (visit.leftAt === null) return arrivalItem(ctx, visit);
+  return { ...closed, expiresAt: expiresAfterDays(visit.leftAt, keptDays) };
 }
 
 /** Whole seconds between arrival and departure, never negative. */

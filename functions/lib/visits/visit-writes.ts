@@ -4,6 +4,7 @@ import { dynamo, tableName } from '../data/client';
 import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 import type { ZonePresence } from '../pipeline/geofence/zone-presence';
+import { expiryOf } from '../settings/retention-settings';
 import { publishVisitChanges, visitChangeOf } from './visit-events';
 import { arrivalItem, dwellSecondsOf, type VisitRecord, visitKey } from './visit-keys';
 import { openVisitsQuery } from './visit-queries';
@@ -23,7 +24,10 @@ async function conditional(write: () => Promise<unknown>): Promise<boolean> {
   }
 }
 
-/** The arrival: one Put of the open visit (with its open-visit index keys); none if it is there already. */
+/**
+ * The arrival: one Put of the open visit (with its open-visit index keys); none if it is there already. An open
+ * visit has no expiry (a reel may stand in its depot for years): the departure gives it one.
+ */
 export function putArrival(ctx: TenantContext, visit: VisitRecord): Promise<boolean> {
   return conditional(() =>
     dynamo().send(
@@ -54,11 +58,12 @@ export async function closeVisit(ctx: TenantContext, departure: Departure): Prom
       new UpdateCommand({
         TableName: tableName(),
         Key: visitKey(ctx, departure.assetId, departure.zoneId, departure.arrivedAt),
-        UpdateExpression: 'SET leftAt = :left, dwellSeconds = :dwell REMOVE gsi2pk, gsi2sk',
+        UpdateExpression: 'SET leftAt = :left, dwellSeconds = :dwell, expiresAt = :expires REMOVE gsi2pk, gsi2sk',
         ConditionExpression: 'attribute_exists(gsi2pk)',
         ExpressionAttributeValues: {
           ':left': departure.leftAt,
           ':dwell': dwellSecondsOf(departure.arrivedAt, departure.leftAt),
+          ':expires': await expiryOf(ctx, 'zoneVisitDays', departure.leftAt),
         },
         ReturnValues: 'ALL_NEW',
       }),

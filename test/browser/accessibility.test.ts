@@ -418,6 +418,7 @@ const ADMIN: Screen[] = [
       { name: 'audit entry panel', act: inTurn(closePanel, openFirstRow) },
     ],
   },
+  { name: 'data retention', path: '/retention', ready: formReady('[data-testid="retention-form"] input') },
   {
     name: 'API reference',
     path: '/api/reference',

@@ -31,6 +31,7 @@ const ADMINISTRATION = [
   'Gateways',
   'Webhooks',
   'Audit log',
+  'Data retention',
 ];
 
 interface RoleCase {

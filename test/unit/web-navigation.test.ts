@@ -57,8 +57,8 @@ describe('navigation entries (spec 000 s.2, spec 001 s.2)', () => {
   });
 
   test('tenants need the super admin role, not ROLE_ADMIN', () => {
-    expect(visiblePaths(user(['ROLE_ADMIN'], []))).toEqual(['/audit']);
-    expect(visiblePaths(user(['ROLE_SUPER_ADMIN'], []))).toEqual(['/tenants', '/audit']);
+    expect(visiblePaths(user(['ROLE_ADMIN'], []))).toEqual(['/audit', '/retention']);
+    expect(visiblePaths(user(['ROLE_SUPER_ADMIN'], []))).toEqual(['/tenants', '/audit', '/retention']);
   });
 
   test('the audit log is the administrators’, whatever the matrix grants others', () => {
@@ -74,8 +74,9 @@ describe('navigation entries (spec 000 s.2, spec 001 s.2)', () => {
       '/kpnthings',
       '/api',
     ]);
-    // Webhooks: the integrations' permissions and the admin role, as the API asks; the audit log: the role alone.
-    expect(visiblePaths(user(['ROLE_ADMIN'], ['API_TOKENS']))).toEqual(['/api', '/webhooks', '/audit']);
+    // Webhooks: the integrations' permissions and the admin role, as the API asks; the audit log and the
+    // retention periods: the role alone.
+    expect(visiblePaths(user(['ROLE_ADMIN'], ['API_TOKENS']))).toEqual(['/api', '/webhooks', '/audit', '/retention']);
   });
 });
 

@@ -33,6 +33,7 @@ const StockPage = lazy(() => import('./stock/StockPage'));
 const PickupsPage = lazy(() => import('./pickups/PickupsPage'));
 const BillingPage = lazy(() => import('./billing/BillingPage'));
 const AuditPage = lazy(() => import('./audit/AuditPage'));
+const RetentionPage = lazy(() => import('./retention/RetentionPage'));
 
 const page = (path: string, handle: PageHandle, element: ReactNode = <PlaceholderPage />): RouteObject => ({
   path,
@@ -97,6 +98,7 @@ export const routes: RouteObject[] = [
               page('webhooks/:id?', { title: 'webhooks' }, <WebhooksPage />),
               // The audit log is the administrators' (the API's rule too); an entry's id is escaped in the path.
               page('audit/:id?', { title: 'audit' }, <AuditPage />),
+              page('retention', { title: 'retention' }, <RetentionPage />),
             ],
           },
         ],

@@ -27,13 +27,20 @@ export function useOwnSecondFactorSetup() {
   const client = useQueryClient();
   const start = useMutation({
     mutationFn: (password: string) => api.post<SecondFactorSetup>('/api/me/second-factor/setup', { password }),
+    meta: { silent: true },
   });
   const confirm = useMutation({
     mutationFn: (input: { password: string; code: string }) => api.post<RecoveryCodes>('/api/me/second-factor', input),
+    meta: { silent: true },
     onSuccess: () => client.invalidateQueries({ queryKey: OWN }),
   });
   return { start, confirm };
 }
+
+/*
+ * Every mutation here is `silent`: its caller shows a failure itself (on the form's fields, or as a notice), so
+ * the query client's own notice would say it twice.
+ */
 
 /** Which roles of the tenant must use a second factor (administrators). */
 export function useSecondFactorPolicy() {
@@ -46,6 +53,7 @@ export function useSecondFactorPolicy() {
   const save = useMutation({
     mutationFn: (input: SecondFactorPolicy & { version: number | null }) =>
       api.put<SecondFactorPolicySettings>('/api/second-factor-settings', input),
+    meta: { silent: true },
     onSuccess: (saved) => client.setQueryData(POLICY, saved),
   });
   return { policy, save };
@@ -53,5 +61,8 @@ export function useSecondFactorPolicy() {
 
 /** An administrator turns off a user's second factor (a lost device); the user is mailed. */
 export function useSecondFactorReset() {
-  return useMutation({ mutationFn: (userId: number) => api.post(`/api/users/${userId}/second-factor/reset`) });
+  return useMutation({
+    mutationFn: (userId: number) => api.post(`/api/users/${userId}/second-factor/reset`),
+    meta: { silent: true },
+  });
 }

@@ -61,4 +61,6 @@ export const NAVIGATION_ENTRIES: readonly NavigationEntry[] = [
   },
   // Who changed what: the roles the API's route names, no permission of the matrix.
   { path: '/audit', title: 'audit', group: 'administration', anyOf: ['ROLE_ADMIN', 'ROLE_SUPER_ADMIN'] },
+  // How long records are kept: the administrators' (the API's rule too).
+  { path: '/retention', title: 'retention', group: 'administration', anyOf: ['ROLE_ADMIN', 'ROLE_SUPER_ADMIN'] },
 ];

@@ -6,6 +6,7 @@ import CellTower from '@mui/icons-material/CellTower';
 import DataObject from '@mui/icons-material/DataObject';
 import Groups from '@mui/icons-material/Groups';
 import History from '@mui/icons-material/History';
+import HourglassBottom from '@mui/icons-material/HourglassBottom';
 import Inventory2 from '@mui/icons-material/Inventory2';
 import Key from '@mui/icons-material/Key';
 import LocalShipping from '@mui/icons-material/LocalShipping';
@@ -42,4 +43,5 @@ export const NAVIGATION_ICONS: Record<string, typeof SvgIcon> = {
   '/gateways': CellTower,
   '/webhooks': Webhook,
   '/audit': History,
+  '/retention': HourglassBottom,
 };

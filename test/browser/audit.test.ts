@@ -15,8 +15,9 @@ import { waitUntil } from '../harness/wait';
 /**
  * The audit screen: an administrator renames an asset through the API, finds the change at /audit, narrows the
  * log to that asset in the filter drawer (the type and id together), opens the entry's panel with the old and
- * the new name, and reloads its address (an entry's id holds ':' and '#', escaped in the path). Client users and
- * plain users neither see the screen in the menu nor reach it by its address. Desktop and phone widths.
+ * the new name, and reloads its address (an entry's id holds ':' and '#', escaped in the path); the asset's panel
+ * links to its own history. Client users and plain users neither see the screen in the menu nor reach it by its
+ * address. Desktop and phone widths.
  */
 const drawer = (page: Page) => page.locator('.MuiDrawer-paper:has(h2)').last();
 /** The route ids the listed rows show under their label, top to bottom. */
@@ -106,6 +107,19 @@ describe('audit log in the console', () => {
       page,
       (url) => url.pathname === '/audit' && url.search === `?entityType=assets&entityId=${assetId}`,
     );
+    await page.close();
+  });
+
+  it("opens an asset's own history from its panel", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInAs(page, 'admin');
+    await goToScreen(page, `/assets/${assetId}`);
+    await page.getByRole('link', { name: 'Change history' }).click();
+    await waitForScreen(
+      page,
+      (url) => url.pathname === '/audit' && url.search === `?entityType=assets&entityId=${assetId}`,
+    );
+    await onlyTheAsset(page);
     await page.close();
   });
 

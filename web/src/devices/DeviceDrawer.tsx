@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/ApiError';
 import { api } from '../api/apiClient';
 import { errorMessage } from '../api/errorMessage';
+import { AuditHistoryLink } from '../audit/AuditHistoryLink';
 import { ConflictDialog } from '../common/conflict/ConflictDialog';
 import { type ConflictRow, isConflict } from '../common/conflict/conflicts';
 import { ConfirmDialog } from '../common/list/ConfirmDialog';
@@ -190,6 +191,7 @@ export function DeviceDrawer({ deviceId, onClose }: { deviceId: number | 'new'; 
           />
         </Box>
       )}
+      {!loading && deviceId !== 'new' && <AuditHistoryLink entityType="devices" entityId={deviceId} />}
       <ConfirmDialog
         open={confirming}
         message={t('confirmDelete', { name: displayName(device) })}

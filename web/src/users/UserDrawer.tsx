@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { type User, userInputSchema, userUpdateInputSchema } from '@shared/schemas/user';
 import { useTranslation } from 'react-i18next';
+import { AuditHistoryLink } from '../audit/AuditHistoryLink';
 import { DeleteButton } from '../common/list/DeleteButton';
 import { SideDrawer } from '../common/list/SideDrawer';
 import { usePanelForm } from '../common/list/usePanelForm';
@@ -132,6 +133,7 @@ export function UserDrawer({ userId, onClose }: { userId: 'new' | number; onClos
         <ResetSecondFactorButton userId={userId} name={displayName} />
       )}
       {!loading && isSelf && <OwnSecondFactorSection />}
+      {!loading && !isNew && <AuditHistoryLink entityType="users" entityId={userId} />}
     </SideDrawer>
   );
 }

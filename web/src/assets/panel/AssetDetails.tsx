@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/ApiError';
 import { ProfileBlock } from '../../asset-profiles/ProfileBlock';
+import { AuditHistoryLink } from '../../audit/AuditHistoryLink';
 import { ConflictDialog } from '../../common/conflict/ConflictDialog';
 import { isConflict } from '../../common/conflict/conflicts';
 import { ConfirmDialog } from '../../common/list/ConfirmDialog';
@@ -106,6 +107,7 @@ export function AssetDetails({ asset, onCreated, onDeleted }: AssetDetailsProps)
         />
       )}
       {asset && !editing && <AssetReportActions asset={asset} />}
+      {asset && !editing && <AuditHistoryLink entityType="assets" entityId={asset.id} />}
       {asset && <ProfileBlock asset={asset} />}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end', mt: 3 }}>
         {canDelete && !editing && (

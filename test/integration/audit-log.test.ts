@@ -155,6 +155,37 @@ describe('audit log', () => {
     expect((await call('GET', '/api/audit', { token: client })).status).toBe(403);
   });
 
+  it("answers an administrator's API credential, which finds its own change under its client id", async () => {
+    const name = `Audit reader ${Date.now()}`;
+    const credential = await call<{ id: number; client_id: string; client_secret: string }>('POST', '/api/tokens', {
+      token: admin,
+      body: { name },
+    });
+    expect(credential.status).toBe(201);
+    const issued = await call<{ access_token: string }>('POST', '/api/oauth/token', {
+      body: {
+        grant_type: 'client_credentials',
+        client_id: credential.body.client_id,
+        client_secret: credential.body.client_secret,
+      },
+    });
+    const machine = issued.body.access_token;
+    const created = await call<{ id: number }>('POST', '/api/assets', {
+      token: machine,
+      body: { name: `${name} reel` },
+    });
+    expect(created.status).toBe(201);
+    const history = await historyOf(machine, 'assets', created.body.id);
+    expect(history.status).toBe(200);
+    expect(history.body['hydra:member']).toEqual([
+      expect.objectContaining({
+        action: 'assets.create',
+        actor: { kind: 'apiCredential', id: credential.body.client_id, name: credential.body.client_id },
+      }),
+    ]);
+    await call('DELETE', `/api/tokens/${credential.body.id}`, { token: admin });
+  });
+
   it('has no route that writes or removes an entry, and refuses half an entity filter', async () => {
     const auditRoutes = ROUTES.filter((route) => route.path.startsWith('/api/audit'));
     expect(auditRoutes.map((route) => route.method)).toEqual(['GET']);

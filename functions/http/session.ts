@@ -1,6 +1,6 @@
 import { oauthCallbackQuerySchema, ssoStartQuerySchema } from '../../shared/schemas/session';
 import { requestFactsOf } from '../lib/audit/audit-entry';
-import { auditRefusedSignIn, auditSignIn } from '../lib/audit/sign-in-audit';
+import { auditRefusedSignIn, auditSignIn, SINGLE_SIGN_ON } from '../lib/audit/sign-in-audit';
 import { confirmOwnSecondFactor, ownSecondFactor, startOwnSecondFactor } from '../lib/auth/own-second-factor';
 import { confirmPasswordReset, requestPasswordReset } from '../lib/auth/password-reset';
 import { refresh, sessionUserFor, signIn } from '../lib/auth/session';
@@ -61,8 +61,13 @@ export const handler = createHttpHandler('session', {
     },
   }),
   'session.oauthCallback': route({
-    run: ({ query }) =>
-      completeSsoSignIn(validate(oauthCallbackQuerySchema, Object.fromEntries(new URLSearchParams(query)))),
+    run: async ({ query, event, logger }) => {
+      const session = await completeSsoSignIn(
+        validate(oauthCallbackQuerySchema, Object.fromEntries(new URLSearchParams(query))),
+      );
+      await auditSignIn(requestFactsOf(event), session.user, logger, SINGLE_SIGN_ON);
+      return session;
+    },
   }),
   'session.me': route({ run: ({ auth }) => sessionUserFor(auth) }),
   'session.secondFactor': route({ run: ({ auth }) => ownSecondFactor(auth) }),

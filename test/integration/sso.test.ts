@@ -135,6 +135,14 @@ describe('GET /oauth', () => {
     const me = await call<{ id: number }>('GET', '/api/me', { token: answer.body.token });
     expect(me.status).toBe(200);
     expect(me.body.id).toBe(answer.body.user.id);
+
+    // In the user's history, as a sign-in by single sign-on.
+    const history = await call<{ 'hydra:member': { action: string; status: number }[] }>(
+      'GET',
+      `/api/audit?entityType=users&entityId=${me.body.id}&action=session.oauthCallback`,
+      { token: answer.body.token },
+    );
+    expect(history.body['hydra:member'][0]).toMatchObject({ action: 'session.oauthCallback', status: 200 });
   });
 
   it('signs in users of the SSO tenant only: they see their own tenant users', async () => {

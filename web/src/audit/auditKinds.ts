@@ -85,8 +85,10 @@ export function verbOf(action: string): AuditVerb {
 
 /**
  * The actions an entry can name, for the action filter's suggestions: the writes with a token (the handler layer
- * records those) and the password sign-in, which the sign-in route records itself.
+ * records those) and the sign-ins by password and by single sign-on, which their routes record themselves.
  */
 export const AUDITED_ACTIONS: readonly string[] = ROUTES.filter(
-  (route) => route.method !== 'GET' && (route.access !== 'public' || route.id === 'session.signIn'),
+  (route) =>
+    (route.method !== 'GET' && (route.access !== 'public' || route.id === 'session.signIn')) ||
+    route.id === 'session.oauthCallback',
 ).map((route) => route.id);

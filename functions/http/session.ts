@@ -1,11 +1,11 @@
-import { oauthCallbackQuerySchema, ssoStartQuerySchema } from '../../shared/schemas/session';
+import { isSsoRefreshToken, oauthCallbackQuerySchema, ssoStartQuerySchema } from '../../shared/schemas/session';
 import { requestFactsOf } from '../lib/audit/audit-entry';
 import { auditRefusedSignIn, auditSignIn, SINGLE_SIGN_ON } from '../lib/audit/sign-in-audit';
 import { confirmOwnSecondFactor, ownSecondFactor, startOwnSecondFactor } from '../lib/auth/own-second-factor';
 import { confirmPasswordReset, requestPasswordReset } from '../lib/auth/password-reset';
 import { refresh, sessionUserFor, signIn } from '../lib/auth/session';
 import { signOut } from '../lib/auth/sign-out';
-import { azureAuthorizeUrl, completeSsoSignIn, isSsoRefreshToken, refreshSsoSession } from '../lib/auth/sso';
+import { azureAuthorizeUrl, completeSsoSignIn, refreshSsoSession } from '../lib/auth/sso';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { validate } from '../lib/http/validation';
 import { mailLanguage } from '../lib/mail/mail-language';

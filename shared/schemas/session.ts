@@ -10,6 +10,14 @@ import {
 } from './second-factor';
 import { tenantRefSchema } from './tenant';
 
+/**
+ * Marks refresh tokens that came from the single sign-on code flow. They are renewed at the same token endpoint
+ * that issued them (grant_type=refresh_token), on AWS and locally alike; password sessions keep InitiateAuth. The
+ * console reads it too: a session by single sign-on leaves the second factor to the identity provider.
+ */
+export const SSO_REFRESH_PREFIX = 'sso.';
+export const isSsoRefreshToken = (token: string) => token.startsWith(SSO_REFRESH_PREFIX);
+
 export const SIGN_IN_LOGIN_REQUIRED = 'Username or e-mail is required';
 export const PASSWORD_REQUIRED = 'Password is required';
 export const REFRESH_TOKEN_REQUIRED = 'The refresh token is required';

@@ -1,6 +1,6 @@
 import { RevokeTokenCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { isSsoRefreshToken, SSO_REFRESH_PREFIX } from '../../../shared/schemas/session';
 import { cognito, userPoolClientId } from './cognito';
-import { isSsoRefreshToken, SSO_REFRESH_PREFIX } from './sso';
 import { requireSsoConfig } from './sso-config';
 import { identityProviderUnreachable } from './sso-tokens';
 

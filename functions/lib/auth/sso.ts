@@ -1,5 +1,5 @@
 import { MESSAGES } from '../../../shared/errors';
-import type { OauthCallbackQuery } from '../../../shared/schemas/session';
+import { type OauthCallbackQuery, SSO_REFRESH_PREFIX } from '../../../shared/schemas/session';
 import { HttpError, unauthorized } from '../http/errors';
 import { authContextFromClaims } from './auth-context';
 import type { RawClaims } from './claims';
@@ -7,13 +7,6 @@ import { sessionUserFor } from './session';
 import { accessDenied, requireSsoConfig, type SsoConfig } from './sso-config';
 import { consumeFlow, startFlow } from './sso-state';
 import { callTokenEndpoint, verifyIdToken } from './sso-tokens';
-
-/**
- * Marks refresh tokens that came from the single sign-on code flow. They are renewed at the same token endpoint
- * that issued them (grant_type=refresh_token), on AWS and locally alike; password sessions keep InitiateAuth.
- */
-export const SSO_REFRESH_PREFIX = 'sso.';
-export const isSsoRefreshToken = (token: string) => token.startsWith(SSO_REFRESH_PREFIX);
 
 /** GET /login/azure: the authorize URL of the Cognito domain, straight to Entra ID, with state and PKCE (S256). */
 export async function azureAuthorizeUrl(binding: string): Promise<string> {

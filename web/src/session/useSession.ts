@@ -1,3 +1,4 @@
+import { isSsoRefreshToken } from '@shared/schemas/session';
 import { useCallback, useSyncExternalStore } from 'react';
 import { isAdminUser, isClientUser } from './access';
 import { hasAnyGrant } from './grants';
@@ -16,6 +17,8 @@ export function useSession() {
     hasAny,
     isAdmin: isAdminUser(user),
     isClient: isClientUser(user),
+    /** Signed in through the organisation's identity provider, which keeps the password and any second factor. */
+    bySingleSignOn: !!session && isSsoRefreshToken(session.refresh_token),
     signIn: startSession,
     signOut,
     reloadCurrentUser,

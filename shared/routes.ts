@@ -93,6 +93,13 @@ export const ROUTES = [
     access: 'authenticated',
     handler: 'session',
   },
+  {
+    id: 'session.turnOffSecondFactor',
+    method: 'POST',
+    path: '/api/me/second-factor/turn-off',
+    access: 'authenticated',
+    handler: 'session',
+  },
 
   // spec 001: roles and permissions
   { id: 'roles.names', method: 'GET', path: '/api/roles', access: 'authenticated', handler: 'roles' },

@@ -1,7 +1,12 @@
 import { isSsoRefreshToken, oauthCallbackQuerySchema, ssoStartQuerySchema } from '../../shared/schemas/session';
 import { requestFactsOf } from '../lib/audit/audit-entry';
 import { auditRefusedSignIn, auditSignIn, SINGLE_SIGN_ON } from '../lib/audit/sign-in-audit';
-import { confirmOwnSecondFactor, ownSecondFactor, startOwnSecondFactor } from '../lib/auth/own-second-factor';
+import {
+  confirmOwnSecondFactor,
+  ownSecondFactor,
+  startOwnSecondFactor,
+  turnOffOwnSecondFactor,
+} from '../lib/auth/own-second-factor';
 import { confirmPasswordReset, requestPasswordReset } from '../lib/auth/password-reset';
 import { refresh, sessionUserFor, signIn } from '../lib/auth/session';
 import { signOut } from '../lib/auth/sign-out';
@@ -80,5 +85,12 @@ export const handler = createHttpHandler('session', {
   }),
   'session.confirmSecondFactor': route({
     run: ({ auth, body, event }) => confirmOwnSecondFactor(auth, body.password, body.code, clientIp(event)),
+  }),
+  'session.turnOffSecondFactor': route({
+    run: async ({ auth, body, event }) => {
+      const proof = { code: body.code, recovery_code: body.recovery_code };
+      await turnOffOwnSecondFactor(auth, body.password, proof, clientIp(event));
+      return reply(204);
+    },
   }),
 });

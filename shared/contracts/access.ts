@@ -28,6 +28,7 @@ import {
   secondFactorSetupInputSchema,
   secondFactorSetupSchema,
   secondFactorStatusSchema,
+  secondFactorTurnOffInputSchema,
 } from '../schemas/second-factor';
 import {
   oauthCallbackQuerySchema,
@@ -92,6 +93,12 @@ export const ACCESS_CONTRACTS = {
     summary: "Second factor: turn it on with the app's first code; answers the recovery codes",
     body: secondFactorConfirmInputSchema,
     response: recoveryCodesSchema,
+    errors: [403, 422, 429],
+  },
+  'session.turnOffSecondFactor': {
+    summary: "Second factor: turn mine off with the password and the app's code or a recovery code",
+    body: secondFactorTurnOffInputSchema,
+    status: 204,
     errors: [403, 422, 429],
   },
 

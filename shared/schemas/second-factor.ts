@@ -72,6 +72,19 @@ export type SecondFactorSetup = z.infer<typeof secondFactorSetupSchema>;
 /** POST /api/me/second-factor: the first code from the app proves it holds the key; the factor is on. */
 export const secondFactorConfirmInputSchema = z.object({ password, code: secondFactorCodeSchema });
 export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
+
+/**
+ * POST /api/me/second-factor/turn-off: the password and the app's code, or a recovery code when the phone is
+ * lost, so a stolen session alone turns nothing off. Moving to a new phone is turning off, then setting up again.
+ */
+export const secondFactorTurnOffInputSchema = z
+  .object({ password, code: secondFactorCodeSchema.optional(), recovery_code: recoveryCodeSchema.optional() })
+  .refine((input) => input.code !== undefined || input.recovery_code !== undefined, {
+    error: SECOND_FACTOR_CODE_REQUIRED,
+    path: ['code'],
+  });
+export type SecondFactorTurnOffInput = z.infer<typeof secondFactorTurnOffInputSchema>;
+export const SECOND_FACTOR_NOT_ON = 'Two-step sign-in is not on';
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
 /**

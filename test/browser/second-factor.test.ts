@@ -2,13 +2,13 @@ import type { Browser, Page } from 'playwright-core';
 import { call, DEMO_PASSWORD } from '../harness/api';
 import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, waitForScreen } from '../harness/browser';
 import { addTenantUser, createOwnTenant, type OwnTenant, removeOwnTenant } from '../harness/own-tenant';
-import { FreshCodes, signInWith } from '../harness/second-factor';
+import { FreshCodes, setUpSecondFactor, signInWith } from '../harness/second-factor';
 
 /**
  * Two-step sign-in in the console: a user sets it up in Preferences (password again, the QR code and its key, the
  * app's first code, the recovery codes shown once), then signs in with the app's code; on a phone, a user whose
- * role the tenant requires it of is walked through the setup at sign-in. The codes are computed from the key the
- * screen shows, as an authenticator app would.
+ * role the tenant requires it of is walked through the setup at sign-in; a user whose phone is gone turns it off
+ * with a recovery code. The codes are computed from the key the screen shows, as an authenticator app would.
  */
 const codes = new FreshCodes();
 
@@ -114,6 +114,30 @@ describe('two-step sign-in in the console', () => {
     await page.getByRole('button', { name: 'Reset two-step sign-in' }).click();
     await page.getByRole('button', { name: 'Yes' }).click();
     await page.getByText(/Second factor of .* reset; they were mailed/).waitFor();
+    await page.close();
+  });
+
+  it('turns my own off with a recovery code when the phone is gone (phone)', async () => {
+    const login = await addTenantUser(tenant, ['ROLE_ADMIN']);
+    const page = await browser.newPage({ viewport: PHONE });
+    await fillSignIn(page, login);
+    await waitForScreen(page, (url) => url.pathname !== '/sign-in' && url.pathname !== '/');
+    // Set up from another device (the API, as Preferences does): this session stays signed in.
+    const { recoveryCodes } = await setUpSecondFactor((await signInWith(login)).body.token as string, codes);
+    await page.goto(consoleUrl('/preferences'));
+    await page.getByTestId('second-factor-status').filter({ hasText: /^On:/ }).waitFor();
+    await page.getByRole('button', { name: 'Turn off', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/your password/i).fill(DEMO_PASSWORD);
+    await dialog.getByRole('button', { name: 'Lost your device? Use a recovery code' }).click();
+    await dialog.getByLabel(/recovery code/i).fill('AAAAA-AAAAA');
+    await dialog.getByRole('button', { name: 'Turn off', exact: true }).click();
+    await dialog.getByText('This recovery code is not correct or was already used').waitFor();
+    await screenshot(page, 'second-factor-turn-off-phone');
+    await dialog.getByLabel(/recovery code/i).fill(recoveryCodes[0] as string);
+    await dialog.getByRole('button', { name: 'Turn off', exact: true }).click();
+    await page.getByText('Two-step sign-in is off').first().waitFor();
+    await page.getByTestId('second-factor-status').filter({ hasText: /^Off:/ }).waitFor();
     await page.close();
   });
 });

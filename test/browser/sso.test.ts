@@ -62,7 +62,10 @@ describe('single sign-on through the local OIDC stand-in', () => {
     await page.getByRole('link', { name: 'Users', exact: true }).first().waitFor();
     // The identity provider asks for any second factor: Preferences offers no setup of ours.
     await page.goto(consoleUrl('/preferences'));
-    await page.getByTestId('second-factor-status').getByText(/single sign-on/).waitFor();
+    await page
+      .getByTestId('second-factor-status')
+      .getByText(/single sign-on/)
+      .waitFor();
     expect(await page.getByRole('button', { name: 'Set up two-step sign-in' }).count()).toBe(0);
     await context.close();
   });

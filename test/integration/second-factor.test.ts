@@ -119,6 +119,36 @@ describe('second factor', () => {
     });
   });
 
+  it('turns mine off with the password and the app’s code or a recovery code, and sets it up again (a new phone)', async () => {
+    const owner = await addTenantUser(tenant, ['ROLE_USER']);
+    const ownToken = (await signIn(owner)).body.token as string;
+    const first = await setUpSecondFactor(ownToken, codes);
+    const turnOff = (body: Record<string, string>) =>
+      call<{ violations?: { propertyPath: string }[] }>('POST', '/api/me/second-factor/turn-off', {
+        token: ownToken,
+        body: { password: DEMO_PASSWORD, ...body },
+      });
+    // A stolen session alone turns nothing off: the code is asked, and a wrong one is refused on its field.
+    expect((await turnOff({})).body.violations?.[0]?.propertyPath).toBe('code');
+    const wrong = await turnOff({ code: staleCode(first.secret) });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.violations?.[0]?.propertyPath).toBe('code');
+    expect((await turnOff({ password: 'Wrong-2026!x', code: await codes.of(first.secret) })).status).toBe(422);
+    // The phone is lost: a recovery code does it.
+    expect((await turnOff({ recovery_code: first.recoveryCodes[0] as string })).status).toBe(204);
+    const status = await call('GET', '/api/me/second-factor', { token: ownToken });
+    expect(status.body).toEqual({ enabled: false, recovery_codes_left: 0 });
+    expect((await signIn(owner)).body.token).toEqual(expect.any(String));
+    expect((await turnOff({ recovery_code: first.recoveryCodes[1] as string })).status).toBe(422);
+
+    // The new phone: a new key, and the old one's codes no longer sign in.
+    const second = await setUpSecondFactor(ownToken, codes);
+    expect(second.secret).not.toBe(first.secret);
+    expect((await signIn(owner)).body).toEqual({ second_factor: 'code' });
+    expect((await signIn(owner, { code: staleCode(first.secret) })).status).toBe(422);
+    expect((await signIn(owner, { code: await codes.of(second.secret) })).status).toBe(200);
+  });
+
   it('refuses an API credential: it has no password to add a factor to', async () => {
     const other = await addTenantUser(tenant, ['ROLE_ADMIN']);
     const admin = (await signIn(other)).body.token as string;

@@ -6,8 +6,10 @@ import type { AuthContext } from './auth-context';
 import {
   confirmSecondFactor,
   type KeyLabel,
+  type SecondFactorAnswer,
   secondFactorStatus,
   startSecondFactorSetup,
+  turnOffWithProof,
   WrongSecondFactor,
 } from './second-factor';
 import { isWrongCredentials, userContext } from './session';
@@ -63,4 +65,10 @@ export async function confirmOwnSecondFactor(
     confirmSecondFactor(username, password, code, userContext(ip)),
   );
   return { recovery_codes: codes };
+}
+
+/** Off, on the password and the app's code or a recovery code; the same budgets as sign-in count wrong tries. */
+export function turnOffOwnSecondFactor(auth: AuthContext, password: string, proof: SecondFactorAnswer, ip: string) {
+  const username = ownUsername(auth);
+  return ownFactorCheck(username, ip, () => turnOffWithProof(username, password, proof, userContext(ip)));
 }

@@ -12,6 +12,7 @@ import {
   RECOVERY_CODE_WRONG,
   SECOND_FACTOR_ALREADY_ON,
   SECOND_FACTOR_CODE_WRONG,
+  SECOND_FACTOR_NOT_ON,
   SECOND_FACTOR_NOT_STARTED,
   type SecondFactorSetup,
   type SecondFactorStatus,
@@ -185,7 +186,19 @@ const setSecondFactor = (username: string, on: boolean) =>
     }),
   );
 
-/** Off for good, with its recovery codes: an administrator's reset of a lost device. */
+/**
+ * The user turns their own factor off, proving the password and the app's code (or spending a recovery code):
+ * Cognito's own check of both, as at sign-in, then off with the recovery codes.
+ */
+export async function turnOffWithProof(username: string, password: string, proof: SecondFactorAnswer, context: object) {
+  const answer = await passwordAnswer(username, password, context);
+  if ('tokens' in answer) throw unprocessable([{ propertyPath: 'code', message: SECOND_FACTOR_NOT_ON }]);
+  if (!(await completeSecondFactor(username, password, answer.session, proof, context)))
+    throw new WrongSecondFactor('code');
+  await turnOffSecondFactor(username);
+}
+
+/** Off for good, with its recovery codes: an administrator's reset of a lost device, or the user's own. */
 export async function turnOffSecondFactor(username: string): Promise<void> {
   await setSecondFactor(username, false);
   await removeRecoveryCodes(username);

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/useSession';
 import { OwnSecondFactorDialog } from './OwnSecondFactorDialog';
 import { useOwnSecondFactor } from './secondFactorApi';
+import { TurnOffSecondFactorDialog } from './TurnOffSecondFactorDialog';
 
 /**
  * Preferences: whether my sign-in asks a code from an app, and the setup when it does not yet. Signed in by
@@ -36,6 +37,7 @@ function OwnSecondFactorSetup() {
   const { t } = useTranslation('secondFactor');
   const status = useOwnSecondFactor();
   const [open, setOpen] = useState(false);
+  const [turningOff, setTurningOff] = useState(false);
   return (
     <Box component="section" aria-labelledby="second-factor-title" sx={{ mt: 3 }}>
       <Typography id="second-factor-title" variant="subtitle1" component="h2">
@@ -44,9 +46,17 @@ function OwnSecondFactorSetup() {
       {!status.data ? (
         <Skeleton height={48} />
       ) : status.data.enabled ? (
-        <Typography variant="body2" color="text.secondary" data-testid="second-factor-status">
-          {t('status.on')} {t('status.codesLeft', { count: status.data.recovery_codes_left })}
-        </Typography>
+        <>
+          <Typography variant="body2" color="text.secondary" data-testid="second-factor-status">
+            {t('status.on')} {t('status.codesLeft', { count: status.data.recovery_codes_left })}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {t('turnOff.newPhone')}
+          </Typography>
+          <Button variant="outlined" color="error" sx={{ mt: 1 }} onClick={() => setTurningOff(true)}>
+            {t('turnOff.button')}
+          </Button>
+        </>
       ) : (
         <>
           <Typography variant="body2" color="text.secondary" data-testid="second-factor-status">
@@ -58,6 +68,7 @@ function OwnSecondFactorSetup() {
         </>
       )}
       {open && <OwnSecondFactorDialog onClose={() => setOpen(false)} />}
+      {turningOff && <TurnOffSecondFactorDialog onClose={() => setTurningOff(false)} />}
     </Box>
   );
 }

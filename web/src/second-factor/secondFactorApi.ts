@@ -4,6 +4,7 @@ import {
   type SecondFactorPolicySettings,
   type SecondFactorSetup,
   type SecondFactorStatus,
+  type SecondFactorTurnOffInput,
   secondFactorPolicySettingsSchema,
   secondFactorStatusSchema,
 } from '@shared/schemas/second-factor';
@@ -35,6 +36,16 @@ export function useOwnSecondFactorSetup() {
     onSuccess: () => client.invalidateQueries({ queryKey: OWN }),
   });
   return { start, confirm };
+}
+
+/** Turning mine off: the password and the app's code or a recovery code. */
+export function useTurnOffOwnSecondFactor() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SecondFactorTurnOffInput) => api.post('/api/me/second-factor/turn-off', input),
+    meta: { silent: true },
+    onSuccess: () => client.invalidateQueries({ queryKey: OWN }),
+  });
 }
 
 /*

@@ -17,7 +17,9 @@ export type DataGrant =
   /** GetObject under exports/ (the presigned download of an export file). */
   | 'exports-read'
   /** PutObject and AbortMultipartUpload under exports/ (an export streamed in as a multipart upload). */
-  | 'exports-write';
+  | 'exports-write'
+  /** Scan of the table: only the erasure job, whose walk must find copies that no index reaches. */
+  | 'table-scan';
 
 /** Cognito actions on the one user pool, spelled as IAM spells them (cognito-idp:<name>). */
 export type CognitoAction =
@@ -85,6 +87,7 @@ export type WorkerName =
   | 'job-loan-days'
   | 'job-silent-tags'
   | 'job-time-rules'
+  | 'job-erasures'
   | 'trigger-pre-sign-up'
   | 'live-authorizer'
   | 'webhook-sender';
@@ -245,6 +248,14 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     failureQueue: true,
     webhookQueue: 'send',
   },
+  // Finishes erasures: the live data again if a request stopped early (Cognito user, records), then the history
+  // walk, the one Scan of the application (functions/lib/personal-data/history-walk.ts).
+  'job-erasures': {
+    entry: 'functions/jobs/erasures.ts',
+    data: [...RW, 'table-scan'],
+    cognito: ['AdminDeleteUser'],
+    failureQueue: true,
+  },
   // The live Event API's AWS_LAMBDA authorizer: reads the user's record (active, sessions, customer).
   'live-authorizer': { entry: 'functions/triggers/live-authorizer.ts', data: ['table-read'] },
   // Not a HandlerFunction (infra/constructs/pre-sign-up-trigger.ts); declared so its code is checked too.
@@ -277,6 +288,7 @@ export const DATA_GRANT_ACTIONS: Record<DataGrant, readonly string[]> = {
   attachments: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:ListBucket'],
   'exports-read': ['s3:GetObject'],
   'exports-write': ['s3:PutObject', 's3:AbortMultipartUpload'],
+  'table-scan': ['dynamodb:Scan'],
 };
 
 export const GATEWAY_PROVISIONING_ACTIONS = {

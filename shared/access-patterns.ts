@@ -12,6 +12,7 @@ export const ACCESS_PATTERNS = {
   tenantsBySubdomain: 'gsi1',
   usersOfClient: 'gsi1',
   clientsByCompany: 'gsi1',
+  clientsByAccountManager: 'gsi2',
 
   // Assets: a tenant's list orders (INCLUDE of the list filters' attributes).
   assetsByDaysOutside: 'gsi8',

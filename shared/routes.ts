@@ -140,6 +140,22 @@ export const ROUTES = [
     access: any('USER_EDIT'),
     handler: 'admin-users',
   },
+  // A person's data: erased (the account and every copy of their name, login and address; the history keeps a
+  // pseudonym) or handed over as JSON (functions/lib/personal-data/).
+  {
+    id: 'users.erase',
+    method: 'POST',
+    path: '/api/users/{id}/erase',
+    access: any('USER_DELETE'),
+    handler: 'admin-users',
+  },
+  {
+    id: 'users.exportPersonalData',
+    method: 'POST',
+    path: '/api/users/{id}/personal-data',
+    access: any('USER_EDIT'),
+    handler: 'admin-users',
+  },
   {
     id: 'users.uploadDevices',
     method: 'POST',

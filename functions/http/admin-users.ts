@@ -5,13 +5,15 @@ import { isCurrentPassword } from '../lib/auth/session';
 import { importDevicesFromUpload } from '../lib/devices/device-import';
 import { allowListOf } from '../lib/http/allow-list';
 import { parseCollectionQuery } from '../lib/http/collection-query';
-import { forbidden, unprocessable } from '../lib/http/errors';
+import { forbidden, notFound, unprocessable } from '../lib/http/errors';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
 import { validate } from '../lib/http/validation';
 import { secondFactorResetMail } from '../lib/mail/second-factor-reset-mail';
 import { sendMail } from '../lib/mail/send-mail';
 import { readNotificationSettings } from '../lib/notifications/notification-settings';
+import { eraseUser, erasureStateOf } from '../lib/personal-data/erasure';
+import { personalDataOf } from '../lib/personal-data/personal-data-export';
 import { clientIp } from '../lib/security/client-ip';
 import { loginViolations } from '../lib/users/login-uniqueness';
 import { createUserAccount, deleteUserAccount, updateUserAccount } from '../lib/users/user-accounts';
@@ -145,6 +147,29 @@ export const handler = createHttpHandler('admin-users', {
       const { language } = await readNotificationSettings(auth.tenant);
       if (current.email) await sendMail(secondFactorResetMail(current.email, language));
       return reply(204);
+    },
+  }),
+  // A person's data erased: the account and every copy of their name, login and address (an erasure already
+  // started for an account now gone is carried on: a repeated request finishes it).
+  'users.erase': route({
+    run: async ({ auth, params }) => {
+      const id = userId(params);
+      const current = await userRepository.get(auth.tenant, id);
+      if (!current) {
+        const pending = await erasureStateOf(auth.tenant, id);
+        if (pending) return pending;
+        throw notFound();
+      }
+      if (isSelf(auth, current)) throw forbidden(MESSAGES_USERS.deleteSelf);
+      assertMayManage(auth, current, 'USER_DELETE');
+      return eraseUser(auth.tenant, current);
+    },
+  }),
+  'users.exportPersonalData': route({
+    run: async ({ auth, params }) => {
+      const current = await userRepository.getOrThrow(auth.tenant, userId(params));
+      if (!isSelf(auth, current)) assertMayManage(auth, current, 'USER_EDIT');
+      return personalDataOf(auth.tenant, current);
     },
   }),
   // Devices have no owner: they go into the user's tenant, which is the caller's (docs/decisions/0115).

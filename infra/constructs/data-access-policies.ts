@@ -64,6 +64,9 @@ export function createDataAccessPolicies(
     'table-read-write': policy('HandlerDataAccess', 'Item reads and writes of the tracking table', [
       ...tableDataStatements(table, DATA_GRANT_ACTIONS['table-read-write']),
     ]),
+    'table-scan': policy('TableScan', 'Scan of the tracking table (the erasure job)', [
+      ...tableDataStatements(table, DATA_GRANT_ACTIONS['table-scan']),
+    ]),
     attachments,
     'exports-read': exportsAck(
       policy('ExportsRead', 'Export files: download', [

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { Duration } from 'aws-cdk-lib';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
@@ -42,12 +43,22 @@ export const TIME_RULE_JOB: QuarterHourJobSpec = {
     'Fires the time rules (outside too long, idle, at one site, overdue) of the assets due, every 15 minutes',
 };
 
+/** The erasure job (functions/jobs/erasures.ts): finishes the erasures of people that requests started. */
+export const ERASURE_JOB: QuarterHourJobSpec = {
+  name: 'erasures',
+  role: 'erasure',
+  failed: 'erasure runs that failed',
+  description: 'Finishes erasing people: their copies in the records of the past, every 15 minutes',
+};
+
 export interface QuarterHourJobProps {
   stage: string;
   data: DataAccess;
   logRetention: RetentionDays;
-  /** The pipeline bus: the job raises its alarms as AlarmRaised there, like the processor. */
-  eventBus: events.IEventBus;
+  /** The pipeline bus, for jobs that raise alarms (AlarmRaised, like the processor). */
+  eventBus?: events.IEventBus;
+  /** The user pool, for jobs that change users (the erasure job removes the Cognito user). */
+  userPool?: { pool: cognito.IUserPool; client: cognito.IUserPoolClient };
   job: QuarterHourJobSpec;
 }
 
@@ -72,9 +83,14 @@ export class QuarterHourJob extends Construct {
       logRetention: props.logRetention,
       // Shorter than the rate: two runs never overlap for long (and overlapping ones are harmless).
       timeout: Duration.minutes(10),
-      environment: { STAGE: props.stage, EVENT_BUS_NAME: props.eventBus.eventBusName, POWERTOOLS_LOG_LEVEL: 'INFO' },
+      environment: {
+        STAGE: props.stage,
+        ...(props.eventBus ? { EVENT_BUS_NAME: props.eventBus.eventBusName } : {}),
+        POWERTOOLS_LOG_LEVEL: 'INFO',
+      },
     });
-    if (this.job.grants.eventBus) props.eventBus.grantPutEventsTo(this.job.role);
+    if (this.job.grants.eventBus) props.eventBus?.grantPutEventsTo(this.job.role);
+    if (props.userPool) this.job.bindUserPool(props.userPool.pool, props.userPool.client);
 
     this.deadLetterQueue = new FailureQueue(this, 'DeadLetters', { what: spec.failed }).queue;
     this.job.function.configureAsyncInvoke({

@@ -1,3 +1,4 @@
+import { handler as erasures } from '../../functions/jobs/erasures';
 import { handler as silentTags } from '../../functions/jobs/silent-tags';
 import { handler as timeRules } from '../../functions/jobs/time-rules';
 
@@ -45,6 +46,17 @@ export const startTimeRuleTimer = (log: (line: string) => void = console.log) =>
       return report.fired + report.cleared > 0
         ? `${report.fired} fired, ${report.cleared} cleared (${report.itemsRead} items read)`
         : undefined;
+    },
+    log,
+  );
+
+/** The erasure job (`ERASURE_TIMER=off` leaves it out). */
+export const startErasureTimer = (log: (line: string) => void = console.log) =>
+  startQuarterHourTimer(
+    'Erasure job',
+    async () => {
+      const report = await erasures();
+      return report.finished + report.left > 0 ? `${report.finished} finished, ${report.left} left` : undefined;
     },
     log,
   );

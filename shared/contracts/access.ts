@@ -18,6 +18,7 @@ import {
   kpnThingsSettingsSchema,
   kpnThingsVerifyResponseSchema,
 } from '../schemas/kpn-things';
+import { erasureSchema, personalDataSchema } from '../schemas/personal-data';
 import { retentionInputSchema, retentionSettingsSchema } from '../schemas/retention';
 import { permissionSchema, roleInputSchema, roleSchema, roleUpdateInputSchema } from '../schemas/role';
 import {
@@ -116,6 +117,17 @@ export const ACCESS_CONTRACTS = {
   'users.resetSecondFactor': {
     summary: "Turn off a user's second factor (a lost authenticator); the user is mailed",
     status: 204,
+    errors: [403, 404],
+  },
+  'users.erase': {
+    summary:
+      'Erase a user: the account and every copy of their name, login and e-mail address; the history keeps a pseudonym (status running while the erasure job finishes it)',
+    response: erasureSchema,
+    errors: [403, 404],
+  },
+  'users.exportPersonalData': {
+    summary: 'What the product holds about a user (their personal data, as JSON)',
+    response: personalDataSchema,
     errors: [403, 404],
   },
   'users.uploadDevices': {

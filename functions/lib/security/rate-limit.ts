@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../data/client';
 import { tooManyRequests } from '../http/errors';
 
@@ -168,4 +168,18 @@ export async function lockedFor(which: Lock, subject: string): Promise<number | 
   );
   const left = ((result.Item?.expiresAt as number | undefined) ?? 0) - nowSeconds();
   return left > 0 ? left : undefined;
+}
+
+/**
+ * Removes what the limits keep of a subject (its window and lock): an erased person's login and address stay in
+ * no key, even until their windows end.
+ */
+export async function forgetSubject(limits: readonly (WindowLimit | Lock)[], subject: string): Promise<void> {
+  await Promise.all(
+    limits.flatMap((limit) =>
+      [windowKey, lockKey].map((keyOf) =>
+        dynamo().send(new DeleteCommand({ TableName: tableName(), Key: keyOf(limit as WindowLimit & Lock, subject) })),
+      ),
+    ),
+  );
 }

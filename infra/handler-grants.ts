@@ -248,14 +248,9 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     failureQueue: true,
     webhookQueue: 'send',
   },
-  // Finishes erasures: the live data again if a request stopped early (Cognito user, records), then the history
-  // walk, the one Scan of the application (functions/lib/personal-data/history-walk.ts).
-  'job-erasures': {
-    entry: 'functions/jobs/erasures.ts',
-    data: [...RW, 'table-scan'],
-    cognito: ['AdminDeleteUser'],
-    failureQueue: true,
-  },
+  // Finishes erasures with the walk through the records of the past, the one Scan of the application
+  // (functions/lib/personal-data/history-walk.ts).
+  'job-erasures': { entry: 'functions/jobs/erasures.ts', data: [...RW, 'table-scan'], failureQueue: true },
   // The live Event API's AWS_LAMBDA authorizer: reads the user's record (active, sessions, customer).
   'live-authorizer': { entry: 'functions/triggers/live-authorizer.ts', data: ['table-read'] },
   // Not a HandlerFunction (infra/constructs/pre-sign-up-trigger.ts); declared so its code is checked too.

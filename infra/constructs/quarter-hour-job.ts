@@ -1,6 +1,5 @@
 import * as path from 'node:path';
 import { Duration } from 'aws-cdk-lib';
-import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
@@ -55,10 +54,8 @@ export interface QuarterHourJobProps {
   stage: string;
   data: DataAccess;
   logRetention: RetentionDays;
-  /** The pipeline bus, for jobs that raise alarms (AlarmRaised, like the processor). */
-  eventBus?: events.IEventBus;
-  /** The user pool, for jobs that change users (the erasure job removes the Cognito user). */
-  userPool?: { pool: cognito.IUserPool; client: cognito.IUserPoolClient };
+  /** The pipeline bus: the job raises its alarms as AlarmRaised there, like the processor. */
+  eventBus: events.IEventBus;
   job: QuarterHourJobSpec;
 }
 
@@ -83,14 +80,9 @@ export class QuarterHourJob extends Construct {
       logRetention: props.logRetention,
       // Shorter than the rate: two runs never overlap for long (and overlapping ones are harmless).
       timeout: Duration.minutes(10),
-      environment: {
-        STAGE: props.stage,
-        ...(props.eventBus ? { EVENT_BUS_NAME: props.eventBus.eventBusName } : {}),
-        POWERTOOLS_LOG_LEVEL: 'INFO',
-      },
+      environment: { STAGE: props.stage, EVENT_BUS_NAME: props.eventBus.eventBusName, POWERTOOLS_LOG_LEVEL: 'INFO' },
     });
-    if (this.job.grants.eventBus) props.eventBus?.grantPutEventsTo(this.job.role);
-    if (props.userPool) this.job.bindUserPool(props.userPool.pool, props.userPool.client);
+    if (this.job.grants.eventBus) props.eventBus.grantPutEventsTo(this.job.role);
 
     this.deadLetterQueue = new FailureQueue(this, 'DeadLetters', { what: spec.failed }).queue;
     this.job.function.configureAsyncInvoke({

@@ -19,7 +19,6 @@ import { grantGatewayProvisioning } from '../constructs/gateway-provisioning';
 import { type DataAccess, grantSendUplinks, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
 import { OperationsDashboard } from '../constructs/operations-dashboard';
 import { OpsAlarms } from '../constructs/ops-alarms';
-import { ERASURE_JOB, QuarterHourJob } from '../constructs/quarter-hour-job';
 import { RouteTableApi } from '../constructs/route-table-api';
 import { createAccessLogsBucket } from '../constructs/secure-bucket';
 import { type WebhookQueue, WebhookSender } from '../constructs/webhook-delivery';
@@ -137,15 +136,6 @@ export class ApiStack extends Stack {
     exportWorker.function.configureAsyncInvoke({
       retryAttempts: 0,
       onFailure: new destinations.SqsDestination(failedExports.queue),
-    });
-
-    // Erasures of people that a request started: the history walk runs here, in the background.
-    new QuarterHourJob(this, 'Erasures', {
-      stage: props.stage,
-      data: props.data,
-      logRetention: props.logRetention,
-      userPool: { pool: props.userPool, client: props.userPoolClient },
-      job: ERASURE_JOB,
     });
 
     const handlers = new Map<string, lambda.IFunction>();

@@ -1,7 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** docs/data-model.md: every access pattern is a Get or a Query on a key; no request path may Scan. */
+/**
+ * docs/data-model.md: every access pattern is a Get or a Query on a key; no request path may Scan. The one
+ * exception is the erasure job's walk through the records of the past, which no index reaches
+ * (docs/decisions/0296-erasing-a-person-rewrites-the-history-under-a-pseudonym.md); only that job holds the grant
+ * (test/infra/handler-grants.test.ts).
+ */
 describe('request paths', () => {
   it('never scan the table', () => {
     const root = path.resolve(__dirname, '../../functions');
@@ -9,6 +14,6 @@ describe('request paths', () => {
       .map(String)
       .filter((file) => file.endsWith('.ts'))
       .filter((file) => /\bScan(Command|Input)\b|\.scan\(/.test(readFileSync(path.join(root, file), 'utf8')));
-    expect(scanning).toEqual([]);
+    expect(scanning).toEqual([path.join('lib', 'personal-data', 'history-walk.ts')]);
   });
 });

@@ -9,7 +9,6 @@ import { removeRecoveryCodes } from '../auth/recovery-codes';
 import { accountManagerClientsPartition, clientRepository } from '../clients/client-repository';
 import { dynamo, tableName } from '../data/client';
 import type { Repository, Stored } from '../data/repository';
-import { systemTenantContext } from '../data/system-context';
 import type { TenantContext } from '../data/tenant-context';
 import { HttpError } from '../http/errors';
 import { readNotificationSettings } from '../notifications/notification-settings';
@@ -22,18 +21,13 @@ import {
 import { forgetSubject } from '../security/rate-limit';
 import { settingIdOf, settingRepository } from '../settings/setting-repository';
 import { userRepository } from '../users/user-repository';
-import type { ErasureRecord } from './erasure-store';
+import { contextOf, type ErasureStep, errorName, HISTORY_STEP } from './erasure-progress';
 
 /**
  * The steps of an erasure, in order, each safe to run again: a step answers where its walk stopped (a cursor)
  * or nothing once it is done. The live data goes first (the account, the addresses that would still be mailed),
  * then the records of the past (history-walk.ts, the erasure job's).
  */
-type Key = Record<string, unknown>;
-export type ErasureStep = (erasure: ErasureRecord, cursor: Key | undefined) => Promise<Key | undefined>;
-
-export const contextOf = (erasure: ErasureRecord) => systemTenantContext(erasure.tenantId);
-export const errorName = (error: unknown) => (error instanceof Error ? error.name : '');
 
 /** The record, the Cognito user, the recovery codes and what the sign-in and reset limits keep of the login. */
 const removeAccount: ErasureStep = async (erasure) => {
@@ -118,3 +112,4 @@ export const LIVE_DATA_STEPS: readonly ErasureStep[] = [
   removeReportAddress,
   removeAccountManager,
 ];
+if (LIVE_DATA_STEPS.length !== HISTORY_STEP) throw new Error('The history walk must come right after the live steps');

@@ -1,8 +1,9 @@
 import type { Erasure } from '../../../shared/schemas/personal-data';
 import type { TenantContext } from '../data/tenant-context';
 import type { UserRecord } from '../users/user-repository';
-import { type ErasureStep, LIVE_DATA_STEPS } from './erasure-steps';
-import { type ErasureRecord, erasureOf, finishErasure, recordErasure, saveErasureProgress } from './erasure-store';
+import { advanceErasure } from './erasure-progress';
+import { LIVE_DATA_STEPS } from './erasure-steps';
+import { erasureOf, recordErasure } from './erasure-store';
 
 /**
  * Erasing a person (docs/security.md "Erasing a person"): the request records the erasure and runs the steps
@@ -10,28 +11,6 @@ import { type ErasureRecord, erasureOf, finishErasure, recordErasure, saveErasur
  * (erasure-job.ts) walks the records of the past and finishes it. Both run the steps from where the record
  * says the last run stopped, so a crash or a timeout repeats at most one page.
  */
-
-/**
- * Runs `steps` from the record's place until they are done or the deadline passes, saving the place after each
- * run; once the steps are the whole erasure (`finishes`), the record and the details it holds go. Answers
- * whether the steps are done.
- */
-export async function advanceErasure(
-  erasure: ErasureRecord,
-  steps: readonly ErasureStep[],
-  deadline: number,
-  finishes: boolean,
-): Promise<boolean> {
-  let { step, cursor } = erasure;
-  while (step < steps.length) {
-    if (Date.now() > deadline) return false;
-    cursor = await (steps[step] as ErasureStep)(erasure, cursor);
-    if (!cursor) step += 1;
-    await saveErasureProgress({ ...erasure, step, cursor });
-  }
-  if (finishes) await finishErasure(erasure);
-  return true;
-}
 
 /** The request's budget for the live data, inside API Gateway's 30 s; the job carries on what is left. */
 const REQUEST_BUDGET_MS = 15_000;

@@ -1,7 +1,7 @@
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../data/client';
 import { tenantPrefix } from '../data/keys';
-import { contextOf, type ErasureStep, errorName } from './erasure-steps';
+import { contextOf, type ErasureStep, errorName } from './erasure-progress';
 import { erasedAttributes, HISTORY_KINDS } from './history-scrub';
 
 /** Items one page of the history walk evaluates: the erasure saves its place after each. */

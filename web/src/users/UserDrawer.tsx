@@ -8,6 +8,7 @@ import { DeleteButton } from '../common/list/DeleteButton';
 import { SideDrawer } from '../common/list/SideDrawer';
 import { usePanelForm } from '../common/list/usePanelForm';
 import { notifySuccess } from '../common/notifications/notificationStore';
+import { PersonalDataSection } from '../personal-data/PersonalDataSection';
 import { OwnSecondFactorSection } from '../second-factor/OwnSecondFactorSection';
 import { ResetSecondFactorButton } from '../second-factor/ResetSecondFactorButton';
 import { useSession } from '../session/useSession';
@@ -133,6 +134,15 @@ export function UserDrawer({ userId, onClose }: { userId: 'new' | number; onClos
         <ResetSecondFactorButton userId={userId} name={displayName} />
       )}
       {!loading && isSelf && <OwnSecondFactorSection />}
+      {!loading && !isNew && !isSelf && (
+        <PersonalDataSection
+          userId={userId}
+          name={displayName}
+          canExport={hasAny(['USER_EDIT'])}
+          canErase={canDelete}
+          onErased={onClose}
+        />
+      )}
       {!loading && !isNew && <AuditHistoryLink entityType="users" entityId={userId} />}
     </SideDrawer>
   );

@@ -18,7 +18,7 @@ export type DataGrant =
   | 'exports-read'
   /** PutObject and AbortMultipartUpload under exports/ (an export streamed in as a multipart upload). */
   | 'exports-write'
-  /** Scan of the table: only the erasure job, whose walk must find copies that no index reaches. */
+  /** Scan of the table: only the tenant-walk job, whose walks must find records that no index reaches. */
   | 'table-scan';
 
 /** Cognito actions on the one user pool, spelled as IAM spells them (cognito-idp:<name>). */
@@ -87,7 +87,7 @@ export type WorkerName =
   | 'job-loan-days'
   | 'job-silent-tags'
   | 'job-time-rules'
-  | 'job-erasures'
+  | 'job-tenant-walks'
   | 'trigger-pre-sign-up'
   | 'live-authorizer'
   | 'webhook-sender';
@@ -248,9 +248,9 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     failureQueue: true,
     webhookQueue: 'send',
   },
-  // Finishes erasures with the walk through the records of the past, the one Scan of the application
-  // (functions/lib/personal-data/history-walk.ts).
-  'job-erasures': { entry: 'functions/jobs/erasures.ts', data: [...RW, 'table-scan'], failureQueue: true },
+  // Erasures and re-datings walk a tenant's records of the past: the one Scan of the application
+  // (functions/lib/data/tenant-walk.ts).
+  'job-tenant-walks': { entry: 'functions/jobs/tenant-walks.ts', data: [...RW, 'table-scan'], failureQueue: true },
   // The live Event API's AWS_LAMBDA authorizer: reads the user's record (active, sessions, customer).
   'live-authorizer': { entry: 'functions/triggers/live-authorizer.ts', data: ['table-read'] },
   // Not a HandlerFunction (infra/constructs/pre-sign-up-trigger.ts); declared so its code is checked too.

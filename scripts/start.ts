@@ -20,7 +20,7 @@ import { startLambdaService } from './local/lambda-service';
 import { startLoanDayTimer } from './local/loan-day-timer';
 import { startMqttBroker } from './local/mqtt-broker';
 import { startLocalPipeline } from './local/pipeline';
-import { startErasureTimer, startSilentTagTimer, startTimeRuleTimer } from './local/quarter-hour-timer';
+import { startSilentTagTimer, startTenantWalkTimer, startTimeRuleTimer } from './local/quarter-hour-timer';
 import { type Service, startCognito, startDynamo, startMail, startS3 } from './local/services';
 import { startSesService } from './local/ses-service';
 import { startSnsService } from './local/sns-service';
@@ -124,7 +124,7 @@ async function main() {
     services.push(startLoanDayTimer());
     if (process.env.SILENT_TAG_TIMER !== 'off') services.push(startSilentTagTimer());
     if (process.env.TIME_RULE_TIMER !== 'off') services.push(startTimeRuleTimer());
-    if (process.env.ERASURE_TIMER !== 'off') services.push(startErasureTimer());
+    if (process.env.TENANT_WALK_TIMER !== 'off') services.push(startTenantWalkTimer());
 
     if (consoleMode) {
       const { userPoolId, userPoolClientId } = ids;

@@ -64,7 +64,7 @@ export function createDataAccessPolicies(
     'table-read-write': policy('HandlerDataAccess', 'Item reads and writes of the tracking table', [
       ...tableDataStatements(table, DATA_GRANT_ACTIONS['table-read-write']),
     ]),
-    'table-scan': policy('TableScan', 'Scan of the tracking table (the erasure job)', [
+    'table-scan': policy('TableScan', 'Scan of the tracking table (the tenant-walk job)', [
       ...tableDataStatements(table, DATA_GRANT_ACTIONS['table-scan']),
     ]),
     attachments,

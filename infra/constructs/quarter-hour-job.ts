@@ -42,12 +42,15 @@ export const TIME_RULE_JOB: QuarterHourJobSpec = {
     'Fires the time rules (outside too long, idle, at one site, overdue) of the assets due, every 15 minutes',
 };
 
-/** The erasure job (functions/jobs/erasures.ts): finishes the erasures of people that requests started. */
-export const ERASURE_JOB: QuarterHourJobSpec = {
-  name: 'erasures',
-  role: 'erasure',
-  failed: 'erasure runs that failed',
-  description: 'Finishes erasing people: their copies in the records of the past, every 15 minutes',
+/**
+ * The tenant-walk job (functions/jobs/tenant-walks.ts): the changes of a tenant's past that walk its records
+ * (erasing a person's copies, re-dating records after a retention change).
+ */
+export const TENANT_WALK_JOB: QuarterHourJobSpec = {
+  name: 'tenant-walks',
+  role: 'tenant-walk',
+  failed: 'tenant-walk runs that failed',
+  description: "Erases people's copies and re-dates kept records after a retention change, every 15 minutes",
 };
 
 export interface QuarterHourJobProps {

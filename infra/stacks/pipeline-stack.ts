@@ -25,7 +25,7 @@ import { AlarmDelivery } from '../constructs/alarm-delivery';
 import { FailureQueue } from '../constructs/failure-queue';
 import { type DataAccess, grantSendUplinks, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
 import { LoanDaySchedule } from '../constructs/loan-day-schedule';
-import { ERASURE_JOB, QuarterHourJob, SILENT_TAG_JOB, TIME_RULE_JOB } from '../constructs/quarter-hour-job';
+import { QuarterHourJob, SILENT_TAG_JOB, TENANT_WALK_JOB, TIME_RULE_JOB } from '../constructs/quarter-hour-job';
 import { WebhookQueue } from '../constructs/webhook-delivery';
 import { ZoneStock } from '../constructs/zone-stock';
 import { arnPrefixed, IOT_POLICIES, iotPolicyName } from '../iot-policies';
@@ -133,8 +133,8 @@ export class PipelineStack extends Stack {
       eventBus: this.eventBus,
       job: TIME_RULE_JOB,
     });
-    // Erasures of people that a request started: the walk through the records of the past runs here.
-    new QuarterHourJob(this, 'Erasures', { ...alarmSide, eventBus: this.eventBus, job: ERASURE_JOB });
+    // Erasures and re-datings: the walks through a tenant's records of the past run here.
+    new QuarterHourJob(this, 'TenantWalks', { ...alarmSide, eventBus: this.eventBus, job: TENANT_WALK_JOB });
     for (const fn of [this.alarmDelivery.handler, this.loanDays.job, this.zoneStock.handler, this.timeRules.job]) {
       if (fn.grants.webhookQueue === 'send') this.webhookQueue.grantSend(fn.function, fn.role);
     }

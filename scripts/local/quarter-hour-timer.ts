@@ -1,5 +1,5 @@
-import { handler as erasures } from '../../functions/jobs/erasures';
 import { handler as silentTags } from '../../functions/jobs/silent-tags';
+import { handler as tenantWalks } from '../../functions/jobs/tenant-walks';
 import { handler as timeRules } from '../../functions/jobs/time-rules';
 
 const QUARTER_MS = 15 * 60_000;
@@ -50,13 +50,17 @@ export const startTimeRuleTimer = (log: (line: string) => void = console.log) =>
     log,
   );
 
-/** The erasure job (`ERASURE_TIMER=off` leaves it out). */
-export const startErasureTimer = (log: (line: string) => void = console.log) =>
+/** The tenant-walk job (`TENANT_WALK_TIMER=off` leaves it out). */
+export const startTenantWalkTimer = (log: (line: string) => void = console.log) =>
   startQuarterHourTimer(
-    'Erasure job',
+    'Tenant-walk job',
     async () => {
-      const report = await erasures();
-      return report.finished + report.left > 0 ? `${report.finished} finished, ${report.left} left` : undefined;
+      const { erasures, redatings } = await tenantWalks();
+      const done = [erasures, redatings].every((walks) => walks.finished + walks.left === 0);
+      return done
+        ? undefined
+        : `erasures ${erasures.finished} finished, ${erasures.left} left; ` +
+            `re-datings ${redatings.finished} finished, ${redatings.left} left`;
     },
     log,
   );

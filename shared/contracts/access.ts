@@ -121,7 +121,7 @@ export const ACCESS_CONTRACTS = {
   },
   'users.erase': {
     summary:
-      'Erase a user: the account and every copy of their name, login and e-mail address; the history keeps a pseudonym (status running while the erasure job finishes it)',
+      'Erase a user: the account and every copy of their name, login and e-mail address; the history keeps a pseudonym (status running while the tenant-walk job finishes it)',
     response: erasureSchema,
     errors: [403, 404],
   },

@@ -10,7 +10,7 @@ import { secondFactorStatusSchema } from './second-factor';
 /** What an erased person is called wherever a record keeps who did something (audit entries, acknowledgements). */
 export const erasedUserName = (userId: number) => `erased-user-${userId}`;
 
-/** POST /api/users/{id}/erase: the account is gone; the erasure job finishes the history within its quarter hour. */
+/** POST /api/users/{id}/erase: the account is gone; the tenant-walk job finishes the history within its quarter hour. */
 export const erasureSchema = z.object({
   '@type': z.literal('Erasure'),
   user: z.number().int(),

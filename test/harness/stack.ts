@@ -45,6 +45,9 @@ export async function startStack(options: { web: false | ConsoleMode; consoleDis
   // before it and the map read after it once differed by three). Off unless a run asks for them.
   process.env.TIME_RULE_TIMER ??= 'off';
   process.env.SILENT_TAG_TIMER ??= 'off';
+  // The erasure and retention tests run the tenant-walk job for their own tenant; the timer would walk the whole
+  // table for every other file's pending erasure and re-dating at each quarter hour, loading the machine.
+  process.env.TENANT_WALK_TIMER ??= 'off';
   // Nothing reads a test stack's table after the run (scripts/local/dynamo-process.ts).
   process.env.LOCAL_DYNAMO_IN_MEMORY ??= 'true';
   const { info, ports, pid } = await launchLocalStack({

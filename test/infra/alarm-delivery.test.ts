@@ -156,7 +156,7 @@ describe('alarm side in the tracking app', () => {
       EventBusName: { Ref: Match.stringLikeRegexp('^EventBus') },
       EventPattern: Match.objectLike({ 'detail-type': ['AlarmRaised'] }),
     });
-    // The daily loan-day job; the silent-tag, time-rule and erasure jobs every 15 minutes.
+    // The daily loan-day job; the silent-tag, time-rule and tenant-walk jobs every 15 minutes.
     pipeline.resourceCountIs('AWS::Scheduler::Schedule', 4);
     pipeline.hasResourceProperties('AWS::Scheduler::Schedule', {
       ScheduleExpression: QUARTER_HOUR_RATE,

@@ -152,7 +152,7 @@ describe('handler data access policies (one per piece, infra/handler-grants.ts)'
     const queries = JSON.stringify(withAction('dynamodb:Query').map((st) => st.Resource));
     for (const index of TABLE.indexes) expect(queries).toContain(`/index/${index.name}`);
     expect(queries).not.toContain('index/*');
-    // Scan is a piece of its own, which only the erasure job takes (test/infra/handler-grants.test.ts).
+    // Scan is a piece of its own, which only the tenant-walk job takes (test/infra/handler-grants.test.ts).
     const scans = resourcesOf(s.template(s.data), 'AWS::IAM::ManagedPolicy').filter(([, policy]) =>
       JSON.stringify(policy.PolicyDocument).includes('dynamodb:Scan'),
     );

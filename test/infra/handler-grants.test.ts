@@ -145,13 +145,13 @@ describe('each function’s declaration is what its code reaches', () => {
     expect(HANDLER_GRANTS['device-uplinks'].cognito).toBeUndefined();
   });
 
-  it('no function scans the table but the erasure job (its walk must find copies that no index reaches)', () => {
+  it('no function scans the table but the tenant-walk job (its walks must find records no index reaches)', () => {
     const scanners = Object.entries(HANDLER_GRANTS)
       .filter(([, grants]) =>
         [...reachedActions(grants).actions, ...grantActions(grants).calls].includes('dynamodb:Scan'),
       )
       .map(([name]) => name);
-    expect(scanners).toEqual(['job-erasures']);
+    expect(scanners).toEqual(['job-tenant-walks']);
   });
 });
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { handler as erasureJob } from '../../functions/jobs/erasures';
+import { handler as tenantWalkJob } from '../../functions/jobs/tenant-walks';
 import { TABLE_NAME } from '../../scripts/local/config';
 import type { PersonalData } from '../../shared/schemas/personal-data';
 import { call, DEMO_PASSWORD, tokenOf } from '../harness/api';
@@ -55,7 +55,7 @@ describe('erasing a person', () => {
     call<T>(method, path, { token, ...(body === undefined ? {} : { body }) });
 
   beforeAll(async () => {
-    // The erasure job runs in this process, as the scheduled Lambda would.
+    // The tenant-walk job runs in this process, as the scheduled Lambda would.
     pointProcessAtStack();
     tenant = await createSweepTenant('erasure');
     admin = await tokenOf(tenant.adminLogin);
@@ -156,7 +156,7 @@ describe('erasing a person', () => {
     expect(exported.body.auditAboutThem.map((entry) => entry.action)).toContain('users.create');
     const before = await api<AuditPage>('GET', `/api/audit?actor=user:${id}&itemsPerPage=100`);
 
-    // Erased: the account at once, the history by the erasure job.
+    // Erased: the account at once, the history by the tenant-walk job.
     const erased = await api('POST', `/api/users/${id}/erase`);
     expect(erased.status).toBe(200);
     expect(erased.body).toMatchObject({ '@type': 'Erasure', user: id, status: 'running' });
@@ -170,7 +170,7 @@ describe('erasing a person', () => {
       '/api/frontend-settings?name=notifications',
     );
     expect(settingsAfter.body['hydra:member'][0]?.data.email).toBeNull();
-    expect(await erasureJob({ tenants: [String(tenant.tenantId)] })).toEqual({ finished: 1, left: 0 });
+    expect((await tenantWalkJob({ tenants: [String(tenant.tenantId)] })).erasures).toEqual({ finished: 1, left: 0 });
 
     expect(await itemsMentioning([person.email, person.username, person.name])).toEqual([]);
     // The login signs in no more (a try after the erasure is counted like any unknown login's).

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { handler as loanDayJob } from '../../functions/jobs/loan-days';
+import { handler as tenantWalkJob } from '../../functions/jobs/tenant-walks';
 import { sentAlarmsPartition } from '../../functions/lib/alarms/sent-alarms';
+import { auditPartition } from '../../functions/lib/audit/audit-log';
 import { systemTenantContext } from '../../functions/lib/data/system-context';
 import { deviceEventsPartition } from '../../functions/lib/events/event-repository';
 import { amsterdamDay } from '../../functions/lib/loan-days/amsterdam-day';
@@ -120,5 +122,35 @@ describe("records kept for the tenant's periods", () => {
       const year = Number(String(record.day ?? record.at).slice(0, 4));
       expect(record.expiresAt).toBe(Date.UTC(year + 10, 0, 1) / 1000);
     }
+
+    // The periods change: the records kept before get the new ones, counted from the same dates, once the
+    // tenant-walk job has walked the tenant (and an audit entry written before the change is re-dated too).
+    const current = await api<{ version: number }>('GET', '/api/retention-settings');
+    const LATER = {
+      ...KEPT,
+      locatedEventDays: 31,
+      alarmDays: 400,
+      zoneVisitDays: 90,
+      loanDayYears: 12,
+      auditEntryDays: 100,
+    };
+    expect((await api('PUT', '/api/retention-settings', { ...LATER, version: current.body.version })).status).toBe(200);
+    expect((await tenantWalkJob({ tenants: [String(tenant.tenantId)] })).redatings).toEqual({ finished: 1, left: 0 });
+    for (const event of await query(deviceEventsPartition(ctx, tag.body.id)))
+      expect(days(event.expiresAt, String(event.date))).toBeCloseTo(31, 5);
+    const [alarm] = await query(sentAlarmsPartition(ctx, { assetId: asset.body.id, deviceId: tag.body.id }));
+    expect(days(alarm?.expiresAt, String(alarm?.at))).toBeCloseTo(400, 5);
+    const visit = (await query(assetVisitsPartition(ctx, asset.body.id))).find((item) => item.leftAt);
+    expect(days(visit?.expiresAt, String(visit?.leftAt))).toBeCloseTo(90, 5);
+    for (const record of (await Promise.all([...months].map((month) => query(loanDayPartition(ctx, month))))).flat()) {
+      const year = Number(String(record.day ?? record.at).slice(0, 4));
+      expect(record.expiresAt).toBe(Date.UTC(year + 13, 0, 1) / 1000);
+    }
+    const audit = await query(auditPartition(ctx));
+    expect(audit.length).toBeGreaterThan(3);
+    // An entry is timed to the millisecond, its expiry to the second.
+    for (const entry of audit) expect(days(entry.expiresAt, String(entry.at))).toBeCloseTo(100, 4);
+    // Done: a second run finds nothing to re-date.
+    expect((await tenantWalkJob({ tenants: [String(tenant.tenantId)] })).redatings).toEqual({ finished: 0, left: 0 });
   }, 120_000);
 });

@@ -12,7 +12,7 @@ const liveStep: ErasureStep = async () => {
 };
 const JOB_STEPS: readonly ErasureStep[] = [...Array.from({ length: HISTORY_STEP }, () => liveStep), scrubHistory];
 
-/** The erasure job: every pending erasure, until the deadline; answers how many it finished and left. */
+/** The erasures of the tenant-walk job (functions/jobs/tenant-walks.ts): every pending one, until the deadline; answers how many it finished and left. */
 export async function runErasureJob(
   deadline: number,
   tenants?: readonly string[],

@@ -3,7 +3,7 @@ import { type ErasureRecord, finishErasure, saveErasureProgress } from './erasur
 
 /**
  * How an erasure moves on: steps run in order from the place the record keeps, and the place is saved after each
- * run, so that the request and the erasure job each carry it on where the last run stopped and a crash or a
+ * run, so that the request and the tenant-walk job each carry it on where the last run stopped and a crash or a
  * timeout repeats at most one page. A step answers where its walk stopped (a cursor), or nothing once done.
  */
 type Key = Record<string, unknown>;

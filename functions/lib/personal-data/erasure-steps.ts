@@ -26,7 +26,7 @@ import { contextOf, type ErasureStep, errorName, HISTORY_STEP } from './erasure-
 /**
  * The steps of an erasure, in order, each safe to run again: a step answers where its walk stopped (a cursor)
  * or nothing once it is done. The live data goes first (the account, the addresses that would still be mailed),
- * then the records of the past (history-walk.ts, the erasure job's).
+ * then the records of the past (history-walk.ts, the tenant-walk job's).
  */
 
 /** The record, the Cognito user, the recovery codes and what the sign-in and reset limits keep of the login. */

@@ -5,7 +5,7 @@ import { queryAllPages } from '../data/query-page';
 
 /**
  * An erasure under way: who is being erased (the login, address and name to look for), and how far it got (the
- * step and the step's page cursor), so that the request that started it and the erasure job can each carry it
+ * step and the step's page cursor), so that the request that started it and the tenant-walk job can each carry it
  * on from where it stopped. It holds the person's details only until the last step is done, then goes.
  *  - table  pk ERASURE, sk T#<t>#USER#<id>
  * One platform partition: erasures are few and short-lived, and the job finds every pending one in one Query.

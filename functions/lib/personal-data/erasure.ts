@@ -7,7 +7,7 @@ import { erasureOf, recordErasure } from './erasure-store';
 
 /**
  * Erasing a person (docs/security.md "Erasing a person"): the request records the erasure and runs the steps
- * on live data itself (the account is gone and no rule mails the address when it answers); the erasure job
+ * on live data itself (the account is gone and no rule mails the address when it answers); the tenant-walk job
  * (erasure-job.ts) walks the records of the past and finishes it. Both run the steps from where the record
  * says the last run stopped, so a crash or a timeout repeats at most one page.
  */

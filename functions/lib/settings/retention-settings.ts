@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   DEFAULT_RETENTION,
   type Retention,
@@ -8,6 +9,7 @@ import {
 } from '../../../shared/schemas/retention';
 import { SETTING_NAMES } from '../../../shared/schemas/settings';
 import type { TenantContext } from '../data/tenant-context';
+import { requestRedating } from './retention-redating-store';
 import { tenantPolicySetting } from './tenant-policy-setting';
 
 /**
@@ -53,9 +55,15 @@ export async function expiryOf(ctx: TenantContext, kind: DayRetentionKind, at: s
 export const expiresAfterYears = (day: string, years: number) =>
   Date.UTC(Number(day.slice(0, 4)) + years + 1, 0, 1) / 1000;
 
+/**
+ * Saves the periods; when one changed, the records kept before get their new expiry from the tenant-walk job
+ * (retention-redating.ts), so that a change applies to the past as well within the job's quarter hour.
+ */
 export async function saveRetentionSettings(ctx: TenantContext, input: RetentionInput): Promise<RetentionSettings> {
+  const { version: _before, ...previous } = await setting.read(ctx);
   const saved = await setting.save(ctx, input);
-  const { version: _version, ...retention } = saved;
+  const { version, ...retention } = saved;
   cache.set(ctx.tenantId, { retention, until: Date.now() + CACHE_MS });
+  if (!isDeepStrictEqual(previous, retention)) await requestRedating(ctx, retention, version ?? 0);
   return saved;
 }

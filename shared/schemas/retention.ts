@@ -4,8 +4,8 @@ import { versionSchema } from './common';
 /**
  * How long a tenant keeps each kind of record (days; invoicing records in years). Every kind has a product
  * default and bounds: a tenant may keep less (privacy) or more (evidence), never nothing and never forever.
- * A change applies to what is written from then on (the TTL is set when an item is written; docs/data-model.md
- * "Retention").
+ * The TTL is set when an item is written, and a change reaches the items already kept through the tenant-walk
+ * job (docs/data-model.md "Retention").
  */
 export const RETENTION_BOUNDS = {
   auditEntryDays: { default: 400, min: 90, max: 3650 },

@@ -16,6 +16,7 @@ import { expiresAfterDays, retentionOf } from '../settings/retention-settings';
  *  - gsi1   auditByEntity: T#<t>#AUDIT_ENTITY#<type>#<id> / <at>#<requestId>
  *  - gsi2   auditByActor:  T#<t>#AUDIT_ACTOR#<kind>#<id> / <at>#<requestId>
  */
+export const AUDIT_ENTITY_TYPE = 'AUDIT_ENTRY';
 export const auditPartition = (ctx: TenantContext) => `${tenantPrefix(ctx)}AUDIT`;
 export const auditEntityPartition = (ctx: TenantContext, type: string, id: string) =>
   `${tenantPrefix(ctx)}AUDIT_ENTITY#${type}#${id}`;
@@ -32,7 +33,7 @@ export function auditItemOf(ctx: TenantContext, entry: AuditEntry, retentionDays
       : {}),
     gsi2pk: auditActorPartition(ctx, entry.actor.kind, entry.actor.id),
     gsi2sk: entry.id,
-    entityType: 'AUDIT_ENTRY',
+    entityType: AUDIT_ENTITY_TYPE,
     tenantId: ctx.tenantId,
     expiresAt: expiresAfterDays(entry.at, retentionDays),
   };

@@ -23,7 +23,7 @@ export default function RetentionPage() {
         {t('intro')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
-        {t('fromNowOn')}
+        {t('alsoKept')}
       </Typography>
       {settings.data ? (
         <RetentionForm key={settings.data.version ?? 'defaults'} settings={settings.data} save={save} />

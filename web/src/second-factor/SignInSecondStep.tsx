@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { recoveryCodeSchema, type SecondFactorSetup, secondFactorCodeSchema } from '@shared/schemas/second-factor';
@@ -13,8 +12,8 @@ import { z } from 'zod';
 import { violationsOnFields } from '../common/forms/violationsOnFields';
 import { useTranslateMessage } from '../i18n/translateMessage';
 import { signInRequest } from '../session/sessionApi';
+import { CodeOrRecoveryField } from './CodeOrRecoveryField';
 import { KeyToScan } from './KeyToScan';
-import { OneTimeCodeField } from './OneTimeCodeField';
 
 const FIELDS = new Set(['code', 'recovery_code']);
 const codeForm = z.object({ code: secondFactorCodeSchema });
@@ -59,7 +58,6 @@ export function SignInSecondStep({
     }
   });
   const fieldError = (message: string | undefined) => (message ? translate(message) : undefined);
-  const field = recovery ? 'recovery_code' : 'code';
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
@@ -67,18 +65,15 @@ export function SignInSecondStep({
         {setup ? t('signIn.setupTitle') : recovery ? t('signIn.recoveryTitle') : t('signIn.codeTitle')}
       </Typography>
       {setup && <KeyToScan setup={setup} />}
-      <OneTimeCodeField
-        key={field}
-        registration={register(field)}
-        label={recovery ? t('signIn.recoveryCode') : t('code')}
-        letters={recovery}
-        error={fieldError(formState.errors[field]?.message)}
-      />
-      {!setup && (
-        <Link component="button" type="button" variant="body2" onClick={() => setRecovery((on) => !on)} sx={{ mt: 1 }}>
-          {recovery ? t('signIn.useApp') : t('signIn.useRecovery')}
-        </Link>
-      )}
+      <Stack>
+        <CodeOrRecoveryField
+          recovery={recovery}
+          onToggle={() => setRecovery((on) => !on)}
+          register={register}
+          errorOf={(field) => fieldError(formState.errors[field]?.message)}
+          canToggle={!setup}
+        />
+      </Stack>
       <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
         <Button onClick={onBack}>{t('signIn.back')}</Button>
         <Button type="submit" variant="contained" size="large" fullWidth loading={formState.isSubmitting}>

@@ -5,7 +5,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -16,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { violationsOnFields } from '../common/forms/violationsOnFields';
 import { notifySuccess } from '../common/notifications/notificationStore';
 import { useTranslateMessage } from '../i18n/translateMessage';
-import { OneTimeCodeField } from './OneTimeCodeField';
+import { CodeOrRecoveryField } from './CodeOrRecoveryField';
 import { useTurnOffOwnSecondFactor } from './secondFactorApi';
 
 const FIELDS = new Set(['password', 'code', 'recovery_code']);
@@ -40,7 +39,6 @@ export function TurnOffSecondFactorDialog({ onClose }: { onClose(): void }) {
     shouldUnregister: true,
   });
   const fieldError = (message: string | undefined) => (message ? translate(message) : undefined);
-  const field = recovery ? 'recovery_code' : 'code';
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -78,17 +76,15 @@ export function TurnOffSecondFactorDialog({ onClose }: { onClose(): void }) {
             error={!!formState.errors.password}
             helperText={fieldError(formState.errors.password?.message)}
           />
-          <OneTimeCodeField
-            key={field}
-            registration={register(field)}
-            label={recovery ? t('signIn.recoveryCode') : t('code')}
-            letters={recovery}
-            error={fieldError(formState.errors[field]?.message)}
-          />
+          <Stack>
+            <CodeOrRecoveryField
+              recovery={recovery}
+              onToggle={() => setRecovery((on) => !on)}
+              register={register}
+              errorOf={(field) => fieldError(formState.errors[field]?.message)}
+            />
+          </Stack>
         </Stack>
-        <Link component="button" type="button" variant="body2" onClick={() => setRecovery((on) => !on)} sx={{ mt: 1 }}>
-          {recovery ? t('signIn.useApp') : t('signIn.useRecovery')}
-        </Link>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{tc('close')}</Button>

@@ -66,6 +66,40 @@ describe('personal data in the console', () => {
     await page.close();
   });
 
+  it("erases a customer's user from the customer's Users tab", async () => {
+    const admin = await tokenOf('admin');
+    const suffix = Date.now().toString(36);
+    const customer = await call<{ id: number }>('POST', '/api/clients', {
+      token: admin,
+      body: {
+        name: `Carla Customer ${suffix}`,
+        company: `Erasure Cranes ${suffix}`,
+        email: `carla-${suffix}@cranes.local`,
+      },
+    });
+    const name = `Una Sitemanager ${suffix}`;
+    const user = await call<{ id: number }>('POST', `/api/clients/${customer.body.id}/users`, {
+      token: admin,
+      body: { name, email: `una-${suffix}@cranes.local`, active: true },
+    });
+    expect([customer.status, user.status]).toEqual([201, 201]);
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInAs(page, 'admin');
+    await goToScreen(page, `/customers/${customer.body.id}`);
+    await drawer(page).getByRole('tab', { name: 'Users' }).click();
+    await drawer(page).getByRole('cell', { name }).click();
+    await drawer(page).getByText('Edit user').waitFor();
+    await drawer(page).getByRole('button', { name: 'Erase this person' }).click();
+    await page.getByRole('dialog', { name: 'Erase this person?' }).getByRole('button', { name: 'Yes' }).click();
+    await page.getByText(`${name} is erased.`).waitFor();
+    await drawer(page).getByRole('cell', { name }).waitFor({ state: 'detached' });
+    await drawer(page).getByText('No result found').waitFor();
+    expect((await call('GET', `/api/users/${user.body.id}`, { token: admin })).status).toBe(404);
+    await page.close();
+    // The demo tenant's customers stay as the other files expect them.
+    expect((await call('DELETE', `/api/clients/${customer.body.id}`, { token: admin })).status).toBe(204);
+  });
+
   it('erases a person on a phone', async () => {
     const person = await createPerson('phone');
     const page = await browser.newPage({ viewport: PHONE });

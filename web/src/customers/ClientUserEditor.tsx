@@ -17,6 +17,8 @@ import { errorMessage } from '../api/errorMessage';
 import { ConfirmDialog } from '../common/list/ConfirmDialog';
 import { notifyError, notifySuccess } from '../common/notifications/notificationStore';
 import { useTranslateMessage } from '../i18n/translateMessage';
+import { PersonalDataSection } from '../personal-data/PersonalDataSection';
+import { useSession } from '../session/useSession';
 import { type ClientUserPayload, useClientUserMutations } from './customersApi';
 
 type Values = ClientUserPayload;
@@ -38,6 +40,7 @@ export function ClientUserEditor({
   const { t } = useTranslation('customers');
   const { t: tc } = useTranslation('common');
   const translate = useTranslateMessage();
+  const { hasAny } = useSession();
   const isNew = user === 'new';
   const { save, remove } = useClientUserMutations(clientId);
   const [confirming, setConfirming] = useState(false);
@@ -120,6 +123,15 @@ export function ClientUserEditor({
           {tc('save')}
         </Button>
       </Stack>
+      {!isNew && (
+        <PersonalDataSection
+          userId={user.id}
+          name={user.name}
+          canExport={hasAny(['USER_EDIT'])}
+          canErase={hasAny(['USER_DELETE'])}
+          onErased={onDone}
+        />
+      )}
       <ConfirmDialog
         open={confirming}
         message={t('users.confirmDelete', { name: isNew ? '' : user.name })}

@@ -11,12 +11,19 @@ export function usePersonalDataExport() {
   });
 }
 
-/** POST /api/users/{id}/erase: the account goes at once; the users list no longer has them. */
+/**
+ * POST /api/users/{id}/erase: the account goes at once; the users list, a customer's users and the customers
+ * (their account manager) no longer have them.
+ */
 export function useErasure() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (userId: number) => api.post<Erasure>(`/api/users/${userId}/erase`),
     meta: { silent: true },
-    onSuccess: () => client.invalidateQueries({ queryKey: ['users'] }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['users'] }),
+        client.invalidateQueries({ queryKey: ['customers'] }),
+      ]),
   });
 }

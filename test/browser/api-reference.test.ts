@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { consoleUrl, DESKTOP, launchBrowser, PHONE, SCREENSHOT_DIR, signInAs, waitForScreen } from '../harness/browser';
 import { readStack } from '../harness/stack';
+import { waitUntil } from '../harness/wait';
 
 /** The reference is a very long page: the visible part tells more than the whole. */
 const viewportShot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
@@ -45,8 +46,21 @@ describe('API reference', () => {
     await viewportShot(page, 'api-reference-desktop');
 
     // The sidebar opens a group and goes to an operation: the asset list with its filters and sorts.
-    await reference.getByRole('button', { name: 'Open Group - Assets' }).click();
-    await reference.getByRole('link', { name: /^List assets/ }).click();
+    // A click before Scalar's sidebar has hydrated opens nothing (seen on a loaded machine): open the group until
+    // its operations show, clicking only while it is still closed.
+    const openAssets = reference.getByRole('button', { name: 'Open Group - Assets' });
+    const listAssets = reference.getByRole('link', { name: /^List assets/ });
+    await waitUntil(
+      'the Assets group open in the sidebar',
+      async () => {
+        if (await listAssets.isVisible()) return true;
+        if (await openAssets.isVisible()) await openAssets.click();
+        return false;
+      },
+      (open) => open,
+      { maxIntervalMs: 1_000 },
+    );
+    await listAssets.click();
     const main = reference.getByRole('main');
     await main.getByRole('heading', { name: 'List assets' }).waitFor();
     await main.getByText('order[reference]').first().waitFor();

@@ -5,7 +5,11 @@
  * pair: `TEST_ORDER=pipeline,kpn-things npx jest --selectProjects integration --runInBand
  * test/integration/{pipeline,kpn-things}.test.ts`. jest.config.js makes this every project's sequencer.
  */
+const path = require('node:path');
 const Sequencer = require('@jest/test-sequencer').default;
+/** Seconds a file took when measured alone (test-file-seconds.json); a file not listed counts as a median one. */
+const FILE_SECONDS = require('./test-file-seconds.json');
+const MEDIAN_FILE_SECONDS = 8;
 
 /** mulberry32: a small seeded generator, so one seed gives one order on every machine. */
 function randomFrom(seed) {
@@ -26,6 +30,24 @@ const nameOf = (file) =>
     .replace(/\.test\.ts$/, '');
 
 class FileOrderSequencer extends Sequencer {
+  /**
+   * `--shard=i/n`: the files go to the shard with the fewest seconds so far, heaviest first, so each shard
+   * (a jest process with a stack of its own) takes about the same time. Jest's own split, by a hash of the path,
+   * put the fuzz sweep and most of the slow files in one half. Which shard a file lands in never depends on the
+   * seed; the order within a shard does (sort, below).
+   */
+  shard(tests, { shardIndex, shardCount }) {
+    const secondsOf = (test) =>
+      FILE_SECONDS[path.relative(test.context.config.rootDir, test.path)] ?? MEDIAN_FILE_SECONDS;
+    const heaviestFirst = [...tests].sort((a, b) => secondsOf(b) - secondsOf(a) || (a.path < b.path ? -1 : 1));
+    const load = Array.from({ length: shardCount }, () => 0);
+    return heaviestFirst.filter((test) => {
+      const lightest = load.indexOf(Math.min(...load));
+      load[lightest] += secondsOf(test);
+      return lightest === shardIndex - 1;
+    });
+  }
+
   sort(tests) {
     const seed = Number(process.env.TEST_SEED ?? Math.floor(Math.random() * 2 ** 31));
     const listed = (process.env.TEST_ORDER ?? '').split(',').filter(Boolean);

@@ -24,9 +24,14 @@ function keepStackOutput(project: string) {
   keepTail(errorFileOf(stackOutputFile()), `${project}-stack-errors.log`);
 }
 
-export default async function globalTeardown(_: unknown, project: { displayName?: { name?: string } }) {
+export default async function globalTeardown(
+  global: { shard?: { shardIndex: number } },
+  project: { displayName?: { name?: string } },
+) {
+  // Named as scripts/test/steps.ts names the step: a shard's stack log beside its results.
+  const name = project.displayName?.name ?? 'stack';
   try {
-    keepStackOutput(project.displayName?.name ?? 'stack');
+    keepStackOutput(global.shard ? `${name}-${global.shard.shardIndex}` : name);
   } finally {
     stopStack(readStack());
   }

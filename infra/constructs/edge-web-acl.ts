@@ -1,13 +1,21 @@
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
+import { THINGS_PLUG_HEADER } from '../../shared/schemas/kpn-things';
+import { UPLINK_SECRET_HEADER } from '../../shared/schemas/uplink-integrations';
 
 /**
  * The AWS WAF web ACL in front of the CloudFront distributions (the console's and the API's).
  * Scope CLOUDFRONT, so it must be created in us-east-1 (infra/stacks/edge-waf-stack.ts).
  *
- * Rules, cheapest first: per-IP rate limits (sign-in and the other credential routes tightest, the KPN Things
- * webhook apart because KPN sends every tenant's uplinks from a few addresses), then AWS's managed common rule
- * set and known bad inputs. Rate limits count requests per source IP over 5 minutes.
+ * Rules, cheapest first: rate limits, then AWS's managed common rule set and known bad inputs. Rate limits count
+ * requests over 5 minutes per key, and each key is one party's share: an address for sign-in and the other
+ * credential routes (tightest) and for the console and API overall; the credential (the Authorization header)
+ * for the console and API too, so one token spread over many addresses has one share; for the uplink webhooks
+ * the sender, which is a tenant (KPN's plug, the TTS/ChirpStack uplink secret). KPN sends every tenant's uplinks
+ * from a few addresses, so the webhooks' per-address limit is only a ceiling far above any one tenant's share: a
+ * tenant that floods its own webhook is cut at its share and never uses up what KPN's addresses may bring the
+ * others. A request without a rule's key is not counted by that rule (AWS WAF's custom keys), so a webhook
+ * without a sender header falls to the per-address ceiling and the handler's 403.
  */
 export const RATE_WINDOW_SECONDS = 300;
 
@@ -20,18 +28,31 @@ export const CREDENTIAL_PATHS = [
   '/api/oauth/token',
 ] as const;
 /** Device uplink webhooks: KPN Things, The Things Stack and ChirpStack each post from a few server addresses. */
-export const WEBHOOK_PATHS = ['/api/things/uplink', '/api/tts/uplink', '/api/chirpstack/uplink'] as const;
+export const KPN_WEBHOOK_PATH = '/api/things/uplink';
+export const NETWORK_WEBHOOK_PATHS = ['/api/tts/uplink', '/api/chirpstack/uplink'] as const;
+export const WEBHOOK_PATHS = [KPN_WEBHOOK_PATH, ...NETWORK_WEBHOOK_PATHS] as const;
 
 export interface EdgeRateLimits {
-  /** Any request, per IP per 5 minutes (a console user's busiest screen stays far below). */
+  /** Any request but an uplink, per IP per 5 minutes (a console user's busiest screen stays far below). */
   perIp: number;
+  /** Any request but an uplink, per credential (Authorization header) per 5 minutes. */
+  perCredential: number;
   /** Credential routes, per IP per 5 minutes. */
   credentials: number;
-  /** The uplink webhooks (KPN Things, TTS, ChirpStack) together, per IP per 5 minutes. */
-  webhook: number;
+  /** The uplink webhooks, per sender (a tenant's KPN plug, a tenant's uplink secret) per 5 minutes. */
+  webhookPerSender: number;
+  /** The uplink webhooks together, per IP per 5 minutes: a ceiling, as each network's addresses carry every tenant. */
+  webhookPerIp: number;
 }
 
-export const DEFAULT_EDGE_RATE_LIMITS: EdgeRateLimits = { perIp: 2000, credentials: 100, webhook: 30_000 };
+export const DEFAULT_EDGE_RATE_LIMITS: EdgeRateLimits = {
+  perIp: 2000,
+  perCredential: 2000,
+  credentials: 100,
+  // 50 uplinks a second for 5 minutes: 15,000 tags each reporting every 5 minutes, from one tenant.
+  webhookPerSender: 15_000,
+  webhookPerIp: 150_000,
+};
 
 const visibility = (metricName: string): wafv2.CfnWebACL.VisibilityConfigProperty => ({
   cloudWatchMetricsEnabled: true,
@@ -53,14 +74,37 @@ const anyPath = (paths: readonly string[]) =>
     ? pathStatement(paths[0] as string, 'EXACTLY')
     : { orStatement: { statements: paths.map((p) => pathStatement(p, 'EXACTLY')) } };
 
-function rateRule(name: string, priority: number, limit: number, scopeDown?: object): wafv2.CfnWebACL.RuleProperty {
+/** A rate rule's key: the request's address, or the value of a header (case kept unless `lowercase`). */
+type RateKey = 'IP' | { header: string; lowercase?: boolean };
+
+function rateRule(
+  name: string,
+  priority: number,
+  limit: number,
+  key: RateKey,
+  scopeDown?: object,
+): wafv2.CfnWebACL.RuleProperty {
+  const aggregation =
+    key === 'IP'
+      ? { aggregateKeyType: 'IP' }
+      : {
+          aggregateKeyType: 'CUSTOM_KEYS',
+          customKeys: [
+            {
+              header: {
+                name: key.header,
+                textTransformations: [{ priority: 0, type: key.lowercase ? 'LOWERCASE' : 'NONE' }],
+              },
+            },
+          ],
+        };
   return {
     name,
     priority,
     action: { block: {} },
     statement: {
       rateBasedStatement: {
-        aggregateKeyType: 'IP',
+        ...aggregation,
         limit,
         evaluationWindowSec: RATE_WINDOW_SECONDS,
         ...(scopeDown ? { scopeDownStatement: scopeDown } : {}),
@@ -95,6 +139,8 @@ function managedRule(name: string, priority: number): wafv2.CfnWebACL.RuleProper
   };
 }
 
+const notAnUplink = { notStatement: { statement: anyPath(WEBHOOK_PATHS) } };
+
 export class EdgeWebAcl extends Construct {
   readonly webAcl: wafv2.CfnWebACL;
 
@@ -107,11 +153,26 @@ export class EdgeWebAcl extends Construct {
       defaultAction: { allow: {} },
       visibilityConfig: visibility(props.name),
       rules: [
-        rateRule('rate-credentials', 0, limits.credentials, anyPath(CREDENTIAL_PATHS)),
-        rateRule('rate-webhook', 1, limits.webhook, anyPath(WEBHOOK_PATHS)),
-        rateRule('rate-per-ip', 2, limits.perIp, { notStatement: { statement: anyPath(WEBHOOK_PATHS) } }),
-        managedRule('AWSManagedRulesCommonRuleSet', 3),
-        managedRule('AWSManagedRulesKnownBadInputsRuleSet', 4),
+        rateRule('rate-credentials', 0, limits.credentials, 'IP', anyPath(CREDENTIAL_PATHS)),
+        rateRule(
+          'rate-webhook-kpn-sender',
+          1,
+          limits.webhookPerSender,
+          { header: THINGS_PLUG_HEADER, lowercase: true },
+          anyPath([KPN_WEBHOOK_PATH]),
+        ),
+        rateRule(
+          'rate-webhook-network-sender',
+          2,
+          limits.webhookPerSender,
+          { header: UPLINK_SECRET_HEADER },
+          anyPath(NETWORK_WEBHOOK_PATHS),
+        ),
+        rateRule('rate-webhook', 3, limits.webhookPerIp, 'IP', anyPath(WEBHOOK_PATHS)),
+        rateRule('rate-per-ip', 4, limits.perIp, 'IP', notAnUplink),
+        rateRule('rate-per-credential', 5, limits.perCredential, { header: 'authorization' }, notAnUplink),
+        managedRule('AWSManagedRulesCommonRuleSet', 6),
+        managedRule('AWSManagedRulesKnownBadInputsRuleSet', 7),
       ],
     });
   }

@@ -58,21 +58,25 @@ export interface ApiStackProps extends StackProps {
 }
 
 /**
- * The HTTP API's throttles. Stage default: every route may take 100 requests/s (bursts of 200). The public routes that
- * take credentials get far less, each in its own bucket, so a password-guessing or reset flood is cut on its
- * route; the KPN Things webhook gets its own budget, above the default, so a flood of any other route (or of
- * sign-in) never uses up what uplinks may take. Application-level 429s per user/tenant are in functions/lib/http.
+ * The HTTP API's throttles: one token bucket per route for all callers together, so they are last-resort
+ * ceilings far above any one party's share, never the limit a tenant meets. Each party's share is set per key at
+ * the edge (infra/constructs/edge-web-acl.ts: per address, per credential, per webhook sender) and in the
+ * handlers (per user, credential, tenant and address: functions/lib/security/limits.ts). A route throttle near
+ * one party's share would let that party push everyone into 429: ten sign-ins a second for all tenants was three
+ * addresses' worth of the edge's allowance. Each ceiling is at least ten times the edge's share per key for its
+ * routes (test/infra/edge-protection.test.ts); the credential routes keep a ceiling of their own, below the
+ * stage's, so a flood of them from many addresses never takes what the rest of the API may use.
  */
-export const API_STAGE_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
+export const API_STAGE_THROTTLE = { rateLimit: 500, burstLimit: 1000 } as const;
 export const API_ROUTE_THROTTLES = {
-  'session.signIn': { rateLimit: 10, burstLimit: 20 },
-  'session.verify': { rateLimit: 10, burstLimit: 20 },
-  'session.resetPassword': { rateLimit: 2, burstLimit: 5 },
-  'session.confirmResetPassword': { rateLimit: 2, burstLimit: 5 },
-  'tokens.issue': { rateLimit: 10, burstLimit: 20 },
-  'uplinks.kpnThings': { rateLimit: 200, burstLimit: 400 },
-  'uplinks.tts': { rateLimit: 200, burstLimit: 400 },
-  'uplinks.chirpstack': { rateLimit: 200, burstLimit: 400 },
+  'session.signIn': { rateLimit: 50, burstLimit: 100 },
+  'session.verify': { rateLimit: 50, burstLimit: 100 },
+  'session.resetPassword': { rateLimit: 20, burstLimit: 40 },
+  'session.confirmResetPassword': { rateLimit: 20, burstLimit: 40 },
+  'tokens.issue': { rateLimit: 50, burstLimit: 100 },
+  'uplinks.kpnThings': { rateLimit: 1000, burstLimit: 2000 },
+  'uplinks.tts': { rateLimit: 1000, burstLimit: 2000 },
+  'uplinks.chirpstack': { rateLimit: 1000, burstLimit: 2000 },
 } as const;
 
 /** Header with which a super admin acts in another tenant (functions/lib/auth/auth-context.ts TENANT_HEADER). */

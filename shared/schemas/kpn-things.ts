@@ -24,6 +24,10 @@ export const isStrongSharedSecret = (secret: string) =>
   /\d/.test(secret) &&
   /[^A-Za-z0-9]/.test(secret);
 
+/** The headers of a KPN Things HTTPS destination's request, as Node.js reads them (lower case). */
+export const THINGS_PLUG_HEADER = 'things-plug-uuid';
+export const THINGS_TOKEN_HEADER = 'things-message-token';
+
 /**
  * The KPN Things HTTPS destination: `Things-Plug-UUID` names the destination, so it finds the tenant
  * and its shared secret (POST /api/things/uplink). Both optional: blank means no webhook for this tenant.

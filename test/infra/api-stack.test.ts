@@ -1,5 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { grantsOf } from '../../infra/handler-grants';
+import { API_STAGE_THROTTLE } from '../../infra/stacks/api-stack';
 import { HANDLER_MODULES, ROUTES, routeKey } from '../../shared/routes';
 import { FULL_CONTEXT, resourcesOf, type Synthesized, synthTracking } from './synth';
 
@@ -202,7 +203,10 @@ describe('HTTP API', () => {
       StageName: '$default',
       AutoDeploy: true,
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context.requestId') },
-      DefaultRouteSettings: { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
+      DefaultRouteSettings: {
+        ThrottlingRateLimit: API_STAGE_THROTTLE.rateLimit,
+        ThrottlingBurstLimit: API_STAGE_THROTTLE.burstLimit,
+      },
     });
   });
 

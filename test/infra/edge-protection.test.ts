@@ -1,6 +1,9 @@
 import { Match } from 'aws-cdk-lib/assertions';
+import { DEFAULT_EDGE_RATE_LIMITS, RATE_WINDOW_SECONDS } from '../../infra/constructs/edge-web-acl';
 import { API_ROUTE_THROTTLES, API_STAGE_THROTTLE } from '../../infra/stacks/api-stack';
 import { ROUTES } from '../../shared/routes';
+import { THINGS_PLUG_HEADER } from '../../shared/schemas/kpn-things';
+import { UPLINK_SECRET_HEADER } from '../../shared/schemas/uplink-integrations';
 import { FULL_CONTEXT, resourcesOf, type Synthesized, synthTracking } from './synth';
 
 /**
@@ -14,7 +17,12 @@ beforeAll(() => {
   prod = synthTracking(FULL_CONTEXT);
 });
 
-type RateStatement = { AggregateKeyType: string; Limit: number; ScopeDownStatement?: unknown };
+type RateStatement = {
+  AggregateKeyType: string;
+  Limit: number;
+  ScopeDownStatement?: unknown;
+  CustomKeys?: { Header?: { Name: string; TextTransformations: { Type: string }[] } }[];
+};
 type Rule = {
   Name: string;
   Action?: unknown;
@@ -51,9 +59,44 @@ describe('WAF web ACL (us-east-1, CLOUDFRONT)', () => {
     const perIp = ruleNamed(dev, 'rate-per-ip');
     expect(perIp?.Statement.RateBasedStatement).toMatchObject({ AggregateKeyType: 'IP', Limit: 2000 });
     expect(JSON.stringify(perIp?.Statement.RateBasedStatement.ScopeDownStatement)).toContain('NotStatement');
-    const webhooks = JSON.stringify(ruleNamed(dev, 'rate-webhook')?.Statement.RateBasedStatement.ScopeDownStatement);
+    const webhooks = ruleNamed(dev, 'rate-webhook')?.Statement.RateBasedStatement;
+    expect(webhooks).toMatchObject({ AggregateKeyType: 'IP', Limit: DEFAULT_EDGE_RATE_LIMITS.webhookPerIp });
     for (const path of ['/api/things/uplink', '/api/tts/uplink', '/api/chirpstack/uplink'])
-      expect(webhooks).toContain(`"PositionalConstraint":"EXACTLY","SearchString":"${path}"`);
+      expect(JSON.stringify(webhooks?.ScopeDownStatement)).toContain(
+        `"PositionalConstraint":"EXACTLY","SearchString":"${path}"`,
+      );
+  });
+
+  it('gives each webhook sender, a tenant, a share of its own, keyed by the header that proves it', () => {
+    const headerKey = (name: string) => ruleNamed(dev, name)?.Statement.RateBasedStatement;
+    const kpn = headerKey('rate-webhook-kpn-sender');
+    expect(kpn).toMatchObject({ AggregateKeyType: 'CUSTOM_KEYS', Limit: DEFAULT_EDGE_RATE_LIMITS.webhookPerSender });
+    // KPN's plug UUID is matched whatever its case (functions/lib/kpn-things/things-plug.ts), and so is counted.
+    expect(kpn?.CustomKeys).toEqual([
+      { Header: { Name: THINGS_PLUG_HEADER, TextTransformations: [{ Priority: 0, Type: 'LOWERCASE' }] } },
+    ]);
+    expect(JSON.stringify(kpn?.ScopeDownStatement)).toContain('"SearchString":"/api/things/uplink"');
+    const network = headerKey('rate-webhook-network-sender');
+    expect(network?.CustomKeys).toEqual([
+      { Header: { Name: UPLINK_SECRET_HEADER, TextTransformations: [{ Priority: 0, Type: 'NONE' }] } },
+    ]);
+    for (const path of ['/api/tts/uplink', '/api/chirpstack/uplink'])
+      expect(JSON.stringify(network?.ScopeDownStatement)).toContain(`"SearchString":"${path}"`);
+    // The per-address webhook limit is a ceiling: KPN's few addresses carry ten or more tenants' full shares.
+    expect(DEFAULT_EDGE_RATE_LIMITS.webhookPerIp).toBeGreaterThanOrEqual(
+      10 * DEFAULT_EDGE_RATE_LIMITS.webhookPerSender,
+    );
+  });
+
+  it('counts a credential (the Authorization header) apart from the address it comes from, uplinks aside', () => {
+    const rule = ruleNamed(dev, 'rate-per-credential');
+    expect(rule?.Action).toEqual({ Block: {} });
+    expect(rule?.Statement.RateBasedStatement).toMatchObject({
+      AggregateKeyType: 'CUSTOM_KEYS',
+      Limit: DEFAULT_EDGE_RATE_LIMITS.perCredential,
+      CustomKeys: [{ Header: { Name: 'authorization', TextTransformations: [{ Priority: 0, Type: 'NONE' }] } }],
+    });
+    expect(JSON.stringify(rule?.Statement.RateBasedStatement.ScopeDownStatement)).toContain('NotStatement');
   });
 
   it('runs the AWS managed common rule set and known bad inputs', () => {
@@ -134,18 +177,37 @@ describe('HTTP API throttling', () => {
     });
   });
 
-  it('gives the public credential routes lower limits and the KPN webhook its own', () => {
-    const settings = stage().RouteSettings as Record<string, { ThrottlingRateLimit: number }>;
-    const keyOf = (id: string) => {
-      const route = ROUTES.find((r) => r.id === id);
-      return `${route?.method} ${route?.path}`;
-    };
+  const settings = () => stage().RouteSettings as Record<string, { ThrottlingRateLimit: number }>;
+  const keyOf = (id: string) => {
+    const route = ROUTES.find((r) => r.id === id);
+    return `${route?.method} ${route?.path}`;
+  };
+  /** Requests a route throttle lets through in the edge's window, for all callers together. */
+  const ceilingOf = (rateLimit: number) => rateLimit * RATE_WINDOW_SECONDS;
+
+  it('gives the public credential routes a ceiling of their own, below the stage, and each webhook its own', () => {
     for (const id of ['session.signIn', 'session.resetPassword', 'session.confirmResetPassword', 'tokens.issue'])
-      expect(settings[keyOf(id)]?.ThrottlingRateLimit).toBeLessThan(API_STAGE_THROTTLE.rateLimit);
-    expect(settings[keyOf('uplinks.kpnThings')]).toEqual({
-      ThrottlingRateLimit: API_ROUTE_THROTTLES['uplinks.kpnThings'].rateLimit,
-      ThrottlingBurstLimit: API_ROUTE_THROTTLES['uplinks.kpnThings'].burstLimit,
-    });
+      expect(settings()[keyOf(id)]?.ThrottlingRateLimit).toBeLessThan(API_STAGE_THROTTLE.rateLimit);
+    for (const id of ['uplinks.kpnThings', 'uplinks.tts', 'uplinks.chirpstack'] as const)
+      expect(settings()[keyOf(id)]).toEqual({
+        ThrottlingRateLimit: API_ROUTE_THROTTLES[id].rateLimit,
+        ThrottlingBurstLimit: API_ROUTE_THROTTLES[id].burstLimit,
+      });
+  });
+
+  it("keeps every throttle a ceiling of ten or more parties' shares at the edge, never one party's limit", () => {
+    const limits = DEFAULT_EDGE_RATE_LIMITS;
+    for (const id of ['session.signIn', 'session.verify', 'session.resetPassword', 'tokens.issue'])
+      expect(ceilingOf(settings()[keyOf(id)]?.ThrottlingRateLimit ?? 0)).toBeGreaterThanOrEqual(
+        10 * limits.credentials,
+      );
+    for (const id of ['uplinks.kpnThings', 'uplinks.tts', 'uplinks.chirpstack'])
+      expect(ceilingOf(settings()[keyOf(id)]?.ThrottlingRateLimit ?? 0)).toBeGreaterThanOrEqual(
+        10 * limits.webhookPerSender,
+      );
+    expect(ceilingOf(API_STAGE_THROTTLE.rateLimit)).toBeGreaterThanOrEqual(
+      10 * Math.max(limits.perIp, limits.perCredential),
+    );
   });
 });
 

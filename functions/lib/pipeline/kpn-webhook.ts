@@ -1,3 +1,4 @@
+import { THINGS_PLUG_HEADER, THINGS_TOKEN_HEADER } from '../../../shared/schemas/kpn-things';
 import { systemTenantContext } from '../data/system-context';
 import { forbidden } from '../http/errors';
 import { getKpnSettings } from '../kpn-things/kpn-settings-repository';
@@ -20,8 +21,8 @@ export async function receiveThingsUplink(
   headers: Record<string, string | undefined>,
   receivedAt: string,
 ): Promise<IngestOutcome> {
-  const plug = headers['things-plug-uuid'];
-  const token = headers['things-message-token'];
+  const plug = headers[THINGS_PLUG_HEADER];
+  const token = headers[THINGS_TOKEN_HEADER];
   if (!plug || !token) throw forbidden(THINGS_FORBIDDEN);
   const tenantId = await findThingsPlugTenant(plug);
   if (!tenantId) throw forbidden(THINGS_FORBIDDEN);

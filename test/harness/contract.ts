@@ -1,8 +1,9 @@
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
-import { openApiDocument, PROBLEM_JSON } from '../../functions/lib/openapi/openapi-document';
+import { PROBLEM_JSON } from '../../shared/errors';
+import { readStack, stackFile } from './stack';
 
 /**
  * Every answer the integration harness receives is held to the published contract: the
@@ -59,9 +60,33 @@ function templateOf(path: string): Template {
   };
 }
 
+const buildDocument = (): Document => {
+  const { openApiDocument } = require('../../functions/lib/openapi/openapi-document') as {
+    openApiDocument: (url: string) => unknown;
+  };
+  return openApiDocument('http://localhost') as Document;
+};
+
+/**
+ * The document, built once per jest run: the first test file to check an answer builds it from the route table's
+ * zod contracts and keeps it beside the run's stack; the others read that copy. Building it in every file cost
+ * more than a second of CPU a file (zod's JSON Schema conversion, and loading every contract module). Without a
+ * stack (the harness's own unit tests) it is built in place.
+ */
+function documentOfThisRun(): Document {
+  if (!existsSync(stackFile())) return buildDocument();
+  const file = join(readStack().dataDir, 'openapi-document.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Document;
+  const doc = buildDocument();
+  // Written under another name, then renamed: no reader ever sees half a document.
+  writeFileSync(`${file}.${process.pid}`, JSON.stringify(doc));
+  renameSync(`${file}.${process.pid}`, file);
+  return doc;
+}
+
 function loaded() {
   if (!contract) {
-    const doc = openApiDocument('http://localhost') as unknown as Document;
+    const doc = documentOfThisRun();
     // A literal segment wins over a parameter: /api/assets/map before /api/assets/{id}.
     const templates = Object.keys(doc.paths)
       .map(templateOf)

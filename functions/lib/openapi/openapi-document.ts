@@ -1,4 +1,4 @@
-import { STATUS_TITLES } from '../../../shared/errors';
+import { PROBLEM_JSON, STATUS_TITLES } from '../../../shared/errors';
 import { contractOf } from '../../../shared/route-contracts';
 import { type HttpMethod, ROUTES, type RouteDef, type RouteId } from '../../../shared/routes';
 import { errorJsonSchema } from './json-schema';
@@ -13,7 +13,6 @@ export const OPENAPI_PATH = '/api/docs.json';
 export const TOKEN_PATH = '/api/oauth/token';
 
 /** The media type of the API's error answers (functions/lib/http/error-response.ts), RFC 7807. */
-export const PROBLEM_JSON = 'application/problem+json';
 
 /** Every error status a route may document (RouteContract.errors); each has its component response. */
 export const ERROR_STATUSES = [400, 401, 403, 404, 409, 412, 413, 415, 422, 428, 429, 501, 502] as const;

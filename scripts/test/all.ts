@@ -2,11 +2,9 @@ import { chromiumMissing, jestStep, report, runPhases } from './steps';
 
 /**
  * `npm test`: lint, typecheck, unit, integration, infra and browser tests, using both cores. Lint first (seconds);
- * then typecheck beside the unit tests; then the browser project and the integration project's two halves, each
- * against a stack of its own, beside the infra tests (CDK synths), which take what those leave. An integration
- * file mostly waits on its stack (alone the project keeps about one core busy), so two halves side by side finish
- * in little more than half the time. Every step runs even when an earlier one failed, so one run shows every
- * failure; the exit code is 1 when any failed.
+ * then typecheck beside the unit tests; then the browser and integration projects, each against a stack of its
+ * own, beside the infra tests (CDK synths), which take what those two leave. Every step runs even
+ * when an earlier one failed, so one run shows every failure; the exit code is 1 when any failed.
  */
 async function main() {
   const missing = chromiumMissing();
@@ -19,12 +17,7 @@ async function main() {
     [{ name: 'lint', command: ['npx', 'biome', 'check', '.'] }],
     // Unit files in two workers: jest's default on two cores is one, which left a core idle once tsc was done.
     [{ name: 'typecheck', command: ['npm', 'run', 'typecheck'] }, jestStep('unit', ['--maxWorkers=2'])],
-    [
-      jestStep('browser', ['--runInBand']),
-      jestStep('integration', ['--runInBand'], 0, [1, 2]),
-      jestStep('integration', ['--runInBand'], 0, [2, 2]),
-      jestStep('infra', [], 15),
-    ],
+    [jestStep('browser', ['--runInBand']), jestStep('integration', ['--runInBand']), jestStep('infra', [], 15)],
   ]);
   report(results, started);
   process.exit(results.every((result) => result.ok) ? 0 : 1);

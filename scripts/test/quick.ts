@@ -85,7 +85,7 @@ async function main() {
   if (stackSteps.length === 0) console.log('No integration or browser file is touched by this change.');
   const results = await runPhases([
     [{ name: 'lint', command: ['npx', 'biome', 'check', '.'] }],
-    [{ name: 'typecheck', command: ['npm', 'run', 'typecheck'] }, jestStep('unit')],
+    [{ name: 'typecheck', command: ['npm', 'run', 'typecheck'] }, jestStep('unit', ['--maxWorkers=2'])],
     stackSteps,
   ]);
   report(results, started);

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
+/** The media type of the API's error answers (functions/lib/http/error-response.ts), RFC 7807. */
+export const PROBLEM_JSON = 'application/problem+json';
+
 /**
  * The API's error format: API Platform's pre-3.1 Hydra keys plus the RFC 7807 keys of later versions, so
  * old and new clients both read it (integrations.md section 4, "Compatibility recommendation").
  */
-/** The error format's media type (RFC 7807). */
-export const PROBLEM_JSON = 'application/problem+json';
-
 export const violationSchema = z.object({ propertyPath: z.string(), message: z.string() });
 export type Violation = z.infer<typeof violationSchema>;
 

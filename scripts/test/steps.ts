@@ -96,25 +96,17 @@ export function chromiumMissing(): string | undefined {
   return `The browser tests need Debian's Chromium at ${executable}: run \`sudo apt-get install chromium\` (or set CHROMIUM_PATH to a Chromium binary).`;
 }
 
-/**
- * A jest project as a step: its JSON results land in .test-results/<step>.json for the CI summary. With a
- * shard `[i, n]` the step runs the i-th of n parts of the project's files (balanced by the sequencer's
- * measured seconds), each part a jest process with a stack of its own.
- */
-export function jestStep(project: string, extra: string[] = [], niceness?: number, shard?: [number, number]): Step {
-  const name = shard ? `${project}-${shard[0]}` : project;
-  return {
-    name,
-    niceness,
-    command: [
-      'npx',
-      'jest',
-      '--selectProjects',
-      project,
-      '--json',
-      `--outputFile=${path.join(RESULTS_DIR, `${name}.json`)}`,
-      ...(shard ? [`--shard=${shard[0]}/${shard[1]}`] : []),
-      ...extra,
-    ],
-  };
-}
+/** A jest project as a step: its JSON results land in .test-results/<project>.json for the CI summary. */
+export const jestStep = (project: string, extra: string[] = [], niceness?: number): Step => ({
+  name: project,
+  niceness,
+  command: [
+    'npx',
+    'jest',
+    '--selectProjects',
+    project,
+    '--json',
+    `--outputFile=${path.join(RESULTS_DIR, `${project}.json`)}`,
+    ...extra,
+  ],
+});

@@ -12,8 +12,6 @@ import { operationOf, SECURITY_SCHEME_NAMES, tagOf } from './openapi-operation';
 export const OPENAPI_PATH = '/api/docs.json';
 export const TOKEN_PATH = '/api/oauth/token';
 
-/** The media type of the API's error answers (functions/lib/http/error-response.ts), RFC 7807. */
-
 /** Every error status a route may document (RouteContract.errors); each has its component response. */
 export const ERROR_STATUSES = [400, 401, 403, 404, 409, 412, 413, 415, 422, 428, 429, 501, 502] as const;
 

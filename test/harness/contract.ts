@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
+import standaloneCode from 'ajv/dist/standalone';
 import { PROBLEM_JSON } from '../../shared/errors';
 import { readStack, stackFile } from './stack';
 
@@ -47,7 +49,8 @@ const mode = process.env.CONTRACT_CHECK ?? 'throw';
 const LOG_FILE = join(__dirname, '../../.test-results/contract-differences.jsonl');
 
 let contract: { doc: Document; templates: Template[] } | undefined;
-const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
+// With the generated source kept, so a compiled validator can be handed to the run's other test files.
+const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true, code: { source: true } });
 const validators = new Map<string, ValidateFunction>();
 
 function templateOf(path: string): Template {
@@ -67,20 +70,30 @@ const buildDocument = (): Document => {
   return openApiDocument('http://localhost') as Document;
 };
 
+/** Written under another name, then renamed: a test file reading beside the writer never sees half a file. */
+function writeWhole(file: string, text: string) {
+  writeFileSync(`${file}.${process.pid}`, text);
+  renameSync(`${file}.${process.pid}`, file);
+}
+
+/**
+ * The folder of this jest run's stack where the contract's parts are kept for every test file of the run, or
+ * undefined without a stack (the harness's own unit tests), where everything is built in place.
+ */
+const runFolder = () => (existsSync(stackFile()) ? readStack().dataDir : undefined);
+
 /**
  * The document, built once per jest run: the first test file to check an answer builds it from the route table's
  * zod contracts and keeps it beside the run's stack; the others read that copy. Building it in every file cost
- * more than a second of CPU a file (zod's JSON Schema conversion, and loading every contract module). Without a
- * stack (the harness's own unit tests) it is built in place.
+ * more than a second of CPU a file (zod's JSON Schema conversion, and loading every contract module).
  */
 function documentOfThisRun(): Document {
-  if (!existsSync(stackFile())) return buildDocument();
-  const file = join(readStack().dataDir, 'openapi-document.json');
+  const folder = runFolder();
+  if (!folder) return buildDocument();
+  const file = join(folder, 'openapi-document.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Document;
   const doc = buildDocument();
-  // Written under another name, then renamed: no reader ever sees half a document.
-  writeFileSync(`${file}.${process.pid}`, JSON.stringify(doc));
-  renameSync(`${file}.${process.pid}`, file);
+  writeWhole(file, JSON.stringify(doc));
   return doc;
 }
 
@@ -96,14 +109,36 @@ function loaded() {
   return contract;
 }
 
-/** Compiles each (route, status, media type) schema once per test file. */
+/**
+ * A validator for each (route, status, media type) schema, compiled once per jest run: the first file that needs
+ * it compiles it and keeps ajv's generated source beside the run's stack, the others load that source. Compiling
+ * in every file cost about a second of CPU a file: code generation runs slowly in a test file's sandbox.
+ */
 function validatorFor(key: string, schema: Schema) {
   let validate = validators.get(key);
   if (!validate) {
-    validate = ajv.compile(schema);
+    validate = compiledOnce(key, schema);
     validators.set(key, validate);
   }
   return validate;
+}
+
+function compiledOnce(key: string, schema: Schema): ValidateFunction {
+  const folder = runFolder();
+  if (!folder) return ajv.compile(schema);
+  const file = join(folder, 'contract-validators', `${createHash('sha256').update(key).digest('hex')}.js`);
+  if (existsSync(file)) return loadValidator(readFileSync(file, 'utf8'));
+  const validate = ajv.compile(schema);
+  mkdirSync(join(file, '..'), { recursive: true });
+  writeWhole(file, standaloneCode(ajv, validate));
+  return validate;
+}
+
+/** ajv's standalone module (CommonJS, requiring ajv's runtime helpers) evaluated as a module of this file. */
+function loadValidator(source: string): ValidateFunction {
+  const module = { exports: {} as ValidateFunction };
+  new Function('module', 'exports', 'require', source)(module, module.exports, require);
+  return module.exports;
 }
 
 const mediaTypeOf = (contentType: string | null) => contentType?.split(';')[0]?.trim().toLowerCase() ?? '';

@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { toApiAsset } from '../../functions/lib/assets/asset-repository';
 import { openApiDocument } from '../../functions/lib/openapi/openapi-document';
@@ -169,6 +172,32 @@ describe('the harness check of answers against the document', () => {
     const unknown = { ...answer(404, {}, 'application/problem+json'), path: '/api/nothing-here' };
     expect(differencesOf(unknown)).toEqual([]);
     expect(differencesOf({ ...unknown, status: 200 })).toEqual(['no operation GET /api/nothing-here in the document']);
+  });
+  it('finds the same differences in a later test file of the run, which loads the validators the first one kept', () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'contract-run-'));
+    const stackFile = path.join(dataDir, 'stack.json');
+    writeFileSync(stackFile, JSON.stringify({ dataDir }));
+    const wrong = answer(200, list({ ...setting, client_id: 3, '@id': null }));
+    const inAFile = () => {
+      let differences: string[] = [];
+      // A test file of its own: a fresh module registry, as jest gives each file.
+      jest.isolateModules(() => {
+        differences = (require('../harness/contract') as typeof import('../harness/contract')).differencesOf(wrong);
+      });
+      return differences;
+    };
+    const previous = process.env.TRACKING_STACK_FILE;
+    process.env.TRACKING_STACK_FILE = stackFile;
+    try {
+      const first = inAFile();
+      expect(readdirSync(path.join(dataDir, 'contract-validators'))).toHaveLength(1);
+      expect(first).toEqual(differencesOf(wrong));
+      expect(inAFile()).toEqual(first);
+      expect(first).toHaveLength(2);
+    } finally {
+      process.env.TRACKING_STACK_FILE = previous;
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

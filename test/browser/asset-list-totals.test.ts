@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { handlerEnvironment, type PortName } from '../../scripts/local/config';
 import { call, tokenOf } from '../harness/api';
+import { seedBenchTenant } from '../harness/bench-tenants';
 import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
 import { readStack } from '../harness/stack';
 
@@ -34,8 +35,7 @@ describe('asset list totals', () => {
     const stack = readStack();
     for (const [name, value] of Object.entries(stack.ports)) process.env[name as PortName] = String(value);
     Object.assign(process.env, handlerEnvironment(stack));
-    const { ensureBenchTenant } = await import('../../scripts/bench/seed-assets');
-    const seeded = await ensureBenchTenant(BIG);
+    const seeded = await seedBenchTenant(BIG);
     tenant = { id: seeded.tenantId, subdomain: BIG.subdomain };
     browser = await launchBrowser();
   }, 240_000);

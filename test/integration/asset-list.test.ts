@@ -1,5 +1,6 @@
 import { handlerEnvironment, type PortName } from '../../scripts/local/config';
 import { call, tokenOf } from '../harness/api';
+import { seedBenchTenant } from '../harness/bench-tenants';
 import { readStack } from '../harness/stack';
 
 /**
@@ -51,9 +52,8 @@ describe('asset list read plans', () => {
     const stack = readStack();
     for (const [name, value] of Object.entries(stack.ports)) process.env[name as PortName] = String(value);
     Object.assign(process.env, handlerEnvironment(stack));
-    const { ensureBenchTenant } = await import('../../scripts/bench/seed-assets');
     ({ FILTERED_READ_BUDGET: budget } = await import('../../functions/lib/assets/asset-candidates'));
-    bigTenant = await ensureBenchTenant(BIG);
+    bigTenant = await seedBenchTenant(BIG);
   }, 240_000);
 
   it('skips to page N without fetching the pages before it, and reads N pages of items', async () => {
@@ -212,9 +212,8 @@ describe('asset search index', () => {
     const stack = readStack();
     for (const [name, value] of Object.entries(stack.ports)) process.env[name as PortName] = String(value);
     Object.assign(process.env, handlerEnvironment(stack));
-    const { ensureBenchTenant } = await import('../../scripts/bench/seed-assets');
     // A tenant without assets has no postings yet: every create below adds its id to the same ones.
-    const { tenantId } = await ensureBenchTenant({
+    const { tenantId } = await seedBenchTenant({
       subdomain: 'it-asset-search-fresh',
       assetCount: 0,
       customerCount: 1,

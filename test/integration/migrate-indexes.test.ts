@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { handlerEnvironment, type PortName, REGION, TABLE_NAME } from '../../scripts/local/config';
 import { call, tokenOf } from '../harness/api';
+import { seedBenchTenant, seedDeviceBenchTenant } from '../harness/bench-tenants';
 import { localTable, readStack } from '../harness/stack';
 
 /**
@@ -144,11 +145,9 @@ describe('npm run migrate:indexes', () => {
     const stack = readStack();
     for (const [name, value] of Object.entries(stack.ports)) process.env[name as PortName] = String(value);
     Object.assign(process.env, handlerEnvironment(stack));
-    const { ensureBenchTenant } = await import('../../scripts/bench/seed-assets');
-    const { ensureDeviceBenchTenant } = await import('../../scripts/bench/seed-devices');
     ({ runIndexMigration: run } = await import('../../scripts/migrate-indexes-run'));
-    const seeded = await ensureBenchTenant(SPEC);
-    await ensureDeviceBenchTenant({ subdomain: SPEC.subdomain, deviceCount: DEVICES });
+    const seeded = await seedBenchTenant(SPEC);
+    await seedDeviceBenchTenant({ subdomain: SPEC.subdomain, deviceCount: DEVICES });
     tenantId = seeded.tenantId;
     biggestCustomer = seeded.biggestCustomer.id;
   }, 240_000);

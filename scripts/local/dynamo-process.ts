@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { dataDir, HOST, port } from './config';
 import { dynaliteChannel } from './dynalite-channel';
+import { cacheDynaliteTables } from './dynalite-table-cache';
 import { startTransactionFront } from './dynamo-transactions';
 
 /**
@@ -12,6 +13,7 @@ import { startTransactionFront } from './dynamo-transactions';
  * over the IPC channel and ends when the parent goes, however the parent ended.
  */
 async function serve() {
+  cacheDynaliteTables();
   const dynalite = (await import('dynalite')).default;
   const directory = path.join(dataDir(), 'dynamodb');
   mkdirSync(directory, { recursive: true });

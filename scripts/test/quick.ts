@@ -79,13 +79,13 @@ async function main() {
     process.exit(1);
   }
   const stackSteps: Step[] = STACK_PROJECTS.filter((project) => touched[project]?.length).map((project) =>
-    jestStep(project, ['--runInBand', ...(touched[project] ?? [])]),
+    jestStep(project, { extra: ['--runInBand', ...(touched[project] ?? [])] }),
   );
   for (const step of stackSteps) console.log(`${step.name}: ${step.command.slice(7).join(' ')}`);
   if (stackSteps.length === 0) console.log('No integration or browser file is touched by this change.');
   const results = await runPhases([
     [{ name: 'lint', command: ['npx', 'biome', 'check', '.'] }],
-    [{ name: 'typecheck', command: ['npm', 'run', 'typecheck'] }, jestStep('unit', ['--maxWorkers=2'])],
+    [{ name: 'typecheck', command: ['npm', 'run', 'typecheck'] }, jestStep('unit', { extra: ['--maxWorkers=2'] })],
     stackSteps,
   ]);
   report(results, started);

@@ -4,18 +4,14 @@ import path from 'node:path';
 import { chromiumMissing, jestStep, report, runPhases } from './steps';
 
 /**
- * `npm test`: lint, typecheck, unit, integration, infra and browser tests, using both cores. The run is bound by
- * CPU (about 4,000 CPU seconds on a two-core machine), so what matters is that neither core idles:
- * - lint first (seconds); then typecheck beside the unit tests and the console's production build;
- * - then two lanes side by side, each test project against a stack of its own: most of the browser files in
- *   one; the integration project and then the rest of the browser files in the other (TEST_SHARD_WEIGHTS gives
- *   the two browser shards the seconds that make both lanes end together, test/harness/test-file-seconds.json);
- *   beside them the infra tests (CDK synths), at a low priority, take what the two lanes leave.
+ * `npm test`: lint, typecheck, unit, integration, infra and browser tests. Lint first (seconds); then typecheck
+ * beside the unit tests and the console's production build; then the browser and integration projects, each
+ * against a stack of its own, beside the infra tests (CDK synths), which take what those two leave. The run is
+ * bound by CPU (about 4,000 CPU seconds on a two-core machine): splitting the browser project into shards or
+ * lanes measured slower, not faster (docs/decisions/0284-npm-test-runs-its-projects-side-by-side-in-a-shuffled-order.md).
  * Every step runs even when an earlier one failed, so one run shows every failure; the exit code is 1 when any
  * failed.
  */
-const BROWSER_SHARD_WEIGHTS = '3,1';
-
 async function main() {
   const missing = chromiumMissing();
   if (missing) {
@@ -24,12 +20,6 @@ async function main() {
   }
   const started = Date.now();
   const consoleBuild = mkdtempSync(path.join(os.tmpdir(), 'tracking-console-build-'));
-  const browser = (shard: string) =>
-    jestStep('browser', {
-      extra: ['--runInBand'],
-      shard,
-      env: { TEST_CONSOLE_BUILD: consoleBuild, TEST_SHARD_WEIGHTS: BROWSER_SHARD_WEIGHTS },
-    });
   let ok = false;
   try {
     const results = await runPhases([
@@ -46,8 +36,8 @@ async function main() {
         },
       ],
       [
-        browser('1/2'),
-        [jestStep('integration', { extra: ['--runInBand'] }), browser('2/2')],
+        jestStep('browser', { extra: ['--runInBand'], env: { TEST_CONSOLE_BUILD: consoleBuild } }),
+        jestStep('integration', { extra: ['--runInBand'] }),
         jestStep('infra', { niceness: 15 }),
       ],
     ]);

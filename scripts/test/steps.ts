@@ -56,23 +56,10 @@ export function runStep(step: Step, env: NodeJS.ProcessEnv = {}): Promise<StepRe
   });
 }
 
-/** Steps one after the other (a lane of a phase). */
-async function runLane(lane: Step[], env: NodeJS.ProcessEnv): Promise<StepResult[]> {
+/** Runs the phases one after the other, the steps of a phase side by side; every phase runs whatever failed. */
+export async function runPhases(phases: Step[][], env: NodeJS.ProcessEnv = {}): Promise<StepResult[]> {
   const results: StepResult[] = [];
-  for (const step of lane) results.push(await runStep(step, env));
-  return results;
-}
-
-/**
- * Runs the phases one after the other; the lanes of a phase side by side, a lane being one step or a list of
- * steps run in turn. Every phase and step runs whatever failed before it.
- */
-export async function runPhases(phases: (Step | Step[])[][], env: NodeJS.ProcessEnv = {}): Promise<StepResult[]> {
-  const results: StepResult[] = [];
-  for (const phase of phases) {
-    const lanes = await Promise.all(phase.map((lane) => runLane(Array.isArray(lane) ? lane : [lane], env)));
-    results.push(...lanes.flat());
-  }
+  for (const phase of phases) results.push(...(await Promise.all(phase.map((step) => runStep(step, env)))));
   return results;
 }
 
@@ -114,33 +101,21 @@ export function chromiumMissing(): string | undefined {
   return `The browser tests need Debian's Chromium at ${executable}: run \`sudo apt-get install chromium\` (or set CHROMIUM_PATH to a Chromium binary).`;
 }
 
-/**
- * A jest project as a step: its JSON results land in .test-results/<name>.json for the CI summary. `shard`
- * runs one part of the project's files (`--shard`, split by the sequencer), named `<project>-<index>`.
- */
+/** A jest project as a step: its JSON results land in .test-results/<project>.json for the CI summary. */
 export const jestStep = (
   project: string,
-  {
-    extra = [],
-    niceness,
-    shard,
-    env,
-  }: { extra?: string[]; niceness?: number; shard?: string; env?: NodeJS.ProcessEnv } = {},
-): Step => {
-  const name = shard ? `${project}-${shard.split('/')[0]}` : project;
-  return {
-    name,
-    niceness,
-    env,
-    command: [
-      'npx',
-      'jest',
-      '--selectProjects',
-      project,
-      '--json',
-      `--outputFile=${path.join(RESULTS_DIR, `${name}.json`)}`,
-      ...(shard ? [`--shard=${shard}`] : []),
-      ...extra,
-    ],
-  };
-};
+  { extra = [], niceness, env }: { extra?: string[]; niceness?: number; env?: NodeJS.ProcessEnv } = {},
+): Step => ({
+  name: project,
+  niceness,
+  env,
+  command: [
+    'npx',
+    'jest',
+    '--selectProjects',
+    project,
+    '--json',
+    `--outputFile=${path.join(RESULTS_DIR, `${project}.json`)}`,
+    ...extra,
+  ],
+});

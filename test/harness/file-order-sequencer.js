@@ -31,24 +31,18 @@ const nameOf = (file) =>
 
 class FileOrderSequencer extends Sequencer {
   /**
-   * `--shard=i/n`: the files go to the shard with the fewest seconds so far (for its weight), heaviest first, so
-   * each shard (a jest process with a stack of its own) takes its share of the time. Jest's own split, by a hash
-   * of the path, put the fuzz sweep and most of the slow files in one half. `TEST_SHARD_WEIGHTS=3,1` gives the
-   * first shard three times the second's seconds (npm test runs a small browser shard after the integration
-   * project, beside the big one). Which shard a file lands in never depends on the seed; the order within a
-   * shard does (sort, below).
+   * `--shard=i/n`: the files go to the shard with the fewest seconds so far, heaviest first, so each shard
+   * (a jest process with a stack of its own) takes about the same time. Jest's own split, by a hash of the path,
+   * put the fuzz sweep and most of the slow files in one half. Which shard a file lands in never depends on the
+   * seed; the order within a shard does (sort, below).
    */
   shard(tests, { shardIndex, shardCount }) {
     const secondsOf = (test) =>
       FILE_SECONDS[path.relative(test.context.config.rootDir, test.path)] ?? MEDIAN_FILE_SECONDS;
-    const weights = Array.from({ length: shardCount }, (_, i) =>
-      Number((process.env.TEST_SHARD_WEIGHTS ?? '').split(',')[i] || 1),
-    );
     const heaviestFirst = [...tests].sort((a, b) => secondsOf(b) - secondsOf(a) || (a.path < b.path ? -1 : 1));
     const load = Array.from({ length: shardCount }, () => 0);
     return heaviestFirst.filter((test) => {
-      const shares = load.map((seconds, i) => seconds / weights[i]);
-      const lightest = shares.indexOf(Math.min(...shares));
+      const lightest = load.indexOf(Math.min(...load));
       load[lightest] += secondsOf(test);
       return lightest === shardIndex - 1;
     });

@@ -209,21 +209,20 @@ export async function signIn(
 ): Promise<SignInAnswer> {
   const username = await resolveUsername(login.trim());
   try {
-    // Unknown logins spend the budget of their text: they are refused exactly like accounts that exist.
+    // Unknown logins spend the budget of their text and are refused exactly like accounts that exist, after
+    // the same work: an e-mail no user has still goes to the user pool's password check (as a username no user
+    // has, refused there), so the answer's time does not tell whether the address is someone's.
     return await underSignInBudget(
       username ?? login,
       ip,
-      () => {
-        if (!username) throw unauthorized(MESSAGES.signInFailed);
-        return passwordSession(username, password, ip, factor);
-      },
+      () => passwordSession(username ?? login, password, ip, factor),
       // A wrong code keeps the failure spent: guessing codes runs into the same lockout as guessing passwords.
       // Any other failure of ours must not count against the caller.
       (error) => isWrongCredentials(error) || error instanceof WrongSecondFactor || error instanceof HttpError,
     );
   } catch (error) {
-    if (username && isWrongCredentials(error)) {
-      await refused(username);
+    if (isWrongCredentials(error)) {
+      if (username) await refused(username);
       throw unauthorized(MESSAGES.signInFailed);
     }
     if (username && error instanceof WrongSecondFactor) {

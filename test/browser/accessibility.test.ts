@@ -580,8 +580,7 @@ describe('accessibility of the console (axe, WCAG 2 A and AA)', () => {
   ])('reaches, opens and closes %s with the keyboard', async (_, path, opened, closed) => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl(path));
+    await signInAs(page, 'admin', path);
     await listReady(page);
     expect(await tabTo(page, 'tbody tr')).toBe(true);
     const row = await page.locator('tbody tr:focus').textContent();

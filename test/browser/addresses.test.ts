@@ -53,8 +53,7 @@ const rowOf = (page: Page) => page.locator('table[aria-busy="false"] tbody tr', 
 describe('addresses in the console', () => {
   it('shows the city and country in the asset list, the panel and the events tab (desktop, English)', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl(`/assets?search=${devEui}`));
+    await signInAs(page, 'admin', `/assets?search=${devEui}`);
     const row = rowOf(page);
     await row.waitFor();
     expect(await row.textContent()).toContain('Utrecht');

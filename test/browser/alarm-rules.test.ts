@@ -150,8 +150,7 @@ describe('alarm rules in the console', () => {
 
   it.each(['client', 'transporter'])('sends a %s user (no ALARM_* in the role matrix) home', async (login) => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, login);
-    await page.goto(consoleUrl('/alarm-rules/1'));
+    await signInAs(page, login, '/alarm-rules/1');
     await waitForScreen(page, (url) => url.pathname === '/assets');
     await page.close();
   });

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
+import { DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
 import { readStack } from '../harness/stack';
 
 describe('API credentials screen', () => {
@@ -13,8 +13,7 @@ describe('API credentials screen', () => {
 
   it('creates a credential, shows the secret once, and revokes it after confirmation', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl('/api'));
+    await signInAs(page, 'admin', '/api');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('The name is required').waitFor();
     await page.getByLabel(/^name/i).fill('Browser ERP link');
@@ -53,8 +52,7 @@ describe('API credentials screen', () => {
 
   it('works on a phone', async () => {
     const page = await browser.newPage({ viewport: PHONE });
-    await signInAs(page, 'acme-admin');
-    await page.goto(consoleUrl('/api'));
+    await signInAs(page, 'acme-admin', '/api');
     await page.getByLabel(/^name/i).fill('Phone check');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('textbox', { name: 'Client secret' }).waitFor();

@@ -30,8 +30,7 @@ describe('API reference', () => {
   it('opens from the API credentials screen: the token how-to, then every route from the served document', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const outside = recordOutsideRequests(page);
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl('/api'));
+    await signInAs(page, 'admin', '/api');
     const documentLoaded = page.waitForResponse((r) => r.url().endsWith('/api/docs.json') && r.status() === 200);
     await page.getByRole('link', { name: 'API reference' }).click();
     await waitForScreen(page, '**/api/reference');

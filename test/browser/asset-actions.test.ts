@@ -63,8 +63,7 @@ describe('asset actions in the console', () => {
   it('lets a transporter report a buck delivered and then empty, on a phone', async () => {
     const asset = await newCustomerAsset(`Deliver me ${Date.now()}`);
     const page = await browser.newPage({ viewport: PHONE });
-    await signInAs(page, 'transporter');
-    await page.goto(consoleUrl(`/assets/${asset.id}`));
+    await signInAs(page, 'transporter', `/assets/${asset.id}`);
     const assetPanel = panel(page).last();
     await assetPanel.getByRole('button', { name: 'Report delivered buck' }).click();
     await page.getByText('Notification is send').waitFor();

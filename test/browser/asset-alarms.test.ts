@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { publishAlarms } from '../../functions/lib/pipeline/alarms/publish-alarms';
 import { call, tokenOf } from '../harness/api';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
+import { DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
 import { readStack } from '../harness/stack';
 import { waitUntil } from '../harness/wait';
 
@@ -68,8 +68,7 @@ describe('asset alarms tab', () => {
 
   it('lists the alarm with its type, text and recipients, and acknowledges it', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl(`/assets/${assetId}`));
+    await signInAs(page, 'admin', `/assets/${assetId}`);
     const list = await onAlarmsTab(page, (l) =>
       l.getByText('Asset outside the geo zone').first().waitFor({ timeout: 20_000 }),
     );
@@ -107,8 +106,7 @@ describe('asset alarms tab', () => {
       body: { name: `Subscriptions ${Date.now()}`, type: 2, text: 'Battery of {asset_name} low.', email },
     });
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl(`/alarm-rules/${rule.body.id}`));
+    await signInAs(page, 'admin', `/alarm-rules/${rule.body.id}`);
     const list = page.getByRole('list', { name: 'Alarm mail subscriptions' });
     await list.waitFor({ timeout: 120_000 });
     await list.getByText(email).waitFor();
@@ -137,8 +135,7 @@ describe('asset alarms tab', () => {
       };
       await route.fulfill({ response: answer, json: body });
     });
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl(`/alarm-rules/${rule.body.id}`));
+    await signInAs(page, 'admin', `/alarm-rules/${rule.body.id}`);
     const list = page.getByRole('list', { name: 'Alarm mail subscriptions' });
     await list.waitFor({ timeout: 120_000 });
     await list.locator('[data-status="failed"]').getByText('Failed', { exact: true }).waitFor();

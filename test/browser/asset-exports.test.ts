@@ -77,8 +77,7 @@ describe('asset exports from the list', () => {
 
   it('shows the server’s message when nothing matches, and no download', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl('/assets?search=no-asset-is-called-like-this'));
+    await signInAs(page, 'admin', '/assets?search=no-asset-is-called-like-this');
     await page.getByText('No result found').waitFor();
     let downloaded = false;
     page.on('download', () => {

@@ -36,8 +36,7 @@ describe('asset profiles in the console', () => {
 
   it('edits a cable type of the definition', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl('/asset-profiles'));
+    await signInAs(page, 'admin', '/asset-profiles');
     await page.getByRole('cell', { name: 'Kabelhaspels' }).waitFor({ timeout: 90_000 });
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'asset-profiles-list-desktop');
@@ -80,8 +79,7 @@ describe('asset profiles in the console', () => {
   it('sets the profile of an asset and resets its residual length', async () => {
     const id = await assetWithProfile();
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl(`/assets/${id}`));
+    await signInAs(page, 'admin', `/assets/${id}`);
     const block = page.getByRole('region', { name: 'Asset profile' });
     await block.getByText('Residual length').waitFor({ timeout: 90_000 });
     await block.getByRole('button', { name: 'Edit profile' }).click();
@@ -124,8 +122,7 @@ describe('asset profiles in the console', () => {
 
   it('shows the profile read-only to a user without edit rights on the definition', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'user');
-    await page.goto(consoleUrl('/asset-profiles/1'));
+    await signInAs(page, 'user', '/asset-profiles/1');
     await drawer(page).getByRole('region', { name: 'Cable types' }).waitFor({ timeout: 90_000 });
     expect(await drawer(page).getByRole('button', { name: 'Save' }).count()).toBe(0);
     expect(

@@ -107,8 +107,7 @@ describe('asset list and asset panel', () => {
 
   it('opens the panel of a shared URL and shows details, events and map (desktop)', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl('/assets/5'));
+    await signInAs(page, 'admin', '/assets/5');
     await showTabs(page, 'assets-desktop');
     // Opening a different asset starts on the first tab again.
     await page.goto(consoleUrl('/assets'));
@@ -135,8 +134,7 @@ describe('asset list and asset panel', () => {
 
   it('shows the list and the panel tabs on a phone', async () => {
     const page = await browser.newPage({ viewport: PHONE });
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl('/assets'));
+    await signInAs(page, 'admin', '/assets');
     await waitForRows(page);
     await page.getByRole('button', { name: 'Asset actions' }).waitFor();
     await page.waitForLoadState('networkidle');
@@ -156,8 +154,7 @@ describe('asset list and asset panel', () => {
 
   it('creates an asset and edits its name', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl('/assets'));
+    await signInAs(page, 'admin', '/assets');
     await waitForRows(page);
     await page.getByRole('button', { name: 'Add new' }).click();
     await waitForScreen(page, /\/assets\/new/);
@@ -198,8 +195,7 @@ describe('asset list and asset panel', () => {
   it('gives client users the restricted view', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const page = await browser.newPage({ viewport });
-      await signInAs(page, 'client');
-      await page.goto(consoleUrl('/assets'));
+      await signInAs(page, 'client', '/assets');
       await page.locator('[data-testid="placeholder-row"]').first().waitFor({ state: 'detached' });
       await page.getByRole('columnheader', { name: 'Asset', exact: true }).waitFor();
       expect(await page.getByRole('button', { name: 'Filter', exact: true }).count()).toBe(0);

@@ -109,8 +109,7 @@ describe('asset attachments', () => {
 
   it('queues files for a new asset and uploads them after saving', async () => {
     const page = await browser.newPage({ viewport: PHONE });
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl('/assets/new'));
+    await signInAs(page, 'admin', '/assets/new');
     const form = panel(page);
     await form.getByRole('heading', { name: 'New Asset' }).waitFor();
     await form

@@ -5,7 +5,7 @@ import { pad } from '../../functions/lib/data/keys';
 import { systemTenantContext } from '../../functions/lib/data/system-context';
 import { loanDayPartition } from '../../functions/lib/loan-days/loan-day-records';
 import { tenantRepository } from '../../functions/lib/tenants/tenant-repository';
-import { consoleUrl, DESKTOP, launchBrowser, screenshot, signInAs } from '../harness/browser';
+import { DESKTOP, launchBrowser, screenshot, signInAs } from '../harness/browser';
 import { pointProcessAtStack } from '../harness/stack';
 
 /**
@@ -68,8 +68,7 @@ describe('Billing screen: a month in answers', () => {
 
   it('shows the first answer, then the rest on "Show more", totals only once read whole', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'user');
-    await page.goto(consoleUrl(`/billing?month=${MONTH}`));
+    await signInAs(page, 'user', `/billing?month=${MONTH}`);
     const more = page.getByTestId('loan-days-more');
     await more.waitFor();
     // The first answer ends at the first asset after 5,000 loan days: 173 assets of 29 days.

@@ -39,9 +39,7 @@ describe('Content-Security-Policy', () => {
     const violations = await recordViolations(page);
     const shell = await page.goto(consoleUrl('/sign-in'));
     expect(shell?.headers()['content-security-policy']).toContain("script-src 'self'");
-    await signInAs(page, 'admin');
-
-    await page.goto(consoleUrl('/asset-map'));
+    await signInAs(page, 'admin', '/asset-map');
     await page.locator(`${CANVAS}[data-ready="true"]`).waitFor({ timeout: 120_000 });
     // A selector, not waitForFunction('...'): Playwright evaluates a string predicate with eval, which the CSP
     // blocks (tests that need one pass a function).

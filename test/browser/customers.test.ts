@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
+import { DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
 
 /** The Customers screen (spec 000 s.2 /customers) driven as an admin: list, create, edit, delete, users tab. */
 
@@ -17,8 +17,7 @@ describe('customers in the console', () => {
 
   it('creates, edits and deletes a customer', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl('/customers'));
+    await signInAs(page, 'admin', '/customers');
     // The first visit may wait for the dev server to compile the page (and reload once for new dependencies).
     await page.getByRole('columnheader', { name: 'Account Manager' }).waitFor({ timeout: 90_000 });
     await page.locator('tbody tr').nth(4).waitFor();
@@ -98,8 +97,7 @@ describe('customers in the console', () => {
 
   it('shows the list and both tabs at phone width', async () => {
     const page = await browser.newPage({ viewport: PHONE });
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl('/customers'));
+    await signInAs(page, 'admin', '/customers');
     await page.locator('tbody tr').nth(4).waitFor();
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'customers-list-phone');

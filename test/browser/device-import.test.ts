@@ -19,8 +19,7 @@ describe('device import in the console', () => {
 
   it('imports a file from the tenant panel and lists the rows of a rejected one', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl('/tenants/1'));
+    await signInAs(page, 'admin', '/tenants/1');
     const importButton = drawer(page).getByRole('button', { name: 'Import devices' });
     await importButton.waitFor();
     const input = drawer(page).getByTestId('device-import-file');

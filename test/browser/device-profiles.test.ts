@@ -179,8 +179,7 @@ describe('device profiles in the console', () => {
       expect(created.status).toBe(201);
       made.push(created.body.id);
       const page = await browser.newPage({ viewport: DESKTOP });
-      await signInAs(page, 'admin');
-      await page.goto(consoleUrl('/device-profiles/1'));
+      await signInAs(page, 'admin', '/device-profiles/1');
       await drawer(page)
         .getByText(/^Built-in device profile /)
         .waitFor();

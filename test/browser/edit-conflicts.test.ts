@@ -70,8 +70,7 @@ describe('edit conflicts in the console', () => {
   it('asset panel: shows their change beside yours; Overwrite saves yours over theirs', async () => {
     const asset = await newAsset(`Conflict panel ${stamp()}`);
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl(`/assets/${asset.id}`));
+    await signInAs(page, 'admin', `/assets/${asset.id}`);
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByLabel('Description').fill('Mine');
     await saveAsOther(`/api/assets/${asset.id}`, { name: `${asset.name} (theirs)`, description: 'Theirs' });
@@ -94,8 +93,7 @@ describe('edit conflicts in the console', () => {
   it('asset panel on a phone: Reload takes their values into the form and saves nothing', async () => {
     const asset = await newAsset(`Conflict reload ${stamp()}`);
     const page = await browser.newPage({ viewport: PHONE });
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl(`/assets/${asset.id}`));
+    await signInAs(page, 'admin', `/assets/${asset.id}`);
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByLabel('Reference').fill('REF-MINE');
     await saveAsOther(`/api/assets/${asset.id}`, { name: asset.name, reference: 'REF-THEIRS' });
@@ -125,8 +123,7 @@ describe('edit conflicts in the console', () => {
     });
     const asset = created.body;
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl(`/assets/${asset.id}`));
+    await signInAs(page, 'admin', `/assets/${asset.id}`);
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByLabel('Description').fill('Edited while it reported');
     const at = new Date(Math.floor(Date.now() / 1000) * 1000);
@@ -177,8 +174,7 @@ describe('edit conflicts in the console', () => {
     // The row must stay as read: with the live console connected, their save would refresh it first (and the
     // inline save would then rightly succeed), a race this test is not about. The live socket goes nowhere.
     await page.routeWebSocket(/\/event/, () => undefined);
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl(`/assets?id=${asset.id}`));
+    await signInAs(page, 'admin', `/assets?id=${asset.id}`);
     const picker = page.locator('tbody tr').first().getByLabel('Scheduled');
     await picker.waitFor();
     await saveAsOther(`/api/assets/${asset.id}`, { name: `${asset.name} renamed` });
@@ -208,8 +204,7 @@ describe('edit conflicts in the console', () => {
     });
     expect(created.status).toBe(201);
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl(`/devices/${created.body.id}`));
+    await signInAs(page, 'admin', `/devices/${created.body.id}`);
     await page.getByLabel('Sensor name').fill('My name');
     await saveAsOther(`/api/devices/${created.body.id}`, { name: 'Drawer tag', model: 'Their model' });
     await page.getByRole('button', { name: 'Save' }).click();

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
+import { DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
 
 /** The Gateways screen registers a gateway, shows its credentials once, and deletes it. */
 const uniqueEui = () => `B827EBCC${Date.now().toString(16).slice(-8).toUpperCase().padStart(8, '0')}`;
@@ -25,8 +25,7 @@ describe('Gateways screen', () => {
 
   it('registers a gateway, shows its key once, and deletes it after confirmation', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl('/gateways'));
+    await signInAs(page, 'admin', '/gateways');
     await page.getByText('Depot gateway').waitFor();
     await screenshot(page, 'gateways-list-desktop');
     const eui = uniqueEui();
@@ -57,8 +56,7 @@ describe('Gateways screen', () => {
 
   it('works on a phone', async () => {
     const page = await browser.newPage({ viewport: PHONE });
-    await signInAs(page, 'acme-admin');
-    await page.goto(consoleUrl('/gateways'));
+    await signInAs(page, 'acme-admin', '/gateways');
     await page.getByText('Depot gateway').waitFor();
     await registerThroughDialog(page, 'Phone gateway', uniqueEui());
     await screenshot(page, 'gateways-credentials-phone');

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { KPN_DEMO } from '../../scripts/local/kpn-things';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
+import { DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
 
 const LABELS: Record<keyof typeof KPN_DEMO, RegExp> = {
   client_id: /^Client ID/,
@@ -27,8 +27,7 @@ describe('KPN Things screen', () => {
 
   it('validates, verifies, saves and keeps the secret hidden', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl('/kpnthings'));
+    await signInAs(page, 'admin', '/kpnthings');
     await page.getByRole('heading', { name: 'KPN Things', level: 1 }).waitFor();
     expect(await page.getByRole('navigation', { name: /breadcrumb/i }).count()).toBe(0);
     expect(await page.getByText('Counts').count()).toBe(0); // super admins only
@@ -70,8 +69,7 @@ describe('KPN Things screen', () => {
 
   it('sets up the HTTPS destination: plug UUID and a shared secret KPN would accept, kept hidden', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'acme-admin');
-    await page.goto(consoleUrl('/kpnthings'));
+    await signInAs(page, 'acme-admin', '/kpnthings');
     await page.getByRole('heading', { name: 'HTTPS destination (uplinks from KPN Things)' }).waitFor();
     await fill(page, KPN_DEMO);
     await page.getByLabel(/^Plug UUID/).fill('1b7e0c2a-4f3d-4e21-9c8b-5a6d7e8f9a0b');
@@ -98,8 +96,7 @@ describe('KPN Things screen', () => {
 
   it('shows the device count to a super admin, also on a phone', async () => {
     const page = await browser.newPage({ viewport: PHONE });
-    await signInAs(page, 'superadmin');
-    await page.goto(consoleUrl('/kpnthings'));
+    await signInAs(page, 'superadmin', '/kpnthings');
     await page.getByText('Counts').waitFor();
     await page.getByText('Number of devices: 137').waitFor();
     await screenshot(page, 'kpn-things-phone');
@@ -114,8 +111,7 @@ describe('KPN Things screen', () => {
   it('makes a ChirpStack secret, shows it once, and asks before replacing it (acme, phone and desktop)', async () => {
     // acme's ChirpStack secret: the one no integration test relies on (network-ways-in.test.ts uses demo's).
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'acme-admin');
-    await page.goto(consoleUrl('/kpnthings'));
+    await signInAs(page, 'acme-admin', '/kpnthings');
     await page.getByRole('heading', { name: 'Other LoRaWAN network servers' }).waitFor();
     const row = page.locator('[data-integration="chirpstack"]');
     const newSecret = row.getByRole('button', { name: 'New secret for ChirpStack' });

@@ -159,8 +159,7 @@ describe('the live console', () => {
       const page = await context.newPage();
       const subscriptions = followSubscriptions(page);
       const own = subscriptions.next('/live/t1/staff');
-      await signInAs(page, 'superadmin');
-      await page.goto(consoleUrl('/tenants'));
+      await signInAs(page, 'superadmin', '/tenants');
       await own;
       await liveStatus(page, 'live');
       const switched = subscriptions.next(`/live/t${acme?.id}/staff`);

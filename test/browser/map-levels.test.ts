@@ -101,8 +101,7 @@ describe('map status levels, small circles and the panel map’s layers', () => 
         [PHONE, 'phone'],
       ] as const) {
         const page = await browser.newPage({ viewport });
-        await signInAs(page, 'admin');
-        await page.goto(consoleUrl('/assets'));
+        await signInAs(page, 'admin', '/assets');
         await page.locator('[data-testid="placeholder-row"]').first().waitFor({ state: 'detached' });
         await page.getByRole('columnheader', { name: 'Level' }).waitFor();
         // The list opens with the longest loans first: assets outside their zone, at least major.
@@ -137,8 +136,7 @@ describe('map status levels, small circles and the panel map’s layers', () => 
       ] as const) {
         // A new page is a new browser context: the layer choice (localStorage) starts at the default again.
         const page = await browser.newPage({ viewport });
-        await signInAs(page, 'admin');
-        await page.goto(consoleUrl(`/assets/${asset.id}`));
+        await signInAs(page, 'admin', `/assets/${asset.id}`);
         const panel = page.getByRole('dialog').last();
         // As assets.test.ts does: the panel resets its tab when the asset arrives, so wait for the details first.
         await panel.getByText('Days outside geo zone').first().waitFor();

@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import {
   animationsFinished,
-  consoleUrl,
   DESKTOP,
   launchBrowser,
   PHONE,
@@ -29,8 +28,7 @@ describe('Pickups and Billing screens', () => {
 
   it('lists the waiting assets longest first and opens one in the asset panel', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'user');
-    await page.goto(consoleUrl('/assets'));
+    await signInAs(page, 'user', '/assets');
     await page.getByRole('link', { name: 'Pickups' }).click();
     await waitForScreen(page, /\/pickups$/);
     await page.locator('main [data-requested-at]').first().waitFor();
@@ -66,8 +64,7 @@ describe('Pickups and Billing screens', () => {
 
   it('fits a phone for a transporter', async () => {
     const page = await browser.newPage({ viewport: PHONE });
-    await signInAs(page, 'transporter');
-    await page.goto(consoleUrl('/pickups'));
+    await signInAs(page, 'transporter', '/pickups');
     await page.locator('main [data-requested-at]').first().waitFor();
     await animationsFinished(page);
     await screenshot(page, 'pickups-phone');
@@ -77,8 +74,7 @@ describe('Pickups and Billing screens', () => {
 
   it('shows a month of loan days per customer with totals, filtered by customer', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'user');
-    await page.goto(consoleUrl('/billing'));
+    await signInAs(page, 'user', '/billing');
     await page.locator('[data-testid="month-total"]').waitFor();
     const total = Number(await page.locator('[data-testid="month-total"] td').nth(1).textContent());
     const perCustomer = (await page.locator('[data-customer-total] td:nth-child(3)').allTextContents()).map(Number);
@@ -102,8 +98,7 @@ describe('Pickups and Billing screens', () => {
 
   it('fits a phone', async () => {
     const page = await browser.newPage({ viewport: PHONE });
-    await signInAs(page, 'manager');
-    await page.goto(consoleUrl('/billing'));
+    await signInAs(page, 'manager', '/billing');
     await page.locator('[data-testid="month-total"]').waitFor();
     await animationsFinished(page);
     await screenshot(page, 'billing-phone');

@@ -2,7 +2,6 @@ import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import {
   animationsFinished,
-  consoleUrl,
   DESKTOP,
   launchBrowser,
   PHONE,
@@ -30,8 +29,7 @@ describe('Reports screen', () => {
 
   it('shows the waiting reports to a planner and confirms one after a question', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'user');
-    await page.goto(consoleUrl('/assets'));
+    await signInAs(page, 'user', '/assets');
     await page.locator('header [data-report-count]:not([data-report-count="0"])').waitFor();
     const before = await countOf(page);
     await badge(page).click();
@@ -59,8 +57,7 @@ describe('Reports screen', () => {
 
   it('fits a phone, and is not offered to transporters', async () => {
     const page = await browser.newPage({ viewport: PHONE });
-    await signInAs(page, 'manager');
-    await page.goto(consoleUrl('/reports'));
+    await signInAs(page, 'manager', '/reports');
     await page.locator('[data-testid="report-list"] li').first().waitFor();
     await animationsFinished(page);
     await screenshot(page, 'reports-phone');
@@ -70,8 +67,7 @@ describe('Reports screen', () => {
     await page.close();
 
     const transporter = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(transporter, 'transporter');
-    await transporter.goto(consoleUrl('/assets'));
+    await signInAs(transporter, 'transporter', '/assets');
     await transporter.locator('main h1').waitFor();
     expect(await badge(transporter).count()).toBe(0);
     await transporter.close();
@@ -79,8 +75,7 @@ describe('Reports screen', () => {
 
   it("sets the tenant's mail language and report address on the styling screen", async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl('/styling'));
+    await signInAs(page, 'admin', '/styling');
     const form = page.getByTestId('mail-settings');
     await form.waitFor();
     const address = form.getByLabel('Report address');

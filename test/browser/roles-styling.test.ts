@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { DEFAULT_COLORS } from '../../shared/schemas/settings';
 import { call, tokenOf } from '../harness/api';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
+import { DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
 
 /** The Roles and Styling screens (spec 001 s.2) as an admin, at desktop and phone width. */
 
@@ -14,11 +14,6 @@ interface ApiRole {
   name: string;
   role_permissions: { permission: string }[];
   version: number;
-}
-
-async function signInAt(page: Page, login: string, path: string) {
-  await signInAs(page, login);
-  await page.goto(consoleUrl(path));
 }
 
 async function roleNamed(name: string): Promise<ApiRole> {
@@ -46,7 +41,7 @@ describe('roles and styling screens', () => {
   });
   it('toggles a permission of the transporter and saves the matrix', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAt(page, 'admin', '/permissions');
+    await signInAs(page, 'admin', '/permissions');
     await page.getByRole('heading', { name: 'Roles' }).waitFor();
     const save = page.getByRole('button', { name: 'Save', exact: true });
     const cell = page.getByLabel('View alarm rules for Transporter');
@@ -76,7 +71,7 @@ describe('roles and styling screens', () => {
 
   it('shows the matrix on a phone, scrolling the roles sideways', async () => {
     const page = await browser.newPage({ viewport: PHONE });
-    await signInAt(page, 'admin', '/permissions');
+    await signInAs(page, 'admin', '/permissions');
     await page.getByLabel('View alarm rules for Transporter').waitFor();
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'roles-phone');
@@ -85,7 +80,7 @@ describe('roles and styling screens', () => {
 
   it('changes a colour with a live preview, saves it and the top bar follows', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAt(page, 'admin', '/styling');
+    await signInAs(page, 'admin', '/styling');
     await page.getByRole('heading', { name: 'Colors' }).waitFor();
     // The colours' Save, not the Mail card's (its own form, data-testid mail-settings).
     const save = page
@@ -124,7 +119,7 @@ describe('roles and styling screens', () => {
 
   it('shows the styling screen on a phone in the saved colours', async () => {
     const page = await browser.newPage({ viewport: PHONE });
-    await signInAt(page, 'admin', '/styling');
+    await signInAs(page, 'admin', '/styling');
     await page.getByRole('button', { name: /^Primary #/ }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(await topBarColour(page)).toBe('rgb(122, 31, 92)');

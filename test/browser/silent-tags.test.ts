@@ -91,8 +91,7 @@ describe('silent tags in the console', () => {
 
   it('offers the tag silent type in the alarm rule form, with its template', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl('/alarm-rules/new'));
+    await signInAs(page, 'admin', '/alarm-rules/new');
     const drawer = page.locator('.MuiDrawer-paper').last();
     await drawer.getByText('New Alarm rule').waitFor({ timeout: 90_000 });
     await drawer.getByLabel(/^type/i).click();

@@ -94,8 +94,7 @@ describe('Stock screen', () => {
 
   it('marks a zone below its minimum and drills down to its assets through the URL', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl('/stock'));
+    await signInAs(page, 'admin', '/stock');
     await page.locator('[data-stock-table="loaded"]').waitFor();
     const cell = zoneRow(page).locator('td[data-stock-state="below"]');
     await cell.waitFor();
@@ -125,8 +124,7 @@ describe('Stock screen', () => {
 
   it('shows the counts in the zone panel and edits the limits with the shared messages', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl(`/asset-map?zone=${zoneId}`));
+    await signInAs(page, 'admin', `/asset-map?zone=${zoneId}`);
     const section = page.locator('[data-zone-stock="loaded"]');
     await section.waitFor({ timeout: 60_000 });
     await section.locator('[data-stock-state="below"]').waitFor();
@@ -154,8 +152,7 @@ describe('Stock screen', () => {
 
   it('scrolls the table inside its box on a phone, and is staff only', async () => {
     const page = await browser.newPage({ viewport: PHONE });
-    await signInAs(page, 'user');
-    await page.goto(consoleUrl(`/stock?zone=${zoneId}&profile=${profile.id}`));
+    await signInAs(page, 'user', `/stock?zone=${zoneId}&profile=${profile.id}`);
     await page.locator('[data-stock-assets="loaded"]').getByRole('link').first().waitFor();
     await animationsFinished(page);
     await screenshot(page, 'stock-drill-down-phone');
@@ -167,14 +164,12 @@ describe('Stock screen', () => {
     await page.close();
 
     const client = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(client, 'client');
-    await client.goto(consoleUrl('/stock'));
+    await signInAs(client, 'client', '/stock');
     await waitForScreen(client, /\/assets$/);
     await client.close();
 
     const transporter = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(transporter, 'transporter');
-    await transporter.goto(consoleUrl('/assets'));
+    await signInAs(transporter, 'transporter', '/assets');
     await transporter.locator('main h1').waitFor();
     expect(await transporter.locator('nav a[href="/stock"]').count()).toBe(0);
     await transporter.close();

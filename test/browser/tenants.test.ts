@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
+import { DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
 
 /** The Tenants screen (spec 001 s.2, s.4, s.8) driven as the super admin, at desktop and phone width. */
 
@@ -18,8 +18,7 @@ describe('tenants administration in the console', () => {
 
   it('creates, edits, switches to and deletes a tenant as super admin', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'superadmin');
-    await page.goto(consoleUrl('/tenants'));
+    await signInAs(page, 'superadmin', '/tenants');
     await page.getByRole('cell', { name: 'Demo Kabel & Haspel B.V.', exact: true }).waitFor();
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'tenants-list-desktop');
@@ -82,8 +81,7 @@ describe('tenants administration in the console', () => {
 
   it('fits a phone', async () => {
     const page = await browser.newPage({ viewport: PHONE });
-    await signInAs(page, 'superadmin');
-    await page.goto(consoleUrl('/tenants'));
+    await signInAs(page, 'superadmin', '/tenants');
     await page.getByRole('cell', { name: 'Demo Kabel & Haspel B.V.', exact: true }).waitFor();
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'tenants-list-phone');

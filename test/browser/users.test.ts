@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
+import { DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
 
 /** The Users screen (spec 001 s.2) driven as an admin: list, create, edit, delete, at both widths. */
 
@@ -17,8 +17,7 @@ describe('users administration in the console', () => {
 
   it('creates, edits and deletes a user as admin', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl('/users'));
+    await signInAs(page, 'admin', '/users');
     await page.getByRole('cell', { name: 'Anna Admin' }).waitFor();
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'users-list-desktop');
@@ -77,8 +76,7 @@ describe('users administration in the console', () => {
 
   it('filters by e-mail with a dot badge and validates the filter', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl('/users'));
+    await signInAs(page, 'admin', '/users');
     await page.getByRole('button', { name: 'Filter' }).click();
     await drawer(page).getByLabel(/^id/i).fill('abc');
     await drawer(page).getByRole('button', { name: 'Filter' }).click();
@@ -98,8 +96,7 @@ describe('users administration in the console', () => {
 
   it('works at phone width: list, speed dial and the full-width drawer', async () => {
     const page = await browser.newPage({ viewport: PHONE });
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl('/users'));
+    await signInAs(page, 'admin', '/users');
     await page.getByRole('cell', { name: 'Anna Admin' }).waitFor();
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'users-list-phone');
@@ -117,8 +114,7 @@ describe('users administration in the console', () => {
 
   it('opens Preferences with only the basic fields for oneself', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'user');
-    await page.goto(consoleUrl('/preferences'));
+    await signInAs(page, 'user', '/preferences');
     await drawer(page).getByText('Preferences').waitFor();
     await drawer(page)
       .getByLabel(/change password/i)

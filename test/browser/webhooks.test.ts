@@ -125,8 +125,7 @@ describe('webhook endpoints in the console', () => {
     });
     made.add(created.body.id);
     const page = await browser.newPage({ viewport: PHONE });
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl('/webhooks'));
+    await signInAs(page, 'admin', '/webhooks');
     await page.getByText(`${url}-phone`).waitFor({ timeout: 90_000 });
     await screenshot(page, 'webhooks-list-phone');
     await page.goto(consoleUrl(`/webhooks/${created.body.id}`));

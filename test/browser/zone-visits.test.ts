@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { call, tokenOf } from '../harness/api';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
+import { DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
 import { publishLorawan, waitFor } from '../harness/uplinks';
 
 /**
@@ -73,8 +73,7 @@ describe('zone visits in the console', () => {
 
   it('shows the Visits tab: a closed visit with its dwell time, the open one still there', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl(`/assets/${assetId}`));
+    await signInAs(page, 'admin', `/assets/${assetId}`);
     const tab = panel(page).getByRole('tab', { name: 'Visits' });
     await tab.waitFor({ timeout: 120_000 });
     await tab.click();
@@ -100,8 +99,7 @@ describe('zone visits in the console', () => {
 
   it("lists who is in the zone now (linking to the asset) and the period's visits in the zone panel", async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'admin');
-    await page.goto(consoleUrl(`/asset-map?zone=${zoneId}`));
+    await signInAs(page, 'admin', `/asset-map?zone=${zoneId}`);
     const here = page.getByTestId('zone-here-now');
     await here.getByRole('link', { name: `Open asset ${name}` }).waitFor({ timeout: 120_000 });
     const period = page.getByTestId('zone-period-visits');

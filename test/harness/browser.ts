@@ -149,11 +149,19 @@ export async function goToScreen(page: Page, route: string) {
   await shownAtAddress(page);
 }
 
-/** Signs a demo user in through the sign-in screen and waits for the role's landing page. */
-export async function signInAs(page: Page, login: string) {
-  await page.goto(consoleUrl('/sign-in'));
+/**
+ * Signs a demo user in through the sign-in screen and waits for the screen the console then shows: the role's
+ * landing page, or `at` when given. For `at` the console is loaded there and, signed out, sends the visitor to
+ * sign in and back to it, as a user who follows a link does: one page load, and no landing page built for
+ * nothing (a full load of a loaded machine's renderer costs seconds). The console keeps a path and its query
+ * through the sign-in, not a #fragment: an address with one is loaded after the sign-in.
+ */
+export async function signInAs(page: Page, login: string, at?: string) {
+  const kept = at !== undefined && !at.includes('#');
+  await page.goto(consoleUrl(kept ? at : '/sign-in'));
   await page.getByLabel(/username or e-mail/i).fill(login);
   await page.getByLabel(/^password/i).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await waitForScreen(page, (url) => url.pathname !== '/sign-in' && url.pathname !== '/');
+  if (at !== undefined && !kept) await page.goto(consoleUrl(at));
 }

@@ -6,10 +6,12 @@ import { NAVIGATION_ENTRIES } from '../../web/src/shell/navigationEntries';
 import { axeViolations, SCALAR_MARKUP, serious } from '../harness/axe';
 import {
   animationsFinished,
+  closeOverlays,
   consoleUrl,
   DESKTOP,
   goToScreen,
   launchBrowser,
+  OPEN_OVERLAY,
   screenshot,
   signInAs,
 } from '../harness/browser';
@@ -106,9 +108,6 @@ async function settled(page: Page) {
   await animationsFinished(page);
 }
 
-/** What a link leaves open over a screen: a dialog, a menu, a modal drawer. */
-const OPEN_OVERLAY = '.MuiModal-root:not(.MuiModal-hidden)';
-
 const showsOnly = (page: Page, route: string) =>
   page
     .evaluate<boolean>(
@@ -117,18 +116,12 @@ const showsOnly = (page: Page, route: string) =>
     .catch(() => false);
 
 /**
- * Goes to a route as a user does: closes what is open over the screen with Escape, then follows a link unless the
- * screen is there already. goToScreen loads the page for an open modal or the very address it is at, and a load
- * costs a loaded machine's renderer a second or more: the walk comes back to each screen it opened things on.
+ * Goes to a route as a user does: closes what is open over the screen, then follows a link unless the screen is
+ * there already (goToScreen loads the page at the very address it is at, and the walk comes back to each screen
+ * it opened things on).
  */
 async function visit(page: Page, route: string) {
-  for (let open = await page.locator(OPEN_OVERLAY).count(); open > 0; open--) {
-    await page.keyboard.press('Escape');
-    await page
-      .locator(OPEN_OVERLAY)
-      .nth(open - 1)
-      .waitFor({ state: 'detached' });
-  }
+  await closeOverlays(page);
   if (!(await showsOnly(page, route))) await goToScreen(page, route);
   await settled(page);
 }

@@ -122,20 +122,43 @@ async function shownAtAddress(page: Page, timeout = 30_000) {
 }
 
 /** What a link would not close: an open dialog, popover, menu or modal drawer over the screen. */
-const OPEN_OVERLAY = '.MuiModal-root:not(.MuiModal-hidden)';
+export const OPEN_OVERLAY = '.MuiModal-root:not(.MuiModal-hidden)';
 
 /**
- * Shows `route` (a path with its query) as a user gets there: by following a link in the running
- * console, the router hearing a popstate. A page load costs a loaded machine's renderer seconds of parsing and
- * first renders; it is done only when the console is not running yet, already shows that very address, or has
- * a dialog, popover or modal drawer open that a link would leave open.
+ * Closes what is open over the screen with Escape, the top layer first, as a user does before following a link.
+ * Answers whether nothing is open any more: a layer that stays (a dialog that asks before it closes) is left to
+ * a page load.
+ */
+export async function closeOverlays(page: Page) {
+  for (let open = await page.locator(OPEN_OVERLAY).count(); open > 0; open--) {
+    await page.keyboard.press('Escape');
+    const closed = await page
+      .locator(OPEN_OVERLAY)
+      .nth(open - 1)
+      .waitFor({ state: 'detached', timeout: 5_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!closed) return false;
+  }
+  return true;
+}
+
+/**
+ * Shows `route` (a path with its query) as a user gets there: by closing what is open over the screen and
+ * following a link in the running console, the router hearing a popstate. A page load costs a loaded machine's
+ * renderer seconds of parsing and first renders; it is done only when the console is not running yet, already
+ * shows that very address, or keeps a dialog open that Escape does not close.
  */
 export async function goToScreen(page: Page, route: string) {
-  const followable = await page
-    .evaluate<boolean>(
-      `document.querySelector('main[data-location]') !== null && location.pathname + location.search !== ${JSON.stringify(route)} && document.querySelector(${JSON.stringify(OPEN_OVERLAY)}) === null`,
-    )
+  const running = await page
+    .evaluate<boolean>(`document.querySelector('main[data-location]') !== null`)
     .catch(() => false);
+  const followable =
+    running &&
+    (await closeOverlays(page)) &&
+    (await page.evaluate<string>('location.pathname + location.search').catch(() => route)) !== route;
   if (!followable) {
     await page.goto(consoleUrl(route));
     return;

@@ -5,7 +5,7 @@ import {
   SNSClient,
 } from '@aws-sdk/client-sns';
 import { localServiceConfig } from '../local-endpoints';
-import { traced } from '../observability/tracing';
+import { sdkClient } from '../sdk-client';
 
 /**
  * SNS allows 200 filter policies per topic (account quota "Filter policies per topic"; a Subscribe past it
@@ -17,7 +17,7 @@ import { traced } from '../observability/tracing';
  */
 let client: SNSClient | undefined;
 export const sns = () => {
-  client ??= traced(new SNSClient(localServiceConfig('SNS_ENDPOINT')));
+  client ??= sdkClient(new SNSClient(localServiceConfig('SNS_ENDPOINT')));
   return client;
 };
 

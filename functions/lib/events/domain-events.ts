@@ -6,7 +6,7 @@ import {
 } from '@aws-sdk/client-eventbridge';
 import { PIPELINE_EVENT_SOURCE, type PipelineDetailType } from '../../../shared/pipeline-events';
 import { localServiceConfig } from '../local-endpoints';
-import { traced } from '../observability/tracing';
+import { sdkClient } from '../sdk-client';
 
 /** One domain event for the pipeline bus (shared/pipeline-events.ts). */
 export interface DomainEvent {
@@ -28,7 +28,7 @@ const BATCH = 10;
 
 let client: EventBridgeClient | undefined;
 const eventBridge = () => {
-  client ??= traced(new EventBridgeClient(localServiceConfig('EVENTBRIDGE_ENDPOINT')));
+  client ??= sdkClient(new EventBridgeClient(localServiceConfig('EVENTBRIDGE_ENDPOINT')));
   return client;
 };
 

@@ -1,6 +1,6 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { localServiceConfig } from '../local-endpoints';
-import { traced } from '../observability/tracing';
+import { sdkClient } from '../sdk-client';
 
 /**
  * The webhook delivery queue (docs/decisions/0264-webhook-delivery-through-an-sqs-queue-and-a-sender-lambda.md): a
@@ -41,7 +41,7 @@ export interface WebhookJob {
 
 let client: SQSClient | undefined;
 const sqs = () => {
-  client ??= traced(new SQSClient(localServiceConfig('SQS_ENDPOINT')));
+  client ??= sdkClient(new SQSClient(localServiceConfig('SQS_ENDPOINT')));
   return client;
 };
 

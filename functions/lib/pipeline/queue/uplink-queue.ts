@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { localServiceConfig } from '../../local-endpoints';
-import { traced } from '../../observability/tracing';
+import { sdkClient } from '../../sdk-client';
 import type { NormalizedUplink } from '../contracts';
 import { uplinkGroupIdOf } from './message-group';
 
@@ -34,7 +34,7 @@ export function deduplicationIdOf(uplink: NormalizedUplink): string {
 
 let client: SQSClient | undefined;
 const sqs = () => {
-  client ??= traced(new SQSClient(localServiceConfig('SQS_ENDPOINT')));
+  client ??= sdkClient(new SQSClient(localServiceConfig('SQS_ENDPOINT')));
   return client;
 };
 

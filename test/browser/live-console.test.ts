@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import live from '../../web/src/i18n/features/live/en.json';
+import { POLL_MS } from '../../web/src/live/liveSupervisor';
 import { call, tokenOf } from '../harness/api';
 import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
 import {
@@ -13,6 +14,7 @@ import {
   moveTo,
   openListAndPanel,
   openMap,
+  positionInApi,
   removeAsset,
   type TestAsset,
 } from '../harness/live-console';
@@ -132,12 +134,17 @@ describe('the live console', () => {
       page.on('response', (response) => {
         if (response.url().includes('/api/assets/map?since=')) polls += 1;
       });
+      // The page's clock is Playwright's, running at the real pace until the test moves it a poll ahead.
+      await page.clock.install();
       await openMap(page);
       await liveStatus(page, 'polling');
       const status = page.getByTestId('live-status');
       expect(await status.getAttribute('aria-label')).toBe(live.polling.label);
       await screenshot(page, 'live-polling-desktop');
       await moveTo(asset, [52.09, 5.12], hoursAgo(2));
+      // Once the pipeline has the move, the next conditional poll, without waiting its half minute.
+      await positionInApi(asset, 52.09);
+      await page.clock.fastForward(POLL_MS);
       await markerMoved(page, asset, [52.09, 5.12]);
       expect(polls).toBeGreaterThan(0);
       await context.close();

@@ -36,16 +36,22 @@ export async function makeAsset(label: keyof typeof SUFFIX): Promise<TestAsset> 
   // A first position: the asset is on the map before the page opens. The moves after it are an hour apart
   // each, so the pipeline's plausibility rule (at most 150 km/h between fixes) keeps their positions.
   await moveTo(made, [52.37, 4.89], hoursAgo(3));
+  await positionInApi(made, 52.37);
+  return made;
+}
+
+/** Waits until the API gives the asset's last position at `latitude`: the pipeline has taken the move in. */
+export const positionInApi = async (asset: TestAsset, latitude: number) => {
+  const admin = await tokenOf('admin');
   await waitForApi(async () => {
     const answer = await call<{ 'hydra:member': { last_event: { latitude: number | null } | null }[] }>(
       'GET',
-      `/api/assets?id=${made.id}`,
+      `/api/assets?id=${asset.id}`,
       { token: admin },
     );
-    return answer.body['hydra:member'][0]?.last_event?.latitude === 52.37;
+    return answer.body['hydra:member'][0]?.last_event?.latitude === latitude;
   });
-  return made;
-}
+};
 
 export async function removeAsset(asset: TestAsset | undefined) {
   if (!asset) return;

@@ -4,6 +4,7 @@ import {
   animationsFinished,
   consoleUrl,
   DESKTOP,
+  goToScreen,
   launchBrowser,
   PHONE,
   SCREENSHOT_DIR,
@@ -124,7 +125,7 @@ describe('asset list and asset panel', () => {
     await signInAs(page, 'admin');
     for (const list of ['assets', 'users', 'tenants']) {
       await page.route(`**/api/${list}?*`, (route) => route.fulfill({ status: 500, body: '' }));
-      await page.goto(consoleUrl(`/${list}`));
+      await goToScreen(page, `/${list}`);
       const notice = page.getByText('There was an error while trying to fetch the entity list');
       await notice.first().waitFor();
       await page.getByRole('button', { name: 'Close' }).first().click();

@@ -23,7 +23,7 @@ describe.each([
   ['prod with Entra ID, custom domain, WAF and alarms', FULL_CONTEXT, CONCRETE_ENV],
 ])('AwsSolutions checks: %s', (_name, context, env) => {
   it('synthesizes with no unacknowledged finding in any stack', () => {
-    const s = synthTracking(context, true, env);
+    const s = synthTracking(context, { nag: true, env });
     expect(() => s.app.synth()).not.toThrow();
     const stacks = [s.web, s.data, s.auth, s.live, s.pipeline, s.api, s.webDeployment];
     for (const stack of stacks)

@@ -32,13 +32,26 @@ export interface Synthesized extends TrackingStacks {
 /** The one setting every synthesis needs (infra/config.ts readMailFrom); a test can unset it with undefined. */
 export const DEFAULT_MAIL_FROM = 'no-reply@tracking.example.com';
 
-/**
- * Builds the whole app with Lambda bundling skipped (fast; handler files need not exist). `nag` registers the
- * AwsSolutions plugin, which makes synthesis throw on any unacknowledged finding.
- */
-export function synthTracking(context: Record<string, unknown> = {}, nag = false, env?: Environment): Synthesized {
+export interface SynthOptions {
+  /** Registers the AwsSolutions plugin, which makes synthesis throw on any unacknowledged finding. */
+  nag?: boolean;
+  env?: Environment;
+  /**
+   * CDK's built-in CloudFormation validation (its rules as errors, cdk.json): a few seconds of WebAssembly per
+   * synthesis. It runs once per stage shape the tests build, in cloudformation-validation.test.ts, not again
+   * in every file that synthesizes a shape to look at one stack.
+   */
+  validate?: boolean;
+}
+
+/** Builds the whole app with Lambda bundling skipped (fast; handler files need not exist). */
+export function synthTracking(
+  context: Record<string, unknown> = {},
+  { nag = false, env, validate = false }: SynthOptions = {},
+): Synthesized {
   const app = new App({
     context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [], mailFrom: DEFAULT_MAIL_FROM, ...context },
+    builtinCloudFormationValidation: validate,
   });
   const stacks = createTrackingApp(app, { nag, env });
   const cache = new Map<Stack, Template>();

@@ -188,7 +188,7 @@ const registerGateway: Step['act'] = async (page) => {
 
 /** A new device profile with a codec pasted and bytes tested, so the result shows. */
 const testDeviceProfileCodec: Step['act'] = async (page) => {
-  await page.goto(consoleUrl('/device-profiles/new'));
+  await goToScreen(page, '/device-profiles/new');
   await page
     .getByTestId('codec-editor')
     .fill("function decodeUplink(input) { return { data: { lat: 52.1, lng: 5.1, batV: 3.6 }, warnings: ['check'] }; }");
@@ -371,7 +371,7 @@ const ADMIN: Screen[] = [
       {
         name: 'stock drill-down',
         act: async (page) => {
-          await page.goto(consoleUrl('/stock?zone=1&profile=none'));
+          await goToScreen(page, '/stock?zone=1&profile=none');
           await page.locator('[data-stock-assets="loaded"]').waitFor();
           await settled(page);
         },

@@ -126,7 +126,8 @@ const menuEntries = async (page: Page) =>
 /** Opens a path and waits until the route guards have settled on where it ends. */
 async function landOn(page: Page, path: string, expected: string) {
   await page.goto(consoleUrl(path));
-  await waitForScreen(page, (url) => url.pathname === expected, { timeout: 10_000 });
+  // A full page load each: the default limit, as a loaded machine's load takes seconds.
+  await waitForScreen(page, (url) => url.pathname === expected);
 }
 
 describe('navigation per role', () => {

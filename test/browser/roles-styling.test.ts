@@ -100,7 +100,8 @@ describe('roles and styling screens', () => {
         return bar && getComputedStyle(bar).backgroundColor === 'rgb(122, 31, 92)';
       },
       undefined,
-      { timeout: 2000 },
+      // A state, not a time: a loaded machine's renderer can take seconds for the re-render.
+      { timeout: 30_000 },
     );
     expect(await previewBar.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe('rgb(122, 31, 92)');
     await screenshot(page, 'styling-picker-desktop');

@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_EXECUTABLE } from '../../test/harness/chromium-executable';
 import { DEMO_PASSWORD } from '../seed/seed';
 import type { ApiSession } from './asset-list.bench';
 import type { BenchTenant } from './seed-assets';
@@ -171,7 +172,7 @@ export async function benchAssetMapPage(
 ): Promise<PageFigures[]> {
   const served = await serveConsole(session.apiUrl, log);
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_EXECUTABLE,
     headless: true,
     // WebGL through SwiftShader (no GPU here); the built console calls the API on another port.
     args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-web-security'],

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { CHROMIUM_EXECUTABLE, CHROMIUM_PACKAGE } from '../../test/harness/chromium-executable';
 
 /**
  * The steps of a test run (lint, typecheck, a jest project) as child processes, several at once: the machines
@@ -94,11 +95,10 @@ export function report(results: StepResult[], startedAt: number) {
   }
 }
 
-/** Where playwright-core finds Chromium (test/harness/browser.ts), and the one line that says what is missing. */
+/** Whether the Chromium the browser tests drive is there, and if not the one line that says what to install. */
 export function chromiumMissing(): string | undefined {
-  const executable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (existsSync(executable)) return undefined;
-  return `The browser tests need Debian's Chromium at ${executable}: run \`sudo apt-get install chromium\` (or set CHROMIUM_PATH to a Chromium binary).`;
+  if (existsSync(CHROMIUM_EXECUTABLE)) return undefined;
+  return `The browser tests need Debian's Chromium headless shell at ${CHROMIUM_EXECUTABLE}: run \`sudo apt-get install ${CHROMIUM_PACKAGE}\` (or set CHROMIUM_PATH to a Chromium binary).`;
 }
 
 /** A jest project as a step: its JSON results land in .test-results/<project>.json for the CI summary. */

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from './api';
+import { CHROMIUM_EXECUTABLE } from './chromium-executable';
 import { readStack } from './stack';
 import { waitUntil } from './wait';
 
@@ -18,7 +19,8 @@ export const consoleDay = (at: Date) =>
   }).format(at);
 
 /**
- * Debian's Chromium driven by playwright-core: no browser download, flags as the workplace requires.
+ * Debian's Chromium (its headless shell, test/harness/chromium-executable.ts) driven by playwright-core: no
+ * browser download, flags as the workplace requires.
  *
  * Pages and contexts block service workers unless a test asks for them (`serviceWorkers: 'allow'`): the
  * production build registers Workbox's worker, which would precache the whole console (3 MB) in every
@@ -26,10 +28,9 @@ export const consoleDay = (at: Date) =>
  */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_EXECUTABLE,
     headless: true,
     args: [
-      '--headless',
       '--no-sandbox',
       '--disable-gpu',
       '--disable-quic',

@@ -36,8 +36,11 @@ describe('API reference', () => {
     await waitForScreen(page, '**/api/reference');
     await page.getByRole('heading', { name: 'Get a token and call a list' }).waitFor();
     const base = readStack().apiUrl;
-    await page.getByText(`curl -X POST ${base}/api/oauth/token`).waitFor();
-    await page.getByText(`curl "${base}/api/assets?page=1&itemsPerPage=30"`).waitFor();
+    // The how-to's steps come first on the screen; the reference below them, once rendered, can show the same
+    // command in its samples (seen in a run: two matches).
+    const howTo = page.getByRole('listitem');
+    await howTo.getByText(`curl -X POST ${base}/api/oauth/token`).first().waitFor();
+    await howTo.getByText(`curl "${base}/api/assets?page=1&itemsPerPage=30"`).first().waitFor();
     await documentLoaded;
     const reference = page.getByTestId('api-reference');
     await reference.getByRole('heading', { name: 'Tracking API' }).waitFor();

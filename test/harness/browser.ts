@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { DEMO_PASSWORD } from './api';
+import { SESSION_STORAGE_KEY, storedSessionSchema } from '../../web/src/session/sessionTypes';
+import { call, DEMO_PASSWORD } from './api';
 import { CHROMIUM_EXECUTABLE } from './chromium-executable';
 import { readStack } from './stack';
 import { waitUntil } from './wait';
@@ -173,19 +174,41 @@ export async function goToScreen(page: Page, route: string) {
   await shownAtAddress(page);
 }
 
+/** A demo user's session as the sign-in screen keeps it (web/src/session/sessionPersistence.ts), once per file. */
+const sessions = new Map<string, Promise<string>>();
+function storedSessionOf(login: string): Promise<string> {
+  let session = sessions.get(login);
+  if (!session) {
+    session = call<Record<string, unknown>>('POST', '/user/sign-in', {
+      body: { email: login, password: DEMO_PASSWORD },
+    }).then(({ status, body }) => {
+      const parsed = storedSessionSchema.safeParse({ ...body, stayLoggedIn: false });
+      if (status !== 200 || !parsed.success)
+        throw new Error(`sign-in of ${login} gave no session (${status}): ${JSON.stringify(body).slice(0, 300)}`);
+      return JSON.stringify(parsed.data);
+    });
+    sessions.set(login, session);
+  }
+  return session;
+}
+
 /**
- * Signs a demo user in through the sign-in screen and waits for the screen the console then shows: the role's
- * landing page, or `at` when given. For `at` the console is loaded there and, signed out, sends the visitor to
- * sign in and back to it, as a user who follows a link does: one page load, and no landing page built for
- * nothing (a full load of a loaded machine's renderer costs seconds). The console keeps a path and its query
- * through the sign-in, not a #fragment: an address with one is loaded after the sign-in.
+ * Opens the console as a signed-in demo user, at `at` or at the role's landing page, and waits for that screen:
+ * as a user who signed in before and follows a link. The session is the sign-in API's answer, kept where the
+ * sign-in screen keeps it (sessionStorage: Stay logged in off), for the page's first load only, so a sign-out
+ * in the test stays one. The sign-in screen itself is tested in sign-in.test.ts and its neighbours; going
+ * through it for every test cost a loaded machine a render of the form and a password check per test, and one
+ * sign-in per user and file is all the session needs (an ID token lasts an hour).
  */
-export async function signInAs(page: Page, login: string, at?: string) {
-  const kept = at !== undefined && !at.includes('#');
-  await page.goto(consoleUrl(kept ? at : '/sign-in'));
-  await page.getByLabel(/username or e-mail/i).fill(login);
-  await page.getByLabel(/^password/i).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+let sessionsGiven = 0;
+export async function signInAs(page: Page, login: string, at = '/') {
+  const session = await storedSessionOf(login);
+  // Once per call (a page may sign out and in as another user); a string: the Node typings here have no DOM.
+  const given = `test-session-given-${++sessionsGiven}`;
+  await page.addInitScript(`if (sessionStorage.getItem('${given}') === null) {
+    sessionStorage.setItem('${given}', '1');
+    sessionStorage.setItem(${JSON.stringify(SESSION_STORAGE_KEY)}, ${JSON.stringify(session)});
+  }`);
+  await page.goto(consoleUrl(at));
   await waitForScreen(page, (url) => url.pathname !== '/sign-in' && url.pathname !== '/');
-  if (at !== undefined && !kept) await page.goto(consoleUrl(at));
 }

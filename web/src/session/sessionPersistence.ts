@@ -1,6 +1,4 @@
-import { type StoredSession, storedSessionSchema } from './sessionTypes';
-
-export const SESSION_STORAGE_KEY = 'session';
+import { SESSION_STORAGE_KEY, type StoredSession, storedSessionSchema } from './sessionTypes';
 
 const storageFor = (stayLoggedIn: boolean) => (stayLoggedIn ? window.localStorage : window.sessionStorage);
 

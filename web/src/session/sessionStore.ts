@@ -3,8 +3,8 @@ import { registerAuthHooks } from '../api/apiClient';
 import { errorMessage } from '../api/errorMessage';
 import { notifyError } from '../common/notifications/notificationStore';
 import { fetchCurrentUser, isSession, revokeRequest, signInRequest, verifyRequest } from './sessionApi';
-import { clearStoredSession, readStoredSession, SESSION_STORAGE_KEY, writeStoredSession } from './sessionPersistence';
-import type { SessionUser, SignInResponse, StoredSession } from './sessionTypes';
+import { clearStoredSession, readStoredSession, writeStoredSession } from './sessionPersistence';
+import { SESSION_STORAGE_KEY, type SessionUser, type SignInResponse, type StoredSession } from './sessionTypes';
 
 /**
  * The session state machine of spec 001 s.4, outside React so the API client can read the token and renew it.

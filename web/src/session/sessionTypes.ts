@@ -6,3 +6,5 @@ export type { SessionUser, SignInResponse };
 /** What is remembered in the browser: in localStorage, or sessionStorage when Stay logged in is off. */
 export const storedSessionSchema = signInResponseSchema.extend({ stayLoggedIn: z.boolean() });
 export type StoredSession = z.infer<typeof storedSessionSchema>;
+/** The key of the stored session in either storage. */
+export const SESSION_STORAGE_KEY = 'session';

@@ -37,7 +37,9 @@ async function main() {
       ],
       [
         jestStep('browser', { extra: ['--runInBand'], env: { TEST_CONSOLE_BUILD: consoleBuild } }),
-        jestStep('integration', { extra: ['--runInBand'] }),
+        // The integration project gives way a little (nice 2): it finished four minutes before the browser project,
+        // which alone then left a fifth of the machine idle; sharing so that both end together ends the run sooner.
+        jestStep('integration', { extra: ['--runInBand'], niceness: 2 }),
         jestStep('infra', { niceness: 15 }),
       ],
     ]);

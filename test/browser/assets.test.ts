@@ -89,12 +89,9 @@ describe('asset list and asset panel', () => {
     await page.getByRole('checkbox', { name: 'Select all assets on this page' }).uncheck();
     await page.getByText(/^Unselected all the \d+ assets on the current page$/).waitFor();
 
-    await page.waitForLoadState('networkidle');
     const filter = page.getByRole('form', { name: 'Filter assets' });
-    for (let attempt = 0; attempt < 3 && !(await filter.isVisible()); attempt++) {
-      await page.getByRole('button', { name: 'Filter', exact: true }).click();
-      await filter.waitFor({ timeout: 5_000 }).catch(() => undefined);
-    }
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    await filter.waitFor();
     await filter.getByLabel('ID', { exact: true }).fill('abc');
     await page.getByRole('button', { name: 'Apply' }).click();
     await filter.getByText('Must be a number').waitFor();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { call, tokenOf } from '../harness/api';
-import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
+import { DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
 
 /** The Attachments tab (spec 000 s.2): upload straight to the local S3, list, download, delete. */
 
@@ -12,20 +12,13 @@ const panel = (page: Page) =>
     .last();
 const CSV = 'id,name\n1,reel\n';
 
+/**
+ * An asset's Attachments tab, signed in as an admin: the chosen tab lives in the address (AssetPanel's
+ * useTabInAddress), so the panel opens on it and keeps it through a remount.
+ */
 async function openAttachments(page: Page, assetId: number) {
-  await page.goto(consoleUrl(`/assets/${assetId}`));
-  // The first visit compiles the console on demand, which can take a while; in a cold CI run the page was
-  // seen to load a second time meanwhile (back on the Details tab), so the tab is chosen once all is loaded
-  // and chosen again if the panel started over.
-  await panel(page).getByRole('tab', { name: 'Attachments' }).waitFor({ timeout: 120_000 });
-  await page.waitForLoadState('networkidle');
-  const dropZone = panel(page).getByText('Drag and drop files here');
-  for (let attempt = 0; attempt < 3 && !(await dropZone.isVisible()); attempt++) {
-    await panel(page).getByRole('tab', { name: 'Attachments' }).click();
-    await dropZone.waitFor({ timeout: 10_000 }).catch(() => undefined);
-    await page.waitForLoadState('networkidle');
-  }
-  await dropZone.waitFor();
+  await signInAs(page, 'admin', `/assets/${assetId}#attachments`);
+  await panel(page).getByText('Drag and drop files here').waitFor();
 }
 
 describe('asset attachments', () => {
@@ -46,7 +39,6 @@ describe('asset attachments', () => {
 
   it('uploads a file, lists it, downloads it and deletes it', async () => {
     const page = await browser.newPage({ viewport: DESKTOP, acceptDownloads: true });
-    await signInAs(page, 'admin');
     await openAttachments(page, assetId);
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'attachments-empty-desktop');
@@ -84,7 +76,6 @@ describe('asset attachments', () => {
 
   it('refuses a disallowed file type with the server’s message', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'admin');
     await openAttachments(page, assetId);
     await panel(page)
       .getByTestId('attachment-input')
@@ -96,7 +87,6 @@ describe('asset attachments', () => {
 
   it('says the files credentials could not be fetched when the storage call fails without a reason', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'admin');
     await openAttachments(page, assetId);
     // The storage-credentials call (GET /api/aws/s3) fails as a gateway error would, with no message.
     await page.route('**/api/aws/s3?*', (route) => route.fulfill({ status: 502, body: '' }));

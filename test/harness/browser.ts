@@ -182,7 +182,7 @@ function storedSessionOf(login: string): Promise<string> {
     session = call<Record<string, unknown>>('POST', '/user/sign-in', {
       body: { email: login, password: DEMO_PASSWORD },
     }).then(({ status, body }) => {
-      const parsed = storedSessionSchema.safeParse({ ...body, stayLoggedIn: false });
+      const parsed = storedSessionSchema.safeParse({ ...body, stayLoggedIn: true });
       if (status !== 200 || !parsed.success)
         throw new Error(`sign-in of ${login} gave no session (${status}): ${JSON.stringify(body).slice(0, 300)}`);
       return JSON.stringify(parsed.data);
@@ -195,8 +195,8 @@ function storedSessionOf(login: string): Promise<string> {
 /**
  * Opens the console as a signed-in demo user, at `at` or at the role's landing page, and waits for that screen:
  * as a user who signed in before and follows a link. The session is the sign-in API's answer, kept where the
- * sign-in screen keeps it (sessionStorage: Stay logged in off), for the page's first load only, so a sign-out
- * in the test stays one. The sign-in screen itself is tested in sign-in.test.ts and its neighbours; going
+ * sign-in screen keeps it by default (localStorage, Stay logged in: the context's other pages are signed in too),
+ * written before the page's next load only, so a sign-out in the test stays one. The sign-in screen itself is tested in sign-in.test.ts and its neighbours; going
  * through it for every test cost a loaded machine a render of the form and a password check per test, and one
  * sign-in per user and file is all the session needs (an ID token lasts an hour).
  */
@@ -205,9 +205,9 @@ export async function signInAs(page: Page, login: string, at = '/') {
   const session = await storedSessionOf(login);
   // Once per call (a page may sign out and in as another user); a string: the Node typings here have no DOM.
   const given = `test-session-given-${++sessionsGiven}`;
-  await page.addInitScript(`if (sessionStorage.getItem('${given}') === null) {
-    sessionStorage.setItem('${given}', '1');
-    sessionStorage.setItem(${JSON.stringify(SESSION_STORAGE_KEY)}, ${JSON.stringify(session)});
+  await page.addInitScript(`if (localStorage.getItem('${given}') === null) {
+    localStorage.setItem('${given}', '1');
+    localStorage.setItem(${JSON.stringify(SESSION_STORAGE_KEY)}, ${JSON.stringify(session)});
   }`);
   await page.goto(consoleUrl(at));
   await waitForScreen(page, (url) => url.pathname !== '/sign-in' && url.pathname !== '/');

@@ -1,10 +1,6 @@
-import {
-  AdminLinkProviderForUserCommand,
-  CognitoIdentityProviderClient,
-  ListUsersCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { AdminLinkProviderForUserCommand, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
-import { localServiceConfig } from '../lib/local-endpoints';
+import { cognito } from '../lib/auth/cognito';
 
 /**
  * Cognito Pre sign-up trigger for single sign-on. The first time someone arrives through Entra ID, Cognito would
@@ -93,12 +89,6 @@ export function decide(
 }
 
 const cleanEmail = (email: string) => email.trim().replace(/["\\]/g, '');
-
-let client: CognitoIdentityProviderClient | undefined;
-const cognito = () => {
-  client ??= new CognitoIdentityProviderClient(localServiceConfig('COGNITO_ENDPOINT'));
-  return client;
-};
 
 async function candidatesFor(userPoolId: string, email: string): Promise<Candidate[]> {
   if (!cleanEmail(email)) return [];

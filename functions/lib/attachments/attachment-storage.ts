@@ -11,6 +11,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ATTACHMENT_INCOMING_PREFIX, ATTACHMENT_MAX_BYTES } from '../../../shared/schemas/attachment';
 import type { TenantContext } from '../data/tenant-context';
 import { localServiceConfig } from '../local-endpoints';
+import { sdkClient } from '../sdk-client';
 import { type PresignedPost, presignPost } from './presigned-post';
 
 /**
@@ -23,7 +24,7 @@ export const DOWNLOAD_URL_SECONDS = 5 * 60;
 
 let client: S3Client | undefined;
 const s3 = () => {
-  client ??= new S3Client(localServiceConfig('S3_ENDPOINT'));
+  client ??= sdkClient(new S3Client(localServiceConfig('S3_ENDPOINT')));
   return client;
 };
 

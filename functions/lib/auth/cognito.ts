@@ -1,10 +1,11 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { localServiceConfig } from '../local-endpoints';
+import { sdkClient } from '../sdk-client';
 
 let client: CognitoIdentityProviderClient | undefined;
 
 export const cognito = () => {
-  client ??= new CognitoIdentityProviderClient(localServiceConfig('COGNITO_ENDPOINT'));
+  client ??= sdkClient(new CognitoIdentityProviderClient(localServiceConfig('COGNITO_ENDPOINT')));
   return client;
 };
 

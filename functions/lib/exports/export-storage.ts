@@ -7,6 +7,7 @@ import { EXPORT_STORAGE_PREFIX, type ExportResult } from '../../../shared/schema
 import { attachmentsBucket } from '../attachments/attachment-storage';
 import type { TenantContext } from '../data/tenant-context';
 import { localServiceConfig } from '../local-endpoints';
+import { sdkClient } from '../sdk-client';
 
 /**
  * Export files in the attachments bucket under `exports/tenants/<tenantId>/<uuid>/<file name>`: the key is
@@ -23,7 +24,7 @@ const QUEUE_SIZE = 2;
 
 let client: S3Client | undefined;
 const s3 = () => {
-  client ??= new S3Client(localServiceConfig('S3_ENDPOINT'));
+  client ??= sdkClient(new S3Client(localServiceConfig('S3_ENDPOINT')));
   return client;
 };
 

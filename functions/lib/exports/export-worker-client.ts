@@ -4,6 +4,7 @@ import type { AuthContext } from '../auth/auth-context';
 import type { RawClaims } from '../auth/claims';
 import { HttpError } from '../http/errors';
 import { localServiceConfig } from '../local-endpoints';
+import { sdkClient } from '../sdk-client';
 import {
   EXPORT_LISTS,
   type ExportJobEvent,
@@ -26,7 +27,7 @@ let lambda: LambdaClient | undefined;
 async function invoke(event: ExportJobEvent | ExportNowEvent, type: 'Event' | 'RequestResponse') {
   const functionName = process.env.EXPORT_WORKER_FUNCTION;
   if (!functionName) throw new Error('EXPORT_WORKER_FUNCTION is not set');
-  lambda ??= new LambdaClient(localServiceConfig('LAMBDA_ENDPOINT'));
+  lambda ??= sdkClient(new LambdaClient(localServiceConfig('LAMBDA_ENDPOINT')));
   return lambda.send(
     new InvokeCommand({
       FunctionName: functionName,

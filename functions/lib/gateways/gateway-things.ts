@@ -14,6 +14,7 @@ import {
 import { TENANT_ATTRIBUTE } from '../../../infra/iot-policies';
 import type { TenantContext } from '../data/tenant-context';
 import { localServiceConfig } from '../local-endpoints';
+import { sdkClient } from '../sdk-client';
 
 /**
  * A gateway's side in IoT Core: a thing whose `tenant` attribute is the tenant's id (the
@@ -23,7 +24,7 @@ import { localServiceConfig } from '../local-endpoints';
  */
 let client: IoTClient | undefined;
 const iot = () => {
-  client ??= new IoTClient(localServiceConfig('IOT_ENDPOINT'));
+  client ??= sdkClient(new IoTClient(localServiceConfig('IOT_ENDPOINT')));
   return client;
 };
 

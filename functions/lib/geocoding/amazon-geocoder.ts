@@ -1,5 +1,6 @@
 import { GeoPlacesClient, ReverseGeocodeCommand, type ReverseGeocodeResponse } from '@aws-sdk/client-geo-places';
 import { localServiceConfig } from '../local-endpoints';
+import { sdkClient } from '../sdk-client';
 import { type Address, cleanAddress, type ReverseGeocoder } from './address';
 
 /**
@@ -14,7 +15,7 @@ const QUERY_RADIUS_METERS = 1000;
 
 let client: GeoPlacesClient | undefined;
 const geoPlaces = () => {
-  client ??= new GeoPlacesClient(localServiceConfig('GEO_PLACES_ENDPOINT'));
+  client ??= sdkClient(new GeoPlacesClient(localServiceConfig('GEO_PLACES_ENDPOINT')));
   return client;
 };
 

@@ -75,7 +75,13 @@ export function stopStack(info: StackInfo) {
   rmSync(stackFile(), { force: true });
 }
 
-export const readStack = (): StackInfo => JSON.parse(readFileSync(stackFile(), 'utf8'));
+let readInfo: { file: string; info: StackInfo } | undefined;
+/** The run's stack, read once per test file: a sweep asks for it with every request. */
+export const readStack = (): StackInfo => {
+  const file = stackFile();
+  if (readInfo?.file !== file) readInfo = { file, info: JSON.parse(readFileSync(file, 'utf8')) };
+  return readInfo.info;
+};
 
 /**
  * Points this process's AWS clients at the stack (its table and event bus), for tests that run handler code

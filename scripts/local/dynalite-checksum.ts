@@ -7,7 +7,7 @@ import { crc32 } from 'node:zlib';
  * stand-in's process (7 of its 106 CPU seconds). Node's zlib computes the same checksum natively; the value is
  * unchanged (test/unit/dynalite-checksum.test.ts compares the two).
  */
-export function useNativeChecksum() {
+export function installNativeChecksum() {
   const dynaliteRequire = createRequire(require.resolve('dynalite'));
   const bufferCrc32 = dynaliteRequire('buffer-crc32') as { unsigned: (data: string | Buffer) => number };
   bufferCrc32.unsigned = (data) => crc32(data);

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { dataDir, HOST, port } from './config';
 import { dynaliteChannel } from './dynalite-channel';
-import { useNativeChecksum } from './dynalite-checksum';
+import { installNativeChecksum } from './dynalite-checksum';
 import { cacheDynaliteTables } from './dynalite-table-cache';
 import { startTransactionFront } from './dynamo-transactions';
 
@@ -15,7 +15,7 @@ import { startTransactionFront } from './dynamo-transactions';
  */
 async function serve() {
   cacheDynaliteTables();
-  useNativeChecksum();
+  installNativeChecksum();
   const dynalite = (await import('dynalite')).default;
   const directory = path.join(dataDir(), 'dynamodb');
   mkdirSync(directory, { recursive: true });

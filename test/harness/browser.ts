@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { SESSION_STORAGE_KEY, storedSessionSchema } from '../../web/src/session/sessionTypes';
-import { call, DEMO_PASSWORD } from './api';
+import { signIn } from './api';
 import { CHROMIUM_EXECUTABLE } from './chromium-executable';
 import { readStack } from './stack';
 import { waitUntil } from './wait';
@@ -174,31 +174,23 @@ export async function goToScreen(page: Page, route: string) {
   await shownAtAddress(page);
 }
 
-/** A demo user's session as the sign-in screen keeps it (web/src/session/sessionPersistence.ts), once per file. */
-const sessions = new Map<string, Promise<string>>();
-function storedSessionOf(login: string): Promise<string> {
-  let session = sessions.get(login);
-  if (!session) {
-    session = call<Record<string, unknown>>('POST', '/user/sign-in', {
-      body: { email: login, password: DEMO_PASSWORD },
-    }).then(({ status, body }) => {
-      const parsed = storedSessionSchema.safeParse({ ...body, stayLoggedIn: true });
-      if (status !== 200 || !parsed.success)
-        throw new Error(`sign-in of ${login} gave no session (${status}): ${JSON.stringify(body).slice(0, 300)}`);
-      return JSON.stringify(parsed.data);
-    });
-    sessions.set(login, session);
-  }
-  return session;
+/** A demo user's session as the sign-in screen keeps it (web/src/session/sessionPersistence.ts). */
+async function storedSessionOf(login: string): Promise<string> {
+  // The API harness's sign-in, made once per user and file and shared with the file's API calls.
+  const answer = await signIn(login);
+  const parsed = storedSessionSchema.safeParse({ ...answer, stayLoggedIn: true });
+  if (!parsed.success) throw new Error(`sign-in of ${login} gave no session: ${JSON.stringify(answer).slice(0, 300)}`);
+  return JSON.stringify(parsed.data);
 }
 
 /**
  * Opens the console as a signed-in demo user, at `at` or at the role's landing page, and waits for that screen:
  * as a user who signed in before and follows a link. The session is the sign-in API's answer, kept where the
  * sign-in screen keeps it by default (localStorage, Stay logged in: the context's other pages are signed in too),
- * written before the page's next load only, so a sign-out in the test stays one. The sign-in screen itself is tested in sign-in.test.ts and its neighbours; going
- * through it for every test cost a loaded machine a render of the form and a password check per test, and one
- * sign-in per user and file is all the session needs (an ID token lasts an hour).
+ * written before the page's next load only, so a sign-out in the test stays one. The sign-in screen itself is
+ * tested in sign-in.test.ts and its neighbours; going through it for every test cost a loaded machine a render of
+ * the form and a password check per test, and one sign-in per user and file is all the session needs (an ID token
+ * lasts an hour).
  */
 let sessionsGiven = 0;
 export async function signInAs(page: Page, login: string, at = '/') {

@@ -10,7 +10,7 @@ describe('the stand-in answer checksum', () => {
   it.each([
     '',
     '{}',
-    '{"Item":{"pk":{"S":"T#1#ASSET"},"name":{"S":"Kabelhaspel – Zwolle ✓"}}}',
+    '{"Item":{"pk":{"S":"tenant-7/asset"},"name":{"S":"Kabelhaspel – Zwolle ✓"}}}',
     'x'.repeat(70_000),
     '\u0000\uD83D\uDE00 emoji and nul',
   ])('is the CRC-32 buffer-crc32 gives for %#', (body) => {

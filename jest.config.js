@@ -7,7 +7,9 @@ const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022' }
 const transformIgnorePatterns = ['/node_modules/(?!(@middy|aedes|maildev|oidc-provider|flatbush|flatqueue)/)'];
 // The console's alias for the code it shares with the backend (web/tsconfig.json, web/vite.config.mts).
 const moduleNameMapper = { '^@shared/(.*)$': '<rootDir>/shared/$1' };
-const common = { transform, transformIgnorePatterns, moduleNameMapper, testEnvironment: 'node', rootDir: __dirname };
+// Jest's node environment, releasing what a finished file leaves registered with async_hooks (see the file).
+const testEnvironment = '<rootDir>/test/harness/node-environment.js';
+const common = { transform, transformIgnorePatterns, moduleNameMapper, testEnvironment, rootDir: __dirname };
 
 module.exports = {
   // Files run in a shuffled order whose seed is printed (test/harness/file-order-sequencer.js).

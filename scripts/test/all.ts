@@ -1,14 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromiumMissing, jestStep, report, runPhases } from './steps';
+import { chromiumMissing, jestStep, report, runSteps } from './steps';
 
 /**
- * `npm test`: lint, typecheck, unit, integration, infra and browser tests. Lint first (seconds); then typecheck
- * beside the unit tests and the console's production build; then the browser and integration projects, each
- * against a stack of its own, beside the infra tests (CDK synths), which take what those two leave. The run is
- * bound by CPU (about 4,000 CPU seconds on a two-core machine): splitting the browser project into shards or
- * lanes measured slower, not faster (docs/decisions/0284-npm-test-runs-its-projects-side-by-side-in-a-shuffled-order.md).
+ * `npm test`: lint, typecheck, unit, integration, infra and browser tests, in two lanes side by side. The
+ * integration project and then the browser project run one after the other, each against a stack of its own;
+ * beside them, at nice 15, the work that has no timeouts (lint, the console's production build, typecheck, unit,
+ * the CDK synths) takes what they leave idle: the integration project alone keeps about 1.4 of the two cores
+ * busy, the browser project about one. Run side by side the two test projects took longer than one after the
+ * other (1,590 s against 460 + 740 s on the two-core machine): each waits on its stack and its browser with
+ * timeouts, and a machine they both load makes every wait longer and the work done while waiting (polls,
+ * frames) more (docs/decisions/0300-npm-test-runs-its-test-projects-one-after-the-other.md).
  * Every step runs even when an earlier one failed, so one run shows every failure; the exit code is 1 when any
  * failed.
  */
@@ -22,26 +25,27 @@ async function main() {
   const consoleBuild = mkdtempSync(path.join(os.tmpdir(), 'tracking-console-build-'));
   let ok = false;
   try {
-    const results = await runPhases([
-      [{ name: 'lint', command: ['npx', 'biome', 'check', '.'] }],
-      [
-        { name: 'typecheck', command: ['npm', 'run', 'typecheck'] },
-        // Unit files in two workers: jest's default on two cores is one, which left a core idle once tsc was done.
-        jestStep('unit', { extra: ['--maxWorkers=2'] }),
-        {
-          name: 'console-build',
-          command: ['npm', 'run', 'build:web', '--', '--outDir', consoleBuild, '--emptyOutDir', '--logLevel', 'warn'],
-          // Jest and npm test's callers may set NODE_ENV=test, which would give React's development build.
-          env: { NODE_ENV: 'production' },
-        },
-      ],
-      [
-        jestStep('browser', { extra: ['--runInBand'], env: { TEST_CONSOLE_BUILD: consoleBuild } }),
-        // The integration project gives way a little (nice 2): it finished four minutes before the browser project,
-        // which alone then left a fifth of the machine idle; sharing so that both end together ends the run sooner.
-        jestStep('integration', { extra: ['--runInBand'], niceness: 2 }),
-        jestStep('infra', { niceness: 15 }),
-      ],
+    const batch = { niceness: 15 };
+    const results = await runSteps([
+      jestStep('integration', { extra: ['--runInBand'] }),
+      jestStep('browser', {
+        extra: ['--runInBand'],
+        env: { TEST_CONSOLE_BUILD: consoleBuild },
+        after: ['integration', 'console-build'],
+      }),
+      { name: 'lint', command: ['npx', 'biome', 'check', '.'], ...batch },
+      {
+        name: 'console-build',
+        command: ['npm', 'run', 'build:web', '--', '--outDir', consoleBuild, '--emptyOutDir', '--logLevel', 'warn'],
+        // Jest and npm test's callers may set NODE_ENV=test, which would give React's development build.
+        env: { NODE_ENV: 'production' },
+        after: ['lint'],
+        ...batch,
+      },
+      { name: 'typecheck', command: ['npm', 'run', 'typecheck'], after: ['console-build'], ...batch },
+      // Unit files in two workers: jest's default on two cores is one.
+      jestStep('unit', { extra: ['--maxWorkers=2'], after: ['typecheck'], ...batch }),
+      jestStep('infra', { after: ['unit'], ...batch }),
     ]);
     report(results, started);
     ok = results.every((result) => result.ok);

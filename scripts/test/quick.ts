@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromiumMissing, jestStep, report, runPhases, type Step } from './steps';
+import { chromiumMissing, jestStep, report, runSteps, type Step } from './steps';
 
 /**
  * `npm run test:quick [paths or names...]`: the edit-test loop. Lint, typecheck and the unit tests, then only the
@@ -79,14 +79,15 @@ async function main() {
     process.exit(1);
   }
   const stackSteps: Step[] = STACK_PROJECTS.filter((project) => touched[project]?.length).map((project) =>
-    jestStep(project, { extra: ['--runInBand', ...(touched[project] ?? [])] }),
+    jestStep(project, { extra: ['--runInBand', ...(touched[project] ?? [])], after: ['typecheck', 'unit'] }),
   );
   for (const step of stackSteps) console.log(`${step.name}: ${step.command.slice(7).join(' ')}`);
   if (stackSteps.length === 0) console.log('No integration or browser file is touched by this change.');
-  const results = await runPhases([
-    [{ name: 'lint', command: ['npx', 'biome', 'check', '.'] }],
-    [{ name: 'typecheck', command: ['npm', 'run', 'typecheck'] }, jestStep('unit', { extra: ['--maxWorkers=2'] })],
-    stackSteps,
+  const results = await runSteps([
+    { name: 'lint', command: ['npx', 'biome', 'check', '.'] },
+    { name: 'typecheck', command: ['npm', 'run', 'typecheck'], after: ['lint'] },
+    jestStep('unit', { extra: ['--maxWorkers=2'], after: ['lint'] }),
+    ...stackSteps,
   ]);
   report(results, started);
   process.exit(results.every((result) => result.ok) ? 0 : 1);

@@ -4,11 +4,10 @@ import path from 'node:path';
 import { CHROMIUM_EXECUTABLE, CHROMIUM_PACKAGE } from '../../test/harness/chromium-executable';
 
 /**
- * The steps of a test run (lint, typecheck, a jest project) as child processes, several at once: the machines
- * this runs on have two cores, and the integration and browser projects each spend about half their time
- * waiting on their own stack, so running them side by side uses what one of them leaves idle. Each step's output
- * goes to `.test-results/<step>.log` (interleaved output of three runners reads as noise); a failed step's log
- * tail is printed at the end, where CI's log shows it.
+ * The steps of a test run (lint, typecheck, a jest project) as child processes, several at once, each starting
+ * when the steps it comes after have ended. Each step's output goes to `.test-results/<step>.log` (interleaved
+ * output of several runners reads as noise); a failed step's log tail is printed at the end, where CI's log
+ * shows it.
  */
 export const RESULTS_DIR = path.resolve('.test-results');
 
@@ -23,6 +22,8 @@ export interface Step {
   niceness?: number;
   /** Environment of this step on top of the run's. */
   env?: NodeJS.ProcessEnv;
+  /** The steps (by name) that must have ended, passed or failed, before this one starts. */
+  after?: string[];
 }
 
 export interface StepResult {
@@ -57,11 +58,26 @@ export function runStep(step: Step, env: NodeJS.ProcessEnv = {}): Promise<StepRe
   });
 }
 
-/** Runs the phases one after the other, the steps of a phase side by side; every phase runs whatever failed. */
-export async function runPhases(phases: Step[][], env: NodeJS.ProcessEnv = {}): Promise<StepResult[]> {
-  const results: StepResult[] = [];
-  for (const phase of phases) results.push(...(await Promise.all(phase.map((step) => runStep(step, env)))));
-  return results;
+/**
+ * Runs every step, each as soon as the steps it comes after have ended; a step runs whatever failed before it.
+ * Answers the results in the order the steps were given.
+ */
+export async function runSteps(steps: Step[], env: NodeJS.ProcessEnv = {}): Promise<StepResult[]> {
+  const started = new Map<string, Promise<StepResult>>();
+  const start = (step: Step): Promise<StepResult> => {
+    let running = started.get(step.name);
+    if (!running) {
+      const before = (step.after ?? []).map((name) => {
+        const earlier = steps.find((candidate) => candidate.name === name);
+        if (!earlier) throw new Error(`${step.name} comes after ${name}, which is not a step of this run`);
+        return start(earlier);
+      });
+      running = Promise.all(before).then(() => runStep(step, env));
+      started.set(step.name, running);
+    }
+    return running;
+  };
+  return Promise.all(steps.map(start));
 }
 
 interface JestResults {
@@ -104,11 +120,10 @@ export function chromiumMissing(): string | undefined {
 /** A jest project as a step: its JSON results land in .test-results/<project>.json for the CI summary. */
 export const jestStep = (
   project: string,
-  { extra = [], niceness, env }: { extra?: string[]; niceness?: number; env?: NodeJS.ProcessEnv } = {},
+  { extra = [], ...options }: { extra?: string[] } & Pick<Step, 'niceness' | 'env' | 'after'> = {},
 ): Step => ({
   name: project,
-  niceness,
-  env,
+  ...options,
   command: [
     'npx',
     'jest',

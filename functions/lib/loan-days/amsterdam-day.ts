@@ -13,11 +13,17 @@ export const isDay = (day: string): boolean => {
   return date.toISOString().slice(0, 10) === day;
 };
 
+// One formatter for the process: making one costs far more than formatting with it, and the loan-day job and
+// the seed ask for a day per asset.
+const DAY_FORMAT = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
 /** The Amsterdam calendar day (YYYY-MM-DD) of an instant. */
-export const amsterdamDay = (instant: Date): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    instant,
-  );
+export const amsterdamDay = (instant: Date): string => DAY_FORMAT.format(instant);
 
 export function addDays(day: string, days: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];

@@ -117,12 +117,16 @@ export function chromiumMissing(): string | undefined {
   return `The browser tests need Debian's Chromium headless shell at ${CHROMIUM_EXECUTABLE}: run \`sudo apt-get install ${CHROMIUM_PACKAGE}\` (or set CHROMIUM_PATH to a Chromium binary).`;
 }
 
-/** A jest project as a step: its JSON results land in .test-results/<project>.json for the CI summary. */
+/** A jest project (or part of one) as a step: its JSON results land in .test-results/<step>.json for the CI summary. */
 export const jestStep = (
   project: string,
-  { extra = [], ...options }: { extra?: string[] } & Pick<Step, 'niceness' | 'env' | 'after'> = {},
+  {
+    extra = [],
+    name = project,
+    ...options
+  }: { extra?: string[]; name?: string } & Pick<Step, 'niceness' | 'env' | 'after'> = {},
 ): Step => ({
-  name: project,
+  name,
   ...options,
   command: [
     'npx',
@@ -130,7 +134,7 @@ export const jestStep = (
     '--selectProjects',
     project,
     '--json',
-    `--outputFile=${path.join(RESULTS_DIR, `${project}.json`)}`,
+    `--outputFile=${path.join(RESULTS_DIR, `${name}.json`)}`,
     ...extra,
   ],
 });

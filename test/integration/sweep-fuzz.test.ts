@@ -25,11 +25,10 @@ import {
   paramNames,
   takesBody,
 } from '../harness/sweep/routes';
+import { SWEEP_STEP_TIMEOUT_MS } from '../harness/sweep/step-timeout';
 import { createSweepTenant, removeSweepTenant, type SweepTenant } from '../harness/sweep/sweep-tenant';
 
-// A sweep's setup and steps send thousands of requests; on a loaded machine (CI runs the browser project alongside)
-// one can take minutes. The timeout only catches a hang.
-jest.setTimeout(300_000);
+jest.setTimeout(SWEEP_STEP_TIMEOUT_MS);
 
 /**
  * Property-based bodies for every route of shared/routes.ts that takes one: valid, almost valid,

@@ -31,12 +31,11 @@ import {
   label,
   takesBody,
 } from '../harness/sweep/routes';
+import { SWEEP_STEP_TIMEOUT_MS } from '../harness/sweep/step-timeout';
 import { createSweepTenant, removeSweepTenant, type SweepTenant } from '../harness/sweep/sweep-tenant';
 import { waitUntil } from '../harness/wait';
 
-// A sweep's setup and steps send thousands of requests; on a loaded machine (CI runs the browser project alongside)
-// one can take minutes. The timeout only catches a hang.
-jest.setTimeout(300_000);
+jest.setTimeout(SWEEP_STEP_TIMEOUT_MS);
 
 /**
  * Tenant isolation, swept over every route of shared/routes.ts. For each route with an id, the

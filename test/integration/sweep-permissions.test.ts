@@ -12,11 +12,10 @@ import {
 } from '../harness/sweep/access';
 import { inParallel, membersOf, send } from '../harness/sweep/client';
 import { ALL_ROUTES, harmlessRequest } from '../harness/sweep/routes';
+import { SWEEP_STEP_TIMEOUT_MS } from '../harness/sweep/step-timeout';
 import { decodePayload } from '../harness/tokens';
 
-// A sweep's setup and steps send thousands of requests; on a loaded machine (CI runs the browser project alongside)
-// one can take minutes. The timeout only catches a hang.
-jest.setTimeout(300_000);
+jest.setTimeout(SWEEP_STEP_TIMEOUT_MS);
 
 /**
  * Every route of shared/routes.ts × every kind of caller (the demo tenant's seeded roles, an API credential's

@@ -11,7 +11,7 @@ function runtimeConfig(): Plugin {
   const body = () =>
     JSON.stringify({
       apiBaseUrl: process.env.API_BASE_URL ?? 'http://localhost:3001',
-      // Live push (issue 17): the AppSync Events stand-in when `npm start` runs one; null: the console polls.
+      // Live push: the AppSync Events stand-in when `npm start` runs one; null: the console polls.
       live: process.env.LIVE_ENDPOINT
         ? { endpoint: process.env.LIVE_ENDPOINT, region: process.env.AWS_REGION ?? 'eu-west-1' }
         : null,
@@ -71,12 +71,12 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     // No catch-all vendor or MUI chunk: such a group holds every library module any screen uses, and the sign-in
-    // page loaded all of it (issue 10). 'vendor' holds only the libraries the entry itself needs ($initial),
+    // page loaded all of it. 'vendor' holds only the libraries the entry itself needs ($initial),
     // React and the router their own chunk; rolldown splits the rest by the lazy screens that use it. All of
     // these stay long-cached across console releases that change only our code.
     rolldownOptions: {
       output: {
-        // Issue 13, item 11: the console's CSP allows no eval. Zod 4 probes `new Function` when the first object
+        // The console's CSP allows no eval. Zod 4 probes `new Function` when the first object
         // schema is built (to compile fast parsers), which happens as its chunk loads, before any code of ours
         // runs; the probe is caught, but the browser still reports a CSP violation. Zod reads this global
         // setting first, so the chunk that holds Zod sets it at its very top.

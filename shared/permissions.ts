@@ -67,6 +67,17 @@ export const rankOf = (roles: readonly string[]) =>
 
 export const isAdmin = (roles: readonly string[]) => roles.includes('ROLE_ADMIN') || roles.includes('ROLE_SUPER_ADMIN');
 
+export const isClientUser = (roles: readonly string[]) => roles.includes('ROLE_CLIENT');
+
+/** Who may call a route whatever the tenant's role matrix grants (shared/routes.ts `only`). */
+export type Audience = 'staff' | 'admins' | 'not-clients';
+
+export function inAudience(audience: Audience, roles: readonly string[]): boolean {
+  if (audience === 'staff') return isStaff(roles);
+  if (audience === 'admins') return isAdmin(roles);
+  return !isClientUser(roles);
+}
+
 const everything = PERMISSIONS.filter((p) => p !== 'COMING_SOON' && p !== 'DEPRECATED');
 
 /**

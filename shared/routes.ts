@@ -1,4 +1,4 @@
-import type { PermissionName, RoleName } from './permissions';
+import type { Audience, PermissionName, RoleName } from './permissions';
 
 /**
  * The one route table. The local gateway serves from it, the CDK API stack creates API Gateway routes and
@@ -8,11 +8,17 @@ import type { PermissionName, RoleName } from './permissions';
  *  - 'public': no token (sign-in, refresh, password reset, SSO callback, logo)
  *  - 'authenticated': any signed-in user of the tenant
  *  - { anyOf }: the user must hold one of these permissions (from the tenant's role matrix) or roles
+ *  - { anyOf, only }: and be of that audience whatever the matrix grants (spec 000 s.6): staff (neither client
+ *    nor transporter), admins, or anyone but client users (who see no devices and no geo zones, and write no
+ *    asset). Checked before the body is read, so such a caller learns 403 and nothing of the body's faults.
  *
  * handler: the feature module under functions/http/ that implements the route (one Lambda per module).
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type RouteAccess = 'public' | 'authenticated' | { anyOf: readonly (PermissionName | RoleName)[] };
+export type RouteAccess =
+  | 'public'
+  | 'authenticated'
+  | { anyOf: readonly (PermissionName | RoleName)[]; only?: Audience };
 
 export const HANDLER_MODULES = [
   'session',
@@ -52,6 +58,9 @@ export interface RouteDef {
 }
 
 const any = (...anyOf: (PermissionName | RoleName)[]) => ({ anyOf });
+const staffOnly = (...anyOf: (PermissionName | RoleName)[]) => ({ anyOf, only: 'staff' as const });
+const adminsOnly = (...anyOf: (PermissionName | RoleName)[]) => ({ anyOf, only: 'admins' as const });
+const noClients = (...anyOf: (PermissionName | RoleName)[]) => ({ anyOf, only: 'not-clients' as const });
 const ADMINS = ['ROLE_ADMIN', 'ROLE_SUPER_ADMIN'] as const;
 
 export const ROUTES = [
@@ -306,33 +315,33 @@ export const ROUTES = [
     handler: 'assets',
   },
   { id: 'assets.get', method: 'GET', path: '/api/assets/{id}', access: any('ASSET_READ'), handler: 'assets' },
-  { id: 'assets.create', method: 'POST', path: '/api/assets', access: any('ASSET_CREATE'), handler: 'assets' },
+  { id: 'assets.create', method: 'POST', path: '/api/assets', access: noClients('ASSET_CREATE'), handler: 'assets' },
   {
     id: 'assets.update',
     method: 'PUT',
     path: '/api/assets/{id}',
-    access: any('ASSET_EDIT', 'ASSET_CREATE'),
+    access: noClients('ASSET_EDIT', 'ASSET_CREATE'),
     handler: 'assets',
   },
   {
     id: 'assets.delete',
     method: 'DELETE',
     path: '/api/assets/{id}',
-    access: any('ASSET_DELETE', 'ASSET_EDIT'),
+    access: staffOnly('ASSET_DELETE', 'ASSET_EDIT'),
     handler: 'assets',
   },
   {
     id: 'assets.saveProfiles',
     method: 'POST',
     path: '/api/assets/{id}/asset-profiles',
-    access: any('ASSET_PROFILE_EDIT', 'ASSET_EDIT'),
+    access: noClients('ASSET_PROFILE_EDIT', 'ASSET_EDIT'),
     handler: 'assets',
   },
   {
     id: 'assets.delivered',
     method: 'PUT',
     path: '/api/assets/{id}/delivered',
-    access: any('ROLE_TRANSPORTER', 'ASSET_EDIT'),
+    access: noClients('ROLE_TRANSPORTER', 'ASSET_EDIT'),
     handler: 'assets',
   },
   {
@@ -347,14 +356,14 @@ export const ROUTES = [
     id: 'assets.confirmReport',
     method: 'PUT',
     path: '/api/assets/{id}/confirm-report',
-    access: any('ASSET_REPORT_CONFIRM'),
+    access: noClients('ASSET_REPORT_CONFIRM'),
     handler: 'assets',
   },
   {
     id: 'assets.resetLoanDays',
     method: 'PUT',
     path: '/api/assets/{id}/days-outside-geo-zone/reset',
-    access: any('RESET_LOAN_DAYS'),
+    access: noClients('RESET_LOAN_DAYS'),
     handler: 'assets',
   },
   {
@@ -391,28 +400,28 @@ export const ROUTES = [
     id: 'zoneVisits.ofAsset',
     method: 'GET',
     path: '/api/assets/{id}/visits',
-    access: any('ASSET_READ'),
+    access: noClients('ASSET_READ'),
     handler: 'zone-visits',
   },
   {
     id: 'zoneVisits.exportOfAsset',
     method: 'GET',
     path: '/api/assets/{id}/visits/export',
-    access: any('ASSET_READ'),
+    access: noClients('ASSET_READ'),
     handler: 'zone-visits',
   },
   {
     id: 'zoneVisits.ofZone',
     method: 'GET',
     path: '/api/geo-zones/{id}/visits',
-    access: any('VIEW_ASSET_MAP'),
+    access: noClients('VIEW_ASSET_MAP'),
     handler: 'zone-visits',
   },
   {
     id: 'zoneVisits.exportOfZone',
     method: 'GET',
     path: '/api/geo-zones/{id}/visits/export',
-    access: any('VIEW_ASSET_MAP'),
+    access: noClients('VIEW_ASSET_MAP'),
     handler: 'zone-visits',
   },
   // The open alarms of the caller's scope (staff: the tenant's; client users: their customer's)
@@ -427,7 +436,7 @@ export const ROUTES = [
     id: 'deviceAlarms.acknowledge',
     method: 'PUT',
     path: '/api/devices/{id}/alarms/{alarmId}/acknowledge',
-    access: any('ASSET_READ'),
+    access: noClients('ASSET_READ'),
     handler: 'asset-alarms',
   },
   { id: 'storage.credentials', method: 'GET', path: '/api/aws/s3', access: any('ASSET_READ'), handler: 'assets' },
@@ -465,7 +474,7 @@ export const ROUTES = [
     id: 'assetProfiles.update',
     method: 'PUT',
     path: '/api/asset-profiles/{id}',
-    access: any('ASSET_PROFILE_EDIT', 'ASSET_EDIT'),
+    access: noClients('ASSET_PROFILE_EDIT', 'ASSET_EDIT'),
     handler: 'asset-profiles',
   },
   // Device profiles per tenant with a payload codec; writes for admins only (a code rule)
@@ -473,42 +482,42 @@ export const ROUTES = [
     id: 'deviceProfiles.list',
     method: 'GET',
     path: '/api/device-profiles',
-    access: any('DEVICE_READ'),
+    access: noClients('DEVICE_READ'),
     handler: 'device-profiles',
   },
   {
     id: 'deviceProfiles.test',
     method: 'POST',
     path: '/api/device-profiles/test',
-    access: any('DEVICE_EDIT'),
+    access: adminsOnly('DEVICE_EDIT'),
     handler: 'device-profiles',
   },
   {
     id: 'deviceProfiles.get',
     method: 'GET',
     path: '/api/device-profiles/{id}',
-    access: any('DEVICE_READ'),
+    access: noClients('DEVICE_READ'),
     handler: 'device-profiles',
   },
   {
     id: 'deviceProfiles.create',
     method: 'POST',
     path: '/api/device-profiles',
-    access: any('DEVICE_CREATE'),
+    access: adminsOnly('DEVICE_CREATE'),
     handler: 'device-profiles',
   },
   {
     id: 'deviceProfiles.update',
     method: 'PUT',
     path: '/api/device-profiles/{id}',
-    access: any('DEVICE_EDIT'),
+    access: adminsOnly('DEVICE_EDIT'),
     handler: 'device-profiles',
   },
   {
     id: 'deviceProfiles.delete',
     method: 'DELETE',
     path: '/api/device-profiles/{id}',
-    access: any('DEVICE_DELETE'),
+    access: adminsOnly('DEVICE_DELETE'),
     handler: 'device-profiles',
   },
 
@@ -561,25 +570,49 @@ export const ROUTES = [
   },
 
   // spec 000: devices and their events
-  { id: 'devices.list', method: 'GET', path: '/api/devices', access: any('DEVICE_READ'), handler: 'devices' },
-  { id: 'devices.export', method: 'GET', path: '/api/devices/export', access: any('DEVICE_READ'), handler: 'devices' },
+  { id: 'devices.list', method: 'GET', path: '/api/devices', access: noClients('DEVICE_READ'), handler: 'devices' },
+  {
+    id: 'devices.export',
+    method: 'GET',
+    path: '/api/devices/export',
+    access: noClients('DEVICE_READ'),
+    handler: 'devices',
+  },
   // The same export run in the background, as assets.exportJob.
   {
     id: 'devices.exportJob',
     method: 'POST',
     path: '/api/devices/export',
-    access: any('DEVICE_READ'),
+    access: noClients('DEVICE_READ'),
     handler: 'devices',
   },
-  { id: 'devices.get', method: 'GET', path: '/api/devices/{id}', access: any('DEVICE_READ'), handler: 'devices' },
-  { id: 'devices.create', method: 'POST', path: '/api/devices', access: any('ROLE_SUPER_ADMIN'), handler: 'devices' },
-  { id: 'devices.update', method: 'PUT', path: '/api/devices/{id}', access: any('DEVICE_EDIT'), handler: 'devices' },
-  { id: 'devices.delete', method: 'DELETE', path: '/api/devices/{id}', access: any(...ADMINS), handler: 'devices' },
+  { id: 'devices.get', method: 'GET', path: '/api/devices/{id}', access: noClients('DEVICE_READ'), handler: 'devices' },
+  {
+    id: 'devices.create',
+    method: 'POST',
+    path: '/api/devices',
+    access: noClients('ROLE_SUPER_ADMIN'),
+    handler: 'devices',
+  },
+  {
+    id: 'devices.update',
+    method: 'PUT',
+    path: '/api/devices/{id}',
+    access: noClients('DEVICE_EDIT'),
+    handler: 'devices',
+  },
+  {
+    id: 'devices.delete',
+    method: 'DELETE',
+    path: '/api/devices/{id}',
+    access: noClients(...ADMINS),
+    handler: 'devices',
+  },
   {
     id: 'devices.resetSabotaged',
     method: 'POST',
     path: '/api/devices/{id}/reset-sabotaged',
-    access: any('DEVICE_EDIT'),
+    access: staffOnly('DEVICE_EDIT'),
     handler: 'devices',
   },
   {
@@ -591,78 +624,84 @@ export const ROUTES = [
   },
 
   // spec 000: geo zones and alarm rules
-  { id: 'geoZones.list', method: 'GET', path: '/api/geo-zones', access: any('VIEW_ASSET_MAP'), handler: 'geo-zones' },
+  {
+    id: 'geoZones.list',
+    method: 'GET',
+    path: '/api/geo-zones',
+    access: noClients('VIEW_ASSET_MAP'),
+    handler: 'geo-zones',
+  },
   // Beyond the spec: GeoJSON export and import; writes are refused to client users on the server.
   {
     id: 'geoZones.export',
     method: 'GET',
     path: '/api/geo-zones/export',
-    access: any('VIEW_ASSET_MAP'),
+    access: noClients('VIEW_ASSET_MAP'),
     handler: 'geo-zones',
   },
   {
     id: 'geoZones.import',
     method: 'POST',
     path: '/api/geo-zones/import',
-    access: any('VIEW_ASSET_MAP'),
+    access: staffOnly('VIEW_ASSET_MAP'),
     handler: 'geo-zones',
   },
   {
     id: 'geoZones.get',
     method: 'GET',
     path: '/api/geo-zones/{id}',
-    access: any('VIEW_ASSET_MAP'),
+    access: noClients('VIEW_ASSET_MAP'),
     handler: 'geo-zones',
   },
   {
     id: 'geoZones.create',
     method: 'POST',
     path: '/api/geo-zones',
-    access: any('VIEW_ASSET_MAP'),
+    access: staffOnly('VIEW_ASSET_MAP'),
     handler: 'geo-zones',
   },
   {
     id: 'geoZones.update',
     method: 'PUT',
     path: '/api/geo-zones/{id}',
-    access: any('VIEW_ASSET_MAP'),
+    access: staffOnly('VIEW_ASSET_MAP'),
     handler: 'geo-zones',
   },
   {
     id: 'geoZones.delete',
     method: 'DELETE',
     path: '/api/geo-zones/{id}',
-    access: any('VIEW_ASSET_MAP'),
+    access: staffOnly('VIEW_ASSET_MAP'),
     handler: 'geo-zones',
   },
   // Stock per zone (staff only: functions/lib/zone-stock/stock-routes.ts)
-  { id: 'stock.table', method: 'GET', path: '/api/stock', access: any('VIEW_ASSET_MAP'), handler: 'geo-zones' },
+  { id: 'stock.table', method: 'GET', path: '/api/stock', access: staffOnly('VIEW_ASSET_MAP'), handler: 'geo-zones' },
   {
     id: 'stock.zone',
     method: 'GET',
     path: '/api/geo-zones/{id}/stock',
-    access: any('VIEW_ASSET_MAP'),
+    access: staffOnly('VIEW_ASSET_MAP'),
     handler: 'geo-zones',
   },
   {
     id: 'stock.assets',
     method: 'GET',
     path: '/api/geo-zones/{id}/stock/assets',
-    access: any('VIEW_ASSET_MAP'),
+    access: staffOnly('VIEW_ASSET_MAP'),
     handler: 'geo-zones',
   },
   {
     id: 'stock.saveLimits',
     method: 'PUT',
     path: '/api/geo-zones/{id}/stock-limits',
-    access: any('VIEW_ASSET_MAP'),
+    access: staffOnly('VIEW_ASSET_MAP'),
     handler: 'geo-zones',
   },
   {
     id: 'zoneAlarms.acknowledge',
     method: 'PUT',
     path: '/api/geo-zones/{id}/alarms/{alarmId}/acknowledge',
-    access: any('ALARM_READ'),
+    access: staffOnly('ALARM_READ'),
     handler: 'asset-alarms',
   },
   { id: 'alarms.list', method: 'GET', path: '/api/alarms', access: any('ALARM_READ'), handler: 'alarms' },

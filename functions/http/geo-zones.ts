@@ -1,5 +1,3 @@
-import type { z } from 'zod';
-import { isStaff } from '../../shared/permissions';
 import { idParamSchema } from '../../shared/schemas/common';
 import { DEFAULT_GEO_ZONE_COLOR, geoZoneInputSchema, geoZoneUpdateInputSchema } from '../../shared/schemas/geo-zone';
 import {
@@ -7,12 +5,9 @@ import {
   geoZoneImportSchema,
   toGeoZoneFeature,
 } from '../../shared/schemas/geo-zone-geojson';
-import { isClientUser } from '../lib/assets/asset-view';
-import type { AuthContext } from '../lib/auth/auth-context';
 import { refreshZoneNameOnAssets } from '../lib/geo-zones/geo-zone-asset-links';
 import { geoZoneRepository, listAllGeoZones, toApiGeoZone } from '../lib/geo-zones/geo-zone-repository';
 import { createGeoZones, deleteGeoZone, updateGeoZone } from '../lib/geo-zones/geo-zone-writes';
-import { forbidden } from '../lib/http/errors';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
 import { validate } from '../lib/http/validation';
@@ -23,25 +18,11 @@ import { zoneStockRoutes } from '../lib/zone-stock/stock-routes';
  * Geo zones (spec 000 asset map, s.3, s.7). Holders of VIEW_ASSET_MAP read the zones (the map draws them), except
  * client users: spec 000 hides the Geo zone from them, and a tenant's zones name and outline its other customers'
  * depots and sites, so every zone route answers them 403 whatever the role matrix says (docs/security.md "A client user
- * seeing other customers' zones and history"). Only staff write zones: transporters get 403 on writes. The list is
+ * seeing other customers' zones and history"). Only staff write zones: transporters get 403 on writes. Both are
+ * the route table's audience (shared/routes.ts `only`), checked before the body is read. The list is
  * never paged: the map and the asset form want every zone. Decisions: docs/decisions/0159 to 0165.
  */
 const zoneIdOf = (params: Record<string, string | undefined>) => validate(idParamSchema, params.id);
-
-const refuseNonStaff = (auth: AuthContext) => {
-  if (!isStaff(auth.roles)) throw forbidden();
-};
-
-/** Before anything is read: a client user learns no zone, not even how many there are. */
-const refuseClientUsers = (auth: AuthContext) => {
-  if (isClientUser(auth)) throw forbidden();
-};
-
-/** Writes check the caller before the body, so a client user learns 403, not what was wrong with the body. */
-function staffInput<S extends z.ZodType>(auth: AuthContext, schema: S, body: unknown): z.output<S> {
-  refuseNonStaff(auth);
-  return validate(schema, body);
-}
 
 const ALL = { page: 1, itemsPerPage: 1, paginate: false, params: new URLSearchParams() };
 
@@ -50,7 +31,6 @@ export const handler = createHttpHandler('geo-zones', {
   ...zoneStockRoutes,
   'geoZones.list': route({
     run: async ({ auth }) => {
-      refuseClientUsers(auth);
       const zones = (await listAllGeoZones(auth.tenant)).map(toApiGeoZone);
       return toCollection('/api/geo-zones', ALL, zones, zones.length);
     },
@@ -58,7 +38,6 @@ export const handler = createHttpHandler('geo-zones', {
   // A GeoJSON FeatureCollection of every zone (circles as Point features with a radius property).
   'geoZones.export': route({
     run: async ({ auth }) => {
-      refuseClientUsers(auth);
       const zones = (await listAllGeoZones(auth.tenant)).map(toApiGeoZone);
       const collection: GeoZoneFeatureCollection = {
         type: 'FeatureCollection',
@@ -76,7 +55,7 @@ export const handler = createHttpHandler('geo-zones', {
   'geoZones.import': route({
     checksBody: true,
     run: async ({ auth, body }) => {
-      const { features } = staffInput(auth, geoZoneImportSchema, body);
+      const { features } = validate(geoZoneImportSchema, body);
       const created = await createGeoZones(auth.tenant, features);
       const members = created.map(toApiGeoZone);
       return reply(201, toCollection('/api/geo-zones', ALL, members, members.length));
@@ -84,14 +63,13 @@ export const handler = createHttpHandler('geo-zones', {
   }),
   'geoZones.get': route({
     run: async ({ auth, params }) => {
-      refuseClientUsers(auth);
       return toApiGeoZone(await geoZoneRepository.getOrThrow(auth.tenant, zoneIdOf(params)));
     },
   }),
   'geoZones.create': route({
     checksBody: true,
     run: async ({ auth, body }) => {
-      const input = staffInput(auth, geoZoneInputSchema, body);
+      const input = validate(geoZoneInputSchema, body);
       const [created] = await createGeoZones(auth.tenant, [{ name: input.name ?? null, geometry: input.geometry }]);
       return reply(201, toApiGeoZone(created as NonNullable<typeof created>));
     },
@@ -99,7 +77,7 @@ export const handler = createHttpHandler('geo-zones', {
   'geoZones.update': route({
     checksBody: true,
     run: async ({ auth, params, body }) => {
-      const input = staffInput(auth, geoZoneUpdateInputSchema, body);
+      const input = validate(geoZoneUpdateInputSchema, body);
       const current = await geoZoneRepository.getOrThrow(auth.tenant, zoneIdOf(params));
       const name = input.name === undefined ? current.name : input.name;
       const updated = await updateGeoZone(auth.tenant, current, input.version, { name, geometry: input.geometry });
@@ -109,7 +87,6 @@ export const handler = createHttpHandler('geo-zones', {
   }),
   'geoZones.delete': route({
     run: async ({ auth, params, logger }) => {
-      refuseNonStaff(auth);
       const id = zoneIdOf(params);
       await deleteGeoZone(auth.tenant, id);
       // The zone's open visits close now (its visit history stays). The zone is gone already, so a

@@ -3,6 +3,7 @@ import { systemTenantContext } from '../../functions/lib/data/system-context';
 import { backfillPickups } from '../../functions/lib/pickups/pickup-backfill';
 import { createSetting } from '../../functions/lib/settings/setting-repository';
 import { tenantRepository } from '../../functions/lib/tenants/tenant-repository';
+import { isClientUser } from '../../shared/permissions';
 import { SETTING_NAMES } from '../../shared/schemas/settings';
 import { generateDemoData, TENANT_DATA_PROFILES } from './demo-data';
 import { seedLoanDayRecords } from './demo-loan-days';
@@ -86,8 +87,6 @@ const DEMO_GATEWAY_EUIS: Record<TenantSubdomain, string> = { demo: '0016C001F000
 
 export const DEMO_DATA_SEEDS: Record<TenantSubdomain, number> = { demo: 20260101, acme: 20260202 };
 
-const isClientUser = (user: { roles: string[] }) => user.roles.includes('ROLE_CLIENT');
-
 /**
  * Tenants, role matrices, users, then the tenant's demo data (customers, zones, assets, tags, events,
  * profiles, alarm rules). Client users come last: they belong to the first generated customer. Dates of the
@@ -101,7 +100,7 @@ export async function seed(options: { referenceDate?: Date } = {}): Promise<void
     for (const role of defaultRoleMatrix()) await roleRepository.create(ctx, role);
     const users = DEMO_USERS.filter((u) => u.tenant === data.subdomain);
     const staff = [];
-    for (const user of users.filter((u) => !isClientUser(u))) {
+    for (const user of users.filter((u) => !isClientUser(u.roles))) {
       staff.push(await createUser(ctx, { ...user, password: DEMO_PASSWORD }));
     }
     const dataset = generateDemoData({
@@ -122,7 +121,7 @@ export async function seed(options: { referenceDate?: Date } = {}): Promise<void
     const planning = `planning@${TENANT_DATA_PROFILES[data.subdomain].mailDomain}`;
     await createSetting(ctx, SETTING_NAMES.notifications, { language: 'en', email: planning });
     await seedGateway(ctx, DEMO_GATEWAY_EUIS[data.subdomain], staff[0]?.id ?? 0);
-    for (const user of users.filter(isClientUser)) {
+    for (const user of users.filter((u) => isClientUser(u.roles))) {
       await createUser(ctx, { ...user, password: DEMO_PASSWORD, client_id: dataset.clients[0]?.id });
     }
   }

@@ -75,7 +75,7 @@ async function sweep(callers: Caller[], matrix: RoleMatrix) {
   return { failures, checked: cells.length, tally };
 }
 
-async function saveUserRole(role: ApiRole, permissions: string[]): Promise<ApiRole> {
+async function saveRole(role: ApiRole, permissions: string[]): Promise<ApiRole> {
   const answer = await send({
     method: 'PUT',
     path: `/api/roles/${role.id}`,
@@ -147,7 +147,7 @@ describe('permission sweep: every route × every role, from the table and the ro
     let checked = 0;
     for (const permission of granted) {
       const before = (await readMatrix()).matrix;
-      let saved = await saveUserRole(
+      let saved = await saveRole(
         (await readMatrix()).roles.find((role) => role.name === 'ROLE_USER') as ApiRole,
         granted.filter((p) => p !== permission),
       );
@@ -164,7 +164,7 @@ describe('permission sweep: every route × every role, from the table and the ro
         );
         flipped.push(`${permission}: ${lost.map((route) => route.id).join(', ') || '(no route needs it alone)'}`);
       } finally {
-        saved = await saveUserRole(saved, granted);
+        saved = await saveRole(saved, granted);
       }
     }
     console.log(
@@ -175,5 +175,34 @@ describe('permission sweep: every route × every role, from the table and the ro
     expect(flipped.some((line) => !line.endsWith('(no route needs it alone)'))).toBe(true);
     const restored = (await readMatrix()).matrix.get('ROLE_USER');
     expect([...(restored ?? [])].sort()).toEqual([...granted].sort());
+  });
+
+  it('keeps each route to its audience when the matrix grants client users and transporters all an admin holds', async () => {
+    const { roles } = await readMatrix();
+    const everything = (roles.find((role) => role.name === 'ROLE_ADMIN') as ApiRole).role_permissions.map(
+      (p) => p.permission,
+    );
+    const widened = ['ROLE_CLIENT', 'ROLE_TRANSPORTER'].map(
+      (name) => roles.find((role) => role.name === name) as ApiRole,
+    );
+    const saved: ApiRole[] = [];
+    try {
+      for (const role of widened) saved.push(await saveRole(role, everything));
+      const { matrix } = await readMatrix();
+      const outsiders = callers.filter((caller) => caller.name === 'client' || caller.name === 'transporter');
+      const { failures } = await sweep(outsiders, matrix);
+      // Refused by the audience alone: the matrix grants them, the table's `only` does not.
+      const byAudience = ALL_ROUTES.filter((route) =>
+        outsiders.some((caller) => expectedOutcome(route, caller.roles, matrix).why.includes('only')),
+      );
+      expect(byAudience.length).toBeGreaterThan(30);
+      expect(failures).toEqual([]);
+    } finally {
+      for (const [i, role] of saved.entries())
+        await saveRole(
+          role,
+          (widened[i] as ApiRole).role_permissions.map((p) => p.permission),
+        );
+    }
   });
 });

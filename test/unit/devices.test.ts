@@ -1,10 +1,11 @@
+import { type AuthContext, assertAccess } from '../../functions/lib/auth/auth-context';
 import { systemTenantContext } from '../../functions/lib/data/system-context';
 import { deviceListRequestOf } from '../../functions/lib/devices/device-list-request';
 import { matchesDeviceFilters, sourceOf } from '../../functions/lib/devices/device-query';
 import { type DeviceRecord, deviceRepository } from '../../functions/lib/devices/device-repository';
-import { refuseClientUsers, refuseSabotageReset } from '../../functions/lib/devices/device-view';
 import { DEVICE_EXPORT_TEXTS, deviceExportColumns, deviceRow } from '../../functions/lib/exports/device-export-columns';
 import { HttpError } from '../../functions/lib/http/errors';
+import { ROUTES, type RouteDef } from '../../shared/routes';
 
 /** Pure parts of the devices API: index keys, filters, read sources, role refusals, export cells. */
 const ctx = systemTenantContext(3);
@@ -96,12 +97,18 @@ describe('device list request', () => {
 });
 
 describe('device roles', () => {
-  it('refuse client users everything and the sabotage reset to transporters too', () => {
-    expect(() => refuseClientUsers({ roles: ['ROLE_CLIENT'] })).toThrow(HttpError);
-    expect(() => refuseClientUsers({ roles: ['ROLE_TRANSPORTER'] })).not.toThrow();
-    expect(() => refuseSabotageReset({ roles: ['ROLE_TRANSPORTER'] })).toThrow(HttpError);
-    expect(() => refuseSabotageReset({ roles: ['ROLE_CLIENT'] })).toThrow(HttpError);
-    expect(() => refuseSabotageReset({ roles: ['ROLE_USER'] })).not.toThrow();
+  /** A caller the role matrix grants everything: what is left to refuse is the route's audience. */
+  const grantedAll = (roles: string[]) => ({ roles, hasAny: () => true }) as unknown as AuthContext;
+  const access = (id: string) => (ROUTES.find((route) => route.id === id) as RouteDef).access;
+  const deviceRoutes = ROUTES.filter((route) => route.handler === 'devices' || route.id.startsWith('deviceProfiles.'));
+
+  it('refuse client users every device route and the sabotage reset to transporters too', () => {
+    expect(deviceRoutes.length).toBeGreaterThan(10);
+    for (const route of deviceRoutes)
+      expect(() => assertAccess(route.access, grantedAll(['ROLE_CLIENT']))).toThrow(HttpError);
+    expect(() => assertAccess(access('devices.get'), grantedAll(['ROLE_TRANSPORTER']))).not.toThrow();
+    expect(() => assertAccess(access('devices.resetSabotaged'), grantedAll(['ROLE_TRANSPORTER']))).toThrow(HttpError);
+    expect(() => assertAccess(access('devices.resetSabotaged'), grantedAll(['ROLE_USER']))).not.toThrow();
   });
 });
 

@@ -3,7 +3,7 @@ import type { AssetStatusValue } from '../../../shared/schemas/asset-status';
 import { idParamSchema } from '../../../shared/schemas/common';
 import type { AuthContext } from '../auth/auth-context';
 import type { TenantContext } from '../data/tenant-context';
-import { forbidden, unprocessable } from '../http/errors';
+import { unprocessable } from '../http/errors';
 import type { HttpEvent } from '../http/handler';
 import { expectationOf, writeExpecting } from '../http/preconditions';
 import { validate } from '../http/validation';
@@ -14,7 +14,7 @@ import { saveAssetAction, type TransactItems } from '../pickups/pickup-writes';
 import { pickupRequestedAt, queueStatusEvents } from '../pickups/status-events';
 import { type AssetRecord, assetRepository } from './asset-repository';
 import { assetStatusRef, findAssetStatus } from './asset-status';
-import { type AssetViewer, assertCanSee, assetViewerOf, isClientUser, presentAsset } from './asset-view';
+import { type AssetViewer, assertCanSee, assetViewerOf, presentAsset } from './asset-view';
 import { applyReferences, resolveReferences, saveAsset } from './asset-writes';
 
 /**
@@ -47,11 +47,6 @@ export const emptyAsset = (): Omit<AssetRecord, 'id' | 'version' | 'name'> => ({
   last_event: null,
   attachments: [],
 });
-
-/** Client users read their customer's assets; they never write them (whatever the role matrix says). */
-export const refuseClientUsers = (auth: AuthContext) => {
-  if (isClientUser(auth)) throw forbidden();
-};
 
 export async function visibleAsset(auth: AuthContext, viewer: AssetViewer, id: number) {
   return assertCanSee(viewer, await assetRepository.get(auth.tenant, id));

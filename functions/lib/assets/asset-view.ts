@@ -1,3 +1,4 @@
+import { isClientUser } from '../../../shared/permissions';
 import type { Asset } from '../../../shared/schemas/asset';
 import { CLIENT_HIDDEN_ASSET_FIELDS } from '../../../shared/schemas/asset';
 import { mapLevelOf } from '../../../shared/schemas/map-level';
@@ -14,10 +15,8 @@ import { toApiAsset } from './asset-repository';
  */
 export type AssetViewer = { kind: 'staff' } | { kind: 'client'; clientId: number | null };
 
-export const isClientUser = (auth: Pick<AuthContext, 'roles'>) => auth.roles.includes('ROLE_CLIENT');
-
 export async function assetViewerOf(auth: AuthContext): Promise<AssetViewer> {
-  if (!isClientUser(auth)) return { kind: 'staff' };
+  if (!isClientUser(auth.roles)) return { kind: 'staff' };
   const user = await userRepository.get(auth.tenant, auth.userId);
   return { kind: 'client', clientId: user?.client_id ?? null };
 }

@@ -1,3 +1,4 @@
+import { isClientUser } from '../../../shared/permissions';
 import type { Asset } from '../../../shared/schemas/asset';
 import {
   ATTACHMENT_EMPTY,
@@ -16,7 +17,7 @@ import {
   isAttachmentKeyOf,
 } from '../../../shared/schemas/attachment';
 import { type AssetRecord, assetRepository } from '../assets/asset-repository';
-import { assertCanSee, assetViewerOf, isClientUser } from '../assets/asset-view';
+import { assertCanSee, assetViewerOf } from '../assets/asset-view';
 import type { AuthContext } from '../auth/auth-context';
 import { createRepository } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
@@ -52,7 +53,7 @@ async function visibleAsset(auth: AuthContext, id: number): Promise<AssetRecord>
 
 /** Writing attachments is staff work: client users may see an asset but never change it. */
 function assertMayWrite(auth: AuthContext) {
-  if (isClientUser(auth) || !auth.hasAny('ASSET_EDIT', 'ASSET_CREATE')) throw forbidden();
+  if (isClientUser(auth.roles) || !auth.hasAny('ASSET_EDIT', 'ASSET_CREATE')) throw forbidden();
 }
 
 /** GET /api/aws/s3: a presigned POST for the one incoming key of this file on this asset. */

@@ -1,3 +1,4 @@
+import { type Audience, inAudience } from '../../../shared/permissions';
 import type { RouteAccess } from '../../../shared/routes';
 import { assertApiClientActive, isApiClientIdentity } from '../api-tokens/api-client-identity';
 import { makeTenantContext, type TenantContext } from '../data/tenant-context';
@@ -58,10 +59,19 @@ export async function authContextFromClaims(
   };
 }
 
-/** The route table's requirement: any of the listed permissions or roles (spec 000/001 section 6). */
+/**
+ * The route table's requirement: any of the listed permissions or roles (spec 000/001 section 6), and the
+ * route's audience whatever the matrix grants.
+ */
 export function assertAccess(access: RouteAccess, auth: AuthContext | undefined): void {
   if (access === 'public') return;
   if (!auth) throw unauthorized();
   if (access === 'authenticated') return;
   if (!auth.hasAny(...access.anyOf)) throw forbidden();
+  if (access.only) assertAudience(access.only, auth);
+}
+
+/** 403 unless the caller is of `audience`: the route table's rule, and the export worker's check of the same. */
+export function assertAudience(audience: Audience, auth: Pick<AuthContext, 'roles'>): void {
+  if (!inAudience(audience, auth.roles)) throw forbidden();
 }

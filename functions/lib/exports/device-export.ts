@@ -1,9 +1,8 @@
 import { buildExportQuerySchema } from '../../../shared/schemas/export';
-import type { AuthContext } from '../auth/auth-context';
+import { type AuthContext, assertAudience } from '../auth/auth-context';
 import { deviceListRequestOf } from '../devices/device-list-request';
 import { hasDeviceFilters, streamDevices } from '../devices/device-query';
 import { type DeviceRecord, deviceRepository } from '../devices/device-repository';
-import { refuseClientUsers } from '../devices/device-view';
 import { mailLanguage } from '../mail/mail-language';
 import { assetExportTexts } from './asset-export-texts';
 import { DEVICE_COLUMN_IDS, DEVICE_EXPORT_TEXTS, deviceExportColumns, deviceRow } from './device-export-columns';
@@ -23,7 +22,8 @@ export async function prepareDeviceExport(
   rawQuery: string,
   acceptLanguage: string | undefined,
 ): Promise<ExportRun<DeviceRecord>> {
-  refuseClientUsers(auth);
+  // The export worker prepares from the request's claims too: it checks the route's audience again.
+  assertAudience('not-clients', auth);
   const { query, listQuery } = splitExportQuery(rawQuery, deviceExportQuerySchema);
   const { request } = deviceListRequestOf(listQuery, auth);
   const language = query.language ?? mailLanguage(acceptLanguage);

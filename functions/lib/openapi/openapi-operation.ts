@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Audience } from '../../../shared/permissions';
 import type { RouteContract } from '../../../shared/route-contracts';
 import type { RouteDef, RouteId } from '../../../shared/routes';
 import { ROUTE_THROTTLES } from '../security/limits';
@@ -144,8 +145,15 @@ export const tagOf = (module: string) =>
 function accessNote(route: RouteDef): string {
   if (route.access === 'public') return 'Public: no token.';
   if (route.access === 'authenticated') return 'Any signed-in user or API credential of the tenant.';
-  return `Needs one of: ${route.access.anyOf.join(', ')} (from the tenant's role matrix).`;
+  const needs = `Needs one of: ${route.access.anyOf.join(', ')} (from the tenant's role matrix).`;
+  return route.access.only ? `${needs} ${AUDIENCE_NOTES[route.access.only]}` : needs;
 }
+
+const AUDIENCE_NOTES: Record<Audience, string> = {
+  staff: 'Staff only (no client user or transporter), whatever the matrix grants.',
+  admins: 'Admins only, whatever the matrix grants.',
+  'not-clients': 'No client user, whatever the matrix grants.',
+};
 
 /** One operation of the document: the route table's method, path and access, the contract's schemas. */
 export function operationOf(route: RouteDef, contract: RouteContract) {

@@ -6,12 +6,11 @@ import {
   VISIT_PERIOD_REVERSED,
 } from '../../../shared/schemas/zone-visit';
 import { assetRepository } from '../assets/asset-repository';
-import { isClientUser } from '../assets/asset-view';
-import type { AuthContext } from '../auth/auth-context';
+import { type AuthContext, assertAudience } from '../auth/auth-context';
 import type { TenantContext } from '../data/tenant-context';
 import { geoZoneRepository } from '../geo-zones/geo-zone-repository';
 import type { CollectionQuery } from '../http/collection-query';
-import { forbidden, notFound, unprocessable } from '../http/errors';
+import { notFound, unprocessable } from '../http/errors';
 import { validate } from '../http/validation';
 import { openVisitsQuery, type VisitPeriod, zoneVisitsQuery } from './visit-queries';
 
@@ -20,10 +19,6 @@ import { openVisitsQuery, type VisitPeriod, zoneVisitsQuery } from './visit-quer
  * caller's claims): client users 403, another tenant's or an unknown asset or zone 404, the period bounded.
  */
 export const VISIT_COLLECTION_SPEC = { dates: ['arrivedAt'] };
-
-export function refuseClientUsers(auth: AuthContext) {
-  if (isClientUser(auth)) throw forbidden();
-}
 
 /** The period as ISO instants, both ends inclusive; out of 2000-2100 or reversed: 422 on the parameter. */
 export function periodOf(query: CollectionQuery): VisitPeriod {
@@ -45,14 +40,16 @@ export function periodOf(query: CollectionQuery): VisitPeriod {
 }
 
 export async function assetOf(auth: AuthContext, params: Record<string, string | undefined>) {
-  refuseClientUsers(auth);
+  // The export worker prepares from the request's claims too: it checks the route's audience again.
+  assertAudience('not-clients', auth);
   const id = validate(idParamSchema, params.id);
   if (!(await assetRepository.get(auth.tenant, id))) throw notFound();
   return id;
 }
 
 export async function zoneOf(auth: AuthContext, params: Record<string, string | undefined>) {
-  refuseClientUsers(auth);
+  // The export worker prepares from the request's claims too: it checks the route's audience again.
+  assertAudience('not-clients', auth);
   const id = validate(idParamSchema, params.id);
   if (!(await geoZoneRepository.get(auth.tenant, id))) throw notFound();
   return id;

@@ -1,5 +1,4 @@
 import { Logger } from '@aws-lambda-powertools/logger';
-import { isStaff } from '../../../shared/permissions';
 import { idParamSchema } from '../../../shared/schemas/common';
 import {
   STOCK_PROFILE_UNKNOWN,
@@ -9,7 +8,7 @@ import {
 import { assetProfileDefinitionRepository } from '../asset-profiles/asset-profile-repository';
 import type { AuthContext } from '../auth/auth-context';
 import { geoZoneRepository } from '../geo-zones/geo-zone-repository';
-import { forbidden, unprocessable } from '../http/errors';
+import { unprocessable } from '../http/errors';
 import { reply, route } from '../http/handler';
 import { toCollection } from '../http/hydra';
 import { validate } from '../http/validation';
@@ -23,12 +22,8 @@ const logger = new Logger({ serviceName: 'api-zone-stock' });
  * Stock per zone, routes of the geo-zones module. Staff only, whatever the role matrix says:
  * zones are hidden from client users (geo-zones.ts), and the stock of a depot tells of other customers'
  * assets; a transporter drives, it does not plan stock (docs/decisions/0261-stock-per-zone-counts-from-the-open-visits-one-limits-item-per-zone.md).
- * Refused before anything is read or validated.
+ * The route table says so (shared/routes.ts `staffOnly`), so others are refused before anything is read.
  */
-const refuseNonStaff = (auth: AuthContext) => {
-  if (!isStaff(auth.roles)) throw forbidden();
-};
-
 async function zoneOf(auth: AuthContext, params: Record<string, string | undefined>) {
   return geoZoneRepository.getOrThrow(auth.tenant, validate(idParamSchema, params.id));
 }
@@ -47,21 +42,18 @@ const ALL = { page: 1, itemsPerPage: 1, paginate: false, params: new URLSearchPa
 export const zoneStockRoutes = {
   'stock.table': route({
     run: async ({ auth }) => {
-      refuseNonStaff(auth);
       const { table, itemsRead, complete } = await readStockTable(auth.tenant);
       return reply(200, table, { 'x-items-read': String(itemsRead), 'x-total-exact': String(complete) });
     },
   }),
   'stock.zone': route({
     run: async ({ auth, params }) => {
-      refuseNonStaff(auth);
       const { stock, itemsRead } = await readZoneStock(auth.tenant, await zoneOf(auth, params));
       return reply(200, stock, { 'x-items-read': String(itemsRead) });
     },
   }),
   'stock.assets': route({
     run: async ({ auth, params, query }) => {
-      refuseNonStaff(auth);
       const zone = await zoneOf(auth, params);
       const { profile } = validate(stockAssetsQuerySchema, {
         profile: new URLSearchParams(query).get('profile') ?? undefined,
@@ -77,7 +69,6 @@ export const zoneStockRoutes = {
   'stock.saveLimits': route({
     checksBody: true,
     run: async ({ auth, params, body }) => {
-      refuseNonStaff(auth);
       const input = validate(stockLimitsInputSchema, body);
       const zone = await zoneOf(auth, params);
       await assertProfilesExist(

@@ -1,3 +1,4 @@
+import { inAudience } from '../../../shared/permissions';
 import type { RouteDef, RouteId } from '../../../shared/routes';
 
 /**
@@ -23,79 +24,10 @@ export function roleMatrixOf(json: unknown): RoleMatrix {
 
 /**
  * Rules a handler applies beyond the table, refusing before it reads the body or looks the id up, so the
- * sweep's harmless requests meet them. Rules that come after the body check (a client user creating an asset,
- * editing a profile) never show with an invalid body; the default matrix refuses those roles anyway.
+ * sweep's harmless requests meet them. Who may call a route whatever the matrix grants is the table's
+ * (`only`); what is left here is a credential the table cannot name: the ways in that take a header, not a token.
  */
 export const CODE_RULES: { routes: RouteId[]; roles: string[] | 'everyone'; status: 403 | 401; reason: string }[] = [
-  {
-    routes: ['geoZones.import', 'geoZones.create', 'geoZones.update', 'geoZones.delete'],
-    roles: ['ROLE_CLIENT', 'ROLE_TRANSPORTER'],
-    status: 403,
-    reason: 'geo zones are written by staff only, whatever the matrix says (functions/http/geo-zones.ts)',
-  },
-  {
-    routes: ['stock.table', 'stock.zone', 'stock.assets', 'stock.saveLimits'],
-    roles: ['ROLE_CLIENT', 'ROLE_TRANSPORTER'],
-    status: 403,
-    reason: 'stock per zone is staff only, whatever the matrix says (functions/lib/zone-stock/stock-routes.ts)',
-  },
-  {
-    routes: ['zoneAlarms.acknowledge'],
-    roles: ['ROLE_CLIENT', 'ROLE_TRANSPORTER'],
-    status: 403,
-    reason: 'zone stock alarms are staff only: client users see no zones (functions/http/asset-alarms.ts)',
-  },
-  {
-    routes: ['geoZones.list', 'geoZones.get', 'geoZones.export'],
-    roles: ['ROLE_CLIENT'],
-    status: 403,
-    reason: 'client users see no geo zones: spec 000 hides the Geo zone from them (functions/http/geo-zones.ts)',
-  },
-  {
-    routes: ['zoneVisits.ofAsset', 'zoneVisits.exportOfAsset', 'zoneVisits.ofZone', 'zoneVisits.exportOfZone'],
-    roles: ['ROLE_CLIENT'],
-    status: 403,
-    reason: 'visits name geo zones, which client users never see (functions/http/zone-visits.ts)',
-  },
-  {
-    routes: ['assets.update', 'assets.delivered', 'assets.resetLoanDays', 'assets.confirmReport'],
-    roles: ['ROLE_CLIENT'],
-    status: 403,
-    reason: 'client users never write assets (refuseClientUsers in functions/http/assets.ts)',
-  },
-  {
-    routes: ['assets.delete'],
-    roles: ['ROLE_CLIENT', 'ROLE_TRANSPORTER'],
-    status: 403,
-    reason: 'only staff delete an asset (spec 000 s.6)',
-  },
-  {
-    routes: [
-      'devices.list',
-      'devices.get',
-      'devices.update',
-      'devices.export',
-      'devices.exportJob',
-      'deviceProfiles.list',
-      'deviceProfiles.get',
-      'deviceAlarms.acknowledge',
-    ],
-    roles: ['ROLE_CLIENT'],
-    status: 403,
-    reason: 'client users see no devices (functions/lib/devices/device-view.ts)',
-  },
-  {
-    routes: ['deviceProfiles.create', 'deviceProfiles.update', 'deviceProfiles.delete', 'deviceProfiles.test'],
-    roles: ['ROLE_USER', 'ROLE_CLIENT', 'ROLE_TRANSPORTER', 'ROLE_ACCOUNT_MANAGER'],
-    status: 403,
-    reason: 'a codec is code the pipeline runs for the whole tenant: admins only (functions/http/device-profiles.ts)',
-  },
-  {
-    routes: ['devices.resetSabotaged'],
-    roles: ['ROLE_CLIENT', 'ROLE_TRANSPORTER'],
-    status: 403,
-    reason: 'the sabotage reset is staff work (spec 000 s.6)',
-  },
   {
     routes: ['uplinks.kpnThings'],
     roles: 'everyone',
@@ -133,6 +65,8 @@ export function expectedOutcome(
     const names = new Set([...roles, ...roles.flatMap((role) => [...(matrix.get(role) ?? [])])]);
     const granting = route.access.anyOf.filter((name) => names.has(name));
     if (granting.length === 0) return { outcome: 403, why: `needs any of ${route.access.anyOf.join(', ')}` };
+    if (route.access.only && !inAudience(route.access.only, roles))
+      return { outcome: 403, why: `for ${route.access.only} only, whatever the matrix grants` };
     why = `granted by ${granting.join(', ')}`;
   }
   return rule ? { outcome: rule.status, why: rule.reason } : { outcome: 'allowed', why };

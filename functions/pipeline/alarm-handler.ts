@@ -3,6 +3,7 @@ import { assetAddressOf } from '../../shared/address';
 import { ALARM_TYPE_LABELS, alarmRecipients, renderAlarmText } from '../../shared/schemas/alarm';
 import { ACCESS_PATTERNS } from '../../shared/table';
 import { publishAlarmMail } from '../lib/alarms/alarm-mail';
+import { alarmRaisedSchema } from '../lib/alarms/alarm-raised-schema';
 import { type AlarmRecord, alarmsOfTypePartition } from '../lib/alarms/alarm-repository';
 import { claimSentAlarm, markSentAlarm, type SentAlarmRecord, sentAlarmId } from '../lib/alarms/sent-alarms';
 import { assetRepository } from '../lib/assets/asset-repository';
@@ -18,12 +19,12 @@ import { observed } from '../lib/observability/tracing';
 import type { AlarmRaised } from '../lib/pipeline/contracts';
 import { flushWebhookEvents, queueWebhookEvent } from '../lib/webhooks/webhook-events';
 
-/** What an EventBridge rule hands its Lambda target (the fields used here). */
+/** What an EventBridge rule hands its Lambda target (the fields used here); the detail is read by its schema. */
 export interface AlarmRaisedEvent {
   id: string;
   'detail-type': string;
   source: string;
-  detail: AlarmRaised;
+  detail: unknown;
 }
 
 /**
@@ -33,7 +34,7 @@ export interface AlarmRaisedEvent {
  * twice; a failure throws, and the retry mails only what was not sent yet.
  */
 async function handleAlarmRaised(event: AlarmRaisedEvent): Promise<void> {
-  const alarm = event.detail;
+  const alarm = alarmRaisedSchema.parse(event.detail);
   const ctx = systemTenantContext(alarm.tenantId);
   const rules = (await rulesOfType(ctx, alarm.kind)).filter(
     (rule) => alarmRecipients(rule).length > 0 && (alarm.ruleId === undefined || rule.id === alarm.ruleId),

@@ -3,8 +3,9 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { systemTenantContext } from '../lib/data/system-context';
 import { flushMetrics } from '../lib/observability/metrics';
 import { webhookAttempt } from '../lib/observability/product-metrics';
+import { batchResponse, recordBody } from '../lib/sqs-batch';
 import { runWebhookJob } from '../lib/webhooks/webhook-attempt';
-import type { WebhookJob } from '../lib/webhooks/webhook-queue';
+import { webhookJobSchema } from '../lib/webhooks/webhook-queue';
 
 const logger = new Logger({ serviceName: 'webhook-sender' });
 
@@ -19,17 +20,17 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   const failures = await Promise.all(
     event.Records.map(async (record) => {
       try {
-        const job = JSON.parse(record.body) as WebhookJob;
+        const job = recordBody(record, webhookJobSchema);
         const outcome = await runWebhookJob(systemTenantContext(job.tenantId), job);
         logger.info('Webhook attempt', { tenant: job.tenantId, endpoint: job.endpointId, outcome });
         webhookAttempt(outcome);
         return undefined;
       } catch (error) {
         logger.error('Webhook attempt failed', { error: String(error) });
-        return { itemIdentifier: record.messageId };
+        return record.messageId;
       }
     }),
   );
   flushMetrics();
-  return { batchItemFailures: failures.filter((failure) => failure !== undefined) };
+  return batchResponse(failures.filter((failure) => failure !== undefined));
 }

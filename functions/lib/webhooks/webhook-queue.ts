@@ -1,4 +1,5 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { z } from 'zod';
 import { localServiceConfig } from '../local-endpoints';
 import { sdkClient } from '../sdk-client';
 
@@ -29,15 +30,17 @@ export function retryDelaySeconds(attemptsMade: number, random = Math.random): n
   return Math.round(base * (0.9 + random() * 0.2));
 }
 
-export interface WebhookJob {
-  tenantId: string;
-  endpointId: number;
-  deliveryId: string;
+/** The delivery queue's message body (JSON): one attempt of one delivery. */
+export const webhookJobSchema = z.object({
+  tenantId: z.string().min(1),
+  endpointId: z.number().int().positive(),
+  deliveryId: z.string().min(1),
   /** A replay or test asked for by a person: one attempt, no retries after it. */
-  manual?: boolean;
+  manual: z.boolean().optional(),
   /** ISO time before which the attempt is not made (a wait longer than SQS's 15 minutes). */
-  notBefore?: string;
-}
+  notBefore: z.iso.datetime({ offset: true }).optional(),
+});
+export type WebhookJob = z.infer<typeof webhookJobSchema>;
 
 let client: SQSClient | undefined;
 const sqs = () => {

@@ -6,6 +6,7 @@ import { heartbeatOf } from '../../devices/heartbeat';
 import { publishGeocodeRequests } from '../../geocoding/geocode-request';
 import { flushLive, liveAssetChanged, liveDeviceChanged } from '../../live/publisher';
 import { uplinkApplied } from '../../observability/product-metrics';
+import { batchResponse } from '../../sqs-batch';
 import { syncTimer } from '../../time-rules/timer-sync';
 import { publishVisitChanges, visitChangeOf } from '../../visits/visit-events';
 import { queueVisitWebhook } from '../../visits/visit-webhooks';
@@ -98,7 +99,7 @@ export async function processBatch(records: SQSRecord[], logger?: Logger): Promi
   await flushLive();
   // Webhook events of the batch (zone.entered / zone.left): handed over before the batch returns, like live.
   await flushWebhookEvents();
-  return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })) };
+  return batchResponse(failures);
 }
 
 type Checked =

@@ -1,4 +1,3 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { assetAddressOf } from '../../shared/address';
 import { ALARM_TYPE_LABELS, alarmRecipients, renderAlarmText } from '../../shared/schemas/alarm';
 import { ACCESS_PATTERNS } from '../../shared/table';
@@ -7,7 +6,8 @@ import { alarmRaisedSchema } from '../lib/alarms/alarm-raised-schema';
 import { type AlarmRecord, alarmsOfTypePartition } from '../lib/alarms/alarm-repository';
 import { claimSentAlarm, markSentAlarm, type SentAlarmRecord, sentAlarmId } from '../lib/alarms/sent-alarms';
 import { assetRepository } from '../lib/assets/asset-repository';
-import { dynamo, tableName } from '../lib/data/client';
+import { tableName } from '../lib/data/client';
+import { queryAllPages } from '../lib/data/query-page';
 import { fromItem } from '../lib/data/repository';
 import { systemTenantContext } from '../lib/data/system-context';
 import type { TenantContext } from '../lib/data/tenant-context';
@@ -112,20 +112,13 @@ async function mailContextOf(ctx: TenantContext, alarm: AlarmRaised): Promise<Al
 
 async function rulesOfType(ctx: TenantContext, kind: AlarmRaised['kind']): Promise<AlarmRecord[]> {
   const rules: AlarmRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: ACCESS_PATTERNS.alarmRulesByType,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': alarmsOfTypePartition(ctx, kind) },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    rules.push(...(page.Items ?? []).map((item) => fromItem<AlarmRecord>(item)));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const pages = queryAllPages({
+    TableName: tableName(),
+    IndexName: ACCESS_PATTERNS.alarmRulesByType,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': alarmsOfTypePartition(ctx, kind) },
+  });
+  for await (const page of pages) rules.push(...(page.Items ?? []).map((item) => fromItem<AlarmRecord>(item)));
   return rules;
 }
 

@@ -3,6 +3,7 @@ import { ACCESS_PATTERNS } from '../../../shared/table';
 import { ASSET_CLIENT_INDEX, clientAssetsPartition } from '../assets/asset-repository';
 import { dynamo, tableName } from '../data/client';
 import { typePartition } from '../data/keys';
+import { queryAllPages } from '../data/query-page';
 import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 import type { UserRecord } from '../users/user-repository';
@@ -11,14 +12,7 @@ import { type ClientRecord, clientPartition } from './client-repository';
 /** Every page of one Query (key-bounded: never a Scan). */
 async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const result = await dynamo().send(
-      new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: startKey }),
-    );
-    items.push(...(result.Items ?? []));
-    startKey = result.LastEvaluatedKey;
-  } while (startKey);
+  for await (const page of queryAllPages({ ...input, TableName: tableName() })) items.push(...(page.Items ?? []));
   return items;
 }
 

@@ -1,7 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../data/client';
 import { counterKey } from '../data/keys';
+import { queryAllPages } from '../data/query-page';
 import type { TenantContext } from '../data/tenant-context';
 import {
   countFlags,
@@ -42,21 +43,14 @@ async function storedCounts(ctx: TenantContext) {
 
 async function readFlags(ctx: TenantContext): Promise<FlagSource[]> {
   const devices: FlagSource[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': devicePartition(ctx) },
-        ProjectionExpression: 'asset, battery_level_low, is_sabotaged, connectivity',
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    devices.push(...((page.Items ?? []) as FlagSource[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const pages = queryAllPages({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': devicePartition(ctx) },
+    ProjectionExpression: 'asset, battery_level_low, is_sabotaged, connectivity',
+    ConsistentRead: true,
+  });
+  for await (const page of pages) devices.push(...((page.Items ?? []) as FlagSource[]));
   return devices;
 }
 

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import {
   DEFAULT_GEO_ZONE_COLOR,
   type GeoZone,
@@ -8,6 +8,7 @@ import {
 } from '../../../shared/schemas/geo-zone';
 import { dynamo, tableName } from '../data/client';
 import { counterKey, typePartition } from '../data/keys';
+import { queryAllPages } from '../data/query-page';
 import { createRepository, fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 import { allowListOf } from '../http/allow-list';
@@ -50,19 +51,12 @@ export const toApiGeoZone = (zone: GeoZoneRecord): ApiGeoZone => {
 /** Every zone of the tenant in id order: one partition, read to its end (for the map and the event pipeline). */
 export async function listAllGeoZones(ctx: TenantContext): Promise<GeoZoneRecord[]> {
   const zones: GeoZoneRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': typePartition(ctx, GEO_ZONE_TYPE) },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    zones.push(...(page.Items ?? []).map((item) => fromItem<GeoZoneRecord>(item)));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const pages = queryAllPages({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': typePartition(ctx, GEO_ZONE_TYPE) },
+  });
+  for await (const page of pages) zones.push(...(page.Items ?? []).map((item) => fromItem<GeoZoneRecord>(item)));
   return zones;
 }
 

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type AssetAlarm, assetAlarmSchema } from '../../../shared/schemas/asset-alarm';
 import { dynamo, tableName } from '../data/client';
 import { pad, tenantPrefix } from '../data/keys';
-import { queryPage } from '../data/query-page';
+import { queryAllPages, queryPage } from '../data/query-page';
 import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 import { allowListOf } from '../http/allow-list';
@@ -141,12 +141,7 @@ export async function listAssetAlarms(ctx: TenantContext, assetId: number, page:
 
 async function countAll(query: Omit<QueryCommandInput, 'Select'>): Promise<number> {
   let total = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const result = await dynamo().send(new QueryCommand({ ...query, Select: 'COUNT', ExclusiveStartKey: startKey }));
-    total += result.Count ?? 0;
-    startKey = result.LastEvaluatedKey;
-  } while (startKey);
+  for await (const result of queryAllPages({ ...query, Select: 'COUNT' })) total += result.Count ?? 0;
   return total;
 }
 

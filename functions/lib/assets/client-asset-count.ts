@@ -1,6 +1,7 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../data/client';
 import { counterKey } from '../data/keys';
+import { queryAllPages } from '../data/query-page';
 import type { TenantContext } from '../data/tenant-context';
 import { ASSET_CLIENT_INDEX, type AssetRecord, clientAssetsPartition } from './asset-repository';
 
@@ -42,22 +43,15 @@ export async function countClientIndex(
   clientId: number,
 ): Promise<{ count: number; itemsRead: number }> {
   let count = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const result = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: ASSET_CLIENT_INDEX,
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': `${ASSET_CLIENT_INDEX}pk` },
-        ExpressionAttributeValues: { ':pk': clientAssetsPartition(ctx, clientId) },
-        Select: 'COUNT',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    count += result.Count ?? 0;
-    startKey = result.LastEvaluatedKey;
-  } while (startKey);
+  const pages = queryAllPages({
+    TableName: tableName(),
+    IndexName: ASSET_CLIENT_INDEX,
+    KeyConditionExpression: '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': `${ASSET_CLIENT_INDEX}pk` },
+    ExpressionAttributeValues: { ':pk': clientAssetsPartition(ctx, clientId) },
+    Select: 'COUNT',
+  });
+  for await (const result of pages) count += result.Count ?? 0;
   return { count, itemsRead: count };
 }
 

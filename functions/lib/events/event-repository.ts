@@ -1,10 +1,10 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Event, type EventType, eventSchema } from '../../../shared/schemas/event';
 import { ACCESS_PATTERNS } from '../../../shared/table';
 import { dynamo, tableName } from '../data/client';
 import { counterKey, pad, typePartition } from '../data/keys';
-import { queryPage } from '../data/query-page';
+import { queryAllPages, queryPage } from '../data/query-page';
 import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 import { allowListOf } from '../http/allow-list';
@@ -174,14 +174,7 @@ export async function queryEvents(
 /** hydra:totalItems for the same filter (Select COUNT reads keys only on the server side). */
 export async function countEvents(ctx: TenantContext, filter: EventFilter): Promise<number> {
   let total = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const result = await dynamo().send(
-      new QueryCommand({ ...eventQuery(ctx, filter), Select: 'COUNT', ExclusiveStartKey: startKey }),
-    );
-    total += result.Count ?? 0;
-    startKey = result.LastEvaluatedKey;
-  } while (startKey);
+  for await (const result of queryAllPages({ ...eventQuery(ctx, filter), Select: 'COUNT' })) total += result.Count ?? 0;
   return total;
 }
 

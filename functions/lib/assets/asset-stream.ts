@@ -1,9 +1,10 @@
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '../../../shared/table';
 import { batchGetByIds } from '../data/batch-get';
-import { dynamo, tableName } from '../data/client';
+import { tableName } from '../data/client';
 import { hydratePage, tableKeyOf } from '../data/hydrate';
 import { tenantPrefix } from '../data/keys';
+import { queryAllPages } from '../data/query-page';
 import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 import { CANDIDATE_ATTRIBUTES } from './asset-candidates';
@@ -70,25 +71,20 @@ async function* queryPages(
     ? { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names }
     : {};
   if (!source.partition.startsWith(tenantPrefix(ctx))) throw new Error('Partition outside the tenant');
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const result = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        ...(source.index ? { IndexName: source.index } : {}),
-        KeyConditionExpression: '#pk = :pk',
-        ...extra,
-        ExpressionAttributeNames: { ...extra.ExpressionAttributeNames, '#pk': source.partitionAttribute },
-        ExpressionAttributeValues: { ':pk': source.partition },
-        ScanIndexForward: ascending,
-        Limit: EXPORT_BATCH_SIZE,
-        ExclusiveStartKey: startKey,
-      }),
-    );
+  const pages = queryAllPages({
+    TableName: tableName(),
+    ...(source.index ? { IndexName: source.index } : {}),
+    KeyConditionExpression: '#pk = :pk',
+    ...extra,
+    ExpressionAttributeNames: { ...extra.ExpressionAttributeNames, '#pk': source.partitionAttribute },
+    ExpressionAttributeValues: { ':pk': source.partition },
+    ScanIndexForward: ascending,
+    Limit: EXPORT_BATCH_SIZE,
+  });
+  for await (const result of pages) {
     if (result.Items?.length)
       yield byKey ? await hydratePage(ctx, result.Items.map(tableKeyOf), { attributes }) : result.Items;
-    startKey = result.LastEvaluatedKey;
-  } while (startKey);
+  }
 }
 
 /** Ids of the matching assets in list order; only ids and sort keys stay in memory. */

@@ -1,10 +1,11 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { CONNECTIVITY_RANK, type Connectivity } from '../../../shared/schemas/connectivity';
 import { type DeviceSortField, normalizeDevEui } from '../../../shared/schemas/device';
 import { batchGetByIds } from '../data/batch-get';
 import { dynamo, tableName } from '../data/client';
 import { hydratePage, tableKeyOf } from '../data/hydrate';
 import { counterKey } from '../data/keys';
+import { queryAllPages } from '../data/query-page';
 import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 import { type DeviceCandidate, type DeviceSource, readDeviceMatches, sourceQuery } from './device-candidates';
@@ -267,23 +268,18 @@ export async function* streamDevices(
     return;
   }
   const source = sourceOf(ctx, { order, filters });
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const result = await dynamo().send(
-      new QueryCommand({
-        ...sourceQuery(source),
-        ScanIndexForward: order.direction === 'asc',
-        Limit: STREAM_BATCH,
-        ExclusiveStartKey: startKey,
-      }),
-    );
+  const pages = queryAllPages({
+    ...sourceQuery(source),
+    ScanIndexForward: order.direction === 'asc',
+    Limit: STREAM_BATCH,
+  });
+  for await (const result of pages) {
     // A list index copies what the filters read, not the whole device: the matches are fetched by key (the
     // connectivity order's keys-only index is read only without filters).
     const matching = (result.Items ?? []).filter((item) => matchesDeviceFilters(item as DeviceCandidate, filters));
     const items = source.index ? await hydratePage(ctx, matching.map(tableKeyOf)) : matching;
     yield items.map((item) => fromItem<DeviceRecord>(item));
-    startKey = result.LastEvaluatedKey;
-  } while (startKey);
+  }
 }
 
 const STREAM_BATCH = 200;

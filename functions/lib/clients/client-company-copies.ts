@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   ASSET_CLIENT_INDEX,
   ASSET_SORT_INDEXES,
@@ -8,6 +8,7 @@ import {
 } from '../assets/asset-repository';
 import { dynamo, tableName } from '../data/client';
 import { idOfItemSortKey } from '../data/keys';
+import { queryAllPages } from '../data/query-page';
 import type { TenantContext } from '../data/tenant-context';
 import type { ClientRecord } from './client-repository';
 
@@ -24,18 +25,14 @@ const CONCURRENCY = 16;
  */
 export async function refreshCompanyOnAssets(ctx: TenantContext, client: ClientRecord): Promise<number> {
   let updated = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: ASSET_CLIENT_INDEX,
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': `${ASSET_CLIENT_INDEX}pk` },
-        ExpressionAttributeValues: { ':pk': clientAssetsPartition(ctx, client.id) },
-        ExclusiveStartKey: startKey,
-      }),
-    );
+  const pages = queryAllPages({
+    TableName: tableName(),
+    IndexName: ASSET_CLIENT_INDEX,
+    KeyConditionExpression: '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': `${ASSET_CLIENT_INDEX}pk` },
+    ExpressionAttributeValues: { ':pk': clientAssetsPartition(ctx, client.id) },
+  });
+  for await (const page of pages) {
     // The index is KEYS_ONLY: the id is read from the table's sort key.
     const keys = ((page.Items ?? []) as { pk: string; sk: string }[]).map((key) => ({
       pk: key.pk,
@@ -46,8 +43,7 @@ export async function refreshCompanyOnAssets(ctx: TenantContext, client: ClientR
       const results = await Promise.all(keys.slice(i, i + CONCURRENCY).map((key) => copyCompany(key, client)));
       updated += results.filter(Boolean).length;
     }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
   return updated;
 }
 

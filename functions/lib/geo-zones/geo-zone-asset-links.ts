@@ -1,7 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, type TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../data/client';
 import { itemKey, pad, typePartition } from '../data/keys';
+import { queryAllPages } from '../data/query-page';
 import type { TenantContext } from '../data/tenant-context';
 import { GEO_ZONE_TYPE, type GeoZoneRecord, geoZoneRepository } from './geo-zone-repository';
 
@@ -90,24 +91,19 @@ const CONCURRENCY = 16;
  */
 export async function refreshZoneNameOnAssets(ctx: TenantContext, zone: Pick<GeoZoneRecord, 'id' | 'name'>) {
   let updated = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': zoneAssetsPartition(ctx, zone.id) },
-        ProjectionExpression: 'assetId',
-        ExclusiveStartKey: startKey,
-      }),
-    );
+  const pages = queryAllPages({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': zoneAssetsPartition(ctx, zone.id) },
+    ProjectionExpression: 'assetId',
+  });
+  for await (const page of pages) {
     const ids = (page.Items ?? []).map((item) => Number(item.assetId));
     for (let i = 0; i < ids.length; i += CONCURRENCY) {
       const results = await Promise.all(ids.slice(i, i + CONCURRENCY).map((id) => copyName(ctx, id, zone)));
       updated += results.filter(Boolean).length;
     }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
   return updated;
 }
 

@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../data/client';
+import { queryAllPages } from '../data/query-page';
 import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 import type { ZonePresence } from '../pipeline/geofence/zone-presence';
@@ -90,18 +91,13 @@ function announceClosed(ctx: TenantContext, closed: VisitRecord[]) {
  */
 export async function closeOpenVisitsOfZone(ctx: TenantContext, zoneId: number, at: string): Promise<number> {
   const closed: VisitRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({ ...openVisitsQuery(ctx, zoneId), ExclusiveStartKey: startKey }),
-    );
+  for await (const page of queryAllPages(openVisitsQuery(ctx, zoneId))) {
     for (const item of page.Items ?? []) {
       const visit = item as unknown as VisitRecord;
       const done = await closeVisit(ctx, { assetId: visit.assetId, zoneId, arrivedAt: visit.arrivedAt, leftAt: at });
       if (done) closed.push(done);
     }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
   announceClosed(ctx, closed);
   return closed.length;
 }

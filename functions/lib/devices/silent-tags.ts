@@ -1,10 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AssetRecord } from '../assets/asset-repository';
 import { assetRepository } from '../assets/asset-repository';
 import { batchGetByIds } from '../data/batch-get';
 import { dynamo, tableName } from '../data/client';
 import { idOfItemSortKey, itemKey } from '../data/keys';
+import { queryAllPages } from '../data/query-page';
 import { systemTenantContext } from '../data/system-context';
 import type { TenantContext } from '../data/tenant-context';
 import { flushLive, liveAssetChanged, liveDeviceChanged } from '../live/publisher';
@@ -85,19 +86,15 @@ async function publishSilence(ctx: TenantContext, deviceId: number, assetId: num
 
 async function sweepTenant(ctx: TenantContext, now: Date, report: SilentTagReport) {
   for (const index of [DUE_INDEX, LEGACY_DUE_INDEX]) {
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await dynamo().send(
-        new QueryCommand({
-          TableName: tableName(),
-          IndexName: index,
-          KeyConditionExpression: `${index}pk = :pk AND ${index}sk <= :bound`,
-          ExpressionAttributeValues: { ':pk': duePartition(ctx), ':bound': dueBound(now) },
-          ExclusiveStartKey: startKey,
-          Limit: PAGE,
-          ReturnConsumedCapacity: 'TOTAL',
-        }),
-      );
+    const pages = queryAllPages({
+      TableName: tableName(),
+      IndexName: index,
+      KeyConditionExpression: `${index}pk = :pk AND ${index}sk <= :bound`,
+      ExpressionAttributeValues: { ':pk': duePartition(ctx), ':bound': dueBound(now) },
+      Limit: PAGE,
+      ReturnConsumedCapacity: 'TOTAL',
+    });
+    for await (const page of pages) {
       report.itemsRead += page.ScannedCount ?? 0;
       report.readUnits += page.ConsumedCapacity?.CapacityUnits ?? 0;
       // Keys only: the device's id is its table sort key's.
@@ -112,8 +109,7 @@ async function sweepTenant(ctx: TenantContext, now: Date, report: SilentTagRepor
         );
         await Promise.all(slice.map((entry) => advance(ctx, entry, now, moved, report)));
       }
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
+    }
   }
 }
 

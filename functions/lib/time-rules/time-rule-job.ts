@@ -5,6 +5,7 @@ import { alarmsOfTypePartition } from '../alarms/alarm-repository';
 import type { AssetRecord } from '../assets/asset-repository';
 import { dynamo, tableName } from '../data/client';
 import { itemKey } from '../data/keys';
+import { queryAllPages } from '../data/query-page';
 import { systemTenantContext } from '../data/system-context';
 import type { TenantContext } from '../data/tenant-context';
 import { publishAlarms } from '../pipeline/alarms/publish-alarms';
@@ -91,25 +92,20 @@ async function rulesOf(ctx: TenantContext, report: TimeRuleReport) {
 async function sweepTenant(ctx: TenantContext, now: Date, report: TimeRuleReport) {
   const rules = await rulesOf(ctx, report);
   await replanIfAsked(ctx, rules, report);
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: TIMER_INDEX,
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :bound',
-        ExpressionAttributeValues: { ':pk': timerDuePartition(ctx), ':bound': timerDueBound(now) },
-        ExclusiveStartKey: startKey,
-        Limit: PAGE,
-      }),
-    );
+  const pages = queryAllPages({
+    TableName: tableName(),
+    IndexName: TIMER_INDEX,
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :bound',
+    ExpressionAttributeValues: { ':pk': timerDuePartition(ctx), ':bound': timerDueBound(now) },
+    Limit: PAGE,
+  });
+  for await (const page of pages) {
     report.itemsRead += page.ScannedCount ?? 0;
     const timers = (page.Items ?? []) as TimerItem[];
     report.due += timers.length;
     for (let start = 0; start < timers.length; start += PARALLEL)
       await Promise.all(timers.slice(start, start + PARALLEL).map((timer) => settle(ctx, timer, rules, now, report)));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
 }
 
 type JobAsset = AssetRecord & TimerAsset & ClearedAsset;

@@ -1,7 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../data/client';
 import { tenantPrefix } from '../data/keys';
+import { queryAllPages } from '../data/query-page';
 import type { TenantContext } from '../data/tenant-context';
 import { planTimer, TIME_TYPES, type TimeRule, type TimeType } from './conditions';
 import { firedOf, settleTimer, type TimerItem, timerPartition } from './timer-store';
@@ -46,24 +47,19 @@ export async function replanIfAsked(
   counts.itemsRead += 1;
   const requestedAt = marker.Item?.requestedAt as string | undefined;
   if (!requestedAt) return;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': timerPartition(ctx) },
-        ExclusiveStartKey: startKey,
-        Limit: 500,
-      }),
-    );
+  const pages = queryAllPages({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': timerPartition(ctx) },
+    Limit: 500,
+  });
+  for await (const page of pages) {
     counts.itemsRead += page.ScannedCount ?? 0;
     const timers = (page.Items ?? []) as TimerItem[];
     // In parallel: a 100k-asset tenant's re-plan stays well inside the job's time (docs/performance.md).
     for (let start = 0; start < timers.length; start += PARALLEL)
       await Promise.all(timers.slice(start, start + PARALLEL).map((timer) => replanOne(ctx, timer, rules, counts)));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
   try {
     await dynamo().send(
       new DeleteCommand({

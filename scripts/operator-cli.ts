@@ -2,7 +2,7 @@ import { tenantRepository } from '../functions/lib/tenants/tenant-repository';
 import { HOST, port, REGION, TABLE_NAME } from './local/config';
 
 /**
- * The shared shape of the operator repair scripts (`npm run repair:*`): `[--dry-run] [--aws] <tenant id>...`.
+ * The shared shape of the operator scripts (`npm run repair:*`, `npm run migrate`): `[--dry-run] [--aws] <tenant id>...`.
  * Against the local stack of `npm start` by default; `--aws` uses TABLE_NAME, AWS_REGION and the caller's AWS
  * credentials instead (the deployed table). No tenant ids: every tenant.
  */
@@ -11,7 +11,8 @@ export interface OperatorArgs {
   tenantIds: string[];
 }
 
-export async function operatorArgs(argv = process.argv.slice(2)): Promise<OperatorArgs> {
+/** Points the handler code at the local stack's table, or with `--aws` checks the deployed one is named. */
+export function operatorTarget(argv = process.argv.slice(2)): void {
   if (!argv.includes('--aws')) {
     process.env.TABLE_NAME ??= TABLE_NAME;
     process.env.AWS_REGION ??= REGION;
@@ -19,6 +20,10 @@ export async function operatorArgs(argv = process.argv.slice(2)): Promise<Operat
   } else if (!process.env.TABLE_NAME) {
     throw new Error('--aws needs TABLE_NAME (the data stack output) and AWS_REGION');
   }
+}
+
+export async function operatorArgs(argv = process.argv.slice(2)): Promise<OperatorArgs> {
+  operatorTarget(argv);
   const wanted = argv.filter((arg) => /^\d+$/.test(arg));
   const tenantIds = wanted.length > 0 ? wanted : (await tenantRepository.list()).map((tenant) => String(tenant.id));
   return { dryRun: argv.includes('--dry-run'), tenantIds };

@@ -1,4 +1,4 @@
-import { backfillMapIndex, ensureTable, ensureUserPool } from './local/bootstrap';
+import { ensureTable, ensureUserPool, migrateTable } from './local/bootstrap';
 import { assertPortFree, HOST, handlerEnvironment, port } from './local/config';
 import { openIotRegistry } from './local/iot-registry';
 import { startIotService } from './local/iot-service';
@@ -17,9 +17,9 @@ async function main() {
   const iot = await startIotService(port('IOT_PORT'), openIotRegistry(), `${HOST}:${port('MQTT_PORT')}`);
   const services = [iot, await startDynamo(), await startCognito()];
   try {
-    const table = await ensureTable();
+    await ensureTable();
     Object.assign(process.env, handlerEnvironment(await ensureUserPool()));
-    if (table === 'rebuilt') await backfillMapIndex();
+    await migrateTable();
     const seeded = await seedIfEmpty();
     console.log(seeded ? 'Demo data seeded.' : 'The store already holds data; nothing seeded (npm run reset first).');
   } finally {

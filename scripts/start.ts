@@ -1,14 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { startAppSyncEvents } from './local/appsync-events';
-import {
-  backfillListKeysIfOlder,
-  backfillMapIndex,
-  ensureTable,
-  ensureUserPool,
-  migrateListIndexes,
-  rebuildSearchPostingsIfOlder,
-  rollBackInterruptedImports,
-} from './local/bootstrap';
+import { ensureTable, ensureUserPool, migrateTable, rollBackInterruptedImports } from './local/bootstrap';
 import { assertPortFree, dataDir, HOST, handlerEnvironment, PORTS, type PortName, port, REGION } from './local/config';
 import { type ConsoleMode, startConsole } from './local/console-server';
 import { startEventBridgeService } from './local/eventbridge-service';
@@ -65,13 +57,10 @@ async function main() {
     services.push(await startIotService(port('IOT_PORT'), iotRegistry, `${HOST}:${port('MQTT_PORT')}`));
     services.push(await startCognito());
     services.push(await startKpnThings());
-    const table = await ensureTable();
+    await ensureTable();
     const ids = await ensureUserPool();
     Object.assign(process.env, handlerEnvironment(ids));
-    if (table === 'rebuilt') await backfillMapIndex();
-    if (table === 'rebuilt') await migrateListIndexes();
-    await backfillListKeysIfOlder(table);
-    await rebuildSearchPostingsIfOlder(table);
+    await migrateTable();
     await rollBackInterruptedImports();
     const seeded = await seedIfEmpty();
     // The seeded rules' demo addresses, confirmed in the SNS stand-in on the first start (no confirmation mail).

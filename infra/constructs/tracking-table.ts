@@ -11,8 +11,8 @@ const STRING = dynamodb.AttributeType.STRING;
  * bootstrap creates. A function rather than a wrapper construct: the table's construct id is exactly `id`.
  * CloudFormation creates or deletes at most one GSI per table update, so a deployed table gains new indexes
  * one deploy at a time: `-c tableIndexes=<n>` declares only the first n of the definition
- * (docs/decisions/0272-list-indexes-project-only-what-lists-filter-and-customer-indexes.md; `npm run migrate:indexes` prints the
- * sequence). Without it every index is declared.
+ * (docs/decisions/0272-list-indexes-project-only-what-lists-filter-and-customer-indexes.md; the migration step
+ * list-index-keys prints the sequence for a table that lacks several). Without it every index is declared.
  */
 export function createTrackingTable(scope: Construct, id: string): dynamodb.Table {
   const table = new dynamodb.Table(scope, id, {

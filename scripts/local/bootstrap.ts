@@ -15,7 +15,6 @@ import {
   DynamoDBClient,
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ROLES } from '../../shared/permissions';
 import { globalSecondaryIndexes, keyAttributes, quotaViolations, TABLE } from '../../shared/table';
 import { createUserPoolInput, USER_POOL_SETTINGS } from '../../shared/user-pool';
@@ -52,7 +51,8 @@ const definitionOf = (): CreateTableCommandInput => ({
 
 /**
  * Creates the table from shared/table.ts unless it exists. A table that lacks an index of the definition (made
- * before the index was added) is rebuilt with its items: 'rebuilt' tells the caller to backfill the new keys.
+ * before the index was added) is rebuilt with its items; the migration steps then give those items what the
+ * new index needs (scripts/migrations), as on AWS.
  */
 export async function ensureTable(): Promise<'created' | 'exists' | 'rebuilt'> {
   const client = new DynamoDBClient({
@@ -83,75 +83,11 @@ export async function ensureTable(): Promise<'created' | 'exists' | 'rebuilt'> {
   return 'created';
 }
 
-/** After a rebuild that added the asset map index: the existing assets get its keys (handler environment set). */
-export async function backfillMapIndex() {
-  const { backfillAssetMapKeysOfAllTenants } = await import('../../functions/lib/assets/asset-map-backfill');
-  const { tenants, updated } = await backfillAssetMapKeysOfAllTenants();
-  console.log(`Asset map index: ${updated} positioned assets of ${tenants} tenants indexed.`);
-}
-
-/**
- * After a rebuild that added the list indexes: the data steps of `npm run migrate:indexes` on every
- * tenant (backfill, customer counts, verify, drop the old keys), as on AWS.
- */
-export async function migrateListIndexes() {
-  const { runIndexMigration } = await import('../migrate-indexes-run');
-  const client = new DynamoDBClient({
-    region: REGION,
-    endpoint: `http://${HOST}:${port('DYNAMODB_PORT')}`,
-    credentials,
-  });
-  const steps = ['backfill', 'count', 'verify', 'drop-old'] as const;
-  const report = await runIndexMigration(client, TABLE_NAME, { steps, dryRun: false, log: () => undefined });
-  console.log(`List indexes: ${report.ok ? 'migrated' : `not migrated (${report.problems.join('; ')})`}.`);
-}
-
-/**
- * The list index keys' version of the local table's items, kept in one marker item: bumped when a new key is
- * given to items the table already holds (2: the devices' connectivity order, gsi15), so an older
- * local table gets the backfill step of `npm run migrate:indexes` once, as a deployed table does by hand.
- */
-const LIST_KEYS_VERSION = 2;
-const LIST_KEYS_MARKER = { pk: 'LOCAL#SCHEMA', sk: 'LIST_KEYS' };
-
-export async function backfillListKeysIfOlder(table: 'created' | 'exists' | 'rebuilt') {
-  const client = new DynamoDBClient({
-    region: REGION,
-    endpoint: `http://${HOST}:${port('DYNAMODB_PORT')}`,
-    credentials,
-  });
-  const documents = DynamoDBDocumentClient.from(client);
-  const marker = await documents.send(new GetCommand({ TableName: TABLE_NAME, Key: LIST_KEYS_MARKER }));
-  if (table === 'exists' && Number(marker.Item?.version ?? 1) < LIST_KEYS_VERSION) {
-    const { runIndexMigration } = await import('../migrate-indexes-run');
-    const report = await runIndexMigration(client, TABLE_NAME, {
-      steps: ['backfill'],
-      dryRun: false,
-      log: () => undefined,
-    });
-    console.log(`List index keys: ${report.ok ? 'backfilled' : `not backfilled (${report.problems.join('; ')})`}.`);
-    if (!report.ok) return;
-  }
-  await documents.send(
-    new PutCommand({ TableName: TABLE_NAME, Item: { ...LIST_KEYS_MARKER, version: LIST_KEYS_VERSION } }),
-  );
-}
-
-/** The search postings' format: 2 keeps each gram's positions (decision record 0278). */
-const SEARCH_POSTINGS_VERSION = 2;
-const SEARCH_POSTINGS_MARKER = { pk: 'LOCAL#SCHEMA', sk: 'SEARCH_POSTINGS' };
-
-/** A local table written before the postings kept positions gets them rewritten once, before the API listens. */
-export async function rebuildSearchPostingsIfOlder(table: 'created' | 'exists' | 'rebuilt') {
-  const { dynamo } = await import('../../functions/lib/data/client');
-  const marker = await dynamo().send(new GetCommand({ TableName: TABLE_NAME, Key: SEARCH_POSTINGS_MARKER }));
-  if (table !== 'created' && Number(marker.Item?.version ?? 1) < SEARCH_POSTINGS_VERSION) {
-    const { rebuildAllPostings } = await import('./rebuild-postings');
-    console.log(`Search postings rewritten with positions: ${await rebuildAllPostings()}.`);
-  }
-  await dynamo().send(
-    new PutCommand({ TableName: TABLE_NAME, Item: { ...SEARCH_POSTINGS_MARKER, version: SEARCH_POSTINGS_VERSION } }),
-  );
+/** The data migrations the local table's ledger has not had, before the API listens (scripts/migrations). */
+export async function migrateTable() {
+  const { runMigrations } = await import('../migrations/run-migrations');
+  const outcome = await runMigrations({ log: (line) => console.log(`Migration ${line}`) });
+  if (outcome.ran.length > 0) console.log(`${outcome.ran.length} data migration step(s) run.`);
 }
 
 /** Device imports cut off by the last stop (kill -9 midway) are rolled back: nothing can still be writing. */

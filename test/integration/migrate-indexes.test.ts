@@ -6,8 +6,8 @@ import { seedBenchTenant, seedDeviceBenchTenant } from '../harness/bench-tenants
 import { localTable, readStack } from '../harness/stack';
 
 /**
- * `npm run migrate:indexes` on the local stack with data in it (docs/decisions/new-list-indexes-that-project-
- * only-what-lists-filter.md): a tenant of the test's own is seeded, its answers noted, then its assets and
+ * The list index migration (the migration step list-index-keys, scripts/migrations/list-indexes-run.ts) on the
+ * local stack with data in it (docs/decisions/0272-list-indexes-project-only-what-lists-filter-and-customer-indexes.md): a tenant of the test's own is seeded, its answers noted, then its assets and
  * devices are put back in the OLD shape (gsi1…gsi6 keys as the old code wrote them, no list or customer keys,
  * no customer counters). A dry run changes nothing; the migration gives the lists their answers back and
  * leaves no old key.
@@ -104,7 +104,7 @@ async function toOldShape() {
     ['ASSET', asset],
     ['DEVICE', device],
   ] as const) {
-    const { inPool } = await import('../../scripts/migrate-indexes-steps');
+    const { inPool } = await import('../../scripts/migrations/list-indexes-steps');
     await inPool(await partition(`T#${tenantId}#${type}`), async (item) => {
       const partitionKeys = Object.fromEntries([1, 2, 3, 4, 5].map((n) => [`gsi${n}pk`, `T#${tenantId}#${type}`]));
       const set = { ...partitionKeys, ...(type === 'DEVICE' ? { gsi6pk: `T#${tenantId}#DEVICE` } : {}), ...old(item) };
@@ -130,8 +130,8 @@ async function toOldShape() {
   }
 }
 
-describe('npm run migrate:indexes', () => {
-  let run: typeof import('../../scripts/migrate-indexes-run').runIndexMigration;
+describe('list index migration', () => {
+  let run: typeof import('../../scripts/migrations/list-indexes-run').runIndexMigration;
   const raw = new DynamoDBClient({
     region: REGION,
     endpoint,
@@ -145,7 +145,7 @@ describe('npm run migrate:indexes', () => {
     const stack = readStack();
     for (const [name, value] of Object.entries(stack.ports)) process.env[name as PortName] = String(value);
     Object.assign(process.env, handlerEnvironment(stack));
-    ({ runIndexMigration: run } = await import('../../scripts/migrate-indexes-run'));
+    ({ runIndexMigration: run } = await import('../../scripts/migrations/list-indexes-run'));
     const seeded = await seedBenchTenant(SPEC);
     await seedDeviceBenchTenant({ subdomain: SPEC.subdomain, deviceCount: DEVICES });
     tenantId = seeded.tenantId;

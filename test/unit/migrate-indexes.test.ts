@@ -1,4 +1,4 @@
-import { keyChanges, keysUpdate } from '../../scripts/migrate-indexes-steps';
+import { keyChanges, keysUpdate } from '../../scripts/migrations/list-indexes-steps';
 
 beforeAll(() => {
   process.env.TABLE_NAME ??= 'tracking';

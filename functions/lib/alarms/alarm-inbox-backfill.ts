@@ -2,17 +2,16 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { assetPartition } from '../assets/asset-repository';
 import { dynamo, tableName } from '../data/client';
 import { queryAllPages } from '../data/query-page';
-import { systemTenantContext } from '../data/system-context';
 import type { TenantContext } from '../data/tenant-context';
 import { devicePartition } from '../devices/device-repository';
-import { tenantRepository } from '../tenants/tenant-repository';
 import { alarmInboxKeys } from './alarm-inbox-keys';
 import { sentAlarmsPartition } from './sent-alarms';
 
 /**
  * Gives the open alarms sent before the alarm inbox existed their inbox keys (the alarm handler sets them
- * since): `npm run migrate:alarm-inbox`, once after the deploy
- * (docs/decisions/0255-the-alarm-inbox-sparse-index-entries-on-open-sent-alarms.md). Reads every asset's and device's alarm partition of each tenant (Queries, no scan) and keys only alarms still
+ * since): the migration step alarm-inbox-entries (scripts/migrations/steps.ts;
+ * docs/decisions/0255-the-alarm-inbox-sparse-index-entries-on-open-sent-alarms.md). Reads every asset's and
+ * device's alarm partition of the tenant (Queries, no scan) and keys only alarms still
  * unacknowledged and without keys, conditioned on both, so an acknowledgement meanwhile is never undone.
  * Idempotent: a second run keys nothing.
  */
@@ -78,16 +77,4 @@ async function keyOpenAlarms(ctx: TenantContext, partition: string, clientId: nu
     }
   }
   return keyed;
-}
-
-/** Every tenant of the registry, one after the other. */
-export async function backfillAlarmInboxOfAllTenants(): Promise<{ tenants: number; owners: number; keyed: number }> {
-  const tenants = await tenantRepository.list();
-  const total = { tenants: tenants.length, owners: 0, keyed: 0 };
-  for (const tenant of tenants) {
-    const { owners, keyed } = await backfillAlarmInbox(systemTenantContext(tenant.id));
-    total.owners += owners;
-    total.keyed += keyed;
-  }
-  return total;
 }

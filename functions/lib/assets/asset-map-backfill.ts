@@ -2,17 +2,14 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../data/client';
 import { queryAllPages } from '../data/query-page';
 import { fromItem } from '../data/repository';
-import { systemTenantContext } from '../data/system-context';
 import type { TenantContext } from '../data/tenant-context';
-import { tenantRepository } from '../tenants/tenant-repository';
 import { type AssetRecord, assetMapKeys, assetPartition } from './asset-repository';
 
 /**
  * Gives the assets of one tenant written before the map index existed their gsi7 keys (every writer sets
  * them since). Reads the tenant's asset partition (a Query, as the list does) and updates only positioned
  * assets still without keys, each conditioned on its version so a concurrent API write is never undone.
- * Idempotent: a second run finds nothing to do. Used by the local table migration and, on AWS, once after the
- * deploy that adds the index (`npm run migrate:map-index`).
+ * Idempotent: a second run finds nothing to do. The migration step asset-map-keys (scripts/migrations/steps.ts).
  */
 export async function backfillAssetMapKeys(ctx: TenantContext): Promise<{ read: number; updated: number }> {
   let read = 0;
@@ -49,16 +46,4 @@ async function setKeys(item: Record<string, unknown>, keys: { gsi7pk?: string; g
       // Rewritten meanwhile: that writer set the keys itself.
       if (error.name !== 'ConditionalCheckFailedException') throw error;
     });
-}
-
-/** Every tenant of the registry, one after the other. */
-export async function backfillAssetMapKeysOfAllTenants(): Promise<{ tenants: number; read: number; updated: number }> {
-  const tenants = await tenantRepository.list();
-  const total = { tenants: tenants.length, read: 0, updated: 0 };
-  for (const tenant of tenants) {
-    const { read, updated } = await backfillAssetMapKeys(systemTenantContext(tenant.id));
-    total.read += read;
-    total.updated += updated;
-  }
-  return total;
 }

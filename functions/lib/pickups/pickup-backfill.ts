@@ -4,14 +4,12 @@ import { type AssetRecord, assetPartition } from '../assets/asset-repository';
 import { dynamo, tableName } from '../data/client';
 import { queryAllPages } from '../data/query-page';
 import { fromItem } from '../data/repository';
-import { systemTenantContext } from '../data/system-context';
 import type { TenantContext } from '../data/tenant-context';
-import { tenantRepository } from '../tenants/tenant-repository';
 import { pickupWrites, WAITING_STATUS } from './pickup-items';
 
 /**
- * Gives the assets reported empty before pickups were kept their pickup item: `npm run migrate:pickups`, once
- * after the deploy (the seed runs it for the demo data). Reads each tenant's asset partition (Queries, no
+ * Gives the assets reported empty before pickups were kept their pickup item: the migration step pickup-items
+ * (scripts/migrations/steps.ts; the seed runs it for the demo data). Reads each tenant's asset partition (Queries, no
  * scan) filtered on the status. When the report was made is not stored: the asset's last position's time
  * stands for it (a reel is reported empty where it stands), else the run's time. The item is written only if
  * there is none (a report since wrote the true time) and only while the asset still waits at the version read
@@ -61,15 +59,4 @@ export async function backfillPickups(
     }
   }
   return { waiting, written };
-}
-
-export async function backfillPickupsOfAllTenants(): Promise<{ tenants: number; waiting: number; written: number }> {
-  const total = { tenants: 0, waiting: 0, written: 0 };
-  for (const tenant of await tenantRepository.list()) {
-    const result = await backfillPickups(systemTenantContext(String(tenant.id)));
-    total.tenants += 1;
-    total.waiting += result.waiting;
-    total.written += result.written;
-  }
-  return total;
 }

@@ -1,14 +1,14 @@
 import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { TABLE } from '../shared/table';
+import { TABLE } from '../../shared/table';
 
 /**
- * The create-indexes step of `npm run migrate:indexes`: which indexes of shared/table.ts the deployed table
+ * The create-indexes part of the migration step list-index-keys: which indexes of shared/table.ts the deployed table
  * lacks or is still building. The stack owns the table, so the indexes come from deploys, not from an
  * UpdateTable here (an index made beside CloudFormation makes its next update fail, "already exists"), and
  * CloudFormation adds one GSI per update: the step names the deploys to run, one per missing index, in order,
  * and waits while one builds (docs/decisions/0272-list-indexes-project-only-what-lists-filter-and-customer-indexes.md).
  * Locally dynalite cannot add an index at all: `npm start` rebuilds an older table with its items
- * (scripts/local/table-rebuild.ts) and the script is then run for its data steps.
+ * (scripts/local/table-rebuild.ts) and the ledger then runs the data parts.
  */
 export interface IndexState {
   present: string[];

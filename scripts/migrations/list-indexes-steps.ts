@@ -1,15 +1,15 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type AssetRecord, assetListKeys, assetPartition } from '../functions/lib/assets/asset-repository';
-import { dynamo, tableName } from '../functions/lib/data/client';
-import { queryAllPages } from '../functions/lib/data/query-page';
-import { fromItem } from '../functions/lib/data/repository';
-import type { TenantContext } from '../functions/lib/data/tenant-context';
-import { dueKeyOf } from '../functions/lib/devices/connectivity';
-import { type DeviceRecord, deviceListKeys, devicePartition } from '../functions/lib/devices/device-repository';
+import { type AssetRecord, assetListKeys, assetPartition } from '../../functions/lib/assets/asset-repository';
+import { dynamo, tableName } from '../../functions/lib/data/client';
+import { queryAllPages } from '../../functions/lib/data/query-page';
+import { fromItem } from '../../functions/lib/data/repository';
+import type { TenantContext } from '../../functions/lib/data/tenant-context';
+import { dueKeyOf } from '../../functions/lib/devices/connectivity';
+import { type DeviceRecord, deviceListKeys, devicePartition } from '../../functions/lib/devices/device-repository';
 
 /**
- * The data steps of `npm run migrate:indexes` (docs/decisions/0272-list-indexes-project-only-what-lists-filter-and-customer-indexes.md),
+ * The data parts of the migration step list-index-keys (scripts/migrations/steps.ts; docs/decisions/0272-list-indexes-project-only-what-lists-filter-and-customer-indexes.md),
  * per tenant, each idempotent and safe while the API writes; with `dryRun` they read and count but write nothing.
  *  - backfill: every asset and device gets its list index keys (gsi8…gsi13, an asset's customer gsi14…gsi18, a
  *    device's connectivity order gsi15; a device's due entry in gsi14 is left as it is)

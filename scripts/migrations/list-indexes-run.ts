@@ -1,9 +1,9 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { systemTenantContext } from '../functions/lib/data/system-context';
-import { tenantRepository } from '../functions/lib/tenants/tenant-repository';
-import { countCustomers, verifyTenant } from './migrate-indexes-checks';
-import { backfillTenant, dropOldKeys } from './migrate-indexes-steps';
-import { indexState, stagedDeploys, waitUntilActive } from './migrate-indexes-table';
+import { systemTenantContext } from '../../functions/lib/data/system-context';
+import { tenantRepository } from '../../functions/lib/tenants/tenant-repository';
+import { countCustomers, verifyTenant } from './list-indexes-checks';
+import { backfillTenant, dropOldKeys } from './list-indexes-steps';
+import { indexState, stagedDeploys, waitUntilActive } from './list-indexes-table';
 
 export const STEPS = ['create-indexes', 'backfill', 'count', 'verify', 'drop-old'] as const;
 export type Step = (typeof STEPS)[number];

@@ -5,16 +5,16 @@ import {
   ASSET_SORT_INDEXES,
   assetPartition,
   clientAssetsPartition,
-} from '../functions/lib/assets/asset-repository';
-import { clientAssetCounterKey, countClientIndex } from '../functions/lib/assets/client-asset-count';
-import { dynamo, tableName } from '../functions/lib/data/client';
-import { queryAllPages } from '../functions/lib/data/query-page';
-import type { TenantContext } from '../functions/lib/data/tenant-context';
-import { DEVICE_SORT_INDEXES, devicePartition } from '../functions/lib/devices/device-repository';
-import { countPartition, type StepOptions } from './migrate-indexes-steps';
+} from '../../functions/lib/assets/asset-repository';
+import { clientAssetCounterKey, countClientIndex } from '../../functions/lib/assets/client-asset-count';
+import { dynamo, tableName } from '../../functions/lib/data/client';
+import { queryAllPages } from '../../functions/lib/data/query-page';
+import type { TenantContext } from '../../functions/lib/data/tenant-context';
+import { DEVICE_SORT_INDEXES, devicePartition } from '../../functions/lib/devices/device-repository';
+import { countPartition, type StepOptions } from './list-indexes-steps';
 
 /**
- * The count and verify steps of `npm run migrate:indexes` (migrate-indexes-steps.ts has the others).
+ * The count and verify parts of the migration step list-index-keys (list-indexes-steps.ts has the others).
  */
 
 /** Assets per customer as the table holds them (the truth the indexes and counters are checked against). */

@@ -1,0 +1,87 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { backfillAlarmInbox } from '../../functions/lib/alarms/alarm-inbox-backfill';
+import { backfillAssetMapKeys } from '../../functions/lib/assets/asset-map-backfill';
+import { grantToBuiltInRoles, LATER_PERMISSIONS } from '../../functions/lib/auth/permission-grants';
+import { tableName } from '../../functions/lib/data/client';
+import type { TenantContext } from '../../functions/lib/data/tenant-context';
+import { recountDeviceFlags } from '../../functions/lib/devices/device-flag-recount';
+import { localServiceConfig } from '../../functions/lib/local-endpoints';
+import { backfillPickups } from '../../functions/lib/pickups/pickup-backfill';
+import { repairSearchIndex } from '../../functions/lib/search/gram-repair';
+import { runIndexMigration } from './list-indexes-run';
+
+/**
+ * One data migration: what it gives a table written by an older version, done one tenant at a time. `run` is
+ * idempotent (a second run on a tenant changes nothing), safe while the API writes, and answers counts for the
+ * ledger. A new migration is appended; the order is the order they run in, and a step's id never changes (the
+ * ledger knows it by its id).
+ */
+export interface MigrationStep {
+  id: string;
+  gives: string;
+  run(ctx: TenantContext): Promise<Record<string, number>>;
+}
+
+const listIndexKeys: MigrationStep = {
+  id: 'list-index-keys',
+  gives:
+    'assets and devices their list index keys (gsi8…gsi18), customer counts, verified, then the old gsi1…gsi6 keys dropped',
+  async run(ctx) {
+    const client = new DynamoDBClient(localServiceConfig('DYNAMODB_ENDPOINT'));
+    const report = await runIndexMigration(client, tableName(), {
+      steps: ['create-indexes', 'backfill', 'count', 'verify', 'drop-old'],
+      tenants: [Number(ctx.tenantId)],
+      dryRun: false,
+      log: () => undefined,
+    });
+    if (!report.ok) throw new Error(`list indexes: ${report.problems.join('; ')}\n${report.lines.join('\n')}`);
+    return {};
+  },
+};
+
+const grantStep = (permission: (typeof LATER_PERMISSIONS)[number]): MigrationStep => ({
+  id: `grant-${permission.toLowerCase().replaceAll('_', '-')}`,
+  gives: `the built-in roles whose default holds ${permission} that permission, once`,
+  run: async (ctx) => grantToBuiltInRoles(ctx, permission),
+});
+
+export const MIGRATION_STEPS: readonly MigrationStep[] = [
+  listIndexKeys,
+  {
+    id: 'asset-map-keys',
+    gives: 'positioned assets written before the map index (gsi7) their map keys',
+    run: (ctx) => backfillAssetMapKeys(ctx),
+  },
+  {
+    id: 'alarm-inbox-entries',
+    gives: 'open alarms sent before the alarm inbox their inbox entries',
+    run: (ctx) => backfillAlarmInbox(ctx),
+  },
+  {
+    id: 'pickup-items',
+    gives: 'assets reported empty before pickups existed their pickup item',
+    run: (ctx) => backfillPickups(ctx),
+  },
+  {
+    id: 'search-postings',
+    gives: 'the search index of assets and devices, with positions, and the retired asset catalogue deleted',
+    async run(ctx) {
+      const counts: Record<string, number> = {};
+      for (const entity of ['ASSET', 'DEVICE'] as const) {
+        const report = await repairSearchIndex(ctx, entity);
+        counts[`${entity.toLowerCase()}_ids_added`] = report.added;
+        counts[`${entity.toLowerCase()}_ids_removed`] = report.removed;
+      }
+      return counts;
+    },
+  },
+  {
+    id: 'device-flag-counts',
+    gives: "the device list's flag counts (asset, battery low, sabotaged, connectivity)",
+    async run(ctx) {
+      const report = await recountDeviceFlags(ctx);
+      return { devices: report.devices, changed: report.changed ? 1 : 0 };
+    },
+  },
+  ...LATER_PERMISSIONS.map(grantStep),
+];

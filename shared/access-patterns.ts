@@ -40,7 +40,8 @@ export const ACCESS_PATTERNS = {
   devicesByActivationDate: 'gsi12',
   devicesByModel: 'gsi13',
   devicesByConnectivity: 'gsi15',
-  // Devices: the silent-tag job's due entries, and those written before they moved out of the map's index.
+  // Devices: the silent-tag job's due entries; written in the map's index before they had their own, read
+  // there only by the migration step that moves them (functions/lib/devices/due-entry-move.ts).
   devicesByDueTime: 'gsi14',
   devicesByLegacyDueTime: 'gsi7',
 

@@ -46,9 +46,9 @@ export const MAP_PROJECTION = [
 ] as const;
 
 /**
- * gsi7 also holds the silent-tag job's due devices (devices.byDueTime, partition `T#<t>#DEVICE#DUE`, sparse:
- * online and late devices only). The job reads these from the entry, so it reads nothing else per device.
- * Assets never carry them, so the map's entries do not grow.
+ * gsi7 held the silent-tag job's due devices before they had gsi14 (moved by the migration step due-entries).
+ * It keeps projecting their fields because DynamoDB cannot change an index's projection in place; assets never
+ * carry them, so the map's entries do not grow.
  */
 export const DUE_PROJECTION = ['connectivity', 'heard_at', 'late_at', 'silent_at'] as const;
 

@@ -5,7 +5,7 @@ import { dynamo, tableName } from '../../functions/lib/data/client';
 import { queryAllPages } from '../../functions/lib/data/query-page';
 import { fromItem } from '../../functions/lib/data/repository';
 import type { TenantContext } from '../../functions/lib/data/tenant-context';
-import { dueKeyOf } from '../../functions/lib/devices/connectivity';
+import { DUE_INDEX, dueKeyOf } from '../../functions/lib/devices/connectivity';
 import { type DeviceRecord, deviceListKeys, devicePartition } from '../../functions/lib/devices/device-repository';
 
 /**
@@ -64,7 +64,7 @@ export function keyChanges(item: Record<string, unknown>, wanted: Record<string,
   const set = Object.fromEntries(Object.entries(wanted).filter(([name, value]) => item[name] !== value));
   // A device's due entry (gsi14, devices/connectivity.ts) is the silent-tag job's key, no list index's: kept.
   const due = dueKeyOf(item);
-  const isDueKey = (name: string) => due !== undefined && (name === `${due.index}pk` || name === `${due.index}sk`);
+  const isDueKey = (name: string) => due !== undefined && (name === `${DUE_INDEX}pk` || name === `${DUE_INDEX}sk`);
   const remove = NEW_KEYS.filter((name) => item[name] !== undefined && wanted[name] === undefined && !isDueKey(name));
   return { set, remove };
 }

@@ -5,6 +5,7 @@ import { grantToBuiltInRoles, LATER_PERMISSIONS } from '../../functions/lib/auth
 import { tableName } from '../../functions/lib/data/client';
 import type { TenantContext } from '../../functions/lib/data/tenant-context';
 import { recountDeviceFlags } from '../../functions/lib/devices/device-flag-recount';
+import { moveOldDueEntries } from '../../functions/lib/devices/due-entry-move';
 import { localServiceConfig } from '../../functions/lib/local-endpoints';
 import { backfillPickups } from '../../functions/lib/pickups/pickup-backfill';
 import { repairSearchIndex } from '../../functions/lib/search/gram-repair';
@@ -82,6 +83,11 @@ export const MIGRATION_STEPS: readonly MigrationStep[] = [
       const report = await recountDeviceFlags(ctx);
       return { devices: report.devices, changed: report.changed ? 1 : 0 };
     },
+  },
+  {
+    id: 'due-entries',
+    gives: "devices keyed for the silent-tag job in the asset map's index (gsi7) their entry in the due index (gsi14)",
+    run: (ctx) => moveOldDueEntries(ctx),
   },
   ...LATER_PERMISSIONS.map(grantStep),
 ];

@@ -98,7 +98,7 @@ describe('connectivity', () => {
 
   it('leaves the due entry still while half the late window is ahead of it, never past the late time', () => {
     // Hourly tag: late 90 min after an uplink; the entry keyed at 11:30 (heard 10:00).
-    const key = { index: 'gsi14' as const, sortKey: dueSortKey('2026-06-01T11:30:00.000Z', 42) };
+    const key = { sortKey: dueSortKey('2026-06-01T11:30:00.000Z', 42) };
     const online = { connectivity: 'online' as const };
     const uplinkAt = (heardAt: string) => connectivityAfterUplink(heardAt, hourly);
     // A moving tracker reporting every 5 minutes: 80 min of the 90 still ahead.
@@ -108,21 +108,18 @@ describe('connectivity', () => {
     expect(dueEntryStays(online, key, uplinkAt('2026-06-01T10:46:00.000Z'))).toBe(false);
     // A tag at its interval (heard an hour later) uses two thirds of the window: moves every time.
     expect(dueEntryStays(online, key, uplinkAt('2026-06-01T11:00:00.000Z'))).toBe(false);
-    // Coming back from late, or keyed in the old index (gsi7), or not keyed: always keyed anew.
+    // Coming back from late, or not keyed: always keyed anew.
     expect(dueEntryStays({ connectivity: 'late' }, key, uplinkAt('2026-06-01T10:10:00.000Z'))).toBe(false);
-    expect(dueEntryStays(online, { ...key, index: 'gsi7' }, uplinkAt('2026-06-01T10:10:00.000Z'))).toBe(false);
     expect(dueEntryStays(online, undefined, uplinkAt('2026-06-01T10:10:00.000Z'))).toBe(false);
     // A key later than the new late time (an uplink received out of order) is never kept.
     expect(dueEntryStays(online, key, uplinkAt('2026-06-01T09:00:00.000Z'))).toBe(false);
   });
 
-  it('reads the due key from a stored item, the new index first, and nothing from another partition', () => {
+  it('reads the due key from a stored item, only from the due index, and nothing from another partition', () => {
     const sk = dueSortKey('2026-06-01T11:30:00.000Z', 42);
-    expect(dueKeyOf({ gsi14pk: 'T#1#DEVICE#DUE', gsi14sk: sk })).toEqual({ index: 'gsi14', sortKey: sk });
-    expect(dueKeyOf({ gsi7pk: 'T#1#DEVICE#DUE', gsi7sk: sk })).toEqual({ index: 'gsi7', sortKey: sk });
-    expect(dueKeyOf({ gsi7pk: 'T#1#DEVICE#DUE', gsi7sk: 'a', gsi14pk: 'T#1#DEVICE#DUE', gsi14sk: sk })?.index).toBe(
-      'gsi14',
-    );
+    expect(dueKeyOf({ gsi14pk: 'T#1#DEVICE#DUE', gsi14sk: sk })).toEqual({ sortKey: sk });
+    // The old place in the map's index is the migration's to move (due-entry-move.ts), nobody else's.
+    expect(dueKeyOf({ gsi7pk: 'T#1#DEVICE#DUE', gsi7sk: sk })).toBeUndefined();
     expect(dueKeyOf({ gsi14pk: 'T#1#ASSET#CLIENT#3', gsi14sk: sk })).toBeUndefined();
   });
 

@@ -17,7 +17,7 @@ const device = (connectivity: DeviceRecord['connectivity']) =>
   ({ id: 42, name: 'Tag', dev_eui: '0004A30B001C0530', connectivity, battery_level_low: false }) as DeviceRecord;
 const effectsAt = (heardAt: string, previous: DeviceRecord) =>
   ({ device: connectivityAfterUplink(heardAt, hourly, previous) }) as unknown as UplinkEffects;
-const keyedAt = (dueAt: string) => ({ index: 'gsi14' as const, sortKey: dueSortKey(dueAt, 42) });
+const keyedAt = (dueAt: string) => ({ sortKey: dueSortKey(dueAt, 42) });
 
 describe('the processor’s device changes', () => {
   it('moves no index key on the common path: online, the due entry keyed well ahead', () => {
@@ -52,14 +52,5 @@ describe('the processor’s device changes', () => {
       gsi15sk: `0#${pad(42)}`,
       gsi14sk: dueSortKey('2026-06-01T12:30:00.000Z', 42),
     });
-  });
-
-  it('takes a device keyed in the old due index (gsi7) out of it as its key moves', () => {
-    const online = device('online');
-    const legacy = { index: 'gsi7' as const, sortKey: dueSortKey('2026-06-01T11:30:00.000Z', 42) };
-    const changes = deviceChanges(ctx, online, legacy, effectsAt('2026-06-01T10:05:00Z', online));
-    expect(changes).toHaveProperty('gsi14sk');
-    expect('gsi7pk' in changes && changes.gsi7pk === undefined).toBe(true);
-    expect('gsi7sk' in changes && changes.gsi7sk === undefined).toBe(true);
   });
 });

@@ -176,7 +176,7 @@ describe('device flag filters', () => {
 describe('silent-tag moves', () => {
   const entry = {
     id: 4,
-    dueKey: { index: 'gsi14' as const, sortKey: dueSortKey('2026-01-01T18:00:00.000Z', 4) },
+    dueKey: { sortKey: dueSortKey('2026-01-01T18:00:00.000Z', 4) },
     connectivity: 'online' as const,
     heard_at: '2026-01-01T00:00:00.000Z',
     late_at: '2026-01-01T18:00:00.000Z',
@@ -188,11 +188,9 @@ describe('silent-tag moves', () => {
     expect(moveOf(entry, new Date('2026-01-03T00:00:00Z'))?.state).toBe('silent');
     expect(moveOf({ ...entry, connectivity: 'silent' }, new Date('2026-01-03T00:00:00Z'))).toBeUndefined();
   });
-  it('key again, in the same state, a device whose key was early or sits in the old due index', () => {
-    const early = { ...entry, dueKey: { index: 'gsi14' as const, sortKey: dueSortKey('2026-01-01T09:00:00.000Z', 4) } };
+  it('key again, in the same state, a device whose key was early', () => {
+    const early = { ...entry, dueKey: { sortKey: dueSortKey('2026-01-01T09:00:00.000Z', 4) } };
     expect(moveOf(early, new Date('2026-01-01T12:00:00Z'))).toEqual({ entry: early, state: 'online' });
-    const legacy = { ...entry, dueKey: { index: 'gsi7' as const, sortKey: entry.dueKey.sortKey } };
-    expect(moveOf(legacy, new Date('2026-01-01T12:00:00Z'))?.state).toBe('online');
-    expect(moveOf({ ...legacy, connectivity: 'silent' }, new Date('2026-01-03T00:00:00Z'))).toBeUndefined();
+    expect(moveOf(entry, new Date('2026-01-01T12:00:00Z'))).toBeUndefined();
   });
 });

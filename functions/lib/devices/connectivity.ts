@@ -33,13 +33,11 @@ export const LATE_AFTER_INTERVALS = 1.5;
 
 /**
  * The due index: gsi14, keys only (an uplink that leaves the key where it is writes nothing
- * into the index; the job reads the due devices by key). Devices keyed before that sit in gsi7 (the asset
- * map's index, which copied `DUE_PROJECTION`, so every uplink rewrote the entry): the job reads both, and a
- * device leaves gsi7 the next time its key moves (docs/decisions/0276-the-due-entry-stays-still-in-gsi14-until-half-its-window-is-used.md).
+ * into the index; the job reads the due devices by key). Devices keyed before that, in the asset map's index,
+ * are moved here by a migration step (due-entry-move.ts;
+ * docs/decisions/0276-the-due-entry-stays-still-in-gsi14-until-half-its-window-is-used.md).
  */
 export const DUE_INDEX = ACCESS_PATTERNS.devicesByDueTime;
-export const LEGACY_DUE_INDEX = ACCESS_PATTERNS.devicesByLegacyDueTime;
-export type DueIndex = typeof DUE_INDEX | typeof LEGACY_DUE_INDEX;
 export const duePartition = (ctx: TenantContext) => `${typePartition(ctx, 'DEVICE')}#DUE`;
 export const dueSortKey = (dueAt: string, deviceId: number) => `${dueAt}#${pad(deviceId)}`;
 export const dueIndexKeys = (ctx: TenantContext, deviceId: number, dueAt: string) => ({
@@ -51,19 +49,14 @@ export const dueBound = (now: Date) => `${now.toISOString()}#~`;
 
 /** Where a stored device item's due entry is keyed (the keys are storage: `fromItem` drops them). */
 export interface DueKey {
-  index: DueIndex;
   sortKey: string;
 }
 
 export function dueKeyOf(item: Record<string, unknown>): DueKey | undefined {
-  for (const index of [DUE_INDEX, LEGACY_DUE_INDEX] as const) {
-    const partition = item[`${index}pk`];
-    const sortKey = item[`${index}sk`];
-    if (typeof partition === 'string' && partition.endsWith('#DEVICE#DUE') && typeof sortKey === 'string') {
-      return { index, sortKey };
-    }
-  }
-  return undefined;
+  const partition = item[`${DUE_INDEX}pk`];
+  const sortKey = item[`${DUE_INDEX}sk`];
+  const keyed = typeof partition === 'string' && partition.endsWith('#DEVICE#DUE') && typeof sortKey === 'string';
+  return keyed ? { sortKey } : undefined;
 }
 
 /** The time a due key stands for (`<ISO>#<padded id>`). */
@@ -82,7 +75,7 @@ export function dueEntryStays(
   key: DueKey | undefined,
   next: Pick<Required<ConnectivityAttributes>, 'heard_at' | 'late_at'>,
 ): boolean {
-  if (previous.connectivity !== 'online' || key?.index !== DUE_INDEX) return false;
+  if (previous.connectivity !== 'online' || !key) return false;
   const keyed = dueTimeOf(key.sortKey);
   const heard = Date.parse(next.heard_at);
   const late = Date.parse(next.late_at);

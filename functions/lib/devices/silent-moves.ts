@@ -7,10 +7,10 @@ import {
   type ConnectivityAttributes,
   connectivityAt,
   crossedAt,
+  DUE_INDEX,
   type DueKey,
   dueIndexKeys,
   dueSortKey,
-  LEGACY_DUE_INDEX,
   nextDueAt,
 } from './connectivity';
 import { counterWrites, type DeviceFlags, flagDelta, sumDeltas } from './device-flag-counts';
@@ -37,11 +37,10 @@ export function moveOf(entry: DueEntry, now: Date): Move | undefined {
   const state = connectivityAt(entry, now);
   if (state === 'never') return undefined;
   if (entry.connectivity !== state) return state === 'online' ? undefined : { entry, state };
-  // Same state: only an early key (or one in the old index) moves, to the real due time.
+  // Same state: only an early key moves, to the real due time.
   const due = nextDueAt(entry);
   if (!due) return undefined;
-  const early = dueSortKey(due, entry.id) !== entry.dueKey.sortKey;
-  return early || entry.dueKey.index === LEGACY_DUE_INDEX ? { entry, state } : undefined;
+  return dueSortKey(due, entry.id) !== entry.dueKey.sortKey ? { entry, state } : undefined;
 }
 
 const ATTEMPTS = 5;
@@ -64,16 +63,13 @@ function moveItem(ctx: TenantContext, { entry, state }: Move) {
   };
   const sets = Object.keys(keys).map((name) => `${name} = :${name}`);
   if (state !== entry.connectivity) sets.push('connectivity = :state', 'connectivity_since = :since');
-  // A device keyed in the old due index (gsi7) leaves it as it gets its new key.
-  const leaves =
-    due && entry.dueKey.index === LEGACY_DUE_INDEX ? ` REMOVE ${LEGACY_DUE_INDEX}pk, ${LEGACY_DUE_INDEX}sk` : '';
   return {
     Update: {
       TableName: tableName(),
       Key: itemKey(ctx, 'DEVICE', entry.id),
-      UpdateExpression: `SET ${sets.join(', ')}${leaves}`,
+      UpdateExpression: `SET ${sets.join(', ')}`,
       ConditionExpression: 'attribute_exists(pk) AND heard_at = :heard AND #seen = :seen AND connectivity = :was',
-      ExpressionAttributeNames: { '#seen': `${entry.dueKey.index}sk` },
+      ExpressionAttributeNames: { '#seen': `${DUE_INDEX}sk` },
       ExpressionAttributeValues: {
         ...Object.fromEntries(Object.entries(keys).map(([name, value]) => [`:${name}`, value])),
         ...(state !== entry.connectivity

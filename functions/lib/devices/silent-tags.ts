@@ -19,7 +19,6 @@ import {
   dueBound,
   dueKeyOf,
   duePartition,
-  LEGACY_DUE_INDEX,
 } from './connectivity';
 import type { DeviceRecord } from './device-repository';
 import { type DueEntry, moveDevices, moveOf } from './silent-moves';
@@ -85,30 +84,28 @@ async function publishSilence(ctx: TenantContext, deviceId: number, assetId: num
 }
 
 async function sweepTenant(ctx: TenantContext, now: Date, report: SilentTagReport) {
-  for (const index of [DUE_INDEX, LEGACY_DUE_INDEX]) {
-    const pages = queryAllPages({
-      TableName: tableName(),
-      IndexName: index,
-      KeyConditionExpression: `${index}pk = :pk AND ${index}sk <= :bound`,
-      ExpressionAttributeValues: { ':pk': duePartition(ctx), ':bound': dueBound(now) },
-      Limit: PAGE,
-      ReturnConsumedCapacity: 'TOTAL',
-    });
-    for await (const page of pages) {
-      report.itemsRead += page.ScannedCount ?? 0;
-      report.readUnits += page.ConsumedCapacity?.CapacityUnits ?? 0;
-      // Keys only: the device's id is its table sort key's.
-      const ids = (page.Items ?? []).map((item) => idOfItemSortKey(String(item.sk)));
-      const entries = await dueEntries(ctx, ids, now, report);
-      for (let start = 0; start < entries.length; start += PARALLEL) {
-        const slice = entries.slice(start, start + PARALLEL);
-        // One transaction moves the slice's states and the device list's connectivity counts (silent-moves.ts).
-        const moved = await moveDevices(
-          ctx,
-          slice.flatMap((entry) => moveOf(entry, now) ?? []),
-        );
-        await Promise.all(slice.map((entry) => advance(ctx, entry, now, moved, report)));
-      }
+  const pages = queryAllPages({
+    TableName: tableName(),
+    IndexName: DUE_INDEX,
+    KeyConditionExpression: `${DUE_INDEX}pk = :pk AND ${DUE_INDEX}sk <= :bound`,
+    ExpressionAttributeValues: { ':pk': duePartition(ctx), ':bound': dueBound(now) },
+    Limit: PAGE,
+    ReturnConsumedCapacity: 'TOTAL',
+  });
+  for await (const page of pages) {
+    report.itemsRead += page.ScannedCount ?? 0;
+    report.readUnits += page.ConsumedCapacity?.CapacityUnits ?? 0;
+    // Keys only: the device's id is its table sort key's.
+    const ids = (page.Items ?? []).map((item) => idOfItemSortKey(String(item.sk)));
+    const entries = await dueEntries(ctx, ids, now, report);
+    for (let start = 0; start < entries.length; start += PARALLEL) {
+      const slice = entries.slice(start, start + PARALLEL);
+      // One transaction moves the slice's states and the device list's connectivity counts (silent-moves.ts).
+      const moved = await moveDevices(
+        ctx,
+        slice.flatMap((entry) => moveOf(entry, now) ?? []),
+      );
+      await Promise.all(slice.map((entry) => advance(ctx, entry, now, moved, report)));
     }
   }
 }
@@ -178,7 +175,7 @@ async function leaveIndex(ctx: TenantContext, device: DeviceRecord & Connectivit
       new UpdateCommand({
         TableName: tableName(),
         Key: itemKey(ctx, 'DEVICE', device.id),
-        UpdateExpression: `REMOVE ${[DUE_INDEX, LEGACY_DUE_INDEX].flatMap((index) => [`${index}pk`, `${index}sk`]).join(', ')}`,
+        UpdateExpression: `REMOVE ${DUE_INDEX}pk, ${DUE_INDEX}sk`,
         ConditionExpression: 'connectivity = :silent AND heard_at = :heard',
         ExpressionAttributeValues: { ':silent': 'silent', ':heard': device.heard_at },
       }),

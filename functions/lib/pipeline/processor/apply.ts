@@ -4,7 +4,7 @@ import { type AssetRecord, assetMapKeys } from '../../assets/asset-repository';
 import { dynamo, tableName } from '../../data/client';
 import { itemKey } from '../../data/keys';
 import type { TenantContext } from '../../data/tenant-context';
-import { type DueKey, dueEntryStays, dueIndexKeys, dueKeyOf, LEGACY_DUE_INDEX } from '../../devices/connectivity';
+import { type DueKey, dueEntryStays, dueIndexKeys, dueKeyOf } from '../../devices/connectivity';
 import type { DeviceRecord } from '../../devices/device-repository';
 import { connectivityIndexKeys, DEVICE_SORT_INDEXES, deviceSortKeys } from '../../devices/device-repository';
 import { putEvent } from '../../events/event-repository';
@@ -127,9 +127,6 @@ export function deviceChanges(
   const { heard_at, late_at } = effects.device;
   if (heard_at && late_at && !dueEntryStays(read, dueKey, { heard_at, late_at })) {
     Object.assign(changes, dueIndexKeys(ctx, read.id, late_at));
-    if (dueKey?.index === LEGACY_DUE_INDEX) {
-      Object.assign(changes, { [`${LEGACY_DUE_INDEX}pk`]: undefined, [`${LEGACY_DUE_INDEX}sk`]: undefined });
-    }
   }
   return changes;
 }

@@ -1,21 +1,22 @@
 import { handler } from '../functions/jobs/time-rules';
-import { HOST, port, REGION, TABLE_NAME } from './local/config';
+import { operatorArgs, runOperatorScript } from './operator-cli';
 
 /**
  * `npm run job:time-rules [-- --now <ISO time>] [--tenant <id>]...`: runs the time-rule job by hand against the
- * local stack of `npm start` (now, every tenant by default). `--now` judges at another time (a dry look ahead
- * fires and moves the timers for real). A rerun changes nothing.
+ * local stack of `npm start` (now, every tenant by default). `--now` judges at another time (a look ahead fires
+ * and moves the timers for real). A rerun changes nothing.
  */
 async function main() {
-  const args = process.argv.slice(2);
-  const nowIndex = args.indexOf('--now');
-  const now = nowIndex >= 0 ? args[nowIndex + 1] : undefined;
-  const tenants = args.flatMap((arg, i) => (arg === '--tenant' && args[i + 1] ? [args[i + 1] as string] : []));
-  process.env.TABLE_NAME ??= TABLE_NAME;
-  process.env.AWS_REGION ??= REGION;
-  process.env.DYNAMODB_ENDPOINT ??= `http://${HOST}:${port('DYNAMODB_PORT')}`;
-  process.env.EVENTBRIDGE_ENDPOINT ??= `http://${HOST}:${port('EVENTBRIDGE_PORT')}`;
-  const report = await handler({ ...(now ? { now } : {}), ...(tenants.length ? { tenants } : {}) });
+  const { tenantIds, values } = operatorArgs({
+    usage: 'npm run job:time-rules [-- --now <ISO time>] [--tenant <id>]...',
+    tenants: true,
+    endpoints: { EVENTBRIDGE_ENDPOINT: 'EVENTBRIDGE_PORT' },
+    options: { now: { type: 'string' } },
+  });
+  const report = await handler({
+    ...(values.now ? { now: values.now } : {}),
+    ...(tenantIds.length ? { tenants: tenantIds } : {}),
+  });
   console.log(
     `Time rules at ${report.now}: ${report.tenants} tenants, ${report.itemsRead} items read, ${report.due} due, ` +
       `${report.fired} fired, ${report.cleared} cleared, ${report.replanned} re-planned, ` +
@@ -23,7 +24,4 @@ async function main() {
   );
 }
 
-main().catch((error: Error) => {
-  console.error(error.message);
-  process.exit(1);
-});
+runOperatorScript(main);

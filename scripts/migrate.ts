@@ -1,5 +1,5 @@
 import { runMigrations } from './migrations/run-migrations';
-import { operatorTarget, runOperatorScript } from './operator-cli';
+import { operatorArgs, runOperatorScript } from './operator-cli';
 
 /**
  * `npm run migrate [-- --dry-run] [--aws]`: runs the data migrations the table's ledger has not finished
@@ -9,9 +9,7 @@ import { operatorTarget, runOperatorScript } from './operator-cli';
  * tenant or not done.
  */
 async function main() {
-  const argv = process.argv.slice(2);
-  operatorTarget(argv);
-  const dryRun = argv.includes('--dry-run');
+  const { dryRun } = operatorArgs({ usage: 'npm run migrate [-- --dry-run] [--aws]', dryRun: true, aws: true });
   const outcome = await runMigrations({ dryRun, log: console.log });
   const pending = dryRun ? `, ${outcome.pending.length} to do` : '';
   console.log(`Migrations: ${outcome.ran.length} run, ${outcome.done.length} done before${pending}.`);

@@ -6,10 +6,11 @@ import { LORAWAN_UPLINK_TOPIC } from '../functions/lib/pipeline/topics';
 import { HOST, port } from './local/config';
 import { connectAsThing, type LocalThingKind, thingCredentialsCache } from './local/iot-clients';
 import { KPN_DEMO } from './local/kpn-things';
+import { mulberry32 } from './seed/prng';
 import { DEMO_PASSWORD } from './seed/seed';
 import { kpnHeaders, lorawanBody, mqttJson, senmlBody, type Uplink } from './simulate/bodies';
 import { inCodecLayout, putTagsOnLayout } from './simulate/codec-layout';
-import { describeUplink, newTag, nextUplink, random, type SimTag } from './simulate/fleet';
+import { describeUplink, newTag, nextUplink, type SimTag } from './simulate/fleet';
 import { chirpstackBody, ttsBody } from './simulate/network-samples';
 
 /**
@@ -160,7 +161,7 @@ async function main() {
   const via = values.via as Via;
   if (!VIAS.includes(via)) throw new Error(`--via is one of ${VIAS.join(', ')}`);
   const rate = Number(values.rate);
-  const rng = random(Number(values.seed));
+  const rng = mulberry32(Number(values.seed));
   const { token } = await request<{ token: string }>('POST', '/user/sign-in', undefined, {
     email: 'admin',
     password: DEMO_PASSWORD,

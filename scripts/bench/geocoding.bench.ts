@@ -9,7 +9,8 @@ import { offlineGeocoder } from '../../functions/lib/geocoding/offline-geocoder'
 import { type GeocodedDevice, pipelineAddress } from '../../functions/lib/geocoding/pipeline-address';
 import type { Fix } from '../../functions/lib/pipeline/contracts';
 import { TOWNS, ZONE_PLACES } from '../seed/places';
-import { newTag, nextUplink, random } from '../simulate/fleet';
+import { mulberry32 } from '../seed/prng';
+import { newTag, nextUplink } from '../simulate/fleet';
 
 /**
  * Geocoding benchmark: the address cache's hit ratio on a simulator-like day, in process. Moving
@@ -36,7 +37,7 @@ interface Counts {
 }
 
 async function simulate(): Promise<{ moving: Counts; parked: Counts }> {
-  const rng = random(16);
+  const rng = mulberry32(16);
   const geocoder = offlineGeocoder();
   const cache = new Map<string, Address | null>();
   const counts = () => ({ uplinks: 0, requests: 0, hits: 0, providerCalls: 0, providerMs: 0 });

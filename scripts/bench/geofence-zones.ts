@@ -1,5 +1,6 @@
 import type { ZoneShape } from '../../functions/lib/pipeline/contracts';
 import { destinationPoint } from '../../functions/lib/pipeline/geofence/geodesy';
+import { mulberry32 } from '../seed/prng';
 
 /**
  * Realistic zones for the geofence benchmark, from a fixed seed: yards, depots and sites spread over the
@@ -8,18 +9,6 @@ import { destinationPoint } from '../../functions/lib/pipeline/geofence/geodesy'
  * rest anywhere in the box.
  */
 export const NL_BOX = { minLon: 3.4, maxLon: 7.2, minLat: 50.75, maxLat: 53.5 };
-
-/** mulberry32: a small seeded generator, so every run measures the same zones and positions. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const between = (random: () => number, min: number, max: number) => min + random() * (max - min);
 
@@ -34,7 +23,7 @@ function starRing(random: () => number, lon: number, lat: number, vertices: numb
 }
 
 export function benchZones(count: number, seed = 42): ZoneShape[] {
-  const random = seededRandom(seed);
+  const random = mulberry32(seed);
   const zones: ZoneShape[] = [];
   for (let id = 1; id <= count; id++) {
     const lon = between(random, NL_BOX.minLon + 0.3, NL_BOX.maxLon - 0.3);
@@ -57,7 +46,7 @@ export function benchZones(count: number, seed = 42): ZoneShape[] {
 }
 
 export function benchPositions(zones: ZoneShape[], count: number, seed = 7): [number, number][] {
-  const random = seededRandom(seed);
+  const random = mulberry32(seed);
   const positions: [number, number][] = [];
   for (let i = 0; i < count; i++) {
     const zone = zones[Math.floor(random() * zones.length)];

@@ -8,8 +8,9 @@ import { localServiceConfig } from '../../functions/lib/local-endpoints';
 import { gatewayUplinkTopic } from '../../functions/lib/pipeline/topics';
 import { port } from '../local/config';
 import { connectAsThing, provisionLocalThing } from '../local/iot-clients';
+import { mulberry32 } from '../seed/prng';
 import { mqttJson } from '../simulate/bodies';
-import { newTag, nextUplink, random, type SimTag } from '../simulate/fleet';
+import { newTag, nextUplink, type SimTag } from '../simulate/fleet';
 import { cpuSeconds } from './push.bench';
 
 /**
@@ -116,7 +117,7 @@ async function step(
   seconds: number,
 ): Promise<StepResult> {
   const sqs = new SQSClient(localServiceConfig('SQS_ENDPOINT'));
-  const rng = random(rate * 1000 + seconds);
+  const rng = mulberry32(rate * 1000 + seconds);
   const last = new Map<number, string>();
   const cpuStart = context.stackPid ? cpuSeconds(context.stackPid) : NaN;
   const started = Date.now();
@@ -177,7 +178,7 @@ export async function scaleSteps(
   stackPid: number | undefined,
   log: (line: string) => void,
 ): Promise<StepResult[]> {
-  const rng = random(1126);
+  const rng = mulberry32(1126);
   const fleet = devices.map((device, i) => ({
     device,
     tag: newTag(

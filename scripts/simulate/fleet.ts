@@ -30,18 +30,6 @@ export interface SimTag {
   lastAt: number;
 }
 
-/** A small deterministic generator (mulberry32), so a run can be repeated with --seed. */
-export function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The zone stop nearest to a position (flat distance: enough to choose). */
 function nearestZoneStop(lat: number, lon: number): SimTag['target'] {
   const zones = STOPS.filter((stop) => stop.zone);

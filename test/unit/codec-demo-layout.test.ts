@@ -1,8 +1,9 @@
 import { clearCodecCache } from '../../functions/lib/pipeline/codecs/codec-cache';
 import { decoderFor } from '../../functions/lib/pipeline/codecs/profile-decoder';
 import { DEMO_CODEC, encodeDemoPayload } from '../../scripts/seed/demo-codec';
+import { mulberry32 } from '../../scripts/seed/prng';
 import { inCodecLayout } from '../../scripts/simulate/codec-layout';
-import { newTag, nextUplink, random } from '../../scripts/simulate/fleet';
+import { newTag, nextUplink } from '../../scripts/simulate/fleet';
 
 /** The simulator's `--layout codec` bytes decode back through the demo codec to what the simulated tag said. */
 afterAll(() => clearCodecCache());
@@ -10,7 +11,7 @@ afterAll(() => clearCodecCache());
 describe('the demo codec layout (scripts/seed/demo-codec.ts, scripts/simulate/codec-layout.ts)', () => {
   it('round-trips simulated uplinks: position, accuracy, battery, tamper, motion', async () => {
     const decode = await decoderFor({ key: 'demo:101:1', codec: DEMO_CODEC, field_paths: {} });
-    const rng = random(7);
+    const rng = mulberry32(7);
     const tag = newTag(rng, { devEui: '0004A30B00000001', assetName: 'H-1001', lat: 52.09, lon: 5.12 }, 1);
     for (let i = 0; i < 20; i++) {
       const uplink = inCodecLayout(nextUplink(tag, rng, Date.now() + i * 60_000));

@@ -1,17 +1,35 @@
 import type { z } from 'zod';
-import { ACCESS_CONTRACTS } from './contracts/access';
-import { AUDIT_CONTRACTS } from './contracts/audit';
-import { BILLING_CONTRACTS } from './contracts/billing';
-import { TRACKING_CONTRACTS } from './contracts/tracking';
-import { WEBHOOK_CONTRACTS } from './contracts/webhooks';
+import { ADMIN_USERS_CONTRACTS } from './api/admin-users';
+import { ALARMS_CONTRACTS } from './api/alarms';
+import { API_TOKENS_CONTRACTS } from './api/api-tokens';
+import { ASSET_ALARMS_CONTRACTS } from './api/asset-alarms';
+import { ASSET_PROFILES_CONTRACTS } from './api/asset-profiles';
+import { ASSETS_CONTRACTS } from './api/assets';
+import { AUDIT_CONTRACTS } from './api/audit';
+import { BILLING_CONTRACTS } from './api/billing';
+import { CLIENTS_CONTRACTS } from './api/clients';
+import { DEVICE_PROFILES_CONTRACTS } from './api/device-profiles';
+import { DEVICE_UPLINKS_CONTRACTS } from './api/device-uplinks';
+import { DEVICES_CONTRACTS } from './api/devices';
+import { EVENTS_CONTRACTS } from './api/events';
+import { EXPORTS_CONTRACTS } from './api/exports';
+import { GATEWAYS_CONTRACTS } from './api/gateways';
+import { GEO_ZONES_CONTRACTS } from './api/geo-zones';
+import { KPN_THINGS_CONTRACTS } from './api/kpn-things';
+import { ROLES_CONTRACTS } from './api/roles';
+import { SESSION_CONTRACTS } from './api/session';
+import { SETTINGS_CONTRACTS } from './api/settings';
+import { TENANTS_CONTRACTS } from './api/tenants';
+import { WEBHOOKS_CONTRACTS } from './api/webhooks';
+import { ZONE_VISITS_CONTRACTS } from './api/zone-visits';
 import type { RouteId } from './routes';
 
 /** The error statuses the OpenAPI document has a response for (functions/lib/openapi/openapi-document.ts). */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 428 | 429 | 501 | 502;
 
 /**
- * What each route of the table takes and answers, next to the table (shared/routes.ts) and built from the
- * shared zod schemas. One source for two readers: the API validates a route's `body` with it
+ * What each route of the table takes and answers, beside its route in its module's file (shared/api/<module>.ts)
+ * and built from the shared zod schemas. One source for two readers: the API validates a route's `body` with it
  * (functions/lib/http/handler.ts), and the OpenAPI document (GET /api/docs.json) is generated from it
  * (functions/lib/openapi/). A route added to the table without a contract fails the typecheck here.
  */
@@ -53,10 +71,28 @@ export interface RouteContract {
 }
 
 export const ROUTE_CONTRACTS = {
-  ...ACCESS_CONTRACTS,
-  ...TRACKING_CONTRACTS,
+  ...SESSION_CONTRACTS,
+  ...ADMIN_USERS_CONTRACTS,
+  ...ROLES_CONTRACTS,
+  ...TENANTS_CONTRACTS,
+  ...SETTINGS_CONTRACTS,
+  ...KPN_THINGS_CONTRACTS,
+  ...API_TOKENS_CONTRACTS,
+  ...ASSETS_CONTRACTS,
+  ...ASSET_PROFILES_CONTRACTS,
+  ...CLIENTS_CONTRACTS,
+  ...DEVICES_CONTRACTS,
+  ...EVENTS_CONTRACTS,
+  ...GEO_ZONES_CONTRACTS,
+  ...ALARMS_CONTRACTS,
+  ...EXPORTS_CONTRACTS,
+  ...DEVICE_UPLINKS_CONTRACTS,
+  ...ASSET_ALARMS_CONTRACTS,
+  ...GATEWAYS_CONTRACTS,
+  ...DEVICE_PROFILES_CONTRACTS,
+  ...ZONE_VISITS_CONTRACTS,
   ...BILLING_CONTRACTS,
-  ...WEBHOOK_CONTRACTS,
+  ...WEBHOOKS_CONTRACTS,
   ...AUDIT_CONTRACTS,
 } satisfies Record<RouteId, RouteContract>;
 

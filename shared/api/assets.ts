@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import type { RouteContract } from '../route-contracts';
+import {
+  ASSET_SORT_FIELDS,
+  assetActionInputSchema,
+  assetInputSchema,
+  assetListQuerySchema,
+  assetProfilesAssignInputSchema,
+  assetSchema,
+  assetUpdateInputSchema,
+  assetViewSchema,
+} from '../schemas/asset';
+import { assetMapAnswerSchema, assetMapQuerySchema } from '../schemas/asset-map';
+import { assetStatusListQuerySchema, assetStatusSchema } from '../schemas/asset-status';
+import {
+  attachmentRegisterSchema,
+  attachmentSchema,
+  attachmentUploadQuerySchema,
+  attachmentUploadTicketSchema,
+} from '../schemas/attachment';
+import { exportQuerySchema } from '../schemas/common';
+import { exportJobSchema, exportResultSchema } from '../schemas/export';
+import { assetMapDeltaSchema } from '../schemas/live';
+import { any, noClients, type RouteDef, staffOnly } from './route-def';
+
+/** Assets: list, map, panel, writes, status actions, attachments and their exports (functions/http/assets.ts). */
+export const ASSETS_ROUTES = [
+  // spec 000: assets
+  { id: 'assets.list', method: 'GET', path: '/api/assets', access: any('ASSET_READ'), handler: 'assets' },
+  { id: 'assets.map', method: 'GET', path: '/api/assets/map', access: any('VIEW_ASSET_MAP'), handler: 'assets' },
+  { id: 'assets.export', method: 'GET', path: '/api/assets/export', access: any('ASSET_READ'), handler: 'assets' },
+  // The same export run in the background (large lists outlast API Gateway's 30 s); see docs/decisions/0111.
+  {
+    id: 'assets.exportJob',
+    method: 'POST',
+    path: '/api/assets/export',
+    access: any('ASSET_READ'),
+    handler: 'assets',
+  },
+  { id: 'assets.get', method: 'GET', path: '/api/assets/{id}', access: any('ASSET_READ'), handler: 'assets' },
+  { id: 'assets.create', method: 'POST', path: '/api/assets', access: noClients('ASSET_CREATE'), handler: 'assets' },
+  {
+    id: 'assets.update',
+    method: 'PUT',
+    path: '/api/assets/{id}',
+    access: noClients('ASSET_EDIT', 'ASSET_CREATE'),
+    handler: 'assets',
+  },
+  {
+    id: 'assets.delete',
+    method: 'DELETE',
+    path: '/api/assets/{id}',
+    access: staffOnly('ASSET_DELETE', 'ASSET_EDIT'),
+    handler: 'assets',
+  },
+  {
+    id: 'assets.saveProfiles',
+    method: 'POST',
+    path: '/api/assets/{id}/asset-profiles',
+    access: noClients('ASSET_PROFILE_EDIT', 'ASSET_EDIT'),
+    handler: 'assets',
+  },
+  {
+    id: 'assets.delivered',
+    method: 'PUT',
+    path: '/api/assets/{id}/delivered',
+    access: noClients('ROLE_TRANSPORTER', 'ASSET_EDIT'),
+    handler: 'assets',
+  },
+  {
+    id: 'assets.deregister',
+    method: 'PUT',
+    path: '/api/assets/{id}/deregister',
+    access: any('ROLE_TRANSPORTER', 'ROLE_CLIENT', 'ASSET_EDIT'),
+    handler: 'assets',
+  },
+  {
+    // A planner confirms a delivered / empty report (send_delivered -> delivered, ...).
+    id: 'assets.confirmReport',
+    method: 'PUT',
+    path: '/api/assets/{id}/confirm-report',
+    access: noClients('ASSET_REPORT_CONFIRM'),
+    handler: 'assets',
+  },
+  {
+    id: 'assets.resetLoanDays',
+    method: 'PUT',
+    path: '/api/assets/{id}/days-outside-geo-zone/reset',
+    access: noClients('RESET_LOAN_DAYS'),
+    handler: 'assets',
+  },
+  {
+    id: 'assets.addAttachment',
+    method: 'POST',
+    path: '/api/assets/{id}/attachments',
+    access: any('ASSET_EDIT', 'ASSET_CREATE'),
+    handler: 'assets',
+  },
+  {
+    id: 'assets.deleteAttachment',
+    method: 'DELETE',
+    path: '/api/assets/{id}/attachments/{attachmentId}',
+    access: any('ASSET_EDIT'),
+    handler: 'assets',
+  },
+  { id: 'storage.credentials', method: 'GET', path: '/api/aws/s3', access: any('ASSET_READ'), handler: 'assets' },
+  {
+    id: 'assetStatuses.list',
+    method: 'GET',
+    path: '/api/asset-statuses',
+    access: any('ASSET_READ'),
+    handler: 'assets',
+  },
+] as const satisfies readonly RouteDef[];
+
+export const ASSETS_CONTRACTS = {
+  'assets.list': {
+    summary: 'List assets',
+    query: assetListQuerySchema,
+    orders: ASSET_SORT_FIELDS,
+    collection: assetViewSchema,
+  },
+  'assets.map': {
+    summary:
+      'Assets on the map: every positioned asset in one columnar answer, compressed by Accept-Encoding (br, gzip); ' +
+      '`next` names the rest only past the size bounds',
+    query: assetMapQuerySchema,
+    // With `since`: the delta, with an ETag; If-None-Match with it answers 304.
+    response: z.union([assetMapAnswerSchema, assetMapDeltaSchema]),
+    notModified: true,
+  },
+  'assets.export': {
+    summary: 'Export the asset list (PDF, Excel, CSV)',
+    query: [exportQuerySchema, assetListQuerySchema],
+    response: exportResultSchema,
+  },
+  'assets.exportJob': {
+    summary: 'Export the asset list in the background',
+    query: [exportQuerySchema, assetListQuerySchema],
+    response: exportJobSchema,
+    status: 202,
+  },
+  'assets.get': { summary: 'Get an asset', response: assetViewSchema },
+  'assets.create': { summary: 'Create an asset', body: assetInputSchema, response: assetSchema, status: 201 },
+  'assets.update': { summary: 'Update an asset', body: assetUpdateInputSchema, response: assetSchema, ifMatch: true },
+  'assets.delete': { summary: 'Delete an asset', ifMatch: true },
+  'assets.saveProfiles': {
+    summary: "Assign an asset's profiles",
+    body: assetProfilesAssignInputSchema,
+    response: assetSchema,
+    errors: [409],
+  },
+  'assets.delivered': {
+    summary: 'Report an asset delivered',
+    body: assetActionInputSchema,
+    response: assetViewSchema,
+    ifMatch: true,
+  },
+  'assets.deregister': {
+    summary: 'Report an asset empty',
+    body: assetActionInputSchema,
+    response: assetViewSchema,
+    ifMatch: true,
+  },
+  'assets.confirmReport': {
+    summary: 'Confirm a delivered or empty report (send_delivered to delivered, send_deregistered to deregistered)',
+    body: assetActionInputSchema,
+    response: assetViewSchema,
+    ifMatch: true,
+  },
+  'assets.resetLoanDays': {
+    summary: 'Reset the days outside the geo zone',
+    body: assetActionInputSchema,
+    response: assetViewSchema,
+    ifMatch: true,
+  },
+  'assets.addAttachment': {
+    summary: 'Register an uploaded attachment',
+    body: attachmentRegisterSchema,
+    response: attachmentSchema,
+    status: 201,
+  },
+  'assets.deleteAttachment': { summary: 'Delete an attachment' },
+  'storage.credentials': {
+    summary: 'A presigned POST (form upload, size-bound) for an attachment',
+    query: attachmentUploadQuerySchema,
+    response: attachmentUploadTicketSchema,
+    errors: [404],
+  },
+  'assetStatuses.list': { summary: 'Asset statuses', query: assetStatusListQuerySchema, collection: assetStatusSchema },
+} as const satisfies Record<(typeof ASSETS_ROUTES)[number]['id'], RouteContract>;

@@ -135,6 +135,7 @@ export function AssetTable(props: AssetTableProps) {
                   {columns.map((column) => (
                     <TableCell
                       key={column.id}
+                      align={column.align}
                       sx={{
                         // One line per row: the table scrolls sideways anyway, and rows stay scannable.
                         whiteSpace: 'nowrap',
@@ -188,6 +189,7 @@ function AssetTableHead({ assets, columns, columnNames, sort, onSort, selection 
           return (
             <TableCell
               key={column.id}
+              align={column.align}
               sx={{ whiteSpace: 'nowrap', fontWeight: 600, ...pinnedSx(column.id, columns, !!selection, true) }}
             >
               {field ? (

@@ -26,6 +26,8 @@ export interface AssetColumn {
   sortField?: AssetSortField;
   /** Spec 000 s.2: last communication, scheduled, geo zone, days outside and client are not for clients. */
   staffOnly?: boolean;
+  /** Numbers: right-aligned, the heading too. */
+  align?: 'right';
   render: (asset: Asset, t: TFunction<'assets'>) => ReactNode;
 }
 
@@ -100,7 +102,7 @@ function batteryStatus(asset: Asset, t: TFunction<'assets'>): string {
 }
 
 export const ASSET_COLUMNS: readonly AssetColumn[] = [
-  { id: 'id', render: (a) => a.id },
+  { id: 'id', align: 'right', render: (a) => a.id },
   { id: 'asset', render: (a, t) => <AssetNameCell asset={a} t={t} /> },
   { id: 'level', render: (a, t) => <MapLevelCell level={a.map_level} t={t} /> },
   {
@@ -122,6 +124,7 @@ export const ASSET_COLUMNS: readonly AssetColumn[] = [
     id: 'days-outside-geo-zone',
     sortField: 'days_outside_geo_zone',
     staffOnly: true,
+    align: 'right',
     render: (a) => a.days_outside_geo_zone ?? '',
   },
   { id: 'client', sortField: 'client.company', staffOnly: true, render: (a) => a.client?.company ?? '' },

@@ -18,7 +18,7 @@ export default function CustomersPage() {
 
   const columns = useMemo<Column<Client>[]>(
     () => [
-      { id: 'id', label: t('columns.id'), width: 64, hideOnPhone: true },
+      { id: 'id', label: t('columns.id'), width: 64, align: 'right', hideOnPhone: true },
       { id: 'company', label: t('columns.company') },
       { id: 'name', label: t('columns.name') },
       { id: 'email', label: t('columns.email'), hideOnPhone: true },

@@ -42,17 +42,20 @@ export default function DeviceProfilesPage() {
       {
         id: 'interval',
         label: t('columns.interval'),
+        align: 'right',
         render: (profile) => intervalText(profile.uplink_interval_minutes),
       },
       {
         id: 'silentAfter',
         label: t('columns.silentAfter'),
+        align: 'right',
         hideOnPhone: true,
         render: (profile) => t('markers.intervals', { count: profile.silent_after_intervals }),
       },
       {
         id: 'battery',
         label: t('columns.batteryLow'),
+        align: 'right',
         hideOnPhone: true,
         render: (profile) => `< ${profile.battery_low_below} ${profile.battery_unit}`,
       },

@@ -98,7 +98,13 @@ function AssetCell({ device, asLink }: { device: Device; asLink: boolean }) {
 /** The s.2 columns; the sortable ones carry the API's order field (s.9). */
 export function deviceColumns(t: DevicesT, options: { assetAsLink: boolean }): Column<Device>[] {
   return [
-    { id: 'id', label: t('columns.id'), width: 64, render: (d) => <Box sx={{ whiteSpace: 'nowrap' }}>{d.id}</Box> },
+    {
+      id: 'id',
+      label: t('columns.id'),
+      width: 64,
+      align: 'right',
+      render: (d) => <Box sx={{ whiteSpace: 'nowrap' }}>{d.id}</Box>,
+    },
     {
       id: 'asset',
       label: t('columns.asset'),

@@ -35,6 +35,7 @@ export default function PickupsPage() {
     {
       id: 'waiting',
       label: t('waitingColumn'),
+      align: 'right',
       render: (row) => (
         <span
           title={new Date(row.requested_at).toLocaleString()}

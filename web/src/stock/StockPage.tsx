@@ -131,9 +131,13 @@ function CountCell({ cell, onOpen }: { cell: Cell; onOpen(): void }) {
         onClick={onOpen}
         aria-label={label}
         title={bounds ? `${t('bounds')} ${bounds}` : undefined}
+        // A button is as wide as its text even as a block: the full width keeps the count under its heading.
         sx={{
           all: 'unset',
           display: 'block',
+          boxSizing: 'border-box',
+          width: '100%',
+          textAlign: 'right',
           px: 2,
           py: 0.75,
           cursor: 'pointer',

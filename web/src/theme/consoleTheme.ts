@@ -52,6 +52,8 @@ export function createConsoleTheme(
         MuiButtonBase: { defaultProps: { disableRipple: reduceMotion } },
         MuiAppBar: { defaultProps: { elevation: 1 } },
         MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
+        // Numbers stand right-aligned under right-aligned headings; equal-width digits keep their places in line.
+        MuiTableCell: { styleOverrides: { alignRight: { fontVariantNumeric: 'tabular-nums' } } },
         // Rows that open a panel take the keyboard focus (common/list/rowKeyboard.ts): show where it is.
         MuiTableRow: {
           styleOverrides: {

@@ -118,7 +118,7 @@ describe('KPN Things screen', () => {
     await newSecret.click();
     // Another run may have made one already: replacing it asks first.
     const dialog = page.getByRole('dialog');
-    const field = row.getByRole('textbox', { name: 'Secret for ChirpStack (shown once)' });
+    const field = row.getByRole('textbox', { name: 'Secret for ChirpStack' });
     await Promise.race([dialog.waitFor(), field.waitFor()]);
     if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'Yes' }).click();
     await field.waitFor();

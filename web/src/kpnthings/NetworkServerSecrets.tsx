@@ -1,15 +1,14 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { UPLINK_INTEGRATIONS, type UplinkIntegration } from '@shared/schemas/uplink-integrations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../common/list/ConfirmDialog';
+import { SecretShownOnce } from '../common/secret/SecretShownOnce';
 import { createUplinkSecret, UPLINK_INTEGRATIONS_KEY, uplinkIntegrationsQuery } from './kpnThingsApi';
 
 const PRODUCT_NAMES: Record<UplinkIntegration, string> = { tts: 'The Things Stack', chirpstack: 'ChirpStack' };
@@ -44,16 +43,9 @@ function IntegrationRow({ kind, createdAt }: { kind: UplinkIntegration; createdA
         <code lang="en">X-Uplink-Secret</code>
       </Typography>
       {create.data && (
-        <Alert severity="success">
-          <Typography sx={{ mb: 1 }}>{t('networkSecretOnce')}</Typography>
-          <TextField
-            label={t('networkSecretLabel', { name: PRODUCT_NAMES[kind] })}
-            value={create.data.secret}
-            fullWidth
-            size="small"
-            slotProps={{ htmlInput: { readOnly: true } }}
-          />
-        </Alert>
+        <SecretShownOnce
+          secrets={[{ label: t('networkSecretLabel', { name: PRODUCT_NAMES[kind] }), value: create.data.secret }]}
+        />
       )}
       <div>
         <Button variant="outlined" onClick={ask} loading={create.isPending}>

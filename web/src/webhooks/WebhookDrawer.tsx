@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../common/list/ConfirmDialog';
 import { DeleteButton } from '../common/list/DeleteButton';
 import type { PanelId } from '../common/list/ListScreen';
 import { SideDrawer } from '../common/list/SideDrawer';
-import { SecretNotice } from './SecretNotice';
+import { SecretShownOnce } from '../common/secret/SecretShownOnce';
 import { useWebhookPanel } from './useWebhookPanel';
 import { WebhookDeliveries } from './WebhookDeliveries';
 import { WebhookFields } from './WebhookFields';
@@ -46,7 +46,13 @@ export function WebhookDrawer({ endpointId, onClose }: { endpointId: PanelId; on
   return (
     <SideDrawer open title={isNew ? t('drawer.create') : t('drawer.edit')} onClose={onClose} actions={actions}>
       <Stack spacing={3}>
-        {secret && <SecretNotice secret={secret} />}
+        {secret && (
+          <SecretShownOnce
+            testId="webhook-secret"
+            hint={t('secret.once')}
+            secrets={[{ label: t('secret.label'), value: secret }]}
+          />
+        )}
         {endpoint?.disabled_reason && <Alert severity="info">{t('disabledGone')}</Alert>}
         {loading ? (
           <Skeleton variant="rounded" height={320} />

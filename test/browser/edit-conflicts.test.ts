@@ -17,8 +17,8 @@ import { publishMqtt, waitFor } from '../harness/uplinks';
 
 /**
  * A save that meets someone else's save shows what they changed (theirs beside yours) with
- * Reload and Overwrite, in the asset panel, the list's inline Scheduled date and the device drawer. The other
- * person's save goes through the API while the page is open.
+ * Reload and Overwrite, in the asset panel, the list's inline Scheduled date, the device drawer and a panel on
+ * the shared panel form (the alarm rule's). The other person's save goes through the API while the page is open.
  */
 type Asset = { id: number; version: number; name: string; description: string | null; scheduled: string | null };
 type Device = { id: number; version: number; name: string | null; model: string | null };
@@ -217,6 +217,37 @@ describe('edit conflicts in the console', () => {
     await conflictDialog(page).waitFor({ state: 'detached' });
     expect(await page.getByRole('textbox', { name: 'Model', exact: true }).inputValue()).toBe('Their model');
     expect(await page.getByLabel('Sensor name').inputValue()).toBe('Drawer tag');
+    await page.close();
+  }, 240_000);
+
+  it('alarm rule panel (the shared panel form): their text beside yours; Overwrite keeps yours', async () => {
+    const token = await tokenOf('admin');
+    const rule = await call<{ id: number }>('POST', '/api/alarms', {
+      token,
+      body: { name: `Conflict rule ${stamp()}`, type: 2, text: 'Battery low.', email: null },
+    });
+    expect(rule.status).toBe(201);
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInAs(page, 'admin', `/alarm-rules/${rule.body.id}`);
+    const name = page.getByRole('textbox', { name: 'Name' });
+    await page.locator('form#alarm-rule-form:not([aria-busy="true"])').waitFor();
+    await name.fill('My rule name');
+    const path = `/api/alarms/${rule.body.id}`;
+    const read = await call<Record<string, unknown>>('GET', path, { token });
+    await saveAsOther(path, { name: read.body.name, type: 2, text: 'Their text.', email: null });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await conflictDialog(page).waitFor();
+    await animationsFinished(page);
+    expect(await rowOf(page, 'Text')).toEqual(['Their text.', 'Battery low.']);
+    await expectAccessible(page);
+    await screenshot(page, 'edit-conflict-alarm-rule-desktop');
+
+    const saved = page.waitForResponse((r) => r.url().endsWith(path) && r.request().method() === 'PUT');
+    await conflictDialog(page).getByRole('button', { name: 'Overwrite' }).click();
+    expect((await saved).status()).toBe(200);
+    const stored = (await call<{ name: string; text: string }>('GET', path, { token })).body;
+    expect(stored).toMatchObject({ name: 'My rule name', text: 'Battery low.' });
+    await call('DELETE', path, { token });
     await page.close();
   }, 240_000);
 });

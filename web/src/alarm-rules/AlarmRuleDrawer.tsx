@@ -8,6 +8,8 @@ import {
   DURATION_UNITS,
 } from '@shared/schemas/alarm';
 import { useTranslation } from 'react-i18next';
+import { ConflictDialog } from '../common/conflict/ConflictDialog';
+import { conflictRowsOf } from '../common/conflict/conflicts';
 import { DeleteButton } from '../common/list/DeleteButton';
 import type { PanelId } from '../common/list/ListScreen';
 import { SideDrawer } from '../common/list/SideDrawer';
@@ -49,7 +51,7 @@ export function AlarmRuleDrawer({ alarmId, onClose }: { alarmId: PanelId; onClos
   const existing = useAlarmRule(isNew ? undefined : alarmId);
   const { save, remove } = useAlarmRuleMutations();
   const alarm = existing.data;
-  const { form, submit } = usePanelForm({
+  const { form, submit, conflictDialog } = usePanelForm({
     schema: isNew ? alarmInputSchema : alarmUpdateInputSchema,
     raw: true,
     empty: EMPTY,
@@ -57,6 +59,16 @@ export function AlarmRuleDrawer({ alarmId, onClose }: { alarmId: PanelId; onClos
     failed: existing.isError,
     toFormValues,
     fields: FORM_FIELDS,
+    conflict: {
+      reread: () => existing.refetch().then((read) => read.data),
+      rows: conflictRowsOf<AlarmRuleFormValues>({
+        name: t('fields.name'),
+        text: t('fields.text'),
+        email: t('fields.email'),
+        duration:
+          alarm?.type === 9 ? t('fields.grace') : t(`fields.duration.${DURATION_UNITS[alarm?.type ?? 6] ?? 'hours'}`),
+      }),
+    },
     onClose,
   });
 
@@ -97,6 +109,7 @@ export function AlarmRuleDrawer({ alarmId, onClose }: { alarmId: PanelId; onClos
         <AlarmRuleFields form={form} readOnly={!canSave || loading} typeLocked={loading || save.isPending} />
         <AlarmSubscriptionList alarm={alarm} />
       </Box>
+      <ConflictDialog {...conflictDialog} />
     </SideDrawer>
   );
 }

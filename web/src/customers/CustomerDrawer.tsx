@@ -7,6 +7,8 @@ import Tabs from '@mui/material/Tabs';
 import { type Client, clientInputSchema, clientUpdateInputSchema } from '@shared/schemas/client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConflictDialog } from '../common/conflict/ConflictDialog';
+import { conflictRowsOf } from '../common/conflict/conflicts';
 import { DeleteButton } from '../common/list/DeleteButton';
 import { SideDrawer } from '../common/list/SideDrawer';
 import { usePanelForm } from '../common/list/usePanelForm';
@@ -41,7 +43,7 @@ export function CustomerDrawer({ customerId, onClose }: { customerId: 'new' | nu
   const [tab, setTab] = useState<'details' | 'users'>('details');
   const [editing, setEditing] = useState(isNew);
   const customer = existing.data;
-  const { form, submit } = usePanelForm({
+  const { form, submit, conflictDialog } = usePanelForm({
     schema: isNew ? clientInputSchema : clientUpdateInputSchema,
     raw: true,
     empty: EMPTY,
@@ -49,6 +51,15 @@ export function CustomerDrawer({ customerId, onClose }: { customerId: 'new' | nu
     failed: existing.isError,
     toFormValues,
     fields: FORM_FIELDS,
+    conflict: {
+      reread: () => existing.refetch().then((read) => read.data),
+      rows: conflictRowsOf<CustomerFormValues>({
+        company: t('fields.company'),
+        name: t('fields.name'),
+        email: t('fields.email'),
+        account_manager: t('fields.accountManager'),
+      }),
+    },
     onClose,
   });
   const loading = !isNew && !customer;
@@ -137,6 +148,7 @@ export function CustomerDrawer({ customerId, onClose }: { customerId: 'new' | nu
           />
         </Box>
       )}
+      <ConflictDialog {...conflictDialog} />
     </SideDrawer>
   );
 }

@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConflictDialog } from '../common/conflict/ConflictDialog';
 import { DeleteButton } from '../common/list/DeleteButton';
@@ -12,7 +11,6 @@ import { useSession } from '../session/useSession';
 import { Code, withParts } from './Code';
 import { CodecTestPanel } from './CodecTestPanel';
 import { DeviceProfileFields } from './DeviceProfileFields';
-import { useDeviceProfile } from './deviceProfilesApi';
 import { useProfileDelete, useProfileForm } from './useProfilePanel';
 
 /**
@@ -25,14 +23,9 @@ export function DeviceProfileDrawer({ profileId, onClose }: { profileId: PanelId
   const { t: tc } = useTranslation('common');
   const { hasAny } = useSession();
   const isNew = profileId === 'new';
-  const existing = useDeviceProfile(isNew ? undefined : profileId);
-  const profile = existing.data;
-  const editor = useProfileForm({ profileId, profile, onClose });
+  const editor = useProfileForm({ profileId, onClose });
+  const profile = editor.profile;
   const deletion = useProfileDelete({ profileId, onClose });
-  // A profile that does not exist (any more, or in another tenant): the error is notified, the panel closes.
-  useEffect(() => {
-    if (existing.isError) onClose();
-  }, [existing.isError, onClose]);
 
   const loading = !isNew && !profile;
   const builtIn = profile?.built_in ?? false;
@@ -88,13 +81,7 @@ export function DeviceProfileDrawer({ profileId, onClose }: { profileId: PanelId
           <CodecTestPanel form={editor.form} />
         </>
       )}
-      <ConflictDialog
-        rows={editor.conflictRows}
-        busy={editor.saving}
-        onClose={editor.closeConflict}
-        onReload={editor.reload}
-        onOverwrite={editor.overwrite}
-      />
+      <ConflictDialog {...editor.conflictDialog} />
     </SideDrawer>
   );
 }

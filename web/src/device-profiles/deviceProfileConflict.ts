@@ -1,7 +1,6 @@
-import type { DeviceProfile } from '@shared/schemas/device-profile';
 import type { TFunction } from 'i18next';
 import { changedFields } from '../common/conflict/conflicts';
-import { type DeviceProfileFormValues, toFormValues, toPayload } from './deviceProfileForm';
+import { type DeviceProfileFormValues, toPayload } from './deviceProfileForm';
 
 /** The fields a person edits and the label key of each (features/deviceProfiles fields.*). */
 const FIELD_LABELS = {
@@ -39,21 +38,17 @@ function shown(values: DeviceProfileFormValues, t: TFunction<'deviceProfiles'>):
 }
 
 /**
- * What someone else changed in a profile since the drawer read it (`base`), theirs (`latest`) beside the form's
- * values (docs/decisions/0242-versions-are-for-people-s-saves-tags-move-no-version.md).
+ * What someone else changed in a profile since the drawer read it, theirs beside the form's values
+ * (docs/decisions/0242-versions-are-for-people-s-saves-tags-move-no-version.md).
  */
-export function deviceProfileConflictRows(
-  t: TFunction<'deviceProfiles'>,
-  base: DeviceProfile,
-  latest: DeviceProfile,
-  yours: DeviceProfileFormValues,
-) {
-  return changedFields(
-    Object.keys(FIELD_LABELS) as ConflictField[],
-    shown(toFormValues(base), t),
-    shown(toFormValues(latest), t),
-    shown(yours, t),
-    (_, value) => String(value ?? ''),
-    (field) => t(`fields.${FIELD_LABELS[field]}`),
-  );
-}
+export const deviceProfileConflictRows =
+  (t: TFunction<'deviceProfiles'>) =>
+  (base: DeviceProfileFormValues, theirs: DeviceProfileFormValues, yours: DeviceProfileFormValues) =>
+    changedFields(
+      Object.keys(FIELD_LABELS) as ConflictField[],
+      shown(base, t),
+      shown(theirs, t),
+      shown(yours, t),
+      (_, value) => String(value ?? ''),
+      (field) => t(`fields.${FIELD_LABELS[field]}`),
+    );

@@ -4,34 +4,21 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { isStaff } from '@shared/permissions';
-import type { Device } from '@shared/schemas/device';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type Device, deviceCreateInputSchema, deviceUpdateInputSchema } from '@shared/schemas/device';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/ApiError';
-import { api } from '../api/apiClient';
-import { errorMessage } from '../api/errorMessage';
 import { AuditHistoryLink } from '../audit/AuditHistoryLink';
 import { ConflictDialog } from '../common/conflict/ConflictDialog';
-import { type ConflictRow, isConflict } from '../common/conflict/conflicts';
 import { ConfirmDialog } from '../common/list/ConfirmDialog';
 import { SideDrawer } from '../common/list/SideDrawer';
-import { notifyError, notifySuccess } from '../common/notifications/notificationStore';
-import { useTranslateMessage } from '../i18n/translateMessage';
+import { usePanelForm } from '../common/list/usePanelForm';
+import { notifySuccess } from '../common/notifications/notificationStore';
 import { useSession } from '../session/useSession';
 import { DeviceFormFields } from './DeviceFormFields';
 import { deviceConflictRows } from './deviceConflict';
-import { DEVICE_FORM_FIELDS, type DeviceFormValues, deviceFormResolver, deviceFormValues } from './deviceForm';
+import { DEVICE_FORM_FIELDS, type DeviceFormValues, deviceFormValues } from './deviceForm';
 import { devicePayload, formFieldOf } from './deviceParams';
-import { type DevicePayload, deviceKeys, useDevice, useDeviceMutations, useDeviceProfiles } from './devicesApi';
-
-/** A save that met someone else's save: what they changed, the device as saved now, and this form's body. */
-interface DeviceConflict {
-  rows: ConflictRow[];
-  latest: Device;
-  payload: DevicePayload;
-}
+import { type DevicePayload, useDevice, useDeviceMutations, useDeviceProfiles } from './devicesApi';
 
 const displayName = (device: Device | undefined) => (device ? (device.name ?? device.dev_eui) : '');
 
@@ -74,39 +61,28 @@ function SabotageAlert({ device, canReset }: { device: Device; canReset: boolean
 export function DeviceDrawer({ deviceId, onClose }: { deviceId: number | 'new'; onClose(): void }) {
   const { t } = useTranslation('devices');
   const { t: tc } = useTranslation('common');
-  const translate = useTranslateMessage();
   const { user, isAdmin, hasAny } = useSession();
   const isNew = deviceId === 'new';
   const existing = useDevice(isNew ? undefined : deviceId);
   const profiles = useDeviceProfiles();
   const { save, remove } = useDeviceMutations();
   const [confirming, setConfirming] = useState(false);
-  const [conflict, setConflict] = useState<DeviceConflict | null>(null);
-  const queryClient = useQueryClient();
   const profileList = profiles.data ?? [];
   const profileNames = useMemo(() => new Map(profileList.map((p) => [p.id, p.name])), [profileList]);
-
-  const form = useForm<DeviceFormValues, unknown, Record<string, unknown>>({
-    defaultValues: deviceFormValues(undefined, profileNames),
-    resolver: deviceFormResolver(isNew),
+  const toFormValues = useCallback((read: Device) => deviceFormValues(read, profileNames), [profileNames]);
+  // The shared schemas turn the pickers' objects into ids: the submit handler gets the body's fields.
+  const { form, submit, conflictDialog } = usePanelForm<DeviceFormValues, Device, Record<string, unknown>>({
+    schema: isNew ? deviceCreateInputSchema : deviceUpdateInputSchema,
+    empty: deviceFormValues(undefined, profileNames),
+    entity: existing.data,
+    failed: existing.isError,
+    toFormValues,
+    fields: DEVICE_FORM_FIELDS,
+    fieldOf: formFieldOf,
+    // The tag's reports (last event, battery) move no version: a conflict is always a person's save.
+    conflict: { reread: () => existing.refetch().then((read) => read.data), rows: deviceConflictRows(t) },
+    onClose,
   });
-  const {
-    reset,
-    formState: { isDirty },
-  } = form;
-  // A device that does not exist (any more, or in another tenant): the error is notified, the panel closes.
-  useEffect(() => {
-    if (existing.isError) onClose();
-  }, [existing.isError, onClose]);
-  // A pushed refresh (web/src/live) must not replace what the person is typing: an edited form keeps the values
-  // and the version it read, so a save after someone else's is a conflict to resolve, never a silent overwrite.
-  // The device as the form read it: the base a conflict is shown against (the query may have moved on since).
-  const readDevice = useRef<Device | undefined>(undefined);
-  useEffect(() => {
-    if (!existing.data || isDirty) return;
-    readDevice.current = existing.data;
-    reset(deviceFormValues(existing.data, profileNames));
-  }, [existing.data, profileNames, reset, isDirty]);
 
   const device = existing.data;
   const loading = !isNew && !device;
@@ -115,34 +91,11 @@ export function DeviceDrawer({ deviceId, onClose }: { deviceId: number | 'new'; 
   const canResetAlarm = hasAny(['DEVICE_EDIT']) && isStaff(user?.roles ?? []);
   const title = isNew ? t('drawer.create') : t('drawer.edit', { name: displayName(device) });
 
-  const showViolations = (error: unknown) => {
-    if (!(error instanceof ApiError) || error.violations.length === 0) return notifyError(errorMessage(error));
-    for (const violation of error.violations) {
-      const field = formFieldOf(violation.propertyPath);
-      if (DEVICE_FORM_FIELDS.has(field)) form.setError(field as keyof DeviceFormValues, { message: violation.message });
-      else notifyError(translate(violation.message));
-    }
-  };
-
-  const send = async (payload: DevicePayload, values: DeviceFormValues) => {
-    try {
-      await save.mutateAsync({ id: isNew ? undefined : deviceId, payload });
-      notifySuccess(isNew ? t('notifications.created') : t('notifications.updated'));
-      onClose();
-    } catch (error) {
-      if (!isConflict(error) || isNew || !device) return showViolations(error);
-      // Someone saved the device since this drawer read it (the tag's reports move no version).
-      const latest = await api.get<Device>(`/api/devices/${deviceId}`);
-      setConflict({
-        rows: deviceConflictRows(t, readDevice.current ?? device, latest, values, profileNames),
-        latest,
-        payload,
-      });
-    }
-  };
-  const onSubmit = form.handleSubmit((values) =>
-    send(devicePayload(values, isNew, profileList.length > 0) as DevicePayload, values as unknown as DeviceFormValues),
-  );
+  const onSubmit = submit(async (values) => {
+    const payload = devicePayload(values, isNew, profileList.length > 0);
+    await save.mutateAsync({ id: isNew ? undefined : deviceId, payload: payload as DevicePayload });
+    return isNew ? t('notifications.created') : t('notifications.updated');
+  });
 
   const onDelete = async () => {
     if (isNew) return;
@@ -199,24 +152,7 @@ export function DeviceDrawer({ deviceId, onClose }: { deviceId: number | 'new'; 
         onYes={onDelete}
         onNo={() => setConfirming(false)}
       />
-      <ConflictDialog
-        rows={conflict?.rows ?? null}
-        busy={save.isPending}
-        onClose={() => setConflict(null)}
-        // The drawer's form follows the device query: theirs replaces this form's values.
-        onReload={() => {
-          if (!conflict) return;
-          queryClient.setQueryData(deviceKeys.one(conflict.latest.id), conflict.latest);
-          // Reload is the person's choice to drop their edits: the form takes theirs even though it is dirty.
-          readDevice.current = conflict.latest;
-          reset(deviceFormValues(conflict.latest, profileNames));
-          setConflict(null);
-        }}
-        onOverwrite={() => {
-          if (conflict) void send({ ...conflict.payload, version: conflict.latest.version }, form.getValues());
-          setConflict(null);
-        }}
-      />
+      <ConflictDialog {...conflictDialog} />
     </SideDrawer>
   );
 }

@@ -1,8 +1,7 @@
-import type { Device } from '@shared/schemas/device';
 import type { TFunction } from 'i18next';
 import { formatDay } from '../assets/assetFormat';
-import { changedFields } from '../common/conflict/conflicts';
-import { type DeviceFormValues, deviceFormValues } from './deviceForm';
+import { conflictRowsOf } from '../common/conflict/conflicts';
+import type { DeviceFormValues } from './deviceForm';
 
 /** The device fields a person edits and the label key of each (features/devices fields.*). */
 const FIELD_LABELS = {
@@ -23,23 +22,12 @@ function show(field: ConflictField, value: unknown): string {
 }
 
 /**
- * What someone else changed in a device since the drawer read it (`base`), theirs (`latest`) beside the form's
- * values (docs/decisions/0242-versions-are-for-people-s-saves-tags-move-no-version.md). The tag's own reports (last event, battery) never show here: they
- * move no version.
+ * What someone else changed in a device since the drawer read it, theirs beside the form's values
+ * (docs/decisions/0242-versions-are-for-people-s-saves-tags-move-no-version.md). The tag's own reports (last
+ * event, battery) never show here: they move no version.
  */
-export function deviceConflictRows(
-  t: TFunction<'devices'>,
-  base: Device,
-  latest: Device,
-  yours: DeviceFormValues,
-  profileNames: Map<number, string>,
-) {
-  return changedFields(
-    Object.keys(FIELD_LABELS) as ConflictField[],
-    deviceFormValues(base, profileNames),
-    deviceFormValues(latest, profileNames),
-    yours,
-    show,
-    (field) => t(`fields.${FIELD_LABELS[field]}`),
+export const deviceConflictRows = (t: TFunction<'devices'>) =>
+  conflictRowsOf<DeviceFormValues>(
+    Object.fromEntries(Object.entries(FIELD_LABELS).map(([field, key]) => [field, t(`fields.${key}`)])),
+    (field, value) => show(field as ConflictField, value),
   );
-}

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type Device, deviceCreateInputSchema, deviceUpdateInputSchema } from '@shared/schemas/device';
-import type { Resolver } from 'react-hook-form';
+import type { Device } from '@shared/schemas/device';
 import { toInputDay } from '../assets/assetFormat';
 
 export interface NamedRef {
@@ -20,8 +18,6 @@ export interface DeviceFormValues {
   device_profiles: NamedRef[];
   version?: number;
 }
-
-export type DeviceFormResolver = Resolver<DeviceFormValues, unknown, Record<string, unknown>>;
 
 /** The fields a 422's propertyPath can name on this form; other violations become a notice. */
 export const DEVICE_FORM_FIELDS = new Set<string>([
@@ -48,7 +44,3 @@ export function deviceFormValues(device: Device | undefined, profileNames: Map<n
     ...(device ? { version: device.version } : {}),
   };
 }
-
-/** Validation is the shared schema's: DEVEUI and barcode exist only in the create schema (spec 000 s.5). */
-export const deviceFormResolver = (isNew: boolean): DeviceFormResolver =>
-  zodResolver((isNew ? deviceCreateInputSchema : deviceUpdateInputSchema) as never) as unknown as DeviceFormResolver;

@@ -4,6 +4,8 @@ import Skeleton from '@mui/material/Skeleton';
 import { type User, userInputSchema, userUpdateInputSchema } from '@shared/schemas/user';
 import { useTranslation } from 'react-i18next';
 import { AuditHistoryLink } from '../audit/AuditHistoryLink';
+import { ConflictDialog } from '../common/conflict/ConflictDialog';
+import { conflictRowsOf, conflictText } from '../common/conflict/conflicts';
 import { DeleteButton } from '../common/list/DeleteButton';
 import { SideDrawer } from '../common/list/SideDrawer';
 import { usePanelForm } from '../common/list/usePanelForm';
@@ -49,13 +51,26 @@ export function UserDrawer({ userId, onClose }: { userId: 'new' | number; onClos
   const roles = useRoleNames();
   const { save, remove } = useUserMutations();
   const user = existing.data;
-  const { form, submit } = usePanelForm({
+  const { form, submit, conflictDialog } = usePanelForm({
     schema: isNew ? userInputSchema : userUpdateInputSchema,
     empty: EMPTY,
     entity: user,
     failed: existing.isError,
     toFormValues,
     fields: FORM_FIELDS,
+    conflict: {
+      reread: () => existing.refetch().then((read) => read.data),
+      rows: conflictRowsOf<UserFormValues>(
+        {
+          name: t('fields.name'),
+          username: t('fields.username'),
+          email: t('fields.email'),
+          roles: t('fields.roles'),
+          active: t('fields.active'),
+        },
+        (field, value) => (field === 'active' ? tc(value ? 'confirm.yes' : 'confirm.no') : conflictText(value)),
+      ),
+    },
     onClose,
   });
   const isSuperAdmin = me?.roles.includes('ROLE_SUPER_ADMIN') ?? false;
@@ -144,6 +159,7 @@ export function UserDrawer({ userId, onClose }: { userId: 'new' | number; onClos
         />
       )}
       {!loading && !isNew && <AuditHistoryLink entityType="users" entityId={userId} />}
+      <ConflictDialog {...conflictDialog} />
     </SideDrawer>
   );
 }

@@ -37,3 +37,24 @@ export function changedFields<V extends object, F extends keyof V & string>(
       yours: show(field, yours[field]),
     }));
 }
+
+/** A form value as the conflict dialog shows it: a list joined, nothing as empty. */
+export const conflictText = (value: unknown): string =>
+  Array.isArray(value)
+    ? value.map(conflictText).join(', ')
+    : value === null || value === undefined
+      ? ''
+      : String(value);
+
+/**
+ * usePanelForm's `conflict.rows` for a form whose fields read as their text: the fields the dialog compares,
+ * with their labels, and (where a value needs words: a yes/no, a name for an id) how one is shown.
+ */
+export function conflictRowsOf<V extends object>(
+  labels: Partial<Record<keyof V & string, string>>,
+  show: (field: keyof V & string, value: unknown) => string = (_, value) => conflictText(value),
+) {
+  const fields = Object.keys(labels) as (keyof V & string)[];
+  return (base: V, theirs: V, yours: V) =>
+    changedFields(fields, base, theirs, yours, show, (field) => labels[field] ?? field);
+}

@@ -13,11 +13,13 @@ export function violationsOnFields<Values extends FieldValues>(
   setError: UseFormSetError<Values>,
   fields: ReadonlySet<string>,
   translate: (message: string) => string,
+  /** The field a propertyPath names where the form keeps it elsewhere (a unit's value field). */
+  fieldOf: (propertyPath: string) => string = (path) => path.split(/[.[]/)[0] ?? '',
 ) {
   if (!(error instanceof ApiError) || error.violations.length === 0) return notifyError(errorMessage(error));
   for (const violation of error.violations) {
-    const field = violation.propertyPath.split(/[.[]/)[0] ?? '';
-    if (fields.has(field)) setError(field as Path<Values>, { message: violation.message });
+    const field = fieldOf(violation.propertyPath);
+    if (fields.has(field.split(/[.[]/)[0] ?? '')) setError(field as Path<Values>, { message: violation.message });
     else notifyError(translate(violation.message));
   }
 }

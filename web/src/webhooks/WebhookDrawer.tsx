@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PREVIOUS_SECRET_HOURS } from '@shared/schemas/webhook';
 import { useTranslation } from 'react-i18next';
+import { ConflictDialog } from '../common/conflict/ConflictDialog';
 import { ConfirmDialog } from '../common/list/ConfirmDialog';
 import { DeleteButton } from '../common/list/DeleteButton';
 import type { PanelId } from '../common/list/ListScreen';
@@ -23,10 +24,8 @@ import { WebhookFields } from './WebhookFields';
 export function WebhookDrawer({ endpointId, onClose }: { endpointId: PanelId; onClose(): void }) {
   const { t } = useTranslation('webhooks');
   const { t: tc } = useTranslation('common');
-  const { form, endpoint, isNew, secret, rotating, setRotating, onSubmit, rotate, test, remove } = useWebhookPanel(
-    endpointId,
-    onClose,
-  );
+  const { form, endpoint, isNew, secret, rotating, setRotating, onSubmit, rotate, test, remove, conflictDialog } =
+    useWebhookPanel(endpointId, onClose);
   const loading = !isNew && !endpoint;
   const actions = (
     <>
@@ -92,6 +91,7 @@ export function WebhookDrawer({ endpointId, onClose }: { endpointId: PanelId; on
         onYes={() => void rotate()}
         onNo={() => setRotating(null)}
       />
+      <ConflictDialog {...conflictDialog} />
     </SideDrawer>
   );
 }

@@ -1,13 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type WebhookEndpoint, type WebhookEndpointInput, webhookEndpointInputSchema } from '@shared/schemas/webhook';
+import {
+  type WebhookEndpoint,
+  webhookEndpointInputSchema,
+  webhookEndpointUpdateInputSchema,
+} from '@shared/schemas/webhook';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ApiError } from '../api/ApiError';
 import { errorMessage } from '../api/errorMessage';
+import { conflictRowsOf, conflictText } from '../common/conflict/conflicts';
 import type { PanelId } from '../common/list/ListScreen';
+import { usePanelForm } from '../common/list/usePanelForm';
 import { notifyError, notifySuccess } from '../common/notifications/notificationStore';
 import {
   createWebhook,
@@ -16,6 +19,7 @@ import {
   sendTestEvent,
   updateWebhook,
   useWebhook,
+  type WebhookPayload,
   webhookKeys,
 } from './webhooksApi';
 
@@ -25,8 +29,16 @@ import {
  */
 const handedOver = new Map<number, string>();
 
-const EMPTY: WebhookEndpointInput = { url: 'https://', description: '', event_types: [], enabled: true };
-const FIELDS = ['url', 'description', 'event_types'] as const;
+const EMPTY: WebhookPayload = { url: 'https://', description: '', event_types: [], enabled: true };
+const FIELDS = new Set(['url', 'description', 'event_types', 'enabled']);
+
+const toFormValues = (endpoint: WebhookEndpoint): WebhookPayload => ({
+  url: endpoint.url,
+  description: endpoint.description,
+  event_types: endpoint.event_types as WebhookPayload['event_types'],
+  enabled: endpoint.enabled,
+  version: endpoint.version,
+});
 
 /** The secret shown once: from the create that opened this panel, or from a rotation here. */
 function useShownSecret(endpointId: PanelId) {
@@ -42,6 +54,7 @@ function useShownSecret(endpointId: PanelId) {
 /** The endpoint panel's data and actions: the form, save, rotate (after its confirmation), test and delete. */
 export function useWebhookPanel(endpointId: PanelId, onClose: () => void) {
   const { t } = useTranslation('webhooks');
+  const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const isNew = endpointId === 'new';
@@ -50,38 +63,36 @@ export function useWebhookPanel(endpointId: PanelId, onClose: () => void) {
   const [secret, setSecret] = useShownSecret(endpointId);
   /** The rotation being confirmed: the old secret signing on for a day beside the new one, or revoked at once. */
   const [rotating, setRotating] = useState<'overlap' | 'revoke' | null>(null);
-  const form = useForm<WebhookEndpointInput>({
-    resolver: zodResolver(webhookEndpointInputSchema),
-    defaultValues: EMPTY,
+  const labels = { url: t('fields.url'), description: t('fields.description'), event_types: t('fields.events') };
+  const { form, submit, conflictDialog } = usePanelForm({
+    schema: isNew ? webhookEndpointInputSchema : webhookEndpointUpdateInputSchema,
+    empty: EMPTY,
+    entity: endpoint,
+    failed: existing.isError,
+    toFormValues,
+    fields: FIELDS,
+    conflict: {
+      reread: () => existing.refetch().then((read) => read.data),
+      rows: conflictRowsOf<WebhookPayload>({ ...labels, enabled: t('fields.enabled') }, (field, value) =>
+        field === 'enabled' ? tc(value ? 'confirm.yes' : 'confirm.no') : conflictText(value),
+      ),
+    },
+    // The panel stays: a new endpoint's secret is shown here, once.
+    stayOpen: true,
+    onClose,
   });
-  const { reset, handleSubmit, setError } = form;
-
-  useEffect(() => {
-    if (endpoint) reset({ ...endpoint, event_types: endpoint.event_types as WebhookEndpointInput['event_types'] });
-  }, [endpoint, reset]);
-  useEffect(() => {
-    if (existing.isError) onClose();
-  }, [existing.isError, onClose]);
 
   const refresh = async (saved?: WebhookEndpoint) => {
     if (saved) queryClient.setQueryData(webhookKeys.one(saved.id), { ...saved, secret: undefined });
     await queryClient.invalidateQueries({ queryKey: webhookKeys.all });
   };
-  const onSubmit = handleSubmit(async (input) => {
-    try {
-      const saved = isNew
-        ? await createWebhook(input)
-        : await updateWebhook(endpointId, { ...input, version: endpoint?.version });
-      notifySuccess(t('saved'));
-      await refresh(saved);
-      if (saved.secret) setSecret(saved.secret);
-      if (isNew && saved.secret) handedOver.set(saved.id, saved.secret);
-      if (isNew) navigate(`/webhooks/${saved.id}`, { replace: true });
-    } catch (error) {
-      const fields = error instanceof ApiError ? FIELDS.filter((field) => error.violationFor(field)) : [];
-      for (const field of fields) setError(field, { message: (error as ApiError).violationFor(field) });
-      if (fields.length === 0) notifyError(errorMessage(error));
-    }
+  const onSubmit = submit(async (input) => {
+    const saved = isNew ? await createWebhook(input) : await updateWebhook(endpointId, input);
+    await refresh(saved);
+    if (saved.secret) setSecret(saved.secret);
+    if (isNew && saved.secret) handedOver.set(saved.id, saved.secret);
+    if (isNew) navigate(`/webhooks/${saved.id}`, { replace: true });
+    return t('saved');
   });
   const rotate = async () => {
     if (!endpoint) return;
@@ -113,5 +124,5 @@ export function useWebhookPanel(endpointId: PanelId, onClose: () => void) {
     onClose();
   };
 
-  return { form, endpoint, isNew, secret, rotating, setRotating, onSubmit, rotate, test, remove };
+  return { form, endpoint, isNew, secret, rotating, setRotating, onSubmit, rotate, test, remove, conflictDialog };
 }

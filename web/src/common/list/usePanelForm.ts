@@ -34,6 +34,8 @@ export type PanelFormOptions<Values extends FieldValues, Entity, Output> = Check
     reread(): Promise<Entity | undefined>;
     rows(base: Values, theirs: Values, yours: Values): ConflictRow[];
   };
+  /** The panel stays after a save, showing what the save made (a new secret); the form takes the saved record. */
+  stayOpen?: boolean;
   onClose(): void;
 };
 
@@ -83,7 +85,9 @@ export function usePanelForm<Values extends FieldValues & { version?: number }, 
   const run = async (save: (values: Output) => Promise<string>, values: Output): Promise<void> => {
     try {
       notifySuccess(await save(values));
-      onClose();
+      // Not dirty any more: the form follows the saved record (its new version) once the query has it.
+      if (options.stayOpen) reset(form.getValues());
+      else onClose();
     } catch (error) {
       const read = base.current;
       // A new record meets no one else's save; a record gone since is said as the API said it.

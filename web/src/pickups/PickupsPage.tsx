@@ -1,17 +1,26 @@
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { Pickup } from '@shared/schemas/pickup';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
 import { AssetPanel } from '../assets/panel/AssetPanel';
-import { type Column, PagedTable } from '../common/list/PagedTable';
-import { usePageTitle } from '../common/pageHandle';
+import { type Column, type ListRowsParams, ListScreen } from '../common/list/ListScreen';
 import { useSession } from '../session/useSession';
 import { ConfirmPickupButton } from './ConfirmPickupButton';
 import { PICKUPS_PER_PAGE, pickupsQuery } from './pickupsApi';
 import { waitingTime } from './waiting';
+
+/** A pickup is known by its asset: the row opens that asset's panel. */
+type PickupRow = Pickup & { id: number };
+
+/** The pickups of one page, each keyed by its asset. */
+function usePickupRows({ page }: ListRowsParams<never>) {
+  return useQuery({
+    ...pickupsQuery(page),
+    select: (data) => ({
+      ...data,
+      'hydra:member': data['hydra:member'].map((pickup): PickupRow => ({ ...pickup, id: pickup.asset.id })),
+    }),
+  });
+}
 
 /**
  * The assets reported empty that wait to be fetched, longest waiting first, for planners and
@@ -20,17 +29,11 @@ import { waitingTime } from './waiting';
  */
 export default function PickupsPage() {
   const { t } = useTranslation('pickups');
-  const title = usePageTitle();
-  const navigate = useNavigate();
-  const { id } = useParams();
-  const [page, setPage] = useState(1);
-  const pickups = useQuery(pickupsQuery(page));
-  const now = Date.now();
-  const openId = id && /^\d+$/.test(id) ? Number(id) : null;
   const { hasAny, isClient } = useSession();
   const confirms = !isClient && hasAny(['ASSET_REPORT_CONFIRM']);
+  const now = Date.now();
 
-  const columns: Column<Pickup>[] = [
+  const columns: Column<PickupRow>[] = [
     { id: 'asset', label: t('asset'), render: (row) => row.asset.name },
     {
       id: 'waiting',
@@ -69,34 +72,20 @@ export default function PickupsPage() {
             id: 'confirm',
             label: t('confirmColumn'),
             align: 'right' as const,
-            render: (row: Pickup) => <ConfirmPickupButton pickup={row} />,
+            render: (row: PickupRow) => <ConfirmPickupButton pickup={row} />,
           },
         ]
       : []),
   ];
 
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-        {title}
-      </Typography>
-      <Typography color="text.secondary">{t('intro')}</Typography>
-      <PagedTable
-        label={title}
-        columns={columns}
-        rows={pickups.data?.['hydra:member']}
-        rowId={(row) => row.asset.id}
-        page={page}
-        pageSize={PICKUPS_PER_PAGE}
-        total={pickups.data?.['hydra:totalItems'] ?? 0}
-        loading={pickups.isPending}
-        onPageChange={setPage}
-        onRowClick={(row) => navigate(`/pickups/${row.asset.id}`)}
-        activeId={openId ?? undefined}
-      />
-      {openId !== null && (
-        <AssetPanel key={openId} assetId={openId} isNew={false} onClose={() => navigate('/pickups')} />
-      )}
-    </Stack>
+    <ListScreen<PickupRow, never>
+      basePath="/pickups"
+      intro={t('intro')}
+      useRows={usePickupRows}
+      pageSize={PICKUPS_PER_PAGE}
+      columns={columns}
+      renderPanel={(id, close) => id !== 'new' && <AssetPanel assetId={id} isNew={false} onClose={close} />}
+    />
   );
 }

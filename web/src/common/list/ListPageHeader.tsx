@@ -8,6 +8,7 @@ import { SearchBox } from './SearchBox';
 
 interface ListPageHeaderProps {
   title: string;
+  intro?: ReactNode;
   /** `delay`: how long the search waits after typing (spec s.9 gives one per screen). */
   search?: { value: string; onChange(value: string): void; label: string; delay: number };
   /** The screen's FilterDrawer. */
@@ -19,12 +20,17 @@ interface ListPageHeaderProps {
 }
 
 /** The title and toolbar of every admin list screen: search, filter and, at the far end, Add new. */
-export function ListPageHeader({ title, search, filter, create, actions }: ListPageHeaderProps) {
+export function ListPageHeader({ title, intro, search, filter, create, actions }: ListPageHeaderProps) {
   return (
     <>
       <Typography variant="h5" component="h1" gutterBottom>
         {title}
       </Typography>
+      {intro && (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {intro}
+        </Typography>
+      )}
       <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         {search && (
           <SearchBox value={search.value} onChange={search.onChange} delay={search.delay} label={search.label} />

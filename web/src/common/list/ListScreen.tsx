@@ -50,6 +50,10 @@ export interface ListScreenProps<Row extends { id: Id }, K extends string, Id ex
   parseId?(raw: string | undefined): PanelId<Id> | undefined;
   /** The heading and table name; defaults to the page title of the route. */
   title?: string;
+  /** A sentence under the heading: what the list is for. */
+  intro?: ReactNode;
+  /** A short list, all of it in one answer: no paging footer (pageSize is then only the skeleton's room). */
+  compact?: boolean;
   /** The search box: its label and how long it waits after typing (spec s.9 gives a delay per screen). Optional. */
   search?: { label: string; delay: number };
   /** Filter names kept in the URL (`?id=3`), in the order of `filterFields`. Optional with `filterFields`. */
@@ -122,6 +126,7 @@ export function ListScreen<Row extends { id: Id }, K extends string, Id extends 
     <>
       <ListPageHeader
         title={title}
+        intro={props.intro}
         search={search && { value: list.search, onChange: list.setSearch, delay: search.delay, label: search.label }}
         filter={
           filterFields?.length ? (
@@ -135,6 +140,7 @@ export function ListScreen<Row extends { id: Id }, K extends string, Id extends 
         label={title}
         columns={columns}
         selection={props.selection}
+        paged={!props.compact}
         sort={sortFields.length > 0 ? { order: list.order, onChange: list.setOrder } : undefined}
         {...collectionTableProps(rows, list, pageSize, panelId)}
       />

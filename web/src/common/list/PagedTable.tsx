@@ -61,6 +61,8 @@ export interface PagedTableProps<Row, Id extends string | number> {
   label?: string;
   /** Sortable headers, for the columns with a `sortField`. */
   sort?: TableSort;
+  /** False: a short list shown whole, without the paging footer. */
+  paged?: boolean;
 }
 
 const display = (hide?: boolean) => (hide ? { display: { xs: 'none', sm: 'table-cell' } } : undefined);
@@ -181,17 +183,19 @@ export function PagedTable<Row, Id extends string | number>(props: PagedTablePro
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={total}
-        page={Math.max(0, page - 1)}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={[]}
-        onPageChange={(_, zeroBased) => onPageChange(zeroBased + 1)}
-        {...(props.totalExact === false && {
-          labelDisplayedRows: ({ from, to, count }) => t('ofMoreThan', { from, to, count }),
-        })}
-      />
+      {props.paged !== false && (
+        <TablePagination
+          component="div"
+          count={total}
+          page={Math.max(0, page - 1)}
+          rowsPerPage={pageSize}
+          rowsPerPageOptions={[]}
+          onPageChange={(_, zeroBased) => onPageChange(zeroBased + 1)}
+          {...(props.totalExact === false && {
+            labelDisplayedRows: ({ from, to, count }) => t('ofMoreThan', { from, to, count }),
+          })}
+        />
+      )}
     </Paper>
   );
 }

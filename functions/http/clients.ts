@@ -80,7 +80,7 @@ export const handler = createHttpHandler('clients', {
           email: body.email,
           account_manager,
         },
-        id,
+        { id },
       );
       return reply(201, toApiClient(created));
     },

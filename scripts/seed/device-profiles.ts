@@ -20,5 +20,5 @@ export async function seedCodecProfile(ctx: TenantContext, devices: DeviceRecord
     device.device_profiles = [id];
     device.model = 'Geotrax GT-2';
   }
-  await deviceProfileRepository.create(ctx, { ...DEMO_CODEC_PROFILE, deviceCount: users.length }, id);
+  await deviceProfileRepository.create(ctx, { ...DEMO_CODEC_PROFILE, deviceCount: users.length }, { id });
 }

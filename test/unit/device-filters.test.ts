@@ -1,4 +1,5 @@
 import { systemTenantContext } from '../../functions/lib/data/system-context';
+import { withCondition } from '../../functions/lib/data/transaction';
 import { dueSortKey } from '../../functions/lib/devices/connectivity';
 import { countedLimit } from '../../functions/lib/devices/device-candidates';
 import { countedFilter, countedTotal } from '../../functions/lib/devices/device-filter-totals';
@@ -10,7 +11,6 @@ import {
   flagDelta,
   flagsOf,
   sumDeltas,
-  withCondition,
 } from '../../functions/lib/devices/device-flag-counts';
 import { deviceListRequestOf } from '../../functions/lib/devices/device-list-request';
 import { matchesDeviceFilters, sourceOf } from '../../functions/lib/devices/device-query';

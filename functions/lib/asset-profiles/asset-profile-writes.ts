@@ -12,8 +12,9 @@ import {
 import { ACCESS_PATTERNS } from '../../../shared/table';
 import { type AssetRecord, assetRepository } from '../assets/asset-repository';
 import { dynamo, tableName } from '../data/client';
-import { counterKey, itemKey } from '../data/keys';
+import { itemKey } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
+import { counterChanges, type TransactItem, versioned } from '../data/transaction';
 import { conflict, unprocessable } from '../http/errors';
 import {
   type AssetProfileDefinitionRecord,
@@ -30,14 +31,6 @@ import {
  * each item conditioned on the version read: a concurrent change answers 409 and nothing is half-written.
  */
 export const DEFINITION_NOT_FOUND = 'Unknown asset profile definition';
-
-export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
-
-const versioned = (expected: number) => ({
-  ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
-  ExpressionAttributeNames: { '#version': 'version' },
-  ExpressionAttributeValues: { ':expected': expected },
-});
 
 async function transact(items: TransactItem[]): Promise<void> {
   if (items.length === 0) return;
@@ -149,14 +142,7 @@ export async function profilesOfAsset(ctx: TenantContext, assetId: number): Prom
 const emptyValues = (): AssetProfileValue[] =>
   PROFILE_VALUE_NAMES.map((name) => ({ name, value: null }) as AssetProfileValue);
 
-const countProfiles = (ctx: TenantContext, delta: number): TransactItem => ({
-  Update: {
-    TableName: tableName(),
-    Key: counterKey(ctx, 'PROFILE'),
-    UpdateExpression: 'ADD itemCount :delta',
-    ExpressionAttributeValues: { ':delta': delta },
-  },
-});
+const countProfiles = (ctx: TenantContext, delta: number) => counterChanges(ctx, 'PROFILE', { itemCount: delta });
 
 async function resolveDefinitions(ctx: TenantContext, ids: number[]): Promise<AssetProfileDefinitionRecord[]> {
   const unique = [...new Set(ids)];
@@ -194,7 +180,7 @@ export async function planProfileAssignment(
   for (const profile of existing.filter((p) => !wanted.has(p.definition_id))) {
     writes.push(
       { Delete: { TableName: tableName(), Key: itemKey(ctx, 'PROFILE', profile.id), ...versioned(profile.version) } },
-      countProfiles(ctx, -1),
+      ...countProfiles(ctx, -1),
     );
   }
   const profiles: AssetProfileRecord[] = [];
@@ -214,7 +200,7 @@ export async function planProfileAssignment(
       data: emptyValues(),
     };
     profiles.push(created);
-    writes.push(assetProfileRepository.putNew(ctx, created), countProfiles(ctx, 1));
+    writes.push(assetProfileRepository.putNew(ctx, created), ...countProfiles(ctx, 1));
   }
   const next: AssetRecord = {
     ...asset,

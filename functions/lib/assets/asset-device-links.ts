@@ -1,6 +1,6 @@
-import type { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeviceSummary } from '../../../shared/schemas/device';
 import type { TenantContext } from '../data/tenant-context';
+import type { TransactItem } from '../data/transaction';
 import { counterWrites, flagDelta, flagsOf, sumDeltas } from '../devices/device-flag-counts';
 import { assetSinceAfter, type DeviceRecord, deviceRepository } from '../devices/device-repository';
 import { withStateAfterEdit } from '../loan-days/loan-day-state';
@@ -15,18 +15,10 @@ import { type AssetRecord, assetRepository } from './asset-repository';
  * write itself follows as the last transaction. A conflict in a step answers 409 with a consistent state (the
  * devices linked so far are linked on both sides); the request can be sent again.
  */
-export const TRANSACTION_MAX_ITEMS = 100;
 /** Per step: the asset, up to 40 devices and at most one previous owner each: at most 81 actions. */
 export const STEP_DEVICES = 40;
 
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 type AssetRef = DeviceRecord['asset'];
-
-export const versioned = (expected: number) => ({
-  ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
-  ExpressionAttributeNames: { '#version': 'version' },
-  ExpressionAttributeValues: { ':expected': expected },
-});
 
 export const deviceSummary = (device: DeviceRecord): DeviceSummary => ({
   id: device.id,

@@ -1,5 +1,3 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Violation } from '../../../shared/errors';
 import {
   CLIENT_NOT_FOUND,
@@ -10,9 +8,9 @@ import {
 import { type AssetStatusValue, STATUS_AFTER_CLIENT_CHANGE } from '../../../shared/schemas/asset-status';
 import { planProfileAssignment } from '../asset-profiles/asset-profile-writes';
 import { clientRepository } from '../clients/client-repository';
-import { dynamo, tableName } from '../data/client';
-import { counterKey, itemKey } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
+import { TRANSACTION_MAX_ITEMS, type TransactItem } from '../data/transaction';
+import { sendEntityTransaction } from '../data/write-transaction';
 import { type DeviceRecord, deviceRepository } from '../devices/device-repository';
 import { geoZoneLinkWrites } from '../geo-zones/geo-zone-asset-links';
 import { geoZoneRepository } from '../geo-zones/geo-zone-repository';
@@ -22,7 +20,6 @@ import { withStateAfterEdit } from '../loan-days/loan-day-state';
 import { pickupWrites } from '../pickups/pickup-items';
 import { assetGramWrites, deviceGramWrites } from '../search/entity-texts';
 import { type GramWrites, mergeGramWrites, NO_GRAM_WRITES } from '../search/gram-index';
-import { sendWithGrams } from '../search/gram-writes';
 import { removeTimer, syncTimer } from '../time-rules/timer-sync';
 import {
   deviceSummary,
@@ -31,8 +28,6 @@ import {
   linkWrites,
   planDeviceLinks,
   putAssetAt,
-  TRANSACTION_MAX_ITEMS,
-  versioned,
 } from './asset-device-links';
 import { type AssetRecord, assetRepository } from './asset-repository';
 import { assetStatusRef, findAssetStatus } from './asset-status';
@@ -117,23 +112,12 @@ export async function applyReferences(
   return next;
 }
 
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
-
 /**
  * Runs the transaction with the search index changes it carries (search/gram-writes.ts: in the same
- * transaction when they fit, else around it, the index staying a superset).
+ * transaction when they fit, else around it, the index staying a superset); a cancellation answers 409.
  */
-async function transact(items: TransactItem[], grams: GramWrites = NO_GRAM_WRITES): Promise<void> {
-  const send = async (all: TransactItem[]) => {
-    await dynamo().send(new TransactWriteCommand({ TransactItems: all }));
-  };
-  try {
-    await sendWithGrams(items, grams, send);
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) throw conflict();
-    throw error;
-  }
-}
+const transact = (items: TransactItem[], grams: GramWrites = NO_GRAM_WRITES) =>
+  sendEntityTransaction(items, { grams, cancelled: () => conflict() });
 
 /** The search index changes of devices whose asset link changes (their text holds the asset's name). */
 const linkGrams = (ctx: TenantContext, changes: readonly LinkChange[]) =>
@@ -166,26 +150,16 @@ export async function createAsset(
   // Too many devices for one transaction: the asset is created without them, then they join in steps.
   const joining = new Set(changes.map((change) => change.device.id));
   const created = fits ? asset : { ...asset, devices: asset.devices.filter((d) => !joining.has(d.id)) };
-  await transact(
-    [
-      assetRepository.putNew(ctx, created),
-      {
-        Update: {
-          TableName: tableName(),
-          Key: counterKey(ctx, 'ASSET'),
-          UpdateExpression: 'ADD itemCount :one',
-          ExpressionAttributeValues: { ':one': 1 },
-        },
-      },
-      ...(fits ? links : []),
-      // The zone's asset count and link (a zone still counted cannot be deleted; its rename reaches the asset).
-      ...others,
-    ],
-    mergeGramWrites(
+  await assetRepository.create(ctx, created, {
+    id: asset.id,
+    // The zone's asset count and link (a zone still counted cannot be deleted; its rename reaches the asset).
+    alongside: [...(fits ? links : []), ...others],
+    grams: mergeGramWrites(
       assetGramWrites(ctx, asset.id, undefined, created),
       fits ? linkGrams(ctx, changes) : NO_GRAM_WRITES,
     ),
-  );
+    cancelled: () => conflict(),
+  });
   if (fits) {
     liveAssetChanged(ctx, undefined, asset);
     await syncTimer(ctx, undefined, asset, new Date().toISOString());
@@ -262,25 +236,14 @@ export async function deleteAsset(ctx: TenantContext, current: AssetRecord): Pro
   const stored = fits
     ? current
     : await linkInSteps(ctx, current, changes, (items, step) => transact(items, linkGrams(ctx, step)));
-  await transact(
-    [
-      { Delete: { TableName: tableName(), Key: itemKey(ctx, 'ASSET', current.id), ...versioned(stored.version) } },
-      {
-        Update: {
-          TableName: tableName(),
-          Key: counterKey(ctx, 'ASSET'),
-          UpdateExpression: 'ADD itemCount :minusOne',
-          ExpressionAttributeValues: { ':minusOne': -1 },
-        },
-      },
-      ...(fits ? await linkWrites(ctx, current.id, changes) : []),
-      ...others,
-    ],
-    mergeGramWrites(
+  await assetRepository.remove(ctx, current.id, stored.version, {
+    alongside: [...(fits ? await linkWrites(ctx, current.id, changes) : []), ...others],
+    grams: mergeGramWrites(
       assetGramWrites(ctx, current.id, current, undefined),
       fits ? linkGrams(ctx, changes) : NO_GRAM_WRITES,
     ),
-  );
+    cancelled: () => conflict(),
+  });
   liveAssetChanged(ctx, current, undefined);
   await removeTimer(ctx, current, new Date().toISOString());
 }

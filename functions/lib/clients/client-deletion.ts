@@ -1,37 +1,21 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from '../data/client';
-import { counterKey, itemKey } from '../data/keys';
+import { tableName } from '../data/client';
+import { itemKey } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
+import { counterChanges, TRANSACTION_MAX_ITEMS, type TransactItem, versioned } from '../data/transaction';
 import { conflict, unprocessable } from '../http/errors';
 import type { UserRecord } from '../users/user-repository';
 import { clientHasAssets, usersOfClient } from './client-queries';
-import type { ClientRecord } from './client-repository';
+import { type ClientRecord, clientRepository } from './client-repository';
 import { deleteCognitoUsers } from './client-user-accounts';
 
 export const CLIENT_HAS_ASSETS = 'This customer still has assets. Move or delete them first.';
 export const TOO_MANY_CLIENT_USERS = 'This customer has too many users to delete at once. Delete some users first.';
 
-/** DynamoDB transactions hold at most 100 writes: the customer, its users and the two counters. */
-const MAX_USERS_PER_DELETE = 97;
+/** One transaction holds the customer, its users and the two counters. */
+const MAX_USERS_PER_DELETE = TRANSACTION_MAX_ITEMS - 3;
 
-const counterUpdate = (ctx: TenantContext, type: string, change: number) => ({
-  Update: {
-    TableName: tableName(),
-    Key: counterKey(ctx, type),
-    UpdateExpression: 'ADD itemCount :change',
-    ExpressionAttributeValues: { ':change': change },
-  },
-});
-
-const guardedDelete = (ctx: TenantContext, type: string, id: number, version: number) => ({
-  Delete: {
-    TableName: tableName(),
-    Key: itemKey(ctx, type, id),
-    ConditionExpression: 'attribute_exists(pk) AND #version = :version',
-    ExpressionAttributeNames: { '#version': 'version' },
-    ExpressionAttributeValues: { ':version': version },
-  },
+const userDelete = (ctx: TenantContext, user: UserRecord): TransactItem => ({
+  Delete: { TableName: tableName(), Key: itemKey(ctx, 'USER', user.id), ...versioned(user.version) },
 });
 
 /**
@@ -44,21 +28,12 @@ export async function deleteClientWithUsers(ctx: TenantContext, client: ClientRe
   if (await clientHasAssets(ctx, client)) throw unprocessable([{ propertyPath: '', message: CLIENT_HAS_ASSETS }]);
   const users: UserRecord[] = await usersOfClient(ctx, client.id);
   if (users.length > MAX_USERS_PER_DELETE) throw unprocessable([{ propertyPath: '', message: TOO_MANY_CLIENT_USERS }]);
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          guardedDelete(ctx, 'CLIENT', client.id, client.version),
-          ...users.map((user) => guardedDelete(ctx, 'USER', user.id, user.version)),
-          counterUpdate(ctx, 'CLIENT', -1),
-          ...(users.length > 0 ? [counterUpdate(ctx, 'USER', -users.length)] : []),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (error instanceof TransactionCanceledException || (error as Error).name === 'TransactionCanceledException')
-      throw conflict();
-    throw error;
-  }
+  await clientRepository.remove(ctx, client.id, client.version, {
+    alongside: [
+      ...users.map((user) => userDelete(ctx, user)),
+      ...counterChanges(ctx, 'USER', { itemCount: -users.length }),
+    ],
+    cancelled: () => conflict(),
+  });
   await deleteCognitoUsers(users.map((user) => user.username));
 }

@@ -1,5 +1,5 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type IndexName, keyAttributes, TABLE } from '../../../shared/table';
 import { noteCreated, noteRemoved, noteUpdated } from '../audit/change-notes';
 import { conflict, notFound } from '../http/errors';
@@ -9,6 +9,8 @@ import { hydratePage, tableKeyOf } from './hydrate';
 import { counterKey, itemKey, tenantPrefix, typePartition } from './keys';
 import { queryPage } from './query-page';
 import type { TenantContext } from './tenant-context';
+import { counterChanges, versioned, withCondition } from './transaction';
+import { sendEntityTransaction, type TransactionExtras } from './write-transaction';
 
 /** Attributes every stored entity has; `version` drives optimistic concurrency. */
 export interface Stored {
@@ -73,18 +75,21 @@ export function createRepository<T extends Stored>(model: EntityModel<T>) {
     return entity;
   }
 
-  /** Allocates the next numeric id of this type in the tenant (atomic counter). */
-  async function nextId(ctx: TenantContext): Promise<number> {
+  /**
+   * Allocates the next numeric id of this type in the tenant (atomic counter), or `count` consecutive ones in one
+   * update and answers the first (ids unused after a failure are skipped).
+   */
+  async function nextId(ctx: TenantContext, count = 1): Promise<number> {
     const result = await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: counterKey(ctx, model.type),
-        UpdateExpression: 'ADD lastId :one',
-        ExpressionAttributeValues: { ':one': 1 },
+        UpdateExpression: 'ADD lastId :count',
+        ExpressionAttributeValues: { ':count': count },
         ReturnValues: 'UPDATED_NEW',
       }),
     );
-    return Number(result.Attributes?.lastId);
+    return Number(result.Attributes?.lastId) - count + 1;
   }
 
   /**
@@ -99,26 +104,19 @@ export function createRepository<T extends Stored>(model: EntityModel<T>) {
   };
 
   /**
-   * Writes the item and counts it in one transaction, so the count never drifts from the items. `id` is for
-   * callers that had to allocate it first (a Cognito user carries its record's id).
+   * Writes the item and counts it in one transaction, so the count never drifts from the items; `extras` go in
+   * the same transaction (a claim, a lookup, links). `id` is for callers that had to allocate it first (a
+   * Cognito user carries its record's id, a secret is bound to it). A cancellation is passed on unless
+   * `extras.cancelled` names its answer.
    */
-  async function create(ctx: TenantContext, data: Omit<T, 'id' | 'version'>, id?: number): Promise<T> {
+  async function create(
+    ctx: TenantContext,
+    data: Omit<T, 'id' | 'version'>,
+    { id, ...extras }: { id?: number } & TransactionExtras = {},
+  ): Promise<T> {
     const entity = { ...data, id: id ?? (await nextId(ctx)), version: 1 } as T;
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          putNew(ctx, entity),
-          {
-            Update: {
-              TableName: tableName(),
-              Key: counterKey(ctx, model.type),
-              UpdateExpression: 'ADD itemCount :one',
-              ExpressionAttributeValues: { ':one': 1 },
-            },
-          },
-        ],
-      }),
-    );
+    const counter = counterChanges(ctx, model.type, { ...extras.counts, itemCount: 1 }, extras.counterCondition);
+    await sendEntityTransaction([putNew(ctx, entity), ...counter, ...(extras.alongside ?? [])], extras);
     return entity;
   }
 
@@ -159,45 +157,25 @@ export function createRepository<T extends Stored>(model: EntityModel<T>) {
     return next;
   }
 
-  /** Deletes and uncounts in one transaction; a given stale version answers 409. */
-  async function remove(ctx: TenantContext, id: number, expectedVersion?: number): Promise<void> {
+  /**
+   * Deletes and uncounts in one transaction with `extras` (a claim freed, a lookup, links); a given stale
+   * version answers 409, an item gone 404, unless `extras.cancelled` names the answer.
+   */
+  async function remove(
+    ctx: TenantContext,
+    id: number,
+    expectedVersion?: number,
+    extras: TransactionExtras = {},
+  ): Promise<void> {
     noteRemoved(model.type, id);
-    const condition = expectedVersion === undefined ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND #version = :v';
-    try {
-      await dynamo().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Delete: {
-                TableName: tableName(),
-                Key: itemKey(ctx, model.type, id),
-                ConditionExpression: condition,
-                ...(expectedVersion === undefined
-                  ? {}
-                  : {
-                      ExpressionAttributeNames: { '#version': 'version' },
-                      ExpressionAttributeValues: { ':v': expectedVersion },
-                    }),
-              },
-            },
-            {
-              Update: {
-                TableName: tableName(),
-                Key: counterKey(ctx, model.type),
-                UpdateExpression: 'ADD itemCount :minusOne',
-                ExpressionAttributeValues: { ':minusOne': -1 },
-              },
-            },
-          ],
-        }),
-      );
-    } catch (error) {
-      if (error instanceof TransactionCanceledException) {
-        if (expectedVersion !== undefined && (await get(ctx, id))) throw conflict();
-        throw notFound();
-      }
-      throw error;
-    }
+    const condition =
+      expectedVersion === undefined ? { ConditionExpression: 'attribute_exists(pk)' } : versioned(expectedVersion);
+    const item = { TableName: tableName(), Key: itemKey(ctx, model.type, id), ...condition };
+    const counter = counterChanges(ctx, model.type, { ...extras.counts, itemCount: -1 }, extras.counterCondition);
+    const items = [{ Delete: withCondition(item, extras.condition) }, ...counter, ...(extras.alongside ?? [])];
+    await sendEntityTransaction(items, extras, async () =>
+      expectedVersion !== undefined && (await get(ctx, id)) ? conflict() : notFound(),
+    );
   }
 
   async function count(ctx: TenantContext): Promise<number> {

@@ -1,5 +1,3 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import {
   DEVICE_PROFILE_IN_USE,
   type DeviceProfile,
@@ -7,8 +5,6 @@ import {
   deviceProfileSchema,
   FIRST_TENANT_DEVICE_PROFILE_ID,
 } from '../../../shared/schemas/device-profile';
-import { dynamo, tableName } from '../data/client';
-import { counterKey, itemKey } from '../data/keys';
 import { createRepository, type Stored } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 import { BUILT_IN_DEVICE_PROFILES, builtInDeviceProfile } from '../devices/device-profiles';
@@ -83,44 +79,23 @@ export async function createDeviceProfile(ctx: TenantContext, input: DeviceProfi
   if ((await deviceProfileRepository.count(ctx)) >= MAX_DEVICE_PROFILES_PER_TENANT)
     throw unprocessable([{ propertyPath: 'name', message: TOO_MANY_DEVICE_PROFILES }]);
   const id = (await deviceProfileRepository.nextId(ctx)) + FIRST_TENANT_DEVICE_PROFILE_ID - 1;
-  return deviceProfileRepository.create(ctx, { ...fieldsOf(input), deviceCount: 0 }, id);
+  return deviceProfileRepository.create(ctx, { ...fieldsOf(input), deviceCount: 0 }, { id });
 }
 
 export const saveDeviceProfile = (ctx: TenantContext, current: DeviceProfileRecord, input: DeviceProfileInput) =>
   deviceProfileRepository.update(ctx, current.id, current.version, (stored) => ({ ...stored, ...fieldsOf(input) }));
 
 /** Deleted and uncounted in one transaction, only while no device names it and at the version read. */
-export async function deleteDeviceProfile(ctx: TenantContext, current: DeviceProfileRecord): Promise<void> {
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: itemKey(ctx, TYPE, current.id),
-              ConditionExpression:
-                'attribute_exists(pk) AND #version = :v AND (attribute_not_exists(deviceCount) OR deviceCount <= :zero)',
-              ExpressionAttributeNames: { '#version': 'version' },
-              ExpressionAttributeValues: { ':v': current.version, ':zero': 0 },
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: counterKey(ctx, TYPE),
-              UpdateExpression: 'ADD itemCount :minusOne',
-              ExpressionAttributeValues: { ':minusOne': -1 },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof TransactionCanceledException || error instanceof ConditionalCheckFailedException))
-      throw error;
-    const now = await deviceProfileRepository.get(ctx, current.id);
-    if (!now) throw notFound();
-    throw conflict((now.deviceCount ?? 0) > 0 ? DEVICE_PROFILE_IN_USE : undefined);
-  }
-}
+export const deleteDeviceProfile = (ctx: TenantContext, current: DeviceProfileRecord) =>
+  deviceProfileRepository.remove(ctx, current.id, current.version, {
+    condition: {
+      expression: '(attribute_not_exists(deviceCount) OR deviceCount <= :zero)',
+      names: {},
+      values: { ':zero': 0 },
+    },
+    cancelled: async () => {
+      const now = await deviceProfileRepository.get(ctx, current.id);
+      if (!now) return notFound();
+      return conflict((now.deviceCount ?? 0) > 0 ? DEVICE_PROFILE_IN_USE : undefined);
+    },
+  });

@@ -1,14 +1,12 @@
-import type { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Violation } from '../../../shared/errors';
 import { DEVICE_PROFILE_NOT_FOUND } from '../../../shared/schemas/device';
 import { tableName } from '../data/client';
 import { itemKey } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
+import type { TransactItem } from '../data/transaction';
 import { isBuiltInDeviceProfileId } from '../devices/device-profiles';
 import { unprocessable } from '../http/errors';
 import { deviceProfileRepository, isTenantProfileId } from './device-profile-repository';
-
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 /** A device's `device_profiles` name built-ins or the tenant's own profiles (422 on the entry otherwise). */
 export async function assertDeviceProfilesExist(ctx: TenantContext, ids: readonly number[] | undefined) {

@@ -1,8 +1,9 @@
-import { GetCommand, type TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Connectivity } from '../../../shared/schemas/connectivity';
 import { dynamo, tableName } from '../data/client';
 import { counterKey } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
+import { type Condition, counterChange, counterChanges } from '../data/transaction';
 
 /**
  * Per-tenant counts of the device list's flag filters (docs/decisions/0269-device-list-flag-filters-with-exact-totals-from-per-tenant-counts.md),
@@ -76,34 +77,16 @@ export function sumDeltas(deltas: readonly FlagDelta[]): FlagDelta {
 
 export const isEmptyDelta = (delta: FlagDelta) => Object.keys(delta).length === 0;
 
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
-type Update = NonNullable<TransactItem['Update']>;
-
-/** The counter item's ADD for `delta` (and `itemCount` by `items`), or undefined when nothing moves. */
-export function counterUpdate(ctx: TenantContext, delta: FlagDelta, items = 0): Update | undefined {
-  const moves = Object.entries(delta).filter(([, by]) => by !== 0) as [string, number][];
-  if (items !== 0) moves.push(['itemCount', items]);
-  if (moves.length === 0) return undefined;
-  return {
-    TableName: tableName(),
-    Key: counterKey(ctx, 'DEVICE'),
-    UpdateExpression: `ADD ${moves.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
-    ExpressionAttributeNames: Object.fromEntries(moves.map(([name], i) => [`#c${i}`, name])),
-    ExpressionAttributeValues: Object.fromEntries(moves.map(([, by], i) => [`:c${i}`, by])),
-  };
-}
+/**
+ * The device counter's ADD for `delta` (and `itemCount` by `items`), or undefined when nothing moves
+ * (data/transaction.ts).
+ */
+export const counterUpdate = (ctx: TenantContext, delta: FlagDelta, items = 0) =>
+  counterChange(ctx, 'DEVICE', { ...delta, itemCount: items })?.Update;
 
 /** The same as a transaction item list (empty when nothing moves), to spread into TransactItems. */
-export const counterWrites = (ctx: TenantContext, delta: FlagDelta, items = 0): TransactItem[] => {
-  const update = counterUpdate(ctx, delta, items);
-  return update ? [{ Update: update }] : [];
-};
-
-export interface Condition {
-  expression: string;
-  names: Record<string, string>;
-  values: Record<string, unknown>;
-}
+export const counterWrites = (ctx: TenantContext, delta: FlagDelta, items = 0) =>
+  counterChanges(ctx, 'DEVICE', { ...delta, itemCount: items });
 
 /**
  * "The stored flags are still as read" for the flags named (every flag the write moves a count for). A false
@@ -141,28 +124,6 @@ export function changedFlags(before: DeviceFlags, after: DeviceFlags) {
   if (before.sabotaged !== after.sabotaged) which.push('sabotaged');
   if (before.connectivity !== after.connectivity) which.push('connectivity');
   return which;
-}
-
-/** An Update (or Delete) with `condition` ANDed to its own. */
-export function withCondition<
-  T extends {
-    ConditionExpression?: string;
-    ExpressionAttributeNames?: Record<string, string>;
-    ExpressionAttributeValues?: Record<string, unknown>;
-  },
->(write: T, condition: Condition): T {
-  if (!condition.expression) return write;
-  return {
-    ...write,
-    ConditionExpression: write.ConditionExpression
-      ? `${write.ConditionExpression} AND ${condition.expression}`
-      : condition.expression,
-    ExpressionAttributeNames: { ...write.ExpressionAttributeNames, ...condition.names },
-    ExpressionAttributeValues:
-      Object.keys(condition.values).length > 0 || write.ExpressionAttributeValues
-        ? { ...write.ExpressionAttributeValues, ...condition.values }
-        : undefined,
-  };
 }
 
 /** The tenant's device counts: `total` (itemCount) and each flag's. */

@@ -3,17 +3,10 @@ import { dynamo, tableName } from '../data/client';
 import { itemKey, pad, typePartition } from '../data/keys';
 import { systemTenantContext } from '../data/system-context';
 import type { TenantContext } from '../data/tenant-context';
+import { withCondition } from '../data/transaction';
 import { tenantRepository } from '../tenants/tenant-repository';
 import { devEuiClaimKey } from './dev-eui-claims';
-import {
-  counterWrites,
-  type FlagSource,
-  flagConditions,
-  flagDelta,
-  flagsOf,
-  sumDeltas,
-  withCondition,
-} from './device-flag-counts';
+import { counterWrites, type FlagSource, flagConditions, flagDelta, flagsOf, sumDeltas } from './device-flag-counts';
 
 /**
  * A device import is written in many transactions (device-import.ts), so a process killed between two of

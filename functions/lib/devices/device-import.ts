@@ -1,5 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Violation } from '../../../shared/errors';
 import { normalizeDevEui } from '../../../shared/schemas/device';
 import {
@@ -8,7 +8,7 @@ import {
   DEVICE_IMPORT_MESSAGES as M,
 } from '../../../shared/schemas/device-import';
 import { dynamo, tableName } from '../data/client';
-import { counterKey, itemKey } from '../data/keys';
+import { itemKey } from '../data/keys';
 import { PartitionPacer, writeUnits } from '../data/partition-pace';
 import type { TenantContext } from '../data/tenant-context';
 import {
@@ -22,6 +22,7 @@ import { deviceSearchText } from '../search/entity-texts';
 import { addPostings } from '../search/gram-index';
 import { claimedDevEuis, devEuiClaimItem, standingOf } from './dev-eui-claims';
 import { assertDevEuiProbesLeft, countRefusedDevEuis } from './dev-eui-probe-limit';
+import { counterWrites } from './device-flag-counts';
 import { capViolations, type ParsedDeviceRow, parseDeviceCsv } from './device-import-csv';
 import { beginImport, endImport, rollBackImport, rollBackInterruptedImports } from './device-import-journal';
 import { type DeviceRecord, deviceRepository } from './device-repository';
@@ -74,20 +75,6 @@ async function registeredViolations(ctx: TenantContext, rows: ParsedDeviceRow[])
   return violations;
 }
 
-/** Reserves `count` consecutive ids with one atomic counter update; unused ids after a failure are skipped. */
-async function allocateIds(ctx: TenantContext, count: number): Promise<number> {
-  const result = await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: counterKey(ctx, 'DEVICE'),
-      UpdateExpression: 'ADD lastId :count',
-      ExpressionAttributeValues: { ':count': count },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return Number(result.Attributes?.lastId) - count + 1;
-}
-
 const toRecord = ({ device }: ParsedDeviceRow, id: number, profileId?: number): DeviceRecord => ({
   id,
   version: 1,
@@ -125,14 +112,7 @@ const putChunk = (ctx: TenantContext, chunk: ImportedDevice[]) =>
             },
           },
         ]),
-        {
-          Update: {
-            TableName: tableName(),
-            Key: counterKey(ctx, 'DEVICE'),
-            UpdateExpression: 'ADD itemCount :n',
-            ExpressionAttributeValues: { ':n': chunk.length },
-          },
-        },
+        ...counterWrites(ctx, {}, chunk.length),
         ...profileCountWrites(ctx, chunk),
       ],
     }),
@@ -273,7 +253,7 @@ export async function importDevicesFromUpload(ctx: TenantContext, event: UploadE
   violations.push(...(await registeredViolations(ctx, rows)));
   const profileOfLine = await resolveProfiles(ctx, rows, violations);
   if (violations.length) throw unprocessable(capViolations(violations));
-  const firstId = await allocateIds(ctx, rows.length);
+  const firstId = await deviceRepository.nextId(ctx, rows.length);
   await writeDevices(
     ctx,
     rows.map((row, i) => ({ row, device: toRecord(row, firstId + i, profileOfLine.get(row.line)) })),

@@ -1,5 +1,3 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Violation } from '../../../shared/errors';
 import {
   BARCODE_NOT_CHANGEABLE,
@@ -13,19 +11,18 @@ import {
 } from '../../../shared/schemas/device';
 import { type AssetRecord, assetRepository } from '../assets/asset-repository';
 import { deviceSummary } from '../assets/asset-writes';
-import { dynamo, tableName } from '../data/client';
-import { itemKey } from '../data/keys';
+import { tableName } from '../data/client';
 import type { TenantContext } from '../data/tenant-context';
+import { type TransactItem, withCondition } from '../data/transaction';
+import { sendEntityTransaction } from '../data/write-transaction';
 import { assertDeviceProfilesExist, profileUsageWrites } from '../device-profiles/device-profile-usage';
 import { conflict, unprocessable } from '../http/errors';
 import { liveAssetChanged, liveDeviceChanged } from '../live/publisher';
 import { withStateAfterEdit } from '../loan-days/loan-day-state';
 import { deviceGramWrites } from '../search/entity-texts';
-import { type GramWrites, NO_GRAM_WRITES } from '../search/gram-index';
-import { sendWithGrams } from '../search/gram-writes';
 import { claimHolder, devEuiClaimItem, devEuiClaimKey, standingOf } from './dev-eui-claims';
 import { assertDevEuiProbesLeft, countRefusedDevEuis } from './dev-eui-probe-limit';
-import { changedFlags, counterWrites, flagConditions, flagDelta, flagsOf, withCondition } from './device-flag-counts';
+import { changedFlags, counterWrites, flagConditions, flagDelta, flagsOf } from './device-flag-counts';
 import { assetSinceAfter, type DeviceRecord, deviceRepository } from './device-repository';
 
 /**
@@ -34,14 +31,7 @@ import { assetSinceAfter, type DeviceRecord, deviceRepository } from './device-r
  * joins, every item conditioned on the version read: a concurrent change answers 409 and nothing is
  * half-written. The asset form keeps the same link from the other side (assets/asset-writes.ts).
  */
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 type AssetRef = DeviceRecord['asset'];
-
-const versioned = (expected: number) => ({
-  ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
-  ExpressionAttributeNames: { '#version': 'version' },
-  ExpressionAttributeValues: { ':expected': expected },
-});
 
 /**
  * The device's UpdateItem of a save with the list's flag counts (device-flag-counts.ts): a flag the save moves
@@ -142,29 +132,11 @@ async function refuseTakenDevEui(ctx: TenantContext, devEui: string, holder: str
 /** A holder that is no tenant id: "not this tenant", when the winner of a race is no longer known. */
 const ANOTHER_TENANT = 'another tenant';
 
-/**
- * `claim`: the DEVEUI whose claim is at `index`; a failed claim condition is a DEVEUI taken meanwhile. `grams`:
- * the search index changes, in the same transaction when they fit (search/gram-writes.ts).
- */
-async function transact(
-  ctx: TenantContext,
-  items: TransactItem[],
-  grams: GramWrites = NO_GRAM_WRITES,
-  claim?: { index: number; devEui: string },
-) {
-  try {
-    await sendWithGrams(items, grams, async (all) => {
-      await dynamo().send(new TransactWriteCommand({ TransactItems: all }));
-    });
-  } catch (error) {
-    if (!(error instanceof TransactionCanceledException)) throw error;
-    const reasons = error.CancellationReasons ?? [];
-    if (claim && reasons[claim.index]?.Code === 'ConditionalCheckFailed') {
-      // Whoever won the race holds it now; a claim gone again (a rolled-back import) was still not ours to take.
-      await refuseTakenDevEui(ctx, claim.devEui, (await claimHolder(claim.devEui)) ?? ANOTHER_TENANT);
-    }
-    throw conflict();
-  }
+/** A cancelled create: a failed claim condition is a DEVEUI taken meanwhile (422), anything else 409. */
+async function refusedCreate(ctx: TenantContext, devEui: string, claimFailed: boolean): Promise<Error> {
+  // Whoever won the race holds it now; a claim gone again (a rolled-back import) was still not ours to take.
+  if (claimFailed) await refuseTakenDevEui(ctx, devEui, (await claimHolder(devEui)) ?? ANOTHER_TENANT);
+  return conflict();
 }
 
 /** A DEVEUI claimed in any tenant or reserved: a strongly consistent read of its claim, for a clear 422 before writing. */
@@ -200,26 +172,21 @@ export async function createDevice(ctx: TenantContext, input: DeviceCreateInput)
     device_profiles: input.device_profiles ?? [],
   };
   const summaries = await summaryWrites(ctx, id, null, device, async () => asset);
-  await transact(
-    ctx,
-    [
-      deviceRepository.putNew(ctx, device),
-      {
-        Put: {
-          TableName: tableName(),
-          Item: devEuiClaimItem(ctx, device),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      // The count and the new device's flags (an asset link) counted with it.
-      ...counterWrites(ctx, flagDelta(undefined, flagsOf(device)), 1),
-      ...summaries,
-      ...profileUsageWrites(ctx, [], device.device_profiles),
-    ],
-    deviceGramWrites(ctx, id, undefined, device),
-    { index: 1, devEui },
-  );
-  return device;
+  const claim: TransactItem = {
+    Put: {
+      TableName: tableName(),
+      Item: devEuiClaimItem(ctx, device),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+  return deviceRepository.create(ctx, device, {
+    id,
+    // The new device's flags (an asset link) counted with it.
+    counts: flagDelta(undefined, flagsOf(device)),
+    alongside: [claim, ...summaries, ...profileUsageWrites(ctx, [], device.device_profiles)],
+    grams: deviceGramWrites(ctx, id, undefined, device),
+    cancelled: (failed) => refusedCreate(ctx, devEui, failed.includes(claim)),
+  });
 }
 
 /** DEVEUI and barcode are set at creation only (spec 000 s.5): the same value may be sent back, no other. */
@@ -250,15 +217,14 @@ async function replaceDevice(ctx: TenantContext, current: DeviceRecord, next: De
     (id) => assetRepository.get(ctx, id),
     current,
   );
-  await transact(
-    ctx,
+  await sendEntityTransaction(
     [
       // Only what the save changed: the pipeline's last event and flags written meanwhile stay.
       ...deviceUpdateWithCounts(ctx, current, saved),
       ...summaries,
       ...profileUsageWrites(ctx, current.device_profiles, saved.device_profiles),
     ],
-    deviceGramWrites(ctx, current.id, current, saved),
+    { grams: deviceGramWrites(ctx, current.id, current, saved), cancelled: () => conflict() },
   );
   // Best effort: a failed publish never fails the save (publisher.ts).
   await publishDeviceChange(ctx, current, saved).catch(() => undefined);
@@ -306,29 +272,21 @@ export const resetSabotaged = (ctx: TenantContext, current: DeviceRecord) =>
 /** DELETE /api/devices/{id}: the device, its claim (the DEVEUI is free again) and its asset summary. */
 export async function deleteDevice(ctx: TenantContext, current: DeviceRecord): Promise<void> {
   const summaries = await summaryWrites(ctx, current.id, current.asset, null, (id) => assetRepository.get(ctx, id));
-  await transact(
-    ctx,
-    [
-      {
-        // Uncounted with the flags as read: a flag the pipeline or the silent-tag job flipped meanwhile answers 409.
-        Delete: withCondition(
-          { TableName: tableName(), Key: itemKey(ctx, 'DEVICE', current.id), ...versioned(current.version) },
-          flagConditions(flagsOf(current)),
-        ),
-      },
-      {
-        // Only this device's own claim is freed (a claim of the same DEVEUI elsewhere is never touched).
-        Delete: {
-          TableName: tableName(),
-          Key: devEuiClaimKey(current.dev_eui),
-          ConditionExpression: 'attribute_not_exists(pk) OR (tenantId = :tenant AND deviceId = :device)',
-          ExpressionAttributeValues: { ':tenant': ctx.tenantId, ':device': current.id },
-        },
-      },
-      ...counterWrites(ctx, flagDelta(flagsOf(current), undefined), -1),
-      ...summaries,
-      ...profileUsageWrites(ctx, current.device_profiles, []),
-    ],
-    deviceGramWrites(ctx, current.id, current, undefined),
-  );
+  const claimRelease: TransactItem = {
+    // Only this device's own claim is freed (a claim of the same DEVEUI elsewhere is never touched).
+    Delete: {
+      TableName: tableName(),
+      Key: devEuiClaimKey(current.dev_eui),
+      ConditionExpression: 'attribute_not_exists(pk) OR (tenantId = :tenant AND deviceId = :device)',
+      ExpressionAttributeValues: { ':tenant': ctx.tenantId, ':device': current.id },
+    },
+  };
+  await deviceRepository.remove(ctx, current.id, current.version, {
+    // Uncounted with the flags as read: a flag the pipeline or the silent-tag job flipped meanwhile answers 409.
+    condition: flagConditions(flagsOf(current)),
+    counts: flagDelta(flagsOf(current), undefined),
+    alongside: [claimRelease, ...summaries, ...profileUsageWrites(ctx, current.device_profiles, [])],
+    grams: deviceGramWrites(ctx, current.id, current, undefined),
+    cancelled: () => conflict(),
+  });
 }

@@ -1,11 +1,10 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { GATEWAY_EUI_TAKEN } from '../../../shared/schemas/gateway';
 import { dynamo, tableName } from '../data/client';
-import { counterKey, itemKey, tenantPrefix } from '../data/keys';
+import { tenantPrefix } from '../data/keys';
 import { createRepository, type Stored } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
-import { conflict, notFound, unprocessable } from '../http/errors';
+import { unprocessable } from '../http/errors';
 
 /**
  * A LoRaWAN gateway of a tenant: what the console lists and what deleting it must undo
@@ -36,70 +35,24 @@ export async function gatewayEuiTaken(ctx: TenantContext, eui: string): Promise<
   return result.Item !== undefined;
 }
 
-/** Gateway, EUI claim and count in one transaction; a taken EUI fails the whole write (409). */
-export async function createGateway(ctx: TenantContext, record: GatewayRecord): Promise<GatewayRecord> {
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          gatewayRepository.putNew(ctx, record),
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...euiKey(ctx, record.gateway_eui), entityType: 'GATEWAY_EUI', gatewayId: record.id },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: counterKey(ctx, TYPE),
-              UpdateExpression: 'ADD itemCount :one',
-              ExpressionAttributeValues: { ':one': 1 },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) throw euiTaken();
-    throw error;
-  }
-  return record;
-}
+/** Gateway, EUI claim and count in one transaction; a taken EUI fails the whole write (422). */
+export const createGateway = (ctx: TenantContext, { id, version: _version, ...data }: GatewayRecord) =>
+  gatewayRepository.create(ctx, data, {
+    id,
+    alongside: [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...euiKey(ctx, data.gateway_eui), entityType: 'GATEWAY_EUI', gatewayId: id },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ],
+    cancelled: () => euiTaken(),
+  });
 
 /** Gateway, its EUI claim and count go together; a stale version or a gone gateway writes nothing. */
-export async function deleteGateway(ctx: TenantContext, record: GatewayRecord): Promise<void> {
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: itemKey(ctx, TYPE, record.id),
-              ConditionExpression: '#version = :version',
-              ExpressionAttributeNames: { '#version': 'version' },
-              ExpressionAttributeValues: { ':version': record.version },
-            },
-          },
-          { Delete: { TableName: tableName(), Key: euiKey(ctx, record.gateway_eui) } },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: counterKey(ctx, TYPE),
-              UpdateExpression: 'ADD itemCount :minusOne',
-              ExpressionAttributeValues: { ':minusOne': -1 },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      if (await gatewayRepository.get(ctx, record.id)) throw conflict();
-      throw notFound();
-    }
-    throw error;
-  }
-}
+export const deleteGateway = (ctx: TenantContext, record: GatewayRecord) =>
+  gatewayRepository.remove(ctx, record.id, record.version, {
+    alongside: [{ Delete: { TableName: tableName(), Key: euiKey(ctx, record.gateway_eui) } }],
+  });

@@ -1,9 +1,10 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { type TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../data/client';
 import { itemKey, pad, typePartition } from '../data/keys';
 import { queryAllPages } from '../data/query-page';
 import type { TenantContext } from '../data/tenant-context';
+import type { TransactItem } from '../data/transaction';
 import { GEO_ZONE_TYPE, type GeoZoneRecord, geoZoneRepository } from './geo-zone-repository';
 
 /**
@@ -14,7 +15,6 @@ import { GEO_ZONE_TYPE, type GeoZoneRecord, geoZoneRepository } from './geo-zone
  * Both are written by the asset writes in the asset's own transaction (asset-writes.ts), so they never drift
  * from the assets; the demo seed writes them with its assets (geoZoneLinkItems).
  */
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 type ZoneRef = { id: number } | null | undefined;
 
 export const zoneAssetsPartition = (ctx: TenantContext, zoneId: number) =>

@@ -1,9 +1,10 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type GeoZoneGeometry, serializeGeoZoneGeometry } from '../../../shared/schemas/geo-zone';
 import { dynamo, tableName } from '../data/client';
-import { counterKey, itemKey } from '../data/keys';
+import { itemKey } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
+import { counterChanges, TRANSACTION_MAX_ITEMS, type TransactItem } from '../data/transaction';
 import { conflict, notFound, unprocessable } from '../http/errors';
 import { GEO_ZONE_TYPE, type GeoZoneRecord, geoZoneRepository } from './geo-zone-repository';
 
@@ -13,47 +14,27 @@ import { GEO_ZONE_TYPE, type GeoZoneRecord, geoZoneRepository } from './geo-zone
  * the whole item: the asset writes ADD to `assetCount` without touching the zone's version, and a Put would
  * lose a count written between our read and our write.
  */
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
-
 export interface GeoZoneData {
   name: string | null;
   geometry: GeoZoneGeometry;
 }
 
-/** TransactWriteItems takes 100 items: the zones and the counter. */
-export const MAX_ZONES_PER_WRITE = 99;
+/** One transaction holds the zones and the counter. */
+export const MAX_ZONES_PER_WRITE = TRANSACTION_MAX_ITEMS - 1;
 
 export const zoneInUse = (count: number) =>
   `This geo zone is the geo zone of ${count} asset${count === 1 ? '' : 's'}; choose another zone for ${count === 1 ? 'it' : 'them'} first.`;
 
-const counterWrite = (ctx: TenantContext, itemCountChange: number): TransactItem => ({
-  Update: {
-    TableName: tableName(),
-    Key: counterKey(ctx, GEO_ZONE_TYPE),
-    UpdateExpression: itemCountChange === 0 ? 'ADD zoneVersion :one' : 'ADD zoneVersion :one, itemCount :change',
-    ExpressionAttributeValues: { ':one': 1, ...(itemCountChange === 0 ? {} : { ':change': itemCountChange }) },
-  },
-});
-
-/** Reserves `count` consecutive ids with one counter update; answers the first. */
-async function reserveIds(ctx: TenantContext, count: number): Promise<number> {
-  const result = await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: counterKey(ctx, GEO_ZONE_TYPE),
-      UpdateExpression: 'ADD lastId :count',
-      ExpressionAttributeValues: { ':count': count },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return Number(result.Attributes?.lastId) - count + 1;
-}
+/** Every zone write moves the zone version; a create or delete the count too. */
+const NEXT_ZONE_VERSION = { zoneVersion: 1 };
+const counterWrites = (ctx: TenantContext, itemCount: number) =>
+  counterChanges(ctx, GEO_ZONE_TYPE, { ...NEXT_ZONE_VERSION, itemCount });
 
 /** Creates all zones or none (one transaction; at most MAX_ZONES_PER_WRITE). */
 export async function createGeoZones(ctx: TenantContext, zones: readonly GeoZoneData[]): Promise<GeoZoneRecord[]> {
   if (zones.length === 0) return [];
   if (zones.length > MAX_ZONES_PER_WRITE) throw new Error(`At most ${MAX_ZONES_PER_WRITE} zones per write`);
-  const first = await reserveIds(ctx, zones.length);
+  const first = await geoZoneRepository.nextId(ctx, zones.length);
   const records: GeoZoneRecord[] = zones.map((zone, i) => ({
     id: first + i,
     version: 1,
@@ -65,7 +46,7 @@ export async function createGeoZones(ctx: TenantContext, zones: readonly GeoZone
     new TransactWriteCommand({
       TransactItems: [
         ...records.map((record): TransactItem => geoZoneRepository.putNew(ctx, record)),
-        counterWrite(ctx, records.length),
+        ...counterWrites(ctx, records.length),
       ],
     }),
   );
@@ -100,7 +81,7 @@ export async function updateGeoZone(
               },
             },
           },
-          counterWrite(ctx, 0),
+          ...counterWrites(ctx, 0),
         ],
       }),
     );
@@ -119,26 +100,17 @@ export async function deleteGeoZone(ctx: TenantContext, id: number): Promise<voi
   const current = await geoZoneRepository.getOrThrow(ctx, id);
   if ((current.assetCount ?? 0) > 0)
     throw unprocessable([{ propertyPath: '', message: zoneInUse(current.assetCount ?? 0) }]);
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: itemKey(ctx, GEO_ZONE_TYPE, id),
-              ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(assetCount) OR assetCount = :zero)',
-              ExpressionAttributeValues: { ':zero': 0 },
-            },
-          },
-          counterWrite(ctx, -1),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof TransactionCanceledException)) throw error;
-    const now = await geoZoneRepository.get(ctx, id);
-    if (!now) throw notFound();
-    throw unprocessable([{ propertyPath: '', message: zoneInUse(now.assetCount ?? 0) }]);
-  }
+  await geoZoneRepository.remove(ctx, id, undefined, {
+    condition: {
+      expression: '(attribute_not_exists(assetCount) OR assetCount = :zero)',
+      names: {},
+      values: { ':zero': 0 },
+    },
+    counts: NEXT_ZONE_VERSION,
+    cancelled: async () => {
+      const now = await geoZoneRepository.get(ctx, id);
+      if (!now) return notFound();
+      return unprocessable([{ propertyPath: '', message: zoneInUse(now.assetCount ?? 0) }]);
+    },
+  });
 }

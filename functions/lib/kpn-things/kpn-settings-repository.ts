@@ -1,4 +1,3 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { VERSION_REQUIRED } from '../../../shared/schemas/common';
 import type { KpnThingsSaveOutput, KpnThingsSettings } from '../../../shared/schemas/kpn-things';
 import { KPN_THINGS_MESSAGES } from '../../../shared/schemas/kpn-things';
@@ -125,10 +124,5 @@ async function writeSettings(
   record: Omit<KpnSettingsRecord, keyof Stored>,
 ): Promise<KpnSettingsRecord> {
   if (stored) return repository.update(ctx, SETTINGS_ID, version as number, () => record);
-  try {
-    return await repository.create(ctx, record, SETTINGS_ID);
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) throw conflict();
-    throw error;
-  }
+  return repository.create(ctx, record, { id: SETTINGS_ID, cancelled: () => conflict() });
 }

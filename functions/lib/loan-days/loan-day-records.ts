@@ -1,9 +1,9 @@
-import type { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { LoanDay, LoanDayReport } from '../../../shared/schemas/loan-day';
 import type { AssetRecord } from '../assets/asset-repository';
 import { tableName } from '../data/client';
 import { pad, tenantPrefix } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
+import type { TransactItem } from '../data/transaction';
 import { expiresAfterYears } from '../settings/retention-settings';
 import { amsterdamDay } from './amsterdam-day';
 import type { CountedAsset } from './loan-day-counter';
@@ -17,8 +17,6 @@ import type { CountedAsset } from './loan-day-counter';
  * of ~5,000 records (loan-day-pages.ts);
  * the records are already in customer, asset, day order. The customer is the asset's on the day counted.
  */
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
-
 export const loanDayPartition = (ctx: TenantContext, month: string) => `${tenantPrefix(ctx)}LOAN_DAY#${month}`;
 const ownerKey = (clientId: number | null, assetId: number) => `${pad(clientId ?? 0)}#${pad(assetId)}`;
 

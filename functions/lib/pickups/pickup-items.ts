@@ -1,8 +1,8 @@
-import type { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { AssetRecord } from '../assets/asset-repository';
 import { tableName } from '../data/client';
 import { pad, tenantPrefix } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
+import type { TransactItem } from '../data/transaction';
 
 /**
  * Pickups: an asset reported empty ("Report empty", status send_deregistered) waits to be
@@ -30,8 +30,6 @@ export const pickupKey = (ctx: TenantContext, assetId: number) => ({
   pk: pickupPartition(ctx),
   sk: `ASSET#${pad(assetId)}`,
 });
-
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 export const isWaiting = (asset: Pick<AssetRecord, 'status'> | undefined) => asset?.status?.status === WAITING_STATUS;
 

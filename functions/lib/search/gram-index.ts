@@ -1,7 +1,8 @@
-import { QueryCommand, type TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../data/client';
 import { pad, typePartition } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
+import type { TransactItem } from '../data/transaction';
 import { ANYWHERE, gramChanges, gramPositions } from './grams';
 
 /**
@@ -15,8 +16,6 @@ import { ANYWHERE, gramChanges, gramPositions } from './grams';
  */
 export type SearchEntity = 'ASSET' | 'DEVICE';
 export const GRAM_BUCKET_SIZE = 1_000;
-
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 export const gramPartition = (ctx: TenantContext, entity: SearchEntity) => typePartition(ctx, `${entity}_GRAMS`);
 export const bucketOf = (id: number) => Math.floor(id / GRAM_BUCKET_SIZE);

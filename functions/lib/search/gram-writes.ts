@@ -1,6 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { type TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../data/client';
+import { TRANSACTION_MAX_ITEMS, type TransactItem } from '../data/transaction';
 import type { GramWrites } from './gram-index';
 
 /**
@@ -12,9 +13,6 @@ import type { GramWrites } from './gram-index';
  * version or its absence), so a removal never undoes a later save's add. A removal skipped that way, or lost
  * in a crash, leaves an id the search verifies away; `npm run repair:search` drops it.
  */
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
-
-export const TRANSACTION_MAX_ACTIONS = 100;
 const CONCURRENCY = 8;
 
 export async function sendWithGrams(
@@ -34,7 +32,7 @@ export async function sendWithGrams(
     .filter((removal) => removal.actions.length > 0);
   const all = [...items, ...adds, ...inline];
   const keys = all.map(keyOf);
-  if (new Set(keys).size === keys.length && all.length <= TRANSACTION_MAX_ACTIONS) {
+  if (new Set(keys).size === keys.length && all.length <= TRANSACTION_MAX_ITEMS) {
     await send(all);
     await removeGuarded({ adds: [], removals: after }, send);
     return;
@@ -47,9 +45,9 @@ export async function sendWithGrams(
 /** Removals in transactions of the guard and up to 99 actions; a failed guard skips the rest of that item's. */
 async function removeGuarded(grams: GramWrites, send: (items: TransactItem[]) => Promise<void>) {
   for (const { guard, actions } of grams.removals) {
-    for (let start = 0; start < actions.length; start += TRANSACTION_MAX_ACTIONS - 1) {
+    for (let start = 0; start < actions.length; start += TRANSACTION_MAX_ITEMS - 1) {
       try {
-        await send([guard, ...actions.slice(start, start + TRANSACTION_MAX_ACTIONS - 1)]);
+        await send([guard, ...actions.slice(start, start + TRANSACTION_MAX_ITEMS - 1)]);
       } catch (error) {
         if (isCancellation(error)) break;
         throw error;

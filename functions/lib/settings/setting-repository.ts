@@ -1,4 +1,3 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DEFAULT_COLORS, frontendSettingSchema, SETTING_NAMES } from '../../../shared/schemas/settings';
 import { createRepository, type Stored } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
@@ -32,14 +31,8 @@ export async function listSettings(ctx: TenantContext): Promise<SettingRecord[]>
   return (await settingRepository.page(ctx, { page: 1, itemsPerPage: 100 })).items;
 }
 
-export async function createSetting(ctx: TenantContext, name: string, data: unknown): Promise<SettingRecord> {
-  try {
-    return await settingRepository.create(ctx, { name, data }, SETTING_IDS[name]);
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) throw conflict(SETTING_EXISTS);
-    throw error;
-  }
-}
+export const createSetting = (ctx: TenantContext, name: string, data: unknown): Promise<SettingRecord> =>
+  settingRepository.create(ctx, { name, data }, { id: SETTING_IDS[name], cancelled: () => conflict(SETTING_EXISTS) });
 
 const allowedSetting = allowListOf(frontendSettingSchema);
 

@@ -1,4 +1,3 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { z } from 'zod';
 import { VERSION_REQUIRED } from '../../../shared/schemas/common';
 import type { TenantContext } from '../data/tenant-context';
@@ -28,14 +27,9 @@ export function tenantPolicySetting<T extends object>(name: string, schema: z.Zo
       const saved = await settingRepository.update(ctx, id, version as number, () => ({ name, data }));
       return { ...(data as unknown as T), version: saved.version };
     }
-    try {
-      const saved = await settingRepository.create(ctx, { name, data }, id);
-      return { ...(data as unknown as T), version: saved.version };
-    } catch (error) {
-      // Two first saves at once: the second one saw no record and must read again.
-      if (error instanceof TransactionCanceledException) throw conflict();
-      throw error;
-    }
+    // Two first saves at once: the second one saw no record and must read again.
+    const saved = await settingRepository.create(ctx, { name, data }, { id, cancelled: () => conflict() });
+    return { ...(data as unknown as T), version: saved.version };
   }
 
   return { read, save };

@@ -4,7 +4,8 @@ import { defaultRoleMatrix, roleRepository } from '../auth/role-matrix';
 import { tableName } from '../data/client';
 import { counterKey } from '../data/keys';
 import { systemTenantContext } from '../data/system-context';
-import { type TenantRecord, type TransactItem, tenantRepository } from './tenant-repository';
+import type { TransactItem } from '../data/transaction';
+import { type TenantRecord, tenantRepository } from './tenant-repository';
 
 /**
  * Creating a tenant is platform work, not work inside the caller's tenant, so it lives here (request handlers

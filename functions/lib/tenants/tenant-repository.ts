@@ -1,10 +1,11 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ACCESS_PATTERNS } from '../../../shared/table';
 import { dynamo, tableName } from '../data/client';
 import { globalCounterKey, TENANT_REGISTRY, tenantItemKey } from '../data/keys';
 import { queryAllPages } from '../data/query-page';
 import { fromItem } from '../data/repository';
+import type { TransactItem } from '../data/transaction';
+import { sendEntityTransaction } from '../data/write-transaction';
 import { conflict, notFound, unprocessable } from '../http/errors';
 
 /**
@@ -77,7 +78,6 @@ export const SUBDOMAIN_TAKEN = 'This subdomain is already used by another tenant
  */
 const claimKey = (subdomain: string) => ({ pk: 'TENANT_SUBDOMAINS', sk: subdomain.toLowerCase() });
 const CLAIM_TYPE = 'TENANT_SUBDOMAIN';
-export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 const putClaim = (subdomain: string, tenantId: number): TransactItem => ({
   Put: {
     TableName: tableName(),
@@ -92,16 +92,11 @@ const deleteClaim = (subdomain: string): TransactItem => ({
 const isClaim = (item: TransactItem | undefined) => item?.Put?.Item?.entityType === CLAIM_TYPE;
 
 /** Runs the transaction; a failed condition on a subdomain claim becomes 422, any other cancellation `onTenant`. */
-async function transact(items: TransactItem[], onTenant: () => Promise<Error>): Promise<void> {
-  try {
-    await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (error) {
-    if (!(error instanceof TransactionCanceledException)) throw error;
-    const failed = (error.CancellationReasons ?? []).findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
-    if (isClaim(items[failed])) throw unprocessable([{ propertyPath: 'subdomain', message: SUBDOMAIN_TAKEN }]);
-    throw await onTenant();
-  }
-}
+const transact = (items: TransactItem[], onTenant: () => Promise<Error>) =>
+  sendEntityTransaction(items, {
+    cancelled: (failed) =>
+      isClaim(failed[0]) ? unprocessable([{ propertyPath: 'subdomain', message: SUBDOMAIN_TAKEN }]) : onTenant(),
+  });
 
 /**
  * Writes the registry entry under a given id (or the next one): the write that makes a tenant exist. `alongside`

@@ -112,7 +112,7 @@ export async function createUserAccount(ctx: TenantContext, user: NewUserAccount
         sub,
         ...(user.client_id === undefined ? {} : { client_id: user.client_id }),
       },
-      id,
+      { id },
     );
   } catch (error) {
     await rollback([() => cognito().send(new AdminDeleteUserCommand({ UserPoolId: pool, Username: username }))]);
@@ -204,7 +204,7 @@ export async function deleteUserAccount(ctx: TenantContext, current: UserRecord)
   } catch (error) {
     if (errorName(error) === 'UserNotFoundException') return;
     const { id, version: _version, ...data } = current;
-    await userRepository.create(ctx, data, id).catch(() => undefined);
+    await userRepository.create(ctx, data, { id }).catch(() => undefined);
     throw error;
   }
   // The account is gone: its second factor's recovery codes go with it.

@@ -1,5 +1,4 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   MAX_WEBHOOK_ENDPOINTS,
   PREVIOUS_SECRET_HOURS,
@@ -8,7 +7,7 @@ import {
   type WebhookEventType,
 } from '../../../shared/schemas/webhook';
 import { dynamo, tableName } from '../data/client';
-import { counterKey, itemKey } from '../data/keys';
+import { itemKey } from '../data/keys';
 import { createRepository, type Stored } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 import { unprocessable } from '../http/errors';
@@ -75,36 +74,21 @@ export async function createEndpoint(
 ): Promise<{ record: WebhookEndpointRecord; secret: string }> {
   const secret = newWebhookSecret();
   const id = await webhookEndpointRepository.nextId(ctx);
-  const record: WebhookEndpointRecord = {
+  const data = {
     ...fields,
     disabled_reason: null,
     secret_encrypted: await encryptSecret(secret, ctx.tenantId, webhookSigningSecret(id)),
     created_at: new Date().toISOString(),
-    id,
-    version: 1,
   };
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          webhookEndpointRepository.putNew(ctx, record),
-          {
-            Update: {
-              TableName: tableName(),
-              Key: counterKey(ctx, WEBHOOK_ENDPOINT_TYPE),
-              UpdateExpression: 'ADD itemCount :one',
-              ConditionExpression: 'attribute_not_exists(itemCount) OR itemCount < :max',
-              ExpressionAttributeValues: { ':one': 1, ':max': MAX_WEBHOOK_ENDPOINTS },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (error instanceof TransactionCanceledException)
-      throw unprocessable([{ propertyPath: '', message: WEBHOOK_MESSAGES.tooMany }]);
-    throw error;
-  }
+  const record = await webhookEndpointRepository.create(ctx, data, {
+    id,
+    counterCondition: {
+      expression: '(attribute_not_exists(#count) OR #count < :max)',
+      names: { '#count': 'itemCount' },
+      values: { ':max': MAX_WEBHOOK_ENDPOINTS },
+    },
+    cancelled: () => unprocessable([{ propertyPath: '', message: WEBHOOK_MESSAGES.tooMany }]),
+  });
   return { record, secret };
 }
 

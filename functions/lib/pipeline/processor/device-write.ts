@@ -4,15 +4,9 @@ import { dynamo, tableName } from '../../data/client';
 import { itemKey } from '../../data/keys';
 import { fromItem } from '../../data/repository';
 import type { TenantContext } from '../../data/tenant-context';
+import { withCondition } from '../../data/transaction';
 import { type DueKey, dueKeyOf } from '../../devices/connectivity';
-import {
-  counterUpdate,
-  flagConditions,
-  flagDelta,
-  flagsOf,
-  isEmptyDelta,
-  withCondition,
-} from '../../devices/device-flag-counts';
+import { counterUpdate, flagConditions, flagDelta, flagsOf, isEmptyDelta } from '../../devices/device-flag-counts';
 import type { DeviceRecord } from '../../devices/device-repository';
 
 /**

@@ -1,13 +1,9 @@
 import { Webhook } from 'standardwebhooks';
 import { systemTenantContext } from '../../functions/lib/data/system-context';
 import { encryptSecret, webhookSigningSecret } from '../../functions/lib/kpn-things/secret-cipher';
+import { MAX_SQS_DELAY_SECONDS } from '../../functions/lib/sqs-send';
 import { endpointSecrets, type WebhookEndpointRecord } from '../../functions/lib/webhooks/webhook-endpoint-repository';
-import {
-  MAX_SQS_DELAY_SECONDS,
-  RETRY_DELAYS_SECONDS,
-  retryDelaySeconds,
-  scheduledJob,
-} from '../../functions/lib/webhooks/webhook-queue';
+import { RETRY_DELAYS_SECONDS, retryDelaySeconds, scheduledJob } from '../../functions/lib/webhooks/webhook-queue';
 import { newWebhookSecret, signWebhook, webhookHeaders } from '../../functions/lib/webhooks/webhook-signature';
 import {
   checkWebhookUrl,

@@ -1,7 +1,5 @@
-import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { z } from 'zod';
-import { localServiceConfig } from '../local-endpoints';
-import { sdkClient } from '../sdk-client';
+import { MAX_SQS_DELAY_SECONDS, sendToQueue } from '../sqs-send';
 
 /**
  * The webhook delivery queue (docs/decisions/0264-webhook-delivery-through-an-sqs-queue-and-a-sender-lambda.md): a
@@ -14,7 +12,6 @@ export const WEBHOOK_DLQ_NAME = 'tracking-webhooks-dlq';
 export const SENDER_TIMEOUT_SECONDS = 60;
 export const SENDER_BATCH_SIZE = 10;
 export const WEBHOOK_MAX_RECEIVE_COUNT = 5;
-export const MAX_SQS_DELAY_SECONDS = 900;
 
 /**
  * Standard Webhooks' suggested schedule after the first attempt (integrations-2.md s.7): 5 s, 5 min, 30 min,
@@ -42,36 +39,13 @@ export const webhookJobSchema = z.object({
 });
 export type WebhookJob = z.infer<typeof webhookJobSchema>;
 
-let client: SQSClient | undefined;
-const sqs = () => {
-  client ??= sdkClient(new SQSClient(localServiceConfig('SQS_ENDPOINT')));
-  return client;
-};
-
-const queueUrl = () => {
-  const url = process.env.WEBHOOK_QUEUE_URL;
-  if (!url) throw new Error('WEBHOOK_QUEUE_URL is not set');
-  return url;
-};
-
-/** Sends jobs, each with its delay (seconds, at most 15 minutes); throws when SQS refused any. */
-export async function enqueueWebhookJobs(jobs: readonly { job: WebhookJob; delaySeconds?: number }[]): Promise<void> {
-  for (let start = 0; start < jobs.length; start += 10) {
-    const chunk = jobs.slice(start, start + 10);
-    const result = await sqs().send(
-      new SendMessageBatchCommand({
-        QueueUrl: queueUrl(),
-        Entries: chunk.map(({ job, delaySeconds }, i) => ({
-          Id: String(i),
-          MessageBody: JSON.stringify(job),
-          DelaySeconds: Math.min(MAX_SQS_DELAY_SECONDS, Math.max(0, Math.ceil(delaySeconds ?? 0))),
-        })),
-      }),
-    );
-    if (result.Failed && result.Failed.length > 0)
-      throw new Error(`The webhook queue refused ${result.Failed.length} of ${chunk.length} messages`);
-  }
-}
+/** Sends jobs, each with its delay (seconds, at most 15 minutes); throws when SQS refused any (sqs-send.ts). */
+export const enqueueWebhookJobs = (jobs: readonly { job: WebhookJob; delaySeconds?: number }[]) =>
+  sendToQueue(
+    'WEBHOOK_QUEUE_URL',
+    'webhook queue',
+    jobs.map(({ job, delaySeconds }) => ({ body: job, delaySeconds: delaySeconds ?? 0 })),
+  );
 
 /** A job to run at `at`: at once when due, else with the delay SQS allows and `notBefore` for the rest. */
 export function scheduledJob(job: WebhookJob, at: Date, now = new Date()) {

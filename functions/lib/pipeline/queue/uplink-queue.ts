@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { localServiceConfig } from '../../local-endpoints';
-import { sdkClient } from '../../sdk-client';
+import { sendToQueue } from '../../sqs-send';
 import type { NormalizedUplink } from '../contracts';
 import { uplinkGroupIdOf } from './message-group';
 
@@ -32,34 +30,14 @@ export function deduplicationIdOf(uplink: NormalizedUplink): string {
   return `${uplink.devEui}-${createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 40)}`;
 }
 
-let client: SQSClient | undefined;
-const sqs = () => {
-  client ??= sdkClient(new SQSClient(localServiceConfig('SQS_ENDPOINT')));
-  return client;
-};
-
-const queueUrl = () => {
-  const url = process.env.UPLINK_QUEUE_URL;
-  if (!url) throw new Error('UPLINK_QUEUE_URL is not set');
-  return url;
-};
-
-/** SendMessageBatch takes 10 entries. Entries SQS refused make this throw: the way in answers an error. */
-export async function enqueueUplinks(uplinks: readonly NormalizedUplink[]): Promise<void> {
-  for (let start = 0; start < uplinks.length; start += 10) {
-    const chunk = uplinks.slice(start, start + 10);
-    const result = await sqs().send(
-      new SendMessageBatchCommand({
-        QueueUrl: queueUrl(),
-        Entries: chunk.map((uplink, i) => ({
-          Id: String(i),
-          MessageBody: JSON.stringify(uplink),
-          MessageGroupId: uplinkGroupIdOf(uplink),
-          MessageDeduplicationId: deduplicationIdOf(uplink),
-        })),
-      }),
-    );
-    if (result.Failed && result.Failed.length > 0)
-      throw new Error(`The uplink queue refused ${result.Failed.length} of ${chunk.length} uplinks`);
-  }
-}
+/** Throws when SQS refused any uplink (sqs-send.ts): the way in answers an error and the network sends again. */
+export const enqueueUplinks = (uplinks: readonly NormalizedUplink[]) =>
+  sendToQueue(
+    'UPLINK_QUEUE_URL',
+    'uplink queue',
+    uplinks.map((uplink) => ({
+      body: uplink,
+      groupId: uplinkGroupIdOf(uplink),
+      deduplicationId: deduplicationIdOf(uplink),
+    })),
+  );

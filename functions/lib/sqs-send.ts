@@ -4,6 +4,7 @@ import {
   type SendMessageBatchRequestEntry,
   SQSClient,
 } from '@aws-sdk/client-sqs';
+import { chunksOf } from './chunks';
 import { localServiceConfig } from './local-endpoints';
 import { sdkClient } from './sdk-client';
 
@@ -50,24 +51,13 @@ function entryOf(message: QueueMessage, id: number): SendMessageBatchRequestEntr
   };
 }
 
+const bodyBytes = (entry: SendMessageBatchRequestEntry) => Buffer.byteLength(entry.MessageBody ?? '');
+
 /** Entries in batches of at most 10 and 256 KiB of bodies, in the order given (a FIFO group keeps its order). */
 export function batchesOf(entries: readonly SendMessageBatchRequestEntry[]): SendMessageBatchRequestEntry[][] {
-  const batches: SendMessageBatchRequestEntry[][] = [];
-  let current: SendMessageBatchRequestEntry[] = [];
-  let bytes = 0;
-  for (const entry of entries) {
-    const size = Buffer.byteLength(entry.MessageBody ?? '');
-    if (size > SQS_MAX_BYTES) throw new Error(`A message of ${size} bytes is over SQS's ${SQS_MAX_BYTES}`);
-    if (current.length === SQS_BATCH_MAX_ENTRIES || bytes + size > SQS_MAX_BYTES) {
-      batches.push(current);
-      current = [];
-      bytes = 0;
-    }
-    current.push(entry);
-    bytes += size;
-  }
-  if (current.length > 0) batches.push(current);
-  return batches;
+  const over = entries.find((entry) => bodyBytes(entry) > SQS_MAX_BYTES);
+  if (over) throw new Error(`A message of ${bodyBytes(over)} bytes is over SQS's ${SQS_MAX_BYTES}`);
+  return chunksOf(entries, { maxItems: SQS_BATCH_MAX_ENTRIES, maxBytes: SQS_MAX_BYTES }, bodyBytes);
 }
 
 async function sendBatch(queueUrl: string, queue: string, batch: SendMessageBatchRequestEntry[]): Promise<void> {

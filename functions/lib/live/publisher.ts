@@ -8,6 +8,7 @@ import {
 } from '../../../shared/schemas/live';
 import { markerOf } from '../assets/asset-map';
 import type { AssetRecord } from '../assets/asset-repository';
+import { chunksOf } from '../chunks';
 import type { TenantContext } from '../data/tenant-context';
 import { afterRouteHooks } from '../http/after-route';
 import { localServiceConfig } from '../local-endpoints';
@@ -54,23 +55,8 @@ function countFailure(channel: string, reason: string) {
 }
 
 /** Changes split into events of at most EVENT_BUDGET_BYTES each. */
-export function chunkChanges(changes: LiveChange[], budget = EVENT_BUDGET_BYTES): LiveChange[][] {
-  const chunks: LiveChange[][] = [];
-  let current: LiveChange[] = [];
-  let bytes = 0;
-  for (const change of changes) {
-    const size = Buffer.byteLength(JSON.stringify(change)) + 1;
-    if (current.length > 0 && bytes + size > budget) {
-      chunks.push(current);
-      current = [];
-      bytes = 0;
-    }
-    current.push(change);
-    bytes += size;
-  }
-  if (current.length > 0) chunks.push(current);
-  return chunks;
-}
+export const chunkChanges = (changes: LiveChange[], budget = EVENT_BUDGET_BYTES): LiveChange[][] =>
+  chunksOf(changes, { maxBytes: budget }, (change) => Buffer.byteLength(JSON.stringify(change)) + 1);
 
 async function post(channel: string, events: string[]): Promise<void> {
   const target = publishTarget();

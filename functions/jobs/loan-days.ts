@@ -3,7 +3,7 @@ import { type LoanDayReport, runLoanDayJob } from '../lib/loan-days/loan-day-job
 
 /**
  * The daily loan-day job. On AWS an EventBridge Scheduler schedule (cron 0 0 * * ? *, Europe/Amsterdam;
- * infra/constructs/loan-day-schedule.ts) invokes it with `{}`: it counts the day that just ended. `{ "date":
+ * infra/constructs/scheduled-job.ts) invokes it with `{}`: it counts the day that just ended. `{ "date":
  * "YYYY-MM-DD" }` counts that day instead (a manual run, `npm run job:loan-days -- --date ...`), `tenants` only
  * those tenants (by id). A rerun of a day, or a run of a day before the last one counted, adds nothing.
  */

@@ -2,7 +2,7 @@ import { runSilentTagJob, type SilentTagReport } from '../lib/devices/silent-tag
 
 /**
  * The silent-tag job. On AWS an EventBridge Scheduler schedule (rate 15 minutes; infra/constructs/
- * quarter-hour-job.ts) invokes it with `{}`: devices due by now turn late or silent. `{ "now": ISO }` judges
+ * scheduled-job.ts) invokes it with `{}`: devices due by now turn late or silent. `{ "now": ISO }` judges
  * at that time instead (a manual run, the tests), `tenants` only those tenants (by id). A rerun changes nothing.
  */
 export async function handler(event: { now?: string; tenants?: string[] } = {}): Promise<SilentTagReport> {

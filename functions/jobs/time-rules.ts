@@ -2,7 +2,7 @@ import { runTimeRuleJob, type TimeRuleReport } from '../lib/time-rules/time-rule
 
 /**
  * The time-rule job. On AWS an EventBridge Scheduler schedule (rate 15 minutes; infra/constructs/
- * quarter-hour-job.ts) invokes it with `{}`: the timers due by now fire their rules. `{ "now": ISO }` judges at
+ * scheduled-job.ts) invokes it with `{}`: the timers due by now fire their rules. `{ "now": ISO }` judges at
  * that time instead (a manual run, the tests), `tenants` only those tenants (by id). A rerun changes nothing.
  */
 export async function handler(event: { now?: string; tenants?: string[] } = {}): Promise<TimeRuleReport> {

@@ -1,15 +1,12 @@
 import * as path from 'node:path';
 import { Duration, Stack } from 'aws-cdk-lib';
-import * as events from 'aws-cdk-lib/aws-events';
-import * as targets from 'aws-cdk-lib/aws-events-targets';
+import type * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { GEO_PLACES_ACTIONS } from '../handler-grants';
-import { PIPELINE_RULES } from '../pipeline-rules';
-import { toCdkPattern } from './alarm-delivery';
+import { invokeOnBusRules } from './bus-rule-target';
 import { FailureQueue } from './failure-queue';
 import { type DataAccess, HandlerFunction, REPO_ROOT } from './handler-function';
 
@@ -69,25 +66,11 @@ export class AddressGeocoding extends Construct {
     this.deadLetterQueue = new FailureQueue(this, 'DeadLetters', {
       what: 'fixes the geocoder could not give an address',
     }).queue;
-    this.handler.function.configureAsyncInvoke({
-      retryAttempts: 2,
-      maxEventAge: Duration.hours(6),
-      onFailure: new destinations.SqsDestination(this.deadLetterQueue),
+    invokeOnBusRules(this, {
+      eventBus: props.eventBus,
+      targetModule: GEOCODER_MODULE,
+      handler: this.handler.function,
+      deadLetterQueue: this.deadLetterQueue,
     });
-
-    for (const rule of PIPELINE_RULES.filter((r) => r.targetModule === GEOCODER_MODULE)) {
-      new events.Rule(this, rule.id, {
-        eventBus: props.eventBus,
-        description: rule.description,
-        eventPattern: toCdkPattern(rule.eventPattern),
-        targets: [
-          new targets.LambdaFunction(this.handler.function, {
-            retryAttempts: 2,
-            maxEventAge: Duration.hours(6),
-            deadLetterQueue: this.deadLetterQueue,
-          }),
-        ],
-      });
-    }
   }
 }

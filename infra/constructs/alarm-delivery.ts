@@ -1,18 +1,16 @@
 import * as path from 'node:path';
 import { Duration, Stack } from 'aws-cdk-lib';
-import * as events from 'aws-cdk-lib/aws-events';
-import * as targets from 'aws-cdk-lib/aws-events-targets';
+import type * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
-import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
-import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { ALARM_TOPIC_ACTIONS } from '../handler-grants';
 import { acknowledge, flattenReference } from '../nag';
-import { type EventPattern, PIPELINE_RULES } from '../pipeline-rules';
-import { alarmOnDepth } from './failure-queue';
+import { invokeOnBusRules } from './bus-rule-target';
+import { FailureQueue } from './failure-queue';
 import { type DataAccess, HandlerFunction, REPO_ROOT } from './handler-function';
 
 export interface AlarmDeliveryProps {
@@ -23,11 +21,7 @@ export interface AlarmDeliveryProps {
   logRetention: RetentionDays;
 }
 
-/** The shared rule data's pattern in CDK's spelling (detail-type -> detailType). */
-export const toCdkPattern = (pattern: EventPattern): events.EventPattern =>
-  Object.fromEntries(
-    Object.entries(pattern).map(([field, value]) => [field === 'detail-type' ? 'detailType' : field, value]),
-  ) as events.EventPattern;
+export const ALARM_HANDLER_MODULE = 'pipeline/alarm-handler';
 
 /**
  * The alarm side of the pipeline: the SNS topic the alarm mails go through (KMS-encrypted, TLS
@@ -83,47 +77,19 @@ export class AlarmDelivery extends Construct {
       'AwsSolutions-IAM5[Action::kms:GenerateDataKey*]',
     );
 
-    this.deadLetterQueue = new sqs.Queue(this, 'DeadLetterQueue', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    acknowledge(
-      this.deadLetterQueue,
-      'This queue is the dead-letter queue of the alarm rules; a dead-letter queue of its own would only move ' +
-        'the same events once more.',
-      'AwsSolutions-SQS3',
-    );
-
-    alarmOnDepth(this, 'DeadLetterAlarm', this.deadLetterQueue, 'alarm events nobody could mail');
-    // EventBridge invokes the handler asynchronously: the rule's dead-letter queue only takes events it could
-    // not deliver, so a handler that throws on every Lambda retry lands here too instead of being dropped.
-    this.handler.function.configureAsyncInvoke({
-      retryAttempts: 2,
-      maxEventAge: Duration.hours(6),
-      onFailure: new destinations.SqsDestination(this.deadLetterQueue),
-    });
-
-    const functions: Record<string, HandlerFunction> = { 'pipeline/alarm-handler': this.handler };
+    // Made before this construct and kept by its ids (FailureQueue's `ids`): the queue may hold events.
+    this.deadLetterQueue = new FailureQueue(this, 'Default', {
+      what: 'alarm events nobody could mail',
+      ids: { queue: 'DeadLetterQueue', alarm: 'DeadLetterAlarm' },
+    }).queue;
     // The geocoder's and the zone stock's rules are their own constructs' (address-geocoding.ts,
     // zone-stock.ts), each with its own dead-letter queue.
-    const ownRules = new Set(['pipeline/geocoder', 'pipeline/zone-stock']);
-    for (const rule of PIPELINE_RULES.filter((r) => !ownRules.has(r.targetModule))) {
-      const target = functions[rule.targetModule];
-      if (!target) throw new Error(`No function deployed for rule ${rule.id}'s target ${rule.targetModule}`);
-      new events.Rule(this, rule.id, {
-        eventBus: props.eventBus,
-        description: rule.description,
-        eventPattern: toCdkPattern(rule.eventPattern),
-        targets: [
-          new targets.LambdaFunction(target.function, {
-            retryAttempts: 2,
-            maxEventAge: Duration.hours(6),
-            deadLetterQueue: this.deadLetterQueue,
-          }),
-        ],
-      });
-    }
+    invokeOnBusRules(this, {
+      eventBus: props.eventBus,
+      targetModule: ALARM_HANDLER_MODULE,
+      handler: this.handler.function,
+      deadLetterQueue: this.deadLetterQueue,
+    });
   }
 
   /**

@@ -192,7 +192,7 @@ export class OperationsDashboard extends Construct {
 }
 
 /**
- * The depth alarm of every queue that keeps failed runs (FailureQueue, alarmOnDepth, the uplink DLQ's): each
+ * The depth alarm of every queue that keeps failed runs (every one a FailureQueue): each
  * is made beside its queue in its own stack, and the failure-destinations infra test holds every such queue
  * to have one. Found here, so a queue added later is watched without a line in this file.
  */

@@ -12,9 +12,12 @@ import { type DataAccess, HandlerFunction, REPO_ROOT } from './handler-function'
 
 /** Every quarter of an hour: a job's state is at most 15 minutes behind its due times. */
 export const QUARTER_HOUR_RATE = 'rate(15 minutes)';
+/** Midnight in the product's time zone; Scheduler follows the clock changes. */
+export const LOAN_DAY_CRON = 'cron(0 0 * * ? *)';
+export const LOAN_DAY_TIME_ZONE = 'Europe/Amsterdam';
 
-/** What differs between the quarter-hour jobs: the handler and the words for it. */
-export interface QuarterHourJobSpec {
+/** What differs between the scheduled jobs: the handler, when it runs, how it is retried and the words for it. */
+export interface ScheduledJobSpec {
   /** The job's name in resource names: `tracking-<name>-<stage>`, functions/jobs/<name>.ts, module job-<name>. */
   name: string;
   /** For the scheduler role's description: "invoke the <role> job". */
@@ -23,10 +26,27 @@ export interface QuarterHourJobSpec {
   failed: string;
   /** The schedule's description. */
   description: string;
+  /** Scheduler's expression, and its time zone when it is not UTC. */
+  schedule: string;
+  timeZone?: string;
+  /** Longer than a run takes, shorter than the time between runs: two runs never overlap for long. */
+  timeout: Duration;
+  /** Scheduler's retries of the invoke, Lambda's of a run that threw, and the age past which either gives up. */
+  retries: { scheduler: number; lambda: number; maxAge: Duration };
+  /** The ids of a dead-letter queue made before FailureQueue was (FailureQueueProps.ids). */
+  deadLetterIds?: { queue: string; alarm: string };
 }
 
+/** The quarter-hour jobs: idempotent (what was moved is no longer due, an alarm raised again has the same id). */
+const QUARTER_HOUR = {
+  schedule: QUARTER_HOUR_RATE,
+  timeout: Duration.minutes(10),
+  retries: { scheduler: 2, lambda: 1, maxAge: Duration.minutes(30) },
+};
+
 /** The silent-tag job (functions/jobs/silent-tags.ts): devices late or silent when uplinks stop. */
-export const SILENT_TAG_JOB: QuarterHourJobSpec = {
+export const SILENT_TAG_JOB: ScheduledJobSpec = {
+  ...QUARTER_HOUR,
   name: 'silent-tags',
   role: 'silent-tag',
   failed: 'silent-tag runs that failed',
@@ -34,7 +54,8 @@ export const SILENT_TAG_JOB: QuarterHourJobSpec = {
 };
 
 /** The time-rule job (functions/jobs/time-rules.ts): alarm types 6-9 of the assets due. */
-export const TIME_RULE_JOB: QuarterHourJobSpec = {
+export const TIME_RULE_JOB: ScheduledJobSpec = {
+  ...QUARTER_HOUR,
   name: 'time-rules',
   role: 'time-rule',
   failed: 'time-rule runs that failed',
@@ -46,34 +67,47 @@ export const TIME_RULE_JOB: QuarterHourJobSpec = {
  * The tenant-walk job (functions/jobs/tenant-walks.ts): the changes of a tenant's past that walk its records
  * (erasing a person's copies, re-dating records after a retention change).
  */
-export const TENANT_WALK_JOB: QuarterHourJobSpec = {
+export const TENANT_WALK_JOB: ScheduledJobSpec = {
+  ...QUARTER_HOUR,
   name: 'tenant-walks',
   role: 'tenant-walk',
   failed: 'tenant-walk runs that failed',
   description: "Erases people's copies and re-dates kept records after a retention change, every 15 minutes",
 };
 
-export interface QuarterHourJobProps {
+/** The daily loan-day job (functions/jobs/loan-days.ts): idempotent per day, it resumes from its cursor. */
+export const LOAN_DAY_JOB: ScheduledJobSpec = {
+  name: 'loan-days',
+  role: 'loan-day',
+  failed: 'loan-day runs that failed',
+  description: 'Counts a loan day for every asset outside its geo zone, at midnight in Amsterdam',
+  schedule: LOAN_DAY_CRON,
+  timeZone: LOAN_DAY_TIME_ZONE,
+  timeout: Duration.minutes(15),
+  retries: { scheduler: 3, lambda: 2, maxAge: Duration.hours(6) },
+  deadLetterIds: { queue: 'DeadLetterQueue', alarm: 'DeadLetterAlarm' },
+};
+
+export interface ScheduledJobProps {
   stage: string;
   data: DataAccess;
   logRetention: RetentionDays;
-  /** The pipeline bus: the job raises its alarms as AlarmRaised there, like the processor. */
-  eventBus: events.IEventBus;
-  job: QuarterHourJobSpec;
+  /** The pipeline bus, for a job that raises its alarms as AlarmRaised there, like the processor. */
+  eventBus?: events.IEventBus;
+  job: ScheduledJobSpec;
 }
 
 /**
- * A job invoked with `{}` every 15 minutes by EventBridge Scheduler. A failed run is retried (the jobs are
- * idempotent: what was moved is no longer due, an alarm raised again has the same id) and then parked in a
- * dead-letter queue; the next run picks up whatever is still due anyway. Locally scripts/local/quarter-hour-timer.ts
- * runs the same handlers.
+ * A job invoked with `{}` by an EventBridge Scheduler schedule. A failed invoke is retried by Scheduler and a
+ * run that threw by Lambda; both then park it in one dead-letter queue, and the next run picks up whatever is
+ * still due anyway. Locally scripts/local/quarter-hour-timer.ts runs the quarter-hour handlers.
  */
-export class QuarterHourJob extends Construct {
+export class ScheduledJob extends Construct {
   readonly job: HandlerFunction;
   readonly schedule: scheduler.CfnSchedule;
   readonly deadLetterQueue: sqs.Queue;
 
-  constructor(scope: Construct, id: string, props: QuarterHourJobProps) {
+  constructor(scope: Construct, id: string, props: ScheduledJobProps) {
     super(scope, id);
     const spec = props.job;
     this.job = new HandlerFunction(this, 'Job', {
@@ -81,16 +115,22 @@ export class QuarterHourJob extends Construct {
       entry: path.join(REPO_ROOT, 'functions', 'jobs', `${spec.name}.ts`),
       data: props.data,
       logRetention: props.logRetention,
-      // Shorter than the rate: two runs never overlap for long (and overlapping ones are harmless).
-      timeout: Duration.minutes(10),
-      environment: { STAGE: props.stage, EVENT_BUS_NAME: props.eventBus.eventBusName, POWERTOOLS_LOG_LEVEL: 'INFO' },
+      timeout: spec.timeout,
+      environment: {
+        STAGE: props.stage,
+        ...(props.eventBus ? { EVENT_BUS_NAME: props.eventBus.eventBusName } : {}),
+        POWERTOOLS_LOG_LEVEL: 'INFO',
+      },
     });
-    if (this.job.grants.eventBus) props.eventBus.grantPutEventsTo(this.job.role);
+    if (props.eventBus && this.job.grants.eventBus) props.eventBus.grantPutEventsTo(this.job.role);
 
-    this.deadLetterQueue = new FailureQueue(this, 'DeadLetters', { what: spec.failed }).queue;
+    this.deadLetterQueue = new FailureQueue(this, spec.deadLetterIds ? 'Default' : 'DeadLetters', {
+      what: spec.failed,
+      ids: spec.deadLetterIds,
+    }).queue;
     this.job.function.configureAsyncInvoke({
-      retryAttempts: 1,
-      maxEventAge: Duration.minutes(30),
+      retryAttempts: spec.retries.lambda,
+      maxEventAge: spec.retries.maxAge,
       onFailure: new destinations.SqsDestination(this.deadLetterQueue),
     });
 
@@ -98,6 +138,7 @@ export class QuarterHourJob extends Construct {
       assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com'),
       description: `EventBridge Scheduler: invoke the ${spec.role} job`,
     });
+    // The function itself, not its versions (grantInvoke would add `<arn>:*`): the schedule invokes $LATEST.
     role.addToPolicy(
       new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.job.function.functionArn] }),
     );
@@ -106,13 +147,17 @@ export class QuarterHourJob extends Construct {
     this.schedule = new scheduler.CfnSchedule(this, 'Schedule', {
       name: `tracking-${spec.name}-${props.stage}`,
       description: spec.description,
-      scheduleExpression: QUARTER_HOUR_RATE,
+      scheduleExpression: spec.schedule,
+      scheduleExpressionTimezone: spec.timeZone,
       flexibleTimeWindow: { mode: 'OFF' },
       target: {
         arn: this.job.function.functionArn,
         roleArn: role.roleArn,
         input: '{}',
-        retryPolicy: { maximumRetryAttempts: 2, maximumEventAgeInSeconds: 1800 },
+        retryPolicy: {
+          maximumRetryAttempts: spec.retries.scheduler,
+          maximumEventAgeInSeconds: spec.retries.maxAge.toSeconds(),
+        },
         deadLetterConfig: { arn: this.deadLetterQueue.queueArn },
       },
     });

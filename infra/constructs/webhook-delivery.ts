@@ -13,8 +13,7 @@ import {
   WEBHOOK_MAX_RECEIVE_COUNT,
   WEBHOOK_QUEUE_NAME,
 } from '../../functions/lib/webhooks/webhook-queue';
-import { acknowledge } from '../nag';
-import { alarmOnDepth } from './failure-queue';
+import { FailureQueue } from './failure-queue';
 import { type DataAccess, HandlerFunction, REPO_ROOT } from './handler-function';
 
 /**
@@ -28,17 +27,12 @@ export class WebhookQueue extends Construct {
 
   constructor(scope: Construct, id: string, props: { stage: string }) {
     super(scope, id);
-    this.deadLetterQueue = new sqs.Queue(this, 'DeadLetterQueue', {
+    // Made before FailureQueue and kept by its ids: the queue may hold messages.
+    this.deadLetterQueue = new FailureQueue(this, 'Default', {
+      what: 'webhook messages the sender could not handle',
       queueName: `${props.stage}-${WEBHOOK_DLQ_NAME}`,
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    acknowledge(
-      this.deadLetterQueue,
-      'This is the dead-letter queue of the webhook queue; its depth raises a CloudWatch alarm.',
-      'AwsSolutions-SQS3',
-    );
+      ids: { queue: 'DeadLetterQueue', alarm: 'DeadLetterAlarm' },
+    }).queue;
     this.queue = new sqs.Queue(this, 'Queue', {
       queueName: `${props.stage}-${WEBHOOK_QUEUE_NAME}`,
       // Six times the sender's timeout, as AWS advises for Lambda event sources.
@@ -47,7 +41,6 @@ export class WebhookQueue extends Construct {
       enforceSSL: true,
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: WEBHOOK_MAX_RECEIVE_COUNT },
     });
-    alarmOnDepth(this, 'DeadLetterAlarm', this.deadLetterQueue, 'webhook messages the sender could not handle');
   }
 
   /** WEBHOOK_QUEUE_URL and SendMessage for a function whose grants declare `webhookQueue`. */

@@ -1,13 +1,10 @@
 import * as path from 'node:path';
 import { Duration } from 'aws-cdk-lib';
-import * as events from 'aws-cdk-lib/aws-events';
-import * as targets from 'aws-cdk-lib/aws-events-targets';
-import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
+import type * as events from 'aws-cdk-lib/aws-events';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { PIPELINE_RULES } from '../pipeline-rules';
-import { toCdkPattern } from './alarm-delivery';
+import { invokeOnBusRules } from './bus-rule-target';
 import { FailureQueue } from './failure-queue';
 import { type DataAccess, HandlerFunction, REPO_ROOT } from './handler-function';
 
@@ -42,25 +39,11 @@ export class ZoneStock extends Construct {
     if (this.handler.grants.eventBus) props.eventBus.grantPutEventsTo(this.handler.role);
 
     this.deadLetterQueue = new FailureQueue(this, 'DeadLetters', { what: 'zone visit changes never counted' }).queue;
-    this.handler.function.configureAsyncInvoke({
-      retryAttempts: 2,
-      maxEventAge: Duration.hours(6),
-      onFailure: new destinations.SqsDestination(this.deadLetterQueue),
+    invokeOnBusRules(this, {
+      eventBus: props.eventBus,
+      targetModule: ZONE_STOCK_MODULE,
+      handler: this.handler.function,
+      deadLetterQueue: this.deadLetterQueue,
     });
-
-    for (const rule of PIPELINE_RULES.filter((r) => r.targetModule === ZONE_STOCK_MODULE)) {
-      new events.Rule(this, rule.id, {
-        eventBus: props.eventBus,
-        description: rule.description,
-        eventPattern: toCdkPattern(rule.eventPattern),
-        targets: [
-          new targets.LambdaFunction(this.handler.function, {
-            retryAttempts: 2,
-            maxEventAge: Duration.hours(6),
-            deadLetterQueue: this.deadLetterQueue,
-          }),
-        ],
-      });
-    }
   }
 }

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
-import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import type * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as iot from 'aws-cdk-lib/aws-iot';
@@ -22,10 +22,16 @@ import {
 import { GATEWAY_UPLINK_RULE_SQL, MQTT_UPLINK_RULE_SQL } from '../../functions/lib/pipeline/topics';
 import { AddressGeocoding, type DeployedGeocoderProvider } from '../constructs/address-geocoding';
 import { AlarmDelivery } from '../constructs/alarm-delivery';
+import { assertEveryBusRuleDeployed } from '../constructs/bus-rule-target';
 import { FailureQueue } from '../constructs/failure-queue';
 import { type DataAccess, grantSendUplinks, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
-import { LoanDaySchedule } from '../constructs/loan-day-schedule';
-import { QuarterHourJob, SILENT_TAG_JOB, TENANT_WALK_JOB, TIME_RULE_JOB } from '../constructs/quarter-hour-job';
+import {
+  LOAN_DAY_JOB,
+  ScheduledJob,
+  SILENT_TAG_JOB,
+  TENANT_WALK_JOB,
+  TIME_RULE_JOB,
+} from '../constructs/scheduled-job';
 import { WebhookQueue } from '../constructs/webhook-delivery';
 import { ZoneStock } from '../constructs/zone-stock';
 import { arnPrefixed, IOT_POLICIES, iotPolicyName } from '../iot-policies';
@@ -56,15 +62,15 @@ export class PipelineStack extends Stack {
   readonly dlqAlarm: cloudwatch.Alarm;
   /** The alarm side: SNS topic, alarm handler and the bus rules; the daily loan-day job. */
   readonly alarmDelivery: AlarmDelivery;
-  readonly loanDays: LoanDaySchedule;
+  readonly loanDays: ScheduledJob;
   /** Addresses of fixes, after the processor. */
   readonly geocoding: AddressGeocoding;
   /** Zone stock counts and alarm types 4/5 on ZoneVisitChanged. */
   readonly zoneStock: ZoneStock;
   /** The silent-tag job every 15 minutes. */
-  readonly silentTags: QuarterHourJob;
+  readonly silentTags: ScheduledJob;
   /** The time-rule job every 15 minutes. */
-  readonly timeRules: QuarterHourJob;
+  readonly timeRules: ScheduledJob;
   /** Webhook delivery's queue: the pipeline's writers and the API's handlers send to it. */
   readonly webhookQueue: WebhookQueue;
 
@@ -72,19 +78,15 @@ export class PipelineStack extends Stack {
     super(scope, id, props);
     this.eventBus = new events.EventBus(this, 'EventBus', { eventBusName: `tracking-pipeline-${props.stage}` });
 
-    this.deadLetterQueue = new sqs.Queue(this, 'UplinkDeadLetterQueue', {
+    // Made before FailureQueue and kept by its ids: the queue may hold uplinks.
+    const uplinkDeadLetters = new FailureQueue(this, 'Default', {
+      what: 'uplinks the processor failed on repeatedly',
       queueName: `${props.stage}-${UPLINK_DLQ_NAME}`,
       fifo: true,
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
+      ids: { queue: 'UplinkDeadLetterQueue', alarm: 'UplinkDeadLetterAlarm' },
     });
-    acknowledge(
-      this.deadLetterQueue,
-      'This is the dead-letter queue of the uplink queue; a dead-letter queue of its own would only move the ' +
-        'same messages once more. Its depth raises a CloudWatch alarm instead.',
-      'AwsSolutions-SQS3',
-    );
+    this.deadLetterQueue = uplinkDeadLetters.queue;
+    this.dlqAlarm = uplinkDeadLetters.alarm;
     this.uplinkQueue = new sqs.Queue(this, 'UplinkQueue', {
       queueName: `${props.stage}-${UPLINK_QUEUE_NAME}`,
       fifo: true,
@@ -99,15 +101,6 @@ export class PipelineStack extends Stack {
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: UPLINK_MAX_RECEIVE_COUNT },
     });
 
-    this.dlqAlarm = new cloudwatch.Alarm(this, 'UplinkDeadLetterAlarm', {
-      alarmDescription: 'Uplinks the processor failed on repeatedly are waiting in the dead-letter queue.',
-      metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-    });
-
     // Made before the writers of webhook events (the processor, the alarm handler, the jobs, zone stock).
     this.webhookQueue = new WebhookQueue(this, 'Webhooks', { stage: props.stage });
     this.processor = this.createProcessor(props);
@@ -116,25 +109,26 @@ export class PipelineStack extends Stack {
     this.createTopicRules(mqttIngest, lorawanIngest, props.stage);
     const alarmSide = { stage: props.stage, data: props.data, logRetention: props.logRetention };
     this.alarmDelivery = new AlarmDelivery(this, 'AlarmDelivery', { ...alarmSide, eventBus: this.eventBus });
-    this.loanDays = new LoanDaySchedule(this, 'LoanDays', alarmSide);
+    this.loanDays = new ScheduledJob(this, 'LoanDays', { ...alarmSide, job: LOAN_DAY_JOB });
     this.geocoding = new AddressGeocoding(this, 'Geocoding', {
       ...alarmSide,
       eventBus: this.eventBus,
       ...props.geocoder,
     });
-    this.silentTags = new QuarterHourJob(this, 'SilentTags', {
+    this.silentTags = new ScheduledJob(this, 'SilentTags', {
       ...alarmSide,
       eventBus: this.eventBus,
       job: SILENT_TAG_JOB,
     });
     this.zoneStock = new ZoneStock(this, 'ZoneStock', { ...alarmSide, eventBus: this.eventBus });
-    this.timeRules = new QuarterHourJob(this, 'TimeRules', {
+    this.timeRules = new ScheduledJob(this, 'TimeRules', {
       ...alarmSide,
       eventBus: this.eventBus,
       job: TIME_RULE_JOB,
     });
     // Erasures and re-datings: the walks through a tenant's records of the past run here.
-    new QuarterHourJob(this, 'TenantWalks', { ...alarmSide, eventBus: this.eventBus, job: TENANT_WALK_JOB });
+    new ScheduledJob(this, 'TenantWalks', { ...alarmSide, eventBus: this.eventBus, job: TENANT_WALK_JOB });
+    assertEveryBusRuleDeployed(this);
     for (const fn of [this.alarmDelivery.handler, this.loanDays.job, this.zoneStock.handler, this.timeRules.job]) {
       if (fn.grants.webhookQueue === 'send') this.webhookQueue.grantSend(fn.function, fn.role);
     }

@@ -5,7 +5,7 @@ import { handler as timeRules } from '../../functions/jobs/time-rules';
 const QUARTER_MS = 15 * 60_000;
 
 /**
- * The local stand-in for a quarter-hour job's EventBridge Scheduler schedule (infra/constructs/quarter-hour-job.ts):
+ * The local stand-in for a quarter-hour job's EventBridge Scheduler schedule (infra/constructs/scheduled-job.ts):
  * runs the same handler with `{}` at every quarter of an hour while `npm start` runs, logging what it changed.
  */
 function startQuarterHourTimer(name: string, run: () => Promise<string | undefined>, log: (line: string) => void) {

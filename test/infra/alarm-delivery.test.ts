@@ -7,8 +7,7 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { AlarmDelivery } from '../../infra/constructs/alarm-delivery';
 import type { DataAccess } from '../../infra/constructs/handler-function';
-import { LOAN_DAY_CRON, LoanDaySchedule } from '../../infra/constructs/loan-day-schedule';
-import { QUARTER_HOUR_RATE } from '../../infra/constructs/quarter-hour-job';
+import { LOAN_DAY_CRON, LOAN_DAY_JOB, QUARTER_HOUR_RATE, ScheduledJob } from '../../infra/constructs/scheduled-job';
 import { DATA_GRANT_ACTIONS } from '../../infra/handler-grants';
 import { PIPELINE_RULES } from '../../infra/pipeline-rules';
 import { ALARM_TYPES } from '../../shared/schemas/alarm';
@@ -43,7 +42,12 @@ function build() {
     eventBus,
     logRetention: RetentionDays.ONE_MONTH,
   });
-  new LoanDaySchedule(stack, 'LoanDays', { stage: 'dev', data, logRetention: RetentionDays.ONE_MONTH });
+  new ScheduledJob(stack, 'LoanDays', {
+    stage: 'dev',
+    data,
+    logRetention: RetentionDays.ONE_MONTH,
+    job: LOAN_DAY_JOB,
+  });
   const api = new lambda.Function(stack, 'AlarmsApi', {
     runtime: lambda.Runtime.NODEJS_22_X,
     handler: 'index.handler',

@@ -1,3 +1,4 @@
+import { withEffects } from '../lib/effects/with-effects';
 import { runErasureJob } from '../lib/personal-data/erasure-job';
 import { runRedatings } from '../lib/settings/retention-redating';
 
@@ -11,9 +12,12 @@ const RUN_BUDGET_MS = 8 * 60_000;
  * change asked for (functions/lib/settings/retention-redating.ts) on from where it stopped; `tenants` only those
  * tenants' (by id). A rerun finds nothing left to do.
  */
-export async function handler(event: { tenants?: string[] } = {}) {
+async function walkTenants(event: { tenants?: string[] } = {}) {
   const deadline = Date.now() + RUN_BUDGET_MS;
   const erasures = await runErasureJob(deadline, event.tenants);
   const redatings = await runRedatings(deadline, event.tenants);
   return { erasures, redatings };
 }
+
+/** What the run queued (live changes, webhook events) leaves as it returns (functions/lib/effects/). */
+export const handler = withEffects('schedule', walkTenants);

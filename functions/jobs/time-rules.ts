@@ -1,3 +1,4 @@
+import { withEffects } from '../lib/effects/with-effects';
 import { runTimeRuleJob, type TimeRuleReport } from '../lib/time-rules/time-rule-job';
 
 /**
@@ -5,8 +6,11 @@ import { runTimeRuleJob, type TimeRuleReport } from '../lib/time-rules/time-rule
  * scheduled-job.ts) invokes it with `{}`: the timers due by now fire their rules. `{ "now": ISO }` judges at
  * that time instead (a manual run, the tests), `tenants` only those tenants (by id). A rerun changes nothing.
  */
-export async function handler(event: { now?: string; tenants?: string[] } = {}): Promise<TimeRuleReport> {
+async function fireTimeRules(event: { now?: string; tenants?: string[] } = {}): Promise<TimeRuleReport> {
   const now = event.now ? new Date(event.now) : new Date();
   if (Number.isNaN(now.getTime())) throw new Error(`Not a time (ISO 8601): ${event.now}`);
   return runTimeRuleJob(now, event.tenants ? { tenants: event.tenants } : {});
 }
+
+/** What the run queued (live changes, webhook events) leaves as it returns (functions/lib/effects/). */
+export const handler = withEffects('schedule', fireTimeRules);

@@ -11,13 +11,13 @@ import { queryAllPages } from '../lib/data/query-page';
 import { fromItem } from '../lib/data/repository';
 import { systemTenantContext } from '../lib/data/system-context';
 import type { TenantContext } from '../lib/data/tenant-context';
-import { flushLive, liveAlarm } from '../lib/live/publisher';
+import { withEffects } from '../lib/effects/with-effects';
+import { liveAlarm } from '../lib/live/publisher';
 import { addressLine, localTimeIn, MAIL_WORDS, type MailWords } from '../lib/notifications/mail-texts';
 import { readNotificationSettings } from '../lib/notifications/notification-settings';
 import { alarmMail } from '../lib/observability/product-metrics';
-import { observed } from '../lib/observability/tracing';
 import type { AlarmRaised } from '../lib/pipeline/contracts';
-import { flushWebhookEvents, queueWebhookEvent } from '../lib/webhooks/webhook-events';
+import { queueWebhookEvent } from '../lib/webhooks/webhook-events';
 
 /** What an EventBridge rule hands its Lambda target (the fields used here); the detail is read by its schema. */
 export interface AlarmRaisedEvent {
@@ -40,16 +40,15 @@ async function handleAlarmRaised(event: AlarmRaisedEvent): Promise<void> {
     (rule) => alarmRecipients(rule).length > 0 && (alarm.ruleId === undefined || rule.id === alarm.ruleId),
   );
   const context = await mailContextOf(ctx, alarm);
-  // Every raised alarm goes to the tenant's webhook endpoints, whether a rule mails it or not;
-  // handed over before the mails, so a failing mail (and EventBridge's retry) cannot lose it, only repeat it.
+  // Every raised alarm goes to the tenant's webhook endpoints, whether a rule mails it or not; queued before
+  // the mails, so a failing mail (the invocation throws, its effects still leave; EventBridge's retry) cannot
+  // lose it, only repeat it.
   queueWebhookEvent(ctx, 'alarm.raised', alarmRaisedData(alarm, context), alarm.at);
-  await flushWebhookEvents();
   await mailRules(ctx, alarm, rules, context);
-  await flushLive();
 }
 
-/** Traced; alarm mails sent and failed are counted and flushed as it returns. */
-export const handler = observed(handleAlarmRaised);
+/** Traced; its webhook event, live alarms and mail counts leave as it returns or throws (functions/lib/effects/). */
+export const handler = withEffects('eventbridge', handleAlarmRaised);
 
 /** The `alarm.raised` event's data (docs/prompts contract: ids are numbers, times ISO 8601). */
 export function alarmRaisedData(alarm: AlarmRaised, context: AlarmMailContext): Record<string, unknown> {

@@ -2,12 +2,12 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import { assetRepository } from '../lib/assets/asset-repository';
 import { systemTenantContext } from '../lib/data/system-context';
 import type { TenantContext } from '../lib/data/tenant-context';
+import { withEffects } from '../lib/effects/with-effects';
 import { type GeocodeRequest, geocodeRequestSchema } from '../lib/geocoding/geocode-request';
 import { writeAssetAddress, writeDeviceAddress, writeEventAddress } from '../lib/geocoding/geocode-writes';
 import { configuredGeocoder, geocoderLanguage } from '../lib/geocoding/geocoder';
 import { resolveAddress } from '../lib/geocoding/resolve-address';
-import { flushLive, liveAssetChanged } from '../lib/live/publisher';
-import { observed } from '../lib/observability/tracing';
+import { liveAssetChanged } from '../lib/live/publisher';
 
 const logger = new Logger({ serviceName: 'pipeline-geocoder' });
 
@@ -35,8 +35,8 @@ async function geocodeRequested(event: GeocodeRequestedEvent): Promise<void> {
   await geocode(parsed.data);
 }
 
-/** Traced, as every pipeline Lambda. */
-export const handler = observed(geocodeRequested);
+/** Traced; the address's live change leaves as it returns (functions/lib/effects/). */
+export const handler = withEffects('eventbridge', geocodeRequested);
 
 export async function geocode(request: GeocodeRequest) {
   const ctx = systemTenantContext(request.tenantId);
@@ -56,5 +56,4 @@ export async function geocode(request: GeocodeRequest) {
 async function announceAddress(ctx: TenantContext, assetId: number) {
   const current = await assetRepository.get(ctx, assetId).catch(() => undefined);
   if (current) liveAssetChanged(ctx, undefined, current);
-  await flushLive();
 }

@@ -1,5 +1,5 @@
 import { Logger } from '@aws-lambda-powertools/logger';
-import { observed } from '../lib/observability/tracing';
+import { withEffects } from '../lib/effects/with-effects';
 import { ingest } from '../lib/pipeline/ingest';
 import { fromLorawanUplink } from '../lib/pipeline/ways-in';
 
@@ -11,7 +11,7 @@ const logger = new Logger({ serviceName: 'pipeline-lorawan-ingest' });
  * for JSON published on the LoRaWAN uplink topic. One uplink per message, its DevEui the network server's
  * (checked by the frame's MIC); the tenant is the DEVEUI claim's (ingest.ts), as no credential names one.
  */
-export const handler = observed(async (event: unknown) => {
+export const handler = withEffects('iot-rule', async (event: unknown) => {
   const receivedAt = new Date().toISOString();
   const result = fromLorawanUplink(event, receivedAt);
   const outcome = await ingest(result, 'lorawan', JSON.stringify(event), receivedAt, { claim: true });

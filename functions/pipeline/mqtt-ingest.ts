@@ -1,6 +1,6 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { makeTenantContext } from '../lib/data/tenant-context';
-import { observed } from '../lib/observability/tracing';
+import { withEffects } from '../lib/effects/with-effects';
 import { ingest, type TenantProof } from '../lib/pipeline/ingest';
 import { fromMqttRuleEvent } from '../lib/pipeline/ways-in';
 
@@ -15,7 +15,7 @@ const logger = new Logger({ serviceName: 'pipeline-mqtt-ingest' });
  * a tag's own topic proves only the DEVEUI (the device thing's name), so the DEVEUI claim's tenant is carried.
  * Locally scripts/local/iot-rules.ts subscribes inside aedes and calls it with the same events.
  */
-export const handler = observed(async (event: unknown) => {
+export const handler = withEffects('iot-rule', async (event: unknown) => {
   const receivedAt = new Date().toISOString();
   const { result, raw, topicDevEui, gatewayTenant } = fromMqttRuleEvent(event, receivedAt);
   const proof: TenantProof =

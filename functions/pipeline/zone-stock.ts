@@ -1,8 +1,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { z } from 'zod';
 import { systemTenantContext } from '../lib/data/system-context';
-import { observed } from '../lib/observability/tracing';
-import { flushWebhookEvents } from '../lib/webhooks/webhook-events';
+import { withEffects } from '../lib/effects/with-effects';
 import { evaluateZoneStock } from '../lib/zone-stock/stock-evaluation';
 
 const logger = new Logger({ serviceName: 'pipeline-zone-stock' });
@@ -37,14 +36,10 @@ async function zoneVisitChanged(event: ZoneVisitChangedEvent): Promise<void> {
     return;
   }
   const { tenantId, zoneId, at } = parsed.data;
-  try {
-    const outcome = await evaluateZoneStock(systemTenantContext(tenantId), zoneId, new Date(at).toISOString());
-    if (outcome.raised.length > 0 || outcome.cleared.length > 0)
-      logger.info('Zone stock changed', { zoneId, ...outcome });
-  } finally {
-    await flushWebhookEvents();
-  }
+  const outcome = await evaluateZoneStock(systemTenantContext(tenantId), zoneId, new Date(at).toISOString());
+  if (outcome.raised.length > 0 || outcome.cleared.length > 0)
+    logger.info('Zone stock changed', { zoneId, ...outcome });
 }
 
-/** Traced, as every pipeline Lambda. */
-export const handler = observed(zoneVisitChanged);
+/** Traced; the cleared alarms' webhook events leave as it returns or throws (functions/lib/effects/). */
+export const handler = withEffects('eventbridge', zoneVisitChanged);

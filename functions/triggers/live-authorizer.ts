@@ -1,6 +1,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { CognitoJwtVerifier } from 'aws-jwt-verify';
 import type { RawClaims } from '../lib/auth/claims';
+import { withEffects } from '../lib/effects/with-effects';
 import { bareToken, type LiveOperation, liveIdentityOf } from '../lib/live/authorize';
 import { type LiveIdentity, maySubscribe } from '../lib/live/channel-rules';
 
@@ -52,7 +53,7 @@ const idTokenVerifier = () => {
  * authorizer does (issuer, the console's app client, expiry, ID token), then decides with the same rules the
  * local stand-in uses (functions/lib/live/authorize.ts, channel-rules.ts). Anything unexpected is a refusal.
  */
-export const handler = async (event: AppSyncEventsAuthorizerEvent): Promise<AppSyncEventsAuthorizerResult> => {
+async function authorize(event: AppSyncEventsAuthorizerEvent): Promise<AppSyncEventsAuthorizerResult> {
   const refuse = { isAuthorized: false, ttlOverride: 0 };
   const token = bareToken(event.authorizationToken);
   const operation = event.requestContext?.operation;
@@ -77,4 +78,7 @@ export const handler = async (event: AppSyncEventsAuthorizerEvent): Promise<AppS
     logger.error('Live authorizer failed; refused', error as Error);
     return refuse;
   }
-};
+}
+
+/** Through the one wrapper of every Lambda (functions/lib/effects/), though deciding queues nothing. */
+export const handler = withEffects('authorizer', authorize);

@@ -1,6 +1,7 @@
 import { AdminLinkProviderForUserCommand, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { cognito } from '../lib/auth/cognito';
+import { withEffects } from '../lib/effects/with-effects';
 
 /**
  * Cognito Pre sign-up trigger for single sign-on. The first time someone arrives through Entra ID, Cognito would
@@ -103,7 +104,7 @@ async function candidatesFor(userPoolId: string, email: string): Promise<Candida
   }));
 }
 
-export async function handler(event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> {
+async function preSignUp(event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> {
   const providerName = process.env.SSO_PROVIDER_NAME ?? '';
   if (event.triggerSource !== 'PreSignUp_ExternalProvider') return event;
   const email = event.request.userAttributes.email ?? '';
@@ -132,3 +133,6 @@ export async function handler(event: PreSignUpTriggerEvent): Promise<PreSignUpTr
   }
   return event;
 }
+
+/** Through the one wrapper of every Lambda (functions/lib/effects/), though a sign-up queues nothing today. */
+export const handler = withEffects('cognito-trigger', preSignUp);

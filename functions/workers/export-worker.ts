@@ -3,6 +3,7 @@ import { EXPORT_JOB_FAILED, EXPORT_TOO_SLOW_FOR_REQUEST } from '../../shared/sch
 import { authContextFromClaims } from '../lib/auth/auth-context';
 import { identityFromClaims } from '../lib/auth/claims';
 import { systemTenantContext } from '../lib/data/system-context';
+import { withEffects } from '../lib/effects/with-effects';
 import { updateRunningJob } from '../lib/exports/export-job-store';
 import {
   EXPORT_LISTS,
@@ -13,8 +14,7 @@ import {
 } from '../lib/exports/export-lists';
 import { writeExport } from '../lib/exports/write-export';
 import { HttpError, unprocessable } from '../lib/http/errors';
-import { flushLive, liveExportFinished } from '../lib/live/publisher';
-import { flushMetrics } from '../lib/observability/metrics';
+import { liveExportFinished } from '../lib/live/publisher';
 import { exportJobFinished, exportJobStarted } from '../lib/observability/product-metrics';
 
 const logger = new Logger({ serviceName: 'export-worker' });
@@ -33,11 +33,14 @@ const clientError = (error: unknown): error is HttpError => error instanceof Htt
  *   job; never throws, since Lambda would retry an asynchronous invocation and a retry only repeats the failure;
  * - `mode: 'now'` (GET …/export, invoked and awaited): answers the file or the client error to the request.
  */
-export async function handler(event: ExportJobEvent | ExportNowEvent): Promise<ExportNowAnswer | undefined> {
+async function exportList(event: ExportJobEvent | ExportNowEvent): Promise<ExportNowAnswer | undefined> {
   if (isExportNowEvent(event)) return writeNow(event);
   await runJob(event);
   return undefined;
 }
+
+/** A job's live message and counts leave as it returns (functions/lib/effects/). */
+export const handler = withEffects('worker', exportList);
 
 async function writeNow(event: ExportNowEvent): Promise<ExportNowAnswer> {
   logger.appendKeys({ tenant: event.tenantId, list: event.list });
@@ -79,7 +82,7 @@ async function runJob(event: ExportJobEvent): Promise<void> {
     await updateRunningJob(tenant, event.jobId, { status: 'done', file: stored, rows });
     logger.info('Export written', { rows, size: file.size });
     exportJobFinished(event.list, 'succeeded', Date.now() - started, { format: run.type, rows });
-    await announce(event, 'done');
+    announce(event, 'done');
   } catch (error) {
     const known = clientError(error);
     if (!known) logger.error('Export job failed', error as Error);
@@ -88,19 +91,17 @@ async function runJob(event: ExportJobEvent): Promise<void> {
       status: 'failed',
       error: { status: known ? error.status : 500, message },
     }).catch((cause: unknown) => logger.error('Could not record the failure', cause as Error));
-    await announce(event, 'failed');
+    announce(event, 'failed');
     exportJobFinished(event.list, 'failed', Date.now() - started);
   }
-  flushMetrics();
 }
 
 /**
  * Live push: the job's starter hears it finished on their own channel (their home tenant and user
- * id, as the channel rules give it to them), so the console stops waiting without polling. Never throws.
+ * id, as the channel rules give it to them), so the console stops waiting without polling.
  */
-async function announce(event: ExportJobEvent, state: 'done' | 'failed') {
+function announce(event: ExportJobEvent, state: 'done' | 'failed') {
   const identity = identityFromClaims(event.claims);
   if (!identity || identity.userId < 1) return;
   liveExportFinished(identity.tenantId, identity.userId, event.jobId, state);
-  await flushLive();
 }

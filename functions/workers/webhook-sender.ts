@@ -1,7 +1,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { systemTenantContext } from '../lib/data/system-context';
-import { flushMetrics } from '../lib/observability/metrics';
+import { withEffects } from '../lib/effects/with-effects';
 import { webhookAttempt } from '../lib/observability/product-metrics';
 import { batchResponse, recordBody } from '../lib/sqs-batch';
 import { runWebhookJob } from '../lib/webhooks/webhook-attempt';
@@ -16,7 +16,7 @@ const logger = new Logger({ serviceName: 'webhook-sender' });
  * logged or scheduled is reported failed, so SQS redelivers it and, after five receives, parks it in the
  * dead-letter queue. A failed POST is not such a failure: it is logged and scheduled like any answer.
  */
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+async function sendBatch(event: SQSEvent): Promise<SQSBatchResponse> {
   const failures = await Promise.all(
     event.Records.map(async (record) => {
       try {
@@ -31,6 +31,8 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
       }
     }),
   );
-  flushMetrics();
   return batchResponse(failures.filter((failure) => failure !== undefined));
 }
+
+/** Its attempts' counts leave as it returns (functions/lib/effects/); the item failures as the batch made them. */
+export const handler = withEffects('sqs-batch', sendBatch);

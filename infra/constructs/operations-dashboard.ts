@@ -187,6 +187,12 @@ export class OperationsDashboard extends Construct {
         ],
         width: 6,
       }),
+      // What writes queued for others (bus, webhooks, live, metrics) and could not be sent: the writes stand.
+      new cloudwatch.GraphWidget({
+        title: 'Effects not flushed',
+        left: [sum(METRIC_SERVICES.effects, METRIC.effectsNotFlushed)],
+        width: 6,
+      }),
     );
   }
 }

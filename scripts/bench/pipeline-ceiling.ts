@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { SQSRecord } from 'aws-lambda';
 import { dynamo } from '../../functions/lib/data/client';
 import type { DeviceRecord } from '../../functions/lib/devices/device-repository';
-import { processBatch } from '../../functions/lib/pipeline/processor/process-batch';
+import { handler as processor } from '../../functions/pipeline/processor';
 
 /**
  * The processor's own ceiling, what Lambda would do with DynamoDB not the bottleneck: the real
@@ -144,7 +144,7 @@ function batchesOf(devices: DeviceRecord[], tenantId: number, at: number): SQSRe
 export async function recordCeilingPass(devices: DeviceRecord[], tenantId: number) {
   const batches = batchesOf(devices, tenantId, Date.now() + 60_000);
   const answers = await recording(async () => {
-    for (const batch of batches) await processBatch(batch);
+    for (const batch of batches) await processor({ Records: batch });
   });
   return { batches, answers };
 }
@@ -166,7 +166,7 @@ export async function ceiling(
       while (next < work.length) {
         const batch = work[next++] as SQSRecord[];
         const start = performance.now();
-        await processBatch(batch);
+        await processor({ Records: batch });
         durations.push(performance.now() - start);
       }
     };

@@ -4,7 +4,7 @@ import { dynamo, tableName } from '../../functions/lib/data/client';
 import { itemKey } from '../../functions/lib/data/keys';
 import { systemTenantContext } from '../../functions/lib/data/system-context';
 import type { DeviceRecord } from '../../functions/lib/devices/device-repository';
-import { processBatch } from '../../functions/lib/pipeline/processor/process-batch';
+import { handler as processor } from '../../functions/pipeline/processor';
 import { type CapacityTally, tallyConsumedCapacity, writeRequests } from './consumed-capacity';
 
 /**
@@ -58,7 +58,7 @@ export async function measure(label: string, uplinks: Uplink[]): Promise<Scenari
   const counting = tallyConsumedCapacity(dynamo());
   try {
     const records = uplinks.map(recordOf);
-    for (let i = 0; i < records.length; i += 10) await processBatch(records.slice(i, i + 10));
+    for (let i = 0; i < records.length; i += 10) await processor({ Records: records.slice(i, i + 10) });
   } finally {
     counting.stop();
   }

@@ -55,7 +55,7 @@ export const startTenantWalkTimer = (log: (line: string) => void = console.log) 
   startQuarterHourTimer(
     'Tenant-walk job',
     async () => {
-      const { erasures, redatings } = await tenantWalks();
+      const { erasures, redatings } = await tenantWalks({});
       const done = [erasures, redatings].every((walks) => walks.finished + walks.left === 0);
       return done
         ? undefined

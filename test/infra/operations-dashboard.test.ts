@@ -47,6 +47,7 @@ describe('operations dashboard', () => {
       'Export jobs',
       'Export duration (ms)',
       'Webhook attempts',
+      'Effects not flushed',
     ])
       expect(body).toContain(`"title":"${title}"`);
     for (const name of Object.values(METRIC)) expect(body).toContain(`"${name}"`);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SQSRecord } from 'aws-lambda';
 import { dynamo } from '../../functions/lib/data/client';
-import { processBatch } from '../../functions/lib/pipeline/processor/process-batch';
+import { handler as processor } from '../../functions/pipeline/processor';
 import type { ZoneVisit } from '../../shared/schemas/zone-visit';
 import { call, tokenOf } from '../harness/api';
 import { readCsv } from '../harness/export-files';
@@ -284,7 +284,7 @@ describe('extra writes per event (the real processor in this process)', () => {
       attributes: { MessageGroupId: tag.devEui },
     };
     try {
-      const answer = await processBatch([record as unknown as SQSRecord]);
+      const answer = await processor({ Records: [record as unknown as SQSRecord] });
       expect(answer.batchItemFailures).toEqual([]);
     } finally {
       dynamo().middlewareStack.remove(name);

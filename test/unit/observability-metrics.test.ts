@@ -1,5 +1,5 @@
 import type { DeviceRecord } from '../../functions/lib/devices/device-repository';
-import { flushMetrics, pendingMetricSets } from '../../functions/lib/observability/metrics';
+import { withEffects } from '../../functions/lib/effects/with-effects';
 import {
   DIMENSION,
   METRIC,
@@ -14,7 +14,7 @@ import {
   uplinkApplied,
   uplinkRejected,
 } from '../../functions/lib/observability/product-metrics';
-import { activeTracer, observed, traced, tracingWanted } from '../../functions/lib/observability/tracing';
+import { activeTracer, traced, tracingWanted } from '../../functions/lib/observability/tracing';
 import type { NormalizedUplink } from '../../functions/lib/pipeline/contracts';
 import type { LoadedDevice } from '../../functions/lib/pipeline/processor/load';
 import { checkUplink } from '../../functions/lib/pipeline/processor/process-batch';
@@ -45,24 +45,25 @@ async function printedBy(work: () => unknown): Promise<EmfLine[]> {
     .filter((line) => line.includes('"_aws"'))
     .map((line) => JSON.parse(line) as EmfLine);
 }
-const flushed = () => printedBy(flushMetrics);
+/** The lines one invocation prints when it ends, having counted what `count` counts. */
+const invoked = (count: () => void) =>
+  printedBy(() =>
+    withEffects('worker', async () => {
+      count();
+    })(undefined),
+  );
 
 const definition = (line: EmfLine) => line._aws.CloudWatchMetrics[0] as EmfLine['_aws']['CloudWatchMetrics'][0];
 
-afterEach(async () => {
-  await flushed();
-});
-
 describe('EMF lines', () => {
   it('prints one line per dimension set with every prefix of its dimensions, in the stage namespace', async () => {
-    uplinkRejected('kpn', 'The body is not JSON');
-    uplinkRejected('kpn', 'The body is not JSON');
-    uplinkRejected('mqtt', 'Unknown DEVEUI');
-    uplinkApplied('lorawan', '2026-11-26T10:00:00.000Z', Date.parse('2026-11-26T10:00:01.250Z'));
-    expect(pendingMetricSets()).toBe(3);
-    const lines = await flushed();
+    const lines = await invoked(() => {
+      uplinkRejected('kpn', 'The body is not JSON');
+      uplinkRejected('kpn', 'The body is not JSON');
+      uplinkRejected('mqtt', 'Unknown DEVEUI');
+      uplinkApplied('lorawan', '2026-11-26T10:00:00.000Z', Date.parse('2026-11-26T10:00:01.250Z'));
+    });
     expect(lines).toHaveLength(3);
-    expect(pendingMetricSets()).toBe(0);
     const kpn = lines.find((line) => line.WayIn === 'kpn') as EmfLine;
     expect(kpn).toMatchObject({ service: METRIC_SERVICES.uplinks, Reason: 'unreadable', UplinksRejected: 2 });
     expect(definition(kpn)).toEqual({
@@ -77,9 +78,10 @@ describe('EMF lines', () => {
   });
 
   it('publishes a value outside its closed list as "other", never as sent (no ids, no free text)', async () => {
-    uplinkRejected('A41163C212345678', 'The body is not JSON');
-    exportJobFinished('tenant-7-secret', 'succeeded', 1500, { format: 'docx', rows: 12 });
-    const lines = await flushed();
+    const lines = await invoked(() => {
+      uplinkRejected('A41163C212345678', 'The body is not JSON');
+      exportJobFinished('tenant-7-secret', 'succeeded', 1500, { format: 'docx', rows: 12 });
+    });
     expect(lines.map((line) => [line.WayIn ?? line.List, line.Format])).toEqual([
       ['other', undefined],
       ['other', 'other'],
@@ -88,30 +90,30 @@ describe('EMF lines', () => {
   });
 
   it('names no dimension beyond the closed ones and service (no tenant, DEVEUI or id)', async () => {
-    uplinkRejected('tts', 'Unknown DEVEUI');
-    alarmMail('sent');
-    alarmMail('failed');
-    exportJobFinished('devices', 'failed', 20);
+    const lines = await invoked(() => {
+      uplinkRejected('tts', 'Unknown DEVEUI');
+      alarmMail('sent');
+      alarmMail('failed');
+      exportJobFinished('devices', 'failed', 20);
+    });
     const allowed = new Set(['service', ...Object.values(DIMENSION)]);
-    for (const line of await flushed())
+    for (const line of lines)
       for (const set of definition(line).Dimensions) for (const name of set) expect(allowed).toContain(name);
   });
 
   it('prints a set at once when it holds 100 values of a duration (the EMF limit), so nothing grows unbounded', async () => {
-    const lines = await printedBy(() => {
+    const lines = await invoked(() => {
       for (let i = 0; i < 250; i++)
         uplinkApplied('mqtt', '2026-11-26T10:00:00.000Z', Date.parse('2026-11-26T10:00:00.100Z'));
     });
-    expect(lines.map((line) => (line.ProcessorLag as number[]).length)).toEqual([100, 100]);
-    expect(lines.map((line) => line.UplinksAccepted)).toEqual([100, 100]);
-    const rest = await flushed();
-    expect(rest.map((line) => [line.UplinksAccepted, (line.ProcessorLag as number[]).length])).toEqual([[50, 50]]);
+    expect(lines.map((line) => (line.ProcessorLag as number[]).length)).toEqual([100, 100, 50]);
+    expect(lines.map((line) => line.UplinksAccepted)).toEqual([100, 100, 50]);
   });
 
-  it('prints nothing when nothing was counted (no Powertools warning on an idle request)', () => {
+  it('prints nothing when nothing was counted (no Powertools warning on an idle request)', async () => {
     const write = jest.spyOn(process.stdout, 'write');
     const warn = jest.spyOn(console, 'warn');
-    flushMetrics();
+    await withEffects('worker', async () => undefined)(undefined);
     expect(write).not.toHaveBeenCalled();
     expect(warn).not.toHaveBeenCalled();
     write.mockRestore();
@@ -157,12 +159,12 @@ describe('rejection reasons (a closed list from the recorded text)', () => {
   });
 });
 
-describe('observed handlers (tracing.ts)', () => {
+describe('wrapped handlers (withEffects, tracing.ts)', () => {
   it('flush what the invocation counted when it returns and when it throws; tracing is off outside Lambda', async () => {
     expect(activeTracer()).toBeUndefined();
     // Not even loaded: the X-Ray SDK's async-hooks destroy hook would tax every promise of the process.
     expect(Object.keys(require.cache).some((file) => file.includes('aws-xray-sdk-core'))).toBe(false);
-    const returns = observed(async (n: number) => {
+    const returns = withEffects('worker', async (n: number) => {
       alarmMail('sent');
       return n + 1;
     });
@@ -172,7 +174,7 @@ describe('observed handlers (tracing.ts)', () => {
     });
     expect(answer).toBe(2);
     expect(sent.map((line) => line.AlarmMailsSent)).toEqual([1]);
-    const throws = observed(async () => {
+    const throws = withEffects('worker', async () => {
       alarmMail('failed');
       throw new Error('SNS refused');
     });
@@ -183,7 +185,6 @@ describe('observed handlers (tracing.ts)', () => {
       }),
     );
     expect(thrown).toEqual(new Error('SNS refused'));
-    expect(pendingMetricSets()).toBe(0);
     expect(failed.map((line) => line.AlarmMailsFailed)).toEqual([1]);
   });
 
@@ -212,13 +213,15 @@ describe('observed handlers (tracing.ts)', () => {
     ];
     const addError = jest.spyOn(tracer, 'addErrorAsMetadata').mockImplementation(() => undefined);
     try {
-      const refused = observed(async () => {
+      const refused = withEffects('worker', async () => {
         throw Object.assign(new Error('No route found for this path.'), { status: 404 });
       });
       await expect(refused(undefined)).rejects.toThrow('No route found');
       expect(addError).not.toHaveBeenCalled();
       expect(handlerSegment.close).toHaveBeenCalledTimes(1);
-      await expect(observed(async () => Promise.reject(new Error('DynamoDB down')))(undefined)).rejects.toThrow();
+      await expect(
+        withEffects('worker', async () => Promise.reject(new Error('DynamoDB down')))(undefined),
+      ).rejects.toThrow();
       expect(addError).toHaveBeenCalledTimes(1);
       // X-Ray unreachable or a segment that cannot be closed: the answer is still the handler's.
       handlerSegment.close.mockImplementation(() => {
@@ -228,7 +231,7 @@ describe('observed handlers (tracing.ts)', () => {
         throw new Error('no segment');
       });
       const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-      await expect(observed(async () => 'answer')(undefined)).resolves.toBe('answer');
+      await expect(withEffects('worker', async () => 'answer')(undefined)).resolves.toBe('answer');
       warn.mockRestore();
     } finally {
       for (const spy of [...spies, addError]) spy.mockRestore();

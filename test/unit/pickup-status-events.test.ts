@@ -1,8 +1,9 @@
 import type { AssetRecord } from '../../functions/lib/assets/asset-repository';
 import { makeTenantContext } from '../../functions/lib/data/tenant-context';
+import { withEffects } from '../../functions/lib/effects/with-effects';
 import { isWaiting, pickupWrites } from '../../functions/lib/pickups/pickup-items';
 import { queueStatusEvents } from '../../functions/lib/pickups/status-events';
-import { flushWebhookEvents, type WebhookEvent, webhookEventSinks } from '../../functions/lib/webhooks/webhook-events';
+import { type WebhookEvent, webhookEventSinks } from '../../functions/lib/webhooks/webhook-events';
 
 /** Which asset writes start or end a pickup, and the webhook events of the status actions. */
 const ctx = makeTenantContext('1');
@@ -50,12 +51,14 @@ describe('pickup writes', () => {
     };
     webhookEventSinks.push(sink);
     const context = { at: request.at, requestedAt: '2026-02-28T08:00:00.000Z' };
-    queueStatusEvents(ctx, asset('registered'), asset('send_deregistered'), 5, context);
-    queueStatusEvents(ctx, asset('send_deregistered'), asset('deregistered'), 6, context);
-    queueStatusEvents(ctx, asset('registered'), asset('send_delivered'), null, context);
-    queueStatusEvents(ctx, asset('send_delivered'), asset('delivered'), 6, context);
-    queueStatusEvents(ctx, asset('delivered'), asset('delivered'), 6, context);
-    await flushWebhookEvents();
+    // Sent when the invocation ends, as every Lambda's (functions/lib/effects/).
+    await withEffects('worker', async () => {
+      queueStatusEvents(ctx, asset('registered'), asset('send_deregistered'), 5, context);
+      queueStatusEvents(ctx, asset('send_deregistered'), asset('deregistered'), 6, context);
+      queueStatusEvents(ctx, asset('registered'), asset('send_delivered'), null, context);
+      queueStatusEvents(ctx, asset('send_delivered'), asset('delivered'), 6, context);
+      queueStatusEvents(ctx, asset('delivered'), asset('delivered'), 6, context);
+    })(undefined);
     webhookEventSinks.splice(webhookEventSinks.indexOf(sink), 1);
     expect(seen.map((e) => e.type)).toEqual([
       'pickup.requested',

@@ -1,9 +1,10 @@
 import { systemTenantContext } from '../../functions/lib/data/system-context';
+import { withEffects } from '../../functions/lib/effects/with-effects';
 import { nextPresence, siteOf, ZoneIndex, type ZonePresence } from '../../functions/lib/pipeline/geofence';
 import type { PipelineAsset } from '../../functions/lib/pipeline/processor/uplink-effects';
 import { visitEffects } from '../../functions/lib/pipeline/processor/visit-effects';
 import { queueVisitWebhook } from '../../functions/lib/visits/visit-webhooks';
-import { flushWebhookEvents, webhookEventSinks } from '../../functions/lib/webhooks/webhook-events';
+import { webhookEventSinks } from '../../functions/lib/webhooks/webhook-events';
 
 /** Zone visits' state machine (geofence/zone-presence.ts) and what one fix changes (processor/visit-effects.ts). */
 const DEPOT = { lon: 5.0, lat: 52.0 };
@@ -172,9 +173,11 @@ describe('zone.entered / zone.left webhook payloads', () => {
       profiles: [],
       cableType: null,
     };
-    queueVisitWebhook(ctx, { ...visit, leftAt: null, dwellSeconds: null, clientId: null });
-    queueVisitWebhook(ctx, visit);
-    await flushWebhookEvents();
+    // Sent when the invocation ends, as every Lambda's (functions/lib/effects/).
+    await withEffects('worker', async () => {
+      queueVisitWebhook(ctx, { ...visit, leftAt: null, dwellSeconds: null, clientId: null });
+      queueVisitWebhook(ctx, visit);
+    })(undefined);
     webhookEventSinks.splice(webhookEventSinks.indexOf(sink), 1);
     expect(sink).toHaveBeenCalledWith([
       {

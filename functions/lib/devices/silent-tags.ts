@@ -8,7 +8,7 @@ import { idOfItemSortKey, itemKey } from '../data/keys';
 import { queryAllPages } from '../data/query-page';
 import { systemTenantContext } from '../data/system-context';
 import type { TenantContext } from '../data/tenant-context';
-import { flushLive, liveAssetChanged, liveDeviceChanged } from '../live/publisher';
+import { liveAssetChanged, liveDeviceChanged } from '../live/publisher';
 import { publishAlarms } from '../pipeline/alarms/publish-alarms';
 import type { AlarmRaised } from '../pipeline/contracts';
 import { tenantRepository } from '../tenants/tenant-repository';
@@ -71,7 +71,6 @@ export async function runSilentTagJob(
     report.tenants += 1;
     await sweepTenant(systemTenantContext(String(tenant.id)), now, report);
   }
-  await flushLive();
   return report;
 }
 

@@ -5,6 +5,7 @@ import {
   type PutEventsResponse,
 } from '@aws-sdk/client-eventbridge';
 import { PIPELINE_EVENT_SOURCE, type PipelineDetailType } from '../../../shared/pipeline-events';
+import { type EffectKind, queueEffect } from '../effects/effects';
 import { localServiceConfig } from '../local-endpoints';
 import { sdkClient } from '../sdk-client';
 
@@ -91,3 +92,25 @@ export async function putDomainEventsBestEffort(events: readonly DomainEvent[]):
   }
   return refused;
 }
+
+/**
+ * Best-effort events (a geocode request, a visit change) wait in the invocation's effects context and are put
+ * when it ends (functions/lib/effects/). Those the bus refuses make the send throw, so the flush logs and counts
+ * them; the writes they follow stand. An event that must arrive (AlarmRaised) is put at once instead
+ * (publish-alarms.ts), so its failure fails the uplink and the queue redelivers it.
+ */
+export const DOMAIN_EVENTS: EffectKind<DomainEvent, DomainEvent[]> = {
+  name: 'domainEvents',
+  start: () => [],
+  add: (events, event) => {
+    events.push(event);
+  },
+  send: async (events) => {
+    const refused = await putDomainEventsBestEffort(events);
+    if (refused > 0) throw new Error(`The bus refused ${refused} of ${events.length} domain events`);
+  },
+};
+
+export const queueDomainEvents = (events: readonly DomainEvent[]): void => {
+  for (const event of events) queueEffect(DOMAIN_EVENTS, event);
+};

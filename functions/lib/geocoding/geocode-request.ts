@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PIPELINE_DETAIL_TYPES } from '../../../shared/pipeline-events';
-import { putDomainEventsBestEffort } from '../events/domain-events';
+import { queueDomainEvents } from '../events/domain-events';
 
 /**
  * The `GeocodeRequested` domain event (source `tracking.pipeline`): the processor puts it on the pipeline bus
@@ -26,13 +26,7 @@ export type GeocodeRequest = z.infer<typeof geocodeRequestSchema>;
 /**
  * Best effort, never failing the uplink: its state is written already. A request lost here heals itself,
  * because the device's `geocoded` position only moves when the geocoder ran, so the next fix of the tag is
- * still "moved" and asks again. Answers how many the bus refused (logged by the caller).
+ * still "moved" and asks again. Put on the bus when the invocation ends (functions/lib/effects/).
  */
-export const publishGeocodeRequests = (requests: GeocodeRequest[]): Promise<number> =>
-  putDomainEventsBestEffort(
-    requests.map((request) => ({
-      detailType: PIPELINE_DETAIL_TYPES.geocodeRequested,
-      detail: request,
-      at: request.date,
-    })),
-  );
+export const queueGeocodeRequest = (request: GeocodeRequest): void =>
+  queueDomainEvents([{ detailType: PIPELINE_DETAIL_TYPES.geocodeRequested, detail: request, at: request.date }]);

@@ -17,14 +17,13 @@ import { collectChanges } from '../audit/change-notes';
 import { type AuthContext, assertAccess, authContextFromClaims, TENANT_HEADER } from '../auth/auth-context';
 import { cognitoClientError } from '../auth/cognito-errors';
 import { tenantFromHost } from '../auth/tenant-host';
-import { metricsMiddleware } from '../observability/metrics';
+import { withEffects } from '../effects/with-effects';
 import { tracingMiddleware } from '../observability/tracing';
 import { clientIp, ipSubject } from '../security/client-ip';
 import { assertCameThroughEdge } from '../security/edge-origin';
 import { API_CLIENT_BUCKET, ROUTE_THROTTLES } from '../security/limits';
 import { enforce } from '../security/rate-limit';
 import { takeToken } from '../security/token-bucket';
-import { runAfterRouteHooks } from './after-route';
 import { errorResponse } from './error-response';
 import { HttpError, notFound, notImplemented } from './errors';
 import { readJsonBody } from './json-body';
@@ -142,8 +141,8 @@ async function auditWrite(
 }
 
 /**
- * One middy stack wraps every HTTP handler module: structured logging with request id and tenant, tracing and
- * metrics (functions/lib/observability/), body parsing, the auth context from the verified JWT, the route
+ * One middy stack wraps every HTTP handler module: structured logging with request id and tenant, tracing
+ * (functions/lib/observability/), body parsing, the auth context from the verified JWT, the route
  * table's permission check, zod validation, and the error handler last. A route of this module without an implementation answers 501.
  */
 export function createHttpHandler(module: HandlerModule, implementations: RouteImplementations) {
@@ -185,23 +184,17 @@ export function createHttpHandler(module: HandlerModule, implementations: RouteI
       logger,
     };
     logger.debug('dispatch', { remainingMs: context.getRemainingTimeInMillis?.() });
-    try {
-      const { result: answer, ...written } = await collectChanges(() => implementation.run(request));
-      const result = toResult(answer);
-      if (auth && routeDef.method !== 'GET') await auditWrite(request, result, answer, written);
-      return result;
-    } finally {
-      // E.g. live push: what the route's writes queued is sent before the invocation ends. Reads
-      // queue nothing, and must not wait for what other work of the process queued (one process locally).
-      if (routeDef.method !== 'GET') await runAfterRouteHooks();
-    }
+    const { result: answer, ...written } = await collectChanges(() => implementation.run(request));
+    const result = toResult(answer);
+    if (auth && routeDef.method !== 'GET') await auditWrite(request, result, answer, written);
+    return result;
   };
 
-  // The request's X-Ray segment, and its metrics (an uplink way in's) flushed at its end.
-  return middy<HttpEvent, APIGatewayProxyResultV2>()
+  // The request's X-Ray segment; what its writes queued (live changes, webhook and bus events, metrics) leaves
+  // when the answer is made, an error answer included (functions/lib/effects/).
+  const stack = middy<HttpEvent, APIGatewayProxyResultV2>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(tracingMiddleware())
-    .use(metricsMiddleware())
     .use({
       onError: async (request) => {
         // Cognito's refusals that are the caller's doing answer 4xx wherever they were met (one mapping).
@@ -212,4 +205,5 @@ export function createHttpHandler(module: HandlerModule, implementations: RouteI
       },
     })
     .handler(dispatch);
+  return withEffects('http', (event: HttpEvent, context: Context) => stack(event, context));
 }

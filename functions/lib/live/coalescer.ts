@@ -22,7 +22,7 @@ export interface CoalescerOptions {
  * Collects changes per channel and sends them as one message a channel (docs/decisions/0258-live-push-with-appsync-events-channels-lambda-authorizer-iam-publish.md):
  * later changes of the same id replace earlier ones, and a channel gets at most one message per `minIntervalMs`.
  * Nothing is sent by a timer after the caller returns (a Lambda container freezes then): `flush()` is awaited at
- * the end of each invocation or batch and sends everything added so far; when the channel was sent less than the
+ * the end of each invocation (the live effect's send, publisher.ts) and sends everything added so far; when the channel was sent less than the
  * interval ago it waits out the rest first, taking in what concurrent batches of the process add meanwhile.
  * `send` must not throw (the publisher logs and counts its failures); a rejection is swallowed here all the same.
  */
@@ -51,12 +51,19 @@ export class Coalescer {
     }
   }
 
-  /** Sends every channel's pending changes; resolves when they are sent (or failed). */
-  async flush(): Promise<void> {
+  /**
+   * Sends the pending changes of `only` (every channel without it); resolves when they are sent (or failed). An
+   * invocation names its own channels, so it never waits for channels only other work of the process queued.
+   */
+  async flush(only?: ReadonlySet<string>): Promise<void> {
     const due: Promise<void>[] = [];
     for (const [channel, state] of this.channels) {
-      if (state.pending.size > 0) due.push(this.schedule(channel, state));
-      else if (!state.scheduled && this.now() - state.lastSentAt > this.options.minIntervalMs)
+      if (state.pending.size > 0 && (!only || only.has(channel))) due.push(this.schedule(channel, state));
+      else if (
+        state.pending.size === 0 &&
+        !state.scheduled &&
+        this.now() - state.lastSentAt > this.options.minIntervalMs
+      )
         this.channels.delete(channel); // idle: forget it, so a long-lived process keeps no state per channel
     }
     await Promise.all(due);

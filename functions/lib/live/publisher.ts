@@ -10,16 +10,17 @@ import { markerOf } from '../assets/asset-map';
 import type { AssetRecord } from '../assets/asset-repository';
 import { chunksOf } from '../chunks';
 import type { TenantContext } from '../data/tenant-context';
-import { afterRouteHooks } from '../http/after-route';
+import { type EffectKind, queueEffect } from '../effects/effects';
 import { localServiceConfig } from '../local-endpoints';
 import { newCursor, writeChangeLog } from './change-log';
-import { Coalescer } from './coalescer';
+import { Coalescer, changeKey } from './coalescer';
 import { lambdaCredentials, type SigningCredentials, signAppSyncRequest } from './sigv4';
 
 /**
  * The live publisher (docs/decisions/0258-live-push-with-appsync-events-channels-lambda-authorizer-iam-publish.md). Writers call the `live*`
- * functions after their writes and `flushLive()` at the end of their invocation or batch: changes are coalesced
- * per channel (coalescer.ts), each message gets a cursor and a change-log item (change-log.ts), then it is
+ * functions after their writes; the changes wait in the invocation's effects context (functions/lib/effects/),
+ * which sends them when the invocation ends: coalesced per channel (coalescer.ts), each message gets a cursor
+ * and a change-log item (change-log.ts), then it is
  * POSTed to AppSync Events signed with the function's IAM role (locally: the stand-in with local credentials).
  * A failed publish never fails the write that caused it: it is logged and counted (metric LivePublishFailed).
  */
@@ -98,16 +99,41 @@ async function send(channel: string, changes: LiveChange[]): Promise<void> {
   }
 }
 
+/**
+ * The process's sender: it keeps each channel to one message per interval across the invocations of the process
+ * (the local stack runs many side by side). It holds changes only while a flush sends them.
+ */
 let coalescer: Coalescer | undefined;
-const shared = () => {
+const sender = () => {
   coalescer ??= new Coalescer({ minIntervalMs: minIntervalMs(), send });
   return coalescer;
 };
 
-/** Sends what the invocation (or batch) added; never throws. Await it before returning. */
-export const flushLive = (): Promise<void> => shared().flush();
-// An HTTP handler that loads this module flushes after its route (functions/lib/http/after-route.ts).
-afterRouteHooks.push(flushLive);
+/** An invocation's changes per channel; a later change of the same thing replaces the earlier one. */
+type LiveState = Map<string, Map<string, LiveChange>>;
+
+export const LIVE: EffectKind<{ channel: string; change: LiveChange }, LiveState> = {
+  name: 'live',
+  start: () => new Map(),
+  add: (channels, { channel, change }) => {
+    let changes = channels.get(channel);
+    if (!changes) {
+      changes = new Map();
+      channels.set(channel, changes);
+    }
+    const key = changeKey(change);
+    // Re-inserted so the message lists changes in the order they last happened.
+    changes.delete(key);
+    changes.set(key, change);
+  },
+  // Waits only for this invocation's channels, never for what other work of the process queued.
+  send: async (channels) => {
+    for (const [channel, changes] of channels) sender().add(channel, [...changes.values()]);
+    await sender().flush(new Set(channels.keys()));
+  },
+};
+
+const publish = (channel: string, change: LiveChange) => queueEffect(LIVE, { channel, change });
 
 type AssetScope = Pick<AssetRecord, 'id' | 'client'>;
 
@@ -119,18 +145,16 @@ type AssetScope = Pick<AssetRecord, 'id' | 'client'>;
 export function liveAssetChanged(ctx: TenantContext, before: AssetScope | undefined, after: AssetRecord | undefined) {
   const id = after?.id ?? before?.id;
   if (id === undefined) return;
-  const live = shared();
-  live.add(staffChannel(ctx.tenantId), [after ? { t: 'asset', id, m: markerOf(after) ?? null } : { t: 'removed', id }]);
+  publish(staffChannel(ctx.tenantId), after ? { t: 'asset', id, m: markerOf(after) ?? null } : { t: 'removed', id });
   const newClient = after?.client?.id;
   const oldClient = before?.client?.id;
-  if (newClient)
-    live.add(clientChannel(ctx.tenantId, newClient), [{ t: 'asset', id, m: markerOf(after, true) ?? null }]);
-  if (oldClient && oldClient !== newClient) live.add(clientChannel(ctx.tenantId, oldClient), [{ t: 'removed', id }]);
+  if (newClient) publish(clientChannel(ctx.tenantId, newClient), { t: 'asset', id, m: markerOf(after, true) ?? null });
+  if (oldClient && oldClient !== newClient) publish(clientChannel(ctx.tenantId, oldClient), { t: 'removed', id });
 }
 
 /** A device's flags changed (sabotage, battery, silence): the staff channel only (devices are staff screens). */
 export function liveDeviceChanged(ctx: TenantContext, deviceId: number, assetId: number | null) {
-  shared().add(staffChannel(ctx.tenantId), [{ t: 'device', id: deviceId, asset: assetId }]);
+  publish(staffChannel(ctx.tenantId), { t: 'device', id: deviceId, asset: assetId });
 }
 
 /** An alarm was raised or acknowledged: staff, and the customer of its asset when the asset has one. */
@@ -140,11 +164,11 @@ export function liveAlarm(
   clientId?: number | null,
 ) {
   const change: LiveChange = { t: 'alarm', ...alarm };
-  shared().add(staffChannel(ctx.tenantId), [change]);
-  if (clientId) shared().add(clientChannel(ctx.tenantId, clientId), [change]);
+  publish(staffChannel(ctx.tenantId), change);
+  if (clientId) publish(clientChannel(ctx.tenantId, clientId), change);
 }
 
 /** An export job finished: only its starter hears it. */
 export function liveExportFinished(tenantId: string, userId: number, jobId: string, state: 'done' | 'failed') {
-  shared().add(userChannel(tenantId, userId), [{ t: 'export', id: jobId, state }]);
+  publish(userChannel(tenantId, userId), { t: 'export', id: jobId, state });
 }

@@ -56,7 +56,7 @@ async function readAsset(ctx: TenantContext, id: number): Promise<CountedAsset |
 /**
  * A day outside is billed: its record (the evidence) goes in the count's transaction, so a
  * counter never moves without its record nor a record exists without its count; then `loan_day.counted` is
- * queued (the job flushes at its end). A day only still is the plain UpdateItem it always was.
+ * queued (sent when the tenant's count is done, functions/lib/effects/). A day only still is the plain UpdateItem it always was.
  */
 async function sendCount(
   ctx: TenantContext,

@@ -5,8 +5,8 @@ import { tenantPrefix } from '../data/keys';
 import { fromItem } from '../data/repository';
 import { systemTenantContext } from '../data/system-context';
 import type { TenantContext } from '../data/tenant-context';
+import { flushQueuedEffects } from '../effects/effects';
 import { tenantRepository } from '../tenants/tenant-repository';
-import { flushWebhookEvents } from '../webhooks/webhook-events';
 import { type CountedAsset, countLoanDay } from './loan-day-counter';
 
 const PAGE = 100;
@@ -58,7 +58,7 @@ export async function runLoanDayJob(
     report.tenants += 1;
     await countTenant(systemTenantContext(String(tenant.id)), day, report);
     // Each tenant's `loan_day.counted` events leave after its count, so a long run holds no tenant's all day.
-    await flushWebhookEvents();
+    await flushQueuedEffects();
   }
   return report;
 }

@@ -1,5 +1,5 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import type middy from '@middy/core';
+import { type EffectKind, queueEffect } from '../effects/effects';
 import { type DimensionName, type MetricName, type MetricService, metricsNamespace } from './names';
 
 /**
@@ -7,7 +7,7 @@ import { type DimensionName, type MetricName, type MetricService, metricsNamespa
  * on stdout that CloudWatch Logs turns into metrics (docs/operations.md). Locally the same lines are printed
  * on the local stack's stdout.
  *
- * Metrics are kept per dimension set during an invocation and flushed at its end, one EMF line per set:
+ * Metrics are kept per dimension set in the invocation's effects context and printed at its end, one EMF line per set:
  * one line holds one set of dimension values, and a batch (ten uplinks of different ways in and reasons) has
  * several. Each line also publishes every prefix of its dimensions down to `service` alone (UplinksRejected by
  * WayIn+Reason, by WayIn, and in total), so an alarm or a graph of the total needs no search expression.
@@ -22,28 +22,47 @@ interface Pending {
   values: { name: MetricName; unit: Unit; value: number }[];
 }
 
-const pending = new Map<string, Pending>();
+interface Recorded {
+  service: MetricService;
+  name: MetricName;
+  unit: Unit;
+  value: number;
+  dimensions: Dimensions;
+}
 
-function record(service: MetricService, name: MetricName, unit: Unit, value: number, dimensions: Dimensions = {}) {
-  if (!Number.isFinite(value)) return;
+/** The invocation's metrics, one set per dimension values; printed when the invocation ends (effects.ts). */
+export const METRICS: EffectKind<Recorded, Map<string, Pending>> = {
+  name: 'metrics',
+  start: () => new Map(),
+  add: keep,
+  send: async (sets) => {
+    for (const set of sets.values()) publish(set);
+  },
+};
+
+function keep(sets: Map<string, Pending>, { service, name, unit, value, dimensions }: Recorded) {
   const entries = Object.entries(dimensions) as [DimensionName, string][];
   const key = JSON.stringify([service, entries]);
-  let set = pending.get(key);
+  let set = sets.get(key);
   if (!set) {
     set = { service, dimensions: entries, values: [] };
-    pending.set(key, set);
+    sets.set(key, set);
   }
   // Counts are summed within the invocation; durations stay one value each (a distribution: p50, p99).
   const same = unit === MetricUnit.Count ? set.values.find((v) => v.name === name) : undefined;
   if (same) same.value += value;
   else set.values.push({ name, unit, value });
   // EMF takes at most 100 values of a metric in a line: a set that reaches them is printed at once. On Lambda
-  // an invocation never gets there (a batch is 10 uplinks); code that never flushes (an in-process bench
-  // calling processBatch) stays bounded in memory.
+  // an invocation never gets there (a batch is 10 uplinks); a long invocation (a bench's run of many batches)
+  // stays bounded in memory.
   if (set.values.filter((v) => v.name === name).length >= MAX_VALUES_A_LINE) {
-    pending.delete(key);
+    sets.delete(key);
     publish(set);
   }
+}
+
+function record(service: MetricService, name: MetricName, unit: Unit, value: number, dimensions: Dimensions = {}) {
+  if (Number.isFinite(value)) queueEffect(METRICS, { service, name, unit, value, dimensions });
 }
 
 const MAX_VALUES_A_LINE = 100;
@@ -85,17 +104,6 @@ function emfLine(set: Pending, namespace: string): Metrics {
   return metrics;
 }
 
-/**
- * Prints what this invocation recorded, one EMF line per dimension set, and forgets it. Never throws: a
- * metric that cannot be written must not fail the uplink, the mail or the request it describes.
- */
-export function flushMetrics(): void {
-  if (pending.size === 0) return;
-  const sets = [...pending.values()];
-  pending.clear();
-  for (const set of sets) publish(set);
-}
-
 function publish(set: Pending): void {
   try {
     emfLine(set, metricsNamespace(process.env.STAGE ?? 'local')).publishStoredMetrics();
@@ -103,12 +111,3 @@ function publish(set: Pending): void {
     console.error('Metrics could not be published', error);
   }
 }
-
-/** The HTTP handlers' middy step: flushes after the answer is made, and after an error too. */
-export function metricsMiddleware(): middy.MiddlewareObj {
-  const flush = async () => flushMetrics();
-  return { after: flush, onError: flush };
-}
-
-/** What is waiting to be flushed (unit tests). */
-export const pendingMetricSets = (): number => pending.size;

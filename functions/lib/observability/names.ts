@@ -19,6 +19,7 @@ export const METRIC_SERVICES = {
   alarmMail: 'alarm-mail',
   exports: 'exports',
   webhooks: 'webhooks',
+  effects: 'effects',
 } as const;
 export type MetricService = (typeof METRIC_SERVICES)[keyof typeof METRIC_SERVICES];
 
@@ -42,10 +43,18 @@ export const METRIC = {
   /** Webhook POSTs the receiver answered 2xx, and those it did not (retried or given up). */
   webhookDeliveries: 'WebhookDeliveries',
   webhookFailures: 'WebhookFailures',
+  /** An invocation's queued effects of one kind (Effect) that could not be sent after its writes. */
+  effectsNotFlushed: 'EffectsNotFlushed',
 } as const;
 export type MetricName = (typeof METRIC)[keyof typeof METRIC];
 
-export const DIMENSION = { wayIn: 'WayIn', reason: 'Reason', list: 'List', format: 'Format' } as const;
+export const DIMENSION = {
+  wayIn: 'WayIn',
+  reason: 'Reason',
+  list: 'List',
+  format: 'Format',
+  effect: 'Effect',
+} as const;
 export type DimensionName = (typeof DIMENSION)[keyof typeof DIMENSION];
 
 /** What a dimension may say; anything else is published as OTHER. */

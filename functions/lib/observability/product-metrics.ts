@@ -1,3 +1,4 @@
+import { FLUSH_ORDER } from '../effects/effects';
 import { count, milliseconds } from './metrics';
 import {
   closedValue,
@@ -12,8 +13,8 @@ import {
 
 /**
  * What the product's code calls to count something; each call names its family, metric and
- * dimensions here, so a caller passes only its own values. Flushed by the handler at the end of its invocation
- * (metrics.ts).
+ * dimensions here, so a caller passes only its own values. Kept in the invocation's effects context and printed
+ * when it ends (metrics.ts, functions/lib/effects/).
  */
 
 const wayIn = (source: unknown) => ({ [DIMENSION.wayIn]: closedValue(WAYS_IN, source) });
@@ -70,4 +71,9 @@ export function exportJobFinished(
 export function webhookAttempt(outcome: string): void {
   if (outcome === 'delivered') count(METRIC_SERVICES.webhooks, METRIC.webhookDeliveries);
   else if (outcome === 'retrying' || outcome === 'failed') count(METRIC_SERVICES.webhooks, METRIC.webhookFailures);
+}
+
+/** A kind of effect an invocation queued could not be sent (functions/lib/effects/with-effects.ts). */
+export function effectsNotFlushed(effect: string): void {
+  count(METRIC_SERVICES.effects, METRIC.effectsNotFlushed, { [DIMENSION.effect]: closedValue(FLUSH_ORDER, effect) });
 }

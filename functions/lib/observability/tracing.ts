@@ -1,7 +1,5 @@
 import type { Tracer } from '@aws-lambda-powertools/tracer';
-import middy from '@middy/core';
-import type { Context } from 'aws-lambda';
-import { metricsMiddleware } from './metrics';
+import type middy from '@middy/core';
 
 /**
  * X-Ray tracing through Powertools Tracer. The functions run with active tracing (infra/constructs/
@@ -68,19 +66,4 @@ export function tracingMiddleware(): middy.MiddlewareObj[] {
     return capture.onError?.(request);
   };
   return [{ before: guarded(capture.before), after: guarded(capture.after), onError: guarded(onError) }];
-}
-
-/**
- * A Lambda that is not an HTTP handler (the pipeline's, the workers'): traced, and its metrics flushed with
- * publishStoredMetrics when it returns or throws (metrics.ts). The handler gets the event and context as
- * Lambda gives them; the local runners may call it with the event alone.
- */
-export function observed<Event, Result>(
-  handler: (event: Event, context: Context) => Promise<Result>,
-): (event: Event, context?: Context) => Promise<Result> {
-  const wrapped = middy<Event, Result>()
-    .use(tracingMiddleware())
-    .use(metricsMiddleware())
-    .handler((event: Event, context: Context) => handler(event, context));
-  return (event, context) => wrapped(event, context ?? ({} as Context));
 }

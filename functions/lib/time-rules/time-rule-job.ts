@@ -11,7 +11,6 @@ import type { TenantContext } from '../data/tenant-context';
 import { publishAlarms } from '../pipeline/alarms/publish-alarms';
 import type { AlarmRaised } from '../pipeline/contracts';
 import { tenantRepository } from '../tenants/tenant-repository';
-import { flushWebhookEvents } from '../webhooks/webhook-events';
 import {
   conditionStarts,
   type Firing,
@@ -67,7 +66,6 @@ export async function runTimeRuleJob(now: Date, options: { tenants?: readonly st
     report.tenants += 1;
     await sweepTenant(systemTenantContext(String(tenant.id)), now, report);
   }
-  await flushWebhookEvents();
   return report;
 }
 

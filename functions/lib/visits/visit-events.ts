@@ -1,13 +1,14 @@
 import { PIPELINE_DETAIL_TYPES } from '../../../shared/pipeline-events';
-import { putDomainEventsBestEffort } from '../events/domain-events';
+import { queueDomainEvents } from '../events/domain-events';
 import type { VisitRecord } from './visit-keys';
 
 /**
  * What a visit that opened or closed tells others (docs/data-model.md "Zone visits"):
  * - `ZoneVisitChanged` on the pipeline bus (source `tracking.pipeline`), detail
  *   `{ tenantId, zoneId, assetId, change, at }`: the zone-stock Lambda re-counts that zone;
- * - the `zone.entered` / `zone.left` webhook event (visit-webhooks.ts), flushed at the end of the batch.
- * Both after the visit's write; best effort, never failing the uplink (its state is written). The processor puts
+ * - the `zone.entered` / `zone.left` webhook event (visit-webhooks.ts).
+ * Both queued after the visit's write and sent when the invocation ends (functions/lib/effects/); best effort,
+ * never failing the uplink (its state is written; the zone is re-counted at its next change). The processor puts
  * the bus event for the visits an uplink writes, the assets API for those an asset's delete closes (its grant on
  * the pipeline bus is PutEvents only); a zone's delete puts none (the zone and its stock are gone).
  */
@@ -29,8 +30,8 @@ export const visitChangeOf = (tenantId: string, visit: VisitRecord): ZoneVisitCh
   at: visit.leftAt ?? visit.arrivedAt,
 });
 
-/** Puts the events; answers how many the bus refused, for the caller's log. */
-export const publishVisitChanges = (events: ZoneVisitChanged[]): Promise<number> =>
-  putDomainEventsBestEffort(
+/** Queues the bus events, put when the invocation ends. */
+export const queueVisitChanges = (events: ZoneVisitChanged[]): void =>
+  queueDomainEvents(
     events.map((event) => ({ detailType: PIPELINE_DETAIL_TYPES.zoneVisitChanged, detail: event, at: event.at })),
   );

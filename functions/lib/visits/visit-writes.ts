@@ -6,7 +6,7 @@ import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 import type { ZonePresence } from '../pipeline/geofence/zone-presence';
 import { expiryOf } from '../settings/retention-settings';
-import { publishVisitChanges, visitChangeOf } from './visit-events';
+import { queueVisitChanges, visitChangeOf } from './visit-events';
 import { arrivalItem, dwellSecondsOf, type VisitRecord, visitKey } from './visit-keys';
 import { openVisitsQuery } from './visit-queries';
 import { queueVisitWebhook } from './visit-webhooks';
@@ -77,7 +77,7 @@ export async function closeVisit(ctx: TenantContext, departure: Departure): Prom
 }
 
 /**
- * Visits closed by a person's delete: the `zone.left` webhook (flushed by the route's after-route hook). No
+ * Visits closed by a person's delete: the `zone.left` webhook (sent when the request ends, functions/lib/effects/). No
  * `ZoneVisitChanged`: the API's Lambdas have no grant on the pipeline bus (infra/handler-grants.ts).
  */
 function announceClosed(ctx: TenantContext, closed: VisitRecord[]) {
@@ -123,8 +123,8 @@ export async function closeOpenVisitsOfAsset(
     if (done) closed.push(done);
   }
   announceClosed(ctx, closed);
-  // The zones' stock is re-counted at once (a delete may take a zone below its minimum); best effort, as the
-  // processor's: a refused event leaves the count to the zone's next change.
-  await publishVisitChanges(closed.map((visit) => visitChangeOf(ctx.tenantId, visit)));
+  // The zones' stock is re-counted when the request ends (a delete may take a zone below its minimum); best
+  // effort, as the processor's: a refused event leaves the count to the zone's next change.
+  queueVisitChanges(closed.map((visit) => visitChangeOf(ctx.tenantId, visit)));
   return closed.length;
 }

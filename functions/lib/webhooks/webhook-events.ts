@@ -1,12 +1,12 @@
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../shared/schemas/webhook';
 import type { TenantContext } from '../data/tenant-context';
-import { afterRouteHooks } from '../http/after-route';
+import { type EffectKind, queueEffect } from '../effects/effects';
 import { dispatchWebhookEvents } from './webhook-dispatch';
 
 /**
- * Domain events for tenants' webhook endpoints. Writers call `queueWebhookEvent` after their
- * write succeeded and `flushWebhookEvents()` at the end of their invocation or batch (HTTP write routes flush
- * through the handler layer's after-route hook). A failed hand-over never fails the write that caused it.
+ * Domain events for tenants' webhook endpoints. Writers call `queueWebhookEvent` after their write succeeded;
+ * the events wait in the invocation's effects context (functions/lib/effects/), which hands them over when the
+ * invocation ends. A failed hand-over never fails the write that caused it.
  *
  * The event types are the contract with the tenants' systems: names never change once published.
  */
@@ -23,37 +23,39 @@ export interface WebhookEvent {
 }
 
 /** With the writer's context: the dispatch reads that tenant's endpoints with it. */
-let pending: { ctx: TenantContext; event: WebhookEvent }[] = [];
+type Queued = { ctx: TenantContext; event: WebhookEvent };
 
-/** Queues an event of the caller's tenant for delivery at the next flush. */
+/** Queues an event of the caller's tenant for delivery when the invocation ends. */
 export function queueWebhookEvent(
   ctx: TenantContext,
   type: WebhookEventType,
   data: Record<string, unknown>,
   occurredAt: string = new Date().toISOString(),
 ): void {
-  pending.push({ ctx, event: { tenantId: ctx.tenantId, type, occurredAt, data } });
+  queueEffect(WEBHOOK_EVENTS, { ctx, event: { tenantId: ctx.tenantId, type, occurredAt, data } });
 }
 
 /** Further receivers of the flushed events besides the delivery (tests, a future audit trail). */
 export const webhookEventSinks: ((events: WebhookEvent[]) => Promise<void>)[] = [];
 
 /**
- * Hands the queued events to the delivery (webhook-dispatch.ts: log items and queue messages) and the sinks;
- * never throws. A module that queues events reaches the webhook queue: its function declares
- * `webhookQueue: 'send'` in infra/handler-grants.ts.
+ * Hands the queued events to the delivery (webhook-dispatch.ts: log items and queue messages) and the sinks. A
+ * module that queues events reaches the webhook queue: its function declares `webhookQueue: 'send'` in
+ * infra/handler-grants.ts.
  */
-export async function flushWebhookEvents(): Promise<void> {
-  if (pending.length === 0) return;
-  const queued = pending;
-  pending = [];
-  const events = queued.map(({ event }) => event);
-  const warn = (error: unknown) =>
-    console.warn(JSON.stringify({ note: 'Webhook events not handed over', error: String(error) }));
-  await Promise.all([
-    dispatchWebhookEvents(queued).catch(warn),
-    ...webhookEventSinks.map((sink) => sink(events).catch(warn)),
-  ]);
-}
-
-afterRouteHooks.push(flushWebhookEvents);
+export const WEBHOOK_EVENTS: EffectKind<Queued, Queued[]> = {
+  name: 'webhookEvents',
+  start: () => [],
+  add: (queued, item) => {
+    queued.push(item);
+  },
+  send: async (queued) => {
+    const events = queued.map(({ event }) => event);
+    const results = await Promise.allSettled([
+      dispatchWebhookEvents(queued),
+      ...webhookEventSinks.map((sink) => sink(events)),
+    ]);
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+  },
+};

@@ -3,14 +3,13 @@ import type { SQSBatchResponse, SQSRecord } from 'aws-lambda';
 import { systemTenantContext } from '../../data/system-context';
 import type { TenantContext } from '../../data/tenant-context';
 import { heartbeatOf } from '../../devices/heartbeat';
-import { publishGeocodeRequests } from '../../geocoding/geocode-request';
-import { flushLive, liveAssetChanged, liveDeviceChanged } from '../../live/publisher';
+import { queueGeocodeRequest } from '../../geocoding/geocode-request';
+import { liveAssetChanged, liveDeviceChanged } from '../../live/publisher';
 import { uplinkApplied } from '../../observability/product-metrics';
 import { batchResponse } from '../../sqs-batch';
 import { syncTimer } from '../../time-rules/timer-sync';
-import { publishVisitChanges, visitChangeOf } from '../../visits/visit-events';
+import { queueVisitChanges, visitChangeOf } from '../../visits/visit-events';
 import { queueVisitWebhook } from '../../visits/visit-webhooks';
-import { flushWebhookEvents } from '../../webhooks/webhook-events';
 import { publishAlarms } from '../alarms/publish-alarms';
 import { decoderFor, type PayloadDecoder } from '../codecs/profile-decoder';
 import type { DecodedPayload, Fix, NormalizedUplink, UplinkSource } from '../contracts';
@@ -85,7 +84,7 @@ export async function processBatch(records: SQSRecord[], logger?: Logger): Promi
     [...groups.values()].map(async (group) => {
       for (const [i, p] of group.entries()) {
         try {
-          await processOne(p, devices, tenantData, profiles, logger);
+          await processOne(p, devices, tenantData, profiles);
         } catch (error) {
           logger?.error('Uplink failed; it and the rest of its group go back to the queue', error as Error);
           failures.push(...group.slice(i).map((later) => later.record.messageId));
@@ -94,11 +93,8 @@ export async function processBatch(records: SQSRecord[], logger?: Logger): Promi
       }
     }),
   );
-  // Live push: one coalesced message a channel for the batch, sent before the batch returns (a
-  // frozen container sends nothing later); a failed publish never fails the batch (publisher.ts).
-  await flushLive();
-  // Webhook events of the batch (zone.entered / zone.left): handed over before the batch returns, like live.
-  await flushWebhookEvents();
+  // What the batch queued (live changes, webhook and bus events, metrics) leaves when the invocation ends
+  // (functions/lib/effects/), one coalesced live message a channel for the whole batch.
   return batchResponse(failures);
 }
 
@@ -167,7 +163,6 @@ async function processOne(
   devices: Map<string, LoadedDevice>,
   tenantData: TenantDataOf,
   profiles: BatchProfiles,
-  logger?: Logger,
 ): Promise<void> {
   const receivedAt = uplink?.receivedAt ?? new Date(Number(record.attributes.SentTimestamp)).toISOString();
   if (!uplink) {
@@ -227,9 +222,8 @@ async function processOne(
   // Counted once: a replay (its event already written, docs/decisions/0174) counts nothing.
   if (applied.event) uplinkApplied(uplink.source, receivedAt);
   // After the writes, so the geocoder finds the event; best effort (geocoding/geocode-request.ts).
-  if (effects.geocode && applied.event && (await publishGeocodeRequests([effects.geocode])) > 0)
-    logger?.warn('GeocodeRequested refused by the bus; the next fix of the tag asks again', { devEui: uplink.devEui });
-  await announceVisits(loaded, applied, logger);
+  if (effects.geocode && applied.event) queueGeocodeRequest(effects.geocode);
+  announceVisits(loaded, applied);
   // The next uplink of this device in the batch starts from the state just written.
   if (applied.device) Object.assign(loaded.device, effects.device);
   loaded.dueKey = applied.dueKey;
@@ -256,14 +250,9 @@ function assetAfter(asset: PipelineAsset, change: NonNullable<ReturnType<typeof 
 }
 
 /** After the writes: the zone-stock re-count (bus) and the tenant's webhooks hear of each visit written. */
-async function announceVisits(loaded: LoadedDevice, applied: Applied, logger?: Logger) {
-  if (applied.visits.length === 0) return;
+function announceVisits(loaded: LoadedDevice, applied: Applied) {
   for (const visit of applied.visits) queueVisitWebhook(loaded.ctx, visit);
-  const changes = applied.visits.map((visit) => visitChangeOf(loaded.ctx.tenantId, visit));
-  if ((await publishVisitChanges(changes)) > 0)
-    logger?.warn('ZoneVisitChanged refused by the bus; the zone is re-counted at its next change', {
-      assetId: loaded.asset?.id,
-    });
+  queueVisitChanges(applied.visits.map((visit) => visitChangeOf(loaded.ctx.tenantId, visit)));
 }
 
 /** What the console shows changed: the asset's marker (position, status, level) and the device's flags. */

@@ -141,7 +141,8 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
   'kpn-things': { entry: http('kpn-things'), data: RW, kpnDataKey: true },
   'api-tokens': { entry: http('api-tokens'), data: RW, cognito: API_CLIENT_USERS },
   // Exports are written by the export worker (invoked, also for the synchronous GET); the API presigns the download.
-  // The bus: an asset's delete puts ZoneVisitChanged for the visits it closes (the zones' stock).
+  // The bus: an asset's delete puts ZoneVisitChanged for the visits it closes (the zones' stock). The webhook
+  // queue: a status save queues pickup and delivery events, a delete the zone.left of the visits it closes.
   assets: {
     entry: http('assets'),
     data: [...RW, 'attachments', 'exports-read'],
@@ -149,6 +150,7 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     alarmTopic: 'notify',
     livePublish: true,
     eventBus: true,
+    webhookQueue: 'send',
   },
   'asset-profiles': { entry: http('asset-profiles'), data: RW },
   clients: { entry: http('clients'), data: RW, cognito: USER_ADMINISTRATION, mail: true },
@@ -159,8 +161,8 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     livePublish: true,
   },
   events: { entry: http('events'), data: RW },
-  // A stock limits save re-evaluates the zone and may raise alarm types 4/5.
-  'geo-zones': { entry: http('geo-zones'), data: RW, eventBus: true },
+  // A stock limits save re-evaluates the zone and may raise alarm types 4/5, or clear them (alarm.cleared webhook).
+  'geo-zones': { entry: http('geo-zones'), data: RW, eventBus: true, webhookQueue: 'send' },
   alarms: { entry: http('alarms'), data: RW, alarmTopic: 'subscribe' },
   exports: { entry: http('exports'), data: [...RW, 'exports-read'] },
   // The public KPN Things webhook: the tenant's shared secret and the uplink queue, nothing of the user pool.

@@ -65,7 +65,8 @@ async function dispatchTenant(ctx: TenantContext, events: WebhookEvent[]): Promi
 }
 
 /**
- * The flush's delivery (webhook-events.ts): tenants one after the other, each tenant's failure its own. The
+ * The flush's delivery (webhook-events.ts): tenants one after the other, each tenant's failure its own (the
+ * others are still dispatched; the failures are thrown together at the end). The
  * context is the writer's own (a request's or the pipeline's), so no code here makes one from an id.
  */
 export async function dispatchWebhookEvents(queued: { ctx: TenantContext; event: WebhookEvent }[]): Promise<void> {
@@ -75,13 +76,14 @@ export async function dispatchWebhookEvents(queued: { ctx: TenantContext; event:
     entry.events.push(event);
     byTenant.set(ctx.tenantId, entry);
   }
+  const failed: string[] = [];
   for (const { ctx, events } of byTenant.values()) {
     try {
       await dispatchTenant(ctx, events);
     } catch (error) {
-      console.warn(
-        JSON.stringify({ note: 'Webhook events not dispatched', tenantId: ctx.tenantId, error: String(error) }),
-      );
+      failed.push(`tenant ${ctx.tenantId}: ${String(error)}`);
     }
   }
+  // Told once every tenant had its turn; the effects flush logs and counts it (functions/lib/effects/).
+  if (failed.length > 0) throw new Error(`Webhook events not dispatched (${failed.join('; ')})`);
 }

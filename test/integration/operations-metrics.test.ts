@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
 import { DIMENSION, METRIC, METRIC_SERVICES, metricsNamespace } from '../../functions/lib/observability/names';
 import { kpnHeaders } from '../../scripts/simulate/bodies';
 import { call } from '../harness/api';
+import { emfLinesSince, emfLineWith, stackOutputOffset } from '../harness/emf';
 import { saveKpnDestination } from '../harness/kpn-settings';
 import { createOwnTenant, type OwnTenant, removeOwnTenant } from '../harness/own-tenant';
-import { stackOutputFile } from '../harness/stack';
-import { waitFor } from '../harness/uplinks';
 
 /**
  * The handlers of the local stack print their metrics as CloudWatch EMF lines on the stack's
@@ -14,11 +12,6 @@ import { waitFor } from '../harness/uplinks';
  * the way in, one by the processor) through the KPN webhook, in a tenant of this file's own; the lines are
  * looked for after this file's own start in the output, by name and dimensions.
  */
-interface EmfLine {
-  _aws: { CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: { Name: string }[] }[] };
-  [key: string]: unknown;
-}
-
 const PLUG = `7c2e${randomBytes(2).toString('hex')}-3d4f-4a51-8b62-8c9d0e1f2031`;
 const SECRET = 'Metrics-Test-Shared-Secret-2026!#';
 const HOME = { latitude: 51.794884, longitude: 4.681233 };
@@ -28,26 +21,8 @@ let from = 0;
 const api = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) =>
   call<T>(method, path, { ...tenant.superAdmin, ...(body === undefined ? {} : { body }) });
 
-/** The EMF lines printed since this file started. */
-function emfLines(): EmfLine[] {
-  return readFileSync(stackOutputFile())
-    .subarray(from)
-    .toString('utf8')
-    .split('\n')
-    .filter((line) => line.startsWith('{"_aws"'))
-    .map((line) => JSON.parse(line) as EmfLine);
-}
-
-const carries = (line: EmfLine, metric: string, dimensions: Record<string, string>) =>
-  typeof line[metric] === 'number' || Array.isArray(line[metric])
-    ? Object.entries(dimensions).every(([name, value]) => line[name] === value)
-    : false;
-
-const lineWith = (metric: string, dimensions: Record<string, string>) =>
-  waitFor(
-    async () => emfLines().find((line) => carries(line, metric, dimensions)),
-    (line) => line !== undefined,
-  ) as Promise<EmfLine>;
+const emfLines = () => emfLinesSince(from);
+const lineWith = (metric: string, dimensions: Record<string, string>) => emfLineWith(from, metric, dimensions);
 
 async function sendKpnBody(body: string) {
   const response = await call('POST', '/api/things/uplink', { rawBody: body, headers: kpnHeaders(body, PLUG, SECRET) });
@@ -65,7 +40,7 @@ const records = (devEui: string, at: Date, extra: object[] = []) =>
   ]);
 
 beforeAll(async () => {
-  from = statSync(stackOutputFile()).size;
+  from = stackOutputOffset();
   tenant = await createOwnTenant('Metrics');
   await saveKpnDestination(tenant.superAdmin, PLUG, SECRET);
 });

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
- * The side effects of one invocation (docs/decisions/0303-one-effects-context-per-invocation-flushed-by-one-wrapper.md):
+ * The side effects of one invocation (docs/decisions/0304-one-effects-context-per-invocation-flushed-by-one-wrapper.md):
  * what its writes tell others once they succeeded (domain events on the bus, webhook events, live changes,
  * metrics). Writers queue them into the invocation's context; the one wrapper every Lambda goes through
  * (with-effects.ts) flushes them when the invocation ends, every kind, in FLUSH_ORDER. The context lives in the

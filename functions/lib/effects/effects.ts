@@ -86,9 +86,6 @@ export class EffectOutsideInvocation extends Error {
 
 const invocation = new AsyncLocalStorage<EffectsContext>();
 
-/** The running invocation's context, or undefined outside one. */
-export const currentEffects = (): EffectsContext | undefined => invocation.getStore();
-
 /** Queues an item of a kind into the running invocation's context; throws outside one. */
 export function queueEffect<Item, State>(kind: EffectKind<Item, State>, item: Item): void {
   const context = invocation.getStore();

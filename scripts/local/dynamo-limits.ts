@@ -45,6 +45,15 @@ export function tooManyActions(count: number): FrontAnswer | undefined {
 }
 
 /**
+ * AWS's answer to a TransactWriteItems that acts twice on one item (a counter updated by two of its actions, say),
+ * before anything is applied: dynalite would apply both.
+ */
+export function repeatedItem(keys: readonly string[]): FrontAnswer | undefined {
+  if (new Set(keys).size === keys.length) return undefined;
+  return validationError('Transaction request cannot include multiple operations on one item');
+}
+
+/**
  * A cancelled transaction: the failing action carries its reason, every other one 'None' (as DynamoDB answers
  * an item-size refusal inside a transaction: TransactionCanceledException with a ValidationError reason).
  */

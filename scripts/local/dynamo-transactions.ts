@@ -12,6 +12,7 @@ import {
   type FrontAnswer,
   oversizedPut,
   PUT_TOO_LARGE,
+  repeatedItem,
   tooLarge,
   tooManyActions,
   UPDATE_TOO_LARGE,
@@ -159,6 +160,8 @@ export async function startTransactionFront(options: {
       const table = op.input.TableName as string;
       targets.push({ table, key: await keyOf(table, op.kind === 'Put' ? op.input.Item : op.input.Key) });
     }
+    const twice = repeatedItem(targets.map((t) => `${t.table}\u0000${JSON.stringify(t.key)}`));
+    if (twice) return twice;
     const befores = await currentItems(targets);
     const saved: Saved = targets.map((target, i) => ({ ...target, before: befores[i] }));
     writeFileSync(options.undoFile, JSON.stringify(saved));

@@ -5,7 +5,7 @@ import { localTable } from '../harness/stack';
 /**
  * The local DynamoDB (dynalite behind scripts/local/dynamo-transactions.ts) holds AWS's limits:
  * 400 KB per item counted in UTF-8 bytes (dynalite counts UTF-16 characters), 100 actions per
- * TransactWriteItems, with AWS's own errors, and a transaction's client request token. Items live in a partition no tenant uses.
+ * TransactWriteItems and one action per item in it, with AWS's own errors, and a transaction's client request token. Items live in a partition no tenant uses.
  */
 const pk = 'TEST#dynamo-limits';
 // 140,000 x "漢" is 140,000 characters (under dynalite's count) but 420,000 UTF-8 bytes (over AWS's 409,600).
@@ -84,6 +84,21 @@ describe('the local DynamoDB front', () => {
     expect(await get('tx-0')).toBeUndefined();
     await client.send(new TransactWriteCommand({ TransactItems: puts(100) }));
     expect(await get('tx-99')).toEqual({ pk, sk: 'tx-99' });
+  });
+
+  it('refuses a transaction that acts twice on one item and applies none of it', async () => {
+    const add = { TableName: TABLE_NAME, Key: { pk, sk: 'twice' }, UpdateExpression: 'ADD n :one' };
+    const items = [
+      { Put: { TableName: TABLE_NAME, Item: { pk, sk: 'twice-other' } } },
+      { Update: { ...add, ExpressionAttributeValues: { ':one': 1 } } },
+      { Update: { ...add, ExpressionAttributeValues: { ':one': 2 } } },
+    ];
+    await expect(client.send(new TransactWriteCommand({ TransactItems: items }))).rejects.toMatchObject({
+      name: 'ValidationException',
+      message: 'Transaction request cannot include multiple operations on one item',
+    });
+    expect(await get('twice')).toBeUndefined();
+    expect(await get('twice-other')).toBeUndefined();
   });
 
   it('applies a transaction sent again with its client request token once, as a retry after a lost answer', async () => {

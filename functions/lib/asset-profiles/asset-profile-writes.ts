@@ -176,12 +176,14 @@ export async function planProfileAssignment(
   const existing = await profilesOfAsset(ctx, asset.id);
   const wanted = new Set(definitions.map((d) => d.id));
   const writes: TransactItem[] = [];
+  // The profile count changes once by the net difference: a transaction may act on the counter item only once.
+  let counted = 0;
   const kept = existing.filter((profile) => wanted.has(profile.definition_id));
   for (const profile of existing.filter((p) => !wanted.has(p.definition_id))) {
-    writes.push(
-      { Delete: { TableName: tableName(), Key: itemKey(ctx, 'PROFILE', profile.id), ...versioned(profile.version) } },
-      ...countProfiles(ctx, -1),
-    );
+    writes.push({
+      Delete: { TableName: tableName(), Key: itemKey(ctx, 'PROFILE', profile.id), ...versioned(profile.version) },
+    });
+    counted--;
   }
   const profiles: AssetProfileRecord[] = [];
   for (const definition of definitions) {
@@ -200,8 +202,10 @@ export async function planProfileAssignment(
       data: emptyValues(),
     };
     profiles.push(created);
-    writes.push(assetProfileRepository.putNew(ctx, created), ...countProfiles(ctx, 1));
+    writes.push(assetProfileRepository.putNew(ctx, created));
+    counted++;
   }
+  if (counted !== 0) writes.push(...countProfiles(ctx, counted));
   const next: AssetRecord = {
     ...asset,
     asset_profile_relations: profiles.map((profile) => assetProfileUri(profile.id)),

@@ -170,4 +170,26 @@ describe('background asset exports', () => {
     const recent = await runningJob(String(claims.sub), 0);
     expect((await call<ExportJob>('GET', `/api/exports/${recent}`, { token: admin })).body.status).toBe('running');
   });
+
+  it("the worker checks the export route's rule again from the claims it is handed", async () => {
+    // A client user sees no devices: a devices job made for one (by hand, past the API) fails with the 403.
+    const client = await tokenOf('client');
+    const claims = claimsOf(client);
+    const job = await runningJob(String(claims.sub), 0);
+    const invoke = await fetch(
+      `http://127.0.0.1:${stack.ports.LAMBDA_PORT}/2015-03-31/functions/export-worker/invocations`,
+      {
+        method: 'POST',
+        body: JSON.stringify({
+          jobId: job,
+          list: 'devices',
+          claims: flattenClaims(claims),
+          tenantId: '1',
+          rawQuery: 'type=csv',
+        }),
+      },
+    );
+    expect(invoke.status).toBe(200);
+    expect(await finished(client, job)).toMatchObject({ status: 'failed', error: { status: 403 } });
+  });
 });

@@ -71,7 +71,7 @@ export function assertAccess(access: RouteAccess, auth: AuthContext | undefined)
   if (access.only) assertAudience(access.only, auth);
 }
 
-/** 403 unless the caller is of `audience`: the route table's rule, and the export worker's check of the same. */
-export function assertAudience(audience: Audience, auth: Pick<AuthContext, 'roles'>): void {
+/** 403 unless the caller is of `audience`: the route table's rule. */
+function assertAudience(audience: Audience, auth: Pick<AuthContext, 'roles'>): void {
   if (!inAudience(audience, auth.roles)) throw forbidden();
 }

@@ -1,5 +1,6 @@
 import type { Violation } from '../../../shared/errors';
-import type { AuthContext } from '../auth/auth-context';
+import { ROUTES, type RouteId } from '../../../shared/routes';
+import { type AuthContext, assertAccess } from '../auth/auth-context';
 import type { RawClaims } from '../auth/claims';
 import { prepareAssetVisitExport, prepareZoneVisitExport } from '../visits/visit-export';
 import { prepareAssetExport } from './asset-export';
@@ -20,15 +21,26 @@ type PrepareExport<T> = (
   acceptLanguage?: string,
   params?: PathParams,
 ) => Promise<ExportRun<T>>;
-/** The runner only passes items from a list's batches to the same list's toRow: the item type can be erased. */
-const anyList = <T>(prepare: PrepareExport<T>) => prepare as unknown as PrepareExport<unknown>;
+/**
+ * A list's preparation behind its export route's access rule (permissions and audience): the worker acts from
+ * the request's claims, so it checks again what the route checked. The runner only passes items from a list's
+ * batches to the same list's toRow: the item type can be erased.
+ */
+function exportOf<T>(routeId: RouteId, prepare: PrepareExport<T>): PrepareExport<unknown> {
+  const route = ROUTES.find((candidate) => candidate.id === routeId);
+  if (!route) throw new Error(`No route ${routeId}`);
+  return async (auth, ...rest) => {
+    assertAccess(route.access, auth);
+    return (await prepare(auth, ...rest)) as ExportRun<unknown>;
+  };
+}
 
 export const EXPORT_LISTS = {
-  assets: anyList(prepareAssetExport),
-  devices: anyList(prepareDeviceExport),
-  loanDays: anyList(prepareLoanDayExport),
-  assetVisits: anyList(prepareAssetVisitExport),
-  zoneVisits: anyList(prepareZoneVisitExport),
+  assets: exportOf('assets.exportJob', prepareAssetExport),
+  devices: exportOf('devices.exportJob', prepareDeviceExport),
+  loanDays: exportOf('loanDays.exportJob', prepareLoanDayExport),
+  assetVisits: exportOf('zoneVisits.exportOfAsset', prepareAssetVisitExport),
+  zoneVisits: exportOf('zoneVisits.exportOfZone', prepareZoneVisitExport),
 };
 export type ExportList = keyof typeof EXPORT_LISTS;
 

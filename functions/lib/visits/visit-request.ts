@@ -6,7 +6,7 @@ import {
   VISIT_PERIOD_REVERSED,
 } from '../../../shared/schemas/zone-visit';
 import { assetRepository } from '../assets/asset-repository';
-import { type AuthContext, assertAudience } from '../auth/auth-context';
+import type { AuthContext } from '../auth/auth-context';
 import type { TenantContext } from '../data/tenant-context';
 import { geoZoneRepository } from '../geo-zones/geo-zone-repository';
 import type { CollectionQuery } from '../http/collection-query';
@@ -40,16 +40,12 @@ export function periodOf(query: CollectionQuery): VisitPeriod {
 }
 
 export async function assetOf(auth: AuthContext, params: Record<string, string | undefined>) {
-  // The export worker prepares from the request's claims too: it checks the route's audience again.
-  assertAudience('not-clients', auth);
   const id = validate(idParamSchema, params.id);
   if (!(await assetRepository.get(auth.tenant, id))) throw notFound();
   return id;
 }
 
 export async function zoneOf(auth: AuthContext, params: Record<string, string | undefined>) {
-  // The export worker prepares from the request's claims too: it checks the route's audience again.
-  assertAudience('not-clients', auth);
   const id = validate(idParamSchema, params.id);
   if (!(await geoZoneRepository.get(auth.tenant, id))) throw notFound();
   return id;

@@ -1,5 +1,5 @@
 import { handler } from '../functions/jobs/time-rules';
-import { operatorArgs, runOperatorScript } from './operator-cli';
+import { runOperatorScript, timedJobEvent } from './operator-cli';
 
 /**
  * `npm run job:time-rules [-- --now <ISO time>] [--tenant <id>]...`: runs the time-rule job by hand against the
@@ -7,16 +7,7 @@ import { operatorArgs, runOperatorScript } from './operator-cli';
  * and moves the timers for real). A rerun changes nothing.
  */
 async function main() {
-  const { tenantIds, values } = operatorArgs({
-    usage: 'npm run job:time-rules [-- --now <ISO time>] [--tenant <id>]...',
-    tenants: true,
-    endpoints: { EVENTBRIDGE_ENDPOINT: 'EVENTBRIDGE_PORT' },
-    options: { now: { type: 'string' } },
-  });
-  const report = await handler({
-    ...(values.now ? { now: values.now } : {}),
-    ...(tenantIds.length ? { tenants: tenantIds } : {}),
-  });
+  const report = await handler(timedJobEvent('job:time-rules'));
   console.log(
     `Time rules at ${report.now}: ${report.tenants} tenants, ${report.itemsRead} items read, ${report.due} due, ` +
       `${report.fired} fired, ${report.cleared} cleared, ${report.replanned} re-planned, ` +

@@ -72,6 +72,20 @@ function operatorTarget(aws: boolean, endpoints: Record<string, PortName>): void
   }
 }
 
+/**
+ * The arguments of a job that judges at a time (`--now`, default now) and publishes to the bus: the silent-tag
+ * and time-rule jobs. Answers the handler's event.
+ */
+export function timedJobEvent(script: string): { now?: string; tenants?: string[] } {
+  const { tenantIds, values } = operatorArgs({
+    usage: `npm run ${script} [-- --now <ISO time>] [--tenant <id>]...`,
+    tenants: true,
+    endpoints: { EVENTBRIDGE_ENDPOINT: 'EVENTBRIDGE_PORT' },
+    options: { now: { type: 'string' } },
+  });
+  return { ...(values.now ? { now: values.now } : {}), ...(tenantIds.length ? { tenants: tenantIds } : {}) };
+}
+
 /** The tenants asked for, or every tenant of the registry. */
 export async function tenantsOrAll(tenantIds: string[]): Promise<string[]> {
   return tenantIds.length > 0 ? tenantIds : (await tenantRepository.list()).map((tenant) => String(tenant.id));

@@ -63,7 +63,8 @@ export async function runMigrations(options: MigrationOptions = {}): Promise<Mig
       await releaseLease(partition, step.id, runner, now());
       throw error;
     }
-    log(`${step.id}: done (${formatCounts(held.counts)})`);
+    // A table with no tenant yet (a new one) has nothing to say per step.
+    if (held.counts.tenants) log(`${step.id}: done (${formatCounts(held.counts)})`);
     outcome.ran.push(step.id);
   }
   return outcome;
@@ -89,4 +90,4 @@ async function runStep(
 const formatCounts = (counts: Record<string, number>) =>
   Object.entries(counts)
     .map(([name, value]) => `${name} ${value}`)
-    .join(', ') || 'no tenants';
+    .join(', ');

@@ -1,5 +1,6 @@
 import { ASSET_SORT_FIELDS } from '../../shared/schemas/asset';
 import { assetListReadUnits, formatUnits } from './list-read-units';
+import { markdownTable } from './markdown-table';
 import { compareSearchPlans } from './search-plans';
 import type { BenchTenant } from './seed-assets';
 
@@ -156,11 +157,33 @@ export async function benchAssetListTenant(
     `Baseline GET /api/assets/1 (auth + one GetItem, ${BASELINE_REPS} calls before each case): p50 ` +
       `${fmt(percentile(baseline, 50))} ms, p95 ${fmt(percentile(baseline, 95))} ms.`,
     '',
-    '| request | page | n | p50 ms | p95 ms | p50 / baseline | items read | read units | returned | hydra:totalItems | exact |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
-    ...rows.map(
-      (row) =>
-        `| ${row.label} | ${row.page} | ${row.n} | ${fmt(row.p50)} | ${fmt(row.p95)} | ${row.ratio.toFixed(1)}× | ${row.itemsRead} | ${formatUnits(row.readUnits)} | ${row.returned} | ${row.total} | ${row.exact === 'false' ? 'lower bound' : 'yes'} |`,
+    ...markdownTable(
+      [
+        { heading: 'request' },
+        { heading: 'page', align: 'right' },
+        { heading: 'n', align: 'right' },
+        { heading: 'p50 ms', align: 'right' },
+        { heading: 'p95 ms', align: 'right' },
+        { heading: 'p50 / baseline', align: 'right' },
+        { heading: 'items read', align: 'right' },
+        { heading: 'read units', align: 'right' },
+        { heading: 'returned', align: 'right' },
+        { heading: 'hydra:totalItems', align: 'right' },
+        { heading: 'exact', align: 'center' },
+      ],
+      rows.map((row) => [
+        row.label,
+        row.page,
+        row.n,
+        fmt(row.p50),
+        fmt(row.p95),
+        `${row.ratio.toFixed(1)}×`,
+        row.itemsRead,
+        formatUnits(row.readUnits),
+        row.returned,
+        row.total,
+        row.exact === 'false' ? 'lower bound' : 'yes',
+      ]),
     ),
     '',
     ...(await compareSearchPlans(tenant.tenantId, searchSelective.slice(0, 4), PAGE_SIZE, reps())),

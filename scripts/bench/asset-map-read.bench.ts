@@ -1,5 +1,6 @@
 import { MAP_READ_SEGMENTS, readMapMarkers } from '../../functions/lib/assets/asset-map';
 import { systemTenantContext } from '../../functions/lib/data/system-context';
+import { markdownTable } from './markdown-table';
 import type { BenchTenant } from './seed-assets';
 
 /**
@@ -33,12 +34,20 @@ export async function benchMapRead(tenant: BenchTenant, reps = 3): Promise<ReadF
   return figures;
 }
 
-export const readTable = (rows: ReadFigures[]) => [
-  '| Tenant | Queries at once | Markers | Items read | Read (median) |',
-  '| --- | ---: | ---: | ---: | ---: |',
-  ...rows.map(
-    (r) =>
-      `| ${r.tenant.subdomain} | ${r.segments === 1 ? '1 (one chain)' : `${r.segments} (customer ranges)`} | ` +
-      `${r.markers.toLocaleString('en')} | ${r.itemsRead.toLocaleString('en')} | ${Math.round(r.medianMs).toLocaleString('en')} ms |`,
-  ),
-];
+export const readTable = (rows: ReadFigures[]) =>
+  markdownTable(
+    [
+      { heading: 'Tenant' },
+      { heading: 'Queries at once', align: 'right' },
+      { heading: 'Markers', align: 'right' },
+      { heading: 'Items read', align: 'right' },
+      { heading: 'Read (median)', align: 'right' },
+    ],
+    rows.map((r) => [
+      r.tenant.subdomain,
+      r.segments === 1 ? '1 (one chain)' : `${r.segments} (customer ranges)`,
+      r.markers.toLocaleString('en'),
+      r.itemsRead.toLocaleString('en'),
+      `${Math.round(r.medianMs).toLocaleString('en')} ms`,
+    ]),
+  );

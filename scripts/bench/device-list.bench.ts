@@ -1,6 +1,7 @@
 import { DEVICE_SORT_FIELDS } from '../../shared/schemas/device';
 import { type ApiSession, percentile, sample } from './asset-list.bench';
 import { deviceListReadUnits, formatUnits } from './list-read-units';
+import { type Cell, markdownTable } from './markdown-table';
 import { type DeviceBenchTenant, ensureDeviceBenchTenant } from './seed-devices';
 
 /**
@@ -98,7 +99,7 @@ async function benchDeviceTenant(
 ): Promise<string> {
   const fmt = (ms: number) => ms.toFixed(1);
   const baselineMs: number[] = [];
-  const rows: string[] = [];
+  const rows: Cell[][] = [];
   for (const item of cases()) {
     const baseline = await sample(session, tenant.tenantId, '/api/devices/1', 5, 0);
     baselineMs.push(...baseline.map((s) => s.ms));
@@ -114,9 +115,18 @@ async function benchDeviceTenant(
       );
     const units = formatUnits(await deviceListReadUnits(tenant.tenantId, `itemsPerPage=20&${item.query}`));
     log(`  ${item.label}: p95 ${fmt(percentile(times, 95))} ms, read ${reads} (${units} read units)`);
-    rows.push(
-      `| ${item.label} | ${samples.length} | ${fmt(percentile(times, 50))} | ${fmt(percentile(times, 95))} | ${ratio.toFixed(1)}× | ${reads} | ${units} | ${last.returned} | ${last.total} | ${last.exact === 'false' ? 'lower bound' : 'yes'} |`,
-    );
+    rows.push([
+      item.label,
+      samples.length,
+      fmt(percentile(times, 50)),
+      fmt(percentile(times, 95)),
+      `${ratio.toFixed(1)}×`,
+      reads,
+      units,
+      last.returned,
+      last.total,
+      last.exact === 'false' ? 'lower bound' : 'yes',
+    ]);
   }
   const baseline = [...baselineMs].sort((a, b) => a - b);
   return [
@@ -125,9 +135,21 @@ async function benchDeviceTenant(
     '',
     `Baseline GET /api/devices/1: p50 ${fmt(percentile(baseline, 50))} ms, p95 ${fmt(percentile(baseline, 95))} ms.`,
     '',
-    '| request | n | p50 ms | p95 ms | p50 / baseline | items read | read units | returned | hydra:totalItems | exact |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
-    ...rows,
+    ...markdownTable(
+      [
+        { heading: 'request' },
+        { heading: 'n', align: 'right' },
+        { heading: 'p50 ms', align: 'right' },
+        { heading: 'p95 ms', align: 'right' },
+        { heading: 'p50 / baseline', align: 'right' },
+        { heading: 'items read', align: 'right' },
+        { heading: 'read units', align: 'right' },
+        { heading: 'returned', align: 'right' },
+        { heading: 'hydra:totalItems', align: 'right' },
+        { heading: 'exact', align: 'center' },
+      ],
+      rows,
+    ),
     '',
   ].join('\n');
 }

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { markdownTable } from './markdown-table';
 import { type CeilingResult, ceiling, type LatencyMs, recordCeilingPass } from './pipeline-ceiling';
 import { type Latencies, median, p95, type StepResult, scaleSteps, standInLatencies } from './pipeline-scale.bench';
 import { ensureTagsTenant, positionedDevices } from './seed-tags';
@@ -22,25 +23,51 @@ const DYNAMODB_LIKE: LatencyMs = { get: 4, batchGet: 6, update: 6, put: 6 };
 const ms = (values: number[]) => `${median(values).toFixed(1)} / ${p95(values).toFixed(1)}`;
 
 function stepRows(steps: StepResult[], tags: number): string[] {
-  return [
-    '| offered uplinks/s | every tag every | sent | processed uplinks/s (sent ÷ time until all applied) | drained after publishing | deepest uplink queue | stack CPU (cores) | stand-in GetItem p50 meanwhile | tags whose last uplink never arrived |',
-    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...steps.map(
-      (s) =>
-        `| ${s.offered} | ${(tags / s.offered).toFixed(0)} s | ${s.sent} | ${(s.sent / s.drainedSeconds).toFixed(1)} | ${(s.drainedSeconds - s.publishSeconds).toFixed(1)} s | ${s.maxDepth} | ${s.cpuShare.toFixed(2)} | ${s.probeGetMs.toFixed(1)} ms | ${s.unapplied} |`,
-    ),
-  ];
+  return markdownTable(
+    [
+      { heading: 'offered uplinks/s', align: 'right' },
+      { heading: 'every tag every', align: 'right' },
+      { heading: 'sent', align: 'right' },
+      { heading: 'processed uplinks/s (sent ÷ time until all applied)', align: 'right' },
+      { heading: 'drained after publishing', align: 'right' },
+      { heading: 'deepest uplink queue', align: 'right' },
+      { heading: 'stack CPU (cores)', align: 'right' },
+      { heading: 'stand-in GetItem p50 meanwhile', align: 'right' },
+      { heading: 'tags whose last uplink never arrived', align: 'right' },
+    ],
+    steps.map((s) => [
+      s.offered,
+      `${(tags / s.offered).toFixed(0)} s`,
+      s.sent,
+      (s.sent / s.drainedSeconds).toFixed(1),
+      `${(s.drainedSeconds - s.publishSeconds).toFixed(1)} s`,
+      s.maxDepth,
+      s.cpuShare.toFixed(2),
+      `${s.probeGetMs.toFixed(1)} ms`,
+      s.unapplied,
+    ]),
+  );
 }
 
 function ceilingRows(rows: [string, LatencyMs, CeilingResult][]): string[] {
-  return [
-    '| table calls answered after | containers (batches at once) | events/s | batch of 10, median | CPU per event | reads the recording lacked |',
-    '| --- | ---: | ---: | ---: | ---: | ---: |',
-    ...rows.map(
-      ([label, l, r]) =>
-        `| ${label} (Get ${l.get.toFixed(1)}, BatchGet ${l.batchGet.toFixed(1)}, Update ${l.update.toFixed(1)}, Put ${l.put.toFixed(1)} ms) | ${r.concurrency} | ${r.eventsPerSecond.toFixed(0)} | ${r.batchMsMedian.toFixed(1)} ms | ${r.cpuMsPerEvent.toFixed(2)} ms | ${r.misses} |`,
-    ),
-  ];
+  return markdownTable(
+    [
+      { heading: 'table calls answered after' },
+      { heading: 'containers (batches at once)', align: 'right' },
+      { heading: 'events/s', align: 'right' },
+      { heading: 'batch of 10, median', align: 'right' },
+      { heading: 'CPU per event', align: 'right' },
+      { heading: 'reads the recording lacked', align: 'right' },
+    ],
+    rows.map(([label, l, r]) => [
+      `${label} (Get ${l.get.toFixed(1)}, BatchGet ${l.batchGet.toFixed(1)}, Update ${l.update.toFixed(1)}, Put ${l.put.toFixed(1)} ms)`,
+      r.concurrency,
+      r.eventsPerSecond.toFixed(0),
+      `${r.batchMsMedian.toFixed(1)} ms`,
+      `${r.cpuMsPerEvent.toFixed(2)} ms`,
+      r.misses,
+    ]),
+  );
 }
 
 export async function benchPipelineAtScale(stackPid: number | undefined, log: (line: string) => void): Promise<string> {

@@ -6,6 +6,7 @@ import { systemTenantContext } from '../../functions/lib/data/system-context';
 import type { DeviceRecord } from '../../functions/lib/devices/device-repository';
 import { handler as processor } from '../../functions/pipeline/processor';
 import { type CapacityTally, tallyConsumedCapacity, writeRequests } from './consumed-capacity';
+import { markdownTable } from './markdown-table';
 
 /**
  * Write units per event of the real processor, counted from DynamoDB's ConsumedCapacity by a
@@ -140,12 +141,24 @@ export function unitsTable(results: ScenarioUnits[]): string[] {
   const indexNames = [...new Set(results.flatMap((r) => Object.keys(r.tally.indexWriteUnits)))].sort(
     (a, b) => Number(a.replace(/\D/g, '')) - Number(b.replace(/\D/g, '')),
   );
-  return [
-    `| uplinks (batches of 10) | events | write requests / event | **write units / event** | table | ${indexNames.join(' | ')} | read units / event |`,
-    `| --- | ---: | ---: | ---: | ---: | ${indexNames.map(() => '---:').join(' | ')} | ---: |`,
-    ...results.map(({ label, events, tally }) => {
-      const cells = indexNames.map((name) => per(tally.indexWriteUnits[name] ?? 0, events));
-      return `| ${label} | ${events} | ${per(writeRequests(tally), events)} | **${per(tally.writeUnits, events)}** | ${per(tally.tableWriteUnits, events)} | ${cells.join(' | ')} | ${per(tally.readUnits, events)} |`;
-    }),
-  ];
+  return markdownTable(
+    [
+      { heading: 'uplinks (batches of 10)' },
+      { heading: 'events', align: 'right' },
+      { heading: 'write requests / event', align: 'right' },
+      { heading: '**write units / event**', align: 'right' },
+      { heading: 'table', align: 'right' },
+      ...indexNames.map((name) => ({ heading: name, align: 'right' as const })),
+      { heading: 'read units / event', align: 'right' },
+    ],
+    results.map(({ label, events, tally }) => [
+      label,
+      events,
+      per(writeRequests(tally), events),
+      `**${per(tally.writeUnits, events)}**`,
+      per(tally.tableWriteUnits, events),
+      ...indexNames.map((name) => per(tally.indexWriteUnits[name] ?? 0, events)),
+      per(tally.readUnits, events),
+    ]),
+  );
 }

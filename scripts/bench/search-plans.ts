@@ -7,6 +7,7 @@ import { findCandidates } from '../../functions/lib/search/gram-search';
 import { pageOf, readsInOrder } from '../../functions/lib/search/search-read';
 import { percentile } from './asset-list.bench';
 import { formatUnits, readUnitsOf } from './list-read-units';
+import { type Cell, markdownTable } from './markdown-table';
 
 /**
  * The two plans of a search alone whose candidates are exactly its matches, in a sorted order (search-read.ts,
@@ -46,7 +47,7 @@ export async function compareSearchPlans(
   const itemCount = await assetRepository.count(ctx);
   const found = await findCandidates(ctx, 'ASSET', [{ text: search }], itemCount);
   const inOrder = found.exact && readsInOrder(found.ids?.length ?? 0, { itemCount, wanted }, found.itemsRead + 1);
-  const rows: string[] = [];
+  const rows: Cell[][] = [];
   for (const [label, run] of [
     [`the list's own (${inOrder ? 'in order' : 'fetch'})`, listsPlan],
     ["fetch every candidate's sort key, then the page", fetchPlan],
@@ -61,16 +62,31 @@ export async function compareSearchPlans(
     }
     times.sort((a, b) => a - b);
     const share = ((100 * (last?.itemsRead ?? 0)) / itemCount).toFixed(2);
-    rows.push(
-      `| ${label} | ${n} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${last?.itemsRead} (${share} %) | ${formatUnits(units)} | ${last?.total} |`,
-    );
+    rows.push([
+      label,
+      n,
+      percentile(times, 50).toFixed(1),
+      percentile(times, 95).toFixed(1),
+      `${last?.itemsRead} (${share} %)`,
+      formatUnits(units),
+      `${last?.total}`,
+    ]);
   }
   return [
     `Plans of search "${search}" (default order, page 1), in this process without the gateway, n = ${n}:`,
     '',
-    '| plan | n | p50 ms | p95 ms | items read | read units | total |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...rows,
+    ...markdownTable(
+      [
+        { heading: 'plan' },
+        { heading: 'n', align: 'right' },
+        { heading: 'p50 ms', align: 'right' },
+        { heading: 'p95 ms', align: 'right' },
+        { heading: 'items read', align: 'right' },
+        { heading: 'read units', align: 'right' },
+        { heading: 'total', align: 'right' },
+      ],
+      rows,
+    ),
     '',
   ];
 }

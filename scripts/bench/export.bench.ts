@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import os from 'node:os';
 import { authContextFromClaims } from '../../functions/lib/auth/auth-context';
 import { systemTenantContext } from '../../functions/lib/data/system-context';
 import { createExportJob, getExportJob } from '../../functions/lib/exports/export-job-store';
@@ -9,6 +8,7 @@ import { exportResultOf } from '../../functions/lib/exports/export-storage';
 import type { ExportResult, ExportType } from '../../shared/schemas/export';
 import { flattenClaims } from '../local/gateway';
 import { DEMO_PASSWORD } from '../seed/seed';
+import { section } from './export-section';
 import { ensureBenchTenant } from './seed-assets';
 import { startBenchStack } from './stack';
 
@@ -50,7 +50,7 @@ interface ChildReport {
 
 type Measured = ExportType | 'raw';
 
-interface Row {
+export interface Row {
   assets: number;
   type: Measured;
   report?: ChildReport;
@@ -160,30 +160,6 @@ async function csvRows(url: string): Promise<number> {
   return lines - 1;
 }
 
-const mb = (bytes: number) => (bytes / MB).toFixed(1);
-
-function table(rows: Row[]): string {
-  const lines = [
-    '| assets | format | rows | time (s) | × raw | peak RSS (MB) | RSS rise (MB) | heap rise (MB) | file (MB) |',
-    '| -----: | ------ | ---: | -------: | ----: | ------------: | ------------: | -------------: | --------: |',
-  ];
-  for (const row of rows) {
-    const r = row.report;
-    if (!r) {
-      lines.push(`| ${row.assets / 1000}k | ${row.type} | – | ${row.skipped} | – | – | – | – | – |`);
-      continue;
-    }
-    const raw = rows.find((other) => other.assets === row.assets && other.type === 'raw')?.report;
-    const ratio = raw && row.type !== 'raw' ? `${(r.seconds / raw.seconds).toFixed(2)}×` : '–';
-    const file = row.type === 'raw' ? '–' : mb(r.answer.size);
-    lines.push(
-      `| ${row.assets / 1000}k | ${row.type} | ${row.rows ?? row.assets} | ${r.seconds.toFixed(1)} | ${ratio} | ` +
-        `${mb(r.peakRss)} | ${mb(r.rssRise)} | ${mb(r.heapRise)} | ${file} |`,
-    );
-  }
-  return lines.join('\n');
-}
-
 async function measure(tenants: { id: number; assets: number }[], token: string): Promise<Row[]> {
   const types = (process.env.BENCH_EXPORT_TYPES?.split(',') as ExportType[] | undefined) ?? FORMATS;
   const maxSeconds = Number(process.env.BENCH_EXPORT_MAX_SECONDS ?? 900);
@@ -209,27 +185,6 @@ async function measure(tenants: { id: number; assets: number }[], token: string)
     }
   }
   return rows;
-}
-
-function section(rows: Row[], seconds: number): string {
-  const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
-  return [
-    '## Exports (`scripts/bench/export.bench.ts`)',
-    '',
-    `Run ${when} UTC, ${os.cpus().length} cores (shared), Node.js ${process.version}, ${seconds.toFixed(0)} s in ` +
-      'all. Each export is one invocation of the export worker (functions/workers/export-worker.ts) in a process ' +
-      'of its own (unfiltered list, default ' +
-      'order, all 14 columns, English) against the local DynamoDB (dynalite) and S3 (s3rver): rows are read 512 ' +
-      'a page and streamed through the writer into a multipart upload. Peak RSS is the process high-water mark ' +
-      '(handler modules loaded: the baseline is included); the rises are over the process just before the call. ' +
-      'CSV rows are counted in the downloaded file. "raw" reads the same list with the export\'s own Queries ' +
-      'and pages (items parsed, nothing formatted or written), in a child of its own; × raw is the time over it.' +
-      (process.env.BENCH_EXPORT_HEAP_MB
-        ? ` Each export ran with V8's old space capped at ${process.env.BENCH_EXPORT_HEAP_MB} MB (--max-old-space-size).`
-        : ''),
-    '',
-    table(rows),
-  ].join('\n');
 }
 
 async function signIn(apiUrl: string): Promise<string> {

@@ -5,6 +5,7 @@ import { decodeMapColumns } from '../../shared/schemas/asset-map-codec';
 import type { ApiSession } from './asset-list.bench';
 import { benchAssetMapPage, type PageFigures } from './asset-map-page.bench';
 import { benchMapRead, type ReadFigures, readTable } from './asset-map-read.bench';
+import { markdownTable } from './markdown-table';
 import type { BenchTenant } from './seed-assets';
 
 /**
@@ -145,37 +146,75 @@ const ms = (value: number) => `${Math.round(value).toLocaleString('en')} ms`;
 const label = (tenant: BenchTenant) => `${tenant.subdomain} (${tenant.assetCount.toLocaleString('en')} assets)`;
 
 function apiTable(rows: ApiFigures[], baselines: Map<BenchTenant, ReturnType<typeof tuplePages>>): string[] {
-  const lines = [
-    '| Tenant | Accept-Encoding | Markers | Answers | Items read | Read units | On the wire | JSON | Wire bytes a marker | p50 (all answers) | p95 | Failed reads |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-  ];
-  for (const r of rows) {
-    lines.push(
-      `| ${label(r.tenant)} | ${r.encoding} | ${r.markers.toLocaleString('en')} | ${r.answers} | ` +
-        `${r.itemsRead.toLocaleString('en')} | ${r.readUnits} | ${kb(r.wireBytes)} | ${kb(r.jsonBytes)} | ` +
-        `${(r.wireBytes / Math.max(r.markers, 1)).toFixed(1)} | ${ms(r.p50)} | ${ms(r.p95)} | ${r.failed} |`,
-    );
-  }
-  for (const [tenant, base] of baselines) {
-    lines.push(
-      `| ${label(tenant)} | tuple pages of 0229 (uncompressed; gzip would be ${kb(base.gzipped)}) | | ${base.pages} | | | ` +
-        `${kb(base.bytes)} | ${kb(base.bytes)} | | | | |`,
-    );
-  }
-  return lines;
+  return markdownTable(
+    [
+      { heading: 'Tenant' },
+      { heading: 'Accept-Encoding' },
+      { heading: 'Markers', align: 'right' },
+      { heading: 'Answers', align: 'right' },
+      { heading: 'Items read', align: 'right' },
+      { heading: 'Read units', align: 'right' },
+      { heading: 'On the wire', align: 'right' },
+      { heading: 'JSON', align: 'right' },
+      { heading: 'Wire bytes a marker', align: 'right' },
+      { heading: 'p50 (all answers)', align: 'right' },
+      { heading: 'p95', align: 'right' },
+      { heading: 'Failed reads', align: 'right' },
+    ],
+    [
+      ...rows.map((r) => [
+        label(r.tenant),
+        r.encoding,
+        r.markers.toLocaleString('en'),
+        r.answers,
+        r.itemsRead.toLocaleString('en'),
+        r.readUnits,
+        kb(r.wireBytes),
+        kb(r.jsonBytes),
+        (r.wireBytes / Math.max(r.markers, 1)).toFixed(1),
+        ms(r.p50),
+        ms(r.p95),
+        r.failed,
+      ]),
+      ...[...baselines].map(([tenant, base]) => [
+        label(tenant),
+        `tuple pages of 0229 (uncompressed; gzip would be ${kb(base.gzipped)})`,
+        '',
+        base.pages,
+        '',
+        '',
+        kb(base.bytes),
+        kb(base.bytes),
+        '',
+        '',
+        '',
+        '',
+      ]),
+    ],
+  );
 }
 
 function pageTable(rows: PageFigures[]): string[] {
-  return [
-    '| Tenant | Map answer on the wire | Map answer received | First render of all clusters | Clusters / markers drawn | Frames in 10 s of panning and zooming | fps |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...rows.map(
-      (r) =>
-        `| ${r.subdomain} (${r.assetCount.toLocaleString('en')} assets) | ${kb(r.wireBytes)} (${r.encoding}) | ` +
-        `${ms(r.apiMs)} | ${Number.isNaN(r.firstRenderMs) ? `not within 180 s (${r.renderedAssets} drawn)` : ms(r.firstRenderMs)} | ` +
-        `${r.clusters} / ${r.markers} | ${r.frames} | ${r.fps.toFixed(1)} |`,
-    ),
-  ];
+  return markdownTable(
+    [
+      { heading: 'Tenant' },
+      { heading: 'Map answer on the wire', align: 'right' },
+      { heading: 'Map answer received', align: 'right' },
+      { heading: 'First render of all clusters', align: 'right' },
+      { heading: 'Clusters / markers drawn', align: 'right' },
+      { heading: 'Frames in 10 s of panning and zooming', align: 'right' },
+      { heading: 'fps', align: 'right' },
+    ],
+    rows.map((r) => [
+      `${r.subdomain} (${r.assetCount.toLocaleString('en')} assets)`,
+      `${kb(r.wireBytes)} (${r.encoding})`,
+      ms(r.apiMs),
+      Number.isNaN(r.firstRenderMs) ? `not within 180 s (${r.renderedAssets} drawn)` : ms(r.firstRenderMs),
+      `${r.clusters} / ${r.markers}`,
+      r.frames,
+      r.fps.toFixed(1),
+    ]),
+  );
 }
 
 export async function benchAssetMap(

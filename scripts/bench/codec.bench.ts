@@ -6,6 +6,7 @@ import { clearCodecCache } from '../../functions/lib/pipeline/codecs/codec-cache
 import { decoderFor } from '../../functions/lib/pipeline/codecs/profile-decoder';
 import { CODEC_LIMITS, CompiledCodec, quickJs } from '../../functions/lib/pipeline/codecs/sandbox';
 import { DEMO_CODEC, encodeDemoPayload } from '../seed/demo-codec';
+import { markdownTable } from './markdown-table';
 
 /**
  * Payload codecs: µs per uplink of a vendor-sized codec in the warm sandbox (decode + mapping, what
@@ -91,14 +92,20 @@ export async function benchCodec(): Promise<string> {
       `Limits: ${CODEC_LIMITS.timeMs} ms per decode, ${CODEC_LIMITS.compileTimeMs} ms per compile, ` +
       `${CODEC_LIMITS.memoryBytes / 1024 / 1024} MB, ${CODEC_LIMITS.stackBytes / 1024} KB stack, ${CODEC_LIMITS.outputBytes / 1024} KB of JSON.`,
     '',
-    '| measure | value |',
-    '| ------- | ----: |',
-    `| engine instantiation, once per process (WebAssembly in the bundle, warm-up run included) | ${compile.engine.toFixed(1)} ms |`,
-    `| first compile of the codec (new runtime + context, parse, top level) | ${compile.first.toFixed(2)} ms |`,
-    `| compile of a new profile version after that (median of ${COMPILES - 1}) | ${compile.median.toFixed(2)} ms |`,
-    `| warm decode + mapping per uplink | ${warm.toFixed(1)} µs |`,
-    `| a loop for ever, cut at | ${loop.took.toFixed(1)} ms ("${loop.error}") |`,
-    `| megabyte arrays in a loop, cut at | ${allocating.took.toFixed(0)} ms ("${allocating.error}") |`,
+    ...markdownTable(
+      [{ heading: 'measure' }, { heading: 'value', align: 'right' }],
+      [
+        [
+          'engine instantiation, once per process (WebAssembly in the bundle, warm-up run included)',
+          `${compile.engine.toFixed(1)} ms`,
+        ],
+        ['first compile of the codec (new runtime + context, parse, top level)', `${compile.first.toFixed(2)} ms`],
+        [`compile of a new profile version after that (median of ${COMPILES - 1})`, `${compile.median.toFixed(2)} ms`],
+        ['warm decode + mapping per uplink', `${warm.toFixed(1)} µs`],
+        ['a loop for ever, cut at', `${loop.took.toFixed(1)} ms ("${loop.error}")`],
+        ['megabyte arrays in a loop, cut at', `${allocating.took.toFixed(0)} ms ("${allocating.error}")`],
+      ],
+    ),
     '',
     'QuickJS checks the deadline between slices of bytecode: a loop of cheap steps stops at the deadline, but ' +
       'a loop whose single steps are megabyte operations runs until the memory limit stops it, which is the ' +

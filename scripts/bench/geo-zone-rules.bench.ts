@@ -1,5 +1,6 @@
 import { geoZoneInputSchema, parseGeoZoneGeometry } from '../../shared/schemas/geo-zone';
 import { polygonProblems } from '../../shared/schemas/geo-zone-geometry';
+import { type Cell, markdownTable } from './markdown-table';
 
 /**
  * The geofence rules of the shared geo zone schema at their limit (a 5,000-point outline), as the API runs
@@ -33,7 +34,7 @@ function measure(run: () => void): { median: number; p95: number } {
   return { median: at(0.5), p95: at(0.95) };
 }
 
-const lines = ['| points | rules only | whole schema (create body) | stored text parse |', '| --- | --- | --- | --- |'];
+const rows: Cell[][] = [];
 for (const points of [100, 1000, 4999]) {
   const ring = outline(points);
   const body = { name: 'Bench', geometry: { type: 'Polygon', coordinates: [ring] } };
@@ -43,6 +44,15 @@ for (const points of [100, 1000, 4999]) {
   const schema = measure(() => geoZoneInputSchema.parse(body));
   const stored = measure(() => parseGeoZoneGeometry(text));
   const cell = (m: { median: number; p95: number }) => `${m.median.toFixed(1)} / ${m.p95.toFixed(1)} ms`;
-  lines.push(`| ${points + 1} | ${cell(rules)} | ${cell(schema)} | ${cell(stored)} |`);
+  rows.push([points + 1, cell(rules), cell(schema), cell(stored)]);
 }
-console.log(`Geo zone rules, median / p95 of ${REPS} runs:\n${lines.join('\n')}`);
+const table = markdownTable(
+  [
+    { heading: 'points' },
+    { heading: 'rules only' },
+    { heading: 'whole schema (create body)' },
+    { heading: 'stored text parse' },
+  ],
+  rows,
+);
+console.log(`Geo zone rules, median / p95 of ${REPS} runs:\n${table.join('\n')}`);

@@ -11,6 +11,7 @@ import type { Fix } from '../../functions/lib/pipeline/contracts';
 import { TOWNS, ZONE_PLACES } from '../seed/places';
 import { mulberry32 } from '../seed/prng';
 import { newTag, nextUplink } from '../simulate/fleet';
+import { markdownTable } from './markdown-table';
 
 /**
  * Geocoding benchmark: the address cache's hit ratio on a simulator-like day, in process. Moving
@@ -116,9 +117,13 @@ export async function benchGeocoding(): Promise<string> {
     providerCalls: moving.providerCalls + parked.providerCalls,
     providerMs: moving.providerMs + parked.providerMs,
   };
-  const row = (name: string, c: Counts) =>
-    `| ${name} | ${c.uplinks.toLocaleString('en')} | ${c.requests.toLocaleString('en')} (${pct(c.requests, c.uplinks)}) | ` +
-    `${c.hits.toLocaleString('en')} (${pct(c.hits, c.requests)}) | ${c.providerCalls.toLocaleString('en')} (${pct(c.providerCalls, c.uplinks)}) |`;
+  const row = (name: string, c: Counts) => [
+    name,
+    c.uplinks.toLocaleString('en'),
+    `${c.requests.toLocaleString('en')} (${pct(c.requests, c.uplinks)})`,
+    `${c.hits.toLocaleString('en')} (${pct(c.hits, c.requests)})`,
+    `${c.providerCalls.toLocaleString('en')} (${pct(c.providerCalls, c.uplinks)})`,
+  ];
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   return [
     '## Geocoding: geocoder runs and cache hits on a simulated day (`scripts/bench/geocoding.bench.ts`)',
@@ -130,11 +135,16 @@ export async function benchGeocoding(): Promise<string> {
       "Each uplink goes through the processor's rule (geocoding/pipeline-address.ts); each geocoder run " +
       "through the code's ~25 m cells, the DynamoDB cache played by a Map (the run is shorter than its TTL).",
     '',
-    '| tags | uplinks | geocoder runs (of uplinks) | cache hits (of runs) | provider calls (of uplinks) |',
-    '| ---- | ------: | -------------------------: | -------------------: | --------------------------: |',
-    row('moving', moving),
-    row('parked', parked),
-    row('all', all),
+    ...markdownTable(
+      [
+        { heading: 'tags' },
+        { heading: 'uplinks', align: 'right' },
+        { heading: 'geocoder runs (of uplinks)', align: 'right' },
+        { heading: 'cache hits (of runs)', align: 'right' },
+        { heading: 'provider calls (of uplinks)', align: 'right' },
+      ],
+      [row('moving', moving), row('parked', parked), row('all', all)],
+    ),
     '',
     `The offline provider took ${(all.providerMs / Math.max(1, all.providerCalls)).toFixed(3)} ms a call ` +
       '(warm; its first call loads the 135k places, ~1 s). A parked tag runs the geocoder for its first fix only: ' +

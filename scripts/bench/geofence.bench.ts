@@ -7,6 +7,7 @@ import { distance } from '@turf/distance';
 import type { ZoneShape } from '../../functions/lib/pipeline/contracts';
 import { ZoneIndex } from '../../functions/lib/pipeline/geofence';
 import { benchPositions, benchZones } from './geofence-zones';
+import { markdownTable } from './markdown-table';
 
 /**
  * Geofence benchmark: positions per second and µs per position of `ZoneIndex.zoneOf` (the zone an
@@ -121,13 +122,29 @@ export async function benchGeofence(): Promise<string> {
       `accuracy. Naive: turf (\`booleanPointInPolygon\`, \`distance\`) over every zone, on the same positions for up to ${NAIVE_BUDGET_MS / 1000} s of wall time (the positions it got through are in the table). ` +
       'Before timing, the index is checked against the naive loop on 2,000 positions.',
     '',
-    '| zones | positions in a zone | `zoneOf` µs / position | `zoneOf` positions / s | `observe` µs | naive µs / position | naive positions / s | naive positions timed | index vs naive |',
-    '| ----: | ----: | ----: | ----: | ----: | ----: | ----: | ----: | ----: |',
-    ...rows.map(
-      (r) =>
-        `| ${r.zones.toLocaleString('en-US')} | ${Math.round(r.hitShare * 100)} % | ${fmt(r.zoneOf.microseconds)} | ${perSecond(r.zoneOf)} | ` +
-        `${fmt(r.observe.microseconds)} | ${fmt(r.naive.microseconds)} | ${perSecond(r.naive)} | ${r.naive.positions.toLocaleString('en-US')} | ` +
-        `${Math.round(r.naive.microseconds / r.zoneOf.microseconds).toLocaleString('en-US')}x |`,
+    ...markdownTable(
+      [
+        { heading: 'zones', align: 'right' },
+        { heading: 'positions in a zone', align: 'right' },
+        { heading: '`zoneOf` µs / position', align: 'right' },
+        { heading: '`zoneOf` positions / s', align: 'right' },
+        { heading: '`observe` µs', align: 'right' },
+        { heading: 'naive µs / position', align: 'right' },
+        { heading: 'naive positions / s', align: 'right' },
+        { heading: 'naive positions timed', align: 'right' },
+        { heading: 'index vs naive', align: 'right' },
+      ],
+      rows.map((r) => [
+        r.zones.toLocaleString('en-US'),
+        `${Math.round(r.hitShare * 100)} %`,
+        fmt(r.zoneOf.microseconds),
+        perSecond(r.zoneOf),
+        fmt(r.observe.microseconds),
+        fmt(r.naive.microseconds),
+        perSecond(r.naive),
+        r.naive.positions.toLocaleString('en-US'),
+        `${Math.round(r.naive.microseconds / r.zoneOf.microseconds).toLocaleString('en-US')}x`,
+      ]),
     ),
   ].join('\n');
 }

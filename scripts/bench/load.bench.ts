@@ -5,6 +5,7 @@ import { counterKey, typePartition } from '../../functions/lib/data/keys';
 import { systemTenantContext } from '../../functions/lib/data/system-context';
 import { repairSearchIndex } from '../../functions/lib/search/gram-repair';
 import { DEMO_PASSWORD } from '../seed/seed';
+import { markdownTable } from './markdown-table';
 
 /**
  * Load on the local gateway: 200 concurrent clients for 60 s in the demo tenant, as several
@@ -203,7 +204,8 @@ function row(label: string, result: Result, statuses: Statuses, latencies: numbe
     .sort(([a], [b]) => a - b)
     .map(([code, n]) => `${code}: ${n}`)
     .join(', ');
-  return `| ${label} | ${result.connections} | ${result.requests.total} | ${result.requests.average.toFixed(0)} | ${ms(0.5)} | ${ms(0.95)} | ${ms(0.99)} | ${errors} | ${codes} |`;
+  const { connections, requests } = result;
+  return [label, connections, requests.total, requests.average.toFixed(0), ms(0.5), ms(0.95), ms(0.99), errors, codes];
 }
 
 const failures = (statuses: Statuses, result: Result) =>
@@ -279,15 +281,28 @@ function section(
       `reading then saving its own asset with the version it read, and 2 sharing one asset. ${total} requests, ` +
       `${(total / seconds).toFixed(0)} requests/s in all. Latency in ms, measured around each request.`,
     '',
-    '| clients | connections | requests | req/s | p50 | p95 | p99 | errors | statuses |',
-    '| --- | --: | --: | --: | --: | --: | --: | --: | --- |',
-    row('readers', reads, statuses.readStatuses, statuses.readLatencies, failures(statuses.readStatuses, reads)),
-    row(
-      'writers (own asset)',
-      writes,
-      statuses.writeStatuses,
-      statuses.writeLatencies,
-      failures(statuses.writeStatuses, writes),
+    ...markdownTable(
+      [
+        { heading: 'clients' },
+        { heading: 'connections', align: 'right' },
+        { heading: 'requests', align: 'right' },
+        { heading: 'req/s', align: 'right' },
+        { heading: 'p50', align: 'right' },
+        { heading: 'p95', align: 'right' },
+        { heading: 'p99', align: 'right' },
+        { heading: 'errors', align: 'right' },
+        { heading: 'statuses' },
+      ],
+      [
+        row('readers', reads, statuses.readStatuses, statuses.readLatencies, failures(statuses.readStatuses, reads)),
+        row(
+          'writers (own asset)',
+          writes,
+          statuses.writeStatuses,
+          statuses.writeLatencies,
+          failures(statuses.writeStatuses, writes),
+        ),
+      ],
     ),
     '',
     `The 2 writers sharing asset ${shared.id}: ${statuses.expected409.get(409) ?? 0} saves refused with 409 (a ` +

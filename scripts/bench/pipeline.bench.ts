@@ -15,6 +15,7 @@ import { connectAsThing, provisionLocalThing } from '../local/iot-clients';
 import { mqttJson } from '../simulate/bodies';
 import { writeRequests } from './consumed-capacity';
 import { benchZones } from './geofence-zones';
+import { markdownTable } from './markdown-table';
 import { pipelineUnits, type ScenarioUnits, unitsByItem, unitsTable } from './pipeline-units';
 
 /**
@@ -160,8 +161,16 @@ export async function benchPipeline(log: (line: string) => void): Promise<string
   );
   const sustainedRow =
     flow instanceof Error
-      ? `| sustained events/s through the local path (MQTT -> rule -> ingest -> SQS -> processor) | not measured: ${flow.message} | |`
-      : `| sustained events/s through the local path (MQTT -> rule -> ingest -> SQS -> processor), ${flow.tags} tags × ${flow.events / flow.tags} uplinks | ${(flow.events / flow.seconds).toFixed(0)}/s (${flow.events} events in ${flow.seconds.toFixed(1)} s; publishing took ${flow.publishSeconds.toFixed(1)} s) | |`;
+      ? [
+          'sustained events/s through the local path (MQTT -> rule -> ingest -> SQS -> processor)',
+          `not measured: ${flow.message}`,
+          '',
+        ]
+      : [
+          `sustained events/s through the local path (MQTT -> rule -> ingest -> SQS -> processor), ${flow.tags} tags × ${flow.events / flow.tags} uplinks`,
+          `${(flow.events / flow.seconds).toFixed(0)}/s (${flow.events} events in ${flow.seconds.toFixed(1)} s; publishing took ${flow.publishSeconds.toFixed(1)} s)`,
+          '',
+        ];
   const common = units[0] as ScenarioUnits;
   const load = os
     .loadavg()
@@ -176,18 +185,34 @@ export async function benchPipeline(log: (line: string) => void): Promise<string
       'SQS stand-in, poller, processor, dynalite) runs in one Node.js process, so the sustained rate is that ' +
       "process's, not what Lambda would do (docs/capacity.md).",
     '',
-    '| measure | value | goal |',
-    '| --- | --- | --- |',
-    ...cpu.map(
-      ([zones, us]) =>
-        `| processor CPU per event, no I/O (parse, decode, plausibility, zones, effects), ${zones} zone(s) | ${us.toFixed(1)} µs | ≤ 500 µs |`,
+    ...markdownTable(
+      [{ heading: 'measure' }, { heading: 'value' }, { heading: 'goal' }],
+      [
+        ...cpu.map(([zones, us]) => [
+          `processor CPU per event, no I/O (parse, decode, plausibility, zones, effects), ${zones} zone(s)`,
+          `${us.toFixed(1)} µs`,
+          '≤ 500 µs',
+        ]),
+        [
+          `DynamoDB write requests per event, common path (${common.events} events, real processor)`,
+          (writeRequests(common.tally) / common.events).toFixed(2),
+          '≤ 3',
+        ],
+        [
+          `DynamoDB requests for those ${common.events} events (batches of 10)`,
+          Object.entries(common.tally.requests)
+            .map(([c, n]) => `${c.replace('Command', '')} ${n}`)
+            .join(', '),
+          '',
+        ],
+        [
+          'DynamoDB write units per event, common path (ConsumedCapacity, table + indexes)',
+          (common.tally.writeUnits / common.events).toFixed(2),
+          '≤ 8',
+        ],
+        sustainedRow,
+      ],
     ),
-    `| DynamoDB write requests per event, common path (${common.events} events, real processor) | ${(writeRequests(common.tally) / common.events).toFixed(2)} | ≤ 3 |`,
-    `| DynamoDB requests for those ${common.events} events (batches of 10) | ${Object.entries(common.tally.requests)
-      .map(([c, n]) => `${c.replace('Command', '')} ${n}`)
-      .join(', ')} | |`,
-    `| DynamoDB write units per event, common path (ConsumedCapacity, table + indexes) | ${(common.tally.writeUnits / common.events).toFixed(2)} | ≤ 8 |`,
-    sustainedRow,
     '',
     '**Write units per event**, from the ConsumedCapacity DynamoDB answers each of the ' +
       "processor's requests (a middleware on its client asks for `INDEXES`; locally the DynamoDB front counts them " +

@@ -8,6 +8,7 @@ import { enqueueUplinks } from '../../functions/lib/pipeline/queue/uplink-queue'
 import { type LiveEvent, staffChannel } from '../../shared/schemas/live';
 import { port } from '../local/config';
 import { DEMO_PASSWORD } from '../seed/seed';
+import { markdownTable } from './markdown-table';
 import { demoDevices } from './pipeline.bench';
 
 /**
@@ -276,18 +277,45 @@ export async function benchPush(
       'on this box, see "pipeline"). Latency is from the enqueue to each client\'s receipt, until the backlog is ' +
       'through. The coalescer sends at most one message a second per channel per process (LIVE_MIN_INTERVAL_MS).',
     '',
-    '| measure | value |',
-    '| --- | --- |',
-    `| uplinks enqueued / marker updates received (all clients) | ${loaded.uplinks} / ${sorted.length} |`,
-    `| uplinks processed per second (enqueue of the first to receipt of the last) | ${(loaded.uplinks / (loaded.minutes * 60)).toFixed(1)} |`,
-    `| enqueue -> client receipt, p50 / p95 / max | ${quantile(sorted, 0.5)} / ${quantile(sorted, 0.95)} / ${sorted.at(-1)} ms |`,
-    `| messages per client per minute | ${perClientMinute(loaded.receipts.messages).toFixed(1)} |`,
-    `| bytes per client per minute (realtime frames as sent) | ${Math.round(perClientMinute(loaded.receipts.bytes)).toLocaleString('en')} |`,
-    `| changes per message (mean) | ${(sorted.length / Math.max(1, loaded.receipts.messages)).toFixed(1)} |`,
-    `| stack CPU per uplink, 1 subscriber / ${CLIENTS} subscribers | ${cpuPerUplink(quiet).toFixed(1)} / ${cpuPerUplink(loaded).toFixed(1)} ms |`,
-    `| fan-out CPU per message of 50 changes to ${CLIENTS} subscribers (pipeline idle; ${fanOut.delivered} deliveries) | ${fanOut.perMessageMs.toFixed(0)} ms |`,
-    `| at ${SUSTAINABLE_RATE} uplinks/s (the local processor keeps up): enqueue -> receipt p50 / p95 / max | ${quantile(steadySorted, 0.5)} / ${quantile(steadySorted, 0.95)} / ${steadySorted.at(-1)} ms |`,
-    `| at ${SUSTAINABLE_RATE} uplinks/s: messages / bytes per client per minute | ${(steady.receipts.messages / CLIENTS / steady.minutes).toFixed(1)} / ${Math.round(steady.receipts.bytes / CLIENTS / steady.minutes).toLocaleString('en')} |`,
-    `| bench process CPU receiving (${CLIENTS} sockets, parse every change) | ${((loaded.benchCpu / (loaded.minutes * 60)) * 100).toFixed(0)} % of a core |`,
+    ...markdownTable(
+      [{ heading: 'measure' }, { heading: 'value' }],
+      [
+        ['uplinks enqueued / marker updates received (all clients)', `${loaded.uplinks} / ${sorted.length}`],
+        [
+          'uplinks processed per second (enqueue of the first to receipt of the last)',
+          (loaded.uplinks / (loaded.minutes * 60)).toFixed(1),
+        ],
+        [
+          'enqueue -> client receipt, p50 / p95 / max',
+          `${quantile(sorted, 0.5)} / ${quantile(sorted, 0.95)} / ${sorted.at(-1)} ms`,
+        ],
+        ['messages per client per minute', perClientMinute(loaded.receipts.messages).toFixed(1)],
+        [
+          'bytes per client per minute (realtime frames as sent)',
+          Math.round(perClientMinute(loaded.receipts.bytes)).toLocaleString('en'),
+        ],
+        ['changes per message (mean)', (sorted.length / Math.max(1, loaded.receipts.messages)).toFixed(1)],
+        [
+          `stack CPU per uplink, 1 subscriber / ${CLIENTS} subscribers`,
+          `${cpuPerUplink(quiet).toFixed(1)} / ${cpuPerUplink(loaded).toFixed(1)} ms`,
+        ],
+        [
+          `fan-out CPU per message of 50 changes to ${CLIENTS} subscribers (pipeline idle; ${fanOut.delivered} deliveries)`,
+          `${fanOut.perMessageMs.toFixed(0)} ms`,
+        ],
+        [
+          `at ${SUSTAINABLE_RATE} uplinks/s (the local processor keeps up): enqueue -> receipt p50 / p95 / max`,
+          `${quantile(steadySorted, 0.5)} / ${quantile(steadySorted, 0.95)} / ${steadySorted.at(-1)} ms`,
+        ],
+        [
+          `at ${SUSTAINABLE_RATE} uplinks/s: messages / bytes per client per minute`,
+          `${(steady.receipts.messages / CLIENTS / steady.minutes).toFixed(1)} / ${Math.round(steady.receipts.bytes / CLIENTS / steady.minutes).toLocaleString('en')}`,
+        ],
+        [
+          `bench process CPU receiving (${CLIENTS} sockets, parse every change)`,
+          `${((loaded.benchCpu / (loaded.minutes * 60)) * 100).toFixed(0)} % of a core`,
+        ],
+      ],
+    ),
   ].join('\n');
 }

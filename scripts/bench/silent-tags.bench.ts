@@ -6,6 +6,7 @@ import { type DeviceRecord, devicePartition, deviceRepository } from '../../func
 import { heartbeatOf } from '../../functions/lib/devices/heartbeat';
 import { runSilentTagJob } from '../../functions/lib/devices/silent-tags';
 import { batchPut } from '../seed/batch-write';
+import { markdownTable } from './markdown-table';
 import { benchDevice, ensureDeviceBenchTenant } from './seed-devices';
 
 /**
@@ -75,11 +76,30 @@ export async function benchSilentTags(log: (line: string) => void): Promise<stri
       `before the run in ${written.toFixed(0)} s. The job run with that \`now\`, for this tenant only (the job ` +
       'does one such Query per tenant). Design: docs/decisions/0253-the-silent-tag-job-reads-only-the-due-devices-from-a-sparse-index.md.',
     '',
-    '| run | devices due | items read | read units | late | silent | ms |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
-    `| first | ${due} | ${first.itemsRead} | ${first.readUnits} | ${first.late} | ${first.silent} | ${firstMs.toFixed(0)} |`,
-    `| again at the same time | 0 | ${second.itemsRead} | ${second.readUnits} | ${second.late} | ${second.silent} | ${secondMs.toFixed(0)} |`,
-    `| (for comparison: the whole device partition) | | ${whole} | | | | |`,
+    ...markdownTable(
+      [
+        { heading: 'run' },
+        { heading: 'devices due', align: 'right' },
+        { heading: 'items read', align: 'right' },
+        { heading: 'read units', align: 'right' },
+        { heading: 'late', align: 'right' },
+        { heading: 'silent', align: 'right' },
+        { heading: 'ms', align: 'right' },
+      ],
+      [
+        ['first', due, first.itemsRead, first.readUnits, first.late, first.silent, firstMs.toFixed(0)],
+        [
+          'again at the same time',
+          0,
+          second.itemsRead,
+          second.readUnits,
+          second.late,
+          second.silent,
+          secondMs.toFixed(0),
+        ],
+        ['(for comparison: the whole device partition)', '', whole, '', '', '', ''],
+      ],
+    ),
     '',
     'Read units are what the local stand-in reports (it may answer none); on DynamoDB the due entries are index ' +
       'entries of ~0.3 kB, so 100 of them are a few 4 KB read units, eventually consistent.',

@@ -9,6 +9,7 @@ import { runTimeRuleJob } from '../../functions/lib/time-rules/time-rule-job';
 import { requestTimerReplan } from '../../functions/lib/time-rules/timer-replan';
 import { timerDuePartition, timerKey, timerPartition } from '../../functions/lib/time-rules/timer-store';
 import { batchPut } from '../seed/batch-write';
+import { markdownTable } from './markdown-table';
 
 /**
  * The time-rule job at 10k assets, every one with a timer (idle since its last move, the
@@ -117,12 +118,27 @@ export async function benchTimeRules(log: (line: string) => void): Promise<strin
       `day; assets and timers written before the run in ${written.toFixed(0)} s. The job run with that \`now\`, ` +
       'for this tenant only. Design: docs/decisions/0262-time-rules-asset-timers-hold-condition-starts-a-job-plans-and-fires.md.',
     '',
-    '| run | timers due | items read | fired | ms |',
-    '| --- | ---: | ---: | ---: | ---: |',
-    `| first | ${first.due} | ${first.itemsRead} | ${first.fired} | ${firstMs.toFixed(0)} |`,
-    `| again at the same time | ${second.due} | ${second.itemsRead} | ${second.fired} | ${secondMs.toFixed(0)} |`,
-    `| after a rule change (re-plan: ${replan.replanned} timers moved) | ${replan.due} | ${replan.itemsRead} | ${replan.fired} | ${replanMs.toFixed(0)} |`,
-    `| (for comparison: the timer partition, the asset partition) | | ${timers}, ${count} | | |`,
+    ...markdownTable(
+      [
+        { heading: 'run' },
+        { heading: 'timers due', align: 'right' },
+        { heading: 'items read', align: 'right' },
+        { heading: 'fired', align: 'right' },
+        { heading: 'ms', align: 'right' },
+      ],
+      [
+        ['first', first.due, first.itemsRead, first.fired, firstMs.toFixed(0)],
+        ['again at the same time', second.due, second.itemsRead, second.fired, secondMs.toFixed(0)],
+        [
+          `after a rule change (re-plan: ${replan.replanned} timers moved)`,
+          replan.due,
+          replan.itemsRead,
+          replan.fired,
+          replanMs.toFixed(0),
+        ],
+        ['(for comparison: the timer partition, the asset partition)', '', `${timers}, ${count}`, '', ''],
+      ],
+    ),
     '',
     'Items read = the rules (one Query per time type), the re-plan marker (one GetItem), the due index entries ' +
       'and one asset GetItem per due timer; after a rule change, the timer partition once and a write per timer ' +

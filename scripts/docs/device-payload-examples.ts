@@ -8,6 +8,7 @@ import {
   WAY_IN_EXAMPLES,
 } from '../../functions/lib/pipeline/ways-in/examples';
 import { WAY_IN_REJECTIONS } from '../../functions/lib/pipeline/ways-in/rejection-examples';
+import { markdownTable } from '../bench/markdown-table';
 
 /**
  * The example sections of docs/device-payloads.md, generated from the vectors the unit tests decode
@@ -18,7 +19,6 @@ import { WAY_IN_REJECTIONS } from '../../functions/lib/pipeline/ways-in/rejectio
 export const DEVICE_PAYLOADS_DOC = path.resolve(__dirname, '../../docs/device-payloads.md');
 
 const json = (value: unknown) => ['```json', JSON.stringify(value, null, 2), '```'].join('\n');
-const cell = (text: string) => text.replace(/\|/g, '\\|');
 
 export function renderDecoderExamples(): string {
   const examples = DECODER_EXAMPLES.flatMap((e) => [
@@ -27,13 +27,15 @@ export function renderDecoderExamples(): string {
     json(e.decoded),
     '',
   ]);
-  const rejections = [
-    '| input | format | port | reason |',
-    '| --- | --- | --- | --- |',
-    ...DECODER_REJECTIONS.map(
-      (r) => `| ${cell(r.title)}: \`${r.hex || '(empty)'}\` | ${r.format} | ${r.fPort ?? ''} | \`${cell(r.reason)}\` |`,
-    ),
-  ];
+  const rejections = markdownTable(
+    [{ heading: 'input' }, { heading: 'format' }, { heading: 'port' }, { heading: 'reason' }],
+    DECODER_REJECTIONS.map((r) => [
+      `${r.title}: \`${r.hex || '(empty)'}\``,
+      r.format,
+      r.fPort ?? '',
+      `\`${r.reason}\``,
+    ]),
+  );
   return [...examples, 'Rejected, with the reason recorded on the rejected event:', '', ...rejections].join('\n');
 }
 
@@ -48,13 +50,10 @@ export function renderWayInExamples(): string {
     json(e.uplinks),
     '',
   ]);
-  const rejections = [
-    '| body | reason (starts with) |',
-    '| --- | --- |',
-    ...WAY_IN_REJECTIONS.map(
-      (r) => `| ${cell(r.title)}${r.topic ? ` (on \`${r.topic}\`)` : ''} | \`${cell(r.reason)}\` |`,
-    ),
-  ];
+  const rejections = markdownTable(
+    [{ heading: 'body' }, { heading: 'reason (starts with)' }],
+    WAY_IN_REJECTIONS.map((r) => [`${r.title}${r.topic ? ` (on \`${r.topic}\`)` : ''}`, `\`${r.reason}\``]),
+  );
   return [...examples, 'Refused by the way in (nothing is queued):', '', ...rejections].join('\n');
 }
 

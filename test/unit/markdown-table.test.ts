@@ -1,4 +1,8 @@
+import { readTable } from '../../scripts/bench/asset-map-read.bench';
+import type { Row } from '../../scripts/bench/export.bench';
+import { section } from '../../scripts/bench/export-section';
 import { markdownTable } from '../../scripts/bench/markdown-table';
+import type { BenchTenant } from '../../scripts/bench/seed-assets';
 
 describe('markdownTable', () => {
   it('writes the header, the alignment row and the rows without padding', () => {
@@ -51,5 +55,47 @@ describe('markdownTable', () => {
       'row 1 has 1 cells for 2 columns',
     );
     expect(() => markdownTable([{ heading: 'a' }], [['1'], ['1', '2']])).toThrow('row 2 has 2 cells');
+  });
+});
+
+/** Biome rewrites the written tables' dashes (and pads them): the hand-built ones differed only there. */
+const sameDashes = (lines: string[]) => lines.map((line) => line.replace(/-{3,}/g, '---'));
+
+describe('bench tables written by markdownTable', () => {
+  it('the map read table is the text it was by hand', () => {
+    const tenant = { subdomain: 'bench-100k' } as BenchTenant;
+    const figures = { tenant, markers: 100_000, itemsRead: 100_412 };
+    expect(
+      readTable([
+        { ...figures, segments: 1, medianMs: 1234.4 },
+        { ...figures, segments: 8, medianMs: 456.6 },
+      ]),
+    ).toEqual([
+      '| Tenant | Queries at once | Markers | Items read | Read (median) |',
+      '| --- | ---: | ---: | ---: | ---: |',
+      '| bench-100k | 1 (one chain) | 100,000 | 100,412 | 1,234 ms |',
+      '| bench-100k | 8 (customer ranges) | 100,000 | 100,412 | 457 ms |',
+    ]);
+  });
+
+  it('the export table is the text it was by hand', () => {
+    const MB = 1024 * 1024;
+    const report = (seconds: number, size: number) =>
+      ({ seconds, peakRss: 100 * MB, rssRise: 10 * MB, heapRise: 5 * MB, answer: { size } }) as Row['report'];
+    const rows: Row[] = [
+      { assets: 10_000, type: 'raw', report: report(2, 0) },
+      { assets: 10_000, type: 'csv', rows: 10_000, report: report(3, 2 * MB) },
+      { assets: 100_000, type: 'pdf', skipped: 'skipped (~1200 s predicted)' },
+    ];
+    const table = section(rows, 60).split('\n').slice(-5);
+    expect(table).toEqual(
+      sameDashes([
+        '| assets | format | rows | time (s) | × raw | peak RSS (MB) | RSS rise (MB) | heap rise (MB) | file (MB) |',
+        '| -----: | ------ | ---: | -------: | ----: | ------------: | ------------: | -------------: | --------: |',
+        '| 10k | raw | 10000 | 2.0 | – | 100.0 | 10.0 | 5.0 | – |',
+        '| 10k | csv | 10000 | 3.0 | 1.50× | 100.0 | 10.0 | 5.0 | 2.0 |',
+        '| 100k | pdf | – | skipped (~1200 s predicted) | – | – | – | – | – |',
+      ]),
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { ASSET_SORT_FIELDS } from '../../shared/schemas/asset';
 import { assetListReadUnits, formatUnits } from './list-read-units';
-import { markdownTable } from './markdown-table';
+import { type Column, markdownTable } from './markdown-table';
 import { compareSearchPlans } from './search-plans';
 import type { BenchTenant } from './seed-assets';
 
@@ -66,6 +66,19 @@ function cases(tenant: BenchTenant, searchSelective: string): Case[] {
   ];
   return [...list, ...filters.map((filter) => ({ ...filter, page: 1 }))];
 }
+
+/** The columns after a request's label (and page) that the asset and the device list benches share. */
+export const LIST_COLUMNS: Column[] = [
+  { heading: 'n', align: 'right' },
+  { heading: 'p50 ms', align: 'right' },
+  { heading: 'p95 ms', align: 'right' },
+  { heading: 'p50 / baseline', align: 'right' },
+  { heading: 'items read', align: 'right' },
+  { heading: 'read units', align: 'right' },
+  { heading: 'returned', align: 'right' },
+  { heading: 'hydra:totalItems', align: 'right' },
+  { heading: 'exact', align: 'center' },
+];
 
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number;
@@ -158,19 +171,7 @@ export async function benchAssetListTenant(
       `${fmt(percentile(baseline, 50))} ms, p95 ${fmt(percentile(baseline, 95))} ms.`,
     '',
     ...markdownTable(
-      [
-        { heading: 'request' },
-        { heading: 'page', align: 'right' },
-        { heading: 'n', align: 'right' },
-        { heading: 'p50 ms', align: 'right' },
-        { heading: 'p95 ms', align: 'right' },
-        { heading: 'p50 / baseline', align: 'right' },
-        { heading: 'items read', align: 'right' },
-        { heading: 'read units', align: 'right' },
-        { heading: 'returned', align: 'right' },
-        { heading: 'hydra:totalItems', align: 'right' },
-        { heading: 'exact', align: 'center' },
-      ],
+      [{ heading: 'request' }, { heading: 'page', align: 'right' }, ...LIST_COLUMNS],
       rows.map((row) => [
         row.label,
         row.page,

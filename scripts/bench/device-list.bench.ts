@@ -1,5 +1,5 @@
 import { DEVICE_SORT_FIELDS } from '../../shared/schemas/device';
-import { type ApiSession, percentile, sample } from './asset-list.bench';
+import { type ApiSession, LIST_COLUMNS, percentile, sample } from './asset-list.bench';
 import { deviceListReadUnits, formatUnits } from './list-read-units';
 import { type Cell, markdownTable } from './markdown-table';
 import { type DeviceBenchTenant, ensureDeviceBenchTenant } from './seed-devices';
@@ -135,21 +135,7 @@ async function benchDeviceTenant(
     '',
     `Baseline GET /api/devices/1: p50 ${fmt(percentile(baseline, 50))} ms, p95 ${fmt(percentile(baseline, 95))} ms.`,
     '',
-    ...markdownTable(
-      [
-        { heading: 'request' },
-        { heading: 'n', align: 'right' },
-        { heading: 'p50 ms', align: 'right' },
-        { heading: 'p95 ms', align: 'right' },
-        { heading: 'p50 / baseline', align: 'right' },
-        { heading: 'items read', align: 'right' },
-        { heading: 'read units', align: 'right' },
-        { heading: 'returned', align: 'right' },
-        { heading: 'hydra:totalItems', align: 'right' },
-        { heading: 'exact', align: 'center' },
-      ],
-      rows,
-    ),
+    ...markdownTable([{ heading: 'request' }, ...LIST_COLUMNS], rows),
     '',
   ].join('\n');
 }

@@ -1,4 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { withEffects } from '../../functions/lib/effects/with-effects';
 import { REGION, TABLE_NAME } from '../../scripts/local/config';
 import { deviceUpdateInputSchema } from '../../shared/schemas/device';
 import { call, tokenOf } from '../harness/api';
@@ -124,6 +125,9 @@ beforeAll(async () => {
   Object.assign(process.env, { TABLE_NAME, AWS_REGION: REGION, DYNAMODB_ENDPOINT: localTable().endpoint });
 });
 
+/** A write called past the HTTP layer runs as its request would: in an invocation, whose effects leave at its end. */
+const asRequest = <T>(work: () => Promise<T>): Promise<T> => withEffects('worker', work)(undefined);
+
 describe('a tag reporting while a person edits', () => {
   it('moves no version, so a form read before an uplink saves after it without undoing it', async () => {
     const { devEui, deviceId, assetId } = await tagOnAsset();
@@ -160,8 +164,8 @@ describe('a tag reporting while a person edits', () => {
     await reportAndWait(devEui, assetId, 2);
     const state = await pipelineState(assetId, deviceId);
 
-    await saveAsset(ctx, staleAsset, { ...staleAsset, description: 'Edited meanwhile' }, undefined);
-    await saveDevice(ctx, staleDevice, deviceUpdateInputSchema.parse({ notes: 'Edited meanwhile' }));
+    await asRequest(() => saveAsset(ctx, staleAsset, { ...staleAsset, description: 'Edited meanwhile' }, undefined));
+    await asRequest(() => saveDevice(ctx, staleDevice, deviceUpdateInputSchema.parse({ notes: 'Edited meanwhile' })));
 
     expect(await pipelineState(assetId, deviceId)).toEqual(state);
     expect((await getAsset(assetId)).body.description).toBe('Edited meanwhile');
@@ -262,12 +266,12 @@ describe('two saves of the same version at once', () => {
     const { assetId, deviceId } = await tagOnAsset();
     const asset = await assetRepository.getOrThrow(ctx, assetId);
     const assets = await Promise.allSettled(
-      ['A', 'B'].map((name) => saveAsset(ctx, asset, { ...asset, name: `Writer ${name}` }, undefined)),
+      ['A', 'B'].map((name) => asRequest(() => saveAsset(ctx, asset, { ...asset, name: `Writer ${name}` }, undefined))),
     );
     expect((await assetRepository.getOrThrow(ctx, assetId)).version).toBe(asset.version + 1);
     const device = await deviceRepository.getOrThrow(ctx, deviceId);
     const devices = await Promise.allSettled(
-      ['A', 'B'].map((name) => saveDevice(ctx, device, deviceUpdateInputSchema.parse({ name }))),
+      ['A', 'B'].map((name) => asRequest(() => saveDevice(ctx, device, deviceUpdateInputSchema.parse({ name })))),
     );
     expect(outcome(assets)).toEqual({ won: 1, refused: [409] });
     expect(outcome(devices)).toEqual({ won: 1, refused: [409] });

@@ -172,7 +172,9 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
   'device-profiles': { entry: http('device-profiles'), data: RW },
   // Reads visits (the handler layer writes as every route's does); the export worker writes their files.
   'zone-visits': { entry: http('zone-visits'), data: [...RW, 'exports-read'], invokeExportWorker: true },
-  billing: { entry: http('billing'), data: [...RW, 'exports-read'], invokeExportWorker: true },
+  // The list removes a pickup item whose asset no longer waits (functions/lib/pickups/pickup-list.ts).
+  pickups: { entry: http('pickups'), data: RW },
+  'loan-days': { entry: http('loan-days'), data: [...RW, 'exports-read'], invokeExportWorker: true },
   // The signing secrets are encrypted with the KPN data key (functions/lib/kpn-things/secret-cipher.ts).
   webhooks: { entry: http('webhooks'), data: RW, kpnDataKey: true, webhookQueue: 'send' },
   audit: { entry: http('audit'), data: RW },

@@ -6,7 +6,6 @@ import { ASSET_ALARMS_CONTRACTS } from './api/asset-alarms';
 import { ASSET_PROFILES_CONTRACTS } from './api/asset-profiles';
 import { ASSETS_CONTRACTS } from './api/assets';
 import { AUDIT_CONTRACTS } from './api/audit';
-import { BILLING_CONTRACTS } from './api/billing';
 import { CLIENTS_CONTRACTS } from './api/clients';
 import { DEVICE_PROFILES_CONTRACTS } from './api/device-profiles';
 import { DEVICE_UPLINKS_CONTRACTS } from './api/device-uplinks';
@@ -16,6 +15,8 @@ import { EXPORTS_CONTRACTS } from './api/exports';
 import { GATEWAYS_CONTRACTS } from './api/gateways';
 import { GEO_ZONES_CONTRACTS } from './api/geo-zones';
 import { KPN_THINGS_CONTRACTS } from './api/kpn-things';
+import { LOAN_DAYS_CONTRACTS } from './api/loan-days';
+import { PICKUPS_CONTRACTS } from './api/pickups';
 import { ROLES_CONTRACTS } from './api/roles';
 import { SESSION_CONTRACTS } from './api/session';
 import { SETTINGS_CONTRACTS } from './api/settings';
@@ -91,7 +92,8 @@ export const ROUTE_CONTRACTS = {
   ...GATEWAYS_CONTRACTS,
   ...DEVICE_PROFILES_CONTRACTS,
   ...ZONE_VISITS_CONTRACTS,
-  ...BILLING_CONTRACTS,
+  ...PICKUPS_CONTRACTS,
+  ...LOAN_DAYS_CONTRACTS,
   ...WEBHOOKS_CONTRACTS,
   ...AUDIT_CONTRACTS,
 } satisfies Record<RouteId, RouteContract>;

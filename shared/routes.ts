@@ -5,7 +5,6 @@ import { ASSET_ALARMS_ROUTES } from './api/asset-alarms';
 import { ASSET_PROFILES_ROUTES } from './api/asset-profiles';
 import { ASSETS_ROUTES } from './api/assets';
 import { AUDIT_ROUTES } from './api/audit';
-import { BILLING_ROUTES } from './api/billing';
 import { CLIENTS_ROUTES } from './api/clients';
 import { DEVICE_PROFILES_ROUTES } from './api/device-profiles';
 import { DEVICE_UPLINKS_ROUTES } from './api/device-uplinks';
@@ -15,6 +14,8 @@ import { EXPORTS_ROUTES } from './api/exports';
 import { GATEWAYS_ROUTES } from './api/gateways';
 import { GEO_ZONES_ROUTES } from './api/geo-zones';
 import { KPN_THINGS_ROUTES } from './api/kpn-things';
+import { LOAN_DAYS_ROUTES } from './api/loan-days';
+import { PICKUPS_ROUTES } from './api/pickups';
 import { ROLES_ROUTES } from './api/roles';
 import type { RouteDef } from './api/route-def';
 import { SESSION_ROUTES } from './api/session';
@@ -52,7 +53,8 @@ export const ROUTES = [
   ...GATEWAYS_ROUTES,
   ...DEVICE_PROFILES_ROUTES,
   ...ZONE_VISITS_ROUTES,
-  ...BILLING_ROUTES,
+  ...PICKUPS_ROUTES,
+  ...LOAN_DAYS_ROUTES,
   ...WEBHOOKS_ROUTES,
   ...AUDIT_ROUTES,
 ] as const satisfies readonly RouteDef[];

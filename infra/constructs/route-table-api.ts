@@ -6,6 +6,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { RouteDef } from '../../shared/routes';
+import { deployedNameOf } from '../deployed-names';
 import { acknowledge } from '../nag';
 
 export interface RouteTableApiProps {
@@ -92,7 +93,7 @@ export class RouteTableApi extends Construct {
       let integration = integrations.get(route.handler);
       if (!integration) {
         // One invoke permission per function for this API instead of one per route.
-        integration = new HttpLambdaIntegration(`${route.handler}-integration`, handler, {
+        integration = new HttpLambdaIntegration(`${deployedNameOf(route.handler)}-integration`, handler, {
           scopePermissionToRoute: false,
         });
         integrations.set(route.handler, integration);

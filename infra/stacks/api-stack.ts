@@ -10,7 +10,7 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { HANDLER_MODULES, ROUTES } from '../../shared/routes';
+import { HANDLER_MODULES, type HandlerModule, ROUTES } from '../../shared/routes';
 import type { AlarmDelivery } from '../constructs/alarm-delivery';
 import { ApiEdge } from '../constructs/api-edge';
 import { exportWorkerBundling } from '../constructs/export-worker-bundling';
@@ -22,6 +22,7 @@ import { OpsAlarms } from '../constructs/ops-alarms';
 import { RouteTableApi } from '../constructs/route-table-api';
 import { createAccessLogsBucket } from '../constructs/secure-bucket';
 import { type WebhookQueue, WebhookSender } from '../constructs/webhook-delivery';
+import { deployedNameOf } from '../deployed-names';
 import { grantsOf } from '../handler-grants';
 import { acknowledge } from '../nag';
 
@@ -145,7 +146,7 @@ export class ApiStack extends Stack {
     const handlers = new Map<string, lambda.IFunction>();
     const handlerFunctions = new Map<string, lambda.Function>();
     for (const module of HANDLER_MODULES) {
-      const handler = new HandlerFunction(this, `Handler-${module}`, {
+      const handler = new HandlerFunction(this, `Handler-${deployedNameOf(module)}`, {
         module,
         data: props.data,
         userPool: props.userPool,
@@ -224,8 +225,9 @@ export class ApiStack extends Stack {
         email: props.alarmEmail,
         httpApi: this.api.httpApi,
         alarms: this.operations.alarms,
+        // The alarms' construct ids keep the deployed names too (infra/deployed-names.ts).
         functions: new Map([
-          ...handlers,
+          ...[...handlers].map(([module, fn]) => [deployedNameOf(module as HandlerModule), fn] as const),
           ['export-worker', exportWorker.function],
           ...(webhookSender ? [['webhook-sender', webhookSender.handler.function] as const] : []),
         ]),

@@ -41,7 +41,8 @@ export const HANDLER_MODULES = [
   'gateways',
   'device-profiles',
   'zone-visits',
-  'billing',
+  'pickups',
+  'loan-days',
   'webhooks',
   'audit',
 ] as const;

@@ -111,7 +111,7 @@ describe('export worker', () => {
     );
     expect(invokers.map(([policyId]) => policyId.replace(/RoleDefaultPolicy.*$/, '')).sort()).toEqual([
       'Handlerassets',
-      'Handlerbilling',
+      'Handlerbilling', // the loan-days module, under its deployed name (infra/deployed-names.ts)
       'Handlerdevices',
       'Handlerzonevisits',
     ]);
@@ -123,7 +123,7 @@ describe('export worker', () => {
     for (const [, fn] of httpHandlers()) {
       const vars = (fn.Environment as { Variables: Props }).Variables;
       expect(vars.EXPORT_WORKER_FUNCTION === undefined).toBe(
-        !['assets', 'billing', 'devices', 'zone-visits'].includes(moduleOf(fn)),
+        !['assets', 'loan-days', 'devices', 'zone-visits'].includes(moduleOf(fn)),
       );
     }
   });

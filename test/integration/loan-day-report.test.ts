@@ -23,7 +23,7 @@ const dayOf = (n: number) => `${MONTH}-${String(n).padStart(2, '0')}`;
 const at = (n: number, hours: number) => new Date(startOfAmsterdamDay(dayOf(n)).getTime() + hours * 3_600_000);
 type Violations = { violations: { propertyPath: string; message: string }[] };
 
-describe('loan-day billing: records, the monthly report and its ERP route', () => {
+describe('loan-day report: records, the monthly report and its ERP route', () => {
   let tenant: SweepTenant;
   let as: { token: string; headers: Record<string, string> };
   let customer: { id: number; company: string };

@@ -393,9 +393,9 @@ const ADMIN: Screen[] = [
       },
     ],
   },
-  // The Pickups screen with the asset panel a row opens, and the Billing screen.
+  // The Pickups screen with the asset panel a row opens, and the Loan days screen.
   { name: 'pickups', path: '/pickups', ready: listReady, steps: [{ name: 'pickup asset panel', act: openFirstRow }] },
-  { name: 'billing', path: '/billing', ready: formReady('[data-testid="loan-day-table"] tbody tr') },
+  { name: 'loan-days', path: '/loan-days', ready: formReady('[data-testid="loan-day-table"] tbody tr') },
   { name: 'API credentials', path: '/api', ready: formReady('main h1') },
   // The webhook endpoint panel with its event-type checkboxes (the demo tenant has no endpoint seeded).
   { name: 'webhook endpoint panel', path: '/webhooks/new', ready: formReady(`${PANEL} input[type="checkbox"]`) },

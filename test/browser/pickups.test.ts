@@ -11,13 +11,13 @@ import {
 
 /**
  * The Pickups screen (the demo's assets reported empty, longest waiting first; a row
- * opens the asset panel) and the Billing screen (a month's loan days per customer, the demo's seeded records),
+ * opens the asset panel) and the Loan days screen (a month's loan days per customer, the demo's seeded records),
  * at desktop and phone width.
  */
 const rows = (page: Page) => page.locator('main tbody tr:not([data-testid="skeleton-row"])');
 const noHorizontalScroll = (page: Page) => page.evaluate('document.documentElement.scrollWidth <= window.innerWidth');
 
-describe('Pickups and Billing screens', () => {
+describe('Pickups and Loan days screens', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -74,14 +74,14 @@ describe('Pickups and Billing screens', () => {
 
   it('shows a month of loan days per customer with totals, filtered by customer', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await signInAs(page, 'user', '/billing');
+    await signInAs(page, 'user', '/loan-days');
     await page.locator('[data-testid="month-total"]').waitFor();
     const total = Number(await page.locator('[data-testid="month-total"] td').nth(1).textContent());
     const perCustomer = (await page.locator('[data-customer-total] td:nth-child(3)').allTextContents()).map(Number);
     expect(total).toBeGreaterThan(0);
     expect(perCustomer.reduce((a, b) => a + b, 0)).toBe(total);
     await animationsFinished(page);
-    await screenshot(page, 'billing-desktop');
+    await screenshot(page, 'loan-days-desktop');
     // One customer: the first one listed (customers are in id order, assets without one first).
     const firstRow = page.locator('[data-customer-total]:not([data-customer-total="0"])').first();
     const first = (await firstRow.locator('td').first().textContent()) ?? '';
@@ -98,10 +98,10 @@ describe('Pickups and Billing screens', () => {
 
   it('fits a phone', async () => {
     const page = await browser.newPage({ viewport: PHONE });
-    await signInAs(page, 'manager', '/billing');
+    await signInAs(page, 'manager', '/loan-days');
     await page.locator('[data-testid="month-total"]').waitFor();
     await animationsFinished(page);
-    await screenshot(page, 'billing-phone');
+    await screenshot(page, 'loan-days-phone');
     expect(await noHorizontalScroll(page)).toBe(true);
     await page.close();
   });

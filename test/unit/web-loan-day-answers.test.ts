@@ -1,8 +1,8 @@
 import type { LoanDayReport } from '../../shared/schemas/loan-day';
-import { cursorOfNext, mergeReports } from '../../web/src/billing/loanDayAnswers';
+import { cursorOfNext, mergeReports } from '../../web/src/loan-days/loanDayAnswers';
 
 /**
- * The Billing screen reads a big month in answers (GET /api/loan-days, `next`) and shows them as one report: a
+ * The Loan days screen reads a big month in answers (GET /api/loan-days, `next`) and shows them as one report: a
  * customer whose assets go on in the next answer stays one customer, and the totals add up.
  */
 const line = (id: number, days: number) => ({
@@ -31,7 +31,7 @@ const answer = (customers: ReturnType<typeof customer>[], next: string | null): 
   next,
 });
 
-describe('loan-day answers on the Billing screen', () => {
+describe('loan-day answers on the Loan days screen', () => {
   it('reads the cursor of the next answer, none on the last', () => {
     expect(cursorOfNext(answer([], '/api/loan-days?month=2025-07&client=7&cursor=0000000007-0000000162'))).toBe(
       '0000000007-0000000162',

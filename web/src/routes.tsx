@@ -1,5 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { MovedScreen } from './common/MovedScreen';
 import type { PageHandle } from './common/pageHandle';
 import { AnonymousOnly, HomeRedirect, RequireAdmin, RequireSignedIn, RequireStaff } from './session/routeGuards';
 import { AppShell, LayoutForSession } from './shell/LayoutForSession';
@@ -31,7 +32,7 @@ const DeviceProfilesPage = lazy(() => import('./device-profiles/DeviceProfilesPa
 const ReportsPage = lazy(() => import('./reports/ReportsPage'));
 const StockPage = lazy(() => import('./stock/StockPage'));
 const PickupsPage = lazy(() => import('./pickups/PickupsPage'));
-const BillingPage = lazy(() => import('./billing/BillingPage'));
+const LoanDaysPage = lazy(() => import('./loan-days/LoanDaysPage'));
 const AuditPage = lazy(() => import('./audit/AuditPage'));
 const RetentionPage = lazy(() => import('./retention/RetentionPage'));
 
@@ -44,6 +45,8 @@ const page = (path: string, handle: PageHandle, element: ReactNode = <Placeholde
 export const routes: RouteObject[] = [
   { path: '/', element: <HomeRedirect /> },
   { path: '/workspace', element: <HomeRedirect /> },
+  // The Loan days screen was at /billing: shared links keep working (the guards of /loan-days apply after).
+  { path: '/billing', element: <MovedScreen to="/loan-days" /> },
   {
     element: <PublicLayout />,
     children: [
@@ -75,7 +78,7 @@ export const routes: RouteObject[] = [
               page('devices/:id?', { title: 'devices' }, <DevicesPage />),
               page('reports', { title: 'reports' }, <ReportsPage />),
               page('stock', { title: 'stock' }, <StockPage />),
-              page('billing', { title: 'billing' }, <BillingPage />),
+              page('loan-days', { title: 'loanDays' }, <LoanDaysPage />),
               page('customers', { title: 'customers' }, <CustomersPage />),
               page('customers/:id', { title: 'customers' }, <CustomersPage />),
               page('permissions', { title: 'permissions' }, <RolesPage />),

@@ -44,7 +44,7 @@ const KINDS: Record<string, EntityKind> = {
   tokens: { title: 'api', table: 'API_TOKEN', screen: screen('/api') },
   gateways: { title: 'gateways', table: 'GATEWAY', screen: screen('/gateways') },
   webhooks: { title: 'webhooks', table: 'WEBHOOK_ENDPOINT', screen: byId('/webhooks') },
-  loanDays: { title: 'billing', screen: screen('/billing') },
+  loanDays: { title: 'loanDays', screen: screen('/loan-days') },
 };
 
 const BY_TABLE = new Map(

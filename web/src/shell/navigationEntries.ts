@@ -33,10 +33,10 @@ export const NAVIGATION_ENTRIES: readonly NavigationEntry[] = [
   { path: '/reports', title: 'reports', group: 'tracking', anyOf: ['ASSET_REPORT_CONFIRM'] },
   // Stock per zone, the planners' screen (the API answers client users and transporters 403).
   { path: '/stock', title: 'stock', group: 'tracking', anyOf: ['VIEW_ASSET_MAP'], staffOnly: true },
-  // Pickups for planners and transporters (client users reach theirs by URL only); billing as GET
-  // /api/loan-days allows (shared/routes.ts).
+  // Pickups for planners and transporters (client users reach theirs by URL only); loan days as GET
+  // /api/loan-days allows (shared/api/loan-days.ts).
   { path: '/pickups', title: 'pickups', group: 'tracking', anyOf: ['ASSET_REPORT_CONFIRM', 'ROLE_TRANSPORTER'] },
-  { path: '/billing', title: 'billing', group: 'tracking', anyOf: ['CUSTOMER_READ', 'RESET_LOAN_DAYS'] },
+  { path: '/loan-days', title: 'loanDays', group: 'tracking', anyOf: ['CUSTOMER_READ', 'RESET_LOAN_DAYS'] },
   { path: '/customers', title: 'customers', group: 'tracking', anyOf: crud('CUSTOMER') },
   { path: '/tenants', title: 'tenants', group: 'administration', anyOf: ['SUPER_ADMIN', 'ROLE_SUPER_ADMIN'] },
   { path: '/users', title: 'users', group: 'administration', anyOf: crud('USER') },

@@ -32,7 +32,7 @@ export const NAVIGATION_ICONS: Record<string, typeof SvgIcon> = {
   '/reports': AssignmentTurnedIn,
   '/stock': Warehouse,
   '/pickups': LocalShipping,
-  '/billing': ReceiptLong,
+  '/loan-days': ReceiptLong,
   '/customers': Groups,
   '/tenants': Apartment,
   '/users': People,

@@ -13,9 +13,9 @@ import { useClientOptions } from '../assets/assetsApi';
 import { ExportMenu } from '../common/export/ExportMenu';
 import { exportLocale, isRefusedExport, useExportJob } from '../common/export/useExportJob';
 import { usePageTitle } from '../common/pageHandle';
-import { loanDaysQuery, previousMonth } from './billingApi';
 import { LoanDayTable } from './LoanDayTable';
 import { mergeReports } from './loanDayAnswers';
+import { loanDaysQuery, previousMonth } from './loanDaysApi';
 
 const MONTH = /^20\d{2}-(0[1-9]|1[0-2])$/;
 
@@ -26,8 +26,8 @@ const MONTH = /^20\d{2}-(0[1-9]|1[0-2])$/;
  * of more than ~5,000 loan days comes in answers: the first, then "Show more" for each next one (the export
  * writes the whole month).
  */
-export default function BillingPage() {
-  const { t, i18n } = useTranslation('billing');
+export default function LoanDaysPage() {
+  const { t, i18n } = useTranslation('loanDays');
   const title = usePageTitle();
   const [params, setParams] = useSearchParams();
   const month = MONTH.test(params.get('month') ?? '') ? (params.get('month') as string) : previousMonth(new Date());
@@ -71,7 +71,7 @@ export default function BillingPage() {
           label={t('month')}
           value={month}
           onChange={(event) => MONTH.test(event.target.value) && set({ month: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'billing-month' } }}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'loan-days-month' } }}
           sx={{ minWidth: 180 }}
         />
         <Autocomplete<Client>
@@ -107,7 +107,7 @@ export default function BillingPage() {
           {t('loadFailed')}
         </Alert>
       )}
-      <Typography data-testid="billing-total" sx={{ fontWeight: 600 }}>
+      <Typography data-testid="loan-days-total" sx={{ fontWeight: 600 }}>
         {report ? t(answers.hasNextPage ? 'summaryPartial' : 'summary', { count: report.total, month }) : ''}
       </Typography>
       <LoanDayTable report={report} loading={answers.isPending} complete={!answers.hasNextPage} />

@@ -29,7 +29,7 @@ export function LoanDayTable({
   /** False while the month has answers not read yet: its last customer's total and the month's are partial. */
   complete?: boolean;
 }) {
-  const { t } = useTranslation('billing');
+  const { t } = useTranslation('loanDays');
   const { t: common } = useTranslation('common');
   const navigate = useNavigate();
   const open = (id: number) => navigate(`/assets/${id}`);

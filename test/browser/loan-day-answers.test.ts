@@ -5,11 +5,11 @@ import { pad } from '../../functions/lib/data/keys';
 import { systemTenantContext } from '../../functions/lib/data/system-context';
 import { loanDayPartition } from '../../functions/lib/loan-days/loan-day-records';
 import { tenantRepository } from '../../functions/lib/tenants/tenant-repository';
-import { DESKTOP, launchBrowser, screenshot, signInAs } from '../harness/browser';
+import { DESKTOP, launchBrowser, screenshot, signInAs, waitForScreen } from '../harness/browser';
 import { pointProcessAtStack } from '../harness/stack';
 
 /**
- * The Billing screen on a month of more loan days than one answer holds (GET /api/loan-days answers ~5,000 and
+ * The Loan days screen on a month of more loan days than one answer holds (GET /api/loan-days answers ~5,000 and
  * names the rest in `next`): 200 assets outside every day of a past month in the demo tenant. The screen shows
  * the first answer with "Show more", no total for a customer or the month that is not read whole yet, then
  * the whole month after one click.
@@ -54,7 +54,7 @@ async function writeMonth(tenantId: string) {
   }
 }
 
-describe('Billing screen: a month in answers', () => {
+describe('Loan days screen: a month in answers', () => {
   let browser: Browser;
   beforeAll(async () => {
     pointProcessAtStack();
@@ -68,21 +68,23 @@ describe('Billing screen: a month in answers', () => {
 
   it('shows the first answer, then the rest on "Show more", totals only once read whole', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
+    // Opened at the screen's old address, as a link shared before the move: it lands on /loan-days, month kept.
     await signInAs(page, 'user', `/billing?month=${MONTH}`);
+    await waitForScreen(page, new RegExp(`/loan-days\\?month=${MONTH}$`));
     const more = page.getByTestId('loan-days-more');
     await more.waitFor();
     // The first answer ends at the first asset after 5,000 loan days: 173 assets of 29 days.
     expect(await rows(page).count()).toBe(Math.ceil(5_000 / 29));
-    expect(await page.getByTestId('billing-total').textContent()).toContain('so far');
+    expect(await page.getByTestId('loan-days-total').textContent()).toContain('so far');
     expect(await page.getByTestId('month-total').count()).toBe(0);
     expect(await page.locator(`[data-customer-total="${CUSTOMER}"]`).count()).toBe(0);
-    await screenshot(page, 'billing-answers-first');
+    await screenshot(page, 'loan-day-answers-first');
     await more.click();
     await page.getByTestId('month-total').waitFor();
     expect(await rows(page).count()).toBe(ASSETS);
     expect(await more.count()).toBe(0);
     expect(await page.getByTestId('month-total').locator('td').nth(1).textContent()).toBe(String(ASSETS * 29));
-    await screenshot(page, 'billing-answers-whole');
+    await screenshot(page, 'loan-day-answers-whole');
     await page.close();
   });
 });

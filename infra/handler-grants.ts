@@ -161,8 +161,10 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     livePublish: true,
   },
   events: { entry: http('events'), data: RW },
+  // A zone deleted closes its visits, each a zone.left webhook event.
+  'geo-zones': { entry: http('geo-zones'), data: RW, webhookQueue: 'send' },
   // A stock limits save re-evaluates the zone and may raise alarm types 4/5, or clear them (alarm.cleared webhook).
-  'geo-zones': { entry: http('geo-zones'), data: RW, eventBus: true, webhookQueue: 'send' },
+  'zone-stock': { entry: http('zone-stock'), data: RW, eventBus: true, webhookQueue: 'send' },
   alarms: { entry: http('alarms'), data: RW, alarmTopic: 'subscribe' },
   exports: { entry: http('exports'), data: [...RW, 'exports-read'] },
   // The public KPN Things webhook: the tenant's shared secret and the uplink queue, nothing of the user pool.

@@ -22,6 +22,7 @@ import { SESSION_CONTRACTS } from './api/session';
 import { SETTINGS_CONTRACTS } from './api/settings';
 import { TENANTS_CONTRACTS } from './api/tenants';
 import { WEBHOOKS_CONTRACTS } from './api/webhooks';
+import { ZONE_STOCK_CONTRACTS } from './api/zone-stock';
 import { ZONE_VISITS_CONTRACTS } from './api/zone-visits';
 import type { RouteId } from './routes';
 
@@ -85,6 +86,7 @@ export const ROUTE_CONTRACTS = {
   ...DEVICES_CONTRACTS,
   ...EVENTS_CONTRACTS,
   ...GEO_ZONES_CONTRACTS,
+  ...ZONE_STOCK_CONTRACTS,
   ...ALARMS_CONTRACTS,
   ...EXPORTS_CONTRACTS,
   ...DEVICE_UPLINKS_CONTRACTS,

@@ -22,6 +22,7 @@ import { SESSION_ROUTES } from './api/session';
 import { SETTINGS_ROUTES } from './api/settings';
 import { TENANTS_ROUTES } from './api/tenants';
 import { WEBHOOKS_ROUTES } from './api/webhooks';
+import { ZONE_STOCK_ROUTES } from './api/zone-stock';
 import { ZONE_VISITS_ROUTES } from './api/zone-visits';
 
 /**
@@ -46,6 +47,7 @@ export const ROUTES = [
   ...DEVICES_ROUTES,
   ...EVENTS_ROUTES,
   ...GEO_ZONES_ROUTES,
+  ...ZONE_STOCK_ROUTES,
   ...ALARMS_ROUTES,
   ...EXPORTS_ROUTES,
   ...DEVICE_UPLINKS_ROUTES,

@@ -12,7 +12,6 @@ import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
 import { validate } from '../lib/http/validation';
 import { closeOpenVisitsOfZone } from '../lib/visits/visit-writes';
-import { zoneStockRoutes } from '../lib/zone-stock/stock-routes';
 
 /**
  * Geo zones (spec 000 asset map, s.3, s.7). Holders of VIEW_ASSET_MAP read the zones (the map draws them), except
@@ -27,8 +26,6 @@ const zoneIdOf = (params: Record<string, string | undefined>) => validate(idPara
 const ALL = { page: 1, itemsPerPage: 1, paginate: false, params: new URLSearchParams() };
 
 export const handler = createHttpHandler('geo-zones', {
-  // Stock per zone (functions/lib/zone-stock/stock-routes.ts).
-  ...zoneStockRoutes,
   'geoZones.list': route({
     run: async ({ auth }) => {
       const zones = (await listAllGeoZones(auth.tenant)).map(toApiGeoZone);

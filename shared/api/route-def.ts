@@ -34,6 +34,7 @@ export const HANDLER_MODULES = [
   'devices',
   'events',
   'geo-zones',
+  'zone-stock',
   'alarms',
   'exports',
   'device-uplinks',

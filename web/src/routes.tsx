@@ -30,7 +30,7 @@ const AssetMapPage = lazy(() => import('./asset-map/AssetMapPage'));
 const DevicesPage = lazy(() => import('./devices/DevicesPage'));
 const DeviceProfilesPage = lazy(() => import('./device-profiles/DeviceProfilesPage'));
 const ReportsPage = lazy(() => import('./reports/ReportsPage'));
-const StockPage = lazy(() => import('./stock/StockPage'));
+const StockPage = lazy(() => import('./zone-stock/StockPage'));
 const PickupsPage = lazy(() => import('./pickups/PickupsPage'));
 const LoanDaysPage = lazy(() => import('./loan-days/LoanDaysPage'));
 const AuditPage = lazy(() => import('./audit/AuditPage'));

@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../common/list/ConfirmDialog';
 import { SideDrawer } from '../common/list/SideDrawer';
 import { notifyError, notifySuccess } from '../common/notifications/notificationStore';
 import { useTranslateMessage } from '../i18n/translateMessage';
-import { ZoneStockSection } from '../stock/ZoneStockSection';
+import { ZoneStockSection } from '../zone-stock/ZoneStockSection';
 import { ZoneVisitsSection } from '../zone-visits/ZoneVisitsSection';
 import { type MapGeoZone, useGeoZoneMutations } from './assetMapApi';
 

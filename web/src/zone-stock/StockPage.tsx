@@ -30,7 +30,7 @@ const stateColour = (state: Cell['state']) => (theme: Theme) =>
  * On a phone the table scrolls sideways under a fixed zone column.
  */
 export default function StockPage() {
-  const { t } = useTranslation('stock');
+  const { t } = useTranslation('zoneStock');
   const { t: tc } = useTranslation('common');
   const title = usePageTitle();
   const table = useStockTable();
@@ -115,7 +115,7 @@ export default function StockPage() {
 }
 
 function CountCell({ cell, onOpen }: { cell: Cell; onOpen(): void }) {
-  const { t } = useTranslation('stock');
+  const { t } = useTranslation('zoneStock');
   const bounds = boundsText(cell.min, cell.max);
   const mark = cell.state === 'below' ? '▼ ' : cell.state === 'above' ? '▲ ' : '';
   const label = cell.state === 'ok' ? String(cell.count) : `${cell.count}, ${t(`state.${cell.state}`)} ${bounds}`;

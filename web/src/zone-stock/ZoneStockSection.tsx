@@ -17,7 +17,7 @@ import { boundsText, StockStateChip } from './stockStates';
  * and a below/above mark), by cable type and by status; staff edit the limits from here.
  */
 export function ZoneStockSection({ zoneId, canEdit }: { zoneId: number; canEdit: boolean }) {
-  const { t } = useTranslation('stock');
+  const { t } = useTranslation('zoneStock');
   const { t: ta } = useTranslation('assets');
   const stock = useZoneStock(zoneId);
   const [editing, setEditing] = useState(false);

@@ -1,28 +1,21 @@
-import { Logger } from '@aws-lambda-powertools/logger';
-import { idParamSchema } from '../../../shared/schemas/common';
-import {
-  STOCK_PROFILE_UNKNOWN,
-  stockAssetsQuerySchema,
-  stockLimitsInputSchema,
-} from '../../../shared/schemas/zone-stock';
-import { assetProfileDefinitionRepository } from '../asset-profiles/asset-profile-repository';
-import type { AuthContext } from '../auth/auth-context';
-import { geoZoneRepository } from '../geo-zones/geo-zone-repository';
-import { unprocessable } from '../http/errors';
-import { reply, route } from '../http/handler';
-import { toCollection } from '../http/hydra';
-import { validate } from '../http/validation';
-import { evaluateZoneStock } from './stock-evaluation';
-import { saveStockLimits } from './stock-limits';
-import { readStockAssets, readStockTable, readZoneStock } from './stock-read';
-
-const logger = new Logger({ serviceName: 'api-zone-stock' });
+import { idParamSchema } from '../../shared/schemas/common';
+import { STOCK_PROFILE_UNKNOWN, stockAssetsQuerySchema, stockLimitsInputSchema } from '../../shared/schemas/zone-stock';
+import { assetProfileDefinitionRepository } from '../lib/asset-profiles/asset-profile-repository';
+import type { AuthContext } from '../lib/auth/auth-context';
+import { geoZoneRepository } from '../lib/geo-zones/geo-zone-repository';
+import { unprocessable } from '../lib/http/errors';
+import { createHttpHandler, reply, route } from '../lib/http/handler';
+import { toCollection } from '../lib/http/hydra';
+import { validate } from '../lib/http/validation';
+import { evaluateZoneStock } from '../lib/zone-stock/stock-evaluation';
+import { saveStockLimits } from '../lib/zone-stock/stock-limits';
+import { readStockAssets, readStockTable, readZoneStock } from '../lib/zone-stock/stock-read';
 
 /**
- * Stock per zone, routes of the geo-zones module. Staff only, whatever the role matrix says:
+ * Stock per zone (shared/api/zone-stock.ts). Staff only, whatever the role matrix says:
  * zones are hidden from client users (geo-zones.ts), and the stock of a depot tells of other customers'
  * assets; a transporter drives, it does not plan stock (docs/decisions/0261-stock-per-zone-counts-from-the-open-visits-one-limits-item-per-zone.md).
- * The route table says so (shared/routes.ts `staffOnly`), so others are refused before anything is read.
+ * The route table says so (`staffOnly`), so others are refused before anything is read.
  */
 async function zoneOf(auth: AuthContext, params: Record<string, string | undefined>) {
   return geoZoneRepository.getOrThrow(auth.tenant, validate(idParamSchema, params.id));
@@ -39,7 +32,7 @@ async function assertProfilesExist(auth: AuthContext, profiles: number[]) {
 
 const ALL = { page: 1, itemsPerPage: 1, paginate: false, params: new URLSearchParams() };
 
-export const zoneStockRoutes = {
+export const handler = createHttpHandler('zone-stock', {
   'stock.table': route({
     run: async ({ auth }) => {
       const { table, itemsRead, complete } = await readStockTable(auth.tenant);
@@ -68,7 +61,7 @@ export const zoneStockRoutes = {
   // The save re-evaluates the zone at once: a new minimum the zone is already below raises type 4 now.
   'stock.saveLimits': route({
     checksBody: true,
-    run: async ({ auth, params, body }) => {
+    run: async ({ auth, params, body, logger }) => {
       const input = validate(stockLimitsInputSchema, body);
       const zone = await zoneOf(auth, params);
       await assertProfilesExist(
@@ -83,4 +76,4 @@ export const zoneStockRoutes = {
       return (await readZoneStock(auth.tenant, zone)).stock;
     },
   }),
-};
+});

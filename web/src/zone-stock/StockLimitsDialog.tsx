@@ -46,7 +46,7 @@ function problemKey(path: string, rowOf: number[]): string | null {
  * tenant. Checked with the shared schema before it is sent; the server's messages land on the same fields.
  */
 export function StockLimitsDialog({ stock, onClose }: { stock: ZoneStock; onClose(): void }) {
-  const { t } = useTranslation('stock');
+  const { t } = useTranslation('zoneStock');
   const { t: tc } = useTranslation('common');
   const translate = useTranslateMessage();
   const definitions = useProfileDefinitions();

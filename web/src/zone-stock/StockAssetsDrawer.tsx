@@ -28,7 +28,7 @@ export function StockAssetsDrawer({
   table: StockTable | undefined;
   onClose(): void;
 }) {
-  const { t, i18n } = useTranslation('stock');
+  const { t, i18n } = useTranslation('zoneStock');
   const { t: tc } = useTranslation('common');
   const validZone = zoneId !== null && Number.isInteger(zoneId) && zoneId > 0 ? zoneId : null;
   const assets = useStockAssets(validZone, profile);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 /** A below-minimum / above-maximum mark (nothing when within bounds): colour and a word, never colour alone. */
 export function StockStateChip({ state }: { state: StockState }) {
-  const { t } = useTranslation('stock');
+  const { t } = useTranslation('zoneStock');
   if (state === 'ok') return null;
   return (
     <Chip

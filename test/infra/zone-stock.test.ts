@@ -1,7 +1,7 @@
 import { PIPELINE_RULES } from '../../infra/pipeline-rules';
 import { resourcesOf, type Synthesized, synthTracking } from './synth';
 
-/** The zone-stock Lambda on ZoneVisitChanged, and the bus for the limits save of the API. */
+/** The zone-stock Lambda on ZoneVisitChanged, and the bus for the limits save of the zone-stock API. */
 let s: Synthesized;
 beforeAll(() => {
   s = synthTracking();
@@ -29,15 +29,18 @@ describe('zone stock', () => {
     expect(functions[0]?.[1]).toMatchObject({ Environment: { Variables: { EVENT_BUS_NAME: expect.anything() } } });
   });
 
-  it('gives the geo-zones API the bus name and PutEvents (a limits save raises alarm types 4/5)', () => {
-    const functions = resourcesOf(s.template(s.api), 'AWS::Lambda::Function').filter(([, fn]) =>
-      JSON.stringify(fn).includes('"POWERTOOLS_SERVICE_NAME":"geo-zones"'),
-    );
-    expect(functions).toHaveLength(1);
-    expect(JSON.stringify(functions[0]?.[1])).toContain('EVENT_BUS_NAME');
+  it('gives the zone-stock API, not geo-zones, the bus name and PutEvents (a limits save raises alarm types 4/5)', () => {
+    const functionOf = (module: string) =>
+      resourcesOf(s.template(s.api), 'AWS::Lambda::Function').filter(([, fn]) =>
+        JSON.stringify(fn).includes(`"POWERTOOLS_SERVICE_NAME":"${module}"`),
+      );
+    expect(functionOf('zone-stock')).toHaveLength(1);
+    expect(JSON.stringify(functionOf('zone-stock')[0]?.[1])).toContain('EVENT_BUS_NAME');
+    expect(JSON.stringify(functionOf('geo-zones')[0]?.[1])).not.toContain('EVENT_BUS_NAME');
     const policies = resourcesOf(s.template(s.api), 'AWS::IAM::Policy').filter(([, policy]) =>
       JSON.stringify(policy).includes('events:PutEvents'),
     );
-    expect(policies.length).toBeGreaterThan(0);
+    expect(policies.map(([id]) => id.replace(/RoleDefaultPolicy.*$/, ''))).toContain('Handlerzonestock');
+    expect(policies.map(([id]) => id.replace(/RoleDefaultPolicy.*$/, ''))).not.toContain('Handlergeozones');
   });
 });

@@ -1,53 +1,35 @@
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import Pagination from '@mui/material/Pagination';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AssetAlarm } from '@shared/schemas/asset-alarm';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../assets/assetFormat';
+import { PagedTab } from '../common/list/PagedTab';
 import { ALARM_PAGE_SIZE, useAcknowledgeAlarm, useAssetAlarms } from './assetAlarmsApi';
-
-const PLACEHOLDERS = ['a', 'b', 'c', 'd', 'e'];
 
 /** The alarms sent for the asset, newest first, each acknowledged once. */
 export function AssetAlarmsTab({ assetId }: { assetId: number }) {
   const { t } = useTranslation('assetAlarms');
   const [page, setPage] = useState(1);
   const alarms = useAssetAlarms(assetId, page);
-  const members = alarms.data?.['hydra:member'] ?? [];
-  const pages = Math.ceil((alarms.data?.['hydra:totalItems'] ?? 0) / ALARM_PAGE_SIZE);
   return (
-    <Box>
-      {alarms.isError && <Alert severity="error">{t('loadError')}</Alert>}
-      {alarms.isPending && PLACEHOLDERS.map((key) => <Skeleton key={key} height={72} />)}
-      {alarms.isSuccess && members.length === 0 && (
-        <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-          {t('empty')}
-        </Typography>
-      )}
-      <List aria-label={t('title')}>
-        {members.map((alarm) => (
-          <AlarmItem key={alarm.id} alarm={alarm} assetId={assetId} />
-        ))}
-      </List>
-      {pages > 1 && (
-        <Pagination
-          count={pages}
-          page={page}
-          onChange={(_, p) => setPage(p)}
-          size="small"
-          sx={{ display: 'flex', justifyContent: 'center' }}
-        />
-      )}
-    </Box>
+    <PagedTab
+      label={t('title')}
+      testId="asset-alarms"
+      rows={alarms.data?.['hydra:member'] ?? []}
+      rowKey={(alarm) => alarm.id}
+      renderRow={(alarm) => <AlarmItem alarm={alarm} assetId={assetId} />}
+      loading={alarms.isPending}
+      failed={alarms.isError}
+      errorText={t('loadError')}
+      paging={{ page, pageSize: ALARM_PAGE_SIZE, total: alarms.data?.['hydra:totalItems'] ?? 0, onChange: setPage }}
+      rowHeight={72}
+    />
   );
 }
 

@@ -1,22 +1,16 @@
 import PlaceIcon from '@mui/icons-material/Place';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import Pagination from '@mui/material/Pagination';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ZoneVisit } from '@shared/schemas/zone-visit';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../assets/assetFormat';
+import { PagedTab } from '../common/list/PagedTab';
 import { VisitExportButtons } from './VisitExportButtons';
 import { formatDwell, secondsSince } from './visitFormat';
 import { useAssetVisits, VISIT_PAGE_SIZE } from './zoneVisitsApi';
-
-const PLACEHOLDERS = ['a', 'b', 'c', 'd', 'e'];
 
 /**
  * The asset panel's Visits tab: the zones the asset stayed in, newest arrival first, as a time line
@@ -27,36 +21,22 @@ export function AssetVisitsTab({ assetId }: { assetId: number }) {
   const [page, setPage] = useState(1);
   const visits = useAssetVisits(assetId, page);
   const members = visits.data?.['hydra:member'] ?? [];
-  const pages = Math.ceil((visits.data?.['hydra:totalItems'] ?? 0) / VISIT_PAGE_SIZE);
   return (
-    <Box data-testid="asset-visits" data-state={visits.isPending ? 'loading' : 'ready'}>
-      <VisitExportButtons path={`/api/assets/${assetId}/visits/export`} query={{}} disabled={members.length === 0} />
-      {visits.isError && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {t('loadError')}
-        </Alert>
-      )}
-      {visits.isPending && PLACEHOLDERS.map((key) => <Skeleton key={key} height={64} />)}
-      {visits.isSuccess && members.length === 0 && (
-        <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-          {t('empty')}
-        </Typography>
-      )}
-      <List aria-label={t('title')}>
-        {members.map((visit) => (
-          <VisitItem key={`${visit.arrivedAt}-${visit.zoneId}`} visit={visit} />
-        ))}
-      </List>
-      {pages > 1 && (
-        <Pagination
-          count={pages}
-          page={page}
-          onChange={(_, p) => setPage(p)}
-          size="small"
-          sx={{ display: 'flex', justifyContent: 'center' }}
-        />
-      )}
-    </Box>
+    <PagedTab
+      label={t('title')}
+      testId="asset-visits"
+      toolbar={
+        <VisitExportButtons path={`/api/assets/${assetId}/visits/export`} query={{}} disabled={members.length === 0} />
+      }
+      rows={members}
+      rowKey={(visit) => `${visit.arrivedAt}-${visit.zoneId}`}
+      renderRow={(visit) => <VisitItem visit={visit} />}
+      loading={visits.isPending}
+      failed={visits.isError}
+      errorText={t('loadError')}
+      paging={{ page, pageSize: VISIT_PAGE_SIZE, total: visits.data?.['hydra:totalItems'] ?? 0, onChange: setPage }}
+      rowHeight={64}
+    />
   );
 }
 

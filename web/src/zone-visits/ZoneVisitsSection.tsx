@@ -1,10 +1,6 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import Pagination from '@mui/material/Pagination';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -13,11 +9,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime, todayInputDay } from '../assets/assetFormat';
+import { PagedTab } from '../common/list/PagedTab';
 import { VisitExportButtons } from './VisitExportButtons';
 import { formatDwell, secondsSince } from './visitFormat';
 import { type DayPeriod, periodQuery, useZoneVisits, VISIT_PAGE_SIZE } from './zoneVisitsApi';
-
-const PLACEHOLDERS = ['a', 'b', 'c'];
 
 /** The last seven days up to today, the period a planner looks at first. */
 function lastWeek(): DayPeriod {
@@ -39,23 +34,17 @@ export function ZoneVisitsSection({ zoneId }: { zoneId: number }) {
       <Typography variant="subtitle1" component="h3">
         {t('hereNowCount', { count: here.data?.['hydra:totalItems'] ?? 0 })}
       </Typography>
-      <VisitState query={here} count={present.length} />
-      <List aria-label={t('hereNow')} dense data-testid="zone-here-now">
-        {present.map((visit) => (
-          <ListItem key={visit.assetId} divider sx={{ px: 0, display: 'block' }}>
-            <Link
-              component={RouterLink}
-              to={`/assets/${visit.assetId}`}
-              aria-label={t('openAsset', { name: visit.assetName ?? visit.assetId })}
-            >
-              {visit.assetName ?? `#${visit.assetId}`}
-            </Link>
-            <Typography variant="body2" color="text.secondary">
-              {t('since', { when: formatDateTime(visit.arrivedAt) })} · {formatDwell(secondsSince(visit.arrivedAt), t)}
-            </Typography>
-          </ListItem>
-        ))}
-      </List>
+      <PagedTab
+        label={t('hereNow')}
+        testId="zone-here-now"
+        rows={present}
+        rowKey={(visit) => visit.assetId}
+        renderRow={(visit) => <PresentVisit visit={visit} />}
+        loading={here.isPending}
+        failed={here.isError}
+        errorText={t('loadError')}
+        dense
+      />
       <VisitExportButtons
         path={`/api/geo-zones/${zoneId}/visits/export`}
         query={{ open: 'true' }}
@@ -66,17 +55,22 @@ export function ZoneVisitsSection({ zoneId }: { zoneId: number }) {
   );
 }
 
-function VisitState({ query, count }: { query: ReturnType<typeof useZoneVisits>; count: number }) {
+function PresentVisit({ visit }: { visit: ZoneVisit }) {
   const { t } = useTranslation('zoneVisits');
-  if (query.isError) return <Alert severity="error">{t('loadError')}</Alert>;
-  if (query.isPending) return PLACEHOLDERS.map((key) => <Skeleton key={key} height={40} />);
-  if (count === 0)
-    return (
-      <Typography color="text.secondary" sx={{ py: 1 }}>
-        {t('empty')}
+  return (
+    <ListItem divider sx={{ px: 0, display: 'block' }}>
+      <Link
+        component={RouterLink}
+        to={`/assets/${visit.assetId}`}
+        aria-label={t('openAsset', { name: visit.assetName ?? visit.assetId })}
+      >
+        {visit.assetName ?? `#${visit.assetId}`}
+      </Link>
+      <Typography variant="body2" color="text.secondary">
+        {t('since', { when: formatDateTime(visit.arrivedAt) })} · {formatDwell(secondsSince(visit.arrivedAt), t)}
       </Typography>
-    );
-  return null;
+    </ListItem>
+  );
 }
 
 function PeriodVisits({ zoneId }: { zoneId: number }) {
@@ -85,7 +79,6 @@ function PeriodVisits({ zoneId }: { zoneId: number }) {
   const [page, setPage] = useState(1);
   const visits = useZoneVisits(zoneId, { period, page });
   const members = visits.data?.['hydra:member'] ?? [];
-  const pages = Math.ceil((visits.data?.['hydra:totalItems'] ?? 0) / VISIT_PAGE_SIZE);
   const change = (key: keyof DayPeriod) => (event: React.ChangeEvent<HTMLInputElement>) => {
     setPeriod((current) => ({ ...current, [key]: event.target.value }));
     setPage(1);
@@ -95,35 +88,34 @@ function PeriodVisits({ zoneId }: { zoneId: number }) {
       <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
         {t('periodVisits')}
       </Typography>
-      <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
-        {(['from', 'to'] as const).map((key) => (
-          <TextField
-            key={key}
-            type="date"
-            size="small"
-            label={t(key)}
-            value={period[key]}
-            onChange={change(key)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `visit-period-${key}` } }}
-            sx={{ flex: 1, minWidth: 0 }}
-          />
-        ))}
-      </Stack>
-      <VisitState query={visits} count={members.length} />
-      <List aria-label={t('periodVisits')} dense data-testid="zone-period-visits">
-        {members.map((visit) => (
-          <PeriodVisit key={`${visit.arrivedAt}-${visit.assetId}`} visit={visit} />
-        ))}
-      </List>
-      {pages > 1 && (
-        <Pagination
-          count={pages}
-          page={page}
-          onChange={(_, p) => setPage(p)}
-          size="small"
-          sx={{ display: 'flex', justifyContent: 'center', mb: 1 }}
-        />
-      )}
+      <PagedTab
+        label={t('periodVisits')}
+        testId="zone-period-visits"
+        toolbar={
+          <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
+            {(['from', 'to'] as const).map((key) => (
+              <TextField
+                key={key}
+                type="date"
+                size="small"
+                label={t(key)}
+                value={period[key]}
+                onChange={change(key)}
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `visit-period-${key}` } }}
+                sx={{ flex: 1, minWidth: 0 }}
+              />
+            ))}
+          </Stack>
+        }
+        rows={members}
+        rowKey={(visit) => `${visit.arrivedAt}-${visit.assetId}`}
+        renderRow={(visit) => <PeriodVisit visit={visit} />}
+        loading={visits.isPending}
+        failed={visits.isError}
+        errorText={t('loadError')}
+        paging={{ page, pageSize: VISIT_PAGE_SIZE, total: visits.data?.['hydra:totalItems'] ?? 0, onChange: setPage }}
+        dense
+      />
       <VisitExportButtons
         path={`/api/geo-zones/${zoneId}/visits/export`}
         query={periodQuery(period)}

@@ -1,19 +1,16 @@
 import PlaceIcon from '@mui/icons-material/Place';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
-import Pagination from '@mui/material/Pagination';
-import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Event } from '@shared/schemas/event';
 import { EVENT_TYPES } from '@shared/schemas/event';
 import { useTranslation } from 'react-i18next';
+import { PagedTab } from '../../common/list/PagedTab';
 import { formatDateTime, formatRelative, joinParts } from '../assetFormat';
 import { EVENT_PAGE_SIZE } from '../assetsApi';
 import type { AssetEventsState } from './useAssetEventsState';
@@ -23,38 +20,30 @@ interface AssetEventsTabProps {
   onSelect: (id: number) => void;
 }
 
-const PLACEHOLDERS = ['a', 'b', 'c', 'd', 'e'];
-
 const hasPosition = (e: Event) => e.latitude != null && e.longitude != null;
 
 export function AssetEventsTab({ state, onSelect }: AssetEventsTabProps) {
   const { t } = useTranslation('assets');
-  const pages = Math.ceil(state.total / EVENT_PAGE_SIZE);
   return (
-    <Box>
-      <EventFilterBar state={state} />
-      {state.failed && <Alert severity="error">{t('notices.eventsError')}</Alert>}
-      {state.loading && PLACEHOLDERS.map((key) => <Skeleton key={key} height={56} />)}
-      {!state.loading && !state.failed && state.events.length === 0 && (
-        <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-          {t('words.noResult')}
-        </Typography>
-      )}
-      <List dense aria-label={t('panel.events')}>
-        {state.events.map((event) => (
-          <EventItem key={event.id} event={event} selected={state.selected?.id === event.id} onSelect={onSelect} />
-        ))}
-      </List>
-      {pages > 1 && (
-        <Pagination
-          count={pages}
-          page={state.page + 1}
-          onChange={(_, p) => state.setPage(p - 1)}
-          size="small"
-          sx={{ display: 'flex', justifyContent: 'center' }}
-        />
-      )}
-    </Box>
+    <PagedTab
+      label={t('panel.events')}
+      testId="asset-events"
+      toolbar={<EventFilterBar state={state} />}
+      rows={state.events}
+      rowKey={(event) => event.id}
+      renderRow={(event) => <EventItem event={event} selected={state.selected?.id === event.id} onSelect={onSelect} />}
+      loading={state.loading}
+      failed={state.failed}
+      errorText={t('notices.eventsError')}
+      // The state pages from 0 (the map tab reads it too); the frame from 1, as the API.
+      paging={{
+        page: state.page + 1,
+        pageSize: EVENT_PAGE_SIZE,
+        total: state.total,
+        onChange: (p) => state.setPage(p - 1),
+      }}
+      dense
+    />
   );
 }
 

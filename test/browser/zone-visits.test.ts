@@ -6,7 +6,7 @@ import { publishLorawan, waitFor } from '../harness/uplinks';
 
 /**
  * Zone visits in the console: the asset panel's Visits tab (a closed visit with its dwell time, an
- * open one "still there", export buttons) and the zone panel on the map (who is there now, linking to the asset;
+ * open one "still there", its export menu) and the zone panel on the map (who is there now, linking to the asset;
  * the visits of the chosen period), desktop and phone. The state is made through the real pipeline: a zone of
  * the demo tenant out at sea (no seeded asset comes near), a new tag on a new asset, fixes in, out and in again.
  */
@@ -82,12 +82,16 @@ describe('zone visits in the console', () => {
     const [open, closed] = [list.getByTestId('asset-visit').nth(0), list.getByTestId('asset-visit').nth(1)];
     await open.getByText('still there').waitFor();
     await closed.getByText('Dwell time: 1 h 30 min').waitFor();
-    await page.getByTestId('visit-export-csv').waitFor();
     await screenshot(page, 'zone-visits-tab-desktop');
-    // The export answers a file the browser saves.
+    // The list's export menu, as every list's: the file the browser saves, then the notice that it is ready.
+    await panel(page).getByRole('button', { name: 'Export', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'CSV', exact: true }).waitFor();
+    await screenshot(page, 'zone-visits-export-menu-desktop');
     const download = page.waitForEvent('download');
-    await page.getByTestId('visit-export-csv').click();
-    expect((await download).suggestedFilename()).toMatch(/^Visits\.\d{4}-\d{2}-\d{2}\.csv$/);
+    await page.getByRole('menuitem', { name: 'CSV', exact: true }).click();
+    const saved = (await download).suggestedFilename();
+    expect(saved).toMatch(/^Visits\.\d{4}-\d{2}-\d{2}\.csv$/);
+    await page.getByText(`${saved} is ready`).waitFor();
 
     // The phone layout mounts the panel anew, on Details: the tab is chosen again.
     await page.setViewportSize(PHONE);
@@ -105,6 +109,11 @@ describe('zone visits in the console', () => {
     const period = page.getByTestId('zone-period-visits');
     await period.getByRole('link', { name }).nth(1).waitFor();
     await screenshot(page, 'zone-visits-panel-desktop');
+    // Two exports in one panel: each button is named by its list.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export Visits in the period' }).click();
+    await page.getByRole('menuitem', { name: 'Excel', exact: true }).click();
+    expect((await download).suggestedFilename()).toMatch(/^Visits\.\d{4}-\d{2}-\d{2}\.xlsx$/);
 
     await page.setViewportSize(PHONE);
     await here.getByRole('link', { name: `Open asset ${name}` }).waitFor();

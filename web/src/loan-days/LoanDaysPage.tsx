@@ -11,7 +11,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useClientOptions } from '../assets/assetsApi';
 import { ExportMenu } from '../common/export/ExportMenu';
-import { exportLocale, isRefusedExport, useExportJob } from '../common/export/useExportJob';
 import { usePageTitle } from '../common/pageHandle';
 import { LoanDayTable } from './LoanDayTable';
 import { mergeReports } from './loanDayAnswers';
@@ -27,7 +26,7 @@ const MONTH = /^20\d{2}-(0[1-9]|1[0-2])$/;
  * writes the whole month).
  */
 export default function LoanDaysPage() {
-  const { t, i18n } = useTranslation('loanDays');
+  const { t } = useTranslation('loanDays');
   const title = usePageTitle();
   const [params, setParams] = useSearchParams();
   const month = MONTH.test(params.get('month') ?? '') ? (params.get('month') as string) : previousMonth(new Date());
@@ -46,18 +45,6 @@ export default function LoanDaysPage() {
     setParams(query, { replace: true });
   };
   const selected = (clients.data ?? []).find((c) => c.id === client) ?? null;
-  const exporter = useExportJob(
-    '/api/loan-days/export',
-    () => ({ month, ...(client ? { client } : {}), ...exportLocale(i18n.language) }),
-    {
-      typeLabel: (type) => t(`export_${type}`),
-      preparing: (type) => t('exportPreparing', { type }),
-      progress: (type, count) => t('exportProgress', { type, count }),
-      progressOf: (type, count) => t('exportProgress', { type, count }),
-      ready: (fileName) => t('exportReady', { fileName }),
-      failed: (error) => (isRefusedExport(error) ? t('exportEmpty') : t('exportFailed')),
-    },
-  );
 
   return (
     <Stack spacing={2}>
@@ -87,11 +74,10 @@ export default function LoanDaysPage() {
         />
         <Stack direction="row" sx={{ flexGrow: 1, justifyContent: { sm: 'flex-end' } }}>
           <ExportMenu
-            label={t('export')}
-            busyLabel={t('exportBusy')}
-            typeLabel={(type) => t(`export_${type}`)}
-            start={exporter.start}
-            busy={exporter.busy}
+            path="/api/loan-days/export"
+            background
+            query={() => ({ month, ...(client ? { client } : {}) })}
+            refusedText={t('exportEmpty')}
           />
         </Stack>
       </Stack>

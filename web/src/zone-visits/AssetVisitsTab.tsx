@@ -7,8 +7,8 @@ import type { ZoneVisit } from '@shared/schemas/zone-visit';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../assets/assetFormat';
+import { ExportMenu } from '../common/export/ExportMenu';
 import { PagedTab } from '../common/list/PagedTab';
-import { VisitExportButtons } from './VisitExportButtons';
 import { formatDwell, secondsSince } from './visitFormat';
 import { useAssetVisits, VISIT_PAGE_SIZE } from './zoneVisitsApi';
 
@@ -26,7 +26,14 @@ export function AssetVisitsTab({ assetId }: { assetId: number }) {
       label={t('title')}
       testId="asset-visits"
       toolbar={
-        <VisitExportButtons path={`/api/assets/${assetId}/visits/export`} query={{}} disabled={members.length === 0} />
+        <ExportMenu
+          path={`/api/assets/${assetId}/visits/export`}
+          background={false}
+          query={() => ({})}
+          disabled={members.length === 0}
+          size="small"
+          testId="visit-export"
+        />
       }
       rows={members}
       rowKey={(visit) => `${visit.arrivedAt}-${visit.zoneId}`}

@@ -9,8 +9,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime, todayInputDay } from '../assets/assetFormat';
+import { ExportMenu } from '../common/export/ExportMenu';
 import { PagedTab } from '../common/list/PagedTab';
-import { VisitExportButtons } from './VisitExportButtons';
 import { formatDwell, secondsSince } from './visitFormat';
 import { type DayPeriod, periodQuery, useZoneVisits, VISIT_PAGE_SIZE } from './zoneVisitsApi';
 
@@ -45,10 +45,14 @@ export function ZoneVisitsSection({ zoneId }: { zoneId: number }) {
         errorText={t('loadError')}
         dense
       />
-      <VisitExportButtons
+      <ExportMenu
         path={`/api/geo-zones/${zoneId}/visits/export`}
-        query={{ open: 'true' }}
+        background={false}
+        query={() => ({ open: 'true' })}
         disabled={present.length === 0}
+        listName={t('hereNow')}
+        size="small"
+        testId="zone-here-now-export"
       />
       <PeriodVisits zoneId={zoneId} />
     </Box>
@@ -116,10 +120,14 @@ function PeriodVisits({ zoneId }: { zoneId: number }) {
         paging={{ page, pageSize: VISIT_PAGE_SIZE, total: visits.data?.['hydra:totalItems'] ?? 0, onChange: setPage }}
         dense
       />
-      <VisitExportButtons
+      <ExportMenu
         path={`/api/geo-zones/${zoneId}/visits/export`}
-        query={periodQuery(period)}
+        background={false}
+        query={() => periodQuery(period)}
         disabled={members.length === 0}
+        listName={t('periodVisits')}
+        size="small"
+        testId="zone-period-export"
       />
     </Box>
   );

@@ -1,11 +1,7 @@
-import type { ExportResult, ExportType } from '@shared/schemas/export';
 import type { ZoneVisit } from '@shared/schemas/zone-visit';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../api/apiClient';
 import type { Collection } from '../assets/assetsApi';
-import { exportLocale } from '../common/export/useExportJob';
-import { notifyError } from '../common/notifications/notificationStore';
 
 export const VISIT_PAGE_SIZE = 10;
 
@@ -50,33 +46,5 @@ export function useZoneVisits(zoneId: number, options: { open: true } | { period
     placeholderData: keepPreviousData,
     retry: false,
     meta: { silent: true },
-  });
-}
-
-/** The browser saves the file the export answered (its URL sends it as an attachment). */
-function saveFile(result: Pick<ExportResult, 'url' | 'fileName'>) {
-  const link = document.createElement('a');
-  link.href = result.url;
-  link.download = result.fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
-
-/**
- * A visit list's export: synchronous and bounded on the server (at most 5,000 visits), in the console's
- * language and time zone; the browser saves the file.
- */
-export function useVisitExport(path: string, query: Record<string, string>) {
-  const { t, i18n } = useTranslation('zoneVisits');
-  return useMutation({
-    meta: { silent: true },
-    mutationFn: async (type: ExportType) => {
-      const result = await api.get<ExportResult>(path, { query: { ...query, type, ...exportLocale(i18n.language) } });
-      saveFile(result);
-      return result;
-    },
-    onError: () => notifyError(t('exportFailed')),
   });
 }

@@ -114,6 +114,9 @@ const listReady = async (page: Page) => {
   await settled(page);
 };
 
+/** A row of a list screen's table, once its answer is there (placeholder rows come before). */
+const LOADED_ROW = (testId: string) => `[data-testid="${testId}"] tbody tr:not([data-testid="skeleton-row"])`;
+
 const formReady = (selector: string) => async (page: Page) => {
   await page.locator(selector).first().waitFor();
   await settled(page);
@@ -200,7 +203,7 @@ const testDeviceProfileCodec: Step['act'] = async (page) => {
 
 /** The Reports screen's confirmation of its first report: the question, not the answer. */
 const openReportConfirmation: Step['act'] = async (page) => {
-  await page.locator('[data-testid="report-list"] li button').first().click();
+  await page.locator('[data-testid="report-list"] tbody tr button').first().click();
   // The phone's navigation drawer is a dialog too: the confirmation is the MUI Dialog.
   await page.locator('.MuiDialog-root [role="dialog"]').waitFor();
   await settled(page);
@@ -359,7 +362,7 @@ const ADMIN: Screen[] = [
   {
     name: 'reports',
     path: '/reports',
-    ready: formReady('[data-testid="report-list"]'),
+    ready: formReady(LOADED_ROW('report-list')),
     steps: [{ name: 'report confirmation', act: openReportConfirmation }],
   },
   // Stock per zone. The drill-down of the demo's zone 1 (its assets without a profile, maybe none).
@@ -402,7 +405,7 @@ const ADMIN: Screen[] = [
   {
     name: 'gateways',
     path: '/gateways',
-    ready: formReady('[data-testid="gateway-list"]'),
+    ready: formReady(LOADED_ROW('gateway-list')),
     steps: [
       { name: 'gateway register dialog', act: openGatewayDialog },
       { name: 'gateway credentials', act: registerGateway },

@@ -15,6 +15,8 @@ import {
  * Planners see the waiting delivered / empty reports (a badge in the top bar, the Reports
  * screen) and confirm each after a question; the styling screen sets the tenant's mail language and address.
  */
+/** The list's rows, once loaded (the table shows placeholder rows before). */
+const REPORT_ROWS = '[data-testid="report-list"] tbody tr:not([data-testid="skeleton-row"])';
 const badge = (page: Page) => page.locator('header [data-report-count]');
 const countOf = async (page: Page) => Number(await badge(page).getAttribute('data-report-count'));
 
@@ -34,7 +36,7 @@ describe('Reports screen', () => {
     const before = await countOf(page);
     await badge(page).click();
     await waitForScreen(page, /\/reports$/);
-    const rows = page.locator('[data-testid="report-list"] li');
+    const rows = page.locator(REPORT_ROWS);
     await rows.first().waitFor();
     expect(await rows.count()).toBe(before);
     await animationsFinished(page);
@@ -51,14 +53,14 @@ describe('Reports screen', () => {
     await dialog.getByRole('button', { name: 'Yes' }).click();
     await page.getByText('Report confirmed').waitFor();
     await page.locator(`header [data-report-count="${before - 1}"]`).waitFor();
-    await page.locator('[data-testid="report-list"] li a', { hasText: name }).waitFor({ state: 'detached' });
+    await page.locator(`${REPORT_ROWS} a`, { hasText: name }).waitFor({ state: 'detached' });
     await page.close();
   });
 
   it('fits a phone, and is not offered to transporters', async () => {
     const page = await browser.newPage({ viewport: PHONE });
     await signInAs(page, 'manager', '/reports');
-    await page.locator('[data-testid="report-list"] li').first().waitFor();
+    await page.locator(REPORT_ROWS).first().waitFor();
     await animationsFinished(page);
     await screenshot(page, 'reports-phone');
     // The full page is 60 reports long: the first screenful too, to look at the rows at phone size.

@@ -17,6 +17,7 @@ import { ApiError } from '../api/ApiError';
 import { errorMessage } from '../api/errorMessage';
 import { apiBaseUrl } from '../api/runtimeConfig';
 import { ConfirmDialog } from '../common/list/ConfirmDialog';
+import { useListLoadError } from '../common/list/useListLoadError';
 import { notifyError, notifySuccess } from '../common/notifications/notificationStore';
 import { usePageTitle } from '../common/pageHandle';
 import { useTranslateMessage } from '../i18n/translateMessage';
@@ -31,6 +32,7 @@ export default function ApiCredentialsPage() {
   const translate = useTranslateMessage();
   const queryClient = useQueryClient();
   const tokens = useQuery(apiTokensQuery);
+  useListLoadError(tokens.isError);
   const [created, setCreated] = useState<ApiToken | null>(null);
   const [toRevoke, setToRevoke] = useState<ApiToken | null>(null);
   const {
@@ -107,10 +109,14 @@ export default function ApiCredentialsPage() {
         </Stack>
       </Paper>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography variant="h6" component="h2">
+        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
           {t('existing')}
         </Typography>
-        <CredentialList tokens={tokens.data} loading={tokens.isPending} onRevoke={setToRevoke} />
+        <CredentialList
+          tokens={tokens.data ?? (tokens.isError ? [] : undefined)}
+          loading={tokens.isPending}
+          onRevoke={setToRevoke}
+        />
       </Paper>
       <ConfirmDialog
         open={toRevoke !== null}

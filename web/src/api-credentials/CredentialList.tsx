@@ -1,15 +1,40 @@
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
-import Skeleton from '@mui/material/Skeleton';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import type { ApiToken } from '@shared/schemas/api-token';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type Column, PagedTable } from '../common/list/PagedTable';
+import { rowDeleteColumn } from '../common/list/rowDeleteColumn';
 
-/** Existing credentials (never with a secret): a list rather than a table, so phones need no scrolling. */
+const monospace = { fontFamily: 'monospace', wordBreak: 'break-all' } as const;
+
+function useCredentialColumns(onRevoke: (token: ApiToken) => void): Column<ApiToken>[] {
+  const { t, i18n } = useTranslation('apiCredentials');
+  const roles = useTranslation('permissions').t;
+  return useMemo(
+    () => [
+      { id: 'name', label: t('name') },
+      { id: 'client_id', label: t('clientId'), render: (token) => <span style={monospace}>{token.client_id}</span> },
+      {
+        id: 'role',
+        label: t('role'),
+        hideOnPhone: true,
+        render: (token) => (token.role ? roles(`roles.${token.role}` as 'roles.ROLE_ADMIN', token.role) : ''),
+      },
+      {
+        id: 'created_at',
+        label: t('createdAt'),
+        hideOnPhone: true,
+        render: (token) => (token.created_at ? new Date(token.created_at).toLocaleDateString(i18n.language) : ''),
+      },
+      rowDeleteColumn(t('revoke'), (token) => token.name, onRevoke),
+    ],
+    [t, roles, i18n.language, onRevoke],
+  );
+}
+
+/**
+ * Existing credentials (never with a secret), given whole: the list table's compact form, so loading and
+ * empty read as on every list. The screen around it is the create form's, so it is not a ListScreen.
+ */
 export function CredentialList({
   tokens,
   loading,
@@ -19,51 +44,19 @@ export function CredentialList({
   loading: boolean;
   onRevoke(token: ApiToken): void;
 }) {
-  const { t, i18n } = useTranslation('apiCredentials');
-  const { t: common } = useTranslation('common');
-  const roles = useTranslation('permissions').t;
-  if (loading)
-    return (
-      <List aria-busy>
-        {[1, 2, 3, 4, 5].map((n) => (
-          <ListItem key={n}>
-            <ListItemText primary={<Skeleton width="40%" />} secondary={<Skeleton width="70%" />} />
-          </ListItem>
-        ))}
-      </List>
-    );
-  if (!tokens?.length) return <Typography sx={{ py: 2 }}>{common('noResult')}</Typography>;
-  const date = (iso: string | undefined) => (iso ? new Date(iso).toLocaleDateString(i18n.language) : '');
+  const { t } = useTranslation('apiCredentials');
   return (
-    <List>
-      {tokens.map((token) => (
-        <ListItem
-          key={token.id}
-          divider
-          secondaryAction={
-            <Tooltip title={t('revoke')}>
-              <IconButton edge="end" aria-label={`${t('revoke')} ${token.name}`} onClick={() => onRevoke(token)}>
-                <DeleteOutlineIcon />
-              </IconButton>
-            </Tooltip>
-          }
-        >
-          <ListItemText
-            primary={token.name}
-            secondary={
-              <>
-                <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
-                  {token.client_id}
-                </Typography>
-                <br />
-                {[token.role && roles(`roles.${token.role}` as 'roles.ROLE_ADMIN', token.role), date(token.created_at)]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </>
-            }
-          />
-        </ListItem>
-      ))}
-    </List>
+    <PagedTable
+      label={t('existing')}
+      columns={useCredentialColumns(onRevoke)}
+      rows={tokens}
+      rowId={(token) => token.id}
+      page={1}
+      pageSize={5}
+      total={tokens?.length ?? 0}
+      loading={loading}
+      onPageChange={() => undefined}
+      paged={false}
+    />
   );
 }

@@ -9,6 +9,8 @@ export const apiTokensQuery = queryOptions({
   queryKey: API_TOKENS_KEY,
   queryFn: async () =>
     (await api.get<HydraCollection<ApiToken>>('/api/tokens', { query: { pagination: false } }))['hydra:member'],
+  // The screen says a failed load itself (useListLoadError), as every list.
+  meta: { silent: true },
 });
 
 /** The answer carries client_secret: the only time the console ever sees it. */

@@ -1,19 +1,46 @@
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { Gateway } from '@shared/schemas/gateway';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/errorMessage';
 import { ConfirmDialog } from '../common/list/ConfirmDialog';
+import { type Column, ListScreen } from '../common/list/ListScreen';
+import { rowDeleteColumn } from '../common/list/rowDeleteColumn';
 import { notifyError, notifySuccess } from '../common/notifications/notificationStore';
-import { usePageTitle } from '../common/pageHandle';
-import { GatewayList } from './GatewayList';
-import { deleteGateway, GATEWAYS_KEY, gatewaysQuery } from './gatewaysApi';
+import { deleteGateway, GATEWAYS_KEY, useGateways } from './gatewaysApi';
 import { RegisterGatewayDialog } from './RegisterGatewayDialog';
+
+/** Room for the skeleton rows; the list comes whole. */
+const PAGE_SIZE = 5;
+
+const monospace = { fontFamily: 'monospace', wordBreak: 'break-all' } as const;
+
+function useGatewayColumns(onDelete: (gateway: Gateway) => void): Column<Gateway>[] {
+  const { t, i18n } = useTranslation('gateways');
+  return useMemo(
+    () => [
+      { id: 'name', label: t('name') },
+      { id: 'gateway_eui', label: t('eui'), render: (g) => <span style={monospace}>{g.gateway_eui}</span> },
+      {
+        id: 'thing_name',
+        label: t('thing'),
+        hideOnPhone: true,
+        render: (g) => <span style={monospace}>{g.thing_name}</span>,
+      },
+      { id: 'topic', label: t('topic'), hideOnPhone: true, render: (g) => <span style={monospace}>{g.topic}</span> },
+      {
+        id: 'created_at',
+        label: t('registeredOn'),
+        hideOnPhone: true,
+        render: (g) => (g.created_at ? new Date(g.created_at).toLocaleDateString(i18n.language) : ''),
+      },
+      rowDeleteColumn(t('delete'), (g) => g.name, onDelete),
+    ],
+    [t, i18n.language, onDelete],
+  );
+}
 
 /**
  * LoRaWAN gateways: each is an IoT thing of this organisation with its own certificate;
@@ -21,12 +48,11 @@ import { RegisterGatewayDialog } from './RegisterGatewayDialog';
  */
 export default function GatewaysPage() {
   const { t } = useTranslation('gateways');
-  const title = usePageTitle();
   const queryClient = useQueryClient();
-  const gateways = useQuery(gatewaysQuery);
   const [registering, setRegistering] = useState(false);
   const [toDelete, setToDelete] = useState<Gateway | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: GATEWAYS_KEY });
+  const columns = useGatewayColumns(setToDelete);
 
   const remove = useMutation({
     mutationFn: (gateway: Gateway) => deleteGateway(gateway.id),
@@ -39,24 +65,28 @@ export default function GatewaysPage() {
   });
 
   return (
-    <Stack spacing={3} sx={{ maxWidth: 720 }}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          {title}
-        </Typography>
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          onClick={() => setRegistering(true)}
-          data-testid="register-gateway"
-        >
-          {t('register')}
-        </Button>
-      </Stack>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography color="text.secondary">{t('intro')}</Typography>
-        <GatewayList gateways={gateways.data} loading={gateways.isPending} onDelete={setToDelete} />
-      </Paper>
+    <>
+      <ListScreen<Gateway, never>
+        basePath="/gateways"
+        intro={t('intro')}
+        compact
+        useRows={useGateways}
+        pageSize={PAGE_SIZE}
+        columns={columns}
+        testId="gateway-list"
+        // The dialog, not a panel: what it shows once (the private key) must not come back through a link.
+        toolbar={
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => setRegistering(true)}
+            data-testid="register-gateway"
+            sx={{ ml: 'auto !important' }}
+          >
+            {t('register')}
+          </Button>
+        }
+      />
       <RegisterGatewayDialog
         open={registering}
         onClose={() => setRegistering(false)}
@@ -69,6 +99,6 @@ export default function GatewaysPage() {
         onYes={() => toDelete && remove.mutate(toDelete)}
         onNo={() => setToDelete(null)}
       />
-    </Stack>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import type { HydraCollection } from '@shared/hydra';
 import type { Asset } from '@shared/schemas/asset';
 import { REPORTED_STATUSES } from '@shared/schemas/asset-status';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api/apiClient';
 
 /** Under the assets' key, so every asset change (a new report, a confirmation) reads the reports again. */
@@ -10,20 +10,23 @@ export const REPORTS_KEY = ['assets', 'reports'] as const;
 /** A tenant has at most a few dozen open reports; the list shows the first 100 of each kind. */
 const REPORTS_PER_KIND = 100;
 
-/** The assets whose delivered / empty report waits for a planner, oldest id first. */
-export const reportsQuery = queryOptions({
-  queryKey: [...REPORTS_KEY, 'list'],
-  queryFn: async () => {
-    const pages = await Promise.all(
-      REPORTED_STATUSES.map((status) =>
-        api.get<HydraCollection<Asset>>('/api/assets', {
-          query: { status, itemsPerPage: REPORTS_PER_KIND },
-        }),
-      ),
-    );
-    return pages.flatMap((page) => page['hydra:member']).sort((a, b) => a.id - b.id);
-  },
-});
+/** The assets whose delivered / empty report waits for a planner, oldest id first, as one collection. */
+export const useReports = () =>
+  useQuery({
+    queryKey: [...REPORTS_KEY, 'list'],
+    queryFn: async () => {
+      const pages = await Promise.all(
+        REPORTED_STATUSES.map((status) =>
+          api.get<HydraCollection<Asset>>('/api/assets', {
+            query: { status, itemsPerPage: REPORTS_PER_KIND },
+          }),
+        ),
+      );
+      const members = pages.flatMap((page) => page['hydra:member']).sort((a, b) => a.id - b.id);
+      return { 'hydra:member': members, 'hydra:totalItems': members.length };
+    },
+    meta: { silent: true },
+  });
 
 /** How many reports wait, for the top bar's badge: two one-item pages, their totals. */
 export const reportCountQuery = queryOptions({

@@ -80,8 +80,13 @@ export interface ListScreenProps<Row extends { id: Id }, K extends string, Id ex
   selection?: Selection<Id>;
   /** The screen's own list load-error text (spec 000 s.8); defaults to "…fetch the entity list". */
   loadErrorText?: string;
-  /** The side panel for a row id or 'new'; `close` goes back to the list. Remounted when the id changes. */
-  renderPanel(id: PanelId<Id>, close: () => void): ReactNode;
+  /**
+   * The side panel for a row id or 'new'; `close` goes back to the list. Remounted when the id changes. Without
+   * it rows do not open (a list whose rows act through their own buttons: gateways, reports).
+   */
+  renderPanel?(id: PanelId<Id>, close: () => void): ReactNode;
+  /** The table's test id, for browser tests that read its rows. */
+  testId?: string;
 }
 
 const NO_FILTERS: readonly never[] = [];
@@ -138,16 +143,20 @@ export function ListScreen<Row extends { id: Id }, K extends string, Id extends 
       />
       <PagedTable
         label={title}
+        testId={props.testId}
         columns={columns}
         selection={props.selection}
         paged={!props.compact}
         sort={sortFields.length > 0 ? { order: list.order, onChange: list.setOrder } : undefined}
         {...collectionTableProps(rows, list, pageSize, panelId)}
+        {...(props.renderPanel ? {} : { onRowClick: undefined })}
       />
       {isPhone && phoneActions.length > 0 && (
         <PhoneActionMenu label={create?.label ?? t('actions')} icon={<SpeedDialIcon />} actions={phoneActions} />
       )}
-      {panelId !== undefined && <Fragment key={panelId}>{props.renderPanel(panelId, close)}</Fragment>}
+      {panelId !== undefined && props.renderPanel && (
+        <Fragment key={panelId}>{props.renderPanel(panelId, close)}</Fragment>
+      )}
     </>
   );
 }

@@ -63,6 +63,7 @@ export interface PagedTableProps<Row, Id extends string | number> {
   sort?: TableSort;
   /** False: a short list shown whole, without the paging footer. */
   paged?: boolean;
+  testId?: string;
 }
 
 const display = (hide?: boolean) => (hide ? { display: { xs: 'none', sm: 'table-cell' } } : undefined);
@@ -101,7 +102,7 @@ export function PagedTable<Row, Id extends string | number>(props: PagedTablePro
     column.render ? column.render(row) : String((row as Record<string, unknown>)[column.id] ?? '');
 
   return (
-    <Paper variant="outlined">
+    <Paper variant="outlined" data-testid={props.testId}>
       <TableContainer>
         <Table size="small" aria-label={props.label} aria-busy={loading}>
           <TableHead>

@@ -75,6 +75,7 @@ async function runStep(
   entry: LedgerEntry,
   run: { partition: string; runner: string; now: () => Date; tenants: () => Promise<number[]> },
 ): Promise<void> {
+  await step.before?.();
   const tenants = (await run.tenants()).sort((a, b) => a - b);
   for (const tenantId of tenants) {
     if (entry.last_tenant !== undefined && tenantId <= entry.last_tenant) continue;

@@ -66,6 +66,18 @@ async function runningJob(ownerSub: string, minutesAgo: number): Promise<string>
   return id;
 }
 
+/** The export worker invoked as the API invokes it (the local Lambda service), for a job of tenant 1. */
+async function invokeWorker(jobId: string, list: string, claims: Record<string, unknown>, rawQuery: string) {
+  const invoke = await fetch(
+    `http://127.0.0.1:${stack.ports.LAMBDA_PORT}/2015-03-31/functions/export-worker/invocations`,
+    {
+      method: 'POST',
+      body: JSON.stringify({ jobId, list, claims: flattenClaims(claims), tenantId: '1', rawQuery }),
+    },
+  );
+  expect(invoke.status).toBe(200);
+}
+
 describe('background asset exports', () => {
   let admin: string;
 
@@ -146,20 +158,7 @@ describe('background asset exports', () => {
     const claims = claimsOf(admin);
     // The list emptied between the request and the worker: the worker records the GET's 422 on the job.
     const emptied = await runningJob(String(claims.sub), 0);
-    const invoke = await fetch(
-      `http://127.0.0.1:${stack.ports.LAMBDA_PORT}/2015-03-31/functions/export-worker/invocations`,
-      {
-        method: 'POST',
-        body: JSON.stringify({
-          jobId: emptied,
-          list: 'assets',
-          claims: flattenClaims(claims),
-          tenantId: '1',
-          rawQuery: 'type=csv&search=no-such-asset-anywhere-42',
-        }),
-      },
-    );
-    expect(invoke.status).toBe(200);
+    await invokeWorker(emptied, 'assets', claims, 'type=csv&search=no-such-asset-anywhere-42');
     const failed = await finished(admin, emptied);
     expect(failed).toMatchObject({ status: 'failed', error: { status: 422, message: NOTHING_TO_EXPORT } });
     expect(failed.result).toBeUndefined();
@@ -176,20 +175,7 @@ describe('background asset exports', () => {
     const client = await tokenOf('client');
     const claims = claimsOf(client);
     const job = await runningJob(String(claims.sub), 0);
-    const invoke = await fetch(
-      `http://127.0.0.1:${stack.ports.LAMBDA_PORT}/2015-03-31/functions/export-worker/invocations`,
-      {
-        method: 'POST',
-        body: JSON.stringify({
-          jobId: job,
-          list: 'devices',
-          claims: flattenClaims(claims),
-          tenantId: '1',
-          rawQuery: 'type=csv',
-        }),
-      },
-    );
-    expect(invoke.status).toBe(200);
+    await invokeWorker(job, 'devices', claims, 'type=csv');
     expect(await finished(client, job)).toMatchObject({ status: 'failed', error: { status: 403 } });
   });
 });

@@ -61,15 +61,7 @@ describe('migration ledger', () => {
     // Role matrices saved before GATEWAYS and ASSET_REPORT_CONFIRM existed.
     for (const role of await rawRoles()) {
       const older = (role.permissions as string[]).filter((p) => p !== 'GATEWAYS' && p !== 'ASSET_REPORT_CONFIRM');
-      await db.send(
-        new UpdateCommand({
-          TableName: process.env.TABLE_NAME,
-          Key: { pk: role.pk, sk: role.sk },
-          UpdateExpression: 'SET #permissions = :older',
-          ExpressionAttributeNames: { '#permissions': 'permissions' },
-          ExpressionAttributeValues: { ':older': older },
-        }),
-      );
+      await setPermissions(role, older);
     }
     expect((await rolesOf()).get('ROLE_USER')).not.toContain('ASSET_REPORT_CONFIRM');
     // An asset written before the list indexes and the search index: no list keys, no postings.
@@ -123,15 +115,7 @@ describe('migration ledger', () => {
 
     // An admin takes the permission away again: the finished step never gives it back.
     const user = (await rawRoles()).find((role) => role.name === 'ROLE_USER') ?? {};
-    await db.send(
-      new UpdateCommand({
-        TableName: process.env.TABLE_NAME,
-        Key: { pk: user.pk, sk: user.sk },
-        UpdateExpression: 'SET #permissions = :fewer',
-        ExpressionAttributeNames: { '#permissions': 'permissions' },
-        ExpressionAttributeValues: { ':fewer': ['ASSET_READ'] },
-      }),
-    );
+    await setPermissions(user, ['ASSET_READ']);
     const before = JSON.stringify(await rawRoles());
     const second = await runMigrations({ scope, tenants: async () => [tenant.tenantId] });
     expect(second).toEqual({ ran: [], done: MIGRATION_STEPS.map((step) => step.id), pending: [] });
@@ -208,8 +192,21 @@ describe('migration ledger', () => {
   });
 });
 
+/** A role item's permissions written as an older version (or an admin) left them, past the API. */
+async function setPermissions(role: Record<string, unknown>, permissions: string[]) {
+  await db.send(
+    new UpdateCommand({
+      TableName: process.env.TABLE_NAME,
+      Key: { pk: role.pk, sk: role.sk },
+      UpdateExpression: 'SET #permissions = :permissions',
+      ExpressionAttributeNames: { '#permissions': 'permissions' },
+      ExpressionAttributeValues: { ':permissions': permissions },
+    }),
+  );
+}
+
 async function deletePartition(pk: string) {
-  const { Items = [] } = await localTable().client.send(
+  const { Items = [] } = await db.send(
     new QueryCommand({
       TableName: process.env.TABLE_NAME,
       KeyConditionExpression: 'pk = :pk',
@@ -217,8 +214,6 @@ async function deletePartition(pk: string) {
     }),
   );
   for (const item of Items) {
-    await localTable().client.send(
-      new DeleteCommand({ TableName: process.env.TABLE_NAME, Key: { pk: item.pk, sk: item.sk } }),
-    );
+    await db.send(new DeleteCommand({ TableName: process.env.TABLE_NAME, Key: { pk: item.pk, sk: item.sk } }));
   }
 }

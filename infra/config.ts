@@ -45,6 +45,12 @@ export interface AppConfig {
    * api.tracking.example.com behind a wildcard custom domain; without it tenants are chosen by X-Tenant-Id.
    */
   tenantHostSuffix?: string;
+  /**
+   * A custom domain (and its ACM certificate in the app's region) by which the API's CloudFront distribution
+   * reaches the HTTP API. Set, the raw execute-api endpoint is switched off, so nothing reaches the handlers
+   * around the WAF; the operator points the domain at the `ApiOriginTarget` output (a CNAME).
+   */
+  apiOriginDomain?: { domainName: string; certificateArn: string };
   logRetentionDays: RetentionDays;
   /** Reverse geocoding: `-c geocoderProvider=amazon|pdok` (default amazon), `-c geocoderLanguage=nl`. */
   geocoder: { provider: 'amazon' | 'pdok'; language: string };
@@ -160,9 +166,23 @@ export function readConfig(scope: Construct): AppConfig {
     alarmEmail: text(scope, 'alarmEmail'),
     mailFrom: readMailFrom(scope),
     tenantHostSuffix: text(scope, 'tenantHostSuffix'),
+    apiOriginDomain: readApiOriginDomain(scope),
     logRetentionDays: retention as RetentionDays,
     geocoder: readGeocoder(scope),
   };
+}
+
+function readApiOriginDomain(scope: Construct): AppConfig['apiOriginDomain'] {
+  const domainName = text(scope, 'apiOriginDomain')?.toLowerCase();
+  const certificateArn = text(scope, 'apiOriginCertificateArn');
+  if (!domainName && !certificateArn) return undefined;
+  if (!domainName || !certificateArn)
+    throw new Error(
+      'apiOriginDomain and apiOriginCertificateArn go together (a regional ACM certificate for the domain)',
+    );
+  if (!/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(domainName))
+    throw new Error(`apiOriginDomain "${domainName}" is not a domain name`);
+  return { domainName, certificateArn };
 }
 
 function readGeocoder(scope: Construct): AppConfig['geocoder'] {

@@ -109,6 +109,7 @@ export function createTrackingApp(app: App, options: TrackingAppOptions = {}): T
     logRetention: config.logRetentionDays,
     alarmEmail: config.alarmEmail,
     tenantHostSuffix: config.tenantHostSuffix,
+    apiOriginDomain: config.apiOriginDomain,
     uplinkQueue: pipeline.uplinkQueue,
     webhookQueue: pipeline.webhookQueue,
     alarmDelivery: pipeline.alarmDelivery,

@@ -7,7 +7,7 @@ import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../functions/lib
 import { acknowledge } from '../nag';
 
 export interface ApiEdgeProps {
-  /** https://<id>.execute-api.<region>.amazonaws.com of the HTTP API's $default stage. */
+  /** https://<id>.execute-api.<region>.amazonaws.com of the HTTP API's $default stage, or its origin domain. */
   apiEndpoint: string;
   logBucket: s3.IBucket;
   /** WAFv2 web ACL (scope CLOUDFRONT, us-east-1; infra/stacks/edge-waf-stack.ts). */
@@ -82,7 +82,7 @@ export class ApiEdge extends Construct {
     }
     acknowledge(
       this.distribution,
-      'The API distribution has no custom domain; CloudFront serves its default *.cloudfront.net certificate, ' +
+      'The API distribution has no custom viewer domain; CloudFront serves its default *.cloudfront.net certificate, ' +
         'whose TLS policy cannot be chosen.',
       'AwsSolutions-CFR4',
     );

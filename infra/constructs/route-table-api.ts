@@ -1,7 +1,8 @@
-import { Duration } from 'aws-cdk-lib';
+import { CfnOutput, Duration } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -24,6 +25,8 @@ export interface RouteTableApiProps {
   throttle: apigw.ThrottleSettings;
   /** Own limits of some routes, by route id (the public routes, the webhook). */
   routeThrottles?: Readonly<Record<string, apigw.ThrottleSettings>>;
+  /** The custom domain the API is reached by; set, the execute-api endpoint is off (infra/config.ts). */
+  originDomain?: { domainName: string; certificateArn: string };
 }
 
 /** Fields of the JSON access log line (HTTP API $context variables). */
@@ -51,6 +54,7 @@ export class RouteTableApi extends Construct {
   readonly httpApi: apigw.HttpApi;
   readonly stage: apigw.HttpStage;
   readonly accessLogs: logs.LogGroup;
+  private readonly originDomainName?: string;
 
   constructor(scope: Construct, id: string, props: RouteTableApiProps) {
     super(scope, id);
@@ -58,6 +62,7 @@ export class RouteTableApi extends Construct {
       apiName: props.apiName,
       description: 'Tracking console API (routes from shared/routes.ts)',
       createDefaultStage: false,
+      ...(props.originDomain ? { disableExecuteApiEndpoint: true } : {}),
       corsPreflight: {
         allowOrigins: props.corsOrigins,
         allowMethods: [
@@ -75,6 +80,7 @@ export class RouteTableApi extends Construct {
     });
 
     this.accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: props.logRetention });
+    this.originDomainName = props.originDomain?.domainName;
     this.stage = this.httpApi.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,
@@ -84,6 +90,7 @@ export class RouteTableApi extends Construct {
         format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
       },
     });
+    if (props.originDomain) this.addOriginDomain(props.originDomain);
 
     const integrations = new Map<string, HttpLambdaIntegration>();
     const httpRoutes = new Map<string, apigw.HttpRoute>();
@@ -120,6 +127,23 @@ export class RouteTableApi extends Construct {
   }
 
   /**
+   * The API's own domain (regional, TLS 1.2), so the execute-api endpoint can be switched off: then the only way
+   * to the handlers is the distribution, with its WAF. Its DNS name is an output for the operator's CNAME.
+   */
+  private addOriginDomain(origin: { domainName: string; certificateArn: string }) {
+    const domainName = new apigw.DomainName(this, 'OriginDomain', {
+      domainName: origin.domainName,
+      certificate: acm.Certificate.fromCertificateArn(this, 'OriginCertificate', origin.certificateArn),
+      securityPolicy: apigw.SecurityPolicy.TLS_1_2,
+    });
+    new CfnOutput(this, 'ApiOriginTarget', {
+      value: domainName.regionalDomainName,
+      description: `Point ${origin.domainName} here (CNAME): the API distribution reaches the API by that name`,
+    });
+    new apigw.ApiMapping(this, 'OriginMapping', { api: this.httpApi, domainName, stage: this.stage });
+  }
+
+  /**
    * Route-level throttling (RouteSettings keyed by route key). Each route so listed has its own token bucket, so a
    * flood of one public route is throttled on that route without using up the others' limits. The stage can
    * only name route keys that exist, hence the dependency on each route.
@@ -143,8 +167,8 @@ export class RouteTableApi extends Construct {
     (this.stage.node.defaultChild as apigw.CfnStage).addPropertyOverride('RouteSettings', settings);
   }
 
-  /** Base URL of the $default stage, without a trailing slash. */
+  /** Base URL of the $default stage, without a trailing slash: the origin domain's when the API has one. */
   get url(): string {
-    return this.httpApi.apiEndpoint;
+    return this.originDomainName ? `https://${this.originDomainName}` : this.httpApi.apiEndpoint;
   }
 }

@@ -44,6 +44,8 @@ export interface ApiStackProps extends StackProps {
   alarmEmail?: string;
   /** See TrackingConfig.tenantHostSuffix (functions/lib/auth/tenant-host.ts). */
   tenantHostSuffix?: string;
+  /** See AppConfig.apiOriginDomain: with it the execute-api endpoint is off. */
+  apiOriginDomain?: { domainName: string; certificateArn: string };
   /** The device pipeline's uplink queue (pipeline-stack.ts): the KPN Things webhook sends to it. */
   uplinkQueue?: sqs.IQueue;
   /** Webhook delivery's queue (pipeline-stack.ts): the webhooks API sends to it; the sender is made here. */
@@ -201,6 +203,7 @@ export class ApiStack extends Stack {
       logRetention: props.logRetention,
       throttle: API_STAGE_THROTTLE,
       routeThrottles: API_ROUTE_THROTTLES,
+      originDomain: props.apiOriginDomain,
     });
     this.edge = new ApiEdge(this, 'Edge', {
       apiEndpoint: this.api.url,

@@ -124,6 +124,25 @@ describe('API distribution', () => {
     expect(JSON.stringify(resourcesOf(t, 'AWS::CloudFront::Distribution'))).toContain('HttpApi');
   });
 
+  it('with an origin domain, is the only way in: the execute-api endpoint is off and the origin is that domain', () => {
+    const t = prod.template(prod.api);
+    t.hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: true });
+    t.hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
+      DomainName: 'api-origin.example.com',
+      DomainNameConfigurations: [Match.objectLike({ SecurityPolicy: 'TLS_1_2', EndpointType: 'REGIONAL' })],
+    });
+    t.resourceCountIs('AWS::ApiGatewayV2::ApiMapping', 1);
+    const [, distribution] = resourcesOf(t, 'AWS::CloudFront::Distribution')[0] ?? [];
+    const config = distribution?.DistributionConfig as { Origins: { DomainName: unknown }[] } | undefined;
+    const origins = config?.Origins ?? [];
+    expect(origins.map((origin) => origin.DomainName)).toEqual(['api-origin.example.com']);
+    expect(Object.keys(t.toJSON().Outputs ?? {}).some((id) => id.includes('ApiOriginTarget'))).toBe(true);
+    // Without one (a dev stage), the distribution reaches execute-api, which must then stay on.
+    expect(JSON.stringify(resourcesOf(dev.template(dev.api), 'AWS::ApiGatewayV2::Api'))).not.toContain(
+      'DisableExecuteApiEndpoint',
+    );
+  });
+
   it('proves itself to the API with a secret origin header, which every handler requires, and names the viewer', () => {
     const t = dev.template(dev.api);
     const [, distribution] = resourcesOf(t, 'AWS::CloudFront::Distribution')[0] ?? [];

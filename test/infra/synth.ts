@@ -19,6 +19,8 @@ export const FULL_CONTEXT = {
   domainName: 'console.example.com',
   certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0000-1111',
   webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/console/abcd',
+  apiOriginDomain: 'api-origin.example.com',
+  apiOriginCertificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/2222-3333',
   alarmEmail: 'ops@example.com',
   mailFrom: 'Tracking <no-reply@mail.example.com>',
   additionalConsoleOrigins: ['http://localhost:5173'],

@@ -1,4 +1,4 @@
-import { panelPath, parsePanelId, parseTextPanelId, readOrder } from '../../web/src/common/list/listState';
+import { orderParams, panelPath, parsePanelId, parseTextPanelId, readOrder } from '../../web/src/common/list/listState';
 
 /** The list screens' URL state: the panel id of the path and the sort of `?order=&dir=`. */
 describe('list screen URL state', () => {
@@ -39,5 +39,16 @@ describe('list screen URL state', () => {
     expect(order('')).toBe(fallback);
     expect(order('order=password&dir=desc')).toBe(fallback);
     expect(readOrder(new URLSearchParams('order=name'), undefined, undefined)).toBeUndefined();
+  });
+
+  it("reads and writes the asset list's `?sort=<field>:<dir>` where a screen keeps that form", () => {
+    const sorted = (query: string) => readOrder(new URLSearchParams(query), sortFields, fallback, 'sort');
+    expect(sorted('sort=devEui:desc')).toEqual({ field: 'devEui', direction: 'desc' });
+    expect(sorted('sort=devEui:asc')).toEqual({ field: 'devEui', direction: 'asc' });
+    for (const query of ['', 'sort=devEui', 'sort=devEui:sideways', 'sort=password:asc', 'order=devEui&dir=desc']) {
+      expect(sorted(query)).toBe(fallback);
+    }
+    expect(orderParams({ field: 'devEui', direction: 'desc' }, 'sort')).toEqual({ sort: 'devEui:desc' });
+    expect(orderParams({ field: 'devEui', direction: 'desc' })).toEqual({ order: 'devEui', dir: 'desc' });
   });
 });

@@ -1,4 +1,6 @@
+import FilterListIcon from '@mui/icons-material/FilterList';
 import Autocomplete from '@mui/material/Autocomplete';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -21,6 +23,32 @@ interface AssetFilterDrawerProps {
 }
 
 const FORM_ID = 'asset-filter-form';
+
+/**
+ * The asset list's filter (ListScreen's `renderFilter`): the Filter button, whose badge counts the filters
+ * applied besides the search box's text, and the drawer it opens.
+ */
+export function AssetFilter({
+  values,
+  apply,
+}: {
+  values: Partial<AssetFilterValues>;
+  apply(values: AssetFilterValues): void;
+}) {
+  const { t } = useTranslation('assets');
+  const [open, setOpen] = useState(false);
+  const active = Object.keys(values).filter((key) => key !== 'search').length;
+  return (
+    <>
+      <Button variant="outlined" onClick={() => setOpen(true)} startIcon={<FilterListIcon />}>
+        <Badge badgeContent={active} color="primary" sx={{ '& .MuiBadge-badge': { right: -12 } }}>
+          {t('words.filter')}
+        </Badge>
+      </Button>
+      <AssetFilterDrawer open={open} value={values} onApply={apply} onClose={() => setOpen(false)} />
+    </>
+  );
+}
 
 const TEXT_FIELDS: { name: AssetFilterKey; type?: string; numeric?: boolean }[] = [
   { name: 'search' },

@@ -12,6 +12,7 @@ import type { ASSET_TABLE_COLUMNS } from '@shared/schemas/settings';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Column } from '../common/list/ListScreen';
 import { countryName } from '../i18n/countryName';
 import { i18n } from '../i18n/i18n';
 import { LevelDot } from '../map/LevelDot';
@@ -138,4 +139,26 @@ export const ASSET_COLUMNS: readonly AssetColumn[] = [
 /** The columns this user sees: role view first, then the tenant's stored hidden columns. */
 export function visibleColumns(isClient: boolean, hidden: readonly string[]): AssetColumn[] {
   return ASSET_COLUMNS.filter((c) => !(isClient && c.staffOnly) && !hidden.includes(c.id));
+}
+
+/** The ID column's width: it is pinned, and the Asset column pinned after it starts there. */
+const ID_WIDTH = 72;
+
+/**
+ * The columns as the list table takes them: the tenant's own headings (else the console's), and the leading ID
+ * and Asset columns pinned, since fifteen columns do not fit a laptop and a row should keep its name in view.
+ */
+export function assetTableColumns(
+  columns: readonly AssetColumn[],
+  names: Readonly<Record<string, string>>,
+  t: TFunction<'assets'>,
+): Column<Asset>[] {
+  return columns.map((column) => ({
+    id: column.id,
+    label: names[column.id] || t(`columns.${column.id}`),
+    sortField: column.sortField,
+    align: column.align,
+    render: (asset: Asset) => column.render(asset, t),
+    ...(column.id === 'id' ? { pinned: true, width: ID_WIDTH } : column.id === 'asset' ? { pinned: true } : {}),
+  }));
 }

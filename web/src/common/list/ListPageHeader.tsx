@@ -1,4 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -10,17 +11,19 @@ interface ListPageHeaderProps {
   title: string;
   intro?: ReactNode;
   /** `delay`: how long the search waits after typing (spec s.9 gives one per screen). */
-  search?: { value: string; onChange(value: string): void; label: string; delay: number };
+  search?: { value: string; onChange(value: string): void; label?: string; delay: number };
   /** The screen's FilterDrawer. */
   filter?: ReactNode;
   /** The Add new button, when this user may create and the screen shows it as a button. */
   create?: { label: string; onClick(): void };
   /** Further toolbar buttons (an export menu), after the filter. */
   actions?: ReactNode;
+  /** Buttons at the far end, before Add new (what acts on the checked rows). */
+  end?: ReactNode;
 }
 
 /** The title and toolbar of every admin list screen: search, filter and, at the far end, Add new. */
-export function ListPageHeader({ title, intro, search, filter, create, actions }: ListPageHeaderProps) {
+export function ListPageHeader({ title, intro, search, filter, create, actions, end }: ListPageHeaderProps) {
   return (
     <>
       <Typography variant="h5" component="h1" gutterBottom>
@@ -31,14 +34,22 @@ export function ListPageHeader({ title, intro, search, filter, create, actions }
           {intro}
         </Typography>
       )}
-      <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      {/* gap, not spacing: a button wrapped onto a second line starts at the left edge, not a margin in. */}
+      <Stack direction="row" sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         {search && (
           <SearchBox value={search.value} onChange={search.onChange} delay={search.delay} label={search.label} />
         )}
         {filter}
         {actions}
+        {end && <Box sx={{ flexGrow: 1 }} />}
+        {end}
         {create && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={create.onClick} sx={{ ml: 'auto !important' }}>
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={create.onClick}
+            sx={end ? undefined : { ml: 'auto !important' }}
+          >
             {create.label}
           </Button>
         )}

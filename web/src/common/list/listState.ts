@@ -6,11 +6,34 @@ export interface ListOrder {
   direction: 'asc' | 'desc';
 }
 
+/**
+ * How a list writes its sort in the URL: 'order' as `?order=<field>&dir=<asc|desc>` (every list's), 'sort' as
+ * `?sort=<field>:<asc|desc>` (the asset list's, whose links were shared in that form before it was a ListScreen).
+ */
+export type OrderParam = 'order' | 'sort';
+
 /** The order the URL names, when it is one the screen offers; else the default. */
-export function readOrder(params: URLSearchParams, sortFields?: readonly string[], fallback?: ListOrder) {
+export function readOrder(
+  params: URLSearchParams,
+  sortFields?: readonly string[],
+  fallback?: ListOrder,
+  style: OrderParam = 'order',
+): ListOrder | undefined {
+  if (style === 'sort') {
+    const [field, direction] = (params.get('sort') ?? '').split(':');
+    const known = field && sortFields?.includes(field) && (direction === 'asc' || direction === 'desc');
+    return known ? { field, direction } : fallback;
+  }
   const field = params.get('order');
   if (!field || !sortFields?.includes(field)) return fallback;
-  return { field, direction: params.get('dir') === 'desc' ? 'desc' : 'asc' } as ListOrder;
+  return { field, direction: params.get('dir') === 'desc' ? 'desc' : 'asc' };
+}
+
+/** The URL parameters that say `order` in the list's style. */
+export function orderParams(order: ListOrder, style: OrderParam = 'order'): Record<string, string> {
+  return style === 'sort'
+    ? { sort: `${order.field}:${order.direction}` }
+    : { order: order.field, dir: order.direction };
 }
 
 /** What a row is known by: most entities by a number, a few (audit entries) by a text. */

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { type ListOrder, panelPath, type RowId, readOrder } from './listState';
+import { type ListOrder, type OrderParam, orderParams, panelPath, type RowId, readOrder } from './listState';
 
 export type { ListOrder } from './listState';
 
@@ -17,6 +17,8 @@ export interface ListParamsOptions<K extends string> {
   sortFields?: readonly string[];
   /** The order when the URL names none (it is then left out of the URL). */
   defaultOrder?: ListOrder;
+  /** How the sort reads in the URL (listState's OrderParam); 'order' unless the screen's links say otherwise. */
+  orderParam?: OrderParam;
 }
 
 export type Filters<K extends string> = Partial<Record<K, string>>;
@@ -27,6 +29,7 @@ export function useListParams<K extends string>({
   basePath,
   sortFields,
   defaultOrder,
+  orderParam,
 }: ListParamsOptions<K>) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
@@ -45,7 +48,7 @@ export function useListParams<K extends string>({
     return found;
   }, [filterText]);
   const panelId = basePath ? pathId : (params.get('open') ?? undefined);
-  const urlOrder = readOrder(params, sortFields, defaultOrder);
+  const urlOrder = readOrder(params, sortFields, defaultOrder, orderParam);
   const orderField = urlOrder?.field;
   const orderDirection = urlOrder?.direction;
   const order = useMemo(
@@ -105,7 +108,7 @@ export function useListParams<K extends string>({
     setFilters,
     order,
     /** A new sort starts at page 1. */
-    setOrder: useCallback((next: ListOrder) => update({ order: next.field, dir: next.direction }), [update]),
+    setOrder: useCallback((next: ListOrder) => update(orderParams(next, orderParam)), [update, orderParam]),
     openPanel,
     closePanel,
   };

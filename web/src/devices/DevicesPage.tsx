@@ -8,8 +8,8 @@ import type { FilterField } from '../common/list/FilterDrawer';
 import { type ListRowsParams, ListScreen } from '../common/list/ListScreen';
 import { useSession } from '../session/useSession';
 import { DeviceDrawer } from './DeviceDrawer';
-import { DeviceExportMenu } from './DeviceExportMenu';
 import { deviceColumns } from './deviceColumns';
+import { toDeviceQuery } from './deviceParams';
 import { DEVICE_FILTER_KEYS, DEVICES_PAGE_SIZE, type DeviceFilterKey, useDeviceList } from './devicesApi';
 
 /** Spec 000 s.9 gives no delay for this search; the assets' 300 ms keeps typing a DEVEUI to one request. */
@@ -79,7 +79,12 @@ export default function DevicesPage() {
       pageSize={DEVICES_PAGE_SIZE}
       columns={columns}
       create={{ label: tc('addNew'), allowed: hasAny(['ROLE_SUPER_ADMIN']) }}
-      toolbar={<DeviceExportMenu />}
+      // The file holds the list as filtered and sorted on screen (spec 000 s.2), written by an export job.
+      exportMenu={{
+        path: '/api/devices/export',
+        background: true,
+        query: ({ search, filters, order }) => toDeviceQuery({ search, filters, sort: order }),
+      }}
       loadErrorText={t('listError')}
       renderPanel={(id, close) => <DeviceDrawer deviceId={id} onClose={close} />}
     />

@@ -11,7 +11,7 @@ import { connectAsThing, provisionLocalThing } from '../local/iot-clients';
 import { mulberry32 } from '../seed/prng';
 import { mqttJson } from '../simulate/bodies';
 import { newTag, nextUplink, type SimTag } from '../simulate/fleet';
-import { cpuSeconds } from './push.bench';
+import { cpuSeconds } from './stack';
 
 /**
  * The pipeline at 1,000 tags against the local stack: the simulator's fleet (scripts/simulate/

@@ -1,15 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
-import WebSocket from 'ws';
-import type { DeviceRecord } from '../../functions/lib/devices/device-repository';
-import { signAppSyncRequest } from '../../functions/lib/live/sigv4';
-import type { NormalizedUplink } from '../../functions/lib/pipeline/contracts';
-import { enqueueUplinks } from '../../functions/lib/pipeline/queue/uplink-queue';
-import { type LiveEvent, staffChannel } from '../../shared/schemas/live';
-import { port } from '../local/config';
 import { DEMO_PASSWORD } from '../seed/seed';
 import { markdownTable } from './markdown-table';
 import { demoDevices } from './pipeline.bench';
+import { CLIENTS, fanOutCpu, type Phase, phase, RATE, SECONDS } from './push-phases';
 
 /**
  * Live push (docs/performance.md "push"): BENCH_PUSH_CLIENTS (1,000) sockets in this process, all
@@ -19,9 +12,7 @@ import { demoDevices } from './pipeline.bench';
  * receipt (p50/p95, every client's receipt of every change), messages and bytes per client per minute, and the
  * stack process's CPU with and without the subscribers at the same uplink rate (their difference: fan-out).
  */
-const CLIENTS = Number(process.env.BENCH_PUSH_CLIENTS ?? 1000);
-const RATE = Number(process.env.BENCH_PUSH_RATE ?? 50);
-const SECONDS = Number(process.env.BENCH_PUSH_SECONDS ?? 30);
+
 /** A rate the local processor keeps up with on a shared 2-core box (~16 uplinks/s at most: dynalite writes). */
 const SUSTAINABLE_RATE = Number(process.env.BENCH_PUSH_STEADY_RATE ?? 8);
 
@@ -34,214 +25,8 @@ async function signIn(apiUrl: string, login: string): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
-interface Receipts {
-  latencies: number[];
-  messages: number;
-  bytes: number;
-}
-
-/** One socket speaking the realtime protocol, subscribed to `channel`; resolves once subscribed. */
-function subscriber(token: string, channel: string, sent: Map<string, number>, receipts: Receipts): Promise<WebSocket> {
-  const base = `127.0.0.1:${port('LIVE_PORT')}`;
-  const header = Buffer.from(JSON.stringify({ host: base, Authorization: token })).toString('base64url');
-  const socket = new WebSocket(`ws://${base}/event/realtime`, ['aws-appsync-event-ws', `header-${header}`]);
-  return new Promise((resolve, reject) => {
-    socket.on('error', reject);
-    socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init' })));
-    socket.on('message', (raw) => {
-      const text = String(raw);
-      const message = JSON.parse(text) as { type: string; event?: string };
-      if (message.type === 'connection_ack')
-        socket.send(
-          JSON.stringify({ type: 'subscribe', id: '1', channel, authorization: { host: base, Authorization: token } }),
-        );
-      else if (message.type === 'subscribe_success') resolve(socket);
-      else if (message.type === 'subscribe_error') reject(new Error(text));
-      else if (message.type === 'data' && message.event) {
-        const now = Date.now();
-        receipts.messages += 1;
-        receipts.bytes += Buffer.byteLength(text);
-        for (const change of (JSON.parse(message.event) as LiveEvent).changes) {
-          const at = change.t === 'asset' && change.m ? sent.get(`${change.id}:${change.m[5]}`) : undefined;
-          if (at !== undefined) receipts.latencies.push(now - at);
-        }
-      }
-    });
-  });
-}
-
-/**
- * CPU seconds (user + system) so far of every process in the stack's process group (tsx starts start.ts as a
- * child; cognito-local is one too), from /proc.
- */
-export function cpuSeconds(groupId: number): number {
-  let ticks = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      if (Number(fields[2]) === groupId) ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return ticks / 100;
-}
-
-/**
- * RATE uplinks a second for SECONDS into the uplink queue (SQS stand-in -> poller -> processor -> publisher ->
- * stand-in), round robin over the tags, each a few metres on; `sent` keys asset:second. Not over MQTT: the
- * broker, rule and ingest before the queue sustain ~9 uplinks/s on this shared box (section "pipeline"), which
- * would measure their backlog, not push.
- */
-async function drive(devices: DeviceRecord[], sent: Map<string, number>, rate: number) {
-  const started = Date.now();
-  let n = 0;
-  const sending: Promise<void>[] = [];
-  while (Date.now() - started < SECONDS * 1000) {
-    const due = Math.floor(((Date.now() - started) / 1000) * rate);
-    const batch: NormalizedUplink[] = [];
-    for (; n < due; n++) {
-      const device = devices[n % devices.length] as DeviceRecord;
-      const at = new Date(Math.floor(Date.now() / 1000) * 1000);
-      const fix = {
-        latitude: (device.last_event?.latitude as number) + ((n % 7) * 3) / 111_000,
-        longitude: device.last_event?.longitude as number,
-        accuracy: 10,
-        source: 'gnss' as const,
-      };
-      sent.set(`${device.asset?.id}:${at.getTime() / 1000}`, Date.now());
-      batch.push({
-        tenant: '1',
-        devEui: device.dev_eui,
-        source: 'mqtt',
-        measuredAt: at.toISOString(),
-        receivedAt: new Date().toISOString(),
-        decoded: { eventType: 'moving', fix },
-      });
-    }
-    if (batch.length > 0) sending.push(enqueueUplinks(batch));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  await Promise.all(sending);
-  return n;
-}
-
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-
-interface Phase {
-  uplinks: number;
-  receipts: Receipts;
-  clients: number;
-  minutes: number;
-  /** CPU seconds of the stack's processes from the first uplink until the last message arrived. */
-  stackCpu: number;
-  benchCpu: number;
-}
-
-/** `clients` subscribers (at least one, to see the last message arrive), RATE uplinks/s, until all arrived. */
-async function phase(
-  token: string,
-  clients: number,
-  devices: DeviceRecord[],
-  stackPid?: number,
-  rate = RATE,
-): Promise<Phase> {
-  const sent = new Map<string, number>();
-  const receipts: Receipts = { latencies: [], messages: 0, bytes: 0 };
-  const sockets: WebSocket[] = [];
-  for (let i = 0; i < clients; i += 50)
-    sockets.push(
-      ...(await Promise.all(
-        Array.from({ length: Math.min(50, clients - i) }, () => subscriber(token, staffChannel(1), sent, receipts)),
-      )),
-    );
-  const cpu = () => (stackPid ? cpuSeconds(stackPid) : Number.NaN);
-  const cpuBefore = cpu();
-  const benchBefore = process.cpuUsage();
-  const started = Date.now();
-  const uplinks = await drive(devices, sent, rate);
-  // Until the backlog is through: no new message for 3 s.
-  let last = -1;
-  while (receipts.messages !== last) {
-    last = receipts.messages;
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-  }
-  const minutes = (Date.now() - started - 3000) / 60_000;
-  const bench = process.cpuUsage(benchBefore);
-  for (const socket of sockets) socket.close();
-  return {
-    uplinks,
-    receipts,
-    clients,
-    minutes,
-    stackCpu: cpu() - cpuBefore,
-    benchCpu: (bench.user + bench.system) / 1e6,
-  };
-}
-
-/** A signed POST of one event to the stand-in (as the publisher sends it). */
-async function publishOne(changes: LiveEvent['changes'], seq: number) {
-  const url = new URL(`http://127.0.0.1:${port('LIVE_PORT')}/event`);
-  const body = JSON.stringify({
-    channel: staffChannel(1),
-    events: [JSON.stringify({ v: 1, cursor: `b${seq}`, changes })],
-  });
-  const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
-  const { host: _host, ...headers } = await signAppSyncRequest(
-    { method: 'POST', url, headers: { 'content-type': 'application/json' }, body },
-    credentials,
-    'eu-west-1',
-  );
-  await fetch(url, { method: 'POST', headers, body });
-}
-
-/**
- * Fan-out alone: with CLIENTS subscribers and the pipeline idle, the stack's CPU for MESSAGES published
- * messages of 50 marker changes (a busy second's message), less its idle CPU over the same time.
- */
-async function fanOutCpu(token: string, stackPid: number | undefined) {
-  const MESSAGES = 40;
-  const receipts: Receipts = { latencies: [], messages: 0, bytes: 0 };
-  const sockets: WebSocket[] = [];
-  for (let i = 0; i < CLIENTS; i += 50)
-    sockets.push(
-      ...(await Promise.all(
-        Array.from({ length: Math.min(50, CLIENTS - i) }, () =>
-          subscriber(token, staffChannel(1), new Map(), receipts),
-        ),
-      )),
-    );
-  const cpu = () => (stackPid ? cpuSeconds(stackPid) : Number.NaN);
-  const idleStart = cpu();
-  await new Promise((resolve) => setTimeout(resolve, 5000));
-  const idlePerSecond = (cpu() - idleStart) / 5;
-  const changes = Array.from({ length: 50 }, (_, i) => ({
-    t: 'asset' as const,
-    id: 1000 + i,
-    m: [1000 + i, `Haspel H-${1000 + i}`, 2, 52.12345, 5.12345, 1764100000, 0] as [
-      number,
-      string,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ],
-  }));
-  const before = cpu();
-  const started = Date.now();
-  for (let i = 0; i < MESSAGES; i++) {
-    await publishOne(changes, i);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  while (receipts.messages < MESSAGES * CLIENTS && Date.now() - started < 120_000)
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  const seconds = (Date.now() - started) / 1000;
-  for (const socket of sockets) socket.close();
-  return { perMessageMs: ((cpu() - before - idlePerSecond * seconds) / MESSAGES) * 1000, delivered: receipts.messages };
-}
 
 export async function benchPush(
   apiUrl: string,

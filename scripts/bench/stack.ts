@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { handlerEnvironment, type PortName } from '../local/config';
 import { launchLocalStack, type StartedStack } from '../local/launch-stack';
@@ -53,4 +53,22 @@ export async function startBenchStack(log: (line: string) => void): Promise<Benc
   process.once('exit', stop);
   pointAtStack(info, ports);
   return { apiUrl: info.apiUrl, dataDir, pid, stop };
+}
+
+/**
+ * CPU seconds (user + system) so far of every process in the stack's process group (tsx starts start.ts as a
+ * child; cognito-local is one too), from /proc.
+ */
+export function cpuSeconds(groupId: number): number {
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      if (Number(fields[2]) === groupId) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks / 100;
 }

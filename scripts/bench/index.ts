@@ -7,6 +7,7 @@ import { type ApiSession, benchAssetListTenant } from './asset-list.bench';
 import { benchAssetMap } from './asset-map.bench';
 import { benchCodec } from './codec.bench';
 import { benchDeviceList } from './device-list.bench';
+import { benchFairness } from './fairness.bench';
 import { benchGeocoding } from './geocoding.bench';
 import { benchGeofence } from './geofence.bench';
 import { benchLoad } from './load.bench';
@@ -28,7 +29,7 @@ import { benchTimeRules } from './time-rules.bench';
  * BENCH_SECTIONS=device-list measures only the device list (with BENCH_TENANTS=0: no asset tenant seeded).
  * BENCH_TENANTS=10000 limits the tenants, BENCH_REPS the repetitions (default 15), BENCH_STACK_FILE reuses a
  * running stack, BENCH_DRY_RUN=true prints the sections instead of writing the file. BENCH_SECTIONS=asset-map
- * (comma list of asset-list, exports, asset-map, device-list, silent-tags, time-rules, geofence, geocoding, pipeline, pipeline-1000, push, codec, load) runs only those; the asset map bench (asset-map.bench.ts)
+ * (comma list of asset-list, exports, asset-map, device-list, silent-tags, time-rules, geofence, geocoding, pipeline, pipeline-1000, push, codec, load, fairness) runs only those; the asset map bench (asset-map.bench.ts)
  * adds a 1.5k tenant to compare with the 10k and 100k ones.
  */
 const TENANTS = [
@@ -144,6 +145,10 @@ async function main() {
     if (runs('codec')) sections.push(['codec', await benchCodec()]);
     // The load (load.bench.ts) runs in the demo tenant of the same stack, after the other sections.
     if (runs('load')) sections.push(['load', await benchLoad(session.apiUrl, log)]);
+    // Fairness (fairness.bench.ts): two tenants of its own, B's steady load beside A's attacks, then the processor
+    // at DynamoDB-like latencies. Last: its attacks leave the stack busy for a while.
+    if (runs('fairness'))
+      sections.push(['fairness', await benchFairness(session.apiUrl, session.token, stack.pid, log)]);
     if (process.env.BENCH_DRY_RUN === 'true') {
       for (const [, content] of sections) console.log(content);
     } else {

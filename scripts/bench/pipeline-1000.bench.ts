@@ -18,7 +18,7 @@ const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 20);
  * DynamoDB's "single-digit millisecond" latency (its product page), taken in the middle: an assumption, not a
  * measurement; the row with the stand-in's measured latencies is beside it.
  */
-const DYNAMODB_LIKE: LatencyMs = { get: 4, batchGet: 6, update: 6, put: 6 };
+export const DYNAMODB_LIKE: LatencyMs = { get: 4, batchGet: 6, update: 6, put: 6 };
 
 const ms = (values: number[]) => `${median(values).toFixed(1)} / ${p95(values).toFixed(1)}`;
 

@@ -71,7 +71,7 @@ async function withHandler(handler: (original: Handler) => Handler, work: () => 
 }
 
 /** Records every answer of the table, by request, while `work` runs. */
-async function recording(work: () => Promise<unknown>): Promise<Map<string, Answer>> {
+export async function recording(work: () => Promise<unknown>): Promise<Map<string, Answer>> {
   const answers = new Map<string, Answer>();
   await withHandler(
     (original) => ({
@@ -90,7 +90,7 @@ async function recording(work: () => Promise<unknown>): Promise<Map<string, Answ
 }
 
 /** Answers from `answers` after the latency of the request's kind while `work` runs; counts the misses. */
-async function stubbed(answers: Map<string, Answer>, latency: LatencyMs, work: () => Promise<unknown>) {
+export async function stubbed(answers: Map<string, Answer>, latency: LatencyMs, work: () => Promise<unknown>) {
   let misses = 0;
   await withHandler(
     (original) => ({

@@ -105,3 +105,20 @@ export async function refusedCount(tenantId: string): Promise<number> {
   );
   return Items.reduce((sum, item) => sum + Number(item.refused ?? 0), 0);
 }
+
+/** Uplinks the processor refused and stored for the tenant (undecodable, implausible...), all days. */
+export async function processorRefusals(tenantId: string): Promise<number> {
+  const all = await countOf(typePartition(systemTenantContext(tenantId), 'REJECTED'));
+  const { Count = 0 } = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :count)',
+      ExpressionAttributeValues: {
+        ':pk': typePartition(systemTenantContext(tenantId), 'REJECTED'),
+        ':count': 'COUNT#',
+      },
+      Select: 'COUNT',
+    }),
+  );
+  return all - Count;
+}

@@ -1,9 +1,9 @@
 import os from 'node:os';
-import { A_RATES, type CeilingFigures, CONTAINERS } from './fairness-ceiling';
+import { A_RATES, type CeilingFigures, CONTAINERS, LANE_CONTAINERS } from './fairness-ceiling';
 import type { FairTenants } from './fairness-setup';
 import { A_PROFILES, SLOW_CODEC_MS } from './fairness-setup';
 import type { AFigures } from './fairness-tenant-a';
-import { type BFigures, PERIOD_S } from './fairness-tenant-b';
+import { type BFigures, PERIOD_S, STALL_MS } from './fairness-tenant-b';
 import { type Cell, markdownTable } from './markdown-table';
 
 /** The markdown section "fairness" of docs/performance.md, from the phases fairness.bench.ts measured. */
@@ -11,6 +11,8 @@ export interface PhaseRow {
   label: string;
   b: BFigures;
   bDeadLettered: number;
+  /** Refusals the processor stored for B during the phase. */
+  bProcessorRefused: number;
   a?: AFigures;
   /** (a) refusals counted for A; (b) events stored on A's tags. */
   aDone?: number;
@@ -68,9 +70,15 @@ function phaseTable(rows: PhaseRow[]): string[] {
         (r) => `${seconds(quantile(r.b.latencies, 0.5))} / ${seconds(quantile(r.b.latencies, 0.95))}`,
       ),
       measure('B: p95 ÷ quiet p95', '≤ 1.5×', (r) => `${(quantile(r.b.latencies, 0.95) / quietP95).toFixed(2)}×`),
-      measure('B: uplinks lost (never on the map)', '0', (r) => r.b.lost),
+      measure(
+        `B: uplinks on the map only after the queue drained (the wait gives up after ${STALL_MS / 1000} s without one)`,
+        '0',
+        (r) => r.b.late,
+      ),
+      measure('B: uplinks lost (neither they nor a later one of their tag ever on the map)', '0', (r) => r.b.lost),
       measure('B: uplinks dead-lettered', '0', (r) => r.bDeadLettered),
       measure('B: uplinks a way in did not take', '0', (r) => r.b.refused),
+      measure('B: uplinks the processor refused', '0', (r) => r.bProcessorRefused),
       measure('B: sign-ins served', '100 %', (r) => percent(r.b.signIns.ok, r.b.signIns.total)),
       measure(
         'B: map and list reads, p95 (s) / failed',
@@ -91,6 +99,7 @@ function ceilingTable(ceiling: CeilingFigures): string[] {
   const quiet = ceiling.rows[0];
   return markdownTable(
     [
+      { heading: 'processor containers' },
       { heading: 'A offered (codec uplinks/s)', align: 'right' },
       { heading: 'A’s codec work (containers busy)', align: 'right' },
       { heading: 'B: uplink -> stored, p50 / p95 (ms)', align: 'right' },
@@ -99,6 +108,7 @@ function ceilingTable(ceiling: CeilingFigures): string[] {
       { heading: 'backlog after 600 s', align: 'right' },
     ],
     ceiling.rows.map((row) => [
+      row.lane === undefined ? `${CONTAINERS}, shared` : `B ${CONTAINERS}, A a lane of ${row.lane} (on paper)`,
       row.aRate,
       ((row.aRate * ceiling.aMsPerUplink) / 1000).toFixed(2),
       `${row.bP50.toFixed(0)} / ${row.bP95.toFixed(0)}`,
@@ -141,7 +151,9 @@ export function section(
       `at 1,000 tags"): a batch of B's uplinks takes ${ceiling.bMsPerUplink.toFixed(1)} ms an uplink, a batch of A's ` +
       `busy-codec uplinks ${ceiling.aMsPerUplink.toFixed(1)} ms an uplink. With those times, a model of the queue as ` +
       `Lambda runs it (one FIFO queue, ${CONTAINERS} containers at once each on its own CPU, batches of up to 10 in ` +
-      `arrival order, B at 5 uplinks/s, A at ${A_RATES.slice(1).join(', ')} uplinks/s, 600 s):`,
+      `arrival order, B at 5 uplinks/s, A at ${A_RATES.slice(1).join(', ')} uplinks/s, 600 s), then the same with A ` +
+      `in a lane of its own of ${LANE_CONTAINERS} containers and the pool left to B (on paper: what a lane for a ` +
+      'tenant over its codec budget does):',
     '',
     ...ceilingTable(ceiling),
   ].join('\n');

@@ -1,5 +1,5 @@
 import { fairnessCeiling } from './fairness-ceiling';
-import { drainQueue, eventCount, refusedCount, takeDeadLetters } from './fairness-queues';
+import { drainQueue, eventCount, processorRefusals, refusedCount, takeDeadLetters } from './fairness-queues';
 import { type PhaseRow, section } from './fairness-report';
 import { type FairTenants, setUpFairTenants } from './fairness-setup';
 import { type AFigures, busyCodec, publicBurst, refusedFlood } from './fairness-tenant-a';
@@ -38,6 +38,7 @@ async function phase(
   const cpuBefore = cpu();
   const eventsBefore = attack === busyCodec ? await eventCount(tenants.a.tenantId, tenants.a.tags) : 0;
   const refusedBefore = attack === refusedFlood ? await refusedCount(tenants.a.tenantId) : 0;
+  const bRefusalsBefore = await processorRefusals(tenants.b.tenantId);
   const started = Date.now();
   const [b, a] = await Promise.all([load.run(WINDOW_S), attack?.(apiUrl, tenants, WINDOW_S)]);
   const bSeconds = (Date.now() - started) / 1000;
@@ -45,6 +46,7 @@ async function phase(
   // A's backlog leaves the queue before the next phase; for (b) the time it took is A's throughput.
   const drained = await drainQueue(DRAIN_CAP_MS);
   const aSeconds = (Date.now() - started) / 1000;
+  await load.recheck(b);
   const deadLetters = await takeDeadLetters();
   const aDone =
     attack === busyCodec
@@ -56,6 +58,7 @@ async function phase(
     label,
     b,
     bDeadLettered: deadLetters.get(tenants.b.tenantId) ?? 0,
+    bProcessorRefused: (await processorRefusals(tenants.b.tenantId)) - bRefusalsBefore,
     a,
     aDone,
     aSeconds: attack === busyCodec ? aSeconds : WINDOW_S,

@@ -1,28 +1,29 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
-import { geoZoneInputSchema } from '@shared/schemas/geo-zone';
-import { useEffect, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { type GeoZoneGeometry, geoZoneInputSchema } from '@shared/schemas/geo-zone';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/ApiError';
-import { errorMessage } from '../api/errorMessage';
+import { ConflictDialog } from '../common/conflict/ConflictDialog';
+import { conflictRowsOf } from '../common/conflict/conflicts';
 import { ConfirmDialog } from '../common/list/ConfirmDialog';
 import { SideDrawer } from '../common/list/SideDrawer';
-import { notifyError, notifySuccess } from '../common/notifications/notificationStore';
-import { useTranslateMessage } from '../i18n/translateMessage';
+import { usePanelForm } from '../common/list/usePanelForm';
+import { notifySuccess } from '../common/notifications/notificationStore';
 import { ZoneStockSection } from '../zone-stock/ZoneStockSection';
 import { ZoneVisitsSection } from '../zone-visits/ZoneVisitsSection';
-import { type MapGeoZone, useGeoZoneMutations } from './assetMapApi';
+import { type MapGeoZone, useGeoZoneMutations, useGeoZones } from './assetMapApi';
 
 interface ZoneFormValues {
   name: string;
+  version?: number;
 }
 
 const nameSchema = geoZoneInputSchema.pick({ name: true });
+const FORM_FIELDS = new Set(['name']);
+const toFormValues = (zone: MapGeoZone): ZoneFormValues => ({ name: zone.name ?? '', version: zone.version });
 
 /**
  * The geo zone panel, titled Geo Fencing (spec 000 s.2): Name, Delete (asks first) and Save. Client users
@@ -39,35 +40,41 @@ export function ZoneDrawer({
 }) {
   const { t } = useTranslation('assetMap');
   const { t: tc } = useTranslation('common');
-  const translate = useTranslateMessage();
   const { update, remove } = useGeoZoneMutations();
+  // The list the page read the zone from (client users read none: the zone is then never there).
+  const zones = useGeoZones(zone !== undefined);
   const [confirming, setConfirming] = useState(false);
-  const form = useForm<ZoneFormValues>({
-    defaultValues: { name: '' },
-    resolver: zodResolver(nameSchema as never, undefined, { raw: true }) as unknown as Resolver<ZoneFormValues>,
+  // The shape is no field of the panel: a save sends the one read last, so Overwrite keeps a shape they changed.
+  const latest = useRef(zone);
+  latest.current = zone;
+  const { form, submit, fieldError, conflictDialog } = usePanelForm({
+    schema: nameSchema,
+    raw: true,
+    empty: { name: '' },
+    entity: zone,
+    // The page closes the panel of a zone that is gone.
+    failed: false,
+    toFormValues,
+    fields: FORM_FIELDS,
+    conflict: {
+      reread: () => zones.refetch().then((read) => read.data?.find((z) => z.id === zone?.id)),
+      rows: conflictRowsOf<ZoneFormValues>({ name: t('panel.name') }),
+    },
+    onClose,
   });
-  const { reset, register, formState } = form;
-  useEffect(() => {
-    if (zone) reset({ name: zone.name ?? '' });
-  }, [zone, reset]);
 
-  const onSubmit = form.handleSubmit(async ({ name }) => {
-    if (!zone?.geometry) return;
-    try {
-      await update.mutateAsync({
-        id: zone.id,
-        name: name.trim() || null,
-        geometry: zone.geometry,
-        version: zone.version,
-      });
-      notifySuccess(t('notices.updated'));
-      onClose();
-    } catch (error) {
-      const violation = error instanceof ApiError ? error.violations.find((v) => v.propertyPath === 'name') : undefined;
-      if (violation) form.setError('name', { message: violation.message });
-      else notifyError(errorMessage(error));
-    }
+  const save = submit(async ({ name, version }) => {
+    const current = latest.current as MapGeoZone & { geometry: GeoZoneGeometry };
+    await update.mutateAsync({
+      id: current.id,
+      name: name.trim() || null,
+      geometry: current.geometry,
+      version: version ?? current.version,
+    });
+    return t('notices.updated');
   });
+  // A shape the API could not read back (geometry null) cannot be saved again: Save then does nothing.
+  const onSubmit = (event: FormEvent) => (latest.current?.geometry ? save(event) : event.preventDefault());
 
   const onDelete = async () => {
     if (!zone) return;
@@ -82,7 +89,6 @@ export function ZoneDrawer({
     onClose();
   };
 
-  const message = formState.errors.name?.message;
   const actions = canEdit && zone && (
     <>
       <Button color="error" startIcon={<DeleteIcon />} onClick={() => setConfirming(true)} sx={{ mr: 'auto' }}>
@@ -98,12 +104,11 @@ export function ZoneDrawer({
       {zone ? (
         <Box component="form" id="geo-zone-form" noValidate onSubmit={onSubmit}>
           <TextField
-            {...register('name')}
+            {...form.register('name')}
             label={t('panel.name')}
             fullWidth
             slotProps={{ input: { readOnly: !canEdit } }}
-            error={Boolean(message)}
-            helperText={message ? translate(String(message)) : undefined}
+            {...fieldError('name')}
           />
         </Box>
       ) : (
@@ -119,6 +124,7 @@ export function ZoneDrawer({
         onYes={onDelete}
         onNo={() => setConfirming(false)}
       />
+      <ConflictDialog {...conflictDialog} />
     </SideDrawer>
   );
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,12 +5,15 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import { type Tenant, tenantInputSchema, tenantUpdateInputSchema } from '@shared/schemas/tenant';
 import { useEffect, useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/ApiError';
 import { errorMessage } from '../api/errorMessage';
+import { ConflictDialog } from '../common/conflict/ConflictDialog';
+import { conflictRowsOf } from '../common/conflict/conflicts';
 import { ConfirmDialog } from '../common/list/ConfirmDialog';
 import { SideDrawer } from '../common/list/SideDrawer';
+import { usePanelForm } from '../common/list/usePanelForm';
 import { notifyError, notifySuccess } from '../common/notifications/notificationStore';
 import { useTranslateMessage } from '../i18n/translateMessage';
 import { useSession } from '../session/useSession';
@@ -62,24 +64,27 @@ export function TenantDrawer({ tenantId, onClose }: { tenantId: 'new' | number; 
   const existing = useTenant(isNew ? undefined : tenantId);
   const { save, remove, refresh } = useTenantMutations();
   const [confirming, setConfirming] = useState(false);
-  const form = useForm<TenantPayload>({
-    defaultValues: EMPTY,
-    resolver: zodResolver(
-      (isNew ? tenantInputSchema : tenantUpdateInputSchema) as never,
-    ) as unknown as Resolver<TenantPayload>,
-  });
-  const { reset } = form;
   const tenant = existing.data;
-  // Gone (deleted elsewhere, or not visible to this admin): say so and close.
+  const { form, submit, fieldError, conflictDialog } = usePanelForm({
+    schema: isNew ? tenantInputSchema : tenantUpdateInputSchema,
+    empty: EMPTY,
+    entity: tenant ?? undefined,
+    // Gone (deleted elsewhere, or not visible to this admin): said below, and the panel closes.
+    failed: existing.isError || tenant === null,
+    toFormValues,
+    fields: FORM_FIELDS,
+    conflict: {
+      reread: () => existing.refetch().then((read) => read.data ?? undefined),
+      // The icon is an image: a data URL says nothing as text, so a changed icon alone reads as a hidden change.
+      rows: conflictRowsOf<TenantPayload>(
+        Object.fromEntries(TEXT_FIELDS.map((field) => [field, t(`fields.${field}`)])),
+      ),
+    },
+    onClose,
+  });
   useEffect(() => {
-    if (existing.isError || tenant === null) {
-      if (tenant === null) notifyError(t('notifications.notFound'));
-      onClose();
-    }
-  }, [existing.isError, tenant, onClose, t]);
-  useEffect(() => {
-    if (tenant) reset(toFormValues(tenant));
-  }, [tenant, reset]);
+    if (tenant === null) notifyError(t('notifications.notFound'));
+  }, [tenant, t]);
 
   const isSuperAdmin = user?.roles.includes('ROLE_SUPER_ADMIN') ?? false;
   const name = tenant ? tenant.descriptionShort || String(tenant.id) : '';
@@ -87,23 +92,9 @@ export function TenantDrawer({ tenantId, onClose }: { tenantId: 'new' | number; 
   const loading = !isNew && !tenant;
   const canDelete = !isNew && isSuperAdmin && tenant !== undefined && tenant?.id !== user?.tenant?.id;
 
-  const showViolations = (error: unknown) => {
-    if (!(error instanceof ApiError) || error.violations.length === 0) return notifyError(errorMessage(error));
-    for (const violation of error.violations) {
-      if (FORM_FIELDS.has(violation.propertyPath))
-        form.setError(violation.propertyPath as keyof TenantPayload, { message: violation.message });
-      else notifyError(translate(violation.message));
-    }
-  };
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync({ id: isNew ? undefined : tenantId, payload: values });
-      notifySuccess(isNew ? t('notifications.created') : t('notifications.updated'));
-      onClose();
-    } catch (error) {
-      showViolations(error);
-    }
+  const onSubmit = submit(async (values) => {
+    await save.mutateAsync({ id: isNew ? undefined : tenantId, payload: values });
+    return isNew ? t('notifications.created') : t('notifications.updated');
   });
 
   /** Spec 001 s.8: a 404 says 'Tenant not found', reloads the list and closes; others show the message. */
@@ -124,11 +115,6 @@ export function TenantDrawer({ tenantId, onClose }: { tenantId: 'new' | number; 
     } finally {
       setConfirming(false);
     }
-  };
-
-  const fieldError = (field: keyof TenantPayload) => {
-    const message = form.formState.errors[field]?.message;
-    return message ? { error: true, helperText: translate(String(message)) } : {};
   };
 
   return (
@@ -186,6 +172,7 @@ export function TenantDrawer({ tenantId, onClose }: { tenantId: 'new' | number; 
         onYes={onDelete}
         onNo={() => setConfirming(false)}
       />
+      <ConflictDialog {...conflictDialog} />
     </SideDrawer>
   );
 }

@@ -1,12 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from 'react-hook-form';
+import {
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  useForm,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import { useTranslateMessage } from '../../i18n/translateMessage';
 import type { ConflictDialogProps } from '../conflict/ConflictDialog';
 import { type ConflictRow, isConflict } from '../conflict/conflicts';
 import { violationsOnFields } from '../forms/violationsOnFields';
-import { notifySuccess } from '../notifications/notificationStore';
+import { notifyError, notifySuccess } from '../notifications/notificationStore';
 
 /** How the form checks its values: the shared zod schema of the call, or a resolver that builds the payload. */
 type Check<Values extends FieldValues, Output> =
@@ -105,8 +112,18 @@ export function usePanelForm<Values extends FieldValues & { version?: number }, 
     }
   };
 
-  /** The submit handler: runs the save, shows the notice it answers, closes; violations stay on the form. */
-  const submit = (save: (values: Output) => Promise<string>) => form.handleSubmit((values) => run(save, values));
+  /**
+   * The submit handler: runs the save, shows the notice it answers, closes; violations stay on the form. The
+   * schema's problems on no field of the form (a panel whose entries are edited elsewhere) are notices, as the
+   * server's are, so a save the schema stops never stops without a word.
+   */
+  const submit = (save: (values: Output) => Promise<string>) =>
+    form.handleSubmit(
+      (values) => run(save, values),
+      (errors) => {
+        for (const message of messagesOutside(errors, fields)) notifyError(translate(message));
+      },
+    );
 
   /** A field's error props for a TextField, its message translated. */
   const fieldError = (name: Path<Values>) => {
@@ -143,4 +160,17 @@ function resolverOf<Values extends FieldValues, Output>(
   return (check.raw
     ? zodResolver(check.schema as never, undefined, { raw: true })
     : zodResolver(check.schema as never)) as unknown as Resolver<Values, unknown, Output>;
+}
+
+/** The messages of the check's errors under names that are no field of the form, each once. */
+function messagesOutside(errors: FieldErrors, fields: ReadonlySet<string>): string[] {
+  const found = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    const { message } = node as { message?: unknown };
+    if (typeof message === 'string' && message) found.add(message);
+    else for (const [key, child] of Object.entries(node)) if (key !== 'ref') walk(child);
+  };
+  for (const [name, error] of Object.entries(errors)) if (!fields.has(name)) walk(error);
+  return [...found];
 }

@@ -6,88 +6,65 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type StockLimitsInput, stockLimitsInputSchema, type ZoneStock } from '@shared/schemas/zone-stock';
-import { useState } from 'react';
+import type { StockLimitsInput, ZoneStock } from '@shared/schemas/zone-stock';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/ApiError';
-import { errorMessage } from '../api/errorMessage';
 import { useProfileDefinitions } from '../asset-profiles/assetProfilesApi';
-import { notifyError, notifySuccess } from '../common/notifications/notificationStore';
-import { useTranslateMessage } from '../i18n/translateMessage';
-import { useSaveStockLimits } from './stockApi';
-
-type Row = { profile: number; name: string; min: string; max: string };
-type Problems = Record<string, string>;
-
-const toBound = (text: string): number | null => (text.trim() === '' ? null : Number(text.trim()));
-
-/** The rows with a bound, as the API takes them; an empty row is a profile without limits. */
-const inputOf = (rows: Row[], version: number): { input: StockLimitsInput; rowOf: number[] } => {
-  const filled = rows.map((row, i) => ({ row, i })).filter(({ row }) => row.min.trim() !== '' || row.max.trim() !== '');
-  return {
-    input: {
-      version,
-      limits: filled.map(({ row }) => ({ profile: row.profile, min: toBound(row.min), max: toBound(row.max) })),
-    },
-    rowOf: filled.map(({ i }) => i),
-  };
-};
-
-/** `limits.3.min` / `limits[3].min` -> the key of that row's field. */
-function problemKey(path: string, rowOf: number[]): string | null {
-  const match = /^limits(?:\.|\[)(\d+)\]?\.(min|max|profile)$/.exec(path);
-  if (!match) return null;
-  const row = rowOf[Number(match[1])];
-  return row === undefined ? null : `${row}.${match[2] === 'max' ? 'max' : 'min'}`;
-}
+import { ConflictDialog } from '../common/conflict/ConflictDialog';
+import { usePanelForm } from '../common/list/usePanelForm';
+import { useSaveStockLimits, useZoneStock } from './stockApi';
+import {
+  EMPTY_LIMITS,
+  LIMIT_FIELDS,
+  type LimitRow,
+  limitConflictRows,
+  limitFieldOf,
+  type StockLimitsRecord,
+  stockLimitsResolver,
+  toLimitsForm,
+} from './stockLimitsForm';
 
 /**
  * A zone's minimum and maximum per asset profile (alarm types 4/5): one row per profile definition of the
- * tenant. Checked with the shared schema before it is sent; the server's messages land on the same fields.
+ * tenant. Checked with the shared schema before it is sent; the server's messages land on the same fields, and a
+ * save that met someone else's opens the conflict dialog. A dialog of the zone panel, on the shared panel form.
  */
 export function StockLimitsDialog({ stock, onClose }: { stock: ZoneStock; onClose(): void }) {
   const { t } = useTranslation('zoneStock');
   const { t: tc } = useTranslation('common');
-  const translate = useTranslateMessage();
   const definitions = useProfileDefinitions();
+  const zoneStock = useZoneStock(stock.zone.id);
   const save = useSaveStockLimits(stock.zone.id);
-  const [edited, setEdited] = useState<Row[] | null>(null);
-  const [problems, setProblems] = useState<Problems>({});
-  const rows: Row[] =
-    edited ??
-    (definitions.data?.['hydra:member'] ?? []).map((d) => {
-      const limit = stock.limits.find((l) => l.profile === d.id);
-      return { profile: d.id, name: d.name, min: String(limit?.min ?? ''), max: String(limit?.max ?? '') };
-    });
-  const change = (i: number, field: 'min' | 'max', value: string) =>
-    setEdited(rows.map((row, j) => (j === i ? { ...row, [field]: value } : row)));
+  const profiles = definitions.data?.['hydra:member'];
+  const current = zoneStock.data ?? stock;
+  const record = useMemo<StockLimitsRecord | undefined>(
+    () => (profiles ? { ...current, profiles } : undefined),
+    [current, profiles],
+  );
+  // What the last save sent, from which rows: a violation's `limits.N` counts the rows with limits only.
+  const sent = useRef<{ input: StockLimitsInput; rows: LimitRow[] } | undefined>(undefined);
+  const { form, submit, fieldError, conflictDialog } = usePanelForm({
+    resolver: stockLimitsResolver,
+    empty: EMPTY_LIMITS,
+    entity: record,
+    failed: false,
+    toFormValues: toLimitsForm,
+    fields: LIMIT_FIELDS,
+    fieldOf: (path) => limitFieldOf(path, sent.current?.input, sent.current?.rows ?? []),
+    conflict: {
+      reread: () =>
+        zoneStock.refetch().then((read) => (read.data && profiles ? { ...read.data, profiles } : undefined)),
+      rows: limitConflictRows((row, bound) => `${row.name}: ${t(`limits.${bound}`)}`),
+    },
+    onClose,
+  });
+  const rows = form.watch('rows');
 
-  const onSave = async () => {
-    const { input, rowOf } = inputOf(rows, stock.version);
-    const checked = stockLimitsInputSchema.safeParse(input);
-    const found: Problems = {};
-    for (const issue of checked.success ? [] : checked.error.issues) {
-      const key = problemKey(issue.path.join('.'), rowOf);
-      if (key) found[key] ??= issue.message;
-    }
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
-    try {
-      await save.mutateAsync(input);
-      notifySuccess(t('limits.saved'));
-      onClose();
-    } catch (error) {
-      const violations = error instanceof ApiError ? error.violations : [];
-      const fromServer = Object.fromEntries(
-        violations.flatMap((v) => {
-          const key = problemKey(v.propertyPath, rowOf);
-          return key ? [[key, v.message]] : [];
-        }),
-      );
-      if (Object.keys(fromServer).length > 0) setProblems(fromServer);
-      else notifyError(errorMessage(error));
-    }
-  };
+  const onSave = submit(async (input) => {
+    sent.current = { input, rows: form.getValues().rows };
+    await save.mutateAsync(input);
+    return t('limits.saved');
+  });
 
   return (
     <Dialog
@@ -102,7 +79,7 @@ export function StockLimitsDialog({ stock, onClose }: { stock: ZoneStock; onClos
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {t('limits.intro')}
         </Typography>
-        <Stack spacing={1.5} data-stock-limits={definitions.data ? 'loaded' : 'loading'}>
+        <Stack spacing={1.5} data-stock-limits={profiles ? 'loaded' : 'loading'}>
           {rows.map((row, i) => (
             <Stack
               key={row.profile}
@@ -111,17 +88,15 @@ export function StockLimitsDialog({ stock, onClose }: { stock: ZoneStock; onClos
               sx={{ alignItems: { sm: 'flex-start' } }}
             >
               <Typography sx={{ flexGrow: 1, pt: { sm: 1 } }}>{row.name}</Typography>
-              {(['min', 'max'] as const).map((field) => (
+              {(['min', 'max'] as const).map((bound) => (
                 <TextField
-                  key={field}
+                  key={bound}
                   size="small"
                   type="number"
-                  label={t(`limits.${field}`)}
-                  value={row[field]}
-                  onChange={(event) => change(i, field, event.target.value)}
-                  error={Boolean(problems[`${i}.${field}`])}
-                  helperText={problems[`${i}.${field}`] ? translate(problems[`${i}.${field}`] as string) : undefined}
-                  slotProps={{ htmlInput: { min: 0, 'aria-label': `${row.name}: ${t(`limits.${field}`)}` } }}
+                  label={t(`limits.${bound}`)}
+                  {...form.register(`rows.${i}.${bound}`)}
+                  {...fieldError(`rows.${i}.${bound}`)}
+                  slotProps={{ htmlInput: { min: 0, 'aria-label': `${row.name}: ${t(`limits.${bound}`)}` } }}
                   sx={{ width: { sm: 140 } }}
                 />
               ))}
@@ -137,6 +112,7 @@ export function StockLimitsDialog({ stock, onClose }: { stock: ZoneStock; onClos
           {tc('save')}
         </Button>
       </DialogActions>
+      <ConflictDialog {...conflictDialog} />
     </Dialog>
   );
 }

@@ -3,11 +3,14 @@ import type { AssetMapAnswer, MapMarker } from '../../shared/schemas/asset-map';
 import { decodeMapColumns, encodeMapColumns } from '../../shared/schemas/asset-map-codec';
 import { call, tokenOf } from '../harness/api';
 import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
+import { conflictDialog, conflictRowOf, saveAsOther } from '../harness/conflicts';
+import { waitUntil } from '../harness/wait';
 
 /**
  * /asset-map (spec 000 s.2): clustered markers, a marker's popup, drawing a circle zone, the Geo Fencing panel
- * (rename, delete), what a client user may do, the empty warning and the zones' load error. The map reports
- * what it drew as data attributes on its element when idle (AssetMapCanvas.describeRendered).
+ * (rename, delete, a rename meeting someone else's), what a client user may do, the empty warning and the zones'
+ * load error. The map reports what it drew as data attributes on its element when idle
+ * (AssetMapCanvas.describeRendered).
  */
 const run = Date.now().toString(36);
 // SwiftShader draws the map on the CPU of a shared machine: a map test takes 50-80 s there.
@@ -199,6 +202,41 @@ describe('asset map in the console', () => {
       await page.getByText('Overlays', { exact: false }).first().waitFor();
       expect(await page.getByText('Zones', { exact: true }).count()).toBe(0);
       await screenshot(page, 'asset-map-client-phone');
+    },
+    MAP_TEST_TIMEOUT,
+  );
+
+  it(
+    'a rename that meets someone else’s opens the conflict dialog; Overwrite keeps the shape they saved',
+    async () => {
+      const token = await tokenOf('admin');
+      const path = (id: number) => `/api/geo-zones/${id}`;
+      const circle = (radius: number) => ({ type: 'Point', coordinates: [4.3, 52.6], radius });
+      type Zone = { id: number; name: string | null; geometry: { radius: number }; version: number };
+      const zone = (
+        await call<Zone>('POST', '/api/geo-zones', { token, body: { name: `Duin ${run}`, geometry: circle(200) } })
+      ).body;
+      const page = await browser.newPage({ viewport: DESKTOP });
+      await signInAs(page, 'admin', `/asset-map?zone=${zone.id}`);
+      const name = drawer(page).getByLabel('Name');
+      await waitUntil(
+        'the zone’s name in the panel',
+        () => name.inputValue(),
+        (value) => value !== '',
+      );
+      await name.fill(`Mijn duin ${run}`);
+      await saveAsOther(path(zone.id), { name: `Hun duin ${run}`, geometry: circle(350) });
+
+      await drawer(page).getByRole('button', { name: 'Save' }).click();
+      await conflictDialog(page).waitFor();
+      expect(await conflictRowOf(page, 'Name')).toEqual([`Hun duin ${run}`, `Mijn duin ${run}`]);
+      await screenshot(page, 'asset-map-zone-conflict-desktop');
+      await conflictDialog(page).getByRole('button', { name: 'Overwrite' }).click();
+      await page.getByText('GeoZone updated').waitFor();
+      const stored = (await call<Zone>('GET', path(zone.id), { token })).body;
+      expect(stored).toMatchObject({ name: `Mijn duin ${run}`, geometry: { radius: 350 }, version: 3 });
+      await call('DELETE', path(zone.id), { token });
+      await page.close();
     },
     MAP_TEST_TIMEOUT,
   );

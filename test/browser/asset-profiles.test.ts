@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { call, tokenOf } from '../harness/api';
 import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
+import { conflictDialog, conflictRowOf, saveAsOther } from '../harness/conflicts';
 
 /** Asset profiles (spec 000 /asset-profiles and the asset's profile block) driven as an admin. */
 
@@ -73,6 +74,49 @@ describe('asset profiles in the console', () => {
     await drawer(page)
       .getByRole('cell', { name: `Browser ${run}` })
       .waitFor();
+    await page.close();
+  }, 180_000);
+
+  it('a definition saved meanwhile opens the conflict dialog; Reload shows theirs and saves nothing', async () => {
+    type Definition = { id: number; name: string; type: string; version: number; definitions: Entry[] };
+    type Entry = { name: string; type: string; value: unknown[] };
+    const token = await tokenOf('admin');
+    const read = async () =>
+      (
+        await call<{ 'hydra:member': Definition[] }>('GET', '/api/asset-profile-definitions?pagination=false', {
+          token,
+        })
+      ).body['hydra:member'].find((d) => d.id === 1) as Definition;
+    const before = await read();
+    const withLength = (length: number) =>
+      before.definitions.map((e) => (e.name === 'cable_length' ? { ...e, value: [...e.value, length] } : e));
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInAs(page, 'admin', '/asset-profiles/1');
+    const lengths = drawer(page).getByRole('region', { name: 'Cable length m' });
+    await lengths.getByLabel('New item').fill('4321');
+    await lengths.getByRole('button', { name: 'Add item' }).click();
+    await lengths.getByText('4321', { exact: true }).waitFor();
+    const theirs = { name: before.name, type: before.type, definitions: withLength(9876) };
+    await saveAsOther('/api/asset-profile-definitions/1', theirs, async () => (await read()).version);
+
+    await drawer(page).getByRole('button', { name: 'Save' }).click();
+    await conflictDialog(page).waitFor();
+    const [theirText, yourText] = await conflictRowOf(page, 'Cable length m');
+    expect([theirText?.includes('9876'), theirText?.includes('4321')]).toEqual([true, false]);
+    expect([yourText?.includes('9876'), yourText?.includes('4321')]).toEqual([false, true]);
+    await screenshot(page, 'asset-profiles-conflict-desktop');
+    await conflictDialog(page).getByRole('button', { name: 'Reload' }).click();
+    await conflictDialog(page).waitFor({ state: 'detached' });
+    await lengths.getByText('9876', { exact: true }).waitFor();
+    expect(await lengths.getByText('4321', { exact: true }).count()).toBe(0);
+    // Theirs stands; the seeded lengths come back for the other tests.
+    const stored = await read();
+    expect(stored.version).toBe(before.version + 1);
+    await saveAsOther(
+      '/api/asset-profile-definitions/1',
+      { ...theirs, definitions: before.definitions },
+      async () => stored.version,
+    );
     await page.close();
   }, 180_000);
 

@@ -1,9 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import assetsNl from '../../web/src/i18n/features/assets/nl.json';
 import commonNl from '../../web/src/i18n/features/common/nl.json';
 import { LANGUAGE_STORAGE_KEY } from '../../web/src/i18n/languages';
 import { call, tokenOf } from '../harness/api';
-import { axeViolations, serious } from '../harness/axe';
 import {
   animationsFinished,
   consoleUrl,
@@ -13,12 +12,20 @@ import {
   screenshot,
   signInAs,
 } from '../harness/browser';
+import {
+  conflictDialog,
+  expectConflictDialogAccessible as expectAccessible,
+  conflictRowOf as rowOf,
+  saveAsOther,
+} from '../harness/conflicts';
 import { publishMqtt, waitFor } from '../harness/uplinks';
 
 /**
  * A save that meets someone else's save shows what they changed (theirs beside yours) with
  * Reload and Overwrite, in the asset panel, the list's inline Scheduled date, the device drawer and a panel on
  * the shared panel form (the alarm rule's). The other person's save goes through the API while the page is open.
+ * The tenant, geo zone, stock limits and asset profile definition panels test theirs in their own files, with the
+ * same helpers (test/harness/conflicts.ts).
  */
 type Asset = { id: number; version: number; name: string; description: string | null; scheduled: string | null };
 type Device = { id: number; version: number; name: string | null; model: string | null };
@@ -32,31 +39,8 @@ async function newAsset(name: string): Promise<Asset> {
   return created.body;
 }
 
-/** Someone else's save, with the version they read. */
-async function saveAsOther(path: string, body: Record<string, unknown>) {
-  const token = await tokenOf('superadmin');
-  const read = await call<{ version: number }>('GET', path, { token: await tokenOf('admin') });
-  const saved = await call('PUT', path, { token, body: { ...body, version: read.body.version } });
-  expect(saved.status).toBe(200);
-}
-
 const readAsset = async (id: number) =>
   (await call<Asset>('GET', `/api/assets/${id}`, { token: await tokenOf('admin') })).body;
-
-const conflictDialog = (page: Page) => page.getByTestId('conflict-dialog');
-
-/** The dialog is a new dialog: axe's WCAG 2 A/AA rules on it, no serious or critical violation (conventions). */
-async function expectAccessible(page: Page) {
-  const found = serious(await axeViolations(page, { include: '[data-testid="conflict-dialog"]' }));
-  expect(found.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function rowOf(page: Page, label: string) {
-  const row = conflictDialog(page)
-    .getByRole('row')
-    .filter({ has: page.getByRole('rowheader', { name: label }) });
-  return (await row.getByRole('cell').allInnerTexts()).map((text) => text.trim());
-}
 
 describe('edit conflicts in the console', () => {
   let browser: Browser;

@@ -1,5 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
+import { call, tokenOf } from '../harness/api';
 import { DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
+import { conflictDialog, conflictRowOf, saveAsOther } from '../harness/conflicts';
 
 /** The Tenants screen (spec 001 s.2, s.4, s.8) driven as the super admin, at desktop and phone width. */
 
@@ -76,6 +78,39 @@ describe('tenants administration in the console', () => {
     await page.getByRole('button', { name: 'Yes' }).click();
     await page.getByText('Tenant deleted').waitFor();
     await page.getByText('No result found').waitFor();
+    await page.close();
+  });
+
+  it('a save that meets another super admin’s opens the conflict dialog; Overwrite saves over theirs', async () => {
+    const token = await tokenOf('superadmin');
+    type Stored = { id: number; version: number; company: string; city: string };
+    const created = await call<Stored>('POST', '/api/tenants', {
+      token,
+      body: { subdomain: `bc-${run}`, company: `Conflict Tenant ${run}`, city: 'Delft' },
+    });
+    expect(created.status).toBe(201);
+    const { id } = created.body;
+    const read = async () =>
+      (await call<{ 'hydra:member': Stored[] }>('GET', `/api/tenants?id=${id}`, { token })).body['hydra:member'][0];
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInAs(page, 'superadmin', `/tenants/${id}`);
+    await drawer(page).getByLabel('Company').waitFor();
+    expect(await drawer(page).getByLabel('Company').inputValue()).toBe(`Conflict Tenant ${run}`);
+    await drawer(page).getByLabel('City').fill('Leiden');
+    await saveAsOther(
+      `/api/tenants/${id}`,
+      { company: `Their Tenant ${run}` },
+      async () => (await read())?.version ?? 0,
+    );
+
+    await drawer(page).getByRole('button', { name: 'Save' }).click();
+    await conflictDialog(page).waitFor();
+    expect(await conflictRowOf(page, 'Company')).toEqual([`Their Tenant ${run}`, `Conflict Tenant ${run}`]);
+    await screenshot(page, 'tenants-conflict-desktop');
+    await conflictDialog(page).getByRole('button', { name: 'Overwrite' }).click();
+    await page.getByText('Tenant updated').waitFor();
+    expect(await read()).toMatchObject({ company: `Conflict Tenant ${run}`, city: 'Leiden', version: 3 });
+    await call('DELETE', `/api/tenants/${id}`, { token });
     await page.close();
   });
 

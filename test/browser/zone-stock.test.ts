@@ -11,13 +11,16 @@ import {
   signInAs,
   waitForScreen,
 } from '../harness/browser';
+import { conflictDialog, conflictRowOf, saveAsOther } from '../harness/conflicts';
 import { publishMqtt, waitFor } from '../harness/uplinks';
+import { waitUntil } from '../harness/wait';
 
 /**
  * Stock per zone in the console: the Stock screen (zones x profiles, a count below the zone's
  * minimum marked, a cell opening its assets in the URL), the stock section and the limits dialog of the zone
- * panel, a phone, and who is offered the screen. Two reels of this file's own stand in a zone of its own,
- * brought there by real uplinks; the zone's minimum is 3, so its cell is below.
+ * panel (also when someone else saved them meanwhile), a phone, and who is offered the screen. Two reels of this
+ * file's own stand in a zone of its own, brought there by real uplinks; the zone's minimum is 3, so its cell is
+ * below.
  */
 const stamp = Date.now();
 const T0 = Math.floor((Date.now() - 90 * 60_000) / 1000) * 1000;
@@ -147,6 +150,37 @@ describe('Stock screen', () => {
     await page.getByText('Stock limits saved').waitFor();
     // Two reels, minimum 1: within bounds now.
     await section.locator('[data-stock-state]').waitFor({ state: 'detached' });
+    await page.close();
+  });
+
+  it('limits saved meanwhile open the conflict dialog; Reload shows theirs', async () => {
+    const stockPath = `/api/geo-zones/${zoneId}/stock`;
+    const versionOf = async () => (await call<ZoneStock>('GET', stockPath, { token: admin })).body.version;
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInAs(page, 'admin', `/asset-map?zone=${zoneId}`);
+    const section = page.locator('[data-zone-stock="loaded"]');
+    await section.getByRole('button', { name: 'Limits' }).click({ timeout: 60_000 });
+    const dialog = page.getByRole('dialog', { name: `Stock limits: ${ZONE}` });
+    await dialog.locator('[data-stock-limits="loaded"]').waitFor();
+    const max = dialog.getByLabel(`${profile.name}: Maximum`);
+    await waitUntil(
+      'the maximum as saved in the dialog',
+      () => max.inputValue(),
+      (value) => value !== '',
+    );
+    await max.fill('20');
+    const theirs = { limits: [{ profile: profile.id, min: 2, max: 9 }] };
+    await saveAsOther(`/api/geo-zones/${zoneId}/stock-limits`, theirs, versionOf);
+
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await conflictDialog(page).waitFor();
+    expect(await conflictRowOf(page, `${profile.name}: Maximum`)).toEqual(['9', '20']);
+    await animationsFinished(page);
+    await screenshot(page, 'stock-limits-conflict-desktop');
+    await conflictDialog(page).getByRole('button', { name: 'Reload' }).click();
+    await conflictDialog(page).waitFor({ state: 'detached' });
+    expect(await max.inputValue()).toBe('9');
+    expect(await dialog.getByLabel(`${profile.name}: Minimum`).inputValue()).toBe('2');
     await page.close();
   });
 

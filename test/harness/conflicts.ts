@@ -1,0 +1,34 @@
+import type { Page } from 'playwright-core';
+import { call, tokenOf } from './api';
+import { axeViolations, serious } from './axe';
+
+/**
+ * Someone else's save while a console page is open: the super admin's PUT with the version as read (by default
+ * the admin's GET on the same path), and what the console's conflict dialog then shows.
+ */
+export async function saveAsOther(
+  path: string,
+  body: Record<string, unknown>,
+  versionOf: () => Promise<number> = async () =>
+    (await call<{ version: number }>('GET', path, { token: await tokenOf('admin') })).body.version,
+) {
+  const token = await tokenOf('superadmin');
+  const saved = await call('PUT', path, { token, body: { ...body, version: await versionOf() } });
+  expect(saved.status).toBe(200);
+}
+
+export const conflictDialog = (page: Page) => page.getByTestId('conflict-dialog');
+
+/** The dialog is a new dialog: axe's WCAG 2 A/AA rules on it, no serious or critical violation (conventions). */
+export async function expectConflictDialogAccessible(page: Page) {
+  const found = serious(await axeViolations(page, { include: '[data-testid="conflict-dialog"]' }));
+  expect(found.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** The dialog's row of a field: its label's cells, theirs then yours. */
+export async function conflictRowOf(page: Page, label: string) {
+  const row = conflictDialog(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: label }) });
+  return (await row.getByRole('cell').allInnerTexts()).map((text) => text.trim());
+}

@@ -32,6 +32,8 @@ export function useSaveDefinition() {
     mutationFn: ({ id, body }: { id: number; body: AssetProfileDefinitionUpdateInput }) =>
       api.put<AssetProfileDefinition>(`/api/asset-profile-definitions/${id}`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: definitionsKey }),
+    // The editor's panel form says what went wrong (a conflict as its dialog), not a second notice.
+    meta: { silent: true },
   });
 }
 

@@ -49,5 +49,7 @@ export function useSaveStockLimits(zoneId: number) {
       queryClient.setQueryData(stockKeys.zone(zoneId), saved);
       return queryClient.invalidateQueries({ queryKey: stockKeys.table() });
     },
+    // The dialog's panel form says what went wrong (a conflict as its dialog), not a second notice.
+    meta: { silent: true },
   });
 }

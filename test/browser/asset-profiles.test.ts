@@ -164,6 +164,34 @@ describe('asset profiles in the console', () => {
     await page.close();
   }, 180_000);
 
+  it('an asset profile saved meanwhile opens the conflict dialog; Overwrite saves this block’s values', async () => {
+    const id = await assetWithProfile();
+    const token = await tokenOf('admin');
+    type Profile = { data: { name: string; value: unknown }[]; version: number };
+    const uri = (await call<{ asset_profile_relations: string[] }>('GET', `/api/assets/${id}`, { token })).body
+      .asset_profile_relations[0] as string;
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInAs(page, 'admin', `/assets/${id}`);
+    const block = page.getByRole('region', { name: 'Asset profile' });
+    await block.getByRole('button', { name: 'Edit profile' }).click({ timeout: 90_000 });
+    await block.getByLabel('Cable length m').fill(`mijn ${run}`);
+    const stored = (await call<Profile>('GET', uri, { token })).body;
+    const theirs = stored.data.map((v) => (v.name === 'cable_length' ? { ...v, value: `hun ${run}` } : v));
+    await saveAsOther(uri, { data: theirs.filter((v) => v.name !== 'residual_length') });
+
+    await saveProfile(page);
+    await conflictDialog(page).waitFor();
+    expect(await conflictRowOf(page, 'Cable length m')).toEqual([`hun ${run}`, `mijn ${run}`]);
+    await screenshot(page, 'asset-profiles-block-conflict-desktop');
+    await conflictDialog(page).getByRole('button', { name: 'Overwrite' }).click();
+    await page.getByText('Asset profile saved').first().waitFor();
+    await block.getByText(`mijn ${run}`).waitFor();
+    const saved = (await call<Profile>('GET', uri, { token })).body;
+    expect(saved.data.find((v) => v.name === 'cable_length')?.value).toBe(`mijn ${run}`);
+    expect(saved.version).toBe(stored.version + 2);
+    await page.close();
+  }, 180_000);
+
   it('shows the profile read-only to a user without edit rights on the definition', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await signInAs(page, 'user', '/asset-profiles/1');

@@ -24,8 +24,8 @@ import { publishMqtt, waitFor } from '../harness/uplinks';
  * A save that meets someone else's save shows what they changed (theirs beside yours) with
  * Reload and Overwrite, in the asset panel, the list's inline Scheduled date, the device drawer and a panel on
  * the shared panel form (the alarm rule's). The other person's save goes through the API while the page is open.
- * The tenant, geo zone, stock limits and asset profile definition panels test theirs in their own files, with the
- * same helpers (test/harness/conflicts.ts).
+ * The tenant, geo zone, stock limits, asset profile definition and cable reel panels test theirs in their own
+ * files, with the same helpers (test/harness/conflicts.ts).
  */
 type Asset = { id: number; version: number; name: string; description: string | null; scheduled: string | null };
 type Device = { id: number; version: number; name: string | null; model: string | null };

@@ -7,23 +7,28 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Asset } from '@shared/schemas/asset';
-import type { AssetProfile, AssetProfileDefinition, AssetProfileValue } from '@shared/schemas/asset-profile';
+import type { AssetProfileDefinition } from '@shared/schemas/asset-profile';
 import { type ReactNode, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/ApiError';
-import { errorMessage } from '../api/errorMessage';
+import { ConflictDialog } from '../common/conflict/ConflictDialog';
+import { conflictRowsOf, conflictText } from '../common/conflict/conflicts';
 import { ConfirmDialog } from '../common/list/ConfirmDialog';
 import { useConfirmation } from '../common/list/useConfirmation';
-import { notifyError, notifySuccess } from '../common/notifications/notificationStore';
-import { translateMessage } from '../i18n/translateMessage';
+import { usePanelForm } from '../common/list/usePanelForm';
+import { notifySuccess } from '../common/notifications/notificationStore';
 import { useSession } from '../session/useSession';
 import { useAssetProfile, useProfileDefinitions, useSaveAssetProfile } from './assetProfilesApi';
 import type { CatalogueItem } from './CatalogueDialog';
+import {
+  CABLE_REEL_FIELDS,
+  type CableReelValues,
+  cableReelResolver,
+  EMPTY_CABLE_REEL,
+  toCableReelForm,
+  valueIn,
+} from './cableReelForm';
 
-type Values = { cable_reel: string; cable: string; cable_length: string };
-
-const valueIn = (profile: AssetProfile, name: AssetProfileValue['name']) =>
-  profile.data.find((entry) => entry.name === name)?.value ?? null;
 const catalogue = (definition: AssetProfileDefinition | undefined, type: 'cable_reels' | 'cables') =>
   (definition?.definitions.find((entry) => entry.type === type)?.value ?? []) as CatalogueItem[];
 const lengthOptions = (definition: AssetProfileDefinition | undefined) =>
@@ -65,80 +70,93 @@ function CableReelProfile({ uri }: { uri: string }) {
   const definitions = useProfileDefinitions(canReadDefinitions);
   const save = useSaveAssetProfile(uri);
   const [editing, setEditing] = useState(false);
-  const [values, setValues] = useState<Values>({ cable_reel: '', cable: '', cable_length: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const confirmation = useConfirmation<'save' | 'reset'>();
   const current = profile.data;
-  if (!current) return null;
-
-  const definition = definitions.data?.['hydra:member'].find((d) => d.name === current.name);
+  const definition = definitions.data?.['hydra:member'].find((d) => d.name === current?.name);
   const reels = catalogue(definition, 'cable_reels');
   const cables = catalogue(definition, 'cables');
+  const nameOf = (field: string, value: unknown) =>
+    (field === 'cable_reel' ? reels : field === 'cable' ? cables : []).find((item) => String(item.id) === value)
+      ?.name ?? conflictText(value);
+  const { form, submit, fieldError, showViolations, conflictDialog } = usePanelForm({
+    resolver: cableReelResolver,
+    empty: EMPTY_CABLE_REEL,
+    entity: current,
+    failed: false,
+    toFormValues: toCableReelForm,
+    fields: CABLE_REEL_FIELDS,
+    conflict: {
+      reread: () => profile.refetch().then((read) => read.data),
+      rows: conflictRowsOf<CableReelValues>(
+        {
+          cable_reel: t('labels.cable_reel'),
+          cable: t('labels.cable'),
+          cable_length: t('labels.cable_length'),
+        },
+        nameOf,
+      ),
+    },
+    // The block leaves editing itself after a save; the form then follows the saved profile.
+    stayOpen: true,
+    onClose: () => setEditing(false),
+  });
+  if (!current) return null;
+
   const reel = reels.find((r) => r.id === valueIn(current, 'cable_reel'));
   const cable = cables.find((c) => c.id === valueIn(current, 'cable'));
   const residual = valueIn(current, 'residual_length');
   const canEdit = !isClient && hasAny(['ASSET_PROFILE_EDIT', 'ASSET_EDIT']);
   const canReset = canEdit && hasAny(['CABLE_REEL_RESET']);
 
-  const startEditing = () => {
-    setValues({
-      cable_reel: String(valueIn(current, 'cable_reel') ?? ''),
-      cable: String(valueIn(current, 'cable') ?? ''),
-      cable_length: String(valueIn(current, 'cable_length') ?? ''),
-    });
-    setErrors({});
-    setEditing(true);
+  /** Editing starts from the profile as stored, and Cancel drops the edits. */
+  const edit = (on: boolean) => {
+    form.reset(toCableReelForm(current));
+    setEditing(on);
   };
 
-  const send = (reset: boolean) => {
-    const data = reset
-      ? current.data
-      : [
-          { name: 'cable_reel', value: values.cable_reel ? Number(values.cable_reel) : null },
-          { name: 'cable', value: values.cable ? Number(values.cable) : null },
-          { name: 'cable_length', value: values.cable_length },
-        ];
+  const onSave = submit(async (payload) => {
+    await save.mutateAsync(payload);
+    setEditing(false);
+    return t('notices.saved');
+  });
+
+  /** Reset sends the stored values again with the reset flag: no edits of the form, so no conflict to weigh. */
+  const onReset = () =>
     save.mutate(
-      { data: data as AssetProfileValue[], version: current.version, reset_residual_length: reset },
+      { data: current.data, version: current.version, reset_residual_length: true },
       {
-        onSuccess: () => {
-          notifySuccess(t('notices.saved'));
-          if (!reset) setEditing(false);
-        },
-        onError: (error) => {
-          if (!(error instanceof ApiError) || error.violations.length === 0) return notifyError(errorMessage(error));
-          const next: typeof errors = {};
-          for (const v of error.violations) {
-            if (v.propertyPath in values) next[v.propertyPath as keyof Values] = translateMessage(v.message);
-            else notifyError(translateMessage(v.message));
-          }
-          setErrors(next);
-        },
+        onSuccess: () => notifySuccess(t('notices.saved')),
+        onError: showViolations,
         onSettled: confirmation.close,
       },
     );
-  };
 
   const select = (name: 'cable_reel' | 'cable', items: CatalogueItem[]) => (
-    <TextField
-      select
-      fullWidth
-      size="small"
-      label={t(`labels.${name}`)}
-      value={values[name]}
-      error={!!errors[name]}
-      helperText={errors[name]}
-      onChange={(event) => setValues((v) => ({ ...v, [name]: event.target.value }))}
-    >
-      <MenuItem value="">
-        <em>{t('profile.none')}</em>
-      </MenuItem>
-      {items.map((item) => (
-        <MenuItem key={item.id} value={String(item.id)}>
-          {item.name}
-        </MenuItem>
-      ))}
-    </TextField>
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <TextField
+          select
+          fullWidth
+          size="small"
+          label={t(`labels.${name}`)}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          {...fieldError(name)}
+        >
+          <MenuItem value="">
+            <em>{t('profile.none')}</em>
+          </MenuItem>
+          {items.map((item) => (
+            <MenuItem key={item.id} value={String(item.id)}>
+              {item.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
   );
 
   return (
@@ -152,18 +170,23 @@ function CableReelProfile({ uri }: { uri: string }) {
         <Stack spacing={2} sx={{ mt: 1.5 }} onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}>
           {select('cable_reel', reels)}
           {select('cable', cables)}
-          <Autocomplete
-            freeSolo
-            options={lengthOptions(definition)}
-            inputValue={values.cable_length}
-            onInputChange={(_, value) => setValues((v) => ({ ...v, cable_length: value }))}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                size="small"
-                label={t('labels.cable_length')}
-                error={!!errors.cable_length}
-                helperText={errors.cable_length}
+          <Controller
+            control={form.control}
+            name="cable_length"
+            render={({ field }) => (
+              <Autocomplete
+                freeSolo
+                options={lengthOptions(definition)}
+                inputValue={field.value}
+                onInputChange={(_, value) => field.onChange(value)}
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    size="small"
+                    label={t('labels.cable_length')}
+                    {...fieldError('cable_length')}
+                  />
+                )}
               />
             )}
           />
@@ -199,13 +222,13 @@ function CableReelProfile({ uri }: { uri: string }) {
               {t('actions.reset')}
             </Button>
           )}
-          {editing && <Button onClick={() => setEditing(false)}>{t('actions.cancel')}</Button>}
+          {editing && <Button onClick={() => edit(false)}>{t('actions.cancel')}</Button>}
           {editing ? (
             <Button variant="contained" onClick={() => confirmation.ask('save')} loading={save.isPending}>
               {tc('save')}
             </Button>
           ) : (
-            <Button variant="outlined" onClick={startEditing}>
+            <Button variant="outlined" onClick={() => edit(true)}>
               {t('actions.editProfile')}
             </Button>
           )}
@@ -215,9 +238,10 @@ function CableReelProfile({ uri }: { uri: string }) {
         open={confirmation.asked !== null}
         message={confirmation.shown === 'reset' ? t('cable_length_reset_message') : t('profile.saveConfirm')}
         busy={save.isPending}
-        onYes={() => send(confirmation.asked === 'reset')}
+        onYes={() => (confirmation.asked === 'reset' ? onReset() : void onSave().finally(confirmation.close))}
         onNo={confirmation.close}
       />
+      <ConflictDialog {...conflictDialog} />
     </Box>
   );
 }

@@ -64,5 +64,7 @@ export function useSaveAssetProfile(uri: string) {
       queryClient.setQueryData(profileKey(uri), saved);
       void queryClient.invalidateQueries({ queryKey: assetKeys.all });
     },
+    // The block says what went wrong: the save through its panel form (a conflict as its dialog), Reset itself.
+    meta: { silent: true },
   });
 }

@@ -55,6 +55,11 @@ export interface HandlerGrants {
   invokeExportWorker?: true;
   /** The uplink FIFO queue: the ways in send, the processor consumes through its event source mapping. */
   uplinkQueue?: 'send' | 'consume';
+  /**
+   * The codec lane (functions/lib/pipeline/queue/codec-lane.ts): the processor sends the uplinks of a tenant over
+   * its codec time there, and consumes it through a second event source mapping.
+   */
+  codecLane?: true;
   /** events:PutEvents on the pipeline bus. */
   eventBus?: true;
   /**
@@ -191,6 +196,7 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     entry: 'functions/pipeline/processor.ts',
     data: RW,
     uplinkQueue: 'consume',
+    codecLane: true,
     eventBus: true,
     livePublish: true,
     webhookQueue: 'send',
@@ -348,6 +354,7 @@ export function grantActions(grants: HandlerGrants): { calls: string[]; implied:
     ...(grants.invokeExportWorker ? ['lambda:InvokeFunction'] : []),
     ...(grants.uplinkQueue === 'send' ? ['sqs:SendMessage'] : []),
     ...(grants.webhookQueue ? ['sqs:SendMessage'] : []),
+    ...(grants.codecLane ? ['sqs:SendMessage'] : []),
     ...(grants.eventBus ? ['events:PutEvents'] : []),
     ...(grants.kpnDataKey ? ['secretsmanager:GetSecretValue'] : []),
     ...(grants.geoPlaces ? GEO_PLACES_ACTIONS : []),
@@ -357,7 +364,9 @@ export function grantActions(grants: HandlerGrants): { calls: string[]; implied:
     ...(grants.alarmTopic === 'publish' || grants.alarmTopic === 'notify'
       ? ['kms:Decrypt', 'kms:GenerateDataKey*']
       : []),
-    ...(grants.uplinkQueue === 'consume' || grants.webhookQueue === 'consume' ? QUEUE_CONSUMER_ACTIONS : []),
+    ...(grants.uplinkQueue === 'consume' || grants.webhookQueue === 'consume' || grants.codecLane
+      ? QUEUE_CONSUMER_ACTIONS
+      : []),
     ...(grants.failureQueue ? FAILURE_DESTINATION_ACTIONS : []),
   ];
   return { calls: [...new Set(calls)].sort(), implied: [...new Set(implied)].sort() };

@@ -11,6 +11,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { CODEC_LANE_CONCURRENCY, CODEC_LANE_QUEUE_NAME } from '../../functions/lib/pipeline/queue/codec-lane';
 import {
   PROCESSOR_BATCH_SIZE,
   PROCESSOR_TIMEOUT_SECONDS,
@@ -56,6 +57,8 @@ const pipelineEntry = (name: string) => path.join(REPO_ROOT, 'functions', 'pipel
  */
 export class PipelineStack extends Stack {
   readonly uplinkQueue: sqs.Queue;
+  /** Uplinks of a tenant over its codec time, run by the processor at a concurrency of their own. */
+  readonly codecLane: sqs.Queue;
   readonly deadLetterQueue: sqs.Queue;
   readonly eventBus: events.EventBus;
   readonly processor: lambda.IFunction;
@@ -87,19 +90,8 @@ export class PipelineStack extends Stack {
     });
     this.deadLetterQueue = uplinkDeadLetters.queue;
     this.dlqAlarm = uplinkDeadLetters.alarm;
-    this.uplinkQueue = new sqs.Queue(this, 'UplinkQueue', {
-      queueName: `${props.stage}-${UPLINK_QUEUE_NAME}`,
-      fifo: true,
-      // The ways in set MessageDeduplicationId (DEVEUI + frame counter), so no content-based deduplication.
-      contentBasedDeduplication: false,
-      // Throughput per message group (a tenant's tag, message-group.ts), not per queue: thousands of tags in parallel.
-      deduplicationScope: sqs.DeduplicationScope.MESSAGE_GROUP,
-      fifoThroughputLimit: sqs.FifoThroughputLimit.PER_MESSAGE_GROUP_ID,
-      visibilityTimeout: Duration.seconds(UPLINK_VISIBILITY_TIMEOUT_SECONDS),
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: UPLINK_MAX_RECEIVE_COUNT },
-    });
+    this.uplinkQueue = this.uplinkFifo('UplinkQueue', `${props.stage}-${UPLINK_QUEUE_NAME}`);
+    this.codecLane = this.uplinkFifo('CodecLaneQueue', `${props.stage}-${CODEC_LANE_QUEUE_NAME}`);
 
     // Made before the writers of webhook events (the processor, the alarm handler, the jobs, zone stock).
     this.webhookQueue = new WebhookQueue(this, 'Webhooks', { stage: props.stage });
@@ -137,6 +129,23 @@ export class PipelineStack extends Stack {
     new CfnOutput(this, 'EventBusName', { value: this.eventBus.eventBusName });
   }
 
+  /** The uplink queue and the codec lane: the same FIFO settings, the same dead-letter queue. */
+  private uplinkFifo(id: string, queueName: string): sqs.Queue {
+    return new sqs.Queue(this, id, {
+      queueName,
+      fifo: true,
+      // The ways in set MessageDeduplicationId (DEVEUI + frame counter), so no content-based deduplication.
+      contentBasedDeduplication: false,
+      // Throughput per message group (a tenant's tag, message-group.ts), not per queue: thousands of tags in parallel.
+      deduplicationScope: sqs.DeduplicationScope.MESSAGE_GROUP,
+      fifoThroughputLimit: sqs.FifoThroughputLimit.PER_MESSAGE_GROUP_ID,
+      visibilityTimeout: Duration.seconds(UPLINK_VISIBILITY_TIMEOUT_SECONDS),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: UPLINK_MAX_RECEIVE_COUNT },
+    });
+  }
+
   private createProcessor(props: PipelineStackProps): lambda.IFunction {
     const processor = new HandlerFunction(this, 'Processor', {
       module: 'pipeline-processor',
@@ -152,6 +161,18 @@ export class PipelineStack extends Stack {
     processor.function.addEventSource(
       new SqsEventSource(this.uplinkQueue, { batchSize: PROCESSOR_BATCH_SIZE, reportBatchItemFailures: true }),
     );
+    if (processor.grants.codecLane) {
+      // The same function on the lane, at the lane's own concurrency: a tenant over its codec time runs there.
+      processor.function.addEnvironment('CODEC_LANE_QUEUE_URL', this.codecLane.queueUrl);
+      grantSendUplinks(processor.role, this.codecLane);
+      processor.function.addEventSource(
+        new SqsEventSource(this.codecLane, {
+          batchSize: PROCESSOR_BATCH_SIZE,
+          reportBatchItemFailures: true,
+          maxConcurrency: CODEC_LANE_CONCURRENCY,
+        }),
+      );
+    }
     return processor.function;
   }
 

@@ -166,6 +166,8 @@ export function handlerEnvironment(ids: {
     // Device event pipeline: the uplink queue (scripts/local/sqs-service.ts; on AWS the FIFO queue CDK names).
     SQS_ENDPOINT: `http://${HOST}:${port('SQS_PORT')}`,
     UPLINK_QUEUE_URL: `http://${HOST}:${port('SQS_PORT')}/000000000000/tracking-uplinks.fifo`,
+    // The codec lane: uplinks of a tenant over its codec time (functions/lib/pipeline/queue/codec-lane.ts).
+    CODEC_LANE_QUEUE_URL: `http://${HOST}:${port('SQS_PORT')}/000000000000/tracking-uplinks-codec-lane.fifo`,
     // Webhooks: the delivery queue; http:// and one *.localhost name mapped to 127.0.0.1 for
     // the tests' receivers. Locally only: the sender ignores both on AWS (functions/lib/webhooks/webhook-http.ts).
     WEBHOOK_QUEUE_URL: `http://${HOST}:${port('SQS_PORT')}/000000000000/tracking-webhooks`,

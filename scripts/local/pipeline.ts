@@ -1,4 +1,5 @@
 import type { Aedes } from 'aedes';
+import { CODEC_LANE_CONCURRENCY, CODEC_LANE_QUEUE_NAME } from '../../functions/lib/pipeline/queue/codec-lane';
 import {
   PROCESSOR_BATCH_SIZE,
   PROCESSOR_TIMEOUT_SECONDS,
@@ -38,6 +39,12 @@ export async function startLocalPipeline(
       visibilityTimeoutSeconds: PROCESSOR_TIMEOUT_SECONDS,
       redrive: { deadLetterQueue: UPLINK_DLQ_NAME, maxReceiveCount: UPLINK_MAX_RECEIVE_COUNT },
     },
+    // The codec lane: as the uplink queue, the same dead-letter queue.
+    {
+      name: CODEC_LANE_QUEUE_NAME,
+      visibilityTimeoutSeconds: PROCESSOR_TIMEOUT_SECONDS,
+      redrive: { deadLetterQueue: UPLINK_DLQ_NAME, maxReceiveCount: UPLINK_MAX_RECEIVE_COUNT },
+    },
     // Webhook delivery: the sender's queue, as CDK makes it (infra/constructs/webhook-delivery.ts).
     { name: WEBHOOK_DLQ_NAME, visibilityTimeoutSeconds: SENDER_TIMEOUT_SECONDS },
     {
@@ -57,6 +64,16 @@ export async function startLocalPipeline(
     concurrency: 8,
     log,
   });
+  // The same processor on the codec lane, with the lane's own concurrency (as its event source mapping on AWS).
+  const lane = startSqsPoller({
+    endpoint: sqs.url,
+    queueUrl: `http://${HOST}:${port('SQS_PORT')}/${LOCAL_ACCOUNT}/${CODEC_LANE_QUEUE_NAME}`,
+    queueArn: `arn:aws:sqs:${REGION}:${LOCAL_ACCOUNT}:${CODEC_LANE_QUEUE_NAME}`,
+    handler: async () => (await import('../../functions/pipeline/processor')).handler,
+    batchSize: PROCESSOR_BATCH_SIZE,
+    concurrency: CODEC_LANE_CONCURRENCY,
+    log,
+  });
   const sender = startSqsPoller({
     endpoint: sqs.url,
     queueUrl: `http://${HOST}:${port('SQS_PORT')}/${LOCAL_ACCOUNT}/${WEBHOOK_QUEUE_NAME}`,
@@ -69,6 +86,7 @@ export async function startLocalPipeline(
   const rules = await startIotRules(broker, log);
   const stop = async () => {
     await sender.stop();
+    await lane.stop();
     await poller.stop();
     await sqs.stop();
   };

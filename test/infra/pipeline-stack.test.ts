@@ -1,4 +1,5 @@
 import { Match } from 'aws-cdk-lib/assertions';
+import { CODEC_LANE_CONCURRENCY } from '../../functions/lib/pipeline/queue/codec-lane';
 import {
   PROCESSOR_BATCH_SIZE,
   UPLINK_MAX_RECEIVE_COUNT,
@@ -29,6 +30,33 @@ describe('device event pipeline stack', () => {
       RedrivePolicy: { deadLetterTargetArn: Match.anyValue(), maxReceiveCount: UPLINK_MAX_RECEIVE_COUNT },
     });
     expect(resourcesOf(pipeline(), 'AWS::SQS::QueuePolicy').filter(([id]) => id.startsWith('Uplink'))).toHaveLength(2);
+  });
+
+  it('has the codec lane: a FIFO queue like the uplink queue, its dead letters in the same queue, the processor on it at its own concurrency', () => {
+    const template = pipeline();
+    const [[, lane]] = resourcesOf(template, 'AWS::SQS::Queue').filter(([id]) => id.startsWith('CodecLane')) as [
+      [string, { RedrivePolicy: unknown }],
+    ];
+    const [[uplinkId, uplink]] = resourcesOf(template, 'AWS::SQS::Queue').filter(([id]) =>
+      id.startsWith('UplinkQueue'),
+    ) as [[string, { RedrivePolicy: unknown }]];
+    expect(uplinkId).toBeDefined();
+    expect(lane).toMatchObject({
+      QueueName: 'dev-tracking-uplinks-codec-lane.fifo',
+      FifoQueue: true,
+      SqsManagedSseEnabled: true,
+      DeduplicationScope: 'messageGroup',
+      VisibilityTimeout: UPLINK_VISIBILITY_TIMEOUT_SECONDS,
+    });
+    expect(lane.RedrivePolicy).toEqual(uplink.RedrivePolicy);
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      BatchSize: PROCESSOR_BATCH_SIZE,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: CODEC_LANE_CONCURRENCY },
+    });
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ CODEC_LANE_QUEUE_URL: Match.anyValue() }) },
+    });
   });
 
   it('alarms on the dead-letter queue depth', () => {

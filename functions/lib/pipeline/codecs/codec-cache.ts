@@ -1,3 +1,4 @@
+import { CODEC_BUDGET } from './codec-budget';
 import { CompiledCodec } from './sandbox';
 
 /**
@@ -8,11 +9,23 @@ import { CompiledCodec } from './sandbox';
  */
 /** 16 × the 16 MB heap limit stays well inside the processor's 1,024 MB (WebAssembly memory never shrinks). */
 export const MAX_CACHED_CODECS = 16;
+/**
+ * A tenant's share of the slots: a tenant whose uplinks rotate through more profiles than that recompiles its own
+ * codecs (charged to its codec time, codec-budget.ts), never pushes out another tenant's.
+ */
+export const TENANT_CODEC_SLOTS = 4;
 
-type Entry = Promise<CompiledCodec | { error: string }>;
+type Compiled = CompiledCodec | { error: string; compileMs: number };
+type Entry = Promise<Compiled>;
 const cache = new Map<string, Entry>();
 
 export const codecKey = (tenantId: string, profileId: number, version: number) => `${tenantId}:${profileId}:${version}`;
+export const tenantOfKey = (key: string) => key.slice(0, key.indexOf(':'));
+
+const oldestOf = (tenantId?: string) => {
+  for (const key of cache.keys()) if (tenantId === undefined || tenantOfKey(key) === tenantId) return key;
+  return undefined;
+};
 
 function evict(key: string, entry: Entry) {
   cache.delete(key);
@@ -21,25 +34,36 @@ function evict(key: string, entry: Entry) {
   });
 }
 
-export async function compiledCodec(key: string, source: string): Promise<CompiledCodec | { error: string }> {
-  let entry = cache.get(key);
+/** Whether a call of `compiledCodec` would compile (the budget is asked first: a compile is codec time too). */
+export const isCached = (key: string) => cache.has(key);
+
+/** The compiled codec, and the compile time this call spent (0 when it was cached or compiling already). */
+export async function compiledCodec(key: string, source: string): Promise<{ codec: Compiled; compileMs: number }> {
+  const entry = cache.get(key);
   if (entry) {
     // Map order is insertion order: re-inserting marks it as the most recently used.
     cache.delete(key);
     cache.set(key, entry);
-  } else {
-    entry = CompiledCodec.compile(source);
-    cache.set(key, entry);
-    while (cache.size > MAX_CACHED_CODECS) {
-      const [oldest, old] = cache.entries().next().value as [string, Entry];
-      evict(oldest, old);
-    }
+    return { codec: await entry, compileMs: 0 };
   }
-  return entry;
+  const tenantId = tenantOfKey(key);
+  let own = 0;
+  for (const cached of cache.keys()) if (tenantOfKey(cached) === tenantId) own += 1;
+  if (own >= TENANT_CODEC_SLOTS) evictKey(oldestOf(tenantId));
+  while (cache.size >= MAX_CACHED_CODECS) evictKey(oldestOf());
+  const compiling = CompiledCodec.compile(source);
+  cache.set(key, compiling);
+  const codec = await compiling;
+  return { codec, compileMs: codec.compileMs };
+}
+
+function evictKey(key: string | undefined) {
+  const entry = key === undefined ? undefined : cache.get(key);
+  if (key !== undefined && entry) evict(key, entry);
 }
 
 /**
- * Runs that hit a limit, per profile version. QuickJS checks the deadline between slices of bytecode, so a
+ * Runs that hit a limit or took longer than CODEC_BUDGET.slowRunMs, per profile version. QuickJS checks the deadline between slices of bytecode, so a
  * codec whose single operations are huge (megabyte arrays in a loop) can overrun 50 ms until its memory limit
  * stops it (seconds, docs/performance.md). After STRIKES such runs in a container the version is refused at
  * once: one bad codec costs a few uplinks' worth of time, never a stalled queue.
@@ -52,11 +76,15 @@ export const struckOut = (key: string) => (strikes.get(key) ?? 0) >= STRIKES;
 /** A run this far past the deadline (the memory-bound case) uses up every strike at once. */
 export const OVERRUN_MS = 500;
 
-/** After a run: a codec whose runtime is no longer trusted leaves the cache and gets a strike (all, if it overran). */
+/**
+ * After a run: a codec whose runtime is no longer trusted leaves the cache and gets a strike (all, if it overran);
+ * a run that succeeded slowly gets a strike too (its runtime is fine and stays), so a codec that spends nearly its
+ * whole deadline on every uplink is refused after STRIKES of them, as a looping one is.
+ */
 export function release(key: string, codec: CompiledCodec, tookMs = 0) {
+  if (!codec.broken && tookMs < CODEC_BUDGET.slowRunMs) return;
   const entry = cache.get(key);
-  if (!codec.broken) return;
-  if (entry) evict(key, entry);
+  if (codec.broken && entry) evict(key, entry);
   strikes.set(key, tookMs > OVERRUN_MS ? STRIKES : (strikes.get(key) ?? 0) + 1);
   if (strikes.size > 1000) strikes.delete(strikes.keys().next().value as string);
 }

@@ -1,7 +1,7 @@
 import type { FieldPaths } from '../../../../shared/schemas/device-profile';
 import type { DecodedPayload, DecodeResult } from '../contracts';
 import { DEFAULT_PAYLOAD_FORMAT, decodePayload } from '../decoders';
-import { compiledCodec, release, STRIKES, struckOut } from './codec-cache';
+import { compiledCodec, release, STRIKES, struckOut, tenantOfKey } from './codec-cache';
 import { type Mapped, mapDecodedData } from './mapping';
 import { type CodecOutput, CompiledCodec } from './sandbox';
 
@@ -36,18 +36,29 @@ export function runCodec(codec: CompiledCodec, bytes: number[], fPort: number, r
   return codec.decode({ bytes, fPort, recvTime });
 }
 
+/** Whether decoding with the profile runs tenant code, and so costs codec time (codec-budget.ts). */
+export const runsCodec = (profile: PayloadProfile | undefined): profile is PayloadProfile & { codec: string } =>
+  Boolean(profile?.codec) && !struckOut(profile?.key ?? '');
+
+/** Where the codec time of compiles and runs is charged (BatchCodecTime, per tenant). */
+export interface CodecTimeCharge {
+  charge(tenantId: string, ms: number): void;
+}
+
 /**
  * The decoder of a profile: the built-in tracker-v1 layout without a codec, else the profile's codec compiled
  * (or taken from the cache). A codec that does not compile, throws, loops, runs out of memory or answers too
- * much is a reason for that uplink only.
+ * much is a reason for that uplink only. The compile's and each run's time are charged to the profile's tenant.
  */
-export async function decoderFor(profile: PayloadProfile | undefined): Promise<PayloadDecoder> {
+export async function decoderFor(profile: PayloadProfile | undefined, time?: CodecTimeCharge): Promise<PayloadDecoder> {
   if (!profile?.codec) return (hex, fPort) => decodePayload(DEFAULT_PAYLOAD_FORMAT, hex, fPort);
   if (struckOut(profile.key)) {
     const reason = `Codec error: the profile's codec hit its limits ${STRIKES} times; fix it and save the profile`;
     return () => ({ ok: false, reason });
   }
-  const compiled = await compiledCodec(profile.key, profile.codec);
+  const tenantId = tenantOfKey(profile.key);
+  const { codec: compiled, compileMs } = await compiledCodec(profile.key, profile.codec);
+  time?.charge(tenantId, compileMs);
   if (!(compiled instanceof CompiledCodec)) {
     const reason = `The profile's codec does not compile: ${compiled.error}`;
     return () => ({ ok: false, reason });
@@ -57,7 +68,9 @@ export async function decoderFor(profile: PayloadProfile | undefined): Promise<P
     if (!/^(?:[0-9a-fA-F]{2})*$/.test(hex)) return { ok: false, reason: 'The payload is not hexadecimal' };
     const started = performance.now();
     const output = runCodec(compiled, hexBytes(hex), fPort ?? 1, recvTime);
-    release(profile.key, compiled, performance.now() - started);
+    const tookMs = performance.now() - started;
+    release(profile.key, compiled, tookMs);
+    time?.charge(tenantId, tookMs);
     if (output.errors.length || !output.data) return { ok: false, reason: `Codec error: ${output.errors.join('; ')}` };
     return {
       ok: true,

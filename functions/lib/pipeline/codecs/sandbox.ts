@@ -114,9 +114,14 @@ export class CompiledCodec {
     public broken = false,
   ) {}
 
+  /** How long the compile took (codec time the tenant is charged for, codec-budget.ts). */
+  compileMs = 0;
+
   /** Compiles (and runs the top level of) `source`; an error is the reason it cannot be used. */
-  static async compile(source: string): Promise<CompiledCodec | { error: string }> {
-    const runtime = (await quickJs()).newRuntime();
+  static async compile(source: string): Promise<CompiledCodec | { error: string; compileMs: number }> {
+    const engine = await quickJs();
+    const started = performance.now();
+    const runtime = engine.newRuntime();
     runtime.setMemoryLimit(CODEC_LIMITS.memoryBytes);
     runtime.setMaxStackSize(CODEC_LIMITS.stackBytes);
     const context = runtime.newContext();
@@ -128,9 +133,11 @@ export class CompiledCodec {
       `${source}\n;typeof decodeUplink === 'function' ? '' : 'no decodeUplink'`,
       CODEC_LIMITS.compileTimeMs,
     );
+    codec.compileMs = performance.now() - started;
     if (failure.error !== undefined || failure.value !== '') {
       codec.dispose();
-      return { error: failure.error ?? 'The codec must define a function decodeUplink(input)' };
+      const error = failure.error ?? 'The codec must define a function decodeUplink(input)';
+      return { error, compileMs: codec.compileMs };
     }
     return codec;
   }

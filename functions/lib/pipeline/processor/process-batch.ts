@@ -11,11 +11,13 @@ import { syncTimer } from '../../time-rules/timer-sync';
 import { queueVisitChanges, visitChangeOf } from '../../visits/visit-events';
 import { queueVisitWebhook } from '../../visits/visit-webhooks';
 import { publishAlarms } from '../alarms/publish-alarms';
-import { decoderFor, type PayloadDecoder } from '../codecs/profile-decoder';
+import { BatchCodecTime } from '../codecs/codec-budget';
+import { decoderFor, type PayloadDecoder, runsCodec } from '../codecs/profile-decoder';
 import type { DecodedPayload, Fix, NormalizedUplink, UplinkSource } from '../contracts';
 import { DEFAULT_PAYLOAD_FORMAT, decodePayload } from '../decoders';
 import { checkMeasuredAt } from '../plausibility';
 import { screenPosition } from '../position-rule';
+import { CODEC_LANE_WARNING, fromCodecLane, sendToCodecLane } from '../queue/codec-lane';
 import { uplinkGroupIdOf } from '../queue/message-group';
 import { countRejections, foreignDevEuiReason, recordRejection } from '../rejections';
 import { type Applied, applyEffects } from './apply';
@@ -33,7 +35,9 @@ import { type PipelineAsset, type UplinkInput, uplinkEffects, type ZoneLookup } 
 /**
  * One SQS batch (at most 10 uplinks): read the devices and assets once, then each message group's uplinks (a
  * tenant's uplinks for one DEVEUI) in queue order, the groups side by side. A failure fails that record and every later record of its group (FIFO
- * order must hold on redelivery); the others are reported done (ReportBatchItemFailures).
+ * order must hold on redelivery); the others are reported done (ReportBatchItemFailures). An uplink whose
+ * tenant has used its share of codec time (codecs/codec-budget.ts) goes to the codec lane with the rest of its
+ * group, unrun (queue/codec-lane.ts).
  */
 type Refused = { reason: string; devEui: string | null; source: UplinkSource };
 type Parsed = { record: SQSRecord; uplink?: NormalizedUplink; refused?: Refused };
@@ -79,12 +83,17 @@ export async function processBatch(records: SQSRecord[], logger?: Logger): Promi
   };
   // Each device's profile is read once per batch (batchProfiles in tenant-cache.ts).
   const profiles = batchProfiles();
+  const codecTime = new BatchCodecTime({ lane: fromCodecLane(records) });
   const failures: string[] = [];
+  const deferred: { record: SQSRecord; uplink: NormalizedUplink }[] = [];
   await Promise.all(
     [...groups.values()].map(async (group) => {
       for (const [i, p] of group.entries()) {
         try {
-          await processOne(p, devices, tenantData, profiles);
+          if ((await processOne(p, devices, tenantData, profiles, codecTime)) === 'deferred') {
+            for (const later of group.slice(i)) if (later.uplink) deferred.push({ ...later, uplink: later.uplink });
+            return;
+          }
         } catch (error) {
           logger?.error('Uplink failed; it and the rest of its group go back to the queue', error as Error);
           failures.push(...group.slice(i).map((later) => later.record.messageId));
@@ -93,9 +102,11 @@ export async function processBatch(records: SQSRecord[], logger?: Logger): Promi
       }
     }),
   );
+  // Not sent: back to their own queue as failures, to be run or deferred again when they come back.
+  const unsent = await sendToCodecLane(deferred, (error) => logger?.error('The codec lane refused uplinks', error));
   // What the batch queued (live changes, webhook and bus events, metrics) leaves when the invocation ends
   // (functions/lib/effects/), one coalesced live message a channel for the whole batch.
-  return batchResponse(failures);
+  return batchResponse([...failures, ...unsent]);
 }
 
 type Checked =
@@ -163,7 +174,8 @@ async function processOne(
   devices: Map<string, LoadedDevice>,
   tenantData: TenantDataOf,
   profiles: BatchProfiles,
-): Promise<void> {
+  codecTime: BatchCodecTime,
+): Promise<'deferred' | undefined> {
   const receivedAt = uplink?.receivedAt ?? new Date(Number(record.attributes.SentTimestamp)).toISOString();
   if (!uplink) {
     const { reason, devEui, source } = refused ?? { reason: 'Not a queued uplink', devEui: null, source: 'mqtt' };
@@ -193,7 +205,12 @@ async function processOne(
     return;
   }
   const profile = await profiles.of(loaded.ctx, loaded.device);
-  const checked = checkUplink(uplink, loaded, await decoderFor(payloadProfileOf(loaded.ctx, profile)));
+  const payloadProfile = payloadProfileOf(loaded.ctx, profile);
+  // Asked before the codec would compile or run: its tenant's share spent, the uplink waits in the lane instead.
+  const codecRuns = Boolean(uplink.payloadHex) && runsCodec(payloadProfile);
+  if (codecRuns && !codecTime.allows(loaded.ctx.tenantId)) return 'deferred';
+  const checked = checkUplink(uplink, loaded, await decoderFor(payloadProfile, codecTime));
+  if (checked.ok && codecRuns && codecTime.lane) checked.warnings.push(CODEC_LANE_WARNING);
   if (!checked.ok) {
     await recordRejection({ ...rejection, reason: checked.reason }, loaded.ctx);
     return;

@@ -130,7 +130,7 @@ describe('compiled once per profile version (codec-cache.ts)', () => {
   it('reuses a compiled codec and drops one whose run hit a limit', async () => {
     clearCodecCache();
     const first = await compiledCodec('1:101:1', DEMO_CODEC);
-    expect(await compiledCodec('1:101:1', DEMO_CODEC)).toBe(first);
+    expect((await compiledCodec('1:101:1', DEMO_CODEC)).codec).toBe(first.codec);
     expect(cachedCodecCount()).toBe(1);
     const loop = await decoderFor({ key: '1:102:1', codec: LOOPING_CODEC, field_paths: {} });
     expect(loop('00', 2, new Date())).toEqual({ ok: false, reason: 'Codec error: The codec ran longer than 50 ms' });
@@ -164,7 +164,7 @@ describe('compiled once per profile version (codec-cache.ts)', () => {
 
   it('uses every strike at once for a run far past the deadline (the memory-bound case)', async () => {
     clearCodecCache();
-    const codec = await compiledCodec('1:104:1', LOOPING_CODEC);
+    const { codec } = await compiledCodec('1:104:1', LOOPING_CODEC);
     if (!(codec instanceof CompiledCodec)) throw new Error('no codec');
     codec.decode(input);
     release('1:104:1', codec, OVERRUN_MS + 1);
@@ -173,7 +173,7 @@ describe('compiled once per profile version (codec-cache.ts)', () => {
 
   it(`keeps at most ${MAX_CACHED_CODECS} compiled codecs`, async () => {
     clearCodecCache();
-    for (let version = 1; version <= 40; version++) await compiledCodec(`1:101:${version}`, DEMO_CODEC);
+    for (let tenant = 1; tenant <= 40; tenant++) await compiledCodec(`${tenant}:101:1`, DEMO_CODEC);
     expect(cachedCodecCount()).toBe(MAX_CACHED_CODECS);
   });
 });

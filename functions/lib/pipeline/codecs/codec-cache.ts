@@ -15,7 +15,7 @@ export const MAX_CACHED_CODECS = 16;
  */
 export const TENANT_CODEC_SLOTS = 4;
 
-type Compiled = CompiledCodec | { error: string; compileMs: number };
+type Compiled = CompiledCodec | { error: string };
 type Entry = Promise<Compiled>;
 const cache = new Map<string, Entry>();
 
@@ -51,10 +51,12 @@ export async function compiledCodec(key: string, source: string): Promise<{ code
   for (const cached of cache.keys()) if (tenantOfKey(cached) === tenantId) own += 1;
   if (own >= TENANT_CODEC_SLOTS) evictKey(oldestOf(tenantId));
   while (cache.size >= MAX_CACHED_CODECS) evictKey(oldestOf());
-  const compiling = CompiledCodec.compile(source);
-  cache.set(key, compiling);
-  const codec = await compiling;
-  return { codec, compileMs: codec.compileMs };
+  const compiling = CompiledCodec.timedCompile(source);
+  cache.set(
+    key,
+    compiling.then((done) => done.codec),
+  );
+  return compiling;
 }
 
 function evictKey(key: string | undefined) {

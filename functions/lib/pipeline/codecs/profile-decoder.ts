@@ -58,7 +58,7 @@ export async function decoderFor(profile: PayloadProfile | undefined, time?: Cod
   }
   const tenantId = tenantOfKey(profile.key);
   const { codec: compiled, compileMs } = await compiledCodec(profile.key, profile.codec);
-  time?.charge(tenantId, compileMs);
+  if (compileMs > 0) time?.charge(tenantId, compileMs);
   if (!(compiled instanceof CompiledCodec)) {
     const reason = `The profile's codec does not compile: ${compiled.error}`;
     return () => ({ ok: false, reason });

@@ -65,3 +65,26 @@ export const ESCAPE_CODEC = `function decodeUplink(input) {
   };
   return { data: seen };
 }`;
+
+/** `decoder`, after a busy wait of `ms` on every run: a codec that uses most of its deadline and still answers. */
+export const BUSY_CODEC = (ms: number, decoder: string) => `${decoder}
+var decodeInTime = decodeUplink;
+decodeUplink = function (input) {
+  var until = Date.now() + ${ms};
+  while (Date.now() < until) {}
+  return decodeInTime(input);
+};`;
+
+/**
+ * `decoder`, with the count of runs its runtime has made as a warning ("run 3"): a codec compiled afresh counts
+ * from 1 again, so the events tell whether the processor kept it compiled.
+ */
+export const RUN_COUNTING_CODEC = (decoder: string) => `${decoder}
+var decodeCounted = decodeUplink;
+var runs = 0;
+decodeUplink = function (input) {
+  runs += 1;
+  var answer = decodeCounted(input);
+  answer.warnings = (answer.warnings || []).concat(['run ' + runs]);
+  return answer;
+};`;

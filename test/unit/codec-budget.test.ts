@@ -99,7 +99,7 @@ describe('each tenant’s share of the compile cache', () => {
 });
 
 describe('a slow run that succeeds', () => {
-  it('counts a strike like an interrupted one: a codec busy for most of its deadline is refused after 3', async () => {
+  it('counts a strike like an interrupted one: a codec busy for most of its deadline is refused after 3 in a row', async () => {
     clearCodecCache();
     const key = '3:1:1';
     const { codec } = await compiledCodec(key, DEMO_CODEC);
@@ -110,6 +110,27 @@ describe('a slow run that succeeds', () => {
     expect(struckOut(key)).toBe(true);
     // Its runtime was sound: it stayed cached until struck out.
     expect(isCached(key)).toBe(true);
+  });
+
+  it('is forgiven by a quick run (a loaded machine’s pause); interrupted runs are not', async () => {
+    clearCodecCache();
+    const key = '3:2:1';
+    const { codec } = await compiledCodec(key, DEMO_CODEC);
+    if (!(codec instanceof CompiledCodec)) throw new Error('no codec');
+    for (let run = 0; run < 10; run++) {
+      release(key, codec, CODEC_BUDGET.slowRunMs + 1);
+      release(key, codec, CODEC_BUDGET.slowRunMs + 1);
+      release(key, codec, 0.1);
+    }
+    expect(struckOut(key)).toBe(false);
+    const broken = { broken: true } as CompiledCodec;
+    release(key, broken, 50);
+    release(key, broken, 50);
+    release(key, codec, 0.1);
+    expect(struckOut(key)).toBe(false);
+    // Two interrupted runs and one slow success are three strikes.
+    release(key, codec, CODEC_BUDGET.slowRunMs + 1);
+    expect(struckOut(key)).toBe(true);
   });
 
   it('is struck through the decoder, which charges each run to its tenant', async () => {

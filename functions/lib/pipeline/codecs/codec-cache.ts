@@ -65,30 +65,45 @@ function evictKey(key: string | undefined) {
 }
 
 /**
- * Runs that hit a limit or took longer than CODEC_BUDGET.slowRunMs, per profile version. QuickJS checks the deadline between slices of bytecode, so a
+ * Runs that hit a limit, per profile version. QuickJS checks the deadline between slices of bytecode, so a
  * codec whose single operations are huge (megabyte arrays in a loop) can overrun 50 ms until its memory limit
  * stops it (seconds, docs/performance.md). After STRIKES such runs in a container the version is refused at
  * once: one bad codec costs a few uplinks' worth of time, never a stalled queue.
  */
 export const STRIKES = 3;
 const strikes = new Map<string, number>();
+/**
+ * Slow successes in a row (over CODEC_BUDGET.slowRunMs), per profile version: strikes too, so a codec that spends
+ * nearly its whole deadline on every uplink is refused as a looping one is. A quick run forgives them (one slow
+ * run is a pause of a loaded machine as often as the codec's); a codec slow on only some uplinks is held by its
+ * tenant's share of codec time instead (codec-budget.ts).
+ */
+const slowRuns = new Map<string, number>();
 
-export const struckOut = (key: string) => (strikes.get(key) ?? 0) >= STRIKES;
+export const struckOut = (key: string) => (strikes.get(key) ?? 0) + (slowRuns.get(key) ?? 0) >= STRIKES;
 
 /** A run this far past the deadline (the memory-bound case) uses up every strike at once. */
 export const OVERRUN_MS = 500;
 
+const counted = (counts: Map<string, number>, key: string, count: number) => {
+  counts.delete(key);
+  counts.set(key, count);
+  if (counts.size > 1000) counts.delete(counts.keys().next().value as string);
+};
+
 /**
  * After a run: a codec whose runtime is no longer trusted leaves the cache and gets a strike (all, if it overran);
- * a run that succeeded slowly gets a strike too (its runtime is fine and stays), so a codec that spends nearly its
- * whole deadline on every uplink is refused after STRIKES of them, as a looping one is.
+ * a slow success gets a strike of the forgivable kind (its runtime is sound and stays cached).
  */
 export function release(key: string, codec: CompiledCodec, tookMs = 0) {
-  if (!codec.broken && tookMs < CODEC_BUDGET.slowRunMs) return;
+  if (!codec.broken) {
+    if (tookMs < CODEC_BUDGET.slowRunMs) slowRuns.delete(key);
+    else counted(slowRuns, key, (slowRuns.get(key) ?? 0) + 1);
+    return;
+  }
   const entry = cache.get(key);
-  if (codec.broken && entry) evict(key, entry);
-  strikes.set(key, tookMs > OVERRUN_MS ? STRIKES : (strikes.get(key) ?? 0) + 1);
-  if (strikes.size > 1000) strikes.delete(strikes.keys().next().value as string);
+  if (entry) evict(key, entry);
+  counted(strikes, key, tookMs > OVERRUN_MS ? STRIKES : (strikes.get(key) ?? 0) + 1);
 }
 
 export const cachedCodecCount = () => cache.size;
@@ -97,4 +112,5 @@ export const cachedCodecCount = () => cache.size;
 export function clearCodecCache() {
   for (const [key, entry] of [...cache]) evict(key, entry);
   strikes.clear();
+  slowRuns.clear();
 }

@@ -91,7 +91,10 @@ export async function processBatch(records: SQSRecord[], logger?: Logger): Promi
       for (const [i, p] of group.entries()) {
         try {
           if ((await processOne(p, devices, tenantData, profiles, codecTime)) === 'deferred') {
-            for (const later of group.slice(i)) if (later.uplink) deferred.push({ ...later, uplink: later.uplink });
+            // A record that is no uplink runs no codec: it is recorded as refused now, not sent on.
+            for (const later of group.slice(i))
+              if (later.uplink) deferred.push({ record: later.record, uplink: later.uplink });
+              else await processOne(later, devices, tenantData, profiles, codecTime);
             return;
           }
         } catch (error) {

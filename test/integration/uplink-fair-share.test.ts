@@ -162,7 +162,7 @@ describe("a tenant's uplinks for another tenant's DEVEUI", () => {
         source: 'kpn',
         measuredAt: at,
         receivedAt: at,
-        decoded: { eventType: 'moving', fix: { latitude: 54, longitude: 5.1, accuracy: 10 } },
+        decoded: { eventType: 'moving', fix: { latitude: 54, longitude: 5.1, accuracy: 10, source: 'gnss' } },
       };
     });
     for (let start = 0; start < queued.length; start += 10)

@@ -1,6 +1,7 @@
 import { ZodError } from 'zod';
 import { alarmRaisedSchema } from '../../functions/lib/alarms/alarm-raised-schema';
-import type { AlarmRaised } from '../../functions/lib/pipeline/contracts';
+import type { AlarmRaised, NormalizedUplink } from '../../functions/lib/pipeline/contracts';
+import { queuedUplinkSchema } from '../../functions/lib/pipeline/queue/queued-uplink-schema';
 import { batchResponse, recordBody } from '../../functions/lib/sqs-batch';
 import { scheduledJob, type WebhookJob, webhookJobSchema } from '../../functions/lib/webhooks/webhook-queue';
 
@@ -62,5 +63,30 @@ describe('queue and bus bodies', () => {
       batchItemFailures: [{ itemIdentifier: 'm-2' }, { itemIdentifier: 'm-5' }],
     });
     expect(batchResponse([])).toEqual({ batchItemFailures: [] });
+  });
+  it('reads a queued uplink with every field a way in sets, and refuses one in another shape', () => {
+    const uplink: NormalizedUplink = {
+      devEui: '0004A30B001C0530',
+      source: 'kpn',
+      measuredAt: '2026-11-30T10:00:00.000Z',
+      receivedAt: '2026-11-30T10:00:01.000Z',
+      frameCounter: 12,
+      fPort: 1,
+      payloadFormat: 'demo',
+      payloadHex: '0102',
+      decoded: { batteryVoltage: 3.6, fix: { latitude: 52.1, longitude: 5.1, accuracy: 20, source: 'gnss' } },
+      networkFix: { latitude: 52.2, longitude: 5.2, source: 'network' },
+      warnings: ['a record that is not hex'],
+      gateways: [{ id: 'gw-1', rssi: -100, snr: 7.5 }],
+      tenant: '1',
+    };
+    expect(queuedUplinkSchema.parse(JSON.parse(JSON.stringify(uplink)))).toEqual(uplink);
+    for (const other of [
+      { ...uplink, measuredAt: 'yesterday' },
+      { ...uplink, source: 'carrier-pigeon' },
+      { ...uplink, fPort: '1' },
+      { ...uplink, decoded: { fix: { latitude: '52' } } },
+    ])
+      expect(queuedUplinkSchema.safeParse(other).success).toBe(false);
   });
 });

@@ -19,6 +19,7 @@ import { checkMeasuredAt } from '../plausibility';
 import { screenPosition } from '../position-rule';
 import { CODEC_LANE_WARNING, fromCodecLane, sendToCodecLane } from '../queue/codec-lane';
 import { uplinkGroupIdOf } from '../queue/message-group';
+import { isoTime, queuedUplinkSchema, UPLINK_SOURCES } from '../queue/queued-uplink-schema';
 import { countRejections, foreignDevEuiReason, recordRejection } from '../rejections';
 import { type Applied, applyEffects } from './apply';
 import { type LoadedDevice, loadDevices } from './load';
@@ -41,25 +42,26 @@ import { type PipelineAsset, type UplinkInput, uplinkEffects, type ZoneLookup } 
  */
 type Refused = { reason: string; devEui: string | null; source: UplinkSource };
 type Parsed = { record: SQSRecord; uplink?: NormalizedUplink; refused?: Refused };
-const SOURCES: readonly string[] = ['kpn', 'lorawan', 'mqtt', 'tts', 'chirpstack'] satisfies UplinkSource[];
 
 function parse(record: SQSRecord): Parsed {
-  let uplink: Partial<NormalizedUplink> | undefined;
+  let body: unknown;
   try {
-    uplink = JSON.parse(record.body) as Partial<NormalizedUplink>;
+    body = JSON.parse(record.body);
   } catch {
     // recorded below as rejected
   }
+  const fields: Record<string, unknown> = typeof body === 'object' && body !== null ? { ...body } : {};
   // The rejection says which way in it came by when the message does.
-  const source = SOURCES.includes(String(uplink?.source)) ? (uplink?.source as UplinkSource) : 'mqtt';
-  if (typeof uplink?.devEui !== 'string' || Number.isNaN(Date.parse(uplink.measuredAt ?? '')))
-    return { record, refused: { reason: 'Not a queued uplink', devEui: null, source } };
+  const source = UPLINK_SOURCES.find((known) => known === fields.source) ?? 'mqtt';
+  const notQueued = { record, refused: { reason: 'Not a queued uplink', devEui: null, source } };
+  if (typeof fields.devEui !== 'string' || !isoTime.safeParse(fields.measuredAt).success) return notQueued;
   // Messages queued in the older format carry no tenant: none is guessed (the DEVEUI claim is what was abused).
-  if (typeof uplink.tenant !== 'string' || uplink.tenant === '') {
+  if (typeof fields.tenant !== 'string' || fields.tenant === '') {
     const reason = 'Queued without the tenant its way in proved (the older message format)';
-    return { record, refused: { reason, devEui: uplink.devEui, source } };
+    return { record, refused: { reason, devEui: fields.devEui, source } };
   }
-  return { record, uplink: uplink as NormalizedUplink };
+  const read = queuedUplinkSchema.safeParse(fields);
+  return read.success ? { record, uplink: read.data } : notQueued;
 }
 
 export async function processBatch(records: SQSRecord[], logger?: Logger): Promise<SQSBatchResponse> {

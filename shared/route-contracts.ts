@@ -31,8 +31,8 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 
 
 /**
  * What each route of the table takes and answers, beside its route in its module's file (shared/api/<module>.ts)
- * and built from the shared zod schemas. One source for two readers: the API validates a route's `body` with it
- * (functions/lib/http/handler.ts), and the OpenAPI document (GET /api/docs.json) is generated from it
+ * and built from the shared zod schemas. One source for two readers: the API validates a route's path
+ * parameters, `query` and `body` with it (functions/lib/http/handler.ts, route-input.ts beside it), and the OpenAPI document (GET /api/docs.json) is generated from it
  * (functions/lib/openapi/). A route added to the table without a contract fails the typecheck here.
  */
 export interface RouteContract {
@@ -44,9 +44,16 @@ export interface RouteContract {
   form?: true;
   /** The route takes a file (multipart/form-data or text/csv) instead of JSON. */
   upload?: true;
-  /** Path parameters that are not numeric ids ({id}, {userId}, {attachmentId} are, as idParamSchema reads them). */
+  /**
+   * Path parameters that are not numeric ids: a value the schema refuses names nothing (404). Any other
+   * parameter named like an id ({id}, {userId}, {attachmentId}) is read by idParamSchema (422 if malformed).
+   */
   params?: z.ZodObject;
-  /** Declared query parameters: filters and paging, one parameter per key. */
+  /**
+   * Declared query parameters, one parameter per key. One object schema of a route answering no collection is
+   * validated by the HTTP stack (422); a collection's paging and filters are read by its spec
+   * (functions/lib/http/collection-query.ts), an export's list (the array) by the export request.
+   */
   query?: z.ZodObject | readonly z.ZodObject[];
   /** Fields the list sorts by, as order[field]=asc|desc. */
   orders?: readonly string[];

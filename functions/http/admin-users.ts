@@ -1,4 +1,3 @@
-import { idParamSchema } from '../../shared/schemas/common';
 import { userListQuerySchema, userSchema } from '../../shared/schemas/user';
 import { turnOffSecondFactor } from '../lib/auth/second-factor';
 import { isCurrentPassword } from '../lib/auth/session';
@@ -29,7 +28,6 @@ import {
 import { allUsersOf, type UserRecord, userRepository } from '../lib/users/user-repository';
 
 /** Users administration (spec 001 s.2 Users screen, s.3 User, s.5 validation, s.6 roles, s.7 calls). */
-const userId = (params: Record<string, string | undefined>) => validate(idParamSchema, params.id);
 
 const allowedUser = allowListOf(userSchema);
 
@@ -67,8 +65,8 @@ const byName = (a: UserRecord, b: UserRecord) =>
 
 export const handler = createHttpHandler('admin-users', {
   'users.list': route({
-    run: async ({ auth, query }) => {
-      const request = parseCollectionQuery(query, {});
+    run: async ({ auth, rawQuery }) => {
+      const request = parseCollectionQuery(rawQuery, {});
       const filters = validate(filterSchema, Object.fromEntries(request.params));
       const found = (await allUsersOf(auth.tenant)).filter(matches(filters)).sort(byName);
       const start = (request.page - 1) * request.itemsPerPage;
@@ -78,7 +76,7 @@ export const handler = createHttpHandler('admin-users', {
   }),
   'users.get': route({
     run: async ({ auth, params }) => {
-      const user = await userRepository.getOrThrow(auth.tenant, userId(params));
+      const user = await userRepository.getOrThrow(auth.tenant, params.id);
       assertMayRead(auth, user);
       return toApiUser(user);
     },
@@ -102,7 +100,7 @@ export const handler = createHttpHandler('admin-users', {
   }),
   'users.update': route({
     run: async ({ auth, params, body, event }) => {
-      const current = await userRepository.getOrThrow(auth.tenant, userId(params));
+      const current = await userRepository.getOrThrow(auth.tenant, params.id);
       if (!isSelf(auth, current)) assertMayManage(auth, current, 'USER_EDIT');
       const wanted = {
         username: body.username,
@@ -130,7 +128,7 @@ export const handler = createHttpHandler('admin-users', {
   }),
   'users.delete': route({
     run: async ({ auth, params }) => {
-      const current = await userRepository.getOrThrow(auth.tenant, userId(params));
+      const current = await userRepository.getOrThrow(auth.tenant, params.id);
       if (isSelf(auth, current)) throw forbidden(MESSAGES_USERS.deleteSelf);
       assertMayManage(auth, current, 'USER_DELETE');
       await deleteUserAccount(auth.tenant, current);
@@ -141,7 +139,7 @@ export const handler = createHttpHandler('admin-users', {
   // where their role requires it. The user is mailed, so a reset nobody asked for does not go unnoticed.
   'users.resetSecondFactor': route({
     run: async ({ auth, params }) => {
-      const current = await userRepository.getOrThrow(auth.tenant, userId(params));
+      const current = await userRepository.getOrThrow(auth.tenant, params.id);
       assertMayManage(auth, current, 'USER_EDIT');
       await turnOffSecondFactor(current.username);
       const { language } = await readNotificationSettings(auth.tenant);
@@ -153,7 +151,7 @@ export const handler = createHttpHandler('admin-users', {
   // started for an account now gone is carried on: a repeated request finishes it).
   'users.erase': route({
     run: async ({ auth, params }) => {
-      const id = userId(params);
+      const id = params.id;
       const current = await userRepository.get(auth.tenant, id);
       if (!current) {
         const pending = await erasureStateOf(auth.tenant, id);
@@ -167,7 +165,7 @@ export const handler = createHttpHandler('admin-users', {
   }),
   'users.exportPersonalData': route({
     run: async ({ auth, params }) => {
-      const current = await userRepository.getOrThrow(auth.tenant, userId(params));
+      const current = await userRepository.getOrThrow(auth.tenant, params.id);
       if (!isSelf(auth, current)) assertMayManage(auth, current, 'USER_EDIT');
       return personalDataOf(auth.tenant, current);
     },
@@ -176,7 +174,7 @@ export const handler = createHttpHandler('admin-users', {
   'users.uploadDevices': route({
     rawBody: true,
     run: async ({ auth, params, event }) => {
-      await userRepository.getOrThrow(auth.tenant, userId(params));
+      await userRepository.getOrThrow(auth.tenant, params.id);
       return importDevicesFromUpload(auth.tenant, event);
     },
   }),

@@ -1,11 +1,9 @@
 import { type AlarmType, DURATION_UNITS } from '../../shared/schemas/alarm';
-import { idParamSchema } from '../../shared/schemas/common';
 import { type AlarmRecord, alarmRepository, toApiAlarm } from '../lib/alarms/alarm-repository';
 import { subscribeRuleRecipients, withSubscriptions } from '../lib/alarms/alarm-subscriptions';
 import { parseCollectionQuery } from '../lib/http/collection-query';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
-import { validate } from '../lib/http/validation';
 import { isTimeRule, requestTimerReplan } from '../lib/time-rules/timer-replan';
 
 /**
@@ -21,14 +19,12 @@ const durationOnSave = (stored: AlarmRecord, body: { type: AlarmType; duration?:
   return stored.type === body.type ? (stored.duration ?? null) : null;
 };
 
-const alarmIdOf = (params: Record<string, string | undefined>) => validate(idParamSchema, params.id);
-
 export const ALARMS_PER_PAGE = 20;
 
 export const handler = createHttpHandler('alarms', {
   'alarms.list': route({
-    run: async ({ auth, query }) => {
-      const request = parseCollectionQuery(query, { defaultItemsPerPage: ALARMS_PER_PAGE });
+    run: async ({ auth, rawQuery }) => {
+      const request = parseCollectionQuery(rawQuery, { defaultItemsPerPage: ALARMS_PER_PAGE });
       const [{ items }, total] = await Promise.all([
         alarmRepository.page(auth.tenant, { page: request.page, itemsPerPage: request.itemsPerPage }),
         alarmRepository.count(auth.tenant),
@@ -38,7 +34,7 @@ export const handler = createHttpHandler('alarms', {
   }),
   'alarms.get': route({
     run: async ({ auth, params, logger }) =>
-      withSubscriptions(toApiAlarm(await alarmRepository.getOrThrow(auth.tenant, alarmIdOf(params))), logger),
+      withSubscriptions(toApiAlarm(await alarmRepository.getOrThrow(auth.tenant, params.id)), logger),
   }),
   'alarms.create': route({
     run: async ({ auth, body, logger }) => {
@@ -58,7 +54,7 @@ export const handler = createHttpHandler('alarms', {
   'alarms.update': route({
     run: async ({ auth, params, body, logger }) => {
       let before: AlarmRecord | undefined;
-      const updated = await alarmRepository.update(auth.tenant, alarmIdOf(params), body.version, (stored) => {
+      const updated = await alarmRepository.update(auth.tenant, params.id, body.version, (stored) => {
         before = stored;
         return {
           ...stored,
@@ -77,7 +73,7 @@ export const handler = createHttpHandler('alarms', {
   }),
   'alarms.delete': route({
     run: async ({ auth, params }) => {
-      const id = alarmIdOf(params);
+      const id = params.id;
       const stored = await alarmRepository.get(auth.tenant, id);
       await alarmRepository.remove(auth.tenant, id);
       if (stored && isTimeRule(stored.type)) await requestTimerReplan(auth.tenant);

@@ -1,6 +1,5 @@
 import type { APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { type ApiToken, apiClientTokenRequestSchema, apiTokenSchema } from '../../shared/schemas/api-token';
-import { idParamSchema } from '../../shared/schemas/common';
 import {
   createApiClientUser,
   credentialRole,
@@ -44,8 +43,8 @@ function basicCredentials(event: HttpEvent): { client_id: string; client_secret:
 
 const routes = createHttpHandler('api-tokens', {
   'tokens.list': route({
-    run: async ({ auth, query }) => {
-      const request = parseCollectionQuery(query, { orders: [] });
+    run: async ({ auth, rawQuery }) => {
+      const request = parseCollectionQuery(rawQuery, { orders: [] });
       const [page, total] = await Promise.all([
         apiTokenRepository.page(auth.tenant, { page: request.page, itemsPerPage: request.itemsPerPage }),
         apiTokenRepository.count(auth.tenant),
@@ -87,7 +86,7 @@ const routes = createHttpHandler('api-tokens', {
   }),
   'tokens.revoke': route({
     run: async ({ auth, params }) => {
-      const record = await apiTokenRepository.getOrThrow(auth.tenant, validate(idParamSchema, params.id));
+      const record = await apiTokenRepository.getOrThrow(auth.tenant, params.id);
       // The table first: from this moment the token endpoint and the API refuse the client.
       await deleteApiToken(auth.tenant, record);
       await deleteApiClientUser(record.client_id);

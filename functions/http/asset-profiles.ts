@@ -1,5 +1,4 @@
 import { isClientUser } from '../../shared/permissions';
-import { idParamSchema } from '../../shared/schemas/common';
 import {
   assetProfileDefinitionRepository,
   assetProfileRepository,
@@ -13,18 +12,16 @@ import { parseCollectionQuery } from '../lib/http/collection-query';
 import { conflict, forbidden } from '../lib/http/errors';
 import { createHttpHandler, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
-import { validate } from '../lib/http/validation';
 
 /**
  * Asset profiles (spec 000 /asset-profiles and the profile block of an asset): the definitions with their
  * catalogues and lists, and the values one asset holds. Decisions: docs/decisions/0077 to 0081.
  */
-const idOf = (params: Record<string, string | undefined>) => validate(idParamSchema, params.id);
 
 export const handler = createHttpHandler('asset-profiles', {
   'assetProfileDefinitions.list': route({
-    run: async ({ auth, query }) => {
-      const collection = parseCollectionQuery(query, {});
+    run: async ({ auth, rawQuery }) => {
+      const collection = parseCollectionQuery(rawQuery, {});
       const [page, total] = await Promise.all([
         assetProfileDefinitionRepository.page(auth.tenant, {
           page: collection.page,
@@ -38,7 +35,7 @@ export const handler = createHttpHandler('asset-profiles', {
   }),
   'assetProfileDefinitions.update': route({
     run: async ({ auth, params, body }) => {
-      const updated = await assetProfileDefinitionRepository.update(auth.tenant, idOf(params), body.version, (c) => ({
+      const updated = await assetProfileDefinitionRepository.update(auth.tenant, params.id, body.version, (c) => ({
         ...c,
         name: body.name,
         type: body.type,
@@ -49,7 +46,7 @@ export const handler = createHttpHandler('asset-profiles', {
   }),
   'assetProfiles.get': route({
     run: async ({ auth, params }) => {
-      const profile = await assetProfileRepository.getOrThrow(auth.tenant, idOf(params));
+      const profile = await assetProfileRepository.getOrThrow(auth.tenant, params.id);
       // A client user reads the profile of an asset of their own customer only (404 otherwise, as for assets).
       if (isClientUser(auth.roles))
         assertCanSee(await assetViewerOf(auth), await assetRepository.get(auth.tenant, profile.asset_id));
@@ -60,7 +57,7 @@ export const handler = createHttpHandler('asset-profiles', {
     run: async ({ auth, params, body }) => {
       const reset = body.reset_residual_length === true;
       if (reset && !auth.hasAny('CABLE_REEL_RESET')) throw forbidden();
-      const current = await assetProfileRepository.getOrThrow(auth.tenant, idOf(params));
+      const current = await assetProfileRepository.getOrThrow(auth.tenant, params.id);
       if (current.version !== body.version) throw conflict();
       return toApiAssetProfile(await saveAssetProfile(auth.tenant, current, { data: body.data, reset }));
     },

@@ -7,11 +7,9 @@ import {
   canReportEmpty,
   NO_REPORT_TO_CONFIRM,
 } from '../../shared/schemas/asset-status';
-import { attachmentParamsSchema } from '../../shared/schemas/attachment';
 import { moveOpenAlarmsOfAsset } from '../lib/alarms/alarm-inbox';
 import { assignProfileDefinitions } from '../lib/asset-profiles/asset-profile-writes';
 import {
-  assetId,
   bodyVersionOf,
   emptyAsset,
   reportOf,
@@ -59,9 +57,9 @@ import { closeOpenVisitsOfAsset } from '../lib/visits/visit-writes';
  */
 export const handler = createHttpHandler('assets', {
   'assets.list': route({
-    run: async ({ auth, query }) => {
+    run: async ({ auth, rawQuery }) => {
       const viewer = await assetViewerOf(auth);
-      const { collection, request } = assetListRequestOf(query, viewer);
+      const { collection, request } = assetListRequestOf(rawQuery, viewer);
       const result = await listAssets(auth.tenant, request);
       const members = result.items.map((asset) => presentAsset(viewer, asset));
       return reply(200, toCollection('/api/assets', collection, members, result.total), {
@@ -72,28 +70,29 @@ export const handler = createHttpHandler('assets', {
   }),
   // PDF, Excel or CSV of the list as the caller sees it, written to S3 (functions/lib/exports/).
   'assets.export': route({
-    run: ({ auth, query, event }) => exportNow(auth, 'assets', exportRequestOf(event, query)),
+    run: ({ auth, rawQuery, event }) => exportNow(auth, 'assets', exportRequestOf(event, rawQuery)),
   }),
   // The same export in the background: 202 with the job, GET /api/exports/{id} follows it.
   'assets.exportJob': route({
-    run: async ({ auth, query, event }) =>
-      reply(202, await startExportJob(auth, 'assets', exportRequestOf(event, query))),
+    run: async ({ auth, rawQuery, event }) =>
+      reply(202, await startExportJob(auth, 'assets', exportRequestOf(event, rawQuery))),
   }),
   'assets.get': route({
     run: async ({ auth, params }) => {
       const viewer = await assetViewerOf(auth);
-      return withDownloadUrls(auth.tenant, presentAsset(viewer, await visibleAsset(auth, viewer, assetId(params))));
+      return withDownloadUrls(auth.tenant, presentAsset(viewer, await visibleAsset(auth, viewer, params.id)));
     },
   }),
   // Attachments go straight to the bucket with presigned URLs (functions/lib/attachments/).
-  'storage.credentials': route({ run: ({ auth, query }) => issueUploadTicket(auth, query) }),
+  // The asset's visibility and the caller's write permission come before the upload's faults.
+  'storage.credentials': route({ checksQuery: true, run: ({ auth, rawQuery }) => issueUploadTicket(auth, rawQuery) }),
   'assets.addAttachment': route({
     checksBody: true,
-    run: async ({ auth, params, body }) => reply(201, await registerAttachment(auth, assetId(params), body)),
+    run: async ({ auth, params, body }) => reply(201, await registerAttachment(auth, params.id, body)),
   }),
   'assets.deleteAttachment': route({
     run: async ({ auth, params }) => {
-      const { id, attachmentId } = validate(attachmentParamsSchema, params);
+      const { id, attachmentId } = params;
       await deleteAttachment(auth, id, attachmentId);
       return reply(204);
     },
@@ -101,11 +100,12 @@ export const handler = createHttpHandler('assets', {
   // The whole map in one columnar, compressed answer (docs/decisions/new-asset-map-answer-columnar-compressed-
   // one-answer.md): the markers hold no field a client user may not see, and they read only their customer's range.
   'assets.map': route({
-    run: async ({ auth, query, event }) => {
+    checksQuery: true,
+    run: async ({ auth, rawQuery, event }) => {
       const viewer = await assetViewerOf(auth);
       const clientId = viewer.kind === 'client' ? (viewer.clientId ?? 0) : undefined;
       // A cursor is only ever one a previous answer named in `next`: any other is a 400, as one outside the caller's range.
-      const parsed = assetMapQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(query)));
+      const parsed = assetMapQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(rawQuery)));
       if (!parsed.success) throw badRequest('Invalid cursor');
       const { cursor, since } = parsed.data;
       if (since !== undefined) return mapDeltaReply(auth.tenant, viewer, since, cursor, event);
@@ -152,7 +152,7 @@ export const handler = createHttpHandler('assets', {
   'assets.update': route({
     checksBody: true,
     run: async ({ auth, params, body, event }) => {
-      const id = assetId(params);
+      const id = params.id;
       const by = actorOf(auth);
       let previous: { asset: AssetRecord; requestedAt: string | undefined } | undefined;
       const saved = await writeExpecting(
@@ -176,7 +176,7 @@ export const handler = createHttpHandler('assets', {
   }),
   'assets.delete': route({
     run: async ({ auth, params, logger, event }) => {
-      const id = assetId(params);
+      const id = params.id;
       const asset = await writeExpecting(
         expectationOf(event),
         () => assetRepository.getOrThrow(auth.tenant, id),
@@ -200,7 +200,7 @@ export const handler = createHttpHandler('assets', {
     checksBody: true,
     run: async ({ auth, params, body, event, logger }) => {
       // Spec 000 s.4/s.6: a transporter's report; client users report empty only.
-      const answer = await runAction(auth, event, params, body, async (asset, ctx) => {
+      const answer = await runAction(auth, event, params.id, body, async (asset, ctx) => {
         if (!canReportDelivered(asset.status?.status, asset.client !== null)) {
           throw unprocessable([{ propertyPath: 'status', message: ASSET_IS_DELIVERED }]);
         }
@@ -213,7 +213,7 @@ export const handler = createHttpHandler('assets', {
   'assets.deregister': route({
     checksBody: true,
     run: async ({ auth, params, body, event, logger }) => {
-      const answer = await runAction(auth, event, params, body, async (asset, ctx) => {
+      const answer = await runAction(auth, event, params.id, body, async (asset, ctx) => {
         if (!canReportEmpty(asset.status?.status)) {
           throw unprocessable([{ propertyPath: 'status', message: ASSET_IS_SIGNED_OFF }]);
         }
@@ -227,7 +227,7 @@ export const handler = createHttpHandler('assets', {
     checksBody: true,
     run: async ({ auth, params, body, event }) => {
       // Planners confirm; client users never write assets, whatever the matrix says.
-      return runAction(auth, event, params, body, async (asset, ctx) => {
+      return runAction(auth, event, params.id, body, async (asset, ctx) => {
         const confirmed = asset.status ? CONFIRMED_REPORT_STATUS[asset.status.status] : undefined;
         if (!confirmed) throw unprocessable([{ propertyPath: 'status', message: NO_REPORT_TO_CONFIRM }]);
         return withStatus(ctx, asset, confirmed);
@@ -236,7 +236,7 @@ export const handler = createHttpHandler('assets', {
   }),
   'assets.saveProfiles': route({
     run: async ({ auth, params, body }) => {
-      const current = await assetRepository.getOrThrow(auth.tenant, assetId(params));
+      const current = await assetRepository.getOrThrow(auth.tenant, params.id);
       const saved = await assignProfileDefinitions(auth.tenant, current, body.asset_profile_definitions);
       return presentAsset({ kind: 'staff' }, saved);
     },
@@ -250,7 +250,7 @@ export const handler = createHttpHandler('assets', {
       return runAction(
         auth,
         event,
-        params,
+        params.id,
         body,
         async (asset) => ({ ...asset, days_outside_geo_zone: 0 }),
         (asset) => [resetRecordWrite(auth.tenant, asset, by, new Date(), keptYears)],
@@ -258,8 +258,8 @@ export const handler = createHttpHandler('assets', {
     },
   }),
   'assetStatuses.list': route({
-    run: async ({ auth, query }) => {
-      const collection = parseCollectionQuery(query, {});
+    run: async ({ auth, rawQuery }) => {
+      const collection = parseCollectionQuery(rawQuery, {});
       const { search } = validate(assetStatusListQuerySchema, Object.fromEntries(collection.params));
       const members = (await listAssetStatuses(auth.tenant, search?.toLowerCase())).map(toApiAssetStatus);
       return toCollection('/api/asset-statuses', { ...collection, paginate: false }, members, members.length);

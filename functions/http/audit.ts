@@ -33,9 +33,9 @@ function filterOf(input: ReturnType<typeof auditListQuerySchema.parse>): AuditFi
 
 export const handler = createHttpHandler('audit', {
   'audit.list': route({
-    run: async ({ auth, query }) => {
-      const input = validate(auditListQuerySchema, Object.fromEntries(new URLSearchParams(query)));
-      const collection = parseCollectionQuery(query, {});
+    run: async ({ auth, rawQuery }) => {
+      const input = validate(auditListQuerySchema, Object.fromEntries(new URLSearchParams(rawQuery)));
+      const collection = parseCollectionQuery(rawQuery, {});
       const read = auditQuery(auth.tenant, filterOf(input));
       const [{ items }, total] = await Promise.all([
         queryPage(read, collection.page, collection.itemsPerPage),

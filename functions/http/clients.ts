@@ -1,10 +1,9 @@
 import {
   ACCOUNT_MANAGER_UNKNOWN,
   type ClientUser,
-  clientUserParamsSchema,
+  type ClientUserParams,
   clientUserSchema,
 } from '../../shared/schemas/client';
-import { idParamSchema } from '../../shared/schemas/common';
 import { refreshCompanyOnAssets } from '../lib/clients/client-company-copies';
 import { sendClientCredentials } from '../lib/clients/client-credentials';
 import { deleteClientWithUsers } from '../lib/clients/client-deletion';
@@ -18,7 +17,6 @@ import { parseCollectionQuery } from '../lib/http/collection-query';
 import { notFound, unprocessable } from '../lib/http/errors';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
-import { validate } from '../lib/http/validation';
 import { mailLanguage } from '../lib/mail/mail-language';
 import { deleteUserAccount } from '../lib/users/user-accounts';
 import { type UserRecord, userRepository } from '../lib/users/user-repository';
@@ -28,7 +26,6 @@ import { type UserRecord, userRepository } from '../lib/users/user-repository';
  * shared/routes.ts (CUSTOMER_*); client and transporter users hold none of these, so they get 403.
  * Choices where the spec is silent: docs/decisions/0072 to 0076, 0097 (index: docs/decisions/README.md).
  */
-const clientIdOf = (params: Record<string, string | undefined>) => validate(idParamSchema, params.id);
 
 /** A customer's first logical id follows the seed's numbering (100 + id), so it never collides with it. */
 const LOGICAL_ID_OFFSET = 100;
@@ -51,8 +48,7 @@ const toApiClientUser = (clientId: number, user: UserRecord): ClientUser =>
   allowedClientUser({ '@id': `/api/clients/${clientId}/users/${user.id}`, '@type': 'User', ...user });
 
 /** A user of this customer in the caller's tenant; any other id is simply not found. */
-async function clientUserOrThrow(ctx: TenantContext, params: Record<string, string | undefined>) {
-  const { id, userId } = validate(clientUserParamsSchema, params);
+async function clientUserOrThrow(ctx: TenantContext, { id, userId }: ClientUserParams) {
   await clientRepository.getOrThrow(ctx, id);
   const user = await userRepository.get(ctx, userId);
   if (!user || user.client_id !== id) throw notFound();
@@ -63,9 +59,9 @@ const contains = (needle: string, ...values: (string | null | undefined)[]) =>
   values.some((value) => (value ?? '').toLowerCase().includes(needle));
 
 export const handler = createHttpHandler('clients', {
-  'clients.list': route({ run: ({ auth, query }) => clientListPage(auth.tenant, query) }),
+  'clients.list': route({ run: ({ auth, rawQuery }) => clientListPage(auth.tenant, rawQuery) }),
   'clients.get': route({
-    run: async ({ auth, params }) => toApiClient(await clientRepository.getOrThrow(auth.tenant, clientIdOf(params))),
+    run: async ({ auth, params }) => toApiClient(await clientRepository.getOrThrow(auth.tenant, params.id)),
   }),
   'clients.create': route({
     run: async ({ auth, body }) => {
@@ -87,7 +83,7 @@ export const handler = createHttpHandler('clients', {
   }),
   'clients.update': route({
     run: async ({ auth, params, body }) => {
-      const id = clientIdOf(params);
+      const id = params.id;
       const account_manager = await accountManagerOf(auth.tenant, body.account_manager);
       let renamed = false;
       const updated = await clientRepository.update(auth.tenant, id, body.version, (stored) => {
@@ -106,22 +102,22 @@ export const handler = createHttpHandler('clients', {
   }),
   'clients.delete': route({
     run: async ({ auth, params }) => {
-      await deleteClientWithUsers(auth.tenant, await clientRepository.getOrThrow(auth.tenant, clientIdOf(params)));
+      await deleteClientWithUsers(auth.tenant, await clientRepository.getOrThrow(auth.tenant, params.id));
       return reply(204);
     },
   }),
   'clients.resetPassword': route({
     run: async ({ auth, params, event }) => {
-      const client = await clientRepository.getOrThrow(auth.tenant, clientIdOf(params));
+      const client = await clientRepository.getOrThrow(auth.tenant, params.id);
       const result = await sendClientCredentials(auth.tenant, client, mailLanguage(event.headers?.['accept-language']));
       return reply(200, result);
     },
   }),
   'clientUsers.list': route({
-    run: async ({ auth, params, query }) => {
-      const clientId = clientIdOf(params);
+    run: async ({ auth, params, rawQuery }) => {
+      const clientId = params.id;
       await clientRepository.getOrThrow(auth.tenant, clientId);
-      const request = parseCollectionQuery(query, { filters: { search: 'string' } });
+      const request = parseCollectionQuery(rawQuery, { filters: { search: 'string' } });
       const search = String(request.filters.search?.[0] ?? '')
         .trim()
         .toLowerCase();
@@ -135,7 +131,7 @@ export const handler = createHttpHandler('clients', {
   }),
   'clientUsers.create': route({
     run: async ({ auth, params, body }) => {
-      const clientId = clientIdOf(params);
+      const clientId = params.id;
       await clientRepository.getOrThrow(auth.tenant, clientId);
       const user = await createClientUser(auth.tenant, clientId, body);
       return reply(201, toApiClientUser(clientId, user));

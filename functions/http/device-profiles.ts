@@ -1,4 +1,3 @@
-import { idParamSchema } from '../../shared/schemas/common';
 import {
   BUILT_IN_PROFILE_READ_ONLY,
   DEVICE_PROFILE_IN_USE,
@@ -35,7 +34,6 @@ import { enforce } from '../lib/security/rate-limit';
  * profiles and running the test panel is for admins only, whatever the role matrix grants, and client users read
  * none (the route table's audience, shared/routes.ts `only`).
  */
-const profileId = (params: Record<string, string | undefined>) => validate(idParamSchema, params.id);
 
 /** A codec run in the API (a test, or the compile of a save) from the tenant's budget: each burns CPU. */
 const spendCodecRun = (auth: AuthContext) => enforce(CODEC_RUNS_PER_TENANT, `tenant-${auth.tenant.tenantId}`);
@@ -49,15 +47,15 @@ async function ownProfile(auth: AuthContext, id: number): Promise<DeviceProfileR
 
 export const handler = createHttpHandler('device-profiles', {
   'deviceProfiles.list': route({
-    run: async ({ auth, query }) => {
-      const collection = parseCollectionQuery(query, {});
+    run: async ({ auth, rawQuery }) => {
+      const collection = parseCollectionQuery(rawQuery, {});
       const members = (await listDeviceProfiles(auth.tenant)).map(toApiDeviceProfile);
       return toCollection('/api/device-profiles', { ...collection, paginate: false }, members, members.length);
     },
   }),
   'deviceProfiles.get': route({
     run: async ({ auth, params }) => {
-      return toApiDeviceProfile(await getDeviceProfileOrThrow(auth.tenant, profileId(params)));
+      return toApiDeviceProfile(await getDeviceProfileOrThrow(auth.tenant, params.id));
     },
   }),
   'deviceProfiles.create': route({
@@ -72,7 +70,7 @@ export const handler = createHttpHandler('device-profiles', {
   'deviceProfiles.update': route({
     checksBody: true,
     run: async ({ auth, params, body, event }) => {
-      const id = profileId(params);
+      const id = params.id;
       await ownProfile(auth, id);
       const input = validate(deviceProfileUpdateInputSchema, body);
       if (input.codec) await spendCodecRun(auth);
@@ -87,7 +85,7 @@ export const handler = createHttpHandler('device-profiles', {
   }),
   'deviceProfiles.delete': route({
     run: async ({ auth, params, event }) => {
-      const id = profileId(params);
+      const id = params.id;
       await writeExpecting(
         expectationOf(event),
         () => ownProfile(auth, id),

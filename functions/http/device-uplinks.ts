@@ -16,7 +16,7 @@ const networkRoute = (kind: UplinkIntegration) =>
   route({
     rawBody: true,
     run: async (request) => {
-      const query = new URLSearchParams(request.query);
+      const query = new URLSearchParams(request.rawQuery);
       const outcome = await receiveNetworkUplink(
         kind,
         rawOf(request),

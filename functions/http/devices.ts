@@ -1,4 +1,3 @@
-import { idParamSchema } from '../../shared/schemas/common';
 import { deviceUpdateInputSchema } from '../../shared/schemas/device';
 import { deviceListRequestOf } from '../lib/devices/device-list-request';
 import { listDevices } from '../lib/devices/device-query';
@@ -18,12 +17,11 @@ import { validate } from '../lib/http/validation';
  * whatever the role matrix grants (spec 000 hides the Devices field and column from them), and only staff reset a
  * sabotage: the route table's audience (shared/routes.ts `only`). Decisions: docs/decisions/0138 to 0145.
  */
-const deviceId = (params: Record<string, string | undefined>) => validate(idParamSchema, params.id);
 
 export const handler = createHttpHandler('devices', {
   'devices.list': route({
-    run: async ({ auth, query }) => {
-      const { collection, request } = deviceListRequestOf(query, auth);
+    run: async ({ auth, rawQuery }) => {
+      const { collection, request } = deviceListRequestOf(rawQuery, auth);
       const result = await listDevices(auth.tenant, request);
       return reply(200, toCollection('/api/devices', collection, result.items.map(toApiDevice), result.total), {
         'x-total-exact': String(result.totalExact),
@@ -32,16 +30,16 @@ export const handler = createHttpHandler('devices', {
     },
   }),
   'devices.export': route({
-    run: ({ auth, query, event }) => exportNow(auth, 'devices', exportRequestOf(event, query)),
+    run: ({ auth, rawQuery, event }) => exportNow(auth, 'devices', exportRequestOf(event, rawQuery)),
   }),
   'devices.exportJob': route({
-    run: async ({ auth, query, event }) => {
-      return reply(202, await startExportJob(auth, 'devices', exportRequestOf(event, query)));
+    run: async ({ auth, rawQuery, event }) => {
+      return reply(202, await startExportJob(auth, 'devices', exportRequestOf(event, rawQuery)));
     },
   }),
   'devices.get': route({
     run: async ({ auth, params }) => {
-      return toApiDevice(await deviceRepository.getOrThrow(auth.tenant, deviceId(params)));
+      return toApiDevice(await deviceRepository.getOrThrow(auth.tenant, params.id));
     },
   }),
   'devices.create': route({
@@ -50,7 +48,7 @@ export const handler = createHttpHandler('devices', {
   'devices.update': route({
     checksBody: true,
     run: async ({ auth, params, body, event }) => {
-      const id = deviceId(params);
+      const id = params.id;
       const version = (body as { version?: unknown } | null)?.version;
       const saved = await writeExpecting(
         expectationOf(event, typeof version === 'number' ? version : undefined),
@@ -62,7 +60,7 @@ export const handler = createHttpHandler('devices', {
   }),
   'devices.delete': route({
     run: async ({ auth, params, event }) => {
-      const id = deviceId(params);
+      const id = params.id;
       await writeExpecting(
         expectationOf(event),
         () => deviceRepository.getOrThrow(auth.tenant, id),
@@ -73,7 +71,7 @@ export const handler = createHttpHandler('devices', {
   }),
   'devices.resetSabotaged': route({
     run: async ({ auth, params, event }) => {
-      const id = deviceId(params);
+      const id = params.id;
       const saved = await writeExpecting(
         expectationOf(event),
         () => deviceRepository.getOrThrow(auth.tenant, id),

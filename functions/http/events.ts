@@ -40,8 +40,8 @@ const laterFrom = (fromDate: string | undefined, since: string) =>
 
 export const handler = createHttpHandler('events', {
   'events.list': route({
-    run: async ({ auth, query }) => {
-      const collection = parseCollectionQuery(query, { orders: ['date', 'id'] });
+    run: async ({ auth, rawQuery }) => {
+      const collection = parseCollectionQuery(rawQuery, { orders: ['date', 'id'] });
       const params = Object.fromEntries(
         [...collection.params.entries()].filter(([key]) => !['page', 'itemsPerPage', 'pagination'].includes(key)),
       );

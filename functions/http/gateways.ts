@@ -1,4 +1,3 @@
-import { idParamSchema } from '../../shared/schemas/common';
 import { type Gateway, gatewaySchema } from '../../shared/schemas/gateway';
 import {
   createGateway,
@@ -13,7 +12,6 @@ import { allowListOf } from '../lib/http/allow-list';
 import { parseCollectionQuery } from '../lib/http/collection-query';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
-import { validate } from '../lib/http/validation';
 import { gatewayUplinkTopic } from '../lib/pipeline/topics';
 
 /**
@@ -32,8 +30,8 @@ const toGateway = (tenantId: string, record: GatewayRecord): Gateway =>
 
 export const handler = createHttpHandler('gateways', {
   'gateways.list': route({
-    run: async ({ auth, query }) => {
-      const request = parseCollectionQuery(query, { orders: [] });
+    run: async ({ auth, rawQuery }) => {
+      const request = parseCollectionQuery(rawQuery, { orders: [] });
       const [page, total] = await Promise.all([
         gatewayRepository.page(auth.tenant, { page: request.page, itemsPerPage: request.itemsPerPage }),
         gatewayRepository.count(auth.tenant),
@@ -44,10 +42,7 @@ export const handler = createHttpHandler('gateways', {
   }),
   'gateways.get': route({
     run: async ({ auth, params }) =>
-      toGateway(
-        auth.tenant.tenantId,
-        await gatewayRepository.getOrThrow(auth.tenant, validate(idParamSchema, params.id)),
-      ),
+      toGateway(auth.tenant.tenantId, await gatewayRepository.getOrThrow(auth.tenant, params.id)),
   }),
   'gateways.create': route({
     run: async ({ auth, body }) => {
@@ -91,7 +86,7 @@ export const handler = createHttpHandler('gateways', {
   }),
   'gateways.delete': route({
     run: async ({ auth, params }) => {
-      const record = await gatewayRepository.getOrThrow(auth.tenant, validate(idParamSchema, params.id));
+      const record = await gatewayRepository.getOrThrow(auth.tenant, params.id);
       // IoT Core first: the certificate is refused from this moment, even if the table write fails after.
       await removeGatewayThing({
         thingName: record.thing_name,

@@ -1,4 +1,3 @@
-import { idParamSchema } from '../../shared/schemas/common';
 import { DEFAULT_GEO_ZONE_COLOR, geoZoneInputSchema, geoZoneUpdateInputSchema } from '../../shared/schemas/geo-zone';
 import {
   type GeoZoneFeatureCollection,
@@ -21,7 +20,6 @@ import { closeOpenVisitsOfZone } from '../lib/visits/visit-writes';
  * the route table's audience (shared/routes.ts `only`), checked before the body is read. The list is
  * never paged: the map and the asset form want every zone. Decisions: docs/decisions/0159 to 0165.
  */
-const zoneIdOf = (params: Record<string, string | undefined>) => validate(idParamSchema, params.id);
 
 const ALL = { page: 1, itemsPerPage: 1, paginate: false, params: new URLSearchParams() };
 
@@ -60,7 +58,7 @@ export const handler = createHttpHandler('geo-zones', {
   }),
   'geoZones.get': route({
     run: async ({ auth, params }) => {
-      return toApiGeoZone(await geoZoneRepository.getOrThrow(auth.tenant, zoneIdOf(params)));
+      return toApiGeoZone(await geoZoneRepository.getOrThrow(auth.tenant, params.id));
     },
   }),
   'geoZones.create': route({
@@ -75,7 +73,7 @@ export const handler = createHttpHandler('geo-zones', {
     checksBody: true,
     run: async ({ auth, params, body }) => {
       const input = validate(geoZoneUpdateInputSchema, body);
-      const current = await geoZoneRepository.getOrThrow(auth.tenant, zoneIdOf(params));
+      const current = await geoZoneRepository.getOrThrow(auth.tenant, params.id);
       const name = input.name === undefined ? current.name : input.name;
       const updated = await updateGeoZone(auth.tenant, current, input.version, { name, geometry: input.geometry });
       if (updated.name !== current.name) await refreshZoneNameOnAssets(auth.tenant, updated);
@@ -84,7 +82,7 @@ export const handler = createHttpHandler('geo-zones', {
   }),
   'geoZones.delete': route({
     run: async ({ auth, params, logger }) => {
-      const id = zoneIdOf(params);
+      const id = params.id;
       await deleteGeoZone(auth.tenant, id);
       // The zone's open visits close now (its visit history stays). The zone is gone already, so a
       // failure is logged, not answered: each asset's next fix closes what is left (docs/geofencing.md).

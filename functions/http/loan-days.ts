@@ -1,7 +1,5 @@
-import { loanDayReportQuerySchema } from '../../shared/schemas/loan-day';
 import { startExportJob } from '../lib/exports/export-jobs';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
-import { validate } from '../lib/http/validation';
 import { readLoanDayReport } from '../lib/loan-days/loan-day-report';
 
 /**
@@ -11,18 +9,17 @@ import { readLoanDayReport } from '../lib/loan-days/loan-day-report';
 export const handler = createHttpHandler('loan-days', {
   'loanDays.report': route({
     run: async ({ auth, query }) => {
-      const params = Object.fromEntries(new URLSearchParams(query));
-      const { month, client, cursor } = validate(loanDayReportQuerySchema, params);
+      const { month, client, cursor } = query;
       return readLoanDayReport(auth, { month, client: client ?? undefined, cursor });
     },
   }),
   'loanDays.exportJob': route({
-    run: async ({ auth, query, event }) =>
+    run: async ({ auth, rawQuery, event }) =>
       reply(
         202,
         await startExportJob(auth, 'loanDays', {
           claims: event.requestContext.authorizer?.jwt?.claims ?? {},
-          rawQuery: query,
+          rawQuery,
           acceptLanguage: event.headers?.['accept-language'],
         }),
       ),

@@ -11,9 +11,9 @@ import { userNamesOf } from '../lib/pickups/pickup-users';
  */
 export const handler = createHttpHandler('pickups', {
   'pickups.list': route({
-    run: async ({ auth, query }) => {
+    run: async ({ auth, rawQuery }) => {
       const viewer = await assetViewerOf(auth);
-      const collection = parseCollectionQuery(query, {});
+      const collection = parseCollectionQuery(rawQuery, {});
       const names = (ids: number[]) => userNamesOf(auth.tenant, ids);
       const list = await listPickups(auth.tenant, viewer, collection.page, collection.itemsPerPage, names);
       return reply(200, toCollection('/api/pickups', collection, list.members, list.total), {

@@ -1,6 +1,5 @@
 import type { Violation } from '../../shared/errors';
 import { PERMISSIONS, ROLES } from '../../shared/permissions';
-import { idParamSchema } from '../../shared/schemas/common';
 import {
   BUILT_IN_ROLE_NAME_FIXED,
   PERMISSION_EDIT_LOCKOUT,
@@ -20,7 +19,6 @@ import {
 import { forbidden, unprocessable } from '../lib/http/errors';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
-import { validate } from '../lib/http/validation';
 
 /** Roles and the permission matrix (spec 001 section 2, Roles). */
 const whole = <T>(path: string, members: T[]) =>
@@ -98,7 +96,7 @@ export const handler = createHttpHandler('roles', {
   }),
   'roles.update': route({
     run: async ({ auth, params, body }) => {
-      const id = validate(idParamSchema, params.id);
+      const id = params.id;
       const matrix = await loadRoleMatrix(auth.tenant);
       const current = await roleRepository.getOrThrow(auth.tenant, id);
       if (current.name === 'ROLE_SUPER_ADMIN' && !auth.roles.includes('ROLE_SUPER_ADMIN')) {

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-import { idParamSchema, textFilter } from '../../shared/schemas/common';
 import { frontendSettingListQuerySchema, SETTING_NAMES } from '../../shared/schemas/settings';
 import { readSecondFactorPolicy, saveSecondFactorPolicy } from '../lib/auth/second-factor-policy';
 import { unprocessable } from '../lib/http/errors';
@@ -19,8 +17,6 @@ import { type TenantRecord, tenantRepository } from '../lib/tenants/tenant-repos
 /** Frontend settings (tenant colours, asset table columns) and the public tenant logo (spec 001 s.2, s.7). */
 const SETTING_NAME_FIXED = 'The name of a setting cannot be changed';
 
-const logoQuerySchema = z.object({ tenant: textFilter(100) });
-
 const collection = <T>(members: T[]) =>
   toCollection(
     '/api/frontend-settings',
@@ -34,8 +30,8 @@ const POLICY_SETTINGS = new Set<string>([SETTING_NAMES.retention, SETTING_NAMES.
 
 export const handler = createHttpHandler('settings', {
   'settings.list': route({
-    run: async ({ auth, query }) => {
-      const { name } = validate(frontendSettingListQuerySchema, Object.fromEntries(new URLSearchParams(query)));
+    run: async ({ auth, rawQuery }) => {
+      const { name } = validate(frontendSettingListQuerySchema, Object.fromEntries(new URLSearchParams(rawQuery)));
       // The mail settings name the tenant's report address: only for those who may edit them.
       const stored = (await listSettings(auth.tenant))
         .filter((setting) => (!name || setting.name === name) && !POLICY_SETTINGS.has(setting.name))
@@ -53,7 +49,7 @@ export const handler = createHttpHandler('settings', {
   }),
   'settings.update': route({
     run: async ({ auth, params, body }) => {
-      const id = validate(idParamSchema, params.id);
+      const id = params.id;
       const current = await settingRepository.getOrThrow(auth.tenant, id);
       if (current.name !== body.name) throw unprocessable([{ propertyPath: 'name', message: SETTING_NAME_FIXED }]);
       const updated = await settingRepository.update(auth.tenant, id, body.version, () => ({
@@ -70,7 +66,7 @@ export const handler = createHttpHandler('settings', {
   'settings.logo': route({
     // Public (no authorizer on AWS, so no claims): the tenant comes from the `tenant` query (its subdomain) only.
     run: async ({ query }) => {
-      const { tenant: subdomain } = validate(logoQuerySchema, Object.fromEntries(new URLSearchParams(query)));
+      const subdomain = query.tenant;
       const tenant: TenantRecord | undefined = subdomain ? await tenantRepository.bySubdomain(subdomain) : undefined;
       return { url: tenant?.icon || null };
     },

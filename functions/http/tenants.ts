@@ -1,4 +1,3 @@
-import { idParamSchema } from '../../shared/schemas/common';
 import { type Tenant, type TenantInput, tenantListQuerySchema, tenantSchema } from '../../shared/schemas/tenant';
 import { authContextFromClaims } from '../lib/auth/auth-context';
 import type { TenantContext } from '../lib/data/tenant-context';
@@ -17,8 +16,6 @@ export const TENANT_NOT_FOUND = 'Tenant not found';
 export const DELETE_OWN_TENANT = 'You cannot delete your own tenant';
 
 const TEXT_FIELDS = ['subdomain', 'company', 'address', 'zipcode', 'city', 'country', 'phone', 'email'] as const;
-
-const tenantId = (params: Record<string, string | undefined>) => validate(idParamSchema, params.id);
 
 const allowedTenant = allowListOf(tenantSchema);
 
@@ -89,8 +86,8 @@ async function contextOf({ auth, event }: HttpRequest, tenant: TenantRecord): Pr
 
 export const handler = createHttpHandler('tenants', {
   'tenants.list': route({
-    run: async ({ auth, query }) => {
-      const request = parseCollectionQuery(query, {});
+    run: async ({ auth, rawQuery }) => {
+      const request = parseCollectionQuery(rawQuery, {});
       const filters = validate(filterSchema, Object.fromEntries(request.params));
       const visible = isSuperAdmin(auth.roles)
         ? await tenantRepository.list()
@@ -109,14 +106,14 @@ export const handler = createHttpHandler('tenants', {
   }),
   'tenants.update': route({
     run: async ({ auth, params, body }) => {
-      const current = await reachableTenant(auth, tenantId(params));
+      const current = await reachableTenant(auth, params.id);
       await assertSubdomainFree(body.subdomain, current.id);
       return toApiTenant(await tenantRepository.update(current, body.version, tenantData(body, current)));
     },
   }),
   'tenants.delete': route({
     run: async ({ auth, params }) => {
-      const current = await reachableTenant(auth, tenantId(params));
+      const current = await reachableTenant(auth, params.id);
       if (String(current.id) === auth.homeTenantId) throw forbidden(DELETE_OWN_TENANT);
       await tenantRepository.remove(current);
       return reply(204);
@@ -125,7 +122,7 @@ export const handler = createHttpHandler('tenants', {
   'tenants.uploadDevices': route({
     rawBody: true,
     run: async (request) => {
-      const tenant = await reachableTenant(request.auth, tenantId(request.params));
+      const tenant = await reachableTenant(request.auth, request.params.id);
       return importDevicesFromUpload(await contextOf(request, tenant), request.event);
     },
   }),

@@ -1,11 +1,9 @@
-import { idParamSchema } from '../../shared/schemas/common';
-import { WEBHOOK_DELIVERY_ID, WEBHOOK_TEST_EVENT_TYPE } from '../../shared/schemas/webhook';
+import { WEBHOOK_TEST_EVENT_TYPE } from '../../shared/schemas/webhook';
 import type { TenantContext } from '../lib/data/tenant-context';
 import { parseCollectionQuery } from '../lib/http/collection-query';
 import { notFound, unprocessable } from '../lib/http/errors';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
-import { validate } from '../lib/http/validation';
 import { WEBHOOK_MANUAL_SENDS_PER_TENANT } from '../lib/security/limits';
 import { enforce } from '../lib/security/rate-limit';
 import { deliveriesPage, getDelivery, markReplayQueued, toApiDelivery } from '../lib/webhooks/webhook-deliveries';
@@ -31,8 +29,7 @@ async function checkedUrl(url: string): Promise<string> {
   return check.url.toString();
 }
 
-const endpointOf = (ctx: TenantContext, id: string | undefined) =>
-  webhookEndpointRepository.getOrThrow(ctx, validate(idParamSchema, id));
+const endpointOf = (ctx: TenantContext, id: number) => webhookEndpointRepository.getOrThrow(ctx, id);
 
 /** A message sent by hand (a test, a replay) from the tenant's budget: each is a request to an address it chose. */
 const spendManualSend = (tenant: TenantContext) =>
@@ -40,8 +37,8 @@ const spendManualSend = (tenant: TenantContext) =>
 
 export const handler = createHttpHandler('webhooks', {
   'webhooks.list': route({
-    run: async ({ auth, query }) => {
-      const request = parseCollectionQuery(query, { orders: [] });
+    run: async ({ auth, rawQuery }) => {
+      const request = parseCollectionQuery(rawQuery, { orders: [] });
       const [page, total] = await Promise.all([
         webhookEndpointRepository.page(auth.tenant, { page: request.page, itemsPerPage: request.itemsPerPage }),
         webhookEndpointRepository.count(auth.tenant),
@@ -64,7 +61,7 @@ export const handler = createHttpHandler('webhooks', {
   }),
   'webhooks.update': route({
     run: async ({ auth, body, params }) => {
-      const id = validate(idParamSchema, params.id);
+      const id = params.id;
       const { version, ...fields } = body;
       const url = await checkedUrl(fields.url);
       return toApiEndpoint(await updateEndpoint(auth.tenant, id, version, { ...fields, url }));
@@ -73,18 +70,15 @@ export const handler = createHttpHandler('webhooks', {
   'webhooks.delete': route({
     run: async ({ auth, params }) => {
       // The log stays until its items expire (30 days): nothing reads it once the endpoint is gone.
-      await webhookEndpointRepository.remove(auth.tenant, validate(idParamSchema, params.id));
+      await webhookEndpointRepository.remove(auth.tenant, params.id);
       return reply(204);
     },
   }),
   'webhooks.rotateSecret': route({
     run: async ({ auth, body, params }) => {
-      const { record, secret } = await rotateEndpointSecret(
-        auth.tenant,
-        validate(idParamSchema, params.id),
-        body.version,
-        { revokePrevious: body.revoke_previous === true },
-      );
+      const { record, secret } = await rotateEndpointSecret(auth.tenant, params.id, body.version, {
+        revokePrevious: body.revoke_previous === true,
+      });
       return toApiEndpoint(record, secret);
     },
   }),
@@ -98,9 +92,9 @@ export const handler = createHttpHandler('webhooks', {
     },
   }),
   'webhooks.deliveries': route({
-    run: async ({ auth, params, query }) => {
+    run: async ({ auth, params, rawQuery }) => {
       const endpoint = await endpointOf(auth.tenant, params.id);
-      const request = parseCollectionQuery(query, { orders: [] });
+      const request = parseCollectionQuery(rawQuery, { orders: [] });
       const items = await deliveriesPage(auth.tenant, endpoint.id, request.page, request.itemsPerPage);
       // No count of a log that may hold 30 days of messages: the total says whether another page may follow.
       const seen = (request.page - 1) * request.itemsPerPage + items.length;
@@ -111,9 +105,8 @@ export const handler = createHttpHandler('webhooks', {
   'webhooks.replay': route({
     run: async ({ auth, params }) => {
       const endpoint = await endpointOf(auth.tenant, params.id);
-      const deliveryId = params.deliveryId ?? '';
-      // A malformed id names no message: 404 like an unknown one.
-      if (!WEBHOOK_DELIVERY_ID.test(deliveryId)) throw notFound();
+      // A malformed delivery id names no message: the stack answers 404, as for an unknown one.
+      const { deliveryId } = params;
       const delivery = await getDelivery(auth.tenant, endpoint.id, deliveryId);
       if (!delivery) throw notFound();
       await spendManualSend(auth.tenant);

@@ -1,4 +1,3 @@
-import { idParamSchema } from '../../shared/schemas/common';
 import { STOCK_PROFILE_UNKNOWN, stockAssetsQuerySchema, stockLimitsInputSchema } from '../../shared/schemas/zone-stock';
 import { assetProfileDefinitionRepository } from '../lib/asset-profiles/asset-profile-repository';
 import type { AuthContext } from '../lib/auth/auth-context';
@@ -17,8 +16,8 @@ import { readStockAssets, readStockTable, readZoneStock } from '../lib/zone-stoc
  * assets; a transporter drives, it does not plan stock (docs/decisions/0261-stock-per-zone-counts-from-the-open-visits-one-limits-item-per-zone.md).
  * The route table says so (`staffOnly`), so others are refused before anything is read.
  */
-async function zoneOf(auth: AuthContext, params: Record<string, string | undefined>) {
-  return geoZoneRepository.getOrThrow(auth.tenant, validate(idParamSchema, params.id));
+async function zoneOf(auth: AuthContext, id: number) {
+  return geoZoneRepository.getOrThrow(auth.tenant, id);
 }
 
 /** Every profile named must be one of the tenant's definitions: 422 on the entry, as for other references. */
@@ -41,15 +40,15 @@ export const handler = createHttpHandler('zone-stock', {
   }),
   'stock.zone': route({
     run: async ({ auth, params }) => {
-      const { stock, itemsRead } = await readZoneStock(auth.tenant, await zoneOf(auth, params));
+      const { stock, itemsRead } = await readZoneStock(auth.tenant, await zoneOf(auth, params.id));
       return reply(200, stock, { 'x-items-read': String(itemsRead) });
     },
   }),
   'stock.assets': route({
-    run: async ({ auth, params, query }) => {
-      const zone = await zoneOf(auth, params);
+    run: async ({ auth, params, rawQuery }) => {
+      const zone = await zoneOf(auth, params.id);
       const { profile } = validate(stockAssetsQuerySchema, {
-        profile: new URLSearchParams(query).get('profile') ?? undefined,
+        profile: new URLSearchParams(rawQuery).get('profile') ?? undefined,
       });
       const key = profile === undefined ? undefined : profile === 'none' ? null : Number(profile);
       const { members, itemsRead } = await readStockAssets(auth.tenant, zone.id, key);
@@ -63,7 +62,7 @@ export const handler = createHttpHandler('zone-stock', {
     checksBody: true,
     run: async ({ auth, params, body, logger }) => {
       const input = validate(stockLimitsInputSchema, body);
-      const zone = await zoneOf(auth, params);
+      const zone = await zoneOf(auth, params.id);
       await assertProfilesExist(
         auth,
         input.limits.map((l) => l.profile),

@@ -18,9 +18,9 @@ const TOTAL_CAP = 20_000;
 
 export const handler = createHttpHandler('zone-visits', {
   'zoneVisits.ofAsset': route({
-    run: async ({ auth, params, query }) => {
-      const id = await assetOf(auth, params);
-      const collection = parseCollectionQuery(query, SPEC);
+    run: async ({ auth, params, rawQuery }) => {
+      const id = await assetOf(auth, params.id);
+      const collection = parseCollectionQuery(rawQuery, SPEC);
       const visits = assetVisitsQuery(auth.tenant, id, periodOf(collection));
       const page = await pageOfVisits(visits, collection.page, collection.itemsPerPage, TOTAL_CAP);
       return toCollection(`/api/assets/${id}/visits`, collection, page.members, page.total);
@@ -28,18 +28,20 @@ export const handler = createHttpHandler('zone-visits', {
   }),
   'zoneVisits.exportOfAsset': route({
     // Checked here, written by the export worker (lib/visits/visit-export.ts runs the same checks there).
-    run: ({ auth, params, query, event }) => exportNow(auth, 'assetVisits', exportRequestOf(event, query, params)),
+    run: ({ auth, rawQuery, event }) =>
+      exportNow(auth, 'assetVisits', exportRequestOf(event, rawQuery, event.pathParameters)),
   }),
   'zoneVisits.ofZone': route({
-    run: async ({ auth, params, query }) => {
-      const id = await zoneOf(auth, params);
-      const collection = parseCollectionQuery(query, SPEC);
+    run: async ({ auth, params, rawQuery }) => {
+      const id = await zoneOf(auth, params.id);
+      const collection = parseCollectionQuery(rawQuery, SPEC);
       const visits = zoneQuery(auth.tenant, id, collection);
       const page = await pageOfVisits(visits, collection.page, collection.itemsPerPage, TOTAL_CAP);
       return toCollection(`/api/geo-zones/${id}/visits`, collection, page.members, page.total);
     },
   }),
   'zoneVisits.exportOfZone': route({
-    run: ({ auth, params, query, event }) => exportNow(auth, 'zoneVisits', exportRequestOf(event, query, params)),
+    run: ({ auth, rawQuery, event }) =>
+      exportNow(auth, 'zoneVisits', exportRequestOf(event, rawQuery, event.pathParameters)),
   }),
 });

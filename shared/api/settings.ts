@@ -7,6 +7,7 @@ import {
   frontendSettingListQuerySchema,
   frontendSettingSchema,
   frontendSettingUpdateInputSchema,
+  logoQuerySchema,
 } from '../schemas/settings';
 import { ADMINS, any, type RouteDef } from './route-def';
 
@@ -83,6 +84,7 @@ export const SETTINGS_CONTRACTS = {
   },
   'settings.logo': {
     summary: 'The logo of the tenant whose subdomain is the `tenant` query (public: a token sent along is not read)',
+    query: logoQuerySchema,
     response: logo,
   },
   'settings.retention': {

@@ -146,3 +146,6 @@ export type FrontendSetting = z.infer<typeof frontendSettingSchema>;
 
 export const frontendSettingListQuerySchema = z.object({ name: textFilter() });
 export type FrontendSettingListQuery = z.infer<typeof frontendSettingListQuerySchema>;
+
+/** GET /api/logo: the tenant by its subdomain. */
+export const logoQuerySchema = z.object({ tenant: textFilter(100) });

@@ -1,6 +1,5 @@
 import { assetActionInputSchema, buildAssetUpdateInputSchema, STATUS_NOT_FOUND } from '../../../shared/schemas/asset';
 import type { AssetStatusValue } from '../../../shared/schemas/asset-status';
-import { idParamSchema } from '../../../shared/schemas/common';
 import type { AuthContext } from '../auth/auth-context';
 import type { TenantContext } from '../data/tenant-context';
 import { unprocessable } from '../http/errors';
@@ -18,12 +17,10 @@ import { type AssetViewer, assertCanSee, assetViewerOf, presentAsset } from './a
 import { applyReferences, resolveReferences, saveAsset } from './asset-writes';
 
 /**
- * The write helpers of the assets handler (functions/http/assets.ts): the id parameter, a new asset's empty
+ * The write helpers of the assets handler (functions/http/assets.ts): a new asset's empty
  * fields, the client users' refusal, the action template (read, check the version or If-Match, write with the
  * version condition, tell the live map and the status events), the form's update and the status lookup.
  */
-export const assetId = (params: Record<string, string | undefined>) => validate(idParamSchema, params.id);
-
 export const emptyAsset = (): Omit<AssetRecord, 'id' | 'version' | 'name'> => ({
   logical_id: null,
   reference: null,
@@ -59,14 +56,13 @@ export async function visibleAsset(auth: AuthContext, viewer: AssetViewer, id: n
 export async function runAction(
   auth: AuthContext,
   event: HttpEvent,
-  params: Record<string, string | undefined>,
+  id: number,
   body: unknown,
   change: (asset: AssetRecord, ctx: TenantContext) => Promise<Omit<AssetRecord, 'id' | 'version'>>,
   extra?: (asset: AssetRecord) => TransactItems,
 ) {
   const viewer = await assetViewerOf(auth);
   const input = validate(assetActionInputSchema, body);
-  const id = assetId(params);
   const by = actorOf(auth);
   const updated = await writeExpecting(
     expectationOf(event, input?.version),

@@ -76,7 +76,7 @@ function parsePositiveInt(name: string, value: string | null, fallback: number):
   return n;
 }
 
-export function parseCollectionQuery(rawQueryString: string | undefined, spec: CollectionSpec): CollectionQuery {
+export function parseCollectionQuery(rawQueryString: string, spec: CollectionSpec): CollectionQuery {
   const params = new URLSearchParams(rawQueryString ?? '');
   const query: CollectionQuery = {
     page: parsePositiveInt('page', params.get('page'), 1),

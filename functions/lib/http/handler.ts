@@ -28,15 +28,20 @@ import { errorResponse } from './error-response';
 import { HttpError, notFound, notImplemented } from './errors';
 import { readJsonBody } from './json-body';
 import { etagOf } from './preconditions';
+import { type ParamsOf, type QueryOf, readParams, readQuery } from './route-input';
 import { validate } from './validation';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 
-export interface HttpRequest<Body = unknown> {
+export interface HttpRequest<Body = unknown, Params = unknown, Query = unknown> {
   event: HttpEvent;
   route: RouteDef;
-  params: Record<string, string | undefined>;
-  query: string;
+  /** The path parameters, validated by the stack (route-input.ts): ids are numbers. */
+  params: Params;
+  /** The query as its contract's schema reads it (route-input.ts), for the routes whose query the stack reads. */
+  query: Query;
+  /** The query string as sent: collections and exports parse it with their own spec. */
+  rawQuery: string;
   body: Body;
   /** Present on every route that is not public. */
   auth: AuthContext;
@@ -70,16 +75,22 @@ interface RouteOptions {
   rawBody?: boolean;
 }
 
+type Run<Body, Params, Query> = (request: HttpRequest<Body, Params, Query>) => Promise<unknown>;
+type QueryChecks<Body, Params, Query> =
+  | { checksQuery?: false; run: Run<Body, Params, Query> }
+  | { checksQuery: true; run: Run<Body, Params, Query | undefined> };
+
 /**
- * One route's work. The body it receives is already validated against the route's `body` schema in
- * shared/route-contracts.ts (422 with the schema's messages otherwise), unless it says `checksBody`: then it
- * validates the same shared schema itself, at the moment it chooses (after a permission check, or against the
- * stored entity), and receives the body as sent.
+ * One route's work. Its path parameters and query are already validated (route-input.ts), and the body it
+ * receives against the route's `body` schema in shared/route-contracts.ts (422 with the schema's messages
+ * otherwise), unless it says `checksBody` or `checksQuery`: then it validates the same shared schema itself, at
+ * the moment it chooses (after a permission check, or against the stored entity), from the body or
+ * `rawQuery` as sent.
  */
-export type RouteImplementation<Body = unknown> = RouteOptions &
+export type RouteImplementation<Body = unknown, Params = unknown, Query = unknown> = RouteOptions &
   (
-    | { checksBody?: false; run(request: HttpRequest<Body>): Promise<unknown> }
-    | { checksBody: true; run(request: HttpRequest<unknown>): Promise<unknown> }
+    | ({ checksBody?: false } & QueryChecks<Body, Params, Query>)
+    | ({ checksBody: true } & QueryChecks<unknown, Params, Query>)
   );
 
 /** The validated body type of a route: the output of its contract's body schema. */
@@ -87,9 +98,11 @@ type BodyOf<Id extends RouteId> = (typeof ROUTE_CONTRACTS)[Id] extends { body: i
   ? z.output<S>
   : unknown;
 
-export type RouteImplementations = { [Id in RouteId]?: RouteImplementation<BodyOf<Id>> };
+export type RouteImplementations = {
+  [Id in RouteId]?: RouteImplementation<BodyOf<Id>, ParamsOf<Id>, QueryOf<Id>>;
+};
 
-export const route = <Body>(implementation: RouteImplementation<Body>) => implementation;
+export const route = <Body, Params, Query>(implementation: RouteImplementation<Body, Params, Query>) => implementation;
 
 const JSON_HEADERS = { 'content-type': 'application/ld+json; charset=utf-8' };
 
@@ -126,12 +139,12 @@ async function auditWrite(
 ) {
   const status = result.statusCode ?? 200;
   if (status < 200 || status > 299) return;
-  const { event, route: routeDef, params, auth, logger } = request;
+  const { event, route: routeDef, auth, logger } = request;
   const body = answer && typeof answer === 'object' && '__reply' in answer ? (answer as Reply).body : answer;
   const entry = auditEntryOf({
     ...requestFactsOf(event),
     route: routeDef,
-    params,
+    params: event.pathParameters ?? {},
     auth,
     status,
     answer: body,
@@ -143,7 +156,8 @@ async function auditWrite(
 /**
  * One middy stack wraps every HTTP handler module: structured logging with request id and tenant, tracing
  * (functions/lib/observability/), body parsing, the auth context from the verified JWT, the route
- * table's permission check, zod validation, and the error handler last. A route of this module without an implementation answers 501.
+ * table's permission check, zod validation of path parameters, query and body (route-input.ts), and the error
+ * handler last. A route of this module without an implementation answers 501.
  */
 export function createHttpHandler(module: HandlerModule, implementations: RouteImplementations) {
   const logger = new Logger({ serviceName: `api-${module}` });
@@ -173,18 +187,25 @@ export function createHttpHandler(module: HandlerModule, implementations: RouteI
     const implementation = implementations[routeDef.id as RouteId] as RouteImplementation | undefined;
     const body = implementation?.rawBody ? undefined : readJsonBody(event);
     if (!implementation) throw notImplemented();
+    // What the path names first (a malformed id is 422, a declared one refused 404), then the query, then the body.
+    const params = readParams(routeDef, event.pathParameters ?? {});
+    const rawQuery = event.rawQueryString ?? '';
+    const query = implementation.checksQuery ? undefined : readQuery(routeDef, rawQuery);
     const bodySchema = implementation.checksBody ? undefined : contractOf(routeDef.id as RouteId).body;
     const request: HttpRequest = {
       event,
       route: routeDef,
-      params: event.pathParameters ?? {},
-      query: event.rawQueryString ?? '',
+      params,
+      query,
+      rawQuery,
       body: bodySchema ? validate(bodySchema, body) : body,
       auth: auth as AuthContext,
       logger,
     };
     logger.debug('dispatch', { remainingMs: context.getRemainingTimeInMillis?.() });
-    const { result: answer, ...written } = await collectChanges(() => implementation.run(request));
+    const { result: answer, ...written } = await collectChanges(() =>
+      (implementation.run as Run<unknown, unknown, unknown>)(request),
+    );
     const result = toResult(answer);
     if (auth && routeDef.method !== 'GET') await auditWrite(request, result, answer, written);
     return result;

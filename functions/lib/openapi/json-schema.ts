@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorBodySchema } from '../../../shared/errors';
-import { hydraCollectionSchema, idParamSchema } from '../../../shared/schemas/common';
+import { hydraCollectionSchema } from '../../../shared/schemas/common';
 
 /** A JSON Schema (2020-12, the dialect of OpenAPI 3.1) as zod writes it. */
 export type JsonSchema = Record<string, unknown>;
@@ -42,9 +42,5 @@ export const hydraCollectionOf = (member: z.ZodType) =>
     '@id': z.string(),
     '@type': z.literal('hydra:Collection'),
   });
-
-/** Path parameters that are numeric ids, read by idParamSchema in the handlers. */
-export const ID_PARAM_NAMES = ['id', 'userId', 'attachmentId'] as const;
-export const idParamJsonSchema = () => jsonSchemaOf(idParamSchema, 'input');
 
 export const errorJsonSchema = () => jsonSchemaOf(errorBodySchema, 'output');

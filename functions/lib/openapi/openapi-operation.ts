@@ -2,15 +2,9 @@ import type { z } from 'zod';
 import type { Audience } from '../../../shared/permissions';
 import type { RouteContract } from '../../../shared/route-contracts';
 import type { RouteDef, RouteId } from '../../../shared/routes';
+import { paramSchemasOf } from '../http/route-input';
 import { ROUTE_THROTTLES } from '../security/limits';
-import {
-  hasVersionProperty,
-  hydraCollectionOf,
-  ID_PARAM_NAMES,
-  idParamJsonSchema,
-  type JsonSchema,
-  jsonSchemaOf,
-} from './json-schema';
+import { hasVersionProperty, hydraCollectionOf, type JsonSchema, jsonSchemaOf } from './json-schema';
 
 /** The API's JSON answers (functions/lib/http/handler.ts); errors use the same media type. */
 export const JSON_LD = 'application/ld+json';
@@ -43,16 +37,13 @@ const ETAG_HEADER = {
   },
 };
 
+/** The path parameters as the HTTP stack reads them (functions/lib/http/route-input.ts): ids, or as declared. */
 function pathParameters(route: RouteDef, contract: RouteContract): Parameter[] {
-  const declared = contract.params?.shape as Record<string, z.ZodType> | undefined;
+  const { checked, declared } = paramSchemasOf(route, contract);
+  const fields = { ...checked.shape, ...declared.shape } as Record<string, z.ZodType>;
   return [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name = '']) => {
-    const field = declared?.[name];
-    const schema = field
-      ? jsonSchemaOf(field, 'input')
-      : (ID_PARAM_NAMES as readonly string[]).includes(name)
-        ? idParamJsonSchema()
-        : { type: 'string' };
-    return { name, in: 'path', required: true, schema };
+    const field = fields[name];
+    return { name, in: 'path', required: true, schema: field ? jsonSchemaOf(field, 'input') : { type: 'string' } };
   });
 }
 
@@ -119,7 +110,10 @@ function successResponse(route: RouteDef, contract: RouteContract) {
  */
 function errorResponses(route: RouteDef, contract: RouteContract, body: JsonSchema | undefined) {
   const statuses = new Set<number>([400, 403, 413, 415]);
-  const takesInput = body !== undefined || contract.query !== undefined || contract.upload || contract.collection;
+  // A malformed id in the path is 422 too (functions/lib/http/route-input.ts).
+  const takesId = Object.keys(paramSchemasOf(route, contract).checked.shape).length > 0;
+  const takesInput =
+    body !== undefined || contract.query !== undefined || contract.upload || contract.collection || takesId;
   if (route.access !== 'public') statuses.add(401).add(404);
   if (route.path.includes('{')) statuses.add(404);
   if (body && hasVersionProperty(body)) statuses.add(409);

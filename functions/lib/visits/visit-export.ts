@@ -1,3 +1,4 @@
+import { idParamSchema } from '../../../shared/schemas/common';
 import type { ExportLanguage } from '../../../shared/schemas/export';
 import {
   VISIT_EXPORT_COLUMNS,
@@ -19,6 +20,7 @@ import { dateTimeFormatter, dayIn } from '../exports/export-values';
 import type { ExportRun } from '../exports/run-export';
 import { parseCollectionQuery } from '../http/collection-query';
 import { unprocessable } from '../http/errors';
+import { validate } from '../http/validation';
 import { mailLanguage } from '../mail/mail-language';
 import type { VisitRecord } from './visit-keys';
 import { assetVisitsQuery, visitBatches } from './visit-queries';
@@ -135,7 +137,8 @@ export async function prepareAssetVisitExport(
   language?: string,
   params: Params = {},
 ) {
-  const id = await assetOf(auth, params);
+  // The worker reads the request's path parameters as sent, as the HTTP stack did (functions/lib/http/route-input.ts).
+  const id = await assetOf(auth, validate(idParamSchema, params.id));
   const period = periodOf(parseCollectionQuery(rawQuery, VISIT_COLLECTION_SPEC));
   return prepareVisitExport(auth, rawQuery, language, assetVisitsQuery(auth.tenant, id, period));
 }
@@ -147,7 +150,7 @@ export async function prepareZoneVisitExport(
   language?: string,
   params: Params = {},
 ) {
-  const id = await zoneOf(auth, params);
+  const id = await zoneOf(auth, validate(idParamSchema, params.id));
   const visits = zoneQuery(auth.tenant, id, parseCollectionQuery(rawQuery, VISIT_COLLECTION_SPEC));
   return prepareVisitExport(auth, rawQuery, language, visits);
 }

@@ -1,4 +1,4 @@
-import { idParamSchema, toBoolean } from '../../../shared/schemas/common';
+import { toBoolean } from '../../../shared/schemas/common';
 import {
   VISIT_PERIOD_MAX,
   VISIT_PERIOD_MIN,
@@ -11,7 +11,6 @@ import type { TenantContext } from '../data/tenant-context';
 import { geoZoneRepository } from '../geo-zones/geo-zone-repository';
 import type { CollectionQuery } from '../http/collection-query';
 import { notFound, unprocessable } from '../http/errors';
-import { validate } from '../http/validation';
 import { openVisitsQuery, type VisitPeriod, zoneVisitsQuery } from './visit-queries';
 
 /**
@@ -39,14 +38,12 @@ export function periodOf(query: CollectionQuery): VisitPeriod {
   return { after: after?.toISOString(), before: before?.toISOString() };
 }
 
-export async function assetOf(auth: AuthContext, params: Record<string, string | undefined>) {
-  const id = validate(idParamSchema, params.id);
+export async function assetOf(auth: AuthContext, id: number) {
   if (!(await assetRepository.get(auth.tenant, id))) throw notFound();
   return id;
 }
 
-export async function zoneOf(auth: AuthContext, params: Record<string, string | undefined>) {
-  const id = validate(idParamSchema, params.id);
+export async function zoneOf(auth: AuthContext, id: number) {
   if (!(await geoZoneRepository.get(auth.tenant, id))) throw notFound();
   return id;
 }

@@ -46,7 +46,8 @@ export interface RouteContract {
   upload?: true;
   /**
    * Path parameters that are not numeric ids: a value the schema refuses names nothing (404). Any other
-   * parameter named like an id ({id}, {userId}, {attachmentId}) is read by idParamSchema (422 if malformed).
+   * parameter named like an id ({id}, {userId}, {attachmentId}), or declared as idParamSchema, is read by
+   * idParamSchema (422 if malformed).
    */
   params?: z.ZodObject;
   /**

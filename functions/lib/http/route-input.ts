@@ -8,10 +8,10 @@ import { validate } from './validation';
 /**
  * What a request names beside its body, read by the HTTP stack (handler.ts) before the route's implementation
  * runs, from the route's path and its contract (shared/route-contracts.ts):
- *  - path parameters: one the contract's `params` declares is read by that schema, and a value it refuses
- *    names nothing (404, as an unknown one); any other parameter named like an id ({id}, {userId},
- *    {attachmentId}) is a numeric id read by the shared idParamSchema (422, the parameter's name as
- *    propertyPath). The implementation gets them typed: ids as numbers.
+ *  - path parameters: any parameter named like an id ({id}, {userId}, {attachmentId}) is a numeric id read by
+ *    the shared idParamSchema (422, the parameter's name as propertyPath), unless the contract's `params`
+ *    declares another schema for it ({alarmId}, {deliveryId}): a value that schema refuses names nothing (404,
+ *    as an unknown one). The implementation gets them typed: ids as numbers.
  *  - the query: a contract's `query` that is one object schema of a route answering no collection is read by
  *    it (422 with the schema's messages). A collection's paging and filters are read by collection-query.ts
  *    with the route's spec, an export's parameters by functions/lib/exports/export-request.ts: those routes
@@ -65,8 +65,9 @@ export function paramSchemasOf(route: Pick<RouteDef, 'path'>, contract: RouteCon
   const declared: Record<string, z.ZodType> = {};
   for (const name of pathParamNames(route.path)) {
     const field = declaredShape[name];
-    if (field) declared[name] = field;
-    else checked[name] = isIdParamName(name) ? idParamSchema : z.string();
+    // The shared id schema declared by name reads as any id: a malformed one is still the caller's mistake.
+    if (field && field !== idParamSchema) declared[name] = field;
+    else checked[name] = field ?? (isIdParamName(name) ? idParamSchema : z.string());
   }
   return { checked: z.object(checked), declared: z.object(declared) };
 }

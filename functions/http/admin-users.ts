@@ -151,7 +151,7 @@ export const handler = createHttpHandler('admin-users', {
   // started for an account now gone is carried on: a repeated request finishes it).
   'users.erase': route({
     run: async ({ auth, params }) => {
-      const id = params.id;
+      const { id } = params;
       const current = await userRepository.get(auth.tenant, id);
       if (!current) {
         const pending = await erasureStateOf(auth.tenant, id);

@@ -73,7 +73,7 @@ export const handler = createHttpHandler('alarms', {
   }),
   'alarms.delete': route({
     run: async ({ auth, params }) => {
-      const id = params.id;
+      const { id } = params;
       const stored = await alarmRepository.get(auth.tenant, id);
       await alarmRepository.remove(auth.tenant, id);
       if (stored && isTimeRule(stored.type)) await requestTimerReplan(auth.tenant);

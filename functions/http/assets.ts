@@ -152,7 +152,7 @@ export const handler = createHttpHandler('assets', {
   'assets.update': route({
     checksBody: true,
     run: async ({ auth, params, body, event }) => {
-      const id = params.id;
+      const { id } = params;
       const by = actorOf(auth);
       let previous: { asset: AssetRecord; requestedAt: string | undefined } | undefined;
       const saved = await writeExpecting(
@@ -176,7 +176,7 @@ export const handler = createHttpHandler('assets', {
   }),
   'assets.delete': route({
     run: async ({ auth, params, logger, event }) => {
-      const id = params.id;
+      const { id } = params;
       const asset = await writeExpecting(
         expectationOf(event),
         () => assetRepository.getOrThrow(auth.tenant, id),

@@ -83,7 +83,7 @@ export const handler = createHttpHandler('clients', {
   }),
   'clients.update': route({
     run: async ({ auth, params, body }) => {
-      const id = params.id;
+      const { id } = params;
       const account_manager = await accountManagerOf(auth.tenant, body.account_manager);
       let renamed = false;
       const updated = await clientRepository.update(auth.tenant, id, body.version, (stored) => {
@@ -115,7 +115,7 @@ export const handler = createHttpHandler('clients', {
   }),
   'clientUsers.list': route({
     run: async ({ auth, params, rawQuery }) => {
-      const clientId = params.id;
+      const { id: clientId } = params;
       await clientRepository.getOrThrow(auth.tenant, clientId);
       const request = parseCollectionQuery(rawQuery, { filters: { search: 'string' } });
       const search = String(request.filters.search?.[0] ?? '')
@@ -131,7 +131,7 @@ export const handler = createHttpHandler('clients', {
   }),
   'clientUsers.create': route({
     run: async ({ auth, params, body }) => {
-      const clientId = params.id;
+      const { id: clientId } = params;
       await clientRepository.getOrThrow(auth.tenant, clientId);
       const user = await createClientUser(auth.tenant, clientId, body);
       return reply(201, toApiClientUser(clientId, user));

@@ -70,7 +70,7 @@ export const handler = createHttpHandler('device-profiles', {
   'deviceProfiles.update': route({
     checksBody: true,
     run: async ({ auth, params, body, event }) => {
-      const id = params.id;
+      const { id } = params;
       await ownProfile(auth, id);
       const input = validate(deviceProfileUpdateInputSchema, body);
       if (input.codec) await spendCodecRun(auth);
@@ -85,7 +85,7 @@ export const handler = createHttpHandler('device-profiles', {
   }),
   'deviceProfiles.delete': route({
     run: async ({ auth, params, event }) => {
-      const id = params.id;
+      const { id } = params;
       await writeExpecting(
         expectationOf(event),
         () => ownProfile(auth, id),

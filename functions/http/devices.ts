@@ -48,7 +48,7 @@ export const handler = createHttpHandler('devices', {
   'devices.update': route({
     checksBody: true,
     run: async ({ auth, params, body, event }) => {
-      const id = params.id;
+      const { id } = params;
       const version = (body as { version?: unknown } | null)?.version;
       const saved = await writeExpecting(
         expectationOf(event, typeof version === 'number' ? version : undefined),
@@ -60,7 +60,7 @@ export const handler = createHttpHandler('devices', {
   }),
   'devices.delete': route({
     run: async ({ auth, params, event }) => {
-      const id = params.id;
+      const { id } = params;
       await writeExpecting(
         expectationOf(event),
         () => deviceRepository.getOrThrow(auth.tenant, id),
@@ -71,7 +71,7 @@ export const handler = createHttpHandler('devices', {
   }),
   'devices.resetSabotaged': route({
     run: async ({ auth, params, event }) => {
-      const id = params.id;
+      const { id } = params;
       const saved = await writeExpecting(
         expectationOf(event),
         () => deviceRepository.getOrThrow(auth.tenant, id),

@@ -82,7 +82,7 @@ export const handler = createHttpHandler('geo-zones', {
   }),
   'geoZones.delete': route({
     run: async ({ auth, params, logger }) => {
-      const id = params.id;
+      const { id } = params;
       await deleteGeoZone(auth.tenant, id);
       // The zone's open visits close now (its visit history stays). The zone is gone already, so a
       // failure is logged, not answered: each asset's next fix closes what is left (docs/geofencing.md).

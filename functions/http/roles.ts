@@ -96,7 +96,7 @@ export const handler = createHttpHandler('roles', {
   }),
   'roles.update': route({
     run: async ({ auth, params, body }) => {
-      const id = params.id;
+      const { id } = params;
       const matrix = await loadRoleMatrix(auth.tenant);
       const current = await roleRepository.getOrThrow(auth.tenant, id);
       if (current.name === 'ROLE_SUPER_ADMIN' && !auth.roles.includes('ROLE_SUPER_ADMIN')) {

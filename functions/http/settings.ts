@@ -49,7 +49,7 @@ export const handler = createHttpHandler('settings', {
   }),
   'settings.update': route({
     run: async ({ auth, params, body }) => {
-      const id = params.id;
+      const { id } = params;
       const current = await settingRepository.getOrThrow(auth.tenant, id);
       if (current.name !== body.name) throw unprocessable([{ propertyPath: 'name', message: SETTING_NAME_FIXED }]);
       const updated = await settingRepository.update(auth.tenant, id, body.version, () => ({

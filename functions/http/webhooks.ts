@@ -61,7 +61,7 @@ export const handler = createHttpHandler('webhooks', {
   }),
   'webhooks.update': route({
     run: async ({ auth, body, params }) => {
-      const id = params.id;
+      const { id } = params;
       const { version, ...fields } = body;
       const url = await checkedUrl(fields.url);
       return toApiEndpoint(await updateEndpoint(auth.tenant, id, version, { ...fields, url }));

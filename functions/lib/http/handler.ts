@@ -78,6 +78,7 @@ interface RouteOptions {
 type Run<Body, Params, Query> = (request: HttpRequest<Body, Params, Query>) => Promise<unknown>;
 type QueryChecks<Body, Params, Query> =
   | { checksQuery?: false; run: Run<Body, Params, Query> }
+  // The stack read no query: `query` is undefined, the route validates `rawQuery` itself.
   | { checksQuery: true; run: Run<Body, Params, Query | undefined> };
 
 /**

@@ -14,7 +14,7 @@ import { waitFor } from '../harness/uplinks';
 
 /**
  * Each tenant's share of the processor's codec time, attacked through the local stack's uplink queue and
- * processor (functions/lib/pipeline/codecs/codec-budget.ts, docs/decisions/0310). Tenant A's codecs use nearly
+ * processor (functions/lib/pipeline/codecs/codec-budget.ts, docs/decisions/0308). Tenant A's codecs use nearly
  * their whole deadline on every run, or A rotates through more profiles than the compile cache has slots; A's
  * uplinks are queued in the same batches as tenant B's. B's uplinks are all run in their batch, never sent to the
  * codec lane, and B's compiled codec stays; A's are struck out or decoded in the lane. Both tenants are this

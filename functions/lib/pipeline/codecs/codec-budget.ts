@@ -1,5 +1,5 @@
 /**
- * Each tenant's share of the processor's codec time (docs/decisions/0310). Decoding is synchronous and a batch
+ * Each tenant's share of the processor's codec time (docs/decisions/0308). Decoding is synchronous and a batch
  * mixes tenants, so every millisecond a codec runs is a millisecond every other uplink of the batch waits. A
  * tenant's codec time (its runs and its compiles) is counted per batch and per minute in the container; a tenant
  * past either share has its codec uplinks sent to the codec lane (functions/lib/pipeline/queue/codec-lane.ts)

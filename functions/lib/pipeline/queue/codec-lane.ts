@@ -3,7 +3,7 @@ import { sendToQueue } from '../../sqs-send';
 import { uplinkGroupIdOf } from './message-group';
 
 /**
- * The codec lane (docs/decisions/0310): a second FIFO queue, with the uplink queue's groups and dead-letter queue,
+ * The codec lane (docs/decisions/0308): a second FIFO queue, with the uplink queue's groups and dead-letter queue,
  * that the same processor consumes with a concurrency of its own (CODEC_LANE_CONCURRENCY). Uplinks of a tenant
  * whose codec has used its share of a batch or a minute (codecs/codec-budget.ts) are sent here instead of run, so
  * the other tenants' uplinks of the batch never wait behind that codec. Names shared by CDK

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { signAppSyncRequest } from '../../functions/lib/live/sigv4';
-import type { LiveChange, LiveEvent } from '../../shared/schemas/live';
+import {
+  LIVE_LEASE_EARLY_MS,
+  type LiveChange,
+  type LiveEvent,
+  leasedChannel,
+  leaseOf,
+  msUntilNextLease,
+  parseLiveChannel,
+} from '../../shared/schemas/live';
 import { readStack } from './stack';
 
 /**
@@ -25,12 +33,22 @@ export interface LiveClient {
   closed: Promise<{ code: number; reason: string }>;
   /** The connection's first answer: connection_ack, or connection_error. */
   opened: Promise<LiveMessage>;
+  /** A view's logical name subscribes to its channel of the current lease (wireName). */
   subscribe(channel: string, token?: string): Promise<LiveMessage>;
   send(message: object): void;
   next(match: (message: LiveMessage) => boolean, timeoutMs?: number): Promise<LiveMessage>;
   /** Every change received on any subscription so far. */
   changes(): LiveChange[];
   close(): void;
+}
+
+/**
+ * What the console subscribes to for a view's logical name (`staffChannel(1)`): its channel of the current lease.
+ * Any other name (a wire name with its lease, a wildcard, something malformed) is sent as it is.
+ */
+export function wireName(channel: string, now = Date.now()): string {
+  const parsed = parseLiveChannel(channel);
+  return parsed && parsed.lease === undefined ? leasedChannel(channel, leaseOf(now)) : channel;
 }
 
 export function connectLive(token: string): LiveClient {
@@ -88,12 +106,24 @@ export function connectLive(token: string): LiveClient {
     opened,
     send: (message) => socket.send(JSON.stringify(message)),
     next,
-    subscribe: async (channel, subscribeToken = token) => {
-      const id = randomUUID();
-      socket.send(
-        JSON.stringify({ type: 'subscribe', id, channel, authorization: { host, Authorization: subscribeToken } }),
-      );
-      return next((m) => m.id === id && (m.type === 'subscribe_success' || m.type === 'subscribe_error'));
+    subscribe: async (name, subscribeToken = token) => {
+      const once = (channel: string) => {
+        const id = randomUUID();
+        socket.send(
+          JSON.stringify({ type: 'subscribe', id, channel, authorization: { host, Authorization: subscribeToken } }),
+        );
+        return next((m) => m.id === id && (m.type === 'subscribe_success' || m.type === 'subscribe_error'));
+      };
+      const now = Date.now();
+      const channel = wireName(name, now);
+      // In a lease's last minute the next lease is subscribed to as well, as the console's own switch at the end
+      // of a lease would: a test's message published after the turn still arrives.
+      const turning = channel !== name && msUntilNextLease(now) <= LIVE_LEASE_EARLY_MS;
+      const [answer] = await Promise.all([
+        once(channel),
+        ...(turning ? [once(wireName(name, now + LIVE_LEASE_EARLY_MS))] : []),
+      ]);
+      return answer as LiveMessage;
     },
     changes: () =>
       messages.flatMap((m) => (m.type === 'data' && m.event ? (JSON.parse(m.event) as LiveEvent).changes : [])),

@@ -1,11 +1,20 @@
-import { type LiveIdentity, maySubscribe } from '../../functions/lib/live/channel-rules';
+import { type LiveIdentity, maySubscribe as mayAt } from '../../functions/lib/live/channel-rules';
 import {
   clientChannel,
   isAppSyncChannel,
+  LIVE_LEASE_MS,
+  leasedChannel,
   parseLiveChannel,
   staffChannel,
   userChannel,
 } from '../../shared/schemas/live';
+
+/** A moment 2 minutes into lease 5000 (the lease rule has its own tests below). */
+const LEASE = 5000;
+const NOW = LEASE * LIVE_LEASE_MS + 120_000;
+/** The channel rules for a view's channel of the current lease, as the console subscribes. */
+const maySubscribe = (identity: LiveIdentity, channel: string) =>
+  mayAt(identity, parseLiveChannel(channel) ? leasedChannel(channel, LEASE) : channel, NOW);
 
 const staff: LiveIdentity = { tenantId: '1', userId: 7, groups: ['ROLE_ADMIN'], clientId: null, readsAssets: true };
 const client: LiveIdentity = { tenantId: '1', userId: 9, groups: ['ROLE_CLIENT'], clientId: 3, readsAssets: true };
@@ -67,6 +76,28 @@ describe('live channel rules (who may subscribe where)', () => {
       expect(maySubscribe(superAdmin, path)).toBe(false);
       expect(parseLiveChannel(path)).toBeUndefined();
     }
+  });
+
+  it('gives a channel only in the current lease, or the next one in the current one’s last minute', () => {
+    const start = LEASE * LIVE_LEASE_MS;
+    const staffIn = (lease: number, now: number) => mayAt(staff, leasedChannel(staffChannel(1), lease), now);
+    expect(staffIn(LEASE, start)).toBe(true);
+    expect(staffIn(LEASE, start + LIVE_LEASE_MS - 1)).toBe(true);
+    // An ended lease and the logical name: a subscription that no message would reach, or that outlives its lease.
+    expect(staffIn(LEASE - 1, start)).toBe(false);
+    expect(mayAt(staff, staffChannel(1), start)).toBe(false);
+    // The next lease: not before the current one's last minute, from then on.
+    expect(staffIn(LEASE + 1, start + LIVE_LEASE_MS - 60_001)).toBe(false);
+    expect(staffIn(LEASE + 1, start + LIVE_LEASE_MS - 60_000)).toBe(true);
+    expect(staffIn(LEASE + 2, start + LIVE_LEASE_MS - 1)).toBe(false);
+    expect(parseLiveChannel(leasedChannel(clientChannel(1, 3), LEASE))).toEqual({
+      kind: 'client',
+      tenantId: '1',
+      clientId: 3,
+      lease: LEASE,
+    });
+    for (const path of ['/live/t1/staff/l0', '/live/t1/staff/l05000', '/live/t1/staff/5000', '/live/t1/staff/l5000/x'])
+      expect(mayAt(superAdmin, path, start)).toBe(false);
   });
 
   it('knows AppSync’s channel name rule', () => {

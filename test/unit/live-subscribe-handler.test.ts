@@ -1,15 +1,17 @@
 import { type LiveIdentity, maySubscribe } from '../../functions/lib/live/channel-rules';
 import { handlerContextOf } from '../../functions/triggers/live-authorizer';
 import { LIVE_SUBSCRIBE_HANDLER } from '../../infra/live-subscribe-handler';
+import { LIVE_LEASE_MS } from '../../shared/schemas/live';
 
-/** Runs the APPSYNC_JS source as AppSync would: `util.unauthorized()` throws. */
-function onSubscribe(identity: LiveIdentity, channel: string): boolean {
+/** Runs the APPSYNC_JS source as AppSync would: `util.unauthorized()` throws; `util.time` is AppSync's clock. */
+function onSubscribe(identity: LiveIdentity, channel: string, now: number): boolean {
   const source = LIVE_SUBSCRIBE_HANDLER.replace('export function onSubscribe', 'function onSubscribe');
   const denied = new Error('Unauthorized');
   const util = {
     unauthorized: () => {
       throw denied;
     },
+    time: { nowEpochMilliSeconds: () => now },
   };
   const handler = new Function('util', `${source}; return onSubscribe;`)(util) as (ctx: unknown) => void;
   const segments = channel.split('/').slice(1);
@@ -37,7 +39,11 @@ const identities: LiveIdentity[] = [
   { tenantId: '1', userId: 1, groups: ['ROLE_SUPER_ADMIN'], clientId: null },
   { tenantId: '2', userId: 7, groups: ['ROLE_ADMIN', 'ROLE_USER'], clientId: null },
 ].flatMap(grantedOrNot);
-const channels = [
+const LEASE = 5000;
+const START = LEASE * LIVE_LEASE_MS;
+/** Moments of a lease: its start, before and in its last minute, its last millisecond. */
+const moments = [START, START + LIVE_LEASE_MS - 60_001, START + LIVE_LEASE_MS - 60_000, START + LIVE_LEASE_MS - 1];
+const views = [
   '/live/t1/staff',
   '/live/t2/staff',
   '/live/t12/staff',
@@ -59,16 +65,28 @@ const channels = [
   '/live/tx/staff',
   '/live/t1/cx',
 ];
+const channels = [
+  ...views.flatMap((view) => [`${view}/l${LEASE - 1}`, `${view}/l${LEASE}`, `${view}/l${LEASE + 1}`]),
+  '/live/t1/staff',
+  '/live/t1/u7',
+  '/live/t1/staff/l05000',
+  '/live/t1/staff/5000',
+  '/live/t1/staff/l',
+  '/live/t1/staff/l5000/x',
+  '/live/t1/staff/l12345678901234',
+];
 
 describe('the live namespace’s onSubscribe handler (APPSYNC_JS)', () => {
   it('decides every identity and channel exactly as maySubscribe', () => {
     for (const identity of identities)
       for (const channel of channels)
-        expect({ identity, channel, allowed: onSubscribe(identity, channel) }).toEqual({
-          identity,
-          channel,
-          allowed: maySubscribe(identity, channel),
-        });
+        for (const now of moments)
+          expect({ identity, channel, now, allowed: onSubscribe(identity, channel, now) }).toEqual({
+            identity,
+            channel,
+            now,
+            allowed: maySubscribe(identity, channel, now),
+          });
   });
 
   it('refuses a subscription without the authorizer’s identity', () => {
@@ -77,8 +95,10 @@ describe('the live namespace’s onSubscribe handler (APPSYNC_JS)', () => {
       unauthorized: () => {
         throw new Error('Unauthorized');
       },
+      time: { nowEpochMilliSeconds: () => START },
     };
     const handler = new Function('util', `${source}; return onSubscribe;`)(util) as (ctx: unknown) => void;
-    expect(() => handler({ identity: null, info: { channel: { segments: ['live', 't1', 'staff'] } } })).toThrow();
+    const segments = ['live', 't1', 'staff', `l${LEASE}`];
+    expect(() => handler({ identity: null, info: { channel: { segments } } })).toThrow();
   });
 });

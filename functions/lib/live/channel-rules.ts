@@ -1,4 +1,4 @@
-import { parseLiveChannel } from '../../../shared/schemas/live';
+import { leaseOpen, parseLiveChannel } from '../../../shared/schemas/live';
 
 /** Who asks to subscribe: what a verified ID token and the user's record say. */
 export interface LiveIdentity {
@@ -29,11 +29,15 @@ const isSuperAdmin = (identity: Pick<LiveIdentity, 'groups'>) => identity.groups
  * - everybody else: their tenant's staff channel; a super admin any tenant's staff channel (the tenant switch);
  * - both only while their roles grant reading assets or the map (`readsAssets`);
  * - everybody: their own user channel in their own tenant, nobody else's.
- * Wildcards, other namespaces and malformed names are refused: parseLiveChannel knows only the three shapes.
+ * - always on a channel of the current lease (or the next, in the current one's last minute): a subscription
+ *   hears for one lease at most, then the console subscribes again and this decides again with the user's record
+ *   as it is then (shared/schemas/live.ts `leaseOpen`);
+ * Wildcards, other namespaces, logical names without a lease and malformed names are refused: parseLiveChannel
+ * knows only the three shapes.
  */
-export function maySubscribe(identity: LiveIdentity, path: string): boolean {
+export function maySubscribe(identity: LiveIdentity, path: string, now = Date.now()): boolean {
   const channel = parseLiveChannel(path);
-  if (!channel) return false;
+  if (!channel || channel.lease === undefined || !leaseOpen(channel.lease, now)) return false;
   const ownTenant = channel.tenantId === identity.tenantId;
   switch (channel.kind) {
     case 'user':

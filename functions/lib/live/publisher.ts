@@ -3,6 +3,8 @@ import {
   clientChannel,
   type LiveChange,
   type LiveEvent,
+  leasedChannel,
+  leaseOf,
   staffChannel,
   userChannel,
 } from '../../../shared/schemas/live';
@@ -64,7 +66,10 @@ async function post(channel: string, events: string[]): Promise<void> {
   if (!target) return; // push not configured (unit tests, a stage without it): the change log still serves the delta
   if (!target.credentials) return countFailure(channel, 'no credentials');
   const url = new URL(target.url);
-  const body = JSON.stringify({ channel, events });
+  // On the wire, the view's channel of the lease of this moment: a subscription of an earlier lease hears no more
+  // (shared/schemas/live.ts). Taken at the POST, not when the change was queued, so a coalesced message is not
+  // sent to a lease that ended while it waited.
+  const body = JSON.stringify({ channel: leasedChannel(channel, leaseOf(Date.now())), events });
   const headers = await signAppSyncRequest(
     { method: 'POST', url, headers: { 'content-type': 'application/json' }, body },
     target.credentials,

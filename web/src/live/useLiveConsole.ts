@@ -1,6 +1,7 @@
+import { LIVE_LEASE_MS, leasedChannel, leaseOf } from '@shared/schemas/live';
 import type { QueryCacheNotifyEvent, QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { liveConfig } from '../api/runtimeConfig';
 import { getSessionState, refreshSession, subscribeToSession } from '../session/sessionStore';
 import { useSession } from '../session/useSession';
@@ -23,6 +24,22 @@ function freshenToken() {
 }
 
 /**
+ * The lease of now, turning over when it ends (shared/schemas/live.ts): a subscription hears one lease only, so
+ * the console subscribes again at each turn (the supervisor catches up through the delta after it) and the
+ * authorizer decides again with the user's record as it is then.
+ */
+function useLiveLease(): number {
+  const [lease, setLease] = useState(() => leaseOf(Date.now()));
+  useEffect(() => {
+    // A timer that fires a little early still turns the lease; one that fires late (a frozen tab) catches up.
+    const turn = () => setLease((current) => Math.max(current + 1, leaseOf(Date.now())));
+    const timer = setTimeout(turn, Math.max(0, (lease + 1) * LIVE_LEASE_MS - Date.now()));
+    return () => clearTimeout(timer);
+  }, [lease]);
+  return lease;
+}
+
+/**
  * The console's live layer, mounted once in the signed-in layout: subscribes to the user's channels with the
  * session's token (again when the token is renewed or a super admin switches tenants), applies what arrives
  * to the cached data, and catches up when a hidden tab comes back.
@@ -33,6 +50,7 @@ export function useLiveConsole() {
   const token = useSyncExternalStore(subscribeToSession, tokenOf, tokenOf);
   const selected = useSelectedTenant();
   const supervisor = useRef<LiveSupervisor | null>(null);
+  const lease = useLiveLease();
   const channels = liveChannelsOf(user, selected);
   const view = channels?.view ?? null;
   const own = channels?.own ?? null;
@@ -55,9 +73,10 @@ export function useLiveConsole() {
 
   useEffect(() => {
     const config = liveConfig();
-    const target = config && token && view && own ? { ...config, token, channels: { view, own } } : null;
+    const channels = view && own ? { view: leasedChannel(view, lease), own: leasedChannel(own, lease) } : null;
+    const target = config && token && channels ? { ...config, token, channels } : null;
     supervisor.current?.update(target);
-  }, [token, view, own]);
+  }, [token, view, own, lease]);
 
   useEffect(() => {
     const onVisibility = () => {

@@ -83,6 +83,7 @@ export interface HandlerGrants {
 /** Functions that are not HTTP handler modules, by the `module` name HandlerFunction gets. */
 export type WorkerName =
   | 'export-worker'
+  | 'reset-mailer'
   | 'pipeline-processor'
   | 'pipeline-mqtt-ingest'
   | 'pipeline-lorawan-ingest'
@@ -131,7 +132,8 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
       'AdminUserGlobalSignOut',
       'ListUsers',
     ],
-    mail: true,
+    // A reset request puts PasswordResetRequested on the bus; the reset mailer mails, after the answer.
+    eventBus: true,
   },
   // Also the reset of a lost second factor, which mails the user.
   'admin-users': {
@@ -186,6 +188,14 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
   webhooks: { entry: http('webhooks'), data: RW, kpnDataKey: true, webhookQueue: 'send' },
   audit: { entry: http('audit'), data: RW },
 
+  // A reset request's code, stored for every address and mailed to an account's owner (PasswordResetRequested).
+  'reset-mailer': {
+    entry: 'functions/workers/reset-mailer.ts',
+    data: RW,
+    cognito: ['ListUsers'],
+    mail: true,
+    failureQueue: true,
+  },
   'export-worker': {
     entry: 'functions/workers/export-worker.ts',
     data: [...RW, 'exports-write'],

@@ -60,4 +60,14 @@ export const PIPELINE_RULES: readonly PipelineRule[] = [
     },
     targetModule: 'pipeline/zone-stock',
   },
+  {
+    id: 'PasswordResetRequestedToResetMailer',
+    description:
+      'A reset code was asked for an address: the mailer stores a code for it and mails an account’s owner, after the answer.',
+    eventPattern: {
+      source: [PIPELINE_EVENT_SOURCE],
+      'detail-type': [PIPELINE_DETAIL_TYPES.passwordResetRequested],
+    },
+    targetModule: 'workers/reset-mailer',
+  },
 ];

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import type { App, Environment } from 'aws-cdk-lib';
 import { type AppConfig, readConfig } from './config';
+import { assertEveryBusRuleDeployed } from './constructs/bus-rule-target';
 import { HandlerFunction, REPO_ROOT } from './constructs/handler-function';
 import { MailIdentity } from './constructs/mail-identity';
 import { addNagChecks } from './nag';
@@ -117,6 +118,9 @@ export function createTrackingApp(app: App, options: TrackingAppOptions = {}): T
     webAclArn: config.webAclArn,
     watchedStacks: [pipeline],
   });
+
+  // A bus rule's target may live beside its other resources (the reset mailer beside the session handler).
+  assertEveryBusRuleDeployed(app);
 
   // The sender's domain as an SES identity, beside the functions that send from it (DKIM records are outputs).
   new MailIdentity(api, 'MailIdentity', { mailFrom: config.mailFrom });

@@ -11,6 +11,11 @@ export const PIPELINE_DETAIL_TYPES = {
   geocodeRequested: 'GeocodeRequested',
   /** An asset entered or left a zone: the zone's stock is re-counted. */
   zoneVisitChanged: 'ZoneVisitChanged',
+  /**
+   * A password reset code was asked for an address (known or not): the reset mailer makes and stores the code and
+   * mails it to an account's owner, after the answer (functions/workers/reset-mailer.ts).
+   */
+  passwordResetRequested: 'PasswordResetRequested',
 } as const;
 
 export type PipelineDetailType = (typeof PIPELINE_DETAIL_TYPES)[keyof typeof PIPELINE_DETAIL_TYPES];

@@ -19,6 +19,7 @@ import { grantGatewayProvisioning } from '../constructs/gateway-provisioning';
 import { type DataAccess, grantSendUplinks, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
 import { OperationsDashboard } from '../constructs/operations-dashboard';
 import { OpsAlarms } from '../constructs/ops-alarms';
+import { ResetMailer } from '../constructs/reset-mailer';
 import { RouteTableApi } from '../constructs/route-table-api';
 import { createAccessLogsBucket } from '../constructs/secure-bucket';
 import { type WebhookQueue, WebhookSender } from '../constructs/webhook-delivery';
@@ -144,6 +145,17 @@ export class ApiStack extends Stack {
       retryAttempts: 0,
       onFailure: new destinations.SqsDestination(failedExports.queue),
     });
+
+    // The reset request's mail, after the answer, on the pipeline bus (beside the session handler that puts it).
+    if (props.eventBus)
+      new ResetMailer(this, 'ResetMailer', {
+        stage: props.stage,
+        data: props.data,
+        eventBus: props.eventBus,
+        userPool: props.userPool,
+        userPoolClient: props.userPoolClient,
+        logRetention: props.logRetention,
+      });
 
     const handlers = new Map<string, lambda.IFunction>();
     const handlerFunctions = new Map<string, lambda.Function>();

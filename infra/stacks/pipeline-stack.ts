@@ -23,7 +23,6 @@ import {
 import { GATEWAY_UPLINK_RULE_SQL, MQTT_UPLINK_RULE_SQL } from '../../functions/lib/pipeline/topics';
 import { AddressGeocoding, type DeployedGeocoderProvider } from '../constructs/address-geocoding';
 import { AlarmDelivery } from '../constructs/alarm-delivery';
-import { assertEveryBusRuleDeployed } from '../constructs/bus-rule-target';
 import { FailureQueue } from '../constructs/failure-queue';
 import { type DataAccess, grantSendUplinks, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
 import {
@@ -120,7 +119,6 @@ export class PipelineStack extends Stack {
     });
     // Erasures and re-datings: the walks through a tenant's records of the past run here.
     new ScheduledJob(this, 'TenantWalks', { ...alarmSide, eventBus: this.eventBus, job: TENANT_WALK_JOB });
-    assertEveryBusRuleDeployed(this);
     for (const fn of [this.alarmDelivery.handler, this.loanDays.job, this.zoneStock.handler, this.timeRules.job]) {
       if (fn.grants.webhookQueue === 'send') this.webhookQueue.grantSend(fn.function, fn.role);
     }

@@ -16,7 +16,7 @@ const functions = () => resourcesOf(api(), 'AWS::Lambda::Function');
 const moduleOf = (fn: Props) =>
   ((fn.Environment as { Variables: Record<string, unknown> }).Variables.POWERTOOLS_SERVICE_NAME as string) ?? '';
 /** Background workers (functions/workers/), deployed beside the HTTP handlers. */
-const WORKERS = ['export-worker', 'webhook-sender'];
+const WORKERS = ['export-worker', 'webhook-sender', 'reset-mailer'];
 const httpHandlers = () => functions().filter(([, fn]) => !WORKERS.includes(moduleOf(fn)));
 const workerOf = (name: string) => functions().find(([, fn]) => moduleOf(fn) === name) as [string, Props];
 
@@ -74,7 +74,7 @@ describe('handlers', () => {
   it('may use the pool (its declared actions on its ARN only) and the data access policies', () => {
     // What each role holds exactly is test/infra/handler-grants.test.ts; here: the pool ARN, the data stack.
     const policies = resourcesOf(api(), 'AWS::IAM::Policy').filter(
-      ([id]) => !id.startsWith('Worker') && !id.startsWith('WebhookSender'),
+      ([id]) => !id.startsWith('Worker') && !id.startsWith('WebhookSender') && !id.startsWith('ResetMailer'),
     );
     expect(policies).toHaveLength(HANDLER_MODULES.length);
     for (const [, policy] of policies) {

@@ -169,7 +169,9 @@ describe('single sign-on pre sign-up trigger', () => {
       resourcesOf(s.template(s.api), 'AWS::Lambda::Function')
         .map(([, fn]) => (fn.Environment as { Variables: Record<string, unknown> }).Variables)
         // Background workers (functions/workers/) never sign anyone in.
-        .filter((vars) => !['export-worker', 'webhook-sender'].includes(String(vars.POWERTOOLS_SERVICE_NAME)))
+        .filter(
+          (vars) => !['export-worker', 'webhook-sender', 'reset-mailer'].includes(String(vars.POWERTOOLS_SERVICE_NAME)),
+        )
         .map((vars) => vars.SSO_PROVIDER_NAME);
     expect(providerOf(dev).every((name) => name === undefined)).toBe(true);
     expect(providerOf(prod).every((name) => name !== undefined)).toBe(true);

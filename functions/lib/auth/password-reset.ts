@@ -1,14 +1,14 @@
-import { AdminSetUserPasswordCommand, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { PIPELINE_DETAIL_TYPES } from '../../../shared/pipeline-events';
 import {
   RESET_CODE_EXPIRED,
   RESET_CODE_WRONG,
   RESET_LOCKED,
   RESET_TOO_MANY_ATTEMPTS,
 } from '../../../shared/schemas/session';
+import { queueDomainEvents } from '../events/domain-events';
 import { tooManyRequests, unprocessable } from '../http/errors';
 import type { MailLanguage } from '../mail/mail-language';
-import { passwordResetMail } from '../mail/password-reset-mail';
-import { MailNotSent, mailLog, sendMail } from '../mail/send-mail';
 import { RESET_GUESSES_PER_ACCOUNT, RESET_LOCK, RESET_REQUESTS_PER_ADDRESS } from '../security/limits';
 import { enforce, lock, lockedFor, take } from '../security/rate-limit';
 import { cognito, userPoolId } from './cognito';
@@ -17,54 +17,32 @@ import {
   codeMatches,
   consume,
   countAttempt,
-  newResetCode,
   normalizedEmail,
-  RESET_CODE_MINUTES,
   RESET_MAX_ATTEMPTS,
   readPending,
   restore,
-  storeResetCode,
 } from './reset-code';
 import { signOutEverywhere } from './sign-out-everywhere';
+import { findUserByEmail } from './user-by-email';
 
 const codeViolation = (message: string) => unprocessable([{ propertyPath: 'code', message }]);
 
-async function findUser(email: string): Promise<{ username: string; enabled: boolean } | undefined> {
-  const escaped = normalizedEmail(email).replace(/["\\]/g, '');
-  const found = await cognito().send(
-    new ListUsersCommand({ UserPoolId: userPoolId(), Filter: `email = "${escaped}"`, Limit: 1 }),
-  );
-  const user = found.Users?.[0];
-  return user?.Username ? { username: user.Username, enabled: user.Enabled !== false } : undefined;
-}
-
 /**
  * Step 1: a code by e-mail, valid 15 minutes; a new request replaces an older code. Every address is treated
- * alike, with or without an account: the same answer, the same limits, and a code stored either way (only
- * an account's owner is mailed it), so neither this answer nor the confirmation's tells who has an account.
- * While the address is locked no code is made: it could not be used.
+ * alike, with or without an account: the same answer, the same limits, and the same work before the answer (the
+ * limit, the lock, one event on the bus), so neither this answer, nor its time, nor the confirmation's answer tells
+ * who has an account. The reset mailer makes the code, stores it for every address and mails only an account's
+ * owner, after the answer (reset-mailing.ts). While the address is locked no code is made: it could not be used.
  */
 export async function requestPasswordReset(email: string, language: MailLanguage): Promise<void> {
   const address = normalizedEmail(email);
   await enforce(RESET_REQUESTS_PER_ADDRESS, address);
   if (await lockedFor(RESET_LOCK, address)) return;
-  const user = await findUser(email);
-  const { code, shown } = newResetCode();
-  await storeResetCode(email, code);
-  if (user?.enabled) await mailResetCode(passwordResetMail(email.trim(), shown, RESET_CODE_MINUTES, language));
-}
-
-/**
- * A refused mail leaves the stored code unused (it expires; a new request replaces it), and the answer stays
- * the one every address gets: a 500 or another answer here would tell who has an account.
- */
-async function mailResetCode(mail: Parameters<typeof sendMail>[0]): Promise<void> {
-  try {
-    await sendMail(mail);
-  } catch (error) {
-    if (!(error instanceof MailNotSent)) throw error;
-    mailLog.warn('password reset code not mailed', { reason: error.reason });
-  }
+  // The detail the mailer reads by its schema (reset-mailing.ts passwordResetRequestedSchema).
+  const detail = { email, language };
+  queueDomainEvents([
+    { detailType: PIPELINE_DETAIL_TYPES.passwordResetRequested, detail, at: new Date().toISOString() },
+  ]);
 }
 
 /**
@@ -91,7 +69,7 @@ export async function confirmPasswordReset(email: string, code: string, password
   if (!codeMatches(pending, code)) {
     throw codeViolation(pending.attempts + 1 >= RESET_MAX_ATTEMPTS ? RESET_TOO_MANY_ATTEMPTS : RESET_CODE_WRONG);
   }
-  const user = await findUser(email);
+  const user = await findUserByEmail(email);
   if (!user?.enabled || !(await consume(pending))) throw codeViolation(RESET_CODE_EXPIRED);
   try {
     await cognito().send(

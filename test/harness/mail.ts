@@ -28,6 +28,18 @@ export async function mailsTo(address: string): Promise<CaughtMail[]> {
 const subjectsOf = (mails: CaughtMail[]) =>
   `${mails.length} mail(s): ${JSON.stringify(mails.map((mail) => mail.subject))}`;
 
+/**
+ * Returns once the reset mailer has run for every password reset request answered so far: it stores the code
+ * (and mails an account) after the answer (functions/workers/reset-mailer.ts), and the local bus answers its
+ * deliveries only after what was put before has run. A test that confirms a code it did not wait a mail for, or
+ * proves that no mail came, waits for this first.
+ */
+export async function resetMailerCaughtUp(): Promise<void> {
+  const url = `http://127.0.0.1:${readStack().ports.EVENTBRIDGE_PORT}/_local/deliveries?rule=PasswordResetRequestedToResetMailer`;
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`The local bus answered ${response.status} for its deliveries`);
+}
+
 /** Waits for the n-th message to this address (1-based), as mail delivery is asynchronous. */
 export async function waitForMail(address: string, count = 1, timeoutMs = 10_000): Promise<CaughtMail> {
   const mails = await waitUntil(

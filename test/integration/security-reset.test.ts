@@ -1,7 +1,7 @@
 import { call, DEMO_PASSWORD } from '../harness/api';
 import { freshClientIp } from '../harness/client-ip';
 import { expectTooManyRequests, firstRefusal, fromIp } from '../harness/limits';
-import { resetCodeIn, waitForMail, wrongCodeFor } from '../harness/mail';
+import { resetCodeIn, resetMailerCaughtUp, waitForMail, wrongCodeFor } from '../harness/mail';
 import { createTestUser } from '../harness/test-users';
 
 /**
@@ -12,8 +12,12 @@ const NEW_PASSWORD = 'Guessed-Password-2026!';
 const LOCKED = 'Too many wrong codes for this address. Password reset is blocked for a few hours.';
 const HOUR = 3600;
 
-const requestCode = (email: string, ip = freshClientIp()) =>
-  call('POST', '/user/reset-password', { body: { email }, headers: fromIp(ip) });
+/** A code request, answered, and its code stored (the reset mailer's, after the answer). */
+const requestCode = async (email: string, ip = freshClientIp()) => {
+  const answer = await call('POST', '/user/reset-password', { body: { email }, headers: fromIp(ip) });
+  await resetMailerCaughtUp();
+  return answer;
+};
 const confirm = (email: string, code: string, ip: string) =>
   call('POST', '/user/reset-password/confirm', { body: { email, code, password: NEW_PASSWORD }, headers: fromIp(ip) });
 

@@ -2,8 +2,7 @@ import type WebSocket from 'ws';
 import type { DeviceRecord } from '../../functions/lib/devices/device-repository';
 import type { NormalizedUplink } from '../../functions/lib/pipeline/contracts';
 import { enqueueUplinks } from '../../functions/lib/pipeline/queue/uplink-queue';
-import { staffChannel } from '../../shared/schemas/live';
-import { publishOne, type Receipts, subscriber } from './push-subscribers';
+import { leaseChannel, publishOne, type Receipts, subscriber } from './push-subscribers';
 import { cpuSeconds } from './stack';
 
 /**
@@ -74,10 +73,11 @@ export async function phase(
   const sent = new Map<string, number>();
   const receipts: Receipts = { latencies: [], messages: 0, bytes: 0 };
   const sockets: WebSocket[] = [];
+  const channel = await leaseChannel();
   for (let i = 0; i < clients; i += 50)
     sockets.push(
       ...(await Promise.all(
-        Array.from({ length: Math.min(50, clients - i) }, () => subscriber(token, staffChannel(1), sent, receipts)),
+        Array.from({ length: Math.min(50, clients - i) }, () => subscriber(token, channel, sent, receipts)),
       )),
     );
   const cpu = () => (stackPid ? cpuSeconds(stackPid) : Number.NaN);
@@ -112,12 +112,11 @@ export async function fanOutCpu(token: string, stackPid: number | undefined) {
   const MESSAGES = 40;
   const receipts: Receipts = { latencies: [], messages: 0, bytes: 0 };
   const sockets: WebSocket[] = [];
+  const channel = await leaseChannel();
   for (let i = 0; i < CLIENTS; i += 50)
     sockets.push(
       ...(await Promise.all(
-        Array.from({ length: Math.min(50, CLIENTS - i) }, () =>
-          subscriber(token, staffChannel(1), new Map(), receipts),
-        ),
+        Array.from({ length: Math.min(50, CLIENTS - i) }, () => subscriber(token, channel, new Map(), receipts)),
       )),
     );
   const cpu = () => (stackPid ? cpuSeconds(stackPid) : Number.NaN);
@@ -140,7 +139,7 @@ export async function fanOutCpu(token: string, stackPid: number | undefined) {
   const before = cpu();
   const started = Date.now();
   for (let i = 0; i < MESSAGES; i++) {
-    await publishOne(changes, i);
+    await publishOne(channel, changes, i);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   while (receipts.messages < MESSAGES * CLIENTS && Date.now() - started < 120_000)

@@ -1,6 +1,6 @@
 import WebSocket from 'ws';
 import { signAppSyncRequest } from '../../functions/lib/live/sigv4';
-import { type LiveEvent, staffChannel } from '../../shared/schemas/live';
+import { type LiveEvent, leasedChannel, leaseOf, msUntilNextLease, staffChannel } from '../../shared/schemas/live';
 import { port } from '../local/config';
 
 /**
@@ -48,11 +48,22 @@ export function subscriber(
   });
 }
 
+/**
+ * The demo staff channel of the lease a phase runs in, as a console subscribes to it. A phase starts with at
+ * least 2 minutes of its lease left (waiting for the next one otherwise), so its messages all go to this lease
+ * (docs/decisions/0312-live-subscriptions-end-with-a-five-minute-lease.md).
+ */
+export async function leaseChannel(): Promise<string> {
+  const left = msUntilNextLease(Date.now());
+  if (left < 120_000) await new Promise((resolve) => setTimeout(resolve, left + 1_000));
+  return leasedChannel(staffChannel(1), leaseOf(Date.now()));
+}
+
 /** A signed POST of one event to the stand-in (as the publisher sends it). */
-export async function publishOne(changes: LiveEvent['changes'], seq: number) {
+export async function publishOne(channel: string, changes: LiveEvent['changes'], seq: number) {
   const url = new URL(`http://127.0.0.1:${port('LIVE_PORT')}/event`);
   const body = JSON.stringify({
-    channel: staffChannel(1),
+    channel,
     events: [JSON.stringify({ v: 1, cursor: `b${seq}`, changes })],
   });
   const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };

@@ -119,8 +119,9 @@ export async function openListAndPanel(page: Page, asset: TestAsset, [lat, lon]:
 }
 
 /**
- * Follows the page's live sockets: `next(channel)` resolves when the page subscribes to `channel` and AppSync
- * confirms it, after the call (set up before the action that should cause it; a socket may be reused).
+ * Follows the page's live sockets: `next(channel)` resolves when the page subscribes to the view `channel` (in
+ * whichever lease) and AppSync confirms it, after the call (set up before the action that should cause it; a
+ * socket may be reused).
  */
 export function followSubscriptions(page: Page) {
   const channelOf = new Map<string, string>();
@@ -132,7 +133,9 @@ export function followSubscriptions(page: Page) {
     });
     socket.on('framereceived', ({ payload }) => {
       const message = JSON.parse(String(payload)) as { id?: string; type?: string };
-      const channel = message.type === 'subscribe_success' && message.id ? channelOf.get(message.id) : undefined;
+      const wire = message.type === 'subscribe_success' && message.id ? channelOf.get(message.id) : undefined;
+      // The page subscribes to a view's channel of the current lease (`/live/t1/staff/l<lease>`).
+      const channel = wire?.replace(/\/l\d+$/, '');
       for (const waiter of waiters.filter((candidate) => candidate.channel === channel)) {
         waiters.splice(waiters.indexOf(waiter), 1);
         waiter.resolve();

@@ -51,7 +51,7 @@ export function subscriber(
 /**
  * The demo staff channel of the lease a phase runs in, as a console subscribes to it. A phase starts with at
  * least 2 minutes of its lease left (waiting for the next one otherwise), so its messages all go to this lease
- * (docs/decisions/0312-live-subscriptions-end-with-a-five-minute-lease.md).
+ * (docs/decisions/0309-live-subscriptions-end-with-a-five-minute-lease.md).
  */
 export async function leaseChannel(): Promise<string> {
   const left = msUntilNextLease(Date.now());

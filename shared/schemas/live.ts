@@ -13,7 +13,7 @@ import { mapMarkerSchema } from './asset-map';
  * Those are the views' logical names (the change log, the delta and the coalescer key by them). On the wire
  * every channel carries a lease segment, `/live/t1/staff/l<lease>`: messages go to the current lease's channel,
  * so a subscription hears its view only until its lease ends, and hearing on means subscribing again, which the
- * authorizer decides with the user's record as it is then (docs/decisions/0312-live-subscriptions-end-with-a-five-minute-lease.md).
+ * authorizer decides with the user's record as it is then (docs/decisions/0309-live-subscriptions-end-with-a-five-minute-lease.md).
  */
 export const LIVE_NAMESPACE = 'live';
 

@@ -24,7 +24,7 @@ import { localTable, pointProcessAtStack } from '../harness/stack';
 import { decodePayload } from '../harness/tokens';
 
 /**
- * How long an open subscription hears (docs/decisions/0312-live-subscriptions-end-with-a-five-minute-lease.md):
+ * How long an open subscription hears (docs/decisions/0309-live-subscriptions-end-with-a-five-minute-lease.md):
  * AppSync Events decides connect and subscribe, never an open subscription again, so every message goes to its
  * view's channel of the current 5-minute lease and the console subscribes again at each turn, which the
  * authorizer decides with the user's record as it is then. The attack: keep a subscription open after being

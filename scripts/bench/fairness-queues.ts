@@ -12,6 +12,7 @@ import { systemTenantContext } from '../../functions/lib/data/system-context';
 import { localServiceConfig } from '../../functions/lib/local-endpoints';
 import { UPLINK_DLQ_NAME } from '../../functions/lib/pipeline/queue/uplink-queue';
 import type { Tag } from './fairness-setup';
+import { partitionCounts } from './partition';
 
 /**
  * What the fairness bench reads behind the API: the uplink queue's depth (a phase starts on an empty queue, so
@@ -65,22 +66,7 @@ export async function takeDeadLetters(): Promise<Map<string, number>> {
 }
 
 async function countOf(pk: string): Promise<number> {
-  let count = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        Select: 'COUNT',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    count += page.Count ?? 0;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return count;
+  return (await partitionCounts(pk)).count;
 }
 
 /** Located events stored for the tags (events-repository's partition per device). */

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Result } from 'autocannon';
 import { dynamo, tableName } from '../../functions/lib/data/client';
 import { counterKey, typePartition } from '../../functions/lib/data/keys';
@@ -6,6 +6,7 @@ import { systemTenantContext } from '../../functions/lib/data/system-context';
 import { repairSearchIndex } from '../../functions/lib/search/gram-repair';
 import { CONNECTIONS, DURATION_S, type Json, type Owned, READER_USERS, type Statuses, WRITERS } from './load-traffic';
 import { markdownTable } from './markdown-table';
+import { partitionCounts } from './partition';
 
 /**
  * What the load bench (load.bench.ts) measures after the run, and its markdown section for
@@ -29,21 +30,7 @@ export async function consistency(get: Api, owned: Owned[]) {
     if (!asAccepted && !inFlightApplied) lost.push(asset.id);
   }
   const ctx = systemTenantContext(1);
-  let items = 0;
-  let startKey: Json | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': typePartition(ctx, 'ASSET') },
-        Select: 'COUNT',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items += page.Count ?? 0;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const { count: items } = await partitionCounts(typePartition(ctx, 'ASSET'));
   const counter = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: counterKey(ctx, 'ASSET'), ConsistentRead: true }),
   );

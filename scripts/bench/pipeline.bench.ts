@@ -1,8 +1,7 @@
 import os from 'node:os';
-import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../../functions/lib/data/client';
 import { itemKey } from '../../functions/lib/data/keys';
-import { fromItem } from '../../functions/lib/data/repository';
 import { systemTenantContext } from '../../functions/lib/data/system-context';
 import type { DeviceRecord } from '../../functions/lib/devices/device-repository';
 import { encodeTrackerPayload } from '../../functions/lib/pipeline/decoders';
@@ -16,6 +15,7 @@ import { mqttJson } from '../simulate/bodies';
 import { writeRequests } from './consumed-capacity';
 import { benchZones } from './geofence-zones';
 import { markdownTable } from './markdown-table';
+import { partitionItems } from './partition';
 import { pipelineUnits, type ScenarioUnits, unitsByItem, unitsTable } from './pipeline-units';
 
 /**
@@ -31,20 +31,7 @@ import { pipelineUnits, type ScenarioUnits, unitsByItem, unitsTable } from './pi
 const DEMO = systemTenantContext('1');
 
 export async function demoDevices(): Promise<DeviceRecord[]> {
-  const devices: DeviceRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': 'T#1#DEVICE' },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    devices.push(...(page.Items ?? []).map((item) => fromItem<DeviceRecord>(item)));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const devices = await partitionItems<DeviceRecord>('T#1#DEVICE');
   return devices.filter((d) => d.last_event?.latitude != null);
 }
 

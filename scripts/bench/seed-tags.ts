@@ -1,12 +1,10 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { defaultRoleMatrix, roleRepository } from '../../functions/lib/auth/role-matrix';
-import { dynamo, tableName } from '../../functions/lib/data/client';
-import { fromItem } from '../../functions/lib/data/repository';
 import { systemTenantContext } from '../../functions/lib/data/system-context';
 import type { DeviceRecord } from '../../functions/lib/devices/device-repository';
 import { tenantRepository } from '../../functions/lib/tenants/tenant-repository';
 import { generateDemoData, TENANT_DATA_PROFILES } from '../seed/demo-data';
 import { writeDemoData } from '../seed/write-demo-data';
+import { partitionItems } from './partition';
 
 /**
  * The tenant of the pipeline at 1,000 tags: the demo tenant's kind of data (customers, the
@@ -54,19 +52,6 @@ export async function ensureTagsTenant(assetCount: number, log: (line: string) =
 
 /** The tenant's devices that have a position (the ones the simulator drives). */
 export async function positionedDevices(tenantId: number): Promise<DeviceRecord[]> {
-  const devices: DeviceRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': `T#${tenantId}#DEVICE` },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    devices.push(...(page.Items ?? []).map((item) => fromItem<DeviceRecord>(item)));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const devices = await partitionItems<DeviceRecord>(`T#${tenantId}#DEVICE`);
   return devices.filter((d) => d.last_event?.latitude != null && d.asset);
 }

@@ -1,5 +1,3 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from '../../functions/lib/data/client';
 import { systemTenantContext } from '../../functions/lib/data/system-context';
 import { connectivityAfterUplink } from '../../functions/lib/devices/connectivity';
 import { type DeviceRecord, devicePartition, deviceRepository } from '../../functions/lib/devices/device-repository';
@@ -7,6 +5,7 @@ import { heartbeatOf } from '../../functions/lib/devices/heartbeat';
 import { runSilentTagJob } from '../../functions/lib/devices/silent-tags';
 import { batchPut } from '../seed/batch-write';
 import { markdownTable } from './markdown-table';
+import { partitionCounts } from './partition';
 import { benchDevice, ensureDeviceBenchTenant } from './seed-devices';
 
 /**
@@ -28,22 +27,7 @@ function heardDevice(tenantId: number, id: number, now: number): DeviceRecord {
 
 /** What reading the whole device partition costs, for comparison (the job never does this). */
 async function wholePartitionReads(tenantId: number): Promise<number> {
-  let read = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': devicePartition(systemTenantContext(tenantId)) },
-        Select: 'COUNT',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    read += page.ScannedCount ?? 0;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return read;
+  return (await partitionCounts(devicePartition(systemTenantContext(tenantId)))).scanned;
 }
 
 export async function benchSilentTags(log: (line: string) => void): Promise<string> {

@@ -1,6 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { alarmRepository } from '../../functions/lib/alarms/alarm-repository';
-import { dynamo, tableName } from '../../functions/lib/data/client';
 import { indexSortKey, itemKey } from '../../functions/lib/data/keys';
 import { systemTenantContext } from '../../functions/lib/data/system-context';
 import type { TenantContext } from '../../functions/lib/data/tenant-context';
@@ -10,6 +8,7 @@ import { requestTimerReplan } from '../../functions/lib/time-rules/timer-replan'
 import { timerDuePartition, timerKey, timerPartition } from '../../functions/lib/time-rules/timer-store';
 import { batchPut } from '../seed/batch-write';
 import { markdownTable } from './markdown-table';
+import { partitionCounts } from './partition';
 
 /**
  * The time-rule job at 10k assets, every one with a timer (idle since its last move, the
@@ -66,22 +65,7 @@ function assetAndTimer(ctx: TenantContext, id: number, now: number) {
 }
 
 async function partitionSize(pk: string): Promise<number> {
-  let read = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        Select: 'COUNT',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    read += page.ScannedCount ?? 0;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return read;
+  return (await partitionCounts(pk)).scanned;
 }
 
 export async function benchTimeRules(log: (line: string) => void): Promise<string> {

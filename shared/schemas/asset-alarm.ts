@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ALARM_TYPES } from './alarm';
+import { alarmHandlingShape } from './alarm-handling';
 
-/** An alarm sent for an asset: what the alarm handler recorded, with its acknowledgement. */
+/** An alarm sent for an asset: what the alarm handler recorded, with its handling (state, owner, history). */
 export const assetAlarmSchema = z.object({
   '@id': z.string(),
   '@type': z.literal('AssetAlarm'),
@@ -21,6 +22,7 @@ export const assetAlarmSchema = z.object({
   sentAt: z.string().nullable(),
   acknowledgedAt: z.string().nullable(),
   acknowledgedBy: z.string().nullable(),
+  ...alarmHandlingShape,
 });
 export type AssetAlarm = z.infer<typeof assetAlarmSchema>;
 

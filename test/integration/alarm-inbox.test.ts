@@ -7,7 +7,7 @@ import { publishMqtt, waitFor } from '../harness/uplinks';
 import { waitUntil } from '../harness/wait';
 
 /**
- * The alarm inbox: the open alarms of the caller's scope, newest first, through the real pipeline
+ * The alarm inbox: the unresolved alarms of the caller's scope, newest first, through the real pipeline
  * (MQTT uplink -> processor -> EventBridge -> alarm handler). Sabotage alarms of three tags made here: one on
  * an asset of the first customer (whose login is the client user here), one on an asset of another customer, one
  * on no asset. The file works in a tenant of its own: the demo tenant's sabotage rules and open alarms change
@@ -21,10 +21,10 @@ const devEuiOf = (n: number) => `${(stamp % 0xffffffff).toString(16).toUpperCase
 
 const inbox = (token: string, query = '') => call<Inbox>('GET', `/api/alarm-inbox${query}`, { token });
 /** The matching entries of the whole inbox, every page (newest first, a page holds at most 100). */
-async function entriesOf(token: string, match: (entry: AlarmInboxEntry) => boolean) {
+async function entriesOf(token: string, match: (entry: AlarmInboxEntry) => boolean, filter = '') {
   const found: AlarmInboxEntry[] = [];
   for (let page = 1; ; page += 1) {
-    const members = (await inbox(token, `?itemsPerPage=100&page=${page}`)).body['hydra:member'];
+    const members = (await inbox(token, `?itemsPerPage=100&page=${page}${filter}`)).body['hydra:member'];
     found.push(...members.filter(match));
     if (members.length < 100) return found;
   }
@@ -105,7 +105,7 @@ describe('alarm inbox', () => {
 
   afterAll(() => removeOwnTenant(tenant));
 
-  it('shows staff every open alarm, a client user only their customer’s, another tenant none; acknowledging removes it once', async () => {
+  it('shows staff every open alarm, a client user only their customer’s, another tenant none; acknowledging keeps it, resolving removes it', async () => {
     const before = (await inbox(admin)).body['hydra:totalItems'];
     const clientBefore = (await inbox(client)).body['hydra:totalItems'];
     const acmeBefore = (await inbox(acme)).body['hydra:totalItems'];
@@ -151,21 +151,30 @@ describe('alarm inbox', () => {
     expect(first.status).toBe(200);
     expect(first.body.acknowledgedBy).toBe(clientLogin);
     expect((await call('PUT', path, { token: admin })).status).toBe(409);
+    // Acknowledged stays in the inbox (not resolved) but leaves its open alarms; resolving takes it out.
     const others = (entries: AlarmInboxEntry[]) => entries.map((entry) => entry.id).filter((id) => id !== mine.id);
+    const openOnly = (token: string) =>
+      entriesOf(token, ours, '&state=open').then((found) => found.map((entry) => entry.id).sort());
+    expect(await openOnly(client)).toEqual(others(clientView).sort());
+    expect(await openOnly(admin)).toEqual(others(staff).sort());
+    expect((await inbox(admin)).body['hydra:totalItems']).toBe(before + staff.length);
+    expect((await call('PUT', `${mine['@id']}/resolve`, { token: client })).status).toBe(200);
     expect((await entriesOf(client, ours)).map((entry) => entry.id).sort()).toEqual(others(clientView).sort());
     expect((await entriesOf(admin, ours)).map((entry) => entry.id).sort()).toEqual(others(staff).sort());
     expect((await inbox(admin)).body['hydra:totalItems']).toBe(before + staff.length - 1);
     expect((await inbox(client)).body['hydra:totalItems']).toBe(clientBefore + clientView.length - 1);
 
-    // A tag linked to no asset: staff only, acknowledged on the device's path.
+    // A tag linked to no asset: staff only, handled on the device's path.
     const loose = staff.filter((entry) => entry.assetId === null);
     for (const entry of loose) {
-      const loosePath = `/api/devices/${assetless}/alarms/${entry.id}/acknowledge`;
-      expect(entry['@id']).toBe(`/api/devices/${assetless}/alarms/${entry.id}`);
-      expect((await call('PUT', loosePath, { token: client })).status).toBe(403);
-      expect((await call('PUT', loosePath, { token: acme })).status).toBe(404);
-      expect((await call('PUT', loosePath, { token: admin })).status).toBe(200);
-      expect((await call('PUT', loosePath, { token: admin })).status).toBe(409);
+      const loosePath = `/api/devices/${assetless}/alarms/${entry.id}`;
+      expect(entry['@id']).toBe(loosePath);
+      expect((await call('PUT', `${loosePath}/acknowledge`, { token: client })).status).toBe(403);
+      expect((await call('PUT', `${loosePath}/acknowledge`, { token: acme })).status).toBe(404);
+      expect((await call('PUT', `${loosePath}/acknowledge`, { token: admin })).status).toBe(200);
+      expect((await call('PUT', `${loosePath}/acknowledge`, { token: admin })).status).toBe(409);
+      expect((await call('PUT', `${loosePath}/resolve`, { token: client })).status).toBe(403);
+      expect((await call('PUT', `${loosePath}/resolve`, { token: admin })).status).toBe(200);
     }
     expect((await entriesOf(admin, ours)).some((entry) => entry.assetId === null)).toBe(false);
     expect((await inbox(admin)).body['hydra:totalItems']).toBe(before + staff.length - 1 - loose.length);
@@ -290,7 +299,7 @@ describe('alarm inbox', () => {
     expect((await entriesOf(client, (entry) => entry.id === target.id)).length).toBe(1);
     expect((await entriesOf(admin, (entry) => entry.id === target.id)).length).toBe(1);
     expect((await backfillAlarmInbox(systemTenantContext(tenant?.tenantId as number))).keyed).toBe(0);
-    // The alarm acknowledged in the first test stays out: exactly the open ones are back.
+    // The alarm resolved in the first test stays out: exactly the unresolved ones are back.
     const after = await entriesOf(client, (entry) => entry.assetId === assets[0]);
     expect(after.map((entry) => entry.id).sort()).toEqual(open.map((entry) => entry.id).sort());
   });

@@ -1,4 +1,5 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type AlarmInboxFilter, alarmInboxFilterSchema } from '../../../shared/schemas/alarm-handling';
 import { ALARM_INBOX_COUNT_LIMIT, type AlarmInboxEntry } from '../../../shared/schemas/alarm-inbox';
 import { ACCESS_PATTERNS } from '../../../shared/table';
 import type { AssetRecord } from '../assets/asset-repository';
@@ -8,14 +9,16 @@ import { dynamo, tableName } from '../data/client';
 import { type PageQuery, queryAllPages, queryPage } from '../data/query-page';
 import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
+import { validate } from '../http/validation';
 import { clientInboxPartition, staffInboxPartition } from './alarm-inbox-keys';
 import { type SentAlarmRecord, sentAlarmsPartition, toApiAssetAlarm } from './sent-alarms';
 
 /**
- * The alarm inbox (docs/data-model.md "Alarm inbox"): the open alarms of the caller's scope, newest
- * first, from the sparse index entries every unacknowledged sent alarm carries: staff read the tenant's
+ * The alarm inbox (docs/data-model.md "Alarm inbox"): the unresolved alarms of the caller's scope, newest
+ * first, from the sparse index entries every unresolved sent alarm carries: staff read the tenant's
  * partition (gsi1), a client user their customer's (gsi2). Never a scan; the total is a count query that
- * stops at ALARM_INBOX_COUNT_LIMIT.
+ * stops at ALARM_INBOX_COUNT_LIMIT. The state (open or acknowledged) and owner filters are filter
+ * expressions over that partition: it holds only the work not done, so they read little beside what they keep.
  *
  * The customer partition is the asset's customer when the alarm was raised. An entry whose asset was deleted
  * since, or moved to another customer, is left out of the page and repaired on the spot (the keys removed or
@@ -28,18 +31,63 @@ export interface AlarmInboxPage {
   totalExact: boolean;
 }
 
-const inboxQuery = (ctx: TenantContext, viewer: AssetViewer): PageQuery | null => {
+/** The inbox's filters as asked (422 on a malformed one); `me` is the caller. */
+export interface InboxFilter {
+  state: AlarmInboxFilter['state'];
+  owner: number | 'none' | undefined;
+}
+
+export function readInboxFilter(params: URLSearchParams, userId: number): InboxFilter {
+  const { state, owner } = validate(alarmInboxFilterSchema, {
+    state: params.get('state') || undefined,
+    owner: params.get('owner') || undefined,
+  });
+  return { state, owner: owner === 'me' ? userId : owner === 'none' || owner === undefined ? owner : Number(owner) };
+}
+
+/** An alarm acknowledged before handling existed has no `state`: `acknowledgedAt` says it either way. */
+function filterOf(filter: InboxFilter) {
+  const parts: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  if (filter.state === 'open') {
+    parts.push('(attribute_not_exists(acknowledgedAt) OR attribute_type(acknowledgedAt, :null))');
+    values[':null'] = 'NULL';
+  } else if (filter.state === 'acknowledged') {
+    parts.push('attribute_type(acknowledgedAt, :string)');
+    values[':string'] = 'S';
+  }
+  if (filter.owner === 'none') {
+    parts.push('attribute_not_exists(#owner)');
+    names['#owner'] = 'owner';
+  } else if (typeof filter.owner === 'number') {
+    parts.push('#owner.id = :owner');
+    names['#owner'] = 'owner';
+    values[':owner'] = filter.owner;
+  }
+  return parts.length === 0
+    ? { values }
+    : {
+        FilterExpression: parts.join(' AND '),
+        ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
+        values,
+      };
+}
+
+const inboxQuery = (ctx: TenantContext, viewer: AssetViewer, filter: InboxFilter): PageQuery | null => {
   if (viewer.kind === 'client' && viewer.clientId === null) return null;
   const [index, partition] =
     viewer.kind === 'staff'
       ? [ACCESS_PATTERNS.staffAlarmInbox, staffInboxPartition(ctx)]
       : [ACCESS_PATTERNS.clientAlarmInbox, clientInboxPartition(ctx, viewer.clientId as number)];
+  const { values, ...filtered } = filterOf(filter);
   return {
     TableName: tableName(),
     IndexName: index,
     KeyConditionExpression: `${index}pk = :pk`,
-    ExpressionAttributeValues: { ':pk': partition },
+    ExpressionAttributeValues: { ':pk': partition, ...values },
     ScanIndexForward: false,
+    ...filtered,
   };
 };
 
@@ -48,8 +96,9 @@ export async function listAlarmInbox(
   viewer: AssetViewer,
   page: number,
   itemsPerPage: number,
+  filter: InboxFilter = { state: undefined, owner: undefined },
 ): Promise<AlarmInboxPage> {
-  const query = inboxQuery(ctx, viewer);
+  const query = inboxQuery(ctx, viewer, filter);
   if (!query) return { members: [], total: 0, totalExact: true };
   const [{ items }, count] = await Promise.all([queryPage(query, page, itemsPerPage), countUpTo(query)]);
   const records = items.map((item) => ({ item, record: fromItem<SentAlarmRecord>(item) }));
@@ -102,7 +151,7 @@ async function keepOrRepair(
   return viewer.kind === 'staff' || clientId === viewer.clientId;
 }
 
-/** Only while the alarm is still open: an acknowledgement meanwhile removed the keys itself. */
+/** Only while the alarm is still unresolved: a resolution meanwhile removed the keys itself. */
 async function repairKeys(item: Record<string, unknown>, update: string, values: Record<string, unknown>) {
   await dynamo()
     .send(

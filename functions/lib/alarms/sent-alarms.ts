@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { alarmHandlingShape } from '../../../shared/schemas/alarm-handling';
 import { type AssetAlarm, assetAlarmSchema } from '../../../shared/schemas/asset-alarm';
 import { dynamo, tableName } from '../data/client';
 import { pad, tenantPrefix } from '../data/keys';
@@ -8,23 +9,21 @@ import { queryAllPages, queryPage } from '../data/query-page';
 import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 import { allowListOf } from '../http/allow-list';
-import { conflict, notFound } from '../http/errors';
 import { expiryOf } from '../settings/retention-settings';
-import { ALARM_INBOX_KEY_ATTRIBUTES, alarmInboxKeys } from './alarm-inbox-keys';
-
-export const ALARM_ALREADY_ACKNOWLEDGED = 'This alarm was already acknowledged.';
+import { handlingOf, type StoredAlarmHandling } from './alarm-handling-record';
+import { alarmInboxKeys } from './alarm-inbox-keys';
 
 /**
  * A sent alarm as stored; `status` is 'sending' from the claim until SNS accepted the mail. `clientId` is the
  * asset's customer when it was raised: it puts the open alarm in that customer's inbox (alarm-inbox.ts).
  */
-export type SentAlarmRecord = Omit<AssetAlarm, '@id' | '@type'> & {
+export type SentAlarmRecord = Omit<AssetAlarm, '@id' | '@type' | keyof typeof alarmHandlingShape> & {
   status: 'sending' | 'sent';
   clientId?: number | null;
   /** Zone stock (types 4/5): the zone and profile that own an alarm without asset and tag. */
   zoneId?: number | null;
   profileId?: number;
-};
+} & Partial<StoredAlarmHandling>;
 
 /** Who owns a sent alarm's partition: the asset, else the tag, else (zone stock) the zone. */
 export interface SentAlarmOwner {
@@ -124,7 +123,12 @@ export const toApiAssetAlarm = (item: Record<string, unknown>): AssetAlarm => {
     : record.assetId === null
       ? `/api/devices/${record.deviceId}`
       : `/api/assets/${record.assetId}`;
-  return allowedAssetAlarm({ '@id': `${base}/alarms/${record.id}`, '@type': 'AssetAlarm', ...record });
+  return allowedAssetAlarm({
+    '@id': `${base}/alarms/${record.id}`,
+    '@type': 'AssetAlarm',
+    ...record,
+    ...handlingOf(record),
+  });
 };
 
 /** One page of an asset's alarms, newest first, and their number (a count query over the asset's partition). */
@@ -144,41 +148,3 @@ async function countAll(query: Omit<QueryCommandInput, 'Select'>): Promise<numbe
   for await (const result of queryAllPages({ ...query, Select: 'COUNT' })) total += result.Count ?? 0;
   return total;
 }
-
-/**
- * Marks an alarm acknowledged by `who`, once: the condition makes a second acknowledgement (two people at the
- * same moment, or a repeated click) a 409 that names who did it first, and writes nothing. The same write
- * takes the alarm out of the inboxes (removes its sparse index keys).
- */
-export async function acknowledgeSentAlarm(
-  ctx: TenantContext,
-  owner: SentAlarmOwner,
-  alarmId: string,
-  who: string,
-): Promise<AssetAlarm> {
-  const key = { pk: sentAlarmsPartition(ctx, owner), sk: `ALARM#${alarmId}` };
-  try {
-    const result = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: `SET acknowledgedAt = :at, acknowledgedBy = :who REMOVE ${ALARM_INBOX_KEY_ATTRIBUTES}`,
-        ConditionExpression: 'attribute_exists(pk) AND attribute_type(acknowledgedAt, :null)',
-        ExpressionAttributeValues: { ':at': new Date().toISOString(), ':who': who, ':null': 'NULL' },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return toApiAssetAlarm(result.Attributes ?? {});
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    // Read again rather than rely on ReturnValuesOnConditionCheckFailure (the local DynamoDB lacks it).
-    const current = (await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true })))
-      .Item;
-    if (!current) throw notFound();
-    // One translatable text; the console reloads the alarm and shows who acknowledged it and when.
-    throw conflict(ALARM_ALREADY_ACKNOWLEDGED);
-  }
-}
-
-export const acknowledgeAssetAlarm = (ctx: TenantContext, assetId: number, alarmId: string, who: string) =>
-  acknowledgeSentAlarm(ctx, { assetId, deviceId: 0 }, alarmId, who);

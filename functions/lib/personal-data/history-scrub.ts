@@ -80,10 +80,31 @@ function erasedAuditEntry(item: Item, person: ErasedPerson, pseudonym: string): 
   };
 }
 
+/** An alarm's handling names people by username: who took each step, and its owner (alarm-handling.ts). */
+function erasedHandling(item: Item, person: ErasedPerson, pseudonym: string): Item {
+  const owner = item.owner as { id?: number; username?: string } | undefined;
+  const erasedOwner = (named: typeof owner) =>
+    named && named.id === person.userId ? { ...named, username: pseudonym } : named;
+  return {
+    ...(same(item.resolvedBy, person.username) ? { resolvedBy: pseudonym } : {}),
+    ...(owner?.id === person.userId ? { owner: erasedOwner(owner) } : {}),
+    ...(Array.isArray(item.history)
+      ? {
+          history: item.history.map((step: Item) => ({
+            ...step,
+            ...(same(step.by, person.username) ? { by: pseudonym } : {}),
+            ...(step.owner ? { owner: erasedOwner(step.owner as typeof owner) } : {}),
+          })),
+        }
+      : {}),
+  };
+}
+
 function erasedSentAlarm(item: Item, person: ErasedPerson, pseudonym: string): Item {
   return {
     ...item,
     ...(same(item.acknowledgedBy, person.username) ? { acknowledgedBy: pseudonym } : {}),
+    ...erasedHandling(item, person, pseudonym),
     ...(Array.isArray(item.recipients)
       ? { recipients: item.recipients.map((to) => (same(to, person.email) ? pseudonym : to)) }
       : {}),

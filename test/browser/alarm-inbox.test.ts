@@ -6,7 +6,7 @@ import { publishMqtt, waitFor } from '../harness/uplinks';
 /**
  * The alarm inbox in the top bar: a sabotage alarm raised through the real local pipeline (an MQTT
  * uplink -> processor -> EventBridge -> alarm handler with the demo tenant's own sabotage rule) appears with
- * the count, announces itself unless muted, and leaves when acknowledged. Without push (or before it) the
+ * the count, announces itself unless muted, is taken, acknowledged with a comment, and leaves when resolved. Without push (or before it) the
  * inbox reads again when the tab comes back to the front: the test shows the tab again to get there.
  */
 const stamp = Date.now();
@@ -58,10 +58,25 @@ async function signedIn(browser: Browser, viewport: typeof DESKTOP) {
   return page;
 }
 
-async function acknowledgeAll(page: Page, name: string) {
+/** Takes a step through its dialog: the entry's button, then the dialog's (with a comment if given). */
+async function step(
+  page: Page,
+  entry: ReturnType<typeof entriesOf>,
+  kind: 'Acknowledge' | 'Resolve',
+  comment?: string,
+) {
+  await entry.getByRole('button', { name: kind }).click();
+  const dialog = page.getByRole('dialog', { name: `${kind} the alarm` });
+  if (comment) await dialog.getByLabel('Comment (optional)').fill(comment);
+  await dialog.getByRole('button', { name: kind }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** Resolves every alarm of the asset: resolved alarms leave the inbox (acknowledged ones stay in it). */
+async function resolveAll(page: Page, name: string) {
   while ((await entriesOf(page, name).count()) > 0) {
     const before = await entriesOf(page, name).count();
-    await entriesOf(page, name).first().getByRole('button', { name: 'Acknowledge' }).click();
+    await step(page, entriesOf(page, name).first(), 'Resolve');
     await waitFor(
       () => entriesOf(page, name).count(),
       (now) => now < before,
@@ -79,7 +94,7 @@ describe('alarm inbox', () => {
     await browser?.close();
   });
 
-  it('shows a new alarm with the count and a notice, acknowledges it, and stays quiet when muted (desktop)', async () => {
+  it('shows a new alarm with the count and a notice, resolves it, and stays quiet when muted (desktop)', async () => {
     const page = await signedIn(browser, DESKTOP);
     await page.evaluate(`window.localStorage.removeItem('alarmInbox.muted')`);
     const before = await countOf(page);
@@ -96,12 +111,12 @@ describe('alarm inbox', () => {
     const raised = (await countOf(page)) - before;
     expect(await entriesOf(page, name).count()).toBe(raised);
     await screenshot(page, 'alarm-inbox-open-desktop');
-    await acknowledgeAll(page, name);
+    await resolveAll(page, name);
     await waitFor(
       () => countOf(page),
       (count) => count === before,
     );
-    await screenshot(page, 'alarm-inbox-acknowledged-desktop');
+    await screenshot(page, 'alarm-inbox-resolved-desktop');
 
     // Muted: the next alarm arrives in the inbox, and no notice names it.
     await page.getByTestId('alarm-notice-switch').click();
@@ -118,11 +133,11 @@ describe('alarm inbox', () => {
     await screenshot(page, 'alarm-inbox-muted-desktop');
     // The notice would have come with the answer that brought the entry.
     expect(await notices(page, new RegExp(quiet)).allTextContents()).toEqual([]);
-    await acknowledgeAll(page, quiet);
+    await resolveAll(page, quiet);
     await page.close();
   });
 
-  it('lists, links and acknowledges in a full-width drawer on a phone', async () => {
+  it('lists, links, takes, acknowledges and resolves in a full-width drawer on a phone', async () => {
     const page = await signedIn(browser, PHONE);
     const name = await sabotagedAsset('Phone reel');
     await tabShownAgain(page);
@@ -151,8 +166,53 @@ describe('alarm inbox', () => {
     await page.goBack();
     await waitForScreen(page, (url) => !/\/assets\/\d+$/.test(url.pathname));
     await button(page).click();
-    await acknowledgeAll(page, name);
+    const entry = entriesOf(page, name).first();
+    await entry.getByRole('button', { name: 'Take' }).click();
+    await entry.getByText('Owner: admin').waitFor();
+    await step(page, entry, 'Acknowledge', 'Looking into it');
+    await entry.getByText('Acknowledged', { exact: true }).waitFor();
+    await screenshot(page, 'alarm-inbox-handled-phone');
+    await resolveAll(page, name);
     expect(await drawer.count()).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('filters by owner and state, takes and acknowledges with a comment, and shows who owns what (desktop)', async () => {
+    const page = await signedIn(browser, DESKTOP);
+    await page.evaluate(`window.localStorage.setItem('alarmInbox.muted', 'true')`);
+    const name = await sabotagedAsset('Handled reel');
+    await tabShownAgain(page);
+    await button(page).click();
+    const entry = entriesOf(page, name).first();
+    await entry.waitFor();
+    await entry.getByText('No owner').waitFor();
+    await entry.getByRole('button', { name: 'Take' }).click();
+    await entry.getByText('Owner: admin').waitFor();
+    const alarmId = await entry.getAttribute('data-alarm-id');
+    const byId = inbox(page).locator(`[data-alarm-id="${alarmId}"]`);
+    await step(page, byId, 'Acknowledge', 'Driver called');
+    await byId.getByTestId('alarm-state').getByText('Acknowledged').waitFor();
+    await screenshot(page, 'alarm-inbox-handling-desktop');
+
+    // Mine: it is there; open only: it is not (it is acknowledged).
+    const choose = async (filter: string, option: string) => {
+      await page.getByTestId(filter).getByRole('combobox').click();
+      await page.getByRole('option', { name: option, exact: true }).click();
+    };
+    await choose('alarm-filter-owner', 'Me');
+    await byId.waitFor();
+    await choose('alarm-filter-state', 'Open');
+    await byId.waitFor({ state: 'detached' });
+    await choose('alarm-filter-owner', 'Anyone');
+    // The answer of the new filter is in once its placeholders are gone.
+    await waitFor(
+      () => inbox(page).locator('.MuiSkeleton-root').count(),
+      (count) => count === 0,
+    );
+    await screenshot(page, 'alarm-inbox-filtered-desktop');
+    await choose('alarm-filter-state', 'Not resolved');
+    await byId.waitFor();
+    await resolveAll(page, name);
     await page.close();
   });
 });

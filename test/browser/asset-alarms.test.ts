@@ -5,7 +5,7 @@ import { DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/
 import { readStack } from '../harness/stack';
 import { waitUntil } from '../harness/wait';
 
-/** The Alarms tab of the asset panel: alarms sent for the asset, acknowledged from the console. */
+/** The Alarms tab of the asset panel: alarms sent for the asset, taken, acknowledged and resolved from the console. */
 
 const panel = (page: Page) =>
   page
@@ -66,7 +66,7 @@ describe('asset alarms tab', () => {
     await browser?.close();
   });
 
-  it('lists the alarm with its type, text and recipients, and acknowledges it', async () => {
+  it('lists the alarm with its type, text and recipients, takes, acknowledges and resolves it with its history', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await signInAs(page, 'admin', `/assets/${assetId}`);
     const list = await onAlarmsTab(page, (l) =>
@@ -77,9 +77,16 @@ describe('asset alarms tab', () => {
     await item.getByText(/^Sent to /).waitFor();
     await screenshot(page, 'asset-alarms-desktop');
 
+    await item.getByRole('button', { name: 'Take' }).click();
+    await item.getByText('Owner: admin').waitFor();
     await item.getByRole('button', { name: 'Acknowledge' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Acknowledge the alarm' });
+    await dialog.getByLabel('Comment (optional)').fill('Driver called, on his way back');
+    await dialog.getByRole('button', { name: 'Acknowledge' }).click();
     await page.getByText('Alarm acknowledged').waitFor();
     await item.getByText(/^Acknowledged by admin on /).waitFor();
+    await item.getByText('“Driver called, on his way back”').waitFor();
+    await item.getByText(/^Assigned to admin by admin on /).waitFor();
     await screenshot(page, 'asset-alarms-acknowledged-desktop');
 
     // The tab is in the address: it stays chosen when the panel turns into the phone's, and after a reload.
@@ -96,6 +103,14 @@ describe('asset alarms tab', () => {
       .getByText(/^Acknowledged by admin on /)
       .first()
       .waitFor({ timeout: 60_000 });
+    await item.getByRole('button', { name: 'Resolve' }).click();
+    const resolve = page.getByRole('dialog', { name: 'Resolve the alarm' });
+    await resolve.getByLabel('Comment (optional)').fill('Back in the yard');
+    await resolve.getByRole('button', { name: 'Resolve' }).click();
+    await item.getByText(/^Resolved by admin on /).waitFor();
+    await item.getByText('“Back in the yard”').waitFor();
+    expect(await item.getByRole('button').count()).toBe(0);
+    await screenshot(page, 'asset-alarms-resolved-phone');
     await page.close();
   });
 

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/useSession';
 import { useSelectedTenant } from '../tenants/selectedTenant';
 import { AlarmInboxPanel } from './AlarmInboxPanel';
-import { useAlarmInbox } from './alarmInboxApi';
+import { DEFAULT_INBOX_FILTER, type InboxFilter, useAlarmInbox } from './alarmInboxApi';
 import { useAlarmNoticeMuted, useNewAlarmNotice } from './useNewAlarmNotice';
 
 /** Top bar: the open alarms of the user's scope, for everyone who sees assets. */
@@ -30,12 +30,22 @@ function AlarmInbox() {
   const [muted, setMuted] = useAlarmNoticeMuted();
   const tenant = useSelectedTenant()?.id ?? null;
   const inbox = useAlarmInbox(tenant);
+  const [filter, setFilter] = useState<InboxFilter>(DEFAULT_INBOX_FILTER);
+  const listed = useAlarmInbox(tenant, filter);
   useNewAlarmNotice(inbox.data?.['hydra:member'], muted, tenant);
   const count = inbox.data?.['hydra:totalItems'] ?? 0;
   const label = t('button', { count });
   const panelId = useId();
   const panel = (
-    <AlarmInboxPanel id={panelId} inbox={inbox} muted={muted} onMutedChange={setMuted} onClose={() => setOpen(false)} />
+    <AlarmInboxPanel
+      id={panelId}
+      inbox={listed}
+      filter={filter}
+      onFilterChange={setFilter}
+      muted={muted}
+      onMutedChange={setMuted}
+      onClose={() => setOpen(false)}
+    />
   );
   return (
     <>

@@ -1,7 +1,4 @@
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -10,9 +7,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../assets/assetFormat';
 import { PagedTab } from '../common/list/PagedTab';
-import { ALARM_PAGE_SIZE, useAcknowledgeAlarm, useAssetAlarms } from './assetAlarmsApi';
+import { AlarmActions } from './AlarmActions';
+import { AlarmHistory, AlarmStateLine } from './AlarmHandling';
+import { ALARM_PAGE_SIZE, useAssetAlarms } from './assetAlarmsApi';
 
-/** The alarms sent for the asset, newest first, each acknowledged once. */
+/** The alarms sent for the asset, newest first, each with its state, owner, history and what can be done now. */
 export function AssetAlarmsTab({ assetId }: { assetId: number }) {
   const { t } = useTranslation('assetAlarms');
   const [page, setPage] = useState(1);
@@ -23,7 +22,7 @@ export function AssetAlarmsTab({ assetId }: { assetId: number }) {
       testId="asset-alarms"
       rows={alarms.data?.['hydra:member'] ?? []}
       rowKey={(alarm) => alarm.id}
-      renderRow={(alarm) => <AlarmItem alarm={alarm} assetId={assetId} />}
+      renderRow={(alarm) => <AlarmItem alarm={alarm} />}
       loading={alarms.isPending}
       failed={alarms.isError}
       errorText={t('loadError')}
@@ -33,14 +32,13 @@ export function AssetAlarmsTab({ assetId }: { assetId: number }) {
   );
 }
 
-function AlarmItem({ alarm, assetId }: { alarm: AssetAlarm; assetId: number }) {
+function AlarmItem({ alarm }: { alarm: AssetAlarm }) {
   const { t } = useTranslation('assetAlarms');
-  const acknowledge = useAcknowledgeAlarm(assetId);
   return (
-    <ListItem divider alignItems="flex-start" sx={{ px: 0 }} data-testid="asset-alarm">
+    <ListItem divider alignItems="flex-start" sx={{ px: 0 }} data-testid="asset-alarm" data-alarm-id={alarm.id}>
       <Stack spacing={0.5} sx={{ width: '100%', minWidth: 0 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-          <NotificationsActiveIcon color={alarm.acknowledgedAt ? 'disabled' : 'warning'} fontSize="small" />
+          <NotificationsActiveIcon color={alarm.state === 'open' ? 'warning' : 'disabled'} fontSize="small" />
           <Typography variant="subtitle2" component="span">
             {t(`types.${alarm.type}`)}
           </Typography>
@@ -54,26 +52,9 @@ function AlarmItem({ alarm, assetId }: { alarm: AssetAlarm; assetId: number }) {
         <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {t('sentTo', { recipients: alarm.recipients.join(', ') })}
         </Typography>
-        <Box>
-          {alarm.acknowledgedAt ? (
-            <Chip
-              size="small"
-              label={t('acknowledgedBy', {
-                who: alarm.acknowledgedBy ?? '',
-                when: formatDateTime(alarm.acknowledgedAt),
-              })}
-            />
-          ) : (
-            <Button
-              size="small"
-              variant="outlined"
-              disabled={acknowledge.isPending}
-              onClick={() => acknowledge.mutate(alarm.id)}
-            >
-              {t('acknowledge')}
-            </Button>
-          )}
-        </Box>
+        <AlarmStateLine alarm={alarm} />
+        <AlarmHistory history={alarm.history} />
+        <AlarmActions alarm={alarm} />
       </Stack>
     </ListItem>
   );

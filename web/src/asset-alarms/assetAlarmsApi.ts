@@ -1,9 +1,7 @@
 import type { AssetAlarm } from '@shared/schemas/asset-alarm';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../api/apiClient';
 import type { Collection } from '../assets/assetsApi';
-import { notifySuccess } from '../common/notifications/notificationStore';
 
 export const ALARM_PAGE_SIZE = 10;
 
@@ -24,16 +22,5 @@ export function useAssetAlarms(assetId: number, page: number) {
     placeholderData: keepPreviousData,
     retry: false,
     meta: { silent: true },
-  });
-}
-
-export function useAcknowledgeAlarm(assetId: number) {
-  const queryClient = useQueryClient();
-  const { t } = useTranslation('assetAlarms');
-  return useMutation({
-    mutationFn: (alarmId: string) => api.put<AssetAlarm>(`/api/assets/${assetId}/alarms/${alarmId}/acknowledge`, {}),
-    onSuccess: () => notifySuccess(t('acknowledged')),
-    // Also after a 409 (someone else acknowledged it first): the list then shows who.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: alarmKeys.all(assetId) }),
   });
 }

@@ -64,6 +64,28 @@ describe('erased attributes of a stored item', () => {
     });
   });
 
+  it('rewrites who took an alarm\'s steps and who owned it, leaving the others', () => {
+    const alarm = {
+      pk: 'T#1#ASSET#0000000005#ALARMS',
+      sk: 'ALARM#x',
+      entityType: 'SENT_ALARM',
+      resolvedBy: 'erin',
+      owner: { id: 7, username: 'erin' },
+      history: [
+        { step: 'assigned', at: 'a', by: 'bob', comment: null, owner: { id: 7, username: 'erin' } },
+        { step: 'resolved', at: 'b', by: 'erin', comment: 'done', owner: null },
+      ],
+    };
+    expect(erasedAttributes(alarm, person)).toEqual({
+      resolvedBy: 'erased-user-7',
+      owner: { id: 7, username: 'erased-user-7' },
+      history: [
+        { step: 'assigned', at: 'a', by: 'bob', comment: null, owner: { id: 7, username: 'erased-user-7' } },
+        { step: 'resolved', at: 'b', by: 'erased-user-7', comment: 'done', owner: null },
+      ],
+    });
+  });
+
   it('changes nothing of another actor, nor a key, nor a name that is merely the same text elsewhere', () => {
     const entry = {
       pk: 'T#1#AUDIT',

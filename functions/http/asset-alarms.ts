@@ -36,8 +36,15 @@ interface StepCall {
   step: AlarmStepRequest['step'];
 }
 
-/** Takes the step and tells every inbox of the alarm's scope (live push; the handler layer flushes it). */
-async function stepOn(partition: SentAlarmOwner, { auth, event, alarmId, body, step }: StepCall) {
+/**
+ * Takes the step and tells every inbox of the alarm's scope (live push; the handler layer flushes it): on the
+ * asset's path its customer now, else the customer recorded with the alarm.
+ */
+async function stepOn(
+  partition: SentAlarmOwner,
+  { auth, event, alarmId, body, step }: StepCall,
+  customer?: number | null,
+) {
   const owner = body && 'owner' in body ? await assignableOwner(auth.tenant, body.owner) : undefined;
   const comment = body && 'comment' in body ? body.comment : null;
   const { alarm, clientId } = await takeAlarmStep(auth.tenant, partition, alarmId, {
@@ -47,7 +54,8 @@ async function stepOn(partition: SentAlarmOwner, { auth, event, alarmId, body, s
     owner,
     expectation: expectationOf(event, body?.version),
   });
-  liveAlarm(auth.tenant, { id: alarmId, asset: partition.assetId, ack: alarm.state !== 'open' }, clientId);
+  const channel = customer === undefined ? clientId : customer;
+  liveAlarm(auth.tenant, { id: alarmId, asset: partition.assetId, ack: alarm.state !== 'open' }, channel);
   return alarm;
 }
 
@@ -57,7 +65,7 @@ const onAsset = (step: AlarmStepRequest['step']) =>
       const asset = await visibleAsset(auth, params.id);
       // A malformed alarm id names no alarm: the stack answers 404, as for an unknown one.
       const call = { auth, event, alarmId: params.alarmId, body: body as StepCall['body'], step };
-      return stepOn({ assetId: asset.id, deviceId: 0 }, call);
+      return stepOn({ assetId: asset.id, deviceId: 0 }, call, asset.client?.id ?? null);
     },
   });
 

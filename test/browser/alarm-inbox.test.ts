@@ -179,7 +179,6 @@ describe('alarm inbox', () => {
 
   it('filters by owner and state, takes and acknowledges with a comment, and shows who owns what (desktop)', async () => {
     const page = await signedIn(browser, DESKTOP);
-    await page.evaluate(`window.localStorage.setItem('alarmInbox.muted', 'true')`);
     const name = await sabotagedAsset('Handled reel');
     await tabShownAgain(page);
     await button(page).click();

@@ -211,6 +211,15 @@ describe('alarm inbox', () => {
     await screenshot(page, 'alarm-inbox-filtered-desktop');
     await choose('alarm-filter-state', 'Not resolved');
     await byId.waitFor();
+    // Assigned to a colleague, chosen among the tenant's active staff.
+    await byId.getByRole('button', { name: 'Assign' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Assign the alarm' });
+    await dialog.getByRole('combobox').click();
+    await page.getByRole('option', { name: 'Ulrich User (user)' }).click();
+    await screenshot(page, 'alarm-inbox-assign-desktop');
+    await dialog.getByRole('button', { name: 'Assign' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await byId.getByText('Owner: user').waitFor();
     await resolveAll(page, name);
     await page.close();
   });

@@ -64,7 +64,7 @@ describe('erased attributes of a stored item', () => {
     });
   });
 
-  it('rewrites who took an alarm\'s steps and who owned it, leaving the others', () => {
+  it("rewrites who took an alarm's steps and who owned it, leaving the others", () => {
     const alarm = {
       pk: 'T#1#ASSET#0000000005#ALARMS',
       sk: 'ALARM#x',

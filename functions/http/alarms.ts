@@ -1,4 +1,4 @@
-import { type AlarmType, DURATION_UNITS } from '../../shared/schemas/alarm';
+import { AFTER_HOURS_TYPE, type AlarmInput, type AlarmType, DURATION_UNITS } from '../../shared/schemas/alarm';
 import { type AlarmRecord, alarmRepository, toApiAlarm } from '../lib/alarms/alarm-repository';
 import { subscribeRuleRecipients, withSubscriptions } from '../lib/alarms/alarm-subscriptions';
 import { parseCollectionQuery } from '../lib/http/collection-query';
@@ -18,6 +18,12 @@ const durationOnSave = (stored: AlarmRecord, body: { type: AlarmType; duration?:
   if (body.duration !== undefined) return body.duration;
   return stored.type === body.type ? (stored.duration ?? null) : null;
 };
+
+/** Moved outside working hours (type 10): its working hours and distance; the other types keep none. */
+const afterHoursOf = (body: Pick<AlarmInput, 'type' | 'working_hours' | 'move_distance'>) =>
+  body.type === AFTER_HOURS_TYPE
+    ? { working_hours: body.working_hours ?? null, move_distance: body.move_distance ?? null }
+    : { working_hours: null, move_distance: null };
 
 export const ALARMS_PER_PAGE = 20;
 
@@ -44,6 +50,7 @@ export const handler = createHttpHandler('alarms', {
         text: body.text,
         email: body.email ?? null,
         duration: DURATION_UNITS[body.type] ? (body.duration ?? null) : null,
+        ...afterHoursOf(body),
       });
       if (isTimeRule(created.type)) await requestTimerReplan(auth.tenant);
       // Alarm mail: the addresses' SNS subscriptions, and their states in the answer.
@@ -63,6 +70,7 @@ export const handler = createHttpHandler('alarms', {
           text: body.text,
           ...(body.email === undefined ? {} : { email: body.email }),
           duration: durationOnSave(stored, body),
+          ...afterHoursOf(body),
         };
       });
       // A time rule's duration or type moves the due times of the tenant's timers (functions/lib/time-rules).

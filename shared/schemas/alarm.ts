@@ -12,6 +12,12 @@ import {
   tooLong,
   versionShape,
 } from './common';
+import {
+  WORKING_HOURS_NOT_TAKEN,
+  WORKING_HOURS_REQUIRED,
+  type WorkingHours,
+  workingHoursSchema,
+} from './working-hours';
 
 export const ALARM_TYPE_REQUIRED = 'Select one type';
 export const ALARM_TEXT_REQUIRED = 'The text is required';
@@ -19,9 +25,10 @@ export const ALARM_TEXT_REQUIRED = 'The text is required';
 /**
  * Rule types. Spec 000: 0-2; beyond it: 3 tag silent; rental operations: 4/5 stock of a zone below its
  * minimum / above its maximum, 6-9 time rules with a duration on the rule (outside its zone longer than N hours,
- * not moved for N days, at one site longer than N days, not back by its scheduled date).
+ * not moved for N days, at one site longer than N days, not back by its scheduled date); 10 moved outside
+ * working hours (docs/decisions/0311-moved-outside-working-hours-alarm-rule.md).
  */
-export const ALARM_TYPES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+export const ALARM_TYPES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 /** zod 4 takes several literals at once; the answer's type is the union of the rule types. */
 const alarmTypeLiterals = z.literal(ALARM_TYPES);
 /** MUI selects may hand over "1" rather than 1; both mean the same type. */
@@ -42,6 +49,7 @@ export const ALARM_TYPE_LABELS: Record<AlarmType, string> = {
   7: 'Asset idle',
   8: 'Asset at one site too long',
   9: 'Asset overdue',
+  10: 'Asset moved outside working hours',
 };
 
 /**
@@ -81,6 +89,7 @@ export const ALARM_TEXT_TEMPLATES: Record<AlarmType, string> = {
   7: 'Asset {asset_name} has not moved for {duration} ({time}).',
   8: 'Asset {asset_name} has been at {zone_name} for more than {duration} ({time}).',
   9: 'Asset {asset_name} is not back by its scheduled date {scheduled} ({time}).',
+  10: 'Asset {asset_name} moved outside working hours at {time} (tag {device_name}).',
 };
 
 const PLACEHOLDER = /\{([a-z_]+)\}/g;
@@ -150,6 +159,10 @@ export const alarmSchema = z.object({
   email: z.string().nullable(),
   /** Time rules (6-9): hours for 6 and 9 (9: a grace after the scheduled day, optional), days for 7 and 8. */
   duration: z.number().nullable(),
+  /** Type 10 only: when the business is open (working-hours.ts); a move outside them raises the alarm. */
+  working_hours: workingHoursSchema.nullable(),
+  /** Type 10 only: metres beyond both fixes' accuracy radii that count as a move. */
+  move_distance: z.number().nullable(),
   ...versionShape,
 });
 export type Alarm = z.infer<typeof alarmSchema>;
@@ -194,16 +207,57 @@ function checkDuration(input: { type: number; duration?: number | null }, contex
     issue(unit === 'days' ? DURATION_DAYS_INVALID : DURATION_HOURS_INVALID);
 }
 
+/**
+ * Moved outside working hours (type 10): the working hours are required, the distance is optional (200 m
+ * without one) and bounded; the other types take neither.
+ */
+export const AFTER_HOURS_TYPE = 10;
+export const DEFAULT_MOVE_DISTANCE = 200;
+export const MIN_MOVE_DISTANCE = 50;
+export const MAX_MOVE_DISTANCE = 10_000;
+export const MOVE_DISTANCE_INVALID = `The distance must be a whole number of metres from ${MIN_MOVE_DISTANCE} to ${MAX_MOVE_DISTANCE}`;
+export const MOVE_DISTANCE_NOT_TAKEN = 'This type takes no distance';
+
+function checkAfterHours(
+  input: { type: number; working_hours?: WorkingHours | null; move_distance?: number | null },
+  context: z.core.$RefinementCtx,
+) {
+  const issue = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
+  const hours = input.working_hours ?? null;
+  const distance = input.move_distance ?? null;
+  if (input.type !== AFTER_HOURS_TYPE) {
+    if (hours !== null) issue('working_hours', WORKING_HOURS_NOT_TAKEN);
+    if (distance !== null) issue('move_distance', MOVE_DISTANCE_NOT_TAKEN);
+    return;
+  }
+  if (hours === null) issue('working_hours', WORKING_HOURS_REQUIRED);
+  if (
+    distance !== null &&
+    (!Number.isInteger(distance) || distance < MIN_MOVE_DISTANCE || distance > MAX_MOVE_DISTANCE)
+  )
+    issue('move_distance', MOVE_DISTANCE_INVALID);
+}
+
+const checkRule = (
+  input: Parameters<typeof checkDuration>[0] & Parameters<typeof checkAfterHours>[0],
+  context: z.core.$RefinementCtx,
+) => {
+  checkDuration(input, context);
+  checkAfterHours(input, context);
+};
+
 const alarmFields = {
   name: requiredName(NAME_REQUIRED),
   type: alarmTypeSchema,
   text: requiredText(ALARM_TEXT_REQUIRED, 2000),
   email: alarmEmailSchema,
   duration: durationSchema,
+  working_hours: workingHoursSchema.nullish(),
+  move_distance: durationSchema,
 };
 
-export const alarmInputSchema = z.object(alarmFields).superRefine(checkDuration);
+export const alarmInputSchema = z.object(alarmFields).superRefine(checkRule);
 export type AlarmInput = z.infer<typeof alarmInputSchema>;
 
-export const alarmUpdateInputSchema = z.object({ ...alarmFields, ...versionShape }).superRefine(checkDuration);
+export const alarmUpdateInputSchema = z.object({ ...alarmFields, ...versionShape }).superRefine(checkRule);
 export type AlarmUpdateInput = z.infer<typeof alarmUpdateInputSchema>;

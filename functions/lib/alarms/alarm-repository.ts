@@ -5,9 +5,12 @@ import type { TenantContext } from '../data/tenant-context';
 import { allowListOf } from '../http/allow-list';
 
 /** An alarm rule as stored: the API shape without JSON-LD keys (its own `type` is stored as is). */
-export type AlarmRecord = Omit<Alarm, '@id' | '@type' | 'duration'> & {
+export type AlarmRecord = Omit<Alarm, '@id' | '@type' | 'duration' | 'working_hours' | 'move_distance'> & {
   /** Time rules only; rules saved before durations existed have none. */
   duration?: number | null;
+  /** Moved outside working hours (type 10) only. */
+  working_hours?: Alarm['working_hours'];
+  move_distance?: number | null;
 };
 
 export const alarmsOfTypePartition = (ctx: TenantContext, type: AlarmType) => `${typePartition(ctx, 'ALARM')}#${type}`;
@@ -26,4 +29,11 @@ export const alarmRepository = createRepository<AlarmRecord>({
 const allowedAlarm = allowListOf(alarmSchema);
 
 export const toApiAlarm = (alarm: AlarmRecord): Alarm =>
-  allowedAlarm({ '@id': `/api/alarms/${alarm.id}`, '@type': 'Alarm', ...alarm, duration: alarm.duration ?? null });
+  allowedAlarm({
+    '@id': `/api/alarms/${alarm.id}`,
+    '@type': 'Alarm',
+    ...alarm,
+    duration: alarm.duration ?? null,
+    working_hours: alarm.working_hours ?? null,
+    move_distance: alarm.move_distance ?? null,
+  });

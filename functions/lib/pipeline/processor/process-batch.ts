@@ -24,6 +24,7 @@ import { countRejections, foreignDevEuiReason, recordRejection } from '../reject
 import { type Applied, applyEffects } from './apply';
 import { type LoadedDevice, loadDevices } from './load';
 import {
+  afterHoursRulesOf,
   type BatchProfiles,
   batchProfiles,
   batteryRuleOf,
@@ -79,7 +80,11 @@ export async function processBatch(records: SQSRecord[], logger?: Logger): Promi
     if (!perTenant.has(ctx.tenantId))
       perTenant.set(
         ctx.tenantId,
-        Promise.all([zonesOf(ctx), statusesOf(ctx)]).then(([zones, statuses]) => ({ zones, statuses })),
+        Promise.all([zonesOf(ctx), statusesOf(ctx), afterHoursRulesOf(ctx)]).then(([zones, statuses, afterHours]) => ({
+          zones,
+          statuses,
+          afterHours,
+        })),
       );
     return perTenant.get(ctx.tenantId) as Promise<TenantData>;
   };
@@ -171,7 +176,7 @@ export function checkUplink(uplink: NormalizedUplink, loaded: LoadedDevice, deco
   };
 }
 
-type TenantData = { zones: ZoneLookup; statuses: UplinkInput['statuses'] };
+type TenantData = { zones: ZoneLookup; statuses: UplinkInput['statuses']; afterHours: UplinkInput['afterHours'] };
 type TenantDataOf = (ctx: TenantContext) => Promise<TenantData>;
 
 async function processOne(
@@ -220,7 +225,7 @@ async function processOne(
     await recordRejection({ ...rejection, reason: checked.reason }, loaded.ctx);
     return;
   }
-  const { zones, statuses } = await tenantData(loaded.ctx);
+  const { zones, statuses, afterHours } = await tenantData(loaded.ctx);
   const effects = uplinkEffects({
     tenantId: loaded.ctx.tenantId,
     uplink: checked.uplink,
@@ -232,6 +237,7 @@ async function processOne(
     statuses,
     battery: batteryRuleOf(profile),
     heartbeat: heartbeatOf(profile),
+    afterHours,
   });
   // Before the writes: a failure after them redelivers an uplink whose state is already written, which
   // then raises nothing; the alarm handler drops a repeated event.

@@ -1,12 +1,19 @@
+import { AFTER_HOURS_TYPE } from '../../../../shared/schemas/alarm';
 import type { AssetStatusValue } from '../../../../shared/schemas/asset-status';
 import type { DeviceProfile } from '../../../../shared/schemas/device-profile';
 import { parseGeoZoneGeometry } from '../../../../shared/schemas/geo-zone';
+import { ACCESS_PATTERNS } from '../../../../shared/table';
+import { type AlarmRecord, alarmsOfTypePartition } from '../../alarms/alarm-repository';
 import { findAssetStatus } from '../../assets/asset-status';
+import { tableName } from '../../data/client';
+import { queryAllPages } from '../../data/query-page';
+import { fromItem } from '../../data/repository';
 import type { TenantContext } from '../../data/tenant-context';
 import { deviceProfileRepository, isTenantProfileId } from '../../device-profiles/device-profile-repository';
 import { builtInDeviceProfile, DEFAULT_DEVICE_PROFILE } from '../../devices/device-profiles';
 import type { DeviceRecord } from '../../devices/device-repository';
 import { listAllGeoZones, readGeoZoneVersion } from '../../geo-zones/geo-zone-repository';
+import type { AfterHoursRule } from '../after-hours';
 import type { BatteryRule } from '../battery';
 import { codecKey } from '../codecs/codec-cache';
 import type { PayloadProfile } from '../codecs/profile-decoder';
@@ -113,3 +120,22 @@ export const batteryRuleOf = (profile: DeviceProfileSettings): BatteryRule => ({
   lowBelow: profile.battery_low_below,
   fineAbove: profile.battery_fine_above,
 });
+
+/**
+ * The tenant's "moved outside working hours" rules (type 10), read once per tenant per batch (one Query of the
+ * rules-by-type index, mostly empty): a rule saved takes effect with the next batch.
+ */
+export async function afterHoursRulesOf(ctx: TenantContext): Promise<AfterHoursRule[]> {
+  const rules: AfterHoursRule[] = [];
+  const pages = queryAllPages({
+    TableName: tableName(),
+    IndexName: ACCESS_PATTERNS.alarmRulesByType,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': alarmsOfTypePartition(ctx, AFTER_HOURS_TYPE) },
+  });
+  for await (const page of pages)
+    for (const rule of (page.Items ?? []).map((item) => fromItem<AlarmRecord>(item)))
+      if (rule.working_hours)
+        rules.push({ id: rule.id, working_hours: rule.working_hours, move_distance: rule.move_distance });
+  return rules;
+}

@@ -8,6 +8,7 @@ import type { EventRecord } from '../../events/event-repository';
 import type { GeocodeRequest } from '../../geocoding/geocode-request';
 import { pipelineAddress } from '../../geocoding/pipeline-address';
 import { nextRest, type RestPosition } from '../../loan-days/loan-day-state';
+import { type AfterHoursRule, afterHoursEffects, provesMove } from '../after-hours';
 import { type BatteryRule, batteryLowOf } from '../battery';
 import type {
   AlarmRaised,
@@ -49,6 +50,8 @@ export type PipelineAsset = AssetRecord & {
   rest_position?: RestPosition;
   zone_presence?: ZonePresence;
   site?: AssetSite;
+  /** Moved outside working hours: per rule id the open episode's last move (after-hours.ts). */
+  after_hours?: Record<string, string>;
 };
 
 export interface UplinkInput {
@@ -67,6 +70,8 @@ export interface UplinkInput {
   battery?: BatteryRule;
   /** The device's profile heartbeat (devices/heartbeat.ts); absent: the built-in profiles'. */
   heartbeat?: Heartbeat;
+  /** The tenant's "moved outside working hours" rules (type 10); none: nothing is kept for them. */
+  afterHours?: readonly AfterHoursRule[];
 }
 
 export interface UplinkEffects {
@@ -81,6 +86,7 @@ export interface UplinkEffects {
         rest_position: RestPosition;
         zone_presence: NonNullable<VisitEffects['presence']>;
         site: AssetSite;
+        after_hours: Record<string, string>;
       }
     >;
     /** Attributes to remove (the asset's `site` when its last open visit closed). */
@@ -196,6 +202,7 @@ function assetEffects(
   if (entry && PIPELINE_STATUSES.includes(asset.status?.status) && asset.status?.id !== entry.id)
     set.status = { id: entry.id, status: entry.status };
   if (fix) restEffects(asset, set, fix, lastEvent.date);
+  afterHoursOf(input, asset, set, fix, lastEvent, effects, alarm);
   effects.asset = { set };
   if (hasPosition(lastEvent) !== hasPosition(asset.last_event))
     effects.asset.mapIndex = hasPosition(lastEvent) ? 'add' : 'remove';
@@ -231,6 +238,24 @@ function assetEffects(
   if (next.state === 'outside' && since) next.since = since;
   if (!sameZone || next.state !== previous.state || next.pending !== previous.pending) set.zone_membership = next;
   if (step.changed === 'left') effects.alarms.push(alarm(1, { id: ownZone.id, name: ownZone.name }));
+}
+
+/** Moved outside working hours: each rule's episode on the asset, and its alarm once per episode. */
+function afterHoursOf(
+  input: UplinkInput,
+  asset: PipelineAsset,
+  set: NonNullable<UplinkEffects['asset']>['set'],
+  fix: Fix | undefined,
+  lastEvent: LastEvent,
+  effects: UplinkEffects,
+  alarm: ReturnType<typeof alarmOf>,
+) {
+  const rules = input.afterHours ?? [];
+  if (rules.length === 0 && !asset.after_hours) return;
+  const moved = (rule: AfterHoursRule) => provesMove(asset.last_event, fix, lastEvent.type, rule.move_distance);
+  const { episodes, raised, changed } = afterHoursEffects(rules, asset.after_hours, lastEvent.date, moved);
+  if (changed) set.after_hours = episodes;
+  for (const ruleId of raised) effects.alarms.push({ ...alarm(10, lastEvent.geo_zone ?? null), ruleId });
 }
 
 /** Presence and site ride in the asset's own update; the visits are written beside it. */

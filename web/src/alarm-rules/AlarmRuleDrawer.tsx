@@ -1,12 +1,14 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import {
+  AFTER_HOURS_TYPE,
   type Alarm,
   type AlarmType,
   alarmInputSchema,
   alarmUpdateInputSchema,
   DURATION_UNITS,
 } from '@shared/schemas/alarm';
+import { workingHoursSchema } from '@shared/schemas/working-hours';
 import { useTranslation } from 'react-i18next';
 import { ConflictDialog } from '../common/conflict/ConflictDialog';
 import { conflictRowsOf } from '../common/conflict/conflicts';
@@ -19,9 +21,18 @@ import { useSession } from '../session/useSession';
 import { AlarmRuleFields, type AlarmRuleFormValues } from './AlarmRuleFields';
 import { AlarmSubscriptionList } from './AlarmSubscriptionList';
 import { type AlarmRulePayload, useAlarmRule, useAlarmRuleMutations } from './alarmRulesApi';
+import { workingHoursText } from './WorkingHoursFields';
 
-const EMPTY: AlarmRuleFormValues = { type: '', name: '', text: '', email: '', duration: '' };
-const FORM_FIELDS = new Set(['type', 'name', 'text', 'email', 'duration']);
+const EMPTY: AlarmRuleFormValues = {
+  type: '',
+  name: '',
+  text: '',
+  email: '',
+  duration: '',
+  working_hours: null,
+  move_distance: '',
+};
+const FORM_FIELDS = new Set(['type', 'name', 'text', 'email', 'duration', 'working_hours', 'move_distance']);
 
 const toFormValues = (alarm: Alarm): AlarmRuleFormValues => ({
   type: String(alarm.type),
@@ -29,8 +40,16 @@ const toFormValues = (alarm: Alarm): AlarmRuleFormValues => ({
   text: alarm.text,
   email: alarm.email ?? '',
   duration: alarm.duration === null ? '' : String(alarm.duration),
+  working_hours: alarm.working_hours ? workingHoursText(alarm.working_hours) : null,
+  move_distance: alarm.move_distance === null ? '' : String(alarm.move_distance),
   version: alarm.version,
 });
+
+/** Type 10's working hours as the API takes them: the form's texts, read by the schema the form was checked with. */
+const workingHoursOf = (values: AlarmRuleFormValues) =>
+  Number(values.type) === AFTER_HOURS_TYPE && values.working_hours
+    ? workingHoursSchema.parse(values.working_hours)
+    : null;
 
 const toPayload = (values: AlarmRuleFormValues, isNew: boolean): AlarmRulePayload => ({
   name: values.name.trim(),
@@ -39,6 +58,9 @@ const toPayload = (values: AlarmRuleFormValues, isNew: boolean): AlarmRulePayloa
   email: values.email.trim() || null,
   // Only the time rules take one (shared/schemas/alarm.ts); the field is hidden and emptied for the others.
   duration: DURATION_UNITS[Number(values.type) as AlarmType] && values.duration.trim() ? Number(values.duration) : null,
+  working_hours: workingHoursOf(values),
+  move_distance:
+    Number(values.type) === AFTER_HOURS_TYPE && values.move_distance.trim() ? Number(values.move_distance) : null,
   ...(isNew ? {} : { version: values.version }),
 });
 

@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  AFTER_HOURS_TYPE,
   ALARM_TYPE_REQUIRED,
   ALARM_TYPES,
   type AlarmType,
@@ -17,6 +18,7 @@ import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useTranslateMessage } from '../i18n/translateMessage';
 import { insertToken, placeholderToken, TEXT_PLACEHOLDERS, textForType } from './alarmPlaceholders';
+import { DEFAULT_WORKING_HOURS_TEXT, WorkingHoursFields, type WorkingHoursText } from './WorkingHoursFields';
 
 export interface AlarmRuleFormValues {
   /** '' until a type is chosen; the shared schema reads '0'..'2' as the numbers. */
@@ -26,6 +28,10 @@ export interface AlarmRuleFormValues {
   email: string;
   /** Time rules only (6-9): whole hours or days as typed; '' for none. */
   duration: string;
+  /** Moved outside working hours (10) only: a text per weekday; null for the other types. */
+  working_hours: WorkingHoursText | null;
+  /** Metres as typed; '' for the default. */
+  move_distance: string;
   version?: number;
 }
 
@@ -69,6 +75,13 @@ export function AlarmRuleFields({
     // A duration belongs to the time rules; another type takes none (the schema refuses one).
     if (!DURATION_UNITS[Number(value) as AlarmType] && getValues('duration'))
       setValue('duration', '', { shouldDirty: true, shouldValidate: formState.isSubmitted });
+    // Working hours belong to type 10 (the schema refuses them beside another); it starts with Mon-Fri 07-18.
+    const afterHours = value === String(AFTER_HOURS_TYPE);
+    if (afterHours && !getValues('working_hours')) setValue('working_hours', DEFAULT_WORKING_HOURS_TEXT);
+    if (!afterHours && getValues('working_hours')) {
+      setValue('working_hours', null, { shouldDirty: true });
+      setValue('move_distance', '', { shouldDirty: true });
+    }
     const text = getValues('text');
     const next = textForType(value, text);
     if (next !== text) setText(next);
@@ -113,6 +126,7 @@ export function AlarmRuleFields({
         )}
       />
       <DurationField form={form} readOnly={readOnly} type={values.type} error={error('duration')} />
+      {values.type === String(AFTER_HOURS_TYPE) && <WorkingHoursFields form={form} readOnly={readOnly} />}
       <TextField {...register('name')} label={t('fields.name')} required {...input('name')} {...error('name')} />
       <TextField
         {...textField}

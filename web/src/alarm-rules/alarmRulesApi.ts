@@ -1,5 +1,6 @@
 import type { HydraCollection } from '@shared/hydra';
 import type { Alarm, AlarmType } from '@shared/schemas/alarm';
+import type { WorkingHours } from '@shared/schemas/working-hours';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/apiClient';
 import type { ListRowsParams } from '../common/list/ListScreen';
@@ -15,6 +16,9 @@ export interface AlarmRulePayload {
   email: string | null;
   /** Time rules (6-9): hours or days; null for the other types. */
   duration: number | null;
+  /** Moved outside working hours (10): the intervals per weekday and the distance in metres; null for the others. */
+  working_hours: WorkingHours | null;
+  move_distance: number | null;
   version?: number;
 }
 

@@ -118,22 +118,21 @@ describe('what counts as a move', () => {
   });
 
   it('is a fix beyond the distance plus both accuracy radii', () => {
-    expect(provesMove(last, north(200 + 30 + 20 + 5, 20), 'intervalBased', 200)).toBe(true);
-    expect(provesMove(last, north(200 + 30 + 20 - 5, 20), 'intervalBased', 200)).toBe(false);
+    expect(provesMove(last, north(200 + 30 + 20 + 5, 20), 200)).toBe(true);
+    expect(provesMove(last, north(200 + 30 + 20 - 5, 20), 200)).toBe(false);
     // Without a distance on the rule: 200 m.
-    expect(provesMove(last, north(240, 5), 'intervalBased', null)).toBe(true);
+    expect(provesMove(last, north(240, 5), null)).toBe(true);
   });
 
   it('is never jitter of a coarse fix, nor a network estimate however far', () => {
-    expect(provesMove(last, north(400, 250), 'intervalBased', 200)).toBe(false);
-    expect(provesMove(last, north(5000, 100, 'network'), 'intervalBased', 200)).toBe(false);
-    expect(provesMove(undefined, north(5000, 5), 'intervalBased', 200)).toBe(false);
+    expect(provesMove(last, north(400, 250), 200)).toBe(false);
+    expect(provesMove(last, north(5000, 100, 'network'), 200)).toBe(false);
+    expect(provesMove(undefined, north(5000, 5), 200)).toBe(false);
   });
 
-  it('is the tag reporting motion itself, with or without a fix', () => {
-    expect(provesMove(last, undefined, 'moving', 200)).toBe(true);
-    expect(provesMove(last, north(0, 5, 'network'), 'start', 200)).toBe(true);
-    expect(provesMove(last, undefined, 'still', 200)).toBe(false);
+  it('needs a fix: an uplink without one, or a short way, proves nothing', () => {
+    expect(provesMove(last, undefined, 200)).toBe(false);
+    expect(provesMove(last, north(100, 5), 200)).toBe(false);
   });
 });
 

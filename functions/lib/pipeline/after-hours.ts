@@ -1,5 +1,4 @@
 import { DEFAULT_MOVE_DISTANCE } from '../../../shared/schemas/alarm';
-import type { EventType } from '../../../shared/schemas/event';
 import { isWithinWorkingHours, openedBetween, type WorkingHours } from '../../../shared/schemas/working-hours';
 import type { Fix } from './contracts';
 import { haversineMetres } from './geofence/geodesy';
@@ -26,23 +25,18 @@ export interface KnownPosition {
 /** An episode ends when the asset showed no move for this long: a later move is a new theft attempt. */
 export const EPISODE_STILL_MS = 60 * 60_000;
 
-/** The tag's own motion reports (its accelerometer): a move whatever the position says. */
-const MOTION_EVENTS: readonly EventType[] = ['start', 'moving'];
-
 /**
- * Whether this uplink proves the asset moved:
- * - the tag reported a motion event (`start`, `moving`), or
- * - its fix is the tag's own (GNSS or Wi-Fi, never the network's estimate) and lies farther from the last known
- *   position than the rule's distance plus both accuracy radii: two fixes of a tag at rest, however far their
- *   jitter carries them, stay within their circles, so only a displacement beyond both counts.
+ * Whether this uplink's fix proves the asset moved: it is the tag's own (GNSS or Wi-Fi, never the network's
+ * estimate) and lies farther from the last known position than the rule's distance plus both accuracy radii.
+ * Two fixes of a tag at rest, however far their jitter carries them, stay within their circles, so only a
+ * displacement beyond both counts. The event type decides nothing, as for days still (docs/geofencing.md): a
+ * "moving" event from a bump at night is no theft.
  */
 export function provesMove(
   previous: KnownPosition | null | undefined,
   fix: Fix | undefined,
-  eventType: EventType,
   distance: number | null | undefined,
 ): boolean {
-  if (MOTION_EVENTS.includes(eventType)) return true;
   if (!fix || fix.source === 'network') return false;
   if (previous?.latitude == null || previous.longitude == null) return false;
   const apart = haversineMetres(previous.longitude, previous.latitude, fix.longitude, fix.latitude);

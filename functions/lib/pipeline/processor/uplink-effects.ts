@@ -252,7 +252,7 @@ function afterHoursOf(
 ) {
   const rules = input.afterHours ?? [];
   if (rules.length === 0 && !asset.after_hours) return;
-  const moved = (rule: AfterHoursRule) => provesMove(asset.last_event, fix, lastEvent.type, rule.move_distance);
+  const moved = (rule: AfterHoursRule) => provesMove(asset.last_event, fix, rule.move_distance);
   const { episodes, raised, changed } = afterHoursEffects(rules, asset.after_hours, lastEvent.date, moved);
   if (changed) set.after_hours = episodes;
   for (const ruleId of raised) effects.alarms.push({ ...alarm(10, lastEvent.geo_zone ?? null), ruleId });

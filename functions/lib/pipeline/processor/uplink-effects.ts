@@ -252,7 +252,10 @@ function afterHoursOf(
 ) {
   const rules = input.afterHours ?? [];
   if (rules.length === 0 && !asset.after_hours) return;
-  const moved = (rule: AfterHoursRule) => provesMove(asset.last_event, fix, rule.move_distance);
+  // Without a rest position (its tags were swapped, or this is the first fix) the last position is no evidence of
+  // where this tag stood: a new tag's first fix elsewhere is no move (loan-day-state.ts, geofenceStateAfterEdit).
+  const previous = asset.rest_position ? asset.last_event : undefined;
+  const moved = (rule: AfterHoursRule) => provesMove(previous, fix, rule.move_distance);
   const { episodes, raised, changed } = afterHoursEffects(rules, asset.after_hours, lastEvent.date, moved);
   if (changed) set.after_hours = episodes;
   for (const ruleId of raised) effects.alarms.push({ ...alarm(10, lastEvent.geo_zone ?? null), ruleId });

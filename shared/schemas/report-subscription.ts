@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { EXPORT_TYPES, entityIdSchema, jsonLdShape, optionalReference, versionShape } from './common';
+import { EXPORT_LANGUAGES, INVALID_LANGUAGE } from './export';
+
+/**
+ * Report subscriptions: a report mailed to its owner on a schedule (docs/decisions/0312-scheduled-reports-mailed-to-their-subscriber.md).
+ * The first kind is the loan-day statement of the previous month; the schedule is read in the product's time zone.
+ */
+export const REPORT_KINDS = ['loan-days'] as const;
+export const SCHEDULE_EVERY = ['day', 'week', 'month'] as const;
+
+export const REPORT_KIND_INVALID = 'The report must be loan-days';
+export const SCHEDULE_EVERY_INVALID = 'The schedule must be day, week or month';
+export const SCHEDULE_TIME_INVALID = 'The time must be HH:MM, from 00:00 to 23:59';
+export const SCHEDULE_WEEKDAY_INVALID = 'A weekly schedule needs a weekday from 1 (Monday) to 7 (Sunday)';
+export const SCHEDULE_DAY_INVALID = 'A monthly schedule needs a day of the month from 1 to 28';
+export const SCHEDULE_FIELD_NOT_TAKEN = 'Only a weekly schedule takes a weekday, only a monthly one a day';
+export const FORMAT_INVALID = 'The format must be csv, excel or pdf';
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export const reportScheduleSchema = z
+  .object({
+    every: z.enum(SCHEDULE_EVERY, { error: SCHEDULE_EVERY_INVALID }),
+    time: z.string({ error: SCHEDULE_TIME_INVALID }).regex(TIME, { error: SCHEDULE_TIME_INVALID }),
+    weekday: z
+      .number({ error: SCHEDULE_WEEKDAY_INVALID })
+      .int({ error: SCHEDULE_WEEKDAY_INVALID })
+      .min(1, { error: SCHEDULE_WEEKDAY_INVALID })
+      .max(7, { error: SCHEDULE_WEEKDAY_INVALID })
+      .nullish(),
+    day: z
+      .number({ error: SCHEDULE_DAY_INVALID })
+      .int({ error: SCHEDULE_DAY_INVALID })
+      .min(1, { error: SCHEDULE_DAY_INVALID })
+      .max(28, { error: SCHEDULE_DAY_INVALID })
+      .nullish(),
+  })
+  .superRefine((schedule, ctx) => {
+    const needs = (field: 'weekday' | 'day', message: string) => {
+      if (schedule[field] === null || schedule[field] === undefined)
+        ctx.addIssue({ code: 'custom', path: [field], message });
+    };
+    const refuses = (field: 'weekday' | 'day') => {
+      if (schedule[field] !== null && schedule[field] !== undefined)
+        ctx.addIssue({ code: 'custom', path: [field], message: SCHEDULE_FIELD_NOT_TAKEN });
+    };
+    if (schedule.every === 'week') needs('weekday', SCHEDULE_WEEKDAY_INVALID);
+    else refuses('weekday');
+    if (schedule.every === 'month') needs('day', SCHEDULE_DAY_INVALID);
+    else refuses('day');
+  })
+  .transform((schedule) => ({
+    every: schedule.every,
+    time: schedule.time,
+    weekday: schedule.every === 'week' ? (schedule.weekday ?? null) : null,
+    day: schedule.every === 'month' ? (schedule.day ?? null) : null,
+  }));
+export type ReportSchedule = z.infer<typeof reportScheduleSchema>;
+
+/** What the owner chooses; a client user's customer is theirs whatever they send (the server sets it). */
+export const reportSubscriptionInputSchema = z.object({
+  kind: z.enum(REPORT_KINDS, { error: REPORT_KIND_INVALID }),
+  client: optionalReference(),
+  schedule: reportScheduleSchema,
+  format: z.enum(EXPORT_TYPES, { error: FORMAT_INVALID }),
+  language: z.enum(EXPORT_LANGUAGES, { error: INVALID_LANGUAGE }),
+  /** Paused subscriptions are kept but not mailed (the unsubscribe link pauses). */
+  paused: z.boolean().optional(),
+});
+export type ReportSubscriptionInput = z.infer<typeof reportSubscriptionInputSchema>;
+
+export const reportSubscriptionUpdateSchema = reportSubscriptionInputSchema.extend({ ...versionShape });
+
+const storedScheduleSchema = z.object({
+  every: z.enum(SCHEDULE_EVERY),
+  time: z.string(),
+  weekday: z.number().int().nullable(),
+  day: z.number().int().nullable(),
+});
+
+export const reportSubscriptionSchema = z.object({
+  ...jsonLdShape,
+  id: entityIdSchema,
+  owner: z.object({ id: entityIdSchema, name: z.string().nullable() }),
+  kind: z.enum(REPORT_KINDS),
+  client: z.object({ id: entityIdSchema }).nullable(),
+  schedule: storedScheduleSchema,
+  format: z.enum(EXPORT_TYPES),
+  language: z.enum(EXPORT_LANGUAGES),
+  paused: z.boolean(),
+  /** The next time the report goes out (ISO); null while paused. */
+  next_due: z.string().nullable(),
+  last_sent: z.string().nullable(),
+  /** Why the last period's mail did not go (after its retries), cleared by the next mail that does. */
+  last_error: z.string().nullable(),
+  ...versionShape,
+});
+export type ReportSubscription = z.infer<typeof reportSubscriptionSchema>;
+
+/** The one-click unsubscribe link's query (public: the signature is the only credential). */
+export const reportUnsubscribeQuerySchema = z.object({
+  tenant: z.string().regex(/^\d{1,12}$/),
+  id: z.string().regex(/^\d{1,12}$/),
+  signature: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+export const reportUnsubscribedSchema = z.object({ unsubscribed: z.literal(true), message: z.string() });

@@ -94,6 +94,7 @@ export type WorkerName =
   | 'job-silent-tags'
   | 'job-time-rules'
   | 'job-tenant-walks'
+  | 'job-report-subscriptions'
   | 'trigger-pre-sign-up'
   | 'live-authorizer'
   | 'webhook-sender';
@@ -187,6 +188,7 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
   // The signing secrets are encrypted with the KPN data key (functions/lib/kpn-things/secret-cipher.ts).
   webhooks: { entry: http('webhooks'), data: RW, kpnDataKey: true, webhookQueue: 'send' },
   audit: { entry: http('audit'), data: RW },
+  'report-subscriptions': { entry: http('report-subscriptions'), data: RW },
 
   // A reset request's code, stored for every address and mailed to an account's owner (PasswordResetRequested).
   'reset-mailer': {
@@ -273,6 +275,13 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
   // Erasures and re-datings walk a tenant's records of the past: the one Scan of the application
   // (functions/lib/data/tenant-walk.ts).
   'job-tenant-walks': { entry: 'functions/jobs/tenant-walks.ts', data: [...RW, 'table-scan'], failureQueue: true },
+  // Reads the due subscriptions, their owners and the loan-day records, writes the files in memory and mails them.
+  'job-report-subscriptions': {
+    entry: 'functions/jobs/report-subscriptions.ts',
+    data: RW,
+    mail: true,
+    failureQueue: true,
+  },
   // The live Event API's AWS_LAMBDA authorizer: reads the user's record (active, sessions, customer).
   'live-authorizer': { entry: 'functions/triggers/live-authorizer.ts', data: ['table-read'] },
   // Not a HandlerFunction (infra/constructs/pre-sign-up-trigger.ts); declared so its code is checked too.

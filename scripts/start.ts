@@ -12,7 +12,12 @@ import { startLambdaService } from './local/lambda-service';
 import { startLoanDayTimer } from './local/loan-day-timer';
 import { startMqttBroker } from './local/mqtt-broker';
 import { startLocalPipeline } from './local/pipeline';
-import { startSilentTagTimer, startTenantWalkTimer, startTimeRuleTimer } from './local/quarter-hour-timer';
+import {
+  startReportTimer,
+  startSilentTagTimer,
+  startTenantWalkTimer,
+  startTimeRuleTimer,
+} from './local/quarter-hour-timer';
 import { type Service, startCognito, startDynamo, startMail, startS3 } from './local/services';
 import { startSesService } from './local/ses-service';
 import { startSnsService } from './local/sns-service';
@@ -114,6 +119,7 @@ async function main() {
     if (process.env.SILENT_TAG_TIMER !== 'off') services.push(startSilentTagTimer());
     if (process.env.TIME_RULE_TIMER !== 'off') services.push(startTimeRuleTimer());
     if (process.env.TENANT_WALK_TIMER !== 'off') services.push(startTenantWalkTimer());
+    if (process.env.REPORT_TIMER !== 'off') services.push(startReportTimer());
 
     if (consoleMode) {
       const { userPoolId, userPoolClientId } = ids;

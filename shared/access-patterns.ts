@@ -31,6 +31,9 @@ export const ACCESS_PATTERNS = {
   assetStatusesByValue: 'gsi1',
   assetProfilesByAsset: 'gsi1',
   assetTimersByDueTime: 'gsi1',
+  // Report subscriptions: the ones due by a time (sparse: not while paused), for the report job.
+  reportSubscriptionsByDueTime: 'gsi1',
+  reportSubscriptionsOfOwner: 'gsi2',
 
   // Devices: a tenant's list orders.
   devicesByBattery: 'gsi8',

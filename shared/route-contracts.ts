@@ -17,6 +17,7 @@ import { GEO_ZONES_CONTRACTS } from './api/geo-zones';
 import { KPN_THINGS_CONTRACTS } from './api/kpn-things';
 import { LOAN_DAYS_CONTRACTS } from './api/loan-days';
 import { PICKUPS_CONTRACTS } from './api/pickups';
+import { REPORT_SUBSCRIPTIONS_CONTRACTS } from './api/report-subscriptions';
 import { ROLES_CONTRACTS } from './api/roles';
 import { SESSION_CONTRACTS } from './api/session';
 import { SETTINGS_CONTRACTS } from './api/settings';
@@ -106,6 +107,7 @@ export const ROUTE_CONTRACTS = {
   ...LOAN_DAYS_CONTRACTS,
   ...WEBHOOKS_CONTRACTS,
   ...AUDIT_CONTRACTS,
+  ...REPORT_SUBSCRIPTIONS_CONTRACTS,
 } satisfies Record<RouteId, RouteContract>;
 
 export const contractOf = (id: RouteId): RouteContract => ROUTE_CONTRACTS[id];

@@ -16,6 +16,7 @@ import { GEO_ZONES_ROUTES } from './api/geo-zones';
 import { KPN_THINGS_ROUTES } from './api/kpn-things';
 import { LOAN_DAYS_ROUTES } from './api/loan-days';
 import { PICKUPS_ROUTES } from './api/pickups';
+import { REPORT_SUBSCRIPTIONS_ROUTES } from './api/report-subscriptions';
 import { ROLES_ROUTES } from './api/roles';
 import type { RouteDef } from './api/route-def';
 import { SESSION_ROUTES } from './api/session';
@@ -59,6 +60,7 @@ export const ROUTES = [
   ...LOAN_DAYS_ROUTES,
   ...WEBHOOKS_ROUTES,
   ...AUDIT_ROUTES,
+  ...REPORT_SUBSCRIPTIONS_ROUTES,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

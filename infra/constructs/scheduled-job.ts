@@ -3,10 +3,12 @@ import { Duration } from 'aws-cdk-lib';
 import type * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as destinations from 'aws-cdk-lib/aws-lambda-destinations';
+import type * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { exportWorkerBundling } from './export-worker-bundling';
 import { FailureQueue } from './failure-queue';
 import { type DataAccess, HandlerFunction, REPO_ROOT } from './handler-function';
 
@@ -35,6 +37,8 @@ export interface ScheduledJobSpec {
   retries: { scheduler: number; lambda: number; maxAge: Duration };
   /** The ids of a dead-letter queue made before FailureQueue was (FailureQueueProps.ids). */
   deadLetterIds?: { queue: string; alarm: string };
+  /** Changes to the shared esbuild options (HandlerFunctionProps.bundling). */
+  bundling?: (base: nodejs.BundlingOptions) => nodejs.BundlingOptions;
 }
 
 /** The quarter-hour jobs: idempotent (what was moved is no longer due, an alarm raised again has the same id). */
@@ -73,6 +77,19 @@ export const TENANT_WALK_JOB: ScheduledJobSpec = {
   role: 'tenant-walk',
   failed: 'tenant-walk runs that failed',
   description: "Erases people's copies and re-dates kept records after a retention change, every 15 minutes",
+};
+
+/**
+ * The report job (functions/jobs/report-subscriptions.ts): the report subscriptions due, mailed with their file.
+ * It writes PDF and Excel files, so it is bundled as the export worker is.
+ */
+export const REPORT_JOB: ScheduledJobSpec = {
+  ...QUARTER_HOUR,
+  name: 'report-subscriptions',
+  role: 'report',
+  failed: 'report runs that failed',
+  description: 'Mails the report subscriptions due with their file, every 15 minutes',
+  bundling: exportWorkerBundling,
 };
 
 /** The daily loan-day job (functions/jobs/loan-days.ts): idempotent per day, it resumes from its cursor. */
@@ -116,6 +133,7 @@ export class ScheduledJob extends Construct {
       data: props.data,
       logRetention: props.logRetention,
       timeout: spec.timeout,
+      ...(spec.bundling ? { bundling: spec.bundling } : {}),
       environment: {
         STAGE: props.stage,
         ...(props.eventBus ? { EVENT_BUS_NAME: props.eventBus.eventBusName } : {}),

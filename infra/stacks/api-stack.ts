@@ -21,6 +21,7 @@ import { OperationsDashboard } from '../constructs/operations-dashboard';
 import { OpsAlarms } from '../constructs/ops-alarms';
 import { ResetMailer } from '../constructs/reset-mailer';
 import { RouteTableApi } from '../constructs/route-table-api';
+import { REPORT_JOB, ScheduledJob } from '../constructs/scheduled-job';
 import { createAccessLogsBucket } from '../constructs/secure-bucket';
 import { type WebhookQueue, WebhookSender } from '../constructs/webhook-delivery';
 import { deployedNameOf } from '../deployed-names';
@@ -227,6 +228,15 @@ export class ApiStack extends Stack {
     // its requests arrive with (functions/lib/openapi/openapi-document.ts publicApiUrl).
     const docsModule = ROUTES.find((route) => route.id === 'docs.openapi')?.handler;
     if (docsModule) handlerFunctions.get(docsModule)?.addEnvironment('API_PUBLIC_URL', this.edge.url);
+    // The report mails link to the unsubscribe route at the same public address (unsubscribe-link.ts), so the
+    // job is made here, beside the distribution.
+    const reports = new ScheduledJob(this, 'ReportSubscriptions', {
+      stage: props.stage,
+      data: props.data,
+      logRetention: props.logRetention,
+      job: REPORT_JOB,
+    });
+    reports.job.function.addEnvironment('API_PUBLIC_URL', this.edge.url);
 
     // Made last: it finds the dead-letter alarms of this stack and of the watched ones.
     this.operations = new OperationsDashboard(this, 'Operations', {

@@ -1,3 +1,4 @@
+import { handler as reportSubscriptions } from '../../functions/jobs/report-subscriptions';
 import { handler as silentTags } from '../../functions/jobs/silent-tags';
 import { handler as tenantWalks } from '../../functions/jobs/tenant-walks';
 import { handler as timeRules } from '../../functions/jobs/time-rules';
@@ -61,6 +62,17 @@ export const startTenantWalkTimer = (log: (line: string) => void = console.log) 
         ? undefined
         : `erasures ${erasures.finished} finished, ${erasures.left} left; ` +
             `re-datings ${redatings.finished} finished, ${redatings.left} left`;
+    },
+    log,
+  );
+
+/** The report job (`REPORT_TIMER=off` leaves it out). */
+export const startReportTimer = (log: (line: string) => void = console.log) =>
+  startQuarterHourTimer(
+    'Report job',
+    async () => {
+      const report = await reportSubscriptions({});
+      return report.due > 0 ? `${report.sent} sent, ${report.failed} failed, ${report.skipped} skipped` : undefined;
     },
     log,
   );

@@ -14,7 +14,11 @@ interface SandboxState {
 interface SendEmailBody {
   FromEmailAddress?: string;
   Destination?: { ToAddresses?: string[]; CcAddresses?: string[]; BccAddresses?: string[] };
-  Content?: { Simple?: { Subject?: { Data?: string }; Body?: { Text?: { Data?: string }; Html?: { Data?: string } } } };
+  Content?: {
+    Simple?: { Subject?: { Data?: string }; Body?: { Text?: { Data?: string }; Html?: { Data?: string } } };
+    /** A whole MIME message, base64 in the JSON (functions/lib/mail/send-mail.ts sendRawMail). */
+    Raw?: { Data?: string };
+  };
 }
 
 type Reply = { status: number; body: unknown; type?: string };
@@ -43,7 +47,8 @@ export async function startSesService(options: { port: number; smtpUrl: string; 
     const from = body.FromEmailAddress ?? '';
     const to = body.Destination?.ToAddresses ?? [];
     const simple = body.Content?.Simple;
-    if (!from || to.length === 0 || !simple?.Subject?.Data) {
+    const raw = body.Content?.Raw?.Data;
+    if (!from || to.length === 0 || (!simple?.Subject?.Data && !raw)) {
       return {
         status: 400,
         type: 'BadRequestException',
@@ -55,12 +60,17 @@ export async function startSesService(options: { port: number; smtpUrl: string; 
       ? to.map(bare).filter((a) => !isVerified(a, new Set([...senders, ...sandbox.verified])))
       : [];
     if (unverified.length > 0) return rejected(failing(unverified));
+    if (raw) {
+      // As SES: the message goes as composed, to the envelope's recipients.
+      await smtp.sendMail({ envelope: { from: bare(from), to: to.map(bare) }, raw: Buffer.from(raw, 'base64') });
+      return { status: 200, body: { MessageId: randomUUID() } };
+    }
     await smtp.sendMail({
       from,
       to,
-      subject: simple.Subject.Data,
-      text: simple.Body?.Text?.Data,
-      html: simple.Body?.Html?.Data,
+      subject: simple?.Subject?.Data,
+      text: simple?.Body?.Text?.Data,
+      html: simple?.Body?.Html?.Data,
     });
     return { status: 200, body: { MessageId: randomUUID() } };
   }

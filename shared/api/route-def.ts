@@ -46,6 +46,7 @@ export const HANDLER_MODULES = [
   'loan-days',
   'webhooks',
   'audit',
+  'report-subscriptions',
 ] as const;
 export type HandlerModule = (typeof HANDLER_MODULES)[number];
 

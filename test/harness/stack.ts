@@ -48,6 +48,8 @@ export async function startStack(options: { web: false | ConsoleMode; consoleDis
   // The erasure and retention tests run the tenant-walk job for their own tenant; the timer would walk the whole
   // table for every other file's pending erasure and re-dating at each quarter hour, loading the machine.
   process.env.TENANT_WALK_TIMER ??= 'off';
+  // The report tests run the report job with a given `now`, and count the mails it sends.
+  process.env.REPORT_TIMER ??= 'off';
   // A live channel's messages as in Lambda, where CDK sets no interval (infra/stacks/live-stack.ts): at `npm
   // start`'s one second, every uplink or edit that followed another on the same channel within a second waited out
   // the rest of it before its batch or route returned (a file sending uplinks one by one spent most of its time so).

@@ -66,6 +66,8 @@ describe('query', () => {
       [
         'assets.map',
         'loanDays.report',
+        'reportSubscriptions.unsubscribe',
+        'reportSubscriptions.unsubscribeLink',
         'session.azureLogin',
         'session.oauthCallback',
         'settings.logo',

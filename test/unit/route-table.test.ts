@@ -78,6 +78,9 @@ describe('the route table', () => {
         '/api/docs.json',
         '/api/logo',
         '/api/oauth/token',
+        // A report mail's unsubscribe link (GET) and one-click (POST, RFC 8058): the signature is the credential.
+        '/api/report-subscriptions/unsubscribe',
+        '/api/report-subscriptions/unsubscribe',
         // The KPN Things webhook: its Things-Message-Token is the credential (functions/lib/pipeline/kpn-webhook.ts).
         '/api/things/uplink',
         // The Things Stack and ChirpStack: the X-Uplink-Secret header is the credential (network-webhooks.ts).

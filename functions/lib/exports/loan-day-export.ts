@@ -1,4 +1,4 @@
-import { buildExportQuerySchema, type ExportLanguage } from '../../../shared/schemas/export';
+import { buildExportQuerySchema, type ExportLanguage, type ExportType } from '../../../shared/schemas/export';
 import type { LoanDayReport } from '../../../shared/schemas/loan-day';
 import { loanDayReportQuerySchema } from '../../../shared/schemas/loan-day';
 import type { AuthContext } from '../auth/auth-context';
@@ -73,10 +73,29 @@ export async function prepareLoanDayExport(
     client: params.get('client') ?? undefined,
   });
   const language = (query.language ?? mailLanguage(acceptLanguage)) as ExportLanguage;
-  const texts = TEXTS[language];
-  const pageTexts = assetExportTexts(language);
-  const timeZone = query.timeZone ?? 'Europe/Amsterdam';
-  const now = new Date();
+  return loanDayExportOf(
+    auth,
+    { month: report.month, client: report.client ?? undefined },
+    {
+      type: query.type,
+      language,
+      timeZone: query.timeZone ?? 'Europe/Amsterdam',
+    },
+  );
+}
+
+/**
+ * A month's loan-day report as a file, in the caller's scope (a client user's: their customer's only): the
+ * export job's, and the report subscriptions' mails (functions/lib/report-subscriptions/report-file.ts).
+ */
+export function loanDayExportOf(
+  auth: AuthContext,
+  report: { month: string; client?: number },
+  file: { type: ExportType; language: ExportLanguage; timeZone: string },
+  now = new Date(),
+): ExportRun<ExportRow> {
+  const texts = TEXTS[file.language];
+  const pageTexts = assetExportTexts(file.language);
   const columns: ExportColumn[] = COLUMN_IDS.map((id) => ({
     id,
     label: texts[id],
@@ -85,15 +104,15 @@ export async function prepareLoanDayExport(
   return {
     ctx: auth.tenant,
     entity: `LoanDays.${report.month}`,
-    type: query.type,
-    day: dayIn(timeZone, now),
+    type: file.type,
+    day: dayIn(file.timeZone, now),
     sheet: {
       title: `${texts.title} ${report.month}`,
-      subtitle: pageTexts.exportedOn(dateTimeFormatter(timeZone)(now.toISOString())),
+      subtitle: pageTexts.exportedOn(dateTimeFormatter(file.timeZone)(now.toISOString())),
       columns,
       pageLabel: pageTexts.page,
     },
-    batches: rowsOf(loanDayReports(auth, { month: report.month, client: report.client ?? undefined }), texts),
+    batches: rowsOf(loanDayReports(auth, report), texts),
     toRow: (row) => row,
   };
 }

@@ -36,21 +36,35 @@ export const mailLog = new Logger({ serviceName: 'mail' });
  * the required deploy setting `-c mailFrom` (infra/config.ts); locally the start script sets it.
  */
 export async function sendMail(mail: Mail): Promise<void> {
+  await send(mail.to, {
+    Simple: {
+      Subject: { Data: mail.subject, Charset: 'UTF-8' },
+      Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
+    },
+  });
+}
+
+/** The sender every mail goes out from (MAIL_FROM). */
+export function mailFrom(): string {
   const from = process.env.MAIL_FROM;
   if (!from) throw new Error('MAIL_FROM is not set (deploy with -c mailFrom=...)');
+  return from;
+}
+
+/**
+ * A whole MIME message the caller composed (an attachment, extra headers such as List-Unsubscribe), through the
+ * same SES call: its From must be mailFrom().
+ */
+export async function sendRawMail(to: string, message: Buffer): Promise<void> {
+  await send(to, { Raw: { Data: message } });
+}
+
+async function send(to: string, content: NonNullable<ConstructorParameters<typeof SendEmailCommand>[0]['Content']>) {
+  const from = mailFrom();
   ses ??= new SESv2Client(localServiceConfig('SES_ENDPOINT'));
   try {
     await ses.send(
-      new SendEmailCommand({
-        FromEmailAddress: from,
-        Destination: { ToAddresses: [mail.to] },
-        Content: {
-          Simple: {
-            Subject: { Data: mail.subject, Charset: 'UTF-8' },
-            Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
-          },
-        },
-      }),
+      new SendEmailCommand({ FromEmailAddress: from, Destination: { ToAddresses: [to] }, Content: content }),
     );
   } catch (error) {
     const name = error instanceof Error ? error.name : 'Error';

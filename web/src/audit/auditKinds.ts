@@ -45,6 +45,8 @@ const KINDS: Record<string, EntityKind> = {
   gateways: { title: 'gateways', table: 'GATEWAY', screen: screen('/gateways') },
   webhooks: { title: 'webhooks', table: 'WEBHOOK_ENDPOINT', screen: byId('/webhooks') },
   loanDays: { title: 'loanDays', screen: screen('/loan-days') },
+  // The first report one subscribes to is the loan-day statement; the subscriptions have no screen of their own yet.
+  reportSubscriptions: { title: 'loanDays', screen: screen('/loan-days') },
 };
 
 const BY_TABLE = new Map(

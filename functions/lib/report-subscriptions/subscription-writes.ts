@@ -1,0 +1,111 @@
+import { isAdmin, isClientUser } from '../../../shared/permissions';
+import { CLIENT_NOT_FOUND } from '../../../shared/schemas/asset';
+import type { ReportSubscription, ReportSubscriptionInput } from '../../../shared/schemas/report-subscription';
+import { reportSubscriptionSchema } from '../../../shared/schemas/report-subscription';
+import type { AuthContext } from '../auth/auth-context';
+import { clientRepository } from '../clients/client-repository';
+import type { TenantContext } from '../data/tenant-context';
+import { allowListOf } from '../http/allow-list';
+import { notFound, unprocessable } from '../http/errors';
+import { userNamesOf } from '../pickups/pickup-users';
+import { type UserRecord, userRepository } from '../users/user-repository';
+import { nextDueAfter } from './next-due';
+import {
+  newUnsubscribeKey,
+  type ReportSubscriptionRecord,
+  SUBSCRIPTIONS_PER_OWNER,
+  subscriptionRepository,
+  subscriptionsOf,
+} from './subscription-repository';
+
+/**
+ * What people do with report subscriptions (functions/http/report-subscriptions.ts): one's own, and an
+ * administrator every one of the tenant; another's is 404 to anyone else, as another tenant's. A client user's
+ * subscription reports their own customer whatever is sent (spec 000 s.6), like every client view.
+ */
+export const NO_CUSTOMER = 'A client user without a customer has no report to subscribe to';
+export const TOO_MANY = `At most ${SUBSCRIPTIONS_PER_OWNER} report subscriptions per user`;
+
+const allowed = allowListOf(reportSubscriptionSchema);
+
+export function presentSubscription(record: ReportSubscriptionRecord, ownerName: string | null): ReportSubscription {
+  return allowed({
+    '@id': `/api/report-subscriptions/${record.id}`,
+    '@type': 'ReportSubscription',
+    ...record,
+    owner: { id: record.owner_id, name: ownerName },
+    client: record.client_id === null ? null : { id: record.client_id },
+    next_due: record.paused ? null : record.next_due,
+    last_sent: record.last_sent ?? null,
+    last_error: record.last_error ?? null,
+  });
+}
+
+export async function presentAll(ctx: TenantContext, records: ReportSubscriptionRecord[]) {
+  const names = await userNamesOf(ctx, [...new Set(records.map((record) => record.owner_id))]);
+  return records.map((record) => presentSubscription(record, names.get(record.owner_id) ?? null));
+}
+
+/** The subscription if the caller may see it: their own, or any of the tenant for an administrator. */
+export async function visibleSubscription(auth: AuthContext, id: number): Promise<ReportSubscriptionRecord> {
+  const record = await subscriptionRepository.get(auth.tenant, id);
+  if (!record || (record.owner_id !== auth.userId && !isAdmin(auth.roles))) throw notFound();
+  return record;
+}
+
+/** The customer the report covers: a client user's own, otherwise the one asked for if it exists (or all). */
+async function customerFor(ctx: TenantContext, owner: UserRecord | undefined, asked: number | null | undefined) {
+  if (owner && isClientUser(owner.roles)) {
+    if (owner.client_id === undefined) throw unprocessable([{ propertyPath: 'client', message: NO_CUSTOMER }]);
+    return owner.client_id;
+  }
+  if (asked === null || asked === undefined) return null;
+  if (!(await clientRepository.get(ctx, asked)))
+    throw unprocessable([{ propertyPath: 'client', message: CLIENT_NOT_FOUND }]);
+  return asked;
+}
+
+const choiceOf = (input: ReportSubscriptionInput, clientId: number | null, now: Date) => ({
+  kind: input.kind,
+  client_id: clientId,
+  schedule: input.schedule,
+  format: input.format,
+  language: input.language,
+  paused: input.paused ?? false,
+  next_due: nextDueAfter(input.schedule, now).toISOString(),
+});
+
+export async function createSubscription(auth: AuthContext, input: ReportSubscriptionInput) {
+  const owner = await userRepository.get(auth.tenant, auth.userId);
+  const clientId = await customerFor(auth.tenant, owner, input.client);
+  if ((await subscriptionsOf(auth.tenant, auth.userId)).length >= SUBSCRIPTIONS_PER_OWNER)
+    throw unprocessable([{ propertyPath: '', message: TOO_MANY }]);
+  const record = await subscriptionRepository.create(auth.tenant, {
+    owner_id: auth.userId,
+    ...choiceOf(input, clientId, new Date()),
+    last_sent: null,
+    last_error: null,
+    unsubscribe_key: newUnsubscribeKey(),
+  });
+  return presentSubscription(record, owner?.name ?? null);
+}
+
+/**
+ * A person's change: a new schedule (or a resumed subscription) is due at its next time from now, which also
+ * ends a claim of the job on the old period (the job's writes are conditioned on the due time it read).
+ */
+export async function updateSubscription(
+  auth: AuthContext,
+  id: number,
+  input: ReportSubscriptionInput & { version: number },
+) {
+  const current = await visibleSubscription(auth, id);
+  const owner = await userRepository.get(auth.tenant, current.owner_id);
+  const clientId = await customerFor(auth.tenant, owner, input.client);
+  const record = await subscriptionRepository.update(auth.tenant, id, input.version, (stored) => ({
+    ...stored,
+    ...choiceOf(input, clientId, new Date()),
+    sending: undefined,
+  }));
+  return presentSubscription(record, owner?.name ?? null);
+}

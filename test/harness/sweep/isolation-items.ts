@@ -25,6 +25,8 @@ export interface OwnItems {
   webhookEndpoints: [string, number][];
   /** A delivery of each (its test event), by path: the log answers no entity paths. */
   webhookDeliveries: [string, string][];
+  /** Report subscriptions: the seed has none. */
+  reportSubscriptions: [string, number][];
 }
 
 const LOGINS = ['admin', 'acme-admin'] as const;
@@ -111,6 +113,7 @@ export async function makeOwnItems(suffix: string): Promise<OwnItems> {
     deviceProfiles: [],
     webhookEndpoints: [],
     webhookDeliveries: [],
+    reportSubscriptions: [],
   };
   for (const login of LOGINS) {
     items.credentials.push([login, (await created(login, '/api/tokens', { name: `Isolation sweep ${suffix}` })).id]);
@@ -149,6 +152,13 @@ export async function makeOwnItems(suffix: string): Promise<OwnItems> {
     });
     items.deviceProfiles.push([login, Number(profile.id)]);
     await makeWebhookEndpoint(items, login, suffix);
+    const subscription = await created(login, '/api/report-subscriptions', {
+      kind: 'loan-days',
+      schedule: { every: 'month', day: 1, time: '06:00' },
+      format: 'csv',
+      language: 'en',
+    });
+    items.reportSubscriptions.push([login, Number(subscription.id)]);
   }
   return items;
 }
@@ -173,4 +183,5 @@ export async function removeOwnItems(items: OwnItems | undefined): Promise<void>
   for (const [login, id] of items.assets) await remove(login, `/api/assets/${id}`);
   for (const [login, id] of items.deviceProfiles) await remove(login, `/api/device-profiles/${id}`);
   for (const [login, id] of items.webhookEndpoints) await remove(login, `/api/webhook-endpoints/${id}`);
+  for (const [login, id] of items.reportSubscriptions) await remove(login, `/api/report-subscriptions/${id}`);
 }

@@ -16,7 +16,8 @@ const functions = () => resourcesOf(api(), 'AWS::Lambda::Function');
 const moduleOf = (fn: Props) =>
   ((fn.Environment as { Variables: Record<string, unknown> }).Variables.POWERTOOLS_SERVICE_NAME as string) ?? '';
 /** Background workers (functions/workers/), deployed beside the HTTP handlers. */
-const WORKERS = ['export-worker', 'webhook-sender', 'reset-mailer'];
+// The report job is made here for the distribution's address its mails link to (infra/stacks/api-stack.ts).
+const WORKERS = ['export-worker', 'webhook-sender', 'reset-mailer', 'job-report-subscriptions'];
 const httpHandlers = () => functions().filter(([, fn]) => !WORKERS.includes(moduleOf(fn)));
 const workerOf = (name: string) => functions().find(([, fn]) => moduleOf(fn) === name) as [string, Props];
 
@@ -74,7 +75,11 @@ describe('handlers', () => {
   it('may use the pool (its declared actions on its ARN only) and the data access policies', () => {
     // What each role holds exactly is test/infra/handler-grants.test.ts; here: the pool ARN, the data stack.
     const policies = resourcesOf(api(), 'AWS::IAM::Policy').filter(
-      ([id]) => !id.startsWith('Worker') && !id.startsWith('WebhookSender') && !id.startsWith('ResetMailer'),
+      ([id]) =>
+        !id.startsWith('Worker') &&
+        !id.startsWith('WebhookSender') &&
+        !id.startsWith('ResetMailer') &&
+        !id.startsWith('ReportSubscriptions'),
     );
     expect(policies).toHaveLength(HANDLER_MODULES.length);
     for (const [, policy] of policies) {
@@ -82,7 +87,8 @@ describe('handlers', () => {
       const cognito = statements.find((st) => JSON.stringify(st.Action).includes('cognito-idp:'));
       if (cognito) expect(JSON.stringify(cognito.Resource)).toContain(s.auth.stackName);
     }
-    for (const [, role] of resourcesOf(api(), 'AWS::IAM::Role')) {
+    // The report job's schedule has a role of its own that only invokes the job (scheduled-job.ts).
+    for (const [, role] of resourcesOf(api(), 'AWS::IAM::Role').filter(([id]) => !id.includes('Scheduler'))) {
       expect(JSON.stringify(role.ManagedPolicyArns)).toContain(s.data.stackName);
     }
   });
@@ -106,8 +112,11 @@ describe('export worker', () => {
 
   it('is invoked, on its own ARN only, by the handlers that start exports', () => {
     const [id] = workerOf('export-worker');
-    const invokers = resourcesOf(api(), 'AWS::IAM::Policy').filter(([, policy]) =>
-      JSON.stringify(policy.PolicyDocument).includes('lambda:InvokeFunction'),
+    // The report job's schedule invokes the job, not the worker (infra/constructs/scheduled-job.ts).
+    const invokers = resourcesOf(api(), 'AWS::IAM::Policy').filter(
+      ([policyId, policy]) =>
+        !policyId.startsWith('ReportSubscriptionsScheduler') &&
+        JSON.stringify(policy.PolicyDocument).includes('lambda:InvokeFunction'),
     );
     expect(invokers.map(([policyId]) => policyId.replace(/RoleDefaultPolicy.*$/, '')).sort()).toEqual([
       'Handlerassets',

@@ -164,18 +164,18 @@ describe('API distribution', () => {
     }
   });
 
-  it('is the server the OpenAPI document names: the docs handler gets its address, no other handler', () => {
+  it('is the server the OpenAPI document names: the docs handler and the report mails get its address, nothing else', () => {
     const t = dev.template(dev.api);
     const [distributionId] = resourcesOf(t, 'AWS::CloudFront::Distribution')[0] ?? [];
     const docsModule = ROUTES.find((route) => route.id === 'docs.openapi')?.handler;
     const named = resourcesOf(t, 'AWS::Lambda::Function').filter(
       ([, fn]) => (fn.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.API_PUBLIC_URL,
     );
+    const address = { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] };
+    // The report job's mails link to the unsubscribe route there (functions/lib/report-subscriptions/unsubscribe-link.ts).
     expect(named.map(([, fn]) => (fn.Environment as { Variables: Record<string, unknown> }).Variables)).toEqual([
-      expect.objectContaining({
-        POWERTOOLS_SERVICE_NAME: docsModule,
-        API_PUBLIC_URL: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] },
-      }),
+      expect.objectContaining({ POWERTOOLS_SERVICE_NAME: docsModule, API_PUBLIC_URL: address }),
+      expect.objectContaining({ POWERTOOLS_SERVICE_NAME: 'job-report-subscriptions', API_PUBLIC_URL: address }),
     ]);
   });
 

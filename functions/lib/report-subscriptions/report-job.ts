@@ -57,7 +57,8 @@ export async function runReportJob(now: Date, options: { tenants?: readonly stri
     const ctx = systemTenantContext(String(tenant.id));
     for (const subscription of await dueSubscriptions(ctx, now)) {
       report.due += 1;
-      report[await sendOne(ctx, subscription, now)] += 1;
+      const outcome = await sendOne(ctx, subscription, now);
+      report[outcome] += 1;
     }
   }
   return report;

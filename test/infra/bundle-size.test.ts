@@ -33,6 +33,8 @@ const KNOWN_OVER: Record<string, { ceilingKb: number; why: string }> = {};
  */
 const WRITER_PACKAGES = ['pdfkit', 'exceljs', 'fontkit', 'jszip', 'archiver', 'unzipper'];
 const WORKER = 'export-worker';
+/** Bundled as the export worker is, with the writers beside index.js: the worker and the report job (scheduled-job.ts). */
+const EXPORT_BUNDLED = [WORKER, 'job-report-subscriptions'];
 /** The QuickJS loader whose .wasm only the codec Lambdas get beside their bundle (infra/constructs/codec-bundling.ts). */
 const SANDBOX_PACKAGE = '@jitl/quickjs-wasmfile-release-sync';
 /** The variant with the WebAssembly inlined as base64: no bundle may carry it again. */
@@ -46,8 +48,11 @@ const optionsOf = (name: string): BuildOptions => ({
   format: 'cjs',
   platform: 'node',
   target: 'node22',
-  external: ['@aws-sdk/*', ...(name === WORKER ? [...EXPORT_WORKER_EXTERNALS, ...EXPORT_WORKER_SPLIT] : [])],
-  ...(name === WORKER ? { banner: { js: EXPORT_WORKER_BANNER }, define: EXPORT_WORKER_DEFINE } : {}),
+  external: [
+    '@aws-sdk/*',
+    ...(EXPORT_BUNDLED.includes(name) ? [...EXPORT_WORKER_EXTERNALS, ...EXPORT_WORKER_SPLIT] : []),
+  ],
+  ...(EXPORT_BUNDLED.includes(name) ? { banner: { js: EXPORT_WORKER_BANNER }, define: EXPORT_WORKER_DEFINE } : {}),
   logLevel: 'silent',
 });
 

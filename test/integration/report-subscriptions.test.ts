@@ -248,6 +248,11 @@ describe('report subscriptions', () => {
     expect((await tampered((q) => q.set('id', String(other.body.id)))).status).toBe(404);
     expect((await tampered((q) => q.set('tenant', '2'))).status).toBe(404);
     expect((await tampered((q) => q.set('signature', 'nope'))).status).toBe(422);
+    // The link as opened in a browser (GET) is held to the same signature.
+    expect(
+      (await call('GET', `/api/report-subscriptions/unsubscribe?${url.search.slice(1).replace(signature, flipped)}`))
+        .status,
+    ).toBe(404);
     expect(await read(mine.body.id)).toMatchObject({ paused: false });
 
     // One click, as a mail client posts it (RFC 8058): a form body, no token.
@@ -257,6 +262,9 @@ describe('report subscriptions', () => {
       body: 'List-Unsubscribe=One-Click',
     });
     expect(response.status).toBe(200);
+    // Opened again (a browser, a mail scanner): the same answer, nothing else changes.
+    const again = await call<{ unsubscribed: boolean }>('GET', `${url.pathname}${url.search}`);
+    expect(again).toMatchObject({ status: 200, body: { unsubscribed: true } });
     expect(await read(mine.body.id)).toMatchObject({ paused: true, next_due: null });
     expect(await read(other.body.id)).toMatchObject({ paused: false });
 

@@ -168,9 +168,12 @@ describe('single sign-on pre sign-up trigger', () => {
     const providerOf = (s: Synthesized) =>
       resourcesOf(s.template(s.api), 'AWS::Lambda::Function')
         .map(([, fn]) => (fn.Environment as { Variables: Record<string, unknown> }).Variables)
-        // Background workers (functions/workers/) never sign anyone in.
+        // Background workers (functions/workers/) and the report job never sign anyone in.
         .filter(
-          (vars) => !['export-worker', 'webhook-sender', 'reset-mailer'].includes(String(vars.POWERTOOLS_SERVICE_NAME)),
+          (vars) =>
+            !['export-worker', 'webhook-sender', 'reset-mailer', 'job-report-subscriptions'].includes(
+              String(vars.POWERTOOLS_SERVICE_NAME),
+            ),
         )
         .map((vars) => vars.SSO_PROVIDER_NAME);
     expect(providerOf(dev).every((name) => name === undefined)).toBe(true);

@@ -120,6 +120,10 @@ describe('delivered and empty reports', () => {
 
     it('mails the users who may confirm, once they confirmed their subscription', async () => {
       await saveNotifications({ language: 'nl', email: null });
+      // Users who may not confirm get none of these; what other files mailed them before (a report) is not ours.
+      const nonPlanners = ['transporter@demo.local', 'client@demo.local'];
+      const earlier = new Set((await Promise.all(nonPlanners.map(mailsTo))).flat().map((mail) => mail.id));
+      const newMailsTo = async (address: string) => (await mailsTo(address)).filter((mail) => !earlier.has(mail.id));
       const first = assets[1] as Asset;
       const token = await tokenOf('transporter');
       expect((await call('PUT', `/api/assets/${first.id}/deregister`, { token, body: {} })).status).toBe(200);
@@ -128,8 +132,7 @@ describe('delivered and empty reports', () => {
         const confirmation = await waitForMailLike(planner, (m) => m.subject.includes('Subscription Confirmation'));
         if (planner === 'user@demo.local') expect((await fetch(linkIn(confirmation.text))).status).toBe(200);
       }
-      expect(await mailsTo('transporter@demo.local')).toEqual([]);
-      expect(await mailsTo('client@demo.local')).toEqual([]);
+      for (const address of nonPlanners) expect(await newMailsTo(address)).toEqual([]);
 
       const second = assets[2] as Asset;
       expect((await call('PUT', `/api/assets/${second.id}/deregister`, { token, body: {} })).status).toBe(200);

@@ -115,7 +115,7 @@ async function main() {
     services.push(await startEventBridgeService(port('EVENTBRIDGE_PORT')));
     if (seeded) await subscribeSeededAlarmAddresses(demoAddresses);
     services.push(...(await startLocalPipeline(mqtt.broker)));
-    services.push(startLoanDayTimer());
+    if (process.env.LOAN_DAY_TIMER !== 'off') services.push(startLoanDayTimer());
     if (process.env.SILENT_TAG_TIMER !== 'off') services.push(startSilentTagTimer());
     if (process.env.TIME_RULE_TIMER !== 'off') services.push(startTimeRuleTimer());
     if (process.env.TENANT_WALK_TIMER !== 'off') services.push(startTenantWalkTimer());

@@ -3,7 +3,8 @@ import { amsterdamDay, endOfAmsterdamDay } from '../../functions/lib/loan-days/a
 
 /**
  * The local stand-in for the EventBridge Scheduler schedule: runs the loan-day job at every Europe/Amsterdam
- * midnight while `npm start` runs (the same handler, invoked with `{}` as the schedule does).
+ * midnight while `npm start` runs (the same handler, invoked with `{}` as the schedule does); `LOAN_DAY_TIMER=off`
+ * leaves it out.
  */
 export function startLoanDayTimer(log: (line: string) => void = console.log) {
   let timer: NodeJS.Timeout | undefined;

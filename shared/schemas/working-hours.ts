@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRODUCT_TIME_ZONE, wallClock } from '../wall-clock';
 
 /**
  * Working hours of a "moved outside working hours" rule (docs/decisions/0311-moved-outside-working-hours-alarm-rule.md):
@@ -6,7 +7,6 @@ import { z } from 'zod';
  * days count in the same zone). A day without intervals is closed all day. The console sends a weekday as one
  * text ("07:00-12:00, 13:00-18:00"); the API answers arrays.
  */
-export const WORKING_HOURS_TIME_ZONE = 'Europe/Amsterdam';
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 export const MAX_INTERVALS_PER_DAY = 4;
@@ -70,46 +70,17 @@ export const DEFAULT_WORKING_HOURS: WorkingHours = {
   sun: [],
 };
 
-const WEEKDAY_OF: Record<string, Weekday> = {
-  Mon: 'mon',
-  Tue: 'tue',
-  Wed: 'wed',
-  Thu: 'thu',
-  Fri: 'fri',
-  Sat: 'sat',
-  Sun: 'sun',
-};
-
-// One formatter per zone for the process: making one costs far more than formatting with it.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterOf(timeZone: string) {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
 /**
- * The weekday and minute of the day an instant shows on a clock in `timeZone`. Intl knows the zone's rules, so
- * the clock changes need no arithmetic here: 02:30 on a spring-forward night never shows, 02:30 on the autumn
- * night shows twice.
+ * The weekday and minute of the day an instant shows on a clock in `timeZone` (shared/wall-clock.ts reads
+ * the clock, the clock changes included).
  */
-export function wallClockOf(instant: Date, timeZone = WORKING_HOURS_TIME_ZONE): { day: Weekday; minute: number } {
-  const parts = formatterOf(timeZone).formatToParts(instant);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return { day: WEEKDAY_OF[part('weekday')] as Weekday, minute: Number(part('hour')) * 60 + Number(part('minute')) };
+export function wallClockOf(instant: Date, timeZone = PRODUCT_TIME_ZONE): { day: Weekday; minute: number } {
+  const clock = wallClock(instant, timeZone);
+  return { day: WEEKDAYS[clock.weekday - 1] as Weekday, minute: clock.hour * 60 + clock.minute };
 }
 
 /** Whether the business is open at `instant`: its wall-clock time falls in one of that weekday's intervals. */
-export function isWithinWorkingHours(hours: WorkingHours, instant: Date, timeZone = WORKING_HOURS_TIME_ZONE): boolean {
+export function isWithinWorkingHours(hours: WorkingHours, instant: Date, timeZone = PRODUCT_TIME_ZONE): boolean {
   const { day, minute } = wallClockOf(instant, timeZone);
   return (hours[day] ?? []).some((interval) => {
     const [start, end] = intervalMinutes(interval);
@@ -124,7 +95,7 @@ const MINUTE = 60_000;
  * on whole minutes of the clock, so looking at each whole minute finds every opening; `to - from` is bounded by
  * the caller (an episode lasts at most an hour without a move).
  */
-export function openedBetween(hours: WorkingHours, from: Date, to: Date, timeZone = WORKING_HOURS_TIME_ZONE): boolean {
+export function openedBetween(hours: WorkingHours, from: Date, to: Date, timeZone = PRODUCT_TIME_ZONE): boolean {
   const first = Math.floor(from.getTime() / MINUTE) * MINUTE + MINUTE;
   for (let at = first; at <= to.getTime(); at += MINUTE)
     if (isWithinWorkingHours(hours, new Date(at), timeZone)) return true;

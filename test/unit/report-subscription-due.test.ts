@@ -1,5 +1,6 @@
-import { instantOfWallClock, nextDueAfter, previousMonthOf } from '../../functions/lib/report-subscriptions/next-due';
+import { nextDueAfter, previousMonthOf } from '../../functions/lib/report-subscriptions/next-due';
 import { reportScheduleSchema } from '../../shared/schemas/report-subscription';
+import { instantOfWallClock } from '../../shared/wall-clock';
 
 /**
  * When a report subscription is due next (functions/lib/report-subscriptions/next-due.ts): wall-clock times in

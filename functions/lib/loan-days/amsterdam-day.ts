@@ -1,9 +1,10 @@
+import { calendarDay, PRODUCT_TIME_ZONE } from '../../../shared/wall-clock';
+
 /**
  * Calendar days in the product's time zone. The loan-day job runs at 00:00 Europe/Amsterdam and counts the
  * day that just ended there; DST shifts make that day 23 or 25 hours long, so its bounds are computed, never
  * assumed to be 24 h.
  */
-export const TIME_ZONE = 'Europe/Amsterdam';
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export const isDay = (day: string): boolean => {
@@ -13,17 +14,8 @@ export const isDay = (day: string): boolean => {
   return date.toISOString().slice(0, 10) === day;
 };
 
-// One formatter for the process: making one costs far more than formatting with it, and the loan-day job and
-// the seed ask for a day per asset.
-const DAY_FORMAT = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 /** The Amsterdam calendar day (YYYY-MM-DD) of an instant. */
-export const amsterdamDay = (instant: Date): string => DAY_FORMAT.format(instant);
+export const amsterdamDay = (instant: Date): string => calendarDay(instant, PRODUCT_TIME_ZONE);
 
 export function addDays(day: string, days: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];

@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import { EXPORT_FILE_TYPES, exportFileName } from '../../../shared/schemas/export';
+import { PRODUCT_TIME_ZONE } from '../../../shared/wall-clock';
 import type { AuthContext } from '../auth/auth-context';
 import { loanDayExportOf } from '../exports/loan-day-export';
 import { readAhead } from '../exports/write-export';
 import { EXPORT_WRITERS } from '../exports/writers';
-import { REPORT_TIME_ZONE } from './next-due';
 import type { ReportSubscriptionRecord } from './subscription-repository';
 
 /**
@@ -33,7 +33,7 @@ export async function buildReportFile(
   const run = loanDayExportOf(
     owner,
     { month, ...(subscription.client_id === null ? {} : { client: subscription.client_id }) },
-    { type: subscription.format, language: subscription.language, timeZone: REPORT_TIME_ZONE },
+    { type: subscription.format, language: subscription.language, timeZone: PRODUCT_TIME_ZONE },
     now,
   );
   const fileName = exportFileName(run.entity, run.type, run.day);

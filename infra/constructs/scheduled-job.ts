@@ -8,6 +8,7 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { PRODUCT_TIME_ZONE } from '../../shared/wall-clock';
 import { exportWorkerBundling } from './export-worker-bundling';
 import { FailureQueue } from './failure-queue';
 import { type DataAccess, HandlerFunction, REPO_ROOT } from './handler-function';
@@ -16,7 +17,6 @@ import { type DataAccess, HandlerFunction, REPO_ROOT } from './handler-function'
 export const QUARTER_HOUR_RATE = 'rate(15 minutes)';
 /** Midnight in the product's time zone; Scheduler follows the clock changes. */
 export const LOAN_DAY_CRON = 'cron(0 0 * * ? *)';
-export const LOAN_DAY_TIME_ZONE = 'Europe/Amsterdam';
 
 /** What differs between the scheduled jobs: the handler, when it runs, how it is retried and the words for it. */
 export interface ScheduledJobSpec {
@@ -99,7 +99,7 @@ export const LOAN_DAY_JOB: ScheduledJobSpec = {
   failed: 'loan-day runs that failed',
   description: 'Counts a loan day for every asset outside its geo zone, at midnight in Amsterdam',
   schedule: LOAN_DAY_CRON,
-  timeZone: LOAN_DAY_TIME_ZONE,
+  timeZone: PRODUCT_TIME_ZONE,
   timeout: Duration.minutes(15),
   retries: { scheduler: 3, lambda: 2, maxAge: Duration.hours(6) },
   deadLetterIds: { queue: 'DeadLetterQueue', alarm: 'DeadLetterAlarm' },

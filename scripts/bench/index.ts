@@ -14,6 +14,7 @@ import { benchLoad } from './load.bench';
 import { benchPipeline } from './pipeline.bench';
 import { benchPipelineAtScale } from './pipeline-1000.bench';
 import { benchPush } from './push.bench';
+import { benchReportSubscriptions } from './report-subscriptions.bench';
 import { type BenchTenant, ensureBenchTenant } from './seed-assets';
 import { benchSilentTags } from './silent-tags.bench';
 import { startBenchStack } from './stack';
@@ -29,7 +30,7 @@ import { benchTimeRules } from './time-rules.bench';
  * BENCH_SECTIONS=device-list measures only the device list (with BENCH_TENANTS=0: no asset tenant seeded).
  * BENCH_TENANTS=10000 limits the tenants, BENCH_REPS the repetitions (default 15), BENCH_STACK_FILE reuses a
  * running stack, BENCH_DRY_RUN=true prints the sections instead of writing the file. BENCH_SECTIONS=asset-map
- * (comma list of asset-list, exports, asset-map, device-list, silent-tags, time-rules, geofence, geocoding, pipeline, pipeline-1000, push, codec, load, fairness) runs only those; the asset map bench (asset-map.bench.ts)
+ * (comma list of asset-list, exports, asset-map, device-list, silent-tags, time-rules, report-subscriptions, geofence, geocoding, pipeline, pipeline-1000, push, codec, load, fairness) runs only those; the asset map bench (asset-map.bench.ts)
  * adds a 1.5k tenant to compare with the 10k and 100k ones.
  */
 const TENANTS = [
@@ -129,6 +130,8 @@ async function main() {
     if (runs('silent-tags')) sections.push(['silent-tags', await benchSilentTags(log)]);
     // The time-rule job (time-rules.bench.ts): its own 10k-asset tenant with timers, the job in this process.
     if (runs('time-rules')) sections.push(['time-rules', await benchTimeRules(log)]);
+    // The report job (report-subscriptions.bench.ts): its own tenant of 10k subscriptions, the job in this process.
+    if (runs('report-subscriptions')) sections.push(['report-subscriptions', await benchReportSubscriptions(log)]);
     // The geofence (geofence.bench.ts) is pure CPU in this process: no tenant, no request.
     if (!process.env.BENCH_SECTIONS || process.env.BENCH_SECTIONS.split(',').includes('geofence')) {
       sections.push(['geofence', await benchGeofence()]);

@@ -2,13 +2,17 @@ import { tableName } from '../../functions/lib/data/client';
 import { queryAllPages } from '../../functions/lib/data/query-page';
 import { fromItem } from '../../functions/lib/data/repository';
 
-/** Items counted in a whole partition, and the items read to count them (queryAllPages, the one pager). */
-export async function partitionCounts(pk: string): Promise<{ count: number; scanned: number }> {
+/**
+ * Items counted in a whole partition of the table (or of a global secondary index, `gsi1`), and the items read
+ * to count them (queryAllPages, the one pager).
+ */
+export async function partitionCounts(pk: string, index?: string): Promise<{ count: number; scanned: number }> {
   let count = 0;
   let scanned = 0;
   const pages = queryAllPages({
     TableName: tableName(),
-    KeyConditionExpression: 'pk = :pk',
+    ...(index ? { IndexName: index } : {}),
+    KeyConditionExpression: `${index ?? ''}pk = :pk`,
     ExpressionAttributeValues: { ':pk': pk },
     Select: 'COUNT',
   });

@@ -27,7 +27,7 @@ export interface ReportSubscriptionRecord extends Stored {
   /** The key the unsubscribe link is signed with (unsubscribe-link.ts); never answered. */
   unsubscribe_key: string;
   /** The period the job claimed and is sending, until when the claim holds, and the tries of that period. */
-  sending?: { due: string; until: string; attempts: number };
+  sending?: { due: string; until: string; attempts: number; error?: string };
 }
 
 export const SUBSCRIPTION_TYPE = 'REPORT_SUBSCRIPTION';

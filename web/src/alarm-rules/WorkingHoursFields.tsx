@@ -52,7 +52,8 @@ export function WorkingHoursFields({
       <Typography variant="caption" color={hoursMessage ? 'error' : 'text.secondary'} component="p" sx={{ mb: 1 }}>
         {hoursMessage ? translate(String(hoursMessage)) : t('fields.workingHoursHelp')}
       </Typography>
-      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 1 }}>
+      {/* Two intervals ("07:00-12:00, 13:00-18:00") need about 15rem: two columns only where both fit. */}
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(15rem, 1fr))', columnGap: 1 }}>
         {WEEKDAYS.map((day) => {
           const message = dayMessage(errors.working_hours?.[day]);
           return (

@@ -56,12 +56,15 @@ const pinnedLookup =
     else callback(null, address.address, address.family);
   };
 
-/** POSTs the body; never follows a redirect (a 3xx is a failed attempt) and never throws. */
+/**
+ * POSTs the body (JSON unless the headers name another content type: the push sender's encrypted octets);
+ * never follows a redirect (a 3xx is a failed attempt) and never throws.
+ */
 export function postWebhook(
   url: URL,
   address: ResolvedAddress,
   headers: Record<string, string>,
-  body: string,
+  body: string | Buffer,
 ): Promise<PostResult> {
   const started = Date.now();
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -76,8 +79,8 @@ export function postWebhook(
       method: 'POST',
       lookup: pinnedLookup(address),
       headers: {
-        ...headers,
         'content-type': 'application/json',
+        ...headers,
         'content-length': String(Buffer.byteLength(body)),
         'user-agent': 'Tracking-Webhooks/1.0',
       },

@@ -74,6 +74,8 @@ export interface HandlerGrants {
   failureQueue?: true;
   /** The KPN Things data key, read through the Parameters and Secrets extension. */
   kpnDataKey?: true;
+  /** The product's VAPID key pair for Web Push (functions/lib/web-push/vapid-keys.ts), read the same way. */
+  vapidKeys?: true;
   /** Amazon Location's reverse geocoding (Places v2, infra/constructs/address-geocoding.ts). */
   geoPlaces?: true;
   /** appsync:EventPublish on the live Event API's `live` namespace (functions/lib/live/publisher.ts). */
@@ -189,6 +191,8 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
   webhooks: { entry: http('webhooks'), data: RW, kpnDataKey: true, webhookQueue: 'send' },
   audit: { entry: http('audit'), data: RW },
   'report-subscriptions': { entry: http('report-subscriptions'), data: RW },
+  // The VAPID pair is read from its secret (functions/lib/web-push/vapid-keys.ts) for the public key route.
+  'web-push': { entry: http('web-push'), data: RW, vapidKeys: true },
 
   // A reset request's code, stored for every address and mailed to an account's owner (PasswordResetRequested).
   'reset-mailer': {
@@ -375,7 +379,7 @@ export function grantActions(grants: HandlerGrants): { calls: string[]; implied:
     ...(grants.webhookQueue ? ['sqs:SendMessage'] : []),
     ...(grants.codecLane ? ['sqs:SendMessage'] : []),
     ...(grants.eventBus ? ['events:PutEvents'] : []),
-    ...(grants.kpnDataKey ? ['secretsmanager:GetSecretValue'] : []),
+    ...(grants.kpnDataKey || grants.vapidKeys ? ['secretsmanager:GetSecretValue'] : []),
     ...(grants.geoPlaces ? GEO_PLACES_ACTIONS : []),
     ...(grants.livePublish ? LIVE_PUBLISH_ACTIONS : []),
   ];

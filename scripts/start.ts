@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { ensureVapidKeysFile } from '../functions/lib/web-push/vapid-keys';
 import { startAppSyncEvents } from './local/appsync-events';
 import { ensureTable, ensureUserPool, migrateTable, rollBackInterruptedImports } from './local/bootstrap';
 import { assertPortFree, dataDir, HOST, handlerEnvironment, PORTS, type PortName, port, REGION } from './local/config';
@@ -12,6 +13,7 @@ import { startLambdaService } from './local/lambda-service';
 import { startLoanDayTimer } from './local/loan-day-timer';
 import { startMqttBroker } from './local/mqtt-broker';
 import { startLocalPipeline } from './local/pipeline';
+import { startPushService } from './local/push-service';
 import {
   startReportTimer,
   startSilentTagTimer,
@@ -113,6 +115,8 @@ async function main() {
     );
     services.push(await startSesService({ port: port('SES_PORT'), smtpUrl: `smtp://${HOST}:${port('SMTP_PORT')}` }));
     services.push(await startEventBridgeService(port('EVENTBRIDGE_PORT')));
+    services.push(await startPushService(port('PUSH_PORT')));
+    ensureVapidKeysFile(process.env.VAPID_KEYS_FILE as string);
     if (seeded) await subscribeSeededAlarmAddresses(demoAddresses);
     services.push(...(await startLocalPipeline(mqtt.broker)));
     if (process.env.LOAN_DAY_TIMER !== 'off') services.push(startLoanDayTimer());

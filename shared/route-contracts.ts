@@ -22,6 +22,7 @@ import { ROLES_CONTRACTS } from './api/roles';
 import { SESSION_CONTRACTS } from './api/session';
 import { SETTINGS_CONTRACTS } from './api/settings';
 import { TENANTS_CONTRACTS } from './api/tenants';
+import { WEB_PUSH_CONTRACTS } from './api/web-push';
 import { WEBHOOKS_CONTRACTS } from './api/webhooks';
 import { ZONE_STOCK_CONTRACTS } from './api/zone-stock';
 import { ZONE_VISITS_CONTRACTS } from './api/zone-visits';
@@ -108,6 +109,7 @@ export const ROUTE_CONTRACTS = {
   ...WEBHOOKS_CONTRACTS,
   ...AUDIT_CONTRACTS,
   ...REPORT_SUBSCRIPTIONS_CONTRACTS,
+  ...WEB_PUSH_CONTRACTS,
 } satisfies Record<RouteId, RouteContract>;
 
 export const contractOf = (id: RouteId): RouteContract => ROUTE_CONTRACTS[id];

@@ -22,6 +22,7 @@ import type { RouteDef } from './api/route-def';
 import { SESSION_ROUTES } from './api/session';
 import { SETTINGS_ROUTES } from './api/settings';
 import { TENANTS_ROUTES } from './api/tenants';
+import { WEB_PUSH_ROUTES } from './api/web-push';
 import { WEBHOOKS_ROUTES } from './api/webhooks';
 import { ZONE_STOCK_ROUTES } from './api/zone-stock';
 import { ZONE_VISITS_ROUTES } from './api/zone-visits';
@@ -61,6 +62,7 @@ export const ROUTES = [
   ...WEBHOOKS_ROUTES,
   ...AUDIT_ROUTES,
   ...REPORT_SUBSCRIPTIONS_ROUTES,
+  ...WEB_PUSH_ROUTES,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

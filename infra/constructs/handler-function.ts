@@ -70,7 +70,7 @@ export interface HandlerFunctionProps {
   /** Below the HTTP API's 30 s integration limit. */
   timeout?: Duration;
   /**
-   * Secrets the handler reads at runtime (only a function whose grants declare `kpnDataKey`), by environment variable name (the variable holds the secret's ARN).
+   * Secrets the handler reads at runtime (only a function whose grants declare `kpnDataKey` or `vapidKeys`), by environment variable name (the variable holds the secret's ARN).
    * They are read through the Parameters and Secrets Lambda Extension, which caches them for 5 minutes.
    */
   secrets?: Record<string, secretsmanager.ISecret>;

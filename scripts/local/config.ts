@@ -25,6 +25,7 @@ export const PORTS = {
   IOT_PORT: 4017,
   SES_PORT: 4018,
   LIVE_PORT: 4019,
+  PUSH_PORT: 4020,
 } as const;
 export type PortName = keyof typeof PORTS;
 
@@ -175,6 +176,11 @@ export function handlerEnvironment(ids: {
     WEBHOOK_LOCAL_RECEIVER_HOST: 'webhook-receiver.localhost',
     // Live push: the AppSync Events stand-in's HTTP publish endpoint (scripts/local/appsync-events.ts).
     LIVE_ENDPOINT: `http://${HOST}:${port('LIVE_PORT')}/event`,
+    // Web Push: the product's VAPID pair, made at the first start (functions/lib/web-push/vapid-keys.ts), and the
+    // push-service stand-in (scripts/local/push-service.ts), the one origin the push sender may reach locally
+    // beyond the browsers' push services. The sender ignores it on AWS (functions/lib/web-push/push-endpoint.ts).
+    VAPID_KEYS_FILE: path.join(dataDir(), 'vapid-keys.json'),
+    PUSH_LOCAL_SERVICE_ORIGIN: `http://${HOST}:${port('PUSH_PORT')}`,
     // Addresses: the offline geocoder by default (no network); GEOCODER_PROVIDER=pdok or amazon (with
     // GEO_PLACES_ENDPOINT / PDOK_REVERSE_URL) moves a local run to another provider.
     GEOCODER_PROVIDER: process.env.GEOCODER_PROVIDER ?? 'offline',

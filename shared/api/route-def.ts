@@ -47,6 +47,7 @@ export const HANDLER_MODULES = [
   'webhooks',
   'audit',
   'report-subscriptions',
+  'web-push',
 ] as const;
 export type HandlerModule = (typeof HANDLER_MODULES)[number];
 

@@ -54,7 +54,12 @@ interface Side {
 
 const READ_SAMPLES = 2;
 /** Route ids the sweep may leave uncovered, each with the reason no tenant can have an id of its own for it. */
-const JUSTIFIED_UNCOVERED: string[] = [];
+const JUSTIFIED_UNCOVERED: string[] = [
+  // A push subscription's id is a hash of its browser's endpoint, looked up only in the caller's own partition
+  // (T#<t>#USER#<caller>#PUSH_SUBSCRIPTION): no tenant's list shows another's, and the attack (another person,
+  // another tenant, a super admin acting elsewhere) is test/integration/web-push.test.ts's.
+  'webPush.unsubscribe',
+];
 const failures: string[] = [];
 const uncovered = new Set<string>();
 /** direction -> routes for which that pair of tenants has only ids in common */

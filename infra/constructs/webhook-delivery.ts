@@ -59,6 +59,8 @@ export interface WebhookSenderProps {
   queue: WebhookQueue;
   /** The data key that encrypts the signing secrets (the KPN data key, api-stack.ts). */
   dataKey: secretsmanager.ISecret;
+  /** The console's address: Teams and Slack messages link to the asset there (functions/lib/webhooks/webhook-formats.ts). */
+  consoleOrigin: string;
 }
 
 /** The sender Lambda: the queue's consumer; not in a VPC, so it reaches only what the internet reaches. */
@@ -73,7 +75,7 @@ export class WebhookSender extends Construct {
       data: props.data,
       logRetention: props.logRetention,
       timeout: Duration.seconds(SENDER_TIMEOUT_SECONDS),
-      environment: { STAGE: props.stage, POWERTOOLS_LOG_LEVEL: 'INFO' },
+      environment: { STAGE: props.stage, POWERTOOLS_LOG_LEVEL: 'INFO', CONSOLE_ORIGIN: props.consoleOrigin },
       secrets: { KPN_DATA_KEY_SECRET_ID: props.dataKey },
     });
     props.queue.grantSend(this.handler.function, this.handler.role);

@@ -212,6 +212,7 @@ export class ApiStack extends Stack {
           logRetention: props.logRetention,
           queue: props.webhookQueue,
           dataKey: kpnDataKey,
+          consoleOrigin,
         })
       : undefined;
 

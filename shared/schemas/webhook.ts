@@ -29,6 +29,12 @@ export const MAX_WEBHOOK_ENDPOINTS = 20;
  */
 export const PREVIOUS_SECRET_HOURS = 24;
 export const WEBHOOK_URL_MAX = 2048;
+/**
+ * The body an endpoint receives (docs/webhooks.md "Body formats"): the Standard Webhooks JSON, or a chat message
+ * for a Microsoft Teams channel (an Adaptive Card) or a Slack channel (Block Kit), made from the same event.
+ */
+export const WEBHOOK_FORMATS = ['standard', 'teams', 'slack'] as const;
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 export const WEBHOOK_DESCRIPTION_MAX = 200;
 
 export const WEBHOOK_MESSAGES = {
@@ -37,6 +43,7 @@ export const WEBHOOK_MESSAGES = {
   eventTypesRequired: 'Choose at least one event type',
   eventTypeUnknown: 'Unknown event type',
   tooMany: `A tenant can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints`,
+  formatUnknown: 'The format must be standard, teams or slack',
 } as const;
 
 const eventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES, { error: WEBHOOK_MESSAGES.eventTypeUnknown });
@@ -60,6 +67,8 @@ const inputShape = {
     .max(WEBHOOK_EVENT_TYPES.length)
     .transform((types) => [...new Set(types)]),
   enabled: z.boolean().default(true),
+  /** Absent: a new endpoint is `standard`, a saved one keeps its format. */
+  format: z.enum(WEBHOOK_FORMATS, { error: WEBHOOK_MESSAGES.formatUnknown }).optional(),
 };
 
 export const webhookEndpointInputSchema = z.object(inputShape);
@@ -85,6 +94,7 @@ export const webhookEndpointSchema = z.object({
   description: z.string(),
   event_types: z.array(z.string()),
   enabled: z.boolean(),
+  format: z.enum(WEBHOOK_FORMATS),
   /** Why the sender disabled it (a 410 Gone from the receiver), null otherwise. */
   disabled_reason: z.string().nullable(),
   secret: z.string().optional(),

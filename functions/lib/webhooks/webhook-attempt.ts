@@ -7,6 +7,7 @@ import {
   type WebhookEndpointRecord,
   webhookEndpointRepository,
 } from './webhook-endpoint-repository';
+import { renderWebhookBody } from './webhook-formats';
 import { checkUrl, type PostResult, postWebhook } from './webhook-http';
 import { enqueueWebhookJobs, retryDelaySeconds, scheduledJob, type WebhookJob } from './webhook-queue';
 import { webhookHeaders } from './webhook-signature';
@@ -26,8 +27,10 @@ export type AttemptOutcome = 'not-due' | 'dropped' | 'duplicate' | WebhookDelive
 async function attemptPost(ctx: TenantContext, endpoint: WebhookEndpointRecord, delivery: DeliveryRecord) {
   const check = await checkUrl(endpoint.url);
   if (!check.ok) return { statusCode: null, error: check.reason, durationMs: 0 } satisfies PostResult;
-  const headers = webhookHeaders(await endpointSecrets(ctx, endpoint), delivery.id, delivery.payload);
-  return postWebhook(check.url, check.address, headers, delivery.payload);
+  // Teams and Slack get a chat message made from the logged event; signed as sent (webhook-formats.ts).
+  const body = renderWebhookBody(endpoint.format, delivery.payload);
+  const headers = webhookHeaders(await endpointSecrets(ctx, endpoint), delivery.id, body);
+  return postWebhook(check.url, check.address, headers, body);
 }
 
 function outcomeOf(result: PostResult, job: WebhookJob, attemptsMade: number, now: Date) {

@@ -5,6 +5,7 @@ import {
   WEBHOOK_MESSAGES,
   type WebhookEndpoint,
   type WebhookEventType,
+  type WebhookFormat,
 } from '../../../shared/schemas/webhook';
 import { dynamo, tableName } from '../data/client';
 import { itemKey } from '../data/keys';
@@ -20,6 +21,8 @@ export interface WebhookEndpointRecord extends Stored {
   description: string;
   event_types: WebhookEventType[];
   enabled: boolean;
+  /** The body's format; endpoints saved before formats existed have none and are `standard`. */
+  format?: WebhookFormat;
   disabled_reason: string | null;
   secret_encrypted: string;
   /** The secret a rotation replaced, still signing beside the new one until `previous_secret_until`. */
@@ -39,6 +42,7 @@ export const toApiEndpoint = (record: WebhookEndpointRecord, secret?: string): W
   description: record.description,
   event_types: record.event_types,
   enabled: record.enabled,
+  format: record.format ?? 'standard',
   disabled_reason: record.disabled_reason ?? null,
   ...(secret ? { secret } : {}),
   created_at: record.created_at,
@@ -62,7 +66,7 @@ export async function endpointsOf(ctx: TenantContext): Promise<WebhookEndpointRe
   return (await webhookEndpointRepository.page(ctx, { page: 1, itemsPerPage: MAX_WEBHOOK_ENDPOINTS })).items;
 }
 
-type EndpointFields = Pick<WebhookEndpointRecord, 'url' | 'description' | 'event_types' | 'enabled'>;
+type EndpointFields = Pick<WebhookEndpointRecord, 'url' | 'description' | 'event_types' | 'enabled' | 'format'>;
 
 /**
  * Item and count in one transaction whose count update holds the bound: two concurrent creates cannot both
@@ -76,6 +80,7 @@ export async function createEndpoint(
   const id = await webhookEndpointRepository.nextId(ctx);
   const data = {
     ...fields,
+    format: fields.format ?? 'standard',
     disabled_reason: null,
     secret_encrypted: await encryptSecret(secret, ctx.tenantId, webhookSigningSecret(id)),
     created_at: new Date().toISOString(),
@@ -96,6 +101,7 @@ export const updateEndpoint = (ctx: TenantContext, id: number, version: number, 
   webhookEndpointRepository.update(ctx, id, version, ({ id: _id, version: _v, ...current }) => ({
     ...current,
     ...fields,
+    format: fields.format ?? current.format ?? 'standard',
     // Switching it on again is the person's answer to why it was switched off.
     disabled_reason: fields.enabled ? null : current.disabled_reason,
   }));

@@ -52,6 +52,8 @@ const serviceWorker = () =>
       // The map library's chunk is larger than Workbox's 2 MB default; the shell must be complete offline.
       maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
       cleanupOutdatedCaches: true,
+      // Web Push: the worker shows the product's alarm notices and opens their console path (web/public/push-sw.js).
+      importScripts: ['push-sw.js'],
     },
   });
 

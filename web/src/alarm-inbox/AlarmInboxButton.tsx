@@ -11,6 +11,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/useSession';
 import { useSelectedTenant } from '../tenants/selectedTenant';
+import { useRenewPushSubscription } from '../web-push/PushPrompt';
 import { AlarmInboxPanel } from './AlarmInboxPanel';
 import { DEFAULT_INBOX_FILTER, type InboxFilter, useAlarmInbox } from './alarmInboxApi';
 import { useAlarmNoticeMuted, useNewAlarmNotice } from './useNewAlarmNotice';
@@ -33,6 +34,7 @@ function AlarmInbox() {
   const [filter, setFilter] = useState<InboxFilter>(DEFAULT_INBOX_FILTER);
   const listed = useAlarmInbox(tenant, filter);
   useNewAlarmNotice(inbox.data?.['hydra:member'], muted, tenant);
+  useRenewPushSubscription();
   const count = inbox.data?.['hydra:totalItems'] ?? 0;
   const label = t('button', { count });
   const panelId = useId();

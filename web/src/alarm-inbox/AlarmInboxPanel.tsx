@@ -23,6 +23,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { AlarmActions } from '../asset-alarms/AlarmActions';
 import { AlarmStateLine } from '../asset-alarms/AlarmHandling';
 import { formatDateTime } from '../assets/assetFormat';
+import { PushPrompt } from '../web-push/PushPrompt';
 import type { InboxFilter } from './alarmInboxApi';
 
 const OWNER_FILTERS: readonly InboxFilter['owner'][] = ['anyone', 'me', 'none'];
@@ -59,6 +60,7 @@ export function AlarmInboxPanel(props: AlarmInboxPanelProps) {
           <CloseIcon />
         </IconButton>
       </Stack>
+      <PushPrompt />
       <FormControlLabel
         control={
           <Switch

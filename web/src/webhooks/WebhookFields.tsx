@@ -4,17 +4,21 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { WEBHOOK_EVENT_TYPES, type WebhookEndpointInput } from '@shared/schemas/webhook';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_FORMATS, type WebhookEndpointInput } from '@shared/schemas/webhook';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useTranslateMessage } from '../i18n/translateMessage';
 
 export type WebhookForm = UseFormReturn<WebhookEndpointInput>;
 
-/** URL, description, the event types as checkboxes (each with its stable English name) and On/Off. */
+/**
+ * URL, the message format (Standard Webhooks JSON, or a Teams or Slack channel's message), description, the event
+ * types as checkboxes (each with its stable English name) and On/Off.
+ */
 export function WebhookFields({ form }: { form: WebhookForm }) {
   const { t } = useTranslation('webhooks');
   const translate = useTranslateMessage();
@@ -33,6 +37,29 @@ export function WebhookFields({ form }: { form: WebhookForm }) {
         error={!!errors.url}
         helperText={message(errors.url?.message) ?? t('fields.urlHelp')}
         slotProps={{ htmlInput: { lang: 'en', inputMode: 'url' } }}
+      />
+      <Controller
+        control={control}
+        name="format"
+        render={({ field }) => (
+          <TextField
+            select
+            label={t('fields.format.label')}
+            value={field.value ?? 'standard'}
+            onChange={(event) => field.onChange(event.target.value)}
+            onBlur={field.onBlur}
+            name={field.name}
+            error={!!errors.format}
+            helperText={message(errors.format?.message) ?? t('fields.format.help')}
+            slotProps={{ htmlInput: { 'data-testid': 'webhook-format' } }}
+          >
+            {WEBHOOK_FORMATS.map((format) => (
+              <MenuItem key={format} value={format}>
+                {t(`fields.format.${format}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
       />
       <TextField
         {...register('description')}

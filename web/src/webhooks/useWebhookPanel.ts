@@ -29,14 +29,15 @@ import {
  */
 const handedOver = new Map<number, string>();
 
-const EMPTY: WebhookPayload = { url: 'https://', description: '', event_types: [], enabled: true };
-const FIELDS = new Set(['url', 'description', 'event_types', 'enabled']);
+const EMPTY: WebhookPayload = { url: 'https://', description: '', event_types: [], enabled: true, format: 'standard' };
+const FIELDS = new Set(['url', 'description', 'event_types', 'enabled', 'format']);
 
 const toFormValues = (endpoint: WebhookEndpoint): WebhookPayload => ({
   url: endpoint.url,
   description: endpoint.description,
   event_types: endpoint.event_types as WebhookPayload['event_types'],
   enabled: endpoint.enabled,
+  format: endpoint.format,
   version: endpoint.version,
 });
 
@@ -63,7 +64,12 @@ export function useWebhookPanel(endpointId: PanelId, onClose: () => void) {
   const [secret, setSecret] = useShownSecret(endpointId);
   /** The rotation being confirmed: the old secret signing on for a day beside the new one, or revoked at once. */
   const [rotating, setRotating] = useState<'overlap' | 'revoke' | null>(null);
-  const labels = { url: t('fields.url'), description: t('fields.description'), event_types: t('fields.events') };
+  const labels = {
+    url: t('fields.url'),
+    description: t('fields.description'),
+    event_types: t('fields.events'),
+    format: t('fields.format.label'),
+  };
   const { form, submit, conflictDialog } = usePanelForm({
     schema: isNew ? webhookEndpointInputSchema : webhookEndpointUpdateInputSchema,
     empty: EMPTY,

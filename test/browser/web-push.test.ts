@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { consoleUrl, DESKTOP, launchBrowser, screenshot, signInAs } from '../harness/browser';
+import { FULL_CHROMIUM_EXECUTABLE, FULL_CHROMIUM_PACKAGE } from '../harness/chromium-executable';
 import { waitUntil } from '../harness/wait';
 
 /**
@@ -7,7 +9,8 @@ import { waitUntil } from '../harness/wait';
  * notices (not again once dismissed), and the service worker shows a pushed message as a notification. No push
  * service is reachable here, so the message is handed to the worker through the DevTools protocol
  * (ServiceWorker.deliverPushMessage), as Chromium's own "Push" button does; the payload is what
- * functions/lib/web-push/push-sender.ts sends.
+ * functions/lib/web-push/push-sender.ts sends. The full Chromium drives it: the headless shell has no notification
+ * platform (test/harness/chromium-executable.ts).
  */
 const origin = () => new URL(consoleUrl()).origin;
 
@@ -29,7 +32,9 @@ const openInbox = async (page: Page) => {
 describe('web push in the console', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    if (!existsSync(FULL_CHROMIUM_EXECUTABLE))
+      throw new Error(`Needs ${FULL_CHROMIUM_EXECUTABLE}: apt-get install ${FULL_CHROMIUM_PACKAGE} (.ci/run does)`);
+    browser = await launchBrowser(FULL_CHROMIUM_EXECUTABLE);
   });
   afterAll(async () => {
     await browser?.close();

@@ -27,9 +27,9 @@ export const consoleDay = (at: Date) =>
  * production build registers Workbox's worker, which would precache the whole console (3 MB) in every
  * test's fresh context and answer requests that `page.route` is then unable to see.
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(executablePath = CHROMIUM_EXECUTABLE): Promise<Browser> {
   const browser = await chromium.launch({
-    executablePath: CHROMIUM_EXECUTABLE,
+    executablePath,
     headless: true,
     args: [
       '--no-sandbox',

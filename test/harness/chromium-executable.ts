@@ -10,3 +10,12 @@ export const CHROMIUM_EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/bin/chromi
 
 /** The Debian package that provides the default executable. */
 export const CHROMIUM_PACKAGE = 'chromium-headless-shell';
+
+/**
+ * The full browser, in its headless mode, for what the headless shell lacks: it has no notification platform, so
+ * `Notification.permission` is "denied" whatever a test grants and a service worker cannot show a notification
+ * (test/browser/web-push.test.ts). Only the tests that need it pay its cost. `CHROMIUM_FULL_PATH` names another
+ * binary.
+ */
+export const FULL_CHROMIUM_EXECUTABLE = process.env.CHROMIUM_FULL_PATH ?? '/usr/bin/chromium';
+export const FULL_CHROMIUM_PACKAGE = 'chromium';

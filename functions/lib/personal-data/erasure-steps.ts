@@ -21,6 +21,7 @@ import {
 import { forgetSubject } from '../security/rate-limit';
 import { settingIdOf, settingRepository } from '../settings/setting-repository';
 import { userRepository } from '../users/user-repository';
+import { pushSubscriptionsOf, removePushSubscription } from '../web-push/push-subscriptions';
 import { contextOf, type ErasureStep, errorName, HISTORY_STEP } from './erasure-progress';
 
 /**
@@ -29,7 +30,10 @@ import { contextOf, type ErasureStep, errorName, HISTORY_STEP } from './erasure-
  * then the records of the past (history-walk.ts, the tenant-walk job's).
  */
 
-/** The record, the Cognito user, the recovery codes and what the sign-in and reset limits keep of the login. */
+/**
+ * The record, the Cognito user, the recovery codes, the browsers' push subscriptions (no notice reaches a device
+ * afterwards) and what the sign-in and reset limits keep of the login.
+ */
 const removeAccount: ErasureStep = async (erasure) => {
   const ctx = contextOf(erasure);
   if (await userRepository.get(ctx, erasure.userId)) await userRepository.remove(ctx, erasure.userId);
@@ -39,6 +43,8 @@ const removeAccount: ErasureStep = async (erasure) => {
       if (errorName(error) !== 'UserNotFoundException') throw error;
     });
   await removeRecoveryCodes(erasure.username);
+  for (const subscription of await pushSubscriptionsOf(ctx, erasure.userId))
+    await removePushSubscription(ctx, erasure.userId, subscription.id);
   const limits = [SIGN_IN_FAILURES_PER_ACCOUNT, RESET_REQUESTS_PER_ADDRESS, RESET_GUESSES_PER_ACCOUNT, RESET_LOCK];
   for (const subject of new Set([erasure.username, erasure.email].map((text) => text.trim().toLowerCase())))
     await forgetSubject(limits, subject);

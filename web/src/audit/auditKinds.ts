@@ -47,6 +47,8 @@ const KINDS: Record<string, EntityKind> = {
   loanDays: { title: 'loanDays', screen: screen('/loan-days') },
   // The first report one subscribes to is the loan-day statement; the subscriptions have no screen of their own yet.
   reportSubscriptions: { title: 'loanDays', screen: screen('/loan-days') },
+  // A person's own browser subscriptions, asked for in the alarm inbox: a personal setting, named as one.
+  webPush: { title: 'preferences' },
 };
 
 const BY_TABLE = new Map(

@@ -69,7 +69,22 @@ describe('handlers', () => {
     const readers = resourcesOf(api(), 'AWS::IAM::Policy').filter(([, policy]) =>
       JSON.stringify(policy.PolicyDocument).includes('secretsmanager:GetSecretValue'),
     );
-    expect(readers).toHaveLength(4);
+    // The four above and the Web Push handler (the VAPID pair, below).
+    expect(readers).toHaveLength(5);
+  });
+
+  it('give only the Web Push handler the VAPID key secret, read through the secrets extension', () => {
+    const secrets = resourcesOf(api(), 'AWS::SecretsManager::Secret').filter(([id]) => id.startsWith('VapidKeys'));
+    expect(secrets).toHaveLength(1);
+    const [secretId] = secrets[0] as [string, Props];
+    for (const [, fn] of functions()) {
+      const vars = (fn.Environment as { Variables: Props }).Variables;
+      const isWebPush = moduleOf(fn) === 'web-push';
+      expect(vars.VAPID_KEYS_SECRET_ID === undefined).toBe(!isWebPush);
+      if (!isWebPush) continue;
+      expect(vars.VAPID_KEYS_SECRET_ID).toEqual({ Ref: secretId });
+      expect(JSON.stringify(fn.Layers)).toMatch(/paramsandsecrets/i);
+    }
   });
 
   it('may use the pool (its declared actions on its ARN only) and the data access policies', () => {

@@ -9,7 +9,8 @@ import { waitUntil } from '../harness/wait';
 /**
  * Webhooks, console side: an administrator adds a webhook endpoint (the secret shown once), sends a test
  * event to a receiver started here and sees it delivered in the log, sends it again, makes a new secret after
- * confirming, is refused an SSRF address under the field, and deletes the endpoint; the panel at phone width.
+ * confirming, is refused an SSRF address under the field, and deletes the endpoint; chooses the Teams format, whose
+ * test event arrives as an Adaptive Card message; the panel at phone width.
  * The demo tenant's endpoints this test makes are removed through the API afterwards.
  */
 const drawer = (page: Page) => page.locator('.MuiDrawer-paper:has(h2)').last();
@@ -19,14 +20,17 @@ describe('webhook endpoints in the console', () => {
   let server: Server;
   let url: string;
   let received = 0;
+  const bodies: { path: string; body: string }[] = [];
   const made = new Set<number>();
 
   beforeAll(async () => {
     browser = await launchBrowser();
     server = createServer((request, response) => {
-      request.resume();
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
         received += 1;
+        bodies.push({ path: request.url ?? '/', body: Buffer.concat(chunks).toString('utf8') });
         response.writeHead(204).end();
       });
     });
@@ -115,6 +119,38 @@ describe('webhook endpoints in the console', () => {
     await waitForScreen(page, /\/webhooks$/);
     made.delete(endpoint.id);
     await screenshot(page, 'webhooks-list-desktop');
+    await page.close();
+  });
+
+  it('sends to a Teams channel in its format, chosen in the panel', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInAs(page, 'admin', '/webhooks/new');
+    const teamsUrl = `${url}-teams`;
+    await drawer(page).getByLabel(/^URL/).fill(teamsUrl, { timeout: 90_000 });
+    await drawer(page).getByLabel('Message format').click();
+    await page.getByRole('option', { name: 'Microsoft Teams (Adaptive Card)' }).click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await screenshot(page, 'webhooks-format-teams-desktop');
+    await drawer(page)
+      .getByRole('checkbox', { name: /Alarm raised/ })
+      .check();
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/webhook-endpoints') && r.status() === 201);
+    await drawer(page).getByRole('button', { name: 'Save' }).click();
+    const endpoint = (await (await created).json()) as WebhookEndpoint;
+    made.add(endpoint.id);
+    expect(endpoint.format).toBe('teams');
+    await waitForScreen(page, new RegExp(`/webhooks/${endpoint.id}$`));
+    await drawer(page).getByTestId('webhook-test').click();
+    await drawer(page).locator('[data-status="delivered"]').first().waitFor();
+    const path = new URL(teamsUrl).pathname;
+    const message = JSON.parse(bodies.find((entry) => entry.path === path)?.body ?? '{}');
+    expect(message).toMatchObject({
+      type: 'message',
+      attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', content: { type: 'AdaptiveCard' } }],
+    });
+    // Read again, the panel shows the saved format.
+    await page.goto(consoleUrl(`/webhooks/${endpoint.id}`));
+    await drawer(page).getByText('Microsoft Teams (Adaptive Card)').waitFor();
     await page.close();
   });
 

@@ -34,7 +34,7 @@ function useServiceWorkerReady(): boolean | undefined {
 /** Asked once per browser: answered (yes or no) or dismissed, it is not shown again. */
 export const PUSH_PROMPT_KEY = 'webPush.asked';
 
-type Step = 'ask' | 'working' | 'failed';
+type Step = 'ask' | 'working' | 'failed' | 'closed';
 
 /**
  * The one question whether this browser may show alarm notices (Web Push): a small note in the alarm inbox with
@@ -48,8 +48,15 @@ export function PushPrompt() {
   const ready = useServiceWorkerReady();
   const undecided = ready && Notification.permission === 'default';
 
+  // Said yes, but the browser could not subscribe (no push service reachable): said once, then closed.
+  if (step === 'failed')
+    return (
+      <Alert severity="warning" onClose={() => setStep('closed')} sx={{ mb: 1 }} data-testid="push-prompt">
+        {t('failed')}
+      </Alert>
+    );
   // Not shown: a hidden mark says so once it is decided (tests wait for it, never for a prompt's absence).
-  if (asked || (!undecided && step === 'ask'))
+  if (asked || step === 'closed' || (!undecided && step === 'ask'))
     return ready === undefined && !asked ? null : <span hidden data-testid="push-prompt-settled" />;
 
   const turnOn = async () => {
@@ -63,12 +70,6 @@ export function PushPrompt() {
     }
   };
 
-  if (step === 'failed')
-    return (
-      <Alert severity="warning" onClose={() => setAsked(true)} sx={{ mb: 1 }} data-testid="push-prompt">
-        {t('failed')}
-      </Alert>
-    );
   return (
     <Alert
       severity="info"

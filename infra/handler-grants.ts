@@ -14,9 +14,9 @@ export type DataGrant =
   | 'table-read-write'
   /** Attachments: Get/Put/DeleteObject under tenants/ and incoming/tenants/, ListBucket of those prefixes. */
   | 'attachments'
-  /** GetObject under exports/ (the presigned download of an export file). */
+  /** GetObject under exports/ and report-files/ (the presigned download of an export file, a mailed report's). */
   | 'exports-read'
-  /** PutObject and AbortMultipartUpload under exports/ (an export streamed in as a multipart upload). */
+  /** PutObject and AbortMultipartUpload under exports/ and report-files/ (streamed in as a multipart upload). */
   | 'exports-write'
   /** Scan of the table: only the tenant-walk job, whose walks must find records that no index reaches. */
   | 'table-scan';
@@ -190,7 +190,12 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
   // The signing secrets are encrypted with the KPN data key (functions/lib/kpn-things/secret-cipher.ts).
   webhooks: { entry: http('webhooks'), data: RW, kpnDataKey: true, webhookQueue: 'send' },
   audit: { entry: http('audit'), data: RW },
-  'report-subscriptions': { entry: http('report-subscriptions'), data: RW },
+  // "Send now" builds the report and mails it to the caller; a file over the attachment limit is stored and linked.
+  'report-subscriptions': {
+    entry: http('report-subscriptions'),
+    data: [...RW, 'exports-read', 'exports-write'],
+    mail: true,
+  },
   // The VAPID pair is read from its secret (functions/lib/web-push/vapid-keys.ts) for the public key route.
   'web-push': { entry: http('web-push'), data: RW, vapidKeys: true },
 
@@ -279,10 +284,11 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
   // Erasures and re-datings walk a tenant's records of the past: the one Scan of the application
   // (functions/lib/data/tenant-walk.ts).
   'job-tenant-walks': { entry: 'functions/jobs/tenant-walks.ts', data: [...RW, 'table-scan'], failureQueue: true },
-  // Reads the due subscriptions, their owners and the loan-day records, writes the files in memory and mails them.
+  // Reads the due subscriptions, their owners and the loan-day records, writes the files in memory and mails them;
+  // a file over the attachment limit goes to the bucket (report-files/) and the mail links it.
   'job-report-subscriptions': {
     entry: 'functions/jobs/report-subscriptions.ts',
-    data: RW,
+    data: [...RW, 'exports-read', 'exports-write'],
     mail: true,
     failureQueue: true,
   },

@@ -3,6 +3,7 @@ import { parseCollectionQuery } from '../lib/http/collection-query';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
 import { userNamesOf } from '../lib/pickups/pickup-users';
+import { previewReport } from '../lib/report-subscriptions/report-preview';
 import { subscriptionRepository, subscriptionsOf } from '../lib/report-subscriptions/subscription-repository';
 import {
   createSubscription,
@@ -55,6 +56,7 @@ export const handler = createHttpHandler('report-subscriptions', {
       return reply(204);
     },
   }),
+  'reportSubscriptions.preview': route({ run: async ({ auth, params }) => previewReport(auth, params.id) }),
   'reportSubscriptions.unsubscribeLink': route({ run: async ({ query }) => unsubscribeBySignature(query) }),
   // Mail clients post `List-Unsubscribe=One-Click` as a form (RFC 8058): the body says nothing the link does not.
   'reportSubscriptions.unsubscribe': route({ rawBody: true, run: async ({ query }) => unsubscribeBySignature(query) }),

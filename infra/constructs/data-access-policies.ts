@@ -4,12 +4,15 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { ATTACHMENT_INCOMING_PREFIX } from '../../shared/schemas/attachment';
 import { EXPORT_STORAGE_PREFIX } from '../../shared/schemas/export';
+import { REPORT_FILE_PREFIX } from '../../shared/schemas/report-subscription';
 import { DATA_GRANT_ACTIONS, type DataGrant } from '../handler-grants';
 import { acknowledge } from '../nag';
 import { tableDataStatements } from './tracking-table';
 
 /** Attachments are stored under tenants/<id>/ and wait for registration under incoming/tenants/<id>/. */
 const ATTACHMENT_PREFIXES = ['tenants/', `${ATTACHMENT_INCOMING_PREFIX}tenants/`];
+/** List exports, and mailed reports too large to attach (kept as long as their link works). */
+const EXPORT_PREFIXES = [EXPORT_STORAGE_PREFIX, REPORT_FILE_PREFIX];
 
 /**
  * One managed policy per piece of data access (infra/handler-grants.ts DataGrant); each function's role takes
@@ -29,8 +32,8 @@ export function createDataAccessPolicies(
     acknowledge(
       target,
       `Export files get a random key per export, so object ARNs cannot be listed; the grant is ${what} under ` +
-        'the exports/ prefix of this one bucket.',
-      `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${EXPORT_STORAGE_PREFIX}*]`,
+        'the exports/ and report-files/ prefixes of this one bucket.',
+      ...EXPORT_PREFIXES.map((prefix) => `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${prefix}*]`),
     );
     return target;
   };
@@ -70,7 +73,7 @@ export function createDataAccessPolicies(
     attachments,
     'exports-read': exportsAck(
       policy('ExportsRead', 'Export files: download', [
-        new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [objects(EXPORT_STORAGE_PREFIX)] }),
+        new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: EXPORT_PREFIXES.map(objects) }),
       ]),
       'GetObject',
     ),
@@ -79,7 +82,7 @@ export function createDataAccessPolicies(
       policy('ExportsWrite', 'Export files: multipart upload', [
         new iam.PolicyStatement({
           actions: ['s3:PutObject', 's3:AbortMultipartUpload'],
-          resources: [objects(EXPORT_STORAGE_PREFIX)],
+          resources: EXPORT_PREFIXES.map(objects),
         }),
       ]),
       'PutObject and AbortMultipartUpload',

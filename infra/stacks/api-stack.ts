@@ -198,6 +198,8 @@ export class ApiStack extends Stack {
         ...(grantsOf(module).kpnDataKey ? { secrets: { KPN_DATA_KEY_SECRET_ID: kpnDataKey } } : {}),
         // Web Push's public key route reads the VAPID pair (functions/lib/web-push/vapid-keys.ts).
         ...(grantsOf(module).vapidKeys ? { secrets: { VAPID_KEYS_SECRET_ID: vapidKeys } } : {}),
+        // "Send now" writes the report's PDF or Excel file, as the export worker does.
+        ...(module === 'report-subscriptions' ? { bundling: exportWorkerBundling } : {}),
       });
       this.grantResources(handler, props, exportWorker);
       handlers.set(module, handler.function);

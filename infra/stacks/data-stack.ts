@@ -4,6 +4,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { ATTACHMENT_INCOMING_DAYS, ATTACHMENT_INCOMING_PREFIX } from '../../shared/schemas/attachment';
 import { EXPORT_RETENTION_DAYS, EXPORT_STORAGE_PREFIX } from '../../shared/schemas/export';
+import { REPORT_FILE_PREFIX, REPORT_FILE_RETENTION_DAYS } from '../../shared/schemas/report-subscription';
 import { createDataAccessPolicies } from '../constructs/data-access-policies';
 import type { DataAccess } from '../constructs/handler-function';
 import { createAccessLogsBucket, createPrivateBucket } from '../constructs/secure-bucket';
@@ -38,6 +39,8 @@ export class DataStack extends Stack {
       expiringPrefixes: [
         { prefix: EXPORT_STORAGE_PREFIX, days: EXPORT_RETENTION_DAYS },
         { prefix: ATTACHMENT_INCOMING_PREFIX, days: ATTACHMENT_INCOMING_DAYS },
+        // A mailed report too large to attach: kept a day past the end of its link.
+        { prefix: REPORT_FILE_PREFIX, days: REPORT_FILE_RETENTION_DAYS },
       ],
       cors: [
         {

@@ -1,6 +1,7 @@
 import type { RouteContract } from '../route-contracts';
 import { paginationQuerySchema } from '../schemas/common';
 import {
+  reportPreviewSchema,
   reportSubscriptionInputSchema,
   reportSubscriptionSchema,
   reportSubscriptionUpdateSchema,
@@ -12,7 +13,7 @@ import { any, type RouteDef } from './route-def';
 /**
  * Report subscriptions (functions/http/report-subscriptions.ts): reports mailed on a schedule. Whoever may read
  * the report may subscribe to it (the loan-day report's permissions); one manages one's own, administrators every
- * one of the tenant. The unsubscribe link of a mail is public: its signature is its credential.
+ * one of the tenant and subscribe others of it (`owner`). "Send now" mails a preview to the caller. The unsubscribe link of a mail is public: its signature is its credential.
  */
 const READERS = any('CUSTOMER_READ', 'RESET_LOAN_DAYS');
 const route = <const Id extends string, const Method extends RouteDef['method'], const Path extends string>(
@@ -30,6 +31,7 @@ export const REPORT_SUBSCRIPTIONS_ROUTES = [
   route('reportSubscriptions.get', 'GET', '/api/report-subscriptions/{id}'),
   route('reportSubscriptions.update', 'PUT', '/api/report-subscriptions/{id}'),
   route('reportSubscriptions.delete', 'DELETE', '/api/report-subscriptions/{id}'),
+  route('reportSubscriptions.preview', 'POST', '/api/report-subscriptions/{id}/preview'),
 ] as const satisfies readonly RouteDef[];
 
 type Id = (typeof REPORT_SUBSCRIPTIONS_ROUTES)[number]['id'];
@@ -65,4 +67,9 @@ export const REPORT_SUBSCRIPTIONS_CONTRACTS = {
     response: reportSubscriptionSchema,
   },
   'reportSubscriptions.delete': { summary: 'Delete a report subscription' },
+  'reportSubscriptions.preview': {
+    summary:
+      'Send now, as a preview: the report the next mail would carry, mailed to the caller only; the subscription is unchanged (one a minute per subscription)',
+    response: reportPreviewSchema,
+  },
 } as const satisfies Record<Id, RouteContract>;

@@ -16,6 +16,7 @@ export const SCHEDULE_WEEKDAY_INVALID = 'A weekly schedule needs a weekday from 
 export const SCHEDULE_DAY_INVALID = 'A monthly schedule needs a day of the month from 1 to 28';
 export const SCHEDULE_FIELD_NOT_TAKEN = 'Only a weekly schedule takes a weekday, only a monthly one a day';
 export const FORMAT_INVALID = 'The format must be csv, excel or pdf';
+export const OWNER_INVALID = 'The subscriber must be a user of this tenant';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -58,8 +59,12 @@ export const reportScheduleSchema = z
   }));
 export type ReportSchedule = z.infer<typeof reportScheduleSchema>;
 
-/** What the owner chooses; a client user's customer is theirs whatever they send (the server sets it). */
+/**
+ * What the owner chooses; a client user's customer is theirs whatever they send (the server sets it). `owner`
+ * (the subscriber) is the caller when left out; only an administrator names another user of the tenant.
+ */
 export const reportSubscriptionInputSchema = z.object({
+  owner: optionalReference(OWNER_INVALID),
   kind: z.enum(REPORT_KINDS, { error: REPORT_KIND_INVALID }),
   client: optionalReference(),
   schedule: reportScheduleSchema,
@@ -106,3 +111,23 @@ export const reportUnsubscribeQuerySchema = z.object({
 });
 
 export const reportUnsubscribedSchema = z.object({ unsubscribed: z.literal(true), message: z.string() });
+
+/** A preview ("send now"): the report of the period the next mail would carry, mailed to the caller only. */
+export const reportPreviewSchema = z.object({
+  /** The address the preview went to: the caller's own. */
+  sent_to: z.string(),
+  /** The month the report covers (YYYY-MM). */
+  month: z.string(),
+  /** How the file travelled: attached, as a download link (over the attachment limit), or none (no rows). */
+  file: z.enum(['attached', 'link', 'none']),
+});
+export type ReportPreview = z.infer<typeof reportPreviewSchema>;
+
+/**
+ * A mailed report over the attachment limit is stored under this prefix of the attachments bucket (beside
+ * `exports/`, whose files last a day) and linked from the mail for REPORT_LINK_DAYS; a lifecycle rule deletes
+ * the files a day after their links end (infra data stack).
+ */
+export const REPORT_FILE_PREFIX = 'report-files/';
+export const REPORT_LINK_DAYS = 7;
+export const REPORT_FILE_RETENTION_DAYS = REPORT_LINK_DAYS + 1;

@@ -28,8 +28,9 @@ const s3 = () => {
   return client;
 };
 
-export const exportKey = (ctx: TenantContext, fileName: string) =>
-  `${EXPORT_STORAGE_PREFIX}tenants/${ctx.tenantId}/${randomUUID()}/${fileName}`;
+/** `prefix`: another expiring prefix of the bucket (a mailed report's file, kept as long as its link works). */
+export const exportKey = (ctx: TenantContext, fileName: string, prefix = EXPORT_STORAGE_PREFIX) =>
+  `${prefix}tenants/${ctx.tenantId}/${randomUUID()}/${fileName}`;
 
 export interface StoredExport {
   key: string;
@@ -43,8 +44,8 @@ export interface StoredExport {
  * keeping a copy only as long as the file is small enough to answer inline. `done` settles after the last
  * part is stored; destroying `body` with an error aborts the upload, so no partial file is left.
  */
-export function openExportUpload(ctx: TenantContext, fileName: string, contentType: string) {
-  const key = exportKey(ctx, fileName);
+export function openExportUpload(ctx: TenantContext, fileName: string, contentType: string, prefix?: string) {
+  const key = exportKey(ctx, fileName, prefix);
   let size = 0;
   let kept: Buffer[] | undefined = [];
   // A pass-through that counts (a 'data' listener would switch the stream to flowing and race the upload).
@@ -82,7 +83,12 @@ export function openExportUpload(ctx: TenantContext, fileName: string, contentTy
 }
 
 /** A download that saves under the export's own name (RFC 5987 for non-ASCII names). */
-export const presignExportDownload = (key: string, fileName: string, contentType: string) =>
+export const presignExportDownload = (
+  key: string,
+  fileName: string,
+  contentType: string,
+  expiresIn = EXPORT_URL_SECONDS,
+) =>
   getSignedUrl(
     s3(),
     new GetObjectCommand({
@@ -91,7 +97,7 @@ export const presignExportDownload = (key: string, fileName: string, contentType
       ResponseContentDisposition: `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
       ResponseContentType: contentType,
     }),
-    { expiresIn: EXPORT_URL_SECONDS },
+    { expiresIn },
   );
 
 /** A written export file: where it is stored and what the download is called. */

@@ -45,15 +45,19 @@ export async function* readAhead<T>(
   }
 }
 
-/** Writes the export file to storage (422 for an empty list, nothing stored). */
-export async function writeExport<T>(job: ExportRun<T>, onProgress?: ExportProgress): Promise<ExportFile> {
+/** Writes the export file to storage (422 for an empty list, nothing stored); `prefix` as openExportUpload's. */
+export async function writeExport<T>(
+  job: ExportRun<T>,
+  onProgress?: ExportProgress,
+  prefix?: string,
+): Promise<ExportFile> {
   const iterator = job.batches[Symbol.asyncIterator]();
   // Read before anything is written: an empty list answers 422 and leaves no file behind.
   const first = await firstBatch(iterator);
   if (!first) throw unprocessable([{ propertyPath: '', message: NOTHING_TO_EXPORT }]);
   const fileName = exportFileName(job.entity, job.type, job.day);
   const { mimeType } = EXPORT_FILE_TYPES[job.type];
-  const upload = openExportUpload(job.ctx, fileName, mimeType);
+  const upload = openExportUpload(job.ctx, fileName, mimeType, prefix);
   try {
     await EXPORT_WRITERS[job.type](job.sheet, readAhead(first, iterator, job.toRow, onProgress), upload.body);
   } catch (error) {

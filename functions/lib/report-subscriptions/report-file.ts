@@ -2,7 +2,9 @@ import { Writable } from 'node:stream';
 import { EXPORT_FILE_TYPES, exportFileName } from '../../../shared/schemas/export';
 import { PRODUCT_TIME_ZONE } from '../../../shared/wall-clock';
 import type { AuthContext } from '../auth/auth-context';
+import type { ExportRow } from '../exports/export-table';
 import { loanDayExportOf } from '../exports/loan-day-export';
+import type { ExportRun } from '../exports/run-export';
 import { readAhead } from '../exports/write-export';
 import { EXPORT_WRITERS } from '../exports/writers';
 import type { ReportSubscriptionRecord } from './subscription-repository';
@@ -23,6 +25,20 @@ export interface ReportFile {
 
 class TooLarge extends Error {}
 
+/** The report's export run: its rows in the reader's scope, the subscription's format and language. */
+export const reportRunOf = (
+  owner: AuthContext,
+  subscription: ReportSubscriptionRecord,
+  month: string,
+  now: Date,
+): ExportRun<ExportRow> =>
+  loanDayExportOf(
+    owner,
+    { month, ...(subscription.client_id === null ? {} : { client: subscription.client_id }) },
+    { type: subscription.format, language: subscription.language, timeZone: PRODUCT_TIME_ZONE },
+    now,
+  );
+
 export async function buildReportFile(
   owner: AuthContext,
   subscription: ReportSubscriptionRecord,
@@ -30,12 +46,7 @@ export async function buildReportFile(
   limit: number,
   now: Date,
 ): Promise<ReportFile> {
-  const run = loanDayExportOf(
-    owner,
-    { month, ...(subscription.client_id === null ? {} : { client: subscription.client_id }) },
-    { type: subscription.format, language: subscription.language, timeZone: PRODUCT_TIME_ZONE },
-    now,
-  );
+  const run = reportRunOf(owner, subscription, month, now);
   const fileName = exportFileName(run.entity, run.type, run.day);
   const { mimeType } = EXPORT_FILE_TYPES[run.type];
   const iterator = run.batches[Symbol.asyncIterator]();

@@ -7,12 +7,10 @@ import { queryAllPages } from '../data/query-page';
 import { fromItem } from '../data/repository';
 import { systemTenantContext } from '../data/system-context';
 import type { TenantContext } from '../data/tenant-context';
-import { mailFrom, sendRawMail } from '../mail/send-mail';
 import { tenantRepository } from '../tenants/tenant-repository';
 import { userRepository } from '../users/user-repository';
 import { nextDueAfter, previousMonthOf } from './next-due';
-import { buildReportFile } from './report-file';
-import { composeReportMail } from './report-mail';
+import { deliverReport } from './report-delivery';
 import {
   type ReportSubscriptionRecord,
   SUBSCRIPTION_DUE_INDEX,
@@ -33,7 +31,10 @@ import { unsubscribeUrl } from './unsubscribe-link';
  */
 export const ATTEMPTS = 3;
 const CLAIM_MS = 10 * 60_000;
-/** Attached up to this size; a larger file is named in the mail instead (SES takes 40 MB, inboxes less). */
+/**
+ * Attached up to this size; a larger file is linked from the mail instead (SES takes 40 MB, inboxes less). A run
+ * may lower it (the job's event `attachmentLimit`: a manual run, the tests), never raise it.
+ */
 export const ATTACHMENT_LIMIT = 7_000_000;
 export const OWNER_GONE = 'The subscriber is no longer an active user';
 export const NOT_ALLOWED = 'The subscriber may no longer read this report';
@@ -48,7 +49,14 @@ export interface ReportJobReport {
   skipped: number;
 }
 
-export async function runReportJob(now: Date, options: { tenants?: readonly string[] } = {}) {
+export interface ReportJobOptions {
+  tenants?: readonly string[];
+  /** Bytes, at most ATTACHMENT_LIMIT. */
+  attachmentLimit?: number;
+}
+
+export async function runReportJob(now: Date, options: ReportJobOptions = {}) {
+  const limit = Math.min(options.attachmentLimit ?? ATTACHMENT_LIMIT, ATTACHMENT_LIMIT);
   const report: ReportJobReport = { now: now.toISOString(), tenants: 0, due: 0, sent: 0, failed: 0, skipped: 0 };
   const only = options.tenants ? new Set(options.tenants) : undefined;
   for (const tenant of await tenantRepository.list()) {
@@ -57,7 +65,7 @@ export async function runReportJob(now: Date, options: { tenants?: readonly stri
     const ctx = systemTenantContext(String(tenant.id));
     for (const subscription of await dueSubscriptions(ctx, now)) {
       report.due += 1;
-      const outcome = await sendOne(ctx, subscription, now);
+      const outcome = await sendOne(ctx, subscription, now, limit);
       report[outcome] += 1;
     }
   }
@@ -78,12 +86,17 @@ async function dueSubscriptions(ctx: TenantContext, now: Date): Promise<ReportSu
 
 type Outcome = 'sent' | 'failed' | 'skipped';
 
-async function sendOne(ctx: TenantContext, subscription: ReportSubscriptionRecord, now: Date): Promise<Outcome> {
+async function sendOne(
+  ctx: TenantContext,
+  subscription: ReportSubscriptionRecord,
+  now: Date,
+  limit: number,
+): Promise<Outcome> {
   const due = subscription.next_due as string;
   const attempts = subscription.sending?.due === due ? subscription.sending.attempts + 1 : 1;
   if (!(await claim(ctx, subscription, due, attempts, now))) return 'skipped';
   try {
-    const refusal = await mailReport(ctx, subscription, due, now);
+    const refusal = await mailReport(ctx, subscription, due, now, limit);
     await settle(ctx, subscription, due, now, refusal ? { error: refusal } : { sent: true });
     return refusal ? 'failed' : 'sent';
   } catch (error) {
@@ -95,24 +108,30 @@ async function sendOne(ctx: TenantContext, subscription: ReportSubscriptionRecor
 }
 
 /** Sends the period's mail; answers why there is none when the owner may not have it (no retry helps then). */
-async function mailReport(ctx: TenantContext, subscription: ReportSubscriptionRecord, due: string, now: Date) {
+async function mailReport(
+  ctx: TenantContext,
+  subscription: ReportSubscriptionRecord,
+  due: string,
+  now: Date,
+  limit: number,
+) {
   const owner = await userRepository.get(ctx, subscription.owner_id);
   if (!owner?.active || !owner.email) return OWNER_GONE;
   const permissions = permissionsOf(await loadRoleMatrix(ctx), owner.roles);
   if (!['CUSTOMER_READ', 'RESET_LOAN_DAYS'].some((name) => permissions.has(name))) return NOT_ALLOWED;
   const auth = ownerContext(ctx, owner.id, owner.email, owner.roles, permissions);
   const month = previousMonthOf(new Date(due));
-  const file = await buildReportFile(auth, subscription, month, ATTACHMENT_LIMIT, now);
-  const mail = composeReportMail({
-    from: mailFrom(),
-    to: owner.email,
-    language: subscription.language,
+  await deliverReport(
+    auth,
+    subscription,
     month,
-    file,
-    limit: ATTACHMENT_LIMIT,
-    unsubscribeUrl: unsubscribeUrl(subscription.unsubscribe_key, ctx.tenantId, subscription.id),
-  });
-  await sendRawMail(owner.email, mail.message);
+    {
+      to: owner.email,
+      limit,
+      unsubscribeUrl: unsubscribeUrl(subscription.unsubscribe_key, ctx.tenantId, subscription.id),
+    },
+    now,
+  );
   return undefined;
 }
 

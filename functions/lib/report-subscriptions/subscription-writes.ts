@@ -1,12 +1,13 @@
 import { isAdmin, isClientUser } from '../../../shared/permissions';
 import { CLIENT_NOT_FOUND } from '../../../shared/schemas/asset';
 import type { ReportSubscription, ReportSubscriptionInput } from '../../../shared/schemas/report-subscription';
-import { reportSubscriptionSchema } from '../../../shared/schemas/report-subscription';
+import { OWNER_INVALID, reportSubscriptionSchema } from '../../../shared/schemas/report-subscription';
 import type { AuthContext } from '../auth/auth-context';
+import { loadRoleMatrix, permissionsOf } from '../auth/role-matrix';
 import { clientRepository } from '../clients/client-repository';
 import type { TenantContext } from '../data/tenant-context';
 import { allowListOf } from '../http/allow-list';
-import { notFound, unprocessable } from '../http/errors';
+import { forbidden, notFound, unprocessable } from '../http/errors';
 import { userNamesOf } from '../pickups/pickup-users';
 import { type UserRecord, userRepository } from '../users/user-repository';
 import { nextDueAfter } from './next-due';
@@ -25,6 +26,10 @@ import {
  */
 export const NO_CUSTOMER = 'A client user without a customer has no report to subscribe to';
 export const TOO_MANY = `At most ${SUBSCRIPTIONS_PER_OWNER} report subscriptions per user`;
+export const OWNER_NOT_ALLOWED = 'This user may not read this report';
+export const OTHERS_ARE_ADMINS = 'Only an administrator subscribes another user to a report';
+/** The permissions of the report (the routes' access, shared/api/report-subscriptions.ts). */
+export const REPORT_READERS = ['CUSTOMER_READ', 'RESET_LOAN_DAYS'] as const;
 
 const allowed = allowListOf(reportSubscriptionSchema);
 
@@ -65,6 +70,23 @@ async function customerFor(ctx: TenantContext, owner: UserRecord | undefined, as
   return asked;
 }
 
+/**
+ * The subscriber: the caller, unless an administrator names another active user of the tenant who may read the
+ * report (a client user among them: then their customer's). Anyone else naming another is refused (403); the
+ * lookup is in the caller's tenant, so another tenant's user is "not found" whoever asks.
+ */
+async function ownerFor(auth: AuthContext, asked: number | null | undefined, current?: number) {
+  const wanted = asked ?? current ?? auth.userId;
+  if (wanted !== auth.userId && wanted !== current && !isAdmin(auth.roles)) throw forbidden(OTHERS_ARE_ADMINS);
+  const owner = await userRepository.get(auth.tenant, wanted);
+  if (wanted === auth.userId || wanted === current) return { id: wanted, record: owner };
+  if (!owner?.active) throw unprocessable([{ propertyPath: 'owner', message: OWNER_INVALID }]);
+  const permissions = permissionsOf(await loadRoleMatrix(auth.tenant), owner.roles);
+  if (!REPORT_READERS.some((name) => permissions.has(name)))
+    throw unprocessable([{ propertyPath: 'owner', message: OWNER_NOT_ALLOWED }]);
+  return { id: wanted, record: owner };
+}
+
 const choiceOf = (input: ReportSubscriptionInput, clientId: number | null, now: Date) => ({
   kind: input.kind,
   client_id: clientId,
@@ -76,12 +98,12 @@ const choiceOf = (input: ReportSubscriptionInput, clientId: number | null, now: 
 });
 
 export async function createSubscription(auth: AuthContext, input: ReportSubscriptionInput) {
-  const owner = await userRepository.get(auth.tenant, auth.userId);
+  const { id: ownerId, record: owner } = await ownerFor(auth, input.owner);
   const clientId = await customerFor(auth.tenant, owner, input.client);
-  if ((await subscriptionsOf(auth.tenant, auth.userId)).length >= SUBSCRIPTIONS_PER_OWNER)
+  if ((await subscriptionsOf(auth.tenant, ownerId)).length >= SUBSCRIPTIONS_PER_OWNER)
     throw unprocessable([{ propertyPath: '', message: TOO_MANY }]);
   const record = await subscriptionRepository.create(auth.tenant, {
-    owner_id: auth.userId,
+    owner_id: ownerId,
     ...choiceOf(input, clientId, new Date()),
     last_sent: null,
     last_error: null,
@@ -100,10 +122,11 @@ export async function updateSubscription(
   input: ReportSubscriptionInput & { version: number },
 ) {
   const current = await visibleSubscription(auth, id);
-  const owner = await userRepository.get(auth.tenant, current.owner_id);
+  const { id: ownerId, record: owner } = await ownerFor(auth, input.owner, current.owner_id);
   const clientId = await customerFor(auth.tenant, owner, input.client);
   const record = await subscriptionRepository.update(auth.tenant, id, input.version, (stored) => ({
     ...stored,
+    owner_id: ownerId,
     ...choiceOf(input, clientId, new Date()),
     sending: undefined,
   }));

@@ -109,3 +109,13 @@ export const WEBHOOK_MANUAL_SENDS_PER_TENANT: WindowLimit = {
   limit: 30,
   windowSeconds: MINUTE,
 };
+
+/**
+ * Report previews ("send now", functions/lib/report-subscriptions/report-preview.ts) per subscription: each builds
+ * the report and mails it. One a minute is what a person checking a report clicks; a script gets no more.
+ */
+export const REPORT_PREVIEWS_PER_SUBSCRIPTION: WindowLimit = {
+  name: 'report-preview',
+  limit: 1,
+  windowSeconds: MINUTE,
+};

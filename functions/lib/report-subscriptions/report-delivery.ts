@@ -1,0 +1,58 @@
+import { REPORT_FILE_PREFIX, REPORT_LINK_DAYS, type ReportPreview } from '../../../shared/schemas/report-subscription';
+import type { AuthContext } from '../auth/auth-context';
+import { presignExportDownload } from '../exports/export-storage';
+import { writeExport } from '../exports/write-export';
+import { mailFrom, sendRawMail } from '../mail/send-mail';
+import { buildReportFile, reportRunOf } from './report-file';
+import { composeReportMail } from './report-mail';
+import type { ReportSubscriptionRecord } from './subscription-repository';
+
+/**
+ * One report mail, of the schedule (the job) or a preview (functions/lib/report-subscriptions/report-preview.ts):
+ * the file read as `reader`, attached up to `limit` bytes; past it the file is written again, this time into the
+ * bucket under REPORT_FILE_PREFIX, and the mail carries a presigned download that works REPORT_LINK_DAYS. The
+ * first pass stops at the limit, so a report is held in memory only while it is small enough to attach.
+ */
+export const REPORT_LINK_SECONDS = REPORT_LINK_DAYS * 24 * 3600;
+
+export interface Delivery {
+  to: string;
+  /** Attachment limit in bytes. */
+  limit: number;
+  preview?: boolean;
+  unsubscribeUrl?: string;
+}
+
+export async function deliverReport(
+  reader: AuthContext,
+  subscription: ReportSubscriptionRecord,
+  month: string,
+  delivery: Delivery,
+  now: Date,
+): Promise<ReportPreview['file']> {
+  const file = await buildReportFile(reader, subscription, month, delivery.limit, now);
+  const url = file.empty || file.content ? undefined : await storedReportLink(reader, subscription, month, now);
+  const mail = composeReportMail({
+    from: mailFrom(),
+    to: delivery.to,
+    language: subscription.language,
+    month,
+    file,
+    limit: delivery.limit,
+    ...(url ? { link: { url, days: REPORT_LINK_DAYS } } : {}),
+    ...(delivery.preview ? { preview: true } : {}),
+    ...(delivery.unsubscribeUrl ? { unsubscribeUrl: delivery.unsubscribeUrl } : {}),
+  });
+  await sendRawMail(delivery.to, mail.message);
+  return file.empty ? 'none' : url ? 'link' : 'attached';
+}
+
+async function storedReportLink(
+  reader: AuthContext,
+  subscription: ReportSubscriptionRecord,
+  month: string,
+  now: Date,
+): Promise<string> {
+  const stored = await writeExport(reportRunOf(reader, subscription, month, now), undefined, REPORT_FILE_PREFIX);
+  return presignExportDownload(stored.key, stored.fileName, stored.mimeType, REPORT_LINK_SECONDS);
+}

@@ -2,13 +2,11 @@ import { isAdmin } from '../../shared/permissions';
 import { parseCollectionQuery } from '../lib/http/collection-query';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
-import { userNamesOf } from '../lib/pickups/pickup-users';
 import { previewReport } from '../lib/report-subscriptions/report-preview';
 import { subscriptionRepository, subscriptionsOf } from '../lib/report-subscriptions/subscription-repository';
 import {
   createSubscription,
   presentAll,
-  presentSubscription,
   updateSubscription,
   visibleSubscription,
 } from '../lib/report-subscriptions/subscription-writes';
@@ -39,8 +37,7 @@ export const handler = createHttpHandler('report-subscriptions', {
   'reportSubscriptions.get': route({
     run: async ({ auth, params }) => {
       const record = await visibleSubscription(auth, params.id);
-      const names = await userNamesOf(auth.tenant, [record.owner_id]);
-      return presentSubscription(record, names.get(record.owner_id) ?? null);
+      return (await presentAll(auth.tenant, [record]))[0];
     },
   }),
   'reportSubscriptions.create': route({

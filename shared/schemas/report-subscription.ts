@@ -89,7 +89,8 @@ export const reportSubscriptionSchema = z.object({
   id: entityIdSchema,
   owner: z.object({ id: entityIdSchema, name: z.string().nullable() }),
   kind: z.enum(REPORT_KINDS),
-  client: z.object({ id: entityIdSchema }).nullable(),
+  /** The customer the report covers (its company name, or its name), or null: every customer the owner reads. */
+  client: z.object({ id: entityIdSchema, name: z.string().nullable() }).nullable(),
   schedule: storedScheduleSchema,
   format: z.enum(EXPORT_TYPES),
   language: z.enum(EXPORT_LANGUAGES),

@@ -402,6 +402,12 @@ const ADMIN: Screen[] = [
   { name: 'API credentials', path: '/api', ready: formReady('main h1') },
   // The webhook endpoint panel with its event-type checkboxes (the demo tenant has no endpoint seeded).
   { name: 'webhook endpoint panel', path: '/webhooks/new', ready: formReady(`${PANEL} input[type="checkbox"]`) },
+  // Scheduled reports: the new subscription panel over the list (the demo tenant has none seeded).
+  {
+    name: 'scheduled report panel',
+    path: '/report-subscriptions/new',
+    ready: formReady(`${PANEL} input[data-testid="subscription-time"]`),
+  },
   {
     name: 'gateways',
     path: '/gateways',

@@ -288,7 +288,7 @@ describe('report subscriptions', () => {
       language: 'en',
     });
     expect(created.status).toBe(201);
-    expect(created.body.client).toEqual({ id: client.client_id });
+    expect(created.body.client).toEqual({ id: client.client_id, name: expect.any(String) });
     const due = created.body.next_due as string;
     const month = previousMonthOf(new Date(due));
     await run(due);

@@ -33,6 +33,7 @@ const ReportsPage = lazy(() => import('./reports/ReportsPage'));
 const StockPage = lazy(() => import('./zone-stock/StockPage'));
 const PickupsPage = lazy(() => import('./pickups/PickupsPage'));
 const LoanDaysPage = lazy(() => import('./loan-days/LoanDaysPage'));
+const ReportSubscriptionsPage = lazy(() => import('./report-subscriptions/ReportSubscriptionsPage'));
 const AuditPage = lazy(() => import('./audit/AuditPage'));
 const RetentionPage = lazy(() => import('./retention/RetentionPage'));
 
@@ -71,6 +72,8 @@ export const routes: RouteObject[] = [
           page('preferences', { title: 'preferences' }, <PreferencesPage />),
           // Transporters and client users see pickups too (the API gives each their view).
           page('pickups/:id?', { title: 'pickups' }, <PickupsPage />),
+          // Whoever may read the loan-day report subscribes to it, a client user too (the API's rule).
+          page('report-subscriptions/:id?', { title: 'reportSubscriptions' }, <ReportSubscriptionsPage />),
           {
             element: <RequireStaff />,
             children: [

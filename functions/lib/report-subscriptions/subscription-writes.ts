@@ -5,6 +5,8 @@ import { OWNER_INVALID, reportSubscriptionSchema } from '../../../shared/schemas
 import type { AuthContext } from '../auth/auth-context';
 import { loadRoleMatrix, permissionsOf } from '../auth/role-matrix';
 import { clientRepository } from '../clients/client-repository';
+import { batchGetByIds } from '../data/batch-get';
+import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 import { allowListOf } from '../http/allow-list';
 import { forbidden, notFound, unprocessable } from '../http/errors';
@@ -33,13 +35,32 @@ export const REPORT_READERS = ['CUSTOMER_READ', 'RESET_LOAN_DAYS'] as const;
 
 const allowed = allowListOf(reportSubscriptionSchema);
 
-export function presentSubscription(record: ReportSubscriptionRecord, ownerName: string | null): ReportSubscription {
+/** Names of the records' owners and customers (one BatchGetItem each; a deleted one: no name). */
+export async function namesOf(ctx: TenantContext, records: readonly ReportSubscriptionRecord[]) {
+  const clientIds = [...new Set(records.flatMap((record) => (record.client_id === null ? [] : [record.client_id])))];
+  const [owners, clients] = await Promise.all([
+    userNamesOf(ctx, [...new Set(records.map((record) => record.owner_id))]),
+    clientIds.length === 0 ? [] : batchGetByIds(ctx, 'CLIENT', clientIds, { attributes: ['id', 'name', 'company'] }),
+  ]);
+  const customers = new Map(
+    clients.map((item) => {
+      const client = fromItem<{ id: number; name: string; company?: string | null }>(item);
+      return [client.id, client.company || client.name] as const;
+    }),
+  );
+  return { owners, customers };
+}
+
+type Names = Awaited<ReturnType<typeof namesOf>>;
+
+export function presentSubscription(record: ReportSubscriptionRecord, names: Names): ReportSubscription {
   return allowed({
     '@id': `/api/report-subscriptions/${record.id}`,
     '@type': 'ReportSubscription',
     ...record,
-    owner: { id: record.owner_id, name: ownerName },
-    client: record.client_id === null ? null : { id: record.client_id },
+    owner: { id: record.owner_id, name: names.owners.get(record.owner_id) ?? null },
+    client:
+      record.client_id === null ? null : { id: record.client_id, name: names.customers.get(record.client_id) ?? null },
     next_due: record.paused ? null : record.next_due,
     last_sent: record.last_sent ?? null,
     last_error: record.last_error ?? null,
@@ -47,8 +68,8 @@ export function presentSubscription(record: ReportSubscriptionRecord, ownerName:
 }
 
 export async function presentAll(ctx: TenantContext, records: ReportSubscriptionRecord[]) {
-  const names = await userNamesOf(ctx, [...new Set(records.map((record) => record.owner_id))]);
-  return records.map((record) => presentSubscription(record, names.get(record.owner_id) ?? null));
+  const names = await namesOf(ctx, records);
+  return records.map((record) => presentSubscription(record, names));
 }
 
 /** The subscription if the caller may see it: their own, or any of the tenant for an administrator. */
@@ -109,7 +130,7 @@ export async function createSubscription(auth: AuthContext, input: ReportSubscri
     last_error: null,
     unsubscribe_key: newUnsubscribeKey(),
   });
-  return presentSubscription(record, owner?.name ?? null);
+  return (await presentAll(auth.tenant, [record]))[0] as ReportSubscription;
 }
 
 /**
@@ -130,5 +151,5 @@ export async function updateSubscription(
     ...choiceOf(input, clientId, new Date()),
     sending: undefined,
   }));
-  return presentSubscription(record, owner?.name ?? null);
+  return (await presentAll(auth.tenant, [record]))[0] as ReportSubscription;
 }

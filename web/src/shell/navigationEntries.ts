@@ -37,6 +37,13 @@ export const NAVIGATION_ENTRIES: readonly NavigationEntry[] = [
   // /api/loan-days allows (shared/api/loan-days.ts).
   { path: '/pickups', title: 'pickups', group: 'tracking', anyOf: ['ASSET_REPORT_CONFIRM', 'ROLE_TRANSPORTER'] },
   { path: '/loan-days', title: 'loanDays', group: 'tracking', anyOf: ['CUSTOMER_READ', 'RESET_LOAN_DAYS'] },
+  // Scheduled reports: whoever may read the report subscribes to it (shared/api/report-subscriptions.ts).
+  {
+    path: '/report-subscriptions',
+    title: 'reportSubscriptions',
+    group: 'tracking',
+    anyOf: ['CUSTOMER_READ', 'RESET_LOAN_DAYS'],
+  },
   { path: '/customers', title: 'customers', group: 'tracking', anyOf: crud('CUSTOMER') },
   { path: '/tenants', title: 'tenants', group: 'administration', anyOf: ['SUPER_ADMIN', 'ROLE_SUPER_ADMIN'] },
   { path: '/users', title: 'users', group: 'administration', anyOf: crud('USER') },

@@ -16,6 +16,7 @@ import Palette from '@mui/icons-material/Palette';
 import People from '@mui/icons-material/People';
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import Router from '@mui/icons-material/Router';
+import ScheduleSend from '@mui/icons-material/ScheduleSend';
 import SettingsInputAntenna from '@mui/icons-material/SettingsInputAntenna';
 import Warehouse from '@mui/icons-material/Warehouse';
 import Webhook from '@mui/icons-material/Webhook';
@@ -33,6 +34,7 @@ export const NAVIGATION_ICONS: Record<string, typeof SvgIcon> = {
   '/stock': Warehouse,
   '/pickups': LocalShipping,
   '/loan-days': ReceiptLong,
+  '/report-subscriptions': ScheduleSend,
   '/customers': Groups,
   '/tenants': Apartment,
   '/users': People,

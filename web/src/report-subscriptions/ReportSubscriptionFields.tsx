@@ -128,7 +128,7 @@ export function ReportSubscriptionFields({ form }: { form: ReportSubscriptionFor
         />
       )}
       {select('schedule.every', t('fields.every'), SCHEDULE_EVERY, (value) => t(`every.${value as 'day'}`))}
-      <Stack direction="row" spacing={2} sx={ROW}>
+      <Stack direction="row" spacing={2} useFlexGap sx={ROW}>
         {every === 'week' &&
           select('schedule.weekday', t('fields.weekday'), WEEKDAYS, (value) =>
             weekdayName(Number(value), i18n.language),
@@ -150,7 +150,7 @@ export function ReportSubscriptionFields({ form }: { form: ReportSubscriptionFor
           )}
         />
       </Stack>
-      <Stack direction="row" spacing={2} sx={ROW}>
+      <Stack direction="row" spacing={2} useFlexGap sx={ROW}>
         {select('format', t('fields.format'), EXPORT_TYPES, (value) => t(`formats.${value as 'pdf'}`))}
         {select('language', t('fields.language'), EXPORT_LANGUAGES, (value) => t(`languages.${value as 'en'}`))}
       </Stack>

@@ -33,8 +33,11 @@ const KNOWN_OVER: Record<string, { ceilingKb: number; why: string }> = {};
  */
 const WRITER_PACKAGES = ['pdfkit', 'exceljs', 'fontkit', 'jszip', 'archiver', 'unzipper'];
 const WORKER = 'export-worker';
-/** Bundled as the export worker is, with the writers beside index.js: the worker and the report job (scheduled-job.ts). */
-const EXPORT_BUNDLED = [WORKER, 'job-report-subscriptions'];
+/**
+ * Bundled as the export worker is, with the writers beside index.js: the worker, the report job (scheduled-job.ts)
+ * and the report subscriptions' API (Send now builds the report; infra/stacks/api-stack.ts).
+ */
+const EXPORT_BUNDLED = [WORKER, 'job-report-subscriptions', 'report-subscriptions'];
 /** The QuickJS loader whose .wasm only the codec Lambdas get beside their bundle (infra/constructs/codec-bundling.ts). */
 const SANDBOX_PACKAGE = '@jitl/quickjs-wasmfile-release-sync';
 /** The variant with the WebAssembly inlined as base64: no bundle may carry it again. */

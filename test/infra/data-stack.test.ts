@@ -96,8 +96,23 @@ describe('attachments bucket', () => {
       NoncurrentVersionExpiration: { NoncurrentDays: 1 },
       AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
     });
-    // Attachments themselves never expire: only exports and uploads waiting for their registration.
-    expect(rules.filter((rule) => rule.ExpirationInDays !== undefined)).toHaveLength(2);
+    // Attachments themselves never expire: only exports, mailed reports' files and uploads waiting for their registration.
+    expect(rules.filter((rule) => rule.ExpirationInDays !== undefined)).toHaveLength(3);
+  });
+
+  it('keeps a mailed report too large to attach a day past its 7-day link, under a prefix of its own', () => {
+    const [, bucket] = resourcesOf(s.template(s.data), 'AWS::S3::Bucket').find(([id]) =>
+      id.startsWith('Attachments'),
+    ) as [string, Record<string, unknown>];
+    const rules = (bucket.LifecycleConfiguration as { Rules: Record<string, unknown>[] }).Rules;
+    expect(rules).toContainEqual({
+      Id: 'expire-report-files',
+      Prefix: 'report-files/',
+      Status: 'Enabled',
+      ExpirationInDays: 8,
+      NoncurrentVersionExpiration: { NoncurrentDays: 8 },
+      AbortIncompleteMultipartUpload: { DaysAfterInitiation: 8 },
+    });
   });
 
   it('deletes attachment uploads left in incoming/ after a day', () => {
@@ -161,10 +176,13 @@ describe('handler data access policies (one per piece, infra/handler-grants.ts)'
     // Writes go to the table itself; an index takes only queries.
     expect(JSON.stringify(withAction('dynamodb:PutItem').map((st) => st.Resource))).not.toContain('/index/');
   });
-  it('lets handlers abort an unfinished export upload, under exports/ only', () => {
+  it('lets handlers abort an unfinished export upload, under exports/ and report-files/ only', () => {
     const abort = withAction('s3:AbortMultipartUpload');
     expect(abort).toHaveLength(1);
-    expect(JSON.stringify(abort[0]?.Resource)).toMatch(/"\/exports\/\*"\]\]\}$/);
+    const resources = abort[0]?.Resource as unknown[];
+    expect(resources).toHaveLength(2);
+    expect(JSON.stringify(resources[0])).toMatch(/"\/exports\/\*"\]\]\}$/);
+    expect(JSON.stringify(resources[1])).toMatch(/"\/report-files\/\*"\]\]\}$/);
   });
   it('lets handlers list tenant folders and their waiting uploads only', () => {
     const list = withAction('s3:ListBucket');

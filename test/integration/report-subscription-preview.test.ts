@@ -95,7 +95,13 @@ describe('report subscription preview', () => {
     expect((await mailsTo(admin.email)).filter((m) => m.subject === subject).map((m) => m.id)).toEqual([mail.id]);
   });
 
-  it('is not found to a user who is not its owner, as to another tenant', async () => {
+  it('is sent to its owner when they ask, and not found to a user who is not its owner, as to another tenant', async () => {
+    const theirs = await subscribe({ owner: user.id, schedule: { every: 'day', time: '05:35' }, language: 'de' });
+    const own = await preview(theirs.id, userToken);
+    expect(own.status).toBe(200);
+    expect(own.body.sent_to).toBe(user.email);
+    await waitForMailMatching(user.email, (m) => m.subject === `Vorschau: Leihtage ${own.body.month}`);
+
     const mine = await subscribe({ schedule: { every: 'day', time: '05:40' } });
     expect((await preview(mine.id, userToken)).status).toBe(404);
     expect((await preview(mine.id, await tokenOf('acme-admin'))).status).toBe(404);

@@ -118,11 +118,16 @@ const choiceOf = (input: ReportSubscriptionInput, clientId: number | null, now: 
   next_due: nextDueAfter(input.schedule, now).toISOString(),
 });
 
+/** The owner's subscriptions stay one small Query (SUBSCRIPTIONS_PER_OWNER). */
+async function checkRoomFor(ctx: TenantContext, ownerId: number) {
+  if ((await subscriptionsOf(ctx, ownerId)).length >= SUBSCRIPTIONS_PER_OWNER)
+    throw unprocessable([{ propertyPath: '', message: TOO_MANY }]);
+}
+
 export async function createSubscription(auth: AuthContext, input: ReportSubscriptionInput) {
   const { id: ownerId, record: owner } = await ownerFor(auth, input.owner);
   const clientId = await customerFor(auth.tenant, owner, input.client);
-  if ((await subscriptionsOf(auth.tenant, ownerId)).length >= SUBSCRIPTIONS_PER_OWNER)
-    throw unprocessable([{ propertyPath: '', message: TOO_MANY }]);
+  await checkRoomFor(auth.tenant, ownerId);
   const record = await subscriptionRepository.create(auth.tenant, {
     owner_id: ownerId,
     ...choiceOf(input, clientId, new Date()),
@@ -145,6 +150,7 @@ export async function updateSubscription(
   const current = await visibleSubscription(auth, id);
   const { id: ownerId, record: owner } = await ownerFor(auth, input.owner, current.owner_id);
   const clientId = await customerFor(auth.tenant, owner, input.client);
+  if (ownerId !== current.owner_id) await checkRoomFor(auth.tenant, ownerId);
   const record = await subscriptionRepository.update(auth.tenant, id, input.version, (stored) => ({
     ...stored,
     owner_id: ownerId,

@@ -12,10 +12,12 @@ import { any, type RouteDef } from './route-def';
 
 /**
  * Report subscriptions (functions/http/report-subscriptions.ts): reports mailed on a schedule. Whoever may read
- * the report may subscribe to it (the loan-day report's permissions); one manages one's own, administrators every
- * one of the tenant and subscribe others of it (`owner`). "Send now" mails a preview to the caller. The unsubscribe link of a mail is public: its signature is its credential.
+ * the report may subscribe to it (the permissions of the list it is made of); one manages one's own, administrators
+ * every one of the tenant and subscribe others of it (`owner`). "Send now" mails a preview to the caller. The
+ * unsubscribe link of a mail is public: its signature is its credential.
  */
-const READERS = any('CUSTOMER_READ', 'RESET_LOAN_DAYS');
+// Any report's readers (report-kinds.ts REPORT_KIND_ACCESS): the kind asked for is checked per subscription.
+const READERS = any('CUSTOMER_READ', 'RESET_LOAN_DAYS', 'ASSET_READ', 'DEVICE_READ', 'VIEW_ASSET_MAP');
 const route = <const Id extends string, const Method extends RouteDef['method'], const Path extends string>(
   id: Id,
   method: Method,
@@ -62,7 +64,7 @@ export const REPORT_SUBSCRIPTIONS_CONTRACTS = {
   },
   'reportSubscriptions.get': { summary: 'A report subscription', response: reportSubscriptionSchema },
   'reportSubscriptions.update': {
-    summary: 'Change a report subscription (its schedule, format, language, customer, paused)',
+    summary: 'Change a report subscription (its kind, options, schedule, format, language, customer, paused)',
     body: reportSubscriptionUpdateSchema,
     response: reportSubscriptionSchema,
   },

@@ -1,22 +1,23 @@
 import { z } from 'zod';
 import { EXPORT_TYPES, entityIdSchema, jsonLdShape, optionalReference, versionShape } from './common';
 import { EXPORT_LANGUAGES, INVALID_LANGUAGE } from './export';
+import { type AnyReportOptions, REPORT_KIND_INVALID, REPORT_KINDS, REPORT_OPTION_SCHEMAS } from './report-kinds';
+
+export { REPORT_KIND_INVALID, REPORT_KINDS } from './report-kinds';
 
 /**
  * Report subscriptions: a report mailed to its owner on a schedule (docs/decisions/0312-scheduled-reports-mailed-to-their-subscriber.md).
- * The first kind is the loan-day statement of the previous month; the schedule is read in the product's time zone.
+ * The kinds and their options are in report-kinds.ts; the schedule is read in the product's time zone.
  */
-export const REPORT_KINDS = ['loan-days'] as const;
 export const SCHEDULE_EVERY = ['day', 'week', 'month'] as const;
 
-export const REPORT_KIND_INVALID = 'The report must be loan-days';
 export const SCHEDULE_EVERY_INVALID = 'The schedule must be day, week or month';
 export const SCHEDULE_TIME_INVALID = 'The time must be HH:MM, from 00:00 to 23:59';
 export const SCHEDULE_WEEKDAY_INVALID = 'A weekly schedule needs a weekday from 1 (Monday) to 7 (Sunday)';
 export const SCHEDULE_DAY_INVALID = 'A monthly schedule needs a day of the month from 1 to 28';
 export const SCHEDULE_FIELD_NOT_TAKEN = 'Only a weekly schedule takes a weekday, only a monthly one a day';
-export const FORMAT_INVALID = 'The format must be csv, excel or pdf';
 export const OWNER_INVALID = 'The subscriber must be a user of this tenant';
+export const FORMAT_INVALID = 'The format must be csv, excel or pdf';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -59,23 +60,40 @@ export const reportScheduleSchema = z
   }));
 export type ReportSchedule = z.infer<typeof reportScheduleSchema>;
 
-/**
- * What the owner chooses; a client user's customer is theirs whatever they send (the server sets it). `owner`
- * (the subscriber) is the caller when left out; only an administrator names another user of the tenant.
- */
-export const reportSubscriptionInputSchema = z.object({
+const inputShape = {
+  /** The subscriber: the caller when left out; only an administrator names another user of the tenant. */
   owner: optionalReference(OWNER_INVALID),
   kind: z.enum(REPORT_KINDS, { error: REPORT_KIND_INVALID }),
+  /** The kind's options (report-kinds.ts), checked against that kind's schema; none for the loan-day statement. */
+  options: z.record(z.string(), z.unknown(), { error: 'The options must be an object' }).nullish(),
   client: optionalReference(),
   schedule: reportScheduleSchema,
   format: z.enum(EXPORT_TYPES, { error: FORMAT_INVALID }),
   language: z.enum(EXPORT_LANGUAGES, { error: INVALID_LANGUAGE }),
   /** Paused subscriptions are kept but not mailed (the unsubscribe link pauses). */
   paused: z.boolean().optional(),
-});
+};
+
+/** The options checked by their kind's schema: its issues are reported under `options.`, the checked value kept. */
+function withKindOptions<T extends { kind: (typeof REPORT_KINDS)[number]; options?: Record<string, unknown> | null }>(
+  input: T,
+  ctx: z.RefinementCtx,
+): Omit<T, 'options'> & { options: AnyReportOptions } {
+  const parsed = REPORT_OPTION_SCHEMAS[input.kind].safeParse(input.options ?? {});
+  if (parsed.success) return { ...input, options: parsed.data as AnyReportOptions };
+  for (const issue of parsed.error.issues) {
+    const keys = issue.code === 'unrecognized_keys' ? issue.keys : [undefined];
+    for (const key of keys)
+      ctx.addIssue({ code: 'custom', path: ['options', ...issue.path, ...(key ? [key] : [])], message: issue.message });
+  }
+  return z.NEVER;
+}
+
+/** What the owner chooses; a client user's customer is theirs whatever they send (the server sets it). */
+export const reportSubscriptionInputSchema = z.object(inputShape).transform(withKindOptions);
 export type ReportSubscriptionInput = z.infer<typeof reportSubscriptionInputSchema>;
 
-export const reportSubscriptionUpdateSchema = reportSubscriptionInputSchema.extend({ ...versionShape });
+export const reportSubscriptionUpdateSchema = z.object({ ...inputShape, ...versionShape }).transform(withKindOptions);
 
 const storedScheduleSchema = z.object({
   every: z.enum(SCHEDULE_EVERY),
@@ -89,6 +107,12 @@ export const reportSubscriptionSchema = z.object({
   id: entityIdSchema,
   owner: z.object({ id: entityIdSchema, name: z.string().nullable() }),
   kind: z.enum(REPORT_KINDS),
+  options: z.object({
+    days: z.number().int().optional(),
+    hours: z.number().int().optional(),
+    zones: z.array(entityIdSchema).optional(),
+    outside: z.boolean().optional(),
+  }),
   /** The customer the report covers (its company name, or its name), or null: every customer the owner reads. */
   client: z.object({ id: entityIdSchema, name: z.string().nullable() }).nullable(),
   schedule: storedScheduleSchema,

@@ -1,17 +1,21 @@
+import { REPORT_ROW_LIMIT } from '../../../shared/schemas/report-kinds';
 import { REPORT_FILE_PREFIX, REPORT_LINK_DAYS, type ReportPreview } from '../../../shared/schemas/report-subscription';
 import type { AuthContext } from '../auth/auth-context';
 import { presignExportDownload } from '../exports/export-storage';
 import { writeExport } from '../exports/write-export';
 import { mailFrom, sendRawMail } from '../mail/send-mail';
-import { buildReportFile, reportRunOf } from './report-file';
+import { KIND_REPORTS } from './kind-reports';
+import type { KindInput } from './kinds/kind-report';
+import { buildReportFile } from './report-file';
 import { composeReportMail } from './report-mail';
 import type { ReportSubscriptionRecord } from './subscription-repository';
 
 /**
  * One report mail, of the schedule (the job) or a preview (functions/lib/report-subscriptions/report-preview.ts):
- * the file read as `reader`, attached up to `limit` bytes; past it the file is written again, this time into the
- * bucket under REPORT_FILE_PREFIX, and the mail carries a presigned download that works REPORT_LINK_DAYS. The
- * first pass stops at the limit, so a report is held in memory only while it is small enough to attach.
+ * the kind's rows read as `reader` for the period due at `due`, attached up to `limit` bytes; past it the rows
+ * are read and written again, this time into the bucket under REPORT_FILE_PREFIX, and the mail carries a
+ * presigned download that works REPORT_LINK_DAYS. The first pass stops at the limit, so a report is held in
+ * memory only while it is small enough to attach.
  */
 export const REPORT_LINK_SECONDS = REPORT_LINK_DAYS * 24 * 3600;
 
@@ -26,17 +30,20 @@ export interface Delivery {
 export async function deliverReport(
   reader: AuthContext,
   subscription: ReportSubscriptionRecord,
-  month: string,
+  due: Date,
   delivery: Delivery,
   now: Date,
 ): Promise<ReportPreview['file']> {
-  const file = await buildReportFile(reader, subscription, month, delivery.limit, now);
-  const url = file.empty || file.content ? undefined : await storedReportLink(reader, subscription, month, now);
+  const input: KindInput = { owner: reader, subscription, options: subscription.options ?? {}, due, now };
+  const report = KIND_REPORTS[subscription.kind](input);
+  const file = await buildReportFile(report.run, delivery.limit);
+  const url = file.empty || file.content ? undefined : await storedReportLink(input);
   const mail = composeReportMail({
     from: mailFrom(),
     to: delivery.to,
     language: subscription.language,
-    month,
+    words: report.words,
+    ...(report.state.truncated ? { truncatedAt: REPORT_ROW_LIMIT } : {}),
     file,
     limit: delivery.limit,
     ...(url ? { link: { url, days: REPORT_LINK_DAYS } } : {}),
@@ -47,12 +54,7 @@ export async function deliverReport(
   return file.empty ? 'none' : url ? 'link' : 'attached';
 }
 
-async function storedReportLink(
-  reader: AuthContext,
-  subscription: ReportSubscriptionRecord,
-  month: string,
-  now: Date,
-): Promise<string> {
-  const stored = await writeExport(reportRunOf(reader, subscription, month, now), undefined, REPORT_FILE_PREFIX);
+async function storedReportLink(input: KindInput): Promise<string> {
+  const stored = await writeExport(KIND_REPORTS[input.subscription.kind](input).run, undefined, REPORT_FILE_PREFIX);
   return presignExportDownload(stored.key, stored.fileName, stored.mimeType, REPORT_LINK_SECONDS);
 }

@@ -1,18 +1,14 @@
 import { Writable } from 'node:stream';
 import { EXPORT_FILE_TYPES, exportFileName } from '../../../shared/schemas/export';
-import { PRODUCT_TIME_ZONE } from '../../../shared/wall-clock';
-import type { AuthContext } from '../auth/auth-context';
 import type { ExportRow } from '../exports/export-table';
-import { loanDayExportOf } from '../exports/loan-day-export';
 import type { ExportRun } from '../exports/run-export';
 import { readAhead } from '../exports/write-export';
 import { EXPORT_WRITERS } from '../exports/writers';
-import type { ReportSubscriptionRecord } from './subscription-repository';
 
 /**
- * A subscription's report as a file in memory, through the export writers every list uses: the loan-day
- * statement of `month` in the owner's scope (a client user's: their customer's only, whatever is stored). Past
- * `limit` bytes the writing stops and only the size so far is answered: such a file is not attached.
+ * A subscription's report as a file in memory, through the export writers every list uses: the rows of its
+ * kind (report-kind-runs.ts) in the owner's scope (a client user's: their customer's only, whatever is stored).
+ * Past `limit` bytes the writing stops and only the size so far is answered: such a file is not attached.
  */
 export interface ReportFile {
   fileName: string;
@@ -25,28 +21,7 @@ export interface ReportFile {
 
 class TooLarge extends Error {}
 
-/** The report's export run: its rows in the reader's scope, the subscription's format and language. */
-export const reportRunOf = (
-  owner: AuthContext,
-  subscription: ReportSubscriptionRecord,
-  month: string,
-  now: Date,
-): ExportRun<ExportRow> =>
-  loanDayExportOf(
-    owner,
-    { month, ...(subscription.client_id === null ? {} : { client: subscription.client_id }) },
-    { type: subscription.format, language: subscription.language, timeZone: PRODUCT_TIME_ZONE },
-    now,
-  );
-
-export async function buildReportFile(
-  owner: AuthContext,
-  subscription: ReportSubscriptionRecord,
-  month: string,
-  limit: number,
-  now: Date,
-): Promise<ReportFile> {
-  const run = reportRunOf(owner, subscription, month, now);
+export async function buildReportFile(run: ExportRun<ExportRow>, limit: number): Promise<ReportFile> {
   const fileName = exportFileName(run.entity, run.type, run.day);
   const { mimeType } = EXPORT_FILE_TYPES[run.type];
   const iterator = run.batches[Symbol.asyncIterator]();

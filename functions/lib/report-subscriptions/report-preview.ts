@@ -7,7 +7,7 @@ import { enforce } from '../security/rate-limit';
 import { previousMonthOf } from './next-due';
 import { deliverReport } from './report-delivery';
 import { ATTACHMENT_LIMIT } from './report-job';
-import { visibleSubscription } from './subscription-writes';
+import { kindRefusal, visibleSubscription } from './subscription-writes';
 
 /**
  * "Send now" (POST /api/report-subscriptions/{id}/preview): the report the next mail would carry, built now and
@@ -17,6 +17,7 @@ import { visibleSubscription } from './subscription-writes';
  */
 export const PREVIEW_LIMIT_MESSAGE = 'A preview of this report was sent a moment ago: try again in a minute';
 export const PREVIEW_NEEDS_ADDRESS = 'A preview goes to your own e-mail address, and this sign-in has none';
+export const PREVIEW_NOT_ALLOWED = 'You may not read this kind of report';
 const allowed = allowListOf(reportPreviewSchema);
 
 export async function previewReport(auth: AuthContext, id: number, now = new Date()): Promise<ReportPreview> {
@@ -24,11 +25,14 @@ export async function previewReport(auth: AuthContext, id: number, now = new Dat
   if (!auth.email.includes('@')) throw forbidden(PREVIEW_NEEDS_ADDRESS);
   await enforce(REPORT_PREVIEWS_PER_SUBSCRIPTION, `${auth.tenant.tenantId}-${subscription.id}`, PREVIEW_LIMIT_MESSAGE);
   // The month the next mail carries; a paused subscription's as if it went out now.
-  const month = previousMonthOf(subscription.paused || !subscription.next_due ? now : new Date(subscription.next_due));
+  const due = subscription.paused || !subscription.next_due ? now : new Date(subscription.next_due);
+  // Read as the caller: an administrator previewing another's subscription of a kind they may not read gets none.
+  if (kindRefusal(subscription.kind, auth.roles, auth.permissions)) throw forbidden(PREVIEW_NOT_ALLOWED);
+  const month = previousMonthOf(due);
   const file = await deliverReport(
     auth,
     subscription,
-    month,
+    due,
     { to: auth.email, limit: ATTACHMENT_LIMIT, preview: true },
     now,
   );

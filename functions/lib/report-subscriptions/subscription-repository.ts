@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { ACCESS_PATTERNS } from '../../../shared/access-patterns';
 import type { ExportLanguage, ExportType } from '../../../shared/schemas/export';
-import type { REPORT_KINDS, ReportSchedule } from '../../../shared/schemas/report-subscription';
+import type { AnyReportOptions, ReportKind } from '../../../shared/schemas/report-kinds';
+import type { ReportSchedule } from '../../../shared/schemas/report-subscription';
 import { tableName } from '../data/client';
 import { indexSortKey, typePartition } from '../data/keys';
 import { queryAllPages } from '../data/query-page';
@@ -10,12 +11,14 @@ import type { TenantContext } from '../data/tenant-context';
 
 /**
  * A report subscription as stored (docs/data-model.md, "Report subscriptions"). People's saves own the choice
- * (kind, customer, schedule, format, language, paused) and move `version`; the report job owns `next_due`,
+ * (kind, options, customer, schedule, format, language, paused) and move `version`; the report job owns `next_due`,
  * `last_sent`, `last_error` and its claim `sending`, written without the version, conditioned on `next_due`.
  */
 export interface ReportSubscriptionRecord extends Stored {
   owner_id: number;
-  kind: (typeof REPORT_KINDS)[number];
+  kind: ReportKind;
+  /** The kind's options as checked by its schema (absent on subscriptions made before there were options). */
+  options?: AnyReportOptions;
   client_id: number | null;
   schedule: ReportSchedule;
   format: ExportType;

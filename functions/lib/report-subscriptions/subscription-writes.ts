@@ -1,5 +1,12 @@
-import { isAdmin, isClientUser } from '../../../shared/permissions';
-import { CLIENT_NOT_FOUND } from '../../../shared/schemas/asset';
+import { isAdmin, isClientUser, isStaff } from '../../../shared/permissions';
+import { CLIENT_NOT_FOUND, GEO_ZONE_NOT_FOUND } from '../../../shared/schemas/asset';
+import {
+  KIND_NOT_ALLOWED,
+  KIND_NOT_FOR_CLIENTS,
+  KIND_TAKES_NO_CUSTOMER,
+  REPORT_KIND_ACCESS,
+  type ReportKind,
+} from '../../../shared/schemas/report-kinds';
 import type { ReportSubscription, ReportSubscriptionInput } from '../../../shared/schemas/report-subscription';
 import { OWNER_INVALID, reportSubscriptionSchema } from '../../../shared/schemas/report-subscription';
 import type { AuthContext } from '../auth/auth-context';
@@ -8,6 +15,7 @@ import { clientRepository } from '../clients/client-repository';
 import { batchGetByIds } from '../data/batch-get';
 import { fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
+import { GEO_ZONE_TYPE } from '../geo-zones/geo-zone-repository';
 import { allowListOf } from '../http/allow-list';
 import { forbidden, notFound, unprocessable } from '../http/errors';
 import { userNamesOf } from '../pickups/pickup-users';
@@ -30,8 +38,6 @@ export const NO_CUSTOMER = 'A client user without a customer has no report to su
 export const TOO_MANY = `At most ${SUBSCRIPTIONS_PER_OWNER} report subscriptions per user`;
 export const OWNER_NOT_ALLOWED = 'This user may not read this report';
 export const OTHERS_ARE_ADMINS = 'Only an administrator subscribes another user to a report';
-/** The permissions of the report (the routes' access, shared/api/report-subscriptions.ts). */
-export const REPORT_READERS = ['CUSTOMER_READ', 'RESET_LOAN_DAYS'] as const;
 
 const allowed = allowListOf(reportSubscriptionSchema);
 
@@ -59,6 +65,7 @@ export function presentSubscription(record: ReportSubscriptionRecord, names: Nam
     '@type': 'ReportSubscription',
     ...record,
     owner: { id: record.owner_id, name: names.owners.get(record.owner_id) ?? null },
+    options: record.options ?? {},
     client:
       record.client_id === null ? null : { id: record.client_id, name: names.customers.get(record.client_id) ?? null },
     next_due: record.paused ? null : record.next_due,
@@ -92,24 +99,57 @@ async function customerFor(ctx: TenantContext, owner: UserRecord | undefined, as
 }
 
 /**
- * The subscriber: the caller, unless an administrator names another active user of the tenant who may read the
- * report (a client user among them: then their customer's). Anyone else naming another is refused (403); the
- * lookup is in the caller's tenant, so another tenant's user is "not found" whoever asks.
+ * The subscriber and their permissions: the caller, unless an administrator names another active user of the
+ * tenant (a client user among them: then their customer's); whether that user may read the kind is checkOptions'.
+ * Anyone else naming another is refused (403); the lookup is in the caller's tenant, so another tenant's user is
+ * "not found" whoever asks.
  */
 async function ownerFor(auth: AuthContext, asked: number | null | undefined, current?: number) {
   const wanted = asked ?? current ?? auth.userId;
   if (wanted !== auth.userId && wanted !== current && !isAdmin(auth.roles)) throw forbidden(OTHERS_ARE_ADMINS);
   const owner = await userRepository.get(auth.tenant, wanted);
-  if (wanted === auth.userId || wanted === current) return { id: wanted, record: owner };
-  if (!owner?.active) throw unprocessable([{ propertyPath: 'owner', message: OWNER_INVALID }]);
-  const permissions = permissionsOf(await loadRoleMatrix(auth.tenant), owner.roles);
-  if (!REPORT_READERS.some((name) => permissions.has(name)))
-    throw unprocessable([{ propertyPath: 'owner', message: OWNER_NOT_ALLOWED }]);
-  return { id: wanted, record: owner };
+  if (wanted === auth.userId) return { id: wanted, record: owner, roles: auth.roles, permissions: auth.permissions };
+  if (!owner?.active && wanted !== current) throw unprocessable([{ propertyPath: 'owner', message: OWNER_INVALID }]);
+  const roles = owner?.roles ?? [];
+  return { id: wanted, record: owner, roles, permissions: permissionsOf(await loadRoleMatrix(auth.tenant), roles) };
+}
+
+type Owner = Awaited<ReturnType<typeof ownerFor>>;
+
+/**
+ * Whether the owner may have this kind: the permissions of the list it is made of, and no client user for a kind
+ * made of what is hidden from them. The job asks the same at sending time (report-job.ts), with the roles then.
+ */
+export function kindRefusal(kind: ReportKind, roles: readonly string[], permissions: ReadonlySet<string>) {
+  const access = REPORT_KIND_ACCESS[kind];
+  if (isClientUser(roles) && !access.clients) return KIND_NOT_FOR_CLIENTS;
+  if (access.staffOnly && !isStaff(roles)) return KIND_NOT_ALLOWED;
+  if (!access.anyOf.some((name) => permissions.has(name))) return KIND_NOT_ALLOWED;
+  return undefined;
+}
+
+/**
+ * The subscriber may have the kind (another user named by an administrator: 422 on `owner`, the caller: on
+ * `kind`), and the kind's zones are the tenant's (one BatchGetItem of at most 20 keys).
+ */
+async function checkOptions(auth: AuthContext, owner: Owner, input: ReportSubscriptionInput) {
+  const refusal = kindRefusal(input.kind, owner.roles, owner.permissions);
+  if (refusal && owner.id !== auth.userId) throw unprocessable([{ propertyPath: 'owner', message: OWNER_NOT_ALLOWED }]);
+  if (refusal) throw unprocessable([{ propertyPath: 'kind', message: refusal }]);
+  if (!REPORT_KIND_ACCESS[input.kind].customer && input.client != null)
+    throw unprocessable([{ propertyPath: 'client', message: KIND_TAKES_NO_CUSTOMER }]);
+  const zones = input.options.zones ?? [];
+  if (zones.length === 0) return;
+  const found = new Set(
+    (await batchGetByIds(auth.tenant, GEO_ZONE_TYPE, zones, { attributes: ['id'] })).map((z) => z.id),
+  );
+  const missing = zones.findIndex((id) => !found.has(id));
+  if (missing >= 0) throw unprocessable([{ propertyPath: `options.zones.${missing}`, message: GEO_ZONE_NOT_FOUND }]);
 }
 
 const choiceOf = (input: ReportSubscriptionInput, clientId: number | null, now: Date) => ({
   kind: input.kind,
+  options: input.options,
   client_id: clientId,
   schedule: input.schedule,
   format: input.format,
@@ -125,8 +165,10 @@ async function checkRoomFor(ctx: TenantContext, ownerId: number) {
 }
 
 export async function createSubscription(auth: AuthContext, input: ReportSubscriptionInput) {
-  const { id: ownerId, record: owner } = await ownerFor(auth, input.owner);
-  const clientId = await customerFor(auth.tenant, owner, input.client);
+  const owner = await ownerFor(auth, input.owner);
+  await checkOptions(auth, owner, input);
+  const ownerId = owner.id;
+  const clientId = await customerFor(auth.tenant, owner.record, input.client);
   await checkRoomFor(auth.tenant, ownerId);
   const record = await subscriptionRepository.create(auth.tenant, {
     owner_id: ownerId,
@@ -148,8 +190,10 @@ export async function updateSubscription(
   input: ReportSubscriptionInput & { version: number },
 ) {
   const current = await visibleSubscription(auth, id);
-  const { id: ownerId, record: owner } = await ownerFor(auth, input.owner, current.owner_id);
-  const clientId = await customerFor(auth.tenant, owner, input.client);
+  const owner = await ownerFor(auth, input.owner, current.owner_id);
+  await checkOptions(auth, owner, input);
+  const ownerId = owner.id;
+  const clientId = await customerFor(auth.tenant, owner.record, input.client);
   if (ownerId !== current.owner_id) await checkRoomFor(auth.tenant, ownerId);
   const record = await subscriptionRepository.update(auth.tenant, id, input.version, (stored) => ({
     ...stored,

@@ -4,6 +4,7 @@ import TextField from '@mui/material/TextField';
 import type { HydraCollection } from '@shared/hydra';
 import { EXPORT_TYPES } from '@shared/schemas/common';
 import { EXPORT_LANGUAGES } from '@shared/schemas/export';
+import { REPORT_KIND_ACCESS, type ReportKind } from '@shared/schemas/report-kinds';
 import { REPORT_KINDS, SCHEDULE_EVERY } from '@shared/schemas/report-subscription';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -48,7 +49,10 @@ function useUserOptions(search: string, enabled: boolean) {
  */
 export function ReportSubscriptionFields({ form }: { form: ReportSubscriptionForm }) {
   const { t, i18n } = useTranslation('reportSubscriptions');
+  const { t: kinds } = useTranslation('reportKinds');
   const { isAdmin, isClient } = useSession();
+  // A client user is offered the kinds made of what they may see; a kind of every customer takes no customer.
+  const offeredKinds = REPORT_KINDS.filter((option) => !isClient || REPORT_KIND_ACCESS[option].clients);
   const translate = useTranslateMessage();
   const message = (text: string | undefined) => text && translate(text);
   const [userSearch, setUserSearch] = useState('');
@@ -113,9 +117,9 @@ export function ReportSubscriptionFields({ form }: { form: ReportSubscriptionFor
           onSearch={setUserSearch}
         />
       )}
-      {select('kind', t('fields.kind'), REPORT_KINDS, (value) => t(`kinds.${value as 'loan-days'}`))}
+      {select('kind', t('fields.kind'), offeredKinds, (value) => kinds(`kinds.${value as ReportKind}`))}
       <ReportKindOptions kind={kind} form={form} />
-      {isClient ? (
+      {!REPORT_KIND_ACCESS[kind].customer ? null : isClient ? (
         <TextField label={t('fields.client')} value={client?.name ?? t('ownCustomer')} disabled />
       ) : (
         <ReferencePicker

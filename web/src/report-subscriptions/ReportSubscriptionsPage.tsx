@@ -27,12 +27,13 @@ function StateChip({ subscription }: { subscription: ReportSubscription }) {
 export default function ReportSubscriptionsPage() {
   const { t } = useTranslation('reportSubscriptions');
   const { t: tc } = useTranslation('common');
+  const { t: kinds } = useTranslation('reportKinds');
   const { isAdmin, isClient } = useSession();
   const schedule = useScheduleWords();
   const moment = useMomentText();
   const columns = useMemo<Column<ReportSubscription>[]>(
     () => [
-      { id: 'kind', label: t('columns.kind'), hideOnPhone: true, render: (s) => t(`kinds.${s.kind}`) },
+      { id: 'kind', label: t('columns.kind'), hideOnPhone: true, render: (s) => kinds(`kinds.${s.kind}`) },
       ...(isAdmin
         ? [
             {

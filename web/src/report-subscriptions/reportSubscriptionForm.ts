@@ -20,6 +20,8 @@ export interface NamedReference {
 export interface ReportSubscriptionFormValues {
   owner: NamedReference | null;
   kind: (typeof REPORT_KINDS)[number];
+  /** The kind's options (shared/schemas/report-kinds.ts), as ReportKindOptions holds them. */
+  options: Record<string, unknown>;
   client: NamedReference | null;
   schedule: {
     every: (typeof SCHEDULE_EVERY)[number];
@@ -38,12 +40,13 @@ export type ReportSubscriptionPayload = ReportSubscriptionInput & { version?: nu
 
 export type ReportSubscriptionForm = UseFormReturn<ReportSubscriptionFormValues, unknown, ReportSubscriptionPayload>;
 
-export const FORM_FIELDS = new Set(['owner', 'kind', 'client', 'schedule', 'format', 'language', 'paused']);
+export const FORM_FIELDS = new Set(['owner', 'kind', 'options', 'client', 'schedule', 'format', 'language', 'paused']);
 
 /** A new subscription: the monthly statement on the first at 07:00, as the planners invoice. */
 export const emptyValues = (language: ExportLanguage): ReportSubscriptionFormValues => ({
   owner: null,
   kind: 'loan-days',
+  options: {},
   client: null,
   schedule: { every: 'month', time: '07:00', weekday: null, day: 1 },
   format: 'pdf',
@@ -54,6 +57,7 @@ export const emptyValues = (language: ExportLanguage): ReportSubscriptionFormVal
 export const toFormValues = (subscription: ReportSubscription): ReportSubscriptionFormValues => ({
   owner: subscription.owner,
   kind: subscription.kind,
+  options: subscription.options,
   client: subscription.client,
   schedule: {
     every: subscription.schedule.every,

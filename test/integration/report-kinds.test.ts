@@ -174,7 +174,7 @@ describe('report kinds', () => {
       client: (client.client_id as number) + 1000,
     });
     for (const made of [staff, longer, theirs]) expect(made.status).toBe(201);
-    expect(theirs.body.client).toEqual({ id: client.client_id });
+    expect(theirs.body.client).toMatchObject({ id: client.client_id });
     const due = staff.body.next_due as string;
     expect(Date.parse(due) - Date.now()).toBeGreaterThan(3_600_000);
     const waiting = async (token: string) =>
@@ -282,7 +282,7 @@ describe('report kinds', () => {
       client: (client.client_id as number) + 1000,
     });
     expect(theirs.status).toBe(201);
-    expect(theirs.body.client).toEqual({ id: client.client_id });
+    expect(theirs.body.client).toMatchObject({ id: client.client_id });
     const due = theirs.body.next_due as string;
     const quiet = async (token: string) =>
       (await readMap(token)).markers

@@ -97,6 +97,7 @@ export type WorkerName =
   | 'job-time-rules'
   | 'job-tenant-walks'
   | 'job-report-subscriptions'
+  | 'job-alarm-notices'
   | 'trigger-pre-sign-up'
   | 'live-authorizer'
   | 'webhook-sender';
@@ -234,9 +235,11 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     uplinkQueue: 'send',
     failureQueue: true,
   },
+  // Mails a rule's addresses through the alarm topic and its notice users through SES (alarm notices).
   'pipeline-alarm-handler': {
     entry: 'functions/pipeline/alarm-handler.ts',
     data: RW,
+    mail: true,
     alarmTopic: 'publish',
     failureQueue: true,
     livePublish: true,
@@ -290,6 +293,14 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     entry: 'functions/jobs/report-subscriptions.ts',
     data: [...RW, 'exports-read', 'exports-write'],
     mail: true,
+    failureQueue: true,
+  },
+  // Reads the due notices and their alarms, sends held notices, repeats (the alarm topic) and escalations (SES).
+  'job-alarm-notices': {
+    entry: 'functions/jobs/alarm-notices.ts',
+    data: RW,
+    mail: true,
+    alarmTopic: 'publish',
     failureQueue: true,
   },
   // The live Event API's AWS_LAMBDA authorizer: reads the user's record (active, sessions, customer).

@@ -15,6 +15,7 @@ import { startMqttBroker } from './local/mqtt-broker';
 import { startLocalPipeline } from './local/pipeline';
 import { startPushService } from './local/push-service';
 import {
+  startAlarmNoticeTimer,
   startReportTimer,
   startSilentTagTimer,
   startTenantWalkTimer,
@@ -124,6 +125,7 @@ async function main() {
     if (process.env.TIME_RULE_TIMER !== 'off') services.push(startTimeRuleTimer());
     if (process.env.TENANT_WALK_TIMER !== 'off') services.push(startTenantWalkTimer());
     if (process.env.REPORT_TIMER !== 'off') services.push(startReportTimer());
+    if (process.env.ALARM_NOTICE_TIMER !== 'off') services.push(startAlarmNoticeTimer());
 
     if (consoleMode) {
       const { userPoolId, userPoolClientId } = ids;

@@ -34,6 +34,8 @@ export const ACCESS_PATTERNS = {
   // Report subscriptions: the ones due by a time (sparse: not while paused), for the report job.
   reportSubscriptionsByDueTime: 'gsi1',
   reportSubscriptionsOfOwner: 'gsi2',
+  // Alarm notices: the repeats, escalations and held notices due by a time, for the notice job.
+  alarmNoticesByDueTime: 'gsi1',
 
   // Devices: a tenant's list orders.
   devicesByBattery: 'gsi8',

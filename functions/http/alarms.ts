@@ -1,6 +1,20 @@
-import { AFTER_HOURS_TYPE, type AlarmInput, type AlarmType, DURATION_UNITS } from '../../shared/schemas/alarm';
+import {
+  AFTER_HOURS_TYPE,
+  type AlarmInput,
+  type AlarmType,
+  DURATION_UNITS,
+  type FollowUpInput,
+} from '../../shared/schemas/alarm';
+import { removeOwnNotices } from '../lib/alarms/alarm-notice-store';
 import { type AlarmRecord, alarmRepository, toApiAlarm } from '../lib/alarms/alarm-repository';
 import { subscribeRuleRecipients, withSubscriptions } from '../lib/alarms/alarm-subscriptions';
+import {
+  checkEscalationUsers,
+  noticeDefaults,
+  ownNotices,
+  saveDefaults,
+  saveOwn,
+} from '../lib/alarms/notice-preferences';
 import { parseCollectionQuery } from '../lib/http/collection-query';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
@@ -25,6 +39,15 @@ const afterHoursOf = (body: Pick<AlarmInput, 'type' | 'working_hours' | 'move_di
     ? { working_hours: body.working_hours ?? null, move_distance: body.move_distance ?? null }
     : { working_hours: null, move_distance: null };
 
+/** Repeat and escalation as given; an absent field keeps the stored value (a client that does not know them). */
+const followUpOf = (stored: Partial<AlarmRecord>, body: FollowUpInput) => ({
+  repeat_every: body.repeat_every === undefined ? (stored.repeat_every ?? null) : body.repeat_every,
+  repeat_times: body.repeat_times === undefined ? (stored.repeat_times ?? null) : body.repeat_times,
+  escalate_after: body.escalate_after === undefined ? (stored.escalate_after ?? null) : body.escalate_after,
+  escalate_to: body.escalate_to === undefined ? (stored.escalate_to ?? null) : body.escalate_to,
+  escalate_users: body.escalate_users === undefined ? (stored.escalate_users ?? []) : (body.escalate_users ?? []),
+});
+
 export const ALARMS_PER_PAGE = 20;
 
 export const handler = createHttpHandler('alarms', {
@@ -44,6 +67,7 @@ export const handler = createHttpHandler('alarms', {
   }),
   'alarms.create': route({
     run: async ({ auth, body, logger }) => {
+      await checkEscalationUsers(auth.tenant, body.escalate_users);
       const created = await alarmRepository.create(auth.tenant, {
         name: body.name,
         type: body.type,
@@ -51,6 +75,7 @@ export const handler = createHttpHandler('alarms', {
         email: body.email ?? null,
         duration: DURATION_UNITS[body.type] ? (body.duration ?? null) : null,
         ...afterHoursOf(body),
+        ...followUpOf({}, body),
       });
       if (isTimeRule(created.type)) await requestTimerReplan(auth.tenant);
       // Alarm mail: the addresses' SNS subscriptions, and their states in the answer.
@@ -60,6 +85,7 @@ export const handler = createHttpHandler('alarms', {
   }),
   'alarms.update': route({
     run: async ({ auth, params, body, logger }) => {
+      await checkEscalationUsers(auth.tenant, body.escalate_users);
       let before: AlarmRecord | undefined;
       const updated = await alarmRepository.update(auth.tenant, params.id, body.version, (stored) => {
         before = stored;
@@ -71,6 +97,7 @@ export const handler = createHttpHandler('alarms', {
           ...(body.email === undefined ? {} : { email: body.email }),
           duration: durationOnSave(stored, body),
           ...afterHoursOf(body),
+          ...followUpOf(stored, body),
         };
       });
       // A time rule's duration or type moves the due times of the tenant's timers (functions/lib/time-rules).
@@ -79,6 +106,16 @@ export const handler = createHttpHandler('alarms', {
       return withSubscriptions(toApiAlarm(updated), logger, failures);
     },
   }),
+  'alarmNotices.own': route({ run: async ({ auth }) => ownNotices(auth) }),
+  'alarmNotices.save': route({ run: async ({ auth, body }) => saveOwn(auth, body) }),
+  'alarmNotices.reset': route({
+    run: async ({ auth }) => {
+      await removeOwnNotices(auth.tenant, auth.userId);
+      return reply(204);
+    },
+  }),
+  'alarmNotices.defaults': route({ run: async ({ auth }) => noticeDefaults(auth.tenant) }),
+  'alarmNotices.saveDefaults': route({ run: async ({ auth, body }) => saveDefaults(auth.tenant, body) }),
   'alarms.delete': route({
     run: async ({ auth, params }) => {
       const { id } = params;

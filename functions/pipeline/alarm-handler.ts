@@ -2,8 +2,11 @@ import { assetAddressOf } from '../../shared/address';
 import { ALARM_TYPE_LABELS, alarmRecipients, renderAlarmText } from '../../shared/schemas/alarm';
 import { ACCESS_PATTERNS } from '../../shared/table';
 import { publishAlarmMail } from '../lib/alarms/alarm-mail';
+import { readNoticeChoices } from '../lib/alarms/alarm-notice-store';
+import { hasFollowUp, type NoticedAlarm, noticeAlarm, planFollowUp } from '../lib/alarms/alarm-notices';
 import { alarmRaisedSchema } from '../lib/alarms/alarm-raised-schema';
 import { type AlarmRecord, alarmsOfTypePartition } from '../lib/alarms/alarm-repository';
+import { anyNoticeChoice, type NoticeTarget, noticeAudience } from '../lib/alarms/notice-audience';
 import { claimSentAlarm, markSentAlarm, type SentAlarmRecord, sentAlarmId } from '../lib/alarms/sent-alarms';
 import { assetRepository } from '../lib/assets/asset-repository';
 import { tableName } from '../lib/data/client';
@@ -17,6 +20,8 @@ import { addressLine, localTimeIn, MAIL_WORDS, type MailWords } from '../lib/not
 import { readNotificationSettings } from '../lib/notifications/notification-settings';
 import { alarmMail } from '../lib/observability/product-metrics';
 import type { AlarmRaised } from '../lib/pipeline/contracts';
+import { expiryOf } from '../lib/settings/retention-settings';
+import { allUsersOf } from '../lib/users/user-repository';
 import { queueWebhookEvent } from '../lib/webhooks/webhook-events';
 
 /** What an EventBridge rule hands its Lambda target (the fields used here); the detail is read by its schema. */
@@ -36,15 +41,24 @@ export interface AlarmRaisedEvent {
 async function handleAlarmRaised(event: AlarmRaisedEvent): Promise<void> {
   const alarm = alarmRaisedSchema.parse(event.detail);
   const ctx = systemTenantContext(alarm.tenantId);
-  const rules = (await rulesOfType(ctx, alarm.kind)).filter(
-    (rule) => alarmRecipients(rule).length > 0 && (alarm.ruleId === undefined || rule.id === alarm.ruleId),
-  );
-  const context = await mailContextOf(ctx, alarm);
+  const [context, audiences] = await Promise.all([mailContextOf(ctx, alarm), noticeAudiencesOf(ctx)]);
+  // A rule is handled when it mails its addresses, tells users (alarm notices) or escalates to a group.
+  const rules = (await rulesOfType(ctx, alarm.kind))
+    .filter((rule) => alarm.ruleId === undefined || rule.id === alarm.ruleId)
+    .map((rule) => ({ rule, audience: audiences(rule.id, context.clientId ?? null) }))
+    .filter(({ rule, audience }) => alarmRecipients(rule).length > 0 || audience.length > 0 || hasFollowUp(rule));
   // Every raised alarm goes to the tenant's webhook endpoints, whether a rule mails it or not; queued before
   // the mails, so a failing mail (the invocation throws, its effects still leave; EventBridge's retry) cannot
   // lose it, only repeat it.
   queueWebhookEvent(ctx, 'alarm.raised', alarmRaisedData(alarm, context), alarm.at);
   await mailRules(ctx, alarm, rules, context);
+}
+
+/** Who takes which rule's notices: the choices in one Query, the users only when someone chose something. */
+async function noticeAudiencesOf(ctx: TenantContext) {
+  const choices = await readNoticeChoices(ctx);
+  const users = anyNoticeChoice(choices) ? await allUsersOf(ctx) : [];
+  return (ruleId: number, clientId: number | null) => noticeAudience(users, choices, ruleId, clientId);
 }
 
 /** Traced; its webhook event, live alarms and mail counts leave as it returns or throws (functions/lib/effects/). */
@@ -62,26 +76,60 @@ export function alarmRaisedData(alarm: AlarmRaised, context: AlarmMailContext): 
   };
 }
 
-async function mailRules(ctx: TenantContext, alarm: AlarmRaised, rules: AlarmRecord[], context: AlarmMailContext) {
-  for (const rule of rules) {
+async function mailRules(
+  ctx: TenantContext,
+  alarm: AlarmRaised,
+  rules: { rule: AlarmRecord; audience: NoticeTarget[] }[],
+  context: AlarmMailContext,
+) {
+  for (const { rule, audience } of rules) {
     const recipients = alarmRecipients(rule);
     const record = toRecord(alarm, rule, recipients, context);
-    if (!(await claimSentAlarm(ctx, record))) continue;
-    // Live push: the inboxes hear of it once it is recorded, before the mail goes out.
-    liveAlarm(ctx, { id: record.id, asset: alarm.assetId, ack: false }, context.clientId);
-    await publishAlarmMail({
-      subject: subjectOf(alarm, context),
-      text: mailText(alarm, record.text, context),
-      recipients,
-    }).then(
-      () => alarmMail('sent'),
-      (error: unknown) => {
-        alarmMail('failed');
-        throw error;
-      },
-    );
-    await markSentAlarm(ctx, record, new Date().toISOString());
+    const content = { subject: subjectOf(alarm, context), text: mailText(alarm, record.text, context) };
+    // Already sent (a redelivery): the rule's mail went, but its notices and follow-up are claimed one by one,
+    // so whatever a failed earlier attempt left out goes now and nothing goes twice.
+    if (await claimSentAlarm(ctx, record)) {
+      // Live push: the inboxes hear of it once it is recorded, before the mail goes out.
+      liveAlarm(ctx, { id: record.id, asset: alarm.assetId, ack: false }, context.clientId);
+      if (recipients.length > 0) {
+        await publishAlarmMail({ ...content, recipients }).then(
+          () => alarmMail('sent'),
+          (error: unknown) => {
+            alarmMail('failed');
+            throw error;
+          },
+        );
+      }
+      await markSentAlarm(ctx, record, new Date().toISOString());
+    }
+    const noticed = await noticedAlarmOf(ctx, record, content);
+    const now = new Date();
+    await noticeAlarm(ctx, noticed, audience, now);
+    await planFollowUp(ctx, noticed, rule, recipients, alarmRecipients({ email: rule.escalate_to ?? null }), now);
   }
+}
+
+/** The console path a push opens: the alarm's asset, else its tag, else the map (a zone's stock). */
+const consolePathOf = (record: SentAlarmRecord) =>
+  record.assetId !== null
+    ? `/assets/${record.assetId}`
+    : record.deviceId
+      ? `/devices/${record.deviceId}`
+      : '/asset-map';
+
+async function noticedAlarmOf(
+  ctx: TenantContext,
+  record: SentAlarmRecord,
+  content: { subject: string; text: string },
+): Promise<NoticedAlarm> {
+  return {
+    alarmId: record.id,
+    owner: { assetId: record.assetId, deviceId: record.deviceId, zoneId: record.zoneId, profileId: record.profileId },
+    ruleId: record.ruleId,
+    clientId: record.clientId ?? null,
+    content: { ...content, url: consolePathOf(record) },
+    expiresAt: await expiryOf(ctx, 'alarmDays', record.at),
+  };
 }
 
 /**

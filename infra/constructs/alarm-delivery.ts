@@ -59,23 +59,7 @@ export class AlarmDelivery extends Construct {
       timeout: Duration.seconds(60),
       environment: { STAGE: props.stage, ALARM_TOPIC_ARN: this.topic.topicArn, POWERTOOLS_LOG_LEVEL: 'INFO' },
     });
-    if (this.handler.grants.alarmTopic === 'publish') {
-      this.topic.grantPublish(this.handler.role);
-      // The shards made on demand past 200 addresses (functions/lib/alarms/alarm-topics.ts): found with
-      // GetTopicAttributes, published to like the topic (same key, so its grant above covers the encryption).
-      this.handler.role.addToPrincipalPolicy(
-        new iam.PolicyStatement({
-          actions: [...ALARM_TOPIC_ACTIONS.publish],
-          resources: [this.topic.topicArn, this.shardArns(this.handler.role)],
-        }),
-      );
-    }
-    acknowledge(
-      this.handler.role,
-      'Publishing to the KMS-encrypted topic needs kms:GenerateDataKey* (its data-key variants), on the ' +
-        "topic's own key only.",
-      'AwsSolutions-IAM5[Action::kms:GenerateDataKey*]',
-    );
+    this.grantAlarmMail(this.handler);
 
     // Made before this construct and kept by its ids (FailureQueue's `ids`): the queue may hold events.
     this.deadLetterQueue = new FailureQueue(this, 'Default', {
@@ -135,6 +119,30 @@ export class AlarmDelivery extends Construct {
           "topic's own key only.",
         'AwsSolutions-IAM5[Action::kms:GenerateDataKey*]',
       );
+  }
+
+  /**
+   * The alarm handler and the notice job (functions/jobs/alarm-notices.ts, its repeats): publish to the topic and
+   * its shards, in this stack (so the key's grant is a grant, not a cross-stack policy edit).
+   */
+  grantAlarmMail(fn: HandlerFunction) {
+    fn.function.addEnvironment('ALARM_TOPIC_ARN', this.topic.topicArn);
+    if (fn.grants.alarmTopic !== 'publish') return;
+    this.topic.grantPublish(fn.role);
+    // The shards made on demand past 200 addresses (functions/lib/alarms/alarm-topics.ts): found with
+    // GetTopicAttributes, published to like the topic (same key, so its grant above covers the encryption).
+    fn.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: [...ALARM_TOPIC_ACTIONS.publish],
+        resources: [this.topic.topicArn, this.shardArns(fn.role)],
+      }),
+    );
+    acknowledge(
+      fn.role,
+      'Publishing to the KMS-encrypted topic needs kms:GenerateDataKey* (its data-key variants), on the ' +
+        "topic's own key only.",
+      'AwsSolutions-IAM5[Action::kms:GenerateDataKey*]',
+    );
   }
 
   /**

@@ -92,6 +92,18 @@ export const REPORT_JOB: ScheduledJobSpec = {
   bundling: exportWorkerBundling,
 };
 
+/**
+ * The notice job (functions/jobs/alarm-notices.ts): held alarm notices whose window opened, repeats and
+ * escalations of alarms nobody acknowledged. It publishes repeats to the alarm topic (AlarmDelivery grants it).
+ */
+export const ALARM_NOTICE_JOB: ScheduledJobSpec = {
+  ...QUARTER_HOUR,
+  name: 'alarm-notices',
+  role: 'alarm notice',
+  failed: 'alarm notice runs that failed',
+  description: 'Sends held alarm notices, repeats and escalations of unacknowledged alarms, every 15 minutes',
+};
+
 /** The daily loan-day job (functions/jobs/loan-days.ts): idempotent per day, it resumes from its cursor. */
 export const LOAN_DAY_JOB: ScheduledJobSpec = {
   name: 'loan-days',

@@ -26,6 +26,7 @@ import { AlarmDelivery } from '../constructs/alarm-delivery';
 import { FailureQueue } from '../constructs/failure-queue';
 import { type DataAccess, grantSendUplinks, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
 import {
+  ALARM_NOTICE_JOB,
   LOAN_DAY_JOB,
   ScheduledJob,
   SILENT_TAG_JOB,
@@ -64,6 +65,7 @@ export class PipelineStack extends Stack {
   readonly dlqAlarm: cloudwatch.Alarm;
   /** The alarm side: SNS topic, alarm handler and the bus rules; the daily loan-day job. */
   readonly alarmDelivery: AlarmDelivery;
+  readonly alarmNotices: ScheduledJob;
   readonly loanDays: ScheduledJob;
   /** Addresses of fixes, after the processor. */
   readonly geocoding: AddressGeocoding;
@@ -117,6 +119,9 @@ export class PipelineStack extends Stack {
       eventBus: this.eventBus,
       job: TIME_RULE_JOB,
     });
+    // Held alarm notices, repeats and escalations: publishes repeats to the alarm topic like the alarm handler.
+    this.alarmNotices = new ScheduledJob(this, 'AlarmNotices', { ...alarmSide, job: ALARM_NOTICE_JOB });
+    this.alarmDelivery.grantAlarmMail(this.alarmNotices.job);
     // Erasures and re-datings: the walks through a tenant's records of the past run here.
     new ScheduledJob(this, 'TenantWalks', { ...alarmSide, eventBus: this.eventBus, job: TENANT_WALK_JOB });
     for (const fn of [this.alarmDelivery.handler, this.loanDays.job, this.zoneStock.handler, this.timeRules.job]) {

@@ -41,6 +41,7 @@ export async function startBenchStack(log: (line: string) => void): Promise<Benc
   mkdirSync(dataDir, { recursive: true });
   // The time-rule bench runs the job itself; the stack's quarter-hour run would compete with it.
   process.env.TIME_RULE_TIMER ??= 'off';
+  process.env.ALARM_NOTICE_TIMER ??= 'off';
   log(`starting the local stack on ${dataDir}`);
   const { info, ports, pid } = await launchLocalStack({ dataDir, web: false, timeoutMs: 300_000 });
   const stop = () => {

@@ -1,3 +1,4 @@
+import { handler as alarmNotices } from '../../functions/jobs/alarm-notices';
 import { handler as reportSubscriptions } from '../../functions/jobs/report-subscriptions';
 import { handler as silentTags } from '../../functions/jobs/silent-tags';
 import { handler as tenantWalks } from '../../functions/jobs/tenant-walks';
@@ -73,6 +74,19 @@ export const startReportTimer = (log: (line: string) => void = console.log) =>
     async () => {
       const report = await reportSubscriptions({});
       return report.due > 0 ? `${report.sent} sent, ${report.failed} failed, ${report.skipped} skipped` : undefined;
+    },
+    log,
+  );
+
+/** The notice job (`ALARM_NOTICE_TIMER=off` leaves it out). */
+export const startAlarmNoticeTimer = (log: (line: string) => void = console.log) =>
+  startQuarterHourTimer(
+    'Alarm notice job',
+    async () => {
+      const report = await alarmNotices({});
+      return report.due > 0
+        ? `${report.released} released, ${report.repeated} repeated, ${report.escalated} escalated, ${report.stopped} stopped`
+        : undefined;
     },
     log,
   );

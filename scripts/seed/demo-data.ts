@@ -139,6 +139,11 @@ export function generateDemoData(options: DemoDataOptions): DemoDataset {
       duration: null,
       working_hours: null,
       move_distance: null,
+      repeat_every: null,
+      repeat_times: null,
+      escalate_after: null,
+      escalate_to: null,
+      escalate_users: [],
       email: `planning@${profile.mailDomain}`,
     })),
   };

@@ -150,6 +150,15 @@ export const alarmEmailSchema = z
 /** The recipients of a rule, for the alarm sender: none when the rule has no email. */
 export const alarmRecipients = (alarm: Pick<Alarm, 'email'>): string[] => splitRecipients(alarm.email ?? '');
 
+/** Repeat and escalation (checkFollowUp below): null and [] when the rule has none. */
+const followUpAnswerShape = {
+  repeat_every: z.number().nullable(),
+  repeat_times: z.number().nullable(),
+  escalate_after: z.number().nullable(),
+  escalate_to: z.string().nullable(),
+  escalate_users: z.array(entityIdSchema),
+};
+
 export const alarmSchema = z.object({
   ...jsonLdShape,
   id: entityIdSchema,
@@ -163,6 +172,7 @@ export const alarmSchema = z.object({
   working_hours: workingHoursSchema.nullable(),
   /** Type 10 only: metres beyond both fixes' accuracy radii that count as a move. */
   move_distance: z.number().nullable(),
+  ...followUpAnswerShape,
   ...versionShape,
 });
 export type Alarm = z.infer<typeof alarmSchema>;
@@ -238,12 +248,56 @@ function checkAfterHours(
     issue('move_distance', MOVE_DISTANCE_INVALID);
 }
 
+/**
+ * Repeat and escalation of an alarm nobody acknowledged (docs/decisions/0317-alarm-repeats-and-escalation-per-rule.md):
+ * every N minutes up to a number of times, and after M minutes to a second group (addresses and/or users).
+ */
+export const REPEAT_EVERY = { min: 5, max: 1440 } as const;
+export const REPEAT_TIMES = { min: 1, max: 20 } as const;
+export const ESCALATE_AFTER = { min: 5, max: 10_080 } as const;
+export const MAX_ESCALATION_USERS = 20;
+export const REPEAT_EVERY_INVALID = `Repeat every ${REPEAT_EVERY.min} to ${REPEAT_EVERY.max} minutes (whole minutes)`;
+export const REPEAT_TIMES_INVALID = `Repeat ${REPEAT_TIMES.min} to ${REPEAT_TIMES.max} times`;
+export const REPEAT_TIMES_REQUIRED = 'How many times is required with a repeat';
+export const REPEAT_EVERY_REQUIRED = 'How often is required with a number of repeats';
+export const ESCALATE_AFTER_INVALID = `Escalate after ${ESCALATE_AFTER.min} to ${ESCALATE_AFTER.max} minutes (whole minutes)`;
+export const ESCALATE_AFTER_REQUIRED = 'After how many minutes is required with an escalation group';
+export const ESCALATION_GROUP_REQUIRED = 'Name the addresses or users to escalate to';
+export const TOO_MANY_ESCALATION_USERS = `At most ${MAX_ESCALATION_USERS} users`;
+
+export interface FollowUpInput {
+  repeat_every?: number | null;
+  repeat_times?: number | null;
+  escalate_after?: number | null;
+  escalate_to?: string | null;
+  escalate_users?: number[] | null;
+}
+
+const within = (value: number, bounds: { min: number; max: number }) =>
+  Number.isInteger(value) && value >= bounds.min && value <= bounds.max;
+
+function checkFollowUp(input: FollowUpInput, context: z.core.$RefinementCtx) {
+  const issue = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
+  const every = input.repeat_every ?? null;
+  const times = input.repeat_times ?? null;
+  if (every !== null && !within(every, REPEAT_EVERY)) issue('repeat_every', REPEAT_EVERY_INVALID);
+  if (times !== null && !within(times, REPEAT_TIMES)) issue('repeat_times', REPEAT_TIMES_INVALID);
+  if (every !== null && times === null) issue('repeat_times', REPEAT_TIMES_REQUIRED);
+  if (times !== null && every === null) issue('repeat_every', REPEAT_EVERY_REQUIRED);
+  const after = input.escalate_after ?? null;
+  const group = Boolean(input.escalate_to) || (input.escalate_users ?? []).length > 0;
+  if (after !== null && !within(after, ESCALATE_AFTER)) issue('escalate_after', ESCALATE_AFTER_INVALID);
+  if (after !== null && !group) issue('escalate_to', ESCALATION_GROUP_REQUIRED);
+  if (after === null && group) issue('escalate_after', ESCALATE_AFTER_REQUIRED);
+}
+
 const checkRule = (
-  input: Parameters<typeof checkDuration>[0] & Parameters<typeof checkAfterHours>[0],
+  input: Parameters<typeof checkDuration>[0] & Parameters<typeof checkAfterHours>[0] & FollowUpInput,
   context: z.core.$RefinementCtx,
 ) => {
   checkDuration(input, context);
   checkAfterHours(input, context);
+  checkFollowUp(input, context);
 };
 
 const alarmFields = {
@@ -254,6 +308,14 @@ const alarmFields = {
   duration: durationSchema,
   working_hours: workingHoursSchema.nullish(),
   move_distance: durationSchema,
+  repeat_every: durationSchema,
+  repeat_times: durationSchema,
+  escalate_after: durationSchema,
+  escalate_to: alarmEmailSchema,
+  escalate_users: z
+    .array(entityIdSchema, { error: MUST_BE_A_NUMBER })
+    .max(MAX_ESCALATION_USERS, { error: TOO_MANY_ESCALATION_USERS })
+    .nullish(),
 };
 
 export const alarmInputSchema = z.object(alarmFields).superRefine(checkRule);

@@ -428,6 +428,7 @@ const ADMIN: Screen[] = [
     ],
   },
   { name: 'data retention', path: '/retention', ready: formReady('[data-testid="retention-form"] input') },
+  { name: 'alarm notices', path: '/alarm-notices', ready: formReady('[data-testid="notice-form-own"] input') },
   {
     name: 'API reference',
     path: '/api/reference',

@@ -44,6 +44,7 @@ export async function startStack(options: { web: false | ConsoleMode; consoleDis
   // during a test (the first tick after the seed turns dozens of demo tags late at once: a map legend read
   // before it and the map read after it once differed by three). Off unless a run asks for them.
   process.env.TIME_RULE_TIMER ??= 'off';
+  process.env.ALARM_NOTICE_TIMER ??= 'off';
   process.env.SILENT_TAG_TIMER ??= 'off';
   // The erasure and retention tests run the tenant-walk job for their own tenant; the timer would walk the whole
   // table for every other file's pending erasure and re-dating at each quarter hour, loading the machine.

@@ -159,8 +159,8 @@ describe('alarm side in the tracking app', () => {
       EventBusName: { Ref: Match.stringLikeRegexp('^EventBus') },
       EventPattern: Match.objectLike({ 'detail-type': ['AlarmRaised'] }),
     });
-    // The daily loan-day job; the silent-tag, time-rule and tenant-walk jobs every 15 minutes.
-    pipeline.resourceCountIs('AWS::Scheduler::Schedule', 4);
+    // The daily loan-day job; the silent-tag, time-rule, tenant-walk and alarm notice jobs every 15 minutes.
+    pipeline.resourceCountIs('AWS::Scheduler::Schedule', 5);
     pipeline.hasResourceProperties('AWS::Scheduler::Schedule', {
       ScheduleExpression: QUARTER_HOUR_RATE,
       Target: Match.objectLike({ Input: '{}', DeadLetterConfig: Match.anyValue() }),
@@ -168,6 +168,16 @@ describe('alarm side in the tracking app', () => {
     s.template(s.api).hasResourceProperties('AWS::Lambda::Function', {
       Environment: {
         Variables: Match.objectLike({ POWERTOOLS_SERVICE_NAME: 'alarms', ALARM_TOPIC_ARN: Match.anyValue() }),
+      },
+    });
+    // The notice job publishes repeats to the topic and mails notices: it knows the topic and the sender.
+    pipeline.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: {
+        Variables: Match.objectLike({
+          POWERTOOLS_SERVICE_NAME: 'job-alarm-notices',
+          ALARM_TOPIC_ARN: Match.anyValue(),
+          MAIL_FROM: Match.anyValue(),
+        }),
       },
     });
   });

@@ -16,6 +16,7 @@ const ApiCredentialsPage = lazy(() => import('./api-credentials/ApiCredentialsPa
 const ApiReferencePage = lazy(() => import('./api-credentials/ApiReferencePage'));
 const AssetsPage = lazy(() => import('./assets/AssetsPage'));
 const AlarmRulesPage = lazy(() => import('./alarm-rules/AlarmRulesPage'));
+const AlarmNoticesPage = lazy(() => import('./alarm-notices/AlarmNoticesPage'));
 const RolesPage = lazy(() => import('./permissions/RolesPage'));
 const StylingPage = lazy(() => import('./styling/StylingPage'));
 const UsersPage = lazy(() => import('./users/UsersPage'));
@@ -70,6 +71,8 @@ export const routes: RouteObject[] = [
           page('asset-map', { title: 'assetMap', breadcrumbs: false }, <AssetMapPage />),
           page('alarm-rules/:id?', { title: 'alarmRules' }, <AlarmRulesPage />),
           page('preferences', { title: 'preferences' }, <PreferencesPage />),
+          // Anyone told of alarms: staff who read them, client users (their customer's); the API decides.
+          page('alarm-notices', { title: 'alarmNotices' }, <AlarmNoticesPage />),
           // Transporters and client users see pickups too (the API gives each their view).
           page('pickups/:id?', { title: 'pickups' }, <PickupsPage />),
           // Whoever may read the loan-day report subscribes to it, a client user too (the API's rule).

@@ -18,6 +18,8 @@ import { type VersionExpectation, writeExpecting } from '../http/preconditions';
 import { userRepository } from '../users/user-repository';
 import { handlingOf, refusalOf, stateAfter } from './alarm-handling-record';
 import { ALARM_INBOX_KEY_ATTRIBUTES } from './alarm-inbox-keys';
+import { retireAlarmNoticeDues } from './alarm-notice-store';
+import { noticeLog } from './alarm-notices';
 import { type SentAlarmOwner, type SentAlarmRecord, sentAlarmsPartition, toApiAssetAlarm } from './sent-alarms';
 
 /**
@@ -94,6 +96,7 @@ export async function takeAlarmStep(
         { state: current.state, owner: current.owner?.username ?? null },
         { state, owner: (request.step === 'assigned' ? request.owner : current.owner)?.username ?? null },
       );
+      if (request.step !== 'assigned') await stopNotices(ctx, alarmId);
       return { alarm: toApiAssetAlarm(result.Attributes ?? {}), clientId: current.record.clientId ?? null };
     } catch (error) {
       // Someone took a step between the read and the write: writeExpecting reads again (or answers 409).
@@ -101,6 +104,18 @@ export async function takeAlarmStep(
       throw error;
     }
   });
+}
+
+/**
+ * Acknowledged or resolved: its repeats, escalation and held notices are no longer due. The notice job checks the
+ * alarm's state before it sends anyway, so a removal that fails only leaves it an entry to drop.
+ */
+async function stopNotices(ctx: TenantContext, alarmId: string) {
+  try {
+    await retireAlarmNoticeDues(ctx, alarmId);
+  } catch (error) {
+    noticeLog.warn('alarm notice entries not removed', { error: (error as Error).message });
+  }
 }
 
 function updateOf(

@@ -19,6 +19,9 @@ export interface MailWords {
   /** `{asset}`, `{who}`, `{time}` filled by the report mail. */
   reportText: { delivered: string; empty: string };
   confirmHint: string;
+  /** Alarm notices: the subject's prefix of a repeat ("Reminder 2/3") and of an escalation. */
+  noticeRepeat: string;
+  noticeEscalation: string;
 }
 
 export const MAIL_WORDS: Record<NotificationLanguage, MailWords> = {
@@ -50,6 +53,8 @@ export const MAIL_WORDS: Record<NotificationLanguage, MailWords> = {
       empty: '{who} reported asset {asset} empty at {time}.',
     },
     confirmHint: 'Confirm the report in the console under Reports.',
+    noticeRepeat: 'Reminder',
+    noticeEscalation: 'Escalated',
   },
   nl: {
     locale: 'nl-NL',
@@ -79,6 +84,8 @@ export const MAIL_WORDS: Record<NotificationLanguage, MailWords> = {
       empty: '{who} heeft asset {asset} op {time} als leeg gemeld.',
     },
     confirmHint: 'Bevestig de melding in de console onder Meldingen.',
+    noticeRepeat: 'Herinnering',
+    noticeEscalation: 'Geëscaleerd',
   },
   de: {
     locale: 'de-DE',
@@ -108,6 +115,8 @@ export const MAIL_WORDS: Record<NotificationLanguage, MailWords> = {
       empty: '{who} hat Asset {asset} am {time} als leer gemeldet.',
     },
     confirmHint: 'Bestätigen Sie die Meldung in der Konsole unter Meldungen.',
+    noticeRepeat: 'Erinnerung',
+    noticeEscalation: 'Eskaliert',
   },
   fr: {
     locale: 'fr-FR',
@@ -137,6 +146,8 @@ export const MAIL_WORDS: Record<NotificationLanguage, MailWords> = {
       empty: '{who} a signalé l’actif {asset} comme vide le {time}.',
     },
     confirmHint: 'Confirmez le signalement dans la console sous Signalements.',
+    noticeRepeat: 'Rappel',
+    noticeEscalation: 'Escaladé',
   },
 };
 

@@ -21,6 +21,7 @@ import { useSession } from '../session/useSession';
 import { AlarmRuleFields, type AlarmRuleFormValues } from './AlarmRuleFields';
 import { AlarmSubscriptionList } from './AlarmSubscriptionList';
 import { type AlarmRulePayload, useAlarmRule, useAlarmRuleMutations } from './alarmRulesApi';
+import { FollowUpFields } from './FollowUpFields';
 import { workingHoursText } from './WorkingHoursFields';
 
 const EMPTY: AlarmRuleFormValues = {
@@ -31,8 +32,25 @@ const EMPTY: AlarmRuleFormValues = {
   duration: '',
   working_hours: null,
   move_distance: '',
+  repeat_every: '',
+  repeat_times: '',
+  escalate_after: '',
+  escalate_to: '',
+  escalate_users: [],
 };
-const FORM_FIELDS = new Set(['type', 'name', 'text', 'email', 'duration', 'working_hours', 'move_distance']);
+const FOLLOW_UP_FIELDS = ['repeat_every', 'repeat_times', 'escalate_after', 'escalate_to', 'escalate_users'];
+const FORM_FIELDS = new Set([
+  'type',
+  'name',
+  'text',
+  'email',
+  'duration',
+  'working_hours',
+  'move_distance',
+  ...FOLLOW_UP_FIELDS,
+]);
+const text = (value: number | null) => (value === null ? '' : String(value));
+const numberOf = (value: string) => (value.trim() ? Number(value) : null);
 
 const toFormValues = (alarm: Alarm): AlarmRuleFormValues => ({
   type: String(alarm.type),
@@ -42,6 +60,11 @@ const toFormValues = (alarm: Alarm): AlarmRuleFormValues => ({
   duration: alarm.duration === null ? '' : String(alarm.duration),
   working_hours: alarm.working_hours ? workingHoursText(alarm.working_hours) : null,
   move_distance: alarm.move_distance === null ? '' : String(alarm.move_distance),
+  repeat_every: text(alarm.repeat_every),
+  repeat_times: text(alarm.repeat_times),
+  escalate_after: text(alarm.escalate_after),
+  escalate_to: alarm.escalate_to ?? '',
+  escalate_users: alarm.escalate_users,
   version: alarm.version,
 });
 
@@ -61,6 +84,11 @@ const toPayload = (values: AlarmRuleFormValues, isNew: boolean): AlarmRulePayloa
   working_hours: workingHoursOf(values),
   move_distance:
     Number(values.type) === AFTER_HOURS_TYPE && values.move_distance.trim() ? Number(values.move_distance) : null,
+  repeat_every: numberOf(values.repeat_every),
+  repeat_times: numberOf(values.repeat_times),
+  escalate_after: numberOf(values.escalate_after),
+  escalate_to: values.escalate_to.trim() || null,
+  escalate_users: values.escalate_users,
   ...(isNew ? {} : { version: values.version }),
 });
 
@@ -129,6 +157,7 @@ export function AlarmRuleDrawer({ alarmId, onClose }: { alarmId: PanelId; onClos
       {/* While the rule loads the fields show read-only and Type locked (spec 000 s.2), not skeletons. */}
       <Box component="form" id="alarm-rule-form" noValidate onSubmit={onSubmit} aria-busy={loading}>
         <AlarmRuleFields form={form} readOnly={!canSave || loading} typeLocked={loading || save.isPending} />
+        <FollowUpFields form={form} readOnly={!canSave || loading} />
         <AlarmSubscriptionList alarm={alarm} />
       </Box>
       <ConflictDialog {...conflictDialog} />

@@ -32,6 +32,12 @@ export interface AlarmRuleFormValues {
   working_hours: WorkingHoursText | null;
   /** Metres as typed; '' for the default. */
   move_distance: string;
+  /** Repeat and escalation (FollowUpFields): minutes and counts as typed, '' for none. */
+  repeat_every: string;
+  repeat_times: string;
+  escalate_after: string;
+  escalate_to: string;
+  escalate_users: number[];
   version?: number;
 }
 

@@ -1,7 +1,8 @@
+import Link from '@mui/material/Link';
 import { ALARM_TYPES, type Alarm } from '@shared/schemas/alarm';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router-dom';
+import { Navigate, Link as RouterLink } from 'react-router-dom';
 import { type Column, ListScreen } from '../common/list/ListScreen';
 import { useSession } from '../session/useSession';
 import { AlarmRuleDrawer } from './AlarmRuleDrawer';
@@ -34,6 +35,11 @@ export default function AlarmRulesPage() {
       pageSize={ALARM_RULES_PAGE_SIZE}
       columns={columns}
       create={{ label: tc('addNew'), allowed: hasAny(['ALARM_CREATE']) }}
+      intro={
+        <Link component={RouterLink} to="/alarm-notices" data-testid="alarm-notices-link">
+          {t('noticesLink')}
+        </Link>
+      }
       renderPanel={(id, close) => <AlarmRuleDrawer alarmId={id} onClose={close} />}
     />
   );

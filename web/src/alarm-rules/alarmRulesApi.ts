@@ -19,6 +19,12 @@ export interface AlarmRulePayload {
   /** Moved outside working hours (10): the intervals per weekday and the distance in metres; null for the others. */
   working_hours: WorkingHours | null;
   move_distance: number | null;
+  /** Repeat and escalation (docs/decisions/0317-alarm-repeats-and-escalation-per-rule.md); null and [] for none. */
+  repeat_every: number | null;
+  repeat_times: number | null;
+  escalate_after: number | null;
+  escalate_to: string | null;
+  escalate_users: number[];
   version?: number;
 }
 

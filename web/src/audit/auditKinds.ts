@@ -32,6 +32,7 @@ const KINDS: Record<string, EntityKind> = {
   zoneAlarms: { title: 'assetMap', screen: zone },
   stock: { title: 'stock', screen: zone },
   alarms: { title: 'alarmRules', table: 'ALARM', screen: byId('/alarm-rules') },
+  alarmNotices: { title: 'alarmNotices', screen: screen('/alarm-notices') },
   clients: { title: 'customers', table: 'CLIENT', screen: byId('/customers') },
   clientUsers: { title: 'customers', screen: byId('/customers') },
   users: { title: 'users', table: 'USER', screen: byId('/users') },

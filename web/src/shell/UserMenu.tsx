@@ -1,5 +1,6 @@
 import LockReset from '@mui/icons-material/LockReset';
 import Logout from '@mui/icons-material/Logout';
+import NotificationsActive from '@mui/icons-material/NotificationsActive';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -21,7 +22,7 @@ import { LanguageFlags } from './LanguageFlags';
 export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { user, signOut } = useSession();
+  const { user, signOut, hasAny, isClient } = useSession();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (!user) return null;
   const close = () => setAnchor(null);
@@ -85,6 +86,19 @@ export function UserMenu() {
             </ListItemIcon>
             {t('userMenu.changePassword')}
           </MenuItem>
+          {(isClient || hasAny(['ALARM_READ'])) && (
+            <MenuItem
+              onClick={() => {
+                close();
+                navigate('/alarm-notices');
+              }}
+            >
+              <ListItemIcon>
+                <NotificationsActive fontSize="small" />
+              </ListItemIcon>
+              {t('userMenu.alarmNotices')}
+            </MenuItem>
+          )}
           <MenuItem
             onClick={() => {
               close();

@@ -199,6 +199,8 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
   },
   // The VAPID pair is read from its secret (functions/lib/web-push/vapid-keys.ts) for the public key route.
   'web-push': { entry: http('web-push'), data: RW, vapidKeys: true },
+  // Reads the nightly rollup the loan-day job writes (functions/lib/utilisation/).
+  utilisation: { entry: http('utilisation'), data: RW },
 
   // A reset request's code, stored for every address and mailed to an account's owner (PasswordResetRequested).
   'reset-mailer': {

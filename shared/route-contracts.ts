@@ -23,6 +23,7 @@ import { SESSION_CONTRACTS } from './api/session';
 import { SETTINGS_CONTRACTS } from './api/settings';
 import { TENANTS_CONTRACTS } from './api/tenants';
 import { WEB_PUSH_CONTRACTS } from './api/web-push';
+import { UTILISATION_CONTRACTS } from './api/utilisation';
 import { WEBHOOKS_CONTRACTS } from './api/webhooks';
 import { ZONE_STOCK_CONTRACTS } from './api/zone-stock';
 import { ZONE_VISITS_CONTRACTS } from './api/zone-visits';
@@ -110,6 +111,7 @@ export const ROUTE_CONTRACTS = {
   ...AUDIT_CONTRACTS,
   ...REPORT_SUBSCRIPTIONS_CONTRACTS,
   ...WEB_PUSH_CONTRACTS,
+  ...UTILISATION_CONTRACTS,
 } satisfies Record<RouteId, RouteContract>;
 
 export const contractOf = (id: RouteId): RouteContract => ROUTE_CONTRACTS[id];

@@ -23,6 +23,7 @@ import { SESSION_ROUTES } from './api/session';
 import { SETTINGS_ROUTES } from './api/settings';
 import { TENANTS_ROUTES } from './api/tenants';
 import { WEB_PUSH_ROUTES } from './api/web-push';
+import { UTILISATION_ROUTES } from './api/utilisation';
 import { WEBHOOKS_ROUTES } from './api/webhooks';
 import { ZONE_STOCK_ROUTES } from './api/zone-stock';
 import { ZONE_VISITS_ROUTES } from './api/zone-visits';
@@ -63,6 +64,7 @@ export const ROUTES = [
   ...AUDIT_ROUTES,
   ...REPORT_SUBSCRIPTIONS_ROUTES,
   ...WEB_PUSH_ROUTES,
+  ...UTILISATION_ROUTES,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

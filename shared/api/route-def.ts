@@ -48,6 +48,7 @@ export const HANDLER_MODULES = [
   'audit',
   'report-subscriptions',
   'web-push',
+  'utilisation',
 ] as const;
 export type HandlerModule = (typeof HANDLER_MODULES)[number];
 

@@ -73,6 +73,7 @@ describe('query', () => {
         'settings.logo',
         'storage.credentials',
         'uplinks.chirpstack',
+        'utilisation.report',
       ].sort(),
     );
     // A collection's query documents its paging and filters; collection-query.ts reads them with the spec.

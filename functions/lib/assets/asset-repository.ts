@@ -15,6 +15,8 @@ export type AssetRecord = Omit<Asset, '@id' | '@type' | 'device_health' | 'cable
   cable_length?: number | null;
   /** Absent on assets written before the copy existed: read as null. */
   cable_summary?: Asset['cable_summary'];
+  /** When the asset was created (its first day owned, docs/geofencing.md "Utilisation"); absent on older ones. */
+  createdAt?: string;
 };
 
 /**

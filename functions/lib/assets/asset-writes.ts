@@ -135,7 +135,8 @@ export async function createAsset(
   profileDefinitionIds?: number[],
   by: number | null = null,
 ): Promise<AssetRecord> {
-  const allocated = { ...data, id: await assetRepository.nextId(ctx), version: 1 } as AssetRecord;
+  const id = await assetRepository.nextId(ctx);
+  const allocated = { ...data, createdAt: new Date().toISOString(), id, version: 1 } as AssetRecord;
   const { asset, writes: profileWrites } = await withProfiles(ctx, allocated, profileDefinitionIds);
   const changes = await planDeviceLinks(ctx, asset, [], devices ?? [], false);
   const links = await linkWrites(ctx, asset.id, changes);

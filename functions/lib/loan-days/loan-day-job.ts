@@ -7,6 +7,7 @@ import { systemTenantContext } from '../data/system-context';
 import type { TenantContext } from '../data/tenant-context';
 import { flushQueuedEffects } from '../effects/effects';
 import { tenantRepository } from '../tenants/tenant-repository';
+import { rollUpUtilisation } from '../utilisation/utilisation-rollup';
 import { type CountedAsset, countLoanDay } from './loan-day-counter';
 
 const PAGE = 100;
@@ -26,6 +27,8 @@ export interface LoanDayReport {
   alreadyCounted: number;
   /** Tenants whose day was finished by an earlier run. */
   skippedTenants: number;
+  /** Assets whose month of utilisation was rolled up (every tenant's, also those skipped above). */
+  utilisationAssets: number;
 }
 
 /** Per tenant and day: how far the job got (the last asset's sort key) and whether it finished. */
@@ -51,12 +54,16 @@ export async function runLoanDayJob(
     counted: 0,
     alreadyCounted: 0,
     skippedTenants: 0,
+    utilisationAssets: 0,
   };
   const only = options.tenants ? new Set(options.tenants) : undefined;
   for (const tenant of await tenantRepository.list()) {
     if (only && !only.has(String(tenant.id))) continue;
     report.tenants += 1;
-    await countTenant(systemTenantContext(String(tenant.id)), day, report);
+    const ctx = systemTenantContext(String(tenant.id));
+    await countTenant(ctx, day, report);
+    // The day's month of utilisation, rewritten whole (docs/geofencing.md "Utilisation"); a rerun rewrites it.
+    report.utilisationAssets += (await rollUpUtilisation(ctx, day)).assets;
     // Each tenant's `loan_day.counted` events leave after its count, so a long run holds no tenant's all day.
     await flushQueuedEffects();
   }

@@ -399,6 +399,12 @@ const ADMIN: Screen[] = [
   // The Pickups screen with the asset panel a row opens, and the Loan days screen.
   { name: 'pickups', path: '/pickups', ready: listReady, steps: [{ name: 'pickup asset panel', act: openFirstRow }] },
   { name: 'loan-days', path: '/loan-days', ready: formReady('[data-testid="loan-day-table"] tbody tr') },
+  // Utilisation: charts and table once the answer is in (or the empty state of a tenant not rolled up yet).
+  {
+    name: 'utilisation',
+    path: '/utilisation',
+    ready: formReady('[data-testid="utilisation-screen"]:is([data-state="ready"], [data-state="empty"])'),
+  },
   { name: 'API credentials', path: '/api', ready: formReady('main h1') },
   // The webhook endpoint panel with its event-type checkboxes (the demo tenant has no endpoint seeded).
   { name: 'webhook endpoint panel', path: '/webhooks/new', ready: formReady(`${PANEL} input[type="checkbox"]`) },

@@ -7,7 +7,8 @@ import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitFo
  * navigation table with the default role matrix of shared/permissions.ts), and the language flags (s.1).
  */
 // Reports: the planners' confirmations (ASSET_REPORT_CONFIRM; every staff role of the default matrix but transporters).
-// Stock (staff), Pickups (planners and transporters), Loan days (CUSTOMER_READ), Webhooks and the audit log (admins).
+// Stock (staff), Pickups (planners and transporters), Loan days (CUSTOMER_READ), Utilisation (staff with ASSET_READ;
+// client users by URL), Webhooks and the audit log (admins).
 const TRACKING_STAFF = [
   'Assets',
   'Asset map',
@@ -18,6 +19,7 @@ const TRACKING_STAFF = [
   'Stock',
   'Pickups',
   'Loan days',
+  'Utilisation',
   'Customers',
 ];
 // Device profiles: payload codecs are the admins', after Devices.
@@ -102,7 +104,7 @@ const ROLES: RoleCase[] = [
     login: 'client',
     home: '/assets',
     menu: ['Assets', 'Asset map'],
-    allowed: ['/asset-map'],
+    allowed: ['/asset-map', '/utilisation'],
     refused: [
       ['/alarm-rules', '/assets'],
       ['/customers', '/assets'],

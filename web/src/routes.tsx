@@ -35,6 +35,7 @@ const StockPage = lazy(() => import('./zone-stock/StockPage'));
 const PickupsPage = lazy(() => import('./pickups/PickupsPage'));
 const LoanDaysPage = lazy(() => import('./loan-days/LoanDaysPage'));
 const ReportSubscriptionsPage = lazy(() => import('./report-subscriptions/ReportSubscriptionsPage'));
+const UtilisationPage = lazy(() => import('./utilisation/UtilisationPage'));
 const AuditPage = lazy(() => import('./audit/AuditPage'));
 const RetentionPage = lazy(() => import('./retention/RetentionPage'));
 
@@ -77,6 +78,8 @@ export const routes: RouteObject[] = [
           page('pickups/:id?', { title: 'pickups' }, <PickupsPage />),
           // Whoever may read the loan-day report subscribes to it, a client user too (the API's rule).
           page('report-subscriptions/:id?', { title: 'reportSubscriptions' }, <ReportSubscriptionsPage />),
+          // Client users see their own customer's utilisation (the API's scope).
+          page('utilisation', { title: 'utilisation' }, <UtilisationPage />),
           {
             element: <RequireStaff />,
             children: [

@@ -114,11 +114,12 @@ export async function rollUpUtilisation(ctx: TenantContext, day: string): Promis
       assets += slice.length;
     }
   }
-  await writeMonth(ctx, month, [...groups.values()]);
+  await writeUtilisationMonth(ctx, month, [...groups.values()]);
   return { assets, items: groups.size };
 }
 
-async function writeMonth(ctx: TenantContext, month: string, items: UtilisationRollupItem[]) {
+/** Writes a month's items over what the month held (a customer not among them loses its item). */
+export async function writeUtilisationMonth(ctx: TenantContext, month: string, items: UtilisationRollupItem[]) {
   const existing = await dynamo().send(
     new QueryCommand({
       TableName: tableName(),

@@ -44,6 +44,9 @@ export const NAVIGATION_ENTRIES: readonly NavigationEntry[] = [
     group: 'tracking',
     anyOf: ['CUSTOMER_READ', 'RESET_LOAN_DAYS'],
   },
+  // The planners' entry; GET /api/utilisation (shared/api/utilisation.ts) also answers client users their own
+  // customer's figures, whom the screen serves by URL only (as Pickups), their menu staying as spec 000 lists it.
+  { path: '/utilisation', title: 'utilisation', group: 'tracking', anyOf: ['ASSET_READ'], staffOnly: true },
   { path: '/customers', title: 'customers', group: 'tracking', anyOf: crud('CUSTOMER') },
   { path: '/tenants', title: 'tenants', group: 'administration', anyOf: ['SUPER_ADMIN', 'ROLE_SUPER_ADMIN'] },
   { path: '/users', title: 'users', group: 'administration', anyOf: crud('USER') },

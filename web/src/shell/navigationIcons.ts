@@ -7,6 +7,7 @@ import DataObject from '@mui/icons-material/DataObject';
 import Groups from '@mui/icons-material/Groups';
 import History from '@mui/icons-material/History';
 import HourglassBottom from '@mui/icons-material/HourglassBottom';
+import Insights from '@mui/icons-material/Insights';
 import Inventory2 from '@mui/icons-material/Inventory2';
 import Key from '@mui/icons-material/Key';
 import LocalShipping from '@mui/icons-material/LocalShipping';
@@ -35,6 +36,7 @@ export const NAVIGATION_ICONS: Record<string, typeof SvgIcon> = {
   '/pickups': LocalShipping,
   '/loan-days': ReceiptLong,
   '/report-subscriptions': ScheduleSend,
+  '/utilisation': Insights,
   '/customers': Groups,
   '/tenants': Apartment,
   '/users': People,

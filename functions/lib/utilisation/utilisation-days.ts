@@ -79,15 +79,27 @@ export function nextMonth(month: string): string {
 
 export type DayState = 'onHire' | 'idle' | 'unknown';
 
+// A day's bounds are asked for once per asset in the nightly rollup (100k assets × 31 days); finding an
+// Amsterdam midnight formats dates, so each day's is kept (a few hundred days at most in a process).
+const BOUNDS = new Map<string, Span>();
+function boundsOf(day: string): Span {
+  let bounds = BOUNDS.get(day);
+  if (!bounds) {
+    bounds = [startOfAmsterdamDay(day).getTime(), endOfAmsterdamDay(day).getTime()];
+    BOUNDS.set(day, bounds);
+  }
+  return bounds;
+}
+
 /**
  * The state a day counts to, once: on hire when the asset was on hire (at a site, or outside every depot zone)
  * at any moment of the day's known part; idle when it stood in depot zones through all of it; unknown when its
  * whereabouts were not known yet (before its first visit).
  */
 export function dayState(day: string, depots: readonly Span[], knownFrom: number | undefined): DayState {
-  const end = endOfAmsterdamDay(day).getTime();
+  const [start, end] = boundsOf(day);
   if (knownFrom === undefined || knownFrom >= end) return 'unknown';
-  const from = Math.max(startOfAmsterdamDay(day).getTime(), knownFrom);
+  const from = Math.max(start, knownFrom);
   return covers(depots, from, end) ? 'idle' : 'onHire';
 }
 

@@ -61,7 +61,7 @@ export default function ReportSubscriptionsPage() {
       { id: 'nextDue', label: t('columns.nextDue'), render: (s) => moment(s.next_due) },
       { id: 'state', label: t('columns.state'), render: (s) => <StateChip subscription={s} /> },
     ],
-    [t, isAdmin, isClient, schedule, moment],
+    [t, isAdmin, isClient, schedule, moment, kinds],
   );
   return (
     <ListScreen

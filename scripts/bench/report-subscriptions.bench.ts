@@ -10,6 +10,7 @@ import {
 import { provisionTenant } from '../../functions/lib/tenants/tenant-provisioning';
 import { tenantRepository } from '../../functions/lib/tenants/tenant-repository';
 import { userRepository } from '../../functions/lib/users/user-repository';
+import { ACCESS_PATTERNS } from '../../shared/access-patterns';
 import { batchPut } from '../seed/batch-write';
 import { type CapacityTally, tallyConsumedCapacity } from './consumed-capacity';
 import { markdownTable } from './markdown-table';
@@ -104,7 +105,9 @@ export async function benchReportSubscriptions(log: (line: string) => void): Pro
   const subscriptions = Array.from({ length: count }, (_, i) => subscription(ctx, i + 1, now));
   await batchPut([...owners, ...subscriptions], 8);
   const written = (Date.now() - started) / 1000;
-  const duePartition = (await partitionCounts(subscriptionDuePartition(ctx), 'gsi1')).scanned;
+  const duePartition = (
+    await partitionCounts(subscriptionDuePartition(ctx), ACCESS_PATTERNS.reportSubscriptionsByDueTime)
+  ).scanned;
   const first = await timedRun(tenantId, new Date(now));
   const rerun = await timedRun(tenantId, new Date(now));
   const { sent, due } = first.report;

@@ -17,6 +17,7 @@ export const REPORT_KINDS = [
   'pickups-waiting',
   'tag-health',
   'zone-stock',
+  'utilisation',
 ] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
@@ -50,6 +51,7 @@ const strict = <T extends z.ZodRawShape>(shape: T) => z.strictObject(shape, { er
 
 export const REPORT_OPTION_SCHEMAS = {
   'loan-days': strict({}),
+  utilisation: strict({}),
   /** Positioned assets whose last location update is more than `days` days before the run. */
   'dormant-assets': strict({ days: bounded(REPORT_OPTION_BOUNDS.days, DAYS_INVALID) }),
   /** Assets whose scheduled day is before the day of the run (Amsterdam). */
@@ -82,6 +84,7 @@ export const REPORT_OPTION_FIELDS: Record<ReportKind, readonly (keyof AnyReportO
   'pickups-waiting': ['hours'],
   'tag-health': ['hours'],
   'zone-stock': ['zones', 'outside'],
+  utilisation: [],
 };
 
 /** What a new subscription of the kind starts with in the console. */
@@ -93,6 +96,7 @@ export const REPORT_OPTION_DEFAULTS: Record<ReportKind, AnyReportOptions> = {
   'pickups-waiting': { hours: 48 },
   'tag-health': { hours: 24 },
   'zone-stock': {},
+  utilisation: {},
 };
 
 /**
@@ -106,6 +110,8 @@ export const REPORT_KIND_ACCESS: Record<
   { anyOf: readonly PermissionName[]; clients: boolean; customer: boolean; staffOnly?: true }
 > = {
   'loan-days': { anyOf: ['CUSTOMER_READ', 'RESET_LOAN_DAYS'], clients: true, customer: true },
+  // GET /api/utilisation's readers (shared/api/utilisation.ts); a client user's figures are their customer's.
+  utilisation: { anyOf: ['ASSET_READ'], clients: true, customer: true },
   // The map's route and its answer for client users (their customer's markers, the update time theirs to see).
   'dormant-assets': { anyOf: ['VIEW_ASSET_MAP'], clients: true, customer: true },
   'overdue-assets': { anyOf: ['ASSET_READ'], clients: false, customer: true },

@@ -6,6 +6,7 @@ import { outsideZoneReport } from './kinds/outside-zone';
 import { overdueAssetsReport } from './kinds/overdue-assets';
 import { pickupsWaitingReport } from './kinds/pickups-waiting';
 import { tagHealthReport } from './kinds/tag-health';
+import { utilisationReport } from './kinds/utilisation';
 import { zoneStockReport } from './kinds/zone-stock';
 
 /**
@@ -20,4 +21,5 @@ export const KIND_REPORTS: Record<ReportKind, (input: KindInput) => KindReport> 
   'pickups-waiting': pickupsWaitingReport,
   'tag-health': tagHealthReport,
   'zone-stock': zoneStockReport,
+  utilisation: utilisationReport,
 };

@@ -241,6 +241,8 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
   'pipeline-alarm-handler': {
     entry: 'functions/pipeline/alarm-handler.ts',
     data: RW,
+    // Alarm notices by Web Push (functions/lib/web-push/push-sender.ts) sign with the VAPID key.
+    vapidKeys: true,
     mail: true,
     alarmTopic: 'publish',
     failureQueue: true,
@@ -302,6 +304,7 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     entry: 'functions/jobs/alarm-notices.ts',
     data: RW,
     mail: true,
+    vapidKeys: true,
     alarmTopic: 'publish',
     failureQueue: true,
   },

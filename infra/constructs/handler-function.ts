@@ -20,6 +20,8 @@ export interface DataAccess {
   tableName: string;
   bucketName: string;
   policies: Record<DataGrant, iam.IManagedPolicy>;
+  /** Web Push's VAPID key secret, given to the functions whose grants name `vapidKeys`. */
+  vapidKeys: secretsmanager.ISecret;
 }
 
 /**
@@ -70,7 +72,8 @@ export interface HandlerFunctionProps {
   /** Below the HTTP API's 30 s integration limit. */
   timeout?: Duration;
   /**
-   * Secrets the handler reads at runtime (only a function whose grants declare `kpnDataKey` or `vapidKeys`), by environment variable name (the variable holds the secret's ARN).
+   * Secrets the handler reads at runtime (only a function whose grants declare `kpnDataKey`), by environment
+   * variable name (the variable holds the secret's ARN); the VAPID key comes with the `vapidKeys` grant.
    * They are read through the Parameters and Secrets Lambda Extension, which caches them for 5 minutes.
    */
   secrets?: Record<string, secretsmanager.ISecret>;
@@ -100,6 +103,10 @@ export class HandlerFunction extends Construct {
     this.logGroup.grantWrite(this.role);
 
     const entry = props.entry ?? path.join(REPO_ROOT, 'functions', 'http', `${props.module}.ts`);
+    const secrets = {
+      ...props.secrets,
+      ...(this.grants.vapidKeys ? { VAPID_KEYS_SECRET_ID: props.data.vapidKeys } : {}),
+    };
     const base = nodeFunctionBase(entry);
     this.function = new nodejs.NodejsFunction(this, 'Function', {
       ...base,
@@ -114,7 +121,7 @@ export class HandlerFunction extends Construct {
         ...props.environment,
       },
       ...placeholderWhenUnbundled(this, entry),
-      ...(props.secrets
+      ...(Object.keys(secrets).length > 0
         ? {
             paramsAndSecrets: lambda.ParamsAndSecretsLayerVersion.fromVersion(
               lambda.ParamsAndSecretsVersions.V1_0_103,
@@ -123,7 +130,7 @@ export class HandlerFunction extends Construct {
           }
         : {}),
     });
-    for (const [name, secret] of Object.entries(props.secrets ?? {})) {
+    for (const [name, secret] of Object.entries(secrets)) {
       this.function.addEnvironment(name, secret.secretArn);
       // The extension only calls GetSecretValue (secret.grantRead would add DescribeSecret).
       this.role.addToPolicy(

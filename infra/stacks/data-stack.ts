@@ -1,6 +1,7 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ATTACHMENT_INCOMING_DAYS, ATTACHMENT_INCOMING_PREFIX } from '../../shared/schemas/attachment';
 import { EXPORT_RETENTION_DAYS, EXPORT_STORAGE_PREFIX } from '../../shared/schemas/export';
@@ -9,6 +10,7 @@ import { createDataAccessPolicies } from '../constructs/data-access-policies';
 import type { DataAccess } from '../constructs/handler-function';
 import { createAccessLogsBucket, createPrivateBucket } from '../constructs/secure-bucket';
 import { createTrackingTable } from '../constructs/tracking-table';
+import { acknowledge } from '../nag';
 
 export interface DataStackProps extends StackProps {
   /** Browser origins that upload and download attachments directly with presigned URLs. */
@@ -59,9 +61,40 @@ export class DataStack extends Stack {
       tableName: this.table.tableName,
       bucketName: this.attachments.bucketName,
       policies: createDataAccessPolicies(this, this.table, this.attachments),
+      vapidKeys: createVapidKeys(this),
     };
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'AttachmentsBucketName', { value: this.attachments.bucketName });
   }
+}
+
+/**
+ * Web Push's VAPID private key (functions/lib/web-push/vapid-keys.ts derives the public key from it), made by
+ * Secrets Manager at the first deployment: 64 hex digits, a P-256 private key, so no operator step and no key
+ * in the template. Here, beside the table, because both the API (the public key route) and the alarm side (the
+ * alarm handler and the notice job push) read it.
+ */
+function createVapidKeys(scope: Construct): secretsmanager.Secret {
+  const secret = new secretsmanager.Secret(scope, 'VapidKeys', {
+    description: 'Web Push VAPID private key {"privateKeyHex"}, generated once; never rotate (see docs/operations.md)',
+    removalPolicy: RemovalPolicy.RETAIN,
+    generateSecretString: {
+      secretStringTemplate: '{}',
+      generateStringKey: 'privateKeyHex',
+      passwordLength: 64,
+      excludeUppercase: true,
+      excludePunctuation: true,
+      includeSpace: false,
+      // What is left of the lower-case letters and digits: the hex digits.
+      excludeCharacters: 'ghijklmnopqrstuvwxyz',
+    },
+  });
+  acknowledge(
+    secret,
+    'Browsers bind their push subscriptions to the VAPID public key: a rotation would orphan every subscription, ' +
+      'so it is a deliberate operation. The secret is retained on delete.',
+    'AwsSolutions-SMG4',
+  );
+  return secret;
 }

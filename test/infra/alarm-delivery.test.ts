@@ -4,6 +4,7 @@ import * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { AlarmDelivery } from '../../infra/constructs/alarm-delivery';
 import type { DataAccess } from '../../infra/constructs/handler-function';
@@ -34,6 +35,7 @@ function build() {
     policies: Object.fromEntries(
       Object.keys(DATA_GRANT_ACTIONS).map((piece) => [piece, tablePolicy]),
     ) as unknown as DataAccess['policies'],
+    vapidKeys: secretsmanager.Secret.fromSecretNameV2(stack, 'VapidKeys', 'vapid-keys'),
   };
   const eventBus = new events.EventBus(stack, 'Bus', { eventBusName: 'tracking-pipeline-dev' });
   const delivery = new AlarmDelivery(stack, 'AlarmDelivery', {

@@ -2,6 +2,7 @@ import { createECDH, createPrivateKey, randomBytes, sign } from 'node:crypto';
 import webpush from 'web-push';
 import { isAllowedPushEndpoint } from '../../functions/lib/web-push/push-endpoint';
 import { pushPayload } from '../../functions/lib/web-push/push-sender';
+import { vapidKeysOfPrivateKey } from '../../functions/lib/web-push/vapid-keys';
 import { decryptAes128gcm, verifyVapid } from '../../scripts/local/push-crypto';
 
 /**
@@ -103,4 +104,15 @@ describe('push endpoint allow-list', () => {
 
   it('refuses an endpoint past 2048 characters', () =>
     expect(isAllowedPushEndpoint(`https://fcm.googleapis.com/${'a'.repeat(2100)}`)).toBe(false));
+});
+
+describe('the VAPID key generated at deployment', () => {
+  it('derives the public key of RFC 8291 appendix A from its private key', () => {
+    // The application server's key pair of RFC 8291's worked example, the private key as the secret holds it.
+    const privateKeyHex = Buffer.from('yfWPiYE-n46HLnH0KqZOF1fJJU3MYrct3AELtAQ-oRw', 'base64url').toString('hex');
+    expect(vapidKeysOfPrivateKey(privateKeyHex)).toEqual({
+      publicKey: 'BP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A8',
+      privateKey: 'yfWPiYE-n46HLnH0KqZOF1fJJU3MYrct3AELtAQ-oRw',
+    });
+  });
 });

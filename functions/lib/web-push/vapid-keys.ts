@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
@@ -6,9 +7,10 @@ import webpush from 'web-push';
  * The product's one VAPID key pair (RFC 8292): push services tie a browser's subscription to its public key, so
  * the pair must stay the same for the product's life (a new pair orphans every subscription). It comes from, in
  * this order:
- *  - VAPID_KEYS_SECRET_ID (AWS): a Secrets Manager secret holding `{"publicKey","privateKey"}` (base64url, as
- *    `npx web-push generate-vapid-keys --json` prints them), read through the AWS Parameters and Secrets Lambda
- *    Extension as the KPN data key is (functions/lib/kpn-things/secret-cipher.ts); docs/operations.md;
+ *  - VAPID_KEYS_SECRET_ID (AWS): the Secrets Manager secret the data stack generates, `{"privateKeyHex"}` (64
+ *    hex digits; the public key is derived from it), or a pair an operator put there, `{"publicKey","privateKey"}`
+ *    (base64url, as `npx web-push generate-vapid-keys --json` prints them); read through the AWS Parameters and
+ *    Secrets Lambda Extension as the KPN data key is (functions/lib/kpn-things/secret-cipher.ts);
  *  - VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (tests, or a deployment that injects them another way);
  *  - VAPID_KEYS_FILE (local stack): a file generated once (.local/vapid-keys.json).
  */
@@ -19,8 +21,24 @@ export interface VapidKeys {
 
 const KEY_FORM = /^[A-Za-z0-9_-]+$/;
 
+const PRIVATE_KEY_HEX = /^[0-9a-f]{64}$/;
+
+/** The pair of a P-256 private key: its public point, uncompressed (65 bytes), as push services take it. */
+export function vapidKeysOfPrivateKey(privateKeyHex: string): VapidKeys {
+  const ecdh = createECDH('prime256v1');
+  ecdh.setPrivateKey(Buffer.from(privateKeyHex, 'hex'));
+  return {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: Buffer.from(privateKeyHex, 'hex').toString('base64url'),
+  };
+}
+
 function parseKeys(text: string, source: string): VapidKeys {
-  const parsed = JSON.parse(text) as Partial<VapidKeys>;
+  const parsed = JSON.parse(text) as Partial<VapidKeys> & { privateKeyHex?: string };
+  if (parsed.privateKeyHex !== undefined) {
+    if (!PRIVATE_KEY_HEX.test(parsed.privateKeyHex)) throw new Error(`${source} holds no 64-digit hex private key`);
+    return vapidKeysOfPrivateKey(parsed.privateKeyHex);
+  }
   const { publicKey, privateKey } = parsed;
   // 65 bytes (an uncompressed P-256 point) and 32 bytes, in base64url without padding.
   if (!publicKey || !privateKey || !KEY_FORM.test(publicKey) || !KEY_FORM.test(privateKey))

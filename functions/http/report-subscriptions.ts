@@ -2,6 +2,7 @@ import { isAdmin } from '../../shared/permissions';
 import { parseCollectionQuery } from '../lib/http/collection-query';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
+import { openReportFile } from '../lib/report-subscriptions/report-file-link';
 import { previewReport } from '../lib/report-subscriptions/report-preview';
 import { subscriptionRepository, subscriptionsOf } from '../lib/report-subscriptions/subscription-repository';
 import {
@@ -54,6 +55,11 @@ export const handler = createHttpHandler('report-subscriptions', {
     },
   }),
   'reportSubscriptions.preview': route({ run: async ({ auth, params }) => previewReport(auth, params.id) }),
+  // A mailed report's download: a fresh short presigned URL for a link signed for that file.
+  'reportSubscriptions.file': route({
+    run: async ({ query }) =>
+      reply(302, undefined, { location: await openReportFile(query), 'cache-control': 'no-store' }),
+  }),
   'reportSubscriptions.unsubscribeLink': route({ run: async ({ query }) => unsubscribeBySignature(query) }),
   // Mail clients post `List-Unsubscribe=One-Click` as a form (RFC 8058): the body says nothing the link does not.
   'reportSubscriptions.unsubscribe': route({ rawBody: true, run: async ({ query }) => unsubscribeBySignature(query) }),

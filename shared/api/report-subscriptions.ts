@@ -1,6 +1,7 @@
 import type { RouteContract } from '../route-contracts';
 import { paginationQuerySchema } from '../schemas/common';
 import {
+  reportFileQuerySchema,
   reportPreviewSchema,
   reportSubscriptionInputSchema,
   reportSubscriptionSchema,
@@ -30,6 +31,7 @@ export const REPORT_SUBSCRIPTIONS_ROUTES = [
   route('reportSubscriptions.create', 'POST', '/api/report-subscriptions'),
   route('reportSubscriptions.unsubscribeLink', 'GET', '/api/report-subscriptions/unsubscribe', 'public'),
   route('reportSubscriptions.unsubscribe', 'POST', '/api/report-subscriptions/unsubscribe', 'public'),
+  route('reportSubscriptions.file', 'GET', '/api/report-subscriptions/file', 'public'),
   route('reportSubscriptions.get', 'GET', '/api/report-subscriptions/{id}'),
   route('reportSubscriptions.update', 'PUT', '/api/report-subscriptions/{id}'),
   route('reportSubscriptions.delete', 'DELETE', '/api/report-subscriptions/{id}'),
@@ -60,6 +62,13 @@ export const REPORT_SUBSCRIPTIONS_CONTRACTS = {
     summary: 'One-click unsubscribe (RFC 8058 List-Unsubscribe-Post): pauses that subscription, only when signed',
     query: reportUnsubscribeQuerySchema,
     response: reportUnsubscribedSchema,
+    errors: [404],
+  },
+  'reportSubscriptions.file': {
+    summary:
+      "A mailed report's download link: redirects to the stored file, only with the link's signature and before its end",
+    query: reportFileQuerySchema,
+    status: 302,
     errors: [404],
   },
   'reportSubscriptions.get': { summary: 'A report subscription', response: reportSubscriptionSchema },

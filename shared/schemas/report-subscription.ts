@@ -135,6 +135,22 @@ export const reportUnsubscribeQuerySchema = z.object({
   signature: z.string().regex(/^[0-9a-f]{64}$/),
 });
 
+/**
+ * The download link of a mailed report over the attachment limit (public: the signature is the only credential;
+ * functions/lib/report-subscriptions/report-file-link.ts): the stored object, the link's end (epoch seconds).
+ */
+export const reportFileQuerySchema = z.object({
+  tenant: z.string().regex(/^\d{1,12}$/),
+  id: z.string().regex(/^\d{1,12}$/),
+  file: z
+    .string()
+    .max(300)
+    .regex(/^report-files\/tenants\/\d{1,12}\/[0-9a-f-]{36}\/[A-Za-z0-9._-]{1,200}$/),
+  expires: z.string().regex(/^\d{1,12}$/),
+  signature: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type ReportFileQuery = z.infer<typeof reportFileQuerySchema>;
+
 export const reportUnsubscribedSchema = z.object({ unsubscribed: z.literal(true), message: z.string() });
 
 /** A preview ("send now"): the report of the period the next mail would carry, mailed to the caller only. */

@@ -1,7 +1,8 @@
 import { handler as reportJob } from '../../functions/jobs/report-subscriptions';
 import { previousMonthOf } from '../../functions/lib/report-subscriptions/next-due';
+import { openReportFile, REPORT_FILE_EXPIRED } from '../../functions/lib/report-subscriptions/report-file-link';
 import { PREVIEW_LIMIT_MESSAGE } from '../../functions/lib/report-subscriptions/report-preview';
-import type { ReportPreview, ReportSubscription } from '../../shared/schemas/report-subscription';
+import type { ReportFileQuery, ReportPreview, ReportSubscription } from '../../shared/schemas/report-subscription';
 import { call, tokenOf } from '../harness/api';
 import { type CaughtMail, mailsTo, waitForMailMatching } from '../harness/mail';
 import { pointProcessAtStack, readStack } from '../harness/stack';
@@ -121,18 +122,38 @@ describe('report subscription preview', () => {
     const whole = await attachmentBytes(attached);
     expect(whole.length).toBeGreaterThan(200);
 
-    const report = await reportJob({ now: due, tenants: [DEMO], attachmentLimit: 200 });
+    const report = await reportJob({ now: due, tenants: [DEMO], subscriptions: [created.id], attachmentLimit: 200 });
     expect(report.sent).toBeGreaterThanOrEqual(1);
     const linked = (await waitForMailMatching(
       admin.email,
       (m) => m.subject === `Uitleendagen ${month}` && m.text.includes('de link werkt 7 dagen'),
     )) as Mail;
     expect(linked.attachments ?? []).toEqual([]);
-    const url = /http:\/\/\S+report-files\/\S+/.exec(linked.text)?.[0] as string;
-    expect(new URL(url).searchParams.get('X-Amz-Expires')).toBe(String(7 * 24 * 3600));
+    const url = /http:\/\/\S+\/api\/report-subscriptions\/file\?\S+/.exec(linked.text)?.[0] as string;
+    // The API's signed link, good for 7 days from the run; it redirects to a presigned URL of minutes, made then.
+    const link = new URL(url);
+    expect(Number(link.searchParams.get('expires')) * 1000 - Date.parse(due)).toBeGreaterThanOrEqual(7 * 24 * 3600_000);
+    const redirect = await fetch(url, { redirect: 'manual' });
+    expect(redirect.status).toBe(302);
+    expect(new URL(redirect.headers.get('location') as string).searchParams.get('X-Amz-Expires')).toBe('300');
     const download = await fetch(url);
     expect(download.status).toBe(200);
     expect(Buffer.from(await download.arrayBuffer()).equals(whole)).toBe(true);
+
+    // A changed signature, another file of the tenant, a later end: nothing. Past its end: nothing either.
+    const changed = (name: string, value: string) => {
+      const other = new URL(url);
+      other.searchParams.set(name, value);
+      return fetch(other, { redirect: 'manual' });
+    };
+    const signature = link.searchParams.get('signature') as string;
+    expect((await changed('signature', `${signature[0] === 'a' ? 'b' : 'a'}${signature.slice(1)}`)).status).toBe(404);
+    const file = link.searchParams.get('file') as string;
+    expect((await changed('file', file.replace(/\/[^/]+$/, '/other.csv'))).status).toBe(404);
+    expect((await changed('expires', String(Number(link.searchParams.get('expires')) + 86_400))).status).toBe(404);
+    const query = Object.fromEntries(link.searchParams) as ReportFileQuery;
+    const afterEnd = new Date((Number(query.expires) + 1) * 1000);
+    await expect(openReportFile(query, afterEnd)).rejects.toMatchObject({ status: 404, message: REPORT_FILE_EXPIRED });
     expect(await read(created.id)).toMatchObject({ last_sent: due, last_error: null });
   });
 });

@@ -66,6 +66,7 @@ describe('query', () => {
       [
         'assets.map',
         'loanDays.report',
+        'reportSubscriptions.file',
         'reportSubscriptions.unsubscribe',
         'reportSubscriptions.unsubscribeLink',
         'session.azureLogin',

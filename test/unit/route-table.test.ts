@@ -81,6 +81,8 @@ describe('the route table', () => {
         // A report mail's unsubscribe link (GET) and one-click (POST, RFC 8058): the signature is the credential.
         '/api/report-subscriptions/unsubscribe',
         '/api/report-subscriptions/unsubscribe',
+        // A mailed report's download link: signed for its one file and good until its end (report-file-link.ts).
+        '/api/report-subscriptions/file',
         // The KPN Things webhook: its Things-Message-Token is the credential (functions/lib/pipeline/kpn-webhook.ts).
         '/api/things/uplink',
         // The Things Stack and ChirpStack: the X-Uplink-Secret header is the credential (network-webhooks.ts).

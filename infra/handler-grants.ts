@@ -295,7 +295,7 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
   // a file over the attachment limit goes to the bucket (report-files/) and the mail links it.
   'job-report-subscriptions': {
     entry: 'functions/jobs/report-subscriptions.ts',
-    data: [...RW, 'exports-read', 'exports-write'],
+    data: [...RW, 'exports-write'],
     mail: true,
     failureQueue: true,
   },

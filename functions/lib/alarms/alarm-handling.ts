@@ -18,8 +18,8 @@ import { type VersionExpectation, writeExpecting } from '../http/preconditions';
 import { userRepository } from '../users/user-repository';
 import { handlingOf, refusalOf, stateAfter } from './alarm-handling-record';
 import { ALARM_INBOX_KEY_ATTRIBUTES } from './alarm-inbox-keys';
+import { noticeLog } from './alarm-notice-log';
 import { retireAlarmNoticeDues } from './alarm-notice-store';
-import { noticeLog } from './alarm-notices';
 import { type SentAlarmOwner, type SentAlarmRecord, sentAlarmsPartition, toApiAssetAlarm } from './sent-alarms';
 
 /**

@@ -9,6 +9,7 @@ import { tenantRepository } from '../tenants/tenant-repository';
 import { allUsersOf, userRepository } from '../users/user-repository';
 import { handlingOf } from './alarm-handling-record';
 import { publishAlarmMail } from './alarm-mail';
+import { noticeLog } from './alarm-notice-log';
 import {
   claimNotice,
   dueNotices,
@@ -21,7 +22,6 @@ import {
   type FollowUpEntry,
   type NoticeContent,
   nextFollowUpDue,
-  noticeLog,
   sendAddressNotice,
   sendUserNotice,
 } from './alarm-notices';

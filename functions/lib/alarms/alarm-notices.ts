@@ -1,8 +1,8 @@
-import { Logger } from '@aws-lambda-powertools/logger';
 import type { NoticeChannel } from '../../../shared/schemas/alarm-notice';
 import type { TenantContext } from '../data/tenant-context';
 import { sendMail } from '../mail/send-mail';
 import { pushToUser } from '../web-push/push-sender';
+import { noticeLog } from './alarm-notice-log';
 import { claimNotice, putNoticeDue } from './alarm-notice-store';
 import type { AlarmRecord } from './alarm-repository';
 import type { NoticeTarget, NoticeUser } from './notice-audience';
@@ -15,7 +15,6 @@ import type { SentAlarmOwner } from './sent-alarms';
  * claimed first (alarm, step, recipient, channel), so a redelivered event or a rerun job tells nobody twice; a
  * channel that fails (Web Push not set up, a mail refused) is logged and never stops the other channels.
  */
-export const noticeLog = new Logger({ serviceName: 'alarm-notices' });
 
 /** What a notice says: the alarm mail's subject and text, and the console path a push opens. */
 export interface NoticeContent {

@@ -7,7 +7,8 @@ import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitFo
  * navigation table with the default role matrix of shared/permissions.ts), and the language flags (s.1).
  */
 // Reports: the planners' confirmations (ASSET_REPORT_CONFIRM; every staff role of the default matrix but transporters).
-// Stock (staff), Pickups (planners and transporters), Loan days (CUSTOMER_READ), Utilisation (staff with ASSET_READ;
+// Stock (staff), Pickups (planners and transporters), Loan days (CUSTOMER_READ), Scheduled reports (whoever reads a
+// report), Utilisation (staff with ASSET_READ;
 // client users by URL), Webhooks and the audit log (admins).
 const TRACKING_STAFF = [
   'Assets',
@@ -19,6 +20,7 @@ const TRACKING_STAFF = [
   'Stock',
   'Pickups',
   'Loan days',
+  'Scheduled reports',
   'Utilisation',
   'Customers',
 ];

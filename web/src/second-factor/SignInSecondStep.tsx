@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { recoveryCodeSchema, type SecondFactorSetup, secondFactorCodeSchema } from '@shared/schemas/second-factor';
 import type { SignInAnswer } from '@shared/schemas/session';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -13,7 +13,10 @@ import { violationsOnFields } from '../common/forms/violationsOnFields';
 import { useTranslateMessage } from '../i18n/translateMessage';
 import { signInRequest } from '../session/sessionApi';
 import { CodeOrRecoveryField } from './CodeOrRecoveryField';
-import { KeyToScan } from './KeyToScan';
+
+// The QR code (qrcode.react) is for the few who set their second factor up while signing in: fetched then, so the
+// sign-in route stays within its weight budget (test/browser/route-weight.test.ts).
+const KeyToScan = lazy(() => import('./KeyToScan').then((module) => ({ default: module.KeyToScan })));
 
 const FIELDS = new Set(['code', 'recovery_code']);
 const codeForm = z.object({ code: secondFactorCodeSchema });
@@ -64,7 +67,11 @@ export function SignInSecondStep({
       <Typography variant="body1" component="h2" sx={{ mb: 1 }}>
         {setup ? t('signIn.setupTitle') : recovery ? t('signIn.recoveryTitle') : t('signIn.codeTitle')}
       </Typography>
-      {setup && <KeyToScan setup={setup} />}
+      {setup && (
+        <Suspense fallback={null}>
+          <KeyToScan setup={setup} />
+        </Suspense>
+      )}
       <Stack>
         <CodeOrRecoveryField
           recovery={recovery}

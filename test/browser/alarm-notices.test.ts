@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { call } from '../harness/api';
 import { DESKTOP, launchBrowser, screenshot, signInAs, waitForScreen } from '../harness/browser';
 import { addTenantUser, createOwnTenant, type OwnTenant, removeOwnTenant } from '../harness/own-tenant';
+import { waitFor } from '../harness/uplinks';
 
 /**
  * The alarm notices screen (docs/decisions/0316-alarm-notices-per-user-held-repeated-and-escalated-by-one-due-job.md):
@@ -89,7 +90,16 @@ describe('alarm notices screen', () => {
     await page.getByText('Defaults saved').first().waitFor();
     await page.getByRole('checkbox', { name: 'Reel left the yard: Admin', exact: true }).check();
     await page.getByRole('button', { name: 'Save rule defaults' }).click();
-    await page.getByRole('checkbox', { name: 'Reel left the yard: Admin', exact: true }).scrollIntoViewIfNeeded();
+    // The grid is drawn again from the saved defaults (its boxes replaced): wait until the new box is there, checked.
+    const adminBox = page.getByRole('checkbox', { name: 'Reel left the yard: Admin', exact: true });
+    await waitFor(
+      () =>
+        adminBox
+          .scrollIntoViewIfNeeded({ timeout: 2_000 })
+          .then(() => adminBox.isChecked({ timeout: 2_000 }))
+          .catch(() => false),
+      (checked) => checked,
+    );
     await screenshot(page, 'alarm-notices-defaults-phone');
     const saved = await call<{ rules: { rule: number; roles: string[] }[]; roles: Record<string, unknown> }>(
       'GET',

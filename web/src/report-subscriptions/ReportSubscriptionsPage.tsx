@@ -33,7 +33,8 @@ export default function ReportSubscriptionsPage() {
   const moment = useMomentText();
   const columns = useMemo<Column<ReportSubscription>[]>(
     () => [
-      { id: 'kind', label: t('columns.kind'), hideOnPhone: true, render: (s) => kinds(`kinds.${s.kind}`) },
+      // On a phone: which report, when, and its state (several subscriptions differ first by their kind).
+      { id: 'kind', label: t('columns.kind'), render: (s) => kinds(`kinds.${s.kind}`) },
       ...(isAdmin
         ? [
             {
@@ -58,7 +59,7 @@ export default function ReportSubscriptionsPage() {
       { id: 'format', label: t('columns.format'), hideOnPhone: true, render: (s) => t(`formats.${s.format}`) },
       { id: 'language', label: t('columns.language'), hideOnPhone: true, render: (s) => t(`languages.${s.language}`) },
       { id: 'lastSent', label: t('columns.lastSent'), hideOnPhone: true, render: (s) => moment(s.last_sent) },
-      { id: 'nextDue', label: t('columns.nextDue'), render: (s) => moment(s.next_due) },
+      { id: 'nextDue', label: t('columns.nextDue'), hideOnPhone: true, render: (s) => moment(s.next_due) },
       { id: 'state', label: t('columns.state'), render: (s) => <StateChip subscription={s} /> },
     ],
     [t, isAdmin, isClient, schedule, moment, kinds],

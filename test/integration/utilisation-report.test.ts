@@ -6,7 +6,7 @@ import { rollUpUtilisation } from '../../functions/lib/utilisation/utilisation-r
 import type { ReportSubscription } from '../../shared/schemas/report-subscription';
 import type { UtilisationFigures, UtilisationReport } from '../../shared/schemas/utilisation';
 import { call, tokenOf } from '../harness/api';
-import { type CaughtMail, waitForMailMatching } from '../harness/mail';
+import { attachmentText, csvRows, reportMailOf } from '../harness/report-mails';
 import { pointProcessAtStack, readStack } from '../harness/stack';
 
 /**
@@ -14,44 +14,9 @@ import { pointProcessAtStack, readStack } from '../harness/stack';
  * seeded visits as the nightly job does, mailed as CSV by the report job; the file's rows are the figures
  * GET /api/utilisation answers for that month, profile by profile, customer by customer and in total.
  */
-type Mail = CaughtMail & { attachments?: { generatedFileName: string }[] };
 type Me = { id: number; email: string };
 
 const DEMO = '1';
-const mailApi = (path: string) => `http://127.0.0.1:${readStack().ports.MAIL_WEB_PORT}${path}`;
-
-/** The CSV's rows as cells (RFC 4180: a quoted cell may hold commas and doubled quotes). */
-function csvRows(text: string): string[][] {
-  return text
-    .trim()
-    .split(/\r?\n/)
-    .map((line) => {
-      const row: string[] = [];
-      let cell = '';
-      let quoted = false;
-      for (let i = 0; i < line.length; i++) {
-        const c = line[i] as string;
-        if (quoted && c === '"' && line[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else if (c === '"') quoted = !quoted;
-        else if (c === ',' && !quoted) {
-          row.push(cell);
-          cell = '';
-        } else cell += c;
-      }
-      row.push(cell);
-      return row;
-    });
-}
-
-async function csvOf(mail: Mail): Promise<string[][]> {
-  const file = mail.attachments?.[0];
-  if (!file) throw new Error(`No attachment in "${mail.subject}"`);
-  const text = await (await fetch(mailApi(`/email/${mail.id}/attachment/${file.generatedFileName}`))).text();
-  return csvRows(text.replace(/^\uFEFF/, ''));
-}
-
 const cells = (f: UtilisationFigures) =>
   [
     f.assets,
@@ -101,8 +66,8 @@ describe('the utilisation report by mail', () => {
     expect((await reportJob(only)).sent).toBe(1);
     // The period is claimed and moved on: a rerun at the same time sends nothing.
     expect((await reportJob(only)).sent).toBe(0);
-    const mail = (await waitForMailMatching(admin.email, (m) => m.subject === `Utilisation ${month}`)) as Mail;
-    const rows = await csvOf(mail);
+    const mail = await reportMailOf(admin.email, created.body.id, (m) => m.subject === `Utilisation ${month}`);
+    const rows = csvRows(await attachmentText(mail));
     expect(rows[0]).toEqual([
       'By',
       'Name',

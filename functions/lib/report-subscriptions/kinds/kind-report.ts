@@ -6,6 +6,7 @@ import { assetExportTexts } from '../../exports/asset-export-texts';
 import type { ExportColumn, ExportRow } from '../../exports/export-table';
 import { dateTimeFormatter, dayIn } from '../../exports/export-values';
 import type { ExportRun } from '../../exports/run-export';
+import { previousMonthOf } from '../next-due';
 import type { ReportSubscriptionRecord } from '../subscription-repository';
 
 /**
@@ -80,3 +81,42 @@ export const tooLarge: Texts<(title: string, day: string, mb: string) => string>
   fr: (title, day, mb) =>
     `Le rapport « ${title} » du ${day} est trop volumineux pour être joint (plus de ${mb} Mo). Consultez la liste dans la console.`,
 };
+
+/** A month's words of a kind whose report is the month before the due day. */
+export interface MonthTexts {
+  subject: (month: string) => string;
+  attached: (month: string) => string;
+  empty: (month: string) => string;
+  tooLarge: (month: string, megabytes: string) => string;
+}
+
+/** What a monthly export of the owner's scope takes: the month, the subscription's customer, its file. */
+type MonthlyExportOf = (
+  owner: AuthContext,
+  report: { month: string; client?: number },
+  file: { type: ReportSubscriptionRecord['format']; language: ExportLanguage; timeZone: string },
+  now: Date,
+) => ExportRun<ExportRow>;
+
+/** The report of the month before the due day (loan days, utilisation): that month's export and its words. */
+export function monthlyReport(input: KindInput, exportOf: MonthlyExportOf, texts: Texts<MonthTexts>): KindReport {
+  const { owner, subscription, due, now } = input;
+  const month = previousMonthOf(due);
+  const words = texts[subscription.language];
+  const run = exportOf(
+    owner,
+    { month, ...(subscription.client_id === null ? {} : { client: subscription.client_id }) },
+    { type: subscription.format, language: subscription.language, timeZone: PRODUCT_TIME_ZONE },
+    now,
+  );
+  return {
+    run,
+    words: {
+      subject: words.subject(month),
+      attached: words.attached(month),
+      empty: words.empty(month),
+      tooLarge: (mb) => words.tooLarge(month, mb),
+    },
+    state: { truncated: false },
+  };
+}

@@ -1,15 +1,8 @@
-import { PRODUCT_TIME_ZONE } from '../../../../shared/wall-clock';
 import { loanDayExportOf } from '../../exports/loan-day-export';
-import { previousMonthOf } from '../next-due';
-import type { KindInput, KindReport, Texts } from './kind-report';
+import { type KindInput, type KindReport, type MonthTexts, monthlyReport, type Texts } from './kind-report';
 
 /** The loan-day statement of the month before the due day (docs/decisions/0312-scheduled-reports-mailed-to-their-subscriber.md). */
-const TEXTS: Texts<{
-  subject: (month: string) => string;
-  attached: (month: string) => string;
-  empty: (month: string) => string;
-  tooLarge: (month: string, megabytes: string) => string;
-}> = {
+const TEXTS: Texts<MonthTexts> = {
   en: {
     subject: (month) => `Loan days ${month}`,
     attached: (month) => `Attached is the loan-day statement of ${month}.`,
@@ -40,24 +33,4 @@ const TEXTS: Texts<{
   },
 };
 
-export function loanDaysReport(input: KindInput): KindReport {
-  const { owner, subscription, due, now } = input;
-  const month = previousMonthOf(due);
-  const texts = TEXTS[subscription.language];
-  const run = loanDayExportOf(
-    owner,
-    { month, ...(subscription.client_id === null ? {} : { client: subscription.client_id }) },
-    { type: subscription.format, language: subscription.language, timeZone: PRODUCT_TIME_ZONE },
-    now,
-  );
-  return {
-    run,
-    words: {
-      subject: texts.subject(month),
-      attached: texts.attached(month),
-      empty: texts.empty(month),
-      tooLarge: (mb) => texts.tooLarge(month, mb),
-    },
-    state: { truncated: false },
-  };
-}
+export const loanDaysReport = (input: KindInput): KindReport => monthlyReport(input, loanDayExportOf, TEXTS);

@@ -1,19 +1,12 @@
-import { PRODUCT_TIME_ZONE } from '../../../../shared/wall-clock';
 import { utilisationExportOf } from '../../utilisation/utilisation-export';
-import { previousMonthOf } from '../next-due';
-import type { KindInput, KindReport, Texts } from './kind-report';
+import { type KindInput, type KindReport, type MonthTexts, monthlyReport, type Texts } from './kind-report';
 
 /**
  * The utilisation of the month before the due day as GET /api/utilisation answers it for the owner
  * (docs/decisions/0315-utilisation-from-zone-visits-rolled-up-per-month-and-customer.md): a row per asset profile,
  * per customer and the month's total (functions/lib/utilisation/utilisation-export.ts).
  */
-const TEXTS: Texts<{
-  subject: (month: string) => string;
-  attached: (month: string) => string;
-  empty: (month: string) => string;
-  tooLarge: (month: string, megabytes: string) => string;
-}> = {
+const TEXTS: Texts<MonthTexts> = {
   en: {
     subject: (month) => `Utilisation ${month}`,
     attached: (month) => `Attached is the utilisation of ${month}.`,
@@ -40,24 +33,4 @@ const TEXTS: Texts<{
   },
 };
 
-export function utilisationReport(input: KindInput): KindReport {
-  const { owner, subscription, due, now } = input;
-  const month = previousMonthOf(due);
-  const texts = TEXTS[subscription.language];
-  const run = utilisationExportOf(
-    owner,
-    { month, ...(subscription.client_id === null ? {} : { client: subscription.client_id }) },
-    { type: subscription.format, language: subscription.language, timeZone: PRODUCT_TIME_ZONE },
-    now,
-  );
-  return {
-    run,
-    words: {
-      subject: texts.subject(month),
-      attached: texts.attached(month),
-      empty: texts.empty(month),
-      tooLarge: (mb) => texts.tooLarge(month, mb),
-    },
-    state: { truncated: false },
-  };
-}
+export const utilisationReport = (input: KindInput): KindReport => monthlyReport(input, utilisationExportOf, TEXTS);

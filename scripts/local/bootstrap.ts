@@ -9,7 +9,6 @@ import {
   SetUserPoolMfaConfigCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
-  CreateTableCommand,
   type CreateTableCommandInput,
   DescribeTableCommand,
   DynamoDBClient,
@@ -19,7 +18,7 @@ import { ROLES } from '../../shared/permissions';
 import { globalSecondaryIndexes, keyAttributes, quotaViolations, TABLE } from '../../shared/table';
 import { createUserPoolInput, USER_POOL_SETTINGS } from '../../shared/user-pool';
 import { HOST, port, REGION, TABLE_NAME } from './config';
-import { rebuildTable } from './table-rebuild';
+import { createTableAndWait, rebuildTable } from './table-rebuild';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 export const USER_POOL_NAME = 'tracking-users';
@@ -79,7 +78,7 @@ export async function ensureTable(): Promise<'created' | 'exists' | 'rebuilt'> {
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
-  await client.send(new CreateTableCommand(tableDefinition()));
+  await createTableAndWait(client, tableDefinition());
   return 'created';
 }
 

@@ -7,7 +7,20 @@ import {
   type DynamoDBClient,
   ScanCommand,
   type WriteRequest,
+  waitUntilTableExists,
+  waitUntilTableNotExists,
 } from '@aws-sdk/client-dynamodb';
+
+/**
+ * Tables change state after the call returns, even on dynalite with no delays configured: a write to a table
+ * still CREATING is refused as not found. The waiters' first look is immediate, so an idle machine waits nothing.
+ */
+const quickWait = (client: DynamoDBClient) => ({ client, maxWaitTime: 60, minDelay: 1, maxDelay: 1 });
+
+export async function createTableAndWait(client: DynamoDBClient, definition: CreateTableCommandInput) {
+  await client.send(new CreateTableCommand(definition));
+  await waitUntilTableExists(quickWait(client), { TableName: definition.TableName });
+}
 
 /**
  * A local table made before an index was added to shared/table.ts gets the new index by a rebuild: dynalite's
@@ -26,7 +39,8 @@ export async function rebuildTable(client: DynamoDBClient, definition: CreateTab
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   await client.send(new DeleteTableCommand({ TableName: table }));
-  await client.send(new CreateTableCommand(definition));
+  await waitUntilTableNotExists(quickWait(client), { TableName: table });
+  await createTableAndWait(client, definition);
   for (let start = 0; start < items.length; start += 25) {
     let pending: WriteRequest[] = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
     while (pending.length > 0) {

@@ -1,10 +1,10 @@
-import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { backfillAssetMapKeys } from '../../functions/lib/assets/asset-map-backfill';
 import { systemTenantContext } from '../../functions/lib/data/system-context';
 import { tableDefinition } from '../../scripts/local/bootstrap';
 import { REGION, TABLE_NAME } from '../../scripts/local/config';
-import { rebuildTable } from '../../scripts/local/table-rebuild';
+import { createTableAndWait, rebuildTable } from '../../scripts/local/table-rebuild';
 import { tokenOf } from '../harness/api';
 import { markerIds, readMap } from '../harness/asset-map';
 import { localTable } from '../harness/stack';
@@ -34,7 +34,7 @@ describe('asset map index migration', () => {
       GlobalSecondaryIndexes: current.GlobalSecondaryIndexes?.filter((index) => index.IndexName !== 'gsi7'),
       AttributeDefinitions: current.AttributeDefinitions?.filter((a) => !a.AttributeName?.startsWith('gsi7')),
     };
-    await raw.send(new CreateTableCommand(legacy));
+    await createTableAndWait(raw, legacy);
     const item = { pk: 'T#9#ASSET', sk: 'ASSET#0000000001', name: 'Old reel', nested: { list: [1, 'a', null] } };
     await db.send(new PutCommand({ TableName: name, Item: item }));
     try {

@@ -51,6 +51,8 @@ export const ACCESS_PATTERNS = {
   devicesByLegacyDueTime: 'gsi7',
 
   eventsOfTenantByDate: 'gsi1',
+  // An asset's track: the located events written for it, whichever of its tags sent them (the history map).
+  eventsOfAssetByDate: 'gsi2',
   alarmRulesByType: 'gsi1',
   // Open alarms: the staff inbox (every one of the tenant) and a client user's (their customer's assets).
   staffAlarmInbox: 'gsi1',

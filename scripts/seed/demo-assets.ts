@@ -157,6 +157,8 @@ export function buildAsset(rng: Rng, plan: AssetPlan, context: AssetContext): Bu
   const events: EventRecord[] = points.map((point, i) => ({
     id: plan.firstEventId + i,
     device: deviceRef,
+    asset: { id: plan.id },
+    source: 'gnss',
     date: point.date.toISOString(),
     type: point.type,
     latitude: point.lat,

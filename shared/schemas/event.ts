@@ -35,6 +35,13 @@ export const eventSchema = lastEventSchema.extend({
   ...jsonLdShape,
   id: entityIdSchema,
   device: z.object({ id: entityIdSchema, name: z.string().nullable() }).nullable(),
+  /**
+   * The asset the tag was linked to when the event was processed: an asset's history is its own, whichever
+   * tags it carried then. Null without an asset; absent on events written before it was kept.
+   */
+  asset: z.object({ id: entityIdSchema }).nullable().optional(),
+  /** Where the position came from (the tag's GNSS, Wi-Fi, the network's solve); absent without one. */
+  source: z.enum(['gnss', 'wifi', 'network']).nullable().optional(),
   /** Why part of the uplink was not used: its payload did not decode, its position was dropped. */
   warnings: z.array(z.string()).optional(),
 });

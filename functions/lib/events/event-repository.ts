@@ -19,6 +19,7 @@ import { eventFromKey, eventToKey } from './event-days';
  *           events of a device by date then id: one Query, ScanIndexForward=false for "date, id desc";
  *           fromDate/toDate are a BETWEEN on sk, type is a filter
  *  - gsi1   byTenantDate: T#<t>#EVENT / EV#<ISO date>#<id>     all events of a tenant by date (no device.id)
+ *  - gsi2   byAssetDate: T#<t>#ASSET#<assetId>#TRACK / EV#<ISO date>#<id>   an asset's track (events with an asset)
  * As for every item, `entityType` holds the entity type (EVENT); the event's own `type` is stored as is.
  */
 export const EVENT_ENTITY_TYPE = 'EVENT';
@@ -29,6 +30,8 @@ export type EventRecord = Omit<Event, '@id' | '@type' | 'device'> & { device: { 
 export const deviceEventsPartition = (ctx: TenantContext, deviceId: number) =>
   `${typePartition(ctx, 'DEVICE')}#${deviceId}#EVENTS`;
 export const tenantEventsPartition = (ctx: TenantContext) => typePartition(ctx, EVENT_ENTITY_TYPE);
+export const assetTrackPartition = (ctx: TenantContext, assetId: number) =>
+  `${typePartition(ctx, 'ASSET')}#${assetId}#TRACK`;
 
 const SK_PREFIX = 'EV#';
 /** Dates are keys: one spelling (UTC ISO with milliseconds) keeps string order = time order. */
@@ -50,6 +53,7 @@ export function toEventItem(ctx: TenantContext, event: EventRecord, keptDays: nu
     sk,
     gsi1pk: tenantEventsPartition(ctx),
     gsi1sk: sk,
+    ...(event.asset ? { gsi2pk: assetTrackPartition(ctx, event.asset.id), gsi2sk: sk } : {}),
     entityType: EVENT_ENTITY_TYPE,
     tenantId: ctx.tenantId,
   };

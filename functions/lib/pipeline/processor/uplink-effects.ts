@@ -145,6 +145,8 @@ export function uplinkEffects(input: UplinkInput): UplinkEffects {
     geo_zone: fix ? lastEvent.geo_zone : null,
     id: pipelineEventId(uplink),
     device: { id: device.id, name: device.name },
+    asset: asset ? { id: asset.id } : null,
+    source: fix?.source ?? null,
     ...(input.warnings?.length ? { warnings: input.warnings } : {}),
   };
   const effects: UplinkEffects = {

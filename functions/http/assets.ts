@@ -1,4 +1,5 @@
 import { ASSET_IS_DELIVERED, ASSET_IS_SIGNED_OFF } from '../../shared/schemas/asset';
+import type { AssetHistoryQuery } from '../../shared/schemas/asset-history';
 import { assetMapQuerySchema } from '../../shared/schemas/asset-map';
 import {
   assetStatusListQuerySchema,
@@ -35,6 +36,7 @@ import {
 import { deleteAssetFolder } from '../lib/attachments/attachment-storage';
 import { startExportJob } from '../lib/exports/export-jobs';
 import { exportNow, exportRequestOf } from '../lib/exports/export-worker-client';
+import { assetHistoryPage } from '../lib/history/history-answer';
 import { parseCollectionQuery } from '../lib/http/collection-query';
 import { badRequest, unprocessable } from '../lib/http/errors';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
@@ -81,6 +83,13 @@ export const handler = createHttpHandler('assets', {
     run: async ({ auth, params }) => {
       const viewer = await assetViewerOf(auth);
       return withDownloadUrls(auth.tenant, presentAsset(viewer, await visibleAsset(auth, viewer, params.id)));
+    },
+  }),
+  // The asset's track of a period, a page at a time (functions/lib/history/history-answer.ts).
+  'assets.history': route({
+    run: async ({ auth, params, query }) => {
+      const answer = await assetHistoryPage(auth, params.id, query as AssetHistoryQuery);
+      return reply(200, answer.page, { 'x-items-read': String(answer.itemsRead) });
     },
   }),
   // Attachments go straight to the bucket with presigned URLs (functions/lib/attachments/).

@@ -10,6 +10,7 @@ import {
   assetUpdateInputSchema,
   assetViewSchema,
 } from '../schemas/asset';
+import { assetHistoryPageSchema, assetHistoryQuerySchema } from '../schemas/asset-history';
 import { assetMapAnswerSchema, assetMapQuerySchema } from '../schemas/asset-map';
 import { assetStatusListQuerySchema, assetStatusSchema } from '../schemas/asset-status';
 import {
@@ -38,6 +39,14 @@ export const ASSETS_ROUTES = [
     handler: 'assets',
   },
   { id: 'assets.get', method: 'GET', path: '/api/assets/{id}', access: any('ASSET_READ'), handler: 'assets' },
+  // An asset's track of a period, a page at a time: client users only their customer's, from when it came to it.
+  {
+    id: 'assets.history',
+    method: 'GET',
+    path: '/api/assets/{id}/history',
+    access: any('ASSET_READ'),
+    handler: 'assets',
+  },
   { id: 'assets.create', method: 'POST', path: '/api/assets', access: noClients('ASSET_CREATE'), handler: 'assets' },
   {
     id: 'assets.update',
@@ -141,6 +150,12 @@ export const ASSETS_CONTRACTS = {
     status: 202,
   },
   'assets.get': { summary: 'Get an asset', response: assetViewSchema },
+  'assets.history': {
+    summary:
+      "An asset's located events of a period (default the last 7 days, at most 366), oldest first, a page at a time",
+    query: assetHistoryQuerySchema,
+    response: assetHistoryPageSchema,
+  },
   'assets.create': { summary: 'Create an asset', body: assetInputSchema, response: assetSchema, status: 201 },
   'assets.update': { summary: 'Update an asset', body: assetUpdateInputSchema, response: assetSchema, ifMatch: true },
   'assets.delete': { summary: 'Delete an asset', ifMatch: true },

@@ -17,6 +17,11 @@ export type AssetRecord = Omit<Asset, '@id' | '@type' | 'device_health' | 'cable
   cable_summary?: Asset['cable_summary'];
   /** When the asset was created (its first day owned, docs/geofencing.md "Utilisation"); absent on older ones. */
   createdAt?: string;
+  /**
+   * When the asset came to its current customer (stored only, not answered): a client user's history starts
+   * there. Absent on assets whose customer was last set before it was kept.
+   */
+  client_since?: string | null;
 };
 
 /**

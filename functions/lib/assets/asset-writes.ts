@@ -90,7 +90,8 @@ export { deviceSummary };
 
 /**
  * The asset with the resolved references applied. Choosing another customer (spec 000 s.4) puts the status
- * back to `registered`, whatever status the form sent along.
+ * back to `registered`, whatever status the form sent along, and stamps `client_since` (where that customer's
+ * users' view of the asset's history starts).
  */
 export async function applyReferences(
   ctx: TenantContext,
@@ -103,6 +104,7 @@ export async function applyReferences(
   if (refs.status !== undefined) next.status = refs.status;
   if (refs.client !== undefined) {
     const changed = refs.client !== null && refs.client.id !== asset.client?.id;
+    if (refs.client?.id !== asset.client?.id) next.client_since = refs.client ? new Date().toISOString() : null;
     next.client = refs.client;
     if (changed) {
       const registered = await findAssetStatus(ctx, STATUS_AFTER_CLIENT_CHANGE);

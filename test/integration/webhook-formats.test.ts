@@ -216,4 +216,20 @@ describe('webhook formats: Teams and Slack', () => {
       { propertyPath: 'format', message: 'The format must be standard, teams or slack' },
     ]);
   });
+
+  it("writes a chat message in the tenant's notification language, as its alarm mails", async () => {
+    const saved = await call('POST', '/api/frontend-settings', {
+      token: admin,
+      body: { name: 'notifications', data: { language: 'nl' } },
+    });
+    expect(saved.status).toBe(201);
+    const teams = await create({ url: `${base}/teams-dutch`, event_types: ['zone.entered'], format: 'teams' });
+    expect((await call('POST', `/api/webhook-endpoints/${teams.body.id}/test`, { token: admin })).status).toBe(202);
+    const [request] = await waitFor(
+      async () => requestsTo('/teams-dutch'),
+      (requests) => requests.length === 1,
+    );
+    const card = teamsMessage.parse(verified(request, teams.body.secret as string));
+    expect(card.attachments[0]?.content.body[0]).toMatchObject({ text: 'Testbericht van de trackingconsole' });
+  });
 });

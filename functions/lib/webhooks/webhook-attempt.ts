@@ -1,5 +1,6 @@
 import type { WebhookDeliveryStatus } from '../../../shared/schemas/webhook';
 import type { TenantContext } from '../data/tenant-context';
+import { readNotificationSettings } from '../notifications/notification-settings';
 import { type DeliveryRecord, getDelivery, logAttempt } from './webhook-deliveries';
 import {
   disableEndpoint,
@@ -28,7 +29,9 @@ async function attemptPost(ctx: TenantContext, endpoint: WebhookEndpointRecord, 
   const check = await checkUrl(endpoint.url);
   if (!check.ok) return { statusCode: null, error: check.reason, durationMs: 0 } satisfies PostResult;
   // Teams and Slack get a chat message made from the logged event; signed as sent (webhook-formats.ts).
-  const body = renderWebhookBody(endpoint.format, delivery.payload);
+  const chat = endpoint.format === 'teams' || endpoint.format === 'slack';
+  const language = chat ? (await readNotificationSettings(ctx)).language : undefined;
+  const body = renderWebhookBody(endpoint.format, delivery.payload, language);
   const headers = webhookHeaders(await endpointSecrets(ctx, endpoint), delivery.id, body);
   return postWebhook(check.url, check.address, headers, body);
 }

@@ -1,11 +1,14 @@
+import type { NotificationLanguage } from '../../../shared/schemas/settings';
 import type { WebhookFormat } from '../../../shared/schemas/webhook';
+import { PRODUCT_TIME_ZONE } from '../../../shared/wall-clock';
+import { CHAT_WORDS, type ChatWords } from './webhook-chat-words';
 
 /**
  * An endpoint's body in its format (docs/webhooks.md "Body formats"), made at each attempt from the Standard
  * Webhooks body the delivery log keeps, so a replay renders the same message and the log shows the event itself.
  * `teams`: a message with one Adaptive Card, the shape Teams incoming webhooks and the Workflows "when a webhook
  * request is received" trigger take; `slack`: an incoming webhook's `{ text, blocks }` (Block Kit), `text` the
- * notification's fallback. An alarm reads as a sentence with its facts and a link to the asset in the console;
+ * notification's fallback, in the tenant's notification language (webhook-chat-words.ts). An alarm reads as a sentence with its facts and a link to the asset in the console;
  * any other event as one short line.
  */
 interface Message {
@@ -26,64 +29,66 @@ interface EventData {
   [key: string]: unknown;
 }
 
-const SHORT_NAMES: Record<string, string> = {
-  'zone.entered': 'Entered a zone',
-  'zone.left': 'Left a zone',
-  'pickup.requested': 'Pickup requested',
-  'pickup.confirmed': 'Pickup confirmed',
-  'loan_day.counted': 'Loan days counted',
-  'delivery.reported': 'Delivery reported',
-  'delivery.confirmed': 'Delivery confirmed',
-  'webhook.test': 'Test message from the tracking console',
-};
-
-const TIME = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Amsterdam',
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
-const timeOf = (iso: unknown) =>
-  typeof iso === 'string' && !Number.isNaN(Date.parse(iso)) ? `${TIME.format(new Date(iso))} (Amsterdam)` : undefined;
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+function timeOf(iso: unknown, words: ChatWords): string | undefined {
+  if (typeof iso !== 'string' || Number.isNaN(Date.parse(iso))) return undefined;
+  let format = timeFormats.get(words.locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(words.locale, {
+      timeZone: PRODUCT_TIME_ZONE,
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    });
+    timeFormats.set(words.locale, format);
+  }
+  return `${format.format(new Date(iso))} (${words.timeZone})`;
+}
 const nameOf = (item: Named) =>
   item ? (item.name ?? (item.id !== undefined ? `#${item.id}` : undefined)) || undefined : undefined;
 
-function assetLink(data: EventData, consoleOrigin: string | undefined): Message['link'] {
+function assetLink(data: EventData, consoleOrigin: string | undefined, words: ChatWords): Message['link'] {
   const id = data.asset?.id;
   if (!consoleOrigin || (typeof id !== 'number' && !(typeof id === 'string' && /^\d+$/.test(id)))) return undefined;
-  return { label: 'Open the asset', url: `${consoleOrigin}/assets/${id}` };
+  return { label: words.openAsset, url: `${consoleOrigin}/assets/${id}` };
 }
 
-function factsOf(data: EventData, times: [string, unknown][]): Message['facts'] {
+function factsOf(data: EventData, times: [string, unknown][], words: ChatWords): Message['facts'] {
   const device = data.device ? [nameOf(data.device), data.device.devEui].filter(Boolean).join(', ') : undefined;
   const facts: [string, string | undefined][] = [
-    ['Asset', nameOf(data.asset)],
-    ['Zone', nameOf(data.zone)],
-    ['Device', device || undefined],
-    ...times.map(([label, iso]): [string, string | undefined] => [label, timeOf(iso)]),
+    [words.asset, nameOf(data.asset)],
+    [words.zone, nameOf(data.zone)],
+    [words.device, device || undefined],
+    ...times.map(([label, iso]): [string, string | undefined] => [label, timeOf(iso, words)]),
   ];
   return facts.flatMap(([label, value]) => (value ? [{ label, value }] : []));
 }
 
-export function messageOf(type: string, data: EventData, consoleOrigin: string | undefined): Message {
-  const link = assetLink(data, consoleOrigin);
+export function messageOf(
+  type: string,
+  data: EventData,
+  consoleOrigin: string | undefined,
+  words: ChatWords = CHAT_WORDS.en,
+): Message {
+  const link = assetLink(data, consoleOrigin, words);
   const about = nameOf(data.asset) ?? nameOf(data.zone);
-  const alarm = data.alarm?.name ?? 'Alarm';
+  const titled = (prefix: string, alarm: string) => `${prefix}: ${alarm}${about ? ` ${words.about} ${about}` : ''}`;
+  const alarm = data.alarm?.name ?? words.alarm;
   if (type === 'alarm.raised')
-    return {
-      title: `Alarm: ${alarm}${about ? ` for ${about}` : ''}`,
-      facts: factsOf(data, [['Raised', data.at]]),
-      link,
-    };
+    return { title: titled(words.alarm, alarm), facts: factsOf(data, [[words.raised, data.at]], words), link };
   if (type === 'alarm.cleared')
     return {
-      title: `Cleared: ${alarm}${about ? ` for ${about}` : ''}`,
-      facts: factsOf(data, [
-        ['Raised', data.at],
-        ['Cleared', data.clearedAt],
-      ]),
+      title: titled(words.cleared, alarm),
+      facts: factsOf(
+        data,
+        [
+          [words.raised, data.at],
+          [words.cleared, data.clearedAt],
+        ],
+        words,
+      ),
       link,
     };
-  const name = SHORT_NAMES[type] ?? type;
+  const name = (words.events as Record<string, string>)[type] ?? type;
   return { title: about ? `${name}: ${about}` : name, facts: [], link };
 }
 
@@ -146,10 +151,11 @@ function slackBody(message: Message): unknown {
 export function renderWebhookBody(
   format: WebhookFormat | undefined,
   payload: string,
+  language: NotificationLanguage = 'en',
   consoleOrigin = process.env.CONSOLE_ORIGIN,
 ): string {
   if (!format || format === 'standard') return payload;
   const event = JSON.parse(payload) as { type: string; data?: EventData };
-  const message = messageOf(event.type, event.data ?? {}, consoleOrigin?.replace(/\/$/, ''));
+  const message = messageOf(event.type, event.data ?? {}, consoleOrigin?.replace(/\/$/, ''), CHAT_WORDS[language]);
   return JSON.stringify(format === 'teams' ? teamsBody(message) : slackBody(message));
 }

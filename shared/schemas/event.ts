@@ -30,6 +30,21 @@ export const lastEventSchema = z.object({
 });
 export type LastEvent = z.infer<typeof lastEventSchema>;
 
+const positionSourceSchema = z.enum(['gnss', 'wifi', 'network']);
+
+/**
+ * A position the pipeline dropped for its jump from the tag's track (docs/device-payloads.md, "Plausibility"):
+ * kept on its uplink's event so the history map can draw it as dropped, with the reason.
+ */
+export const droppedFixSchema = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  radius: z.number().nullable(),
+  source: positionSourceSchema,
+  reason: z.string(),
+});
+export type DroppedFix = z.infer<typeof droppedFixSchema>;
+
 /** The events tab also shows the address and geo zone of each event, hence the last-event fields. */
 export const eventSchema = lastEventSchema.extend({
   ...jsonLdShape,
@@ -41,9 +56,16 @@ export const eventSchema = lastEventSchema.extend({
    */
   asset: z.object({ id: entityIdSchema }).nullable().optional(),
   /** Where the position came from (the tag's GNSS, Wi-Fi, the network's solve); absent without one. */
-  source: z.enum(['gnss', 'wifi', 'network']).nullable().optional(),
+  source: positionSourceSchema.nullable().optional(),
   /** Why part of the uplink was not used: its payload did not decode, its position was dropped. */
   warnings: z.array(z.string()).optional(),
+  /** The positions of the uplink dropped for their jump (a 0/0 or out-of-range one is no place: warnings only). */
+  dropped: z.array(droppedFixSchema).optional(),
+  /**
+   * Set afterwards on an event whose position was accepted and then outvoted by the positions after it, which
+   * agree with each other and not with it: why it is an outlier. Its position stays; the track goes on without it.
+   */
+  outlier: z.string().optional(),
 });
 export type Event = z.infer<typeof eventSchema>;
 

@@ -2,40 +2,47 @@ import type { DeviceRecord } from '../../functions/lib/devices/device-repository
 import { BATTERY_FINE_ABOVE_V, BATTERY_LOW_BELOW_V, batteryLowFromVoltage } from '../../functions/lib/pipeline/battery';
 import type { Fix, NormalizedUplink } from '../../functions/lib/pipeline/contracts';
 import { encodeTrackerPayload } from '../../functions/lib/pipeline/decoders';
-import { screenPosition } from '../../functions/lib/pipeline/position-rule';
+import { type FixTrack, keptOf, screenPosition } from '../../functions/lib/pipeline/position-rule';
+import { fixTrackOf, previousFixOf } from '../../functions/lib/pipeline/processor/fix-track';
 import type { LoadedDevice } from '../../functions/lib/pipeline/processor/load';
-import { checkUplink, previousFixOf } from '../../functions/lib/pipeline/processor/process-batch';
+import { checkUplink } from '../../functions/lib/pipeline/processor/process-batch';
 import { uplinkEffects } from '../../functions/lib/pipeline/processor/uplink-effects';
 import { readKpnSenml } from '../../functions/lib/pipeline/ways-in';
 
 /** Every way in robust (docs/decisions/0246-every-way-in-robust-bad-positions-and-undecodable-payloads-dropped.md). */
 const HOME: Fix = { latitude: 52.09, longitude: 5.12, accuracy: 10, source: 'gnss' };
 const previous = { fix: HOME, at: '2026-11-23T10:00:00.000Z' };
+const track: FixTrack = { last: { ...keptOf(HOME, previous.at), confirmed: true } };
+/** The screen's fix and warnings (its track and dropped fixes: test/unit/position-outliers.test.ts). */
+const screen = (candidates: (Fix | undefined)[], on: FixTrack, at: string) => {
+  const { fix, warnings } = screenPosition(candidates, on, at);
+  return { fix, warnings };
+};
 /** 500 km north, 15 minutes later: 2,000 km/h. */
 const FAR: Fix = { ...HOME, latitude: HOME.latitude + 500 / 111.2 };
 const LATER = '2026-11-23T10:15:00.000Z';
 
 describe('a bad position drops the position, not the uplink (position-rule.ts)', () => {
   it('drops 0/0, out of range and a 2,000 km/h jump with the reason; keeps a plausible fix', () => {
-    const zero = screenPosition([{ ...HOME, latitude: 0, longitude: 0 }], previous, LATER);
+    const zero = screen([{ ...HOME, latitude: 0, longitude: 0 }], track, LATER);
     expect(zero).toEqual({ fix: undefined, warnings: ['Position dropped: Position 0/0 (a tag without a fix)'] });
-    expect(screenPosition([{ ...HOME, latitude: 91 }], previous, LATER).warnings).toEqual([
+    expect(screen([{ ...HOME, latitude: 91 }], track, LATER).warnings).toEqual([
       'Position dropped: Latitude 91 out of range',
     ]);
-    const jump = screenPosition([FAR], previous, LATER);
+    const jump = screen([FAR], track, LATER);
     expect(jump.fix).toBeUndefined();
     expect(jump.warnings).toEqual([expect.stringMatching(/^Position dropped: Jump of .* faster than 150 km\/h$/)]);
     const near = { ...HOME, latitude: HOME.latitude + 0.01 };
-    expect(screenPosition([near], previous, LATER)).toEqual({ fix: near, warnings: [] });
+    expect(screen([near], track, LATER)).toEqual({ fix: near, warnings: [] });
   });
 
   it('has nothing to compare a first fix with, and falls back to the network fix when the payload one is bad', () => {
-    expect(screenPosition([FAR], undefined, LATER)).toEqual({ fix: FAR, warnings: [] });
+    expect(screen([FAR], {}, LATER)).toEqual({ fix: FAR, warnings: [] });
     const network: Fix = { ...HOME, accuracy: 300, source: 'network' };
-    const both = screenPosition([{ ...HOME, latitude: 0, longitude: 0 }, network], previous, LATER);
+    const both = screen([{ ...HOME, latitude: 0, longitude: 0 }, network], track, LATER);
     expect(both.fix).toBe(network);
     expect(both.warnings).toHaveLength(1);
-    expect(screenPosition([undefined, undefined], previous, LATER)).toEqual({ fix: undefined, warnings: [] });
+    expect(screen([undefined, undefined], track, LATER)).toEqual({ fix: undefined, warnings: [] });
   });
 });
 
@@ -126,7 +133,7 @@ describe('the processor takes what it can of an uplink (process-batch.ts checkUp
   });
 });
 
-describe('the fix a new one is compared with (previousFixOf)', () => {
+describe("the fix a new one is compared with (fixTrackOf: the device's last_fix, else previousFixOf)", () => {
   it("is timed by the asset's lastLocationUpdate when uplinks without a kept fix moved the last event's date", () => {
     const later = { ...device, last_event: { ...device.last_event, date: '2026-11-23T11:00:00.000Z' } } as DeviceRecord;
     const asset = {
@@ -137,8 +144,8 @@ describe('the fix a new one is compared with (previousFixOf)', () => {
     // 100 km an hour after the fix, a minute after a heartbeat: a truck's speed, not a jump.
     const far = { ...HOME, latitude: HOME.latitude + 100 / 111.2 };
     const at = '2026-11-23T11:01:00.000Z';
-    expect(screenPosition([far], previousFixOf({ ...loaded, device: later, asset }), at).fix).toBe(far);
-    expect(screenPosition([far], previousFixOf({ ...loaded, device: later }), at).fix).toBeUndefined();
+    expect(screen([far], fixTrackOf({ ...loaded, device: later, asset }), at).fix).toBe(far);
+    expect(screen([far], fixTrackOf({ ...loaded, device: later }), at).fix).toBeUndefined();
     // The asset showing another device's position says nothing about this one's.
     const other = { ...asset, last_event: { ...later.last_event, latitude: 50 } } as LoadedDevice['asset'];
     expect(previousFixOf({ ...loaded, device: later, asset: other })?.at).toBe(later.last_event?.date);

@@ -7,6 +7,7 @@ import { indexSortKey, itemSortKey, pad, typePartition } from '../data/keys';
 import { createRepository, fromItem } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 import { allowListOf } from '../http/allow-list';
+import type { LastFix, SuspectFix } from '../pipeline/position-rule';
 import { type ConnectivityAttributes, dueIndexKeys, nextDueAt } from './connectivity';
 import { devEuiClaimKey } from './dev-eui-claims';
 
@@ -15,9 +16,10 @@ import { devEuiClaimKey } from './dev-eui-claims';
  * `asset_since` (stored only, not answered) is when the device joined its current asset: a client user sees a device's
  * events from then on only (functions/http/events.ts). Absent on devices written before it was kept, which then show a
  * client user no events (docs/security.md "A client user seeing other customers' zones and history").
+ * `last_fix` and `suspect_fix` (stored only) are the pipeline's fix track (pipeline/position-rule.ts).
  */
 export type DeviceRecord = Omit<Device, '@id' | '@type' | 'connectivity'> &
-  ConnectivityAttributes & { asset_since?: string | null };
+  ConnectivityAttributes & { asset_since?: string | null; last_fix?: LastFix; suspect_fix?: SuspectFix };
 
 /** The `asset_since` of a device going from `before` to asset `after`: kept while the asset stays the same. */
 export const assetSinceAfter = (

@@ -13,7 +13,8 @@ import { eventFromKey, eventToKey } from './event-days';
 
 /**
  * Located events of devices (spec 000 Events tab, GET /api/events). Events are written by the device
- * pipeline and the seed, never edited, and always read per device newest first, so they do not go through
+ * pipeline and the seed, never edited but for their address (the geocoder) and an outlier's mark, and always
+ * read per device newest first, so they do not go through
  * createRepository (whose partition is one per type, in id order). Keys:
  *  - table  pk T#<t>#DEVICE#<deviceId>#EVENTS, sk EV#<ISO date>#<id>
  *           events of a device by date then id: one Query, ScanIndexForward=false for "date, id desc";
@@ -83,6 +84,33 @@ export async function putEvent(ctx: TenantContext, event: EventRecord): Promise<
         TableName: tableName(),
         Item: toEventItem(ctx, event, (await retentionOf(ctx)).locatedEventDays),
         ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/**
+ * Marks the event of a position that later positions outvoted (docs/device-payloads.md, "Plausibility"): only
+ * while it exists and shows that position (a key guessed for a device from before `last_fix` finds nothing
+ * else); false when it does not. Idempotent: a retried uplink sets the same reason again.
+ */
+export async function markOutlier(
+  ctx: TenantContext,
+  mark: { deviceId: number; date: string; eventId: number; latitude: number; longitude: number; reason: string },
+): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: deviceEventsPartition(ctx, mark.deviceId), sk: eventSortKey(mark.date, mark.eventId) },
+        UpdateExpression: 'SET #outlier = :reason',
+        ConditionExpression: 'attribute_exists(pk) AND #lat = :latitude AND #lon = :longitude',
+        ExpressionAttributeNames: { '#outlier': 'outlier', '#lat': 'latitude', '#lon': 'longitude' },
+        ExpressionAttributeValues: { ':reason': mark.reason, ':latitude': mark.latitude, ':longitude': mark.longitude },
       }),
     );
     return true;

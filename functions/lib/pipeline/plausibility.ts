@@ -35,7 +35,8 @@ export function checkMeasuredAt(measuredAt: string, receivedAt: string): FixChec
   };
 }
 
-function checkAlone(fix: Fix): FixCheck {
+/** The rules on a fix alone: a refused one is no position at all (not a place a tag could be). */
+export function checkFixAlone(fix: Fix): FixCheck {
   const { latitude, longitude, accuracy } = fix;
   if (!Number.isFinite(latitude) || !Number.isFinite(longitude))
     return { ok: false, reason: 'Position is not a number' };
@@ -51,8 +52,13 @@ function checkAlone(fix: Fix): FixCheck {
  * measuredAt (ISO). Out-of-order fixes are judged by the absolute time between them.
  */
 export function checkFix(fix: Fix, previous: { fix: Fix; at: string } | undefined, at: string): FixCheck {
-  const alone = checkAlone(fix);
+  const alone = checkFixAlone(fix);
   if (!alone.ok || !previous) return alone;
+  return checkJump(fix, previous, at);
+}
+
+/** The speed rule alone: `fix` at `at` against `previous` (a fix that passed the rules alone). */
+export function checkJump(fix: Fix, previous: { fix: Fix; at: string }, at: string): FixCheck {
   const seconds = Math.max(MIN_INTERVAL_S, Math.abs(Date.parse(at) - Date.parse(previous.at)) / 1000);
   if (!Number.isFinite(seconds)) return { ok: false, reason: 'Measurement time is not a date' };
   const distance = haversineMetres(previous.fix.longitude, previous.fix.latitude, fix.longitude, fix.latitude);

@@ -7,7 +7,7 @@ import type { TenantContext } from '../../data/tenant-context';
 import { type DueKey, dueEntryStays, dueIndexKeys, dueKeyOf } from '../../devices/connectivity';
 import type { DeviceRecord } from '../../devices/device-repository';
 import { connectivityIndexKeys, DEVICE_SORT_INDEXES, deviceSortKeys } from '../../devices/device-repository';
-import { putEvent } from '../../events/event-repository';
+import { markOutlier, putEvent } from '../../events/event-repository';
 import type { VisitRecord } from '../../visits/visit-keys';
 import { closeVisit, putArrival } from '../../visits/visit-writes';
 import { writeDeviceChanges } from './device-write';
@@ -151,6 +151,11 @@ export async function applyEffects(
   const date = effects.event.date;
   const applied: Applied = { device: false, asset: false, event: false, writes: 0, visits: [], dueKey };
   if (effects.advancesState) {
+    // Before the device moves on from it, so a retry after a failure in between marks it again (idempotent).
+    if (effects.outlier) {
+      applied.writes++;
+      await markOutlier(ctx, effects.outlier);
+    }
     applied.writes++;
     // Pinned to the flags as read; a flip moves the device list's counts with it (device-write.ts).
     const written = await writeDeviceChanges(ctx, device, dueKey, date, (read, key) =>

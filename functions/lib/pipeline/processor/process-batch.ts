@@ -13,15 +13,16 @@ import { queueVisitWebhook } from '../../visits/visit-webhooks';
 import { publishAlarms } from '../alarms/publish-alarms';
 import { BatchCodecTime } from '../codecs/codec-budget';
 import { decoderFor, type PayloadDecoder, runsCodec } from '../codecs/profile-decoder';
-import type { DecodedPayload, Fix, NormalizedUplink, UplinkSource } from '../contracts';
+import type { DecodedPayload, NormalizedUplink, UplinkSource } from '../contracts';
 import { DEFAULT_PAYLOAD_FORMAT, decodePayload } from '../decoders';
 import { checkMeasuredAt } from '../plausibility';
-import { screenPosition } from '../position-rule';
+import { type PositionScreen, screenPosition } from '../position-rule';
 import { CODEC_LANE_WARNING, fromCodecLane, sendToCodecLane } from '../queue/codec-lane';
 import { uplinkGroupIdOf } from '../queue/message-group';
 import { isoTime, queuedUplinkSchema, UPLINK_SOURCES } from '../queue/queued-uplink-schema';
 import { countRejections, foreignDevEuiReason, recordRejection } from '../rejections';
 import { type Applied, applyEffects } from './apply';
+import { fixTrackOf, isLate } from './fix-track';
 import { type LoadedDevice, loadDevices } from './load';
 import {
   afterHoursRulesOf,
@@ -120,32 +121,14 @@ export async function processBatch(records: SQSRecord[], logger?: Logger): Promi
 }
 
 type Checked =
-  | { ok: true; decoded: DecodedPayload; uplink: NormalizedUplink; warnings: string[] }
+  | { ok: true; decoded: DecodedPayload; uplink: NormalizedUplink; warnings: string[]; screen: PositionScreen }
   | { ok: false; reason: string };
 
 /**
- * The device's last accepted position, what a new fix is compared with (a first fix has none). The last
- * event's date moves with uplinks without a (kept) fix while its position stays, so it can be later than the
- * fix: when the asset shows the same position, its `lastLocationUpdate` says when it was taken. Otherwise a
- * heartbeat or a dropped position just before a true fix far away would make that fix look like a jump.
- */
-export function previousFixOf(loaded: LoadedDevice): { fix: Fix; at: string } | undefined {
-  const last = loaded.device.last_event;
-  if (last?.latitude == null || last.longitude == null) return undefined;
-  const fix: Fix = { latitude: last.latitude, longitude: last.longitude, source: 'gnss' };
-  if (last.radius != null) fix.accuracy = last.radius;
-  const asset = loaded.asset;
-  const located = asset?.lastLocationUpdate;
-  const samePosition = asset?.last_event?.latitude === last.latitude && asset?.last_event?.longitude === last.longitude;
-  const at = located && samePosition && Date.parse(located) < Date.parse(last.date) ? located : last.date;
-  return { fix, at };
-}
-
-/**
  * Check the time against the receive time, decode (when the way in did not) and screen the position against
- * the device's last one. Bytes that do not decode refuse the uplink only when it carries nothing else (KPN's
- * location and measurement records are taken on their own, with the failure as a warning); a bad position is
- * dropped, the uplink kept (position-rule.ts).
+ * the device's fix track (its last accepted fix and its last dropped one: fix-track.ts). Bytes that do not
+ * decode refuse the uplink only when it carries nothing else (KPN's location and measurement records are taken
+ * on their own, with the failure as a warning); a bad position is dropped, the uplink kept (position-rule.ts).
  */
 export function checkUplink(uplink: NormalizedUplink, loaded: LoadedDevice, decode?: PayloadDecoder): Checked {
   const time = checkMeasuredAt(uplink.measuredAt, uplink.receivedAt);
@@ -164,7 +147,8 @@ export function checkUplink(uplink: NormalizedUplink, loaded: LoadedDevice, deco
       return { ok: false, reason: `Undecodable payload: ${result.reason}` };
     else warnings.push(`Payload not decoded: ${result.reason}`);
   }
-  const screen = screenPosition([decoded.fix, uplink.networkFix], previousFixOf(loaded), uplink.measuredAt);
+  const candidates = [decoded.fix, uplink.networkFix];
+  const screen = screenPosition(candidates, fixTrackOf(loaded), uplink.measuredAt, isLate(loaded, uplink.measuredAt));
   const { fix: _payloadFix, ...rest } = decoded;
   const { networkFix: _networkFix, ...plain } = uplink;
   return {
@@ -173,6 +157,7 @@ export function checkUplink(uplink: NormalizedUplink, loaded: LoadedDevice, deco
     decoded: screen.fix ? { ...rest, fix: screen.fix } : rest,
     uplink: plain,
     warnings: [...warnings, ...screen.warnings],
+    screen,
   };
 }
 
@@ -231,6 +216,7 @@ async function processOne(
     uplink: checked.uplink,
     decoded: checked.decoded,
     warnings: checked.warnings,
+    screen: checked.screen,
     device: loaded.device,
     asset: loaded.asset,
     zones,

@@ -20,7 +20,10 @@ import type {
   ZoneShape,
 } from '../contracts';
 import type { ZonePresence } from '../geofence/zone-presence';
+import type { PositionScreen } from '../position-rule';
 import { pipelineEventId } from './event-id';
+import { type OutlierMark, outlierMarkOf, trackChanges } from './fix-effects';
+import { alarmOf } from './uplink-alarm';
 import { type AssetSite, type VisitEffects, type VisitZones, visitEffects } from './visit-effects';
 
 /**
@@ -61,6 +64,8 @@ export interface UplinkInput {
   decoded: DecodedPayload;
   /** Why part of the uplink was not used (payload not decoded, position dropped): kept on the event. */
   warnings?: string[];
+  /** The position screen's verdict: dropped fixes, the device's fix track, an outvoted fix. */
+  screen?: PositionScreen;
   device: DeviceRecord;
   asset?: PipelineAsset;
   zones?: ZoneLookup;
@@ -78,7 +83,10 @@ export interface UplinkEffects {
   event: EventRecord;
   /** False when the uplink is older than (or as old as) the stored last event: history only, no state. */
   advancesState: boolean;
-  device: Partial<Pick<DeviceRecord, 'last_event' | 'is_sabotaged' | 'battery_level_low'>> & ConnectivityAttributes;
+  device: Partial<
+    Pick<DeviceRecord, 'last_event' | 'is_sabotaged' | 'battery_level_low' | 'last_fix' | 'suspect_fix'>
+  > &
+    ConnectivityAttributes;
   asset?: {
     set: Partial<
       Pick<PipelineAsset, 'last_event' | 'lastCommunication' | 'lastLocationUpdate' | 'days_still' | 'status'> & {
@@ -101,6 +109,8 @@ export interface UplinkEffects {
   alarms: AlarmRaised[];
   /** The fix moved beyond its accuracy from the last geocoded position: published after the writes. */
   geocode?: GeocodeRequest;
+  /** The device's last accepted fix was outvoted by this one: its event is marked (fix-effects.ts). */
+  outlier?: OutlierMark;
 }
 
 /** How the tag's event type moves the asset's status (docs/decisions/0179). */
@@ -148,6 +158,7 @@ export function uplinkEffects(input: UplinkInput): UplinkEffects {
     asset: asset ? { id: asset.id } : null,
     source: fix?.source ?? null,
     ...(input.warnings?.length ? { warnings: input.warnings } : {}),
+    ...(input.screen?.dropped.length ? { dropped: input.screen.dropped } : {}),
   };
   const effects: UplinkEffects = {
     event,
@@ -175,6 +186,9 @@ export function uplinkEffects(input: UplinkInput): UplinkEffects {
   const batteryLow =
     decoded.batteryLow ?? batteryLowOf(decoded, device.battery_level_low, input.battery) ?? device.battery_level_low;
   effects.device.last_event = lastEvent;
+  Object.assign(effects.device, trackChanges(input.screen, device, event.id));
+  const outlier = outlierMarkOf(input.screen, device.id);
+  if (outlier) effects.outlier = outlier;
   // Heard from: online (again), due to turn late later; rides in the device's own update (devices/connectivity.ts).
   Object.assign(effects.device, connectivityAfterUplink(uplink.receivedAt, input.heartbeat ?? heartbeatOf(), device));
   if (sabotaged !== device.is_sabotaged) effects.device.is_sabotaged = sabotaged;
@@ -276,21 +290,4 @@ function restEffects(asset: PipelineAsset, set: NonNullable<UplinkEffects['asset
   const step = nextRest(asset.rest_position, fix, at);
   if (step.rest !== asset.rest_position) set.rest_position = step.rest;
   if ((step.moved || !asset.rest_position) && asset.days_still !== 0) set.days_still = 0;
-}
-
-function alarmOf(input: UplinkInput, lastEvent: LastEvent) {
-  return (kind: AlarmRaised['kind'], zone: { id: number; name: string | null } | null): AlarmRaised => ({
-    tenantId: input.tenantId,
-    kind,
-    assetId: input.asset?.id ?? null,
-    assetName: input.asset?.name ?? null,
-    deviceId: input.device.id,
-    deviceName: input.device.name,
-    devEui: input.uplink.devEui,
-    zoneId: zone?.id ?? null,
-    zoneName: zone?.name ?? null,
-    at: lastEvent.date,
-    latitude: lastEvent.latitude,
-    longitude: lastEvent.longitude,
-  });
 }

@@ -3,6 +3,7 @@ import { BATTERY_FINE_ABOVE_V, BATTERY_LOW_BELOW_V, batteryLowFromVoltage } from
 import type { Fix, NormalizedUplink } from '../../functions/lib/pipeline/contracts';
 import { encodeTrackerPayload } from '../../functions/lib/pipeline/decoders';
 import { type FixTrack, keptOf, screenPosition } from '../../functions/lib/pipeline/position-rule';
+import { pipelineEventId } from '../../functions/lib/pipeline/processor/event-id';
 import { fixTrackOf, previousFixOf } from '../../functions/lib/pipeline/processor/fix-track';
 import type { LoadedDevice } from '../../functions/lib/pipeline/processor/load';
 import { checkUplink } from '../../functions/lib/pipeline/processor/process-batch';
@@ -149,6 +150,65 @@ describe("the fix a new one is compared with (fixTrackOf: the device's last_fix,
     // The asset showing another device's position says nothing about this one's.
     const other = { ...asset, last_event: { ...later.last_event, latitude: 50 } } as LoadedDevice['asset'];
     expect(previousFixOf({ ...loaded, device: later, asset: other })?.at).toBe(later.last_event?.date);
+  });
+});
+
+describe('an outvoted fix through the processor (checkUplink, uplinkEffects)', () => {
+  const at = (minutes: number) => new Date(Date.parse(previous.at) + minutes * 60_000).toISOString();
+  const fixAt = (fix: Fix, minutes: number) =>
+    uplink({ measuredAt: at(minutes), receivedAt: at(minutes), decoded: { fix } });
+  // The last fix stands alone (taken after a night): two agreeing fixes outvote it.
+  const alone = {
+    ...device,
+    last_fix: { ...keptOf(HOME, previous.at), event_id: 123, confirmed: false },
+  } as DeviceRecord;
+
+  it('keeps a dropped jump on its event and as the suspect, then marks the last fix when the next one agrees', () => {
+    const first = effectsOf(fixAt(FAR, 15), alone);
+    const { at: _at, ...place } = keptOf(FAR, at(15));
+    expect(first.event).toMatchObject({ latitude: null, dropped: [place] });
+    expect(first.event.dropped?.[0]?.reason).toMatch(/^Jump of .* faster than 150 km\/h$/);
+    expect(first.event.warnings).toEqual([`Position dropped: ${first.event.dropped?.[0]?.reason}`]);
+    expect(first.device.suspect_fix).toEqual({ ...keptOf(FAR, at(15)), agreeing: 1 });
+    expect(first.device.last_fix).toBeUndefined();
+    expect(first.outlier).toBeUndefined();
+
+    const state = { ...alone, ...first.device } as DeviceRecord;
+    const next: Fix = { ...FAR, latitude: FAR.latitude + 0.01 };
+    const second = effectsOf(fixAt(next, 20), state);
+    expect(second.outlier).toEqual({
+      deviceId: device.id,
+      date: previous.at,
+      eventId: 123,
+      latitude: HOME.latitude,
+      longitude: HOME.longitude,
+      reason: expect.stringMatching(
+        /^Outlier: the 2 positions after it \(up to .*\) agree with each other, not with it/,
+      ),
+    });
+    expect(second.device.last_fix).toEqual({ ...keptOf(next, at(20)), event_id: second.event.id, confirmed: true });
+    // The suspect is removed in the same update (an undefined attribute is a REMOVE: device-write.ts).
+    expect(Object.keys(second.device)).toContain('suspect_fix');
+    expect(second.device.suspect_fix).toBeUndefined();
+    expect(second.event).toMatchObject({ latitude: next.latitude });
+    expect(second.event.dropped).toBeUndefined();
+
+    // A late uplink, older than the last event: its dropped fix is on its event, the device is not written.
+    const late = effectsOf(fixAt(HOME, 17), { ...state, ...second.device } as DeviceRecord);
+    expect(late.advancesState).toBe(false);
+    expect(late.device).toEqual({});
+    expect(late.event.dropped).toHaveLength(1);
+  });
+
+  it("derives the track of a device from before last_fix from its last event, its event id the pipeline's", () => {
+    expect(fixTrackOf(loaded)).toEqual({
+      last: {
+        ...keptOf(HOME, previous.at),
+        event_id: pipelineEventId({ devEui: device.dev_eui, measuredAt: previous.at }),
+        confirmed: true,
+      },
+    });
+    expect(fixTrackOf({ ...loaded, device: alone }).last).toBe(alone.last_fix);
   });
 });
 

@@ -16,7 +16,8 @@ import type { UplinkEffects } from './uplink-effects';
 /**
  * The writes of one uplink (docs/decisions/0176): the device and the asset by
  * UpdateItem with only the changed attributes, each conditioned on its stored last event being older, then
- * the event by a conditional put: 3 write requests. No asset list index key is touched: the asset's gsi8…gsi12
+ * the event by a conditional put: 3 write requests (a fourth, the outvoted fix's event, when the uplink's fix
+ * outvotes the device's last one: fix-effects.ts). No asset list index key is touched: the asset's gsi8…gsi12
  * and gsi14…gsi18 keys are built from reference, scheduled, customer, cable length and days outside, which the pipeline never sets (the daily job does days
  * outside), and those indexes copy none of what an uplink changes; its map index keys (gsi7) are set when it gets its first position (removed if it loses it). The device's gsi8 key holds its battery flag (device list order), so it is set with the flag,
  * only when the flag flips. The event goes last: a retry after a failure in between finds the state written

@@ -120,4 +120,32 @@ describe('one accepted outlier does not hold a tag hostage (through the pipeline
       expect(event).not.toHaveProperty('dropped');
     }
   });
+
+  it('lets neither a late uplink nor two agreeing wrong fixes move a confirmed track', async () => {
+    const tag = await newTag();
+    const wrongAt = (minutes: number) => ({
+      ...mqttJson(gnssAt(tag, minutes)),
+      position: { ...WRONG, accuracy: 20, source: 'network' },
+    });
+    for (const minutes of [0, 10, 20]) await sent(tag, () => publishMqtt(gnssAt(tag, minutes, minutes)), at(minutes));
+    // Late (older than the last event): judged against the last fix only, it changes no track.
+    await publish(`tracking/${tag.devEui}/uplink`, wrongAt(15));
+    await waitFor(
+      () => eventsOf(tag),
+      (events) => eventAt(events, at(15)) !== undefined,
+    );
+    // Two wrong fixes that agree: had the late one become the suspect, these would be three and outvote the track.
+    await sent(tag, () => publish(`tracking/${tag.devEui}/uplink`, wrongAt(25)), at(25));
+    await sent(tag, () => publish(`tracking/${tag.devEui}/uplink`, wrongAt(27)), at(27));
+    expect((await getAsset(tag)).last_event?.latitude).toBeCloseTo(DEPOT.latitude + 20 / 111_320, 6);
+    await sent(tag, () => publishMqtt(gnssAt(tag, 30, 30)), at(30));
+
+    const events = await eventsOf(tag);
+    for (const minutes of [15, 25, 27]) {
+      expect(eventAt(events, at(minutes))).toMatchObject({ latitude: null });
+      expect(eventAt(events, at(minutes))?.dropped).toEqual([expect.objectContaining({ source: 'network' })]);
+    }
+    expect(eventAt(events, at(20))).not.toHaveProperty('outlier');
+    expect((await getAsset(tag)).last_event?.latitude).toBeCloseTo(DEPOT.latitude + 30 / 111_320, 6);
+  });
 });

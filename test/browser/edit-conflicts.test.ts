@@ -189,7 +189,14 @@ describe('edit conflicts in the console', () => {
     expect(created.status).toBe(201);
     const page = await browser.newPage({ viewport: DESKTOP });
     await signInAs(page, 'admin', `/devices/${created.body.id}`);
-    await page.getByLabel('Sensor name').fill('My name');
+    // The drawer's fields are there before the device is: typing into them first would make the form dirty
+    // before it is filled, and a device read after their save would carry their version (no conflict to show).
+    const nameField = page.getByLabel('Sensor name');
+    await waitFor(
+      () => nameField.inputValue(),
+      (value) => value === 'Drawer tag',
+    );
+    await nameField.fill('My name');
     await saveAsOther(`/api/devices/${created.body.id}`, { name: 'Drawer tag', model: 'Their model' });
     await page.getByRole('button', { name: 'Save' }).click();
     await conflictDialog(page).waitFor();

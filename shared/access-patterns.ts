@@ -60,6 +60,8 @@ export const ACCESS_PATTERNS = {
   // Waiting pickups: the tenant's queue and one customer's.
   staffPickupQueue: 'gsi1',
   clientPickupQueue: 'gsi2',
+  // Delivered / empty reports of a period, for the invoice audit's count of disagreements.
+  reportsByTime: 'gsi1',
   // Zone visits: a zone's by arrival, and the open ones (who is inside which zone now).
   zoneVisitsByArrival: 'gsi1',
   openZoneVisits: 'gsi2',

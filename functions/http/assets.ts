@@ -49,6 +49,8 @@ import { resetRecordWrite } from '../lib/loan-days/loan-day-records';
 import { mailReportSafely } from '../lib/notifications/report-notice';
 import { actorOf } from '../lib/pickups/actor';
 import { pickupRequestedAt, queueStatusEvents } from '../lib/pickups/status-events';
+import { reportCheckAnswer } from '../lib/report-check/report-check-answer';
+import { reportPut } from '../lib/report-check/report-items';
 import { retentionOf } from '../lib/settings/retention-settings';
 import { closeOpenVisitsOfAsset } from '../lib/visits/visit-writes';
 
@@ -209,12 +211,21 @@ export const handler = createHttpHandler('assets', {
     checksBody: true,
     run: async ({ auth, params, body, event, logger }) => {
       // Spec 000 s.4/s.6: a transporter's report; client users report empty only.
-      const answer = await runAction(auth, event, params.id, body, async (asset, ctx) => {
-        if (!canReportDelivered(asset.status?.status, asset.client !== null)) {
-          throw unprocessable([{ propertyPath: 'status', message: ASSET_IS_DELIVERED }]);
-        }
-        return withStatus(ctx, asset, 'send_delivered');
-      });
+      const report = { kind: 'delivered' as const, at: new Date().toISOString(), by: actorOf(auth) };
+      const answer = await runAction(
+        auth,
+        event,
+        params.id,
+        body,
+        async (asset, ctx) => {
+          if (!canReportDelivered(asset.status?.status, asset.client !== null)) {
+            throw unprocessable([{ propertyPath: 'status', message: ASSET_IS_DELIVERED }]);
+          }
+          return withStatus(ctx, asset, 'send_delivered');
+        },
+        // The report's item (its time, for the check against the tag) moves in the asset write's transaction.
+        (asset) => [reportPut(auth.tenant, asset, report)],
+      );
       await mailReportSafely(auth.tenant, reportOf(auth, answer, 'delivered'), logger);
       return answer;
     },
@@ -222,12 +233,20 @@ export const handler = createHttpHandler('assets', {
   'assets.deregister': route({
     checksBody: true,
     run: async ({ auth, params, body, event, logger }) => {
-      const answer = await runAction(auth, event, params.id, body, async (asset, ctx) => {
-        if (!canReportEmpty(asset.status?.status)) {
-          throw unprocessable([{ propertyPath: 'status', message: ASSET_IS_SIGNED_OFF }]);
-        }
-        return withStatus(ctx, asset, 'send_deregistered');
-      });
+      const report = { kind: 'empty' as const, at: new Date().toISOString(), by: actorOf(auth) };
+      const answer = await runAction(
+        auth,
+        event,
+        params.id,
+        body,
+        async (asset, ctx) => {
+          if (!canReportEmpty(asset.status?.status)) {
+            throw unprocessable([{ propertyPath: 'status', message: ASSET_IS_SIGNED_OFF }]);
+          }
+          return withStatus(ctx, asset, 'send_deregistered');
+        },
+        (asset) => [reportPut(auth.tenant, asset, report)],
+      );
       await mailReportSafely(auth.tenant, reportOf(auth, answer, 'empty'), logger);
       return answer;
     },
@@ -242,6 +261,10 @@ export const handler = createHttpHandler('assets', {
         return withStatus(ctx, asset, confirmed);
       });
     },
+  }),
+  // The newest report checked against the tag (functions/lib/report-check/report-check-answer.ts).
+  'assets.reportCheck': route({
+    run: ({ auth, params }) => reportCheckAnswer(auth, params.id),
   }),
   'assets.saveProfiles': route({
     run: async ({ auth, params, body }) => {

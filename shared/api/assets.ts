@@ -22,6 +22,7 @@ import {
 import { exportQuerySchema } from '../schemas/common';
 import { exportJobSchema, exportResultSchema } from '../schemas/export';
 import { assetMapDeltaSchema } from '../schemas/live';
+import { reportCheckAnswerSchema } from '../schemas/report-check';
 import { any, noClients, type RouteDef, staffOnly } from './route-def';
 
 /** Assets: list, map, panel, writes, status actions, attachments and their exports (functions/http/assets.ts). */
@@ -89,6 +90,14 @@ export const ASSETS_ROUTES = [
     method: 'PUT',
     path: '/api/assets/{id}/confirm-report',
     access: noClients('ASSET_REPORT_CONFIRM'),
+    handler: 'assets',
+  },
+  // The asset's newest delivered / empty report checked against its tag (docs/decisions/0324).
+  {
+    id: 'assets.reportCheck',
+    method: 'GET',
+    path: '/api/assets/{id}/report-check',
+    access: any('ASSET_READ'),
     handler: 'assets',
   },
   {
@@ -182,6 +191,12 @@ export const ASSETS_CONTRACTS = {
     body: assetActionInputSchema,
     response: assetViewSchema,
     ifMatch: true,
+  },
+  'assets.reportCheck': {
+    summary:
+      "The asset's newest delivered or empty report checked against its tag: agree, disagree or no data, with the " +
+      "fixes within two hours of the report; client users only their customer's reports, without zones",
+    response: reportCheckAnswerSchema,
   },
   'assets.resetLoanDays': {
     summary: 'Reset the days outside the geo zone',

@@ -46,8 +46,12 @@ export const windowOf = (at: string) => {
 export const isSettled = (at: string | null, now: number) =>
   at === null || now >= Date.parse(at) + REPORT_CHECK_TOLERANCE_MS + REPORT_CHECK_SETTLE_MS;
 
-const noData = (reason: ReportCheckReason, depot: ZoneShape | null, window = { from: null, to: null }) => ({
-  result: 'no-data' as const,
+const noData = (
+  reason: ReportCheckReason,
+  depot: ZoneShape | null,
+  window: { from: string | null; to: string | null } = { from: null, to: null },
+): ReportCheck => ({
+  result: 'no-data',
   reason,
   evidence: { depot: depot && { id: depot.id, name: depot.name }, ...window, fixes: [], deciding: null, nearest: null },
 });

@@ -13,6 +13,7 @@ import { assetKeys } from '../assets/assetsApi';
 import { ConfirmDialog } from '../common/list/ConfirmDialog';
 import { type Column, ListScreen } from '../common/list/ListScreen';
 import { notifyError, notifySuccess } from '../common/notifications/notificationStore';
+import { ReportCheckChip } from './ReportCheckChip';
 import { confirmReport, useReports } from './reportsApi';
 
 /** Room for the skeleton rows; the reports come whole. */
@@ -51,12 +52,19 @@ function useReportColumns(onConfirm: (asset: Asset) => void): Column<Asset>[] {
                 {customer(asset)}
               </Typography>
               <ReportChip asset={asset} />
+              <ReportCheckChip assetId={asset.id} name={asset.name} />
             </Stack>
           </>
         ),
       },
       { id: 'client', label: t('customerColumn'), hideOnPhone: true, render: customer },
       { id: 'report', label: t('report'), hideOnPhone: true, render: (asset) => <ReportChip asset={asset} /> },
+      {
+        id: 'check',
+        label: t('check.column'),
+        hideOnPhone: true,
+        render: (asset) => <ReportCheckChip assetId={asset.id} name={asset.name} />,
+      },
       {
         id: 'confirm',
         label: '',
@@ -79,7 +87,8 @@ function useReportColumns(onConfirm: (asset: Asset) => void): Column<Asset>[] {
 /**
  * The delivered / empty reports of transporters and customers wait here (and in the top bar's
  * badge) for a planner, who confirms each after a question: send_delivered becomes delivered,
- * send_deregistered deregistered. The planners also get a mail per report.
+ * send_deregistered deregistered. The planners also get a mail per report. Each report shows whether the
+ * asset's tag agrees with it, with the evidence a press away (ReportCheckChip).
  */
 export default function ReportsPage() {
   const { t } = useTranslation('reports');

@@ -1,6 +1,7 @@
 import type { HydraCollection } from '@shared/hydra';
 import type { Asset } from '@shared/schemas/asset';
 import { REPORTED_STATUSES } from '@shared/schemas/asset-status';
+import type { ReportCheckAnswer } from '@shared/schemas/report-check';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api/apiClient';
 
@@ -43,3 +44,16 @@ export const reportCountQuery = queryOptions({
 });
 
 export const confirmReport = (id: number) => api.put<Asset>(`/api/assets/${id}/confirm-report`);
+
+/**
+ * The report's check against the tag, per row: worked out by the API until its window is over, then stored,
+ * so a settled one is cached for good and an open one read again every few minutes.
+ */
+export const reportCheckQuery = (assetId: number) =>
+  queryOptions({
+    queryKey: [...REPORTS_KEY, 'check', assetId],
+    queryFn: () => api.get<ReportCheckAnswer>(`/api/assets/${assetId}/report-check`),
+    staleTime: 60_000,
+    refetchInterval: (query) => (query.state.data?.settled ? false : 5 * 60_000),
+    meta: { silent: true },
+  });

@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { call, tokenOf } from '../harness/api';
 import {
   animationsFinished,
   DESKTOP,
@@ -10,6 +12,7 @@ import {
   signInAs,
   waitForScreen,
 } from '../harness/browser';
+import { publishLorawan, waitFor } from '../harness/uplinks';
 
 /**
  * Planners see the waiting delivered / empty reports (a badge in the top bar, the Reports
@@ -19,6 +22,47 @@ import {
 const REPORT_ROWS = '[data-testid="report-list"] tbody tr:not([data-testid="skeleton-row"])';
 const badge = (page: Page) => page.locator('header [data-report-count]');
 const countOf = async (page: Page) => Number(await badge(page).getAttribute('data-report-count'));
+
+/** A circle's centre or a polygon's first corner, [longitude, latitude]. */
+const cornerOf = (coordinates: unknown): number[] => {
+  const nested = coordinates as number[] | number[][][];
+  return typeof nested[0] === 'number' ? (nested as number[]) : ((nested as number[][][])[0]?.[0] ?? []);
+};
+
+const admin = async () => ({ token: await tokenOf('admin') });
+
+/**
+ * A demo customer's reel with a tag, its own zone a demo zone, reported delivered; then its tag reports from
+ * 20 km north of the zone, so the tag agrees with the report.
+ */
+async function deliveredReelAwayFromItsDepot(name: string): Promise<number> {
+  const zones = await call<{ 'hydra:member': { id: number; geometry: { coordinates: unknown } }[] }>(
+    'GET',
+    '/api/geo-zones',
+    await admin(),
+  );
+  const depot = zones.body['hydra:member'][0];
+  if (!depot) throw new Error('the demo tenant has no zone');
+  const [longitude = 0, latitude = 0] = cornerOf(depot.geometry.coordinates);
+  const devEui = randomBytes(8).toString('hex').toUpperCase();
+  const device = await call<{ id: number }>('POST', '/api/devices', { ...(await admin()), body: { dev_eui: devEui } });
+  const asset = await call<{ id: number }>('POST', '/api/assets', {
+    ...(await admin()),
+    body: { name, client: 1, geo_zone: depot.id, devices: [device.body.id] },
+  });
+  expect(asset.status).toBe(201);
+  expect((await call('PUT', `/api/assets/${asset.body.id}/delivered`, { ...(await admin()), body: {} })).status).toBe(
+    200,
+  );
+  const at = new Date();
+  const fix = { latitude: latitude + 0.18, longitude, accuracy: 12 };
+  await publishLorawan({ devEui, at, payload: { eventType: 'still', fix } });
+  await waitFor(
+    async () => call<{ last_event: { date: string } | null }>('GET', `/api/assets/${asset.body.id}`, await admin()),
+    (answer) => answer.body.last_event?.date === at.toISOString(),
+  );
+  return asset.body.id;
+}
 
 describe('Reports screen', () => {
   let browser: Browser;
@@ -73,6 +117,44 @@ describe('Reports screen', () => {
     await transporter.locator('main h1').waitFor();
     expect(await badge(transporter).count()).toBe(0);
     await transporter.close();
+  });
+
+  it('shows whether the tag agrees with each report, with the evidence a press away, on a desktop and a phone', async () => {
+    const name = `Checked reel ${Date.now()}`;
+    await deliveredReelAwayFromItsDepot(name);
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInAs(page, 'user', '/reports');
+    const row = page.locator(REPORT_ROWS).filter({ hasText: name });
+    const chip = row.locator('[data-report-check="agree"]:visible');
+    await chip.waitFor();
+    // Every report has its check: agree, disagree or no data, never an empty cell.
+    const rows = page.locator(REPORT_ROWS);
+    const checks = page.locator(`${REPORT_ROWS} [data-report-check]:visible:not([data-report-check="loading"])`);
+    await page.locator('[data-report-check="loading"]').first().waitFor({ state: 'detached' });
+    expect(await checks.count()).toBe(await rows.count());
+    await chip.scrollIntoViewIfNeeded();
+    await animationsFinished(page);
+    await screenshot(page, 'reports-check-desktop');
+    await chip.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(`Tag check: ${name}`).waitFor();
+    await dialog.locator('[data-report-check-reason="away"]').waitFor();
+    const fix = dialog.locator('[data-fix-place="away"]');
+    expect(await fix.count()).toBe(1);
+    expect(await fix.textContent()).toMatch(/km from the depot.*accuracy ± 12 m.*GPS/);
+    await animationsFinished(page);
+    await screenshot(page, 'reports-check-evidence-desktop');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.setViewportSize(PHONE);
+    await chip.scrollIntoViewIfNeeded();
+    await animationsFinished(page);
+    await screenshot(page, 'reports-check-phone');
+    expect(await page.evaluate('document.documentElement.scrollWidth > window.innerWidth')).toBe(false);
+    await chip.click();
+    await dialog.locator('[data-fix-place="away"]').waitFor();
+    await animationsFinished(page);
+    await screenshot(page, 'reports-check-evidence-phone');
+    await page.close();
   });
 
   it("sets the tenant's mail language and report address on the styling screen", async () => {

@@ -12,7 +12,7 @@ import {
   signInAs,
   waitForScreen,
 } from '../harness/browser';
-import { publishLorawan, waitFor } from '../harness/uplinks';
+import { publishMqtt, waitFor } from '../harness/uplinks';
 
 /**
  * Planners see the waiting delivered / empty reports (a badge in the top bar, the Reports
@@ -45,7 +45,11 @@ async function deliveredReelAwayFromItsDepot(name: string): Promise<number> {
   if (!depot) throw new Error('the demo tenant has no zone');
   const [longitude = 0, latitude = 0] = cornerOf(depot.geometry.coordinates);
   const devEui = randomBytes(8).toString('hex').toUpperCase();
-  const device = await call<{ id: number }>('POST', '/api/devices', { ...(await admin()), body: { dev_eui: devEui } });
+  // Tags are the platform's to register: the super admin's, in the demo tenant.
+  const device = await call<{ id: number }>('POST', '/api/devices', {
+    token: await tokenOf('superadmin'),
+    body: { dev_eui: devEui },
+  });
   const asset = await call<{ id: number }>('POST', '/api/assets', {
     ...(await admin()),
     body: { name, client: 1, geo_zone: depot.id, devices: [device.body.id] },
@@ -56,7 +60,7 @@ async function deliveredReelAwayFromItsDepot(name: string): Promise<number> {
   );
   const at = new Date();
   const fix = { latitude: latitude + 0.18, longitude, accuracy: 12 };
-  await publishLorawan({ devEui, at, payload: { eventType: 'still', fix } });
+  await publishMqtt({ devEui, at, payload: { eventType: 'still', fix } });
   await waitFor(
     async () => call<{ last_event: { date: string } | null }>('GET', `/api/assets/${asset.body.id}`, await admin()),
     (answer) => answer.body.last_event?.date === at.toISOString(),

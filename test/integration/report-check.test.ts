@@ -147,6 +147,17 @@ describe("a customer's view of the checks", () => {
   });
 });
 
+describe('the report items', () => {
+  it('are written with the report only: a refused second report leaves the first one the newest', async () => {
+    const reel = await newReel('Twice', customerA.customerId);
+    expect((await report(reel, 'delivered')).status).toBe(200);
+    const ctx = systemTenantContext(String(tenant.tenantId));
+    const first = await latestReport(ctx, reel.assetId);
+    expect((await report(reel, 'delivered')).status).toBe(422);
+    expect(await latestReport(ctx, reel.assetId)).toEqual(first);
+  });
+});
+
 describe('a settled check, for the invoice audit', () => {
   it('is stored on the report once its window is over and counted among the period’s reports', async () => {
     const reel = await newReel('Audit', customerA.customerId);

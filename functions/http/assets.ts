@@ -94,6 +94,11 @@ export const handler = createHttpHandler('assets', {
       return reply(200, answer.page, { 'x-items-read': String(answer.itemsRead) });
     },
   }),
+  // The asset's evidence of a period, written by the export worker (functions/lib/evidence/): 202 with the job.
+  'assets.evidenceJob': route({
+    run: async ({ auth, rawQuery, event, params }) =>
+      reply(202, await startExportJob(auth, 'evidence', exportRequestOf(event, rawQuery, { id: String(params.id) }))),
+  }),
   // Attachments go straight to the bucket with presigned URLs (functions/lib/attachments/).
   // The asset's visibility and the caller's write permission come before the upload's faults.
   'storage.credentials': route({ checksQuery: true, run: ({ auth, rawQuery }) => issueUploadTicket(auth, rawQuery) }),

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import type * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 
@@ -8,6 +9,7 @@ import type * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
  * - its standard fonts are copied next to the bundle with a package.json "imports" map, and fontkit and brotli
  *   (embedded fonts, WOFF2: never used by the exports) are external with stand-ins that refuse
  *   (infra/bundle-files/export-worker/place-files.cjs);
+ * - the commit being built is defined as PRODUCT_COMMIT, so an evidence document names the exact build;
  * - the Excel and PDF writers are bundles of their own beside index.js (EXPORT_WORKER_SPLIT), built by the same
  *   script. Offline, like the rest of `npm run synth`.
  */
@@ -19,7 +21,19 @@ export const EXPORT_WORKER_EXTERNALS = ['fontkit', 'brotli'];
  */
 export const EXPORT_WORKER_SPLIT = ['./excel-writer', './pdf-writer'];
 export const EXPORT_WORKER_BANNER = "const __bundle_url=require('url').pathToFileURL(__filename).href;";
-export const EXPORT_WORKER_DEFINE = { 'import.meta.url': '__bundle_url' };
+
+/** The commit being built, which an evidence document names (functions/lib/product-version.ts); '' outside git. */
+function buildCommit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return '';
+  }
+}
+export const EXPORT_WORKER_DEFINE = {
+  'import.meta.url': '__bundle_url',
+  'process.env.PRODUCT_COMMIT': JSON.stringify(buildCommit()),
+};
 export const PLACE_FILES_SCRIPT = path.join('infra', 'bundle-files', 'export-worker', 'place-files.cjs');
 
 export function exportWorkerBundling(base: nodejs.BundlingOptions): nodejs.BundlingOptions {

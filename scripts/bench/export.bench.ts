@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { authContextFromClaims } from '../../functions/lib/auth/auth-context';
 import { systemTenantContext } from '../../functions/lib/data/system-context';
+import { isEvidenceRun } from '../../functions/lib/evidence/evidence-request';
 import { createExportJob, getExportJob } from '../../functions/lib/exports/export-job-store';
 import { EXPORT_LISTS } from '../../functions/lib/exports/export-lists';
 import { exportResultOf } from '../../functions/lib/exports/export-storage';
@@ -113,6 +114,7 @@ async function sampled<T>(work: () => Promise<T>) {
 async function readRaw(claims: Record<string, unknown>, tenantId: number): Promise<ChildReport> {
   const auth = await authContextFromClaims(claims as never, String(tenantId));
   const run = await EXPORT_LISTS.assets(auth, 'type=csv&timeZone=Europe%2FAmsterdam&language=en', 'en');
+  if (isEvidenceRun(run)) throw new Error('The asset list is a list');
   const measured = await sampled(async () => {
     let rows = 0;
     for await (const batch of run.batches) rows += batch.length;

@@ -20,6 +20,7 @@ import {
   attachmentUploadTicketSchema,
 } from '../schemas/attachment';
 import { exportQuerySchema } from '../schemas/common';
+import { evidenceQuerySchema } from '../schemas/evidence';
 import { exportJobSchema, exportResultSchema } from '../schemas/export';
 import { assetMapDeltaSchema } from '../schemas/live';
 import { reportCheckAnswerSchema } from '../schemas/report-check';
@@ -45,6 +46,14 @@ export const ASSETS_ROUTES = [
     id: 'assets.history',
     method: 'GET',
     path: '/api/assets/{id}/history',
+    access: any('ASSET_READ'),
+    handler: 'assets',
+  },
+  // An asset's evidence of a period (PDF or JSON), written by the export worker: the history's visibility rules.
+  {
+    id: 'assets.evidenceJob',
+    method: 'POST',
+    path: '/api/assets/{id}/evidence',
     access: any('ASSET_READ'),
     handler: 'assets',
   },
@@ -164,6 +173,14 @@ export const ASSETS_CONTRACTS = {
       "An asset's located events of a period (default the last 7 days, at most 366), oldest first, a page at a time",
     query: assetHistoryQuerySchema,
     response: assetHistoryPageSchema,
+  },
+  'assets.evidenceJob': {
+    summary:
+      "An asset's evidence of a period (at most 92 days) in the background: track map, stops, zone visits, loan days and positions as PDF or JSON, with the SHA-256 of its canonical content",
+    query: evidenceQuerySchema,
+    response: exportJobSchema,
+    status: 202,
+    errors: [404],
   },
   'assets.create': { summary: 'Create an asset', body: assetInputSchema, response: assetSchema, status: 201 },
   'assets.update': { summary: 'Update an asset', body: assetUpdateInputSchema, response: assetSchema, ifMatch: true },

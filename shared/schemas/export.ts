@@ -29,7 +29,7 @@ export const NO_COLUMNS = 'Choose at least one column';
 export const INVALID_TIME_ZONE = 'Unknown time zone';
 export const INVALID_LANGUAGE = 'The language must be en, nl, de or fr';
 
-const isTimeZone = (value: string) => {
+export const isTimeZone = (value: string) => {
   try {
     new Intl.DateTimeFormat('en', { timeZone: value });
     return true;
@@ -38,7 +38,8 @@ const isTimeZone = (value: string) => {
   }
 };
 
-const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+export const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 /**
  * The export query of one list. `columns` is the list's visible columns in order (comma separated, or the
@@ -92,10 +93,14 @@ export const EXPORT_JOB_FAILED = 'The export could not be completed. Please try 
 export const EXPORT_TOO_SLOW_FOR_REQUEST =
   'This export takes longer than a request may: start it in the background (POST with the same query)';
 
+/** What a job writes: a list's format, or an evidence document's JSON (shared/schemas/evidence.ts). */
+export const EXPORT_JOB_TYPES = [...EXPORT_TYPES, 'json'] as const;
+export type ExportJobType = (typeof EXPORT_JOB_TYPES)[number];
+
 export const exportJobSchema = z.object({
   id: z.string(),
   list: z.string(),
-  type: z.enum(EXPORT_TYPES),
+  type: z.enum(EXPORT_JOB_TYPES),
   status: z.enum(EXPORT_JOB_STATUSES),
   /** Rows written so far (the progress the console shows). */
   rows: z.number().int().nonnegative(),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { EXPORT_RETENTION_DAYS, type ExportJob, type ExportType } from '../../../shared/schemas/export';
+import { EXPORT_RETENTION_DAYS, type ExportJob, type ExportJobType } from '../../../shared/schemas/export';
 import { dynamo, tableName } from '../data/client';
 import { typePartition } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
@@ -26,7 +26,7 @@ export async function createExportJob(
   ctx: TenantContext,
   ownerSub: string,
   list: string,
-  type: ExportType,
+  type: ExportJobType,
   total?: number,
 ): Promise<StoredExportJob> {
   const now = new Date().toISOString();

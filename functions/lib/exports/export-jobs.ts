@@ -1,6 +1,7 @@
 import type { ExportJob } from '../../../shared/schemas/export';
 import { EXPORT_JOB_FAILED, NOTHING_TO_EXPORT } from '../../../shared/schemas/export';
 import type { AuthContext } from '../auth/auth-context';
+import { isEvidenceRun } from '../evidence/evidence-request';
 import { unprocessable } from '../http/errors';
 import { presentJob } from './export-job-status';
 import { createExportJob, updateRunningJob } from './export-job-store';
@@ -22,10 +23,12 @@ const EMPTY_CHECK_MS = 3_000;
 
 export async function startExportJob(auth: AuthContext, list: ExportList, request: ExportRequest): Promise<ExportJob> {
   const run = await EXPORT_LISTS[list](auth, request.rawQuery, request.acceptLanguage, request.params);
-  if ((await hasAnyItem(run.batches, EMPTY_CHECK_MS)) === false) {
+  // An evidence document of a period without a position is still evidence: only a list can be empty.
+  if (!isEvidenceRun(run) && (await hasAnyItem(run.batches, EMPTY_CHECK_MS)) === false) {
     throw unprocessable([{ propertyPath: '', message: NOTHING_TO_EXPORT }]);
   }
-  const job = await createExportJob(auth.tenant, auth.sub, list, run.type, await run.expectedRows?.());
+  const expected = isEvidenceRun(run) ? undefined : await run.expectedRows?.();
+  const job = await createExportJob(auth.tenant, auth.sub, list, run.type, expected);
   try {
     await invokeExportJob({ jobId: job.id, list, tenantId: auth.tenant.tenantId, ...request });
   } catch (error) {

@@ -2,6 +2,7 @@ import type { Violation } from '../../../shared/errors';
 import { ROUTES, type RouteId } from '../../../shared/routes';
 import { type AuthContext, assertAccess } from '../auth/auth-context';
 import type { RawClaims } from '../auth/claims';
+import { type EvidenceRun, prepareEvidenceExport } from '../evidence/evidence-request';
 import { prepareAssetVisitExport, prepareZoneVisitExport } from '../visits/visit-export';
 import { prepareAssetExport } from './asset-export';
 import { prepareDeviceExport } from './device-export';
@@ -15,23 +16,28 @@ import type { ExportRun } from './run-export';
  * file writer: the HTTP handlers import it, the writers live in the worker only (write-export.ts).
  */
 export type PathParams = Record<string, string | undefined>;
-type PrepareExport<T> = (
+/** A list's rows, or one asset's evidence document (functions/lib/evidence/). */
+export type AnyExportRun = ExportRun<unknown> | EvidenceRun;
+type PrepareExport<R> = (
   auth: AuthContext,
   rawQuery: string,
   acceptLanguage?: string,
   params?: PathParams,
-) => Promise<ExportRun<T>>;
+) => Promise<R>;
 /**
  * A list's preparation behind its export route's access rule (permissions and audience): the worker acts from
  * the request's claims, so it checks again what the route checked. The runner only passes items from a list's
  * batches to the same list's toRow: the item type can be erased.
  */
-function exportOf<T>(routeId: RouteId, prepare: PrepareExport<T>): PrepareExport<unknown> {
+function exportOf<T>(
+  routeId: RouteId,
+  prepare: PrepareExport<ExportRun<T> | EvidenceRun>,
+): PrepareExport<AnyExportRun> {
   const route = ROUTES.find((candidate) => candidate.id === routeId);
   if (!route) throw new Error(`No route ${routeId}`);
   return async (auth, ...rest) => {
     assertAccess(route.access, auth);
-    return (await prepare(auth, ...rest)) as ExportRun<unknown>;
+    return (await prepare(auth, ...rest)) as AnyExportRun;
   };
 }
 
@@ -41,6 +47,7 @@ export const EXPORT_LISTS = {
   loanDays: exportOf('loanDays.exportJob', prepareLoanDayExport),
   assetVisits: exportOf('zoneVisits.exportOfAsset', prepareAssetVisitExport),
   zoneVisits: exportOf('zoneVisits.exportOfZone', prepareZoneVisitExport),
+  evidence: exportOf('assets.evidenceJob', prepareEvidenceExport),
 };
 export type ExportList = keyof typeof EXPORT_LISTS;
 
@@ -49,7 +56,7 @@ export interface ExportRequest {
   claims: RawClaims;
   rawQuery: string;
   acceptLanguage?: string;
-  /** The route's path parameters (a visit export's asset or zone id). */
+  /** The route's path parameters (a visit export's or an evidence's asset id, a zone's id). */
   params?: PathParams;
 }
 

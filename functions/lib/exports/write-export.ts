@@ -1,4 +1,6 @@
 import { EXPORT_FILE_TYPES, exportFileName, NOTHING_TO_EXPORT } from '../../../shared/schemas/export';
+import { writeEvidence } from '../evidence/evidence-file';
+import { type EvidenceRun, isEvidenceRun } from '../evidence/evidence-request';
 import { unprocessable } from '../http/errors';
 import { type ExportFile, openExportUpload } from './export-storage';
 import type { ExportRow } from './export-table';
@@ -45,12 +47,16 @@ export async function* readAhead<T>(
   }
 }
 
-/** Writes the export file to storage (422 for an empty list, nothing stored); `prefix` as openExportUpload's. */
+/**
+ * Writes the export file to storage (422 for an empty list, nothing stored); `prefix` as openExportUpload's.
+ * An evidence run is one document, not rows: its own writer (functions/lib/evidence/evidence-file.ts).
+ */
 export async function writeExport<T>(
-  job: ExportRun<T>,
+  job: ExportRun<T> | EvidenceRun,
   onProgress?: ExportProgress,
   prefix?: string,
 ): Promise<ExportFile> {
+  if (isEvidenceRun(job)) return writeEvidence(job, onProgress, prefix);
   const iterator = job.batches[Symbol.asyncIterator]();
   // Read before anything is written: an empty list answers 422 and leaves no file behind.
   const first = await firstBatch(iterator);

@@ -39,7 +39,7 @@ const hideZones = (viewer: AssetViewer, fixes: AssetHistoryPage['fixes']) =>
  * Assets whose customer was set before that was kept fall back to what the events tab shows them: the events
  * of its tags since each joined it, so from the earliest of those; without either, nothing (null).
  */
-async function clientViewSince(ctx: TenantContext, asset: AssetRecord): Promise<string | null> {
+export async function clientViewSince(ctx: TenantContext, asset: AssetRecord): Promise<string | null> {
   if (asset.client_since) return new Date(asset.client_since).toISOString();
   const devices = await Promise.all(asset.devices.map((device) => deviceRepository.get(ctx, device.id)));
   const joined = devices

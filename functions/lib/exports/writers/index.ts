@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import type { Evidence } from '../../../../shared/schemas/evidence';
 import type { ExportType } from '../../../../shared/schemas/export';
 import type { ExportRow, ExportSheet } from '../export-table';
 
@@ -20,3 +21,7 @@ export const EXPORT_WRITERS: Readonly<Record<ExportType, ExportWriter>> = {
   excel: async (...args) => (require('./excel-writer') as ExcelWriterModule).writeExcel(...args),
   pdf: async (...args) => (require('./pdf-writer') as PdfWriterModule).writePdf(...args),
 };
+
+/** An asset's evidence as a PDF (functions/lib/evidence/evidence-pdf.ts), from pdf-writer's bundle like the list PDF. */
+export const writeEvidencePdf = async (evidence: Evidence, hash: string, out: Writable): Promise<void> =>
+  (require('./pdf-writer') as PdfWriterModule).writeEvidencePdf(evidence, hash, out);

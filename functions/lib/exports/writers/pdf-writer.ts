@@ -4,6 +4,9 @@ import PDFDocument from 'pdfkit';
 import type { CellValue, ExportRow, ExportSheet } from '../export-table';
 import { safeCell, safeText } from './safe-cell';
 
+/** The evidence PDF goes in this file's bundle, beside pdfkit (infra/bundle-files/export-worker/place-files.cjs). */
+export { writeEvidencePdf } from '../../evidence/evidence-pdf';
+
 /**
  * A landscape A4 table through pdfkit, streamed: pages are flushed to `out` as the next one starts (no
  * bufferPages), the header row repeats on every page and each page says its number. Cells are single lines

@@ -22,7 +22,7 @@ export const EVIDENCE_PDF_FIXES = 1_500;
 export const EVIDENCE_MAX_FIXES = 135_000;
 
 export const INVALID_EVIDENCE_PERIOD = `The period must start before it ends and span at most ${EVIDENCE_MAX_DAYS} days`;
-export const INVALID_EVIDENCE_FORMAT = 'The format must be pdf or json';
+export const INVALID_EVIDENCE_FORMAT = 'The export type must be pdf or json';
 export const EVIDENCE_TOO_MANY_FIXES = 'The period holds too many positions for one document: choose a shorter period';
 const INVALID_DATE_TIME = 'Must be a date and time (ISO 8601)';
 const DAY_MS = 86_400_000;
@@ -37,7 +37,8 @@ export const evidenceQuerySchema = z
   .object({
     from: dateTime.describe('Start of the period (inclusive)'),
     to: dateTime.describe(`End of the period (inclusive), at most ${EVIDENCE_MAX_DAYS} days after the start`),
-    format: z.enum(EVIDENCE_FORMATS, { error: INVALID_EVIDENCE_FORMAT }),
+    /** `type`, as every export names its format. */
+    type: z.enum(EVIDENCE_FORMATS, { error: INVALID_EVIDENCE_FORMAT }),
     language: z.preprocess(blankToUndefined, z.enum(EXPORT_LANGUAGES, { error: INVALID_LANGUAGE }).optional()),
     timeZone: z.preprocess(
       blankToUndefined,

@@ -116,8 +116,8 @@ export async function prepareEvidenceExport(
   return {
     kind: 'evidence',
     ctx: auth.tenant,
-    type: query.format,
-    fileName: `Evidence.${asset.id}.${days}.${query.format}`,
+    type: query.type,
+    fileName: `Evidence.${asset.id}.${days}.${query.type}`,
     read: () => readEvidence(auth, viewer, asset, request),
   };
 }

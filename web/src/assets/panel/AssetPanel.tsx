@@ -25,6 +25,7 @@ import { useAssetMessage } from '../useAssetMessage';
 import { AssetAttachmentsTab } from './AssetAttachmentsTab';
 import { AssetDetails } from './AssetDetails';
 import { AssetEventsTab } from './AssetEventsTab';
+import { AssetEvidenceAction } from './AssetEvidenceAction';
 import { useAssetEvents } from './useAssetEventsState';
 
 // The map library loads with the map tab only: the list and the other tabs stay light.
@@ -80,6 +81,7 @@ export function AssetPanel({ assetId, isNew, onClose }: AssetPanelProps) {
         <Typography ref={heading} tabIndex={-1} variant="h6" component="h2" sx={{ flexGrow: 1, outline: 'none' }}>
           {isNew ? t('panel.new') : t('panel.existing')}
         </Typography>
+        {!isNew && assetId !== null && <AssetEvidenceAction assetId={assetId} />}
         <IconButton onClick={onClose} aria-label={t('words.close')}>
           <CloseIcon />
         </IconButton>

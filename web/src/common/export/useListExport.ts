@@ -1,4 +1,4 @@
-import type { ExportResult, ExportType } from '@shared/schemas/export';
+import type { ExportJobType, ExportResult } from '@shared/schemas/export';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/ApiError';
@@ -15,7 +15,7 @@ import {
 
 export type ExportQuery = Record<string, string | number | boolean | undefined>;
 
-/** What one list exports: the same for its menu whatever the list. */
+/** What one list exports: the same for its menu whatever the list (or one document: an asset's evidence). */
 export interface ListExport {
   /** The list's export path ('/api/devices/export'). */
   path: string;
@@ -61,7 +61,7 @@ export function useListExport(list: ListExport) {
   const translate = useTranslateMessage();
   const mutation = useMutation({
     meta: { silent: true },
-    mutationFn: async (type: ExportType) => {
+    mutationFn: async (type: ExportJobType) => {
       const label = t(`export.types.${type}`);
       const columns = list.columns?.().join(',');
       const query = { type, ...list.query(), ...(columns ? { columns } : {}), ...exportLocale(i18n.language) };
@@ -87,5 +87,5 @@ export function useListExport(list: ListExport) {
       }
     },
   });
-  return { start: (type: ExportType) => mutation.mutate(type), busy: mutation.isPending };
+  return { start: (type: ExportJobType) => mutation.mutate(type), busy: mutation.isPending };
 }

@@ -105,7 +105,7 @@ function loanDays(flow: Flow, evidence: Evidence, t: EvidenceTexts) {
     { label: w.day, width: 10 },
     { label: w.zone, width: 14 },
     { label: w.lastFix, width: 30 },
-    { label: w.accuracy, width: 11 },
+    { label: w.radius, width: 11 },
     { label: w.outsideSince, width: 15 },
     { label: w.daysOutside, width: 16 },
   ];
@@ -149,14 +149,14 @@ function positions(flow: Flow, evidence: Evidence, t: EvidenceTexts) {
     flow.note(t.say('fixesCapped', { shown: shown.length, total: evidence.fixes.length }));
   }
   const columns: Column[] = [
-    { label: w.time, width: 15 },
-    { label: w.latitude, width: 9.5 },
-    { label: w.longitude, width: 9.5 },
-    { label: w.accuracy, width: 11 },
-    { label: w.source, width: 8 },
-    { label: w.eventType, width: 8 },
-    { label: w.tag, width: 13 },
-    { label: w.marks, width: 26 },
+    { label: w.time, width: 14 },
+    { label: w.latitude, width: 10 },
+    { label: w.longitude, width: 10 },
+    { label: w.radius, width: 8 },
+    { label: w.source, width: 7 },
+    { label: w.eventType, width: 11 },
+    { label: w.tag, width: 12 },
+    { label: w.marks, width: 22 },
   ];
   const rows = shown.map((fix) => [
     t.time(fix.at),
@@ -164,7 +164,7 @@ function positions(flow: Flow, evidence: Evidence, t: EvidenceTexts) {
     coordinate(fix.longitude),
     t.number(fix.radius),
     fix.source ? (SOURCES[fix.source] ?? fix.source) : '',
-    fix.type,
+    t.eventType(fix.type),
     fix.tag.name ?? `#${fix.tag.id}`,
     marksOf(fix, t),
   ]);

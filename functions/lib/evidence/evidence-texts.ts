@@ -1,4 +1,8 @@
 import type { ExportLanguage } from '../../../shared/schemas/export';
+import assetsDe from '../../../web/src/i18n/features/assets/de.json';
+import assetsEn from '../../../web/src/i18n/features/assets/en.json';
+import assetsFr from '../../../web/src/i18n/features/assets/fr.json';
+import assetsNl from '../../../web/src/i18n/features/assets/nl.json';
 import de from '../../../web/src/i18n/features/evidence/de.json';
 import en from '../../../web/src/i18n/features/evidence/en.json';
 import fr from '../../../web/src/i18n/features/evidence/fr.json';
@@ -16,6 +20,14 @@ const WORDS: Record<ExportLanguage, EvidenceWords> = {
   fr: fr.document,
 };
 
+/** Event types as the events tab names them. */
+const EVENT_TYPES: Record<ExportLanguage, Record<string, string>> = {
+  en: assetsEn.eventType,
+  nl: assetsNl.eventType,
+  de: assetsDe.eventType,
+  fr: assetsFr.eventType,
+};
+
 export interface EvidenceTexts {
   words: EvidenceWords;
   /** A word with its {{placeholders}} filled in. */
@@ -24,6 +36,7 @@ export interface EvidenceTexts {
   time: (iso: string | null | undefined) => string;
   /** A number with `digits` decimals, '' when missing; plain digits so every language reads it the same. */
   number: (value: number | null | undefined, digits?: number) => string;
+  eventType: (type: string) => string;
 }
 
 function timeFormatter(timeZone: string) {
@@ -55,5 +68,6 @@ export function evidenceTexts(language: ExportLanguage, timeZone: string): Evide
       ),
     time: (iso) => time(iso ?? null),
     number: (value, digits = 0) => (value === null || value === undefined ? '' : value.toFixed(digits)),
+    eventType: (type) => EVENT_TYPES[language][type] ?? type,
   };
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { consoleUrl, DESKTOP, launchBrowser, screenshot, signInAs } from '../harness/browser';
+import { DESKTOP, launchBrowser, screenshot, signInAs } from '../harness/browser';
 import { readPdf } from '../harness/export-files';
 
 /**

@@ -64,6 +64,7 @@ describe('query', () => {
     const read = ROUTES.filter((route) => stackQuerySchemaOf(contractOf(route.id))).map((route) => route.id);
     expect(read.sort()).toEqual(
       [
+        'assets.evidenceJob',
         'assets.history',
         'assets.map',
         'loanDays.report',

@@ -1,8 +1,8 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Evidence } from '../../../shared/schemas/evidence';
 import type { LoanDay } from '../../../shared/schemas/loan-day';
-import { dynamo, tableName } from '../data/client';
+import { tableName } from '../data/client';
 import { pad } from '../data/keys';
+import { queryAllPages } from '../data/query-page';
 import type { TenantContext } from '../data/tenant-context';
 import { amsterdamDay } from '../loan-days/amsterdam-day';
 import { loanDayPartition, type StoredRecord } from '../loan-days/loan-day-records';
@@ -31,31 +31,22 @@ function monthsOf(fromDay: string, toDay: string): string[] {
 }
 
 async function recordsOf(ctx: TenantContext, month: string, assetId: number, clientId?: number) {
+  const pk = loanDayPartition(ctx, month);
+  const range =
+    clientId === undefined
+      ? {
+          KeyConditionExpression: 'pk = :pk',
+          FilterExpression: 'assetId = :asset',
+          ExpressionAttributeValues: { ':pk': pk, ':asset': assetId },
+        }
+      : {
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :owner)',
+          ExpressionAttributeValues: { ':pk': pk, ':owner': `${pad(clientId)}#${pad(assetId)}#` },
+        };
   const records: StoredRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        ...(clientId === undefined
-          ? {
-              KeyConditionExpression: 'pk = :pk',
-              FilterExpression: 'assetId = :asset',
-              ExpressionAttributeValues: { ':pk': loanDayPartition(ctx, month), ':asset': assetId },
-            }
-          : {
-              KeyConditionExpression: 'pk = :pk AND begins_with(sk, :owner)',
-              ExpressionAttributeValues: {
-                ':pk': loanDayPartition(ctx, month),
-                ':owner': `${pad(clientId)}#${pad(assetId)}#`,
-              },
-            }),
-        ExclusiveStartKey: start,
-      }),
-    );
+  for await (const page of queryAllPages({ TableName: tableName(), ...range })) {
     records.push(...((page.Items ?? []) as StoredRecord[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
+  }
   return records;
 }
 

@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_NAME } from '../../scripts/local/config';
 import type { EvidenceFile } from '../../shared/schemas/evidence';
@@ -82,6 +84,7 @@ async function drive(tag: Tag, fixes: [Date, Where, number][]) {
 const periodOf = (from: Date, to: Date) =>
   `from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
 const PERIOD = periodOf(at(-HOUR), at(20 * HOUR));
+const EXPORTS = path.resolve(__dirname, '../../test-results/exports');
 const LOCALE = 'language=en&timeZone=Europe%2FAmsterdam';
 
 /** Starts the evidence job, waits for the worker and downloads the file. */
@@ -163,6 +166,9 @@ describe("an asset's evidence", () => {
     const second = await evidence(reel.assetId, `${PERIOD}&type=pdf`);
     expect(first.subarray(0, 5).toString()).toBe('%PDF-');
     expect(second.equals(first)).toBe(true);
+    // Kept beside the screenshots, to look at.
+    mkdirSync(EXPORTS, { recursive: true });
+    writeFileSync(path.join(EXPORTS, 'evidence-integration.pdf'), first);
     const json = readJson(await evidence(reel.assetId, `${PERIOD}&type=json`));
     const { text, pages } = await readPdf(first);
     // Every page's footer carries the hash of the content the JSON file holds.

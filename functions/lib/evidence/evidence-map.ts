@@ -118,13 +118,17 @@ function drawTrack(doc: PDFKit.PDFDocument, evidence: Evidence, project: Project
   }
 }
 
+/** A stop's number beside it, on a short leader, so its own fixes stay visible under the label. */
 function drawStops(doc: PDFKit.PDFDocument, evidence: Evidence, project: Projection) {
   doc.font('Helvetica-Bold').fontSize(7);
   for (const stop of evidence.stops) {
     const [x, y] = project(stop);
-    doc.circle(x, y, 7).lineWidth(1).fillAndStroke('#ffffff', '#212121');
+    const [lx, ly] = [x + 11, y - 11];
+    doc.moveTo(x, y).lineTo(lx, ly).lineWidth(0.7).stroke('#212121');
+    doc.circle(x, y, 2).fill('#212121');
+    doc.circle(lx, ly, 7).lineWidth(1).fillAndStroke('#ffffff', '#212121');
     const label = String(stop.number);
-    doc.fillColor('#212121').text(label, x - doc.widthOfString(label) / 2, y - 2.6, { lineBreak: false });
+    doc.fillColor('#212121').text(label, lx - doc.widthOfString(label) / 2, ly - 2.6, { lineBreak: false });
   }
 }
 

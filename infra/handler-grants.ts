@@ -201,6 +201,8 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
   'web-push': { entry: http('web-push'), data: RW, vapidKeys: true },
   // Reads the nightly rollup the loan-day job writes (functions/lib/utilisation/).
   utilisation: { entry: http('utilisation'), data: RW },
+  // Reads the events' geohash cells (gsi3, gsi4), the map index, the geo zones and the assets' names.
+  'area-search': { entry: http('area-search'), data: RW },
 
   // A reset request's code, stored for every address and mailed to an account's owner (PasswordResetRequested).
   'reset-mailer': {

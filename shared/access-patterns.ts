@@ -53,6 +53,9 @@ export const ACCESS_PATTERNS = {
   eventsOfTenantByDate: 'gsi1',
   // An asset's track: the located events written for it, whichever of its tags sent them (the history map).
   eventsOfAssetByDate: 'gsi2',
+  // The area search: located events with an asset by geohash cell (precision 6 and 5), then date.
+  eventsByFineCell: 'gsi3',
+  eventsByCoarseCell: 'gsi4',
   alarmRulesByType: 'gsi1',
   // Open alarms: the staff inbox (every one of the tenant) and a client user's (their customer's assets).
   staffAlarmInbox: 'gsi1',

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { ADMIN_USERS_CONTRACTS } from './api/admin-users';
 import { ALARMS_CONTRACTS } from './api/alarms';
 import { API_TOKENS_CONTRACTS } from './api/api-tokens';
+import { AREA_SEARCH_CONTRACTS } from './api/area-search';
 import { ASSET_ALARMS_CONTRACTS } from './api/asset-alarms';
 import { ASSET_PROFILES_CONTRACTS } from './api/asset-profiles';
 import { ASSETS_CONTRACTS } from './api/assets';
@@ -112,6 +113,7 @@ export const ROUTE_CONTRACTS = {
   ...REPORT_SUBSCRIPTIONS_CONTRACTS,
   ...WEB_PUSH_CONTRACTS,
   ...UTILISATION_CONTRACTS,
+  ...AREA_SEARCH_CONTRACTS,
 } satisfies Record<RouteId, RouteContract>;
 
 export const contractOf = (id: RouteId): RouteContract => ROUTE_CONTRACTS[id];

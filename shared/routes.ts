@@ -1,6 +1,7 @@
 import { ADMIN_USERS_ROUTES } from './api/admin-users';
 import { ALARMS_ROUTES } from './api/alarms';
 import { API_TOKENS_ROUTES } from './api/api-tokens';
+import { AREA_SEARCH_ROUTES } from './api/area-search';
 import { ASSET_ALARMS_ROUTES } from './api/asset-alarms';
 import { ASSET_PROFILES_ROUTES } from './api/asset-profiles';
 import { ASSETS_ROUTES } from './api/assets';
@@ -65,6 +66,7 @@ export const ROUTES = [
   ...REPORT_SUBSCRIPTIONS_ROUTES,
   ...WEB_PUSH_ROUTES,
   ...UTILISATION_ROUTES,
+  ...AREA_SEARCH_ROUTES,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

@@ -49,6 +49,7 @@ export const HANDLER_MODULES = [
   'report-subscriptions',
   'web-push',
   'utilisation',
+  'area-search',
 ] as const;
 export type HandlerModule = (typeof HANDLER_MODULES)[number];
 

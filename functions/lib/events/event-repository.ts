@@ -2,6 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Event, type EventType, eventSchema } from '../../../shared/schemas/event';
 import { ACCESS_PATTERNS } from '../../../shared/table';
+import { areaKeys } from '../area-search/area-keys';
 import { dynamo, tableName } from '../data/client';
 import { counterKey, pad, typePartition } from '../data/keys';
 import { queryAllPages, queryPage } from '../data/query-page';
@@ -21,6 +22,7 @@ import { eventFromKey, eventToKey } from './event-days';
  *           fromDate/toDate are a BETWEEN on sk, type is a filter
  *  - gsi1   byTenantDate: T#<t>#EVENT / EV#<ISO date>#<id>     all events of a tenant by date (no device.id)
  *  - gsi2   byAssetDate: T#<t>#ASSET#<assetId>#TRACK / EV#<ISO date>#<id>   an asset's track (events with an asset)
+ *  - gsi3, gsi4  the area search's geohash cells (events with a position and an asset): area-search/area-keys.ts
  * As for every item, `entityType` holds the entity type (EVENT); the event's own `type` is stored as is.
  */
 export const EVENT_ENTITY_TYPE = 'EVENT';
@@ -46,15 +48,17 @@ export const eventSortKey = (date: string, id: number) => `${SK_PREFIX}${eventDa
 /** `keptDays`: the tenant's period for located events; the event goes that long after its own date. */
 export function toEventItem(ctx: TenantContext, event: EventRecord, keptDays: number): Record<string, unknown> {
   const sk = eventSortKey(event.date, event.id);
+  const date = eventDateKey(event.date);
   return {
     ...event,
-    date: eventDateKey(event.date),
+    date,
     expiresAt: expiresAfterDays(event.date, keptDays),
     pk: deviceEventsPartition(ctx, event.device.id),
     sk,
     gsi1pk: tenantEventsPartition(ctx),
     gsi1sk: sk,
     ...(event.asset ? { gsi2pk: assetTrackPartition(ctx, event.asset.id), gsi2sk: sk } : {}),
+    ...areaKeys(ctx, { ...event, date }),
     entityType: EVENT_ENTITY_TYPE,
     tenantId: ctx.tenantId,
   };

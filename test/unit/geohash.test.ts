@@ -1,3 +1,4 @@
+import { cellRanges } from '../../functions/lib/area-search/area-read';
 import { cellsCovering, encodeGeohash, geohashBounds } from '../../functions/lib/area-search/geohash';
 
 describe('geohash', () => {
@@ -41,5 +42,32 @@ describe('geohash', () => {
 
   it('stops a walk past its limit', () => {
     expect(cellsCovering([3, 50, 7, 54], 6, 100)).toHaveLength(101);
+  });
+});
+
+describe('cell ranges', () => {
+  const window = { fromKey: '2026-03-01T00:00:00.000Z', toKey: '2026-03-08T00:00:00.000Z' };
+
+  it('reads many cells whole and few cells in slices that join without gap or overlap', () => {
+    const many = cellRanges(
+      Array.from({ length: 40 }, (_, i) => `c${i}`),
+      window,
+    );
+    expect(many).toHaveLength(40);
+    expect(many[0]).toEqual({ cell: 'c0', fromKey: window.fromKey, toKey: `${window.toKey}#~` });
+    const few = cellRanges(['a', 'b'], window);
+    expect(few).toHaveLength(32);
+    const ofA = few.filter((range) => range.cell === 'a');
+    expect(ofA[0]?.fromKey).toBe(window.fromKey);
+    expect(ofA.at(-1)?.toKey).toBe(`${window.toKey}#~`);
+    for (let i = 1; i < ofA.length; i++) {
+      const previousEnd = Date.parse(String(ofA[i - 1]?.toKey).slice(0, -2));
+      expect(Date.parse(ofA[i]?.fromKey as string) - previousEnd).toBe(1);
+    }
+  });
+
+  it('cuts no slice shorter than an hour', () => {
+    expect(cellRanges(['a'], { fromKey: window.fromKey, toKey: '2026-03-01T02:30:00.000Z' })).toHaveLength(2);
+    expect(cellRanges(['a'], { fromKey: window.fromKey, toKey: '2026-03-01T00:30:00.000Z' })).toHaveLength(1);
   });
 });

@@ -26,10 +26,44 @@ export const CELL_READ_CONCURRENCY = 16;
 
 const PROJECTION = ['id', 'date', 'latitude', 'longitude', 'radius', 'source', 'asset'];
 
+/** A cell's window cut into slices read side by side: a depot's cell over weeks is otherwise one long chain. */
+export interface CellRange {
+  cell: string;
+  fromKey: string;
+  /** Inclusive: past every asset and event id of its last instant. */
+  toKey: string;
+}
+
+const HOUR = 3_600_000;
+
 /**
- * Reads the window's key range of every cell (one Query chain a cell, CELL_READ_CONCURRENCY at once) until the
- * ranges end or `budget` items have been read between them; the items come back projected to a fix's fields.
- * `fromKey`/`toKey` are event date keys, both inclusive.
+ * The Query ranges of a read: each cell's window whole while there are cells enough to keep CELL_READ_CONCURRENCY
+ * Queries busy, else cut into up to 2 × CELL_READ_CONCURRENCY / cells slices of at least an hour, so that a few
+ * busy cells are read as several chains at once (the sort key starts with the date, so a slice is a key range).
+ */
+export function cellRanges(cells: readonly string[], window: { fromKey: string; toKey: string }): CellRange[] {
+  const from = Date.parse(window.fromKey);
+  const span = Date.parse(window.toKey) - from;
+  const slices = Math.max(1, Math.min(Math.ceil((2 * CELL_READ_CONCURRENCY) / cells.length), Math.floor(span / HOUR)));
+  const bounds = Array.from({ length: slices + 1 }, (_, i) => from + Math.round((span * i) / slices));
+  const ranges: CellRange[] = [];
+  for (const cell of cells) {
+    for (let i = 0; i < slices; i++) {
+      const last = i === slices - 1;
+      ranges.push({
+        cell,
+        fromKey: i === 0 ? window.fromKey : new Date(bounds[i] as number).toISOString(),
+        toKey: `${last ? window.toKey : new Date((bounds[i + 1] as number) - 1).toISOString()}#~`,
+      });
+    }
+  }
+  return ranges;
+}
+
+/**
+ * Reads every range (one Query chain each, CELL_READ_CONCURRENCY at once) until they end or `budget` items have
+ * been read between them; the items come back projected to a fix's fields. `fromKey`/`toKey` are event date
+ * keys, both inclusive.
  */
 export async function readCells(
   ctx: TenantContext,
@@ -40,7 +74,7 @@ export async function readCells(
 ): Promise<CellsRead> {
   const read: CellsRead = { fixes: [], itemsRead: 0, complete: true };
   const index = AREA_INDEXES[level];
-  const readCell = async (cell: string) => {
+  const readRange = async (range: CellRange) => {
     const pages = queryAllPages({
       TableName: tableName(),
       IndexName: index,
@@ -52,10 +86,9 @@ export async function readCells(
         ...Object.fromEntries(PROJECTION.map((name, i) => [`#p${i}`, name])),
       },
       ExpressionAttributeValues: {
-        ':pk': areaCellPartition(ctx, level, cell),
-        ':from': window.fromKey,
-        // Past every asset and event id of the last instant.
-        ':to': `${window.toKey}#~`,
+        ':pk': areaCellPartition(ctx, level, range.cell),
+        ':from': range.fromKey,
+        ':to': range.toKey,
       },
     });
     for await (const page of pages) {
@@ -67,17 +100,18 @@ export async function readCells(
       }
     }
   };
+  const ranges = cellRanges(cells, window);
   let next = 0;
   const worker = async () => {
-    while (next < cells.length) {
+    while (next < ranges.length) {
       if (read.itemsRead >= budget) {
         read.complete = false;
         return;
       }
-      await readCell(cells[next++] as string);
+      await readRange(ranges[next++] as CellRange);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(CELL_READ_CONCURRENCY, cells.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(CELL_READ_CONCURRENCY, ranges.length) }, worker));
   return read;
 }
 

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO_PASSWORD } from '../seed/seed';
+import { benchAreaSearch } from './area-search.bench';
 import { type ApiSession, benchAssetListTenant } from './asset-list.bench';
 import { benchAssetMap } from './asset-map.bench';
 import { benchCodec } from './codec.bench';
@@ -30,7 +31,7 @@ import { benchTimeRules } from './time-rules.bench';
  * BENCH_SECTIONS=device-list measures only the device list (with BENCH_TENANTS=0: no asset tenant seeded).
  * BENCH_TENANTS=10000 limits the tenants, BENCH_REPS the repetitions (default 15), BENCH_STACK_FILE reuses a
  * running stack, BENCH_DRY_RUN=true prints the sections instead of writing the file. BENCH_SECTIONS=asset-map
- * (comma list of asset-list, exports, asset-map, device-list, silent-tags, time-rules, report-subscriptions, geofence, geocoding, pipeline, pipeline-1000, push, codec, load, fairness) runs only those; the asset map bench (asset-map.bench.ts)
+ * (comma list of asset-list, exports, asset-map, area-search, device-list, silent-tags, time-rules, report-subscriptions, geofence, geocoding, pipeline, pipeline-1000, push, codec, load, fairness) runs only those; the asset map bench (asset-map.bench.ts)
  * adds a 1.5k tenant to compare with the 10k and 100k ones.
  */
 const TENANTS = [
@@ -131,6 +132,8 @@ async function main() {
     // The time-rule job (time-rules.bench.ts): its own 10k-asset tenant with timers, the job in this process.
     if (runs('time-rules')) sections.push(['time-rules', await benchTimeRules(log)]);
     // The report job (report-subscriptions.bench.ts): its own tenant of 10k subscriptions, the job in this process.
+    // The area search (area-search.bench.ts): its own tenant, seeded at 100k assets' density where it searches.
+    if (runs('area-search')) sections.push(['area-search', await benchAreaSearch(log)]);
     if (runs('report-subscriptions')) sections.push(['report-subscriptions', await benchReportSubscriptions(log)]);
     // The geofence (geofence.bench.ts) is pure CPU in this process: no tenant, no request.
     if (!process.env.BENCH_SECTIONS || process.env.BENCH_SECTIONS.split(',').includes('geofence')) {

@@ -21,7 +21,7 @@ const DUE_EVERY = 100;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-async function tenantOf(subdomain: string) {
+export async function tenantOf(subdomain: string) {
   const existing = await tenantRepository.bySubdomain(subdomain);
   if (existing) return existing.id;
   const created = await tenantRepository.create({

@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { backfillAlarmInbox } from '../../functions/lib/alarms/alarm-inbox-backfill';
+import { backfillAreaKeys } from '../../functions/lib/area-search/area-keys-backfill';
 import { backfillAssetMapKeys } from '../../functions/lib/assets/asset-map-backfill';
 import { grantToBuiltInRoles, LATER_PERMISSIONS } from '../../functions/lib/auth/permission-grants';
 import { tableName } from '../../functions/lib/data/client';
@@ -99,4 +100,10 @@ export const MIGRATION_STEPS: readonly MigrationStep[] = [
     run: (ctx) => moveOldDueEntries(ctx),
   },
   ...LATER_PERMISSIONS.map(grantStep),
+  {
+    id: 'area-keys',
+    gives:
+      'located events with a position and an asset written before the area search their geohash cell keys (gsi3, gsi4)',
+    run: (ctx) => backfillAreaKeys(ctx),
+  },
 ];

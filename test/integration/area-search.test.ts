@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { backfillAreaKeys } from '../../functions/lib/area-search/area-keys-backfill';
+import { dynamo, tableName } from '../../functions/lib/data/client';
+import { queryAllPages } from '../../functions/lib/data/query-page';
 import { systemTenantContext } from '../../functions/lib/data/system-context';
 import type { TenantContext } from '../../functions/lib/data/tenant-context';
-import { batchPutEvents, type EventRecord, reserveEventIds } from '../../functions/lib/events/event-repository';
+import {
+  batchPutEvents,
+  type EventRecord,
+  reserveEventIds,
+  tenantEventsPartition,
+} from '../../functions/lib/events/event-repository';
 import type { AreaNowResult, AreaSearchResult } from '../../shared/schemas/area-search';
 import {
   AREA_INVALID_SHAPE,
@@ -10,6 +19,7 @@ import {
   AREA_WINDOW_TOO_LONG,
 } from '../../shared/schemas/area-search';
 import { RING_SELF_INTERSECTS } from '../../shared/schemas/geo-zone';
+import { ACCESS_PATTERNS } from '../../shared/table';
 import { call, tokenOf } from '../harness/api';
 import { bruteForce, type DrawnArea, type Expected } from '../harness/area-search';
 import { addCustomerLogin, createOwnTenant, type OwnTenant, removeOwnTenant } from '../harness/own-tenant';
@@ -211,6 +221,43 @@ describe('area search: the same answer as a brute-force scan', () => {
     expect(answer.status).toBe(200);
     const own = new Set(assets.filter((a) => a.client === 'A').map((a) => a.id));
     expectSame(answer.body, await bruteForce(ctx, area, window, (id) => own.has(id)));
+  });
+});
+
+describe('area search: events written before the area keys', () => {
+  it('are found once the migration step gives them their keys, and a second run changes nothing', async () => {
+    const area: DrawnArea = { type: 'Circle', center: DEPOT_2, radius: 2_000 };
+    const window = { from: isoAgo(11 * DAY), to: new Date(startedAt).toISOString() };
+    const before = await search({ area, ...window });
+    expect(before.body.fixesInside).toBeGreaterThan(0);
+    // Take the keys off every event of the window there (as an event written before the keys existed).
+    let stripped = 0;
+    const pages = queryAllPages({
+      TableName: tableName(),
+      IndexName: ACCESS_PATTERNS.eventsOfTenantByDate,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': tenantEventsPartition(ctx) },
+    });
+    const ids = new Set(before.body.assets.flatMap((a) => a.evidence.map((fix) => fix.id)));
+    for await (const page of pages) {
+      for (const item of page.Items ?? []) {
+        if (!ids.has(Number(item.id))) continue;
+        const Key = { pk: item.pk, sk: item.sk };
+        const UpdateExpression = 'REMOVE gsi3pk, gsi3sk, gsi4pk, gsi4sk';
+        await dynamo().send(new UpdateCommand({ TableName: tableName(), Key, UpdateExpression }));
+        stripped++;
+      }
+    }
+    expect(stripped).toBe(ids.size);
+    const missing = await search({ area, ...window });
+    expect(missing.body.fixesInside).toBe(before.body.fixesInside - stripped);
+
+    const since = isoAgo(12 * DAY);
+    expect((await backfillAreaKeys(ctx, since)).updated).toBe(stripped);
+    expect((await backfillAreaKeys(ctx, since)).updated).toBe(0);
+    const after = await search({ area, ...window });
+    expect(after.body.fixesInside).toBe(before.body.fixesInside);
+    expect(after.body.assets).toEqual(before.body.assets);
   });
 });
 

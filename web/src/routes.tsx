@@ -28,6 +28,7 @@ const GatewaysPage = lazy(() => import('./gateways/GatewaysPage'));
 const WebhooksPage = lazy(() => import('./webhooks/WebhooksPage'));
 const KpnThingsPage = lazy(() => import('./kpnthings/KpnThingsPage'));
 const AssetMapPage = lazy(() => import('./asset-map/AssetMapPage'));
+const AreaSearchPage = lazy(() => import('./area-search/AreaSearchPage'));
 const DevicesPage = lazy(() => import('./devices/DevicesPage'));
 const DeviceProfilesPage = lazy(() => import('./device-profiles/DeviceProfilesPage'));
 const ReportsPage = lazy(() => import('./reports/ReportsPage'));
@@ -70,6 +71,8 @@ export const routes: RouteObject[] = [
           page('assets', { title: 'assets' }, <AssetsPage />),
           page('assets/:id', { title: 'asset' }, <AssetsPage />),
           page('asset-map', { title: 'assetMap', breadcrumbs: false }, <AssetMapPage />),
+          // Client users search their own customer's assets (the API's scope), by URL.
+          page('area-search', { title: 'areaSearch' }, <AreaSearchPage />),
           page('alarm-rules/:id?', { title: 'alarmRules' }, <AlarmRulesPage />),
           page('preferences', { title: 'preferences' }, <PreferencesPage />),
           // Anyone told of alarms: staff who read them, client users (their customer's); the API decides.

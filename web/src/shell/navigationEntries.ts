@@ -20,6 +20,9 @@ const crud = (prefix: string) => [`${prefix}_CREATE`, `${prefix}_READ`, `${prefi
 export const NAVIGATION_ENTRIES: readonly NavigationEntry[] = [
   { path: '/assets', title: 'assets', group: 'tracking', anyOf: crud('ASSET') },
   { path: '/asset-map', title: 'assetMap', group: 'tracking', anyOf: ['VIEW_ASSET_MAP'] },
+  // The planners' entry; POST /api/area-search (shared/api/area-search.ts) also answers client users their own
+  // customer's assets, whom the screen serves by URL only (as Utilisation), their menu staying as spec 000 lists it.
+  { path: '/area-search', title: 'areaSearch', group: 'tracking', anyOf: ['VIEW_ASSET_MAP'], staffOnly: true },
   {
     path: '/asset-profiles',
     title: 'assetProfiles',

@@ -19,6 +19,7 @@ import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import Router from '@mui/icons-material/Router';
 import ScheduleSend from '@mui/icons-material/ScheduleSend';
 import SettingsInputAntenna from '@mui/icons-material/SettingsInputAntenna';
+import TravelExplore from '@mui/icons-material/TravelExplore';
 import Warehouse from '@mui/icons-material/Warehouse';
 import Webhook from '@mui/icons-material/Webhook';
 import type SvgIcon from '@mui/material/SvgIcon';
@@ -27,6 +28,7 @@ import type SvgIcon from '@mui/material/SvgIcon';
 export const NAVIGATION_ICONS: Record<string, typeof SvgIcon> = {
   '/assets': Inventory2,
   '/asset-map': MapIcon,
+  '/area-search': TravelExplore,
   '/asset-profiles': Category,
   '/devices': Router,
   '/device-profiles': DataObject,

@@ -9,10 +9,11 @@ import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitFo
 // Reports: the planners' confirmations (ASSET_REPORT_CONFIRM; every staff role of the default matrix but transporters).
 // Stock (staff), Pickups (planners and transporters), Loan days (CUSTOMER_READ), Scheduled reports (whoever reads a
 // report), Utilisation (staff with ASSET_READ;
-// client users by URL), Webhooks and the audit log (admins).
+// client users by URL), Area search (staff with the map; client users by URL), Webhooks and the audit log (admins).
 const TRACKING_STAFF = [
   'Assets',
   'Asset map',
+  'Area search',
   'Asset profiles',
   'Devices',
   'Alarm rules',
@@ -25,7 +26,7 @@ const TRACKING_STAFF = [
   'Customers',
 ];
 // Device profiles: payload codecs are the admins', after Devices.
-const TRACKING_ADMIN = [...TRACKING_STAFF.slice(0, 4), 'Device profiles', ...TRACKING_STAFF.slice(4)];
+const TRACKING_ADMIN = [...TRACKING_STAFF.slice(0, 5), 'Device profiles', ...TRACKING_STAFF.slice(5)];
 const ADMINISTRATION = [
   'Users',
   'Roles',
@@ -106,7 +107,7 @@ const ROLES: RoleCase[] = [
     login: 'client',
     home: '/assets',
     menu: ['Assets', 'Asset map'],
-    allowed: ['/asset-map', '/utilisation'],
+    allowed: ['/asset-map', '/utilisation', '/area-search'],
     refused: [
       ['/alarm-rules', '/assets'],
       ['/customers', '/assets'],

@@ -28,7 +28,7 @@ export const FINE_MAX_CELLS = 64;
 /** Coarse cells of the largest box a search takes: a long thin polygon has a box far larger than its area. */
 export const MAX_CELLS = 400;
 /** Items one search reads at most; past it the answer says it is incomplete (docs/performance.md "Area search"). */
-export const AREA_READ_BUDGET = 200_000;
+export const AREA_READ_BUDGET = 100_000;
 /** Evidence fixes in one answer, shared between its assets (each keeps its first and last). */
 const EVIDENCE_BUDGET = 5_000;
 
@@ -39,8 +39,11 @@ export interface CellPlan {
 
 /** The cells a box is read in: fine while few enough, else coarse; refused when even coarse ones are too many. */
 export function planCells(area: SearchArea, forced?: AreaLevel): CellPlan {
+  // A forced level (the bench's comparison) walks the whole cover; otherwise the fine walk stops past its limit.
+  if (forced === 'fine')
+    return { level: 'fine', cells: cellsCovering(area.bbox, AREA_PRECISIONS.fine, MAX_CELLS * 32) };
   const fine = forced === 'coarse' ? [] : cellsCovering(area.bbox, AREA_PRECISIONS.fine, FINE_MAX_CELLS);
-  if (forced === 'fine' || (fine.length > 0 && fine.length <= FINE_MAX_CELLS)) return { level: 'fine', cells: fine };
+  if (fine.length > 0 && fine.length <= FINE_MAX_CELLS) return { level: 'fine', cells: fine };
   const coarse = cellsCovering(area.bbox, AREA_PRECISIONS.coarse, MAX_CELLS);
   if (coarse.length > MAX_CELLS) throw unprocessable([{ propertyPath: 'area', message: AREA_TOO_LARGE }]);
   return { level: 'coarse', cells: coarse };

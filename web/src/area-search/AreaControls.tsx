@@ -95,7 +95,7 @@ export function AreaControls(props: AreaControlsProps) {
         </ToggleButton>
       </ToggleButtonGroup>
       {mode === 'window' && (
-        <Stack direction="row" spacing={1}>
+        <Stack spacing={1.5}>
           <TextField
             type="datetime-local"
             size="small"
@@ -103,7 +103,6 @@ export function AreaControls(props: AreaControlsProps) {
             value={localInput(from)}
             onChange={(event) => props.onWindow(fromLocalInput(event.target.value) ?? from, to)}
             slotProps={{ inputLabel: { shrink: true } }}
-            sx={{ flex: 1 }}
           />
           <TextField
             type="datetime-local"
@@ -112,7 +111,6 @@ export function AreaControls(props: AreaControlsProps) {
             value={localInput(to)}
             onChange={(event) => props.onWindow(from, fromLocalInput(event.target.value) ?? to)}
             slotProps={{ inputLabel: { shrink: true } }}
-            sx={{ flex: 1 }}
           />
         </Stack>
       )}

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
@@ -45,22 +46,23 @@ export function WindowResults(props: {
       {!result.complete && <Alert severity="warning">{t('incomplete')}</Alert>}
       <List dense disablePadding aria-label={t('resultsLabel')}>
         {result.assets.map((row) => (
-          <ListItemButton
-            key={row.asset.id}
-            selected={row.asset.id === selected}
-            onClick={() => props.onSelect(row.asset.id === selected ? null : row.asset.id)}
-            data-testid="area-result"
-            data-asset={row.asset.id}
-          >
-            <ListItemText
-              primary={row.asset.name ?? `#${row.asset.id}`}
-              secondary={t('firstLast', {
-                first: formatDateTime(row.first.date),
-                last: formatDateTime(row.last.date),
-                fixes: row.fixes,
-              })}
-            />
-          </ListItemButton>
+          <ListItem key={row.asset.id} disablePadding>
+            <ListItemButton
+              selected={row.asset.id === selected}
+              onClick={() => props.onSelect(row.asset.id === selected ? null : row.asset.id)}
+              data-testid="area-result"
+              data-asset={row.asset.id}
+            >
+              <ListItemText
+                primary={row.asset.name ?? `#${row.asset.id}`}
+                secondary={t('firstLast', {
+                  first: formatDateTime(row.first.date),
+                  last: formatDateTime(row.last.date),
+                  fixes: row.fixes,
+                })}
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Stack>
@@ -78,13 +80,12 @@ export function NowResults({ result }: { result: AreaNowResult }) {
       </Typography>
       <List dense disablePadding aria-label={t('resultsLabel')}>
         {result.assets.map((row) => (
-          <ListItemText
-            key={row.asset.id}
-            sx={{ px: 2 }}
-            data-testid="area-result"
-            primary={row.asset.name ?? `#${row.asset.id}`}
-            secondary={t('lastPosition', { date: formatDateTime(row.date) })}
-          />
+          <ListItem key={row.asset.id} data-testid="area-result">
+            <ListItemText
+              primary={row.asset.name ?? `#${row.asset.id}`}
+              secondary={t('lastPosition', { date: formatDateTime(row.date) })}
+            />
+          </ListItem>
         ))}
       </List>
     </Stack>

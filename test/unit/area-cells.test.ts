@@ -1,4 +1,5 @@
 import { cellRanges } from '../../functions/lib/area-search/area-read';
+import { FINE_MAX_CELLS, planCells } from '../../functions/lib/area-search/area-search';
 import { cellsCovering, encodeGeohash, geohashBounds } from '../../functions/lib/area-search/geohash';
 
 describe('geohash', () => {
@@ -69,5 +70,20 @@ describe('cell ranges', () => {
   it('cuts no slice shorter than an hour', () => {
     expect(cellRanges(['a'], { fromKey: window.fromKey, toKey: '2026-03-01T02:30:00.000Z' })).toHaveLength(2);
     expect(cellRanges(['a'], { fromKey: window.fromKey, toKey: '2026-03-01T00:30:00.000Z' })).toHaveLength(1);
+  });
+});
+
+describe('cell plans', () => {
+  const area = (bbox: [number, number, number, number]) => ({ bbox, squareKm: 0, contains: () => true });
+
+  it('reads fine cells while few, else coarse ones, and a forced level covers the whole box', () => {
+    const small = area([5.09, 52.085, 5.1, 52.095]);
+    expect(planCells(small).level).toBe('fine');
+    const large = area([5.0, 52.0, 5.2, 52.1]);
+    const plan = planCells(large);
+    expect(plan.level).toBe('coarse');
+    const fine = planCells(large, 'fine');
+    expect(fine.cells.length).toBeGreaterThan(FINE_MAX_CELLS);
+    expect(fine.cells).toEqual(cellsCovering(large.bbox, 6));
   });
 });

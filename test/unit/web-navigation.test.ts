@@ -47,7 +47,7 @@ describe('navigation entries (spec 000 s.2, spec 001 s.2)', () => {
   });
 
   test('the Stock screen is for staff with VIEW_ASSET_MAP, not for transporters', () => {
-    expect(visiblePaths(user(['ROLE_USER'], ['VIEW_ASSET_MAP']))).toEqual(['/asset-map', '/stock']);
+    expect(visiblePaths(user(['ROLE_USER'], ['VIEW_ASSET_MAP']))).toEqual(['/asset-map', '/area-search', '/stock']);
     // Transporters see the pickups they drive to, not the stock.
     expect(visiblePaths(user(['ROLE_TRANSPORTER'], ['VIEW_ASSET_MAP']))).toEqual(['/asset-map', '/pickups']);
   });

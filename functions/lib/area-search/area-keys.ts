@@ -21,8 +21,9 @@ export const AREA_INDEXES = {
   coarse: ACCESS_PATTERNS.eventsByCoarseCell,
 } as const;
 
+/** The partition of one cell; the key word names the precision (CELL6, CELL5), so the two never share a key. */
 export const areaCellPartition = (ctx: TenantContext, level: AreaLevel, cell: string) =>
-  `${typePartition(ctx, `CELL${AREA_PRECISIONS[level]}`)}#${cell}`;
+  level === 'fine' ? `${typePartition(ctx, 'CELL6')}#${cell}` : `${typePartition(ctx, 'CELL5')}#${cell}`;
 
 /** `<ISO date>#<asset id>#<event id>`: the date first, so a window is a BETWEEN; ids make the key unique. */
 export const areaSortKey = (date: string, assetId: number, eventId: number) =>

@@ -3,7 +3,7 @@
  * prefix is a cell holding every longer hash that starts with it. The area search keys located events by
  * the cell of their position (area-keys.ts) and covers a searched area with cells (`cellsCovering`). A
  * small encoder rather than a dependency: three functions, tested against the published vectors
- * (test/unit/geohash.test.ts).
+ * (test/unit/area-cells.test.ts).
  */
 const BASE32 = '0123456789bcdefghjkmnpqrstuvwxyz';
 

@@ -31,6 +31,8 @@ const KINDS: Record<string, EntityKind> = {
   geoZones: { title: 'assetMap', table: 'GEOZONE', screen: zone },
   zoneAlarms: { title: 'assetMap', screen: zone },
   stock: { title: 'stock', screen: zone },
+  // A search of where assets were: a POST that writes nothing, recorded as who searched (the entry has no entity).
+  areaSearch: { title: 'areaSearch', screen: screen('/area-search') },
   alarms: { title: 'alarmRules', table: 'ALARM', screen: byId('/alarm-rules') },
   alarmNotices: { title: 'alarmNotices', screen: screen('/alarm-notices') },
   clients: { title: 'customers', table: 'CLIENT', screen: byId('/customers') },

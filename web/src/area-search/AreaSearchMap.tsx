@@ -5,11 +5,13 @@ import type { Position } from '@shared/schemas/geo-zone';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { INITIAL_VIEW } from '../asset-map/AssetMapCanvas';
 import { createConsoleMap } from '../map/createMap';
 import { consoleMapStyle } from '../map/mapStyle';
 import { type AreaDrawing, type AreaDrawMode, attachAreaDrawing } from './areaDrawing';
 import { addAreaLayers, type MapPoint, outlineBounds, setAreaData } from './areaLayers';
+
+/** The asset map's opening view (the Netherlands), without loading the asset map's canvas for it. */
+const INITIAL_VIEW = { center: [5.3, 52.15] as [number, number], zoom: 6 };
 
 export interface AreaSearchMapProps {
   outline: Position[][] | null;

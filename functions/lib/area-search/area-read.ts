@@ -12,6 +12,7 @@ export interface CellFix {
   radius: number | null;
   source: 'gnss' | 'wifi' | 'network' | null;
   assetId: number;
+  deviceId: number | null;
 }
 
 export interface CellsRead {
@@ -24,7 +25,7 @@ export interface CellsRead {
 /** Queries in flight at once: enough to overlap round trips, few enough to leave the table's other readers room. */
 export const CELL_READ_CONCURRENCY = 16;
 
-const PROJECTION = ['id', 'date', 'latitude', 'longitude', 'radius', 'source', 'asset'];
+const PROJECTION = ['id', 'date', 'latitude', 'longitude', 'radius', 'source', 'asset', 'device'];
 
 /** A cell's window cut into slices read side by side: a depot's cell over weeks is otherwise one long chain. */
 export interface CellRange {
@@ -124,5 +125,6 @@ function fixOf(item: Record<string, unknown>): CellFix {
     radius: typeof item.radius === 'number' ? item.radius : null,
     source: (item.source as CellFix['source']) ?? null,
     assetId: Number((item.asset as { id: number }).id),
+    deviceId: (item.device as { id: number } | null)?.id ?? null,
   };
 }

@@ -12,6 +12,7 @@ import { batchGetByIds } from '../data/batch-get';
 import type { TenantContext } from '../data/tenant-context';
 import { eventDateKey } from '../events/event-repository';
 import { unprocessable } from '../http/errors';
+import { clientVisibleFixes } from './area-client-view';
 import { resolveArea, type SearchArea } from './area-geometry';
 import { AREA_PRECISIONS, type AreaLevel } from './area-keys';
 import { type CellFix, readCells } from './area-read';
@@ -78,7 +79,10 @@ export function groupByAsset(fixes: readonly CellFix[]): Map<number, CellFix[]> 
   return byAsset;
 }
 
-/** Names of the assets found, and for a client user only their customer's (the event holds the asset id). */
+/**
+ * Names of the assets found, and for a client user only their customer's (the event holds the asset id; their
+ * fixes were kept to those of the asset's tags since they joined it, area-client-view.ts).
+ */
 async function visibleNames(ctx: TenantContext, viewer: AssetViewer, ids: number[]) {
   const items = await batchGetByIds(ctx, 'ASSET', ids, { attributes: ['id', 'name', 'client'] });
   const names = new Map<number, string | null>();
@@ -102,7 +106,7 @@ export async function searchArea(
   const window = { fromKey: eventDateKey(body.from), toKey: eventDateKey(body.to) };
   const read = await readCells(ctx, plan.level, plan.cells, window, options.budget ?? AREA_READ_BUDGET);
   const inside = read.fixes.filter((fix) => area.contains(fix.longitude, fix.latitude));
-  const byAsset = groupByAsset(inside);
+  const byAsset = groupByAsset(viewer.kind === 'client' ? await clientVisibleFixes(ctx, inside) : inside);
   const names = await visibleNames(ctx, viewer, [...byAsset.keys()]);
   const perAsset = Math.max(2, Math.min(AREA_MAX_EVIDENCE, Math.floor(EVIDENCE_BUDGET / Math.max(1, names.size))));
   const assets: AreaAsset[] = [];

@@ -406,7 +406,11 @@ const ADMIN: Screen[] = [
     ready: formReady('[data-testid="utilisation-screen"]:is([data-state="ready"], [data-state="empty"])'),
   },
   // Area search: its controls and the intro before an area is drawn (the map beside them).
-  { name: 'area search', path: '/area-search', ready: formReady('[data-testid="area-search-screen"][data-state="idle"]') },
+  {
+    name: 'area search',
+    path: '/area-search',
+    ready: formReady('[data-testid="area-search-screen"][data-state="idle"]'),
+  },
   { name: 'API credentials', path: '/api', ready: formReady('main h1') },
   // The webhook endpoint panel with its event-type checkboxes (the demo tenant has no endpoint seeded).
   { name: 'webhook endpoint panel', path: '/webhooks/new', ready: formReady(`${PANEL} input[type="checkbox"]`) },

@@ -203,6 +203,8 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
   utilisation: { entry: http('utilisation'), data: RW },
   // Reads the events' geohash cells (gsi3, gsi4), the map index, the geo zones and the assets' names.
   'area-search': { entry: http('area-search'), data: RW },
+  // Staff's links and the public read of one (functions/lib/share-links/): the lookup is a platform item.
+  'share-links': { entry: http('share-links'), data: RW },
 
   // A reset request's code, stored for every address and mailed to an account's owner (PasswordResetRequested).
   'reset-mailer': {

@@ -22,6 +22,7 @@ import { REPORT_SUBSCRIPTIONS_CONTRACTS } from './api/report-subscriptions';
 import { ROLES_CONTRACTS } from './api/roles';
 import { SESSION_CONTRACTS } from './api/session';
 import { SETTINGS_CONTRACTS } from './api/settings';
+import { SHARE_LINKS_CONTRACTS } from './api/share-links';
 import { TENANTS_CONTRACTS } from './api/tenants';
 import { UTILISATION_CONTRACTS } from './api/utilisation';
 import { WEB_PUSH_CONTRACTS } from './api/web-push';
@@ -114,6 +115,7 @@ export const ROUTE_CONTRACTS = {
   ...WEB_PUSH_CONTRACTS,
   ...UTILISATION_CONTRACTS,
   ...AREA_SEARCH_CONTRACTS,
+  ...SHARE_LINKS_CONTRACTS,
 } satisfies Record<RouteId, RouteContract>;
 
 export const contractOf = (id: RouteId): RouteContract => ROUTE_CONTRACTS[id];

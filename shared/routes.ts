@@ -22,6 +22,7 @@ import { ROLES_ROUTES } from './api/roles';
 import type { RouteDef } from './api/route-def';
 import { SESSION_ROUTES } from './api/session';
 import { SETTINGS_ROUTES } from './api/settings';
+import { SHARE_LINKS_ROUTES } from './api/share-links';
 import { TENANTS_ROUTES } from './api/tenants';
 import { UTILISATION_ROUTES } from './api/utilisation';
 import { WEB_PUSH_ROUTES } from './api/web-push';
@@ -67,6 +68,7 @@ export const ROUTES = [
   ...WEB_PUSH_ROUTES,
   ...UTILISATION_ROUTES,
   ...AREA_SEARCH_ROUTES,
+  ...SHARE_LINKS_ROUTES,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

@@ -50,6 +50,7 @@ export const HANDLER_MODULES = [
   'web-push',
   'utilisation',
   'area-search',
+  'share-links',
 ] as const;
 export type HandlerModule = (typeof HANDLER_MODULES)[number];
 

@@ -83,6 +83,8 @@ describe('the route table', () => {
         '/api/report-subscriptions/unsubscribe',
         // A mailed report's download link: signed for its one file and good until its end (report-file-link.ts).
         '/api/report-subscriptions/file',
+        // A share link's page: its token (256 bits, only its hash stored) is the credential (share-link-repository.ts).
+        '/api/shared/{token}',
         // The KPN Things webhook: its Things-Message-Token is the credential (functions/lib/pipeline/kpn-webhook.ts).
         '/api/things/uplink',
         // The Things Stack and ChirpStack: the X-Uplink-Secret header is the credential (network-webhooks.ts).

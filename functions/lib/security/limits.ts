@@ -36,6 +36,11 @@ export const ROUTE_THROTTLES: Partial<Record<RouteId, WindowLimit>> = {
   /** The Things Stack and ChirpStack post from a few server addresses too: the same reasoning as KPN's. */
   'uplinks.tts': { name: 'route-tts-ip', limit: 3000, windowSeconds: MINUTE },
   'uplinks.chirpstack': { name: 'route-chirpstack-ip', limit: 3000, windowSeconds: MINUTE },
+  /**
+   * A shared page polls every 30 seconds: a few pages open behind one address stay far below 60 a minute, a
+   * script guessing tokens (256 bits, hopeless anyway) is held to one a second.
+   */
+  'shareLinks.read': { name: 'route-shared-ip', limit: 60, windowSeconds: MINUTE },
 };
 
 /**

@@ -39,6 +39,8 @@ const ReportSubscriptionsPage = lazy(() => import('./report-subscriptions/Report
 const UtilisationPage = lazy(() => import('./utilisation/UtilisationPage'));
 const AuditPage = lazy(() => import('./audit/AuditPage'));
 const RetentionPage = lazy(() => import('./retention/RetentionPage'));
+const ShareLinksPage = lazy(() => import('./share-links/ShareLinksPage'));
+const SharedPage = lazy(() => import('./share-links/SharedPage'));
 
 const page = (path: string, handle: PageHandle, element: ReactNode = <PlaceholderPage />): RouteObject => ({
   path,
@@ -51,6 +53,8 @@ export const routes: RouteObject[] = [
   { path: '/workspace', element: <HomeRedirect /> },
   // The Loan days screen was at /billing: shared links keep working (the guards of /loan-days apply after).
   { path: '/billing', element: <MovedScreen to="/loan-days" /> },
+  // A share link's page: no session, no menus, whoever holds the link (share-links/SharedPage.tsx).
+  page('shared/:token', { title: 'shared', breadcrumbs: false }, <SharedPage />),
   {
     element: <PublicLayout />,
     children: [
@@ -99,6 +103,8 @@ export const routes: RouteObject[] = [
               page('api', { title: 'api' }, <ApiCredentialsPage />),
               page('api/reference', { title: 'apiReference' }, <ApiReferencePage />),
               page('gateways', { title: 'gateways' }, <GatewaysPage />),
+              // Made from an asset's panel or a customer's; the API takes staff who may edit assets.
+              page('share-links', { title: 'shareLinks' }, <ShareLinksPage />),
             ],
           },
           {

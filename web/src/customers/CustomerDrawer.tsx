@@ -14,6 +14,7 @@ import { SideDrawer } from '../common/list/SideDrawer';
 import { usePanelForm } from '../common/list/usePanelForm';
 import { notify, notifySuccess } from '../common/notifications/notificationStore';
 import { useSession } from '../session/useSession';
+import { ShareLinkButton } from '../share-links/ShareLinkButton';
 import { CustomerDetailsFields, type CustomerFormValues } from './CustomerDetailsFields';
 import { CustomerUsersTab } from './CustomerUsersTab';
 import { useCustomer, useCustomerMutations } from './customersApi';
@@ -101,6 +102,9 @@ export function CustomerDrawer({ customerId, onClose }: { customerId: 'new' | nu
 
   const detailActions = (
     <>
+      {!isNew && !editing && customer && (
+        <ShareLinkButton subject={{ kind: 'customer', id: customer.id, name: customer.company || customer.name }} />
+      )}
       {canDelete && (
         <DeleteButton
           message={t('confirmDelete', { name: customer?.company || customer?.name || '' })}

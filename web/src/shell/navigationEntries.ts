@@ -51,6 +51,8 @@ export const NAVIGATION_ENTRIES: readonly NavigationEntry[] = [
   // customer's figures, whom the screen serves by URL only (as Pickups), their menu staying as spec 000 lists it.
   { path: '/utilisation', title: 'utilisation', group: 'tracking', anyOf: ['ASSET_READ'], staffOnly: true },
   { path: '/customers', title: 'customers', group: 'tracking', anyOf: crud('CUSTOMER') },
+  // Links for people without an account: staff who may edit assets (shared/api/share-links.ts).
+  { path: '/share-links', title: 'shareLinks', group: 'tracking', anyOf: ['ASSET_EDIT'], staffOnly: true },
   { path: '/tenants', title: 'tenants', group: 'administration', anyOf: ['SUPER_ADMIN', 'ROLE_SUPER_ADMIN'] },
   { path: '/users', title: 'users', group: 'administration', anyOf: crud('USER') },
   {

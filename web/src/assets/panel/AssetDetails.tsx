@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../common/list/ConfirmDialog';
 import { useConfirmation } from '../../common/list/useConfirmation';
 import { notifySuccess } from '../../common/notifications/notificationStore';
 import { useSession } from '../../session/useSession';
+import { ShareLinkButton } from '../../share-links/ShareLinkButton';
 import { useAssetAction, useDeleteAssets, useSaveAsset } from '../useAssetMutations';
 import { AssetDetailsView } from './AssetDetailsView';
 import { AssetForm } from './AssetForm';
@@ -129,6 +130,9 @@ export function AssetDetails({ asset, onCreated, onDeleted }: AssetDetailsProps)
           <Button type="submit" variant="contained" disabled={save.isPending}>
             {t('words.save')}
           </Button>
+        )}
+        {!editing && asset && (
+          <ShareLinkButton subject={{ kind: 'asset', id: asset.id, name: asset.name ?? `#${asset.id}` }} />
         )}
         {!editing && canEdit && (
           <Button key="edit" variant="contained" onClick={() => startEditing(asset)}>

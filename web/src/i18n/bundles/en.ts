@@ -8,5 +8,8 @@ import { ENGLISH_MESSAGES_THAT_DIFFER } from './englishMessages';
  */
 export default collectBundle(
   { translation, messages: ENGLISH_MESSAGES_THAT_DIFFER },
-  import.meta.glob('../features/{common,resetPassword,secondFactor,sso}/en.json', { eager: true, import: 'default' }),
+  import.meta.glob('../features/{common,resetPassword,secondFactor,sso,sharedPage}/en.json', {
+    eager: true,
+    import: 'default',
+  }),
 );

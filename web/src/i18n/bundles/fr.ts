@@ -4,5 +4,8 @@ import { collectBundle } from './collect';
 /** What the public pages read (the language file, common, password reset, sign-in with a company account). */
 export default collectBundle(
   base,
-  import.meta.glob('../features/{common,resetPassword,secondFactor,sso}/fr.json', { eager: true, import: 'default' }),
+  import.meta.glob('../features/{common,resetPassword,secondFactor,sso,sharedPage}/fr.json', {
+    eager: true,
+    import: 'default',
+  }),
 );

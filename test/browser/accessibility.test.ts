@@ -179,6 +179,13 @@ const openGatewayDialog: Step['act'] = async (page) => {
   await settled(page);
 };
 
+/** The share link dialog of the open customer panel (share-links/ShareLinkDialog.tsx). */
+const openShareLinkDialog: Step['act'] = async (page) => {
+  await page.getByTestId('share-link-open').click();
+  await page.locator('[role="dialog"] form').waitFor();
+  await settled(page);
+};
+
 /** Registers a gateway with a fresh EUI: the dialog then shows the credentials, once. */
 const registerGateway: Step['act'] = async (page) => {
   const inputs = page.locator('[role="dialog"] form input');
@@ -348,7 +355,17 @@ const ADMIN: Screen[] = [
       },
     ],
   },
-  { name: 'customers', path: '/customers', ready: listReady, steps: [{ name: 'customer panel', act: openFirstRow }] },
+  {
+    name: 'customers',
+    path: '/customers',
+    ready: listReady,
+    steps: [
+      { name: 'customer panel', act: openFirstRow },
+      { name: 'customer share link dialog', act: openShareLinkDialog },
+    ],
+  },
+  // Share links: the list (empty or not, the table shows) of the tenant's links.
+  { name: 'share links', path: '/share-links', ready: formReady('[data-testid="share-link-list"]') },
   { name: 'users', path: '/users', ready: listReady, steps: [{ name: 'user panel', act: openFirstRow }] },
   {
     name: 'roles',

@@ -9,7 +9,8 @@ import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitFo
 // Reports: the planners' confirmations (ASSET_REPORT_CONFIRM; every staff role of the default matrix but transporters).
 // Stock (staff), Pickups (planners and transporters), Loan days (CUSTOMER_READ), Scheduled reports (whoever reads a
 // report), Utilisation (staff with ASSET_READ;
-// client users by URL), Area search (staff with the map; client users by URL), Webhooks and the audit log (admins).
+// client users by URL), Area search (staff with the map; client users by URL), Share links (staff with ASSET_EDIT),
+// Webhooks and the audit log (admins).
 const TRACKING_STAFF = [
   'Assets',
   'Asset map',
@@ -24,6 +25,7 @@ const TRACKING_STAFF = [
   'Scheduled reports',
   'Utilisation',
   'Customers',
+  'Share links',
 ];
 // Device profiles: payload codecs are the admins', after Devices.
 const TRACKING_ADMIN = [...TRACKING_STAFF.slice(0, 5), 'Device profiles', ...TRACKING_STAFF.slice(5)];

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { call, tokenOf } from '../harness/api';
+import { axeViolations, serious } from '../harness/axe';
 import {
   consoleUrl,
   DESKTOP,
@@ -33,6 +34,8 @@ async function makeLink(page: Page, asset: Member): Promise<string> {
   await page.getByTestId('share-link-open').click();
   await page.getByRole('combobox', { name: 'Language of the page' }).click();
   await page.getByRole('option', { name: 'Dutch' }).click();
+  await screenshot(page, 'share-links-form-desktop');
+  expect(serious(await axeViolations(page, { include: '[role="dialog"]' }))).toEqual([]);
   await page.getByRole('button', { name: 'Create link' }).click();
   await page.getByTestId('share-link-shown').waitFor();
   await screenshot(page, 'share-links-dialog-desktop');
@@ -72,11 +75,13 @@ describe('share links', () => {
     await shared.getByText(/Laatste positie/).waitFor();
     expect(await shared.locator('nav, [role="navigation"]').count()).toBe(0);
     await screenshot(shared, 'share-links-shared-desktop');
+    expect(serious(await axeViolations(shared))).toEqual([]);
 
     const phone = await browser.newContext({ viewport: PHONE });
     const onPhone = await openShared(phone, url);
     await onPhone.locator('[data-testid="shared-map"][data-rendered-points="1"]').waitFor();
     await screenshot(onPhone, 'share-links-shared-phone');
+    expect(serious(await axeViolations(onPhone))).toEqual([]);
     expect(await onPhone.evaluate('document.documentElement.scrollWidth > window.innerWidth')).toBe(false);
     await phone.close();
 
@@ -84,6 +89,7 @@ describe('share links', () => {
     const revoke = staff.getByRole('button', { name: `Revoke the link to ${asset.name}` }).first();
     await revoke.waitFor();
     await screenshot(staff, 'share-links-list-desktop');
+    expect(serious(await axeViolations(staff))).toEqual([]);
     await revoke.click();
     await staff.getByRole('button', { name: 'Yes' }).click();
     await staff.getByText('Share link revoked').waitFor();
@@ -92,6 +98,7 @@ describe('share links', () => {
     await shared.getByTestId('shared-ended').waitFor();
     await shared.getByText('Deze link is verlopen of ingetrokken').waitFor();
     await screenshot(shared, 'share-links-ended-desktop');
+    expect(serious(await axeViolations(shared))).toEqual([]);
     await stranger.close();
     await staff.close();
   });

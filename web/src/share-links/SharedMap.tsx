@@ -123,14 +123,17 @@ export default function SharedMap({ assets }: { assets: readonly SharedAsset[] }
   }, [ready, assets]);
 
   if (failed) return <Alert severity="warning">{t('noWebGl')}</Alert>;
+  // MapLibre makes its container `position: relative`: the box that fills the area is its parent.
   return (
-    <Box
-      ref={container}
-      data-testid="shared-map"
-      data-ready={ready ? 'true' : 'false'}
-      role="region"
-      aria-label={t('map')}
-      sx={{ position: 'absolute', inset: 0 }}
-    />
+    <Box sx={{ position: 'absolute', inset: 0 }}>
+      <Box
+        ref={container}
+        data-testid="shared-map"
+        data-ready={ready ? 'true' : 'false'}
+        role="region"
+        aria-label={t('map')}
+        sx={{ width: '100%', height: '100%' }}
+      />
+    </Box>
   );
 }

@@ -20,6 +20,7 @@ import Router from '@mui/icons-material/Router';
 import ScheduleSend from '@mui/icons-material/ScheduleSend';
 import SettingsInputAntenna from '@mui/icons-material/SettingsInputAntenna';
 import TravelExplore from '@mui/icons-material/TravelExplore';
+import Share from '@mui/icons-material/Share';
 import Warehouse from '@mui/icons-material/Warehouse';
 import Webhook from '@mui/icons-material/Webhook';
 import type SvgIcon from '@mui/material/SvgIcon';
@@ -40,6 +41,7 @@ export const NAVIGATION_ICONS: Record<string, typeof SvgIcon> = {
   '/report-subscriptions': ScheduleSend,
   '/utilisation': Insights,
   '/customers': Groups,
+  '/share-links': Share,
   '/tenants': Apartment,
   '/users': People,
   '/permissions': AdminPanelSettings,

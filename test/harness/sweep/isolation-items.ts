@@ -27,6 +27,8 @@ export interface OwnItems {
   webhookDeliveries: [string, string][];
   /** Report subscriptions: the seed has none. */
   reportSubscriptions: [string, number][];
+  /** Share links of the asset made here: the seed has none (revoked again, they have no DELETE route). */
+  shareLinks: [string, number][];
 }
 
 const LOGINS = ['admin', 'acme-admin'] as const;
@@ -114,6 +116,7 @@ export async function makeOwnItems(suffix: string): Promise<OwnItems> {
     webhookEndpoints: [],
     webhookDeliveries: [],
     reportSubscriptions: [],
+    shareLinks: [],
   };
   for (const login of LOGINS) {
     items.credentials.push([login, (await created(login, '/api/tokens', { name: `Isolation sweep ${suffix}` })).id]);
@@ -159,6 +162,14 @@ export async function makeOwnItems(suffix: string): Promise<OwnItems> {
       language: 'en',
     });
     items.reportSubscriptions.push([login, Number(subscription.id)]);
+    const expires = new Date(Date.now() + 86_400_000).toISOString();
+    const link = await created(login, '/api/share-links', {
+      kind: 'asset',
+      asset,
+      language: 'en',
+      expires_at: expires,
+    });
+    items.shareLinks.push([login, Number(link.id)]);
   }
   return items;
 }
@@ -174,7 +185,7 @@ async function makeWebhookEndpoint(items: OwnItems, login: string, suffix: strin
   items.webhookDeliveries.push([login, `/api/webhook-endpoints/${endpoint.id}/deliveries/${delivery.id}`]);
 }
 
-/** Deletes what makeOwnItems made that has a DELETE route. */
+/** Deletes what makeOwnItems made that has a DELETE route, and revokes its share links. */
 export async function removeOwnItems(items: OwnItems | undefined): Promise<void> {
   if (!items) return;
   const remove = async (login: string, path: string) => send({ method: 'DELETE', path, token: await tokenOf(login) });
@@ -184,4 +195,6 @@ export async function removeOwnItems(items: OwnItems | undefined): Promise<void>
   for (const [login, id] of items.deviceProfiles) await remove(login, `/api/device-profiles/${id}`);
   for (const [login, id] of items.webhookEndpoints) await remove(login, `/api/webhook-endpoints/${id}`);
   for (const [login, id] of items.reportSubscriptions) await remove(login, `/api/report-subscriptions/${id}`);
+  for (const [login, id] of items.shareLinks)
+    await send({ method: 'POST', path: `/api/share-links/${id}/revoke`, token: await tokenOf(login), body: '{}' });
 }

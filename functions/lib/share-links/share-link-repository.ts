@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   SHARE_LINKS_LIMIT_REACHED,
   SHARE_LINKS_PER_TENANT,
@@ -9,6 +9,7 @@ import {
 } from '../../../shared/schemas/share-link';
 import { dynamo, tableName } from '../data/client';
 import { counterKey, itemKey, typePartition } from '../data/keys';
+import { queryAllPages } from '../data/query-page';
 import { createRepository, type Stored } from '../data/repository';
 import type { TenantContext } from '../data/tenant-context';
 import { counterChanges } from '../data/transaction';
@@ -76,21 +77,14 @@ const LIVE_BELOW_LIMIT = {
 /** The tenant's links that are live now, counted from the links themselves (read only when the bound is met). */
 async function countLiveLinks(ctx: TenantContext): Promise<number> {
   let live = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        FilterExpression: 'attribute_not_exists(revoked_at) OR revoked_at = :null',
-        ExpressionAttributeValues: { ':pk': typePartition(ctx, TYPE), ':null': null },
-        ProjectionExpression: 'expires_at',
-        ExclusiveStartKey: startKey,
-      }),
-    );
+  for await (const page of queryAllPages({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk',
+    FilterExpression: 'attribute_not_exists(revoked_at) OR revoked_at = :null',
+    ExpressionAttributeValues: { ':pk': typePartition(ctx, TYPE), ':null': null },
+    ProjectionExpression: 'expires_at',
+  }))
     live += (page.Items ?? []).filter((item) => Date.parse(String(item.expires_at)) > Date.now()).length;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
   return live;
 }
 

@@ -52,6 +52,7 @@ const KINDS: Record<string, EntityKind> = {
   reportSubscriptions: { title: 'loanDays', screen: screen('/loan-days') },
   // A person's own browser subscriptions, asked for in the alarm inbox: a personal setting, named as one.
   webPush: { title: 'preferences' },
+  shareLinks: { title: 'shareLinks', table: 'SHARE_LINK', screen: screen('/share-links') },
 };
 
 const BY_TABLE = new Map(

@@ -79,6 +79,10 @@ describe('a link to one asset', () => {
     const list = await call<{ 'hydra:member': Link[] }>('GET', '/api/share-links', { token: await tokenOf('admin') });
     const listed = list.body['hydra:member'].find((link) => link.id === made.body.id);
     expect(listed).toMatchObject({ uses: 1, last_used_at: expect.any(String), state: 'live' });
+    // A page polling twice a minute is one use a minute, not one a poll.
+    expect((await read(made.body.token as string)).status).toBe(200);
+    const again = await call<{ 'hydra:member': Link[] }>('GET', '/api/share-links', { token: await tokenOf('admin') });
+    expect(again.body['hydra:member'].find((link) => link.id === made.body.id)?.uses).toBe(1);
     expect(listed).not.toHaveProperty('token');
   });
 
@@ -236,18 +240,33 @@ describe('the bound per tenant', () => {
   let tenant: OwnTenant | undefined;
   afterAll(() => removeOwnTenant(tenant));
 
-  it(`keeps at most ${SHARE_LINKS_PER_TENANT} live links, and a revoke makes room`, async () => {
+  it(`keeps at most ${SHARE_LINKS_PER_TENANT} live links; a revoke or an expiry makes room`, async () => {
     tenant = await createOwnTenant('share links bound');
     const { token, headers } = tenant.superAdmin;
     const asset = await call<{ id: number }>('POST', '/api/assets', { token, headers, body: { name: 'Bound' } });
     const body = { kind: 'asset', asset: asset.body.id, language: 'en', expires_at: inDays(1) };
-    const one = () => call<Link & { message?: string }>('POST', '/api/share-links', { token, headers, body });
+    const one = (expires = body.expires_at) =>
+      call<Link & { message?: string }>('POST', '/api/share-links', {
+        token,
+        headers,
+        body: { ...body, expires_at: expires },
+      });
+    // One link that ends in seconds, the rest in a day.
+    const short = await one(inDays(5 / 86_400));
+    expect(short.status).toBe(201);
     const made: Link[] = [];
-    for (let i = 0; i < SHARE_LINKS_PER_TENANT; i += 10) {
-      const batch = await Promise.all(Array.from({ length: 10 }, one));
+    for (let i = 1; i < SHARE_LINKS_PER_TENANT; i += 11) {
+      const batch = await Promise.all(Array.from({ length: Math.min(11, SHARE_LINKS_PER_TENANT - i) }, () => one()));
       for (const answer of batch) expect(answer.status).toBe(201);
       made.push(...batch.map((answer) => answer.body));
     }
+    // The short link has ended: the counter still holds it until the bound is met and the live links are counted.
+    await waitUntil(
+      'the short link’s end',
+      async () => (await read(short.body.token as string)).status,
+      (s) => s === 404,
+    );
+    expect((await one()).status).toBe(201);
     const beyond = await one();
     expect(beyond.status).toBe(409);
     expect(JSON.stringify(beyond.body)).toContain(SHARE_LINKS_LIMIT_REACHED);

@@ -52,10 +52,9 @@ function payloadOf(subject: ShareSubject, values: Values): ShareLinkInput {
   };
 }
 
-/** Make a share link: expiry, language, an optional past period (one asset only); then the link, shown once. */
-export function ShareLinkDialog({ subject, onClose }: { subject: ShareSubject; onClose(): void }) {
+/** The dialog's values, what the API or the schema refused of them, and the submit that makes the link. */
+function useShareLinkForm(subject: ShareSubject) {
   const { t, i18n } = useTranslation('shareLinks');
-  const translate = useTranslateMessage();
   const queryClient = useQueryClient();
   const [values, setValues] = useState<Values>(() => ({
     expires: localInput(7),
@@ -92,8 +91,14 @@ export function ShareLinkDialog({ subject, onClose }: { subject: ShareSubject; o
       setBusy(false);
     }
   };
-  const message = (field: Field) => (errors[field] ? translate(errors[field] as string) : undefined);
+  return { values, set, errors, busy, made, submit };
+}
 
+/** Make a share link: expiry, language, an optional past period (one asset only); then the link, shown once. */
+export function ShareLinkDialog({ subject, onClose }: { subject: ShareSubject; onClose(): void }) {
+  const { t } = useTranslation('shareLinks');
+  const form = useShareLinkForm(subject);
+  const { busy, made } = form;
   return (
     <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="share-link-title">
       <DialogTitle id="share-link-title">
@@ -107,33 +112,7 @@ export function ShareLinkDialog({ subject, onClose }: { subject: ShareSubject; o
             secrets={[{ label: t('linkLabel'), value: sharedPageUrl(made.token) }]}
           />
         ) : (
-          <Stack component="form" id="share-link-form" noValidate onSubmit={submit} spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              type="datetime-local"
-              label={t('expiresAt')}
-              value={values.expires}
-              onChange={(event) => set({ expires: event.target.value })}
-              error={!!errors.expires_at}
-              helperText={message('expires_at')}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'share-link-expires' } }}
-              required
-            />
-            <TextField
-              select
-              label={t('language')}
-              value={values.language}
-              onChange={(event) => set({ language: event.target.value as ExportLanguage })}
-              error={!!errors.language}
-              helperText={message('language')}
-            >
-              {EXPORT_LANGUAGES.map((language) => (
-                <MenuItem key={language} value={language}>
-                  {t(`languages.${language}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-            {subject.kind === 'asset' && <HistoryFields values={values} set={set} error={message('history')} />}
-          </Stack>
+          <ShareLinkFields subject={subject} form={form} />
         )}
       </DialogContent>
       <DialogActions>
@@ -153,6 +132,42 @@ export function ShareLinkDialog({ subject, onClose }: { subject: ShareSubject; o
         )}
       </DialogActions>
     </Dialog>
+  );
+}
+
+function ShareLinkFields({ subject, form }: { subject: ShareSubject; form: ReturnType<typeof useShareLinkForm> }) {
+  const { t } = useTranslation('shareLinks');
+  const translate = useTranslateMessage();
+  const { values, set, errors, submit } = form;
+  const message = (field: Field) => (errors[field] ? translate(errors[field] as string) : undefined);
+  return (
+    <Stack component="form" id="share-link-form" noValidate onSubmit={submit} spacing={2} sx={{ pt: 1 }}>
+      <TextField
+        type="datetime-local"
+        label={t('expiresAt')}
+        value={values.expires}
+        onChange={(event) => set({ expires: event.target.value })}
+        error={!!errors.expires_at}
+        helperText={message('expires_at')}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'share-link-expires' } }}
+        required
+      />
+      <TextField
+        select
+        label={t('language')}
+        value={values.language}
+        onChange={(event) => set({ language: event.target.value as ExportLanguage })}
+        error={!!errors.language}
+        helperText={message('language')}
+      >
+        {EXPORT_LANGUAGES.map((language) => (
+          <MenuItem key={language} value={language}>
+            {t(`languages.${language}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      {subject.kind === 'asset' && <HistoryFields values={values} set={set} error={message('history')} />}
+    </Stack>
   );
 }
 

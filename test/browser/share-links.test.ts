@@ -102,4 +102,30 @@ describe('share links', () => {
     await stranger.close();
     await staff.close();
   });
+
+  it('shares a customer’s assets from the customer panel, on a phone', async () => {
+    const admin = await tokenOf('admin');
+    const customers = await call<{ 'hydra:member': { id: number; company: string | null; name: string }[] }>(
+      'GET',
+      '/api/clients?itemsPerPage=1',
+      { token: admin },
+    );
+    const customer = customers.body['hydra:member'][0];
+    if (!customer) throw new Error('the demo seed has no customer');
+    const page = await browser.newPage({ viewport: PHONE });
+    await signInAs(page, 'admin', `/customers/${customer.id}`);
+    await page.getByTestId('share-link-open').click();
+    await page.getByRole('button', { name: 'Create link' }).waitFor();
+    await screenshot(page, 'share-links-form-phone');
+    expect(await page.getByText('Also show a past period').count()).toBe(0);
+    await page.getByRole('button', { name: 'Create link' }).click();
+    const url = await page.getByRole('textbox', { name: 'Link' }).inputValue();
+    const stranger = await browser.newContext({ viewport: PHONE });
+    const shared = await openShared(stranger, url);
+    await shared.getByTestId('shared-asset').first().waitFor();
+    await shared.locator('[data-testid="shared-map"][data-rendered-points]:not([data-rendered-points="0"])').waitFor();
+    await screenshot(shared, 'share-links-customer-phone');
+    await stranger.close();
+    await page.close();
+  });
 });

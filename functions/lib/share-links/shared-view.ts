@@ -45,7 +45,10 @@ export async function sharedViewOf(
   const ctx = systemTenantContext(lookup.tenantId);
   const link = await shareLinkRepository.get(ctx, lookup.linkId);
   if (!link || stateOf(link) !== 'live') throw notFound();
-  await countShareLinkUse(ctx, link);
+  // The count is the staff's statistic: a failed one is logged and never fails the read.
+  await countShareLinkUse(ctx, link).catch((error: unknown) =>
+    console.warn(JSON.stringify({ note: 'Share link use not counted', error: String(error) })),
+  );
   return {
     kind: link.kind,
     language: link.language,

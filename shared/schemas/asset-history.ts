@@ -48,9 +48,9 @@ export const HISTORY_PAGE_DEFAULT = 1000;
 export const HISTORY_PAGE_MAX = 1000;
 const DAY_MS = 86_400_000;
 
-export const INVALID_HISTORY_WINDOW = `The period must start before it ends and span at most ${HISTORY_MAX_DAYS} days`;
+export const INVALID_HISTORY_WINDOW = 'The period must start before it ends and span at most 366 days';
 const INVALID_DATE_TIME = 'Must be a date and time (ISO 8601)';
-const INVALID_LIMIT = `Must be a whole number from 1 to ${HISTORY_PAGE_MAX}`;
+const INVALID_LIMIT = 'Must be a whole number from 1 to 1000';
 
 const dateTime = z
   .string()

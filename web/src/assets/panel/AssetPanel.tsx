@@ -30,9 +30,11 @@ import { useAssetEvents } from './useAssetEventsState';
 
 // The map library loads with the map tab only: the list and the other tabs stay light.
 const AssetMapTab = lazy(() => import('./AssetMapTab').then((module) => ({ default: module.AssetMapTab })));
+// The history (its map, stops, slider and exports) likewise, with its own tab.
+const AssetHistoryTab = lazy(() => import('../history/AssetHistoryTab'));
 
-export type AssetTab = 'details' | 'events' | 'map' | 'alarms' | 'visits' | 'attachments';
-const TABS: AssetTab[] = ['details', 'events', 'map', 'alarms', 'visits', 'attachments'];
+export type AssetTab = 'details' | 'events' | 'map' | 'history' | 'alarms' | 'visits' | 'attachments';
+const TABS: AssetTab[] = ['details', 'events', 'map', 'history', 'alarms', 'visits', 'attachments'];
 
 interface AssetPanelProps {
   assetId: number | null;
@@ -191,10 +193,13 @@ function AssetTabs({
 }) {
   const { t } = useTranslation('assets');
   const { t: tv } = useTranslation('zoneVisits');
+  const { t: th } = useTranslation('assetHistory');
   const { isClient } = useSession();
   const events = useAssetEvents(asset, !isClient && (tab === 'events' || tab === 'map'));
   const details = <AssetDetails asset={asset} onCreated={() => undefined} onDeleted={onClose} />;
   if (isClient) return <Box sx={{ p: 2, overflowY: 'auto' }}>{details}</Box>;
+  const tabLabel = (name: AssetTab) =>
+    name === 'visits' ? tv('tab') : name === 'history' ? th('tab') : t(`panel.${name}`);
   return (
     <>
       <Tabs
@@ -205,7 +210,7 @@ function AssetTabs({
         sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
       >
         {TABS.map((name) => (
-          <Tab key={name} value={name} label={name === 'visits' ? tv('tab') : t(`panel.${name}`)} />
+          <Tab key={name} value={name} label={tabLabel(name)} />
         ))}
       </Tabs>
       <Box sx={{ p: 2, overflowY: 'auto', flexGrow: 1, display: 'flex', flexDirection: 'column' }}>
@@ -222,6 +227,11 @@ function AssetTabs({
         {tab === 'map' && (
           <Suspense fallback={<Box sx={{ height: 420, bgcolor: 'action.hover', borderRadius: 1 }} />}>
             <AssetMapTab state={events} />
+          </Suspense>
+        )}
+        {tab === 'history' && (
+          <Suspense fallback={<Box sx={{ height: 420, bgcolor: 'action.hover', borderRadius: 1 }} />}>
+            <AssetHistoryTab asset={asset} showVisits />
           </Suspense>
         )}
         {tab === 'alarms' && <AssetAlarmsTab assetId={asset.id} />}

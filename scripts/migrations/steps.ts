@@ -7,6 +7,7 @@ import { tableName } from '../../functions/lib/data/client';
 import type { TenantContext } from '../../functions/lib/data/tenant-context';
 import { recountDeviceFlags } from '../../functions/lib/devices/device-flag-recount';
 import { moveOldDueEntries } from '../../functions/lib/devices/due-entry-move';
+import { backfillAssetTracks } from '../../functions/lib/history/track-backfill';
 import { localServiceConfig } from '../../functions/lib/local-endpoints';
 import { backfillPickups } from '../../functions/lib/pickups/pickup-backfill';
 import { repairSearchIndex } from '../../functions/lib/search/gram-repair';
@@ -106,4 +107,7 @@ export const MIGRATION_STEPS: readonly MigrationStep[] = [
       'located events with a position and an asset written before the area search their geohash cell keys (gsi3, gsi4)',
     run: (ctx) => backfillAreaKeys(ctx),
   },
+    id: 'asset-track-keys',
+    gives: "events written before they carried their asset that asset and the asset's track keys (gsi2)",
+    run: async (ctx) => ({ ...(await backfillAssetTracks(ctx)) }),
 ];

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEMO_PASSWORD } from '../seed/seed';
 import { benchAreaSearch } from './area-search.bench';
+import { benchAssetHistory } from './asset-history.bench';
 import { type ApiSession, benchAssetListTenant } from './asset-list.bench';
 import { benchAssetMap } from './asset-map.bench';
 import { benchCodec } from './codec.bench';
@@ -32,6 +33,7 @@ import { benchTimeRules } from './time-rules.bench';
  * BENCH_TENANTS=10000 limits the tenants, BENCH_REPS the repetitions (default 15), BENCH_STACK_FILE reuses a
  * running stack, BENCH_DRY_RUN=true prints the sections instead of writing the file. BENCH_SECTIONS=asset-map
  * (comma list of asset-list, exports, asset-map, area-search, device-list, silent-tags, time-rules, report-subscriptions, geofence, geocoding, pipeline, pipeline-1000, push, codec, load, fairness) runs only those; the asset map bench (asset-map.bench.ts)
+ * (comma list of asset-list, exports, asset-map, asset-history, device-list, silent-tags, time-rules, report-subscriptions, geofence, geocoding, pipeline, pipeline-1000, push, codec, load, fairness) runs only those; the asset map bench (asset-map.bench.ts)
  * adds a 1.5k tenant to compare with the 10k and 100k ones.
  */
 const TENANTS = [
@@ -113,6 +115,8 @@ async function main() {
       const big = tenants.filter((tenant) => tenant.assetCount === 10_000 || tenant.assetCount === 100_000);
       sections.push(['asset-map', await benchAssetMap(session, [small, ...big], log)]);
     }
+    // An asset's history (asset-history.bench.ts): a year of one asset's fixes in a tenant of its own.
+    if (runs('asset-history')) sections.push(['asset-history', await benchAssetHistory(session, log)]);
     const exportBench = path.join(__dirname, 'export.bench.ts');
     if (runs('exports') && existsSync(exportBench)) {
       Object.assign(process.env, {

@@ -166,12 +166,3 @@ export async function historyCsv(header: readonly string[], fixes: readonly Trac
     },
   );
 }
-
-export function downloadText(text: string, fileName: string, mediaType: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: mediaType }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}

@@ -4,7 +4,6 @@ import type { TrackFix } from '@shared/schemas/asset-history';
 import { useTranslation } from 'react-i18next';
 import {
   CSV_COLUMNS,
-  downloadText,
   type HistoryFormat,
   historyCsv,
   historyFileName,
@@ -34,4 +33,13 @@ export function useHistoryExport(
             );
     downloadText(text, historyFileName(asset.name, range, format), MEDIA_TYPES[format]);
   };
+}
+
+function downloadText(text: string, fileName: string, mediaType: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: mediaType }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

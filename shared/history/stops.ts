@@ -42,8 +42,17 @@ export const STOP_DEFAULTS: Required<StopOptions> = {
 };
 
 type Fix = TrackFix & { latitude: number; longitude: number };
+/**
+ * Fixes and their times side by side: a year is ~35,000 fixes, and neither Date.parse in a sort's comparator nor
+ * a copy of each fix with its time (most of the work, mostly the garbage collector's) is needed.
+ */
+interface Track {
+  fixes: Fix[];
+  times: Float64Array;
+}
 interface Run {
-  members: Fix[];
+  /** Indexes into the track. */
+  members: number[];
   weight: number;
   latitude: number;
   longitude: number;
@@ -62,70 +71,84 @@ export function metresBetween(a: { latitude: number; longitude: number }, b: { l
 const radiusOf = (fix: Fix) => Math.max(0, fix.radius ?? 0);
 // Below 5 m the weights would let one optimistic GNSS figure outweigh everything else.
 const weightOf = (fix: Fix) => 1 / Math.max(5, radiusOf(fix)) ** 2;
-const timeOf = (fix: Fix) => Date.parse(fix.at);
 
-function startRun(fix: Fix): Run {
-  return {
-    members: [fix],
-    weight: weightOf(fix),
-    latitude: fix.latitude,
-    longitude: fix.longitude,
-    best: radiusOf(fix),
-  };
+function startRun(track: Track, i: number): Run {
+  const fix = track.fixes[i] as Fix;
+  return { members: [i], weight: weightOf(fix), latitude: fix.latitude, longitude: fix.longitude, best: radiusOf(fix) };
 }
 
-function join(run: Run, fix: Fix): void {
+function join(run: Run, track: Track, i: number): void {
+  const fix = track.fixes[i] as Fix;
   const w = weightOf(fix);
   const total = run.weight + w;
   run.latitude = (run.latitude * run.weight + fix.latitude * w) / total;
   run.longitude = (run.longitude * run.weight + fix.longitude * w) / total;
   run.weight = total;
   run.best = Math.min(run.best, radiusOf(fix));
-  run.members.push(fix);
+  run.members.push(i);
 }
 
 const within = (run: Run, fix: Fix, margin: number) => metresBetween(run, fix) <= run.best + radiusOf(fix) + margin;
-const lastOf = (run: Run) => run.members[run.members.length - 1] as Fix;
+const lastOf = (run: Run) => run.members[run.members.length - 1] as number;
 
-function toStop(run: Run, minDurationMs: number): Stop | undefined {
-  const first = run.members[0] as Fix;
+function toStop(run: Run, track: Track, minDurationMs: number): Stop | undefined {
+  const first = run.members[0] as number;
   const last = lastOf(run);
-  if (timeOf(last) - timeOf(first) < minDurationMs) return undefined;
+  if ((track.times[last] as number) - (track.times[first] as number) < minDurationMs) return undefined;
   let spread = 0;
-  for (const fix of run.members) spread += weightOf(fix) * metresBetween(run, fix) ** 2;
+  for (const i of run.members) {
+    const fix = track.fixes[i] as Fix;
+    spread += weightOf(fix) * metresBetween(run, fix) ** 2;
+  }
   const radius = Math.max(run.best, Math.sqrt(spread / run.weight));
   return {
     latitude: run.latitude,
     longitude: run.longitude,
     radius: Math.round(radius),
-    from: first.at,
-    to: last.at,
+    from: (track.fixes[first] as Fix).at,
+    to: (track.fixes[last] as Fix).at,
     fixes: run.members.length,
   };
 }
 
+/** The accepted fixes oldest first, with their times (the history reads oldest first: sorted only if not). */
+function trackOf(input: readonly TrackFix[]): Track {
+  let fixes: Fix[] = input.filter(isAcceptedFix);
+  let times = Float64Array.from(fixes, (fix) => Date.parse(fix.at));
+  if (times.some((time, i) => i > 0 && time < (times[i - 1] as number))) {
+    const order = fixes
+      .map((_, i) => i)
+      .sort((a, b) => (times[a] as number) - (times[b] as number) || (fixes[a] as Fix).id - (fixes[b] as Fix).id);
+    fixes = order.map((i) => fixes[i] as Fix);
+    times = Float64Array.from(order, (i) => times[i] as number);
+  }
+  return { fixes, times };
+}
+
 /** The stops of a track; fixes in any order, dropped positions and outliers never count. */
-export function deriveStops(track: readonly TrackFix[], options: StopOptions = {}): Stop[] {
+export function deriveStops(input: readonly TrackFix[], options: StopOptions = {}): Stop[] {
   const { marginMetres, minDurationMs, maxSilenceMs, strayWindowMs } = { ...STOP_DEFAULTS, ...options };
-  const fixes = track.filter(isAcceptedFix).sort((a, b) => timeOf(a) - timeOf(b) || a.id - b.id);
+  const track = trackOf(input);
+  const { fixes, times } = track;
   const stops: Stop[] = [];
   const close = (run: Run | undefined) => {
-    const stop = run && toStop(run, minDurationMs);
+    const stop = run && toStop(run, track, minDurationMs);
     if (stop) stops.push(stop);
   };
   let run: Run | undefined;
   for (let i = 0; i < fixes.length; i++) {
-    const fix = fixes[i] as Fix;
-    if (run && timeOf(fix) - timeOf(lastOf(run)) <= maxSilenceMs) {
-      if (within(run, fix, marginMetres)) {
-        join(run, fix);
+    const time = times[i] as number;
+    if (run && time - (times[lastOf(run)] as number) <= maxSilenceMs) {
+      if (within(run, fixes[i] as Fix, marginMetres)) {
+        join(run, track, i);
         continue;
       }
       const next = fixes[i + 1];
-      if (next && within(run, next, marginMetres) && timeOf(next) - timeOf(lastOf(run)) <= strayWindowMs) continue;
+      const back = (times[i + 1] as number) - (times[lastOf(run)] as number);
+      if (next && within(run, next, marginMetres) && back <= strayWindowMs) continue;
     }
     close(run);
-    run = startRun(fix);
+    run = startRun(track, i);
   }
   close(run);
   return stops;

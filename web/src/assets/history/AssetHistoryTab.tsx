@@ -35,10 +35,15 @@ export default function AssetHistoryTab({ asset, showVisits }: { asset: Asset; s
   const current = index >= 0 ? accepted[index] : undefined;
   const popupText = usePopupText(accepted, stops);
   const complete = !history.pending && !history.loadingMore && !history.failed;
-  const moveTo = (at: string) => {
+  const indexAt = (at: string) => {
     const next = accepted.findIndex((fix) => fix.at >= at);
-    setChosen(next === -1 ? accepted.length - 1 : next);
+    return next === -1 ? accepted.length - 1 : next;
   };
+  const moveTo = (at: string) => setChosen(indexAt(at));
+  // The slider marks where each stop and zone visit of the period begins.
+  const marks = complete
+    ? [...stops.map((stop) => stop.from), ...visits.map((visit) => visit.arrivedAt)].map(indexAt)
+    : [];
 
   const exportAs = useHistoryExport(asset, range, history.fixes, stops);
 
@@ -76,6 +81,7 @@ export default function AssetHistoryTab({ asset, showVisits }: { asset: Asset; s
       {current && (
         <HistorySlider
           count={accepted.length}
+          marks={marks}
           index={index}
           onChange={setChosen}
           text={`${formatDateTime(current.at)} · ${popupText('history-fixes', { index }).slice(1).join(' · ')}`}

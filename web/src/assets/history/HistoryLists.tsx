@@ -68,6 +68,8 @@ export function VisitChips({ visits, onChoose }: { visits: readonly ZoneVisit[];
 
 interface HistorySliderProps {
   count: number;
+  /** Indexes of the fixes where a stop or a zone visit begins. */
+  marks: number[];
   index: number;
   onChange: (index: number) => void;
   /** What the marker's fix is: its time, accuracy, source and zone. */
@@ -75,7 +77,7 @@ interface HistorySliderProps {
 }
 
 /** The slider that moves the map's marker through the accepted fixes, oldest to newest. */
-export function HistorySlider({ count, index, onChange, text }: HistorySliderProps) {
+export function HistorySlider({ count, marks, index, onChange, text }: HistorySliderProps) {
   const { t } = useTranslation('assetHistory');
   return (
     <Box data-testid="history-slider">
@@ -84,6 +86,7 @@ export function HistorySlider({ count, index, onChange, text }: HistorySliderPro
         min={0}
         max={Math.max(0, count - 1)}
         value={Math.max(0, index)}
+        marks={marks.map((value) => ({ value }))}
         onChange={(_, value) => onChange(value as number)}
         slotProps={{ input: { 'aria-label': t('slider') } }}
       />

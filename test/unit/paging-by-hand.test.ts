@@ -20,6 +20,7 @@ const PAGES_BY_HAND: Record<string, string> = {
   'functions/lib/loan-days/loan-day-pages.ts': 'one page of the size the client asked for, with its cursor',
   'functions/lib/data/tenant-walk.ts': 'a Scan, one page a call, its cursor saved between calls',
   'functions/lib/report-check/report-items.ts': "one page of a period's reports, its key handed to the audit",
+  'functions/lib/history/asset-track.ts': "one page of an asset's track, its cursor handed to the console",
 };
 
 describe('paging DynamoDB', () => {

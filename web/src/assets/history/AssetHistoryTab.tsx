@@ -3,13 +3,13 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { deriveStops, type Stop } from '@shared/history/stops';
+import { deriveStops } from '@shared/history/stops';
 import type { Asset } from '@shared/schemas/asset';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { formatDateTime } from '../assetFormat';
-import { HistorySlider, StopList, VisitChips } from './HistoryLists';
+import { HistorySlider, HistorySummary } from './HistoryLists';
 import { HistoryMap } from './HistoryMap';
 import { HistoryToolbar } from './HistoryToolbar';
 import { useAssetHistory, useHistoryVisits } from './historyApi';
@@ -88,20 +88,7 @@ export default function AssetHistoryTab({ asset, showVisits }: { asset: Asset; s
         />
       )}
       {complete && history.fixes.length > 0 && (
-        <>
-          <Typography variant="subtitle2" component="h3">
-            {t('stops', { count: stops.length })}
-          </Typography>
-          <StopList stops={stops} onChoose={(stop: Stop) => moveTo(stop.from)} />
-          {showVisits && (
-            <>
-              <Typography variant="subtitle2" component="h3">
-                {t('visits')}
-              </Typography>
-              <VisitChips visits={visits} onChoose={moveTo} />
-            </>
-          )}
-        </>
+        <HistorySummary stops={stops} visits={showVisits ? visits : null} onChoose={moveTo} />
       )}
     </Stack>
   );

@@ -96,3 +96,31 @@ export function HistorySlider({ count, marks, index, onChange, text }: HistorySl
     </Box>
   );
 }
+
+interface HistorySummaryProps {
+  stops: readonly Stop[];
+  /** Null where zone visits are not the caller's to see. */
+  visits: readonly ZoneVisit[] | null;
+  onChoose: (at: string) => void;
+}
+
+/** Below the map once the period is read: its stops, and the zone visits that overlap it. */
+export function HistorySummary({ stops, visits, onChoose }: HistorySummaryProps) {
+  const { t } = useTranslation('assetHistory');
+  return (
+    <>
+      <Typography variant="subtitle2" component="h3">
+        {t('stops', { count: stops.length })}
+      </Typography>
+      <StopList stops={stops} onChoose={(stop) => onChoose(stop.from)} />
+      {visits && (
+        <>
+          <Typography variant="subtitle2" component="h3">
+            {t('visits')}
+          </Typography>
+          <VisitChips visits={visits} onChoose={onChoose} />
+        </>
+      )}
+    </>
+  );
+}

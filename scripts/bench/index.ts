@@ -32,8 +32,7 @@ import { benchTimeRules } from './time-rules.bench';
  * BENCH_SECTIONS=device-list measures only the device list (with BENCH_TENANTS=0: no asset tenant seeded).
  * BENCH_TENANTS=10000 limits the tenants, BENCH_REPS the repetitions (default 15), BENCH_STACK_FILE reuses a
  * running stack, BENCH_DRY_RUN=true prints the sections instead of writing the file. BENCH_SECTIONS=asset-map
- * (comma list of asset-list, exports, asset-map, area-search, device-list, silent-tags, time-rules, report-subscriptions, geofence, geocoding, pipeline, pipeline-1000, push, codec, load, fairness) runs only those; the asset map bench (asset-map.bench.ts)
- * (comma list of asset-list, exports, asset-map, asset-history, device-list, silent-tags, time-rules, report-subscriptions, geofence, geocoding, pipeline, pipeline-1000, push, codec, load, fairness) runs only those; the asset map bench (asset-map.bench.ts)
+ * (comma list of asset-list, exports, asset-map, asset-history, area-search, device-list, silent-tags, time-rules, report-subscriptions, geofence, geocoding, pipeline, pipeline-1000, push, codec, load, fairness) runs only those; the asset map bench (asset-map.bench.ts)
  * adds a 1.5k tenant to compare with the 10k and 100k ones.
  */
 const TENANTS = [

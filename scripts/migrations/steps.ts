@@ -107,7 +107,9 @@ export const MIGRATION_STEPS: readonly MigrationStep[] = [
       'located events with a position and an asset written before the area search their geohash cell keys (gsi3, gsi4)',
     run: (ctx) => backfillAreaKeys(ctx),
   },
+  {
     id: 'asset-track-keys',
     gives: "events written before they carried their asset that asset and the asset's track keys (gsi2)",
     run: async (ctx) => ({ ...(await backfillAssetTracks(ctx)) }),
+  },
 ];

@@ -117,6 +117,7 @@ export async function initI18n() {
   document.documentElement.lang = i18n.language;
   // The page's lang attribute follows once the new language is on screen (useDocumentLanguage).
   i18n.on('languageChanged', (language) => {
+    if (languageOfThisPageOnly) return;
     try {
       localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
     } catch {
@@ -129,6 +130,16 @@ export async function initI18n() {
     if (chosen && (LANGUAGES as readonly string[]).includes(chosen) && chosen !== i18n.language)
       void i18n.changeLanguage(chosen);
   });
+}
+
+/**
+ * A page shown in a language that is not the reader's choice (a share link's, for someone without an account):
+ * the console open in other tabs of the same browser, and its next load, keep the language chosen there.
+ */
+let languageOfThisPageOnly = false;
+export function showThisPageIn(language: string) {
+  languageOfThisPageOnly = true;
+  if (i18n.language !== language) void i18n.changeLanguage(language);
 }
 
 export { i18n };

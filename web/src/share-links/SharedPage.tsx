@@ -16,6 +16,7 @@ import { useParams } from 'react-router-dom';
 import { ApiError } from '../api/ApiError';
 import { FullPageSpinner } from '../common/FullPageSpinner';
 import { useDocumentTitle } from '../common/pageHandle';
+import { showThisPageIn } from '../i18n/i18n';
 import { useShownLocation } from '../shell/useShownLocation';
 import { fetchSharedView, shareLinkKeys } from './shareLinksApi';
 
@@ -45,8 +46,8 @@ export default function SharedPage() {
   });
   const language = view.data?.language;
   useEffect(() => {
-    if (language && i18n.language !== language) void i18n.changeLanguage(language);
-  }, [language, i18n]);
+    if (language) showThisPageIn(language);
+  }, [language]);
 
   const ended = isEnded(view.error);
   return (
@@ -80,7 +81,7 @@ export default function SharedPage() {
 }
 
 function EndedLink() {
-  const { t } = useTranslation('sharedPage');
+  const { t, i18n } = useTranslation('sharedPage');
   return (
     <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', p: 4, mt: 6 }} data-testid="shared-ended">
       <LinkOffIcon color="disabled" sx={{ fontSize: 64 }} />
@@ -133,7 +134,7 @@ function SharedContent({ view, updatedAt }: { view: SharedView; updatedAt: numbe
 }
 
 function SharedAssetItem({ asset, format }: { asset: SharedAsset; format(iso: string): string }) {
-  const { t } = useTranslation('sharedPage');
+  const { t, i18n } = useTranslation('sharedPage');
   const position = asset.position;
   const where = position
     ? [

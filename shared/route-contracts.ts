@@ -16,6 +16,7 @@ import { EXPORTS_CONTRACTS } from './api/exports';
 import { GATEWAYS_CONTRACTS } from './api/gateways';
 import { GEO_ZONES_CONTRACTS } from './api/geo-zones';
 import { KPN_THINGS_CONTRACTS } from './api/kpn-things';
+import { LABELS_CONTRACTS } from './api/labels';
 import { LOAN_DAYS_CONTRACTS } from './api/loan-days';
 import { PICKUPS_CONTRACTS } from './api/pickups';
 import { REPORT_SUBSCRIPTIONS_CONTRACTS } from './api/report-subscriptions';
@@ -107,6 +108,7 @@ export const ROUTE_CONTRACTS = {
   ...GATEWAYS_CONTRACTS,
   ...DEVICE_PROFILES_CONTRACTS,
   ...ZONE_VISITS_CONTRACTS,
+  ...LABELS_CONTRACTS,
   ...PICKUPS_CONTRACTS,
   ...LOAN_DAYS_CONTRACTS,
   ...WEBHOOKS_CONTRACTS,

@@ -15,6 +15,7 @@ import { EXPORTS_ROUTES } from './api/exports';
 import { GATEWAYS_ROUTES } from './api/gateways';
 import { GEO_ZONES_ROUTES } from './api/geo-zones';
 import { KPN_THINGS_ROUTES } from './api/kpn-things';
+import { LABELS_ROUTES } from './api/labels';
 import { LOAN_DAYS_ROUTES } from './api/loan-days';
 import { PICKUPS_ROUTES } from './api/pickups';
 import { REPORT_SUBSCRIPTIONS_ROUTES } from './api/report-subscriptions';
@@ -60,6 +61,7 @@ export const ROUTES = [
   ...GATEWAYS_ROUTES,
   ...DEVICE_PROFILES_ROUTES,
   ...ZONE_VISITS_ROUTES,
+  ...LABELS_ROUTES,
   ...PICKUPS_ROUTES,
   ...LOAN_DAYS_ROUTES,
   ...WEBHOOKS_ROUTES,

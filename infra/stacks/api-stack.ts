@@ -183,8 +183,8 @@ export class ApiStack extends Stack {
         },
         // The webhook decrypts the tenant's Things shared secret with the same data key.
         ...(grantsOf(module).kpnDataKey ? { secrets: { KPN_DATA_KEY_SECRET_ID: kpnDataKey } } : {}),
-        // "Send now" writes the report's PDF or Excel file, as the export worker does.
-        ...(module === 'report-subscriptions' ? { bundling: exportWorkerBundling } : {}),
+        // "Send now" writes the report's PDF or Excel file, as the export worker does; labels draw their PDF.
+        ...(module === 'report-subscriptions' || module === 'labels' ? { bundling: exportWorkerBundling } : {}),
       });
       this.grantResources(handler, props, exportWorker);
       handlers.set(module, handler.function);

@@ -51,6 +51,7 @@ export const HANDLER_MODULES = [
   'utilisation',
   'area-search',
   'share-links',
+  'labels',
 ] as const;
 export type HandlerModule = (typeof HANDLER_MODULES)[number];
 

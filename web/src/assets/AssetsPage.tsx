@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListOrder, type ListRowsParams, ListScreen, type PanelId, parsePanelId } from '../common/list/ListScreen';
 import { notify } from '../common/notifications/notificationStore';
+import { usePrintLabels } from '../labels/usePrintLabels';
 import { useSession } from '../session/useSession';
 import { AssetFilter } from './AssetFilterDrawer';
 import { assetTableColumns, visibleColumns } from './assetColumns';
@@ -59,8 +60,11 @@ export default function AssetsPage() {
     () => assetTableColumns(shown, stringRecord(namesSetting.data), t),
     [shown, namesSetting.data, t],
   );
-  const canSelect = !isClient && hasAny(['ASSET_DELETE']);
+  // Staff select rows to print their labels, and to delete them with ASSET_DELETE.
+  const canSelect = !isClient;
+  const canDelete = canSelect && hasAny(['ASSET_DELETE']);
   const bulkDelete = useBulkDelete();
+  const labels = usePrintLabels('/api/assets/labels');
 
   return (
     <>
@@ -96,8 +100,16 @@ export default function AssetsPage() {
                 rowLabel: (asset) => t('actions.selectRow', { name: asset.name }),
                 onToggleAll: (checked, n) =>
                   notify(t(checked ? 'notices.selectedAll' : 'notices.unselectedAll', { n })),
-                actions: bulkDelete.actions,
-                phoneActions: bulkDelete.phoneActions,
+                actions: (checked) => (
+                  <>
+                    {labels.actions(checked)}
+                    {canDelete && bulkDelete.actions(checked)}
+                  </>
+                ),
+                phoneActions: (checked) => [
+                  ...labels.phoneActions(checked),
+                  ...(canDelete ? bulkDelete.phoneActions(checked) : []),
+                ],
               }
             : undefined
         }
@@ -110,6 +122,7 @@ export default function AssetsPage() {
         )}
       />
       {bulkDelete.dialog}
+      {labels.dialog}
     </>
   );
 }

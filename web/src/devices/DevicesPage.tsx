@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FilterField } from '../common/list/FilterDrawer';
 import { type ListRowsParams, ListScreen } from '../common/list/ListScreen';
+import { usePrintLabels } from '../labels/usePrintLabels';
 import { useSession } from '../session/useSession';
 import { DeviceDrawer } from './DeviceDrawer';
 import { deviceColumns } from './deviceColumns';
@@ -42,6 +43,8 @@ export default function DevicesPage() {
   const { isAdmin, hasAny } = useSession();
 
   // Admins see the asset as a plain name, everyone else as a link to it (spec 000 s.2).
+  const { t: tl } = useTranslation('labels');
+  const labels = usePrintLabels('/api/devices/labels');
   const columns = useMemo(() => deviceColumns(t, { assetAsLink: !isAdmin }), [t, isAdmin]);
   const filterFields = useMemo<FilterField<DeviceFilterKey>[]>(
     () => [
@@ -69,24 +72,34 @@ export default function DevicesPage() {
   );
 
   return (
-    <ListScreen<Device, DeviceFilterKey>
-      basePath="/devices"
-      search={{ label: t('searchLabel'), delay: SEARCH_DELAY_MS }}
-      filterKeys={filterKeys}
-      filterFields={filterFields}
-      filterSchema={filterSchema}
-      useRows={useDeviceRows}
-      pageSize={DEVICES_PAGE_SIZE}
-      columns={columns}
-      create={{ label: tc('addNew'), allowed: hasAny(['ROLE_SUPER_ADMIN']) }}
-      // The file holds the list as filtered and sorted on screen (spec 000 s.2), written by an export job.
-      exportMenu={{
-        path: '/api/devices/export',
-        background: true,
-        query: ({ search, filters, order }) => toDeviceQuery({ search, filters, sort: order }),
-      }}
-      loadErrorText={t('listError')}
-      renderPanel={(id, close) => <DeviceDrawer deviceId={id} onClose={close} />}
-    />
+    <>
+      <ListScreen<Device, DeviceFilterKey>
+        basePath="/devices"
+        search={{ label: t('searchLabel'), delay: SEARCH_DELAY_MS }}
+        filterKeys={filterKeys}
+        filterFields={filterFields}
+        filterSchema={filterSchema}
+        useRows={useDeviceRows}
+        pageSize={DEVICES_PAGE_SIZE}
+        columns={columns}
+        create={{ label: tc('addNew'), allowed: hasAny(['ROLE_SUPER_ADMIN']) }}
+        // The file holds the list as filtered and sorted on screen (spec 000 s.2), written by an export job.
+        exportMenu={{
+          path: '/api/devices/export',
+          background: true,
+          query: ({ search, filters, order }) => toDeviceQuery({ search, filters, sort: order }),
+        }}
+        loadErrorText={t('listError')}
+        // Rows are selected to print their labels (usePrintLabels).
+        selection={{
+          allLabel: tl('selectAllDevices'),
+          rowLabel: (device) => tl('selectDevice', { name: device.name ?? device.dev_eui }),
+          actions: labels.actions,
+          phoneActions: labels.phoneActions,
+        }}
+        renderPanel={(id, close) => <DeviceDrawer deviceId={id} onClose={close} />}
+      />
+      {labels.dialog}
+    </>
   );
 }

@@ -53,6 +53,8 @@ const KINDS: Record<string, EntityKind> = {
   // A person's own browser subscriptions, asked for in the alarm inbox: a personal setting, named as one.
   webPush: { title: 'preferences' },
   shareLinks: { title: 'shareLinks', table: 'SHARE_LINK', screen: screen('/share-links') },
+  // Labels printed of assets or devices: named by the list they are printed from, the assets' (the first).
+  labels: { title: 'assets' },
 };
 
 const BY_TABLE = new Map(

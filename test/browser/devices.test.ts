@@ -97,8 +97,8 @@ describe('devices in the console', () => {
 
       await page.getByLabel('Search name, model or DEVEUI').fill(run);
       await waitForScreen(page, new RegExp(`search=${run}`));
-      await page.getByRole('row').filter({ hasText: devEui }).getByRole('cell', { name }).waitFor();
-      await page.getByRole('cell', { name }).click();
+      await page.getByRole('row').filter({ hasText: devEui }).getByRole('cell', { name, exact: true }).waitFor();
+      await page.getByRole('cell', { name, exact: true }).click();
       await waitForScreen(page, /\/devices\/\d+/);
       await drawer(page).getByText(`Device ${name}`).waitFor();
       // DEVEUI and barcode are fixed once the device exists.
@@ -110,7 +110,7 @@ describe('devices in the console', () => {
       await page.getByText('Device updated').waitFor();
       await page.getByRole('cell', { name: 'Moved to depot Utrecht' }).waitFor();
 
-      await page.getByRole('cell', { name }).click();
+      await page.getByRole('cell', { name, exact: true }).click();
       await drawer(page).getByRole('button', { name: 'Delete' }).click();
       await page.getByText(`Are you sure you want to delete device ${name}?`).waitFor();
       await page.getByRole('button', { name: 'Yes' }).click();
@@ -134,8 +134,8 @@ describe('devices in the console', () => {
         const first = direction === 'asc' ? all[0] : all[all.length - 1];
         await header.getByRole('button').click();
         await waitForScreen(page, new RegExp(`order=devEui&dir=${direction}`));
-        await page.locator('tbody tr:first-child td:nth-child(5)', { hasText: first ?? '' }).waitFor();
-        return columnTexts(page, 5);
+        await page.locator('tbody tr:first-child td:nth-child(6)', { hasText: first ?? '' }).waitFor();
+        return columnTexts(page, 6);
       };
       const ascending = await sortBy('asc');
       await page.locator('th[aria-sort="ascending"]', { hasText: 'DEVEUI' }).waitFor();

@@ -1,4 +1,4 @@
-import { LABEL_SHEETS, type LabelFile, type LabelRequest } from '../../shared/schemas/labels';
+import type { LabelFile, LabelRequest } from '../../shared/schemas/labels';
 import { assetViewerOf } from '../lib/assets/asset-view';
 import { createHttpHandler, route } from '../lib/http/handler';
 import { assetLabels, deviceLabels } from '../lib/labels/label-items';
@@ -10,8 +10,7 @@ import { LABEL_SHEET_SIZES } from '../lib/labels/label-sheets';
  * drawn here and answered inline. Decision: docs/decisions/0326-printable-labels-are-drawn-as-vectors-in-the-request.md.
  */
 async function labelFile(entity: string, request: LabelRequest, labels: Label[]): Promise<LabelFile> {
-  const sheet = LABEL_SHEETS.includes(request.sheet) ? LABEL_SHEET_SIZES[request.sheet] : LABEL_SHEET_SIZES['a4-3x8'];
-  const pdf = await writeLabelPdf(sheet, labels, `${entity} labels`);
+  const pdf = await writeLabelPdf(LABEL_SHEET_SIZES[request.sheet], labels, `${entity} labels`);
   return {
     fileName: `${entity}.labels.${request.sheet}.pdf`,
     mimeType: 'application/pdf',

@@ -183,7 +183,7 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
   'asset-alarms': { entry: http('asset-alarms'), data: RW, livePublish: true },
   gateways: { entry: http('gateways'), data: RW, gatewayProvisioning: true },
   'device-profiles': { entry: http('device-profiles'), data: RW },
-  // Draws label sheets with pdfkit in the request (bundled as the export worker is, infra/stacks/api-stack.ts).
+  // Draws label sheets with pdfkit in the request (its writer beside the bundle, infra/constructs/labels-bundling.ts).
   labels: { entry: http('labels'), data: RW },
   // Reads visits (the handler layer writes as every route's does); the export worker writes their files.
   'zone-visits': { entry: http('zone-visits'), data: [...RW, 'exports-read'], invokeExportWorker: true },

@@ -2,15 +2,15 @@ import type { LabelFile, LabelRequest } from '../../shared/schemas/labels';
 import { assetViewerOf } from '../lib/assets/asset-view';
 import { createHttpHandler, route } from '../lib/http/handler';
 import { assetLabels, deviceLabels } from '../lib/labels/label-items';
-import { type Label, writeLabelPdf } from '../lib/labels/label-pdf';
 import { LABEL_SHEET_SIZES } from '../lib/labels/label-sheets';
+import { type Label, writeLabels } from '../lib/labels/label-writer';
 
 /**
  * Printable labels of selected assets and devices (functions/lib/labels/): a bounded selection, so the PDF is
  * drawn here and answered inline. Decision: docs/decisions/0326-printable-labels-are-drawn-as-vectors-in-the-request.md.
  */
 async function labelFile(entity: string, request: LabelRequest, labels: Label[]): Promise<LabelFile> {
-  const pdf = await writeLabelPdf(LABEL_SHEET_SIZES[request.sheet], labels, `${entity} labels`);
+  const pdf = await writeLabels(LABEL_SHEET_SIZES[request.sheet], labels, `${entity} labels`);
   return {
     fileName: `${entity}.labels.${request.sheet}.pdf`,
     mimeType: 'application/pdf',

@@ -17,6 +17,7 @@ import { exportWorkerBundling } from '../constructs/export-worker-bundling';
 import { FailureQueue } from '../constructs/failure-queue';
 import { grantGatewayProvisioning } from '../constructs/gateway-provisioning';
 import { type DataAccess, grantSendUplinks, HandlerFunction, REPO_ROOT } from '../constructs/handler-function';
+import { labelsBundling } from '../constructs/labels-bundling';
 import { OperationsDashboard } from '../constructs/operations-dashboard';
 import { OpsAlarms } from '../constructs/ops-alarms';
 import { ResetMailer } from '../constructs/reset-mailer';
@@ -183,8 +184,10 @@ export class ApiStack extends Stack {
         },
         // The webhook decrypts the tenant's Things shared secret with the same data key.
         ...(grantsOf(module).kpnDataKey ? { secrets: { KPN_DATA_KEY_SECRET_ID: kpnDataKey } } : {}),
-        // "Send now" writes the report's PDF or Excel file, as the export worker does; labels draw their PDF.
-        ...(module === 'report-subscriptions' || module === 'labels' ? { bundling: exportWorkerBundling } : {}),
+        // "Send now" writes the report's PDF or Excel file, as the export worker does.
+        ...(module === 'report-subscriptions' ? { bundling: exportWorkerBundling } : {}),
+        // Labels draw their PDF with a writer beside the bundle.
+        ...(module === 'labels' ? { bundling: labelsBundling } : {}),
       });
       this.grantResources(handler, props, exportWorker);
       handlers.set(module, handler.function);

@@ -12,6 +12,7 @@ import {
   PLACE_FILES_SCRIPT,
 } from '../../infra/constructs/export-worker-bundling';
 import { REPO_ROOT } from '../../infra/constructs/handler-function';
+import { LABELS_PLACE_FILES_SCRIPT, LABELS_SPLIT } from '../../infra/constructs/labels-bundling';
 import { HANDLER_GRANTS } from '../../infra/handler-grants';
 
 /**
@@ -61,6 +62,8 @@ const optionsOf = (name: string): BuildOptions => ({
   external: [
     '@aws-sdk/*',
     ...(EXPORT_BUNDLED.includes(name) ? [...EXPORT_WORKER_EXTERNALS, ...EXPORT_WORKER_SPLIT] : []),
+    // The labels' PDF writer is a file of its own beside index.js (infra/constructs/labels-bundling.ts).
+    ...(name === 'labels' ? LABELS_SPLIT : []),
   ],
   ...(EXPORT_BUNDLED.includes(name) ? { banner: { js: EXPORT_WORKER_BANNER }, define: EXPORT_WORKER_DEFINE } : {}),
   logLevel: 'silent',
@@ -136,6 +139,26 @@ describe('Lambda bundles (esbuild as CDK runs it)', () => {
       expect(written.pdf).toBe('%PDF-');
       expect(written.pdfBytes).toBeGreaterThan(500);
       expect(written.excelBytes).toBeGreaterThan(500);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the label writer, a bundle of its own beside index.js, loads and draws outside the repository', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'labels-bundle-'));
+    try {
+      const result = await build({
+        ...optionsOf('labels'),
+        entryPoints: [path.join(__dirname, 'fixtures', 'labels-bundle-entry.ts')],
+        write: false,
+      });
+      writeFileSync(path.join(dir, 'index.js'), result.outputFiles[0]?.contents ?? '');
+      execFileSync(process.execPath, [path.join(REPO_ROOT, LABELS_PLACE_FILES_SCRIPT), REPO_ROOT, dir]);
+      const output = execFileSync(process.execPath, [path.join(dir, 'index.js')], { cwd: dir, encoding: 'utf8' });
+      const written = JSON.parse(output.trim()) as { pdf: string; pdfBytes: number };
+      expect(statSync(path.join(dir, 'index.js')).size).toBeLessThan(LIMIT_BYTES);
+      expect(written.pdf).toBe('%PDF-');
+      expect(written.pdfBytes).toBeGreaterThan(2000);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

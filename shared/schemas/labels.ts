@@ -13,14 +13,15 @@ export type LabelSheetName = (typeof LABEL_SHEETS)[number];
 export const MAX_LABELS = 1000;
 export const TOO_MANY_LABELS = `At most ${MAX_LABELS} labels at a time`;
 export const NO_LABELS = 'Select at least one item';
-export const LABEL_ITEM_NOT_FOUND = 'Not found';
+/** As a 404 says it: an id of another tenant or customer reads exactly as one that never existed. */
+export const LABEL_ITEM_NOT_FOUND = 'Not Found';
 
 export const labelRequestSchema = z.object({
   ids: z
     .array(entityIdSchema)
     .min(1, NO_LABELS)
-    .max(MAX_LABELS, TOO_MANY_LABELS)
-    .transform((ids) => [...new Set(ids)]),
+    // An id given twice prints twice (two labels for one reel, its drum and its case).
+    .max(MAX_LABELS, TOO_MANY_LABELS),
   sheet: z.enum(LABEL_SHEETS),
 });
 export type LabelRequest = z.infer<typeof labelRequestSchema>;

@@ -31,12 +31,13 @@ async function itemsOf<T extends { id: number }>(
   visible: (item: T) => boolean,
 ): Promise<T[]> {
   const found = new Map<number, T>();
-  for (const raw of await batchGetByIds(ctx, type, ids)) {
+  // BatchGetItem refuses a key twice; the labels keep the ids as given.
+  for (const raw of await batchGetByIds(ctx, type, [...new Set(ids)])) {
     const item = fromItem<T>(raw);
     if (visible(item)) found.set(item.id, item);
   }
   const missing: Violation[] = ids.flatMap((id, i) =>
-    found.has(id) ? [] : [{ propertyPath: `ids[${i}]`, message: `${LABEL_ITEM_NOT_FOUND}: ${id}` }],
+    found.has(id) ? [] : [{ propertyPath: `ids[${i}]`, message: LABEL_ITEM_NOT_FOUND }],
   );
   if (missing.length > 0) throw unprocessable(missing);
   return ids.map((id) => found.get(id) as T);

@@ -207,6 +207,8 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
   'area-search': { entry: http('area-search'), data: RW },
   // Staff's links and the public read of one (functions/lib/share-links/): the lookup is a platform item.
   'share-links': { entry: http('share-links'), data: RW },
+  // The ERP's contract lines and their versions; reads the customers, assets, profiles and zones they name.
+  'rental-contracts': { entry: http('rental-contracts'), data: RW },
 
   // A reset request's code, stored for every address and mailed to an account's owner (PasswordResetRequested).
   'reset-mailer': {

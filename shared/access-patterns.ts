@@ -68,6 +68,9 @@ export const ACCESS_PATTERNS = {
   // Zone visits: a zone's by arrival, and the open ones (who is inside which zone now).
   zoneVisitsByArrival: 'gsi1',
   openZoneVisits: 'gsi2',
+  // Rental contract lines: one asset's and one customer's, latest on-hire first.
+  rentalContractsOfAsset: 'gsi1',
+  rentalContractsOfClient: 'gsi2',
   // The audit log: one entity's history and one actor's changes, newest first.
   auditByEntity: 'gsi1',
   auditByActor: 'gsi2',

@@ -19,6 +19,7 @@ import { KPN_THINGS_CONTRACTS } from './api/kpn-things';
 import { LABELS_CONTRACTS } from './api/labels';
 import { LOAN_DAYS_CONTRACTS } from './api/loan-days';
 import { PICKUPS_CONTRACTS } from './api/pickups';
+import { RENTAL_CONTRACTS_CONTRACTS } from './api/rental-contracts';
 import { REPORT_SUBSCRIPTIONS_CONTRACTS } from './api/report-subscriptions';
 import { ROLES_CONTRACTS } from './api/roles';
 import { SESSION_CONTRACTS } from './api/session';
@@ -118,6 +119,7 @@ export const ROUTE_CONTRACTS = {
   ...UTILISATION_CONTRACTS,
   ...AREA_SEARCH_CONTRACTS,
   ...SHARE_LINKS_CONTRACTS,
+  ...RENTAL_CONTRACTS_CONTRACTS,
 } satisfies Record<RouteId, RouteContract>;
 
 export const contractOf = (id: RouteId): RouteContract => ROUTE_CONTRACTS[id];

@@ -18,6 +18,7 @@ import { KPN_THINGS_ROUTES } from './api/kpn-things';
 import { LABELS_ROUTES } from './api/labels';
 import { LOAN_DAYS_ROUTES } from './api/loan-days';
 import { PICKUPS_ROUTES } from './api/pickups';
+import { RENTAL_CONTRACTS_ROUTES } from './api/rental-contracts';
 import { REPORT_SUBSCRIPTIONS_ROUTES } from './api/report-subscriptions';
 import { ROLES_ROUTES } from './api/roles';
 import type { RouteDef } from './api/route-def';
@@ -71,6 +72,7 @@ export const ROUTES = [
   ...UTILISATION_ROUTES,
   ...AREA_SEARCH_ROUTES,
   ...SHARE_LINKS_ROUTES,
+  ...RENTAL_CONTRACTS_ROUTES,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

@@ -52,6 +52,7 @@ export const HANDLER_MODULES = [
   'area-search',
   'share-links',
   'labels',
+  'rental-contracts',
 ] as const;
 export type HandlerModule = (typeof HANDLER_MODULES)[number];
 

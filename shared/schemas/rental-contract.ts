@@ -8,6 +8,7 @@ import {
   jsonLdShape,
   optionalVersionShape,
   referenceSchema,
+  tooLong,
 } from './common';
 
 /**
@@ -24,7 +25,7 @@ export const RENTAL_CONTRACT_BULK_MAX = 5000;
 export const EXTERNAL_ID_MAX = 64;
 export const QUANTITY_MAX = 100_000;
 export const DAY_RATE_MAX = 1_000_000;
-export const ADDRESS_MAX = 500;
+export const ADDRESS_MAX = 255;
 const FIRST_DAY = '2000-01-01';
 const LAST_DAY = '2099-12-31';
 
@@ -42,6 +43,8 @@ export const RENTAL_CONTRACT_MESSAGES = {
   currency: 'The currency must be an ISO 4217 code such as EUR',
   status: `The status must be one of ${RENTAL_CONTRACT_STATUSES.join(', ')}`,
   notInTenant: 'Not found in this tenant',
+  lines: `Send 1 to ${RENTAL_CONTRACT_BULK_MAX.toLocaleString('en')} lines`,
+  duplicate: 'This external id is already on an earlier line',
 } as const;
 
 /** Letters, digits and . _ : - : safe in a path, a key and a CSV cell (no '#', the keys' separator, no '/'). */
@@ -99,7 +102,7 @@ export const deliverySiteSchema = z
       z
         .string()
         .trim()
-        .max(ADDRESS_MAX, { error: `This value is too long. It should have ${ADDRESS_MAX} characters or less.` })
+        .max(ADDRESS_MAX, { error: tooLong(ADDRESS_MAX) })
         .nullable()
         .optional(),
     ),
@@ -158,15 +161,15 @@ export type RentalContractLine = z.output<typeof rentalContractLineSchema>;
 export const rentalContractBulkInputSchema = z.object({
   lines: z
     .array(rentalContractLineSchema)
-    .min(1, { error: `Send 1 to ${RENTAL_CONTRACT_BULK_MAX} lines` })
-    .max(RENTAL_CONTRACT_BULK_MAX, { error: `Send 1 to ${RENTAL_CONTRACT_BULK_MAX} lines` }),
+    .min(1, { error: RENTAL_CONTRACT_MESSAGES.lines })
+    .max(RENTAL_CONTRACT_BULK_MAX, { error: RENTAL_CONTRACT_MESSAGES.lines }),
 });
 /** The envelope alone: what the handler reads before it checks each line. */
 export const rentalContractBulkEnvelopeSchema = z.object({
   lines: z
-    .array(z.unknown(), { error: `Send 1 to ${RENTAL_CONTRACT_BULK_MAX} lines` })
-    .min(1, { error: `Send 1 to ${RENTAL_CONTRACT_BULK_MAX} lines` })
-    .max(RENTAL_CONTRACT_BULK_MAX, { error: `Send 1 to ${RENTAL_CONTRACT_BULK_MAX} lines` }),
+    .array(z.unknown(), { error: RENTAL_CONTRACT_MESSAGES.lines })
+    .min(1, { error: RENTAL_CONTRACT_MESSAGES.lines })
+    .max(RENTAL_CONTRACT_BULK_MAX, { error: RENTAL_CONTRACT_MESSAGES.lines }),
 });
 
 export const externalIdParamsSchema = z.object({ externalId: externalIdSchema });

@@ -1,5 +1,6 @@
 import type { Violation } from '../../../shared/errors';
 import {
+  RENTAL_CONTRACT_MESSAGES,
   type RentalContractBulkReport,
   type RentalContractLine,
   rentalContractBulkEnvelopeSchema,
@@ -42,7 +43,7 @@ function checkEach(raw: readonly unknown[]): {
     }
     const first = firstLineOf.get(parsed.data.externalId);
     if (first !== undefined) {
-      refused.set(index, [{ propertyPath: 'externalId', message: `This external id is already on line ${first + 1}` }]);
+      refused.set(index, [{ propertyPath: 'externalId', message: RENTAL_CONTRACT_MESSAGES.duplicate }]);
       continue;
     }
     firstLineOf.set(parsed.data.externalId, index);

@@ -37,6 +37,8 @@ const KINDS: Record<string, EntityKind> = {
   alarmNotices: { title: 'alarmNotices', screen: screen('/alarm-notices') },
   clients: { title: 'customers', table: 'CLIENT', screen: byId('/customers') },
   clientUsers: { title: 'customers', screen: byId('/customers') },
+  // The ERP's contract lines are a customer's; they have no screen of their own yet.
+  rentalContracts: { title: 'customers' },
   users: { title: 'users', table: 'USER', screen: byId('/users') },
   session: { title: 'signIn' },
   roles: { title: 'permissions', table: 'ROLE', screen: screen('/permissions') },

@@ -7,7 +7,8 @@ import { membersOf, send } from './client';
 /**
  * What the isolation sweep makes in demo and acme so every id route has ids of one tenant only to try:
  * kinds the seed numbers alike in every tenant (roles), kinds in no list (export jobs) and kinds the seed
- * has none of (an asset's attachment and sent alarm, a customer's user in acme, a frontend setting).
+ * has none of (an asset's attachment and sent alarm, a customer's user in acme, a frontend setting, a rental
+ * contract line).
  * Everything with a DELETE route is deleted again in removeOwnItems.
  */
 export interface OwnItems {
@@ -144,6 +145,7 @@ export async function makeOwnItems(suffix: string): Promise<OwnItems> {
       email: `isolation-${suffix}-${TENANT_OF[login]}@sweep.local`,
     });
     items.clientUsers.push([login, `/api/clients/${customer}/users/${user.id}`]);
+    await rentalContractLine(login, `SWEEP-${suffix}-${TENANT_OF[login]}`, customer, asset);
     const profile = await created(login, '/api/device-profiles', {
       name: `Isolation sweep ${suffix}`,
       codec: 'function decodeUplink(input) { return { data: { lat: 52, lon: 5 } }; }',
@@ -172,6 +174,24 @@ export async function makeOwnItems(suffix: string): Promise<OwnItems> {
     items.shareLinks.push([login, Number(link.id)]);
   }
   return items;
+}
+
+/**
+ * A rental contract line (the seed has none) of the customer and the asset made, under an external id of this
+ * tenant only. DELETE cancels a line and keeps it: it stays, cancelled, found by its customer's list.
+ */
+async function rentalContractLine(login: string, externalId: string, customer: number, asset: number) {
+  const body = { customer, asset, onHire: '2026-03-02', deliverySite: { address: 'Isolation sweep' } };
+  const token = await tokenOf(login);
+  const answer = await send({
+    method: 'PUT',
+    path: `/api/rental-contracts/${externalId}`,
+    token,
+    body: JSON.stringify(body),
+  });
+  if (answer.status !== 200)
+    throw new Error(`PUT rental contract ${externalId} as ${login}: ${answer.status} ${answer.text}`);
+  await send({ method: 'DELETE', path: `/api/rental-contracts/${externalId}`, token });
 }
 
 /** An endpoint on the local receiver name (nothing listens on port 9: its attempts fail) and its test event. */

@@ -19,7 +19,9 @@ export type DataGrant =
   /** PutObject and AbortMultipartUpload under exports/ and report-files/ (streamed in as a multipart upload). */
   | 'exports-write'
   /** Scan of the table: only the tenant-walk job, whose walks must find records that no index reaches. */
-  | 'table-scan';
+  | 'table-scan'
+  /** BatchWriteItem (puts 25 to a call, no condition): only the rental contracts' bulk upsert of new lines. */
+  | 'table-batch-write';
 
 /** Cognito actions on the one user pool, spelled as IAM spells them (cognito-idp:<name>). */
 export type CognitoAction =
@@ -208,7 +210,9 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
   // Staff's links and the public read of one (functions/lib/share-links/): the lookup is a platform item.
   'share-links': { entry: http('share-links'), data: RW },
   // The ERP's contract lines and their versions; reads the customers, assets, profiles and zones they name.
-  'rental-contracts': { entry: http('rental-contracts'), data: RW },
+  // New lines of a bulk upsert go 25 to a BatchWriteItem: 5,000 single puts do not fit the gateway's 29 s locally
+  // (docs/decisions/0325-rental-contract-lines-keyed-by-the-erp-s-external-id.md).
+  'rental-contracts': { entry: http('rental-contracts'), data: [...RW, 'table-batch-write'] },
 
   // A reset request's code, stored for every address and mailed to an account's owner (PasswordResetRequested).
   'reset-mailer': {
@@ -349,6 +353,7 @@ export const DATA_GRANT_ACTIONS: Record<DataGrant, readonly string[]> = {
   'exports-read': ['s3:GetObject'],
   'exports-write': ['s3:PutObject', 's3:AbortMultipartUpload'],
   'table-scan': ['dynamodb:Scan'],
+  'table-batch-write': ['dynamodb:BatchWriteItem'],
 };
 
 export const GATEWAY_PROVISIONING_ACTIONS = {

@@ -70,6 +70,9 @@ export function createDataAccessPolicies(
     'table-scan': policy('TableScan', 'Scan of the tracking table (the tenant-walk job)', [
       ...tableDataStatements(table, DATA_GRANT_ACTIONS['table-scan']),
     ]),
+    'table-batch-write': policy('TableBatchWrite', 'Batch puts to the tracking table (a bulk upsert)', [
+      ...tableDataStatements(table, DATA_GRANT_ACTIONS['table-batch-write']),
+    ]),
     attachments,
     'exports-read': exportsAck(
       policy('ExportsRead', 'Export files: download', [

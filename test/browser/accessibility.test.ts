@@ -182,7 +182,8 @@ const openGatewayDialog: Step['act'] = async (page) => {
 /** The share link dialog of the open customer panel (share-links/ShareLinkDialog.tsx). */
 const openShareLinkDialog: Step['act'] = async (page) => {
   await page.getByTestId('share-link-open').click();
-  await page.locator('[role="dialog"] form').waitFor();
+  // Its own form: the customer panel under it is a dialog with a form too.
+  await page.locator('form#share-link-form').waitFor();
   await settled(page);
 };
 

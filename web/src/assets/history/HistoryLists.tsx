@@ -2,6 +2,7 @@ import PlaceIcon from '@mui/icons-material/Place';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Slider from '@mui/material/Slider';
@@ -29,16 +30,19 @@ export function StopList({ stops, onChoose }: { stops: readonly Stop[]; onChoose
   return (
     <List dense disablePadding data-testid="history-stops">
       {stops.map((stop, index) => (
-        <ListItemButton key={stop.from} onClick={() => onChoose(stop)} sx={{ px: 1 }} data-testid="history-stop">
-          <ListItemText
-            primary={`${index + 1}. ${formatDateTime(stop.from)} – ${formatDateTime(stop.to)}`}
-            secondary={t('stopDetail', {
-              span: formatSpan(stop.from, stop.to, t as never),
-              count: stop.fixes,
-              radius: stop.radius,
-            })}
-          />
-        </ListItemButton>
+        // A list holds list items only (axe): the button sits in its item.
+        <ListItem key={stop.from} disablePadding>
+          <ListItemButton onClick={() => onChoose(stop)} sx={{ px: 1 }} data-testid="history-stop">
+            <ListItemText
+              primary={`${index + 1}. ${formatDateTime(stop.from)} – ${formatDateTime(stop.to)}`}
+              secondary={t('stopDetail', {
+                span: formatSpan(stop.from, stop.to, t as never),
+                count: stop.fixes,
+                radius: stop.radius,
+              })}
+            />
+          </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );

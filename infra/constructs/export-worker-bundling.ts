@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import * as path from 'node:path';
 import type * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import { placeFilesCommand, splitImportOf } from './writer-bundles';
 
 /**
  * How the export worker (the one Lambda with pdfkit and exceljs) is bundled beyond nodeFunctionBase:
@@ -19,7 +19,11 @@ export const EXPORT_WORKER_EXTERNALS = ['fontkit', 'brotli'];
  * built by place-files.cjs with the same options: index.js stays under 1 MB and loads them on first use
  * (functions/lib/exports/writers/index.ts). esbuild matches these import paths as written.
  */
-export const EXPORT_WORKER_SPLIT = ['./excel-writer', './pdf-writer'];
+export const EXPORT_WORKER_WRITERS = [
+  'functions/lib/exports/writers/excel-writer.ts',
+  'functions/lib/exports/writers/pdf-writer.ts',
+];
+export const EXPORT_WORKER_SPLIT = EXPORT_WORKER_WRITERS.map(splitImportOf);
 export const EXPORT_WORKER_BANNER = "const __bundle_url=require('url').pathToFileURL(__filename).href;";
 
 /** The commit being built, which an evidence document names (functions/lib/product-version.ts); '' outside git. */
@@ -34,7 +38,6 @@ export const EXPORT_WORKER_DEFINE = {
   'import.meta.url': '__bundle_url',
   'process.env.PRODUCT_COMMIT': JSON.stringify(buildCommit()),
 };
-export const PLACE_FILES_SCRIPT = path.join('infra', 'bundle-files', 'export-worker', 'place-files.cjs');
 
 export function exportWorkerBundling(base: nodejs.BundlingOptions): nodejs.BundlingOptions {
   return {
@@ -45,9 +48,7 @@ export function exportWorkerBundling(base: nodejs.BundlingOptions): nodejs.Bundl
     commandHooks: {
       beforeBundling: () => [],
       beforeInstall: () => [],
-      afterBundling: (inputDir, outputDir) => [
-        `node "${path.join(inputDir, PLACE_FILES_SCRIPT)}" "${inputDir}" "${outputDir}"`,
-      ],
+      afterBundling: (inputDir, outputDir) => [placeFilesCommand(inputDir, outputDir, EXPORT_WORKER_WRITERS)],
     },
   };
 }

@@ -1,14 +1,14 @@
-import * as path from 'node:path';
 import type * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import { placeFilesCommand, splitImportOf } from './writer-bundles';
 
 /**
  * How the labels handler is bundled beyond nodeFunctionBase: its PDF writer (pdfkit, qrcode, bwip-js) is a file
- * of its own beside index.js, built with pdfkit's fonts by infra/bundle-files/labels/place-files.cjs, and
+ * of its own beside index.js, built with pdfkit's fonts by the writers' place-files script (infra/constructs/writer-bundles.ts), and
  * required when a sheet is drawn (functions/lib/labels/label-writer.ts). esbuild matches the import path as
  * written. Offline, like the rest of `npm run synth`.
  */
-export const LABELS_SPLIT = ['./label-pdf'];
-export const LABELS_PLACE_FILES_SCRIPT = path.join('infra', 'bundle-files', 'labels', 'place-files.cjs');
+export const LABELS_WRITERS = ['functions/lib/labels/label-pdf.ts'];
+export const LABELS_SPLIT = LABELS_WRITERS.map(splitImportOf);
 
 export function labelsBundling(base: nodejs.BundlingOptions): nodejs.BundlingOptions {
   return {
@@ -17,9 +17,7 @@ export function labelsBundling(base: nodejs.BundlingOptions): nodejs.BundlingOpt
     commandHooks: {
       beforeBundling: () => [],
       beforeInstall: () => [],
-      afterBundling: (inputDir, outputDir) => [
-        `node "${path.join(inputDir, LABELS_PLACE_FILES_SCRIPT)}" "${inputDir}" "${outputDir}"`,
-      ],
+      afterBundling: (inputDir, outputDir) => [placeFilesCommand(inputDir, outputDir, LABELS_WRITERS)],
     },
   };
 }

@@ -9,10 +9,11 @@ import {
   EXPORT_WORKER_DEFINE,
   EXPORT_WORKER_EXTERNALS,
   EXPORT_WORKER_SPLIT,
-  PLACE_FILES_SCRIPT,
+  EXPORT_WORKER_WRITERS,
 } from '../../infra/constructs/export-worker-bundling';
 import { REPO_ROOT } from '../../infra/constructs/handler-function';
-import { LABELS_PLACE_FILES_SCRIPT, LABELS_SPLIT } from '../../infra/constructs/labels-bundling';
+import { LABELS_SPLIT, LABELS_WRITERS } from '../../infra/constructs/labels-bundling';
+import { PLACE_FILES_SCRIPT } from '../../infra/constructs/writer-bundles';
 import { HANDLER_GRANTS } from '../../infra/handler-grants';
 
 /**
@@ -132,7 +133,12 @@ describe('Lambda bundles (esbuild as CDK runs it)', () => {
         write: false,
       });
       writeFileSync(path.join(dir, 'index.js'), result.outputFiles[0]?.contents ?? '');
-      execFileSync(process.execPath, [path.join(REPO_ROOT, PLACE_FILES_SCRIPT), REPO_ROOT, dir]);
+      execFileSync(process.execPath, [
+        path.join(REPO_ROOT, PLACE_FILES_SCRIPT),
+        REPO_ROOT,
+        dir,
+        ...EXPORT_WORKER_WRITERS,
+      ]);
       const output = execFileSync(process.execPath, [path.join(dir, 'index.js')], { cwd: dir, encoding: 'utf8' });
       const written = JSON.parse(output.trim()) as { pdf: string; pdfBytes: number; excelBytes: number };
       for (const file of ['index.js', ...EXPORT_WORKER_SPLIT.map((split) => `${split}.js`)])
@@ -154,7 +160,7 @@ describe('Lambda bundles (esbuild as CDK runs it)', () => {
         write: false,
       });
       writeFileSync(path.join(dir, 'index.js'), result.outputFiles[0]?.contents ?? '');
-      execFileSync(process.execPath, [path.join(REPO_ROOT, LABELS_PLACE_FILES_SCRIPT), REPO_ROOT, dir]);
+      execFileSync(process.execPath, [path.join(REPO_ROOT, PLACE_FILES_SCRIPT), REPO_ROOT, dir, ...LABELS_WRITERS]);
       const output = execFileSync(process.execPath, [path.join(dir, 'index.js')], { cwd: dir, encoding: 'utf8' });
       const written = JSON.parse(output.trim()) as { pdf: string; pdfBytes: number };
       expect(statSync(path.join(dir, 'index.js')).size).toBeLessThan(LIMIT_BYTES);

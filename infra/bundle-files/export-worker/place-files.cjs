@@ -1,19 +1,22 @@
-// Run after esbuild bundles the export worker (CDK commandHooks.afterBundling, and test/infra/bundle-size.test.ts):
-// `node place-files.cjs <repo root> <bundle dir>`. Plain CommonJS so that it runs wherever CDK bundles.
+// Run after esbuild bundles a Lambda that draws PDFs or Excel files (CDK commandHooks.afterBundling, and
+// test/infra/bundle-size.test.ts): `node place-files.cjs <repo root> <bundle dir> <writer.ts>...`, each writer a
+// repo-relative TypeScript entry built as <its name>.js beside index.js. Plain CommonJS so that it runs wherever
+// CDK bundles. Used by the export worker (infra/constructs/export-worker-bundling.ts) and the labels handler
+// (infra/constructs/labels-bundling.ts), so both place the same fonts and stand-ins.
 //
 // pdfkit loads its standard fonts (Helvetica's metrics) at run time through createRequire('#standard-fonts/…'),
 // which esbuild cannot follow: the fonts are copied next to the bundle and named in a package.json "imports"
 // map, the way pdfkit's own package.json names them. fontkit (embedded TrueType fonts) and brotli (WOFF2) are
-// left out of the bundle: the exports draw only the standard fonts, so tiny stand-ins that refuse are enough.
+// left out of the bundle: the writers draw only the standard fonts, so tiny stand-ins that refuse are enough.
 //
-// The Excel and PDF writers are built here as pdf-writer.js and excel-writer.js beside index.js (so
-// index.js stays under 1 MB; it requires them on first use). Their options are those of the worker's own bundle
-// (infra/constructs/export-worker-bundling.ts, nodeFunctionBase): keep the two alike.
+// The writers are files of their own so that index.js stays under 1 MB; it requires them on first use. Their
+// options are those of the Lambdas' own bundles (nodeFunctionBase): keep them alike.
 const fs = require('node:fs');
 const path = require('node:path');
 
-const [root, out] = process.argv.slice(2);
-if (!root || !out) throw new Error('usage: place-files.cjs <repo root> <bundle dir>');
+const [root, out, ...writers] = process.argv.slice(2);
+if (!root || !out || writers.length === 0)
+  throw new Error('usage: place-files.cjs <repo root> <bundle dir> <writer.ts>...');
 const fonts = path.join(root, 'node_modules', 'pdfkit', 'js', 'standard-fonts');
 fs.cpSync(fonts, path.join(out, 'standard-fonts'), {
   recursive: true,
@@ -24,7 +27,7 @@ fs.writeFileSync(
   `${JSON.stringify({ private: true, imports: { '#standard-fonts/*': './standard-fonts/*.cjs' } }, null, 2)}\n`,
 );
 const refuse = (what) =>
-  `module.exports = new Proxy({}, { get: () => () => { throw new Error('${what} is not part of the export worker'); } });\n`;
+  `module.exports = new Proxy({}, { get: () => () => { throw new Error('${what} is not part of this bundle'); } });\n`;
 for (const [name, file, what] of [
   ['fontkit', 'index.js', 'Embedding a font'],
   ['brotli', 'decompress.js', 'WOFF2'],
@@ -36,11 +39,10 @@ for (const [name, file, what] of [
 }
 
 const { buildSync } = require('esbuild');
-const writers = path.join(root, 'functions', 'lib', 'exports', 'writers');
-for (const name of ['excel-writer', 'pdf-writer']) {
+for (const writer of writers) {
   buildSync({
-    entryPoints: [path.join(writers, `${name}.ts`)],
-    outfile: path.join(out, `${name}.js`),
+    entryPoints: [path.join(root, writer)],
+    outfile: path.join(out, `${path.basename(writer, '.ts')}.js`),
     bundle: true,
     minify: true,
     sourcemap: true,

@@ -1,12 +1,10 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import type { AreaShape } from '@shared/schemas/area-search';
 import type { Position } from '@shared/schemas/geo-zone';
-import type { Map as MapLibreMap } from 'maplibre-gl';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createConsoleMap } from '../map/createMap';
 import { consoleMapStyle } from '../map/mapStyle';
+import { FillingMapElement, useConsoleMap } from '../map/useConsoleMap';
 import { type AreaDrawing, type AreaDrawMode, attachAreaDrawing } from './areaDrawing';
 import { addAreaLayers, type MapPoint, outlineBounds, setAreaData } from './areaLayers';
 
@@ -26,61 +24,43 @@ export interface AreaSearchMapProps {
  */
 export function AreaSearchMap({ outline, points, drawMode, onDrawn }: AreaSearchMapProps) {
   const { t } = useTranslation('areaSearch');
-  const container = useRef<HTMLDivElement>(null);
-  const mapRef = useRef<MapLibreMap | null>(null);
   const drawing = useRef<AreaDrawing | null>(null);
   const drawn = useRef(onDrawn);
   drawn.current = onDrawn;
-  const [ready, setReady] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    if (!container.current) return;
-    const map = createConsoleMap({ container: container.current, style: consoleMapStyle(), ...INITIAL_VIEW });
-    if (!map) {
-      setFailed(true);
-      return;
-    }
-    mapRef.current = map;
-    map.on('load', () => {
+  const consoleMap = useConsoleMap({
+    options: () => ({ style: consoleMapStyle(), ...INITIAL_VIEW }),
+    onLoad: (map) => {
       addAreaLayers(map);
       drawing.current = attachAreaDrawing(map, (area) => drawn.current(area));
-      setReady(true);
-    });
-    return () => {
-      drawing.current?.destroy();
-      drawing.current = null;
-      map.remove();
-      mapRef.current = null;
-    };
-  }, []);
+      return () => {
+        drawing.current?.destroy();
+        drawing.current = null;
+      };
+    },
+  });
+  const { map: mapRef, ready } = consoleMap;
 
   useEffect(() => {
     if (ready && mapRef.current) setAreaData(mapRef.current, outline, points);
-  }, [ready, outline, points]);
+  }, [ready, outline, points, mapRef]);
   const outlineKey = JSON.stringify(outline);
   useEffect(() => {
     const map = mapRef.current;
     if (!ready || !map || !outlineKey || outlineKey === 'null') return;
     const [w, s, e, n] = outlineBounds(JSON.parse(outlineKey) as Position[][]);
     map.fitBounds([w, s, e, n], { padding: 40, maxZoom: 16, duration: 0 });
-  }, [ready, outlineKey]);
+  }, [ready, outlineKey, mapRef]);
   useEffect(() => {
     if (ready) drawing.current?.setMode(drawMode);
   }, [ready, drawMode]);
 
-  if (failed) return <Alert severity="warning">{t('mapUnavailable')}</Alert>;
+  if (consoleMap.failed) return <Alert severity="warning">{t('mapUnavailable')}</Alert>;
   return (
-    <Box sx={{ position: 'absolute', inset: 0 }}>
-      <Box
-        ref={container}
-        data-testid="area-search-map"
-        data-ready={ready ? 'true' : 'false'}
-        data-points={points.length}
-        role="region"
-        aria-label={t('mapLabel')}
-        sx={{ width: '100%', height: '100%' }}
-      />
-    </Box>
+    <FillingMapElement
+      map={consoleMap}
+      label={t('mapLabel')}
+      data-testid="area-search-map"
+      data-points={points.length}
+    />
   );
 }

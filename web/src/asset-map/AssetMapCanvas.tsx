@@ -1,14 +1,13 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import type { GeoZoneGeometry } from '@shared/schemas/geo-zone';
 import type { FeatureCollection, Point } from 'geojson';
 import type { MapLayerMouseEvent, Map as MapLibreMap } from 'maplibre-gl';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createConsoleMap } from '../map/createMap';
 import type { BaseLayerId, OverlayId } from '../map/layers';
 import { levelOfRank } from '../map/mapLevels';
 import { consoleMapStyle, showBaseLayer, showOverlays } from '../map/mapStyle';
+import { FillingMapElement, useConsoleMap } from '../map/useConsoleMap';
 import {
   addAssetLayers,
   CLUSTER_LAYER,
@@ -45,29 +44,13 @@ export interface AssetMapCanvasProps {
  */
 export function AssetMapCanvas(props: AssetMapCanvasProps) {
   const { t } = useTranslation('assetMap');
-  const container = useRef<HTMLDivElement>(null);
-  const mapRef = useRef<MapLibreMap | null>(null);
   const drawing = useRef<ZoneDrawing | null>(null);
   const latest = useRef(props);
   latest.current = props;
-  const [ready, setReady] = useState(false);
-  const [failed, setFailed] = useState(false);
   const { assets, zones, base, overlays, drawMode } = props;
-
-  useEffect(() => {
-    if (!container.current) return;
-    const { base: initialBase, overlays: initialOverlays } = latest.current;
-    const map = createConsoleMap({
-      container: container.current,
-      style: consoleMapStyle(initialBase, initialOverlays),
-      ...INITIAL_VIEW,
-    });
-    if (!map) {
-      setFailed(true);
-      return;
-    }
-    mapRef.current = map;
-    map.on('load', () => {
+  const consoleMap = useConsoleMap({
+    options: () => ({ style: consoleMapStyle(latest.current.base, latest.current.overlays), ...INITIAL_VIEW }),
+    onLoad: (map) => {
       const current = latest.current;
       addAssetLayers(map, current.assets);
       addZoneLayers(map, zoneShapes(current.zones), zoneLabels(current.zones), CLUSTER_LAYER);
@@ -79,47 +62,33 @@ export function AssetMapCanvas(props: AssetMapCanvasProps) {
           latest.current.onDrawn(geometry);
         });
       }
-      setReady(true);
-    });
-    map.on('idle', () => describeRendered(map, container.current));
-    return () => {
-      drawing.current?.destroy();
-      drawing.current = null;
-      map.remove();
-      mapRef.current = null;
-    };
-  }, []);
+      map.on('idle', () => describeRendered(map, map.getContainer() as HTMLDivElement));
+      return () => {
+        drawing.current?.destroy();
+        drawing.current = null;
+      };
+    },
+  });
+  const { map: mapRef, ready } = consoleMap;
 
   useEffect(() => {
     if (ready && mapRef.current) setAssetData(mapRef.current, assets);
-  }, [ready, assets]);
+  }, [ready, assets, mapRef]);
   useEffect(() => {
     if (ready && mapRef.current) setZoneData(mapRef.current, zoneShapes(zones), zoneLabels(zones));
-  }, [ready, zones]);
+  }, [ready, zones, mapRef]);
   useEffect(() => {
     if (ready && mapRef.current) showBaseLayer(mapRef.current, base);
-  }, [ready, base]);
+  }, [ready, base, mapRef]);
   useEffect(() => {
     if (ready && mapRef.current) showOverlays(mapRef.current, overlays);
-  }, [ready, overlays]);
+  }, [ready, overlays, mapRef]);
   useEffect(() => {
     if (ready) drawing.current?.setMode(drawMode);
   }, [ready, drawMode]);
 
-  if (failed) return <Alert severity="warning">{t('unavailable')}</Alert>;
-  // MapLibre makes its container position: relative, so the container fills a positioned wrapper.
-  return (
-    <Box sx={{ position: 'absolute', inset: 0 }}>
-      <Box
-        ref={container}
-        data-testid="asset-map-canvas"
-        data-ready={ready ? 'true' : 'false'}
-        role="region"
-        aria-label={t('mapLabel')}
-        sx={{ width: '100%', height: '100%' }}
-      />
-    </Box>
-  );
+  if (consoleMap.failed) return <Alert severity="warning">{t('unavailable')}</Alert>;
+  return <FillingMapElement map={consoleMap} label={t('mapLabel')} data-testid="asset-map-canvas" />;
 }
 
 /**

@@ -1,12 +1,11 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import type { SharedAsset } from '@shared/schemas/share-link';
 import { type GeoJSONSource, LngLatBounds, type Map as MapLibreMap } from 'maplibre-gl';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createConsoleMap } from '../map/createMap';
 import { consoleMapStyle } from '../map/mapStyle';
+import { FillingMapElement, markWhenDrawn, useConsoleMap } from '../map/useConsoleMap';
 
 const EMPTY = { type: 'FeatureCollection' as const, features: [] };
 const SINGLE_ZOOM = 15;
@@ -79,61 +78,27 @@ function fitOnce(map: MapLibreMap, assets: readonly SharedAsset[]) {
 export default function SharedMap({ assets }: { assets: readonly SharedAsset[] }) {
   const { t } = useTranslation('sharedPage');
   const color = useTheme().palette.primary.main;
-  const container = useRef<HTMLDivElement>(null);
-  const map = useRef<MapLibreMap | null>(null);
   const fitted = useRef(false);
-  const [ready, setReady] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: made once; the data goes in by the effect below
-  useEffect(() => {
-    if (!container.current) return;
-    const instance = createConsoleMap({
-      container: container.current,
-      style: consoleMapStyle(),
-      center: [5.3, 52.1],
-      zoom: 6,
-    });
-    if (!instance) return setFailed(true);
-    instance.on('load', () => {
-      addLayers(instance, color);
-      setReady(true);
-    });
-    map.current = instance;
-    return () => {
-      instance.remove();
-      map.current = null;
-    };
-  }, []);
+  const consoleMap = useConsoleMap({
+    options: () => ({ style: consoleMapStyle(), center: [5.3, 52.1], zoom: 6 }),
+    onLoad: (map) => {
+      addLayers(map, color);
+      return undefined;
+    },
+  });
+  const { map, ready } = consoleMap;
 
   useEffect(() => {
     const instance = map.current;
     if (!ready || !instance) return;
-    instance.getSource<GeoJSONSource>('shared-points')?.setData(pointsOf(assets));
+    const points = pointsOf(assets);
+    instance.getSource<GeoJSONSource>('shared-points')?.setData(points);
     instance.getSource<GeoJSONSource>('shared-track')?.setData(tracksOf(assets));
     if (!fitted.current) fitOnce(instance, assets);
     fitted.current = true;
-    // Written once the map has drawn the data: tests wait for it, not for a time.
-    const element = container.current;
-    const rendered = () => element?.setAttribute('data-rendered-points', String(pointsOf(assets).features.length));
-    instance.once('idle', rendered);
-    return () => {
-      instance.off('idle', rendered);
-    };
-  }, [ready, assets]);
+    return markWhenDrawn(instance, instance.getContainer(), 'points', points.features.length);
+  }, [ready, assets, map]);
 
-  if (failed) return <Alert severity="warning">{t('noWebGl')}</Alert>;
-  // MapLibre makes its container `position: relative`: the box that fills the area is its parent.
-  return (
-    <Box sx={{ position: 'absolute', inset: 0 }}>
-      <Box
-        ref={container}
-        data-testid="shared-map"
-        data-ready={ready ? 'true' : 'false'}
-        role="region"
-        aria-label={t('map')}
-        sx={{ width: '100%', height: '100%' }}
-      />
-    </Box>
-  );
+  if (consoleMap.failed) return <Alert severity="warning">{t('noWebGl')}</Alert>;
+  return <FillingMapElement map={consoleMap} label={t('map')} data-testid="shared-map" />;
 }

@@ -34,7 +34,7 @@ const isEnded = (error: unknown) => error instanceof ApiError && error.status ==
  */
 export default function SharedPage() {
   const { token = '' } = useParams();
-  const { t, i18n } = useTranslation('sharedPage');
+  const { t } = useTranslation('sharedPage');
   useDocumentTitle();
   const shownLocation = useShownLocation();
   const view = useQuery({
@@ -81,7 +81,7 @@ export default function SharedPage() {
 }
 
 function EndedLink() {
-  const { t, i18n } = useTranslation('sharedPage');
+  const { t } = useTranslation('sharedPage');
   return (
     <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', p: 4, mt: 6 }} data-testid="shared-ended">
       <LinkOffIcon color="disabled" sx={{ fontSize: 64 }} />
@@ -134,7 +134,7 @@ function SharedContent({ view, updatedAt }: { view: SharedView; updatedAt: numbe
 }
 
 function SharedAssetItem({ asset, format }: { asset: SharedAsset; format(iso: string): string }) {
-  const { t, i18n } = useTranslation('sharedPage');
+  const { t } = useTranslation('sharedPage');
   const position = asset.position;
   const where = position
     ? [

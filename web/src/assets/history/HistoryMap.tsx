@@ -3,12 +3,11 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import type { Stop } from '@shared/history/stops';
 import type { TrackFix } from '@shared/schemas/asset-history';
-import type { Map as MapLibreMap } from 'maplibre-gl';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createConsoleMap } from '../../map/createMap';
 import { LayerControl, useMapLayers } from '../../map/LayerControl';
 import { consoleMapStyle, showBaseLayer, showOverlays } from '../../map/mapStyle';
+import { MapElement, markWhenDrawn, useConsoleMap } from '../../map/useConsoleMap';
 import {
   boundsOf,
   fixPoints,
@@ -38,42 +37,25 @@ export function HistoryMap({ fixes, accepted, stops, current, complete, popupTex
   const { t } = useTranslation('assetHistory');
   const theme = useTheme();
   const layers = useMapLayers();
-  const container = useRef<HTMLDivElement>(null);
-  const map = useRef<MapLibreMap | null>(null);
   const text = useRef(popupText);
   text.current = popupText;
   const fitted = useRef<'none' | 'first' | 'complete'>('none');
-  const [ready, setReady] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: made once; layers and data follow below
-  useEffect(() => {
-    if (!container.current) return;
-    const instance = createConsoleMap({
-      container: container.current,
-      style: consoleMapStyle(layers.base, layers.overlays),
-      center: [5.1, 52.1],
-      zoom: 6,
-    });
-    if (!instance) return setFailed(true);
-    instance.on('load', () => {
-      addHistoryLayers(instance, theme.palette.primary.main);
-      bindPopups(instance, () => text.current);
-      setReady(true);
-    });
-    map.current = instance;
-    return () => {
-      instance.remove();
-      map.current = null;
-    };
-  }, []);
+  const consoleMap = useConsoleMap({
+    options: () => ({ style: consoleMapStyle(layers.base, layers.overlays), center: [5.1, 52.1], zoom: 6 }),
+    onLoad: (map) => {
+      addHistoryLayers(map, theme.palette.primary.main);
+      bindPopups(map, () => text.current);
+      return undefined;
+    },
+  });
+  const { map, ready } = consoleMap;
 
   useEffect(() => {
     if (ready && map.current) showBaseLayer(map.current, layers.base);
-  }, [ready, layers.base]);
+  }, [ready, layers.base, map]);
   useEffect(() => {
     if (ready && map.current) showOverlays(map.current, layers.overlays);
-  }, [ready, layers.overlays]);
+  }, [ready, layers.overlays, map]);
 
   useEffect(() => {
     const instance = map.current;
@@ -89,15 +71,8 @@ export function HistoryMap({ fixes, accepted, stops, current, complete, popupTex
       instance.fitBounds(bounds, { padding: 40, maxZoom: 16, duration: 0 });
       fitted.current = stage;
     }
-    // Written once the map has drawn this data, for tests (they wait for it, not for a time).
-    const element = container.current;
-    element?.removeAttribute('data-rendered-fixes');
-    const rendered = () => element?.setAttribute('data-rendered-fixes', String(accepted.length));
-    instance.once('idle', rendered);
-    return () => {
-      instance.off('idle', rendered);
-    };
-  }, [ready, fixes, accepted, stops, complete]);
+    return markWhenDrawn(instance, instance.getContainer(), 'fixes', accepted.length);
+  }, [ready, fixes, accepted, stops, complete, map]);
 
   useEffect(() => {
     const instance = map.current;
@@ -106,17 +81,15 @@ export function HistoryMap({ fixes, accepted, stops, current, complete, popupTex
     if (current && !instance.getBounds().contains([current.longitude, current.latitude])) {
       instance.panTo([current.longitude, current.latitude], { duration: 200 });
     }
-  }, [ready, current]);
+  }, [ready, current, map]);
 
-  if (failed) return <Alert severity="warning">{t('mapUnavailable')}</Alert>;
+  if (consoleMap.failed) return <Alert severity="warning">{t('mapUnavailable')}</Alert>;
   return (
     <Box sx={{ position: 'relative' }}>
-      <Box
-        ref={container}
+      <MapElement
+        map={consoleMap}
+        label={t('mapLabel')}
         data-testid="history-map"
-        data-ready={ready ? 'true' : 'false'}
-        role="region"
-        aria-label={t('mapLabel')}
         sx={{ height: { xs: '50vh', md: 420 }, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider' }}
       />
       <Box sx={{ position: 'absolute', left: 8, top: 8 }}>

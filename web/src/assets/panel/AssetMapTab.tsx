@@ -4,12 +4,12 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createConsoleMap } from '../../map/createMap';
 import { LayerControl, useMapLayers } from '../../map/LayerControl';
 import type { BaseLayerId, OverlayId } from '../../map/layers';
 import { consoleMapStyle, showBaseLayer, showOverlays } from '../../map/mapStyle';
+import { MapElement, markWhenDrawn, useConsoleMap } from '../../map/useConsoleMap';
 import { roundRadius } from '../assetFormat';
 import { eventPoints, type PositionedEvent, positioned, radiusArea, trackLine } from './eventGeometry';
 import { EVENT_MARKER_RADIUS, EVENT_ZOOM } from './mapStyle';
@@ -58,51 +58,33 @@ interface EventMapProps {
 
 function EventMap({ events, focus, base, overlays }: EventMapProps) {
   const { t } = useTranslation('assets');
-  const theme = useTheme();
-  const container = useRef<HTMLDivElement>(null);
-  const map = useRef<MapLibreMap | null>(null);
-  const [ready, setReady] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const color = theme.palette.primary.main;
-
-  // The map is made once; data and focus are applied by the effect below.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: made once, see above
-  useEffect(() => {
-    if (!container.current) return;
-    // The console's map (web/src/map): base layers, offline outlines, failing tiles ignored.
-    const instance = createConsoleMap({
-      container: container.current,
+  const color = useTheme().palette.primary.main;
+  // The console's map (web/src/map): base layers, offline outlines, failing tiles ignored; made once, data and
+  // focus applied by the effects below.
+  const consoleMap = useConsoleMap({
+    options: () => ({
       style: consoleMapStyle(base, overlays),
       center: [focus.longitude, focus.latitude],
       zoom: EVENT_ZOOM,
-    });
-    if (!instance) {
-      // No WebGL in this browser.
-      setFailed(true);
-      return;
-    }
-    instance.on('load', () => {
-      addEventLayers(instance, color);
-      setReady(true);
-    });
-    map.current = instance;
-    return () => {
-      instance.remove();
-      map.current = null;
-    };
-  }, []);
+    }),
+    onLoad: (map) => {
+      addEventLayers(map, color);
+      return undefined;
+    },
+  });
+  const { map, ready } = consoleMap;
 
   // The layers shown are also written on the element, for tests (as the asset map's data attributes).
   useEffect(() => {
     if (!ready || !map.current) return;
     showBaseLayer(map.current, base);
-    container.current?.setAttribute('data-base-layer', base);
-  }, [ready, base]);
+    map.current.getContainer().setAttribute('data-base-layer', base);
+  }, [ready, base, map]);
   useEffect(() => {
     if (!ready || !map.current) return;
     showOverlays(map.current, overlays);
-    container.current?.setAttribute('data-overlays', overlays.join(','));
-  }, [ready, overlays]);
+    map.current.getContainer().setAttribute('data-overlays', overlays.join(','));
+  }, [ready, overlays, map]);
 
   useEffect(() => {
     const instance = map.current;
@@ -111,24 +93,15 @@ function EventMap({ events, focus, base, overlays }: EventMapProps) {
     instance.getSource<GeoJSONSource>('events')?.setData(eventPoints(events, focus.id));
     instance.getSource<GeoJSONSource>('radius')?.setData(radiusArea(focus));
     instance.jumpTo({ center: [focus.longitude, focus.latitude], zoom: EVENT_ZOOM });
-    // Written once the map has drawn this data (idle), as the asset map does: tests wait for it, not for a time.
-    const element = container.current;
-    element?.removeAttribute('data-rendered-events');
-    const rendered = () => element?.setAttribute('data-rendered-events', String(events.length));
-    instance.once('idle', rendered);
-    return () => {
-      instance.off('idle', rendered);
-    };
-  }, [ready, events, focus]);
+    return markWhenDrawn(instance, instance.getContainer(), 'events', events.length);
+  }, [ready, events, focus, map]);
 
-  if (failed) return <Alert severity="warning">{t('map.unavailable')}</Alert>;
+  if (consoleMap.failed) return <Alert severity="warning">{t('map.unavailable')}</Alert>;
   return (
-    <Box
-      ref={container}
+    <MapElement
+      map={consoleMap}
+      label={t('panel.map')}
       data-testid="asset-map"
-      data-ready={ready ? 'true' : 'false'}
-      role="region"
-      aria-label={t('panel.map')}
       sx={{ height: { xs: '60vh', md: 460 }, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider' }}
     />
   );

@@ -71,6 +71,7 @@ export const ACCESS_PATTERNS = {
   // Rental contract lines: one asset's and one customer's, latest on-hire first.
   rentalContractsOfAsset: 'gsi1',
   rentalContractsOfClient: 'gsi2',
+  rentalContractsByChange: 'gsi3',
   // The audit log: one entity's history and one actor's changes, newest first.
   auditByEntity: 'gsi1',
   auditByActor: 'gsi2',

@@ -16,6 +16,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'loan_day.counted',
   'delivery.reported',
   'delivery.confirmed',
+  'rental_contract.overdue',
+  'rental_contract.over_billed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** The "send test event" action's type: never subscribed to, always sent when asked for. */

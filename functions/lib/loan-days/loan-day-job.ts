@@ -6,6 +6,7 @@ import { fromItem } from '../data/repository';
 import { systemTenantContext } from '../data/system-context';
 import type { TenantContext } from '../data/tenant-context';
 import { flushQueuedEffects } from '../effects/effects';
+import { auditRentalContracts } from '../rental-audit/audit-job';
 import { tenantRepository } from '../tenants/tenant-repository';
 import { rollUpUtilisation } from '../utilisation/utilisation-rollup';
 import { type CountedAsset, countLoanDay } from './loan-day-counter';
@@ -29,6 +30,10 @@ export interface LoanDayReport {
   skippedTenants: number;
   /** Assets whose month of utilisation was rolled up (every tenant's, also those skipped above). */
   utilisationAssets: number;
+  /** Rental audit: contract lines audited, days written and items read (every tenant's). */
+  auditLines: number;
+  auditDaysWritten: number;
+  auditItemsRead: number;
 }
 
 /** Per tenant and day: how far the job got (the last asset's sort key) and whether it finished. */
@@ -55,6 +60,9 @@ export async function runLoanDayJob(
     alreadyCounted: 0,
     skippedTenants: 0,
     utilisationAssets: 0,
+    auditLines: 0,
+    auditDaysWritten: 0,
+    auditItemsRead: 0,
   };
   const only = options.tenants ? new Set(options.tenants) : undefined;
   for (const tenant of await tenantRepository.list()) {
@@ -64,6 +72,11 @@ export async function runLoanDayJob(
     await countTenant(ctx, day, report);
     // The day's month of utilisation, rewritten whole (docs/geofencing.md "Utilisation"); a rerun rewrites it.
     report.utilisationAssets += (await rollUpUtilisation(ctx, day)).assets;
+    // The contract lines against the tags through the day (docs/geofencing.md "Rental audit"); a rerun writes nothing.
+    const audit = await auditRentalContracts(ctx, day);
+    report.auditLines += audit.lines;
+    report.auditDaysWritten += audit.written;
+    report.auditItemsRead += audit.itemsRead;
     // Each tenant's `loan_day.counted` events leave after its count, so a long run holds no tenant's all day.
     await flushQueuedEffects();
   }

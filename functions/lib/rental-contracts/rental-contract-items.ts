@@ -1,6 +1,7 @@
 import type { RentalContract, RentalContractLine } from '../../../shared/schemas/rental-contract';
 import { pad, tenantPrefix } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
+import { changeSortKey, changesPartition } from '../rental-audit/audit-keys';
 
 /**
  * How a contract line is stored (docs/data-model.md, "Rental contracts"): one partition per line, named by the
@@ -35,6 +36,9 @@ export function lineItem(ctx: TenantContext, line: StoredLine): Record<string, u
     ...(line.asset ? { gsi1pk: assetLinesPartition(ctx, line.asset), gsi1sk: onHireSortKey(line) } : {}),
     gsi2pk: clientLinesPartition(ctx, line.customer),
     gsi2sk: onHireSortKey(line),
+    // The rental audit's change index (functions/lib/rental-audit/audit-keys.ts): the tenant's lines by change.
+    gsi3pk: changesPartition(ctx),
+    gsi3sk: changeSortKey(line.changedAt, line.externalId),
     entityType: 'RENTAL_CONTRACT',
     tenantId: ctx.tenantId,
   };

@@ -49,7 +49,7 @@ interface RolledAsset {
 }
 
 /** Depots: the zones that are the own zone (geo zone) of at least one asset; every other zone is a site. */
-async function depotZones(ctx: TenantContext): Promise<Set<number>> {
+export async function depotZones(ctx: TenantContext): Promise<Set<number>> {
   const zones = await listAllGeoZones(ctx);
   return new Set(zones.filter((zone) => (zone.assetCount ?? 0) > 0).map((zone) => zone.id));
 }

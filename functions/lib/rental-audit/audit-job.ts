@@ -1,0 +1,217 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { type AuditVisit, classifyDay, isBilled } from '../../../shared/rental-audit/classify-day';
+import { dynamo, tableName } from '../data/client';
+import type { TenantContext } from '../data/tenant-context';
+import { addDays, endOfAmsterdamDay, startOfAmsterdamDay } from '../loan-days/amsterdam-day';
+import { depotZones } from '../utilisation/utilisation-rollup';
+import {
+  type AuditedLine,
+  canonical,
+  type LineState,
+  lineStatesPartition,
+  runKey,
+  type StoredAuditDay,
+} from './audit-keys';
+import { changedLines, fixTimesOfSpan, type ReadCounter, readRun, readStates, visitsOfSpan } from './audit-reads';
+import { type AuditWrites, raiseAlarms, writeDays } from './audit-writes';
+
+/** Days either side of the billed period audited: unbilled days before on-hire and after off-hire. */
+export const AUDIT_MARGIN_DAYS = 7;
+/** Closed days recomputed every night besides the new one: late uplinks and visits confirmed hours later. */
+export const RECHECK_DAYS = 3;
+/** How far back a changed line is recomputed; older days stay as they were audited. */
+export const LOOKBACK_DAYS = 92;
+/** The change index is read from this long before the last run's newest change (the index is eventually consistent). */
+const CHANGE_MARGIN_MS = 10 * 60_000;
+const PARALLEL = 10;
+
+export interface RentalAuditReport {
+  day: string;
+  lines: number;
+  changedLines: number;
+  days: number;
+  written: number;
+  deleted: number;
+  itemsRead: number;
+  events: number;
+}
+
+/** The days of a line the audit covers, through `lastDay`; null when none. */
+export function windowOf(line: AuditedLine, lastDay: string): { from: string; to: string } | null {
+  const from = addDays(line.onHire, -AUDIT_MARGIN_DAYS);
+  const end = line.offHire ? addDays(line.offHire, AUDIT_MARGIN_DAYS) : lastDay;
+  const to = end < lastDay ? end : lastDay;
+  return from <= to ? { from, to } : null;
+}
+
+const clip = (range: { from: string; to: string } | null, from: string) =>
+  range && range.to >= from ? { from: range.from > from ? range.from : from, to: range.to } : null;
+
+function daysOf(range: { from: string; to: string } | null): string[] {
+  const days: string[] = [];
+  for (let day = range?.from; range && day && day <= range.to; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+interface Work {
+  line: AuditedLine;
+  state: LineState | undefined;
+  changed: boolean;
+  days: string[];
+}
+
+/**
+ * Audits tenant `ctx` through `lastDay`, the day that just ended (docs/decisions/
+ * 0327-rental-audit-per-line-and-day-from-zone-visits.md): lines changed since the last run are recomputed over
+ * their whole window (back LOOKBACK_DAYS), every other line over its newest RECHECK_DAYS closed days. A day item
+ * is written only when it differs from the stored one: a rerun writes nothing.
+ */
+export async function auditRentalContracts(ctx: TenantContext, lastDay: string): Promise<RentalAuditReport> {
+  const reads: ReadCounter = { items: 0 };
+  const writes: AuditWrites = { written: 0, deleted: 0, events: 0 };
+  const after = await readRun(ctx, reads);
+  const from = after ? `${new Date(Date.parse(after.slice(0, 24)) - CHANGE_MARGIN_MS).toISOString()}` : null;
+  const changes = await changedLines(ctx, from, reads);
+  const states = await readStates(ctx, reads);
+  const lines = new Map([...states].map(([id, state]) => [id, state.line]));
+  for (const line of changes.lines) lines.set(line.externalId, line);
+  const lookback = addDays(lastDay, -LOOKBACK_DAYS + 1);
+  const work = [...lines.values()].map((line) => workOf(line, states.get(line.externalId), lastDay));
+  const byAsset = new Map<number | null, Work[]>();
+  for (const item of work) byAsset.set(item.line.asset, [...(byAsset.get(item.line.asset) ?? []), item]);
+  const depots = await depotZones(ctx);
+  const groups = [...byAsset.entries()];
+  let days = 0;
+  for (let start = 0; start < groups.length; start += PARALLEL) {
+    await Promise.all(
+      groups.slice(start, start + PARALLEL).map(async ([asset, items]) => {
+        const evidence = await evidenceOf(ctx, asset, items, reads);
+        for (const item of items) {
+          const computed = item.days.map((day) => judged(item, day, evidence, depots, lines));
+          days += computed.length;
+          await writeDays(ctx, item, computed, lookback, lastDay, reads, writes);
+          await saveState(ctx, item, computed, writes);
+        }
+      }),
+    );
+  }
+  if (changes.newest && changes.newest !== after) await saveRun(ctx, changes.newest);
+  const report = {
+    day: lastDay,
+    lines: lines.size,
+    changedLines: work.filter((item) => item.changed).length,
+    days,
+    written: writes.written,
+    deleted: writes.deleted,
+    itemsRead: reads.items,
+    events: writes.events,
+  };
+  // One structured line per tenant and run: the items read are the audit's cost (docs/performance.md).
+  console.info(JSON.stringify({ message: 'rental audit run', tenantId: ctx.tenantId, ...report }));
+  return report;
+}
+
+const earlier = (a: string, b: string) => (a < b ? a : b);
+const later = (a: string, b: string) => (a > b ? a : b);
+
+/**
+ * What a line needs this run: a changed line (or one never audited) its whole window back to the lookback;
+ * another the days after its last audited one and the RECHECK_DAYS newest closed days.
+ */
+function workOf(line: AuditedLine, state: LineState | undefined, lastDay: string): Work {
+  const lookback = addDays(lastDay, -LOOKBACK_DAYS + 1);
+  const changed = !state || canonical(state.line) !== canonical(line);
+  const recheck = addDays(lastDay, -RECHECK_DAYS + 1);
+  const since = changed || !state.through ? lookback : later(earlier(addDays(state.through, 1), recheck), lookback);
+  return { line, state, changed, days: daysOf(clip(windowOf(line, lastDay), since)) };
+}
+
+interface Evidence {
+  visits: AuditVisit[];
+  fixes: string[];
+}
+
+/** One read of the asset's visits and one of its track over the days its lines need. */
+async function evidenceOf(ctx: TenantContext, asset: number | null, items: Work[], reads: ReadCounter) {
+  const all = items.flatMap((item) => item.days).sort();
+  if (asset === null || all.length === 0) return { visits: [], fixes: [] } satisfies Evidence;
+  const span = {
+    start: startOfAmsterdamDay(all[0] as string).toISOString(),
+    end: endOfAmsterdamDay(all.at(-1) as string).toISOString(),
+  };
+  const [visits, fixes] = await Promise.all([
+    visitsOfSpan(ctx, asset, span, reads),
+    fixTimesOfSpan(ctx, asset, span, reads),
+  ]);
+  return { visits, fixes } satisfies Evidence;
+}
+
+function judged(
+  item: Work,
+  day: string,
+  evidence: Evidence,
+  depots: ReadonlySet<number>,
+  lines: Map<string, AuditedLine>,
+): StoredAuditDay {
+  const { line } = item;
+  const others = [...lines.values()].filter(
+    (other) => other.asset !== null && other.asset === line.asset && other.externalId !== line.externalId,
+  );
+  const answer = classifyDay({
+    line,
+    day,
+    dayStart: startOfAmsterdamDay(day).toISOString(),
+    dayEnd: endOfAmsterdamDay(day).toISOString(),
+    visits: evidence.visits,
+    fixes: evidence.fixes,
+    depots,
+    billedByAnotherLine: others.some((other) => isBilled(other, day)),
+  });
+  return {
+    externalId: line.externalId,
+    customer: line.customer,
+    asset: line.asset,
+    lineVersion: line.version,
+    ...answer,
+  };
+}
+
+async function saveState(ctx: TenantContext, item: Work, computed: StoredAuditDay[], writes: AuditWrites) {
+  const newest = computed.at(-1);
+  const alarms = raiseAlarms(ctx, item, newest, writes);
+  const state: LineState = {
+    line: item.line,
+    through:
+      newest && (!item.state?.through || newest.day > item.state.through) ? newest.day : (item.state?.through ?? null),
+    ...alarms,
+  };
+  if (item.state && canonical(item.state) === canonical(state)) return;
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        pk: lineStatesPartition(ctx),
+        sk: item.line.externalId,
+        entityType: 'RENTAL_AUDIT_LINE',
+        tenantId: ctx.tenantId,
+        ...state,
+      },
+    }),
+  );
+  writes.written += 1;
+}
+
+async function saveRun(ctx: TenantContext, after: string) {
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...runKey(ctx),
+        entityType: 'JOB_CURSOR',
+        tenantId: ctx.tenantId,
+        after,
+        updatedAt: new Date().toISOString(),
+      },
+    }),
+  );
+}

@@ -3,13 +3,15 @@ import { parseCollectionQuery } from '../lib/http/collection-query';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
 import { readJsonBody } from '../lib/http/json-body';
+import { readRentalAudit } from '../lib/rental-audit/audit-report';
 import { BULK_BODY_MAX_BYTES, bulkUpsert } from '../lib/rental-contracts/rental-contract-bulk';
 import { getWithVersions, linesOfAsset, linesOfClient } from '../lib/rental-contracts/rental-contract-reads';
 import { cancelLine, putLine } from '../lib/rental-contracts/rental-contract-saves';
 
 /**
  * Rental contracts: the ERP's contract lines by external id (functions/lib/rental-contracts/). The bulk upsert
- * reads its own body, as it may be larger than other routes take.
+ * reads its own body, as it may be larger than other routes take. The month's rental audit of those lines
+ * (functions/lib/rental-audit/) is answered here too: it reads what this Lambda may read, so it needs no other.
  */
 type ExternalIdParams = { externalId: string };
 
@@ -48,5 +50,8 @@ export const handler = createHttpHandler('rental-contracts', {
       const page = await linesOfClient(auth.tenant, await assetViewerOf(auth), id, collection);
       return toCollection(`/api/clients/${id}/rental-contracts`, collection, page.members, page.total);
     },
+  }),
+  'rentalAudit.month': route({
+    run: async ({ auth, query }) => readRentalAudit(auth, query),
   }),
 });

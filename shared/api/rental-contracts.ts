@@ -1,5 +1,6 @@
 import type { RouteContract } from '../route-contracts';
 import { paginationQuerySchema } from '../schemas/common';
+import { rentalAuditQuerySchema, rentalAuditReportSchema } from '../schemas/rental-audit';
 import {
   externalIdParamsSchema,
   rentalContractBulkInputSchema,
@@ -61,6 +62,15 @@ export const RENTAL_CONTRACTS_ROUTES = [
     access: READ,
     handler: 'rental-contracts',
   },
+  // The month's rental audit of the lines (functions/lib/rental-audit/), for the ERP and the console: the same
+  // audience as the lines, client users their own customer's only.
+  {
+    id: 'rentalAudit.month',
+    method: 'GET',
+    path: '/api/rental-audit',
+    access: READ,
+    handler: 'rental-contracts',
+  },
 ] as const satisfies readonly RouteDef[];
 
 export const RENTAL_CONTRACTS_CONTRACTS = {
@@ -96,5 +106,11 @@ export const RENTAL_CONTRACTS_CONTRACTS = {
     summary: "A customer's contract lines, latest on-hire first",
     query: paginationQuerySchema,
     collection: rentalContractSchema,
+  },
+  'rentalAudit.month': {
+    summary:
+      "A month's rental audit: per contract line and day what was billed against where the tag placed the asset (on-hire, over-billed, overdue, misplaced, unbilled, off-hire, no-data) with the evidence, and totals; client users their own customer's only",
+    query: rentalAuditQuerySchema,
+    response: rentalAuditReportSchema,
   },
 } as const satisfies Record<(typeof RENTAL_CONTRACTS_ROUTES)[number]['id'], RouteContract>;

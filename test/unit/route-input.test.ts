@@ -68,6 +68,7 @@ describe('query', () => {
         'assets.history',
         'assets.map',
         'loanDays.report',
+        'rentalAudit.month',
         'reportSubscriptions.file',
         'reportSubscriptions.unsubscribe',
         'reportSubscriptions.unsubscribeLink',

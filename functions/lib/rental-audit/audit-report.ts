@@ -1,0 +1,107 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { RENTAL_AUDIT_CLASSES } from '../../../shared/rental-audit/classify-day';
+import type {
+  RentalAuditLine,
+  RentalAuditQuery,
+  RentalAuditReport,
+  RentalAuditTotals,
+} from '../../../shared/schemas/rental-audit';
+import { assetViewerOf } from '../assets/asset-view';
+import type { AuthContext } from '../auth/auth-context';
+import { dynamo, tableName } from '../data/client';
+import { auditMonthPartition, customerPrefix, storedDayOf } from './audit-keys';
+
+/**
+ * GET /api/rental-audit: a month's audited days, one Query of the month's partition in customer, line, day order
+ * (one customer's a `begins_with`). An answer holds the lines of at most ANSWER_DAYS day items and never splits a
+ * line: past that it ends after the last whole line and names the rest by `next`. Client users get their own
+ * customer's lines whatever they ask, and no visits in the evidence (visits name zones, 0218 and 0267).
+ */
+export const ANSWER_DAYS = 5_000;
+
+const noTotals = (): RentalAuditTotals =>
+  Object.fromEntries(RENTAL_AUDIT_CLASSES.map((name) => [name, 0])) as RentalAuditTotals;
+
+const pathOf = (query: RentalAuditQuery, cursor: string) =>
+  `/api/rental-audit?month=${query.month}${query.customer ? `&customer=${query.customer}` : ''}&cursor=${encodeURIComponent(cursor)}`;
+
+export async function readRentalAudit(auth: AuthContext, query: RentalAuditQuery): Promise<RentalAuditReport> {
+  const viewer = await assetViewerOf(auth);
+  let customer = query.customer ?? null;
+  if (viewer.kind === 'client') {
+    if (viewer.clientId === null || (customer !== null && customer !== viewer.clientId)) return empty(query, customer);
+    customer = viewer.clientId;
+  }
+  const prefix = customer === null ? null : customerPrefix(customer);
+  // A cursor outside the customer's range would read another customer's days: it answers nothing instead.
+  if (query.cursor && prefix && !query.cursor.startsWith(prefix)) return empty(query, customer);
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined = query.cursor
+    ? { pk: auditMonthPartition(auth.tenant, query.month), sk: query.cursor }
+    : undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
+        ExpressionAttributeValues: {
+          ':pk': auditMonthPartition(auth.tenant, query.month),
+          ...(prefix ? { ':prefix': prefix } : {}),
+        },
+        ExclusiveStartKey: startKey,
+        Limit: ANSWER_DAYS + 1 - items.length,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey && items.length <= ANSWER_DAYS);
+  const lines = linesOf(items, viewer.kind === 'client');
+  let next: string | null = null;
+  if (startKey || items.length > ANSWER_DAYS) {
+    // The last line may go on past this answer: it is left for the next, which starts after the line before.
+    const cut = lines.length > 1 ? lines.pop() : undefined;
+    const last = lines.at(-1);
+    if (cut && last)
+      next = pathOf(query, `${customerPrefix(last.customer)}${last.externalId}#${last.days.at(-1)?.day}`);
+  }
+  const totals = noTotals();
+  for (const line of lines) for (const name of RENTAL_AUDIT_CLASSES) totals[name] += line.totals[name];
+  return { month: query.month, customer, lines, totals, next };
+}
+
+const empty = (query: RentalAuditQuery, customer: number | null): RentalAuditReport => ({
+  month: query.month,
+  customer,
+  lines: [],
+  totals: noTotals(),
+  next: null,
+});
+
+function linesOf(items: Record<string, unknown>[], forClient: boolean): RentalAuditLine[] {
+  const lines: RentalAuditLine[] = [];
+  for (const item of items) {
+    const day = storedDayOf(item);
+    let line = lines.at(-1);
+    if (!line || line.externalId !== day.externalId || line.customer !== day.customer) {
+      line = {
+        externalId: day.externalId,
+        customer: day.customer,
+        asset: day.asset,
+        lineVersion: day.lineVersion,
+        days: [],
+        totals: noTotals(),
+      };
+      lines.push(line);
+    }
+    const { visits, ...evidence } = day.evidence;
+    line.days.push({
+      day: day.day,
+      class: day.class,
+      billed: day.billed,
+      place: day.place,
+      evidence: forClient ? evidence : { ...evidence, visits },
+    });
+    line.totals[day.class] += 1;
+  }
+  return lines;
+}

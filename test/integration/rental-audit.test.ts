@@ -1,0 +1,269 @@
+import { randomBytes } from 'node:crypto';
+import { handler as loanDayJob } from '../../functions/jobs/loan-days';
+import { startOfAmsterdamDay } from '../../functions/lib/loan-days/amsterdam-day';
+import type { LoanDayReport } from '../../functions/lib/loan-days/loan-day-job';
+import { type WebhookEvent, webhookEventSinks } from '../../functions/lib/webhooks/webhook-events';
+import type { RentalAuditReport } from '../../shared/schemas/rental-audit';
+import { call, tokenOf } from '../harness/api';
+import { addCustomerLogin, createOwnTenant, type OwnTenant, removeOwnTenant } from '../harness/own-tenant';
+import { pointProcessAtStack } from '../harness/stack';
+import { publishMqtt, waitFor } from '../harness/uplinks';
+
+/**
+ * The rental audit through the real pipeline (MQTT -> queue -> processor -> visits -> nightly job -> API) in a
+ * tenant of this file's own, in April 2026. A depot (the reels' own zone), the delivery site 5 km north, another
+ * customer's site 5 km east and a field outside every zone. Four reels, five contract lines, each day checked
+ * against a hand-written table; the job runs for the 13th (webhooks), then for the 30th, then again (nothing
+ * written); a line changed is recomputed; a client user sees their own customer's lines only.
+ */
+type Where = { latitude: number; longitude: number };
+const DEPOT: Where = { latitude: 52.09, longitude: 5.12 };
+const SITE: Where = { latitude: 52.135, longitude: 5.12 };
+const OTHER: Where = { latitude: 52.09, longitude: 5.2 };
+const FIELD: Where = { latitude: 52.2, longitude: 5.3 };
+const at = (day: number, hours: number) =>
+  new Date(startOfAmsterdamDay(`2026-04-${String(day).padStart(2, '0')}`).getTime() + hours * 3_600_000);
+
+const run = randomBytes(3).toString('hex');
+const lineId = (name: string) => `AUD-${run}-${name}`;
+
+let tenant: OwnTenant;
+let depot: number;
+let site: number;
+let customers: { a: number; b: number };
+let clientToken: string;
+const events: WebhookEvent[] = [];
+const sink = async (flushed: WebhookEvent[]) => {
+  events.push(...flushed.filter((event) => event.tenantId === String(tenant.tenantId)));
+};
+
+const api = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) =>
+  call<T>(method, path, { ...tenant.superAdmin, ...(body === undefined ? {} : { body }) });
+const audit = (query: string, as: { token: string } = tenant.superAdmin) =>
+  call<RentalAuditReport & { violations: { propertyPath: string }[] }>('GET', `/api/rental-audit?${query}`, as);
+const nightOf = async (day: string) =>
+  (await loanDayJob({ date: day, tenants: [String(tenant.tenantId)] })) as LoanDayReport;
+
+async function created(path: string, body: unknown): Promise<number> {
+  const answer = await api<{ id: number }>('POST', path, body);
+  expect(answer.status).toBe(201);
+  return answer.body.id;
+}
+
+async function reel(name: string, client: number) {
+  const devEui = randomBytes(8).toString('hex').toUpperCase();
+  const device = await created('/api/devices', { name: `Tag ${name}`, dev_eui: devEui });
+  const id = await created('/api/assets', { name, devices: [device], geo_zone: depot, client });
+  return { id, devEui };
+}
+
+/** One fix per hour given, in order, each waited for (the processor judges the newest fix only). */
+async function fixes(tag: { id: number; devEui: string }, where: Where, day: number, ...hours: number[]) {
+  for (const hour of hours) {
+    const when = at(day, hour);
+    await publishMqtt({
+      devEui: tag.devEui,
+      at: when,
+      payload: { eventType: 'moving', fix: { ...where, accuracy: 10 } },
+    });
+    await waitFor(
+      () => api<{ last_event: { date: string } | null }>('GET', `/api/assets/${tag.id}`),
+      (a) => a.body.last_event?.date === when.toISOString(),
+    );
+  }
+}
+
+const zone = (name: string, where: Where) =>
+  created('/api/geo-zones', {
+    name,
+    geometry: { type: 'Point', coordinates: [where.longitude, where.latitude], radius: 300 },
+  });
+
+async function putLine(name: string, line: Record<string, unknown>) {
+  const saved = await api('PUT', `/api/rental-contracts/${lineId(name)}`, { status: 'active', ...line });
+  expect([200, 201]).toContain(saved.status);
+}
+
+/**
+ * The expected day strips, one letter a day from the first audited day of April: O on-hire, B over-billed,
+ * D overdue, M misplaced, U unbilled, F off-hire, n no data.
+ */
+const CLASS_OF: Record<string, string> = {
+  O: 'on-hire',
+  B: 'over-billed',
+  D: 'overdue',
+  M: 'misplaced',
+  U: 'unbilled',
+  F: 'off-hire',
+  n: 'no-data',
+};
+const EXPECTED: Record<string, { from: number; strip: string }> = {
+  // On hire from the 10th at the site, expected back the 12th, still there the 13th; silent the 12th and after.
+  L1: { from: 3, strip: 'nnnnnnn' + 'OOnD' + 'nnnnnnnnnnnnnnnnn' },
+  // Billed the 5th to the 15th while the reel stood in the depot (fixes on the 6th and the 13th).
+  L2: { from: 1, strip: 'nnnnn' + 'B' + 'nnnnnn' + 'B' + 'nnnnnnnnn' },
+  // At the site the day before on-hire, billed the 8th and 9th, at another customer's site the 9th, back at the
+  // site after off-hire the 11th.
+  L3: { from: 1, strip: 'nnnnnn' + 'UOM' + 'n' + 'U' + 'nnnnn' },
+  // An address only: away from the depot is at the customer; one stray fix in the depot the 21st places
+  // nothing (a visit needs two), two the 22nd do.
+  L4: { from: 13, strip: 'nnnnnnn' + 'OOB' + 'nnnnnnnn' },
+};
+
+function strips(report: RentalAuditReport) {
+  return Object.fromEntries(
+    report.lines.map((line) => [
+      line.externalId.replace(`AUD-${run}-`, ''),
+      {
+        from: Number(line.days[0]?.day.slice(8)),
+        strip: line.days.map((day) => Object.entries(CLASS_OF).find(([, name]) => name === day.class)?.[0]).join(''),
+      },
+    ]),
+  );
+}
+
+beforeAll(async () => {
+  pointProcessAtStack();
+  webhookEventSinks.push(sink);
+  tenant = await createOwnTenant('Rental audit');
+  depot = await zone('Depot', DEPOT);
+  site = await zone('Site', SITE);
+  await zone('Other site', OTHER);
+  const login = await addCustomerLogin(tenant, 'Audit A');
+  clientToken = login.token;
+  customers = {
+    a: login.customerId,
+    b: await created('/api/clients', {
+      name: 'Audit B',
+      company: 'Audit B',
+      email: `ab-${run}@own.local`,
+    }),
+  };
+  const [r1, r2, r3, r4] = [
+    await reel('Reel 1', customers.a),
+    await reel('Reel 2', customers.a),
+    await reel('Reel 3', customers.b),
+    await reel('Reel 4', customers.b),
+  ] as const;
+  const atSite = { geoZone: site };
+  await putLine('L1', {
+    customer: customers.a,
+    asset: r1.id,
+    onHire: '2026-04-10',
+    expectedReturn: '2026-04-12',
+    deliverySite: atSite,
+  });
+  await putLine('L2', {
+    customer: customers.a,
+    asset: r2.id,
+    onHire: '2026-04-05',
+    expectedReturn: '2026-04-15',
+    offHire: '2026-04-15',
+    deliverySite: atSite,
+  });
+  await putLine('L3', {
+    customer: customers.b,
+    asset: r3.id,
+    onHire: '2026-04-08',
+    expectedReturn: '2026-04-09',
+    offHire: '2026-04-09',
+    deliverySite: atSite,
+  });
+  await putLine('L4', {
+    customer: customers.b,
+    asset: r4.id,
+    onHire: '2026-04-20',
+    deliverySite: { address: 'Dorpsstraat 1, Utrecht' },
+  });
+  await fixes(r1, SITE, 10, 10, 11);
+  await fixes(r1, SITE, 11, 10);
+  await fixes(r1, SITE, 13, 10);
+  await fixes(r2, DEPOT, 6, 10, 11);
+  await fixes(r2, DEPOT, 13, 10);
+  await fixes(r3, SITE, 7, 10, 11);
+  await fixes(r3, SITE, 8, 10);
+  await fixes(r3, OTHER, 9, 10, 11);
+  await fixes(r3, SITE, 11, 10, 11);
+  await fixes(r4, FIELD, 20, 10, 11);
+  await fixes(r4, DEPOT, 21, 10);
+  await fixes(r4, FIELD, 21, 11);
+  await fixes(r4, DEPOT, 22, 10, 11);
+});
+
+afterAll(async () => {
+  webhookEventSinks.splice(webhookEventSinks.indexOf(sink), 1);
+  await removeOwnTenant(tenant);
+});
+
+describe('the rental audit of a month', () => {
+  it('audits through the 13th and raises overdue and over-billed once', async () => {
+    await nightOf('2026-04-13');
+    const byType = (type: string) => events.filter((event) => event.type === type).map((e) => e.data.contract);
+    expect(byType('rental_contract.overdue')).toEqual([{ externalId: lineId('L1') }]);
+    expect(byType('rental_contract.over_billed')).toEqual([{ externalId: lineId('L2') }]);
+    const again = await nightOf('2026-04-13');
+    expect(again.auditDaysWritten).toBe(0);
+    expect(events.filter((event) => event.type.startsWith('rental_contract.'))).toHaveLength(2);
+  });
+
+  it('classifies every line and day of the month as the hand-written table says', async () => {
+    await nightOf('2026-04-30');
+    const answer = await audit('month=2026-04');
+    expect(answer.status).toBe(200);
+    expect(strips(answer.body)).toEqual(EXPECTED);
+    const l3 = answer.body.lines.find((line) => line.externalId === lineId('L3'));
+    const misplaced = l3?.days.find((day) => day.day === '2026-04-09');
+    expect(misplaced).toMatchObject({ billed: true, place: 'elsewhere' });
+    expect(misplaced?.evidence).toMatchObject({ fixes: 2, places: { 'other-zone': 2 }, reason: null });
+    expect(misplaced?.evidence.visits?.map((visit) => visit.kind)).toEqual(['delivery-zone', 'other-zone']);
+    expect(answer.body.totals).toMatchObject({ 'on-hire': 5, 'over-billed': 3, overdue: 1, misplaced: 1, unbilled: 2 });
+  });
+
+  it('writes nothing when run again', async () => {
+    const rerun = await nightOf('2026-04-30');
+    expect(rerun.auditDaysWritten).toBe(0);
+    expect(rerun.auditItemsRead).toBeGreaterThan(0);
+  });
+
+  it('recomputes a line that changed: a later expected return is no longer overdue', async () => {
+    const l1 = (await api<{ customer: number; asset: number }>('GET', `/api/rental-contracts/${lineId('L1')}`)).body;
+    await putLine('L1', {
+      customer: l1.customer,
+      asset: l1.asset,
+      onHire: '2026-04-10',
+      expectedReturn: '2026-04-20',
+      deliverySite: { geoZone: site },
+    });
+    const night = await nightOf('2026-04-30');
+    expect(night.auditDaysWritten).toBeGreaterThan(0);
+    const line = (await audit(`month=2026-04&customer=${customers.a}`)).body.lines.find(
+      (l) => l.externalId === lineId('L1'),
+    );
+    expect(line?.days.find((day) => day.day === '2026-04-13')?.class).toBe('on-hire');
+    expect(line?.totals.overdue).toBe(0);
+  });
+
+  it('shows a client user their own customer’s lines only, without visits, whatever they ask', async () => {
+    const own = await audit('month=2026-04', { token: clientToken });
+    expect(own.status).toBe(200);
+    expect(own.body.customer).toBe(customers.a);
+    expect(own.body.lines.map((line) => line.externalId).sort()).toEqual([lineId('L1'), lineId('L2')]);
+    expect(own.body.lines.flatMap((line) => line.days).every((day) => day.evidence.visits === undefined)).toBe(true);
+    const other = await audit(`month=2026-04&customer=${customers.b}`, { token: clientToken });
+    expect(other.body.lines).toEqual([]);
+    const stolenCursor = `${String(customers.b).padStart(10, '0')}#${lineId('L3')}#2026-04-01`;
+    const jumped = await audit(`month=2026-04&cursor=${encodeURIComponent(stolenCursor)}`, { token: clientToken });
+    expect(jumped.body.lines).toEqual([]);
+  });
+
+  it('shows another tenant none of these lines, and refuses a bad month with 422', async () => {
+    for (const login of ['acme-admin', 'admin']) {
+      const answer = await audit('month=2026-04', { token: await tokenOf(login) });
+      expect(answer.status).toBe(200);
+      expect(answer.body.lines.some((line) => line.externalId.startsWith(`AUD-${run}`))).toBe(false);
+    }
+    const bad = await audit('month=2026-13');
+    expect(bad.status).toBe(422);
+    expect(bad.body.violations[0]?.propertyPath).toBe('month');
+  });
+});

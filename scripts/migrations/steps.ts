@@ -10,6 +10,7 @@ import { moveOldDueEntries } from '../../functions/lib/devices/due-entry-move';
 import { backfillAssetTracks } from '../../functions/lib/history/track-backfill';
 import { localServiceConfig } from '../../functions/lib/local-endpoints';
 import { backfillPickups } from '../../functions/lib/pickups/pickup-backfill';
+import { backfillChangeKeys } from '../../functions/lib/rental-audit/change-keys-backfill';
 import { repairSearchIndex } from '../../functions/lib/search/gram-repair';
 import { runIndexMigration } from './list-indexes-run';
 
@@ -111,5 +112,10 @@ export const MIGRATION_STEPS: readonly MigrationStep[] = [
     id: 'asset-track-keys',
     gives: "events written before they carried their asset that asset and the asset's track keys (gsi2)",
     run: async (ctx) => ({ ...(await backfillAssetTracks(ctx)) }),
+  },
+  {
+    id: 'rental-contract-change-keys',
+    gives: "contract lines saved before the rental audit the audit's change index keys (gsi3)",
+    run: async (ctx) => ({ ...(await backfillChangeKeys(ctx)) }),
   },
 ];

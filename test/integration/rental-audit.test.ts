@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { handler as loanDayJob } from '../../functions/jobs/loan-days';
+import { dynamo, tableName } from '../../functions/lib/data/client';
+import { systemTenantContext } from '../../functions/lib/data/system-context';
 import { startOfAmsterdamDay } from '../../functions/lib/loan-days/amsterdam-day';
 import type { LoanDayReport } from '../../functions/lib/loan-days/loan-day-job';
+import { backfillChangeKeys } from '../../functions/lib/rental-audit/change-keys-backfill';
+import { lineKey } from '../../functions/lib/rental-contracts/rental-contract-items';
 import { type WebhookEvent, webhookEventSinks } from '../../functions/lib/webhooks/webhook-events';
 import type { RentalAuditReport } from '../../shared/schemas/rental-audit';
 import { call, tokenOf } from '../harness/api';
@@ -265,5 +270,17 @@ describe('the rental audit of a month', () => {
     const bad = await audit('month=2026-13');
     expect(bad.status).toBe(422);
     expect(bad.body.violations[0]?.propertyPath).toBe('month');
+  });
+
+  it('gives a line saved before the change index its keys, once (the migration step)', async () => {
+    const ctx = systemTenantContext(String(tenant.tenantId));
+    const key = lineKey(ctx, lineId('L3'));
+    await dynamo().send(
+      new UpdateCommand({ TableName: tableName(), Key: key, UpdateExpression: 'REMOVE gsi3pk, gsi3sk' }),
+    );
+    expect(await backfillChangeKeys(ctx)).toEqual({ lines: 4, written: 1 });
+    const line = (await dynamo().send(new GetCommand({ TableName: tableName(), Key: key }))).Item;
+    expect(line?.gsi3sk).toBe(`${line?.changedAt}#${lineId('L3')}`);
+    expect(await backfillChangeKeys(ctx)).toEqual({ lines: 4, written: 0 });
   });
 });

@@ -87,7 +87,7 @@ export async function auditRentalContracts(ctx: TenantContext, lastDay: string):
       groups.slice(start, start + PARALLEL).map(async ([asset, items]) => {
         const evidence = await evidenceOf(ctx, asset, items, reads);
         for (const item of items) {
-          const computed = item.days.map((day) => judged(item, day, evidence, depots, lines));
+          const computed = item.days.map((day) => judged(item, day, evidence, depots, items));
           days += computed.length;
           await writeDays(ctx, item, computed, lookback, lastDay, reads, writes);
           await saveState(ctx, item, computed, writes);
@@ -151,12 +151,11 @@ function judged(
   day: string,
   evidence: Evidence,
   depots: ReadonlySet<number>,
-  lines: Map<string, AuditedLine>,
+  sameAsset: readonly Work[],
 ): StoredAuditDay {
   const { line } = item;
-  const others = [...lines.values()].filter(
-    (other) => other.asset !== null && other.asset === line.asset && other.externalId !== line.externalId,
-  );
+  // The asset's other lines (a line without an asset has none: its days are no data anyway).
+  const others = line.asset === null ? [] : sameAsset.filter((other) => other.line.externalId !== line.externalId);
   const answer = classifyDay({
     line,
     day,
@@ -165,7 +164,7 @@ function judged(
     visits: evidence.visits,
     fixes: evidence.fixes,
     depots,
-    billedByAnotherLine: others.some((other) => isBilled(other, day)),
+    billedByAnotherLine: others.some((other) => isBilled(other.line, day)),
   });
   return {
     externalId: line.externalId,

@@ -18,6 +18,8 @@ const PAGES_BY_HAND: Record<string, string> = {
   'functions/lib/search/gram-index.ts': 'stops at a number of items and resumes from an earlier read',
   'functions/lib/visits/visit-queries.ts': 'stops one item past the limit',
   'functions/lib/loan-days/loan-day-pages.ts': 'one page of the size the client asked for, with its cursor',
+  'functions/lib/rental-audit/audit-report.ts':
+    "one answer of a month's audit, ended after a whole line, its cursor handed on",
   'functions/lib/data/tenant-walk.ts': 'a Scan, one page a call, its cursor saved between calls',
   'functions/lib/report-check/report-items.ts': "one page of a period's reports, its key handed to the audit",
   'functions/lib/history/asset-track.ts': "one page of an asset's track, its cursor handed to the console",

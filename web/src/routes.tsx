@@ -37,6 +37,7 @@ const PickupsPage = lazy(() => import('./pickups/PickupsPage'));
 const LoanDaysPage = lazy(() => import('./loan-days/LoanDaysPage'));
 const ReportSubscriptionsPage = lazy(() => import('./report-subscriptions/ReportSubscriptionsPage'));
 const UtilisationPage = lazy(() => import('./utilisation/UtilisationPage'));
+const RentalAuditPage = lazy(() => import('./rental-audit/RentalAuditPage'));
 const AuditPage = lazy(() => import('./audit/AuditPage'));
 const RetentionPage = lazy(() => import('./retention/RetentionPage'));
 const ShareLinksPage = lazy(() => import('./share-links/ShareLinksPage'));
@@ -87,6 +88,8 @@ export const routes: RouteObject[] = [
           page('report-subscriptions/:id?', { title: 'reportSubscriptions' }, <ReportSubscriptionsPage />),
           // Client users see their own customer's utilisation (the API's scope).
           page('utilisation', { title: 'utilisation' }, <UtilisationPage />),
+          // Client users see their own customer's lines (the API's scope), by URL.
+          page('rental-audit', { title: 'rentalAudit' }, <RentalAuditPage />),
           {
             element: <RequireStaff />,
             children: [

@@ -50,6 +50,8 @@ export const NAVIGATION_ENTRIES: readonly NavigationEntry[] = [
   // The planners' entry; GET /api/utilisation (shared/api/utilisation.ts) also answers client users their own
   // customer's figures, whom the screen serves by URL only (as Pickups), their menu staying as spec 000 lists it.
   { path: '/utilisation', title: 'utilisation', group: 'tracking', anyOf: ['ASSET_READ'], staffOnly: true },
+  // GET /api/rental-audit (shared/api/rental-contracts.ts) answers client users too, whom the screen serves by URL.
+  { path: '/rental-audit', title: 'rentalAudit', group: 'tracking', anyOf: ['CUSTOMER_READ'], staffOnly: true },
   { path: '/customers', title: 'customers', group: 'tracking', anyOf: crud('CUSTOMER') },
   // Links for people without an account: staff who may edit assets (shared/api/share-links.ts).
   { path: '/share-links', title: 'shareLinks', group: 'tracking', anyOf: ['ASSET_EDIT'], staffOnly: true },

@@ -4,6 +4,7 @@ import AssignmentTurnedIn from '@mui/icons-material/AssignmentTurnedIn';
 import Category from '@mui/icons-material/Category';
 import CellTower from '@mui/icons-material/CellTower';
 import DataObject from '@mui/icons-material/DataObject';
+import FactCheck from '@mui/icons-material/FactCheck';
 import Groups from '@mui/icons-material/Groups';
 import History from '@mui/icons-material/History';
 import HourglassBottom from '@mui/icons-material/HourglassBottom';
@@ -40,6 +41,7 @@ export const NAVIGATION_ICONS: Record<string, typeof SvgIcon> = {
   '/loan-days': ReceiptLong,
   '/report-subscriptions': ScheduleSend,
   '/utilisation': Insights,
+  '/rental-audit': FactCheck,
   '/customers': Groups,
   '/share-links': Share,
   '/tenants': Apartment,

@@ -70,7 +70,9 @@ describe('Rental audit screen', () => {
       const strip = page.getByRole('list', { name: `Days of ${externalId}` });
       const cells = await strip
         .getByRole('listitem')
-        .evaluateAll((items) => items.map((i) => i.getAttribute('data-class')));
+        .evaluateAll((items) =>
+          items.map((i) => (i as unknown as { getAttribute(name: string): string | null }).getAttribute('data-class')),
+        );
       expect(cells).toHaveLength(30);
       expect(cells.slice(from - 1, from - 1 + classes.length)).toEqual(classes);
     }

@@ -58,7 +58,7 @@ export default function RentalAuditPage() {
         {title}
       </Typography>
       <Typography color="text.secondary">{t('intro')}</Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         <TextField
           type="month"
           label={t('month')}
@@ -96,7 +96,8 @@ export default function RentalAuditPage() {
       )}
       {state === 'empty' && <Typography color="text.secondary">{t('empty')}</Typography>}
       {report && report.lines.length > 0 && (
-        <Box sx={{ overflowX: 'auto' }}>
+        // The strips scroll sideways on a phone: the region takes the keyboard's focus to scroll by it.
+        <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('tableLabel')}>
           <Table size="small" aria-label={t('tableLabel')}>
             <TableHead>
               <TableRow>

@@ -423,6 +423,12 @@ const ADMIN: Screen[] = [
     path: '/utilisation',
     ready: formReady('[data-testid="utilisation-screen"]:is([data-state="ready"], [data-state="empty"])'),
   },
+  // Rental audit: the totals and strips once the answer is in (or the empty state of a month not audited).
+  {
+    name: 'rental audit',
+    path: '/rental-audit',
+    ready: formReady('[data-testid="rental-audit-screen"]:is([data-state="ready"], [data-state="empty"])'),
+  },
   // Area search: its controls and the intro before an area is drawn (the map beside them).
   {
     name: 'area search',

@@ -9,7 +9,7 @@ import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitFo
 // Reports: the planners' confirmations (ASSET_REPORT_CONFIRM; every staff role of the default matrix but transporters).
 // Stock (staff), Pickups (planners and transporters), Loan days (CUSTOMER_READ), Scheduled reports (whoever reads a
 // report), Utilisation (staff with ASSET_READ;
-// client users by URL), Area search (staff with the map; client users by URL), Share links (staff with ASSET_EDIT),
+// client users by URL), Rental audit (staff with CUSTOMER_READ; client users by URL), Area search (staff with the map; client users by URL), Share links (staff with ASSET_EDIT),
 // Webhooks and the audit log (admins).
 const TRACKING_STAFF = [
   'Assets',
@@ -24,6 +24,7 @@ const TRACKING_STAFF = [
   'Loan days',
   'Scheduled reports',
   'Utilisation',
+  'Rental audit',
   'Customers',
   'Share links',
 ];
@@ -109,7 +110,7 @@ const ROLES: RoleCase[] = [
     login: 'client',
     home: '/assets',
     menu: ['Assets', 'Asset map'],
-    allowed: ['/asset-map', '/utilisation', '/area-search'],
+    allowed: ['/asset-map', '/utilisation', '/rental-audit', '/area-search'],
     refused: [
       ['/alarm-rules', '/assets'],
       ['/customers', '/assets'],

@@ -44,7 +44,7 @@ const serviceWorker = () =>
     manifest: false,
     devOptions: { enabled: false },
     workbox: {
-      globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+      globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}'],
       // The API reference (Scalar, ~3 MB) is for API integrators: fetched when opened, not by every user's worker.
       globIgnores: ['**/scalar-*', '**/ScalarReference-*'],
       navigateFallback: 'index.html',

@@ -10,11 +10,27 @@ export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
 let loaded: RuntimeConfig | undefined;
 
+/** The last config read, for a start without network: the offline shell still needs the API address. */
+const LAST_CONFIG_KEY = 'console.runtimeConfig';
+
+async function fetchConfig(): Promise<unknown> {
+  try {
+    const response = await fetch('/config.json', { cache: 'no-store' });
+    if (!response.ok) throw new Error(`/config.json answered ${response.status}`);
+    const body: unknown = await response.json();
+    localStorage.setItem(LAST_CONFIG_KEY, JSON.stringify(body));
+    return body;
+  } catch (error) {
+    // Offline (fetch rejects with a TypeError): the service worker gave us the shell, the last config the rest.
+    const last = error instanceof TypeError ? localStorage.getItem(LAST_CONFIG_KEY) : null;
+    if (last === null) throw error;
+    return JSON.parse(last);
+  }
+}
+
 /** Called once at boot, before the first render. */
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
-  const response = await fetch('/config.json', { cache: 'no-store' });
-  if (!response.ok) throw new Error(`/config.json answered ${response.status}`);
-  const config = runtimeConfigSchema.parse(await response.json());
+  const config = runtimeConfigSchema.parse(await fetchConfig());
   loaded = { apiBaseUrl: config.apiBaseUrl.replace(/\/+$/, ''), live: config.live ?? null };
   return loaded;
 }

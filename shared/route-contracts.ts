@@ -85,6 +85,11 @@ export interface RouteContract {
    * and without a `version` in the body it is unconditional (docs/decisions/0242-versions-are-for-people-s-saves-tags-move-no-version.md).
    */
   ifMatch?: true;
+  /**
+   * The write takes `Idempotency-Key`: a send again with the same key answers the first answer and applies
+   * nothing (functions/lib/http/idempotency.ts); the same key with another request answers 422.
+   */
+  idempotent?: true;
 }
 
 export const ROUTE_CONTRACTS = {

@@ -73,7 +73,7 @@ export class RouteTableApi extends Construct {
           apigw.CorsHttpMethod.DELETE,
           apigw.CorsHttpMethod.OPTIONS,
         ],
-        allowHeaders: ['authorization', 'content-type', 'if-match', 'if-none-match', ...props.corsHeaders],
+        allowHeaders: ['authorization', 'content-type', 'if-match', 'if-none-match', 'idempotency-key', ...props.corsHeaders],
         exposeHeaders: ['content-disposition', 'x-total-exact', 'etag'],
         maxAge: Duration.hours(1),
       },

@@ -196,12 +196,14 @@ export const ASSETS_CONTRACTS = {
     body: assetActionInputSchema,
     response: assetViewSchema,
     ifMatch: true,
+    idempotent: true,
   },
   'assets.deregister': {
     summary: 'Report an asset empty',
     body: assetActionInputSchema,
     response: assetViewSchema,
     ifMatch: true,
+    idempotent: true,
   },
   'assets.confirmReport': {
     summary: 'Confirm a delivered or empty report (send_delivered to delivered, send_deregistered to deregistered)',

@@ -26,6 +26,7 @@ import { enforce } from '../security/rate-limit';
 import { takeToken } from '../security/token-bucket';
 import { errorResponse } from './error-response';
 import { HttpError, notFound, notImplemented } from './errors';
+import { claimIdempotencyKey, idempotencyKeyOf } from './idempotency';
 import { readJsonBody } from './json-body';
 import { etagOf } from './preconditions';
 import { type ParamsOf, type QueryOf, readParams, readQuery } from './route-input';
@@ -204,11 +205,25 @@ export function createHttpHandler(module: HandlerModule, implementations: RouteI
       logger,
     };
     logger.debug('dispatch', { remainingMs: context.getRemainingTimeInMillis?.() });
+    const idempotencyKey = auth && contractOf(routeDef.id as RouteId).idempotent ? idempotencyKeyOf(event) : undefined;
+    if (!idempotencyKey) return runAndAudit(implementation, request);
+    // A send again with the same key answers as the first did, and nothing runs nor is audited twice.
+    const claim = await claimIdempotencyKey(routeDef, event, request.auth, idempotencyKey);
+    if (claim.replay) return claim.replay;
+    const result = await runAndAudit(implementation, request).catch(async (error: unknown) => {
+      await claim.release();
+      throw error;
+    });
+    await claim.settle(result);
+    return result;
+  };
+
+  const runAndAudit = async (implementation: RouteImplementation, request: HttpRequest) => {
     const { result: answer, ...written } = await collectChanges(() =>
       (implementation.run as Run<unknown, unknown, unknown>)(request),
     );
     const result = toResult(answer);
-    if (auth && routeDef.method !== 'GET') await auditWrite(request, result, answer, written);
+    if (request.auth && request.route.method !== 'GET') await auditWrite(request, result, answer, written);
     return result;
   };
 

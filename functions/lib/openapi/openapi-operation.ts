@@ -30,6 +30,17 @@ const IF_MATCH_PARAMETER: Parameter = {
     'Without it (and without `version` in the body) the write is unconditional.',
 };
 
+/** Writes a client may send again safely (functions/lib/http/idempotency.ts). */
+const IDEMPOTENCY_KEY_PARAMETER: Parameter = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+  description:
+    'A key of your own per intended write (a UUID): a send again with the same key answers the first answer ' +
+    'for a day and applies nothing twice; the same key with another request is 422.',
+};
+
 const ETAG_HEADER = {
   ETag: {
     description: 'The entity\'s version as `"<version>"`: send it back as If-Match to write only over this state.',
@@ -118,6 +129,7 @@ function errorResponses(route: RouteDef, contract: RouteContract, body: JsonSche
   if (route.path.includes('{')) statuses.add(404);
   if (body && hasVersionProperty(body)) statuses.add(409);
   if (contract.ifMatch) statuses.add(412);
+  if (contract.idempotent) statuses.add(409).add(422);
   if (takesInput) statuses.add(422);
   // Throttled public routes, and every route an API credential may call (its token bucket).
   if (route.access !== 'public' || ROUTE_THROTTLES[route.id as RouteId]) statuses.add(429);
@@ -157,6 +169,7 @@ export function operationOf(route: RouteDef, contract: RouteContract) {
     ...pathParameters(route, contract),
     ...queryParameters(contract),
     ...(contract.ifMatch ? [IF_MATCH_PARAMETER] : []),
+    ...(contract.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
   ];
   return {
     operationId: route.id,

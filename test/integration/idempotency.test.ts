@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { call, tokenOf } from '../harness/api';
+
+/**
+ * `Idempotency-Key` on the report actions (functions/lib/http/idempotency.ts): the console's offline queue sends
+ * a report again when it never heard the first answer, and the report must be made once. Counted by what the
+ * report leaves behind: its audit entry and the asset's status.
+ */
+type Asset = { id: number; version: number; status: { status: string } | null };
+type AuditPage = { 'hydra:member': { action: string }[] };
+type Violations = { violations?: { propertyPath: string; message: string }[] };
+
+/** Delivered is reported of an asset at a customer: demo's customer 1, or none (empty reports only). */
+async function newAsset(admin: string, name: string, client: number | null = null): Promise<Asset> {
+  const created = await call<Asset>('POST', '/api/assets', { token: admin, body: { name, client } });
+  expect(created.status).toBe(201);
+  return created.body;
+}
+
+const withKey = (token: string, key: string, body?: unknown) => ({ token, body, headers: { 'idempotency-key': key } });
+
+/** The audit entries of one action on one asset, made since the test started (its asset is its own). */
+async function reportsAudited(admin: string, assetId: number, action: string) {
+  const page = await call<AuditPage>('GET', `/api/audit?entityType=assets&entityId=${assetId}&itemsPerPage=50`, {
+    token: admin,
+  });
+  expect(page.status).toBe(200);
+  return page.body['hydra:member'].filter((entry) => entry.action === action).length;
+}
+
+describe('Idempotency-Key on the report actions', () => {
+  let admin: string;
+  let transporter: string;
+  let acmeAdmin: string;
+  beforeAll(async () => {
+    [admin, transporter, acmeAdmin] = await Promise.all([
+      tokenOf('admin'),
+      tokenOf('transporter'),
+      tokenOf('acme-admin'),
+    ]);
+  });
+
+  it('applies a report sent twice with one key once, and answers the second as the first', async () => {
+    const asset = await newAsset(admin, `Idempotent delivered ${randomUUID().slice(0, 8)}`, 1);
+    const key = randomUUID();
+    const path = `/api/assets/${asset.id}/delivered`;
+    const first = await call<Asset>('PUT', path, withKey(transporter, key, { version: asset.version }));
+    expect(first.status).toBe(200);
+    expect(first.body.status).toMatchObject({ status: 'send_delivered' });
+    const again = await call<Asset>('PUT', path, withKey(transporter, key, { version: asset.version }));
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(await reportsAudited(admin, asset.id, 'assets.delivered')).toBe(1);
+    // Without the key the same send is a new report, which the asset's status now refuses.
+    const unkeyed = await call<Violations>('PUT', path, { token: transporter });
+    expect(unkeyed.status).toBe(422);
+    expect(unkeyed.body.violations?.[0]?.message).toBe('Asset is delivered');
+  });
+
+  it('refuses the same key with another request, and a malformed key', async () => {
+    const asset = await newAsset(admin, `Idempotent reuse ${randomUUID().slice(0, 8)}`);
+    const key = randomUUID();
+    expect((await call('PUT', `/api/assets/${asset.id}/deregister`, withKey(transporter, key))).status).toBe(200);
+    const reused = await call<Violations>('PUT', `/api/assets/${asset.id}/delivered`, withKey(transporter, key));
+    expect(reused.status).toBe(422);
+    expect(reused.body.violations?.[0]).toMatchObject({ propertyPath: 'Idempotency-Key' });
+    for (const bad of ['x'.repeat(65), 'has space', 'semi;colon']) {
+      const refused = await call<Violations>('PUT', `/api/assets/${asset.id}/delivered`, withKey(transporter, bad));
+      expect([bad, refused.status, refused.body.violations?.[0]?.propertyPath]).toEqual([bad, 422, 'Idempotency-Key']);
+    }
+    expect(await reportsAudited(admin, asset.id, 'assets.delivered')).toBe(0);
+  });
+
+  it('keeps another tenant’s use of the same key apart', async () => {
+    const ours = await newAsset(admin, `Idempotent ours ${randomUUID().slice(0, 8)}`);
+    const theirs = await newAsset(acmeAdmin, `Idempotent theirs ${randomUUID().slice(0, 8)}`);
+    const key = randomUUID();
+    const mine = await call<Asset>('PUT', `/api/assets/${ours.id}/deregister`, withKey(admin, key));
+    expect(mine.status).toBe(200);
+    const other = await call<Asset>('PUT', `/api/assets/${theirs.id}/deregister`, withKey(acmeAdmin, key));
+    expect(other.status).toBe(200);
+    expect(other.body.id).toBe(theirs.id);
+    expect(other.body.status).toMatchObject({ status: 'send_deregistered' });
+    expect(await reportsAudited(acmeAdmin, theirs.id, 'assets.deregister')).toBe(1);
+  });
+
+  it('runs a refused send again when retried: only answers that applied are kept', async () => {
+    const asset = await newAsset(admin, `Idempotent refused ${randomUUID().slice(0, 8)}`);
+    const key = randomUUID();
+    const path = `/api/assets/${asset.id}/deregister`;
+    const stale = await call('PUT', path, withKey(transporter, key, { version: asset.version + 1 }));
+    expect(stale.status).toBe(409);
+    const retried = await call('PUT', path, withKey(transporter, key, { version: asset.version + 1 }));
+    expect(retried.status).toBe(409);
+    expect(await reportsAudited(admin, asset.id, 'assets.deregister')).toBe(0);
+  });
+});

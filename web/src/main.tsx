@@ -5,6 +5,9 @@ import { App } from './App';
 import { createQueryClient } from './api/queryClient';
 import { loadRuntimeConfig } from './api/runtimeConfig';
 import { i18n, initI18n } from './i18n/i18n';
+import { forgetKeptAssets } from './offline/keptAssets';
+import { clearOfflineData } from './offline/offlineDb';
+import { forgetQueue } from './offline/offlineQueue';
 import { routes } from './routes';
 import { initSession, onSignOut } from './session/sessionStore';
 
@@ -24,7 +27,13 @@ async function boot(container: HTMLElement) {
     return;
   }
   const queryClient = createQueryClient();
-  onSignOut(() => queryClient.clear());
+  onSignOut(() => {
+    queryClient.clear();
+    // What this user kept on the device (waiting actions, asset pages read) goes with the session.
+    forgetQueue();
+    forgetKeptAssets();
+    void clearOfflineData().catch(() => undefined);
+  });
   initSession();
   const router = createBrowserRouter(routes);
   root.render(

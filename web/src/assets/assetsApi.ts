@@ -6,7 +6,9 @@ import type { Event } from '@shared/schemas/event';
 import type { GeoZoneRef } from '@shared/schemas/geo-zone';
 import type { FrontendSetting } from '@shared/schemas/settings';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ApiError } from '../api/ApiError';
 import { api, apiRequestWithHeaders } from '../api/apiClient';
+import { keepAsset, keptAsset } from '../offline/keptAssets';
 
 /** Hydra collection as the console reads it (spec 000 s.7: members and total). */
 export interface Collection<T> {
@@ -63,10 +65,25 @@ export function useAssetList(query: QueryParams) {
   });
 }
 
+/**
+ * One asset, kept on the device as read: without network its page shows the kept copy, marked as such
+ * (web/src/offline/keptAssets.ts). 'always': the read is tried offline too, so the kept copy is found.
+ */
 export function useAsset(id: number | null) {
   return useQuery({
     queryKey: assetKeys.one(id ?? 0),
-    queryFn: async ({ signal }) => withListDefaults(await api.get<Asset>(assetPath(id ?? 0), { signal })),
+    queryFn: async ({ signal }) => {
+      try {
+        const asset = await api.get<Asset>(assetPath(id ?? 0), { signal });
+        void keepAsset(asset);
+        return withListDefaults(asset);
+      } catch (error) {
+        const kept = error instanceof ApiError && error.status === 0 ? await keptAsset(id ?? 0) : undefined;
+        if (!kept) throw error;
+        return withListDefaults(kept);
+      }
+    },
+    networkMode: 'always',
     enabled: id !== null,
     retry: false,
     meta: { silent: true },

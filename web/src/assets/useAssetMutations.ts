@@ -54,18 +54,17 @@ export function useDeleteAssets() {
   });
 }
 
-type AssetAction = 'delivered' | 'deregister' | 'days-outside-geo-zone/reset';
-
-/** Report delivered, report empty and the loan-days reset: a PUT without a body. */
-export function useAssetAction(action: AssetAction) {
+/**
+ * The loan-days reset: a PUT without a body. The delivered / empty reports go through the device's queue
+ * instead (web/src/offline/offlineQueue.ts), which refreshes the asset when the server took them.
+ */
+export function useAssetAction(action: 'days-outside-geo-zone/reset') {
   const refresh = useRefreshAssets();
   const { t } = useTranslation('assets');
   return useMutation({
     mutationFn: (id: number) => api.put<Asset | undefined>(`${assetPath(id)}/${action}`),
     onSuccess: async (asset) => {
-      notifySuccess(
-        action === 'days-outside-geo-zone/reset' ? t('notices.loanDaysReset') : t('notices.notificationSent'),
-      );
+      notifySuccess(t('notices.loanDaysReset'));
       await refresh(asset ?? undefined);
     },
   });

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { AlarmInboxButton } from '../alarm-inbox/AlarmInboxButton';
 import { usePageTitle } from '../common/pageHandle';
 import { LiveStatusIndicator } from '../live/LiveStatusIndicator';
+import { OfflineQueueButton } from '../offline/OfflineQueueButton';
 import { ReportsBadge } from '../reports/ReportsBadge';
 import { Logo } from './Logo';
 import { UserMenu } from './UserMenu';
@@ -44,6 +45,7 @@ export function TopBar({ drawerOpen, onToggleDrawer }: { drawerOpen: boolean; on
           {title}
         </Typography>
         <LiveStatusIndicator />
+        <OfflineQueueButton />
         <AlarmInboxButton />
         <ReportsBadge />
         <UserMenu />

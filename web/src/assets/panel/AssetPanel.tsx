@@ -18,6 +18,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/ApiError';
 import { AssetAlarmsTab } from '../../asset-alarms/AssetAlarmsTab';
 import { clearQueue, uploadQueued } from '../../attachments/attachmentUploads';
+import { OfflineDataNotice } from '../../offline/OfflineDataNotice';
 import { useSession } from '../../session/useSession';
 import { AssetVisitsTab } from '../../zone-visits/AssetVisitsTab';
 import { useAsset } from '../assetsApi';
@@ -158,7 +159,12 @@ function ExistingAssetBody({ assetId, onClose }: { assetId: number | null; onClo
       </Box>
     );
   }
-  return <AssetTabs asset={asset.data} tab={tab} onTab={setTab} onClose={onClose} />;
+  return (
+    <>
+      <OfflineDataNotice assetId={assetId} />
+      <AssetTabs asset={asset.data} tab={tab} onTab={setTab} onClose={onClose} />
+    </>
+  );
 }
 
 /**

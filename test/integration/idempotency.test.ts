@@ -71,7 +71,7 @@ describe('Idempotency-Key on the report actions', () => {
     expect(await reportsAudited(admin, asset.id, 'assets.delivered')).toBe(0);
   });
 
-  it('keeps another tenant's use of the same key apart', async () => {
+  it("keeps another tenant's use of the same key apart", async () => {
     const ours = await newAsset(admin, `Idempotent ours ${randomUUID().slice(0, 8)}`);
     const theirs = await newAsset(acmeAdmin, `Idempotent theirs ${randomUUID().slice(0, 8)}`);
     const key = randomUUID();

@@ -13,6 +13,7 @@ import offlineFr from '../../web/src/i18n/features/offline/fr.json';
 import offlineNl from '../../web/src/i18n/features/offline/nl.json';
 import { LANGUAGE_STORAGE_KEY } from '../../web/src/i18n/languages';
 import { call, tokenOf } from '../harness/api';
+import { axeViolations, serious } from '../harness/axe';
 import { animationsFinished, consoleUrl, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
 import { conflictDialog, conflictRowOf, expectConflictDialogAccessible, saveAsOther } from '../harness/conflicts';
 import { waitUntil } from '../harness/wait';
@@ -102,6 +103,9 @@ describe('actions queued on the device', () => {
     await page.getByTestId('queued-action').filter({ hasText: asset.name }).getByText('Waiting').waitFor();
     await animationsFinished(page);
     await screenshot(page, 'offline-queue-pending-phone');
+    // The list is a new popover: axe's WCAG 2 A/AA rules on it (conventions), no serious or critical violation.
+    const found = serious(await axeViolations(page, { include: '[data-testid="offline-queue"]' }));
+    expect(found.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await page.keyboard.press('Escape');
     expect((await readAsset(asset.id)).status?.status).toBe('registered');
 

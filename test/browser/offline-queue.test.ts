@@ -156,6 +156,33 @@ describe('actions queued on the device', () => {
     await context.close();
   });
 
+  it('keeps a report the server refused as failed, for the user to drop', async () => {
+    const asset = await newCustomerAsset(`Offline refused ${stamp()}`);
+    const { context, page } = await openAsTransporter(browser, asset);
+    await reportOffline(context, page, 'Report empty buck', 'en');
+    // A refusal that no change on the server explains (as a rule added meanwhile would give): 422 with its reason.
+    await page.route(`**/api/assets/${asset.id}/deregister`, (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({
+            status: 422,
+            contentType: 'application/ld+json',
+            body: JSON.stringify({ status: 422, detail: 'status: Asset is signed off', violations: [] }),
+          })
+        : route.fallback(),
+    );
+    await queueButton(page).click();
+    await context.setOffline(false);
+    const refused = page.locator('[data-testid="queued-action"][data-state="failed"]');
+    await refused.getByText('Refused', { exact: true }).waitFor();
+    await refused.getByText(/status: Asset is signed off/).waitFor();
+    await animationsFinished(page);
+    await screenshot(page, 'offline-queue-refused-phone');
+    await refused.getByRole('button', { name: 'Drop' }).click();
+    await queueButton(page).waitFor({ state: 'detached' });
+    expect((await readAsset(asset.id)).status?.status).toBe('registered');
+    await context.close();
+  });
+
   it.each(LANGUAGES.filter((language) => language !== 'en'))(
     'says what waits and what conflicts in %s',
     async (language) => {

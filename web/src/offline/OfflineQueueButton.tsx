@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../assets/assetFormat';
+import { translateMessage } from '../i18n/translateMessage';
 import type { QueuedAction } from './offlineDb';
 import { dropAction, flushQueue } from './offlineQueue';
 import { QueuedConflictDialog } from './QueuedConflictDialog';
@@ -120,7 +121,9 @@ function QueuedActionItem({ action, onResolve }: { action: QueuedAction; onResol
       <ListItemText
         primary={action.subject ? `${name}: ${action.subject}` : name}
         secondary={
-          action.error ? `${formatDateTime(action.createdAt)} · ${action.error}` : formatDateTime(action.createdAt)
+          action.error
+            ? `${formatDateTime(action.createdAt)} · ${translateMessage(action.error)}`
+            : formatDateTime(action.createdAt)
         }
       />
       <Chip size="small" color={STATE_COLOR[action.state]} label={t(`state.${action.state}`)} />

@@ -69,6 +69,9 @@ describe('the console as an installable app', () => {
     await waitForScreen(page, (url) => url.pathname === '/assets');
     await page.getByRole('banner').waitFor();
     await screenshot(page, 'pwa-offline-shell-phone');
+    // The start URL too (Lighthouse's check): `/` sends a signed-in user on to their landing screen.
+    await page.goto(consoleUrl('/'));
+    await waitForScreen(page, (url) => url.pathname !== '/' && url.pathname !== '/sign-in');
     await context.setOffline(false);
     await context.close();
   });

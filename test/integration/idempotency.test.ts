@@ -84,6 +84,18 @@ describe('Idempotency-Key on the report actions', () => {
     expect(await reportsAudited(acmeAdmin, theirs.id, 'assets.deregister')).toBe(1);
   });
 
+  it('applies once when two sends of one key arrive together', async () => {
+    const asset = await newAsset(admin, `Idempotent together ${randomUUID().slice(0, 8)}`);
+    const key = randomUUID();
+    const path = `/api/assets/${asset.id}/deregister`;
+    const answers = await Promise.all([1, 2, 3].map(() => call('PUT', path, withKey(transporter, key))));
+    // The key's claim lets one run; the others answer its stored answer, or 409 while it is still running.
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses).toContain(200);
+    expect(statuses.every((status) => status === 200 || status === 409)).toBe(true);
+    expect(await reportsAudited(admin, asset.id, 'assets.deregister')).toBe(1);
+  });
+
   it('runs a refused send again when retried: only answers that applied are kept', async () => {
     const asset = await newAsset(admin, `Idempotent refused ${randomUUID().slice(0, 8)}`);
     const key = randomUUID();

@@ -38,7 +38,9 @@ export const HSTS_MAX_AGE_SECONDS = 63_072_000;
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 
 /**
- * Scripts only from the console's own files (no inline script, no eval: the build needs none). Styles allow
+ * Scripts only from the console's own files (no inline script, no eval: the build needs none). 'wasm-unsafe-eval'
+ * lets the scan screen compile its barcode decoder, a WebAssembly file served from the console's own origin
+ * (web/src/scan/decoder.ts, docs/decisions/0329); it allows WebAssembly compilation only, never eval(). Styles allow
  * 'unsafe-inline' because MUI (emotion) and Scalar insert style elements and attributes at run time; a style
  * cannot run code. Workers: MapLibre's worker file is the console's own.
  */
@@ -46,7 +48,7 @@ export function contentSecurityPolicy(sources: ConsoleCspSources): string {
   const { api, auth, storage, live = [] } = sources;
   const directives: Record<string, readonly string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", "'wasm-unsafe-eval'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...api, ...storage, ...MAP_SOURCES],
     'font-src': ["'self'", 'data:'],

@@ -1,4 +1,4 @@
-import { ASSET_IS_DELIVERED, ASSET_IS_SIGNED_OFF } from '../../shared/schemas/asset';
+import { ASSET_IS_DELIVERED, ASSET_IS_SIGNED_OFF, deliveryReportInputSchema } from '../../shared/schemas/asset';
 import type { AssetHistoryQuery } from '../../shared/schemas/asset-history';
 import { assetMapQuerySchema } from '../../shared/schemas/asset-map';
 import {
@@ -215,8 +215,9 @@ export const handler = createHttpHandler('assets', {
   'assets.delivered': route({
     checksBody: true,
     run: async ({ auth, params, body, event, logger }) => {
-      // Spec 000 s.4/s.6: a transporter's report; client users report empty only.
-      const report = { kind: 'delivered' as const, at: new Date().toISOString(), by: actorOf(auth) };
+      // Spec 000 s.4/s.6: a transporter's report; client users report empty only. A phone's position rides along.
+      const phonePosition = validate(deliveryReportInputSchema, body)?.phone_position;
+      const report = { kind: 'delivered' as const, at: new Date().toISOString(), by: actorOf(auth), phonePosition };
       const answer = await runAction(
         auth,
         event,
@@ -238,7 +239,8 @@ export const handler = createHttpHandler('assets', {
   'assets.deregister': route({
     checksBody: true,
     run: async ({ auth, params, body, event, logger }) => {
-      const report = { kind: 'empty' as const, at: new Date().toISOString(), by: actorOf(auth) };
+      const phonePosition = validate(deliveryReportInputSchema, body)?.phone_position;
+      const report = { kind: 'empty' as const, at: new Date().toISOString(), by: actorOf(auth), phonePosition };
       const answer = await runAction(
         auth,
         event,

@@ -27,6 +27,7 @@ import { type DeviceSummary, deviceSummarySchema } from './device';
 import { lastEventSchema } from './event';
 import { geoZoneRefSchema } from './geo-zone';
 import { mapLevelSchema } from './map-level';
+import { phonePositionSchema } from './report-check';
 
 export const SCHEDULED_IN_PAST = 'The scheduled date cannot be in the past';
 
@@ -206,3 +207,8 @@ export const STATUS_NOT_FOUND = 'This status does not exist';
 /** PUT /api/assets/{id}/delivered | deregister | days-outside-geo-zone/reset: an optional version (409 if stale). */
 export const assetActionInputSchema = z.object({ version: versionShape.version.optional() }).nullish();
 export type AssetActionInput = z.infer<typeof assetActionInputSchema>;
+/** A delivered / empty report: the action's version and, from a phone, where the phone was (docs/decisions/0329). */
+export const deliveryReportInputSchema = z
+  .object({ version: versionShape.version.optional(), phone_position: phonePositionSchema.optional() })
+  .nullish();
+export type DeliveryReportInput = z.infer<typeof deliveryReportInputSchema>;

@@ -23,6 +23,22 @@ export const DELIVERY_REPORT_KINDS = ['delivered', 'empty'] as const;
 export const deliveryReportKindSchema = z.enum(DELIVERY_REPORT_KINDS);
 export type DeliveryReportKind = z.infer<typeof deliveryReportKindSchema>;
 
+/**
+ * The phone's own position when a person reported from it (the scan screen, web/src/scan/): a second witness
+ * beside the tag's fixes, kept with the report and shown in its evidence (docs/decisions/0329). Bounded: a
+ * browser's accuracy is metres to kilometres, never more than the 100 km a country-wide cell fix can be.
+ */
+export const PHONE_ACCURACY_MAX_M = 100_000;
+export const phonePositionSchema = z
+  .object({
+    lat: z.number().min(-90).max(90),
+    lon: z.number().min(-180).max(180),
+    accuracy_m: z.number().min(0).max(PHONE_ACCURACY_MAX_M),
+    at: z.string().datetime({ offset: true }),
+  })
+  .strict();
+export type PhonePosition = z.infer<typeof phonePositionSchema>;
+
 export const REPORT_CHECK_RESULTS = ['agree', 'disagree', 'no-data'] as const;
 export const reportCheckResultSchema = z.enum(REPORT_CHECK_RESULTS);
 export type ReportCheckResult = z.infer<typeof reportCheckResultSchema>;
@@ -93,7 +109,12 @@ export type ReportCheck = z.infer<typeof reportCheckSchema>;
 /** The answer of the route: the asset's latest report and its check; `settled` once stored for the audit. */
 export const reportCheckAnswerSchema = z.object({
   assetId: z.number().int(),
-  report: z.object({ kind: deliveryReportKindSchema, at: z.string().nullable() }),
+  report: z.object({
+    kind: deliveryReportKindSchema,
+    at: z.string().nullable(),
+    /** Where the reporting phone said it was; null when the report came without one. */
+    phone_position: phonePositionSchema.nullable(),
+  }),
   check: reportCheckSchema,
   settled: z.boolean(),
 });

@@ -53,7 +53,8 @@ async function visibleAsset(auth: AuthContext, id: number): Promise<AssetRecord>
 
 /** Writing attachments is staff work: client users may see an asset but never change it. */
 function assertMayWrite(auth: AuthContext) {
-  if (isClientUser(auth.roles) || !auth.hasAny('ASSET_EDIT', 'ASSET_CREATE')) throw forbidden();
+  // Transporters add the photo of their delivered / empty report (docs/decisions/0329); client users never write.
+  if (isClientUser(auth.roles) || !auth.hasAny('ASSET_EDIT', 'ASSET_CREATE', 'ROLE_TRANSPORTER')) throw forbidden();
 }
 
 /** GET /api/aws/s3: a presigned POST for the one incoming key of this file on this asset. */

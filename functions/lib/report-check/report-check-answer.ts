@@ -35,7 +35,7 @@ export async function reportCheckAnswer(auth: AuthContext, assetId: number): Pro
   const { check, settled } = await reportCheckOf(auth.tenant, report);
   return {
     assetId,
-    report: { kind: report.kind, at: report.reportedAt },
+    report: { kind: report.kind, at: report.reportedAt, phone_position: report.phonePosition ?? null },
     check: forViewer(viewer, asset, check),
     settled,
   };

@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { DeliveryReportKind, ReportCheck } from '../../../shared/schemas/report-check';
+import type { DeliveryReportKind, PhonePosition, ReportCheck } from '../../../shared/schemas/report-check';
 import { ACCESS_PATTERNS } from '../../../shared/table';
 import type { AssetRecord } from '../assets/asset-repository';
 import { dynamo, tableName } from '../data/client';
@@ -27,6 +27,8 @@ export interface DeliveryReportItem {
   reportedBy: number | null;
   clientId: number | null;
   depotId: number | null;
+  /** Where the reporting phone was, when it sent its position (docs/decisions/0329). */
+  phonePosition?: PhonePosition;
   check?: StoredCheck;
 }
 
@@ -39,7 +41,7 @@ export const tenantReportsPartition = (ctx: TenantContext) => `${tenantPrefix(ct
 export function reportPut(
   ctx: TenantContext,
   asset: AssetRecord,
-  report: { kind: DeliveryReportKind; at: string; by: number | null },
+  report: { kind: DeliveryReportKind; at: string; by: number | null; phonePosition?: PhonePosition },
 ): TransactItem {
   const item: DeliveryReportItem = {
     assetId: asset.id,
@@ -48,6 +50,7 @@ export function reportPut(
     reportedBy: report.by,
     clientId: asset.client?.id ?? null,
     depotId: asset.geo_zone?.id ?? null,
+    ...(report.phonePosition ? { phonePosition: report.phonePosition } : {}),
   };
   return {
     Put: {
@@ -72,6 +75,7 @@ const toReport = (item: Record<string, unknown>): DeliveryReportItem => ({
   reportedBy: typeof item.reportedBy === 'number' ? item.reportedBy : null,
   clientId: typeof item.clientId === 'number' ? item.clientId : null,
   depotId: typeof item.depotId === 'number' ? item.depotId : null,
+  ...(item.phonePosition ? { phonePosition: item.phonePosition as PhonePosition } : {}),
   ...(item.check ? { check: item.check as StoredCheck } : {}),
 });
 

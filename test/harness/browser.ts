@@ -27,7 +27,11 @@ export const consoleDay = (at: Date) =>
  * production build registers Workbox's worker, which would precache the whole console (3 MB) in every
  * test's fresh context and answer requests that `page.route` is then unable to see.
  */
-export async function launchBrowser(executablePath = CHROMIUM_EXECUTABLE): Promise<Browser> {
+export async function launchBrowser(
+  executablePath = CHROMIUM_EXECUTABLE,
+  /** Flags of one file's browser only, e.g. the fake camera of test/browser/scan.test.ts. */
+  extraArgs: readonly string[] = [],
+): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath,
     headless: true,
@@ -39,6 +43,7 @@ export async function launchBrowser(executablePath = CHROMIUM_EXECUTABLE): Promi
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
   const newContext = browser.newContext.bind(browser);

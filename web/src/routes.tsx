@@ -42,6 +42,7 @@ const AuditPage = lazy(() => import('./audit/AuditPage'));
 const RetentionPage = lazy(() => import('./retention/RetentionPage'));
 const ShareLinksPage = lazy(() => import('./share-links/ShareLinksPage'));
 const SharedPage = lazy(() => import('./share-links/SharedPage'));
+const ScanPage = lazy(() => import('./scan/ScanPage'));
 
 const page = (path: string, handle: PageHandle, element: ReactNode = <PlaceholderPage />): RouteObject => ({
   path,
@@ -90,6 +91,8 @@ export const routes: RouteObject[] = [
           page('utilisation', { title: 'utilisation' }, <UtilisationPage />),
           // Client users see their own customer's lines (the API's scope), by URL.
           page('rental-audit', { title: 'rentalAudit' }, <RentalAuditPage />),
+          // The phone's scan screen: whoever reads assets; what it offers follows the report routes' access.
+          page('scan', { title: 'scan' }, <ScanPage />),
           {
             element: <RequireStaff />,
             children: [

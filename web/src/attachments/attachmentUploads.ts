@@ -82,24 +82,36 @@ function postWithProgress(ticket: AttachmentUploadTicket, file: File, onProgress
 
 const contentTypeOf = (file: File) => file.type || 'application/octet-stream';
 
+/**
+ * The three steps of one file, without notices: the attachments tab's queue below, and the scan screen's report
+ * photo (web/src/scan/sendScanAction.ts). A failed credentials call throws its notice text as an UploadStepError.
+ */
+export async function uploadAttachmentFile(assetId: number, file: File, onProgress: (percent: number) => void) {
+  const ticket = await api
+    .get<AttachmentUploadTicket>('/api/aws/s3', {
+      query: { assetId, filename: file.name, contentType: contentTypeOf(file), size: file.size },
+    })
+    .catch((error: unknown) => {
+      // Spec 000 s.8: a failed credentials call says so, unless the server told why (size, type, ...).
+      throw new UploadStepError(attachmentErrorText(error, 'errors.credentials'));
+    });
+  await postWithProgress(ticket, file, onProgress);
+  await api.post(`/api/assets/${assetId}/attachments`, { object_key: ticket.object_key });
+}
+
+/** The notice text of a failed upload. */
+export const uploadErrorText = (error: unknown) =>
+  error instanceof UploadStepError ? error.message : attachmentErrorText(error, 'errors.upload');
+
 async function uploadOne(assetId: number, item: UploadItem, queryClient: QueryClient) {
   const progress = (percent: number) =>
     setItems(assetId, (list) => list.map((i) => (i.id === item.id ? { ...i, progress: percent } : i)));
   try {
     progress(0);
-    const ticket = await api
-      .get<AttachmentUploadTicket>('/api/aws/s3', {
-        query: { assetId, filename: item.file.name, contentType: contentTypeOf(item.file), size: item.file.size },
-      })
-      .catch((error: unknown) => {
-        // Spec 000 s.8: a failed credentials call says so, unless the server told why (size, type, ...).
-        throw new UploadStepError(attachmentErrorText(error, 'errors.credentials'));
-      });
-    await postWithProgress(ticket, item.file, progress);
-    await api.post(`/api/assets/${assetId}/attachments`, { object_key: ticket.object_key });
+    await uploadAttachmentFile(assetId, item.file, progress);
     notifySuccess(t('uploaded'));
   } catch (error) {
-    notifyError(error instanceof UploadStepError ? error.message : attachmentErrorText(error, 'errors.upload'));
+    notifyError(uploadErrorText(error));
   } finally {
     setItems(assetId, (list) => list.filter((i) => i.id !== item.id));
     await queryClient.invalidateQueries({ queryKey: ['assets'] });

@@ -16,6 +16,7 @@ import MapIcon from '@mui/icons-material/Map';
 import NotificationsActive from '@mui/icons-material/NotificationsActive';
 import Palette from '@mui/icons-material/Palette';
 import People from '@mui/icons-material/People';
+import QrCodeScanner from '@mui/icons-material/QrCodeScanner';
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import Router from '@mui/icons-material/Router';
 import ScheduleSend from '@mui/icons-material/ScheduleSend';
@@ -29,6 +30,7 @@ import type SvgIcon from '@mui/material/SvgIcon';
 /** Drawer icon per entry path (kept apart from the entries so those stay plain data). */
 export const NAVIGATION_ICONS: Record<string, typeof SvgIcon> = {
   '/assets': Inventory2,
+  '/scan': QrCodeScanner,
   '/asset-map': MapIcon,
   '/area-search': TravelExplore,
   '/asset-profiles': Category,

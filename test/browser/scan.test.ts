@@ -1,0 +1,121 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { Browser, Page } from 'playwright-core';
+import { ATTACHMENTS_BUCKET } from '../../scripts/local/config';
+import { call, tokenOf } from '../harness/api';
+import { consoleUrl, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
+import { writeQrVideo } from '../harness/fake-camera';
+import { readStack } from '../harness/stack';
+
+/**
+ * The scan screen on a phone (web/src/scan/, docs/decisions/0329) with Chromium's fake camera playing a file
+ * that shows a label's QR code. The page's BarcodeDetector is removed before the console starts, so the
+ * WebAssembly decoder (zxing-wasm, served by the console's own origin under its CSP) is the one that reads:
+ * Chromium's headless shell has no BarcodeDetector on Linux anyway, and a phone without one takes this path.
+ */
+type Attachment = { object_key: string };
+type Asset = { id: number; version: number; attachments: Attachment[]; status: { status: string } | null };
+type ReportCheck = {
+  report: { kind: string; phone_position: { lat: number; lon: number; accuracy_m: number; at: string } | null };
+};
+
+const PHONE_AT = { latitude: 52.0907, longitude: 5.1214, accuracy: 12 };
+
+const localS3 = () =>
+  new S3Client({
+    endpoint: `http://127.0.0.1:${readStack().ports.S3_PORT}`,
+    region: 'eu-west-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+
+async function newCustomerAsset(name: string): Promise<Asset> {
+  const created = await call<Asset>('POST', '/api/assets', {
+    token: await tokenOf('admin'),
+    body: { name, client: 1 },
+  });
+  expect(created.status).toBe(201);
+  return created.body;
+}
+
+describe('scanning a label with the phone', () => {
+  let browser: Browser;
+  let asset: Asset;
+
+  beforeAll(async () => {
+    asset = await newCustomerAsset(`Scanned reel ${Date.now()}`);
+    const video = writeQrVideo(
+      path.join(mkdtempSync(path.join(tmpdir(), 'scan-camera-')), 'qr.y4m'),
+      consoleUrl(`/assets/${asset.id}`),
+    );
+    browser = await launchBrowser(undefined, [
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function phonePage(): Promise<Page> {
+    const context = await browser.newContext({
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+      permissions: ['camera', 'geolocation'],
+      geolocation: PHONE_AT,
+    });
+    const page = await context.newPage();
+    await page.addInitScript({ content: 'delete window.BarcodeDetector;' });
+    return page;
+  }
+
+  it('opens the asset from its QR code and reports it delivered with a photo and the phone position', async () => {
+    const page = await phonePage();
+    await signInAs(page, 'transporter', '/scan');
+    const scanned = page.locator(`[data-testid="scanned-asset"][data-asset-id="${asset.id}"]`);
+    await scanned.waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('scan-screen').getAttribute('data-decoder')).toBe('wasm');
+    await page.locator('[data-testid="scan-report"][data-position="ready"]').waitFor();
+    await screenshot(page, 'scan-asset-phone');
+
+    // A photo as a phone's camera gives one: a picture larger than the screen, shrunk before it is uploaded.
+    const photo = await page.screenshot({ type: 'jpeg', quality: 90, scale: 'device' });
+    await page
+      .getByTestId('scan-photo-input')
+      .setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page.getByTestId('scan-photo-ready').waitFor();
+    const reported = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.url().endsWith(`/api/assets/${asset.id}/delivered`),
+    );
+    await scanned.getByRole('button', { name: 'Report delivered' }).click();
+    expect((await reported).status()).toBe(200);
+    await page.getByText('The report has been sent').waitFor();
+    await page.locator(`[data-testid="scanned-asset"][data-status="send_delivered"]`).waitFor();
+    await screenshot(page, 'scan-reported-phone');
+
+    const admin = await tokenOf('admin');
+    const stored = (await call<Asset>('GET', `/api/assets/${asset.id}`, { token: admin })).body;
+    expect(stored.status?.status).toBe('send_delivered');
+    expect(stored.attachments).toHaveLength(1);
+    const key = stored.attachments[0]?.object_key ?? '';
+    expect(key).toMatch(/\.jpg$/);
+    const head = await localS3().send(new HeadObjectCommand({ Bucket: ATTACHMENTS_BUCKET, Key: key }));
+    expect(head.ContentType).toBe('image/jpeg');
+    expect(head.ContentLength).toBeGreaterThan(0);
+
+    const check = await call<ReportCheck>('GET', `/api/assets/${asset.id}/report-check`, { token: admin });
+    expect(check.status).toBe(200);
+    expect(check.body.report.kind).toBe('delivered');
+    expect(check.body.report.phone_position).toEqual({
+      lat: PHONE_AT.latitude,
+      lon: PHONE_AT.longitude,
+      accuracy_m: PHONE_AT.accuracy,
+      at: expect.any(String),
+    });
+    await page.context().close();
+  });
+});

@@ -429,6 +429,8 @@ const ADMIN: Screen[] = [
     path: '/rental-audit',
     ready: formReady('[data-testid="rental-audit-screen"]:is([data-state="ready"], [data-state="empty"])'),
   },
+  // Scan: the phone's screen without a camera (this browser has none): the camera's notice and the hint.
+  { name: 'scan', path: '/scan', ready: formReady('[data-testid="scan-screen"]:not([data-camera="starting"])') },
   // Area search: its controls and the intro before an area is drawn (the map beside them).
   {
     name: 'area search',

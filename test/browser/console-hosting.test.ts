@@ -68,7 +68,7 @@ describeBuild('the production build served like CloudFront', () => {
       `http://127.0.0.1:${readStack().ports.S3_PORT}`,
     );
     expect(headers.get('content-security-policy')).toBe(contentSecurityPolicy(local));
-    expect(headers.get('content-security-policy')).toContain("script-src 'self';");
+    expect(headers.get('content-security-policy')).toContain("script-src 'self' 'wasm-unsafe-eval';");
     expect((await get('/sign-in', { method: 'POST', body: '{}' })).status).toBe(403);
   });
 });

@@ -13,6 +13,7 @@ import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitFo
 // Webhooks and the audit log (admins).
 const TRACKING_STAFF = [
   'Assets',
+  'Scan',
   'Asset map',
   'Area search',
   'Asset profiles',
@@ -29,7 +30,7 @@ const TRACKING_STAFF = [
   'Share links',
 ];
 // Device profiles: payload codecs are the admins', after Devices.
-const TRACKING_ADMIN = [...TRACKING_STAFF.slice(0, 5), 'Device profiles', ...TRACKING_STAFF.slice(5)];
+const TRACKING_ADMIN = [...TRACKING_STAFF.slice(0, 6), 'Device profiles', ...TRACKING_STAFF.slice(6)];
 const ADMINISTRATION = [
   'Users',
   'Roles',
@@ -99,7 +100,7 @@ const ROLES: RoleCase[] = [
   {
     login: 'transporter',
     home: '/assets',
-    menu: ['Assets', 'Asset map', 'Pickups'],
+    menu: ['Assets', 'Scan', 'Asset map', 'Pickups'],
     allowed: ['/asset-map', '/devices'],
     refused: [
       ['/tenants', '/assets'],
@@ -111,6 +112,8 @@ const ROLES: RoleCase[] = [
     home: '/assets',
     menu: ['Assets', 'Asset map'],
     allowed: ['/asset-map', '/utilisation', '/rental-audit', '/area-search'],
+    menu: ['Assets', 'Scan', 'Asset map'],
+    allowed: ['/asset-map', '/utilisation', '/area-search'],
     refused: [
       ['/alarm-rules', '/assets'],
       ['/customers', '/assets'],

@@ -103,7 +103,8 @@ describe('scanning a label with the phone', () => {
     expect(stored.attachments).toHaveLength(1);
     const key = stored.attachments[0]?.object_key ?? '';
     expect(key).toMatch(/\.jpg$/);
-    const head = await localS3().send(new HeadObjectCommand({ Bucket: ATTACHMENTS_BUCKET, Key: key }));
+    // Served from the tenant's folder of the bucket (functions/lib/attachments/attachment-storage.ts, storageKey).
+    const head = await localS3().send(new HeadObjectCommand({ Bucket: ATTACHMENTS_BUCKET, Key: `tenants/1/${key}` }));
     expect(head.ContentType).toBe('image/jpeg');
     expect(head.ContentLength).toBeGreaterThan(0);
 

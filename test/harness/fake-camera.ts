@@ -23,7 +23,7 @@ function lumaPlane(text: string): Buffer {
   const plane = Buffer.alloc(WIDTH * HEIGHT, WHITE);
   for (let row = 0; row < qr.size; row++) {
     for (let col = 0; col < qr.size; col++) {
-      if (!qr.get(row, col)) continue;
+      if (!qr.data[row * qr.size + col]) continue;
       for (let y = 0; y < scale; y++) {
         const start = (top + row * scale + y) * WIDTH + left + col * scale;
         plane.fill(BLACK, start, start + scale);

@@ -240,7 +240,7 @@ describe('console response headers policy', () => {
   it('sends a CSP that allows scripts from the console only and names where requests may go', () => {
     const csp = text(policy().SecurityHeadersConfig.ContentSecurityPolicy?.ContentSecurityPolicy);
     const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
-    expect(directive('script-src')).toBe("script-src 'self'");
+    expect(directive('script-src')).toBe("script-src 'self' 'wasm-unsafe-eval'");
     expect(directive('object-src')).toBe("object-src 'none'");
     expect(directive('base-uri')).toBe("base-uri 'self'");
     expect(directive('frame-ancestors')).toBe("frame-ancestors 'none'");

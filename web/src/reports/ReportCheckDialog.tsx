@@ -92,6 +92,17 @@ export function ReportCheckDialog({ open, name, answer, onClose }: Props) {
             {t('check.depot', { depot })}
           </Typography>
         ) : null}
+        {report.phone_position ? (
+          // The reporting phone's own position (docs/decisions/0329): a second witness, not part of the answer.
+          <Typography variant="body2" color="text.secondary" data-testid="report-phone-position">
+            {t('check.phone', {
+              lat: report.phone_position.lat.toFixed(5),
+              lon: report.phone_position.lon.toFixed(5),
+              accuracy: Math.round(report.phone_position.accuracy_m),
+              time: format.time(report.phone_position.at),
+            })}
+          </Typography>
+        ) : null}
         {evidence.fixes.length > 0 ? (
           <List dense aria-label={t('check.fixes')}>
             {evidence.fixes.map((fix) => (

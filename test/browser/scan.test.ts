@@ -119,4 +119,16 @@ describe('scanning a label with the phone', () => {
     });
     await page.context().close();
   });
+  it('links a tag: the asset first, then a second code that is no tag is named as such', async () => {
+    const page = await phonePage();
+    await signInAs(page, 'admin', '/scan');
+    await page.getByRole('button', { name: 'Link a tag' }).click();
+    const link = page.getByTestId('link-tag');
+    await link.getByText(`Asset: ${asset.name}`).waitFor({ timeout: 60_000 });
+    // The camera goes on for the tag; this camera shows the asset's code again, which the panel refuses.
+    await link.getByText("That code is an asset's. Scan the tag's label.").waitFor();
+    expect(await link.getByRole('button', { name: 'Link the tag' }).count()).toBe(0);
+    await screenshot(page, 'scan-link-phone');
+    await page.context().close();
+  });
 });

@@ -16,7 +16,13 @@ import { readStack } from '../harness/stack';
  * Chromium's headless shell has no BarcodeDetector on Linux anyway, and a phone without one takes this path.
  */
 type Attachment = { object_key: string };
-type Asset = { id: number; version: number; attachments: Attachment[]; status: { status: string } | null };
+type Asset = {
+  id: number;
+  name: string;
+  version: number;
+  attachments: Attachment[];
+  status: { status: string } | null;
+};
 type ReportCheck = {
   report: { kind: string; phone_position: { lat: number; lon: number; accuracy_m: number; at: string } | null };
 };

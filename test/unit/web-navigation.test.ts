@@ -42,8 +42,13 @@ describe('navigation entries (spec 000 s.2, spec 001 s.2)', () => {
     for (const entry of NAVIGATION_ENTRIES) expect(entry.anyOf.filter((name) => !known.has(name))).toEqual([]);
   });
 
-  test('a client with ASSET_READ and VIEW_ASSET_MAP sees assets and the map only', () => {
-    expect(visiblePaths(user(['ROLE_CLIENT'], ['ASSET_READ', 'VIEW_ASSET_MAP']))).toEqual(['/assets', '/asset-map']);
+  test('a client with ASSET_READ and VIEW_ASSET_MAP sees assets, the scan screen and the map only', () => {
+    // The scan screen is where client users report an asset empty from their phone (docs/decisions/0329).
+    expect(visiblePaths(user(['ROLE_CLIENT'], ['ASSET_READ', 'VIEW_ASSET_MAP']))).toEqual([
+      '/assets',
+      '/scan',
+      '/asset-map',
+    ]);
   });
 
   test('the Stock screen is for staff with VIEW_ASSET_MAP, not for transporters', () => {

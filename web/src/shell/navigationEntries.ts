@@ -19,8 +19,9 @@ const crud = (prefix: string) => [`${prefix}_CREATE`, `${prefix}_READ`, `${prefi
 
 export const NAVIGATION_ENTRIES: readonly NavigationEntry[] = [
   { path: '/assets', title: 'assets', group: 'tracking', anyOf: crud('ASSET') },
-  // A label's code on the phone: opens the asset, reports it, checks it in or out (docs/decisions/0329).
-  { path: '/scan', title: 'scan', group: 'tracking', anyOf: ['ASSET_READ', 'ROLE_TRANSPORTER', 'ROLE_CLIENT'] },
+  // A label's code on the phone: opens the asset, reports it, checks it in or out. Whoever reads assets,
+  // transporters and client users too: they make the reports (docs/decisions/0329).
+  { path: '/scan', title: 'scan', group: 'tracking', anyOf: ['ASSET_READ'] },
   { path: '/asset-map', title: 'assetMap', group: 'tracking', anyOf: ['VIEW_ASSET_MAP'] },
   // The planners' entry; POST /api/area-search (shared/api/area-search.ts) also answers client users their own
   // customer's assets, whom the screen serves by URL only (as Utilisation), their menu staying as spec 000 lists it.

@@ -137,4 +137,31 @@ describe('scanning a label with the phone', () => {
     await screenshot(page, 'scan-link-phone');
     await page.context().close();
   });
+  it('checks the scanned asset out to a customer and back in at the depot, each one action on status and customer', async () => {
+    const page = await phonePage();
+    await signInAs(page, 'admin', '/scan');
+    const scanned = page.locator(`[data-testid="scanned-asset"][data-asset-id="${asset.id}"]`);
+    await scanned.waitFor({ timeout: 60_000 });
+    const depot = scanned.getByTestId('depot-check');
+    await depot.getByRole('combobox', { name: 'Customer' }).fill('De Boer');
+    await page
+      .getByRole('option', { name: /De Boer/ })
+      .first()
+      .click();
+    await depot.getByRole('button', { name: 'Check out to the customer' }).click();
+    await page.locator('[data-testid="scanned-asset"][data-status="registered"]').waitFor();
+    await screenshot(page, 'scan-depot-phone');
+    await depot.getByRole('button', { name: 'Check in at the depot' }).click();
+    await page.locator('[data-testid="scanned-asset"][data-status="deregistered"]').waitFor();
+    const stored = await call<{ client: unknown; status: { status: string } | null }>(
+      'GET',
+      `/api/assets/${asset.id}`,
+      {
+        token: await tokenOf('admin'),
+      },
+    );
+    expect(stored.body.status?.status).toBe('deregistered');
+    expect(stored.body.client).toBeNull();
+    await page.context().close();
+  });
 });

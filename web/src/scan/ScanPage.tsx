@@ -1,5 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -9,15 +7,13 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../common/pageHandle';
 import { useSession } from '../session/useSession';
+import { CameraPreview, OutcomeNotice } from './CameraPreview';
 import { LinkTagPanel } from './LinkTagPanel';
 import { ScannedAsset } from './ScannedAsset';
 import { useCameraScanner } from './useCameraScanner';
 import { type ScanOutcome, useScanResolver } from './useScanResolver';
 
 type Mode = 'open' | 'link';
-
-/** Who may link a tag: staff who edit assets and read devices (the PUT and the device read are theirs). */
-export const LINK_GRANTS = ['ASSET_EDIT'] as const;
 
 /**
  * The phone's scan screen (docs/decisions/0329): the back camera reads a label's QR or Code 128 code and opens
@@ -28,13 +24,15 @@ export default function ScanPage() {
   const title = usePageTitle();
   const { hasAny } = useSession();
   const staff = !hasAny(['ROLE_CLIENT', 'ROLE_TRANSPORTER']);
-  const mayLink = staff && hasAny(LINK_GRANTS) && hasAny(['DEVICE_READ']);
+  // Linking a tag is the asset's update after a device read: staff who edit assets and read devices.
+  const mayLink = staff && hasAny(['ASSET_EDIT']) && hasAny(['DEVICE_READ']);
   const [mode, setMode] = useState<Mode>('open');
   const [outcome, setOutcome] = useState<ScanOutcome | null>(null);
   const [linkAsset, setLinkAsset] = useState<ScanOutcome | null>(null);
   const resolve = useScanResolver();
   const video = useRef<HTMLVideoElement | null>(null);
 
+  // The preview stays while a code is looked up; the camera is read only while nothing is shown.
   const reading = outcome === null || outcome.kind === 'busy';
   // In link mode the first find is the asset, kept while the scan goes on for the tag.
   const linkStep = mode === 'link' && linkAsset?.kind === 'asset' ? 'tag' : 'asset';
@@ -50,7 +48,7 @@ export default function ScanPage() {
     },
     [resolve, mode, linkStep],
   );
-  const camera = useCameraScanner(video, reading && outcome === null, onCode);
+  const camera = useCameraScanner(video, outcome === null, onCode);
 
   const restart = () => {
     setOutcome(null);
@@ -76,38 +74,8 @@ export default function ScanPage() {
       <Typography color="text.secondary">
         {mode === 'open' ? t('hint.open') : linkStep === 'asset' ? t('hint.linkAsset') : t('hint.linkTag')}
       </Typography>
-      {camera.state === 'denied' && <Alert severity="warning">{t('camera.denied')}</Alert>}
-      {camera.state === 'unavailable' && <Alert severity="warning">{t('camera.unavailable')}</Alert>}
-      <Box
-        sx={{
-          display: reading ? 'block' : 'none',
-          position: 'relative',
-          width: '100%',
-          maxWidth: 480,
-          aspectRatio: '4 / 3',
-          bgcolor: 'grey.900',
-          borderRadius: 1,
-          overflow: 'hidden',
-        }}
-      >
-        <video
-          ref={video}
-          muted
-          playsInline
-          aria-label={t('camera.preview')}
-          style={{ width: '100%', height: '100%', objectFit: 'cover' }}
-        />
-      </Box>
-      {outcome?.kind === 'busy' && <Typography>{t('reading')}</Typography>}
-      {outcome?.kind === 'none' && (
-        <Alert severity="info" data-testid="scan-nothing">
-          {t('notFound', { text: outcome.text })}
-        </Alert>
-      )}
-      {outcome?.kind === 'unlinked' && (
-        <Alert severity="info">{t('tagWithoutAsset', { devEui: outcome.device.dev_eui })}</Alert>
-      )}
-      {outcome?.kind === 'error' && <Alert severity="error">{outcome.message}</Alert>}
+      <CameraPreview video={video} state={camera.state} shown={reading} />
+      <OutcomeNotice outcome={outcome} />
       {mode === 'open' && outcome?.kind === 'asset' && <ScannedAsset asset={outcome.asset} />}
       {mode === 'link' && linkAsset?.kind === 'asset' && (
         <LinkTagPanel asset={linkAsset.asset} scanned={outcome} onDone={restart} />

@@ -112,7 +112,10 @@ export async function startGateway(options: GatewayOptions) {
     if (origin && options.allowedOrigins.includes(origin)) {
       res.setHeader('access-control-allow-origin', origin);
       res.setHeader('vary', 'origin');
-      res.setHeader('access-control-allow-headers', 'authorization,content-type,if-match,if-none-match,idempotency-key,x-tenant-id');
+      res.setHeader(
+        'access-control-allow-headers',
+        'authorization,content-type,if-match,if-none-match,idempotency-key,x-tenant-id',
+      );
       res.setHeader('access-control-allow-methods', 'GET,POST,PUT,PATCH,DELETE,OPTIONS');
       res.setHeader('access-control-max-age', '600');
       // Response headers the console reads (as infra/constructs/route-table-api.ts exposes them on AWS).

@@ -110,10 +110,8 @@ const ROLES: RoleCase[] = [
   {
     login: 'client',
     home: '/assets',
-    menu: ['Assets', 'Asset map'],
-    allowed: ['/asset-map', '/utilisation', '/rental-audit', '/area-search'],
     menu: ['Assets', 'Scan', 'Asset map'],
-    allowed: ['/asset-map', '/utilisation', '/area-search'],
+    allowed: ['/asset-map', '/utilisation', '/rental-audit', '/area-search'],
     refused: [
       ['/alarm-rules', '/assets'],
       ['/customers', '/assets'],

@@ -12,10 +12,10 @@ import { moveOpenAlarmsOfAsset } from '../lib/alarms/alarm-inbox';
 import { assignProfileDefinitions } from '../lib/asset-profiles/asset-profile-writes';
 import {
   bodyVersionOf,
+  editAsset,
   emptyAsset,
   reportOf,
   runAction,
-  updateAsset,
   visibleAsset,
   withStatus,
 } from '../lib/assets/asset-http-writes';
@@ -23,7 +23,7 @@ import { assetListRequestOf } from '../lib/assets/asset-list-request';
 import { readMapMarkers } from '../lib/assets/asset-map';
 import { encodeMapAnswer, negotiateEncoding, readBudgetFor } from '../lib/assets/asset-map-answer';
 import { listAssets } from '../lib/assets/asset-query';
-import { type AssetRecord, assetRepository } from '../lib/assets/asset-repository';
+import { assetRepository } from '../lib/assets/asset-repository';
 import { listAssetStatuses, toApiAssetStatus } from '../lib/assets/asset-status';
 import { assetViewerOf, presentAsset } from '../lib/assets/asset-view';
 import { applyReferences, createAsset, deleteAsset, resolveReferences } from '../lib/assets/asset-writes';
@@ -34,6 +34,7 @@ import {
   withDownloadUrls,
 } from '../lib/attachments/attachment-service';
 import { deleteAssetFolder } from '../lib/attachments/attachment-storage';
+import { followBulkEdit, startBulkEdit } from '../lib/bulk-edit/bulk-edit-jobs';
 import { startExportJob } from '../lib/exports/export-jobs';
 import { exportNow, exportRequestOf } from '../lib/exports/export-worker-client';
 import { assetHistoryPage } from '../lib/history/history-answer';
@@ -48,7 +49,7 @@ import { mapDeltaReply } from '../lib/live/map-delta-reply';
 import { resetRecordWrite } from '../lib/loan-days/loan-day-records';
 import { mailReportSafely } from '../lib/notifications/report-notice';
 import { actorOf } from '../lib/pickups/actor';
-import { pickupRequestedAt, queueStatusEvents } from '../lib/pickups/status-events';
+import { queueStatusEvents } from '../lib/pickups/status-events';
 import { reportCheckAnswer } from '../lib/report-check/report-check-answer';
 import { reportPut } from '../lib/report-check/report-items';
 import { retentionOf } from '../lib/settings/retention-settings';
@@ -165,28 +166,22 @@ export const handler = createHttpHandler('assets', {
       return reply(201, presentAsset({ kind: 'staff' }, created));
     },
   }),
+  // The same fields on many assets, applied by the bulk edit worker row by row as this update (lib bulk-edit/).
+  'assets.bulkEdit': route({
+    checksBody: true,
+    run: async ({ auth, body, event }) => reply(202, await startBulkEdit(auth, 'assets', body, event)),
+  }),
+  'assets.bulkEditJob': route({
+    run: ({ auth, params }) => followBulkEdit(auth, 'assets', String(params.jobId)),
+  }),
   'assets.update': route({
     checksBody: true,
     run: async ({ auth, params, body, event }) => {
-      const { id } = params;
-      const by = actorOf(auth);
-      let previous: { asset: AssetRecord; requestedAt: string | undefined } | undefined;
       const saved = await writeExpecting(
         expectationOf(event, bodyVersionOf(body)),
-        () => assetRepository.getOrThrow(auth.tenant, id),
-        async (current) => {
-          previous = { asset: current, requestedAt: await pickupRequestedAt(auth.tenant, current) };
-          return updateAsset(auth.tenant, current, body, by);
-        },
+        () => assetRepository.getOrThrow(auth.tenant, params.id),
+        (current) => editAsset(auth.tenant, current, body, actorOf(auth)),
       );
-      // A status changed in the form emits its webhook event as the status actions do (pickup.requested, ...).
-      const at = new Date().toISOString();
-      if (previous)
-        queueStatusEvents(auth.tenant, previous.asset, saved, by, { at, requestedAt: previous.requestedAt });
-      // The open alarms follow the asset to its new customer's inbox.
-      const after = saved.client?.id ?? null;
-      if (after !== (previous?.asset.client?.id ?? null))
-        await moveOpenAlarmsOfAsset(auth.tenant, id, { clientId: after });
       return presentAsset({ kind: 'staff' }, saved);
     },
   }),

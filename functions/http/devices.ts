@@ -1,4 +1,5 @@
 import { deviceUpdateInputSchema } from '../../shared/schemas/device';
+import { followBulkEdit, startBulkEdit } from '../lib/bulk-edit/bulk-edit-jobs';
 import { deviceListRequestOf } from '../lib/devices/device-list-request';
 import { listDevices } from '../lib/devices/device-query';
 import { deviceRepository, toApiDevice } from '../lib/devices/device-repository';
@@ -44,6 +45,14 @@ export const handler = createHttpHandler('devices', {
   }),
   'devices.create': route({
     run: async ({ auth, body }) => reply(201, toApiDevice(await createDevice(auth.tenant, body))),
+  }),
+  // The same device profiles on many devices, applied by the bulk edit worker as this update (lib bulk-edit/).
+  'devices.bulkEdit': route({
+    checksBody: true,
+    run: async ({ auth, body, event }) => reply(202, await startBulkEdit(auth, 'devices', body, event)),
+  }),
+  'devices.bulkEditJob': route({
+    run: ({ auth, params }) => followBulkEdit(auth, 'devices', String(params.jobId)),
   }),
   'devices.update': route({
     checksBody: true,

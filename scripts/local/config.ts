@@ -159,6 +159,7 @@ export function handlerEnvironment(ids: {
     // Workers invoked asynchronously (scripts/local/lambda-service.ts; on AWS the functions CDK names here).
     LAMBDA_ENDPOINT: `http://${HOST}:${port('LAMBDA_PORT')}`,
     EXPORT_WORKER_FUNCTION: 'export-worker',
+    BULK_EDIT_WORKER_FUNCTION: 'bulk-edit-worker',
     // Alarm side of the device pipeline (scripts/local/eventbridge-service.ts, sns-service.ts).
     EVENTBRIDGE_ENDPOINT: `http://${HOST}:${port('EVENTBRIDGE_PORT')}`,
     EVENT_BUS_NAME: 'tracking-pipeline',

@@ -20,6 +20,7 @@ import {
   attachmentUploadQuerySchema,
   attachmentUploadTicketSchema,
 } from '../schemas/attachment';
+import { assetBulkEditInputSchema, bulkEditJobParamsSchema, bulkEditJobSchema } from '../schemas/bulk-edit';
 import { exportQuerySchema } from '../schemas/common';
 import { evidenceQuerySchema } from '../schemas/evidence';
 import { exportJobSchema, exportResultSchema } from '../schemas/export';
@@ -59,6 +60,21 @@ export const ASSETS_ROUTES = [
     handler: 'assets',
   },
   { id: 'assets.create', method: 'POST', path: '/api/assets', access: noClients('ASSET_CREATE'), handler: 'assets' },
+  // The same fields on many assets in one job (docs/decisions/0331): whoever may edit one asset.
+  {
+    id: 'assets.bulkEdit',
+    method: 'POST',
+    path: '/api/assets/bulk-edit',
+    access: noClients('ASSET_EDIT', 'ASSET_CREATE'),
+    handler: 'assets',
+  },
+  {
+    id: 'assets.bulkEditJob',
+    method: 'GET',
+    path: '/api/assets/bulk-edit/{jobId}',
+    access: noClients('ASSET_EDIT', 'ASSET_CREATE'),
+    handler: 'assets',
+  },
   {
     id: 'assets.update',
     method: 'PUT',
@@ -143,6 +159,17 @@ export const ASSETS_ROUTES = [
 ] as const satisfies readonly RouteDef[];
 
 export const ASSETS_CONTRACTS = {
+  'assets.bulkEdit': {
+    summary: 'Set the same fields on many assets, as a job',
+    body: assetBulkEditInputSchema,
+    response: bulkEditJobSchema,
+    status: 202,
+  },
+  'assets.bulkEditJob': {
+    summary: "Follow a bulk edit of assets: progress and each row's result",
+    params: bulkEditJobParamsSchema,
+    response: bulkEditJobSchema,
+  },
   'assets.list': {
     summary: 'List assets',
     query: assetListQuerySchema,

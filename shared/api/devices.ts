@@ -1,4 +1,5 @@
 import type { RouteContract } from '../route-contracts';
+import { bulkEditJobParamsSchema, bulkEditJobSchema, deviceBulkEditInputSchema } from '../schemas/bulk-edit';
 import { exportQuerySchema } from '../schemas/common';
 import {
   DEVICE_SORT_FIELDS,
@@ -37,6 +38,21 @@ export const DEVICES_ROUTES = [
     access: noClients('ROLE_SUPER_ADMIN'),
     handler: 'devices',
   },
+  // The same device profiles on many devices in one job (docs/decisions/0331): whoever may edit one device.
+  {
+    id: 'devices.bulkEdit',
+    method: 'POST',
+    path: '/api/devices/bulk-edit',
+    access: noClients('DEVICE_EDIT'),
+    handler: 'devices',
+  },
+  {
+    id: 'devices.bulkEditJob',
+    method: 'GET',
+    path: '/api/devices/bulk-edit/{jobId}',
+    access: noClients('DEVICE_EDIT'),
+    handler: 'devices',
+  },
   {
     id: 'devices.update',
     method: 'PUT',
@@ -61,6 +77,17 @@ export const DEVICES_ROUTES = [
 ] as const satisfies readonly RouteDef[];
 
 export const DEVICES_CONTRACTS = {
+  'devices.bulkEdit': {
+    summary: 'Set the same device profiles on many devices, as a job',
+    body: deviceBulkEditInputSchema,
+    response: bulkEditJobSchema,
+    status: 202,
+  },
+  'devices.bulkEditJob': {
+    summary: "Follow a bulk edit of devices: progress and each row's result",
+    params: bulkEditJobParamsSchema,
+    response: bulkEditJobSchema,
+  },
   'devices.list': {
     summary: 'List devices',
     query: deviceListQuerySchema,

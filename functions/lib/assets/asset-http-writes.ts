@@ -1,5 +1,6 @@
 import { assetActionInputSchema, buildAssetUpdateInputSchema, STATUS_NOT_FOUND } from '../../../shared/schemas/asset';
 import type { AssetStatusValue } from '../../../shared/schemas/asset-status';
+import { moveOpenAlarmsOfAsset } from '../alarms/alarm-inbox';
 import type { AuthContext } from '../auth/auth-context';
 import type { TenantContext } from '../data/tenant-context';
 import { unprocessable } from '../http/errors';
@@ -100,6 +101,20 @@ export async function updateAsset(ctx: TenantContext, current: AssetRecord, body
     refs,
   );
   return saveAsset(ctx, current, data, refs.devices, input.asset_profile_definitions, by);
+}
+
+/**
+ * The whole of an asset edit on the asset as read, for PUT /api/assets/{id} and each row of a bulk edit
+ * (functions/lib/bulk-edit/apply-asset-row.ts): the save, then what a changed status emits (its webhook events, as
+ * the status actions emit them) and the open alarms following the asset to its new customer's inbox.
+ */
+export async function editAsset(ctx: TenantContext, current: AssetRecord, body: unknown, by: number | null) {
+  const requestedAt = await pickupRequestedAt(ctx, current);
+  const saved = await updateAsset(ctx, current, body, by);
+  queueStatusEvents(ctx, current, saved, by, { at: new Date().toISOString(), requestedAt });
+  const after = saved.client?.id ?? null;
+  if (after !== (current.client?.id ?? null)) await moveOpenAlarmsOfAsset(ctx, current.id, { clientId: after });
+  return saved;
 }
 
 /** The body's `version` when it has one; the schema reports a malformed one on the field. */

@@ -55,6 +55,8 @@ export interface HandlerGrants {
   gatewayProvisioning?: true;
   /** lambda:InvokeFunction on the export worker (every export: a background job or a synchronous GET). */
   invokeExportWorker?: true;
+  /** lambda:InvokeFunction on the bulk edit worker (POST /api/assets/bulk-edit, /api/devices/bulk-edit). */
+  invokeBulkEditWorker?: true;
   /** The uplink FIFO queue: the ways in send, the processor consumes through its event source mapping. */
   uplinkQueue?: 'send' | 'consume';
   /**
@@ -87,6 +89,7 @@ export interface HandlerGrants {
 /** Functions that are not HTTP handler modules, by the `module` name HandlerFunction gets. */
 export type WorkerName =
   | 'export-worker'
+  | 'bulk-edit-worker'
   | 'reset-mailer'
   | 'pipeline-processor'
   | 'pipeline-mqtt-ingest'
@@ -160,6 +163,7 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     entry: http('assets'),
     data: [...RW, 'attachments', 'exports-read'],
     invokeExportWorker: true,
+    invokeBulkEditWorker: true,
     alarmTopic: 'notify',
     livePublish: true,
     eventBus: true,
@@ -171,6 +175,7 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     entry: http('devices'),
     data: [...RW, 'exports-read'],
     invokeExportWorker: true,
+    invokeBulkEditWorker: true,
     livePublish: true,
   },
   events: { entry: http('events'), data: RW },
@@ -227,6 +232,15 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     data: [...RW, 'exports-write'],
     failureQueue: true,
     livePublish: true,
+  },
+  // Applies a bulk edit's rows as the assets' and devices' single edits (status events, live changes, alarms).
+  'bulk-edit-worker': {
+    entry: 'functions/workers/bulk-edit-worker.ts',
+    data: RW,
+    failureQueue: true,
+    livePublish: true,
+    eventBus: true,
+    webhookQueue: 'send',
   },
   'pipeline-processor': {
     entry: 'functions/pipeline/processor.ts',

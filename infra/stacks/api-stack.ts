@@ -148,6 +148,24 @@ export class ApiStack extends Stack {
       onFailure: new destinations.SqsDestination(failedExports.queue),
     });
 
+    // Bulk edits (functions/workers/bulk-edit-worker.ts): up to 5,000 rows, each a single edit's transaction.
+    const bulkEditWorker = new HandlerFunction(this, 'Worker-bulk-edit', {
+      module: 'bulk-edit-worker',
+      entry: path.join(REPO_ROOT, 'functions', 'workers', 'bulk-edit-worker.ts'),
+      data: props.data,
+      logRetention: props.logRetention,
+      timeout: Duration.minutes(15),
+      environment: { STAGE: props.stage, POWERTOOLS_LOG_LEVEL: 'INFO' },
+    });
+    // The job is claimed once: a retry would find the claim and do nothing. A run that dies is kept for a look.
+    const failedBulkEdits = new FailureQueue(this, 'BulkEditWorkerFailures', { what: 'bulk edit runs that died' });
+    bulkEditWorker.function.configureAsyncInvoke({
+      retryAttempts: 0,
+      onFailure: new destinations.SqsDestination(failedBulkEdits.queue),
+    });
+    // The rows' webhook and bus events, as the assets handler's single edits send them.
+    this.grantResources(bulkEditWorker, props, { exportWorker });
+
     // The reset request's mail, after the answer, on the pipeline bus (beside the session handler that puts it).
     if (props.eventBus)
       new ResetMailer(this, 'ResetMailer', {
@@ -189,7 +207,7 @@ export class ApiStack extends Stack {
         // Labels draw their PDF with a writer beside the bundle.
         ...(module === 'labels' ? { bundling: labelsBundling } : {}),
       });
-      this.grantResources(handler, props, exportWorker);
+      this.grantResources(handler, props, { exportWorker, bulkEditWorker });
       handlers.set(module, handler.function);
       handlerFunctions.set(module, handler.function);
     }
@@ -260,6 +278,7 @@ export class ApiStack extends Stack {
         functions: new Map([
           ...[...handlers].map(([module, fn]) => [deployedNameOf(module as HandlerModule), fn] as const),
           ['export-worker', exportWorker.function],
+          ['bulk-edit-worker', bulkEditWorker.function],
           ...(webhookSender ? [['webhook-sender', webhookSender.handler.function] as const] : []),
         ]),
       });
@@ -270,7 +289,12 @@ export class ApiStack extends Stack {
   }
 
   /** The grants of a handler's declaration (infra/handler-grants.ts) that name a resource of another stack. */
-  private grantResources(handler: HandlerFunction, props: ApiStackProps, exportWorker: HandlerFunction) {
+  private grantResources(
+    handler: HandlerFunction,
+    props: ApiStackProps,
+    workers: { exportWorker: HandlerFunction; bulkEditWorker?: HandlerFunction },
+  ) {
+    const { exportWorker, bulkEditWorker } = workers;
     const { grants, function: fn, role } = handler;
     if (grants.alarmTopic === 'subscribe') props.alarmDelivery?.grantSubscriptionManagement(fn);
     if (grants.alarmTopic === 'notify') props.alarmDelivery?.grantReportNotices(fn);
@@ -289,6 +313,15 @@ export class ApiStack extends Stack {
       // The unqualified ARN only (grantInvoke would add "<arn>:*", a wildcard cdk-nag rightly flags).
       role.addToPolicy(
         new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [exportWorker.function.functionArn] }),
+      );
+    }
+    if (grants.invokeBulkEditWorker && bulkEditWorker) {
+      fn.addEnvironment('BULK_EDIT_WORKER_FUNCTION', bulkEditWorker.function.functionName);
+      role.addToPolicy(
+        new iam.PolicyStatement({
+          actions: ['lambda:InvokeFunction'],
+          resources: [bulkEditWorker.function.functionArn],
+        }),
       );
     }
   }

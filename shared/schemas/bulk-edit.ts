@@ -15,7 +15,7 @@ export type BulkEditTarget = (typeof BULK_EDIT_TARGETS)[number];
 
 export const BULK_EDIT_MESSAGES = {
   noChanges: 'Choose at least one field to change',
-  tooMany: `A bulk edit takes at most ${BULK_EDIT_MAX_ROWS} rows: narrow the filter or the selection`,
+  tooMany: 'A bulk edit takes at most 5,000 rows: narrow the filter or the selection',
   nothingSelected: 'No row matches the selection',
   keyInvalid: 'The idempotency key is 8 to 64 letters, digits, dashes or underscores',
   keyReused: 'This idempotency key was used for another bulk edit',
@@ -23,6 +23,7 @@ export const BULK_EDIT_MESSAGES = {
   conflict: 'Changed by someone else meanwhile: not applied',
   failed: 'Could not be applied',
   interrupted: 'Not applied: the job was interrupted',
+  oneSelection: 'Select rows either by their ids or by the list filter',
 } as const;
 
 /** Client-generated (a UUID in the console): the same key answers the same job and applies nothing again. */
@@ -30,13 +31,19 @@ export const idempotencyKeySchema = z.string({ error: BULK_EDIT_MESSAGES.keyInva
   error: BULK_EDIT_MESSAGES.keyInvalid,
 });
 
-const idsSelection = z.object({
-  ids: z
-    .array(entityIdSchema)
-    .min(1, { error: BULK_EDIT_MESSAGES.nothingSelected })
-    .max(BULK_EDIT_MAX_ROWS, { error: BULK_EDIT_MESSAGES.tooMany })
-    .transform((ids) => [...new Set(ids)]),
-});
+const selectedIdsSchema = z
+  .array(entityIdSchema)
+  .min(1, { error: BULK_EDIT_MESSAGES.nothingSelected })
+  .max(BULK_EDIT_MAX_ROWS, { error: BULK_EDIT_MESSAGES.tooMany })
+  .transform((ids) => [...new Set(ids)]);
+
+/** Ids or a filter, never both: one object (not a union), so that a violation names its own field. */
+const selectionOf = <F extends z.ZodType>(filter: F) =>
+  z
+    .object({ ids: selectedIdsSchema.optional(), filter: filter.optional() })
+    .refine((selection) => (selection.ids === undefined) !== (selection.filter === undefined), {
+      error: BULK_EDIT_MESSAGES.oneSelection,
+    });
 
 /** The list's own filter, as its query parameters: the matches are counted and refused past the bound. */
 const PAGING = { page: true, itemsPerPage: true, pagination: true } as const;
@@ -63,7 +70,7 @@ export const DEVICE_BULK_FIELDS = ['device_profiles'] as const;
 /** POST /api/assets/bulk-edit */
 export const assetBulkEditInputSchema = z.object({
   idempotency_key: idempotencyKeySchema,
-  selection: z.union([idsSelection, z.object({ filter: assetBulkFilterSchema })]),
+  selection: selectionOf(assetBulkFilterSchema),
   changes: assetBulkChangesSchema,
 });
 export type AssetBulkEditInput = z.input<typeof assetBulkEditInputSchema>;
@@ -71,7 +78,7 @@ export type AssetBulkEditInput = z.input<typeof assetBulkEditInputSchema>;
 /** POST /api/devices/bulk-edit */
 export const deviceBulkEditInputSchema = z.object({
   idempotency_key: idempotencyKeySchema,
-  selection: z.union([idsSelection, z.object({ filter: deviceBulkFilterSchema })]),
+  selection: selectionOf(deviceBulkFilterSchema),
   changes: deviceBulkChangesSchema,
 });
 export type DeviceBulkEditInput = z.input<typeof deviceBulkEditInputSchema>;

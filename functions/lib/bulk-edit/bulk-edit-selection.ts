@@ -8,7 +8,7 @@ import { streamDevices } from '../devices/device-query';
 import { unprocessable } from '../http/errors';
 
 /** A selection as sent: the rows' ids, or the list's filter as its query parameters. */
-export type RawSelection = { ids: number[] } | { filter: Record<string, unknown> };
+export type RawSelection = { ids?: number[]; filter?: Record<string, unknown> };
 
 /**
  * The ids a selection names. A filter is read by the list's own query parser (the same schema, the same
@@ -20,9 +20,9 @@ export async function selectedIds(
   target: BulkEditTarget,
   selection: RawSelection,
 ): Promise<number[]> {
-  if ('ids' in selection) return [...new Set(selection.ids)];
+  if (selection.ids) return [...new Set(selection.ids)];
   const rawQuery = new URLSearchParams(
-    Object.entries(selection.filter)
+    Object.entries(selection.filter ?? {})
       .filter(([, value]) => value !== undefined && value !== null)
       .map(([key, value]) => [key, String(value)]),
   ).toString();

@@ -3,6 +3,8 @@ import { type Asset, CLIENT_ASSET_SORT_FIELDS, DEFAULT_ASSET_ORDER } from '@shar
 import { SETTING_NAMES } from '@shared/schemas/settings';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { useBulkEdit } from '../bulk-edit/useBulkEdit';
 import { type ListOrder, type ListRowsParams, ListScreen, type PanelId, parsePanelId } from '../common/list/ListScreen';
 import { notify } from '../common/notifications/notificationStore';
 import { usePrintLabels } from '../labels/usePrintLabels';
@@ -65,6 +67,12 @@ export default function AssetsPage() {
   const canDelete = canSelect && hasAny(['ASSET_DELETE']);
   const bulkDelete = useBulkDelete();
   const labels = usePrintLabels('/api/assets/labels');
+  // Staff who may edit an asset edit the selection, or every asset the search and filter match, in one job.
+  const canEdit = canSelect && hasAny(['ASSET_EDIT', 'ASSET_CREATE']);
+  const [urlParams] = useSearchParams();
+  const bulkEdit = useBulkEdit('assets', () =>
+    toApiFilters(Object.fromEntries(ASSET_FILTER_KEYS.map((key) => [key, urlParams.get(key) ?? undefined]))),
+  );
 
   return (
     <>
@@ -102,11 +110,13 @@ export default function AssetsPage() {
                   notify(t(checked ? 'notices.selectedAll' : 'notices.unselectedAll', { n })),
                 actions: (checked) => (
                   <>
+                    {canEdit && bulkEdit.actions(checked)}
                     {labels.actions(checked)}
                     {canDelete && bulkDelete.actions(checked)}
                   </>
                 ),
                 phoneActions: (checked) => [
+                  ...(canEdit ? bulkEdit.phoneActions(checked) : []),
                   ...labels.phoneActions(checked),
                   ...(canDelete ? bulkDelete.phoneActions(checked) : []),
                 ],
@@ -123,6 +133,7 @@ export default function AssetsPage() {
       />
       {bulkDelete.dialog}
       {labels.dialog}
+      {bulkEdit.dialog}
     </>
   );
 }

@@ -4,6 +4,8 @@ import { deviceListQuerySchema } from '@shared/schemas/device';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { useBulkEdit } from '../bulk-edit/useBulkEdit';
 import type { FilterField } from '../common/list/FilterDrawer';
 import { type ListRowsParams, ListScreen } from '../common/list/ListScreen';
 import { usePrintLabels } from '../labels/usePrintLabels';
@@ -45,6 +47,15 @@ export default function DevicesPage() {
   // Admins see the asset as a plain name, everyone else as a link to it (spec 000 s.2).
   const { t: tl } = useTranslation('labels');
   const labels = usePrintLabels('/api/devices/labels');
+  // Who may edit a device sets the payload profile of the selection, or of every device the list matches.
+  const canEdit = hasAny(['DEVICE_EDIT']);
+  const [urlParams] = useSearchParams();
+  const bulkEdit = useBulkEdit('devices', () =>
+    toDeviceQuery({
+      search: urlParams.get('search') ?? '',
+      filters: Object.fromEntries(DEVICE_FILTER_KEYS.map((key) => [key, urlParams.get(key) ?? undefined])),
+    }),
+  );
   const columns = useMemo(() => deviceColumns(t, { assetAsLink: !isAdmin }), [t, isAdmin]);
   const filterFields = useMemo<FilterField<DeviceFilterKey>[]>(
     () => [
@@ -94,12 +105,21 @@ export default function DevicesPage() {
         selection={{
           allLabel: tl('selectAllDevices'),
           rowLabel: (device) => tl('selectDevice', { name: device.name ?? device.dev_eui }),
-          actions: labels.actions,
-          phoneActions: labels.phoneActions,
+          actions: (checked) => (
+            <>
+              {canEdit && bulkEdit.actions(checked)}
+              {labels.actions(checked)}
+            </>
+          ),
+          phoneActions: (checked) => [
+            ...(canEdit ? bulkEdit.phoneActions(checked) : []),
+            ...labels.phoneActions(checked),
+          ],
         }}
         renderPanel={(id, close) => <DeviceDrawer deviceId={id} onClose={close} />}
       />
       {labels.dialog}
+      {bulkEdit.dialog}
     </>
   );
 }

@@ -154,7 +154,12 @@ describe('tenant isolation sweep over the route table', () => {
     ]);
     // Paths no list answers: recorded for their owner as the sweep found them (an attachment is read back as
     // part of its asset, discovery.ts readEntity).
-    for (const [login, path] of [...own.exportJobs, ...own.attachments, ...own.webhookDeliveries]) {
+    for (const [login, path] of [
+      ...own.exportJobs,
+      ...own.bulkEditJobs,
+      ...own.attachments,
+      ...own.webhookDeliveries,
+    ]) {
       record((login === 'admin' ? demo : acme).index, path, path);
     }
   });

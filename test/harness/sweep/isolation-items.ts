@@ -16,6 +16,8 @@ export interface OwnItems {
   credentials: [string, number | string][];
   /** Export job paths, per login (in no list: the sweep records them itself). */
   exportJobs: [string, string][];
+  /** Bulk edit job paths, per login (in no list either), of assets and of devices. */
+  bulkEditJobs: [string, string][];
   /** Attachment paths, per login (an asset answers its attachments without a path: recorded the same way). */
   attachments: [string, string][];
   assets: [string, number][];
@@ -110,6 +112,7 @@ export async function makeOwnItems(suffix: string): Promise<OwnItems> {
   const items: OwnItems = {
     credentials: [],
     exportJobs: [],
+    bulkEditJobs: [],
     attachments: [],
     assets: [],
     clientUsers: [],
@@ -125,6 +128,15 @@ export async function makeOwnItems(suffix: string): Promise<OwnItems> {
     await created(login, '/api/roles', { name: `ROLE_SWEEP_${suffix}`, role_permissions: [] });
     const job = await created(login, '/api/assets/export?type=csv');
     items.exportJobs.push([login, `/api/exports/${job.id}`]);
+    for (const [target, changes] of [
+      ['assets', { scheduled: null }],
+      ['devices', { device_profiles: [] }],
+    ] as const) {
+      // An id no tenant has: the job's one row is refused, so the sweep's jobs change nothing.
+      const body = { idempotency_key: `sweep-${suffix}-${target}`, selection: { ids: [999_999_999] }, changes };
+      const bulk = await created(login, `/api/${target}/bulk-edit`, body, [202]);
+      items.bulkEditJobs.push([login, `/api/${target}/bulk-edit/${bulk.id}`]);
+    }
     const asset = Number((await created(login, '/api/assets', { name: `Isolation sweep ${suffix}` })).id);
     items.assets.push([login, asset]);
     items.attachments.push([login, await attach(login, asset)]);

@@ -34,7 +34,12 @@ export function BulkEditFields({ target, form }: BulkEditFieldsProps) {
         <Stack key={field} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
           <FormControlLabel
             sx={{ minWidth: 190 }}
-            control={<Checkbox {...form.register(`use.${field}`)} checked={use[field] ?? false} />}
+            control={
+              <Checkbox
+                {...form.register(`use.${field}`, { onChange: () => form.clearErrors('root') })}
+                checked={use[field] ?? false}
+              />
+            }
             label={t(`fields.${field}`)}
           />
           <div style={{ flex: 1, minWidth: 0 }} data-field={field}>

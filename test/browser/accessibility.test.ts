@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import assetsEn from '../../web/src/i18n/features/assets/en.json';
 import assetsNl from '../../web/src/i18n/features/assets/nl.json';
+import bulkEditEn from '../../web/src/i18n/features/bulkEdit/en.json';
+import bulkEditNl from '../../web/src/i18n/features/bulkEdit/nl.json';
 import commonEn from '../../web/src/i18n/features/common/en.json';
 import commonNl from '../../web/src/i18n/features/common/nl.json';
 import { LANGUAGE_STORAGE_KEY } from '../../web/src/i18n/languages';
@@ -42,12 +44,14 @@ const WORDS = {
     assetFilter: assetsEn.words.filter,
     delete: commonEn.delete,
     edit: assetsEn.words.edit,
+    editSelected: bulkEditEn.editSelected.replace('{{count}}', '1'),
   },
   nl: {
     filter: commonNl.filter,
     assetFilter: assetsNl.words.filter,
     delete: commonNl.delete,
     edit: assetsNl.words.edit,
+    editSelected: bulkEditNl.editSelected.replace('{{count}}', '1'),
   },
 };
 type Words = (typeof WORDS)[Language];
@@ -198,6 +202,19 @@ const registerGateway: Step['act'] = async (page) => {
 };
 
 /** A new device profile with a codec pasted and bytes tested, so the result shows. */
+/** "Edit selected" of the first row (bulk-edit/useBulkEdit.tsx), a field ticked so its input shows. */
+const openBulkEdit: Step['act'] = async (page, words) => {
+  await page.locator('tbody tr').first().getByRole('checkbox').check();
+  await page.getByRole('button', { name: words.editSelected, exact: true }).click();
+  await page.locator('.MuiDialog-paper').getByRole('checkbox').first().check();
+  await settled(page);
+};
+
+const closeDialog: Step['act'] = async (page) => {
+  await page.keyboard.press('Escape');
+  await page.locator('.MuiDialog-root').waitFor({ state: 'detached' });
+};
+
 const testDeviceProfileCodec: Step['act'] = async (page) => {
   await goToScreen(page, '/device-profiles/new');
   await page
@@ -326,7 +343,9 @@ const ADMIN: Screen[] = [
     path: '/devices',
     ready: listReady,
     steps: [
-      { name: 'devices filter', act: openFilter('filter') },
+      // The toolbar's selection actions are the phone's floating menu: the dialog is walked at desktop width.
+      { name: 'devices bulk edit dialog', act: openBulkEdit, only: 'desktop' },
+      { name: 'devices filter', act: inTurn(closeDialog, openFilter('filter')) },
       { name: 'device panel', act: inTurn(closePanel, openFirstRow) },
     ],
   },

@@ -17,7 +17,7 @@ const moduleOf = (fn: Props) =>
   ((fn.Environment as { Variables: Record<string, unknown> }).Variables.POWERTOOLS_SERVICE_NAME as string) ?? '';
 /** Background workers (functions/workers/), deployed beside the HTTP handlers. */
 // The report job is made here for the distribution's address its mails link to (infra/stacks/api-stack.ts).
-const WORKERS = ['export-worker', 'webhook-sender', 'reset-mailer', 'job-report-subscriptions'];
+const WORKERS = ['export-worker', 'bulk-edit-worker', 'webhook-sender', 'reset-mailer', 'job-report-subscriptions'];
 const httpHandlers = () => functions().filter(([, fn]) => !WORKERS.includes(moduleOf(fn)));
 const workerOf = (name: string) => functions().find(([, fn]) => moduleOf(fn) === name) as [string, Props];
 
@@ -153,6 +153,28 @@ describe('export worker', () => {
       expect(vars.EXPORT_WORKER_FUNCTION === undefined).toBe(
         !['assets', 'loan-days', 'devices', 'zone-visits'].includes(moduleOf(fn)),
       );
+    }
+  });
+});
+
+describe('bulk edit worker', () => {
+  it('runs up to 15 minutes without retries, invoked on its own ARN by the assets and devices handlers only', () => {
+    const [id, worker] = workerOf('bulk-edit-worker');
+    expect(worker.Timeout).toBe(900);
+    api().hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: id },
+      MaximumRetryAttempts: 0,
+    });
+    const invokers = resourcesOf(api(), 'AWS::IAM::Policy').filter(([, policy]) =>
+      JSON.stringify(policy.PolicyDocument).includes(JSON.stringify({ 'Fn::GetAtt': [id, 'Arn'] })),
+    );
+    expect(invokers.map(([policyId]) => policyId.replace(/RoleDefaultPolicy.*$/, '')).sort()).toEqual([
+      'Handlerassets',
+      'Handlerdevices',
+    ]);
+    for (const [, fn] of httpHandlers()) {
+      const vars = (fn.Environment as { Variables: Props }).Variables;
+      expect(vars.BULK_EDIT_WORKER_FUNCTION === undefined).toBe(!['assets', 'devices'].includes(moduleOf(fn)));
     }
   });
 });

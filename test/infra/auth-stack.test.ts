@@ -171,9 +171,13 @@ describe('single sign-on pre sign-up trigger', () => {
         // Background workers (functions/workers/) and the report job never sign anyone in.
         .filter(
           (vars) =>
-            !['export-worker', 'webhook-sender', 'reset-mailer', 'job-report-subscriptions'].includes(
-              String(vars.POWERTOOLS_SERVICE_NAME),
-            ),
+            ![
+              'export-worker',
+              'bulk-edit-worker',
+              'webhook-sender',
+              'reset-mailer',
+              'job-report-subscriptions',
+            ].includes(String(vars.POWERTOOLS_SERVICE_NAME)),
         )
         .map((vars) => vars.SSO_PROVIDER_NAME);
     expect(providerOf(dev).every((name) => name === undefined)).toBe(true);

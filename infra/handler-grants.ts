@@ -233,13 +233,12 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     failureQueue: true,
     livePublish: true,
   },
-  // Applies a bulk edit's rows as the assets' and devices' single edits (status events, live changes, alarms).
+  // Applies a bulk edit's rows as the assets' and devices' single edits (status webhook events, live changes).
   'bulk-edit-worker': {
     entry: 'functions/workers/bulk-edit-worker.ts',
     data: RW,
     failureQueue: true,
     livePublish: true,
-    eventBus: true,
     webhookQueue: 'send',
   },
   'pipeline-processor': {

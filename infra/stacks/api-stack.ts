@@ -163,7 +163,7 @@ export class ApiStack extends Stack {
       retryAttempts: 0,
       onFailure: new destinations.SqsDestination(failedBulkEdits.queue),
     });
-    // The rows' webhook and bus events, as the assets handler's single edits send them.
+    // The rows' webhook events, as the assets handler's single edits send them.
     this.grantResources(bulkEditWorker, props, { exportWorker });
 
     // The reset request's mail, after the answer, on the pipeline bus (beside the session handler that puts it).

@@ -146,7 +146,10 @@ describe('export worker', () => {
     for (const [, policy] of invokers) {
       const statements = (policy.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement;
       const invoke = statements.find((st) => st.Action === 'lambda:InvokeFunction');
-      expect(invoke?.Resource).toEqual({ 'Fn::GetAtt': [id, 'Arn'] });
+      // The assets and devices handlers invoke the bulk edit worker too: one statement, each worker's own ARN.
+      const resources = [invoke?.Resource].flat();
+      expect(resources).toContainEqual({ 'Fn::GetAtt': [id, 'Arn'] });
+      expect(resources.filter((r) => !JSON.stringify(r).startsWith('{"Fn::GetAtt":["Worker'))).toEqual([]);
     }
     for (const [, fn] of httpHandlers()) {
       const vars = (fn.Environment as { Variables: Props }).Variables;
@@ -262,8 +265,8 @@ describe('HTTP API', () => {
 
   it('alarms to the operator e-mail when alarmEmail is set', () => {
     api().hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: FULL_CONTEXT.alarmEmail });
-    // Handler errors, worker errors, API 5xx and the depth of the export worker's failure queue; the
+    // Handler errors, worker errors, API 5xx and the depth of the export and bulk edit workers' failure queues; the
     // uplink queue's age and the rejection rate (test/infra/operations-dashboard.test.ts).
-    api().resourceCountIs('AWS::CloudWatch::Alarm', HANDLER_MODULES.length + WORKERS.length + 4);
+    api().resourceCountIs('AWS::CloudWatch::Alarm', HANDLER_MODULES.length + WORKERS.length + 5);
   });
 });

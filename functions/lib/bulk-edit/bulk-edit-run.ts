@@ -30,8 +30,9 @@ const logger = new Logger({ serviceName: 'bulk-edit-worker' });
 
 /**
  * Runs a job once (claimJob): each id as its single edit, a chunk at a time, results and counts in one
- * transaction per chunk, the chunk's queued effects (webhook events, live changes) flushed after it. A failure
- * of the job itself (not of a row) ends it as failed; the rows not reached are reported as interrupted.
+ * transaction per chunk, the chunk's queued effects (webhook events, live changes) flushed after it. A row never
+ * throws (rowOutcome, withRowAudit); a failure of the job itself (its rights, a record) ends it as failed, the
+ * rows not reached reported as interrupted.
  */
 export async function runBulkEditJob(event: BulkEditJobEvent): Promise<void> {
   const tenant = systemTenantContext(event.tenantId);
@@ -39,22 +40,25 @@ export async function runBulkEditJob(event: BulkEditJobEvent): Promise<void> {
   const job = await getJob(tenant, event.jobId);
   if (!job || !(await claimJob(tenant, job.id))) return;
   let chunk = 0;
+  // The chunk applied but not yet recorded: on a failure its rows are reported as they went, not as interrupted.
+  let unrecorded: BulkEditRow[] = [];
   try {
     const auth = await authContextFromClaims(event.claims, event.tenantId);
     for (let start = 0; start < job.ids.length; start += ROWS_PER_CHUNK) {
-      const rows = await applyChunk(auth, job, job.ids.slice(start, start + ROWS_PER_CHUNK));
-      await recordChunk(tenant, job.id, chunk, rows);
+      unrecorded = await applyChunk(auth, job, job.ids.slice(start, start + ROWS_PER_CHUNK));
+      await recordChunk(tenant, job.id, chunk, unrecorded);
+      unrecorded = [];
       chunk += 1;
       await flushQueuedEffects();
     }
     await finishJob(tenant, job.id, 'done');
   } catch (error) {
     logger.error('Bulk edit job failed', error as Error);
-    const left = job.ids.slice(chunk * ROWS_PER_CHUNK);
+    const left = job.ids.slice(chunk * ROWS_PER_CHUNK + unrecorded.length);
     const interrupted = left.map(
       (id): BulkEditRow => ({ id, outcome: 'refused', reason: BULK_EDIT_MESSAGES.interrupted }),
     );
-    await recordChunk(tenant, job.id, chunk, interrupted)
+    await recordChunk(tenant, job.id, chunk, [...unrecorded, ...interrupted])
       .then(() => finishJob(tenant, job.id, 'failed'))
       .catch((cause: unknown) => logger.error('Could not record the failure', cause as Error));
   }

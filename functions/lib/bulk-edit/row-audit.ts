@@ -1,9 +1,12 @@
+import { Logger } from '@aws-lambda-powertools/logger';
 import type { AuditEntry } from '../../../shared/schemas/audit-entry';
 import type { BulkEditTarget } from '../../../shared/schemas/bulk-edit';
 import { recordAuditEntry } from '../audit/audit-log';
 import { collectChanges } from '../audit/change-notes';
 import type { TenantContext } from '../data/tenant-context';
 import type { StoredBulkEditJob } from './bulk-edit-store';
+
+const logger = new Logger({ serviceName: 'bulk-edit-audit' });
 
 /**
  * Each applied row gets an audit entry of its own, as if its single edit had been a request: the job's starter,
@@ -17,7 +20,12 @@ export async function withRowAudit<T extends { outcome: string }>(
   apply: () => Promise<T>,
 ): Promise<T> {
   const { result, changes, moreChanges } = await collectChanges(apply);
-  if (result.outcome === 'done') await recordAuditEntry(ctx, rowAuditEntry(job, rowId, { changes, moreChanges }));
+  // As the handler layer: the row is saved by then, an entry that cannot be written is logged, never a refusal.
+  if (result.outcome === 'done') {
+    await recordAuditEntry(ctx, rowAuditEntry(job, rowId, { changes, moreChanges })).catch((error: unknown) =>
+      logger.error('Audit entry not written', { rowId, error }),
+    );
+  }
   return result;
 }
 

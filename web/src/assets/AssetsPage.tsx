@@ -3,7 +3,6 @@ import { type Asset, CLIENT_ASSET_SORT_FIELDS, DEFAULT_ASSET_ORDER } from '@shar
 import { SETTING_NAMES } from '@shared/schemas/settings';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { useBulkEdit } from '../bulk-edit/useBulkEdit';
 import { type ListOrder, type ListRowsParams, ListScreen, type PanelId, parsePanelId } from '../common/list/ListScreen';
 import { notify } from '../common/notifications/notificationStore';
@@ -69,10 +68,11 @@ export default function AssetsPage() {
   const labels = usePrintLabels('/api/assets/labels');
   // Staff who may edit an asset edit the selection, or every asset the search and filter match, in one job.
   const canEdit = canSelect && hasAny(['ASSET_EDIT', 'ASSET_CREATE']);
-  const [urlParams] = useSearchParams();
-  const bulkEdit = useBulkEdit('assets', () =>
-    toApiFilters(Object.fromEntries(ASSET_FILTER_KEYS.map((key) => [key, urlParams.get(key) ?? undefined]))),
-  );
+  // The list's search and filter as the address holds them when the edit is applied (read then, not watched).
+  const bulkEdit = useBulkEdit('assets', () => {
+    const params = new URLSearchParams(window.location.search);
+    return toApiFilters(Object.fromEntries(ASSET_FILTER_KEYS.map((key) => [key, params.get(key) ?? undefined])));
+  });
 
   return (
     <>

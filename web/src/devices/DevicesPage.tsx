@@ -4,7 +4,6 @@ import { deviceListQuerySchema } from '@shared/schemas/device';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { useBulkEdit } from '../bulk-edit/useBulkEdit';
 import type { FilterField } from '../common/list/FilterDrawer';
 import { type ListRowsParams, ListScreen } from '../common/list/ListScreen';
@@ -49,13 +48,14 @@ export default function DevicesPage() {
   const labels = usePrintLabels('/api/devices/labels');
   // Who may edit a device sets the payload profile of the selection, or of every device the list matches.
   const canEdit = hasAny(['DEVICE_EDIT']);
-  const [urlParams] = useSearchParams();
-  const bulkEdit = useBulkEdit('devices', () =>
-    toDeviceQuery({
-      search: urlParams.get('search') ?? '',
-      filters: Object.fromEntries(DEVICE_FILTER_KEYS.map((key) => [key, urlParams.get(key) ?? undefined])),
-    }),
-  );
+  // The list's search and filter as the address holds them when the edit is applied (read then, not watched).
+  const bulkEdit = useBulkEdit('devices', () => {
+    const params = new URLSearchParams(window.location.search);
+    return toDeviceQuery({
+      search: params.get('search') ?? '',
+      filters: Object.fromEntries(DEVICE_FILTER_KEYS.map((key) => [key, params.get(key) ?? undefined])),
+    });
+  });
   const columns = useMemo(() => deviceColumns(t, { assetAsLink: !isAdmin }), [t, isAdmin]);
   const filterFields = useMemo<FilterField<DeviceFilterKey>[]>(
     () => [

@@ -1,5 +1,6 @@
 import { ASSET_IS_DELIVERED, ASSET_IS_SIGNED_OFF, deliveryReportInputSchema } from '../../shared/schemas/asset';
 import type { AssetHistoryQuery } from '../../shared/schemas/asset-history';
+import type { AssetImportQuery } from '../../shared/schemas/asset-import';
 import { assetMapQuerySchema } from '../../shared/schemas/asset-map';
 import {
   assetStatusListQuerySchema,
@@ -9,6 +10,7 @@ import {
   NO_REPORT_TO_CONFIRM,
 } from '../../shared/schemas/asset-status';
 import { moveOpenAlarmsOfAsset } from '../lib/alarms/alarm-inbox';
+import { dryRunAssetImport, importAssets } from '../lib/asset-import/asset-import';
 import { assignProfileDefinitions } from '../lib/asset-profiles/asset-profile-writes';
 import {
   bodyVersionOf,
@@ -144,6 +146,15 @@ export const handler = createHttpHandler('assets', {
         { isBase64Encoded: answer.isBase64Encoded },
       );
     },
+  }),
+  // The asset import (functions/lib/asset-import/): the file is read here, as the device import reads its own.
+  'assets.importDryRun': route({
+    rawBody: true,
+    run: ({ auth, event }) => dryRunAssetImport(auth, event),
+  }),
+  'assets.import': route({
+    rawBody: true,
+    run: ({ auth, event, query }) => importAssets(auth, event, (query as AssetImportQuery).plan),
   }),
   'assets.create': route({
     run: async ({ auth, body }) => {

@@ -12,6 +12,12 @@ import {
   deliveryReportInputSchema,
 } from '../schemas/asset';
 import { assetHistoryPageSchema, assetHistoryQuerySchema } from '../schemas/asset-history';
+import {
+  assetExportLayoutQuerySchema,
+  assetImportPlanSchema,
+  assetImportQuerySchema,
+  assetImportResultSchema,
+} from '../schemas/asset-import';
 import { assetMapAnswerSchema, assetMapQuerySchema } from '../schemas/asset-map';
 import { assetStatusListQuerySchema, assetStatusSchema } from '../schemas/asset-status';
 import {
@@ -74,6 +80,17 @@ export const ASSETS_ROUTES = [
     path: '/api/assets/bulk-edit/{jobId}',
     access: noClients('ASSET_EDIT', 'ASSET_CREATE'),
     handler: 'assets',
+  },
+  // The export's import layout edited and read back: a dry run first, then the same plan applied (0332).
+  {
+    id: 'assets.importDryRun',
+    path: '/api/assets/import/dry-run',
+    access: noClients('ASSET_EDIT'),
+  },
+  {
+    id: 'assets.import',
+    path: '/api/assets/import',
+    access: noClients('ASSET_EDIT'),
   },
   {
     id: 'assets.update',
@@ -187,12 +204,12 @@ export const ASSETS_CONTRACTS = {
   },
   'assets.export': {
     summary: 'Export the asset list (PDF, Excel, CSV)',
-    query: [exportQuerySchema, assetListQuerySchema],
+    query: [exportQuerySchema, assetExportLayoutQuerySchema, assetListQuerySchema],
     response: exportResultSchema,
   },
   'assets.exportJob': {
     summary: 'Export the asset list in the background',
-    query: [exportQuerySchema, assetListQuerySchema],
+    query: [exportQuerySchema, assetExportLayoutQuerySchema, assetListQuerySchema],
     response: exportJobSchema,
     status: 202,
   },
@@ -210,6 +227,18 @@ export const ASSETS_CONTRACTS = {
     response: exportJobSchema,
     status: 202,
     errors: [404],
+  },
+  'assets.importDryRun': {
+    summary: "Dry run of an asset import (CSV or Excel of the export's import layout): what each row would do",
+    upload: true,
+    response: assetImportPlanSchema,
+  },
+  'assets.import': {
+    summary: 'Import assets (CSV or Excel): applies the plan its dry run answered, row by row (409 if it changed)',
+    upload: true,
+    query: assetImportQuerySchema,
+    response: assetImportResultSchema,
+    errors: [409],
   },
   'assets.create': { summary: 'Create an asset', body: assetInputSchema, response: assetSchema, status: 201 },
   'assets.update': { summary: 'Update an asset', body: assetUpdateInputSchema, response: assetSchema, ifMatch: true },

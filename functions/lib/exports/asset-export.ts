@@ -1,3 +1,4 @@
+import { assetExportLayoutQuerySchema, IMPORT_LAYOUT_NOT_AVAILABLE } from '../../../shared/schemas/asset-import';
 import { buildExportQuerySchema, COLUMN_NOT_AVAILABLE, NO_COLUMNS } from '../../../shared/schemas/export';
 import {
   assetTableColumnNamesDataSchema,
@@ -16,6 +17,7 @@ import { mailLanguage } from '../mail/mail-language';
 import { listSettings } from '../settings/setting-repository';
 import { ASSET_COLUMN_IDS, assetExportColumns, assetRow, CLIENT_HIDDEN_COLUMNS } from './asset-export-columns';
 import { assetExportTexts } from './asset-export-texts';
+import { importLayoutColumns, importLayoutRow } from './asset-import-layout';
 import { splitExportQuery } from './export-request';
 import { dateTimeFormatter, dayIn } from './export-values';
 import type { ExportRun } from './run-export';
@@ -26,7 +28,9 @@ import type { ExportRun } from './run-export';
  * the server in the reader's language (`language`, else Accept-Language) and renamed by the tenant's
  * asset-table-column-names setting, exactly as the list shows them.
  */
-export const assetExportQuerySchema = buildExportQuerySchema(ASSET_COLUMN_IDS);
+export const assetExportQuerySchema = buildExportQuerySchema(ASSET_COLUMN_IDS).extend(
+  assetExportLayoutQuerySchema.shape,
+);
 
 /** A client user asking for a column the list hides from them gets 422, never the column. */
 function refuseHiddenColumns(viewer: AssetViewer, columns: readonly string[] | undefined) {
@@ -61,13 +65,19 @@ export async function prepareAssetExport(
   const { request } = assetListRequestOf(listQuery, viewer);
   const settings = await tableSettings(auth.tenant);
   const texts = assetExportTexts(query.language ?? mailLanguage(acceptLanguage));
-  const columns = assetExportColumns({
-    requested: query.columns,
-    isClient: viewer.kind === 'client',
-    hiddenByTenant: settings.hidden,
-    renamed: settings.renamed,
-    texts,
-  });
+  const importLayout = query.layout === 'import';
+  // The import layout is the import's file: staff only, as the import is (client users see fewer fields).
+  if (importLayout && viewer.kind === 'client')
+    throw unprocessable([{ propertyPath: 'layout', message: IMPORT_LAYOUT_NOT_AVAILABLE }]);
+  const columns = importLayout
+    ? importLayoutColumns()
+    : assetExportColumns({
+        requested: query.columns,
+        isClient: viewer.kind === 'client',
+        hiddenByTenant: settings.hidden,
+        renamed: settings.renamed,
+        texts,
+      });
   if (columns.length === 0) throw unprocessable([{ propertyPath: 'columns', message: NO_COLUMNS }]);
   // A Lambda runs in UTC; the console sends its own zone so dates read as they do on screen.
   const timeZone = query.timeZone ?? 'UTC';
@@ -88,6 +98,11 @@ export async function prepareAssetExport(
     ...(hasFilters(request.filters) ? {} : { expectedRows: () => assetRepository.count(auth.tenant) }),
     // Cells read the asset as presented to this viewer: a client user's hidden fields are already gone.
     toRow: (record) =>
-      assetRow({ ...presentAsset(viewer, record), cable_length: record.cable_length }, columns, { texts, dateTime }),
+      importLayout
+        ? importLayoutRow(record)
+        : assetRow({ ...presentAsset(viewer, record), cable_length: record.cable_length }, columns, {
+            texts,
+            dateTime,
+          }),
   };
 }

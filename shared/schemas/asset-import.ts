@@ -1,0 +1,143 @@
+import { z } from 'zod';
+
+/**
+ * Asset import (docs/decisions/0332-asset-import-round-trips-the-export-per-row-behind-a-dry-run.md): the
+ * export's import layout (`layout=import`) writes these columns with these headers, and the import reads them
+ * back. Shared so the console, the export and the parser name the same columns.
+ */
+export const ASSET_IMPORT_MAX_BYTES = 4 * 1024 * 1024;
+export const ASSET_IMPORT_MAX_ROWS = 10_000;
+/** The longest field the asset form takes (description) is 2000 characters; a longer cell is no asset value. */
+export const ASSET_IMPORT_MAX_CELL = 2000;
+/** A file's problems listed at most (the first ones are enough to fix the file and try again). */
+export const ASSET_IMPORT_MAX_VIOLATIONS = 50;
+
+/**
+ * The columns, in the file's order. `id` and `version` say which asset a row updates and which version it was
+ * exported at; references come as id AND name: the id is what the import uses, the name is for the reader,
+ * and a row may name a reference by its name alone (an id left blank). Lists are separated by `;`.
+ */
+export const ASSET_IMPORT_COLUMNS = [
+  'id',
+  'version',
+  'name',
+  'reference',
+  'description',
+  'scheduled',
+  'status',
+  'client_id',
+  'client',
+  'geo_zone_id',
+  'geo_zone',
+  'asset_profile_ids',
+  'asset_profiles',
+] as const;
+export type AssetImportColumn = (typeof ASSET_IMPORT_COLUMNS)[number];
+
+/** The fields a row may change, as the dry run names them. */
+export const ASSET_IMPORT_FIELDS = [
+  'name',
+  'reference',
+  'description',
+  'scheduled',
+  'status',
+  'client',
+  'geo_zone',
+  'asset_profiles',
+] as const;
+export type AssetImportField = (typeof ASSET_IMPORT_FIELDS)[number];
+
+export const ASSET_IMPORT_MESSAGES = {
+  onlyCsvOrExcel: 'Only CSV and Excel (.xlsx) files can be imported.',
+  noFile: 'Choose a CSV or Excel file to import.',
+  fileTooLarge: 'The file may be at most 4 MB.',
+  notText: 'The file is not a CSV text file.',
+  notExcel: 'The file is not an Excel workbook.',
+  malformed: 'The file is not valid CSV. Check the quotes around values.',
+  noHeader: 'The first row must name the columns and include a name or id column.',
+  unknownColumn: `Unknown column. Use ${ASSET_IMPORT_COLUMNS.join(', ')}.`,
+  duplicateColumn: 'This column appears more than once.',
+  noRows: 'The file has no asset rows.',
+  tooManyRows: `A file may hold at most ${ASSET_IMPORT_MAX_ROWS} assets.`,
+  cellTooLong: `A cell may hold at most ${ASSET_IMPORT_MAX_CELL} characters.`,
+  duplicateId: 'This asset id appears more than once in the file.',
+  notFound: 'No asset of yours has this id.',
+  versionRequired: 'A row with an id needs the version it was exported at.',
+  invalidVersion: 'The version must be a whole number.',
+  staleVersion: 'The asset changed since this file was exported. Export it again.',
+  unknownClient: 'No customer of yours has this id or name.',
+  ambiguousClient: 'More than one customer has this name: give its id.',
+  unknownGeoZone: 'No geo zone of yours has this id or name.',
+  ambiguousGeoZone: 'More than one geo zone has this name: give its id.',
+  unknownProfile: 'No asset profile of yours has this id or name.',
+  idNameDisagree: 'The id and the name name different items: clear one of them.',
+  invalidId: 'An id must be a whole number.',
+  createNotAllowed: 'You may not create assets: leave out the rows without an id.',
+  planChanged: 'The assets or the file changed since the dry run. Run the dry run again.',
+  moreProblems: 'The file has more problems than listed here. Fix these and import it again.',
+} as const;
+
+/**
+ * `layout=import` on the asset export: the ASSET_IMPORT_COLUMNS with their ids as headers and values as the
+ * import reads them, whatever the list shows; `list` (the default) is the list's own columns and words.
+ */
+export const ASSET_EXPORT_LAYOUTS = ['list', 'import'] as const;
+export const IMPORT_LAYOUT_NOT_AVAILABLE = 'The import layout is not available to you';
+export const assetExportLayoutQuerySchema = z.object({
+  layout: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(ASSET_EXPORT_LAYOUTS, { error: 'The layout must be list or import' }).optional(),
+  ),
+});
+
+export const ASSET_IMPORT_ACTIONS = ['create', 'update', 'unchanged', 'refused'] as const;
+export type AssetImportAction = (typeof ASSET_IMPORT_ACTIONS)[number];
+
+const fieldChangeSchema = z.object({
+  field: z.enum(ASSET_IMPORT_FIELDS),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+});
+export type AssetImportFieldChange = z.infer<typeof fieldChangeSchema>;
+
+const problemSchema = z.object({ column: z.string(), message: z.string() });
+
+/** One row of the dry run: what applying it would do, the file line it starts on (header = 1). */
+export const assetImportRowSchema = z.object({
+  line: z.number().int().positive(),
+  id: z.number().int().nullable(),
+  name: z.string(),
+  action: z.enum(ASSET_IMPORT_ACTIONS),
+  changes: z.array(fieldChangeSchema),
+  problems: z.array(problemSchema),
+});
+export type AssetImportRow = z.infer<typeof assetImportRowSchema>;
+
+const countsShape = {
+  create: z.number().int().nonnegative(),
+  update: z.number().int().nonnegative(),
+  unchanged: z.number().int().nonnegative(),
+  refused: z.number().int().nonnegative(),
+};
+
+/** POST /api/assets/import/dry-run: every row's outcome and the plan's hash, which the import must send back. */
+export const assetImportPlanSchema = z.object({
+  plan: z.string(),
+  counts: z.object(countsShape),
+  rows: z.array(assetImportRowSchema),
+});
+export type AssetImportPlan = z.infer<typeof assetImportPlanSchema>;
+
+/** POST /api/assets/import?plan=<hash>: the plan as applied; `failed` rows met a concurrent write. */
+export const assetImportResultSchema = z.object({
+  counts: z.object({ ...countsShape, failed: z.number().int().nonnegative() }),
+  /** Rows refused by the plan or failed while applying, with why; created rows with their new id. */
+  rows: z.array(assetImportRowSchema.extend({ action: z.enum([...ASSET_IMPORT_ACTIONS, 'failed']) })),
+});
+export type AssetImportResult = z.infer<typeof assetImportResultSchema>;
+
+export const PLAN_HASH_PATTERN = /^[0-9a-f]{64}$/;
+export const assetImportQuerySchema = z.object({
+  plan: z.string().regex(PLAN_HASH_PATTERN, { error: ASSET_IMPORT_MESSAGES.planChanged }),
+});
+export type AssetImportQuery = z.infer<typeof assetImportQuerySchema>;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { DEMO_PASSWORD } from '../seed/seed';
 import { benchAreaSearch } from './area-search.bench';
 import { benchAssetHistory } from './asset-history.bench';
+import { benchAssetImport } from './asset-import.bench';
 import { type ApiSession, benchAssetListTenant } from './asset-list.bench';
 import { benchAssetMap } from './asset-map.bench';
 import { benchCodec } from './codec.bench';
@@ -32,7 +33,7 @@ import { benchTimeRules } from './time-rules.bench';
  * BENCH_SECTIONS=device-list measures only the device list (with BENCH_TENANTS=0: no asset tenant seeded).
  * BENCH_TENANTS=10000 limits the tenants, BENCH_REPS the repetitions (default 15), BENCH_STACK_FILE reuses a
  * running stack, BENCH_DRY_RUN=true prints the sections instead of writing the file. BENCH_SECTIONS=asset-map
- * (comma list of asset-list, exports, asset-map, asset-history, area-search, device-list, silent-tags, time-rules, report-subscriptions, geofence, geocoding, pipeline, pipeline-1000, push, codec, load, fairness) runs only those; the asset map bench (asset-map.bench.ts)
+ * (comma list of asset-list, exports, asset-import, asset-map, asset-history, area-search, device-list, silent-tags, time-rules, report-subscriptions, geofence, geocoding, pipeline, pipeline-1000, push, codec, load, fairness) runs only those; the asset map bench (asset-map.bench.ts)
  * adds a 1.5k tenant to compare with the 10k and 100k ones.
  */
 const TENANTS = [
@@ -132,6 +133,8 @@ async function main() {
     }
     // The silent-tag sweep (silent-tags.bench.ts) seeds its own 10k-device tenant and runs the job in this process.
     if (runs('silent-tags')) sections.push(['silent-tags', await benchSilentTags(log)]);
+    // 10,000 rows created and updated through the asset import (asset-import.bench.ts).
+    if (runs('asset-import')) sections.push(['asset-import', await benchAssetImport(log)]);
     // The time-rule job (time-rules.bench.ts): its own 10k-asset tenant with timers, the job in this process.
     if (runs('time-rules')) sections.push(['time-rules', await benchTimeRules(log)]);
     // The report job (report-subscriptions.bench.ts): its own tenant of 10k subscriptions, the job in this process.

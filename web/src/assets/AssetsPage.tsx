@@ -12,6 +12,7 @@ import { AssetFilter } from './AssetFilterDrawer';
 import { assetTableColumns, visibleColumns } from './assetColumns';
 import { ASSET_FILTER_KEYS, type AssetFilterKey, toApiFilters } from './assetFilters';
 import { ASSET_PAGE_SIZE, useAssetList, useFrontendSetting } from './assetsApi';
+import { AssetImportButton } from './import/AssetImportButton';
 import { AssetPanel } from './panel/AssetPanel';
 import { useBulkDelete } from './useBulkDelete';
 
@@ -123,6 +124,7 @@ export default function AssetsPage() {
               }
             : undefined
         }
+        toolbar={!isClient && hasAny(['ASSET_EDIT']) ? <AssetImportButton /> : undefined}
         create={{ label: t('words.addNew'), allowed: !isClient && hasAny(['ASSET_CREATE']) }}
         phoneMenu={{ label: t('actions.menu'), icon: <MoreVertIcon /> }}
         // Search, Filter, Export, Delete selected and Add new do not fit a tablet's width on one line.

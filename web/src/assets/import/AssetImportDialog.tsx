@@ -1,0 +1,192 @@
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { AssetImportPlan, AssetImportResult, AssetImportRow } from '@shared/schemas/asset-import';
+import type { ExportResult } from '@shared/schemas/export';
+import { useMutation } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/apiClient';
+import { errorMessage } from '../../api/errorMessage';
+import { useTranslateMessage } from '../../i18n/translateMessage';
+import { errorReportCsv } from './errorReport';
+
+/** Rows shown in the dry run's table; the counts and the error report cover every row. */
+const ROWS_SHOWN = 200;
+
+function download(text: string, name: string) {
+  const url = URL.createObjectURL(new Blob([`\uFEFF${text}`], { type: 'text/csv' }));
+  Object.assign(document.createElement('a'), { href: url, download: name }).click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * Import of /assets (docs/decisions/0332-asset-import-round-trips-the-export-per-row-behind-a-dry-run.md): the
+ * import layout to download, a file picked, the dry run's counts and per-row changes, then the same plan applied
+ * with progress, and the refused and failed rows as a CSV error report.
+ */
+export function AssetImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('assets');
+  const translate = useTranslateMessage();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File>();
+  const form = withFile;
+  const dryRun = useMutation({
+    mutationFn: (f: File) => api.post<AssetImportPlan>('/api/assets/import/dry-run', form(f)),
+    meta: { silent: true },
+  });
+  const apply = useMutation({
+    mutationFn: ({ f, plan }: { f: File; plan: string }) =>
+      api.post<AssetImportResult>('/api/assets/import', form(f), { query: { plan } }),
+    meta: { silent: true },
+  });
+  const template = useMutation({
+    mutationFn: () => api.get<ExportResult>('/api/assets/export', { query: { type: 'csv', layout: 'import' } }),
+    onSuccess: (answer) => window.open(answer.url, '_blank', 'noopener'),
+    meta: { silent: true },
+  });
+
+  const onFile = (picked: File | undefined) => {
+    if (input.current) input.current.value = '';
+    if (!picked) return;
+    setFile(picked);
+    apply.reset();
+    dryRun.mutate(picked);
+  };
+  const close = () => {
+    setFile(undefined);
+    dryRun.reset();
+    apply.reset();
+    onClose();
+  };
+  const plan = dryRun.data;
+  const result = apply.data;
+  const pending = plan ? plan.counts.create + plan.counts.update : 0;
+  const describe = (row: AssetImportRow) =>
+    row.action === 'refused' || row.action === ('failed' as string)
+      ? row.problems.map((p) => `${p.column ? `${p.column}: ` : ''}${translate(p.message)}`).join('; ')
+      : row.changes.map((c) => `${t(`import.fields.${c.field}`)}: ${c.from ?? '—'} → ${c.to ?? '—'}`).join('; ');
+
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="md" aria-labelledby="asset-import-title">
+      <DialogTitle id="asset-import-title">{t('import.title')}</DialogTitle>
+      <DialogContent data-state={result ? 'applied' : plan ? 'planned' : dryRun.isPending ? 'checking' : 'idle'}>
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          {t('import.intro')}{' '}
+          <Link component="button" type="button" onClick={() => template.mutate()}>
+            {t('import.template')}
+          </Link>
+        </Typography>
+        <input
+          ref={input}
+          type="file"
+          hidden
+          accept=".csv,.xlsx,text/csv"
+          data-testid="asset-import-file"
+          onChange={(event) => onFile(event.target.files?.[0])}
+        />
+        <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => input.current?.click()}>
+          {file ? file.name : t('import.pick')}
+        </Button>
+        {(dryRun.isPending || apply.isPending) && (
+          <LinearProgress sx={{ mt: 2 }} aria-label={t(apply.isPending ? 'import.applying' : 'import.checking')} />
+        )}
+        {dryRun.error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {errorMessage(dryRun.error)}
+          </Alert>
+        )}
+        {apply.error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {errorMessage(apply.error)}
+          </Alert>
+        )}
+        {plan && !result && (
+          <Box sx={{ mt: 2 }} data-testid="asset-import-plan">
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1 }}>
+              {(['create', 'update', 'unchanged', 'refused'] as const).map((action) => (
+                <Chip key={action} label={t(`import.counts.${action}`, { n: plan.counts[action] })} />
+              ))}
+            </Box>
+            <Box sx={{ overflowX: 'auto', maxHeight: 360 }}>
+              <Table size="small" aria-label={t('import.title')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell align="right">{t('import.line')}</TableCell>
+                    <TableCell>{t('import.asset')}</TableCell>
+                    <TableCell>{t('import.action')}</TableCell>
+                    <TableCell>{t('import.details')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {plan.rows
+                    .filter((row) => row.action !== 'unchanged')
+                    .slice(0, ROWS_SHOWN)
+                    .map((row) => (
+                      <TableRow key={row.line} data-action={row.action}>
+                        <TableCell align="right">{row.line}</TableCell>
+                        <TableCell>{row.id ? `${row.name} (#${row.id})` : row.name}</TableCell>
+                        <TableCell>{t(`import.actions.${row.action}`)}</TableCell>
+                        <TableCell>{describe(row)}</TableCell>
+                      </TableRow>
+                    ))}
+                </TableBody>
+              </Table>
+            </Box>
+          </Box>
+        )}
+        {result && (
+          <Alert
+            severity={result.counts.failed ? 'warning' : 'success'}
+            sx={{ mt: 2 }}
+            data-testid="asset-import-result"
+          >
+            {t('import.done', { ...result.counts })}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {(result?.rows.some((r) => r.action === 'refused' || r.action === 'failed') ||
+          (plan && plan.counts.refused > 0)) && (
+          <Button
+            onClick={() =>
+              download(errorReportCsv(result?.rows ?? plan?.rows ?? [], translate), 'asset-import-errors.csv')
+            }
+          >
+            {t('import.errorReport')}
+          </Button>
+        )}
+        <Button onClick={close}>{t('import.close')}</Button>
+        {!result && (
+          <Button
+            variant="contained"
+            disabled={!plan || !file || pending === 0 || apply.isPending}
+            onClick={() => file && plan && apply.mutate({ f: file, plan: plan.plan })}
+          >
+            {t('import.apply', { n: pending })}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function withFile(f: File) {
+  const data = new FormData();
+  data.append('files', f);
+  return data;
+}

@@ -1,0 +1,19 @@
+import type { AssetImportResult } from '@shared/schemas/asset-import';
+
+const quote = (value: string) => (/[",\n;]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+/** The refused and failed rows as CSV: the file's line, the asset, the column and the reason. */
+export function errorReportCsv(rows: AssetImportResult['rows'], translate: (message: string) => string): string {
+  const lines = [['line', 'id', 'name', 'column', 'reason']];
+  for (const row of rows)
+    if (row.action === 'refused' || row.action === 'failed')
+      for (const problem of row.problems)
+        lines.push([
+          String(row.line),
+          row.id === null ? '' : String(row.id),
+          row.name,
+          problem.column,
+          translate(problem.message),
+        ]);
+  return `${lines.map((line) => line.map(quote).join(',')).join('\n')}\n`;
+}

@@ -48,11 +48,10 @@ export const ASSET_IMPORT_FIELDS = [
 export type AssetImportField = (typeof ASSET_IMPORT_FIELDS)[number];
 
 export const ASSET_IMPORT_MESSAGES = {
-  onlyCsvOrExcel: 'Only CSV and Excel (.xlsx) files can be imported.',
-  noFile: 'Choose a CSV or Excel file to import.',
+  onlyCsv: 'Only CSV files can be sent; the console turns an Excel workbook into CSV first.',
+  noFile: 'Choose a CSV file to import.',
   fileTooLarge: 'The file may be at most 4 MB.',
   notText: 'The file is not a CSV text file.',
-  notExcel: 'The file is not an Excel workbook.',
   malformed: 'The file is not valid CSV. Check the quotes around values.',
   noHeader: 'The first row must name the columns and include a name or id column.',
   unknownColumn: `Unknown column. Use ${ASSET_IMPORT_COLUMNS.join(', ')}.`,

@@ -27,7 +27,7 @@ describe('asset import in the console', () => {
     await plan.getByText('Refused: 1').waitFor();
     await plan.locator('tr[data-action="refused"]').getByText(/name:/).waitFor();
     await screenshot(page, 'asset-import-dry-run-desktop');
-    await dialog(page).getByRole('button', { name: 'Import 1 rows' }).click();
+    await dialog(page).getByRole('button', { name: 'Import 1 row' }).click();
     await dialog(page).getByTestId('asset-import-result').getByText(/1 new/).waitFor();
     await dialog(page).getByRole('button', { name: 'Download error report' }).waitFor();
     await screenshot(page, 'asset-import-applied-desktop');

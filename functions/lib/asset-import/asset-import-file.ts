@@ -25,17 +25,17 @@ const headerKey = (header: string) =>
     .toLowerCase()
     .trim()
     .replace(/[\s-]+/g, '_');
-const XLSX_TYPE = /spreadsheetml|officedocument/i;
 
-export type ImportFileKind = 'csv' | 'excel';
-
-/** By file name for a form upload (as the device import), by type for a raw body. */
-export function fileKindOf(file: UploadedFile): ImportFileKind {
+/**
+ * CSV only, by file name for a form upload (as the device import), by type for a raw body. An Excel workbook is
+ * turned into this CSV by the console (web/src/assets/import/excelToCsv.ts): no handler bundle may carry exceljs
+ * (test/infra/bundle-size.test.ts), and the values read back the same either way.
+ */
+function assertCsv(file: UploadedFile): void {
   if (file.filename === '') throw unprocessable([{ propertyPath: 'file', message: M.noFile }]);
   const name = file.filename;
-  if (name !== undefined ? /\.csv$/i.test(name) : /^(text|application)\/csv\b/i.test(file.contentType)) return 'csv';
-  if (name !== undefined ? /\.xlsx$/i.test(name) : XLSX_TYPE.test(file.contentType)) return 'excel';
-  throw new HttpError(415, M.onlyCsvOrExcel);
+  if (name !== undefined ? /\.csv$/i.test(name) : /^(text|application)\/csv\b/i.test(file.contentType)) return;
+  throw new HttpError(415, M.onlyCsv);
 }
 
 function csvRows(content: Buffer): RawRow[] {
@@ -59,42 +59,6 @@ function csvRows(content: Buffer): RawRow[] {
     }
     throw error;
   }
-}
-
-/** A cell as text: dates as ISO days (the export writes days), rich text joined, formulas by their result. */
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) {
-    const iso = value.toISOString();
-    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
-  }
-  if (typeof value === 'object') {
-    const v = value as { richText?: { text: string }[]; result?: unknown; text?: unknown };
-    if (v.richText) return v.richText.map((part) => part.text).join('');
-    if ('result' in v) return cellText(v.result);
-    if (typeof v.text === 'string') return v.text;
-    return '';
-  }
-  return String(value);
-}
-
-/** The first worksheet; exceljs is loaded only for an Excel file (a CSV import never initialises it). */
-async function excelRows(content: Buffer): Promise<RawRow[]> {
-  const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(content as unknown as ArrayBuffer);
-  } catch {
-    throw unprocessable([{ propertyPath: 'file', message: M.notExcel }]);
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw unprocessable([{ propertyPath: 'file', message: M.noRows }]);
-  const rows: RawRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, line) => {
-    const values = Array.from({ length: row.cellCount }, (_, i) => cellText(row.getCell(i + 1).value));
-    rows.push({ line, values });
-  });
-  return rows;
 }
 
 /**
@@ -128,9 +92,9 @@ function readHeader(header: RawRow | undefined): (AssetImportColumn | undefined)
  * malformed CSV, a bad header, no rows or more than ASSET_IMPORT_MAX_ROWS, a cell longer than
  * ASSET_IMPORT_MAX_CELL (no field takes it; a huge cell is a broken file, not a value).
  */
-export async function readAssetImportFile(file: UploadedFile): Promise<AssetImportRecord[]> {
-  const kind = fileKindOf(file);
-  const raw = kind === 'csv' ? csvRows(file.content).map(unquoteFormulaGuards) : await excelRows(file.content);
+export function readAssetImportFile(file: UploadedFile): AssetImportRecord[] {
+  assertCsv(file);
+  const raw = csvRows(file.content).map(unquoteFormulaGuards);
   const [header, ...data] = raw;
   const columns = readHeader(header);
   const rows = data.filter((row) => row.values.some((value) => value.trim() !== ''));

@@ -20,7 +20,7 @@ import { planAssetImport } from './asset-import-plan';
  */
 async function planOf(auth: AuthContext, event: HttpEvent) {
   const file = readUploadedFile(event, ASSET_IMPORT_MAX_BYTES, M.fileTooLarge);
-  const records = await readAssetImportFile(file);
+  const records = readAssetImportFile(file);
   return planAssetImport(auth.tenant, records, auth.hasAny('ASSET_CREATE'));
 }
 

@@ -24,6 +24,7 @@ import { api } from '../../api/apiClient';
 import { errorMessage } from '../../api/errorMessage';
 import { useTranslateMessage } from '../../i18n/translateMessage';
 import { errorReportCsv } from './errorReport';
+import { excelToCsv } from './excelToCsv';
 
 /** Rows shown in the dry run's table; the counts and the error report cover every row. */
 const ROWS_SHOWN = 200;
@@ -60,12 +61,14 @@ export function AssetImportDialog({ open, onClose }: { open: boolean; onClose: (
     meta: { silent: true },
   });
 
-  const onFile = (picked: File | undefined) => {
+  const onFile = async (picked: File | undefined) => {
     if (input.current) input.current.value = '';
     if (!picked) return;
-    setFile(picked);
     apply.reset();
-    dryRun.mutate(picked);
+    // A workbook is sent as the CSV of its first sheet (excelToCsv.ts); the dry run and the import send the same.
+    const sent = /\.xlsx$/i.test(picked.name) ? await excelToCsv(picked).catch(() => picked) : picked;
+    setFile(sent);
+    dryRun.mutate(sent);
   };
   const close = () => {
     setFile(undefined);
@@ -177,7 +180,7 @@ export function AssetImportDialog({ open, onClose }: { open: boolean; onClose: (
             disabled={!plan || !file || pending === 0 || apply.isPending}
             onClick={() => file && plan && apply.mutate({ f: file, plan: plan.plan })}
           >
-            {t('import.apply', { n: pending })}
+            {t('import.apply', { count: pending })}
           </Button>
         )}
       </DialogActions>

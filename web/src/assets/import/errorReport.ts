@@ -1,6 +1,6 @@
+import { safeText } from '@shared/safe-text';
 import type { AssetImportResult } from '@shared/schemas/asset-import';
-
-const quote = (value: string) => (/[",\n;]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+import { rowsToCsv } from './excelToCsv';
 
 /** The refused and failed rows as CSV: the file's line, the asset, the column and the reason. */
 export function errorReportCsv(rows: AssetImportResult['rows'], translate: (message: string) => string): string {
@@ -15,5 +15,6 @@ export function errorReportCsv(rows: AssetImportResult['rows'], translate: (mess
           problem.column,
           translate(problem.message),
         ]);
-  return `${lines.map((line) => line.map(quote).join(',')).join('\n')}\n`;
+  // A name typed as =HYPERLINK(...) must not run in the reader's spreadsheet (shared/safe-text.ts).
+  return rowsToCsv(lines.map((line) => line.map((cell) => safeText(cell, 'csv'))));
 }

@@ -45,6 +45,7 @@ const WORDS = {
     delete: commonEn.delete,
     edit: assetsEn.words.edit,
     editSelected: bulkEditEn.editSelected.replace('{{count}}', '1'),
+    assetImport: assetsEn.import.button,
   },
   nl: {
     filter: commonNl.filter,
@@ -52,6 +53,7 @@ const WORDS = {
     delete: commonNl.delete,
     edit: assetsNl.words.edit,
     editSelected: bulkEditNl.editSelected.replace('{{count}}', '1'),
+    assetImport: assetsNl.import.button,
   },
 };
 type Words = (typeof WORDS)[Language];
@@ -321,6 +323,22 @@ const ADMIN: Screen[] = [
       await page.locator(`${PANEL} [data-testid="zone-visits"]`).waitFor();
       await settled(page);
     },
+  },
+  // The asset import dialog (assets/import/AssetImportDialog.tsx), from the list as loaded.
+  {
+    name: 'asset import',
+    path: '/assets',
+    ready: listReady,
+    steps: [
+      {
+        name: 'asset import dialog',
+        act: async (page, words) => {
+          await page.getByRole('button', { name: words.assetImport, exact: true }).click();
+          await page.locator('.MuiDialog-paper [data-testid="asset-import-file"]').waitFor({ state: 'attached' });
+          await settled(page);
+        },
+      },
+    ],
   },
   {
     name: 'asset profiles',

@@ -20,9 +20,11 @@ import type { ExportResult } from '@shared/schemas/export';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { api } from '../../api/apiClient';
 import { errorMessage } from '../../api/errorMessage';
 import { useTranslateMessage } from '../../i18n/translateMessage';
+import { ASSET_FILTER_KEYS, toApiFilters } from '../assetFilters';
 import { errorReportCsv } from './errorReport';
 import { excelToCsv } from './excelToCsv';
 
@@ -42,6 +44,7 @@ function download(text: string, name: string) {
  */
 export function AssetImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('assets');
+  const { t: tc } = useTranslation('common');
   const translate = useTranslateMessage();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File>();
@@ -55,8 +58,16 @@ export function AssetImportDialog({ open, onClose }: { open: boolean; onClose: (
       api.post<AssetImportResult>('/api/assets/import', form(f), { query: { plan } }),
     meta: { silent: true },
   });
+  const [params] = useSearchParams();
+  // The list as filtered on screen, in the import layout: what the user edits and picks again here.
   const template = useMutation({
-    mutationFn: () => api.get<ExportResult>('/api/assets/export', { query: { type: 'csv', layout: 'import' } }),
+    mutationFn: (type: 'csv' | 'excel') => {
+      const filters = Object.fromEntries(ASSET_FILTER_KEYS.map((key) => [key, params.get(key) ?? undefined]));
+      const search = params.get('search') || undefined;
+      return api.get<ExportResult>('/api/assets/export', {
+        query: { type, layout: 'import', search, ...toApiFilters(filters) },
+      });
+    },
     onSuccess: (answer) => window.open(answer.url, '_blank', 'noopener'),
     meta: { silent: true },
   });
@@ -79,19 +90,18 @@ export function AssetImportDialog({ open, onClose }: { open: boolean; onClose: (
   const plan = dryRun.data;
   const result = apply.data;
   const pending = plan ? plan.counts.create + plan.counts.update : 0;
-  const describe = (row: AssetImportRow) =>
-    row.action === 'refused' || row.action === ('failed' as string)
-      ? row.problems.map((p) => `${p.column ? `${p.column}: ` : ''}${translate(p.message)}`).join('; ')
-      : row.changes.map((c) => `${t(`import.fields.${c.field}`)}: ${c.from ?? '—'} → ${c.to ?? '—'}`).join('; ');
 
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="md" aria-labelledby="asset-import-title">
       <DialogTitle id="asset-import-title">{t('import.title')}</DialogTitle>
       <DialogContent data-state={result ? 'applied' : plan ? 'planned' : dryRun.isPending ? 'checking' : 'idle'}>
         <Typography variant="body2" sx={{ mb: 1 }}>
-          {t('import.intro')}{' '}
-          <Link component="button" type="button" onClick={() => template.mutate()}>
-            {t('import.template')}
+          {t('import.intro')} {t('import.template')}{' '}
+          <Link component="button" type="button" onClick={() => template.mutate('csv')}>
+            {tc('export.types.csv')}
+          </Link>{' '}
+          <Link component="button" type="button" onClick={() => template.mutate('excel')}>
+            {tc('export.types.excel')}
           </Link>
         </Typography>
         <input
@@ -108,6 +118,11 @@ export function AssetImportDialog({ open, onClose }: { open: boolean; onClose: (
         {(dryRun.isPending || apply.isPending) && (
           <LinearProgress sx={{ mt: 2 }} aria-label={t(apply.isPending ? 'import.applying' : 'import.checking')} />
         )}
+        {template.error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {errorMessage(template.error)}
+          </Alert>
+        )}
         {dryRun.error && (
           <Alert severity="error" sx={{ mt: 2 }}>
             {errorMessage(dryRun.error)}
@@ -118,40 +133,7 @@ export function AssetImportDialog({ open, onClose }: { open: boolean; onClose: (
             {errorMessage(apply.error)}
           </Alert>
         )}
-        {plan && !result && (
-          <Box sx={{ mt: 2 }} data-testid="asset-import-plan">
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1 }}>
-              {(['create', 'update', 'unchanged', 'refused'] as const).map((action) => (
-                <Chip key={action} label={t(`import.counts.${action}`, { n: plan.counts[action] })} />
-              ))}
-            </Box>
-            <Box sx={{ overflowX: 'auto', maxHeight: 360 }}>
-              <Table size="small" aria-label={t('import.title')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell align="right">{t('import.line')}</TableCell>
-                    <TableCell>{t('import.asset')}</TableCell>
-                    <TableCell>{t('import.action')}</TableCell>
-                    <TableCell>{t('import.details')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {plan.rows
-                    .filter((row) => row.action !== 'unchanged')
-                    .slice(0, ROWS_SHOWN)
-                    .map((row) => (
-                      <TableRow key={row.line} data-action={row.action}>
-                        <TableCell align="right">{row.line}</TableCell>
-                        <TableCell>{row.id ? `${row.name} (#${row.id})` : row.name}</TableCell>
-                        <TableCell>{t(`import.actions.${row.action}`)}</TableCell>
-                        <TableCell>{describe(row)}</TableCell>
-                      </TableRow>
-                    ))}
-                </TableBody>
-              </Table>
-            </Box>
-          </Box>
-        )}
+        {plan && !result && <ImportPlan plan={plan} />}
         {result && (
           <Alert
             severity={result.counts.failed ? 'warning' : 'success'}
@@ -192,4 +174,48 @@ function withFile(f: File) {
   const data = new FormData();
   data.append('files', f);
   return data;
+}
+
+/** The dry run: counts, and the rows that change or are refused with what or why (unchanged rows only counted). */
+function ImportPlan({ plan }: { plan: AssetImportPlan }) {
+  const { t } = useTranslation('assets');
+  const translate = useTranslateMessage();
+  const describe = (row: AssetImportRow) =>
+    row.action === 'refused' || row.action === ('failed' as string)
+      ? row.problems.map((p) => `${p.column ? `${p.column}: ` : ''}${translate(p.message)}`).join('; ')
+      : row.changes.map((c) => `${t(`import.fields.${c.field}`)}: ${c.from ?? '—'} → ${c.to ?? '—'}`).join('; ');
+  return (
+    <Box sx={{ mt: 2 }} data-testid="asset-import-plan">
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1 }}>
+        {(['create', 'update', 'unchanged', 'refused'] as const).map((action) => (
+          <Chip key={action} label={t(`import.counts.${action}`, { n: plan.counts[action] })} />
+        ))}
+      </Box>
+      <Box sx={{ overflowX: 'auto', maxHeight: 360 }}>
+        <Table size="small" aria-label={t('import.title')}>
+          <TableHead>
+            <TableRow>
+              <TableCell align="right">{t('import.line')}</TableCell>
+              <TableCell>{t('import.asset')}</TableCell>
+              <TableCell>{t('import.action')}</TableCell>
+              <TableCell>{t('import.details')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {plan.rows
+              .filter((row) => row.action !== 'unchanged')
+              .slice(0, ROWS_SHOWN)
+              .map((row) => (
+                <TableRow key={row.line} data-action={row.action}>
+                  <TableCell align="right">{row.line}</TableCell>
+                  <TableCell>{row.id ? `${row.name} (#${row.id})` : row.name}</TableCell>
+                  <TableCell>{t(`import.actions.${row.action}`)}</TableCell>
+                  <TableCell>{describe(row)}</TableCell>
+                </TableRow>
+              ))}
+          </TableBody>
+        </Table>
+      </Box>
+    </Box>
+  );
 }

@@ -17,7 +17,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { AssetImportPlan, AssetImportResult, AssetImportRow } from '@shared/schemas/asset-import';
 import type { ExportResult } from '@shared/schemas/export';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -25,6 +25,7 @@ import { api } from '../../api/apiClient';
 import { errorMessage } from '../../api/errorMessage';
 import { useTranslateMessage } from '../../i18n/translateMessage';
 import { ASSET_FILTER_KEYS, toApiFilters } from '../assetFilters';
+import { assetKeys } from '../assetsApi';
 import { errorReportCsv } from './errorReport';
 import { excelToCsv } from './excelToCsv';
 
@@ -48,6 +49,7 @@ export function AssetImportDialog({ open, onClose }: { open: boolean; onClose: (
   const translate = useTranslateMessage();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File>();
+  const queryClient = useQueryClient();
   const form = withFile;
   const dryRun = useMutation({
     mutationFn: (f: File) => api.post<AssetImportPlan>('/api/assets/import/dry-run', form(f)),
@@ -56,6 +58,8 @@ export function AssetImportDialog({ open, onClose }: { open: boolean; onClose: (
   const apply = useMutation({
     mutationFn: ({ f, plan }: { f: File; plan: string }) =>
       api.post<AssetImportResult>('/api/assets/import', form(f), { query: { plan } }),
+    // The list behind the dialog shows the imported rows once it is closed.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: assetKeys.all }),
     meta: { silent: true },
   });
   const [params] = useSearchParams();

@@ -1,6 +1,6 @@
 import { ASSET_IS_DELIVERED, ASSET_IS_SIGNED_OFF, deliveryReportInputSchema } from '../../shared/schemas/asset';
 import type { AssetHistoryQuery } from '../../shared/schemas/asset-history';
-import type { AssetImportQuery } from '../../shared/schemas/asset-import';
+import { type AssetImportQuery, NO_IMPORT_OF_PLAN } from '../../shared/schemas/asset-import';
 import { assetMapQuerySchema } from '../../shared/schemas/asset-map';
 import {
   assetStatusListQuerySchema,
@@ -11,6 +11,7 @@ import {
 } from '../../shared/schemas/asset-status';
 import { moveOpenAlarmsOfAsset } from '../lib/alarms/alarm-inbox';
 import { dryRunAssetImport, importAssets } from '../lib/asset-import/asset-import';
+import { readAssetImportProgress } from '../lib/asset-import/asset-import-journal';
 import { assignProfileDefinitions } from '../lib/asset-profiles/asset-profile-writes';
 import {
   bodyVersionOf,
@@ -41,7 +42,7 @@ import { startExportJob } from '../lib/exports/export-jobs';
 import { exportNow, exportRequestOf } from '../lib/exports/export-worker-client';
 import { assetHistoryPage } from '../lib/history/history-answer';
 import { parseCollectionQuery } from '../lib/http/collection-query';
-import { badRequest, unprocessable } from '../lib/http/errors';
+import { badRequest, notFound, unprocessable } from '../lib/http/errors';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
 import { expectationOf, writeExpecting } from '../lib/http/preconditions';
@@ -155,6 +156,13 @@ export const handler = createHttpHandler('assets', {
   'assets.import': route({
     rawBody: true,
     run: ({ auth, event, query }) => importAssets(auth, event, (query as AssetImportQuery).plan),
+  }),
+  'assets.importProgress': route({
+    run: async ({ auth, query }) => {
+      const progress = await readAssetImportProgress(auth.tenant, (query as AssetImportQuery).plan);
+      if (!progress) throw notFound(NO_IMPORT_OF_PLAN);
+      return progress;
+    },
   }),
   'assets.create': route({
     run: async ({ auth, body }) => {

@@ -15,6 +15,7 @@ import { assetHistoryPageSchema, assetHistoryQuerySchema } from '../schemas/asse
 import {
   assetExportLayoutQuerySchema,
   assetImportPlanSchema,
+  assetImportProgressSchema,
   assetImportQuerySchema,
   assetImportResultSchema,
 } from '../schemas/asset-import';
@@ -91,6 +92,13 @@ export const ASSETS_ROUTES = [
     id: 'assets.import',
     path: '/api/assets/import',
     access: noClients('ASSET_EDIT'),
+  },
+  {
+    id: 'assets.importProgress',
+    method: 'GET',
+    path: '/api/assets/import/progress',
+    access: noClients('ASSET_EDIT'),
+    handler: 'assets',
   },
   {
     id: 'assets.update',
@@ -239,6 +247,12 @@ export const ASSETS_CONTRACTS = {
     query: assetImportQuerySchema,
     response: assetImportResultSchema,
     errors: [409],
+  },
+  'assets.importProgress': {
+    summary: 'How far the newest import of a plan came (rows done of its total), from its journal',
+    query: assetImportQuerySchema,
+    response: assetImportProgressSchema,
+    errors: [404],
   },
   'assets.create': { summary: 'Create an asset', body: assetInputSchema, response: assetSchema, status: 201 },
   'assets.update': { summary: 'Update an asset', body: assetUpdateInputSchema, response: assetSchema, ifMatch: true },

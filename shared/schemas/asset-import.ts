@@ -140,3 +140,14 @@ export const assetImportQuerySchema = z.object({
   plan: z.string().regex(PLAN_HASH_PATTERN, { error: ASSET_IMPORT_MESSAGES.planChanged }),
 });
 export type AssetImportQuery = z.infer<typeof assetImportQuerySchema>;
+
+/** GET /api/assets/import/progress?plan=<hash>: the newest import of that plan, as its journal has it. */
+export const assetImportProgressSchema = z.object({
+  plan: z.string(),
+  status: z.enum(['running', 'done']),
+  total: z.number().int().nonnegative(),
+  done: z.number().int().nonnegative(),
+  startedAt: z.string(),
+});
+export type AssetImportProgress = z.infer<typeof assetImportProgressSchema>;
+export const NO_IMPORT_OF_PLAN = 'No import of this plan was started';

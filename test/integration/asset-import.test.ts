@@ -114,6 +114,11 @@ describe('asset import', () => {
     expect(await getAsset(admin, ids.d as number)).toEqual(before.d); // refused and untouched
     expect(await getAsset(admin, createdId)).toMatchObject({ name: `${run} e`, reference: `${run}-e` });
 
+    const progress = await call('GET', `/api/assets/import/progress?plan=${plan.body.plan}`, { token: admin });
+    expect(progress.body).toMatchObject({ status: 'done', total: 3, done: 3 });
+    const none = await call('GET', `/api/assets/import/progress?plan=${'0'.repeat(64)}`, { token: admin });
+    expect(none.status).toBe(404);
+
     // The same plan again: the versions moved on, so it is no longer the dry run's plan.
     const again = await apply(admin, plan.body.plan, file);
     expect(again.status).toBe(409);

@@ -1,5 +1,5 @@
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { AssetImportResult } from '../../../shared/schemas/asset-import';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { AssetImportProgress, AssetImportResult } from '../../../shared/schemas/asset-import';
 import { dynamo, tableName } from '../data/client';
 import { typePartition } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
@@ -76,4 +76,32 @@ export async function endAssetImport(journal: AssetImportJournal, counts: AssetI
       },
     }),
   );
+}
+
+/**
+ * The newest import of a plan (what the console follows while its import request runs). Journals of a tenant
+ * are few (one per import, expiring after JOURNAL_DAYS): the newest first, a page is enough.
+ */
+export async function readAssetImportProgress(
+  ctx: TenantContext,
+  plan: string,
+): Promise<AssetImportProgress | undefined> {
+  const result = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': typePartition(ctx, JOURNAL_TYPE) },
+      ScanIndexForward: false,
+      ConsistentRead: true,
+    }),
+  );
+  const item = (result.Items ?? []).find((journal) => journal.plan === plan);
+  if (!item) return undefined;
+  return {
+    plan,
+    status: item.status === 'done' ? 'done' : 'running',
+    total: Number(item.total),
+    done: Number(item.done),
+    startedAt: String(item.startedAt),
+  };
 }

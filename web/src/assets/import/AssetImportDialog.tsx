@@ -15,9 +15,14 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { AssetImportPlan, AssetImportResult, AssetImportRow } from '@shared/schemas/asset-import';
+import type {
+  AssetImportPlan,
+  AssetImportProgress,
+  AssetImportResult,
+  AssetImportRow,
+} from '@shared/schemas/asset-import';
 import type { ExportResult } from '@shared/schemas/export';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -31,6 +36,8 @@ import { excelToCsv } from './excelToCsv';
 
 /** Rows shown in the dry run's table; the counts and the error report cover every row. */
 const ROWS_SHOWN = 200;
+/** How often the running import's journal is read. */
+const PROGRESS_POLL_MS = 2000;
 
 function download(text: string, name: string) {
   const url = URL.createObjectURL(new Blob([`\uFEFF${text}`], { type: 'text/csv' }));
@@ -60,6 +67,16 @@ export function AssetImportDialog({ open, onClose }: { open: boolean; onClose: (
       api.post<AssetImportResult>('/api/assets/import', form(f), { query: { plan } }),
     // The list behind the dialog shows the imported rows once it is closed.
     onSettled: () => queryClient.invalidateQueries({ queryKey: assetKeys.all }),
+    meta: { silent: true },
+  });
+  // How far the running import came, from its journal (the request answers only when every row is applied).
+  const progress = useQuery({
+    queryKey: [...assetKeys.all, 'import-progress', apply.variables?.plan],
+    queryFn: () =>
+      api.get<AssetImportProgress>('/api/assets/import/progress', { query: { plan: apply.variables?.plan } }),
+    enabled: apply.isPending && apply.variables !== undefined,
+    refetchInterval: PROGRESS_POLL_MS,
+    retry: false,
     meta: { silent: true },
   });
   const [params] = useSearchParams();
@@ -120,7 +137,13 @@ export function AssetImportDialog({ open, onClose }: { open: boolean; onClose: (
           {file ? file.name : t('import.pick')}
         </Button>
         {(dryRun.isPending || apply.isPending) && (
-          <LinearProgress sx={{ mt: 2 }} aria-label={t(apply.isPending ? 'import.applying' : 'import.checking')} />
+          <LinearProgress
+            sx={{ mt: 2 }}
+            aria-label={t(apply.isPending ? 'import.applying' : 'import.checking')}
+            {...(apply.isPending && progress.data?.total
+              ? { variant: 'determinate', value: (100 * progress.data.done) / progress.data.total }
+              : {})}
+          />
         )}
         {template.error && (
           <Alert severity="error" sx={{ mt: 2 }}>

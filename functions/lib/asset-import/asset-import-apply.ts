@@ -1,3 +1,4 @@
+import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { assetInputSchema } from '../../../shared/schemas/asset';
 import type { AssetImportResult, AssetImportRow } from '../../../shared/schemas/asset-import';
@@ -93,7 +94,15 @@ async function applyRow(auth: AuthContext, event: Event, planned: PlannedRow, by
   return written.result;
 }
 
-const failedRow = (row: AssetImportRow, error: unknown): AssetImportResult['rows'][number] => ({
+const logger = new Logger({ serviceName: 'asset-import' });
+
+/** A row that met a 409 (or another refusal) is reported; anything else is logged too: it is a fault, not data. */
+const failedRow = (row: AssetImportRow, error: unknown): AssetImportResult['rows'][number] => {
+  if (!(error instanceof HttpError)) logger.error('Asset import row not saved', { line: row.line, error });
+  return failedRowOf(row, error);
+};
+
+const failedRowOf = (row: AssetImportRow, error: unknown): AssetImportResult['rows'][number] => ({
   ...row,
   action: 'failed',
   changes: [],

@@ -1,10 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
-import {
-  ASSET_IMPORT_MAX_ROWS,
-  type AssetImportPlan,
-  type AssetImportResult,
-  ASSET_IMPORT_MESSAGES as M,
-} from '../../shared/schemas/asset-import';
+import { ASSET_IMPORT_MAX_ROWS, type AssetImportPlan, type AssetImportResult } from '../../shared/schemas/asset-import';
+import { ASSET_IMPORT_MESSAGES as M } from '../../shared/schemas/asset-import-messages';
 import { call, tokenOf } from '../harness/api';
 import { readCsv, readXlsx } from '../harness/export-files';
 import { readStack } from '../harness/stack';

@@ -1,7 +1,7 @@
 import { readAssetImportFile } from '../../functions/lib/asset-import/asset-import-file';
 import { resolveOne, resolveProfiles } from '../../functions/lib/asset-import/asset-import-references';
 import { HttpError } from '../../functions/lib/http/errors';
-import { ASSET_IMPORT_MESSAGES as M } from '../../shared/schemas/asset-import';
+import { ASSET_IMPORT_MESSAGES as M } from '../../shared/schemas/asset-import-messages';
 
 /** Reading the asset import's CSV and resolving its references (functions/lib/asset-import/). */
 const csv = (text: string, filename = 'assets.csv') => ({

@@ -5,8 +5,8 @@ import {
   ASSET_IMPORT_MAX_CELL,
   ASSET_IMPORT_MAX_ROWS,
   type AssetImportColumn,
-  ASSET_IMPORT_MESSAGES as M,
 } from '../../../shared/schemas/asset-import';
+import { ASSET_IMPORT_MESSAGES as M } from '../../../shared/schemas/asset-import-messages';
 import { decodeCsvText, detectDelimiter } from '../devices/device-import-csv';
 import { HttpError, unprocessable } from '../http/errors';
 import type { UploadedFile } from '../http/upload-body';

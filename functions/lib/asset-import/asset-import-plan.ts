@@ -1,11 +1,7 @@
 import { createHash } from 'node:crypto';
 import { assetInputSchema, buildAssetUpdateInputSchema } from '../../../shared/schemas/asset';
-import {
-  type AssetImportFieldChange,
-  type AssetImportPlan,
-  type AssetImportRow,
-  ASSET_IMPORT_MESSAGES as M,
-} from '../../../shared/schemas/asset-import';
+import type { AssetImportFieldChange, AssetImportPlan, AssetImportRow } from '../../../shared/schemas/asset-import';
+import { ASSET_IMPORT_MESSAGES as M } from '../../../shared/schemas/asset-import-messages';
 import { STATUS_AFTER_CLIENT_CHANGE } from '../../../shared/schemas/asset-status';
 import type { AssetRecord } from '../assets/asset-repository';
 import { batchGetByIds } from '../data/batch-get';

@@ -1,4 +1,4 @@
-import { ASSET_IMPORT_MESSAGES as M } from '../../../shared/schemas/asset-import';
+import { ASSET_IMPORT_MESSAGES as M } from '../../../shared/schemas/asset-import-messages';
 import { assetProfileDefinitionRepository } from '../asset-profiles/asset-profile-repository';
 import { allClients } from '../clients/client-queries';
 import type { TenantContext } from '../data/tenant-context';

@@ -3,8 +3,8 @@ import {
   ASSET_IMPORT_MAX_VIOLATIONS,
   type AssetImportPlan,
   type AssetImportResult,
-  ASSET_IMPORT_MESSAGES as M,
 } from '../../../shared/schemas/asset-import';
+import { ASSET_IMPORT_MESSAGES as M } from '../../../shared/schemas/asset-import-messages';
 import type { AuthContext } from '../auth/auth-context';
 import { conflict } from '../http/errors';
 import type { HttpEvent } from '../http/handler';

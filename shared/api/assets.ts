@@ -85,13 +85,17 @@ export const ASSETS_ROUTES = [
   // The export's import layout edited and read back: a dry run first, then the same plan applied (0332).
   {
     id: 'assets.importDryRun',
+    method: 'POST',
     path: '/api/assets/import/dry-run',
     access: noClients('ASSET_EDIT'),
+    handler: 'assets',
   },
   {
     id: 'assets.import',
+    method: 'POST',
     path: '/api/assets/import',
     access: noClients('ASSET_EDIT'),
+    handler: 'assets',
   },
   {
     id: 'assets.importProgress',

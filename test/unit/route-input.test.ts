@@ -65,6 +65,8 @@ describe('query', () => {
     expect(read.sort()).toEqual(
       [
         'assets.evidenceJob',
+        'assets.import',
+        'assets.importProgress',
         'assets.history',
         'assets.map',
         'loanDays.report',

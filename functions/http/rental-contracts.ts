@@ -1,9 +1,11 @@
+import { rentalContractListQuerySchema } from '../../shared/schemas/rental-contract';
 import { assetViewerOf } from '../lib/assets/asset-view';
 import { parseCollectionQuery } from '../lib/http/collection-query';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
 import { readJsonBody } from '../lib/http/json-body';
 import { readRentalAudit } from '../lib/rental-audit/audit-report';
+import { validate } from '../lib/http/validation';
 import { BULK_BODY_MAX_BYTES, bulkUpsert } from '../lib/rental-contracts/rental-contract-bulk';
 import { getWithVersions, linesOfAsset, linesOfClient } from '../lib/rental-contracts/rental-contract-reads';
 import { cancelLine, putLine } from '../lib/rental-contracts/rental-contract-saves';
@@ -14,6 +16,10 @@ import { cancelLine, putLine } from '../lib/rental-contracts/rental-contract-sav
  * (functions/lib/rental-audit/) is answered here too: it reads what this Lambda may read, so it needs no other.
  */
 type ExternalIdParams = { externalId: string };
+
+/** A collection reads its own query; the status filter is the shared schema's (422 for an unknown status). */
+const statusOf = (rawQuery: string) =>
+  validate(rentalContractListQuerySchema, Object.fromEntries(new URLSearchParams(rawQuery)));
 
 export const handler = createHttpHandler('rental-contracts', {
   'rentalContracts.bulk': route({
@@ -39,7 +45,8 @@ export const handler = createHttpHandler('rental-contracts', {
     run: async ({ auth, params, rawQuery }) => {
       const collection = parseCollectionQuery(rawQuery, {});
       const { id } = params as { id: number };
-      const page = await linesOfAsset(auth.tenant, await assetViewerOf(auth), id, collection);
+      const { status } = statusOf(rawQuery);
+      const page = await linesOfAsset(auth.tenant, await assetViewerOf(auth), id, { ...collection, status });
       return toCollection(`/api/assets/${id}/rental-contracts`, collection, page.members, page.total);
     },
   }),
@@ -47,7 +54,8 @@ export const handler = createHttpHandler('rental-contracts', {
     run: async ({ auth, params, rawQuery }) => {
       const collection = parseCollectionQuery(rawQuery, {});
       const { id } = params as { id: number };
-      const page = await linesOfClient(auth.tenant, await assetViewerOf(auth), id, collection);
+      const { status } = statusOf(rawQuery);
+      const page = await linesOfClient(auth.tenant, await assetViewerOf(auth), id, { ...collection, status });
       return toCollection(`/api/clients/${id}/rental-contracts`, collection, page.members, page.total);
     },
   }),

@@ -6,6 +6,7 @@ import {
   rentalContractBulkInputSchema,
   rentalContractBulkReportSchema,
   rentalContractInputSchema,
+  rentalContractListQuerySchema,
   rentalContractSchema,
   rentalContractWithVersionsSchema,
 } from '../schemas/rental-contract';
@@ -98,13 +99,13 @@ export const RENTAL_CONTRACTS_CONTRACTS = {
     params: externalIdParamsSchema,
   },
   'rentalContracts.ofAsset': {
-    summary: "An asset's contract lines, latest on-hire first",
-    query: paginationQuerySchema,
+    summary: "An asset's contract lines, latest on-hire first (status: only the lines of that status)",
+    query: rentalContractListQuerySchema,
     collection: rentalContractSchema,
   },
   'rentalContracts.ofClient': {
-    summary: "A customer's contract lines, latest on-hire first",
-    query: paginationQuerySchema,
+    summary: "A customer's contract lines, latest on-hire first (status: only the lines of that status)",
+    query: rentalContractListQuerySchema,
     collection: rentalContractSchema,
   },
   'rentalAudit.month': {

@@ -7,6 +7,7 @@ import {
   isIsoDateString,
   jsonLdShape,
   optionalVersionShape,
+  paginationQuerySchema,
   referenceSchema,
   tooLong,
 } from './common';
@@ -173,6 +174,12 @@ export const rentalContractBulkEnvelopeSchema = z.object({
 });
 
 export const externalIdParamsSchema = z.object({ externalId: externalIdSchema });
+
+/** The lists of an asset's and a customer's lines: a page, and only the lines of one status if asked. */
+export const rentalContractListQuerySchema = paginationQuerySchema.extend({
+  status: z.enum(RENTAL_CONTRACT_STATUSES, { error: RENTAL_CONTRACT_MESSAGES.status }).optional(),
+});
+export type RentalContractListQuery = z.infer<typeof rentalContractListQuerySchema>;
 
 /** A stored line as the API answers it (references are ids: the ERP's own shape, read back as sent). */
 const storedLineShape = {

@@ -186,7 +186,7 @@ describe('rental contracts', () => {
     ).toBe(404);
   });
 
-  it('cancels a line on DELETE: the line stays, cancelled, with its versions', async () => {
+  it('cancels a line on DELETE: the line stays, cancelled, with its versions, and lists by status', async () => {
     const customer = await newCustomer('cancel');
     await put(admin, idOf('cancel'), lineFor(customer));
     expect((await call('DELETE', `/api/rental-contracts/${idOf('cancel')}`, { token: admin })).status).toBe(204);
@@ -198,6 +198,19 @@ describe('rental contracts', () => {
       [1, 'active'],
     ]);
     expect((await call('DELETE', `/api/rental-contracts/${idOf('never')}`, { token: admin })).status).toBe(404);
+    await put(admin, idOf('still'), lineFor(customer));
+    const listed = async (status: string) => {
+      const path = `/api/clients/${customer}/rental-contracts?status=${status}`;
+      const list = await call<Collection>('GET', path, { token: admin });
+      return [list.body['hydra:totalItems'], list.body['hydra:member'].map((line) => line.externalId)];
+    };
+    expect(await listed('cancelled')).toEqual([1, [idOf('cancel')]]);
+    expect(await listed('active')).toEqual([1, [idOf('still')]]);
+    const unknown = await call<Violations>('GET', `/api/clients/${customer}/rental-contracts?status=gone`, {
+      token: admin,
+    });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.violations[0]?.propertyPath).toBe('status');
   });
 
   it("lets a client user read only their own customer's lines, and write none", async () => {

@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { RentalContract } from '../../../shared/schemas/rental-contract';
+import type { RentalContract, RentalContractStatus } from '../../../shared/schemas/rental-contract';
 import { ACCESS_PATTERNS } from '../../../shared/table';
 import { assetRepository } from '../assets/asset-repository';
 import { type AssetViewer, canSeeAsset } from '../assets/asset-view';
@@ -63,35 +63,62 @@ async function listPage(query: PageQuery, page: number, itemsPerPage: number): P
   return { members: items.map((item) => presentLine(storedLineOf(item))), total };
 }
 
-const indexQuery = (index: string, partition: string, clientId?: number): PageQuery => ({
-  TableName: tableName(),
-  IndexName: index,
-  KeyConditionExpression: `${index}pk = :pk`,
-  ExpressionAttributeValues: { ':pk': partition, ...(clientId === undefined ? {} : { ':customer': clientId }) },
-  ...(clientId === undefined ? {} : { FilterExpression: 'customer = :customer' }),
-  ScanIndexForward: false,
-});
+/** Which lines of the partition: a client user's customer's only, one status only. */
+export interface LineFilter {
+  clientId?: number;
+  status?: RentalContractStatus;
+}
+
+const indexQuery = (index: string, partition: string, filter: LineFilter): PageQuery => {
+  const conditions: string[] = [];
+  const values: Record<string, unknown> = { ':pk': partition };
+  if (filter.clientId !== undefined) {
+    conditions.push('customer = :customer');
+    values[':customer'] = filter.clientId;
+  }
+  if (filter.status !== undefined) {
+    conditions.push('#status = :status');
+    values[':status'] = filter.status;
+  }
+  return {
+    TableName: tableName(),
+    IndexName: index,
+    KeyConditionExpression: `${index}pk = :pk`,
+    ExpressionAttributeValues: values,
+    ...(conditions.length ? { FilterExpression: conditions.join(' AND ') } : {}),
+    ...(filter.status === undefined ? {} : { ExpressionAttributeNames: { '#status': 'status' } }),
+    ScanIndexForward: false,
+  };
+};
+
+interface ListRequest {
+  page: number;
+  itemsPerPage: number;
+  status?: RentalContractStatus;
+}
 
 export async function linesOfAsset(
   ctx: TenantContext,
   viewer: AssetViewer,
   assetId: number,
-  page: { page: number; itemsPerPage: number },
+  request: ListRequest,
 ): Promise<LinePage> {
   const asset = await assetRepository.get(ctx, assetId);
   if (!asset || !canSeeAsset(viewer, asset)) throw notFound();
   const index = ACCESS_PATTERNS.rentalContractsOfAsset;
   const clientId = viewer.kind === 'client' ? (viewer.clientId as number) : undefined;
-  return listPage(indexQuery(index, assetLinesPartition(ctx, assetId), clientId), page.page, page.itemsPerPage);
+  const query = indexQuery(index, assetLinesPartition(ctx, assetId), { clientId, status: request.status });
+  return listPage(query, request.page, request.itemsPerPage);
 }
 
 export async function linesOfClient(
   ctx: TenantContext,
   viewer: AssetViewer,
   clientId: number,
-  page: { page: number; itemsPerPage: number },
+  request: ListRequest,
 ): Promise<LinePage> {
   if (!mayRead(viewer, clientId) || !(await clientRepository.get(ctx, clientId))) throw notFound();
   const index = ACCESS_PATTERNS.rentalContractsOfClient;
-  return listPage(indexQuery(index, clientLinesPartition(ctx, clientId)), page.page, page.itemsPerPage);
+  const query = indexQuery(index, clientLinesPartition(ctx, clientId), { status: request.status });
+  return listPage(query, request.page, request.itemsPerPage);
 }

@@ -11,6 +11,8 @@ import { consoleUrl, DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitFo
 // report), Utilisation (staff with ASSET_READ;
 // client users by URL), Rental audit (staff with CUSTOMER_READ; client users by URL), Area search (staff with the map; client users by URL), Share links (staff with ASSET_EDIT),
 // Webhooks and the audit log (admins).
+// client users by URL), Area search (staff with the map; client users by URL), Share links (staff with ASSET_EDIT),
+// Rental contracts (staff who read customers), Webhooks and the audit log (admins).
 const TRACKING_STAFF = [
   'Assets',
   'Scan',
@@ -27,6 +29,7 @@ const TRACKING_STAFF = [
   'Utilisation',
   'Rental audit',
   'Customers',
+  'Rental contracts',
   'Share links',
 ];
 // Device profiles: payload codecs are the admins', after Devices.

@@ -40,6 +40,7 @@ const UtilisationPage = lazy(() => import('./utilisation/UtilisationPage'));
 const RentalAuditPage = lazy(() => import('./rental-audit/RentalAuditPage'));
 const AuditPage = lazy(() => import('./audit/AuditPage'));
 const RetentionPage = lazy(() => import('./retention/RetentionPage'));
+const RentalContractsPage = lazy(() => import('./rental-contracts/RentalContractsPage'));
 const ShareLinksPage = lazy(() => import('./share-links/ShareLinksPage'));
 const SharedPage = lazy(() => import('./share-links/SharedPage'));
 const ScanPage = lazy(() => import('./scan/ScanPage'));
@@ -103,6 +104,8 @@ export const routes: RouteObject[] = [
               page('loan-days', { title: 'loanDays' }, <LoanDaysPage />),
               page('customers', { title: 'customers' }, <CustomersPage />),
               page('customers/:id', { title: 'customers' }, <CustomersPage />),
+              // The ERP's contract lines: staff who read customers (the API's rule; client users read by API).
+              page('rental-contracts/:id?', { title: 'rentalContracts' }, <RentalContractsPage />),
               page('permissions', { title: 'permissions' }, <RolesPage />),
               page('styling', { title: 'styling' }, <StylingPage />),
               page('kpnthings', { title: 'kpnThings', breadcrumbs: false }, <KpnThingsPage />),

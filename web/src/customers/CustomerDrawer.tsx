@@ -13,6 +13,7 @@ import { DeleteButton } from '../common/list/DeleteButton';
 import { SideDrawer } from '../common/list/SideDrawer';
 import { usePanelForm } from '../common/list/usePanelForm';
 import { notify, notifySuccess } from '../common/notifications/notificationStore';
+import { ContractLinesSection } from '../rental-contracts/ContractLinesSection';
 import { useSession } from '../session/useSession';
 import { ShareLinkButton } from '../share-links/ShareLinkButton';
 import { CustomerDetailsFields, type CustomerFormValues } from './CustomerDetailsFields';
@@ -152,6 +153,7 @@ export function CustomerDrawer({ customerId, onClose }: { customerId: 'new' | nu
           />
         </Box>
       )}
+      {tab === 'details' && !isNew && !editing && <ContractLinesSection owner={{ kind: 'clients', id: customerId }} />}
       <ConflictDialog {...conflictDialog} />
     </SideDrawer>
   );

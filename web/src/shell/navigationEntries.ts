@@ -56,6 +56,8 @@ export const NAVIGATION_ENTRIES: readonly NavigationEntry[] = [
   // GET /api/rental-audit (shared/api/rental-contracts.ts) answers client users too, whom the screen serves by URL.
   { path: '/rental-audit', title: 'rentalAudit', group: 'tracking', anyOf: ['CUSTOMER_READ'], staffOnly: true },
   { path: '/customers', title: 'customers', group: 'tracking', anyOf: crud('CUSTOMER') },
+  // The ERP's contract lines: whoever reads customers (shared/api/rental-contracts.ts); client users by API only.
+  { path: '/rental-contracts', title: 'rentalContracts', group: 'tracking', anyOf: ['CUSTOMER_READ'], staffOnly: true },
   // Links for people without an account: staff who may edit assets (shared/api/share-links.ts).
   { path: '/share-links', title: 'shareLinks', group: 'tracking', anyOf: ['ASSET_EDIT'], staffOnly: true },
   { path: '/tenants', title: 'tenants', group: 'administration', anyOf: ['SUPER_ADMIN', 'ROLE_SUPER_ADMIN'] },

@@ -18,6 +18,7 @@ import Palette from '@mui/icons-material/Palette';
 import People from '@mui/icons-material/People';
 import QrCodeScanner from '@mui/icons-material/QrCodeScanner';
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
+import RequestQuote from '@mui/icons-material/RequestQuote';
 import Router from '@mui/icons-material/Router';
 import ScheduleSend from '@mui/icons-material/ScheduleSend';
 import SettingsInputAntenna from '@mui/icons-material/SettingsInputAntenna';
@@ -45,6 +46,7 @@ export const NAVIGATION_ICONS: Record<string, typeof SvgIcon> = {
   '/utilisation': Insights,
   '/rental-audit': FactCheck,
   '/customers': Groups,
+  '/rental-contracts': RequestQuote,
   '/share-links': Share,
   '/tenants': Apartment,
   '/users': People,

@@ -19,6 +19,7 @@ import { ApiError } from '../../api/ApiError';
 import { AssetAlarmsTab } from '../../asset-alarms/AssetAlarmsTab';
 import { clearQueue, uploadQueued } from '../../attachments/attachmentUploads';
 import { OfflineDataNotice } from '../../offline/OfflineDataNotice';
+import { ContractLinesSection } from '../../rental-contracts/ContractLinesSection';
 import { useSession } from '../../session/useSession';
 import { AssetVisitsTab } from '../../zone-visits/AssetVisitsTab';
 import { useAsset } from '../assetsApi';
@@ -220,7 +221,12 @@ function AssetTabs({
         ))}
       </Tabs>
       <Box sx={{ p: 2, overflowY: 'auto', flexGrow: 1, display: 'flex', flexDirection: 'column' }}>
-        {tab === 'details' && details}
+        {tab === 'details' && (
+          <>
+            {details}
+            <ContractLinesSection owner={{ kind: 'assets', id: asset.id }} />
+          </>
+        )}
         {tab === 'events' && (
           <AssetEventsTab
             state={events}

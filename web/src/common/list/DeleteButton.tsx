@@ -10,10 +10,12 @@ export interface DeleteButtonProps {
   /** Runs the delete; the dialog closes when it settles, either way (a failure shows its own notice). */
   onConfirm(): Promise<unknown>;
   disabled?: boolean;
+  /** The button's word where the action is not a delete (a contract line is cancelled, and kept). */
+  label?: string;
 }
 
 /** A side panel's Delete button at the start of its actions, asking Yes / No first (conventions). */
-export function DeleteButton({ message, onConfirm, disabled }: DeleteButtonProps) {
+export function DeleteButton({ message, onConfirm, disabled, label }: DeleteButtonProps) {
   const { t } = useTranslation('common');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -37,7 +39,7 @@ export function DeleteButton({ message, onConfirm, disabled }: DeleteButtonProps
         disabled={disabled}
         sx={{ mr: 'auto' }}
       >
-        {t('delete')}
+        {label ?? t('delete')}
       </Button>
       <ConfirmDialog
         open={confirming}

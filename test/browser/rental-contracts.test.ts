@@ -1,0 +1,130 @@
+import type { Browser, Page } from 'playwright-core';
+import { call, tokenOf } from '../harness/api';
+import { DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
+
+/**
+ * The rental contracts screen (web/src/rental-contracts/): a CSV of good and malformed lines is checked in the
+ * browser, only the good ones are sent, the report lists every line (the refused with why) and offers the
+ * error report; the customer's lines are listed, one opens with its versions and is cancelled after a
+ * confirmation; the customer panel lists its lines.
+ */
+const run = Date.now().toString(36);
+const idOf = (n: number) => `BRC-${run}-${n}`;
+const drawer = (page: Page) => page.locator('.MuiDrawer-paper').last();
+const rows = (page: Page) => page.locator('main tbody tr:not([data-testid="skeleton-row"])');
+const csvFile = (name: string, text: string) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+
+describe('rental contracts in the console', () => {
+  let browser: Browser;
+  let admin: string;
+  let customer: number;
+  let asset: number;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    admin = await tokenOf('admin');
+    const client = await call<{ id: number }>('POST', '/api/clients', {
+      token: admin,
+      body: { company: `Contracts ${run}`, name: 'Cora Contract', email: `cora.${run}@rent.example` },
+    });
+    customer = client.body.id;
+    asset = (await call<{ id: number }>('POST', '/api/assets', { token: admin, body: { name: `Hired ${run}` } })).body
+      .id;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await call('DELETE', `/api/assets/${asset}`, { token: admin });
+    await call('DELETE', `/api/clients/${customer}`, { token: admin });
+  });
+
+  it('imports a file of good and malformed lines: only the good ones are written, the report says why the others are not', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP, acceptDownloads: true });
+    await signInAs(page, 'admin', '/rental-contracts');
+    await page.getByRole('button', { name: 'Import lines' }).click();
+    const input = drawer(page).getByTestId('contract-import-file');
+    expect(await input.getAttribute('accept')).toContain('.xlsx');
+    const csv = [
+      'externalId;customer;asset;onHire;expectedReturn;offHire;address;dayRate;currency',
+      `${idOf(1)};${customer};${asset};2026-03-02;2026-04-30;;Havenweg 1;12.5;EUR`,
+      `${idOf(2)};${customer};${asset};2026-13-40;;;Havenweg 1;;`,
+      `${idOf(3)};${customer};${asset};2026-05-01;;2026-04-01;Havenweg 1;;`,
+      `${idOf(4)};${customer};${asset};2026-06-01;;;Kade 2;9;EUR`,
+    ].join('\n');
+    await input.setInputFiles(csvFile('lines.csv', csv));
+    await drawer(page).getByText('4 lines read: 2 valid, 2 with problems.').waitFor();
+    const report = drawer(page).getByTestId('contract-import-report');
+    await report
+      .locator('tr[data-result="refused"]', { hasText: idOf(2) })
+      .getByText(/^onHire: /)
+      .waitFor();
+    await report
+      .locator('tr[data-result="refused"]', { hasText: idOf(3) })
+      .getByText('offHire: The off-hire day cannot be before the on-hire day')
+      .waitFor();
+
+    await drawer(page).getByRole('button', { name: 'Send 2 valid lines' }).click();
+    await drawer(page).getByText('Done: 2 written, 0 unchanged, 2 refused.').waitFor();
+    expect(await report.locator('tr[data-result="done"]').allTextContents()).toEqual([
+      expect.stringContaining(idOf(1)),
+      expect.stringContaining(idOf(4)),
+    ]);
+    await screenshot(page, 'rental-contracts-import-desktop');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      drawer(page).getByRole('button', { name: 'Download the error report' }).click(),
+    ]);
+    const text = await (await download.createReadStream()).toArray();
+    const errors = Buffer.concat(text).toString('utf8');
+    expect(errors).toContain(`3,${idOf(2)},onHire,`);
+    expect(errors).toContain(`4,${idOf(3)},offHire,The off-hire day cannot be before the on-hire day`);
+    expect(errors).not.toContain(idOf(1));
+
+    // Sent again: the written lines come back unchanged, nothing new is written.
+    await input.setInputFiles(csvFile('again.csv', csv));
+    await drawer(page).getByRole('button', { name: 'Send 2 valid lines' }).click();
+    await drawer(page).getByText('Done: 0 written, 2 unchanged, 2 refused.').waitFor();
+    const stored = await call<{ 'hydra:member': { externalId: string }[] }>(
+      'GET',
+      `/api/clients/${customer}/rental-contracts`,
+      { token: admin },
+    );
+    expect(stored.body['hydra:member'].map((line) => line.externalId).sort()).toEqual([idOf(1), idOf(4)]);
+    await page.close();
+  });
+
+  it("lists a customer's lines, shows one with its versions and cancels it after a confirmation", async () => {
+    const line = { customer, asset, onHire: '2026-02-01', deliverySite: { address: 'Dok 3' } };
+    await call('PUT', `/api/rental-contracts/${idOf(9)}`, { token: admin, body: line });
+    await call('PUT', `/api/rental-contracts/${idOf(9)}`, { token: admin, body: { ...line, offHire: '2026-02-20' } });
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInAs(page, 'admin', `/rental-contracts?customer=${customer}`);
+    await rows(page)
+      .filter({ hasText: idOf(9) })
+      .click();
+    const versions = drawer(page).getByTestId('contract-versions');
+    await versions.locator('tbody tr').nth(1).waitFor();
+    expect(await versions.locator('tbody tr td:first-child').allTextContents()).toEqual(['2', '1']);
+    await drawer(page).getByRole('button', { name: 'Cancel line' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await page.getByText('Contract line cancelled').waitFor();
+    await rows(page)
+      .filter({ hasText: idOf(9) })
+      .getByText('Cancelled')
+      .waitFor();
+
+    await page.goto(
+      page.url().replace(/\/rental-contracts.*/, `/rental-contracts?customer=${customer}&status=cancelled`),
+    );
+    await rows(page).first().waitFor();
+    expect(await rows(page).allTextContents()).toEqual([expect.stringContaining(idOf(9))]);
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'rental-contracts-list-phone');
+
+    await page.setViewportSize(DESKTOP);
+    await page.goto(page.url().replace(/\/rental-contracts.*/, `/customers/${customer}`));
+    const section = drawer(page).getByTestId('contracts-of-clients');
+    await section.getByRole('link', { name: new RegExp(idOf(1)) }).waitFor();
+    expect(await section.getByRole('listitem').count()).toBe(3);
+    await screenshot(page, 'rental-contracts-customer-panel-desktop');
+    await page.close();
+  });
+});

@@ -1,0 +1,63 @@
+import Chip from '@mui/material/Chip';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useTranslateMessage } from '../i18n/translateMessage';
+import type { RowOutcome, RowResult } from './contractImportRun';
+
+/** Rows shown at most: the refused ones first, so a long file's problems are never below the cut. */
+const SHOWN = 500;
+const ORDER: Record<RowResult, number> = { refused: 0, pending: 1, done: 2, unchanged: 3 };
+const COLOUR = { refused: 'error', pending: 'default', done: 'success', unchanged: 'default' } as const;
+
+/** The import's lines: each with its file row, external id, where it stands and, if refused, why. */
+export function ImportOutcomeList({ outcomes }: { outcomes: readonly RowOutcome[] }) {
+  const { t } = useTranslation('rentalContracts');
+  const translate = useTranslateMessage();
+  const sorted = [...outcomes].sort((a, b) => ORDER[a.result] - ORDER[b.result] || a.row - b.row).slice(0, SHOWN);
+  return (
+    <>
+      <TableContainer sx={{ maxHeight: '60vh' }}>
+        <Table size="small" stickyHeader aria-label={t('report.title')} data-testid="contract-import-report">
+          <TableHead>
+            <TableRow>
+              <TableCell align="right">{t('report.row')}</TableCell>
+              <TableCell>{t('report.externalId')}</TableCell>
+              <TableCell>{t('report.result')}</TableCell>
+              <TableCell>{t('report.problem')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {sorted.map((outcome) => (
+              <TableRow key={outcome.row} data-result={outcome.result}>
+                <TableCell align="right">{outcome.row}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-all' }}>{outcome.externalId}</TableCell>
+                <TableCell>
+                  <Chip size="small" color={COLOUR[outcome.result]} label={t(`results.${outcome.result}`)} />
+                </TableCell>
+                <TableCell>
+                  {outcome.violations.map((v) => (
+                    <Typography key={`${v.propertyPath}:${v.message}`} variant="body2">
+                      {v.propertyPath ? `${v.propertyPath}: ` : ''}
+                      {translate(v.message)}
+                    </Typography>
+                  ))}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {outcomes.length > SHOWN && (
+        <Typography variant="caption" color="text.secondary">
+          {t('report.more', { rest: outcomes.length - SHOWN })}
+        </Typography>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,7 @@
+import type en from '../i18n/features/rentalContracts/en.json';
+
+declare module '../i18n/i18n' {
+  interface FeatureResources {
+    rentalContracts: typeof en;
+  }
+}

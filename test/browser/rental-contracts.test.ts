@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { call, tokenOf } from '../harness/api';
 import { DESKTOP, launchBrowser, PHONE, screenshot, signInAs } from '../harness/browser';
@@ -54,11 +55,11 @@ describe('rental contracts in the console', () => {
     const report = drawer(page).getByTestId('contract-import-report');
     await report
       .locator('tr[data-result="refused"]', { hasText: idOf(2) })
-      .getByText(/^onHire: /)
+      .getByText(/^On hire: /)
       .waitFor();
     await report
       .locator('tr[data-result="refused"]', { hasText: idOf(3) })
-      .getByText('offHire: The off-hire day cannot be before the on-hire day')
+      .getByText('Off hire: The off-hire day cannot be before the on-hire day')
       .waitFor();
 
     await drawer(page).getByRole('button', { name: 'Send 2 valid lines' }).click();
@@ -91,7 +92,34 @@ describe('rental contracts in the console', () => {
     await page.close();
   });
 
-  it("lists a customer's lines, shows one with its versions and cancels it after a confirmation", async () => {
+  it('reads an Excel workbook: dates as days, numbers as numbers', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Lines');
+    sheet.addRow(['External id', 'Customer', 'Asset', 'On hire', 'Day rate', 'Currency', 'Address']);
+    sheet.addRow([idOf(21), customer, asset, new Date(Date.UTC(2026, 6, 1)), 14.5, 'EUR', 'Werf 5']);
+    sheet.addRow([idOf(22), customer, null, new Date(Date.UTC(2026, 6, 2)), 3, 'EUR', 'Werf 5']);
+    const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInAs(page, 'admin', '/rental-contracts');
+    await page.getByRole('button', { name: 'Import lines' }).click();
+    await drawer(page).getByTestId('contract-import-file').setInputFiles({
+      name: 'lines.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer,
+    });
+    await drawer(page).getByText('2 lines read: 1 valid, 1 with problems.').waitFor();
+    await drawer(page).getByRole('button', { name: 'Send 1 valid lines' }).click();
+    await drawer(page).getByText('Done: 1 written, 0 unchanged, 1 refused.').waitFor();
+    const read = await call<{ onHire: string; dayRate: { amount: string } }>(
+      'GET',
+      `/api/rental-contracts/${idOf(21)}`,
+      { token: admin },
+    );
+    expect(read.body).toMatchObject({ onHire: '2026-07-01', dayRate: { amount: '14.50' } });
+    await page.close();
+  });
+
+  it("lists a customer's lines, shows one with its versions, edits it by the shared schema and cancels it after a confirmation", async () => {
     const line = { customer, asset, onHire: '2026-02-01', deliverySite: { address: 'Dok 3' } };
     await call('PUT', `/api/rental-contracts/${idOf(9)}`, { token: admin, body: line });
     await call('PUT', `/api/rental-contracts/${idOf(9)}`, { token: admin, body: { ...line, offHire: '2026-02-20' } });
@@ -103,6 +131,18 @@ describe('rental contracts in the console', () => {
     const versions = drawer(page).getByTestId('contract-versions');
     await versions.locator('tbody tr').nth(1).waitFor();
     expect(await versions.locator('tbody tr td:first-child').allTextContents()).toEqual(['2', '1']);
+    await screenshot(page, 'rental-contracts-line-desktop');
+    // Edit: the shared schema refuses what the API would, on its field; a good change saves a new version.
+    await drawer(page).getByRole('button', { name: 'Edit' }).click();
+    const expectedReturn = drawer(page).getByLabel('Expected return');
+    await expectedReturn.fill('2026-01-15');
+    await drawer(page).getByRole('button', { name: 'Save' }).click();
+    await drawer(page).getByText('The expected return cannot be before the on-hire day').waitFor();
+    await expectedReturn.fill('2026-03-15');
+    await drawer(page).getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Contract line saved').waitFor();
+    await rows(page).filter({ hasText: '2026-03-15' }).click();
+    await versions.locator('tbody tr').nth(2).waitFor();
     await drawer(page).getByRole('button', { name: 'Cancel line' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
     await page.getByText('Contract line cancelled').waitFor();
@@ -122,8 +162,7 @@ describe('rental contracts in the console', () => {
     await page.setViewportSize(DESKTOP);
     await page.goto(page.url().replace(/\/rental-contracts.*/, `/customers/${customer}`));
     const section = drawer(page).getByTestId('contracts-of-clients');
-    await section.getByRole('link', { name: new RegExp(idOf(1)) }).waitFor();
-    expect(await section.getByRole('listitem').count()).toBe(3);
+    await section.getByRole('link', { name: new RegExp(`${idOf(9)} · Cancelled`) }).waitFor();
     await screenshot(page, 'rental-contracts-customer-panel-desktop');
     await page.close();
   });

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useTranslateMessage } from '../i18n/translateMessage';
 import type { RowOutcome, RowResult } from './contractImportRun';
+import { LINE_COLUMNS, type LineColumn } from './contractLine';
 
 /** Rows shown at most: the refused ones first, so a long file's problems are never below the cut. */
 const SHOWN = 500;
@@ -19,6 +20,9 @@ const COLOUR = { refused: 'error', pending: 'default', done: 'success', unchange
 export function ImportOutcomeList({ outcomes }: { outcomes: readonly RowOutcome[] }) {
   const { t } = useTranslation('rentalContracts');
   const translate = useTranslateMessage();
+  // A column of the file is named as the form names it; any other path (a chunk that failed) as it came.
+  const fieldName = (path: string) =>
+    (LINE_COLUMNS as readonly string[]).includes(path) ? t(`fields.${path as LineColumn}`) : path;
   const sorted = [...outcomes].sort((a, b) => ORDER[a.result] - ORDER[b.result] || a.row - b.row).slice(0, SHOWN);
   return (
     <>
@@ -36,14 +40,14 @@ export function ImportOutcomeList({ outcomes }: { outcomes: readonly RowOutcome[
             {sorted.map((outcome) => (
               <TableRow key={outcome.row} data-result={outcome.result}>
                 <TableCell align="right">{outcome.row}</TableCell>
-                <TableCell sx={{ wordBreak: 'break-all' }}>{outcome.externalId}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{outcome.externalId}</TableCell>
                 <TableCell>
                   <Chip size="small" color={COLOUR[outcome.result]} label={t(`results.${outcome.result}`)} />
                 </TableCell>
                 <TableCell>
                   {outcome.violations.map((v) => (
                     <Typography key={`${v.propertyPath}:${v.message}`} variant="body2">
-                      {v.propertyPath ? `${v.propertyPath}: ` : ''}
+                      {v.propertyPath ? `${fieldName(v.propertyPath)}: ` : ''}
                       {translate(v.message)}
                     </Typography>
                   ))}

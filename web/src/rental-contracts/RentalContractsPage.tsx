@@ -72,9 +72,6 @@ export default function RentalContractsPage() {
             </Button>
           )
         }
-        phoneActions={
-          canEdit ? [{ icon: <UploadFileIcon />, label: t('import.open'), onClick: () => setImporting(true) }] : []
-        }
         loadErrorText={t('errors.list')}
         renderPanel={(id, close) => <ContractDrawer externalId={String(id)} onClose={close} />}
       />

@@ -10,6 +10,7 @@ export function contractColumns(t: TFunction<'rentalContracts'>): Column<Contrac
     {
       id: 'asset',
       label: t('columns.rents'),
+      hideOnPhone: true,
       render: (line) =>
         line.asset !== null
           ? t('columns.asset', { id: line.asset })

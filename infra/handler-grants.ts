@@ -20,7 +20,7 @@ export type DataGrant =
   | 'exports-write'
   /** Scan of the table: only the tenant-walk job, whose walks must find records that no index reaches. */
   | 'table-scan'
-  /** BatchWriteItem (puts 25 to a call, no condition): only the rental contracts' bulk upsert of new lines. */
+  /** BatchWriteItem (puts 25 to a call, no condition): only the rental contracts' bulk upsert of superseded versions. */
   | 'table-batch-write';
 
 /** Cognito actions on the one user pool, spelled as IAM spells them (cognito-idp:<name>). */
@@ -215,8 +215,9 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
   // Staff's links and the public read of one (functions/lib/share-links/): the lookup is a platform item.
   'share-links': { entry: http('share-links'), data: RW },
   // The ERP's contract lines and their versions; reads the customers, assets, profiles and zones they name.
-  // New lines of a bulk upsert go 25 to a BatchWriteItem: 5,000 single puts do not fit the gateway's 29 s locally
-  // (docs/decisions/0325-rental-contract-lines-keyed-by-the-erp-s-external-id.md).
+  // The versions a bulk upsert's changes supersede go 25 to a BatchWriteItem (its new lines 100 to a transaction):
+  // 5,000 single puts do not fit the gateway's 29 s locally
+  // (docs/decisions/0328-rental-contract-screens-and-import-checked-in-the-browser.md).
   'rental-contracts': { entry: http('rental-contracts'), data: [...RW, 'table-batch-write'] },
 
   // A reset request's code, stored for every address and mailed to an account's owner (PasswordResetRequested).

@@ -46,6 +46,7 @@ export const RENTAL_CONTRACT_MESSAGES = {
   notInTenant: 'Not found in this tenant',
   lines: `Send 1 to ${RENTAL_CONTRACT_BULK_MAX.toLocaleString('en')} lines`,
   duplicate: 'This external id is already on an earlier line',
+  createdMeanwhile: 'Someone else created this line at the same moment: send it again to replace theirs',
 } as const;
 
 /** Letters, digits and . _ : - : safe in a path, a key and a CSV cell (no '#', the keys' separator, no '/'). */

@@ -1,9 +1,10 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, BatchWriteCommand, type BatchWriteCommandInput, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { MESSAGES, type Violation } from '../../../shared/errors';
-import type { RentalContractLine } from '../../../shared/schemas/rental-contract';
+import { RENTAL_CONTRACT_MESSAGES, type RentalContractLine } from '../../../shared/schemas/rental-contract';
 import { dynamo, tableName } from '../data/client';
 import type { TenantContext } from '../data/tenant-context';
+import { createLines } from './rental-contract-creates';
 import {
   contentOf,
   lineItem,
@@ -20,10 +21,10 @@ import {
  * replaces as a version item (`VERSION#<n>`), then is put on the condition that it is still the version read:
  * a concurrent save makes it a conflict, never a lost update. The line itself is its newest version, so a
  * version item is written only when a version is superseded, and a new line is one item.
- * A bulk upsert's new lines go 25 to a BatchWriteItem, without a condition: an external id created by someone
- * else in the same seconds is overwritten rather than refused (docs/decisions/0325-rental-contract-lines-keyed-by-the-erp-s-external-id.md).
- * A single put per line would be correct there too, but the local stand-in answers one put in about 10 ms,
- * which for 5,000 lines is more than the Lambda's 28 s; a batch of 25 costs about what one put does.
+ * A bulk upsert's new lines go 100 to a transaction, each on the condition that it is still absent
+ * (rental-contract-creates.ts): an external id created by someone else in the same seconds is refused, that line
+ * alone. A single put per line would be correct too, but the local stand-in answers one put in about 10 ms,
+ * which for 5,000 lines is more than the Lambda's 28 s.
  */
 export type LineOutcome =
   | { result: 'done' | 'unchanged'; line: StoredLine }
@@ -60,6 +61,13 @@ interface Planned {
   /** The stored line it replaces (none: a new line). */
   before?: StoredLine;
 }
+
+/** A new line of a bulk that someone else created between the bulk's read and its write. */
+const createdMeanwhileOutcome = (): LineOutcome => ({
+  result: 'refused',
+  conflict: true,
+  violations: [{ propertyPath: 'externalId', message: RENTAL_CONTRACT_MESSAGES.createdMeanwhile }],
+});
 
 const conflictOutcome = (): LineOutcome => ({
   result: 'refused',
@@ -106,8 +114,10 @@ export async function upsertLines(
   const batched = options.batchCreates ? planned.filter((one) => !one.before) : [];
   const conditional = planned.filter((one) => !batched.includes(one));
   await batchPut(conditional.flatMap(({ before }) => (before ? [versionItem(ctx, before)] : [])));
-  await batchPut(batched.map(({ line }) => lineItem(ctx, line)));
-  for (const { index, line } of batched) outcomes[index] = { result: 'done', line };
+  const created = batched.map(({ line }) => line);
+  const takenMeanwhile = await createLines(ctx, created, (ids) => readStoredLines(ctx, ids));
+  for (const { index, line } of batched)
+    outcomes[index] = takenMeanwhile.has(line.externalId) ? createdMeanwhileOutcome() : { result: 'done', line };
   await inParallel(conditional, PUTS_IN_FLIGHT, async ({ index, line, before }) => {
     outcomes[index] = (await putIfRead(ctx, line, before?.version ?? 0)) ? { result: 'done', line } : conflictOutcome();
   });

@@ -454,6 +454,23 @@ const ADMIN: Screen[] = [
   // The Pickups screen with the asset panel a row opens, and the Loan days screen.
   { name: 'pickups', path: '/pickups', ready: listReady, steps: [{ name: 'pickup asset panel', act: openFirstRow }] },
   { name: 'loan-days', path: '/loan-days', ready: formReady('[data-testid="loan-day-table"] tbody tr') },
+  // Rental contracts: the demo customer's lines (maybe none), the import panel, and the new line's form.
+  {
+    name: 'rental contracts',
+    path: '/rental-contracts?customer=1',
+    ready: formReady('[data-testid="rental-contracts-table"]'),
+    steps: [
+      {
+        name: 'contract import panel',
+        act: async (page) => {
+          await page.getByTestId('contract-import-open').click();
+          await page.locator(PANEL).last().waitFor();
+          await settled(page);
+        },
+      },
+    ],
+  },
+  { name: 'new contract line panel', path: '/rental-contracts/new', ready: formReady(`${PANEL} input`) },
   // Utilisation: charts and table once the answer is in (or the empty state of a tenant not rolled up yet).
   {
     name: 'utilisation',

@@ -67,7 +67,12 @@ export default function RentalContractsPage() {
         create={{ label: tc('addNew'), allowed: canEdit }}
         toolbar={
           canEdit && (
-            <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImporting(true)}>
+            <Button
+              variant="outlined"
+              startIcon={<UploadFileIcon />}
+              onClick={() => setImporting(true)}
+              data-testid="contract-import-open"
+            >
               {t('import.open')}
             </Button>
           )

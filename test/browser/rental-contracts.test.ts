@@ -69,6 +69,9 @@ describe('rental contracts in the console', () => {
       expect.stringContaining(idOf(4)),
     ]);
     await screenshot(page, 'rental-contracts-import-desktop');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'rental-contracts-import-phone');
+    await page.setViewportSize(DESKTOP);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       drawer(page).getByRole('button', { name: 'Download the error report' }).click(),

@@ -19,8 +19,10 @@ export function ContractLinesSection({ owner }: { owner: { kind: 'clients' | 'as
   const { t } = useTranslation('rentalContracts');
   const { hasAny, isClient } = useSession();
   const [page, setPage] = useState(1);
-  const lines = useContractLines(owner, page, undefined, SECTION_PAGE_SIZE);
-  if (isClient || !hasAny(['CUSTOMER_READ'])) return null;
+  const allowed = !isClient && hasAny(['CUSTOMER_READ']);
+  // Asked only of those who may read them: a refused read would be a request for nothing.
+  const lines = useContractLines(allowed ? owner : undefined, page, undefined, SECTION_PAGE_SIZE);
+  if (!allowed) return null;
   const rows = lines.data?.['hydra:member'] ?? [];
   return (
     <>

@@ -40,7 +40,8 @@ function toRows(cells: string[][]): FileRow[] | undefined {
 async function csvCells(file: File): Promise<string[][]> {
   const { parse } = await import('csv-parse/browser/esm/sync');
   const source = await file.text();
-  const firstLine = source.slice(0, source.indexOf('\n') >>> 0);
+  const firstLine = source.split('\n', 1)[0] ?? '';
+  // A spreadsheet saved as CSV in Dutch or German separates by semicolons: the header says which.
   const delimiter = firstLine.split(';').length > firstLine.split(',').length ? ';' : ',';
   return parse(source, { delimiter, bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][];
 }

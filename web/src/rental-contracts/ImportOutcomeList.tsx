@@ -1,4 +1,5 @@
 import Chip from '@mui/material/Chip';
+import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -6,6 +7,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import { useTranslateMessage } from '../i18n/translateMessage';
 import type { RowOutcome, RowResult } from './contractImportRun';
@@ -23,6 +25,15 @@ export function ImportOutcomeList({ outcomes }: { outcomes: readonly RowOutcome[
   // A column of the file is named as the form names it; any other path (a chunk that failed) as it came.
   const fieldName = (path: string) =>
     (LINE_COLUMNS as readonly string[]).includes(path) ? t(`fields.${path as LineColumn}`) : path;
+  // On a phone the problems go under the external id: four columns leave them a word a line.
+  const isPhone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const problems = (outcome: RowOutcome) =>
+    outcome.violations.map((v) => (
+      <Typography key={`${v.propertyPath}:${v.message}`} variant="body2">
+        {v.propertyPath ? `${fieldName(v.propertyPath)}: ` : ''}
+        {translate(v.message)}
+      </Typography>
+    ));
   const sorted = [...outcomes].sort((a, b) => ORDER[a.result] - ORDER[b.result] || a.row - b.row).slice(0, SHOWN);
   return (
     <>
@@ -33,25 +44,23 @@ export function ImportOutcomeList({ outcomes }: { outcomes: readonly RowOutcome[
               <TableCell align="right">{t('report.row')}</TableCell>
               <TableCell>{t('report.externalId')}</TableCell>
               <TableCell>{t('report.result')}</TableCell>
-              <TableCell>{t('report.problem')}</TableCell>
+              {!isPhone && <TableCell>{t('report.problem')}</TableCell>}
             </TableRow>
           </TableHead>
           <TableBody>
             {sorted.map((outcome) => (
               <TableRow key={outcome.row} data-result={outcome.result}>
                 <TableCell align="right">{outcome.row}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{outcome.externalId}</TableCell>
+                <TableCell>
+                  <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+                    {outcome.externalId}
+                  </Typography>
+                  {isPhone && problems(outcome)}
+                </TableCell>
                 <TableCell>
                   <Chip size="small" color={COLOUR[outcome.result]} label={t(`results.${outcome.result}`)} />
                 </TableCell>
-                <TableCell>
-                  {outcome.violations.map((v) => (
-                    <Typography key={`${v.propertyPath}:${v.message}`} variant="body2">
-                      {v.propertyPath ? `${fieldName(v.propertyPath)}: ` : ''}
-                      {translate(v.message)}
-                    </Typography>
-                  ))}
-                </TableCell>
+                {!isPhone && <TableCell>{problems(outcome)}</TableCell>}
               </TableRow>
             ))}
           </TableBody>

@@ -122,6 +122,31 @@ describe('rental contracts in the console', () => {
     await page.close();
   });
 
+  it('adds a line from the console, refusing an external id that exists already', async () => {
+    const line = { customer, asset, onHire: '2026-08-01', deliverySite: { address: 'Dok 4' } };
+    await call('PUT', `/api/rental-contracts/${idOf(30)}`, { token: admin, body: line });
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInAs(page, 'admin', '/rental-contracts/new');
+    const panel = drawer(page);
+    await panel.getByLabel('External id').fill(idOf(30));
+    await panel.getByLabel('Customer').fill(String(customer));
+    await panel.getByLabel('Asset', { exact: true }).fill(String(asset));
+    await panel.getByLabel('On hire').fill('2026-08-03');
+    await panel.getByLabel('Delivery address').fill('Dok 5');
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await panel.getByText('A line with this external id exists already: open it to change it').waitFor();
+    await panel.getByLabel('External id').fill(idOf(31));
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Contract line saved').waitFor();
+    const read = (id: string) =>
+      call<{ onHire: string; version: number }>('GET', `/api/rental-contracts/${id}`, {
+        token: admin,
+      });
+    expect((await read(idOf(30))).body).toMatchObject({ onHire: '2026-08-01', version: 1 });
+    expect((await read(idOf(31))).body).toMatchObject({ onHire: '2026-08-03', version: 1 });
+    await page.close();
+  });
+
   it("lists a customer's lines, shows one with its versions, edits it by the shared schema and cancels it after a confirmation", async () => {
     const line = { customer, asset, onHire: '2026-02-01', deliverySite: { address: 'Dok 3' } };
     await call('PUT', `/api/rental-contracts/${idOf(9)}`, { token: admin, body: line });

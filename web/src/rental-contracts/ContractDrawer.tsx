@@ -5,6 +5,8 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api/ApiError';
+import { api } from '../api/apiClient';
 import { ConflictDialog } from '../common/conflict/ConflictDialog';
 import { conflictRowsOf } from '../common/conflict/conflicts';
 import { DeleteButton } from '../common/list/DeleteButton';
@@ -16,6 +18,16 @@ import { ContractVersions } from './ContractVersions';
 import { contractPayload, contractResolver } from './contractForm';
 import { columnOf, EMPTY_LINE, LINE_COLUMNS, type LineColumn, type LineText, lineText } from './contractLine';
 import { type ContractWithVersions, useContractLine, useContractMutations } from './rentalContractsApi';
+
+/** Whether a line has this external id (a 404 says not). */
+const lineExists = (externalId: string) =>
+  api.get(`/api/rental-contracts/${encodeURIComponent(externalId)}`).then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof ApiError && error.status === 404) return false;
+      throw error;
+    },
+  );
 
 const DAYS = new Set<LineColumn>(['onHire', 'expectedReturn', 'offHire']);
 /** The status changes by Cancel, never by typing. */
@@ -54,6 +66,11 @@ export function ContractDrawer({ externalId, onClose }: { externalId: string; on
   const loading = !isNew && !line;
 
   const onSubmit = submit(async (values) => {
+    // PUT replaces whatever is stored (the ERP's way): a new line in the console must not replace one unseen.
+    if (isNew && (await lineExists(values.externalId.trim()))) {
+      const message = t('errors.exists');
+      throw new ApiError(422, message, [{ propertyPath: 'externalId', message }]);
+    }
     await save.mutateAsync({ externalId: values.externalId.trim(), payload: contractPayload(values) });
     return t('notifications.saved');
   });

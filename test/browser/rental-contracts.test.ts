@@ -148,9 +148,10 @@ describe('rental contracts in the console', () => {
   });
 
   it("lists a customer's lines, shows one with its versions, edits it by the shared schema and cancels it after a confirmation", async () => {
-    const line = { customer, asset, onHire: '2026-02-01', deliverySite: { address: 'Dok 3' } };
+    // The latest on-hire of the customer's lines: the first of its panel's Contracts, whatever else is there.
+    const line = { customer, asset, onHire: '2026-12-01', deliverySite: { address: 'Dok 3' } };
     await call('PUT', `/api/rental-contracts/${idOf(9)}`, { token: admin, body: line });
-    await call('PUT', `/api/rental-contracts/${idOf(9)}`, { token: admin, body: { ...line, offHire: '2026-02-20' } });
+    await call('PUT', `/api/rental-contracts/${idOf(9)}`, { token: admin, body: { ...line, offHire: '2026-12-20' } });
     const page = await browser.newPage({ viewport: DESKTOP });
     await signInAs(page, 'admin', `/rental-contracts?customer=${customer}`);
     await rows(page)
@@ -166,10 +167,10 @@ describe('rental contracts in the console', () => {
     await expectedReturn.fill('2026-01-15');
     await drawer(page).getByRole('button', { name: 'Save' }).click();
     await drawer(page).getByText('The expected return cannot be before the on-hire day').waitFor();
-    await expectedReturn.fill('2026-03-15');
+    await expectedReturn.fill('2026-12-15');
     await drawer(page).getByRole('button', { name: 'Save' }).click();
     await page.getByText('Contract line saved').waitFor();
-    await rows(page).filter({ hasText: '2026-03-15' }).click();
+    await rows(page).filter({ hasText: '2026-12-15' }).click();
     await versions.locator('tbody tr').nth(2).waitFor();
     await drawer(page).getByRole('button', { name: 'Cancel line' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();

@@ -21,16 +21,23 @@ const idOf = (suffix: string | number) => `CREATE-${run}-${suffix}`;
 describe('rental contract lines created in bulk', () => {
   let admin: string;
   let profile: number;
+  let customer: number;
   beforeAll(async () => {
     admin = await tokenOf('admin');
     const profiles = await call<{ 'hydra:member': { id: number }[] }>('GET', '/api/asset-profile-definitions', {
       token: admin,
     });
     profile = (profiles.body['hydra:member'][0] as { id: number }).id;
+    // A customer of its own: hundreds of lines on a demo customer would crowd other files' lists.
+    const body = { company: `Creates ${run}`, name: 'Cy Create', email: `cy.${run}@rent.example` };
+    customer = (await call<{ id: number }>('POST', '/api/clients', { token: admin, body })).body.id;
+  });
+  afterAll(async () => {
+    await call('DELETE', `/api/clients/${customer}`, { token: admin });
   });
   const lineOf = (externalId: string, quantity: number) => ({
     externalId,
-    customer: 1,
+    customer,
     assetProfile: profile,
     quantity,
     onHire: '2026-05-04',

@@ -1,5 +1,4 @@
 import type { RouteContract } from '../route-contracts';
-import { paginationQuerySchema } from '../schemas/common';
 import { rentalAuditQuerySchema, rentalAuditReportSchema } from '../schemas/rental-audit';
 import {
   externalIdParamsSchema,

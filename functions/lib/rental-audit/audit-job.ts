@@ -76,7 +76,12 @@ export async function auditRentalContracts(ctx: TenantContext, lastDay: string):
   const lines = new Map([...states].map(([id, state]) => [id, state.line]));
   for (const line of changes.lines) lines.set(line.externalId, line);
   const lookback = addDays(lastDay, -LOOKBACK_DAYS + 1);
-  const work = [...lines.values()].map((line) => workOf(line, states.get(line.externalId), lastDay));
+  // A line rented by type and not yet given an asset has nothing to compare: no tag, no place. It gets no day
+  // items until an asset is assigned (a change, so its whole window is audited then); a bulk of thousands of such
+  // lines would otherwise write a "no data" item per line and day every night.
+  const work = [...lines.values()]
+    .filter((line) => line.asset !== null)
+    .map((line) => workOf(line, states.get(line.externalId), lastDay));
   const byAsset = new Map<number | null, Work[]>();
   for (const item of work) byAsset.set(item.line.asset, [...(byAsset.get(item.line.asset) ?? []), item]);
   const depots = await depotZones(ctx);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser } from 'playwright-core';
 import { dynamo, tableName } from '../../functions/lib/data/client';
@@ -5,6 +6,7 @@ import { systemTenantContext } from '../../functions/lib/data/system-context';
 import { dayItem, type StoredAuditDay } from '../../functions/lib/rental-audit/audit-keys';
 import { tenantRepository } from '../../functions/lib/tenants/tenant-repository';
 import type { RentalAuditClass } from '../../shared/rental-audit/classify-day';
+import { call, tokenOf } from '../harness/api';
 import { axeViolations, serious } from '../harness/axe';
 import { DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
 import { pointProcessAtStack } from '../harness/stack';
@@ -21,14 +23,15 @@ const STRIPS: Record<string, { from: number; classes: RentalAuditClass[] }> = {
   'SCREEN-2': { from: 10, classes: ['unbilled', 'on-hire', 'misplaced', 'over-billed', 'off-hire'] },
 };
 
-async function writeDays(tenantId: string) {
+async function writeDays(tenantId: string, assetId: number) {
   const ctx = systemTenantContext(tenantId);
   for (const [externalId, { from, classes }] of Object.entries(STRIPS)) {
     for (const [n, name] of classes.entries()) {
       const day: StoredAuditDay = {
         externalId,
         customer: CUSTOMER,
-        asset: null,
+        // SCREEN-2's days drill down to its asset's history; SCREEN-1 has no asset and no links.
+        asset: externalId === 'SCREEN-2' ? assetId : null,
         lineVersion: 1,
         day: `2024-04-${String(from + n).padStart(2, '0')}`,
         class: name,
@@ -51,13 +54,22 @@ async function writeDays(tenantId: string) {
 
 describe('Rental audit screen', () => {
   let browser: Browser;
+  let token: string;
+  let assetId: number;
   beforeAll(async () => {
     pointProcessAtStack();
+    token = await tokenOf('admin');
+    const asset = await call<{ id: number }>('POST', '/api/assets', {
+      token,
+      body: { name: `Audit drill ${Date.now()}` },
+    });
+    assetId = asset.body.id;
     const demo = await tenantRepository.bySubdomain('demo');
-    await writeDays(String(demo?.id));
+    await writeDays(String(demo?.id), assetId);
     browser = await launchBrowser();
   }, 120_000);
   afterAll(async () => {
+    if (assetId) await call('DELETE', `/api/assets/${assetId}`, { token });
     await browser?.close();
   });
 
@@ -93,6 +105,44 @@ describe('Rental audit screen', () => {
     await page.locator('[data-testid="rental-audit-screen"][data-state="ready"]').waitFor();
     await screenshot(page, 'rental-audit-phone');
     expect(serious(await axeViolations(page))).toEqual([]);
+    await page.close();
+  });
+
+  it("opens a day's cell as the asset's History tab on that day; a line without an asset has no links", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInAs(page, 'user', ROUTE);
+    await page.locator('[data-testid="rental-audit-screen"][data-state="ready"]').waitFor();
+    expect(await page.getByRole('list', { name: 'Days of SCREEN-1' }).getByRole('link').count()).toBe(0);
+    const day = page.getByRole('link', { name: 'History of SCREEN-2 on 2024-04-12: Misplaced' });
+    await day.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/assets\/\d+\?history=2024-04-12\.\.2024-04-12#history/);
+    const history = page.getByTestId('asset-history');
+    await history.waitFor({ timeout: 120_000 });
+    expect(await history.getByTestId('history-from').inputValue()).toBe('2024-04-12');
+    expect(await history.getByTestId('history-to').inputValue()).toBe('2024-04-12');
+    expect(page.url()).toContain(`/assets/${assetId}?`);
+    await page.close();
+  });
+
+  it("downloads the month's audit as CSV, a row per line and day", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signInAs(page, 'user', ROUTE);
+    await page.locator('[data-testid="rental-audit-screen"][data-state="ready"]').waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByTestId('rental-audit-export').click();
+    const saved = await download;
+    expect(saved.suggestedFilename()).toBe(`rental-audit_2024-04_${CUSTOMER}.csv`);
+    const rows = readFileSync((await saved.path()) as string, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(rows[0]).toBe(
+      'Customer,External id,Asset,Day,Class,Billed,Fixes,Fixes in the delivery zone,Fixes at a depot,Fixes in another zone,Fixes outside zones',
+    );
+    expect(rows).toContain(`${CUSTOMER},SCREEN-2,${assetId},2024-04-12,Misplaced,yes,0,0,0,0,0`);
+    expect(rows).toContain(`${CUSTOMER},SCREEN-1,,2024-04-07,Overdue,yes,0,0,0,0,0`);
+    expect(rows).toHaveLength(1 + 11);
     await page.close();
   });
 });

@@ -21,6 +21,7 @@ import { usePageTitle } from '../common/pageHandle';
 import { useSession } from '../session/useSession';
 import { monthOf } from '../utilisation/utilisationApi';
 import { AuditDayStrip, CLASS_COLOURS } from './AuditDayStrip';
+import { AuditExportButton } from './AuditExportButton';
 import { daysOfMonth, rentalAuditQuery } from './rentalAuditApi';
 
 const MONTH = /^20\d{2}-(0[1-9]|1[0-2])$/;
@@ -80,6 +81,7 @@ export default function RentalAuditPage() {
             renderInput={(input) => <TextField {...input} label={t('customer')} />}
           />
         )}
+        {report && <AuditExportButton report={report} />}
       </Stack>
       {answer.isError && <Alert severity="error">{t('loadFailed')}</Alert>}
       {report && (

@@ -35,6 +35,7 @@ export function AuditExportButton({ report }: { report: RentalAuditReport }) {
       aria-busy={busy}
       onClick={save}
       data-testid="rental-audit-export"
+      sx={{ whiteSpace: 'nowrap', flexShrink: 0, alignSelf: { sm: 'center' } }}
     >
       {t('exportCsv')}
     </Button>

@@ -75,6 +75,11 @@ export const rentalAuditReportSchema = z.object({
   totals: rentalAuditTotalsSchema,
   /** The path of the rest of the month, null on its last answer. */
   next: z.string().nullable(),
+  /**
+   * The month's delivery reports (UTC days) of the customer, of every customer without one, whose stored check
+   * disagrees: the tags saw the asset at the depot. On the first answer only; absent on the nightly job's answer.
+   */
+  disagreeingChecks: z.number().int().optional(),
 });
 export type RentalAuditReport = z.infer<typeof rentalAuditReportSchema>;
 export type RentalAuditLine = z.infer<typeof rentalAuditLineSchema>;

@@ -4,6 +4,11 @@ import type { Browser } from 'playwright-core';
 import { dynamo, tableName } from '../../functions/lib/data/client';
 import { systemTenantContext } from '../../functions/lib/data/system-context';
 import { dayItem, type StoredAuditDay } from '../../functions/lib/rental-audit/audit-keys';
+import {
+  assetReportsPartition,
+  reportSortKey,
+  tenantReportsPartition,
+} from '../../functions/lib/report-check/report-items';
 import { tenantRepository } from '../../functions/lib/tenants/tenant-repository';
 import type { RentalAuditClass } from '../../shared/rental-audit/classify-day';
 import { call, tokenOf } from '../harness/api';
@@ -52,6 +57,42 @@ async function writeDays(tenantId: string, assetId: number) {
   }
 }
 
+/** April's delivery reports with their stored checks: one of the customer's disagrees, one agrees, one elsewhere. */
+async function writeReports(tenantId: string, assetId: number) {
+  const ctx = systemTenantContext(tenantId);
+  const reports: [string, number, 'agree' | 'disagree'][] = [
+    ['2024-04-15T09:00:00.000Z', CUSTOMER, 'disagree'],
+    ['2024-04-16T09:00:00.000Z', CUSTOMER, 'agree'],
+    ['2024-04-17T09:00:00.000Z', CUSTOMER + 1, 'disagree'],
+  ];
+  for (const [at, clientId, result] of reports) {
+    const check = { result, reason: result === 'agree' ? 'away' : 'at-depot', settledAt: at };
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          pk: assetReportsPartition(ctx, assetId),
+          sk: reportSortKey(at),
+          entityType: 'DELIVERY_REPORT',
+          tenantId: ctx.tenantId,
+          assetId,
+          kind: 'delivered',
+          reportedAt: at,
+          reportedBy: null,
+          clientId,
+          depotId: null,
+          check: {
+            ...check,
+            evidence: { depot: null, from: null, to: null, fixes: [], deciding: null, nearest: null },
+          },
+          gsi1pk: tenantReportsPartition(ctx),
+          gsi1sk: `${at}#${String(assetId).padStart(10, '0')}`,
+        },
+      }),
+    );
+  }
+}
+
 describe('Rental audit screen', () => {
   let browser: Browser;
   let token: string;
@@ -66,6 +107,7 @@ describe('Rental audit screen', () => {
     assetId = asset.body.id;
     const demo = await tenantRepository.bySubdomain('demo');
     await writeDays(String(demo?.id), assetId);
+    await writeReports(String(demo?.id), assetId);
     browser = await launchBrowser();
   }, 120_000);
   afterAll(async () => {
@@ -90,6 +132,9 @@ describe('Rental audit screen', () => {
     }
     expect(await page.getByText('Overdue: 2').count()).toBe(1);
     expect(await page.getByText('On hire: 4').count()).toBe(1);
+    expect(await page.getByTestId('rental-audit-disagreeing-checks').textContent()).toBe(
+      'Report checks that disagree: 1',
+    );
     await screenshot(page, 'rental-audit-desktop');
     expect(serious(await axeViolations(page))).toEqual([]);
     await page.reload();

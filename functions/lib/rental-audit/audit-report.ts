@@ -9,6 +9,8 @@ import type {
 import { assetViewerOf } from '../assets/asset-view';
 import type { AuthContext } from '../auth/auth-context';
 import { dynamo, tableName } from '../data/client';
+import type { TenantContext } from '../data/tenant-context';
+import { reportsOfPeriod } from '../report-check/report-items';
 import { auditMonthPartition, customerPrefix, storedDayOf } from './audit-keys';
 
 /**
@@ -66,7 +68,26 @@ export async function readRentalAudit(auth: AuthContext, query: RentalAuditQuery
   }
   const totals = noTotals();
   for (const line of lines) for (const name of RENTAL_AUDIT_CLASSES) totals[name] += line.totals[name];
-  return { month: query.month, customer, lines, totals, next };
+  if (query.cursor) return { month: query.month, customer, lines, totals, next };
+  const disagreeingChecks = await disagreeingChecksOf(auth.tenant, query.month, customer);
+  return { month: query.month, customer, lines, totals, next, disagreeingChecks };
+}
+
+/**
+ * The month's reports whose stored check disagrees, of one customer or all (the reports' time index, the
+ * customer of the report's time). A report not yet checked does not count: its check is stored once its window
+ * is over (functions/lib/report-check/report-items.ts).
+ */
+async function disagreeingChecksOf(ctx: TenantContext, month: string, customer: number | null): Promise<number> {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await reportsOfPeriod(ctx, { from: `${month}-01`, to: `${month}-31`, limit: 1000, startKey });
+    for (const report of page.reports)
+      if (report.check?.result === 'disagree' && (customer === null || report.clientId === customer)) count += 1;
+    startKey = page.next;
+  } while (startKey);
+  return count;
 }
 
 const empty = (query: RentalAuditQuery, customer: number | null): RentalAuditReport => ({

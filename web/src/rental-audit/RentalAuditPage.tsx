@@ -94,6 +94,14 @@ export default function RentalAuditPage() {
               icon={<Box sx={{ width: 10, height: 10, ml: 1, bgcolor: CLASS_COLOURS[name], border: '1px solid' }} />}
             />
           ))}
+          {report.disagreeingChecks !== undefined && (
+            <Chip
+              variant="outlined"
+              color={report.disagreeingChecks > 0 ? 'warning' : 'default'}
+              label={t('disagreeingChecks', { count: report.disagreeingChecks })}
+              data-testid="rental-audit-disagreeing-checks"
+            />
+          )}
         </Stack>
       )}
       {state === 'empty' && <Typography color="text.secondary">{t('empty')}</Typography>}

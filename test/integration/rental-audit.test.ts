@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { handler as loanDayJob } from '../../functions/jobs/loan-days';
 import { dynamo, tableName } from '../../functions/lib/data/client';
 import { systemTenantContext } from '../../functions/lib/data/system-context';
@@ -7,6 +7,7 @@ import { startOfAmsterdamDay } from '../../functions/lib/loan-days/amsterdam-day
 import type { LoanDayReport } from '../../functions/lib/loan-days/loan-day-job';
 import { backfillChangeKeys } from '../../functions/lib/rental-audit/change-keys-backfill';
 import { lineKey } from '../../functions/lib/rental-contracts/rental-contract-items';
+import { assetReportsPartition, tenantReportsPartition } from '../../functions/lib/report-check/report-items';
 import { type WebhookEvent, webhookEventSinks } from '../../functions/lib/webhooks/webhook-events';
 import type { RentalAuditReport } from '../../shared/schemas/rental-audit';
 import { call, tokenOf } from '../harness/api';
@@ -282,5 +283,44 @@ describe('the rental audit of a month', () => {
     const line = (await dynamo().send(new GetCommand({ TableName: tableName(), Key: key }))).Item;
     expect(line?.gsi3sk).toBe(`${line?.changedAt}#${lineId('L3')}`);
     expect(await backfillChangeKeys(ctx)).toEqual({ lines: 4, written: 0 });
+  });
+
+  it("counts the month's disagreeing report checks of the customer, a client user's own only", async () => {
+    const ctx = systemTenantContext(String(tenant.tenantId));
+    // Disagreeing: a's in April, b's in April, a's on the 1st of May; agreeing: a's in April.
+    const reports: [string, number, string][] = [
+      ['2026-04-20T10:00:00.000Z', customers.a, 'disagree'],
+      ['2026-04-21T10:00:00.000Z', customers.b, 'disagree'],
+      ['2026-05-01T00:30:00.000Z', customers.a, 'disagree'],
+      ['2026-04-22T10:00:00.000Z', customers.a, 'agree'],
+    ];
+    for (const [n, [at, clientId, result]] of reports.entries()) {
+      await dynamo().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: {
+            pk: assetReportsPartition(ctx, 900_000 + n),
+            sk: `REPORT#${at}`,
+            entityType: 'DELIVERY_REPORT',
+            tenantId: ctx.tenantId,
+            assetId: 900_000 + n,
+            kind: 'delivered',
+            reportedAt: at,
+            reportedBy: null,
+            clientId,
+            depotId: null,
+            check: { result, reason: 'at-depot', settledAt: at },
+            gsi1pk: tenantReportsPartition(ctx),
+            gsi1sk: `${at}#${900_000 + n}`,
+          },
+        }),
+      );
+    }
+    expect((await audit('month=2026-04')).body.disagreeingChecks).toBe(2);
+    expect((await audit(`month=2026-04&customer=${customers.a}`)).body.disagreeingChecks).toBe(1);
+    expect((await audit('month=2026-05')).body.disagreeingChecks).toBe(1);
+    expect((await audit('month=2026-04', { token: clientToken })).body.disagreeingChecks).toBe(1);
+    const other = await audit(`month=2026-04&customer=${customers.b}`, { token: clientToken });
+    expect(other.body.disagreeingChecks).toBeUndefined();
   });
 });

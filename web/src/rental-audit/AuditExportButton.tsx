@@ -14,7 +14,10 @@ export function AuditExportButton({ report }: { report: RentalAuditReport }) {
   const save = async () => {
     setBusy(true);
     try {
-      const rows = auditCsvRows(await allLines(report), (key) => t(key as 'yes'));
+      const rows = auditCsvRows(await allLines(report), {
+        className: (name) => t(`classes.${name}`),
+        billed: (billed) => t(billed ? 'yes' : 'no'),
+      });
       const text = await auditCsv(
         CSV_COLUMNS.map((column) => t(`csv.${column}`)),
         rows,

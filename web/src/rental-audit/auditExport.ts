@@ -1,3 +1,4 @@
+import type { RentalAuditClass } from '@shared/rental-audit/classify-day';
 import { safeText } from '@shared/safe-text';
 import type { RentalAuditLine, RentalAuditReport } from '@shared/schemas/rental-audit';
 import { api } from '../api/apiClient';
@@ -35,7 +36,13 @@ export async function allLines(first: RentalAuditReport): Promise<RentalAuditLin
 
 type Cell = string | number;
 
-export function auditCsvRows(lines: readonly RentalAuditLine[], words: (key: string) => string): Cell[][] {
+/** The class's and the billed flag's words in the user's language. */
+export interface AuditWords {
+  className: (name: RentalAuditClass) => string;
+  billed: (billed: boolean) => string;
+}
+
+export function auditCsvRows(lines: readonly RentalAuditLine[], words: AuditWords): Cell[][] {
   return lines.flatMap((line) =>
     line.days.map((day) => {
       const places = day.evidence.places;
@@ -44,8 +51,8 @@ export function auditCsvRows(lines: readonly RentalAuditLine[], words: (key: str
         line.externalId,
         line.asset ?? '',
         day.day,
-        words(`classes.${day.class}`),
-        words(day.billed ? 'yes' : 'no'),
+        words.className(day.class),
+        words.billed(day.billed),
         day.evidence.fixes,
         places['delivery-zone'],
         places.depot,

@@ -55,7 +55,7 @@ describe('edit conflicts in the console', () => {
     const asset = await newAsset(`Conflict panel ${stamp()}`);
     const page = await browser.newPage({ viewport: DESKTOP });
     await signInAs(page, 'admin', `/assets/${asset.id}`);
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await page.getByLabel('Description').fill('Mine');
     await saveAsOther(`/api/assets/${asset.id}`, { name: `${asset.name} (theirs)`, description: 'Theirs' });
 
@@ -78,7 +78,7 @@ describe('edit conflicts in the console', () => {
     const asset = await newAsset(`Conflict reload ${stamp()}`);
     const page = await browser.newPage({ viewport: PHONE });
     await signInAs(page, 'admin', `/assets/${asset.id}`);
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await page.getByLabel('Reference').fill('REF-MINE');
     await saveAsOther(`/api/assets/${asset.id}`, { name: asset.name, reference: 'REF-THEIRS' });
     await page.getByRole('button', { name: 'Save' }).click();
@@ -108,7 +108,7 @@ describe('edit conflicts in the console', () => {
     const asset = created.body;
     const page = await browser.newPage({ viewport: DESKTOP });
     await signInAs(page, 'admin', `/assets/${asset.id}`);
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await page.getByLabel('Description').fill('Edited while it reported');
     const at = new Date(Math.floor(Date.now() / 1000) * 1000);
     await publishMqtt({

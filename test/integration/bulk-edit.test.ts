@@ -144,6 +144,12 @@ describe('bulk edit', () => {
     const over = await post('assets', { ...base, selection: { ids: tooMany }, changes: { scheduled: dayOffset(3) } });
     expect(over.status).toBe(422);
     expect(over.body.violations).toEqual([{ propertyPath: 'selection.ids', message: BULK_EDIT_MESSAGES.tooMany }]);
+    // A filter the list would refuse is refused here the same way, never a 500 (the fuzz sweep found one).
+    for (const target of ['assets', 'devices'] as const) {
+      const changes = target === 'assets' ? { scheduled: dayOffset(3) } : { device_profiles: [] };
+      const badFilter = await post(target, { idempotency_key: newKey(), selection: { filter: { id: -1 } }, changes });
+      expect({ target, status: badFilter.status }).toEqual({ target, status: 422 });
+    }
     const badKey = await post('assets', { ...base, idempotency_key: 'x', changes: { scheduled: dayOffset(3) } });
     expect(badKey.body.violations).toEqual([
       { propertyPath: 'idempotency_key', message: BULK_EDIT_MESSAGES.keyInvalid },

@@ -65,6 +65,8 @@ export function createRepository<T extends Stored>(model: EntityModel<T>) {
   });
 
   async function get(ctx: TenantContext, id: number): Promise<T | undefined> {
+    // Ids are positive integers: any other number (a list filter's `id=-1`) names no item, it is not a fault.
+    if (!Number.isInteger(id) || id < 0) return undefined;
     const result = await dynamo().send(new GetCommand({ TableName: tableName(), Key: itemKey(ctx, model.type, id) }));
     return result.Item ? fromItem<T>(result.Item) : undefined;
   }

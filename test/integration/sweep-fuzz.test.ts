@@ -57,6 +57,11 @@ const createdTenants: number[] = [];
 let fuzzRequests = 0;
 /** Writes that answered 2xx with a token: each must have left exactly one audit entry in the sweep tenant. */
 let auditableWrites = 0;
+/**
+ * A bulk edit answers 202 and its worker audits each row it applies, one entry per row, whenever it gets to it:
+ * those entries are counted apart (their action), not one per request.
+ */
+const ROWS_AUDITED_LATER = new Set(['assets.bulkEdit', 'devices.bulkEdit']);
 const timeByRoute = new Map<string, { ms: number; count: number }>();
 
 /** The routes that took the longest in all, for whoever wonders where a slow run went. */
@@ -120,7 +125,13 @@ async function sendCase(target: Target, body: BodyCase): Promise<SweepResponse> 
   timeByRoute.set(target.route.id, { ms: time.ms + Date.now() - sentAt, count: time.count + 1 });
   const key = `${body.kind} ${answer.status}`;
   tally[key] = (tally[key] ?? 0) + 1;
-  if (target.route.method !== 'GET' && !isPublic(target.route) && answer.status >= 200 && answer.status < 300)
+  if (
+    target.route.method !== 'GET' &&
+    !isPublic(target.route) &&
+    !ROWS_AUDITED_LATER.has(target.route.id) &&
+    answer.status >= 200 &&
+    answer.status < 300
+  )
     auditableWrites += 1;
   if (target.route.id === 'tenants.create' && answer.status === 201)
     createdTenants.push((answer.json as { id: number }).id);
@@ -265,12 +276,25 @@ describe('fuzz sweep: bodies for every route that takes one', () => {
     expect(fuzzRequests).toBeGreaterThanOrEqual(MIN_REQUESTS);
     // Every route that changed something recorded it, once: a route the audit misses fails here.
     const since = encodeURIComponent(new Date(started).toISOString());
-    const audit = await send({
-      method: 'GET',
-      path: `/api/audit?at[after]=${since}&itemsPerPage=1`,
-      ...tenant.superAdmin,
-    });
-    expect((audit.json as { 'hydra:totalItems': number })['hydra:totalItems']).toBe(auditableWrites);
+    const auditCount = async (action?: string) => {
+      const audit = await send({
+        method: 'GET',
+        path: `/api/audit?at[after]=${since}&itemsPerPage=1${action ? `&action=${action}` : ''}`,
+        ...tenant.superAdmin,
+      });
+      return (audit.json as { 'hydra:totalItems': number })['hydra:totalItems'];
+    };
+    const rowEntries = async () => {
+      let count = 0;
+      for (const action of ROWS_AUDITED_LATER) count += await auditCount(action);
+      return count;
+    };
+    // A bulk edit's worker may still be writing rows while these are read: the others are what is left between.
+    const rowsBefore = await rowEntries();
+    const total = await auditCount();
+    const rowsAfter = await rowEntries();
+    expect(total - rowsAfter).toBeLessThanOrEqual(auditableWrites);
+    expect(total - rowsBefore).toBeGreaterThanOrEqual(auditableWrites);
   }, 900_000);
 
   it('answers 413 in the error format to a body larger than the gateway takes', async () => {

@@ -17,6 +17,7 @@ import { benchLoad } from './load.bench';
 import { benchPipeline } from './pipeline.bench';
 import { benchPipelineAtScale } from './pipeline-1000.bench';
 import { benchPush } from './push.bench';
+import { benchRentalAudit } from './rental-audit.bench';
 import { benchReportSubscriptions } from './report-subscriptions.bench';
 import { type BenchTenant, ensureBenchTenant } from './seed-assets';
 import { benchSilentTags } from './silent-tags.bench';
@@ -33,7 +34,7 @@ import { benchTimeRules } from './time-rules.bench';
  * BENCH_SECTIONS=device-list measures only the device list (with BENCH_TENANTS=0: no asset tenant seeded).
  * BENCH_TENANTS=10000 limits the tenants, BENCH_REPS the repetitions (default 15), BENCH_STACK_FILE reuses a
  * running stack, BENCH_DRY_RUN=true prints the sections instead of writing the file. BENCH_SECTIONS=asset-map
- * (comma list of asset-list, exports, asset-import, asset-map, asset-history, area-search, device-list, silent-tags, time-rules, report-subscriptions, geofence, geocoding, pipeline, pipeline-1000, push, codec, load, fairness) runs only those; the asset map bench (asset-map.bench.ts)
+ * (comma list of asset-list, exports, asset-import, asset-map, asset-history, area-search, device-list, silent-tags, time-rules, report-subscriptions, rental-audit, geofence, geocoding, pipeline, pipeline-1000, push, codec, load, fairness) runs only those; the asset map bench (asset-map.bench.ts)
  * adds a 1.5k tenant to compare with the 10k and 100k ones.
  */
 const TENANTS = [
@@ -141,6 +142,8 @@ async function main() {
     // The area search (area-search.bench.ts): its own tenant, seeded at 100k assets' density where it searches.
     if (runs('area-search')) sections.push(['area-search', await benchAreaSearch(log)]);
     if (runs('report-subscriptions')) sections.push(['report-subscriptions', await benchReportSubscriptions(log)]);
+    // The rental audit (rental-audit.bench.ts): a tenant per size of lines, visits and track, the job in this process.
+    if (runs('rental-audit')) sections.push(['rental-audit', await benchRentalAudit(log)]);
     // The geofence (geofence.bench.ts) is pure CPU in this process: no tenant, no request.
     if (!process.env.BENCH_SECTIONS || process.env.BENCH_SECTIONS.split(',').includes('geofence')) {
       sections.push(['geofence', await benchGeofence()]);

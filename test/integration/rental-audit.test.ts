@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { handler as loanDayJob } from '../../functions/jobs/loan-days';
 import { dynamo, tableName } from '../../functions/lib/data/client';
 import { systemTenantContext } from '../../functions/lib/data/system-context';
@@ -7,11 +7,19 @@ import { startOfAmsterdamDay } from '../../functions/lib/loan-days/amsterdam-day
 import type { LoanDayReport } from '../../functions/lib/loan-days/loan-day-job';
 import { backfillChangeKeys } from '../../functions/lib/rental-audit/change-keys-backfill';
 import { lineKey } from '../../functions/lib/rental-contracts/rental-contract-items';
-import { assetReportsPartition, tenantReportsPartition } from '../../functions/lib/report-check/report-items';
+import { reportCheckOf } from '../../functions/lib/report-check/report-check-answer';
+import { type DeliveryReportItem, latestReport } from '../../functions/lib/report-check/report-items';
 import { type WebhookEvent, webhookEventSinks } from '../../functions/lib/webhooks/webhook-events';
 import type { RentalAuditReport } from '../../shared/schemas/rental-audit';
+import { REPORT_CHECK_SETTLE_MS, REPORT_CHECK_TOLERANCE_MS } from '../../shared/schemas/report-check';
 import { call, tokenOf } from '../harness/api';
-import { addCustomerLogin, createOwnTenant, type OwnTenant, removeOwnTenant } from '../harness/own-tenant';
+import {
+  addCustomerLogin,
+  addTenantUser,
+  createOwnTenant,
+  type OwnTenant,
+  removeOwnTenant,
+} from '../harness/own-tenant';
 import { pointProcessAtStack } from '../harness/stack';
 import { publishMqtt, waitFor } from '../harness/uplinks';
 
@@ -20,7 +28,9 @@ import { publishMqtt, waitFor } from '../harness/uplinks';
  * tenant of this file's own, in April 2026. A depot (the reels' own zone), the delivery site 5 km north, another
  * customer's site 5 km east and a field outside every zone. Four reels, five contract lines, each day checked
  * against a hand-written table; the job runs for the 13th (webhooks), then for the 30th, then again (nothing
- * written); a line changed is recomputed; a client user sees their own customer's lines only.
+ * written); a line changed is recomputed; a client user sees their own customer's lines only. Delivered and empty
+ * reports go through the report routes as a transporter and a customer's login send them, their checks are the
+ * report check's own, and the month's disagreeing checks are counted from those.
  */
 type Where = { latitude: number; longitude: number };
 const DEPOT: Where = { latitude: 52.09, longitude: 5.12 };
@@ -78,6 +88,20 @@ async function fixes(tag: { id: number; devEui: string }, where: Where, day: num
     );
   }
 }
+
+/** One fix stamped now (after the report just made), waited for as the asset's last event. */
+async function fixNow(tag: { id: number; devEui: string }, where: Where) {
+  const when = new Date();
+  await publishMqtt({ devEui: tag.devEui, at: when, payload: { eventType: 'still', fix: { ...where, accuracy: 10 } } });
+  await waitFor(
+    () => api<{ last_event: { date: string } | null }>('GET', `/api/assets/${tag.id}`),
+    (a) => a.body.last_event?.date === when.toISOString(),
+  );
+}
+
+/** A delivered or empty report as the scan screen sends it: PUT on the asset's action, as the user given. */
+const report = (tag: { id: number }, action: 'delivered' | 'deregister', as: { token: string }) =>
+  call('PUT', `/api/assets/${tag.id}/${action}`, { ...as, body: {} });
 
 const zone = (name: string, where: Where) =>
   created('/api/geo-zones', {
@@ -285,42 +309,69 @@ describe('the rental audit of a month', () => {
     expect(await backfillChangeKeys(ctx)).toEqual({ lines: 4, written: 0 });
   });
 
-  it("counts the month's disagreeing report checks of the customer, a client user's own only", async () => {
+  it("counts the month's disagreeing checks of reports sent through the API, a client user's own only", async () => {
     const ctx = systemTenantContext(String(tenant.tenantId));
-    // Disagreeing: a's in April, b's in April, a's on the 1st of May; agreeing: a's in April.
-    const reports: [string, number, string][] = [
-      ['2026-04-20T10:00:00.000Z', customers.a, 'disagree'],
-      ['2026-04-21T10:00:00.000Z', customers.b, 'disagree'],
-      ['2026-05-01T00:30:00.000Z', customers.a, 'disagree'],
-      ['2026-04-22T10:00:00.000Z', customers.a, 'agree'],
-    ];
-    for (const [n, [at, clientId, result]] of reports.entries()) {
-      await dynamo().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: {
-            pk: assetReportsPartition(ctx, 900_000 + n),
-            sk: `REPORT#${at}`,
-            entityType: 'DELIVERY_REPORT',
-            tenantId: ctx.tenantId,
-            assetId: 900_000 + n,
-            kind: 'delivered',
-            reportedAt: at,
-            reportedBy: null,
-            clientId,
-            depotId: null,
-            check: { result, reason: 'at-depot', settledAt: at },
-            gsi1pk: tenantReportsPartition(ctx),
-            gsi1sk: `${at}#${900_000 + n}`,
-          },
-        }),
-      );
+    const transporter = { token: await tokenOf(await addTenantUser(tenant, ['ROLE_TRANSPORTER'])) };
+    const delivered = await reel('Reel 5', customers.a);
+    const emptied = await reel('Reel 6', customers.a);
+    const otherCustomers = await reel('Reel 7', customers.b);
+    // The transporter reports a's reel delivered, but its tag stays at the depot: disagrees.
+    expect((await report(delivered, 'delivered', transporter)).status).toBe(200);
+    await fixNow(delivered, DEPOT);
+    // a's own login reports its other reel empty while the tag is at the site: agrees.
+    expect((await report(emptied, 'deregister', { token: clientToken })).status).toBe(200);
+    await fixNow(emptied, SITE);
+    // b's reel reported delivered, still at the depot: disagrees.
+    expect((await report(otherCustomers, 'delivered', transporter)).status).toBe(200);
+    await fixNow(otherCustomers, DEPOT);
+    // A check is stored by the first read after its window (hours long): the same code, read as of then.
+    const stored: DeliveryReportItem[] = [];
+    for (const reported of [delivered, emptied, otherCustomers]) {
+      const item = await latestReport(ctx, reported.id);
+      if (!item) throw new Error(`no report of asset ${reported.id}`);
+      const later = Date.parse(item.reportedAt) + REPORT_CHECK_TOLERANCE_MS + REPORT_CHECK_SETTLE_MS;
+      expect(await reportCheckOf(ctx, { ...item, stored: true }, later)).toMatchObject({ settled: true });
+      stored.push((await latestReport(ctx, reported.id)) as DeliveryReportItem);
     }
-    expect((await audit('month=2026-04')).body.disagreeingChecks).toBe(2);
-    expect((await audit(`month=2026-04&customer=${customers.a}`)).body.disagreeingChecks).toBe(1);
-    expect((await audit('month=2026-05')).body.disagreeingChecks).toBe(1);
-    expect((await audit('month=2026-04', { token: clientToken })).body.disagreeingChecks).toBe(1);
-    const other = await audit(`month=2026-04&customer=${customers.b}`, { token: clientToken });
-    expect(other.body.disagreeingChecks).toBeUndefined();
+    expect(stored.map((item) => [item.kind, item.clientId, item.check?.result, item.check?.reason])).toEqual([
+      ['delivered', customers.a, 'disagree', 'at-depot'],
+      ['empty', customers.a, 'agree', 'away'],
+      ['delivered', customers.b, 'disagree', 'at-depot'],
+    ]);
+    // Made seconds apart, the reports share a month unless a month ended meanwhile: count per month either way.
+    const months = [...new Set(stored.map((item) => item.reportedAt.slice(0, 7)))];
+    const disagreeing = (month: string, customer?: number) =>
+      stored.filter(
+        (item) =>
+          item.reportedAt.startsWith(month) &&
+          item.check?.result === 'disagree' &&
+          (customer === undefined || item.clientId === customer),
+      ).length;
+    let total = 0;
+    for (const month of months) {
+      const all = (await audit(`month=${month}`)).body.disagreeingChecks;
+      expect(all).toBe(disagreeing(month));
+      total += all ?? 0;
+      expect((await audit(`month=${month}&customer=${customers.a}`)).body.disagreeingChecks).toBe(
+        disagreeing(month, customers.a),
+      );
+      const own = await audit(`month=${month}`, { token: clientToken });
+      expect(own.body).toMatchObject({ customer: customers.a, disagreeingChecks: disagreeing(month, customers.a) });
+      const other = await audit(`month=${month}&customer=${customers.b}`, { token: clientToken });
+      expect(other.body.lines).toEqual([]);
+      expect(other.body.disagreeingChecks).toBeUndefined();
+    }
+    expect(total).toBe(2);
+    // April's audit counts none of them: the reports are of today.
+    expect((await audit('month=2026-04')).body.disagreeingChecks).toBe(0);
+  });
+
+  it('changes nothing when the job runs again after the reports', async () => {
+    const before = await audit('month=2026-04');
+    const rerun = await nightOf('2026-04-30');
+    expect(rerun.auditDaysWritten).toBe(0);
+    expect((await audit('month=2026-04')).body).toEqual(before.body);
+    const own = await audit('month=2026-04', { token: clientToken });
+    expect(new Set(own.body.lines.map((line) => line.customer))).toEqual(new Set([customers.a]));
   });
 });

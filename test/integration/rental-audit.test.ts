@@ -374,4 +374,15 @@ describe('the rental audit of a month', () => {
     const own = await audit('month=2026-04', { token: clientToken });
     expect(new Set(own.body.lines.map((line) => line.customer))).toEqual(new Set([customers.a]));
   });
+
+  it('drops the stored days of a line cancelled since it was audited, and judges it no more', async () => {
+    const cancelled = await api('DELETE', `/api/rental-contracts/${lineId('L3')}`);
+    expect(cancelled.status).toBeLessThan(300);
+    const night = await nightOf('2026-04-30');
+    expect(night.auditDaysDeleted).toBe(EXPECTED.L3?.strip.length);
+    const answer = await audit(`month=2026-04&customer=${customers.b}`);
+    expect(answer.body.lines.map((line) => line.externalId)).toEqual([lineId('L4')]);
+    const again = await nightOf('2026-04-30');
+    expect(again).toMatchObject({ auditDaysWritten: 0, auditDaysDeleted: 0 });
+  });
 });

@@ -30,9 +30,10 @@ export interface LoanDayReport {
   skippedTenants: number;
   /** Assets whose month of utilisation was rolled up (every tenant's, also those skipped above). */
   utilisationAssets: number;
-  /** Rental audit: contract lines audited, days written and items read (every tenant's). */
+  /** Rental audit: contract lines audited, days written and deleted, and items read (every tenant's). */
   auditLines: number;
   auditDaysWritten: number;
+  auditDaysDeleted: number;
   auditItemsRead: number;
 }
 
@@ -62,6 +63,7 @@ export async function runLoanDayJob(
     utilisationAssets: 0,
     auditLines: 0,
     auditDaysWritten: 0,
+    auditDaysDeleted: 0,
     auditItemsRead: 0,
   };
   const only = options.tenants ? new Set(options.tenants) : undefined;
@@ -76,6 +78,7 @@ export async function runLoanDayJob(
     const audit = await auditRentalContracts(ctx, day);
     report.auditLines += audit.lines;
     report.auditDaysWritten += audit.written;
+    report.auditDaysDeleted += audit.deleted;
     report.auditItemsRead += audit.itemsRead;
     // Each tenant's `loan_day.counted` events leave after its count, so a long run holds no tenant's all day.
     await flushQueuedEffects();

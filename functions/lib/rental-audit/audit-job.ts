@@ -76,12 +76,13 @@ export async function auditRentalContracts(ctx: TenantContext, lastDay: string):
   const lines = new Map([...states].map(([id, state]) => [id, state.line]));
   for (const line of changes.lines) lines.set(line.externalId, line);
   const lookback = addDays(lastDay, -LOOKBACK_DAYS + 1);
-  // A line rented by type and not yet given an asset has nothing to compare: no tag, no place. It gets no day
-  // items until an asset is assigned (a change, so its whole window is audited then); a bulk of thousands of such
-  // lines would otherwise write a "no data" item per line and day every night.
-  const work = [...lines.values()]
-    .filter((line) => line.asset !== null)
-    .map((line) => workOf(line, states.get(line.externalId), lastDay));
+  const judging = [...lines.values()].filter(isJudged);
+  const work = judging.map((line) => workOf(line, states.get(line.externalId), lastDay));
+  // A line audited before that is judged no longer (cancelled, or its asset taken off) loses its stored days.
+  const dropped = [...lines.values()]
+    .filter((line) => !isJudged(line))
+    .map((line) => workOf(line, states.get(line.externalId), lastDay))
+    .filter((item) => item.state && item.changed);
   const byAsset = new Map<number | null, Work[]>();
   for (const item of work) byAsset.set(item.line.asset, [...(byAsset.get(item.line.asset) ?? []), item]);
   const depots = await depotZones(ctx);
@@ -100,11 +101,15 @@ export async function auditRentalContracts(ctx: TenantContext, lastDay: string):
       }),
     );
   }
+  for (const item of dropped) {
+    await writeDays(ctx, item, [], lookback, lastDay, reads, writes);
+    await saveState(ctx, item, [], writes);
+  }
   if (changes.newest && changes.newest !== after) await saveRun(ctx, changes.newest);
   const report = {
     day: lastDay,
     lines: lines.size,
-    changedLines: work.filter((item) => item.changed).length,
+    changedLines: work.filter((item) => item.changed).length + dropped.length,
     days,
     written: writes.written,
     deleted: writes.deleted,
@@ -115,6 +120,14 @@ export async function auditRentalContracts(ctx: TenantContext, lastDay: string):
   console.info(JSON.stringify({ message: 'rental audit run', tenantId: ctx.tenantId, ...report }));
   return report;
 }
+
+/**
+ * Whether the audit judges a line at all. A line rented by type and not yet given an asset has nothing to compare:
+ * no tag, no place. It gets no day items until an asset is assigned (a change, so its whole window is audited
+ * then); a bulk of thousands of such lines would otherwise write a "no data" item per line and day every night.
+ * A cancelled line bills nothing and rents nothing: every day of it would say only that the asset was somewhere.
+ */
+const isJudged = (line: AuditedLine) => line.asset !== null && line.status !== 'cancelled';
 
 const earlier = (a: string, b: string) => (a < b ? a : b);
 const later = (a: string, b: string) => (a > b ? a : b);

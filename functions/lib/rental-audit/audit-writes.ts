@@ -28,7 +28,8 @@ interface LineWork {
 
 /**
  * Writes the computed days that differ from the stored ones. A changed line also loses its stored days that its
- * new window no longer covers, and those under a customer it no longer has (back to `lookback`).
+ * new window no longer covers, and those under a customer it no longer has (back to `lookback`); a line no longer
+ * judged (cancelled, or without an asset now) comes with no computed days, so it loses all of them in that range.
  */
 export async function writeDays(
   ctx: TenantContext,

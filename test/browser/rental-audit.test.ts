@@ -11,6 +11,7 @@ import {
 } from '../../functions/lib/report-check/report-items';
 import { tenantRepository } from '../../functions/lib/tenants/tenant-repository';
 import type { RentalAuditClass } from '../../shared/rental-audit/classify-day';
+import { DEFAULT_RETENTION } from '../../shared/schemas/retention';
 import { call, tokenOf } from '../harness/api';
 import { axeViolations, serious } from '../harness/axe';
 import { DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
@@ -52,7 +53,9 @@ async function writeDays(tenantId: string, assetId: number) {
           reason: null,
         },
       };
-      await dynamo().send(new PutCommand({ TableName: tableName(), Item: dayItem(ctx, day) }));
+      await dynamo().send(
+        new PutCommand({ TableName: tableName(), Item: dayItem(ctx, day, DEFAULT_RETENTION.loanDayYears) }),
+      );
     }
   }
 }

@@ -5,6 +5,7 @@ import { dynamo, tableName } from '../../functions/lib/data/client';
 import { systemTenantContext } from '../../functions/lib/data/system-context';
 import { startOfAmsterdamDay } from '../../functions/lib/loan-days/amsterdam-day';
 import type { LoanDayReport } from '../../functions/lib/loan-days/loan-day-job';
+import { auditMonthPartition, daySortKey } from '../../functions/lib/rental-audit/audit-keys';
 import { backfillChangeKeys } from '../../functions/lib/rental-audit/change-keys-backfill';
 import { lineKey } from '../../functions/lib/rental-contracts/rental-contract-items';
 import { reportCheckOf } from '../../functions/lib/report-check/report-check-answer';
@@ -253,6 +254,21 @@ describe('the rental audit of a month', () => {
     const rerun = await nightOf('2026-04-30');
     expect(rerun.auditDaysWritten).toBe(0);
     expect(rerun.auditItemsRead).toBeGreaterThan(0);
+  });
+
+  it("keeps a day the loan days' years, and gives a day stored without an expiry one when it is audited again", async () => {
+    const ctx = systemTenantContext(String(tenant.tenantId));
+    const key = {
+      pk: auditMonthPartition(ctx, '2026-04'),
+      sk: daySortKey(customers.a, lineId('L1'), '2026-04-30'),
+    };
+    const read = async () => (await dynamo().send(new GetCommand({ TableName: tableName(), Key: key }))).Item;
+    // The default seven years after 2026: gone at the start of 2034.
+    expect((await read())?.expiresAt).toBe(Date.UTC(2034, 0, 1) / 1000);
+    await dynamo().send(new UpdateCommand({ TableName: tableName(), Key: key, UpdateExpression: 'REMOVE expiresAt' }));
+    const night = await nightOf('2026-04-30');
+    expect(night.auditDaysWritten).toBe(1);
+    expect((await read())?.expiresAt).toBe(Date.UTC(2034, 0, 1) / 1000);
   });
 
   it('recomputes a line that changed: a later expected return is no longer overdue', async () => {

@@ -1,6 +1,7 @@
 import { AUDIT_ENTITY_TYPE } from '../../functions/lib/audit/audit-log';
 import { EVENT_ENTITY_TYPE } from '../../functions/lib/events/event-repository';
 import { REJECTED_TYPE } from '../../functions/lib/pipeline/rejections';
+import { AUDIT_DAY_TYPE } from '../../functions/lib/rental-audit/audit-keys';
 import { KEPT_KINDS, redatedAttributes } from '../../functions/lib/settings/retention-redating';
 import { DEFAULT_RETENTION } from '../../shared/schemas/retention';
 
@@ -20,6 +21,10 @@ describe('re-dated expiry of a kept record', () => {
     expect(redatedAttributes({ entityType: 'LOAN_DAY', kind: 'day', day: '2026-03-01' }, retention)).toEqual({
       expiresAt: Date.UTC(2036, 0, 1) / 1000,
     });
+    // A rental audit day is billing evidence too, kept the loan days' years from its own day's year.
+    expect(redatedAttributes({ entityType: AUDIT_DAY_TYPE, day: '2026-12-31', expiresAt: 1 }, retention)).toEqual({
+      expiresAt: Date.UTC(2036, 0, 1) / 1000,
+    });
     // A reset late on New Year's Eve in UTC is already the next year in Amsterdam.
     expect(
       redatedAttributes({ entityType: 'LOAN_DAY', kind: 'reset', at: '2026-12-31T23:30:00.000Z' }, retention),
@@ -36,7 +41,7 @@ describe('re-dated expiry of a kept record', () => {
   });
 
   it("names the kinds by their writers' own entity types", () => {
-    for (const type of [EVENT_ENTITY_TYPE, AUDIT_ENTITY_TYPE, REJECTED_TYPE, `${REJECTED_TYPE}_COUNT`])
+    for (const type of [EVENT_ENTITY_TYPE, AUDIT_ENTITY_TYPE, REJECTED_TYPE, `${REJECTED_TYPE}_COUNT`, AUDIT_DAY_TYPE])
       expect(KEPT_KINDS.entityTypes).toContain(type);
   });
 });

@@ -3,6 +3,7 @@ import { type AuditVisit, classifyDay, isBilled } from '../../../shared/rental-a
 import { dynamo, tableName } from '../data/client';
 import type { TenantContext } from '../data/tenant-context';
 import { addDays, endOfAmsterdamDay, startOfAmsterdamDay } from '../loan-days/amsterdam-day';
+import { retentionOf } from '../settings/retention-settings';
 import { depotZones } from '../utilisation/utilisation-rollup';
 import {
   type AuditedLine,
@@ -13,7 +14,7 @@ import {
   type StoredAuditDay,
 } from './audit-keys';
 import { changedLines, fixTimesOfSpan, type ReadCounter, readRun, readStates, visitsOfSpan } from './audit-reads';
-import { type AuditWrites, raiseAlarms, writeDays } from './audit-writes';
+import { type AuditRun, type AuditWrites, raiseAlarms, writeDays } from './audit-writes';
 
 /** Days either side of the billed period audited: unbilled days before on-hire and after off-hire. */
 export const AUDIT_MARGIN_DAYS = 7;
@@ -76,6 +77,7 @@ export async function auditRentalContracts(ctx: TenantContext, lastDay: string):
   const lines = new Map([...states].map(([id, state]) => [id, state.line]));
   for (const line of changes.lines) lines.set(line.externalId, line);
   const lookback = addDays(lastDay, -LOOKBACK_DAYS + 1);
+  const run: AuditRun = { lookback, lastDay, keptYears: (await retentionOf(ctx)).loanDayYears, reads, writes };
   const judging = [...lines.values()].filter(isJudged);
   const work = judging.map((line) => workOf(line, states.get(line.externalId), lastDay));
   // A line audited before that is judged no longer (cancelled, or its asset taken off) loses its stored days.
@@ -95,14 +97,14 @@ export async function auditRentalContracts(ctx: TenantContext, lastDay: string):
         for (const item of items) {
           const computed = item.days.map((day) => judged(item, day, evidence, depots, items));
           days += computed.length;
-          await writeDays(ctx, item, computed, lookback, lastDay, reads, writes);
+          await writeDays(ctx, item, computed, run);
           await saveState(ctx, item, computed, writes);
         }
       }),
     );
   }
   for (const item of dropped) {
-    await writeDays(ctx, item, [], lookback, lastDay, reads, writes);
+    await writeDays(ctx, item, [], run);
     await saveState(ctx, item, [], writes);
   }
   if (changes.newest && changes.newest !== after) await saveRun(ctx, changes.newest);

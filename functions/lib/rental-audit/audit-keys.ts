@@ -1,6 +1,7 @@
 import type { AuditDay, AuditLine } from '../../../shared/rental-audit/classify-day';
 import { pad, tenantPrefix } from '../data/keys';
 import type { TenantContext } from '../data/tenant-context';
+import { expiresAfterYears } from '../settings/retention-settings';
 
 /**
  * The rental audit's items (docs/data-model.md "Rental audit"):
@@ -48,13 +49,21 @@ export interface StoredAuditDay extends AuditDay {
   lineVersion: number;
 }
 
-export function dayItem(ctx: TenantContext, day: StoredAuditDay): Record<string, unknown> {
+/** The day items' kind, by which the retention re-dating finds them. */
+export const AUDIT_DAY_TYPE = 'RENTAL_AUDIT_DAY';
+
+/**
+ * A day's item. It is billing evidence, kept as the loan-day records are: `keptYears` whole bookkeeping years
+ * after the day's own year (the tenant's `loanDayYears`).
+ */
+export function dayItem(ctx: TenantContext, day: StoredAuditDay, keptYears: number): Record<string, unknown> {
   return {
     pk: auditMonthPartition(ctx, day.day.slice(0, 7)),
     sk: daySortKey(day.customer, day.externalId, day.day),
-    entityType: 'RENTAL_AUDIT_DAY',
+    entityType: AUDIT_DAY_TYPE,
     tenantId: ctx.tenantId,
     ...day,
+    expiresAt: expiresAfterYears(day.day, keptYears),
   };
 }
 

@@ -103,14 +103,17 @@ const monthsOf = (from: string, to: string): string[] => {
   return months;
 };
 
+/** A stored day with its expiry (null: written before day items had one). */
+export type KeptAuditDay = StoredAuditDay & { expiresAt: number | null };
+
 /** A line's stored days from `from` to `to` under one customer: one key-range Query per month. */
 export async function readLineDays(
   ctx: TenantContext,
   line: { customer: number; externalId: string },
   range: { from: string; to: string },
   reads: ReadCounter,
-): Promise<Map<string, StoredAuditDay>> {
-  const days = new Map<string, StoredAuditDay>();
+): Promise<Map<string, KeptAuditDay>> {
+  const days = new Map<string, KeptAuditDay>();
   const prefix = lineDaysPrefix(line.customer, line.externalId);
   for (const month of monthsOf(range.from, range.to)) {
     for await (const page of queryAllPages({
@@ -123,7 +126,10 @@ export async function readLineDays(
       },
     })) {
       reads.items += page.ScannedCount ?? 0;
-      for (const item of page.Items ?? []) days.set(String(item.day), storedDayOf(item));
+      for (const item of page.Items ?? []) {
+        const expiresAt = typeof item.expiresAt === 'number' ? item.expiresAt : null;
+        days.set(String(item.day), { ...storedDayOf(item), expiresAt });
+      }
     }
   }
   return days;

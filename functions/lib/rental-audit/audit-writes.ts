@@ -20,6 +20,15 @@ export interface AuditWrites {
   events: number;
 }
 
+/** What a run writes days with: its range, the tenant's years a day is kept, and its counters. */
+export interface AuditRun {
+  lookback: string;
+  lastDay: string;
+  keptYears: number;
+  reads: ReadCounter;
+  writes: AuditWrites;
+}
+
 interface LineWork {
   line: AuditedLine;
   state: LineState | undefined;
@@ -31,24 +40,19 @@ interface LineWork {
  * new window no longer covers, and those under a customer it no longer has (back to `lookback`); a line no longer
  * judged (cancelled, or without an asset now) comes with no computed days, so it loses all of them in that range.
  */
-export async function writeDays(
-  ctx: TenantContext,
-  work: LineWork,
-  computed: StoredAuditDay[],
-  lookback: string,
-  lastDay: string,
-  reads: ReadCounter,
-  writes: AuditWrites,
-) {
+export async function writeDays(ctx: TenantContext, work: LineWork, computed: StoredAuditDay[], run: AuditRun) {
   const { line, state, changed } = work;
+  const { lookback, lastDay, reads, writes } = run;
   const range = changed ? { from: lookback, to: lastDay } : computed.length > 0 ? spanOf(computed) : null;
   if (!range) return;
   const stored = await readLineDays(ctx, line, range, reads);
   const keep = new Set(computed.map((day) => day.day));
   for (const day of computed) {
+    const item = dayItem(ctx, day, run.keptYears);
     const before = stored.get(day.day);
-    if (before && sameDay(before, day)) continue;
-    await dynamo().send(new PutCommand({ TableName: tableName(), Item: dayItem(ctx, day) }));
+    // A day stored before day items expired, or under other periods, gets its expiry when it is audited again.
+    if (before && sameDay(before, day) && before.expiresAt === item.expiresAt) continue;
+    await dynamo().send(new PutCommand({ TableName: tableName(), Item: item }));
     writes.written += 1;
   }
   if (!changed) return;

@@ -19,7 +19,16 @@ type Item = Record<string, unknown>;
 
 /** The kinds the periods name, by `entityType` (zone visits by their sort key). */
 export const KEPT_KINDS: WalkedKinds = {
-  entityTypes: ['EVENT', 'SENT_ALARM', 'AUDIT_ENTRY', 'REJECTED', 'REJECTED_COUNT', 'WEBHOOK_DELIVERY', 'LOAN_DAY'],
+  entityTypes: [
+    'EVENT',
+    'SENT_ALARM',
+    'AUDIT_ENTRY',
+    'REJECTED',
+    'REJECTED_COUNT',
+    'WEBHOOK_DELIVERY',
+    'LOAN_DAY',
+    'RENTAL_AUDIT_DAY',
+  ],
   sortKeyPrefixes: ['VISIT#'],
 };
 
@@ -47,6 +56,9 @@ function expiryOf(item: Item, retention: Retention): number | undefined {
       const day = text(item.day) ?? (text(item.at) ? amsterdamDay(new Date(item.at as string)) : undefined);
       return day ? expiresAfterYears(day, retention.loanDayYears) : undefined;
     }
+    // The rental audit's days are billing evidence beside the loan days, kept by the same years.
+    case 'RENTAL_AUDIT_DAY':
+      return text(item.day) ? expiresAfterYears(item.day as string, retention.loanDayYears) : undefined;
     default:
       return undefined;
   }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { handler as loanDayJob } from '../../functions/jobs/loan-days';
 import { dynamo, tableName } from '../../functions/lib/data/client';
 import { systemTenantContext } from '../../functions/lib/data/system-context';
@@ -9,7 +9,12 @@ import { auditMonthPartition, daySortKey } from '../../functions/lib/rental-audi
 import { backfillChangeKeys } from '../../functions/lib/rental-audit/change-keys-backfill';
 import { lineKey } from '../../functions/lib/rental-contracts/rental-contract-items';
 import { reportCheckOf } from '../../functions/lib/report-check/report-check-answer';
-import { type DeliveryReportItem, latestReport } from '../../functions/lib/report-check/report-items';
+import {
+  assetReportsPartition,
+  type DeliveryReportItem,
+  latestReport,
+  tenantReportsPartition,
+} from '../../functions/lib/report-check/report-items';
 import { type WebhookEvent, webhookEventSinks } from '../../functions/lib/webhooks/webhook-events';
 import type { RentalAuditReport } from '../../shared/schemas/rental-audit';
 import { REPORT_CHECK_SETTLE_MS, REPORT_CHECK_TOLERANCE_MS } from '../../shared/schemas/report-check';
@@ -389,6 +394,50 @@ describe('the rental audit of a month', () => {
     expect((await audit('month=2026-04')).body).toEqual(before.body);
     const own = await audit('month=2026-04', { token: clientToken });
     expect(new Set(own.body.lines.map((line) => line.customer))).toEqual(new Set([customers.a]));
+  });
+
+  it("counts a report's disagreeing check in the Amsterdam month of the report's time", async () => {
+    const ctx = systemTenantContext(String(tenant.tenantId));
+    // Disagreeing: a's in April, b's in April, a's at 00:30 on the 1st of May in Amsterdam (still April 30th in
+    // UTC), b's at 00:30 on the 1st of April in Amsterdam (still March 31st in UTC); agreeing: a's in April. The
+    // audit's days are Amsterdam days, so its months are Amsterdam months.
+    const reports: [string, number, string][] = [
+      ['2026-04-20T10:00:00.000Z', customers.a, 'disagree'],
+      ['2026-04-21T10:00:00.000Z', customers.b, 'disagree'],
+      ['2026-04-30T22:30:00.000Z', customers.a, 'disagree'],
+      ['2026-03-31T22:30:00.000Z', customers.b, 'disagree'],
+      ['2026-04-22T10:00:00.000Z', customers.a, 'agree'],
+    ];
+    for (const [n, [at, clientId, result]] of reports.entries()) {
+      await dynamo().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: {
+            pk: assetReportsPartition(ctx, 900_000 + n),
+            sk: `REPORT#${at}`,
+            entityType: 'DELIVERY_REPORT',
+            tenantId: ctx.tenantId,
+            assetId: 900_000 + n,
+            kind: 'delivered',
+            reportedAt: at,
+            reportedBy: null,
+            clientId,
+            depotId: null,
+            check: { result, reason: 'at-depot', settledAt: at },
+            gsi1pk: tenantReportsPartition(ctx),
+            gsi1sk: `${at}#${900_000 + n}`,
+          },
+        }),
+      );
+    }
+    expect((await audit('month=2026-04')).body.disagreeingChecks).toBe(3);
+    expect((await audit(`month=2026-04&customer=${customers.a}`)).body.disagreeingChecks).toBe(1);
+    expect((await audit(`month=2026-04&customer=${customers.b}`)).body.disagreeingChecks).toBe(2);
+    expect((await audit('month=2026-05')).body.disagreeingChecks).toBe(1);
+    expect((await audit('month=2026-03')).body.disagreeingChecks).toBe(0);
+    expect((await audit('month=2026-04', { token: clientToken })).body.disagreeingChecks).toBe(1);
+    const other = await audit(`month=2026-04&customer=${customers.b}`, { token: clientToken });
+    expect(other.body.disagreeingChecks).toBeUndefined();
   });
 
   it('drops the stored days of a line cancelled since it was audited, and judges it no more', async () => {

@@ -10,6 +10,7 @@ import { assetViewerOf } from '../assets/asset-view';
 import type { AuthContext } from '../auth/auth-context';
 import { dynamo, tableName } from '../data/client';
 import type { TenantContext } from '../data/tenant-context';
+import { addDays, startOfAmsterdamDay } from '../loan-days/amsterdam-day';
 import { reportsOfPeriod } from '../report-check/report-items';
 import { auditMonthPartition, customerPrefix, storedDayOf } from './audit-keys';
 
@@ -74,6 +75,22 @@ export async function readRentalAudit(auth: AuthContext, query: RentalAuditQuery
 }
 
 /**
+ * The instants a month of Amsterdam days covers, as the time index's ISO keys: from midnight on the 1st there to
+ * the last millisecond before the next month's (the period's `to` also takes every key that begins with it).
+ * The audit's days are Amsterdam days, so a report at 00:30 on the 1st there (22:30 UTC the day before) is the
+ * new month's.
+ */
+export function amsterdamMonthBounds(month: string): { from: string; to: string } {
+  const first = `${month}-01`;
+  // 31 days after the 1st is always in the next month.
+  const next = `${addDays(first, 31).slice(0, 7)}-01`;
+  return {
+    from: startOfAmsterdamDay(first).toISOString(),
+    to: new Date(startOfAmsterdamDay(next).getTime() - 1).toISOString(),
+  };
+}
+
+/**
  * The month's reports whose stored check disagrees, of one customer or all (the reports' time index, the
  * customer of the report's time). A report not yet checked does not count: its check is stored once its window
  * is over (functions/lib/report-check/report-items.ts).
@@ -81,8 +98,9 @@ export async function readRentalAudit(auth: AuthContext, query: RentalAuditQuery
 async function disagreeingChecksOf(ctx: TenantContext, month: string, customer: number | null): Promise<number> {
   let count = 0;
   let startKey: Record<string, unknown> | undefined;
+  const bounds = amsterdamMonthBounds(month);
   do {
-    const page = await reportsOfPeriod(ctx, { from: `${month}-01`, to: `${month}-31`, limit: 1000, startKey });
+    const page = await reportsOfPeriod(ctx, { ...bounds, limit: 1000, startKey });
     for (const report of page.reports)
       if (report.check?.result === 'disagree' && (customer === null || report.clientId === customer)) count += 1;
     startKey = page.next;

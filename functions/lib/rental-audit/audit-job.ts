@@ -10,16 +10,16 @@ import {
   canonical,
   type LineState,
   lineStatesPartition,
+  RECHECK_DAYS,
   runKey,
   type StoredAuditDay,
 } from './audit-keys';
+import { clearMark, markedFromOf, readMarks } from './audit-marks';
 import { changedLines, fixTimesOfSpan, type ReadCounter, readRun, readStates, visitsOfSpan } from './audit-reads';
 import { type AuditRun, type AuditWrites, raiseAlarms, writeDays } from './audit-writes';
 
 /** Days either side of the billed period audited: unbilled days before on-hire and after off-hire. */
 export const AUDIT_MARGIN_DAYS = 7;
-/** Closed days recomputed every night besides the new one: late uplinks and visits confirmed hours later. */
-export const RECHECK_DAYS = 3;
 /** How far back a changed line is recomputed; older days stay as they were audited. */
 export const LOOKBACK_DAYS = 92;
 /** The change index is read from this long before the last run's newest change (the index is eventually consistent). */
@@ -35,6 +35,8 @@ export interface RentalAuditReport {
   deleted: number;
   itemsRead: number;
   events: number;
+  /** Late days marked by the pipeline that this run audited. */
+  marks: number;
 }
 
 /** The days of a line the audit covers, through `lastDay`; null when none. */
@@ -78,12 +80,16 @@ export async function auditRentalContracts(ctx: TenantContext, lastDay: string):
   for (const line of changes.lines) lines.set(line.externalId, line);
   const lookback = addDays(lastDay, -LOOKBACK_DAYS + 1);
   const run: AuditRun = { lookback, lastDay, keptYears: (await retentionOf(ctx)).loanDayYears, reads, writes };
-  const judging = [...lines.values()].filter(isJudged);
-  const work = judging.map((line) => workOf(line, states.get(line.externalId), lastDay));
+  // Days changed later than the recheck reaches (late fixes and visits), marked by the pipeline per asset.
+  const marks = await readMarks(ctx, lastDay, reads);
+  const markedFrom = markedFromOf(marks);
+  const work = [...lines.values()]
+    .filter(isJudged)
+    .map((line) => workOf(line, states.get(line.externalId), lastDay, markedFrom.get(line.asset as number)));
   // A line audited before that is judged no longer (cancelled, or its asset taken off) loses its stored days.
   const dropped = [...lines.values()]
     .filter((line) => !isJudged(line))
-    .map((line) => workOf(line, states.get(line.externalId), lastDay))
+    .map((line) => workOf(line, states.get(line.externalId), lastDay, undefined))
     .filter((item) => item.state && item.changed);
   const byAsset = new Map<number | null, Work[]>();
   for (const item of work) byAsset.set(item.line.asset, [...(byAsset.get(item.line.asset) ?? []), item]);
@@ -107,6 +113,8 @@ export async function auditRentalContracts(ctx: TenantContext, lastDay: string):
     await writeDays(ctx, item, [], run);
     await saveState(ctx, item, [], writes);
   }
+  // Only once their days are written: a run that stops before leaves them for the next.
+  for (const mark of marks) await clearMark(ctx, mark);
   if (changes.newest && changes.newest !== after) await saveRun(ctx, changes.newest);
   const report = {
     day: lastDay,
@@ -117,6 +125,7 @@ export async function auditRentalContracts(ctx: TenantContext, lastDay: string):
     deleted: writes.deleted,
     itemsRead: reads.items,
     events: writes.events,
+    marks: marks.length,
   };
   // One structured line per tenant and run: the items read are the audit's cost (docs/performance.md).
   console.info(JSON.stringify({ message: 'rental audit run', tenantId: ctx.tenantId, ...report }));
@@ -136,12 +145,13 @@ const later = (a: string, b: string) => (a > b ? a : b);
 
 /**
  * What a line needs this run: a changed line (or one never audited) its whole window back to the lookback;
- * another the days after its last audited one and the RECHECK_DAYS newest closed days.
+ * another the days after its last audited one and the RECHECK_DAYS newest closed days, or from the day its asset
+ * was marked late when that is older.
  */
-function workOf(line: AuditedLine, state: LineState | undefined, lastDay: string): Work {
+function workOf(line: AuditedLine, state: LineState | undefined, lastDay: string, marked: string | undefined): Work {
   const lookback = addDays(lastDay, -LOOKBACK_DAYS + 1);
   const changed = !state || canonical(state.line) !== canonical(line);
-  const recheck = addDays(lastDay, -RECHECK_DAYS + 1);
+  const recheck = earlier(addDays(lastDay, -RECHECK_DAYS + 1), marked ?? lastDay);
   const since = changed || !state.through ? lookback : later(earlier(addDays(state.through, 1), recheck), lookback);
   return { line, state, changed, days: daysOf(clip(windowOf(line, lastDay), since)) };
 }

@@ -9,7 +9,8 @@ import { expiresAfterYears } from '../settings/retention-settings';
  *    one Query in customer, line, day order, one customer's a `begins_with`, one line's a key range;
  *  - the audit's copy of a line (the line state): `T#<t>#RENTAL_AUDIT_LINES` / `<externalId>`: what the job
  *    audited it as, through which day, and which alarms it has raised;
- *  - the job's run: `T#<t>#JOB` / `RENTAL_AUDIT`: the change index read so far.
+ *  - the job's run: `T#<t>#JOB` / `RENTAL_AUDIT`: the change index read so far;
+ *  - a late day's mark: `T#<t>#RENTAL_AUDIT_MARKS` / `<assetId>#<day>` (below).
  */
 export const auditMonthPartition = (ctx: TenantContext, month: string) => `${tenantPrefix(ctx)}RENTAL_AUDIT#${month}`;
 export const lineDaysPrefix = (customer: number, externalId: string) => `${pad(customer)}#${externalId}#`;
@@ -19,6 +20,16 @@ export const daySortKey = (customer: number, externalId: string, day: string) =>
 
 export const lineStatesPartition = (ctx: TenantContext) => `${tenantPrefix(ctx)}RENTAL_AUDIT_LINES`;
 export const runKey = (ctx: TenantContext) => ({ pk: `${tenantPrefix(ctx)}JOB`, sk: 'RENTAL_AUDIT' });
+
+/** Closed days recomputed every night besides the new one: late uplinks and visits confirmed hours later. */
+export const RECHECK_DAYS = 3;
+
+/**
+ * A mark of an asset's day changed later than the nightly recheck reaches (a late fix or visit):
+ * `T#<t>#RENTAL_AUDIT_MARKS` / `<assetId>#<day>`, written by the pipeline, read and deleted by the job.
+ */
+export const marksPartition = (ctx: TenantContext) => `${tenantPrefix(ctx)}RENTAL_AUDIT_MARKS`;
+export const markSortKey = (assetId: number, day: string) => `${assetId}#${day}`;
 
 /** The change index on a line (gsi3, `rentalContractsByChange`): a tenant's lines by the time they last changed. */
 export const changesPartition = (ctx: TenantContext) => `${tenantPrefix(ctx)}RENTAL_CONTRACT_CHANGES`;

@@ -8,6 +8,8 @@ import { type DueKey, dueEntryStays, dueIndexKeys, dueKeyOf } from '../../device
 import type { DeviceRecord } from '../../devices/device-repository';
 import { connectivityIndexKeys, DEVICE_SORT_INDEXES, deviceSortKeys } from '../../devices/device-repository';
 import { markOutlier, putEvent } from '../../events/event-repository';
+import { amsterdamDay } from '../../loan-days/amsterdam-day';
+import { markLateDay } from '../../rental-audit/audit-marks';
 import type { VisitRecord } from '../../visits/visit-keys';
 import { closeVisit, putArrival } from '../../visits/visit-writes';
 import { writeDeviceChanges } from './device-write';
@@ -190,5 +192,23 @@ export async function applyEffects(
   }
   applied.writes++;
   applied.event = await putEvent(ctx, effects.event);
+  if (await markLateAuditDay(ctx, effects)) applied.writes++;
   return applied;
+}
+
+/**
+ * A located event or a visit of a day older than the rental audit's nightly recheck marks the asset's day, after
+ * the event is stored so the job that reads the mark finds it (docs/decisions/0327). From the effects, not from
+ * what was written: a retry after a failure before the mark marks it again.
+ */
+async function markLateAuditDay(ctx: TenantContext, effects: UplinkEffects): Promise<boolean> {
+  const assetId = effects.event.asset?.id;
+  if (assetId === undefined) return false;
+  const instants = [
+    ...(effects.event.latitude !== null ? [effects.event.date] : []),
+    ...(effects.advancesState ? (effects.asset?.visits ?? []) : []).map((visit) => visit.leftAt ?? visit.arrivedAt),
+  ];
+  if (instants.length === 0) return false;
+  const earliest = instants.sort()[0] as string;
+  return markLateDay(ctx, assetId, amsterdamDay(new Date(earliest)));
 }

@@ -1,5 +1,6 @@
 import { rentalContractListQuerySchema } from '../../shared/schemas/rental-contract';
 import { assetViewerOf } from '../lib/assets/asset-view';
+import { startExportJob } from '../lib/exports/export-jobs';
 import { parseCollectionQuery } from '../lib/http/collection-query';
 import { createHttpHandler, reply, route } from '../lib/http/handler';
 import { toCollection } from '../lib/http/hydra';
@@ -13,7 +14,8 @@ import { cancelLine, putLine } from '../lib/rental-contracts/rental-contract-sav
 /**
  * Rental contracts: the ERP's contract lines by external id (functions/lib/rental-contracts/). The bulk upsert
  * reads its own body, as it may be larger than other routes take. The month's rental audit of those lines
- * (functions/lib/rental-audit/) is answered here too: it reads what this Lambda may read, so it needs no other.
+ * (functions/lib/rental-audit/) is answered here too: it reads what this Lambda may read, so it needs no other; its
+ * export starts a job of the export worker, as every list's does.
  */
 type ExternalIdParams = { externalId: string };
 
@@ -61,5 +63,16 @@ export const handler = createHttpHandler('rental-contracts', {
   }),
   'rentalAudit.month': route({
     run: async ({ auth, query }) => readRentalAudit(auth, query),
+  }),
+  'rentalAudit.exportJob': route({
+    run: async ({ auth, rawQuery, event }) =>
+      reply(
+        202,
+        await startExportJob(auth, 'rentalAudit', {
+          claims: event.requestContext.authorizer?.jwt?.claims ?? {},
+          rawQuery,
+          acceptLanguage: event.headers?.['accept-language'],
+        }),
+      ),
   }),
 });

@@ -1,5 +1,7 @@
 import type { RouteContract } from '../route-contracts';
-import { rentalAuditQuerySchema, rentalAuditReportSchema } from '../schemas/rental-audit';
+import { exportQuerySchema } from '../schemas/common';
+import { exportJobSchema } from '../schemas/export';
+import { rentalAuditExportQuerySchema, rentalAuditQuerySchema, rentalAuditReportSchema } from '../schemas/rental-audit';
 import {
   externalIdParamsSchema,
   rentalContractBulkInputSchema,
@@ -71,6 +73,15 @@ export const RENTAL_CONTRACTS_ROUTES = [
     access: READ,
     handler: 'rental-contracts',
   },
+  // The month's audit as a file through the export jobs (functions/lib/rental-audit/audit-export.ts), in the same
+  // scope as the answer.
+  {
+    id: 'rentalAudit.exportJob',
+    method: 'POST',
+    path: '/api/rental-audit/export',
+    access: READ,
+    handler: 'rental-contracts',
+  },
 ] as const satisfies readonly RouteDef[];
 
 export const RENTAL_CONTRACTS_CONTRACTS = {
@@ -112,5 +123,12 @@ export const RENTAL_CONTRACTS_CONTRACTS = {
       "A month's rental audit: per contract line and day what was billed against where the tag placed the asset (on-hire, over-billed, overdue, misplaced, unbilled, off-hire, no-data) with the evidence, and totals; client users their own customer's only",
     query: rentalAuditQuerySchema,
     response: rentalAuditReportSchema,
+  },
+  'rentalAudit.exportJob': {
+    summary:
+      "Export a month's rental audit (PDF, Excel, CSV) in the background: a row per contract line and day with its class, billed flag and fix counts; client users their own customer's lines only",
+    query: [exportQuerySchema, rentalAuditExportQuerySchema],
+    response: exportJobSchema,
+    status: 202,
   },
 } as const satisfies Record<(typeof RENTAL_CONTRACTS_ROUTES)[number]['id'], RouteContract>;

@@ -18,6 +18,8 @@ export const rentalAuditQuerySchema = z.object({
   cursor: z.string().regex(RENTAL_AUDIT_CURSOR, { error: 'Invalid cursor' }).optional(),
 });
 export type RentalAuditQuery = z.infer<typeof rentalAuditQuerySchema>;
+/** The export's list query (POST /api/rental-audit/export): the whole month, so no cursor. */
+export const rentalAuditExportQuerySchema = rentalAuditQuerySchema.omit({ cursor: true });
 
 const classSchema = z.enum(RENTAL_AUDIT_CLASSES);
 export const rentalAuditTotalsSchema = z.object(

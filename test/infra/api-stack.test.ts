@@ -141,6 +141,7 @@ describe('export worker', () => {
       'Handlerassets',
       'Handlerbilling', // the loan-days module, under its deployed name (infra/deployed-names.ts)
       'Handlerdevices',
+      'Handlerrentalcontracts', // the rental audit's export
       'Handlerzonevisits',
     ]);
     for (const [, policy] of invokers) {
@@ -154,7 +155,7 @@ describe('export worker', () => {
     for (const [, fn] of httpHandlers()) {
       const vars = (fn.Environment as { Variables: Props }).Variables;
       expect(vars.EXPORT_WORKER_FUNCTION === undefined).toBe(
-        !['assets', 'loan-days', 'devices', 'zone-visits'].includes(moduleOf(fn)),
+        !['assets', 'loan-days', 'devices', 'zone-visits', 'rental-contracts'].includes(moduleOf(fn)),
       );
     }
   });

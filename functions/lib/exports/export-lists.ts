@@ -3,6 +3,7 @@ import { ROUTES, type RouteId } from '../../../shared/routes';
 import { type AuthContext, assertAccess } from '../auth/auth-context';
 import type { RawClaims } from '../auth/claims';
 import { type EvidenceRun, prepareEvidenceExport } from '../evidence/evidence-request';
+import { prepareRentalAuditExport } from '../rental-audit/audit-export';
 import { prepareAssetVisitExport, prepareZoneVisitExport } from '../visits/visit-export';
 import { prepareAssetExport } from './asset-export';
 import { prepareDeviceExport } from './device-export';
@@ -45,6 +46,7 @@ export const EXPORT_LISTS = {
   assets: exportOf('assets.exportJob', prepareAssetExport),
   devices: exportOf('devices.exportJob', prepareDeviceExport),
   loanDays: exportOf('loanDays.exportJob', prepareLoanDayExport),
+  rentalAudit: exportOf('rentalAudit.exportJob', prepareRentalAuditExport),
   assetVisits: exportOf('zoneVisits.exportOfAsset', prepareAssetVisitExport),
   zoneVisits: exportOf('zoneVisits.exportOfZone', prepareZoneVisitExport),
   evidence: exportOf('assets.evidenceJob', prepareEvidenceExport),

@@ -29,15 +29,38 @@ const pathOf = (query: RentalAuditQuery, cursor: string) =>
   `/api/rental-audit?month=${query.month}${query.customer ? `&customer=${query.customer}` : ''}&cursor=${encodeURIComponent(cursor)}`;
 
 export async function readRentalAudit(auth: AuthContext, query: RentalAuditQuery): Promise<RentalAuditReport> {
+  const page = await readAuditPage(auth, query);
+  const { customer, lines, totals } = page;
+  const next = page.cursor === null ? null : pathOf(query, page.cursor);
+  if (query.cursor || page.outOfScope) return { month: query.month, customer, lines, totals, next };
+  const disagreeingChecks = await disagreeingChecksOf(auth.tenant, query.month, customer);
+  return { month: query.month, customer, lines, totals, next, disagreeingChecks };
+}
+
+/** One answer's lines in the caller's scope, and where the next starts (null: the month is done). */
+export interface AuditPage {
+  customer: number | null;
+  lines: RentalAuditLine[];
+  totals: RentalAuditTotals;
+  cursor: string | null;
+  /** A client user asked for another customer, or a cursor outside their range: nothing is theirs. */
+  outOfScope?: true;
+}
+
+/**
+ * An answer of the month without the report checks' count: the API's and the export's (audit-export.ts), which
+ * follows `cursor` through the month.
+ */
+export async function readAuditPage(auth: AuthContext, query: RentalAuditQuery): Promise<AuditPage> {
   const viewer = await assetViewerOf(auth);
   let customer = query.customer ?? null;
   if (viewer.kind === 'client') {
-    if (viewer.clientId === null || (customer !== null && customer !== viewer.clientId)) return empty(query, customer);
+    if (viewer.clientId === null || (customer !== null && customer !== viewer.clientId)) return empty(customer);
     customer = viewer.clientId;
   }
   const prefix = customer === null ? null : customerPrefix(customer);
   // A cursor outside the customer's range would read another customer's days: it answers nothing instead.
-  if (query.cursor && prefix && !query.cursor.startsWith(prefix)) return empty(query, customer);
+  if (query.cursor && prefix && !query.cursor.startsWith(prefix)) return empty(customer);
   const items: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined = query.cursor
     ? { pk: auditMonthPartition(auth.tenant, query.month), sk: query.cursor }
@@ -59,19 +82,16 @@ export async function readRentalAudit(auth: AuthContext, query: RentalAuditQuery
     startKey = page.LastEvaluatedKey;
   } while (startKey && items.length <= ANSWER_DAYS);
   const lines = linesOf(items, viewer.kind === 'client');
-  let next: string | null = null;
+  let cursor: string | null = null;
   if (startKey || items.length > ANSWER_DAYS) {
     // The last line may go on past this answer: it is left for the next, which starts after the line before.
     const cut = lines.length > 1 ? lines.pop() : undefined;
     const last = lines.at(-1);
-    if (cut && last)
-      next = pathOf(query, `${customerPrefix(last.customer)}${last.externalId}#${last.days.at(-1)?.day}`);
+    if (cut && last) cursor = `${customerPrefix(last.customer)}${last.externalId}#${last.days.at(-1)?.day}`;
   }
   const totals = noTotals();
   for (const line of lines) for (const name of RENTAL_AUDIT_CLASSES) totals[name] += line.totals[name];
-  if (query.cursor) return { month: query.month, customer, lines, totals, next };
-  const disagreeingChecks = await disagreeingChecksOf(auth.tenant, query.month, customer);
-  return { month: query.month, customer, lines, totals, next, disagreeingChecks };
+  return { customer, lines, totals, cursor };
 }
 
 /**
@@ -108,12 +128,12 @@ async function disagreeingChecksOf(ctx: TenantContext, month: string, customer: 
   return count;
 }
 
-const empty = (query: RentalAuditQuery, customer: number | null): RentalAuditReport => ({
-  month: query.month,
+const empty = (customer: number | null): AuditPage => ({
   customer,
   lines: [],
   totals: noTotals(),
-  next: null,
+  cursor: null,
+  outOfScope: true,
 });
 
 function linesOf(items: Record<string, unknown>[], forClient: boolean): RentalAuditLine[] {

@@ -17,11 +17,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useClientOptions } from '../assets/assetsApi';
+import { ExportMenu } from '../common/export/ExportMenu';
 import { usePageTitle } from '../common/pageHandle';
 import { useSession } from '../session/useSession';
 import { monthOf } from '../utilisation/utilisationApi';
 import { AuditDayStrip, CLASS_COLOURS } from './AuditDayStrip';
-import { AuditExportButton } from './AuditExportButton';
 import { daysOfMonth, rentalAuditQuery } from './rentalAuditApi';
 
 const MONTH = /^20\d{2}-(0[1-9]|1[0-2])$/;
@@ -29,7 +29,8 @@ const MONTH = /^20\d{2}-(0[1-9]|1[0-2])$/;
 /**
  * The rental audit (GET /api/rental-audit): a month of contract lines held against the tags, the totals per class
  * and a strip per line with a cell a day. The month (?month=) and the customer (?customer=) live in the URL.
- * Client users get their own customer's lines (the API's scope) and no customer picker.
+ * Client users get their own customer's lines (the API's scope) and no customer picker. The export menu writes the
+ * whole month (every answer, not only the first on screen) as PDF, Excel or CSV through the export jobs.
  */
 export default function RentalAuditPage() {
   const { t } = useTranslation('rentalAudit');
@@ -81,7 +82,16 @@ export default function RentalAuditPage() {
             renderInput={(input) => <TextField {...input} label={t('customer')} />}
           />
         )}
-        {report && <AuditExportButton report={report} />}
+        <Stack direction="row" sx={{ flexGrow: 1, justifyContent: { sm: 'flex-end' } }}>
+          <ExportMenu
+            path="/api/rental-audit/export"
+            background
+            query={() => ({ month, ...(customer === null ? {} : { customer }) })}
+            refusedText={t('exportEmpty')}
+            disabled={!report?.lines.length}
+            testId="rental-audit-export"
+          />
+        </Stack>
       </Stack>
       {answer.isError && <Alert severity="error">{t('loadFailed')}</Alert>}
       {report && (

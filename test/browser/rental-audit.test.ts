@@ -15,6 +15,7 @@ import { DEFAULT_RETENTION } from '../../shared/schemas/retention';
 import { call, tokenOf } from '../harness/api';
 import { axeViolations, serious } from '../harness/axe';
 import { DESKTOP, launchBrowser, PHONE, screenshot, signInAs, waitForScreen } from '../harness/browser';
+import { readCsv } from '../harness/export-files';
 import { pointProcessAtStack } from '../harness/stack';
 
 /**
@@ -173,24 +174,66 @@ describe('Rental audit screen', () => {
     await page.close();
   });
 
-  it("downloads the month's audit as CSV, a row per line and day", async () => {
+  it("downloads the month's audit through the export menu as CSV, a row per line and day", async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await signInAs(page, 'user', ROUTE);
     await page.locator('[data-testid="rental-audit-screen"][data-state="ready"]').waitFor();
+    const started = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/api/rental-audit/export'));
     const download = page.waitForEvent('download');
     await page.getByTestId('rental-audit-export').click();
+    await page.getByRole('menuitem', { name: 'CSV', exact: true }).click();
+    const query = new URL((await started).url()).searchParams;
+    expect([query.get('type'), query.get('month'), query.get('customer')]).toEqual([
+      'csv',
+      '2024-04',
+      String(CUSTOMER),
+    ]);
     const saved = await download;
-    expect(saved.suggestedFilename()).toBe(`rental-audit_2024-04_${CUSTOMER}.csv`);
-    const rows = readFileSync((await saved.path()) as string, 'utf8')
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split(/\r?\n/);
-    expect(rows[0]).toBe(
-      'Customer,External id,Asset,Day,Class,Billed,Fixes,Fixes in the delivery zone,Fixes at a depot,Fixes in another zone,Fixes outside zones',
+    expect(saved.suggestedFilename()).toMatch(
+      new RegExp(`^RentalAudit\\.2024-04\\.${CUSTOMER}\\.\\d{4}-\\d{2}-\\d{2}\\.csv$`),
     );
-    expect(rows).toContain(`${CUSTOMER},SCREEN-2,${assetId},2024-04-12,Misplaced,yes,0,0,0,0,0`);
-    expect(rows).toContain(`${CUSTOMER},SCREEN-1,,2024-04-07,Overdue,yes,0,0,0,0,0`);
+    const rows = readCsv(readFileSync((await saved.path()) as string));
+    expect(rows[0]).toEqual([
+      'Customer',
+      'External id',
+      'Asset',
+      'Day',
+      'Class',
+      'Billed',
+      'Fixes',
+      'Fixes in the delivery zone',
+      'Fixes at a depot',
+      'Fixes in another zone',
+      'Fixes outside zones',
+    ]);
+    expect(rows).toContainEqual([
+      String(CUSTOMER),
+      'SCREEN-2',
+      String(assetId),
+      '2024-04-12',
+      'Misplaced',
+      'yes',
+      '0',
+      '0',
+      '0',
+      '0',
+      '0',
+    ]);
+    expect(rows).toContainEqual([
+      String(CUSTOMER),
+      'SCREEN-1',
+      '',
+      '2024-04-07',
+      'Overdue',
+      'yes',
+      '0',
+      '0',
+      '0',
+      '0',
+      '0',
+    ]);
     expect(rows).toHaveLength(1 + 11);
+    await page.getByText(/is ready$/).waitFor();
     await page.close();
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PermissionName } from '../permissions';
+import type { PermissionName, RoleName } from '../permissions';
 import { entityIdSchema } from './common';
 
 /**
@@ -18,6 +18,7 @@ export const REPORT_KINDS = [
   'tag-health',
   'zone-stock',
   'utilisation',
+  'rental-audit',
 ] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
@@ -52,6 +53,7 @@ const strict = <T extends z.ZodRawShape>(shape: T) => z.strictObject(shape, { er
 export const REPORT_OPTION_SCHEMAS = {
   'loan-days': strict({}),
   utilisation: strict({}),
+  'rental-audit': strict({}),
   /** Positioned assets whose last location update is more than `days` days before the run. */
   'dormant-assets': strict({ days: bounded(REPORT_OPTION_BOUNDS.days, DAYS_INVALID) }),
   /** Assets whose scheduled day is before the day of the run (Amsterdam). */
@@ -85,6 +87,7 @@ export const REPORT_OPTION_FIELDS: Record<ReportKind, readonly (keyof AnyReportO
   'tag-health': ['hours'],
   'zone-stock': ['zones', 'outside'],
   utilisation: [],
+  'rental-audit': [],
 };
 
 /** What a new subscription of the kind starts with in the console. */
@@ -97,21 +100,25 @@ export const REPORT_OPTION_DEFAULTS: Record<ReportKind, AnyReportOptions> = {
   'tag-health': { hours: 24 },
   'zone-stock': {},
   utilisation: {},
+  'rental-audit': {},
 };
 
 /**
  * Who may have each kind: the permissions of the list it is read from, whether client users may, and whether it
  * can be narrowed to one customer. Scheduled dates, zones and devices are hidden from client users (spec 000
  * s.2/s.6), so the reports made of them are staff's; the pickups are theirs (their customer's, as GET
- * /api/pickups answers them). Tags belong to no customer: their report is the tenant's.
+ * /api/pickups answers them). Tags belong to no customer: their report is the tenant's. A role among `anyOf` is had
+ * by its holders whatever the matrix grants, as in the route table.
  */
 export const REPORT_KIND_ACCESS: Record<
   ReportKind,
-  { anyOf: readonly PermissionName[]; clients: boolean; customer: boolean; staffOnly?: true }
+  { anyOf: readonly (PermissionName | RoleName)[]; clients: boolean; customer: boolean; staffOnly?: true }
 > = {
   'loan-days': { anyOf: ['CUSTOMER_READ', 'RESET_LOAN_DAYS'], clients: true, customer: true },
   // GET /api/utilisation's readers (shared/api/utilisation.ts); a client user's figures are their customer's.
   utilisation: { anyOf: ['ASSET_READ'], clients: true, customer: true },
+  // GET /api/rental-audit's audience (shared/api/rental-contracts.ts): a client user's lines are their customer's.
+  'rental-audit': { anyOf: ['CUSTOMER_READ', 'ROLE_CLIENT'], clients: true, customer: true },
   // The map's route and its answer for client users (their customer's markers, the update time theirs to see).
   'dormant-assets': { anyOf: ['VIEW_ASSET_MAP'], clients: true, customer: true },
   'overdue-assets': { anyOf: ['ASSET_READ'], clients: false, customer: true },

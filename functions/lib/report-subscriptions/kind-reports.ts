@@ -5,6 +5,7 @@ import { loanDaysReport } from './kinds/loan-days';
 import { outsideZoneReport } from './kinds/outside-zone';
 import { overdueAssetsReport } from './kinds/overdue-assets';
 import { pickupsWaitingReport } from './kinds/pickups-waiting';
+import { rentalAuditReport } from './kinds/rental-audit';
 import { tagHealthReport } from './kinds/tag-health';
 import { utilisationReport } from './kinds/utilisation';
 import { zoneStockReport } from './kinds/zone-stock';
@@ -22,4 +23,5 @@ export const KIND_REPORTS: Record<ReportKind, (input: KindInput) => KindReport> 
   'tag-health': tagHealthReport,
   'zone-stock': zoneStockReport,
   utilisation: utilisationReport,
+  'rental-audit': rentalAuditReport,
 };

@@ -124,7 +124,7 @@ export function kindRefusal(kind: ReportKind, roles: readonly string[], permissi
   const access = REPORT_KIND_ACCESS[kind];
   if (isClientUser(roles) && !access.clients) return KIND_NOT_FOR_CLIENTS;
   if (access.staffOnly && !isStaff(roles)) return KIND_NOT_ALLOWED;
-  if (!access.anyOf.some((name) => permissions.has(name))) return KIND_NOT_ALLOWED;
+  if (!access.anyOf.some((name) => permissions.has(name) || roles.includes(name))) return KIND_NOT_ALLOWED;
   return undefined;
 }
 

@@ -95,6 +95,10 @@ describe('report kind options', () => {
     expect(refusal('zone-stock', 'ROLE_TRANSPORTER')).toBe(KIND_NOT_ALLOWED);
     expect(refusal('tag-health', 'ROLE_TRANSPORTER')).toBe(KIND_NOT_ALLOWED);
     expect(kindRefusal('tag-health', ['ROLE_USER'], new Set(['ASSET_READ']))).toBe(KIND_NOT_ALLOWED);
+    // The rental audit's audience is its route's: whoever reads customers, and client users by their role.
+    expect(kindRefusal('rental-audit', ['ROLE_CLIENT'], new Set())).toBeUndefined();
+    expect(kindRefusal('rental-audit', ['ROLE_USER'], new Set(['ASSET_READ']))).toBe(KIND_NOT_ALLOWED);
+    expect(kindRefusal('rental-audit', ['ROLE_USER'], new Set(['CUSTOMER_READ']))).toBeUndefined();
   });
 
   it('read overdue as scheduled before the day of the run in Amsterdam', () => {

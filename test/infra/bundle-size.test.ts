@@ -35,7 +35,8 @@ const KNOWN_OVER: Record<string, { ceilingKb: number; why: string }> = {
       'the largest handler carries the whole route table with every contract schema (shared/route-contracts.ts), ' +
       'which grew with alarm notices, report kinds, utilisation and Web Push, then the history, evidence, report ' +
       'checks, share links, area search, labels and rental contracts routes, then the asset import (its planning and ' +
-      "csv-parse, ~43 kB) and bulk edit (its job store and worker hand-off); zod's locales are 258 kB of it",
+      "csv-parse, ~43 kB), bulk edit (its job store and worker hand-off) and the rental audit's export list (~5.5 kB); " +
+      "zod's locales are 258 kB of it",
   },
   devices: {
     ceilingKb: 1045,

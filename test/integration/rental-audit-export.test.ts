@@ -4,6 +4,7 @@ import { systemTenantContext } from '../../functions/lib/data/system-context';
 import { dayItem, type StoredAuditDay } from '../../functions/lib/rental-audit/audit-keys';
 import type { RentalAuditClass } from '../../shared/rental-audit/classify-day';
 import { type ExportJob, NOTHING_TO_EXPORT } from '../../shared/schemas/export';
+import { DEFAULT_RETENTION } from '../../shared/schemas/retention';
 import { call, tokenOf } from '../harness/api';
 import { readCsv, readPdf, readXlsx } from '../harness/export-files';
 import { addCustomerLogin, createOwnTenant, type OwnTenant, removeOwnTenant } from '../harness/own-tenant';
@@ -69,7 +70,9 @@ async function writeDays() {
           reason: null,
         },
       };
-      await dynamo().send(new PutCommand({ TableName: tableName(), Item: dayItem(ctx, day) }));
+      await dynamo().send(
+        new PutCommand({ TableName: tableName(), Item: dayItem(ctx, day, DEFAULT_RETENTION.loanDayYears) }),
+      );
     }
   }
 }

@@ -5,6 +5,7 @@ import { systemTenantContext } from '../../functions/lib/data/system-context';
 import { dayItem, type StoredAuditDay } from '../../functions/lib/rental-audit/audit-keys';
 import { previousMonthOf } from '../../functions/lib/report-subscriptions/next-due';
 import type { ReportSubscription } from '../../shared/schemas/report-subscription';
+import { DEFAULT_RETENTION } from '../../shared/schemas/retention';
 import { call } from '../harness/api';
 import { addCustomerLogin, createOwnTenant, type OwnTenant, removeOwnTenant } from '../harness/own-tenant';
 import { attachmentText, csvRows, reportMailOf } from '../harness/report-mails';
@@ -46,7 +47,9 @@ async function writeDay(customer: number, externalId: string, day: string, name:
     },
   };
   const ctx = systemTenantContext(String(tenant.tenantId));
-  await dynamo().send(new PutCommand({ TableName: tableName(), Item: dayItem(ctx, item) }));
+  await dynamo().send(
+    new PutCommand({ TableName: tableName(), Item: dayItem(ctx, item, DEFAULT_RETENTION.loanDayYears) }),
+  );
 }
 
 beforeAll(async () => {

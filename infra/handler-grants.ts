@@ -57,6 +57,8 @@ export interface HandlerGrants {
   invokeExportWorker?: true;
   /** lambda:InvokeFunction on the bulk edit worker (POST /api/assets/bulk-edit, /api/devices/bulk-edit). */
   invokeBulkEditWorker?: true;
+  /** lambda:InvokeFunction on the asset import worker (POST /api/assets/import). */
+  invokeAssetImportWorker?: true;
   /** The uplink FIFO queue: the ways in send, the processor consumes through its event source mapping. */
   uplinkQueue?: 'send' | 'consume';
   /**
@@ -90,6 +92,7 @@ export interface HandlerGrants {
 export type WorkerName =
   | 'export-worker'
   | 'bulk-edit-worker'
+  | 'asset-import-worker'
   | 'reset-mailer'
   | 'pipeline-processor'
   | 'pipeline-mqtt-ingest'
@@ -164,6 +167,7 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     data: [...RW, 'attachments', 'exports-read'],
     invokeExportWorker: true,
     invokeBulkEditWorker: true,
+    invokeAssetImportWorker: true,
     alarmTopic: 'notify',
     livePublish: true,
     eventBus: true,
@@ -242,6 +246,14 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
   // Applies a bulk edit's rows as the assets' and devices' single edits (status webhook events, live changes).
   'bulk-edit-worker': {
     entry: 'functions/workers/bulk-edit-worker.ts',
+    data: RW,
+    failureQueue: true,
+    livePublish: true,
+    webhookQueue: 'send',
+  },
+  // Applies an asset import's rows as the assets' single edits and creates (status webhook events, live changes).
+  'asset-import-worker': {
+    entry: 'functions/workers/asset-import-worker.ts',
     data: RW,
     failureQueue: true,
     livePublish: true,

@@ -11,7 +11,7 @@ import {
 } from '../../shared/schemas/asset-status';
 import { moveOpenAlarmsOfAsset } from '../lib/alarms/alarm-inbox';
 import { dryRunAssetImport, importAssets } from '../lib/asset-import/asset-import';
-import { readAssetImportProgress } from '../lib/asset-import/asset-import-journal';
+import { newestAssetImport, presentAssetImport } from '../lib/asset-import/asset-import-journal';
 import { assignProfileDefinitions } from '../lib/asset-profiles/asset-profile-writes';
 import {
   bodyVersionOf,
@@ -155,13 +155,14 @@ export const handler = createHttpHandler('assets', {
   }),
   'assets.import': route({
     rawBody: true,
-    run: ({ auth, event, query }) => importAssets(auth, event, (query as AssetImportQuery).plan),
+    run: async ({ auth, event, query }) =>
+      reply(202, await importAssets(auth, event, (query as AssetImportQuery).plan)),
   }),
   'assets.importProgress': route({
     run: async ({ auth, query }) => {
-      const progress = await readAssetImportProgress(auth.tenant, (query as AssetImportQuery).plan);
-      if (!progress) throw notFound(NO_IMPORT_OF_PLAN);
-      return progress;
+      const journal = await newestAssetImport(auth.tenant, (query as AssetImportQuery).plan);
+      if (!journal) throw notFound(NO_IMPORT_OF_PLAN);
+      return presentAssetImport(auth.tenant, journal);
     },
   }),
   'assets.create': route({

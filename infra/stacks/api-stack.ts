@@ -166,6 +166,23 @@ export class ApiStack extends Stack {
     // The rows' webhook events, as the assets handler's single edits send them.
     this.grantResources(bulkEditWorker, props, { exportWorker });
 
+    // Asset imports (functions/workers/asset-import-worker.ts): up to 10,000 rows, each a single edit or create.
+    const assetImportWorker = new HandlerFunction(this, 'Worker-asset-import', {
+      module: 'asset-import-worker',
+      entry: path.join(REPO_ROOT, 'functions', 'workers', 'asset-import-worker.ts'),
+      data: props.data,
+      logRetention: props.logRetention,
+      timeout: Duration.minutes(15),
+      environment: { STAGE: props.stage, POWERTOOLS_LOG_LEVEL: 'INFO' },
+    });
+    // The import is claimed once: a retry would find the claim and do nothing. A run that dies is kept for a look.
+    const failedImports = new FailureQueue(this, 'AssetImportWorkerFailures', { what: 'asset import runs that died' });
+    assetImportWorker.function.configureAsyncInvoke({
+      retryAttempts: 0,
+      onFailure: new destinations.SqsDestination(failedImports.queue),
+    });
+    this.grantResources(assetImportWorker, props, { exportWorker });
+
     // The reset request's mail, after the answer, on the pipeline bus (beside the session handler that puts it).
     if (props.eventBus)
       new ResetMailer(this, 'ResetMailer', {
@@ -207,7 +224,7 @@ export class ApiStack extends Stack {
         // Labels draw their PDF with a writer beside the bundle.
         ...(module === 'labels' ? { bundling: labelsBundling } : {}),
       });
-      this.grantResources(handler, props, { exportWorker, bulkEditWorker });
+      this.grantResources(handler, props, { exportWorker, bulkEditWorker, assetImportWorker });
       handlers.set(module, handler.function);
       handlerFunctions.set(module, handler.function);
     }
@@ -279,6 +296,7 @@ export class ApiStack extends Stack {
           ...[...handlers].map(([module, fn]) => [deployedNameOf(module as HandlerModule), fn] as const),
           ['export-worker', exportWorker.function],
           ['bulk-edit-worker', bulkEditWorker.function],
+          ['asset-import-worker', assetImportWorker.function],
           ...(webhookSender ? [['webhook-sender', webhookSender.handler.function] as const] : []),
         ]),
       });
@@ -292,9 +310,9 @@ export class ApiStack extends Stack {
   private grantResources(
     handler: HandlerFunction,
     props: ApiStackProps,
-    workers: { exportWorker: HandlerFunction; bulkEditWorker?: HandlerFunction },
+    workers: { exportWorker: HandlerFunction; bulkEditWorker?: HandlerFunction; assetImportWorker?: HandlerFunction },
   ) {
-    const { exportWorker, bulkEditWorker } = workers;
+    const { exportWorker, bulkEditWorker, assetImportWorker } = workers;
     const { grants, function: fn, role } = handler;
     if (grants.alarmTopic === 'subscribe') props.alarmDelivery?.grantSubscriptionManagement(fn);
     if (grants.alarmTopic === 'notify') props.alarmDelivery?.grantReportNotices(fn);
@@ -321,6 +339,15 @@ export class ApiStack extends Stack {
         new iam.PolicyStatement({
           actions: ['lambda:InvokeFunction'],
           resources: [bulkEditWorker.function.functionArn],
+        }),
+      );
+    }
+    if (grants.invokeAssetImportWorker && assetImportWorker) {
+      fn.addEnvironment('ASSET_IMPORT_WORKER_FUNCTION', assetImportWorker.function.functionName);
+      role.addToPolicy(
+        new iam.PolicyStatement({
+          actions: ['lambda:InvokeFunction'],
+          resources: [assetImportWorker.function.functionArn],
         }),
       );
     }

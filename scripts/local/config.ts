@@ -160,6 +160,7 @@ export function handlerEnvironment(ids: {
     LAMBDA_ENDPOINT: `http://${HOST}:${port('LAMBDA_PORT')}`,
     EXPORT_WORKER_FUNCTION: 'export-worker',
     BULK_EDIT_WORKER_FUNCTION: 'bulk-edit-worker',
+    ASSET_IMPORT_WORKER_FUNCTION: 'asset-import-worker',
     // Alarm side of the device pipeline (scripts/local/eventbridge-service.ts, sns-service.ts).
     EVENTBRIDGE_ENDPOINT: `http://${HOST}:${port('EVENTBRIDGE_PORT')}`,
     EVENT_BUS_NAME: 'tracking-pipeline',

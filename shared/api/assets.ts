@@ -17,7 +17,6 @@ import {
   assetImportPlanSchema,
   assetImportProgressSchema,
   assetImportQuerySchema,
-  assetImportResultSchema,
 } from '../schemas/asset-import';
 import { assetMapAnswerSchema, assetMapQuerySchema } from '../schemas/asset-map';
 import { assetStatusListQuerySchema, assetStatusSchema } from '../schemas/asset-status';
@@ -246,14 +245,16 @@ export const ASSETS_CONTRACTS = {
     response: assetImportPlanSchema,
   },
   'assets.import': {
-    summary: 'Import assets (CSV or Excel): applies the plan its dry run answered, row by row (409 if it changed)',
+    summary:
+      'Import assets (CSV or Excel): the plan its dry run answered (409 if it changed), applied row by row by a worker',
     upload: true,
     query: assetImportQuerySchema,
-    response: assetImportResultSchema,
+    response: assetImportProgressSchema,
+    status: 202,
     errors: [409],
   },
   'assets.importProgress': {
-    summary: 'How far the newest import of a plan came (rows done of its total), from its journal',
+    summary: 'How far the newest import of a plan came (rows done of its total), and its result once it ended',
     query: assetImportQuerySchema,
     response: assetImportProgressSchema,
     errors: [404],

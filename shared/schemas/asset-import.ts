@@ -101,7 +101,7 @@ export const assetImportPlanSchema = z.object({
 });
 export type AssetImportPlan = z.infer<typeof assetImportPlanSchema>;
 
-/** POST /api/assets/import?plan=<hash>: the plan as applied; `failed` rows met a concurrent write. */
+/** An import's outcome once its worker applied the plan; `failed` rows met a concurrent write. */
 export const assetImportResultSchema = z.object({
   counts: z.object({ ...countsShape, failed: z.number().int().nonnegative() }),
   /** Rows refused by the plan or failed while applying, with why; created rows with their new id. */
@@ -115,13 +115,19 @@ export const assetImportQuerySchema = z.object({
 });
 export type AssetImportQuery = z.infer<typeof assetImportQuerySchema>;
 
-/** GET /api/assets/import/progress?plan=<hash>: the newest import of that plan, as its journal has it. */
+/**
+ * POST /api/assets/import?plan=<hash> (202) and GET /api/assets/import/progress?plan=<hash>: an import run by the
+ * asset import worker, as its journal has it; `result` once it ended (`failed`: the run died, the rows it
+ * reached stand and the dry run shows what is left).
+ */
 export const assetImportProgressSchema = z.object({
+  id: z.string(),
   plan: z.string(),
-  status: z.enum(['running', 'done']),
+  status: z.enum(['running', 'done', 'failed']),
   total: z.number().int().nonnegative(),
   done: z.number().int().nonnegative(),
   startedAt: z.string(),
+  result: assetImportResultSchema.optional(),
 });
 export type AssetImportProgress = z.infer<typeof assetImportProgressSchema>;
 export const NO_IMPORT_OF_PLAN = 'No import of this plan was started';

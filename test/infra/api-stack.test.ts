@@ -17,7 +17,14 @@ const moduleOf = (fn: Props) =>
   ((fn.Environment as { Variables: Record<string, unknown> }).Variables.POWERTOOLS_SERVICE_NAME as string) ?? '';
 /** Background workers (functions/workers/), deployed beside the HTTP handlers. */
 // The report job is made here for the distribution's address its mails link to (infra/stacks/api-stack.ts).
-const WORKERS = ['export-worker', 'bulk-edit-worker', 'webhook-sender', 'reset-mailer', 'job-report-subscriptions'];
+const WORKERS = [
+  'export-worker',
+  'bulk-edit-worker',
+  'asset-import-worker',
+  'webhook-sender',
+  'reset-mailer',
+  'job-report-subscriptions',
+];
 const httpHandlers = () => functions().filter(([, fn]) => !WORKERS.includes(moduleOf(fn)));
 const workerOf = (name: string) => functions().find(([, fn]) => moduleOf(fn) === name) as [string, Props];
 
@@ -183,6 +190,25 @@ describe('bulk edit worker', () => {
   });
 });
 
+describe('asset import worker', () => {
+  it('runs up to 15 minutes without retries, invoked on its own ARN by the assets handler only', () => {
+    const [id, worker] = workerOf('asset-import-worker');
+    expect(worker.Timeout).toBe(900);
+    api().hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: id },
+      MaximumRetryAttempts: 0,
+    });
+    const invokers = resourcesOf(api(), 'AWS::IAM::Policy').filter(([, policy]) =>
+      JSON.stringify(policy.PolicyDocument).includes(JSON.stringify({ 'Fn::GetAtt': [id, 'Arn'] })),
+    );
+    expect(invokers.map(([policyId]) => policyId.replace(/RoleDefaultPolicy.*$/, ''))).toEqual(['Handlerassets']);
+    for (const [, fn] of httpHandlers()) {
+      const vars = (fn.Environment as { Variables: Props }).Variables;
+      expect(vars.ASSET_IMPORT_WORKER_FUNCTION === undefined).toBe(moduleOf(fn) !== 'assets');
+    }
+  });
+});
+
 describe('routes', () => {
   const routes = () => resourcesOf(api(), 'AWS::ApiGatewayV2::Route');
   const authorizerId = () => Object.keys(api().findResources('AWS::ApiGatewayV2::Authorizer'))[0];
@@ -266,8 +292,8 @@ describe('HTTP API', () => {
 
   it('alarms to the operator e-mail when alarmEmail is set', () => {
     api().hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: FULL_CONTEXT.alarmEmail });
-    // Handler errors, worker errors, API 5xx and the depth of the export and bulk edit workers' failure queues; the
-    // uplink queue's age and the rejection rate (test/infra/operations-dashboard.test.ts).
-    api().resourceCountIs('AWS::CloudWatch::Alarm', HANDLER_MODULES.length + WORKERS.length + 5);
+    // Handler errors, worker errors, API 5xx and the depth of the export, bulk edit and asset import workers'
+    // failure queues; the uplink queue's age and the rejection rate (test/infra/operations-dashboard.test.ts).
+    api().resourceCountIs('AWS::CloudWatch::Alarm', HANDLER_MODULES.length + WORKERS.length + 6);
   });
 });

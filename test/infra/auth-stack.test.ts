@@ -174,6 +174,7 @@ describe('single sign-on pre sign-up trigger', () => {
             ![
               'export-worker',
               'bulk-edit-worker',
+              'asset-import-worker',
               'webhook-sender',
               'reset-mailer',
               'job-report-subscriptions',

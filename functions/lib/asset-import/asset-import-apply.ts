@@ -1,38 +1,30 @@
 import { Logger } from '@aws-lambda-powertools/logger';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { assetInputSchema } from '../../../shared/schemas/asset';
 import type { AssetImportResult, AssetImportRow } from '../../../shared/schemas/asset-import';
 import { moveOpenAlarmsOfAsset } from '../alarms/alarm-inbox';
 import { emptyAsset, updateAsset } from '../assets/asset-http-writes';
 import { type AssetRecord, assetRepository } from '../assets/asset-repository';
 import { applyReferences, createAsset, resolveReferences } from '../assets/asset-writes';
-import { auditEntryOf, requestFactsOf } from '../audit/audit-entry';
+import { auditEntryOf } from '../audit/audit-entry';
 import { recordAuditEntry } from '../audit/audit-log';
 import { collectChanges } from '../audit/change-notes';
 import type { AuthContext } from '../auth/auth-context';
-import { PartitionPacer, writeUnits } from '../data/partition-pace';
-import { flushQueuedEffects } from '../effects/effects';
-import { HttpError } from '../http/errors';
+import { type PartitionPacer, writeUnits } from '../data/partition-pace';
+import { conflict, HttpError } from '../http/errors';
 import { actorOf } from '../pickups/actor';
 import { pickupRequestedAt, queueStatusEvents } from '../pickups/status-events';
-import { beginAssetImport, endAssetImport, noteAssetImportProgress } from './asset-import-journal';
+import type { ChunkOutcome, ImportRequestFacts } from './asset-import-journal';
 import type { PlannedRow } from './asset-import-plan';
+import type { WorkRow } from './asset-import-store';
 
 /**
  * Applies a plan row by row: each row is the single edit's (or create's) own code path, one conditional write
  * on the version the dry run read, with its audit entry, status events, live change and alarm move. A row whose
  * asset changed meanwhile fails alone (409 of that write) and is reported; the others stand
  * (docs/decisions/0332-asset-import-round-trips-the-export-per-row-behind-a-dry-run.md). Kept apart from the
- * import's parsing and planning so that another row-by-row writer can share it.
+ * import's parsing and planning so that another row-by-row writer can share it; the asset import worker runs it
+ * (asset-import-run.ts), with the import request's facts in each row's audit entry.
  */
-const WRITE_CONCURRENCY = 4;
-/** The journal's progress is written every this many rows. */
-const PROGRESS_EVERY = 250;
-/** Effects queued by the rows leave at checkpoints, not all at the end of a 10,000-row request. */
-const FLUSH_EVERY = 500;
-
-type Event = Pick<APIGatewayProxyEventV2, 'rawPath' | 'requestContext' | 'headers'>;
-
 async function createRow(auth: AuthContext, body: Record<string, unknown>, by: number | null) {
   const input = assetInputSchema.parse(body);
   const refs = await resolveReferences(auth.tenant, input);
@@ -65,12 +57,11 @@ async function updateRow(auth: AuthContext, current: AssetRecord, body: Record<s
 /** One audit entry per applied row, as a single edit has one, named after the import and the file line. */
 async function auditRow(
   auth: AuthContext,
-  event: Event,
+  facts: ImportRequestFacts,
   row: AssetImportRow,
   written: Awaited<ReturnType<typeof collectChanges>>,
   id: number,
 ) {
-  const facts = requestFactsOf(event);
   const entry = auditEntryOf({
     ...facts,
     requestId: `${facts.requestId}:${row.line}`,
@@ -85,12 +76,12 @@ async function auditRow(
   await recordAuditEntry(auth.tenant, entry);
 }
 
-async function applyRow(auth: AuthContext, event: Event, planned: PlannedRow, by: number | null) {
+async function applyRow(auth: AuthContext, facts: ImportRequestFacts, planned: PlannedRow, by: number | null) {
   const body = planned.body as Record<string, unknown>;
   const written = await collectChanges(() =>
     planned.current ? updateRow(auth, planned.current, body, by) : createRow(auth, body, by),
   );
-  await auditRow(auth, event, planned.row, written, written.result.id);
+  await auditRow(auth, facts, planned.row, written, written.result.id);
   return written.result;
 }
 
@@ -109,42 +100,41 @@ const failedRowOf = (row: AssetImportRow, error: unknown): AssetImportResult['ro
   problems: [{ column: '', message: error instanceof HttpError ? error.message : 'The row could not be saved.' }],
 });
 
-/** Applies the rows to create or update, paced on the tenant's asset partition, four in flight. */
-export async function applyAssetImport(
+/** Rows in flight by default (the bench measured 4 and 8: docs/performance.md, "Asset import"). */
+export const ROW_CONCURRENCY = 4;
+
+/**
+ * Applies a chunk of rows, paced on the tenant's asset partition, `concurrency` in flight. An update row is
+ * applied on the asset as read now (`currents`) and only at the version the dry run planned it on: an asset that
+ * changed since, or is gone, fails alone as its write's 409 would.
+ */
+export async function applyImportRows(
   auth: AuthContext,
-  event: Event,
-  plan: string,
-  rows: PlannedRow[],
-): Promise<AssetImportResult> {
+  facts: ImportRequestFacts,
+  rows: WorkRow[],
+  currents: Map<number, AssetRecord>,
+  options: { pacer: PartitionPacer; concurrency?: number },
+): Promise<ChunkOutcome> {
   const by = actorOf(auth);
-  const work = rows.filter((r) => r.row.action === 'create' || r.row.action === 'update');
-  const journal = await beginAssetImport(auth.tenant, plan, work.length, by);
-  const reported: AssetImportResult['rows'] = rows.filter((r) => r.row.action === 'refused').map((r) => r.row);
-  const counts = { create: 0, update: 0, unchanged: 0, refused: reported.length, failed: 0 };
-  counts.unchanged = rows.filter((r) => r.row.action === 'unchanged').length;
-  const pacer = new PartitionPacer();
+  const outcome: ChunkOutcome = { reported: [], create: 0, update: 0, failed: 0 };
   let next = 0;
-  let done = 0;
-  const worker = async () => {
-    while (next < work.length) {
-      const planned = work[next++] as PlannedRow;
-      const units = planned.current ? writeUnits(assetRepository.toItem(auth.tenant, planned.current), true) : 2;
-      await pacer.take(units);
+  const lane = async () => {
+    while (next < rows.length) {
+      const work = rows[next++] as WorkRow;
+      const current = work.row.id === null ? undefined : currents.get(work.row.id);
       try {
-        const saved = await applyRow(auth, event, planned, by);
-        counts[planned.row.action as 'create' | 'update']++;
-        if (planned.row.action === 'create') reported.push({ ...planned.row, id: saved.id });
+        if (work.row.action === 'update' && current?.version !== work.version) throw conflict();
+        const units = current ? writeUnits(assetRepository.toItem(auth.tenant, current), true) : 2;
+        await options.pacer.take(units);
+        const saved = await applyRow(auth, facts, { row: work.row, current, body: work.body }, by);
+        outcome[work.row.action as 'create' | 'update']++;
+        if (work.row.action === 'create') outcome.reported.push({ ...work.row, id: saved.id });
       } catch (error) {
-        counts.failed++;
-        reported.push(failedRow(planned.row, error));
+        outcome.failed++;
+        outcome.reported.push(failedRow(work.row, error));
       }
-      done++;
-      if (done % PROGRESS_EVERY === 0) await noteAssetImportProgress(journal, done);
-      if (done % FLUSH_EVERY === 0) await flushQueuedEffects();
     }
   };
-  await Promise.all(Array.from({ length: WRITE_CONCURRENCY }, worker));
-  await endAssetImport(journal, counts);
-  reported.sort((a, b) => a.line - b.line);
-  return { counts, rows: reported };
+  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? ROW_CONCURRENCY, rows.length) }, lane));
+  return outcome;
 }

@@ -15,15 +15,10 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type {
-  AssetImportPlan,
-  AssetImportProgress,
-  AssetImportResult,
-  AssetImportRow,
-} from '@shared/schemas/asset-import';
+import type { AssetImportPlan, AssetImportProgress, AssetImportRow } from '@shared/schemas/asset-import';
 import type { ExportResult } from '@shared/schemas/export';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../../api/apiClient';
@@ -36,7 +31,7 @@ import { excelToCsv } from './excelToCsv';
 
 /** Rows shown in the dry run's table; the counts and the error report cover every row. */
 const ROWS_SHOWN = 200;
-/** How often the running import's journal is read. */
+/** How often the running import's journal is read (the worker counts a chunk of rows at a time). */
 const PROGRESS_POLL_MS = 2000;
 
 function download(text: string, name: string) {
@@ -48,7 +43,7 @@ function download(text: string, name: string) {
 /**
  * Import of /assets (docs/decisions/0332-asset-import-round-trips-the-export-per-row-behind-a-dry-run.md): the
  * import layout to download, a file picked, the dry run's counts and per-row changes, then the same plan applied
- * with progress, and the refused and failed rows as a CSV error report.
+ * by the asset import worker with its progress, and the refused and failed rows as a CSV error report.
  */
 export function AssetImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('assets');
@@ -64,21 +59,26 @@ export function AssetImportDialog({ open, onClose }: { open: boolean; onClose: (
   });
   const apply = useMutation({
     mutationFn: ({ f, plan }: { f: File; plan: string }) =>
-      api.post<AssetImportResult>('/api/assets/import', form(f), { query: { plan } }),
-    // The list behind the dialog shows the imported rows once it is closed.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: assetKeys.all }),
+      api.post<AssetImportProgress>('/api/assets/import', form(f), { query: { plan } }),
     meta: { silent: true },
   });
-  // How far the running import came, from its journal (the request answers only when every row is applied).
+  // The request answers once the rows are stored (202); the asset import worker applies them, and its journal is
+  // read until the import ended, with its result.
+  const started = apply.data;
   const progress = useQuery({
-    queryKey: [...assetKeys.all, 'import-progress', apply.variables?.plan],
-    queryFn: () =>
-      api.get<AssetImportProgress>('/api/assets/import/progress', { query: { plan: apply.variables?.plan } }),
-    enabled: apply.isPending && apply.variables !== undefined,
-    refetchInterval: PROGRESS_POLL_MS,
+    queryKey: ['asset-import-progress', started?.id],
+    queryFn: () => api.get<AssetImportProgress>('/api/assets/import/progress', { query: { plan: started?.plan } }),
+    enabled: started?.status === 'running',
+    refetchInterval: (query) => (query.state.data?.status === 'running' ? PROGRESS_POLL_MS : false),
     retry: false,
     meta: { silent: true },
   });
+  const ended = [started, progress.data].find((answer) => answer && answer.status !== 'running');
+  const applying = apply.isPending || (started !== undefined && !ended && !progress.error);
+  // The list behind the dialog shows the imported rows once it is closed.
+  useEffect(() => {
+    if (ended) queryClient.invalidateQueries({ queryKey: assetKeys.all });
+  }, [ended, queryClient]);
   const [params] = useSearchParams();
   // The list as filtered on screen, in the import layout: what the user edits and picks again here.
   const template = useMutation({
@@ -109,7 +109,7 @@ export function AssetImportDialog({ open, onClose }: { open: boolean; onClose: (
     onClose();
   };
   const plan = dryRun.data;
-  const result = apply.data;
+  const result = ended?.result;
   const pending = plan ? plan.counts.create + plan.counts.update : 0;
 
   return (
@@ -136,11 +136,11 @@ export function AssetImportDialog({ open, onClose }: { open: boolean; onClose: (
         <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => input.current?.click()}>
           {file ? file.name : t('import.pick')}
         </Button>
-        {(dryRun.isPending || apply.isPending) && (
+        {(dryRun.isPending || applying) && (
           <LinearProgress
             sx={{ mt: 2 }}
-            aria-label={t(apply.isPending ? 'import.applying' : 'import.checking')}
-            {...(apply.isPending && progress.data?.total
+            aria-label={t(applying ? 'import.applying' : 'import.checking')}
+            {...(applying && progress.data?.total
               ? { variant: 'determinate', value: (100 * progress.data.done) / progress.data.total }
               : {})}
           />
@@ -155,9 +155,14 @@ export function AssetImportDialog({ open, onClose }: { open: boolean; onClose: (
             {errorMessage(dryRun.error)}
           </Alert>
         )}
-        {apply.error && (
+        {(apply.error || progress.error) && (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {errorMessage(apply.error)}
+            {errorMessage(apply.error ?? progress.error)}
+          </Alert>
+        )}
+        {ended?.status === 'failed' && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {t('import.stopped', { done: ended.done, total: ended.total })}
           </Alert>
         )}
         {plan && !result && <ImportPlan plan={plan} />}
@@ -186,7 +191,7 @@ export function AssetImportDialog({ open, onClose }: { open: boolean; onClose: (
         {!result && (
           <Button
             variant="contained"
-            disabled={!plan || !file || pending === 0 || apply.isPending}
+            disabled={!plan || !file || pending === 0 || applying || started !== undefined}
             onClick={() => file && plan && apply.mutate({ f: file, plan: plan.plan })}
           >
             {t('import.apply', { count: pending })}

@@ -1,14 +1,22 @@
 import { stringify } from 'csv-stringify/sync';
-import { ASSET_IMPORT_MAX_ROWS, type AssetImportPlan, type AssetImportResult } from '../../shared/schemas/asset-import';
+import { flattenClaims } from '../../scripts/local/gateway';
+import {
+  ASSET_IMPORT_MAX_ROWS,
+  type AssetImportPlan,
+  type AssetImportProgress,
+  type AssetImportResult,
+} from '../../shared/schemas/asset-import';
 import { ASSET_IMPORT_MESSAGES as M } from '../../shared/schemas/asset-import-messages';
 import { call, tokenOf } from '../harness/api';
 import { readCsv, readXlsx } from '../harness/export-files';
 import { readStack } from '../harness/stack';
+import { waitUntil } from '../harness/wait';
 
 /**
  * Asset import (docs/decisions/0332-asset-import-round-trips-the-export-per-row-behind-a-dry-run.md): the
- * export's import layout, edited, dry run, imported: the assets equal the edits, an unchanged row is not
- * rewritten, a broken row is refused and untouched; another tenant's ids are refused; bounds answer 4xx.
+ * export's import layout, edited, dry run, imported through the asset import worker: the assets equal the edits,
+ * an unchanged row is not rewritten, a broken row is refused and untouched; the worker invoked again for the same
+ * import applies nothing twice; another tenant's ids are refused; bounds answer 4xx.
  */
 type Asset = {
   id: number;
@@ -38,8 +46,40 @@ async function upload<T>(path: string, token: string, content: Buffer | string, 
 
 const dryRun = (token: string, content: Buffer | string, filename?: string) =>
   upload<AssetImportPlan>('/api/assets/import/dry-run', token, content, filename);
-const apply = (token: string, plan: string, content: Buffer | string, filename?: string) =>
-  upload<AssetImportResult>(`/api/assets/import?plan=${plan}`, token, content, filename);
+const start = (token: string, plan: string, content: Buffer | string, filename?: string) =>
+  upload<AssetImportProgress>(`/api/assets/import?plan=${plan}`, token, content, filename);
+
+const progressOf = async (token: string, plan: string) =>
+  (await call<AssetImportProgress>('GET', `/api/assets/import/progress?plan=${plan}`, { token })).body;
+
+/** The import answers 202 once its rows are stored; the worker applies them, the journal says when it ended. */
+async function ended(token: string, plan: string): Promise<AssetImportProgress & { result: AssetImportResult }> {
+  const done = await waitUntil(
+    `the import of ${plan} to end`,
+    () => progressOf(token, plan),
+    (progress) => progress.status !== 'running',
+    { timeoutMs: 120_000 },
+  );
+  expect(done.status).toBe('done');
+  return done as AssetImportProgress & { result: AssetImportResult };
+}
+
+async function apply(token: string, plan: string, content: Buffer | string) {
+  const started = await start(token, plan, content);
+  expect(started.status).toBe(202);
+  expect(started.body).toMatchObject({ plan, status: 'running' });
+  return ended(token, plan);
+}
+
+/** The asset import worker invoked as Lambda would invoke it, synchronously, through the local Lambda service. */
+async function invokeWorker(token: string, journal: string) {
+  const claims = flattenClaims(JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')));
+  const response = await fetch(
+    `http://127.0.0.1:${stack.ports.LAMBDA_PORT}/2015-03-31/functions/asset-import-worker/invocations`,
+    { method: 'POST', body: JSON.stringify({ tenantId: claims['custom:tenant'], journal, claims }) },
+  );
+  expect(response.status).toBe(200);
+}
 
 /** The import layout of the assets `filter` selects (`search=` or `id=`), in reference order. */
 async function exported(token: string, type: 'csv' | 'excel', filter: string): Promise<Buffer> {
@@ -99,10 +139,14 @@ describe('asset import', () => {
     expect(byLine(6)).toMatchObject({ action: 'create', id: null });
 
     const before = { c: await getAsset(admin, ids.c as number), d: await getAsset(admin, ids.d as number) };
-    const result = await apply(admin, plan.body.plan, file);
-    expect(result.status).toBe(200);
-    expect(result.body.counts).toEqual({ create: 1, update: 2, unchanged: 1, refused: 1, failed: 0 });
-    const createdId = result.body.rows.find((row) => row.action === 'create')?.id as number;
+    const { result, ...progress } = await apply(admin, plan.body.plan, file);
+    expect(progress).toMatchObject({ status: 'done', total: 3, done: 3 });
+    expect(result.counts).toEqual({ create: 1, update: 2, unchanged: 1, refused: 1, failed: 0 });
+    expect(result.rows.map((row) => [row.line, row.action])).toEqual([
+      [5, 'refused'],
+      [6, 'create'],
+    ]);
+    const createdId = result.rows.find((row) => row.action === 'create')?.id as number;
 
     expect(await getAsset(admin, ids.a as number)).toMatchObject({ reference: `${run}-a2`, description: 'edited' });
     expect((await getAsset(admin, ids.b as number)).scheduled?.slice(0, 10)).toBe(futureDay(30));
@@ -110,13 +154,11 @@ describe('asset import', () => {
     expect(await getAsset(admin, ids.d as number)).toEqual(before.d); // refused and untouched
     expect(await getAsset(admin, createdId)).toMatchObject({ name: `${run} e`, reference: `${run}-e` });
 
-    const progress = await call('GET', `/api/assets/import/progress?plan=${plan.body.plan}`, { token: admin });
-    expect(progress.body).toMatchObject({ status: 'done', total: 3, done: 3 });
     const none = await call('GET', `/api/assets/import/progress?plan=${'0'.repeat(64)}`, { token: admin });
     expect(none.status).toBe(404);
 
     // The same plan again: the versions moved on, so it is no longer the dry run's plan.
-    const again = await apply(admin, plan.body.plan, file);
+    const again = await start(admin, plan.body.plan, file);
     expect(again.status).toBe(409);
     expect(again.body.detail).toBe(M.planChanged);
   });
@@ -139,6 +181,34 @@ describe('asset import', () => {
     });
   });
 
+  it('the worker invoked again for the same import applies nothing twice', async () => {
+    const file = stringify([
+      ['name', 'reference'],
+      [`${run} once a`, `${run}-once-a`],
+      [`${run} once b`, `${run}-once-b`],
+    ]);
+    const plan = await dryRun(admin, file);
+    expect(plan.body.counts).toMatchObject({ create: 2 });
+    const started = await start(admin, plan.body.plan, file);
+    expect(started.status).toBe(202);
+    const journal = `IMPORT#${started.body.startedAt}#${plan.body.plan}`;
+    // Twice more at once, as a retried or duplicated delivery would: one run claims the import, the others find
+    // the claim. The file only creates, so a row applied twice would be a second asset.
+    await Promise.all([invokeWorker(admin, journal), invokeWorker(admin, journal)]);
+    const { result } = await ended(admin, plan.body.plan);
+    expect(result.counts).toMatchObject({ create: 2, failed: 0 });
+    await invokeWorker(admin, journal);
+    expect((await ended(admin, plan.body.plan)).result).toEqual(result);
+    const listed = await call<{ 'hydra:member': Asset[] }>('GET', `/api/assets?pagination=false&search=${run}`, {
+      token: admin,
+    });
+    const references = listed.body['hydra:member'].map((asset) => asset.reference ?? '');
+    expect(references.filter((reference) => reference.startsWith(`${run}-once`)).sort()).toEqual([
+      `${run}-once-a`,
+      `${run}-once-b`,
+    ]);
+  });
+
   it("another tenant's ids are refused and nothing of theirs changes", async () => {
     const file = await exported(admin, 'csv', `id=${ids.a}`);
     const acme = await tokenOf('acme-admin');
@@ -146,8 +216,8 @@ describe('asset import', () => {
     expect(plan.status).toBe(200);
     expect(plan.body.rows[0]).toMatchObject({ action: 'refused', problems: [{ column: 'id', message: M.notFound }] });
     const before = await getAsset(admin, ids.a as number);
-    const result = await apply(acme, plan.body.plan, file);
-    expect(result.body.counts).toMatchObject({ create: 0, update: 0, refused: 1 });
+    const { result } = await apply(acme, plan.body.plan, file);
+    expect(result.counts).toMatchObject({ create: 0, update: 0, refused: 1 });
     expect(await getAsset(admin, ids.a as number)).toEqual(before);
   });
 

@@ -11,6 +11,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { HANDLER_MODULES, type HandlerModule, ROUTES } from '../../shared/routes';
+import { BULK_EDIT_WORKER_TIMEOUT_MINUTES } from '../../shared/schemas/bulk-edit';
 import type { AlarmDelivery } from '../constructs/alarm-delivery';
 import { ApiEdge } from '../constructs/api-edge';
 import { exportWorkerBundling } from '../constructs/export-worker-bundling';
@@ -154,7 +155,8 @@ export class ApiStack extends Stack {
       entry: path.join(REPO_ROOT, 'functions', 'workers', 'bulk-edit-worker.ts'),
       data: props.data,
       logRetention: props.logRetention,
-      timeout: Duration.minutes(15),
+      // A running job without progress for longer than this is answered as stalled (bulk-edit-stall.ts).
+      timeout: Duration.minutes(BULK_EDIT_WORKER_TIMEOUT_MINUTES),
       environment: { STAGE: props.stage, POWERTOOLS_LOG_LEVEL: 'INFO' },
     });
     // The job is claimed once: a retry would find the claim and do nothing. A run that dies is kept for a look.

@@ -10,6 +10,11 @@ import { deviceListQuerySchema, deviceUpdateInputSchema } from './device';
  * each row again when it is applied, as a single edit would be.
  */
 export const BULK_EDIT_MAX_ROWS = 5000;
+/**
+ * The bulk edit worker's Lambda timeout (infra/stacks/api-stack.ts). A running job whose last progress is older
+ * than this (and a margin) has no worker left: it is answered as stalled (functions/lib/bulk-edit/bulk-edit-stall.ts).
+ */
+export const BULK_EDIT_WORKER_TIMEOUT_MINUTES = 15;
 export const BULK_EDIT_TARGETS = ['assets', 'devices'] as const;
 export type BulkEditTarget = (typeof BULK_EDIT_TARGETS)[number];
 
@@ -23,6 +28,8 @@ export const BULK_EDIT_MESSAGES = {
   conflict: 'Changed by someone else meanwhile: not applied',
   failed: 'Could not be applied',
   interrupted: 'Not applied: the job was interrupted',
+  stalledNotApplied: 'Not applied: the job stopped before this row',
+  stalledUnknown: 'Perhaps applied: the job stopped while applying this row; check it',
   oneSelection: 'Select rows either by their ids or by the list filter',
 } as const;
 
@@ -83,17 +90,20 @@ export const deviceBulkEditInputSchema = z.object({
 });
 export type DeviceBulkEditInput = z.input<typeof deviceBulkEditInputSchema>;
 
-export const BULK_EDIT_OUTCOMES = ['done', 'refused'] as const;
+/** `unknown`: a stalled job's worker stopped while applying the row's chunk, whose results it never recorded. */
+export const BULK_EDIT_OUTCOMES = ['done', 'refused', 'unknown'] as const;
 export const bulkEditRowSchema = z.object({
   id: entityIdSchema,
   outcome: z.enum(BULK_EDIT_OUTCOMES),
-  /** Why a row was refused: the single edit's message (a field's violation, not found, a conflict). */
+  /** Why a row was refused (the single edit's message: a field's violation, not found, a conflict) or is unknown. */
   reason: z.string().optional(),
 });
 export type BulkEditRow = z.infer<typeof bulkEditRowSchema>;
 
-export const BULK_EDIT_STATUSES = ['running', 'done', 'failed'] as const;
+/** `stalled` is never stored: a running job without progress for longer than its worker can live is answered so. */
+export const BULK_EDIT_STATUSES = ['running', 'done', 'failed', 'stalled'] as const;
 export type BulkEditStatus = (typeof BULK_EDIT_STATUSES)[number];
+export type StoredBulkEditStatus = Exclude<BulkEditStatus, 'stalled'>;
 
 /** A job as its starter follows it: progress while running, every row's result once done. */
 export const bulkEditJobSchema = z.object({

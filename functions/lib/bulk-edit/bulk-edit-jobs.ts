@@ -10,7 +10,16 @@ import { notFound } from '../http/errors';
 import type { HttpEvent } from '../http/handler';
 import { validate } from '../http/validation';
 import { type RawSelection, selectedIds } from './bulk-edit-selection';
-import { createOrFindJob, finishJob, getJob, readRows, requestHashOf, type StoredBulkEditJob } from './bulk-edit-store';
+import { isStalled, stalledRows } from './bulk-edit-stall';
+import {
+  createOrFindJob,
+  finishJob,
+  getJob,
+  ROWS_PER_CHUNK,
+  readRows,
+  requestHashOf,
+  type StoredBulkEditJob,
+} from './bulk-edit-store';
 import { invokeBulkEditJob } from './bulk-edit-worker-client';
 
 /**
@@ -52,7 +61,7 @@ export async function startBulkEdit(
       path: facts.path,
     },
   });
-  if (existing) return presentJob(job, await readRows(auth.tenant, job.id));
+  if (existing) return answerOf(auth, job);
   try {
     await invokeBulkEditJob({
       jobId: job.id,
@@ -70,7 +79,16 @@ export async function startBulkEdit(
 export async function followBulkEdit(auth: AuthContext, target: BulkEditTarget, jobId: string): Promise<BulkEditJob> {
   const job = await getJob(auth.tenant, jobId);
   if (!job || job.owner_sub !== auth.sub || job.target !== target) throw notFound();
-  return presentJob(job, await readRows(auth.tenant, job.id));
+  return answerOf(auth, job);
+}
+
+/** A job with its rows so far; one whose worker is gone (bulk-edit-stall.ts) as stalled, every row accounted for. */
+async function answerOf(auth: AuthContext, job: StoredBulkEditJob): Promise<BulkEditJob> {
+  const recorded = await readRows(auth.tenant, job.id);
+  if (!isStalled(job)) return presentJob(job, recorded);
+  const rows = stalledRows(job, recorded, ROWS_PER_CHUNK);
+  const count = (outcome: string) => rows.filter((row) => row.outcome === outcome).length;
+  return { ...presentJob(job, rows), status: 'stalled', done: count('done'), refused: count('refused') };
 }
 
 const presentJob = (job: StoredBulkEditJob, rows: BulkEditJob['rows']): BulkEditJob => ({

@@ -7,7 +7,7 @@ import { flushQueuedEffects } from '../effects/effects';
 import { actorOf } from '../pickups/actor';
 import { applyAssetRow } from './apply-asset-row';
 import { applyDeviceRow } from './apply-device-row';
-import { claimJob, finishJob, getJob, recordChunk, type StoredBulkEditJob } from './bulk-edit-store';
+import { claimJob, finishJob, getJob, ROWS_PER_CHUNK, recordChunk, type StoredBulkEditJob } from './bulk-edit-store';
 import { withRowAudit } from './row-audit';
 
 /** What the API hands the bulk edit worker (functions/workers/bulk-edit-worker.ts). */
@@ -18,8 +18,6 @@ export interface BulkEditJobEvent {
   claims: RawClaims;
 }
 
-/** Rows whose results are written together with the job's counts: the progress a console sees moves by this. */
-export const ROWS_PER_CHUNK = 100;
 /**
  * Rows in flight. Each row is a handful of reads and one transaction on its own item; the assets of a tenant
  * share the list's partition key, so a few at a time keeps far under DynamoDB's 1,000 WCU a key.

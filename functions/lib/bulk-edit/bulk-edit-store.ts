@@ -5,14 +5,15 @@ import type { AuditActor } from '../../../shared/schemas/audit-entry';
 import {
   BULK_EDIT_MESSAGES,
   type BulkEditRow,
-  type BulkEditStatus,
   type BulkEditTarget,
+  type StoredBulkEditStatus,
 } from '../../../shared/schemas/bulk-edit';
 import { dynamo, tableName } from '../data/client';
 import { typePartition } from '../data/keys';
 import { queryAllPages } from '../data/query-page';
 import type { TenantContext } from '../data/tenant-context';
 import { unprocessable } from '../http/errors';
+import { stalledBefore } from './bulk-edit-stall';
 
 /**
  * Bulk edit jobs (docs/data-model.md "Bulk edit job"), in the tenant's BULK_EDIT_JOB partition:
@@ -25,13 +26,15 @@ import { unprocessable } from '../http/errors';
  */
 const TYPE = 'BULK_EDIT_JOB';
 export const BULK_EDIT_RETENTION_DAYS = 7;
+/** Rows whose results are written together with the job's counts: the progress a console sees moves by this. */
+export const ROWS_PER_CHUNK = 100;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export interface StoredBulkEditJob {
   id: string;
   target: BulkEditTarget;
   owner_sub: string;
-  status: BulkEditStatus;
+  status: StoredBulkEditStatus;
   ids: number[];
   /** The changes as the request sent them: each row validates them again as a single edit would. */
   changes: Record<string, unknown>;
@@ -168,7 +171,9 @@ export async function readRows(ctx: TenantContext, id: string): Promise<BulkEdit
 
 /**
  * The one run of a job: a second invocation (Lambda retries an asynchronous one that failed) finds the claim
- * and does nothing, so no row is ever applied twice; rows the first run left are reported as interrupted.
+ * and does nothing, so no row is ever applied twice; rows the first run left are reported as interrupted. An
+ * invocation that arrives after the job was already answered as stalled (Lambda may hold an asynchronous event for
+ * hours) does nothing either, so a job once shown stalled never starts applying rows behind its starter's back.
  */
 export async function claimJob(ctx: TenantContext, id: string): Promise<boolean> {
   try {
@@ -177,9 +182,14 @@ export async function claimJob(ctx: TenantContext, id: string): Promise<boolean>
         TableName: tableName(),
         Key: jobKey(ctx, id),
         UpdateExpression: 'SET claimed_at = :now, updated_at = :now',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(claimed_at) AND #status = :running',
+        ConditionExpression:
+          'attribute_exists(pk) AND attribute_not_exists(claimed_at) AND #status = :running AND updated_at > :stalled',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':now': new Date().toISOString(), ':running': 'running' },
+        ExpressionAttributeValues: {
+          ':now': new Date().toISOString(),
+          ':running': 'running',
+          ':stalled': stalledBefore(),
+        },
       }),
     );
     return true;

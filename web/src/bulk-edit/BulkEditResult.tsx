@@ -28,13 +28,16 @@ export function useRowReason() {
       .join('; ');
 }
 
-/** The job's progress while it runs, then every row's result (refused rows first: they are what needs a look). */
+/** What needs a look comes first: rows perhaps applied by a stalled job, then refused rows, then applied ones. */
+const LOOK_ORDER: Record<BulkEditRow['outcome'], number> = { unknown: 0, refused: 1, done: 2 };
+
+/** The job's progress while it runs, then every row's result. */
 export function BulkEditResult({ job }: { job: BulkEditJob }) {
   const { t } = useTranslation('bulkEdit');
   const reason = useRowReason();
   const processed = job.done + job.refused;
   const percent = job.total === 0 ? 100 : Math.round((processed / job.total) * 100);
-  const rows = [...job.rows].sort((a, b) => (a.outcome === b.outcome ? 0 : a.outcome === 'refused' ? -1 : 1));
+  const rows = [...job.rows].sort((a, b) => LOOK_ORDER[a.outcome] - LOOK_ORDER[b.outcome]);
   return (
     <Box data-state={job.status} data-testid="bulk-edit-result">
       <LinearProgress
@@ -50,6 +53,11 @@ export function BulkEditResult({ job }: { job: BulkEditJob }) {
       {job.status === 'failed' && (
         <Alert severity="warning" sx={{ mb: 1 }}>
           {t('failed')}
+        </Alert>
+      )}
+      {job.status === 'stalled' && (
+        <Alert severity="error" sx={{ mb: 1 }} data-testid="bulk-edit-stalled">
+          {t('stalled')}
         </Alert>
       )}
       {job.status !== 'running' && (

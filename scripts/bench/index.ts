@@ -8,6 +8,7 @@ import { benchAssetHistory } from './asset-history.bench';
 import { benchAssetImport } from './asset-import.bench';
 import { type ApiSession, benchAssetListTenant } from './asset-list.bench';
 import { benchAssetMap } from './asset-map.bench';
+import { benchBulkEdit } from './bulk-edit.bench';
 import { benchCodec } from './codec.bench';
 import { benchDeviceList } from './device-list.bench';
 import { benchFairness } from './fairness.bench';
@@ -34,7 +35,7 @@ import { benchTimeRules } from './time-rules.bench';
  * BENCH_SECTIONS=device-list measures only the device list (with BENCH_TENANTS=0: no asset tenant seeded).
  * BENCH_TENANTS=10000 limits the tenants, BENCH_REPS the repetitions (default 15), BENCH_STACK_FILE reuses a
  * running stack, BENCH_DRY_RUN=true prints the sections instead of writing the file. BENCH_SECTIONS=asset-map
- * (comma list of asset-list, exports, asset-import, asset-map, asset-history, area-search, device-list, silent-tags, time-rules, report-subscriptions, rental-audit, geofence, geocoding, pipeline, pipeline-1000, push, codec, load, fairness) runs only those; the asset map bench (asset-map.bench.ts)
+ * (comma list of asset-list, exports, asset-import, asset-map, asset-history, area-search, bulk-edit, device-list, silent-tags, time-rules, report-subscriptions, rental-audit, geofence, geocoding, pipeline, pipeline-1000, push, codec, load, fairness) runs only those; the asset map bench (asset-map.bench.ts)
  * adds a 1.5k tenant to compare with the 10k and 100k ones.
  */
 const TENANTS = [
@@ -136,6 +137,8 @@ async function main() {
     if (runs('silent-tags')) sections.push(['silent-tags', await benchSilentTags(log)]);
     // 10,000 rows created and updated through the asset import (asset-import.bench.ts).
     if (runs('asset-import')) sections.push(['asset-import', await benchAssetImport(log)]);
+    // Bulk edit jobs of 1,000 and 5,000 rows (bulk-edit.bench.ts): its own tenant, the worker in this process.
+    if (runs('bulk-edit')) sections.push(['bulk-edit', await benchBulkEdit(session, log)]);
     // The time-rule job (time-rules.bench.ts): its own 10k-asset tenant with timers, the job in this process.
     if (runs('time-rules')) sections.push(['time-rules', await benchTimeRules(log)]);
     // The report job (report-subscriptions.bench.ts): its own tenant of 10k subscriptions, the job in this process.

@@ -260,7 +260,14 @@ export const ASSETS_CONTRACTS = {
     errors: [404],
   },
   'assets.create': { summary: 'Create an asset', body: assetInputSchema, response: assetSchema, status: 201 },
-  'assets.update': { summary: 'Update an asset', body: assetUpdateInputSchema, response: assetSchema, ifMatch: true },
+  // Idempotent: the scan screen's depot check-in / check-out is this update, sent through the offline queue.
+  'assets.update': {
+    summary: 'Update an asset',
+    body: assetUpdateInputSchema,
+    response: assetSchema,
+    ifMatch: true,
+    idempotent: true,
+  },
   'assets.delete': { summary: 'Delete an asset', ifMatch: true },
   'assets.saveProfiles': {
     summary: "Assign an asset's profiles",

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { call, tokenOf } from '../harness/api';
 
 /**
- * `Idempotency-Key` on the report actions (functions/lib/http/idempotency.ts): the console's offline queue sends
- * a report again when it never heard the first answer, and the report must be made once. Counted by what the
- * report leaves behind: its audit entry and the asset's status.
+ * `Idempotency-Key` on the report actions and the asset's update (functions/lib/http/idempotency.ts): the
+ * console's offline queue sends a report or a depot check-in / check-out again when it never heard the first
+ * answer, and it must be applied once. Counted by what it leaves behind: its audit entry and the asset's state.
  */
 type Asset = { id: number; version: number; status: { status: string } | null };
 type AuditPage = { 'hydra:member': { action: string }[] };
@@ -28,7 +28,7 @@ async function reportsAudited(admin: string, assetId: number, action: string) {
   return page.body['hydra:member'].filter((entry) => entry.action === action).length;
 }
 
-describe('Idempotency-Key on the report actions', () => {
+describe("Idempotency-Key on the report actions and the asset's update", () => {
   let admin: string;
   let transporter: string;
   let acmeAdmin: string;
@@ -94,6 +94,28 @@ describe('Idempotency-Key on the report actions', () => {
     expect(statuses).toContain(200);
     expect(statuses.every((status) => status === 200 || status === 409)).toBe(true);
     expect(await reportsAudited(admin, asset.id, 'assets.deregister')).toBe(1);
+  });
+
+  it("applies a depot check-out sent twice with one key once (the asset's update), and answers the second as the first", async () => {
+    const asset = await newAsset(admin, `Idempotent check-out ${randomUUID().slice(0, 8)}`);
+    const key = randomUUID();
+    const path = `/api/assets/${asset.id}`;
+    const checkOut = { name: asset.name, version: asset.version, client: 1, status: 'registered' };
+    const first = await call<Asset>('PUT', path, withKey(admin, key, checkOut));
+    expect(first.status).toBe(200);
+    expect(first.body.version).toBe(asset.version + 1);
+    const again = await call<Asset>('PUT', path, withKey(admin, key, checkOut));
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(await reportsAudited(admin, asset.id, 'assets.update')).toBe(1);
+    const stored = await call<Asset & { client: { id: number } | null }>('GET', path, { token: admin });
+    expect([stored.body.version, stored.body.client?.id, stored.body.status?.status]).toEqual([
+      asset.version + 1,
+      1,
+      'registered',
+    ]);
+    // Without the key the same send is a new update on a version that has passed: 409, nothing overwritten.
+    expect((await call('PUT', path, { token: admin, body: checkOut })).status).toBe(409);
   });
 
   it('runs a refused send again when retried: only answers that applied are kept', async () => {

@@ -84,7 +84,7 @@ const contentTypeOf = (file: File) => file.type || 'application/octet-stream';
 
 /**
  * The three steps of one file, without notices: the attachments tab's queue below, and the scan screen's report
- * photo (web/src/scan/sendScanAction.ts). A failed credentials call throws its notice text as an UploadStepError.
+ * photo (web/src/scan/scanActions.ts). A failed credentials call throws its notice text as an UploadStepError.
  */
 export async function uploadAttachmentFile(assetId: number, file: File, onProgress: (percent: number) => void) {
   const ticket = await api

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../assets/assetFormat';
 import { translateMessage } from '../i18n/translateMessage';
 import type { QueuedAction } from './offlineDb';
-import { dropAction, flushQueue } from './offlineQueue';
+import { actionName, dropAction, flushQueue } from './offlineQueue';
 import { QueuedConflictDialog } from './QueuedConflictDialog';
 import { useOfflineQueue, useOnline } from './useOfflineQueue';
 import { useOfflineQueueSync } from './useOfflineQueueSync';
@@ -115,7 +115,7 @@ export function OfflineQueueButton() {
 
 function QueuedActionItem({ action, onResolve }: { action: QueuedAction; onResolve: () => void }) {
   const { t } = useTranslation('offline');
-  const name = t(`action.${action.route.split('.').pop()}` as 'action.delivered', { defaultValue: action.route });
+  const name = actionName(t, action);
   return (
     <ListItem disableGutters data-state={action.state} data-testid="queued-action" sx={{ flexWrap: 'wrap', gap: 1 }}>
       <ListItemText

@@ -16,6 +16,11 @@ const REPORTED_STATUS: Record<string, string> = {
   'assets.deregister': 'send_deregistered',
 };
 
+/** What the action sets a field to: as it says (`made`), a report's status, else the field as the user saw it. */
+const yoursOf = (action: QueuedAction, field: string) =>
+  action.made?.[field] ??
+  (field === 'status' ? (REPORTED_STATUS[action.route] ?? action.seen[field] ?? '') : (action.seen[field] ?? ''));
+
 const fieldsOf = (asset: Asset): Record<string, string> => ({
   name: asset.name,
   client: asset.client?.company ?? '',
@@ -42,7 +47,7 @@ export function QueuedConflictDialog({ action, onClose }: { action: QueuedAction
           field,
           label: t(`fields.${field}`),
           theirs: show(field, theirs?.[field] ?? ''),
-          yours: show(field, field === 'status' ? (REPORTED_STATUS[action.route] ?? '') : (action.seen[field] ?? '')),
+          yours: show(field, yoursOf(action, field)),
         }));
   const refresh = () => queryClient.invalidateQueries({ queryKey: assetKeys.all });
   const choose = async (choice: () => Promise<void>) => {
@@ -60,7 +65,8 @@ export function QueuedConflictDialog({ action, onClose }: { action: QueuedAction
     action?.assetId != null &&
     choose(async () => {
       const latest = await api.get<Asset>(assetPath(action.assetId as number));
-      await redoAction(action.id, latest.version);
+      // An update carries the asset's name (required): taken as it is now, so only the action's own fields win.
+      await redoAction(action.id, latest.version, action.route === 'assets.update' ? { name: latest.name } : {});
     });
   return <ConflictDialog rows={rows} onReload={reload} onOverwrite={overwrite} onClose={onClose} busy={busy} />;
 }

@@ -23,6 +23,10 @@ export interface QueuedAction {
   subject: string;
   /** The entity's fields as the user saw them, for the conflict dialog's "what they changed". */
   seen: Record<string, string>;
+  /** The fields as the action sets them (the conflict dialog's "yours"), where the route does not say. */
+  made?: Record<string, string>;
+  /** Names the action where its route does not (one update route, several actions): `offline` `action.<kind>`. */
+  kind?: string;
   owner: string;
   createdAt: string;
   state: QueuedActionState;

@@ -21,7 +21,13 @@ export interface NewAction {
   assetId?: number | null;
   subject?: string;
   seen?: Record<string, string>;
+  made?: Record<string, string>;
+  kind?: string;
 }
+
+/** What the list and the sent notice call an action: its kind's name, else its route's last part's. */
+export const actionName = (t: (key: string, options: { defaultValue: string }) => string, action: QueuedAction) =>
+  t(`action.${action.kind ?? action.route.split('.').pop()}`, { defaultValue: action.route });
 
 type SentListener = (action: QueuedAction, answer: unknown) => void;
 
@@ -83,6 +89,8 @@ export async function enqueueAction(input: NewAction): Promise<QueuedAction> {
     assetId: input.assetId ?? null,
     subject: input.subject ?? '',
     seen: input.seen ?? {},
+    ...(input.made ? { made: input.made } : {}),
+    ...(input.kind ? { kind: input.kind } : {}),
     owner,
     createdAt: new Date().toISOString(),
     state: 'pending',
@@ -100,9 +108,14 @@ export async function dropAction(id: string) {
   void flushQueue();
 }
 
-/** A conflict the user resolved by acting again on the entity as it is now: its new version, then send. */
-export async function redoAction(id: string, version: number) {
-  await change(id, { version, state: 'pending' });
+/**
+ * A conflict the user resolved by acting again on the entity as it is now: its new version, and the body's
+ * fields the action does not mean to change taken as they are now (`current`), then send.
+ */
+export async function redoAction(id: string, version: number, current: Record<string, unknown> = {}) {
+  const action = await (await offlineDb()).get('actions', id);
+  const body = action?.body ? { ...action.body, ...current } : (action?.body ?? null);
+  await change(id, { version, body, state: 'pending' });
   await flushQueue();
 }
 

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assetKeys, withListDefaults } from '../assets/assetsApi';
 import { notifySuccess } from '../common/notifications/notificationStore';
-import { flushQueue, onActionSent } from './offlineQueue';
+import { actionName, flushQueue, onActionSent } from './offlineQueue';
 
 const isAsset = (answer: unknown): answer is Asset =>
   typeof answer === 'object' && answer !== null && typeof (answer as { id?: unknown }).id === 'number';
@@ -16,12 +16,14 @@ const isAsset = (answer: unknown): answer is Asset =>
 export function useOfflineQueueSync() {
   const queryClient = useQueryClient();
   const { t } = useTranslation('assets');
+  const { t: to } = useTranslation('offline');
   useEffect(() => {
     const stopListening = onActionSent((action, answer) => {
       if (action.assetId !== null && isAsset(answer))
         queryClient.setQueryData(assetKeys.one(action.assetId), withListDefaults(answer));
       void queryClient.invalidateQueries({ queryKey: assetKeys.all });
-      notifySuccess(t('notices.notificationSent'));
+      // A report says it was sent as the asset panel always did; an action of a kind says which, and of what.
+      notifySuccess(action.kind ? `${actionName(to, action)}: ${action.subject}` : t('notices.notificationSent'));
     });
     const online = () => void flushQueue();
     window.addEventListener('online', online);
@@ -30,5 +32,5 @@ export function useOfflineQueueSync() {
       stopListening();
       window.removeEventListener('online', online);
     };
-  }, [queryClient, t]);
+  }, [queryClient, t, to]);
 }

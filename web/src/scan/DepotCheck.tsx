@@ -5,40 +5,45 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Asset } from '@shared/schemas/asset';
 import type { Client } from '@shared/schemas/client';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClientOptions } from '../assets/assetsApi';
 import { notifySuccess } from '../common/notifications/notificationStore';
-import { sendScanAction } from './sendScanAction';
+import { queueScanAction } from './scanActions';
 
 const clientLabel = (client: Client) => client.company ?? client.name;
 
 /**
  * The depot's check-out (the asset leaves for a customer: that customer, status Open) and check-in (it is back:
- * no customer, status Stopped), one action each on the asset's own update; a save that met another answers 409.
+ * no customer, status Stopped), one action each on the asset's own update, through the device's queue: sent
+ * now or when the connection returns (the queue's notice says so when sent); a change met meanwhile is asked
+ * about in the conflict dialog. `waiting`: an action of this asset is still queued, so its version may pass.
  */
-export function DepotCheck({ asset, onSaved }: { asset: Asset; onSaved: (asset: Asset) => void }) {
+export function DepotCheck({ asset, waiting }: { asset: Asset; waiting: boolean }) {
   const { t } = useTranslation('scan');
-  const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [client, setClient] = useState<Client | null>(null);
   const options = useClientOptions(search);
   const send = useMutation({
     mutationFn: (direction: 'checkIn' | 'checkOut') =>
-      sendScanAction({ kind: 'depot', direction, asset, clientId: client?.id ?? null }),
-    onSuccess: async (saved, direction) => {
-      notifySuccess(direction === 'checkIn' ? t('depot.checkedIn') : t('depot.checkedOut'));
-      onSaved(saved);
-      await queryClient.invalidateQueries({ queryKey: ['assets'] });
+      queueScanAction({
+        kind: 'depot',
+        direction,
+        asset,
+        client: client ? { id: client.id, name: clientLabel(client) } : null,
+      }),
+    onSuccess: () => {
+      if (!navigator.onLine) notifySuccess(t('queued'));
     },
   });
+  const busy = send.isPending || waiting;
   return (
     <Stack spacing={1} sx={{ pt: 1 }} data-testid="depot-check">
       <Typography variant="subtitle1" component="h3">
         {t('depot.title')}
       </Typography>
-      <Button variant="outlined" disabled={send.isPending} onClick={() => send.mutate('checkIn')}>
+      <Button variant="outlined" disabled={busy} onClick={() => send.mutate('checkIn')}>
         {t('depot.checkIn')}
       </Button>
       <Autocomplete<Client>
@@ -50,7 +55,7 @@ export function DepotCheck({ asset, onSaved }: { asset: Asset; onSaved: (asset: 
         onChange={(_, value) => setClient(value)}
         renderInput={(params) => <TextField {...params} label={t('depot.customer')} />}
       />
-      <Button variant="outlined" disabled={send.isPending || !client} onClick={() => send.mutate('checkOut')}>
+      <Button variant="outlined" disabled={busy || !client} onClick={() => send.mutate('checkOut')}>
         {t('depot.checkOut')}
       </Button>
     </Stack>

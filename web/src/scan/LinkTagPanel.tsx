@@ -8,7 +8,7 @@ import type { Asset } from '@shared/schemas/asset';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../common/notifications/notificationStore';
-import { sendScanAction } from './sendScanAction';
+import { linkTag } from './scanActions';
 import type { ScanOutcome } from './useScanResolver';
 
 /**
@@ -20,7 +20,7 @@ export function LinkTagPanel(props: { asset: Asset; scanned: ScanOutcome | null;
   const { t } = useTranslation('scan');
   const queryClient = useQueryClient();
   const link = useMutation({
-    mutationFn: (deviceId: number) => sendScanAction({ kind: 'linkTag', asset, deviceId }),
+    mutationFn: (deviceId: number) => linkTag(asset, deviceId),
     onSuccess: async () => {
       notifySuccess(t('link.linked'));
       await queryClient.invalidateQueries({ queryKey: ['assets'] });

@@ -1,20 +1,22 @@
 import PhotoCamera from '@mui/icons-material/PhotoCamera';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Asset } from '@shared/schemas/asset';
 import { canReportDelivered, canReportEmpty } from '@shared/schemas/asset-status';
 import type { PhonePosition } from '@shared/schemas/report-check';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/ApiError';
 import { errorMessage } from '../api/errorMessage';
 import { uploadErrorText } from '../attachments/attachmentUploads';
 import { notifyError, notifySuccess } from '../common/notifications/notificationStore';
+import { useOnline } from '../offline/useOfflineQueue';
 import { useSession } from '../session/useSession';
 import { readPhonePosition } from './phonePosition';
-import { sendScanAction } from './sendScanAction';
+import { PhotoNeedsConnection, queueScanAction } from './scanActions';
 import { shrinkPhoto } from './shrinkPhoto';
 
 /** Who reports what: as the routes take it (shared/api/assets.ts), client users empty only. */
@@ -30,12 +32,14 @@ function useReportGrants() {
 
 /**
  * A delivered / empty report from the phone, with an optional photo (shrunk on the phone, then an attachment of
- * the asset) and the phone's position as a second witness beside the tag's fixes.
+ * the asset) and the phone's position as a second witness beside the tag's fixes. The report goes through the
+ * device's queue, so it is kept without network; the photo is not kept, so offline it must be removed first.
+ * `waiting`: an action of this asset is still queued.
  */
-export function ScanReport({ asset, onSaved }: { asset: Asset; onSaved: (asset: Asset) => void }) {
+export function ScanReport({ asset, waiting }: { asset: Asset; waiting: boolean }) {
   const { t } = useTranslation('scan');
   const grants = useReportGrants();
-  const queryClient = useQueryClient();
+  const online = useOnline();
   const [photo, setPhoto] = useState<File | null>(null);
   const [position, setPosition] = useState<PhonePosition | null | 'reading'>('reading');
   const status = asset.status?.status;
@@ -53,23 +57,29 @@ export function ScanReport({ asset, onSaved }: { asset: Asset; onSaved: (asset: 
 
   const send = useMutation({
     mutationFn: (report: 'delivered' | 'empty') =>
-      sendScanAction({
+      queueScanAction({
         kind: 'report',
         report,
-        assetId: asset.id,
+        asset,
         phonePosition: position === 'reading' ? null : position,
         photo,
       }),
-    onSuccess: async (saved) => {
-      notifySuccess(t('reported'));
+    onSuccess: () => {
       setPhoto(null);
-      onSaved(saved);
-      await queryClient.invalidateQueries({ queryKey: ['assets'] });
+      if (!navigator.onLine) notifySuccess(t('queued'));
     },
-    // A refused report says why in the API's words; a failed upload step in the attachments' own.
-    onError: (error) => notifyError(isApiError(error) ? errorMessage(error) : uploadErrorText(error)),
+    // The queue says when the report is sent or refused; here only what stopped it being queued: the photo.
+    onError: (error) =>
+      notifyError(
+        error instanceof PhotoNeedsConnection
+          ? t('photo.offline')
+          : isApiError(error)
+            ? errorMessage(error)
+            : uploadErrorText(error),
+      ),
     meta: { silent: true },
   });
+  const busy = send.isPending || waiting || (photo !== null && !online);
 
   const choosePhoto = async (file: File | undefined) => {
     if (!file) return;
@@ -116,15 +126,21 @@ export function ScanReport({ asset, onSaved }: { asset: Asset; onSaved: (asset: 
               {t('photo.ready', { kb: Math.round(photo.size / 1000) })}
             </Typography>
           )}
+          {photo && (
+            <Button size="small" onClick={() => setPhoto(null)}>
+              {t('photo.remove')}
+            </Button>
+          )}
         </Stack>
       )}
+      {photo && !online && <Alert severity="warning">{t('photo.offline')}</Alert>}
       {delivered && (
-        <Button variant="contained" disabled={send.isPending} onClick={() => send.mutate('delivered')}>
+        <Button variant="contained" disabled={busy} onClick={() => send.mutate('delivered')}>
           {t('report.delivered')}
         </Button>
       )}
       {empty && (
-        <Button variant="outlined" disabled={send.isPending} onClick={() => send.mutate('empty')}>
+        <Button variant="outlined" disabled={busy} onClick={() => send.mutate('empty')}>
           {t('report.empty')}
         </Button>
       )}

@@ -1,25 +1,40 @@
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Asset } from '@shared/schemas/asset';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { onActionSent } from '../offline/offlineQueue';
+import { useOfflineQueue } from '../offline/useOfflineQueue';
 import { useSession } from '../session/useSession';
 import { DepotCheck } from './DepotCheck';
 import { ScanReport } from './ScanReport';
 
 /**
  * The asset a scan opened: its name, reference, status and customer, a link to its panel, and what the person
- * may do with it from the phone (a delivered / empty report, a depot check-in or check-out).
+ * may do with it from the phone (a delivered / empty report, a depot check-in or check-out). Its actions wait
+ * in the device's queue (a pending chip says how many; no other is made on it meanwhile, it would be made on
+ * a version about to pass); the asset is shown as the server answered each one sent.
  */
 export function ScannedAsset({ asset: scanned }: { asset: Asset }) {
   const { t } = useTranslation('scan');
   const { t: tAssets } = useTranslation('assets');
+  const { t: tOffline } = useTranslation('offline');
   const { hasAny } = useSession();
   const [asset, setAsset] = useState(scanned);
+  const waiting = useOfflineQueue().filter((action) => action.assetId === scanned.id).length;
+  useEffect(() => {
+    const stop = onActionSent((action, answer) => {
+      if (action.assetId === scanned.id && typeof answer === 'object' && answer !== null) setAsset(answer as Asset);
+    });
+    return () => {
+      stop();
+    };
+  }, [scanned.id]);
   const staff = !hasAny(['ROLE_CLIENT', 'ROLE_TRANSPORTER']);
   const status = asset.status?.status;
   return (
@@ -39,8 +54,17 @@ export function ScannedAsset({ asset: scanned }: { asset: Asset }) {
           <Link component={RouterLink} to={`/assets/${asset.id}`}>
             {t('openAsset')}
           </Link>
-          <ScanReport asset={asset} onSaved={setAsset} />
-          {staff && hasAny(['ASSET_EDIT']) && <DepotCheck asset={asset} onSaved={setAsset} />}
+          {waiting > 0 && (
+            <Chip
+              color="warning"
+              variant="outlined"
+              label={tOffline('pending', { count: waiting })}
+              sx={{ alignSelf: 'flex-start' }}
+              data-testid="scan-pending-chip"
+            />
+          )}
+          <ScanReport asset={asset} waiting={waiting > 0} />
+          {staff && hasAny(['ASSET_EDIT']) && <DepotCheck asset={asset} waiting={waiting > 0} />}
         </Stack>
       </CardContent>
     </Card>

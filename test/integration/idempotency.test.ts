@@ -6,7 +6,7 @@ import { call, tokenOf } from '../harness/api';
  * console's offline queue sends a report or a depot check-in / check-out again when it never heard the first
  * answer, and it must be applied once. Counted by what it leaves behind: its audit entry and the asset's state.
  */
-type Asset = { id: number; version: number; status: { status: string } | null };
+type Asset = { id: number; name: string; version: number; status: { status: string } | null };
 type AuditPage = { 'hydra:member': { action: string }[] };
 type Violations = { violations?: { propertyPath: string; message: string }[] };
 

@@ -26,6 +26,8 @@ export function DepotCheck({ asset, waiting }: { asset: Asset; waiting: boolean 
   const [client, setClient] = useState<Client | null>(null);
   const options = useClientOptions(search);
   const send = useMutation({
+    // Queuing needs no network: a mutation paused while offline would keep the action from the queue.
+    networkMode: 'always',
     mutationFn: (direction: 'checkIn' | 'checkOut') =>
       queueScanAction({
         kind: 'depot',

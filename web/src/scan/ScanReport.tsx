@@ -56,6 +56,8 @@ export function ScanReport({ asset, waiting }: { asset: Asset; waiting: boolean 
   }, [delivered, empty]);
 
   const send = useMutation({
+    // Queuing needs no network: a mutation paused while offline would keep the action from the queue.
+    networkMode: 'always',
     mutationFn: (report: 'delivered' | 'empty') =>
       queueScanAction({
         kind: 'report',

@@ -41,6 +41,16 @@ const seenOf = (asset: ScannedAsset) => ({
 });
 
 /**
+ * The photo is the asset's own write, which moves its version: the report goes on the version after it, unless
+ * what the report is about (name, customer, status) changed meanwhile too, when the version seen stays so the
+ * change is asked about.
+ */
+async function versionAfterPhoto(asset: ScannedAsset): Promise<number> {
+  const now = await api.get<Asset>(`/api/assets/${asset.id}`);
+  return JSON.stringify(seenOf(now)) === JSON.stringify(seenOf(asset)) ? now.version : asset.version;
+}
+
+/**
  * Queues one action; resolves once it is kept on the device. A report's photo is uploaded first and only
  * online: a failed upload queues no report. A depot check-out hands the asset to a customer as a new loan
  * (Open); a check-in takes it back (Stopped, no customer). Both are the asset's own update on its version.
@@ -49,13 +59,16 @@ export async function queueScanAction(action: QueuedScanAction): Promise<QueuedA
   const { asset } = action;
   const common = { version: asset.version, assetId: asset.id, subject: asset.name, seen: seenOf(asset) };
   if (action.kind === 'report') {
+    let version = asset.version;
     if (action.photo) {
       if (!navigator.onLine) throw new PhotoNeedsConnection();
       await uploadAttachmentFile(asset.id, action.photo, () => undefined);
+      version = await versionAfterPhoto(asset);
     }
     const route = REPORT_ROUTE[action.report];
     return enqueueAction({
       ...common,
+      version,
       route: `assets.${route}`,
       path: `/api/assets/${asset.id}/${route}`,
       body: action.phonePosition ? { phone_position: action.phonePosition } : {},

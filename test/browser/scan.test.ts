@@ -272,6 +272,8 @@ describe('scanning at the depot without a connection', () => {
 
     await conflictDialog(page).getByRole('button', { name: 'Reload' }).click();
     await page.getByTestId('offline-queue-button').waitFor({ state: 'detached' });
+    // The card shows the asset as it is now, not as scanned.
+    await scanned.getByRole('heading', { name: renamed }).waitFor();
     const kept = await stored();
     expect([kept.version, kept.name, kept.client?.id, kept.status?.status]).toEqual([
       theirs.version,

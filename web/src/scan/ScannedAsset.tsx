@@ -5,10 +5,9 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Asset } from '@shared/schemas/asset';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { onActionSent } from '../offline/offlineQueue';
+import { useAsset } from '../assets/assetsApi';
 import { useOfflineQueue } from '../offline/useOfflineQueue';
 import { useSession } from '../session/useSession';
 import { DepotCheck } from './DepotCheck';
@@ -18,23 +17,16 @@ import { ScanReport } from './ScanReport';
  * The asset a scan opened: its name, reference, status and customer, a link to its panel, and what the person
  * may do with it from the phone (a delivered / empty report, a depot check-in or check-out). Its actions wait
  * in the device's queue (a pending chip says how many; no other is made on it meanwhile, it would be made on
- * a version about to pass); the asset is shown as the server answered each one sent.
+ * a version about to pass). The asset is the console's cached one once read (kept for offline reading too): the
+ * queue puts each answer there, and a conflict's Reload reads it again, so the card shows what the server has.
  */
 export function ScannedAsset({ asset: scanned }: { asset: Asset }) {
   const { t } = useTranslation('scan');
   const { t: tAssets } = useTranslation('assets');
   const { t: tOffline } = useTranslation('offline');
   const { hasAny } = useSession();
-  const [asset, setAsset] = useState(scanned);
+  const asset = useAsset(scanned.id).data ?? scanned;
   const waiting = useOfflineQueue().filter((action) => action.assetId === scanned.id).length;
-  useEffect(() => {
-    const stop = onActionSent((action, answer) => {
-      if (action.assetId === scanned.id && typeof answer === 'object' && answer !== null) setAsset(answer as Asset);
-    });
-    return () => {
-      stop();
-    };
-  }, [scanned.id]);
   const staff = !hasAny(['ROLE_CLIENT', 'ROLE_TRANSPORTER']);
   const status = asset.status?.status;
   return (

@@ -227,6 +227,18 @@ describe('scanning at the depot without a connection', () => {
     const updatesBefore = await updatesAudited();
 
     await page.context().setOffline(true);
+    // A photo is not kept on the phone: offline a report with one waits for it to be removed.
+    const photo = await page.screenshot({ type: 'jpeg', quality: 80 });
+    await page
+      .getByTestId('scan-photo-input')
+      .setInputFiles({ name: 'IMG_0002.jpg', mimeType: 'image/jpeg', buffer: photo });
+    const photoOffline = scanned.getByText(/^No connection: a photo is not kept on the phone\./);
+    await photoOffline.waitFor();
+    expect(await scanned.getByRole('button', { name: 'Report empty' }).isDisabled()).toBe(true);
+    await scanned.getByRole('button', { name: 'Remove the photo' }).click();
+    await photoOffline.waitFor({ state: 'detached' });
+    expect(await scanned.getByRole('button', { name: 'Report empty' }).isDisabled()).toBe(false);
+
     await depot.getByRole('button', { name: 'Check out to the customer' }).click();
     await scanned.getByTestId('scan-pending-chip').getByText('Pending: 1').waitFor();
     await page.locator('[data-testid="offline-queue-button"][data-count="1"][data-online="false"]').waitFor();

@@ -295,4 +295,28 @@ describe('scanning at the depot without a connection', () => {
     ]);
     await page.context().close();
   });
+
+  it("makes the check-in again on the asset as it is now when told to overwrite, keeping the other's rename", async () => {
+    const { page, scanned, depot } = await scanAsAdmin();
+    await page.context().setOffline(true);
+    await depot.getByRole('button', { name: 'Check in at the depot' }).click();
+    await scanned.getByTestId('scan-pending-chip').waitFor();
+    const renamed = `${asset.name} renamed`;
+    await saveAsOther(`/api/assets/${asset.id}`, { name: renamed, client: 1, status: 'registered' });
+    const theirs = await stored();
+
+    await page.context().setOffline(false);
+    await conflictDialog(page).getByRole('button', { name: 'Overwrite' }).click();
+    await page.getByTestId('offline-queue-button').waitFor({ state: 'detached' });
+    await page.locator(`[data-testid="scanned-asset"][data-status="deregistered"]`).waitFor();
+    const checkedIn = await stored();
+    // The check-in's own fields win; the name is the other user's, not the one scanned.
+    expect([checkedIn.version, checkedIn.name, checkedIn.client, checkedIn.status?.status]).toEqual([
+      theirs.version + 1,
+      renamed,
+      null,
+      'deregistered',
+    ]);
+    await page.context().close();
+  });
 });

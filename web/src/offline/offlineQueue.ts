@@ -114,7 +114,7 @@ export async function dropAction(id: string) {
  */
 export async function redoAction(id: string, version: number, current: Record<string, unknown> = {}) {
   const action = await (await offlineDb()).get('actions', id);
-  const body = action?.body ? { ...action.body, ...current } : (action?.body ?? null);
+  const body = action?.body ? { ...action.body, ...current } : null;
   await change(id, { version, body, state: 'pending' });
   await flushQueue();
 }

@@ -1,5 +1,9 @@
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { create } from 'qrcode';
+import { consoleUrl, launchBrowser, PHONE } from './browser';
 
 /**
  * A camera for Chromium's fake capture (--use-file-for-fake-video-capture): a .y4m file (YUV 4:2:0) whose few
@@ -41,4 +45,34 @@ export function writeQrVideo(file: string, text: string): string {
   const header = Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F10:1 Ip A1:1 C420jpeg\n`);
   writeFileSync(file, Buffer.concat([header, ...Array.from({ length: FRAMES }, () => frame)]));
   return file;
+}
+
+/** Where the phone says it is (Utrecht, within 12 m). */
+export const PHONE_AT = { latitude: 52.0907, longitude: 5.1214, accuracy: 12 };
+
+/** Chromium whose fake camera films the asset's label (its QR code of the console's address). */
+export async function browserFilming(asset: { id: number }): Promise<Browser> {
+  const video = writeQrVideo(
+    path.join(mkdtempSync(path.join(tmpdir(), 'scan-camera-')), 'qr.y4m'),
+    consoleUrl(`/assets/${asset.id}`),
+  );
+  return launchBrowser(undefined, [
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    `--use-file-for-fake-video-capture=${video}`,
+  ]);
+}
+
+/** A phone's page: touch, the camera and the position allowed, no BarcodeDetector (the WebAssembly decoder reads). */
+export async function newPhonePage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    permissions: ['camera', 'geolocation'],
+    geolocation: PHONE_AT,
+  });
+  const page = await context.newPage();
+  await page.addInitScript({ content: 'delete window.BarcodeDetector;' });
+  return page;
 }

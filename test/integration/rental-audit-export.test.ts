@@ -23,8 +23,11 @@ type ErrorBody = { detail: string; violations?: { propertyPath: string; message:
 const MONTH = '2025-02';
 const HEADER = [
   'Customer',
+  'Customer name',
   'External id',
   'Asset',
+  'Asset name',
+  'Asset reference',
   'Day',
   'Class',
   'Billed',
@@ -38,13 +41,19 @@ const HEADER = [
 let tenant: OwnTenant;
 let customers: { a: number; b: number };
 let clientToken: string;
+/** An asset of the tenant, with a reference; the other line's asset is an id the tenant has (no longer) got. */
+let asset: number;
+const GONE = 999_999;
 
 /** Each line's days from the 10th on, by class; a line's asset (null: rented by type). */
 const LINES = (c: { a: number; b: number }) => [
-  { customer: c.a, externalId: 'EXP-A1', asset: 71, classes: ['on-hire', 'over-billed', 'overdue'] },
+  { customer: c.a, externalId: 'EXP-A1', asset, classes: ['on-hire', 'over-billed', 'overdue'] },
   { customer: c.a, externalId: 'EXP-A2', asset: null, classes: ['no-data', 'unbilled'] },
-  { customer: c.b, externalId: 'EXP-B1', asset: 72, classes: ['misplaced', 'off-hire'] },
+  { customer: c.b, externalId: 'EXP-B1', asset: GONE, classes: ['misplaced', 'off-hire'] },
 ];
+/** The names beside the ids: a customer's company, else its contact's name; a deleted asset's empty. */
+const CUSTOMER_NAMES = () => ({ [customers.a]: 'Export A', [customers.b]: 'Export B Rentals' });
+const ASSET_NAMES = () => ({ [asset]: ['Export crane', 'CR-7'] });
 const BILLED = (name: string) => name !== 'unbilled' && name !== 'off-hire' && name !== 'no-data';
 
 async function writeDays() {
@@ -94,8 +103,10 @@ const expectedRows = (of: number[]) =>
     .flatMap((line) =>
       line.classes.map((name, n) => [
         String(line.customer),
+        CUSTOMER_NAMES()[line.customer],
         line.externalId,
         line.asset === null ? '' : String(line.asset),
+        ...(line.asset === null ? ['', ''] : (ASSET_NAMES()[line.asset] ?? ['', ''])),
         `${MONTH}-${String(10 + n).padStart(2, '0')}`,
         WORDS[name],
         BILLED(name) ? 'yes' : 'no',
@@ -132,10 +143,16 @@ beforeAll(async () => {
   clientToken = login.token;
   const b = await call<{ id: number }>('POST', '/api/clients', {
     ...tenant.superAdmin,
-    body: { name: 'Export B', company: 'Export B', email: `export-b-${tenant.tenantId}@own.local` },
+    body: { name: 'Export B', company: 'Export B Rentals', email: `export-b-${tenant.tenantId}@own.local` },
   });
   expect(b.status).toBe(201);
   customers = { a: login.customerId, b: b.body.id };
+  const crane = await call<{ id: number }>('POST', '/api/assets', {
+    ...tenant.superAdmin,
+    body: { name: 'Export crane', reference: 'CR-7' },
+  });
+  expect(crane.status).toBe(201);
+  asset = crane.body.id;
   await writeDays();
 }, 120_000);
 
@@ -157,14 +174,25 @@ describe('the rental audit export', () => {
     const excel = await file(tenant.superAdmin, `month=${MONTH}&customer=${customers.b}&type=excel&language=nl`);
     expect(excel.job.result?.fileName).toMatch(new RegExp(`^RentalAudit\\.2025-02\\.${customers.b}\\.`));
     const sheet = await readXlsx(excel.bytes);
-    expect(sheet[0]?.slice(0, 5)).toEqual(['Klant', 'Extern id', 'Asset', 'Dag', 'Klasse']);
-    expect(sheet.slice(1).map((row) => [row[0], row[1], row[3], row[4], row[5]])).toEqual([
-      [customers.b, 'EXP-B1', '2025-02-10', 'Verkeerde plek', 'ja'],
-      [customers.b, 'EXP-B1', '2025-02-11', 'Niet verhuurd', 'nee'],
+    expect(sheet[0]?.slice(0, 8)).toEqual([
+      'Klant',
+      'Klantnaam',
+      'Extern id',
+      'Asset',
+      'Assetnaam',
+      'Assetreferentie',
+      'Dag',
+      'Klasse',
+    ]);
+    // The asset is gone from the tenant: its id stays, its name is empty.
+    expect(sheet.slice(1).map((row) => row.slice(0, 9))).toEqual([
+      [customers.b, 'Export B Rentals', 'EXP-B1', GONE, null, null, '2025-02-10', 'Verkeerde plek', 'ja'],
+      [customers.b, 'Export B Rentals', 'EXP-B1', GONE, null, null, '2025-02-11', 'Niet verhuurd', 'nee'],
     ]);
     const pdf = await readPdf((await file(tenant.superAdmin, `month=${MONTH}&type=pdf&language=en`)).bytes);
     expect(pdf.text).toContain('Rental audit 2025-02');
-    for (const id of ['EXP-A1', 'EXP-A2', 'EXP-B1']) expect(pdf.text).toContain(id);
+    for (const text of ['EXP-A1', 'EXP-A2', 'EXP-B1', 'Export A', 'Export B Rentals', 'Export crane', 'CR-7'])
+      expect(pdf.text).toContain(text);
   });
 
   it('gives a client user their own customer’s lines only; another customer’s is refused', async () => {

@@ -36,19 +36,23 @@ import { dateTimeFormatter, dayIn } from '../exports/export-values';
 import type { ExportRun } from '../exports/run-export';
 import { validate } from '../http/validation';
 import { mailLanguage } from '../mail/mail-language';
+import { auditNamesReader } from './audit-names';
 import { readAuditPage } from './audit-report';
 
 /**
  * The month's rental audit as a file (POST /api/rental-audit/export?month=&customer=&type=): one row per contract
  * line and day in the API's order (customer, line, day), with its class, whether it was billed and the evidence's
- * fix counts per place, through the export jobs like every list (functions/lib/exports/run-export.ts). The scope is
+ * fix counts per place, the customer and the asset named beside their ids (the ids stay for the ERP to match), through the export jobs like every list (functions/lib/exports/run-export.ts). The scope is
  * the API's (audit-report.ts): a client user's file holds their own customer's lines, whatever they ask. The words
  * are the Rental audit screen's own (its translation files), so the file names a class as the screen does.
  */
 const COLUMN_IDS = [
   'customer',
+  'customerName',
   'externalId',
   'asset',
+  'assetName',
+  'assetReference',
   'day',
   'class',
   'billed',
@@ -77,7 +81,14 @@ const TEXTS: Record<ExportLanguage, FileTexts> = {
   de: { fileTitle: deTitle, columns: deColumns, classes: deClasses, yes: deYes, no: deNo },
   fr: { fileTitle: frTitle, columns: frColumns, classes: frClasses, yes: frYes, no: frNo },
 };
-const WIDTHS: Partial<Record<(typeof COLUMN_IDS)[number], number>> = { externalId: 24, class: 22, day: 12 };
+const WIDTHS: Partial<Record<(typeof COLUMN_IDS)[number], number>> = {
+  customerName: 24,
+  externalId: 24,
+  assetName: 24,
+  assetReference: 16,
+  class: 22,
+  day: 12,
+};
 
 export async function prepareRentalAuditExport(
   auth: AuthContext,
@@ -131,22 +142,31 @@ export function rentalAuditExportOf(
   };
 }
 
-/** The month an answer at a time (at most 5,000 day items, a line never split), each answer's days as rows. */
+/**
+ * The month an answer at a time (at most 5,000 day items, a line never split), each answer's days as rows, with
+ * the names of the answer's customers and assets beside their ids (audit-names.ts, read once per export).
+ */
 async function* rowsOf(
   auth: AuthContext,
   report: { month: string; client?: number },
   texts: FileTexts,
 ): AsyncGenerator<ExportRow[]> {
+  const namesOf = auditNamesReader(auth.tenant);
   let cursor: string | undefined;
   do {
     const page = await readAuditPage(auth, { month: report.month, customer: report.client ?? null, cursor });
-    yield page.lines.flatMap((line) =>
-      line.days.map((day): ExportRow => {
+    const names = await namesOf(page.lines);
+    yield page.lines.flatMap((line) => {
+      const asset = names.asset(line.asset);
+      return line.days.map((day): ExportRow => {
         const places = day.evidence.places;
         return [
           line.customer,
+          names.customer(line.customer),
           line.externalId,
           line.asset,
+          asset.name,
+          asset.reference,
           day.day,
           texts.classes[day.class],
           day.billed ? texts.yes : texts.no,
@@ -156,8 +176,8 @@ async function* rowsOf(
           places['other-zone'],
           places.outside,
         ];
-      }),
-    );
+      });
+    });
     cursor = page.cursor ?? undefined;
   } while (cursor);
 }

@@ -99,11 +99,26 @@ describe('the rental audit report by mail', () => {
     // The period is claimed and moved on: a rerun at the same time sends nothing.
     expect((await reportJob(only)).sent).toBe(0);
     const mail = await reportMailOf(client.email, created.body.id, (m) => m.subject === `Rental audit ${month}`);
-    const rows = csvRows(await attachmentText(mail));
-    expect(rows[0]?.slice(0, 6)).toEqual(['Customer', 'External id', 'Asset', 'Day', 'Class', 'Billed']);
+    const text = await attachmentText(mail);
+    // The other customer is named nowhere in the client user's file.
+    expect(text).not.toContain('Report B');
+    const rows = csvRows(text);
+    expect(rows[0]?.slice(0, 9)).toEqual([
+      'Customer',
+      'Customer name',
+      'External id',
+      'Asset',
+      'Asset name',
+      'Asset reference',
+      'Day',
+      'Class',
+      'Billed',
+    ]);
+    // Named by its contact's name (no company); the line rents by type, so no asset and no asset names.
+    const own = [String(client.customerId), 'Report A', 'REP-A1', '', '', ''];
     expect(rows.slice(1)).toEqual([
-      [String(client.customerId), 'REP-A1', '', `${month}-03`, 'On hire', 'yes', '1', '1', '0', '0', '0'],
-      [String(client.customerId), 'REP-A1', '', `${month}-04`, 'Billed at a depot', 'yes', '1', '0', '1', '0', '0'],
+      [...own, `${month}-03`, 'On hire', 'yes', '1', '1', '0', '0', '0'],
+      [...own, `${month}-04`, 'Billed at a depot', 'yes', '1', '0', '1', '0', '0'],
     ]);
   });
 });

@@ -101,12 +101,13 @@ describe('Rental audit screen', () => {
   let browser: Browser;
   let token: string;
   let assetId: number;
+  const assetName = `Audit drill ${Date.now()}`;
   beforeAll(async () => {
     pointProcessAtStack();
     token = await tokenOf('admin');
     const asset = await call<{ id: number }>('POST', '/api/assets', {
       token,
-      body: { name: `Audit drill ${Date.now()}` },
+      body: { name: assetName, reference: 'DRILL-1' },
     });
     assetId = asset.body.id;
     const demo = await tenantRepository.bySubdomain('demo');
@@ -195,8 +196,11 @@ describe('Rental audit screen', () => {
     const rows = readCsv(readFileSync((await saved.path()) as string));
     expect(rows[0]).toEqual([
       'Customer',
+      'Customer name',
       'External id',
       'Asset',
+      'Asset name',
+      'Asset reference',
       'Day',
       'Class',
       'Billed',
@@ -206,10 +210,14 @@ describe('Rental audit screen', () => {
       'Fixes in another zone',
       'Fixes outside zones',
     ]);
+    // The customer id is no customer of the tenant: its name is empty, the asset's is there.
     expect(rows).toContainEqual([
       String(CUSTOMER),
+      '',
       'SCREEN-2',
       String(assetId),
+      assetName,
+      'DRILL-1',
       '2024-04-12',
       'Misplaced',
       'yes',
@@ -221,7 +229,10 @@ describe('Rental audit screen', () => {
     ]);
     expect(rows).toContainEqual([
       String(CUSTOMER),
+      '',
       'SCREEN-1',
+      '',
+      '',
       '',
       '2024-04-07',
       'Overdue',

@@ -74,7 +74,9 @@ describe('the scan screen reads with the browser’s own barcode detector where 
     await signInAs(page, 'transporter', '/scan');
     await page.locator(`[data-testid="scanned-asset"][data-asset-id="${asset.id}"]`).waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('scan-screen').getAttribute('data-decoder')).toBe('native');
-    expect(await page.evaluate(() => (globalThis as unknown as { __framesRead: number }).__framesRead)).toBeGreaterThan(0);
+    expect(await page.evaluate(() => (globalThis as unknown as { __framesRead: number }).__framesRead)).toBeGreaterThan(
+      0,
+    );
     await page.context().close();
   }, 120_000);
 

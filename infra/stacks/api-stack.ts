@@ -11,6 +11,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { HANDLER_MODULES, type HandlerModule, ROUTES } from '../../shared/routes';
+import { ASSET_IMPORT_WORKER_TIMEOUT_MINUTES } from '../../shared/schemas/asset-import';
 import { BULK_EDIT_WORKER_TIMEOUT_MINUTES } from '../../shared/schemas/bulk-edit';
 import type { AlarmDelivery } from '../constructs/alarm-delivery';
 import { ApiEdge } from '../constructs/api-edge';
@@ -174,7 +175,9 @@ export class ApiStack extends Stack {
       entry: path.join(REPO_ROOT, 'functions', 'workers', 'asset-import-worker.ts'),
       data: props.data,
       logRetention: props.logRetention,
-      timeout: Duration.minutes(15),
+      // A run hands over to a new invocation before this ends; a running import without progress for longer than
+      // this is answered as stalled (asset-import-journal.ts).
+      timeout: Duration.minutes(ASSET_IMPORT_WORKER_TIMEOUT_MINUTES),
       environment: { STAGE: props.stage, POWERTOOLS_LOG_LEVEL: 'INFO' },
     });
     // The import is claimed once: a retry would find the claim and do nothing. A run that dies is kept for a look.
@@ -182,6 +185,13 @@ export class ApiStack extends Stack {
     assetImportWorker.function.configureAsyncInvoke({
       retryAttempts: 0,
       onFailure: new destinations.SqsDestination(failedImports.queue),
+    });
+    // A run whose time runs short invokes the worker again for the rest (asset-import-lease.ts), by the name its
+    // Lambda context gives. Granted on the function, to the worker's role: a grant on the role naming the function
+    // would make the function depend on itself.
+    assetImportWorker.function.addPermission('SelfInvoke', {
+      principal: new iam.ArnPrincipal(assetImportWorker.role.roleArn),
+      action: 'lambda:InvokeFunction',
     });
     this.grantResources(assetImportWorker, props, { exportWorker });
 

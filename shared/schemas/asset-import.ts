@@ -11,6 +11,12 @@ export const ASSET_IMPORT_MAX_ROWS = 10_000;
 export const ASSET_IMPORT_MAX_CELL = 2000;
 /** A file's problems listed at most (the first ones are enough to fix the file and try again). */
 export const ASSET_IMPORT_MAX_VIOLATIONS = 50;
+/**
+ * The asset import worker's Lambda timeout (infra/stacks/api-stack.ts). A worker hands over to a new invocation
+ * before it runs out; a running import whose last progress is older than this (and a margin) has no worker left
+ * and is answered as stalled (functions/lib/asset-import/asset-import-journal.ts).
+ */
+export const ASSET_IMPORT_WORKER_TIMEOUT_MINUTES = 15;
 
 /**
  * The columns, in the file's order. `id` and `version` say which asset a row updates and which version it was
@@ -117,13 +123,13 @@ export type AssetImportQuery = z.infer<typeof assetImportQuerySchema>;
 
 /**
  * POST /api/assets/import?plan=<hash> (202) and GET /api/assets/import/progress?plan=<hash>: an import run by the
- * asset import worker, as its journal has it; `result` once it ended (`failed`: the run died, the rows it
- * reached stand and the dry run shows what is left).
+ * asset import worker, as its journal has it; `result` once it ended (`failed`: the run died; `stalled`: its
+ * worker went quiet past its timeout; either way the rows it reached stand and the dry run shows what is left).
  */
 export const assetImportProgressSchema = z.object({
   id: z.string(),
   plan: z.string(),
-  status: z.enum(['running', 'done', 'failed']),
+  status: z.enum(['running', 'done', 'failed', 'stalled']),
   total: z.number().int().nonnegative(),
   done: z.number().int().nonnegative(),
   startedAt: z.string(),

@@ -9,14 +9,16 @@ import { systemTenantContext } from '../data/system-context';
 import type { TenantContext } from '../data/tenant-context';
 import { flushQueuedEffects } from '../effects/effects';
 import { applyImportRows } from './asset-import-apply';
+import { type AssetImportJournal, endAssetImport, recordImportChunk } from './asset-import-journal';
 import {
-  type AssetImportJournal,
-  claimAssetImport,
-  endAssetImport,
-  readAssetImportJournal,
-  recordImportChunk,
-} from './asset-import-journal';
+  claimAssetImportRun,
+  HAND_OVER_MARGIN_MS,
+  handOverAssetImport,
+  type TimeLeft,
+  timeLeftOf,
+} from './asset-import-lease';
 import { readRows, type WorkRow } from './asset-import-store';
+import { invokeAssetImportJob } from './asset-import-worker-client';
 
 /** What the import request hands the asset import worker (functions/workers/asset-import-worker.ts). */
 export interface AssetImportJobEvent {
@@ -25,6 +27,8 @@ export interface AssetImportJobEvent {
   journal: string;
   /** The starter's verified claims: the rows are applied with exactly their rights, as their own edits would be. */
   claims: RawClaims;
+  /** Which run of the import this invocation is (asset-import-lease.ts): 1, the request's, when absent. */
+  run?: number;
 }
 
 const logger = new Logger({ serviceName: 'asset-import-worker' });
@@ -36,36 +40,69 @@ async function currentsOf(ctx: TenantContext, rows: WorkRow[]): Promise<Map<numb
   return new Map(items.map((item) => fromItem<AssetRecord>(item)).map((asset) => [asset.id, asset]));
 }
 
-/**
- * Runs an import once (claimAssetImport) with the starter's rights, rebuilt from their verified claims as the
- * export worker does.
- */
-export async function runAssetImportJob(event: AssetImportJobEvent): Promise<void> {
-  const tenant = systemTenantContext(event.tenantId);
-  logger.appendKeys({ tenant: event.tenantId, journal: event.journal });
-  const journal = await readAssetImportJournal(tenant, event.journal);
-  if (!journal || !(await claimAssetImport(journal))) return;
-  await applyAssetImport(journal, () => authContextFromClaims(event.claims, event.tenantId));
+/** The invocation a run is in: its time left, and the worker's own name to invoke the next run by. */
+export interface WorkerInvocation {
+  timeLeft: TimeLeft;
+  /** The Lambda context's; locally none, and the worker's variable names it. */
+  functionName?: string;
 }
 
 /**
- * A claimed import's rows a chunk at a time, each chunk's created and failed rows and counts recorded in one
- * transaction, the chunk's queued effects (webhook events, live changes) flushed after it. A row never throws (it
- * is reported as failed); a failure of the run itself (the starter's rights, a record) ends the journal as
- * failed: the chunks applied before stand, and the dry run again shows what is left.
+ * Runs its run of an import once (claimAssetImportRun) with the starter's rights, rebuilt from their verified
+ * claims as the export worker does. When the invocation's time runs short the run hands over to a new invocation
+ * of the worker, which goes on where this one stopped.
+ */
+export async function runAssetImportJob(
+  event: AssetImportJobEvent,
+  invocation: WorkerInvocation = { timeLeft: timeLeftOf() },
+): Promise<void> {
+  const tenant = systemTenantContext(event.tenantId);
+  logger.appendKeys({ tenant: event.tenantId, journal: event.journal, run: event.run ?? 1 });
+  const journal = await claimAssetImportRun(tenant, event.journal, event.run ?? 1);
+  if (!journal) return;
+  await applyAssetImport(journal, () => authContextFromClaims(event.claims, event.tenantId), {
+    handOver: {
+      timeLeft: invocation.timeLeft,
+      to: (run) => invokeAssetImportJob({ ...event, run }, invocation.functionName),
+    },
+  });
+}
+
+/** When and to whom a run hands over; without it a run applies every chunk left (the bench). */
+export interface HandOver {
+  timeLeft: TimeLeft;
+  /** Invokes the worker for the journal's next run. */
+  to: (run: number) => Promise<void>;
+}
+
+/**
+ * A claimed import's rows from the chunk it stopped at, a chunk at a time, each chunk's created and failed rows and
+ * counts recorded in one transaction, the chunk's queued effects (webhook events, live changes) flushed after it.
+ * Before each chunk but its first, a run with less than HAND_OVER_MARGIN_MS left hands over instead: every run
+ * applies at least a chunk, so the import always moves on. A row never throws (it is reported as failed); a
+ * failure of the run itself (the starter's rights, a record) ends the journal as failed: the chunks applied before
+ * stand, and the dry run again shows what is left.
  */
 export async function applyAssetImport(
   journal: AssetImportJournal,
   authOf: () => Promise<AuthContext>,
-  options: { concurrency?: number } = {},
+  options: { concurrency?: number; handOver?: HandOver } = {},
 ): Promise<void> {
+  const { handOver, ...rowOptions } = options;
   try {
     const auth = await authOf();
     const chunks = await readRows<WorkRow>(auth.tenant, journal.id, 'WORK');
     const pacer = new PartitionPacer();
-    for (const [n, rows] of chunks.entries()) {
+    const first = journal.nextChunk ?? 0;
+    for (let n = first; n < chunks.length; n++) {
+      if (n > first && handOver && handOver.timeLeft() < HAND_OVER_MARGIN_MS) {
+        logger.info('Handing over', { nextChunk: n, chunks: chunks.length });
+        if (await handOverAssetImport(journal, handOver.to)) return;
+        throw new Error("The import was no longer this run's to hand over");
+      }
+      const rows = chunks[n] as WorkRow[];
       const currents = await currentsOf(auth.tenant, rows);
-      const outcome = await applyImportRows(auth, journal.facts, rows, currents, { pacer, ...options });
+      const outcome = await applyImportRows(auth, journal.facts, rows, currents, { pacer, ...rowOptions });
       await recordImportChunk(auth.tenant, journal, n, outcome);
       await flushQueuedEffects();
     }

@@ -12,10 +12,13 @@ import {
  * written for it: the answer is read from the job as it stands, and claimJob refuses a late invocation past the
  * same bound.
  */
-export const BULK_EDIT_STALLED_MS = (BULK_EDIT_WORKER_TIMEOUT_MINUTES + 5) * 60_000;
+export const stalledAfterMs = (workerTimeoutMinutes: number) => (workerTimeoutMinutes + 5) * 60_000;
 
-/** The oldest `updated_at` a running job may have and still have a worker. */
-export const stalledBefore = (now = Date.now()) => new Date(now - BULK_EDIT_STALLED_MS).toISOString();
+export const BULK_EDIT_STALLED_MS = stalledAfterMs(BULK_EDIT_WORKER_TIMEOUT_MINUTES);
+
+/** The oldest last progress a running job may have and still have a worker. The asset import's journal too. */
+export const stalledBefore = (now = Date.now(), stalledMs = BULK_EDIT_STALLED_MS) =>
+  new Date(now - stalledMs).toISOString();
 
 export const isStalled = (job: { status: string; updated_at: string }, now = Date.now()) =>
   job.status === 'running' && job.updated_at < stalledBefore(now);

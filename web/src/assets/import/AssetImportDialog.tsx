@@ -63,7 +63,8 @@ export function AssetImportDialog({ open, onClose }: { open: boolean; onClose: (
     meta: { silent: true },
   });
   // The request answers once the rows are stored (202); the asset import worker applies them, and its journal is
-  // read until the import ended, with its result.
+  // read until the import ended (done, failed, or stalled: its worker went quiet and no run will go on), with its
+  // result.
   const started = apply.data;
   const progress = useQuery({
     queryKey: ['asset-import-progress', started?.id],
@@ -160,9 +161,12 @@ export function AssetImportDialog({ open, onClose }: { open: boolean; onClose: (
             {errorMessage(apply.error ?? progress.error)}
           </Alert>
         )}
-        {ended?.status === 'failed' && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {t('import.stopped', { done: ended.done, total: ended.total })}
+        {(ended?.status === 'failed' || ended?.status === 'stalled') && (
+          <Alert severity="error" sx={{ mt: 2 }} data-testid="asset-import-stopped">
+            {t(ended.status === 'stalled' ? 'import.stalled' : 'import.stopped', {
+              done: ended.done,
+              total: ended.total,
+            })}
           </Alert>
         )}
         {plan && !result && <ImportPlan plan={plan} />}

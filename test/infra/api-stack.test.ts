@@ -207,6 +207,19 @@ describe('asset import worker', () => {
       expect(vars.ASSET_IMPORT_WORKER_FUNCTION === undefined).toBe(moduleOf(fn) !== 'assets');
     }
   });
+
+  it('may invoke itself, its own role only, to hand a long import over to its next run', () => {
+    const [id, worker] = workerOf('asset-import-worker');
+    const permissions = resourcesOf(api(), 'AWS::Lambda::Permission').filter(
+      ([, permission]) => JSON.stringify(permission.FunctionName) === JSON.stringify({ 'Fn::GetAtt': [id, 'Arn'] }),
+    );
+    expect(permissions.map(([, permission]) => [permission.Action, permission.Principal])).toEqual([
+      [
+        'lambda:InvokeFunction',
+        { 'Fn::GetAtt': [(worker.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0], 'Arn'] },
+      ],
+    ]);
+  });
 });
 
 describe('routes', () => {

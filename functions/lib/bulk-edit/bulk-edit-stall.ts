@@ -10,7 +10,8 @@ import {
  * every chunk it records, so a live worker's job is never older than the worker's timeout: past that and a
  * margin for clocks, no worker can still record anything, and the job is answered as `stalled`. Nothing is
  * written for it: the answer is read from the job as it stands, and claimJob refuses a late invocation past the
- * same bound.
+ * same bound. The asset import's journal is answered by the same bound on its own worker's timeout
+ * (functions/lib/asset-import/asset-import-journal.ts).
  */
 export const stalledAfterMs = (workerTimeoutMinutes: number) => (workerTimeoutMinutes + 5) * 60_000;
 

@@ -161,6 +161,7 @@ export function handlerEnvironment(ids: {
     EXPORT_WORKER_FUNCTION: 'export-worker',
     BULK_EDIT_WORKER_FUNCTION: 'bulk-edit-worker',
     ASSET_IMPORT_WORKER_FUNCTION: 'asset-import-worker',
+    LOAN_DAY_WORKER_FUNCTION: 'loan-day-worker',
     // Alarm side of the device pipeline (scripts/local/eventbridge-service.ts, sns-service.ts).
     EVENTBRIDGE_ENDPOINT: `http://${HOST}:${port('EVENTBRIDGE_PORT')}`,
     EVENT_BUS_NAME: 'tracking-pipeline',

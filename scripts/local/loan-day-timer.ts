@@ -3,8 +3,8 @@ import { amsterdamDay, endOfAmsterdamDay } from '../../functions/lib/loan-days/a
 
 /**
  * The local stand-in for the EventBridge Scheduler schedule: runs the loan-day job at every Europe/Amsterdam
- * midnight while `npm start` runs (the same handler, invoked with `{}` as the schedule does); `LOAN_DAY_TIMER=off`
- * leaves it out.
+ * midnight while `npm start` runs (the same handler, invoked with `{}` as the schedule does: it starts each tenant's
+ * run through the local Lambda service, scripts/local/lambda-service.ts); `LOAN_DAY_TIMER=off` leaves it out.
  */
 export function startLoanDayTimer(log: (line: string) => void = console.log) {
   let timer: NodeJS.Timeout | undefined;
@@ -13,7 +13,7 @@ export function startLoanDayTimer(log: (line: string) => void = console.log) {
     const wait = Math.max(1000, endOfAmsterdamDay(amsterdamDay(new Date())).getTime() - Date.now());
     timer = setTimeout(() => {
       handler({})
-        .then((report) => log(`Loan-day job for ${report.day}: ${report.counted} counted`))
+        .then((report) => log(`Loan-day job for ${report.day}: ${report.started} tenants' runs started`))
         .catch((error: Error) => log(`Loan-day job failed: ${error.message}`))
         .finally(schedule);
     }, wait);

@@ -41,9 +41,9 @@ export interface LoanDayReport {
 const cursorKey = (ctx: TenantContext, day: string) => ({ pk: `${tenantPrefix(ctx)}JOB`, sk: `LOAN_DAYS#${day}` });
 
 /**
- * Counts day `day` (YYYY-MM-DD, Europe/Amsterdam) for every tenant, or for `options.tenants` only (a manual run,
- * the tests' simulated days). Each asset is judged by its own state (loan-day-state.ts, `loanDayOf`): no
- * separate marker that an edit could leave behind. Reads the tenant's asset partition page by page
+ * Counts day `day` (YYYY-MM-DD, Europe/Amsterdam) for every tenant in turn, or for `options.tenants` only (a
+ * manual run, the tests' simulated days). Each asset is judged by its own state (loan-day-state.ts, `loanDayOf`):
+ * no separate marker that an edit could leave behind. Reads the tenant's asset partition page by page
  * and records its cursor after each page, so a run that stopped (a Lambda timeout) resumes after the last page
  * it finished; the per-asset condition makes the overlap harmless.
  */
@@ -51,39 +51,48 @@ export async function runLoanDayJob(
   day: string,
   options: { tenants?: readonly string[] } = {},
 ): Promise<LoanDayReport> {
-  const report: LoanDayReport = {
-    day,
-    tenants: 0,
-    assets: 0,
-    outside: 0,
-    still: 0,
-    counted: 0,
-    alreadyCounted: 0,
-    skippedTenants: 0,
-    utilisationAssets: 0,
-    auditLines: 0,
-    auditDaysWritten: 0,
-    auditDaysDeleted: 0,
-    auditItemsRead: 0,
-  };
+  const report = emptyLoanDayReport(day);
   const only = options.tenants ? new Set(options.tenants) : undefined;
   for (const tenant of await tenantRepository.list()) {
     if (only && !only.has(String(tenant.id))) continue;
-    report.tenants += 1;
-    const ctx = systemTenantContext(String(tenant.id));
-    await countTenant(ctx, day, report);
-    // The day's month of utilisation, rewritten whole (docs/geofencing.md "Utilisation"); a rerun rewrites it.
-    report.utilisationAssets += (await rollUpUtilisation(ctx, day)).assets;
-    // The contract lines against the tags through the day (docs/geofencing.md "Rental audit"); a rerun writes nothing.
-    const audit = await auditRentalContracts(ctx, day);
-    report.auditLines += audit.lines;
-    report.auditDaysWritten += audit.written;
-    report.auditDaysDeleted += audit.deleted;
-    report.auditItemsRead += audit.itemsRead;
-    // Each tenant's `loan_day.counted` events leave after its count, so a long run holds no tenant's all day.
-    await flushQueuedEffects();
+    await runTenantLoanDay(systemTenantContext(String(tenant.id)), day, report);
   }
   return report;
+}
+
+export const emptyLoanDayReport = (day: string): LoanDayReport => ({
+  day,
+  tenants: 0,
+  assets: 0,
+  outside: 0,
+  still: 0,
+  counted: 0,
+  alreadyCounted: 0,
+  skippedTenants: 0,
+  utilisationAssets: 0,
+  auditLines: 0,
+  auditDaysWritten: 0,
+  auditDaysDeleted: 0,
+  auditItemsRead: 0,
+});
+
+/**
+ * One tenant's day, added to `report`: the loan days, the month of utilisation and the rental audit. The
+ * scheduled run gives each tenant a Lambda of its own (loan-day-fan-out.ts); a manual run walks them here in turn.
+ */
+export async function runTenantLoanDay(ctx: TenantContext, day: string, report: LoanDayReport): Promise<void> {
+  report.tenants += 1;
+  await countTenant(ctx, day, report);
+  // The day's month of utilisation, rewritten whole (docs/geofencing.md "Utilisation"); a rerun rewrites it.
+  report.utilisationAssets += (await rollUpUtilisation(ctx, day)).assets;
+  // The contract lines against the tags through the day (docs/geofencing.md "Rental audit"); a rerun writes nothing.
+  const audit = await auditRentalContracts(ctx, day);
+  report.auditLines += audit.lines;
+  report.auditDaysWritten += audit.written;
+  report.auditDaysDeleted += audit.deleted;
+  report.auditItemsRead += audit.itemsRead;
+  // Each tenant's `loan_day.counted` events leave after its count, so a long run holds no tenant's all day.
+  await flushQueuedEffects();
 }
 
 async function countTenant(ctx: TenantContext, day: string, report: LoanDayReport) {

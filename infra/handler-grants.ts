@@ -59,6 +59,8 @@ export interface HandlerGrants {
   invokeBulkEditWorker?: true;
   /** lambda:InvokeFunction on the asset import worker (POST /api/assets/import). */
   invokeAssetImportWorker?: true;
+  /** lambda:InvokeFunction on the loan-day worker (the loan-day job's scheduled run, once per tenant). */
+  invokeLoanDayWorker?: true;
   /** The uplink FIFO queue: the ways in send, the processor consumes through its event source mapping. */
   uplinkQueue?: 'send' | 'consume';
   /**
@@ -101,6 +103,7 @@ export type WorkerName =
   | 'pipeline-geocoder'
   | 'pipeline-zone-stock'
   | 'job-loan-days'
+  | 'loan-day-worker'
   | 'job-silent-tags'
   | 'job-time-rules'
   | 'job-tenant-walks'
@@ -315,7 +318,21 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     failureQueue: true,
     webhookQueue: 'send',
   },
-  'job-loan-days': { entry: 'functions/jobs/loan-days.ts', data: RW, failureQueue: true, webhookQueue: 'send' },
+  // The scheduled run starts a worker run per tenant; a run naming its tenants counts them itself.
+  'job-loan-days': {
+    entry: 'functions/jobs/loan-days.ts',
+    data: RW,
+    failureQueue: true,
+    webhookQueue: 'send',
+    invokeLoanDayWorker: true,
+  },
+  // One tenant's loan days, utilisation rollup and rental audit (`loan_day.counted` webhook events).
+  'loan-day-worker': {
+    entry: 'functions/workers/loan-day-worker.ts',
+    data: RW,
+    failureQueue: true,
+    webhookQueue: 'send',
+  },
   'job-silent-tags': {
     entry: 'functions/jobs/silent-tags.ts',
     data: RW,
@@ -440,7 +457,7 @@ export function grantActions(grants: HandlerGrants): { calls: string[]; implied:
     ...(grants.mail ? ['ses:SendEmail'] : []),
     ...(grants.alarmTopic ? ALARM_TOPIC_ACTIONS[grants.alarmTopic] : []),
     ...(grants.gatewayProvisioning ? Object.values(GATEWAY_PROVISIONING_ACTIONS).flat() : []),
-    ...(grants.invokeExportWorker ? ['lambda:InvokeFunction'] : []),
+    ...(grants.invokeExportWorker || grants.invokeLoanDayWorker ? ['lambda:InvokeFunction'] : []),
     ...(grants.uplinkQueue === 'send' ? ['sqs:SendMessage'] : []),
     ...(grants.webhookQueue ? ['sqs:SendMessage'] : []),
     ...(grants.codecLane ? ['sqs:SendMessage'] : []),

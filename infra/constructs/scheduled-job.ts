@@ -9,6 +9,7 @@ import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { PRODUCT_TIME_ZONE } from '../../shared/wall-clock';
+import type { WorkerName } from '../handler-grants';
 import { exportWorkerBundling } from './export-worker-bundling';
 import { FailureQueue } from './failure-queue';
 import { type DataAccess, HandlerFunction, REPO_ROOT } from './handler-function';
@@ -39,6 +40,20 @@ export interface ScheduledJobSpec {
   deadLetterIds?: { queue: string; alarm: string };
   /** Changes to the shared esbuild options (HandlerFunctionProps.bundling). */
   bundling?: (base: nodejs.BundlingOptions) => nodejs.BundlingOptions;
+  /** A worker the job starts asynchronously, once per tenant, so no tenant's run waits for another's. */
+  tenantWorker?: TenantWorkerSpec;
+}
+
+export interface TenantWorkerSpec {
+  /** Its HandlerFunction module, functions/workers/<module>.ts. */
+  module: WorkerName;
+  /** The job's environment variable that names it. */
+  functionEnv: string;
+  /** What its failure queue keeps, e.g. "tenants' loan-day runs that failed". */
+  failed: string;
+  timeout: Duration;
+  /** Lambda's retries of a run that threw, and the age past which a run (also one still throttled) gives up. */
+  retries: { lambda: number; maxAge: Duration };
 }
 
 /** The quarter-hour jobs: idempotent (what was moved is no longer due, an alarm raised again has the same id). */
@@ -115,6 +130,15 @@ export const LOAN_DAY_JOB: ScheduledJobSpec = {
   timeout: Duration.minutes(15),
   retries: { scheduler: 3, lambda: 2, maxAge: Duration.hours(6) },
   deadLetterIds: { queue: 'DeadLetterQueue', alarm: 'DeadLetterAlarm' },
+  // Each tenant's day in a run of its own (docs/decisions/0333-the-loan-day-job-runs-each-tenant-in-a-lambda-of-its-own.md);
+  // a retry resumes from the tenant's cursor.
+  tenantWorker: {
+    module: 'loan-day-worker',
+    functionEnv: 'LOAN_DAY_WORKER_FUNCTION',
+    failed: "tenants' loan-day runs that failed",
+    timeout: Duration.minutes(15),
+    retries: { lambda: 2, maxAge: Duration.hours(6) },
+  },
 };
 
 export interface ScheduledJobProps {
@@ -135,6 +159,8 @@ export class ScheduledJob extends Construct {
   readonly job: HandlerFunction;
   readonly schedule: scheduler.CfnSchedule;
   readonly deadLetterQueue: sqs.Queue;
+  /** The per-tenant worker of a job that has one (ScheduledJobSpec.tenantWorker). */
+  readonly tenantWorker?: HandlerFunction;
 
   constructor(scope: Construct, id: string, props: ScheduledJobProps) {
     super(scope, id);
@@ -191,5 +217,29 @@ export class ScheduledJob extends Construct {
         deadLetterConfig: { arn: this.deadLetterQueue.queueArn },
       },
     });
+    if (spec.tenantWorker) this.tenantWorker = this.createTenantWorker(props, spec.tenantWorker);
+  }
+
+  /** The worker, its failure queue and alarm, and the job's right to invoke it (the unqualified ARN only). */
+  private createTenantWorker(props: ScheduledJobProps, spec: TenantWorkerSpec): HandlerFunction {
+    const worker = new HandlerFunction(this, 'TenantWorker', {
+      module: spec.module,
+      entry: path.join(REPO_ROOT, 'functions', 'workers', `${spec.module}.ts`),
+      data: props.data,
+      logRetention: props.logRetention,
+      timeout: spec.timeout,
+      environment: { STAGE: props.stage, POWERTOOLS_LOG_LEVEL: 'INFO' },
+    });
+    const failures = new FailureQueue(this, 'TenantWorkerFailures', { what: spec.failed });
+    worker.function.configureAsyncInvoke({
+      retryAttempts: spec.retries.lambda,
+      maxEventAge: spec.retries.maxAge,
+      onFailure: new destinations.SqsDestination(failures.queue),
+    });
+    this.job.function.addEnvironment(spec.functionEnv, worker.function.functionName);
+    this.job.role.addToPolicy(
+      new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [worker.function.functionArn] }),
+    );
+    return worker;
   }
 }

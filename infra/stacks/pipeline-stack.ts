@@ -124,7 +124,8 @@ export class PipelineStack extends Stack {
     this.alarmDelivery.grantAlarmMail(this.alarmNotices.job);
     // Erasures and re-datings: the walks through a tenant's records of the past run here.
     new ScheduledJob(this, 'TenantWalks', { ...alarmSide, eventBus: this.eventBus, job: TENANT_WALK_JOB });
-    for (const fn of [this.alarmDelivery.handler, this.loanDays.job, this.zoneStock.handler, this.timeRules.job]) {
+    const writers = [this.alarmDelivery.handler, this.loanDays.job, this.zoneStock.handler, this.timeRules.job];
+    for (const fn of [...writers, ...(this.loanDays.tenantWorker ? [this.loanDays.tenantWorker] : [])]) {
       if (fn.grants.webhookQueue === 'send') this.webhookQueue.grantSend(fn.function, fn.role);
     }
 

@@ -144,6 +144,45 @@ describe('alarm delivery and loan-day schedule', () => {
     });
   });
 
+  it('starts a loan-day worker per tenant, whose failed runs land in a queue with an alarm', () => {
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Timeout: 900,
+      Environment: { Variables: Match.objectLike({ POWERTOOLS_SERVICE_NAME: 'loan-day-worker' }) },
+    });
+    const workerRef = { Ref: Match.stringLikeRegexp('^LoanDaysTenantWorkerFunction') };
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: {
+        Variables: Match.objectLike({ POWERTOOLS_SERVICE_NAME: 'job-loan-days', LOAN_DAY_WORKER_FUNCTION: workerRef }),
+      },
+    });
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: workerRef,
+      MaximumRetryAttempts: 2,
+      MaximumEventAgeInSeconds: 21600,
+      DestinationConfig: {
+        OnFailure: {
+          Destination: { 'Fn::GetAtt': [Match.stringLikeRegexp('^LoanDaysTenantWorkerFailuresQueue'), 'Arn'] },
+        },
+      },
+    });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmDescription: Match.stringLikeRegexp("tenants' loan-day runs that failed"),
+      Threshold: 1,
+    });
+    // The job's scheduled run may invoke the worker, and only its unqualified ARN.
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      Roles: [{ Ref: Match.stringLikeRegexp('^LoanDaysJobRole') }],
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Action: 'lambda:InvokeFunction',
+            Resource: { 'Fn::GetAtt': [Match.stringLikeRegexp('^LoanDaysTenantWorkerFunction'), 'Arn'] },
+          }),
+        ]),
+      },
+    });
+  });
+
   it('has no unacknowledged cdk-nag finding in its constructs', () => {
     const violations = new AwsSolutionsChecks(undefined, { verbose: false })
       .validateScope(stack)

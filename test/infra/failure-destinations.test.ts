@@ -23,7 +23,14 @@ const refOf = (value: unknown): string | undefined => {
 
 /** Functions invoked asynchronously in each stack, by a part of their logical id. */
 const ASYNC_FUNCTIONS: Record<string, string[]> = {
-  pipeline: ['AlarmHandler', 'LoanDaysJob', 'Ingestmqttingest', 'Ingestlorawaningest', 'Geocoder'],
+  pipeline: [
+    'AlarmHandler',
+    'LoanDaysJob',
+    'LoanDaysTenantWorker',
+    'Ingestmqttingest',
+    'Ingestlorawaningest',
+    'Geocoder',
+  ],
   api: ['Workerexport'],
 };
 

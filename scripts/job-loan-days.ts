@@ -1,6 +1,5 @@
 import { handler } from '../functions/jobs/loan-days';
-import { tenantRepository } from '../functions/lib/tenants/tenant-repository';
-import { operatorArgs, runOperatorScript } from './operator-cli';
+import { operatorArgs, runOperatorScript, tenantsOrAll } from './operator-cli';
 
 /**
  * `npm run job:loan-days [-- --date YYYY-MM-DD] [--tenant <id>]...`: runs the daily loan-day job by hand against
@@ -14,7 +13,7 @@ async function main() {
     tenants: true,
     options: { date: { type: 'string' } },
   });
-  const tenants = tenantIds.length ? tenantIds : (await tenantRepository.list()).map((tenant) => String(tenant.id));
+  const tenants = await tenantsOrAll(tenantIds);
   const report = await handler({ ...(values.date ? { date: values.date } : {}), tenants });
   console.log(
     `Loan day ${report.day}: ${report.tenants} tenants, ${report.assets} assets read, ${report.outside} outside ` +

@@ -61,6 +61,12 @@ export interface HandlerGrants {
   invokeAssetImportWorker?: true;
   /** lambda:InvokeFunction on the loan-day worker (the loan-day job's scheduled run, once per tenant). */
   invokeLoanDayWorker?: true;
+  /**
+   * lambda:InvokeFunction on the function itself (a run whose time runs short hands the rest to a new one), given
+   * by the function's resource policy to its own role: a role grant naming the function would make it depend on
+   * itself.
+   */
+  invokeSelf?: true;
   /** The uplink FIFO queue: the ways in send, the processor consumes through its event source mapping. */
   uplinkQueue?: 'send' | 'consume';
   /**
@@ -259,6 +265,7 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     entry: 'functions/workers/asset-import-worker.ts',
     data: RW,
     failureQueue: true,
+    invokeSelf: true,
     livePublish: true,
     webhookQueue: 'send',
   },
@@ -457,7 +464,7 @@ export function grantActions(grants: HandlerGrants): { calls: string[]; implied:
     ...(grants.mail ? ['ses:SendEmail'] : []),
     ...(grants.alarmTopic ? ALARM_TOPIC_ACTIONS[grants.alarmTopic] : []),
     ...(grants.gatewayProvisioning ? Object.values(GATEWAY_PROVISIONING_ACTIONS).flat() : []),
-    ...(grants.invokeExportWorker || grants.invokeLoanDayWorker ? ['lambda:InvokeFunction'] : []),
+    ...(grants.invokeExportWorker || grants.invokeLoanDayWorker || grants.invokeSelf ? ['lambda:InvokeFunction'] : []),
     ...(grants.uplinkQueue === 'send' ? ['sqs:SendMessage'] : []),
     ...(grants.webhookQueue ? ['sqs:SendMessage'] : []),
     ...(grants.codecLane ? ['sqs:SendMessage'] : []),

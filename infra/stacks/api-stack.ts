@@ -186,13 +186,6 @@ export class ApiStack extends Stack {
       retryAttempts: 0,
       onFailure: new destinations.SqsDestination(failedImports.queue),
     });
-    // A run whose time runs short invokes the worker again for the rest (asset-import-lease.ts), by the name its
-    // Lambda context gives. Granted on the function, to the worker's role: a grant on the role naming the function
-    // would make the function depend on itself.
-    assetImportWorker.function.addPermission('SelfInvoke', {
-      principal: new iam.ArnPrincipal(assetImportWorker.role.roleArn),
-      action: 'lambda:InvokeFunction',
-    });
     this.grantResources(assetImportWorker, props, { exportWorker });
 
     // The reset request's mail, after the answer, on the pipeline bus (beside the session handler that puts it).
@@ -326,6 +319,14 @@ export class ApiStack extends Stack {
   ) {
     const { exportWorker, bulkEditWorker, assetImportWorker } = workers;
     const { grants, function: fn, role } = handler;
+    // A run whose time runs short invokes its function again for the rest (the asset import's lease), by the name
+    // its Lambda context gives: granted on the function, to its own role (infra/handler-grants.ts, invokeSelf).
+    if (grants.invokeSelf) {
+      fn.addPermission('SelfInvoke', {
+        principal: new iam.ArnPrincipal(role.roleArn),
+        action: 'lambda:InvokeFunction',
+      });
+    }
     if (grants.alarmTopic === 'subscribe') props.alarmDelivery?.grantSubscriptionManagement(fn);
     if (grants.alarmTopic === 'notify') props.alarmDelivery?.grantReportNotices(fn);
     if (grants.gatewayProvisioning) grantGatewayProvisioning(this, fn, role, props.stage);

@@ -61,7 +61,7 @@ describe('live push stack', () => {
   it('grants appsync:EventPublish on the live namespace to exactly the functions that declare livePublish', () => {
     const functions = s.app.node.findAll().filter((c): c is HandlerFunction => c instanceof HandlerFunction);
     const publishers = functions.filter((fn) => fn.grants.livePublish).map((fn) => fn.node.path);
-    expect(publishers.length).toBe(9);
+    expect(publishers.length).toBe(10);
     for (const stack of [s.pipeline, s.api]) {
       const publish = policyStatements(stack).filter((st) => [st.Action].flat().includes('appsync:EventPublish'));
       for (const statement of publish) {

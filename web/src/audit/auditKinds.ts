@@ -39,6 +39,8 @@ const KINDS: Record<string, EntityKind> = {
   clientUsers: { title: 'customers', screen: byId('/customers') },
   // The ERP's contract lines are a customer's; they have no screen of their own yet.
   rentalContracts: { title: 'customers' },
+  // The month's audit exported (the export job is what it writes): named and opened as its screen.
+  rentalAudit: { title: 'rentalAudit', screen: screen('/rental-audit') },
   users: { title: 'users', table: 'USER', screen: byId('/users') },
   session: { title: 'signIn' },
   roles: { title: 'permissions', table: 'ROLE', screen: screen('/permissions') },

@@ -11,7 +11,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { HANDLER_MODULES, type HandlerModule, ROUTES } from '../../shared/routes';
-import { ASSET_IMPORT_WORKER_TIMEOUT_MINUTES } from '../../shared/schemas/asset-import';
+import { ASSET_IMPORT_WORKER_FUNCTION, ASSET_IMPORT_WORKER_TIMEOUT_MINUTES } from '../../shared/schemas/asset-import';
 import { BULK_EDIT_WORKER_TIMEOUT_MINUTES } from '../../shared/schemas/bulk-edit';
 import type { AlarmDelivery } from '../constructs/alarm-delivery';
 import { ApiEdge } from '../constructs/api-edge';
@@ -356,7 +356,7 @@ export class ApiStack extends Stack {
       );
     }
     if (grants.invokeAssetImportWorker && assetImportWorker) {
-      fn.addEnvironment('ASSET_IMPORT_WORKER_FUNCTION', assetImportWorker.function.functionName);
+      fn.addEnvironment(ASSET_IMPORT_WORKER_FUNCTION, assetImportWorker.function.functionName);
       role.addToPolicy(
         new iam.PolicyStatement({
           actions: ['lambda:InvokeFunction'],

@@ -17,6 +17,12 @@ export const ASSET_IMPORT_MAX_VIOLATIONS = 50;
  * and is answered as stalled (functions/lib/asset-import/asset-import-journal.ts).
  */
 export const ASSET_IMPORT_WORKER_TIMEOUT_MINUTES = 15;
+/**
+ * The variable that names the asset import worker's function to those that invoke it (infra/stacks/api-stack.ts
+ * sets it): the import request, and a run handing a long import over to its next run when its Lambda context
+ * gives no name (locally).
+ */
+export const ASSET_IMPORT_WORKER_FUNCTION = 'ASSET_IMPORT_WORKER_FUNCTION';
 
 /**
  * The columns, in the file's order. `id` and `version` say which asset a row updates and which version it was

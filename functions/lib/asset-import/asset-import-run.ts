@@ -1,4 +1,5 @@
 import { Logger } from '@aws-lambda-powertools/logger';
+import { ASSET_IMPORT_WORKER_FUNCTION } from '../../../shared/schemas/asset-import';
 import type { AssetRecord } from '../assets/asset-repository';
 import { type AuthContext, authContextFromClaims } from '../auth/auth-context';
 import type { RawClaims } from '../auth/claims';
@@ -8,6 +9,7 @@ import { fromItem } from '../data/repository';
 import { systemTenantContext } from '../data/system-context';
 import type { TenantContext } from '../data/tenant-context';
 import { flushQueuedEffects } from '../effects/effects';
+import { invokeWorker } from '../worker-invoke';
 import { applyImportRows } from './asset-import-apply';
 import { type AssetImportJournal, endAssetImport, recordImportChunk } from './asset-import-journal';
 import {
@@ -18,7 +20,6 @@ import {
   timeLeftOf,
 } from './asset-import-lease';
 import { readRows, type WorkRow } from './asset-import-store';
-import { invokeAssetImportJob } from './asset-import-worker-client';
 
 /** What the import request hands the asset import worker (functions/workers/asset-import-worker.ts). */
 export interface AssetImportJobEvent {
@@ -63,7 +64,13 @@ export async function runAssetImportJob(
   await applyAssetImport(journal, () => authContextFromClaims(event.claims, event.tenantId), {
     handOver: {
       timeLeft: invocation.timeLeft,
-      to: (run) => invokeAssetImportJob({ ...event, run }, invocation.functionName),
+      to: async (run) => {
+        await invokeWorker<AssetImportJobEvent>(
+          ASSET_IMPORT_WORKER_FUNCTION,
+          { ...event, run },
+          { functionName: invocation.functionName },
+        );
+      },
     },
   });
 }

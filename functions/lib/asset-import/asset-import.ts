@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   ASSET_IMPORT_MAX_BYTES,
   ASSET_IMPORT_MAX_VIOLATIONS,
+  ASSET_IMPORT_WORKER_FUNCTION,
   type AssetImportPlan,
   type AssetImportProgress,
   type AssetImportRow,
@@ -13,6 +14,7 @@ import { conflict } from '../http/errors';
 import type { HttpEvent } from '../http/handler';
 import { readUploadedFile } from '../http/upload-body';
 import { actorOf } from '../pickups/actor';
+import { invokeWorker } from '../worker-invoke';
 import { readAssetImportFile } from './asset-import-file';
 import {
   type AssetImportJournal,
@@ -25,8 +27,8 @@ import {
   presentAssetImport,
 } from './asset-import-journal';
 import { type AssetImportPlanning, planAssetImport } from './asset-import-plan';
+import type { AssetImportJobEvent } from './asset-import-run';
 import { storeRows, type WorkRow } from './asset-import-store';
-import { invokeAssetImportJob } from './asset-import-worker-client';
 
 /**
  * Asset import (docs/decisions/0332-asset-import-round-trips-the-export-per-row-behind-a-dry-run.md): the file
@@ -63,7 +65,7 @@ export async function importAssets(auth: AuthContext, event: HttpEvent, plan: st
   if (running && isLive(running)) return presentAssetImport(auth.tenant, running);
   const journal = await storeAssetImport(auth, planning, requestFactsOf(event));
   try {
-    await invokeAssetImportJob({
+    await invokeWorker<AssetImportJobEvent>(ASSET_IMPORT_WORKER_FUNCTION, {
       tenantId: auth.tenant.tenantId,
       journal: journal.key.sk,
       claims: event.requestContext.authorizer?.jwt?.claims ?? {},

@@ -9,6 +9,8 @@ import type { AuthContext } from '../auth/auth-context';
 import { notFound } from '../http/errors';
 import type { HttpEvent } from '../http/handler';
 import { validate } from '../http/validation';
+import { invokeWorker } from '../worker-invoke';
+import type { BulkEditJobEvent } from './bulk-edit-run';
 import { type RawSelection, selectedIds } from './bulk-edit-selection';
 import { isStalled, stalledRows } from './bulk-edit-stall';
 import {
@@ -20,13 +22,12 @@ import {
   requestHashOf,
   type StoredBulkEditJob,
 } from './bulk-edit-store';
-import { invokeBulkEditJob } from './bulk-edit-worker-client';
 
 /**
  * Bulk edit (docs/decisions/0331-bulk-edit-runs-as-a-job-one-conditional-write-per-row.md). The request validates
  * the body with the target's schema (each field as its single edit validates it), resolves the selection to ids
  * (a filter past the bound answers 422 before anything is written), records the job with its idempotency key
- * and hands it to the bulk edit worker. The same key again answers the job it made, and invokes nothing.
+ * and hands it to the bulk edit worker (functions/workers/bulk-edit-worker.ts). The same key again answers the job it made, and invokes nothing.
  */
 const INPUT = { assets: assetBulkEditInputSchema, devices: deviceBulkEditInputSchema } as const;
 
@@ -63,7 +64,7 @@ export async function startBulkEdit(
   });
   if (existing) return answerOf(auth, job);
   try {
-    await invokeBulkEditJob({
+    await invokeWorker<BulkEditJobEvent>('BULK_EDIT_WORKER_FUNCTION', {
       jobId: job.id,
       tenantId: auth.tenant.tenantId,
       claims: event.requestContext.authorizer?.jwt?.claims ?? {},

@@ -3,10 +3,11 @@ import { EXPORT_JOB_FAILED, NOTHING_TO_EXPORT } from '../../../shared/schemas/ex
 import type { AuthContext } from '../auth/auth-context';
 import { isEvidenceRun } from '../evidence/evidence-request';
 import { unprocessable } from '../http/errors';
+import { invokeWorker } from '../worker-invoke';
 import { presentJob } from './export-job-status';
 import { createExportJob, updateRunningJob } from './export-job-store';
-import { EXPORT_LISTS, type ExportList, type ExportRequest } from './export-lists';
-import { invokeExportJob } from './export-worker-client';
+import { EXPORT_LISTS, type ExportJobEvent, type ExportList, type ExportRequest } from './export-lists';
+import { EXPORT_WORKER_FUNCTION } from './export-worker-client';
 import { hasAnyItem } from './run-export';
 
 /**
@@ -30,7 +31,12 @@ export async function startExportJob(auth: AuthContext, list: ExportList, reques
   const expected = isEvidenceRun(run) ? undefined : await run.expectedRows?.();
   const job = await createExportJob(auth.tenant, auth.sub, list, run.type, expected);
   try {
-    await invokeExportJob({ jobId: job.id, list, tenantId: auth.tenant.tenantId, ...request });
+    await invokeWorker<ExportJobEvent>(EXPORT_WORKER_FUNCTION, {
+      jobId: job.id,
+      list,
+      tenantId: auth.tenant.tenantId,
+      ...request,
+    });
   } catch (error) {
     await updateRunningJob(auth.tenant, job.id, {
       status: 'failed',

@@ -1,13 +1,10 @@
-import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import type { ExportResult } from '../../../shared/schemas/export';
 import type { AuthContext } from '../auth/auth-context';
 import type { RawClaims } from '../auth/claims';
 import { HttpError } from '../http/errors';
-import { localServiceConfig } from '../local-endpoints';
-import { sdkClient } from '../sdk-client';
+import { invokeWorker } from '../worker-invoke';
 import {
   EXPORT_LISTS,
-  type ExportJobEvent,
   type ExportList,
   type ExportNowAnswer,
   type ExportNowEvent,
@@ -20,26 +17,9 @@ import { exportResultOf } from './export-storage';
  * The HTTP handlers' way to the export worker (functions/workers/export-worker.ts), the one Lambda that
  * carries the file writers (pdfkit, exceljs): an HTTP bundle stays small and starts fast
  * (docs/decisions/0270-exports-are-written-by-the-export-worker-only-the-get-waits-for-it.md). Background exports invoke it
- * asynchronously; the synchronous GET …/export invokes it and waits for the file.
+ * asynchronously (export-jobs.ts); the synchronous GET …/export invokes it and waits for the file.
  */
-let lambda: LambdaClient | undefined;
-
-async function invoke(event: ExportJobEvent | ExportNowEvent, type: 'Event' | 'RequestResponse') {
-  const functionName = process.env.EXPORT_WORKER_FUNCTION;
-  if (!functionName) throw new Error('EXPORT_WORKER_FUNCTION is not set');
-  lambda ??= sdkClient(new LambdaClient(localServiceConfig('LAMBDA_ENDPOINT')));
-  return lambda.send(
-    new InvokeCommand({
-      FunctionName: functionName,
-      InvocationType: type,
-      Payload: new TextEncoder().encode(JSON.stringify(event)),
-    }),
-  );
-}
-
-export async function invokeExportJob(event: ExportJobEvent): Promise<void> {
-  await invoke(event, 'Event');
-}
+export const EXPORT_WORKER_FUNCTION = 'EXPORT_WORKER_FUNCTION';
 
 /**
  * The worker gets this long to write a synchronous export: the handler's 28 s minus time to presign and answer,
@@ -61,7 +41,7 @@ export async function exportNow(auth: AuthContext, list: ExportList, request: Ex
     deadline: Date.now() + SYNCHRONOUS_BUDGET_MS,
     ...request,
   };
-  const result = await invoke(event, 'RequestResponse');
+  const result = await invokeWorker(EXPORT_WORKER_FUNCTION, event, { type: 'RequestResponse' });
   const text = new TextDecoder().decode(result.Payload ?? new Uint8Array());
   if (result.FunctionError) throw new Error(`The export worker failed: ${text.slice(0, 500)}`);
   const answer = JSON.parse(text) as ExportNowAnswer;

@@ -1,9 +1,7 @@
-import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { tableName } from '../data/client';
 import { TENANT_REGISTRY } from '../data/keys';
 import { queryAllPages } from '../data/query-page';
-import { localServiceConfig } from '../local-endpoints';
-import { sdkClient } from '../sdk-client';
+import { invokeWorker } from '../worker-invoke';
 
 /** What the scheduled run hands each tenant's run (functions/workers/loan-day-worker.ts). */
 export interface LoanDayTenantEvent {
@@ -53,7 +51,9 @@ export async function startLoanDayRuns(
   for await (const page of pages) {
     for (let at = 0; at < page.length; at += STARTS_AT_ONCE) {
       const batch = page.slice(at, at + STARTS_AT_ONCE);
-      const results = await Promise.allSettled(batch.map((tenant) => invokeLoanDayRun({ date: day, tenant })));
+      const results = await Promise.allSettled(
+        batch.map((tenant) => invokeWorker<LoanDayTenantEvent>('LOAN_DAY_WORKER_FUNCTION', { date: day, tenant })),
+      );
       results.forEach((result, i) => {
         if (result.status === 'fulfilled') started += 1;
         else failed.push(`${batch[i]} (${(result.reason as Error).message})`);
@@ -64,20 +64,4 @@ export async function startLoanDayRuns(
     throw new Error(`Loan day ${day}: ${started} tenants' runs started, these not: ${failed.join(', ')}`);
   }
   return { day, started };
-}
-
-let lambda: LambdaClient | undefined;
-
-/** An Event invocation, as the bulk edit's hand-off; locally scripts/local/lambda-service.ts serves it. */
-async function invokeLoanDayRun(event: LoanDayTenantEvent): Promise<void> {
-  const functionName = process.env.LOAN_DAY_WORKER_FUNCTION;
-  if (!functionName) throw new Error('LOAN_DAY_WORKER_FUNCTION is not set');
-  lambda ??= sdkClient(new LambdaClient(localServiceConfig('LAMBDA_ENDPOINT')));
-  await lambda.send(
-    new InvokeCommand({
-      FunctionName: functionName,
-      InvocationType: 'Event',
-      Payload: new TextEncoder().encode(JSON.stringify(event)),
-    }),
-  );
 }

@@ -168,9 +168,12 @@ describe('export worker', () => {
   });
 });
 
-describe('bulk edit worker', () => {
-  it('runs up to 15 minutes without retries, invoked on its own ARN by the assets and devices handlers only', () => {
-    const [id, worker] = workerOf('bulk-edit-worker');
+describe('job workers', () => {
+  it.each([
+    ['bulk-edit-worker', 'BULK_EDIT_WORKER_FUNCTION', ['assets', 'devices']],
+    ['asset-import-worker', 'ASSET_IMPORT_WORKER_FUNCTION', ['assets']],
+  ])('%s runs up to 15 minutes without retries, invoked on its own ARN (%s) by %j only', (name, variable, modules) => {
+    const [id, worker] = workerOf(name);
     expect(worker.Timeout).toBe(900);
     api().hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
       FunctionName: { Ref: id },
@@ -179,35 +182,17 @@ describe('bulk edit worker', () => {
     const invokers = resourcesOf(api(), 'AWS::IAM::Policy').filter(([, policy]) =>
       JSON.stringify(policy.PolicyDocument).includes(JSON.stringify({ 'Fn::GetAtt': [id, 'Arn'] })),
     );
-    expect(invokers.map(([policyId]) => policyId.replace(/RoleDefaultPolicy.*$/, '')).sort()).toEqual([
-      'Handlerassets',
-      'Handlerdevices',
-    ]);
+    expect(invokers.map(([policyId]) => policyId.replace(/RoleDefaultPolicy.*$/, '')).sort()).toEqual(
+      modules.map((module) => `Handler${module}`),
+    );
     for (const [, fn] of httpHandlers()) {
       const vars = (fn.Environment as { Variables: Props }).Variables;
-      expect(vars.BULK_EDIT_WORKER_FUNCTION === undefined).toBe(!['assets', 'devices'].includes(moduleOf(fn)));
+      expect(vars[variable] === undefined).toBe(!modules.includes(moduleOf(fn)));
     }
   });
 });
 
 describe('asset import worker', () => {
-  it('runs up to 15 minutes without retries, invoked on its own ARN by the assets handler only', () => {
-    const [id, worker] = workerOf('asset-import-worker');
-    expect(worker.Timeout).toBe(900);
-    api().hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
-      FunctionName: { Ref: id },
-      MaximumRetryAttempts: 0,
-    });
-    const invokers = resourcesOf(api(), 'AWS::IAM::Policy').filter(([, policy]) =>
-      JSON.stringify(policy.PolicyDocument).includes(JSON.stringify({ 'Fn::GetAtt': [id, 'Arn'] })),
-    );
-    expect(invokers.map(([policyId]) => policyId.replace(/RoleDefaultPolicy.*$/, ''))).toEqual(['Handlerassets']);
-    for (const [, fn] of httpHandlers()) {
-      const vars = (fn.Environment as { Variables: Props }).Variables;
-      expect(vars.ASSET_IMPORT_WORKER_FUNCTION === undefined).toBe(moduleOf(fn) !== 'assets');
-    }
-  });
-
   it('may invoke itself, its own role only, to hand a long import over to its next run', () => {
     const [id, worker] = workerOf('asset-import-worker');
     const permissions = resourcesOf(api(), 'AWS::Lambda::Permission').filter(

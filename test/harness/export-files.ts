@@ -3,8 +3,12 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 
-/** Reads export files back the way a user's tools would: CSV rows, the first sheet's rows, a PDF's text. */
-export function readCsv(file: Buffer): string[][] {
+/**
+ * Reads export files back the way a user's tools would: CSV rows, the first sheet's rows, a PDF's text. A CSV is
+ * read as a file or as text (a report mail's attachment), by RFC 4180 (a quoted cell may hold commas, line breaks
+ * and doubled quotes); a row of another width than the header's throws.
+ */
+export function readCsv(file: Buffer | string): string[][] {
   return parse(file, { bom: true, relax_column_count: false }) as string[][];
 }
 

@@ -7,8 +7,9 @@ import { previousMonthOf } from '../../functions/lib/report-subscriptions/next-d
 import type { ReportSubscription } from '../../shared/schemas/report-subscription';
 import { DEFAULT_RETENTION } from '../../shared/schemas/retention';
 import { call } from '../harness/api';
+import { readCsv } from '../harness/export-files';
 import { addCustomerLogin, createOwnTenant, type OwnTenant, removeOwnTenant } from '../harness/own-tenant';
-import { attachmentText, csvRows, reportMailOf } from '../harness/report-mails';
+import { attachmentText, reportMailOf } from '../harness/report-mails';
 import { pointProcessAtStack, readStack } from '../harness/stack';
 
 /**
@@ -102,7 +103,7 @@ describe('the rental audit report by mail', () => {
     const text = await attachmentText(mail);
     // The other customer is named nowhere in the client user's file.
     expect(text).not.toContain('Report B');
-    const rows = csvRows(text);
+    const rows = readCsv(text);
     expect(rows[0]?.slice(0, 9)).toEqual([
       'Customer',
       'Customer name',

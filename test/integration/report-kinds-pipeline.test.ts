@@ -5,8 +5,9 @@ import { KIND_TAKES_NO_CUSTOMER } from '../../shared/schemas/report-kinds';
 import type { ReportSubscription } from '../../shared/schemas/report-subscription';
 import { call, tokenOf } from '../harness/api';
 import { readMap } from '../harness/asset-map';
+import { readCsv } from '../harness/export-files';
 import { mailsTo } from '../harness/mail';
-import { attachmentText, csvRows, reportMailOf } from '../harness/report-mails';
+import { attachmentText, reportMailOf } from '../harness/report-mails';
 import { pointProcessAtStack, readStack } from '../harness/stack';
 import { createSweepTenant, removeSweepTenant, type SweepTenant } from '../harness/sweep/sweep-tenant';
 import { publishMqtt, waitFor } from '../harness/uplinks';
@@ -111,7 +112,7 @@ describe('reports of tags and positions', () => {
       [...new Set([...(await notHeardSince(hours)()), ...(await lowBattery())])].sort((a, b) => a - b);
 
     expect((await reportJob({ now: due, tenants })).sent).toBe(2);
-    const rowsOf = async (id: number) => csvRows(await attachmentText(await reportMailOf(email, id))).slice(1);
+    const rowsOf = async (id: number) => readCsv(await attachmentText(await reportMailOf(email, id))).slice(1);
     const twelveRows = await rowsOf(twelve.body.id);
     expect(twelveRows.map((row) => Number(row[0]))).toEqual(await expected(12));
     expect(twelveRows.map((row) => Number(row[0]))).toEqual([quiet.id, low.id]);
@@ -146,7 +147,7 @@ describe('reports of tags and positions', () => {
     const idsOf = async (id: number) => {
       const mail = await reportMailOf(email, id);
       return mail.attachments?.length
-        ? csvRows(await attachmentText(mail))
+        ? readCsv(await attachmentText(mail))
             .slice(1)
             .map((row) => Number(row[0]))
         : [];

@@ -9,8 +9,9 @@ import {
 import type { ReportSubscription } from '../../shared/schemas/report-subscription';
 import { call, tokenOf } from '../harness/api';
 import { readMap } from '../harness/asset-map';
+import { readCsv } from '../harness/export-files';
 import { mailsTo } from '../harness/mail';
-import { attachmentText, csvRows, reportMailOf } from '../harness/report-mails';
+import { attachmentText, reportMailOf } from '../harness/report-mails';
 import { pointProcessAtStack, readStack } from '../harness/stack';
 
 /**
@@ -60,7 +61,7 @@ describe('report kinds', () => {
   /** The ids of the CSV's rows (the first column), the header left out. */
   const reportIds = async (address: string, subscriptionId: number) => {
     const mail = await reportMailOf(address, subscriptionId);
-    const rows = csvRows(await attachmentText(mail));
+    const rows = readCsv(await attachmentText(mail));
     return { mail, header: rows[0], ids: rows.slice(1).map((row) => Number(row[0])) };
   };
 
@@ -193,7 +194,7 @@ describe('report kinds', () => {
     expect(clientReport.ids).toContain(own.id);
     expect(clientReport.ids).not.toContain(other.id);
     expect([clientAsked, await waiting(clientToken)]).toContainEqual(clientReport.ids);
-    const customers = csvRows(await attachmentText(clientReport.mail))
+    const customers = readCsv(await attachmentText(clientReport.mail))
       .slice(1)
       .map((row) => row[2]);
     expect(new Set(customers).size).toBe(1);
@@ -201,7 +202,7 @@ describe('report kinds', () => {
     // Nothing has waited 720 hours among what this test made: its assets are not in that report.
     const longerMail = await reportMailOf(admin.email, longer.body.id);
     if (longerMail.attachments?.length) {
-      const ids = csvRows(await attachmentText(longerMail))
+      const ids = readCsv(await attachmentText(longerMail))
         .slice(1)
         .map((row) => Number(row[0]));
       expect(ids).not.toContain(own.id);
@@ -266,7 +267,7 @@ describe('report kinds', () => {
     const rowsOf = async (id: number) => {
       const mail = await reportMailOf(admin.email, id);
       return mail.attachments?.length
-        ? csvRows(await attachmentText(mail))
+        ? readCsv(await attachmentText(mail))
             .slice(1)
             .map((row) => row.slice(0, 5))
         : [];

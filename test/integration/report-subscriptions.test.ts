@@ -5,6 +5,7 @@ import type { LoanDayReport } from '../../shared/schemas/loan-day';
 import type { ReportSubscription } from '../../shared/schemas/report-subscription';
 import { SCHEDULE_WEEKDAY_INVALID } from '../../shared/schemas/report-subscription';
 import { call, tokenOf } from '../harness/api';
+import { readCsv } from '../harness/export-files';
 import { type CaughtMail, mailsTo, waitForMailMatching } from '../harness/mail';
 import { pointProcessAtStack, readStack } from '../harness/stack';
 
@@ -35,31 +36,6 @@ async function attachmentText(mail: Mail): Promise<string> {
   if (!file) throw new Error(`No attachment in "${mail.subject}"`);
   const response = await fetch(mailApi(`/email/${mail.id}/attachment/${file.generatedFileName}`));
   return (await response.text()).replace(/^\uFEFF/, '');
-}
-
-/** The CSV's rows as cells (RFC 4180: a quoted cell may hold commas and doubled quotes). */
-function csvRows(text: string): string[][] {
-  return text
-    .trim()
-    .split(/\r?\n/)
-    .map((line) => {
-      const cells: string[] = [];
-      let cell = '';
-      let quoted = false;
-      for (let i = 0; i < line.length; i++) {
-        const c = line[i] as string;
-        if (quoted && c === '"' && line[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else if (c === '"') quoted = !quoted;
-        else if (c === ',' && !quoted) {
-          cells.push(cell);
-          cell = '';
-        } else cell += c;
-      }
-      cells.push(cell);
-      return cells;
-    });
 }
 
 describe('report subscriptions', () => {
@@ -168,7 +144,7 @@ describe('report subscriptions', () => {
     const first = await run(due);
     expect(first.sent).toBeGreaterThanOrEqual(1);
     const mail = await waitForMailMatching(admin.email, (m) => m.subject === `Loan days ${month}`);
-    const rows = csvRows(await attachmentText(mail as Mail));
+    const rows = readCsv(await attachmentText(mail as Mail));
     expect(rows[0]).toEqual(['Customer', 'Asset', 'Days outside', 'Days']);
     const monthRow = rows.at(-1) as string[];
     expect(monthRow[0]).toBe('Total');
@@ -297,7 +273,7 @@ describe('report subscriptions', () => {
     const everyone = await apiTotal(month);
     expect(expected).toBeGreaterThan(0);
     expect(everyone).toBeGreaterThan(expected);
-    const rows = csvRows(await attachmentText(mail)).slice(1);
+    const rows = readCsv(await attachmentText(mail)).slice(1);
     const customers = new Set(rows.slice(0, -1).map((row) => row[0]));
     expect(customers.size).toBe(1);
     expect(Number(rows.at(-1)?.[2])).toBe(expected);

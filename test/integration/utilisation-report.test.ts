@@ -6,7 +6,8 @@ import { rollUpUtilisation } from '../../functions/lib/utilisation/utilisation-r
 import type { ReportSubscription } from '../../shared/schemas/report-subscription';
 import type { UtilisationFigures, UtilisationReport } from '../../shared/schemas/utilisation';
 import { call, tokenOf } from '../harness/api';
-import { attachmentText, csvRows, reportMailOf } from '../harness/report-mails';
+import { readCsv } from '../harness/export-files';
+import { attachmentText, reportMailOf } from '../harness/report-mails';
 import { pointProcessAtStack, readStack } from '../harness/stack';
 
 /**
@@ -67,7 +68,7 @@ describe('the utilisation report by mail', () => {
     // The period is claimed and moved on: a rerun at the same time sends nothing.
     expect((await reportJob(only)).sent).toBe(0);
     const mail = await reportMailOf(admin.email, created.body.id, (m) => m.subject === `Utilisation ${month}`);
-    const rows = csvRows(await attachmentText(mail));
+    const rows = readCsv(await attachmentText(mail));
     expect(rows[0]).toEqual([
       'By',
       'Name',

@@ -27,7 +27,8 @@ import {
  * Bulk edit (docs/decisions/0331-bulk-edit-runs-as-a-job-one-conditional-write-per-row.md). The request validates
  * the body with the target's schema (each field as its single edit validates it), resolves the selection to ids
  * (a filter past the bound answers 422 before anything is written), records the job with its idempotency key
- * and hands it to the bulk edit worker (functions/workers/bulk-edit-worker.ts). The same key again answers the job it made, and invokes nothing.
+ * and hands it to the bulk edit worker (functions/workers/bulk-edit-worker.ts). The same key again answers the job
+ * it made, and invokes nothing.
  */
 const INPUT = { assets: assetBulkEditInputSchema, devices: deviceBulkEditInputSchema } as const;
 

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { call, tokenOf } from '../harness/api';
 import { animationsFinished, screenshot, signInAs } from '../harness/browser';
-import { conflictDialog, conflictRowOf, saveAsOther } from '../harness/conflicts';
+import { conflictDialog, conflictRowOf, expectConflictDialogFits, saveAsOther } from '../harness/conflicts';
 import { browserFilming, newPhonePage } from '../harness/fake-camera';
 
 type Asset = { id: number; name: string; version: number; status: { status: string } | null };
@@ -110,6 +110,7 @@ describe('scanning at the depot without a connection', () => {
     expect(await conflictRowOf(page, 'Name')).toEqual([renamed, asset.name]);
     await animationsFinished(page);
     await screenshot(page, 'scan-depot-conflict-phone');
+    await expectConflictDialogFits(page);
     // Nothing was written while the dialog waits for the choice.
     expect((await stored()).version).toBe(theirs.version);
 

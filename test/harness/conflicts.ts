@@ -32,3 +32,26 @@ export async function conflictRowOf(page: Page, label: string) {
     .filter({ has: page.getByRole('rowheader', { name: label }) });
   return (await row.getByRole('cell').allInnerTexts()).map((text) => text.trim());
 }
+
+/**
+ * On a phone the dialog fits the screen: nothing in it scrolls sideways (the paper nor its content) and the
+ * last row's own value ("Yours") lies whole inside the viewport.
+ */
+export async function expectConflictDialogFits(page: Page) {
+  const dialog = conflictDialog(page);
+  type Box = { className: string; scrollWidth: number; clientWidth: number };
+  const overflowing = await dialog
+    .locator('.MuiDialog-paper, .MuiDialogContent-root')
+    .evaluateAll((boxes) =>
+      (boxes as unknown as Box[])
+        .filter((box) => box.scrollWidth > box.clientWidth)
+        .map((box) => `${box.className}: ${box.scrollWidth} > ${box.clientWidth}`),
+    );
+  expect(overflowing).toEqual([]);
+  const viewport = page.viewportSize();
+  const yours = await dialog.getByRole('row').last().getByRole('cell').last().boundingBox();
+  expect(viewport && yours).toBeTruthy();
+  if (!viewport || !yours) return;
+  expect(yours.x).toBeGreaterThanOrEqual(0);
+  expect(yours.x + yours.width).toBeLessThanOrEqual(viewport.width);
+}

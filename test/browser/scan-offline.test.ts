@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { call, tokenOf } from '../harness/api';
-import { animationsFinished, screenshot, signInAs } from '../harness/browser';
+import { animationsFinished, PHONE, screenshot, signInAs } from '../harness/browser';
 import { conflictDialog, conflictRowOf, expectConflictDialogFits, saveAsOther } from '../harness/conflicts';
 import { browserFilming, newPhonePage } from '../harness/fake-camera';
 
@@ -77,6 +77,17 @@ describe('scanning at the depot without a connection', () => {
     expect(await depot.getByRole('button', { name: 'Check in at the depot' }).isDisabled()).toBe(true);
     await animationsFinished(page);
     await screenshot(page, 'scan-depot-offline-phone');
+    // On a narrower phone (360 px) the queue's list stays whole on screen.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.getByTestId('offline-queue-button').click();
+    const list = page.getByRole('dialog', { name: 'Waiting to be sent' });
+    await list.getByTestId('queued-action').waitFor();
+    await screenshot(page, 'scan-depot-offline-queue-360');
+    const box = await list.boundingBox();
+    expect(box && [box.x >= 0, box.x + box.width <= 360]).toEqual([true, true]);
+    await page.keyboard.press('Escape');
+    await list.waitFor({ state: 'detached' });
+    await page.setViewportSize(PHONE);
     const waiting = await stored();
     expect([waiting.version, waiting.client]).toEqual([before.version, before.client]);
 

@@ -69,7 +69,7 @@ export function OfflineQueueButton() {
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{
-          paper: { id: listId, role: 'dialog', 'aria-label': t('title'), sx: { width: 360, maxWidth: '100vw' } },
+          paper: { id: listId, role: 'dialog', 'aria-label': t('title'), sx: { width: 360 } },
         }}
       >
         <Box sx={{ p: 2 }} data-testid="offline-queue">

@@ -8,8 +8,10 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   EVIDENCE_FORMATS,
   EVIDENCE_MAX_DAYS,
@@ -67,6 +69,8 @@ function periodQuery(from: string, to: string) {
 export function EvidenceDialog({ asset, onClose }: { asset: { id: number; name: string }; onClose: () => void }) {
   const { t } = useTranslation('evidence');
   const [search] = useSearchParams();
+  // Two day fields side by side leave a phone's each too narrow for its date: there they stack, full screen.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [period, setPeriod] = useState(() => initialPeriod(search));
   const [type, setType] = useState<EvidenceFormat>('pdf');
   const query = periodQuery(period.from, period.to);
@@ -83,14 +87,14 @@ export function EvidenceDialog({ asset, onClose }: { asset: { id: number; name: 
     onClose();
   };
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="evidence-title">
+    <Dialog open onClose={onClose} fullScreen={phone} maxWidth="xs" fullWidth aria-labelledby="evidence-title">
       <DialogTitle id="evidence-title">{t('dialog.title', { name: asset.name })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Typography variant="body2" color="text.secondary">
             {t('dialog.intro')}
           </Typography>
-          <Stack direction="row" spacing={1}>
+          <Stack direction={phone ? 'column' : 'row'} spacing={phone ? 2 : 1}>
             {(['from', 'to'] as const).map((key) => (
               <TextField
                 key={key}

@@ -15,6 +15,7 @@ import {
 import {
   conflictDialog,
   expectConflictDialogAccessible as expectAccessible,
+  expectConflictDialogFits,
   conflictRowOf as rowOf,
   saveAsOther,
 } from '../harness/conflicts';
@@ -79,13 +80,16 @@ describe('edit conflicts in the console', () => {
     const page = await browser.newPage({ viewport: PHONE });
     await signInAs(page, 'admin', `/assets/${asset.id}`);
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
-    await page.getByLabel('Reference').fill('REF-MINE');
+    // A reference is one long word: on a phone it wraps inside the dialog rather than push "Yours" off screen.
+    const mine = `REF-MINE-${'0123456789'.repeat(4)}`;
+    await page.getByLabel('Reference').fill(mine);
     await saveAsOther(`/api/assets/${asset.id}`, { name: asset.name, reference: 'REF-THEIRS' });
     await page.getByRole('button', { name: 'Save' }).click();
     await conflictDialog(page).waitFor();
     await animationsFinished(page);
-    expect(await rowOf(page, 'Reference')).toEqual(['REF-THEIRS', 'REF-MINE']);
+    expect(await rowOf(page, 'Reference')).toEqual(['REF-THEIRS', mine]);
     await screenshot(page, 'edit-conflict-asset-panel-phone');
+    await expectConflictDialogFits(page);
     await expectAccessible(page);
 
     await conflictDialog(page).getByRole('button', { name: 'Reload' }).click();
@@ -148,6 +152,7 @@ describe('edit conflicts in the console', () => {
     await animationsFinished(page);
     expect(await rowOf(page, assetsNl.fields.description)).toEqual(['Van hen', 'Van mij']);
     await screenshot(page, 'edit-conflict-asset-panel-phone-nl');
+    await expectConflictDialogFits(page);
     await expectAccessible(page);
     await page.close();
   }, 240_000);

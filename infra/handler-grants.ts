@@ -333,11 +333,13 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
     webhookQueue: 'send',
     invokeLoanDayWorker: true,
   },
-  // One tenant's loan days, utilisation rollup and rental audit (`loan_day.counted` webhook events).
+  // One tenant's loan days, utilisation rollup and rental audit (`loan_day.counted` webhook events); a run short
+  // of time hands the day to a new invocation of itself.
   'loan-day-worker': {
     entry: 'functions/workers/loan-day-worker.ts',
     data: RW,
     failureQueue: true,
+    invokeSelf: true,
     webhookQueue: 'send',
   },
   'job-silent-tags': {

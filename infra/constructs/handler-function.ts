@@ -139,6 +139,14 @@ export class HandlerFunction extends Construct {
     }
 
     this.bindData(props.data);
+    // A run whose time runs short invokes its function again for the rest (functions/lib/data/run-lease.ts), by the
+    // name its Lambda context gives: granted on the function, to its own role (infra/handler-grants.ts, invokeSelf).
+    if (this.grants.invokeSelf) {
+      this.function.addPermission('SelfInvoke', {
+        principal: new iam.ArnPrincipal(this.role.roleArn),
+        action: 'lambda:InvokeFunction',
+      });
+    }
     if (props.userPool && props.userPoolClient) this.bindUserPool(props.userPool, props.userPoolClient);
     // Required setting, no placeholder: readMailFrom names `mailFrom` in its error when it is missing.
     if (this.grants.mail) this.bindMail(props.mailFrom ?? readMailFrom(this));

@@ -319,14 +319,6 @@ export class ApiStack extends Stack {
   ) {
     const { exportWorker, bulkEditWorker, assetImportWorker } = workers;
     const { grants, function: fn, role } = handler;
-    // A run whose time runs short invokes its function again for the rest (the asset import's lease), by the name
-    // its Lambda context gives: granted on the function, to its own role (infra/handler-grants.ts, invokeSelf).
-    if (grants.invokeSelf) {
-      fn.addPermission('SelfInvoke', {
-        principal: new iam.ArnPrincipal(role.roleArn),
-        action: 'lambda:InvokeFunction',
-      });
-    }
     if (grants.alarmTopic === 'subscribe') props.alarmDelivery?.grantSubscriptionManagement(fn);
     if (grants.alarmTopic === 'notify') props.alarmDelivery?.grantReportNotices(fn);
     if (grants.gatewayProvisioning) grantGatewayProvisioning(this, fn, role, props.stage);

@@ -6,6 +6,12 @@ import { geoZoneRefSchema } from './geo-zone';
  * Loan-day billing: the records the daily job keeps per counted day and the monthly report
  * per customer that ERP systems read (GET /api/loan-days) and the Billing screen shows and exports.
  */
+/**
+ * The loan-day worker's Lambda timeout: CDK's definition reads it (infra/constructs/scheduled-job.ts), and a run
+ * without a Lambda context (the local stand-in) counts it from its start to know when to hand over.
+ */
+export const LOAN_DAY_WORKER_TIMEOUT_MINUTES = 15;
+
 export const MONTH_INVALID = 'The month must be a month such as 2026-03 (from 2000 to 2099)';
 const MONTH = /^20\d{2}-(0[1-9]|1[0-2])$/;
 

@@ -1,7 +1,13 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ASSET_IMPORT_WORKER_TIMEOUT_MINUTES } from '../../../shared/schemas/asset-import';
-import { dynamo, tableName } from '../data/client';
+import { tableName } from '../data/client';
+import {
+  conditionally,
+  HAND_OVER_MARGIN_MS,
+  timeLeftOf as invocationTimeLeft,
+  passRun,
+  type TimeLeft,
+} from '../data/run-lease';
 import type { TenantContext } from '../data/tenant-context';
 import {
   type AssetImportJournal,
@@ -11,6 +17,8 @@ import {
   journalOf,
 } from './asset-import-journal';
 
+export { HAND_OVER_MARGIN_MS, type TimeLeft };
+
 /**
  * Who applies an import's rows, one invocation at a time (docs/decisions/0332-…, "Since"). A file of 10,000 rows
  * on a slow store takes longer than the worker's Lambda timeout, so a run whose time runs short records where it
@@ -19,35 +27,9 @@ import {
  * any run, or a late one of an old run, finds its number taken or gone and applies nothing.
  */
 
-/**
- * Time a run keeps when it hands over: a chunk of 100 rows takes seconds on DynamoDB and under a minute on the
- * local stand-ins; what is left after the last chunk is for recording it and the hand-over itself.
- */
-export const HAND_OVER_MARGIN_MS = 2 * 60_000;
-
-/** Milliseconds the invocation has left. */
-export type TimeLeft = () => number;
-
-/**
- * The invocation's time left: the Lambda context's when there is one; the local Lambda stand-in
- * (scripts/local/lambda-service.ts) passes none, so the worker's own timeout counted from now.
- */
-export function timeLeftOf(context?: { getRemainingTimeInMillis?: () => number }): TimeLeft {
-  const remaining = context?.getRemainingTimeInMillis;
-  if (typeof remaining === 'function') return () => remaining.call(context);
-  const deadline = Date.now() + ASSET_IMPORT_WORKER_TIMEOUT_MINUTES * 60_000;
-  return () => deadline - Date.now();
-}
-
-/** Runs `update`; false when its condition failed. */
-async function conditionally(update: UpdateCommand) {
-  try {
-    return await dynamo().send(update);
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return undefined;
-    throw error;
-  }
-}
+/** The asset import worker's time left (its context's, or its timeout counted from now). */
+export const timeLeftOf = (context?: { getRemainingTimeInMillis?: () => number }): TimeLeft =>
+  invocationTimeLeft(context, ASSET_IMPORT_WORKER_TIMEOUT_MINUTES);
 
 /**
  * Claims run `run` of an import: the journal as claimed, or undefined when this run is not the journal's (an old
@@ -85,21 +67,11 @@ export async function handOverAssetImport(
   invoke: (run: number) => Promise<void>,
 ): Promise<boolean> {
   const next = journal.run + 1;
-  const passed = await conditionally(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: journal.key,
-      UpdateExpression: 'SET #run = :next, updatedAt = :now',
-      ConditionExpression: '#status = :running AND #run = :run',
-      ExpressionAttributeNames: { '#status': 'status', '#run': 'run' },
-      ExpressionAttributeValues: {
-        ':next': next,
-        ':run': journal.run,
-        ':now': new Date().toISOString(),
-        ':running': 'running',
-      },
-    }),
-  );
+  const passed = await passRun(journal.key, journal.run, {
+    condition: '#status = :running',
+    names: { '#status': 'status' },
+    values: { ':running': 'running' },
+  });
   if (!passed) return false;
   try {
     await invoke(next);

@@ -7,6 +7,8 @@ import { invokeWorker } from '../worker-invoke';
 export interface LoanDayTenantEvent {
   date: string;
   tenant: string;
+  /** The run a worker handed the day to (loan-day-lease.ts); absent in the job's start. */
+  run?: number;
 }
 
 export interface LoanDayFanOut {

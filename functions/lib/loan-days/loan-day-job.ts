@@ -1,15 +1,15 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { assetPartition } from '../assets/asset-repository';
 import { dynamo, tableName } from '../data/client';
-import { tenantPrefix } from '../data/keys';
 import { fromItem } from '../data/repository';
 import { systemTenantContext } from '../data/system-context';
 import type { TenantContext } from '../data/tenant-context';
 import { flushQueuedEffects } from '../effects/effects';
-import { auditRentalContracts } from '../rental-audit/audit-job';
+import { type AuditPass, auditRentalContracts } from '../rental-audit/audit-job';
 import { tenantRepository } from '../tenants/tenant-repository';
 import { rollUpUtilisation } from '../utilisation/utilisation-rollup';
 import { type CountedAsset, countLoanDay } from './loan-day-counter';
+import { type LoanDayProgress, readLoanDayProgress, saveLoanDayProgress } from './loan-day-lease';
 
 const PAGE = 100;
 /** Assets of a page counted at once: a tenant of 100k assets takes minutes, not the Lambda's 15. */
@@ -37,9 +37,6 @@ export interface LoanDayReport {
   auditItemsRead: number;
 }
 
-/** Per tenant and day: how far the job got (the last asset's sort key) and whether it finished. */
-const cursorKey = (ctx: TenantContext, day: string) => ({ pk: `${tenantPrefix(ctx)}JOB`, sk: `LOAN_DAYS#${day}` });
-
 /**
  * Counts day `day` (YYYY-MM-DD, Europe/Amsterdam) for every tenant in turn, or for `options.tenants` only (a
  * manual run, the tests' simulated days). Each asset is judged by its own state (loan-day-state.ts, `loanDayOf`):
@@ -55,7 +52,8 @@ export async function runLoanDayJob(
   const only = options.tenants ? new Set(options.tenants) : undefined;
   for (const tenant of await tenantRepository.list()) {
     if (only && !only.has(String(tenant.id))) continue;
-    await runTenantLoanDay(systemTenantContext(String(tenant.id)), day, report);
+    const ctx = systemTenantContext(String(tenant.id));
+    await runTenantLoanDay(ctx, day, report, { progress: await readLoanDayProgress(ctx, day), goOn: async () => true });
   }
   return report;
 }
@@ -77,33 +75,67 @@ export const emptyLoanDayReport = (day: string): LoanDayReport => ({
 });
 
 /**
- * One tenant's day, added to `report`: the loan days, the month of utilisation and the rental audit. The
- * scheduled run gives each tenant a Lambda of its own (loan-day-fan-out.ts); a manual run walks them here in turn.
+ * How a tenant's day is run: where it stands (loan-day-lease.ts), and whether to go on after a step (a worker run
+ * short of time hands over there and answers false; a manual run always goes on).
  */
-export async function runTenantLoanDay(ctx: TenantContext, day: string, report: LoanDayReport): Promise<void> {
+export interface DayRun {
+  progress: LoanDayProgress;
+  goOn: () => Promise<boolean>;
+}
+
+/**
+ * One tenant's day, added to `report`: the loan days, the month of utilisation and the rental audit. The
+ * scheduled run gives each tenant a Lambda of its own (loan-day-fan-out.ts, loan-day-run.ts); a manual run walks
+ * them here in turn. Each step saves its position before `run.goOn()` is asked, so a run that hands over (or
+ * stops) leaves the next where this one ended. Answers whether the day's work is done.
+ */
+export async function runTenantLoanDay(
+  ctx: TenantContext,
+  day: string,
+  report: LoanDayReport,
+  run: DayRun,
+): Promise<boolean> {
+  const { progress } = run;
   report.tenants += 1;
-  await countTenant(ctx, day, report);
-  // The day's month of utilisation, rewritten whole (docs/geofencing.md "Utilisation"); a rerun rewrites it.
-  report.utilisationAssets += (await rollUpUtilisation(ctx, day)).assets;
+  if (!(await countTenant(ctx, day, report, run))) return false;
+  if (!progress.rolledUp) {
+    // The day's month of utilisation, rewritten whole (docs/geofencing.md "Utilisation"); a rerun rewrites it.
+    report.utilisationAssets += (await rollUpUtilisation(ctx, day)).assets;
+    if (progress.run !== undefined) await saveLoanDayProgress(ctx, day, progress.run, { rolledUp: true });
+    if (!(await run.goOn())) return false;
+  }
   // The contract lines against the tags through the day (docs/geofencing.md "Rental audit"); a rerun writes nothing.
-  const audit = await auditRentalContracts(ctx, day);
+  const audit = await auditRentalContracts(ctx, day, auditPassOf(ctx, day, run));
   report.auditLines += audit.lines;
   report.auditDaysWritten += audit.written;
   report.auditDaysDeleted += audit.deleted;
   report.auditItemsRead += audit.itemsRead;
+  if (!audit.finished) return false;
   // Each tenant's `loan_day.counted` events leave after its count, so a long run holds no tenant's all day.
   await flushQueuedEffects();
+  return true;
 }
 
-async function countTenant(ctx: TenantContext, day: string, report: LoanDayReport) {
-  const cursor = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: cursorKey(ctx, day), ConsistentRead: true }),
-  );
-  if (cursor.Item?.done) {
+/** A worker run's audit goes on from its pass's position and saves it; a manual run audits whole. */
+function auditPassOf(ctx: TenantContext, day: string, run: DayRun): AuditPass | undefined {
+  const { progress } = run;
+  if (progress.run === undefined) return undefined;
+  return {
+    ...(progress.auditAfter === undefined
+      ? {}
+      : { after: progress.auditAfter, changes: progress.auditChanges ?? null }),
+    save: (after, changes) => saveLoanDayProgress(ctx, day, progress.run, { auditAfter: after, auditChanges: changes }),
+    goOn: run.goOn,
+  };
+}
+
+/** Counts the tenant's assets from the cursor, a page at a time; answers whether the count is done. */
+async function countTenant(ctx: TenantContext, day: string, report: LoanDayReport, run: DayRun): Promise<boolean> {
+  if (run.progress.done) {
     report.skippedTenants += 1;
-    return;
+    return true;
   }
-  let after = cursor.Item?.after as string | undefined;
+  let after = run.progress.after;
   for (;;) {
     const page = await dynamo().send(
       new QueryCommand({
@@ -129,27 +161,9 @@ async function countTenant(ctx: TenantContext, day: string, report: LoanDayRepor
     }
     const last = page.Items?.at(-1)?.sk as string | undefined;
     if (last) after = last;
-    await saveCursor(ctx, day, after, !page.LastEvaluatedKey);
-    if (!page.LastEvaluatedKey) return;
+    const done = !page.LastEvaluatedKey;
+    await saveLoanDayProgress(ctx, day, run.progress.run, { ...(after ? { after } : {}), done });
+    if (done) return true;
+    if (!(await run.goOn())) return false;
   }
-}
-
-/** Cursor items expire after 40 days (TTL): a day is never counted again that late. */
-const CURSOR_LIFETIME_S = 40 * 24 * 3600;
-
-async function saveCursor(ctx: TenantContext, day: string, after: string | undefined, done: boolean) {
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...cursorKey(ctx, day),
-        entityType: 'JOB_CURSOR',
-        tenantId: ctx.tenantId,
-        ...(after ? { after } : {}),
-        done,
-        updatedAt: new Date().toISOString(),
-        expiresAt: Math.floor(Date.now() / 1000) + CURSOR_LIFETIME_S,
-      },
-    }),
-  );
 }

@@ -64,17 +64,38 @@ interface Work {
 }
 
 /**
+ * A pass of the audit that may be cut between assets (the loan-day worker's hand-over, functions/lib/loan-days/
+ * loan-day-lease.ts): the last asset whose lines an earlier part of the pass audited, and the change index
+ * position the pass began at; `save` keeps them after each ten assets, before `goOn` is asked.
+ */
+export interface AuditPass {
+  after?: number;
+  changes?: string | null;
+  save: (after: number, changes: string | null) => Promise<void>;
+  goOn: () => Promise<boolean>;
+}
+
+/**
  * Audits tenant `ctx` through `lastDay`, the day that just ended (docs/decisions/
  * 0327-rental-audit-per-line-and-day-from-zone-visits.md): lines changed since the last run are recomputed over
  * their whole window (back LOOKBACK_DAYS), every other line over its newest RECHECK_DAYS closed days. A day item
- * is written only when it differs from the stored one: a rerun writes nothing.
+ * is written only when it differs from the stored one: a rerun writes nothing. The lines are audited by asset, in
+ * asset order; with a `pass` the run may stop between assets (`finished` false) and a later one goes on after the
+ * last asset saved.
  */
-export async function auditRentalContracts(ctx: TenantContext, lastDay: string): Promise<RentalAuditReport> {
+export async function auditRentalContracts(
+  ctx: TenantContext,
+  lastDay: string,
+  pass?: AuditPass,
+): Promise<RentalAuditReport & { finished: boolean }> {
   const reads: ReadCounter = { items: 0 };
   const writes: AuditWrites = { written: 0, deleted: 0, events: 0 };
   const after = await readRun(ctx, reads);
   const from = after ? `${new Date(Date.parse(after.slice(0, 24)) - CHANGE_MARGIN_MS).toISOString()}` : null;
   const changes = await changedLines(ctx, from, reads);
+  // Where the pass began in the change index: a later part saves that, not its own newer position, so a change
+  // made meanwhile to a line an earlier part audited is read again the next night.
+  const position = pass?.after === undefined ? (changes.newest ?? null) : (pass.changes ?? null);
   const states = await readStates(ctx, reads);
   const lines = new Map([...states].map(([id, state]) => [id, state.line]));
   for (const line of changes.lines) lines.set(line.externalId, line);
@@ -91,32 +112,13 @@ export async function auditRentalContracts(ctx: TenantContext, lastDay: string):
     .filter((line) => !isJudged(line))
     .map((line) => workOf(line, states.get(line.externalId), lastDay, undefined))
     .filter((item) => item.state && item.changed);
-  const byAsset = new Map<number | null, Work[]>();
-  for (const item of work) byAsset.set(item.line.asset, [...(byAsset.get(item.line.asset) ?? []), item]);
+  const byAsset = new Map<number, Work[]>();
+  for (const item of work)
+    byAsset.set(item.line.asset as number, [...(byAsset.get(item.line.asset as number) ?? []), item]);
   const depots = await depotZones(ctx);
-  const groups = [...byAsset.entries()];
+  const groups = [...byAsset.entries()].sort(([a], [b]) => a - b).filter(([asset]) => asset > (pass?.after ?? -1));
   let days = 0;
-  for (let start = 0; start < groups.length; start += PARALLEL) {
-    await Promise.all(
-      groups.slice(start, start + PARALLEL).map(async ([asset, items]) => {
-        const evidence = await evidenceOf(ctx, asset, items, reads);
-        for (const item of items) {
-          const computed = item.days.map((day) => judged(item, day, evidence, depots, items));
-          days += computed.length;
-          await writeDays(ctx, item, computed, run);
-          await saveState(ctx, item, computed, writes);
-        }
-      }),
-    );
-  }
-  for (const item of dropped) {
-    await writeDays(ctx, item, [], run);
-    await saveState(ctx, item, [], writes);
-  }
-  // Only once their days are written: a run that stops before leaves them for the next.
-  for (const mark of marks) await clearMark(ctx, mark);
-  if (changes.newest && changes.newest !== after) await saveRun(ctx, changes.newest);
-  const report = {
+  const report = () => ({
     day: lastDay,
     lines: lines.size,
     changedLines: work.filter((item) => item.changed).length + dropped.length,
@@ -126,10 +128,39 @@ export async function auditRentalContracts(ctx: TenantContext, lastDay: string):
     itemsRead: reads.items,
     events: writes.events,
     marks: marks.length,
-  };
+  });
+  for (let start = 0; start < groups.length; start += PARALLEL) {
+    const batch = groups.slice(start, start + PARALLEL);
+    await Promise.all(
+      batch.map(async ([asset, items]) => {
+        const evidence = await evidenceOf(ctx, asset, items, reads);
+        for (const item of items) {
+          const computed = item.days.map((day) => judged(item, day, evidence, depots, items));
+          days += computed.length;
+          await writeDays(ctx, item, computed, run);
+          await saveState(ctx, item, computed, writes);
+        }
+      }),
+    );
+    // A mark goes once its asset's days are written: a run that stops before leaves it for the next.
+    const audited = new Set(batch.map(([asset]) => asset));
+    for (const mark of marks.filter((m) => audited.has(m.assetId))) await clearMark(ctx, mark);
+    const last = batch.at(-1)?.[0] as number;
+    if (pass && start + PARALLEL < groups.length) {
+      await pass.save(last, position);
+      if (!(await pass.goOn())) return { ...report(), finished: false };
+    }
+  }
+  for (const item of dropped) {
+    await writeDays(ctx, item, [], run);
+    await saveState(ctx, item, [], writes);
+  }
+  // The marks of assets without a line to audit (an earlier part of the pass cleared those of the assets before).
+  for (const mark of marks.filter((m) => !byAsset.has(m.assetId))) await clearMark(ctx, mark);
+  if (position && position !== after) await saveRun(ctx, position);
   // One structured line per tenant and run: the items read are the audit's cost (docs/performance.md).
-  console.info(JSON.stringify({ message: 'rental audit run', tenantId: ctx.tenantId, ...report }));
-  return report;
+  console.info(JSON.stringify({ message: 'rental audit run', tenantId: ctx.tenantId, ...report() }));
+  return { ...report(), finished: true };
 }
 
 /**

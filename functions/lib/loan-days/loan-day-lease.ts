@@ -104,7 +104,7 @@ export async function saveLoanDayProgress(
     new UpdateCommand({
       TableName: tableName(),
       Key: dayKey(ctx, day),
-      UpdateExpression: `SET ${names.map((name, i) => `#f${i} = :f${i}`).join(', ')}, updatedAt = :at, entityType = :type, tenantId = :tenant, expiresAt = :expires`,
+      UpdateExpression: `SET ${names.map((_name, i) => `#f${i} = :f${i}`).join(', ')}, updatedAt = :at, entityType = :type, tenantId = :tenant, expiresAt = :expires`,
       ...(run === undefined ? {} : { ConditionExpression: '#run = :run' }),
       ExpressionAttributeNames: {
         ...Object.fromEntries(names.map((name, i) => [`#f${i}`, name])),

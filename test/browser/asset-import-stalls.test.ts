@@ -62,7 +62,8 @@ describe('a stalled asset import in the console', () => {
       // Playwright's clock, at the real pace until the test moves it past the dialog's poll interval.
       await page.clock.install();
       await signInAs(page, 'admin', '/assets');
-      await page.locator('table[aria-busy="false"]').waitFor();
+      // A loaded machine's first render of the list.
+      await page.locator('table[aria-busy="false"]').waitFor({ timeout: 90_000 });
       const isPoll = (request: Request) =>
         request.method() === 'GET' && request.url().includes('/api/assets/import/progress');
       const polls = followPolls(page, isPoll);

@@ -75,7 +75,8 @@ describe('a stalled bulk edit in the console', () => {
       const isPoll = (request: Request) =>
         request.method() === 'GET' && request.url().includes('/api/assets/bulk-edit/');
       const polls = followPolls(page, isPoll);
-      await page.locator('table[aria-busy="false"] tbody tr').getByText(`${run} one`).waitFor();
+      // A loaded machine's first render of the list.
+      await page.locator('table[aria-busy="false"] tbody tr').getByText(`${run} one`).waitFor({ timeout: 90_000 });
       await page.locator('tbody tr').getByRole('checkbox').first().check();
       const before = (await madeUuids(page)).length;
       await page.getByRole('button', { name: 'Edit selected (1)' }).click();
@@ -134,7 +135,8 @@ describe('a stalled bulk edit in the console', () => {
           ExpressionAttributeValues: { ':at': new Date(Date.now() - BULK_EDIT_STALLED_MS - 60_000).toISOString() },
         }),
       );
-      await polls.next(1_000);
+      // The next poll hears it stalled (one may have already, while the update was written).
+      await page.clock.runFor(1_000);
       await dialog.getByTestId('bulk-edit-stalled').getByText(bulkEdit.stalled).waitFor();
       await dialog.locator('[data-testid="bulk-edit-result"][data-state="stalled"]').waitFor();
       await dialog

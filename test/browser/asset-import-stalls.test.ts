@@ -123,6 +123,8 @@ describe('a stalled asset import in the console', () => {
         .waitFor();
       const counts = { create: 0, update: 0, unchanged: 0, refused: 0, failed: 0 };
       await dialog.getByTestId('asset-import-result').getByText(fill(assets.import.done, counts)).waitFor();
+      // What a stopped import applied is told as information: nothing green beside the red stop.
+      expect(await dialog.getByTestId('asset-import-result').getAttribute('class')).toContain('MuiAlert-colorInfo');
       await dialog.getByRole('progressbar').waitFor({ state: 'detached' });
       await screenshot(page, 'asset-import-stalled-desktop');
 

@@ -172,7 +172,8 @@ export function AssetImportDialog({ open, onClose }: { open: boolean; onClose: (
         {plan && !result && <ImportPlan plan={plan} />}
         {result && (
           <Alert
-            severity={result.counts.failed ? 'warning' : 'success'}
+            // What an import that stopped short did apply is information, not a success.
+            severity={ended?.status !== 'done' ? 'info' : result.counts.failed ? 'warning' : 'success'}
             sx={{ mt: 2 }}
             data-testid="asset-import-result"
           >

@@ -32,6 +32,16 @@ describe('English words outside data', () => {
     expect(englishIn(withoutData(crumb, data), german)).toEqual([]);
   });
 
+  test('a data string that arrives after a first reading is cut out of the next, whole words only', () => {
+    const data = new Set<string>(['Depot Noord']);
+    expect(withoutData('Reel 7 at Depot Noord', data)).toBe('Reel 7 at  ⁞ ');
+    data.add('Reel 7');
+    data.add('Test');
+    expect(withoutData('Reel 7 at Depot Noord; Tests', data)).toBe(' ⁞  at  ⁞ ; Tests');
+    data.add('-42 Dock');
+    expect(withoutData('Bay -42 Dock', data)).toBe('Bay  ⁞ ');
+  });
+
   test('codes in capitals and template placeholders are the same in every language', () => {
     expect(words('Assets bekijken ASSET_READ')).toEqual([]);
     expect(words('Variabelen: {customer} {time} {address}')).toEqual([]);

@@ -115,10 +115,41 @@ export function collectDataStrings(value: unknown, into: Set<string>, property =
   }
 }
 
-/** The text with every data string cut out (longest first, so a name inside an address goes with it). */
+/** Runs of letters and digits: what the whole-word match of withoutData takes as a word's characters. */
+const WORD_RUN = /[\p{L}\d]+/gu;
+
+interface DataString {
+  item: string;
+  /** Its first run of letters and digits, when it starts with one. */
+  first?: string;
+}
+
+const dataString = (item: string): DataString => ({ item, first: /^[\p{L}\d]+/u.exec(item)?.[0] });
+const byLength = (a: DataString, b: DataString) => b.item.length - a.item.length;
+
+/** The data strings longest first, sorted again only when the set has grown (a walk reads thousands of texts). */
+const longestFirst = new WeakMap<Set<string>, { size: number; sorted: DataString[] }>();
+function sortedLongestFirst(data: Iterable<string>): DataString[] {
+  if (!(data instanceof Set)) return [...data].map(dataString).sort(byLength);
+  const cached = longestFirst.get(data);
+  if (cached?.size === data.size) return cached.sorted;
+  const sorted = [...data].map(dataString).sort(byLength);
+  longestFirst.set(data, { size: data.size, sorted });
+  return sorted;
+}
+
+/**
+ * The text with every data string cut out (longest first, so a name inside an address goes with it).
+ *
+ * A string that starts with a letter or digit matches as a whole word only where the text holds its first run of
+ * letters and digits as a run of its own: a look-up among the text's runs passes over most of the thousands of
+ * data strings a walk collects without scanning the text for each (what is cut out leaves no new runs).
+ */
 export function withoutData(text: string, data: Iterable<string>): string {
+  const runs = new Set(text.match(WORD_RUN));
   let rest = text;
-  for (const item of [...data].sort((a, b) => b.length - a.length)) {
+  for (const { item, first } of sortedLongestFirst(data)) {
+    if (first !== undefined && !runs.has(first)) continue;
     if (!rest.includes(item)) continue;
     // Whole words only: a device called "Test" leaves the word "Tests" of a heading alone.
     const escaped = item.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

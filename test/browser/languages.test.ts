@@ -131,6 +131,8 @@ class Walk {
   private readonly data = new Set<string>();
   private readonly pending: Promise<unknown>[] = [];
   private language: Language = LANGUAGES[0] ?? 'nl';
+  /** Whether the user menu was read: it shows the same on every screen (the user, the actions, the flags). */
+  private userMenuRead = false;
   /** A second tab of the console's origin: a language saved there is taken up by the walked page in place. */
   private chooser?: Page;
 
@@ -190,7 +192,8 @@ class Walk {
 
   private async checkIn(screen: string, opened?: string) {
     const text = await visibleText(this.page);
-    await Promise.all(this.pending);
+    // The answers that arrived so far, read once each: the list is emptied as they are awaited.
+    await Promise.all(this.pending.splice(0));
     const words = englishIn(withoutData(text, this.data), vocabularyOf(this.language));
     if (words.length > 0) this.findings.push({ user: this.user, language: this.language, screen, words });
     if (this.language === AXE_LANGUAGE) await this.analyse(screen, opened);
@@ -291,10 +294,13 @@ class Walk {
       ['filter', 'filter'],
     ] as const)
       await this.opened(`${route} ${name}`, mainButton(this.word('common', key)));
-    await this.opened(
-      `${route} user menu`,
-      this.page.getByRole('button', { name: this.word('base', 'translation.userMenu.open') }),
-    );
+    // The menu is the top bar's, over whichever screen: read on the first screen that shows it, in each language
+    // and with axe, rather than again on each of some forty screens (the screen beneath is read on its own).
+    if (!this.userMenuRead) {
+      const userMenu = this.page.getByRole('button', { name: this.word('base', 'translation.userMenu.open') });
+      this.userMenuRead = await userMenu.isVisible();
+      await this.opened(`${route} user menu`, userMenu);
+    }
     const search = this.page.locator('main input[type="search"]').first();
     if (!(await search.isVisible())) return;
     await search.fill('zqxj-nothing-has-this-name');

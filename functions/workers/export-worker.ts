@@ -6,12 +6,12 @@ import { systemTenantContext } from '../lib/data/system-context';
 import { withEffects } from '../lib/effects/with-effects';
 import { updateRunningJob } from '../lib/exports/export-job-store';
 import {
-  EXPORT_LISTS,
   type ExportJobEvent,
   type ExportNowAnswer,
   type ExportNowEvent,
   isExportNowEvent,
 } from '../lib/exports/export-lists';
+import { prepareExport } from '../lib/exports/export-runs';
 import { writeExport } from '../lib/exports/write-export';
 import { HttpError, unprocessable } from '../lib/http/errors';
 import { liveExportFinished } from '../lib/live/publisher';
@@ -46,7 +46,7 @@ async function writeNow(event: ExportNowEvent): Promise<ExportNowAnswer> {
   logger.appendKeys({ tenant: event.tenantId, list: event.list });
   try {
     const auth = await authContextFromClaims(event.claims, event.tenantId);
-    const run = await EXPORT_LISTS[event.list](auth, event.rawQuery, event.acceptLanguage, event.params);
+    const run = await prepareExport(auth, event.list, event);
     const file = await writeExport(run, () => {
       // Throwing aborts the upload: nothing is stored for an answer nobody would receive.
       if (Date.now() > event.deadline)
@@ -69,7 +69,7 @@ async function runJob(event: ExportJobEvent): Promise<void> {
   exportJobStarted(event.list);
   try {
     const auth = await authContextFromClaims(event.claims, event.tenantId);
-    const run = await EXPORT_LISTS[event.list](auth, event.rawQuery, event.acceptLanguage, event.params);
+    const run = await prepareExport(auth, event.list, event);
     let rows = 0;
     let reported = Date.now();
     const file = await writeExport(run, async (count) => {

@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { authContextFromClaims } from '../../functions/lib/auth/auth-context';
 import { systemTenantContext } from '../../functions/lib/data/system-context';
-import { isEvidenceRun } from '../../functions/lib/evidence/evidence-request';
 import { createExportJob, getExportJob } from '../../functions/lib/exports/export-job-store';
 import { EXPORT_LISTS } from '../../functions/lib/exports/export-lists';
 import { exportResultOf } from '../../functions/lib/exports/export-storage';
@@ -113,11 +112,10 @@ async function sampled<T>(work: () => Promise<T>) {
 /** The raw read: the export's own batches (same Queries, same pages, items parsed), nothing written. */
 async function readRaw(claims: Record<string, unknown>, tenantId: number): Promise<ChildReport> {
   const auth = await authContextFromClaims(claims as never, String(tenantId));
-  const run = await EXPORT_LISTS.assets(auth, 'type=csv&timeZone=Europe%2FAmsterdam&language=en', 'en');
-  if (isEvidenceRun(run)) throw new Error('The asset list is a list');
+  const checked = await EXPORT_LISTS.assets(auth, 'type=csv&timeZone=Europe%2FAmsterdam&language=en', 'en');
   const measured = await sampled(async () => {
     let rows = 0;
-    for await (const batch of run.batches) rows += batch.length;
+    for await (const batch of checked.items) rows += batch.length;
     return rows;
   });
   const { result: rows, ...figures } = measured;

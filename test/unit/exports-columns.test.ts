@@ -1,10 +1,6 @@
 import { hideFromClient } from '../../functions/lib/assets/asset-view';
-import {
-  ASSET_COLUMN_IDS,
-  assetExportColumns,
-  assetRow,
-  CLIENT_HIDDEN_COLUMNS,
-} from '../../functions/lib/exports/asset-export-columns';
+import { ASSET_COLUMN_IDS, CLIENT_HIDDEN_COLUMNS } from '../../functions/lib/exports/asset-export-column-ids';
+import { assetExportColumns, assetRow } from '../../functions/lib/exports/asset-export-columns';
 import { assetExportTexts } from '../../functions/lib/exports/asset-export-texts';
 import { dateTimeFormatter, dayIn, formatDay } from '../../functions/lib/exports/export-values';
 import type { Asset } from '../../shared/schemas/asset';

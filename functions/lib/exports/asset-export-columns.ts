@@ -1,6 +1,6 @@
 import { assetAddressOf } from '../../../shared/address';
 import type { Asset } from '../../../shared/schemas/asset';
-import { ASSET_TABLE_COLUMNS } from '../../../shared/schemas/settings';
+import { type AssetColumnId, assetExportColumnIds } from './asset-export-column-ids';
 import type { AssetExportTexts } from './asset-export-texts';
 import type { CellValue, ExportColumn } from './export-table';
 import { formatDay, joinParts } from './export-values';
@@ -10,8 +10,6 @@ import { formatDay, joinParts } from './export-values';
  * the markup. Values are read from the asset as presented to the viewer (asset-view.ts), so a field hidden
  * from a client user is absent here and cannot reach a file even through a column that reads it.
  */
-export type AssetColumnId = (typeof ASSET_TABLE_COLUMNS)[number];
-
 /**
  * An asset as the viewer may see it, plus the stored numeric cable length. The cable summary and device health
  * are read when the asset carries them (the list shows them), else the cells fall back to the length and the
@@ -30,8 +28,6 @@ export interface AssetCellContext {
 }
 
 interface AssetColumnDef {
-  /** Spec 000 s.2: last communication, scheduled, geo zone, days outside and client are not for clients. */
-  staffOnly?: boolean;
   width: number;
   value: (asset: ExportAsset, context: AssetCellContext) => CellValue;
 }
@@ -84,44 +80,37 @@ const ASSET_COLUMN_DEFS: Readonly<Record<AssetColumnId, AssetColumnDef>> = {
     value: (a) => joinParts(assetAddressOf(a).postalCode, assetAddressOf(a).city),
   },
   country: { width: 12, value: (a) => assetAddressOf(a).country ?? '' },
-  'last-communication': { staffOnly: true, width: 17, value: (a, c) => c.dateTime(a.lastCommunication) },
+  'last-communication': { width: 17, value: (a, c) => c.dateTime(a.lastCommunication) },
   reference: { width: 14, value: (a) => a.reference ?? '' },
-  scheduled: { staffOnly: true, width: 12, value: (a) => formatDay(a.scheduled) },
-  'geo-zone': { staffOnly: true, width: 14, value: (a) => a.geo_zone?.name ?? '' },
-  'days-outside-geo-zone': { staffOnly: true, width: 10, value: (a) => a.days_outside_geo_zone ?? null },
-  client: { staffOnly: true, width: 18, value: (a) => a.client?.company ?? '' },
+  scheduled: { width: 12, value: (a) => formatDay(a.scheduled) },
+  'geo-zone': { width: 14, value: (a) => a.geo_zone?.name ?? '' },
+  'days-outside-geo-zone': { width: 10, value: (a) => a.days_outside_geo_zone ?? null },
+  client: { width: 18, value: (a) => a.client?.company ?? '' },
   'battery-status': { width: 9, value: batteryCell },
   status: { width: 10, value: (a, c) => (a.status ? (c.texts.status[a.status.status] ?? a.status.status) : '') },
 };
 
-export const ASSET_COLUMN_IDS = ASSET_TABLE_COLUMNS;
+/** The export's columns (asset-export-column-ids.ts) with their headers: the tenant's renamed one, else the translated one. */
+export function labelAssetColumns(
+  ids: readonly AssetColumnId[],
+  renamed: Readonly<Record<string, string>>,
+  texts: AssetExportTexts,
+): ExportColumn[] {
+  return ids.map((id) => ({
+    id,
+    label: renamed[id]?.trim() || texts.columns[id] || id,
+    width: ASSET_COLUMN_DEFS[id].width,
+  }));
+}
 
-/** Columns a client user may not export (the ones the list hides from them). */
-export const CLIENT_HIDDEN_COLUMNS: readonly AssetColumnId[] = ASSET_TABLE_COLUMNS.filter(
-  (id) => ASSET_COLUMN_DEFS[id].staffOnly,
-);
-
-/**
- * The columns to export: the requested ones in their order, else what the list shows by default for this
- * viewer (all columns minus the tenant's hidden ones). Callers reject CLIENT_HIDDEN_COLUMNS for client users
- * before; this filter is the second line so that a default can never include them.
- */
-export function assetExportColumns(options: {
+/** The columns to export (assetExportColumnIds), labelled. */
+export const assetExportColumns = (options: {
   requested: readonly AssetColumnId[] | undefined;
   isClient: boolean;
   hiddenByTenant: readonly string[];
   renamed: Readonly<Record<string, string>>;
   texts: AssetExportTexts;
-}): ExportColumn[] {
-  const ids = options.requested ?? ASSET_TABLE_COLUMNS.filter((id) => !options.hiddenByTenant.includes(id));
-  return ids
-    .filter((id) => !(options.isClient && ASSET_COLUMN_DEFS[id].staffOnly))
-    .map((id) => ({
-      id,
-      label: options.renamed[id]?.trim() || options.texts.columns[id] || id,
-      width: ASSET_COLUMN_DEFS[id].width,
-    }));
-}
+}): ExportColumn[] => labelAssetColumns(assetExportColumnIds(options), options.renamed, options.texts);
 
 /** One row: the cells of the given columns for one (already presented) asset. */
 export function assetRow(asset: ExportAsset, columns: readonly ExportColumn[], context: AssetCellContext) {

@@ -1,5 +1,7 @@
 import type { ExportLanguage } from '../../../shared/schemas/export';
 import type { DeviceRecord } from '../devices/device-repository';
+import { labelColumns } from './build-export-run';
+import { DEVICE_COLUMN_IDS, type DeviceColumnId } from './device-export-request';
 import type { CellValue, ExportColumn } from './export-table';
 import { formatDay } from './export-values';
 
@@ -8,19 +10,6 @@ import { formatDay } from './export-values';
  * Last communication, Device activation date) as export cells, in the reader's language. The words are the
  * console's (web/src/i18n/features/devices), kept here so the API bundle does not depend on the screen's files.
  */
-export const DEVICE_COLUMN_IDS = [
-  'id',
-  'asset',
-  'name',
-  'model',
-  'dev-eui',
-  'battery-status',
-  'notes',
-  'last-communication',
-  'activation-date',
-] as const;
-export type DeviceColumnId = (typeof DEVICE_COLUMN_IDS)[number];
-
 export interface DeviceExportTexts {
   title: string;
   columns: Record<DeviceColumnId, string>;
@@ -123,7 +112,11 @@ export const deviceExportColumns = (
   requested: readonly DeviceColumnId[] | undefined,
   texts: DeviceExportTexts,
 ): ExportColumn[] =>
-  (requested ?? DEVICE_COLUMN_IDS).map((id) => ({ id, label: texts.columns[id], width: WIDTHS[id] }));
+  labelColumns(
+    requested ?? DEVICE_COLUMN_IDS,
+    (id) => texts.columns[id],
+    (id) => WIDTHS[id],
+  );
 
 export const deviceRow = (device: DeviceRecord, cols: readonly ExportColumn[], context: DeviceCellContext) =>
   cols.map((column) => CELLS[column.id as DeviceColumnId](device, context));

@@ -1,12 +1,12 @@
 import type { ExportJob } from '../../../shared/schemas/export';
 import { EXPORT_JOB_FAILED, NOTHING_TO_EXPORT } from '../../../shared/schemas/export';
 import type { AuthContext } from '../auth/auth-context';
-import { isEvidenceRun } from '../evidence/evidence-request';
 import { unprocessable } from '../http/errors';
 import { invokeWorker } from '../worker-invoke';
 import { presentJob } from './export-job-status';
 import { createExportJob, updateRunningJob } from './export-job-store';
 import { EXPORT_LISTS, type ExportJobEvent, type ExportList, type ExportRequest } from './export-lists';
+import type { CheckedExport } from './export-request';
 import { EXPORT_WORKER_FUNCTION } from './export-worker-client';
 import { hasAnyItem } from './run-export';
 
@@ -23,13 +23,18 @@ export { EXPORT_LISTS, type ExportJobEvent, type ExportList } from './export-lis
 const EMPTY_CHECK_MS = 3_000;
 
 export async function startExportJob(auth: AuthContext, list: ExportList, request: ExportRequest): Promise<ExportJob> {
-  const run = await EXPORT_LISTS[list](auth, request.rawQuery, request.acceptLanguage, request.params);
-  // An evidence document of a period without a position is still evidence: only a list can be empty.
-  if (!isEvidenceRun(run) && (await hasAnyItem(run.batches, EMPTY_CHECK_MS)) === false) {
+  const checked: CheckedExport = await EXPORT_LISTS[list](
+    auth,
+    request.rawQuery,
+    request.acceptLanguage,
+    request.params,
+  );
+  // An evidence document of a period without a position is still evidence: only a list (with items) can be empty.
+  if (checked.items && (await hasAnyItem(checked.items, EMPTY_CHECK_MS)) === false) {
     throw unprocessable([{ propertyPath: '', message: NOTHING_TO_EXPORT }]);
   }
-  const expected = isEvidenceRun(run) ? undefined : await run.expectedRows?.();
-  const job = await createExportJob(auth.tenant, auth.sub, list, run.type, expected);
+  const expected = await checked.expectedRows?.();
+  const job = await createExportJob(auth.tenant, auth.sub, list, checked.type, expected);
   try {
     await invokeWorker<ExportJobEvent>(EXPORT_WORKER_FUNCTION, {
       jobId: job.id,

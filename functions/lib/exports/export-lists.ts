@@ -2,56 +2,53 @@ import type { Violation } from '../../../shared/errors';
 import { ROUTES, type RouteId } from '../../../shared/routes';
 import { type AuthContext, assertAccess } from '../auth/auth-context';
 import type { RawClaims } from '../auth/claims';
-import { type EvidenceRun, prepareEvidenceExport } from '../evidence/evidence-request';
-import { prepareRentalAuditExport } from '../rental-audit/audit-export';
-import { prepareAssetVisitExport, prepareZoneVisitExport } from '../visits/visit-export';
-import { prepareAssetExport } from './asset-export';
-import { prepareDeviceExport } from './device-export';
-import { prepareLoanDayExport } from './loan-day-export';
-import type { ExportRun } from './run-export';
+import { checkEvidenceExport } from '../evidence/evidence-request';
+import { checkRentalAuditExport } from '../rental-audit/audit-export-request';
+import { checkAssetVisitExport, checkZoneVisitExport } from '../visits/visit-export-request';
+import { checkAssetExport } from './asset-export-request';
+import { checkDeviceExport } from './device-export-request';
+import type { CheckedExport } from './export-request';
+import { checkLoanDayExport } from './loan-day-export-request';
 
 /**
- * The lists an export can be written of, by name: what the export worker is told to write. Each `prepare`
- * validates the request as the caller may make it (422, 403, 404) and describes the run without reading the
- * list, so the API request and the worker run the same checks from the same claims. This module carries no
- * file writer: the HTTP handlers import it, the writers live in the worker only (write-export.ts).
+ * The lists an export can be written of, by name: what an export route starts and what the export worker is told
+ * to write. Each `check` validates the request as the caller may make it (422, 403, 404) and names the list's
+ * items without reading them, so the API request and the worker run the same checks from the same claims. This
+ * registry carries no row code (headers, translations, cells) and no file writer: the HTTP handlers import it;
+ * the worker builds the rows from a checked request (export-runs.ts) and writes them (write-export.ts).
  */
 export type PathParams = Record<string, string | undefined>;
-/** A list's rows, or one asset's evidence document (functions/lib/evidence/). */
-export type AnyExportRun = ExportRun<unknown> | EvidenceRun;
-type PrepareExport<R> = (
+type CheckExport<C extends CheckedExport> = (
   auth: AuthContext,
   rawQuery: string,
   acceptLanguage?: string,
   params?: PathParams,
-) => Promise<R>;
+) => Promise<C>;
 /**
- * A list's preparation behind its export route's access rule (permissions and audience): the worker acts from
- * the request's claims, so it checks again what the route checked. The runner only passes items from a list's
- * batches to the same list's toRow: the item type can be erased.
+ * A list's check behind its export route's access rule (permissions and audience): the worker acts from the
+ * request's claims, so it checks again what the route checked.
  */
-function exportOf<T>(
-  routeId: RouteId,
-  prepare: PrepareExport<ExportRun<T> | EvidenceRun>,
-): PrepareExport<AnyExportRun> {
+function exportOf<C extends CheckedExport>(routeId: RouteId, check: CheckExport<C>): CheckExport<C> {
   const route = ROUTES.find((candidate) => candidate.id === routeId);
   if (!route) throw new Error(`No route ${routeId}`);
   return async (auth, ...rest) => {
     assertAccess(route.access, auth);
-    return (await prepare(auth, ...rest)) as AnyExportRun;
+    return check(auth, ...rest);
   };
 }
 
 export const EXPORT_LISTS = {
-  assets: exportOf('assets.exportJob', prepareAssetExport),
-  devices: exportOf('devices.exportJob', prepareDeviceExport),
-  loanDays: exportOf('loanDays.exportJob', prepareLoanDayExport),
-  rentalAudit: exportOf('rentalAudit.exportJob', prepareRentalAuditExport),
-  assetVisits: exportOf('zoneVisits.exportOfAsset', prepareAssetVisitExport),
-  zoneVisits: exportOf('zoneVisits.exportOfZone', prepareZoneVisitExport),
-  evidence: exportOf('assets.evidenceJob', prepareEvidenceExport),
+  assets: exportOf('assets.exportJob', checkAssetExport),
+  devices: exportOf('devices.exportJob', checkDeviceExport),
+  loanDays: exportOf('loanDays.exportJob', checkLoanDayExport),
+  rentalAudit: exportOf('rentalAudit.exportJob', checkRentalAuditExport),
+  assetVisits: exportOf('zoneVisits.exportOfAsset', checkAssetVisitExport),
+  zoneVisits: exportOf('zoneVisits.exportOfZone', checkZoneVisitExport),
+  evidence: exportOf('assets.evidenceJob', checkEvidenceExport),
 };
 export type ExportList = keyof typeof EXPORT_LISTS;
+/** A list's checked request: what its rows are built from. */
+export type CheckedExportOf<L extends ExportList> = Awaited<ReturnType<(typeof EXPORT_LISTS)[L]>>;
 
 /** What an export request hands the worker: enough to act exactly as that request. */
 export interface ExportRequest {

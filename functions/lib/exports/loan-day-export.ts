@@ -1,27 +1,24 @@
-import { buildExportQuerySchema, type ExportLanguage, type ExportType } from '../../../shared/schemas/export';
-import type { LoanDayReport } from '../../../shared/schemas/loan-day';
-import { loanDayReportQuerySchema } from '../../../shared/schemas/loan-day';
+import type { ExportLanguage } from '../../../shared/schemas/export';
 import type { AuthContext } from '../auth/auth-context';
-import { validate } from '../http/validation';
-import { loanDayReports } from '../loan-days/loan-day-report';
-import { mailLanguage } from '../mail/mail-language';
-import { assetExportTexts } from './asset-export-texts';
-import { splitExportQuery } from './export-request';
-import type { ExportColumn, ExportRow } from './export-table';
-import { dateTimeFormatter, dayIn } from './export-values';
+import { buildRowsRun, labelColumns } from './build-export-run';
+import type { ExportFileOptions } from './export-request';
+import type { ExportRow } from './export-table';
+import {
+  type CheckedLoanDayExport,
+  LOAN_DAY_COLUMN_IDS,
+  type LoanDayCustomer,
+  type LoanDayMonth,
+  loanDayCustomers,
+} from './loan-day-export-request';
 import type { ExportRun } from './run-export';
 
 /**
- * The monthly loan-day report as a file (POST /api/loan-days/export?month=&client=&type=):
- * one row per customer and asset (the days outside as a count and as the days of the month), a total row per
- * customer and one for the month, through the export jobs like every list (run-export.ts).
+ * The monthly loan-day report's file (request: loan-day-export-request.ts): one row per customer and asset (the
+ * days outside as a count and as the days of the month), a total row per customer and one for the month.
  */
-const COLUMN_IDS = ['customer', 'asset', 'count', 'days'] as const;
-export const loanDayExportQuerySchema = buildExportQuerySchema(COLUMN_IDS);
-
 const TEXTS: Record<
   ExportLanguage,
-  { title: string; total: string; none: string } & Record<(typeof COLUMN_IDS)[number], string>
+  { title: string; total: string; none: string } & Record<(typeof LOAN_DAY_COLUMN_IDS)[number], string>
 > = {
   en: {
     title: 'Loan days',
@@ -61,60 +58,42 @@ const TEXTS: Record<
   },
 };
 
-export async function prepareLoanDayExport(
-  auth: AuthContext,
-  rawQuery: string,
-  acceptLanguage: string | undefined,
-): Promise<ExportRun<ExportRow>> {
-  const { query, listQuery } = splitExportQuery(rawQuery, loanDayExportQuerySchema);
-  const params = new URLSearchParams(listQuery);
-  const report = validate(loanDayReportQuerySchema, {
-    month: params.get('month') ?? undefined,
-    client: params.get('client') ?? undefined,
-  });
-  const language = (query.language ?? mailLanguage(acceptLanguage)) as ExportLanguage;
-  return loanDayExportOf(
-    auth,
-    { month: report.month, client: report.client ?? undefined },
-    {
-      type: query.type,
-      language,
-      timeZone: query.timeZone ?? 'Europe/Amsterdam',
-    },
-  );
-}
+/** The export job's file, from its checked request. */
+export const loanDayExportRun = (auth: AuthContext, checked: CheckedLoanDayExport): ExportRun<ExportRow> =>
+  loanDayRun(auth, checked.report, checked.file, checked.items);
 
 /**
  * A month's loan-day report as a file, in the caller's scope (a client user's: their customer's only): the
- * export job's, and the report subscriptions' mails (functions/lib/report-subscriptions/report-file.ts).
+ * report subscriptions' mails (functions/lib/report-subscriptions/report-file.ts).
  */
-export function loanDayExportOf(
+export const loanDayExportOf = (
   auth: AuthContext,
-  report: { month: string; client?: number },
-  file: { type: ExportType; language: ExportLanguage; timeZone: string },
+  report: LoanDayMonth,
+  file: ExportFileOptions,
+  now = new Date(),
+): ExportRun<ExportRow> => loanDayRun(auth, report, file, loanDayCustomers(auth, report), now);
+
+function loanDayRun(
+  auth: AuthContext,
+  report: LoanDayMonth,
+  file: ExportFileOptions,
+  customers: AsyncIterable<LoanDayCustomer[]>,
   now = new Date(),
 ): ExportRun<ExportRow> {
   const texts = TEXTS[file.language];
-  const pageTexts = assetExportTexts(file.language);
-  const columns: ExportColumn[] = COLUMN_IDS.map((id) => ({
-    id,
-    label: texts[id],
-    width: id === 'days' ? 40 : id === 'count' ? 12 : 24,
-  }));
-  return {
+  return buildRowsRun({
     ctx: auth.tenant,
     entity: `LoanDays.${report.month}`,
-    type: file.type,
-    day: dayIn(file.timeZone, now),
-    sheet: {
-      title: `${texts.title} ${report.month}`,
-      subtitle: pageTexts.exportedOn(dateTimeFormatter(file.timeZone)(now.toISOString())),
-      columns,
-      pageLabel: pageTexts.page,
-    },
-    batches: rowsOf(loanDayReports(auth, report), texts),
-    toRow: (row) => row,
-  };
+    file,
+    title: `${texts.title} ${report.month}`,
+    columns: labelColumns(
+      LOAN_DAY_COLUMN_IDS,
+      (id) => texts[id],
+      (id) => (id === 'days' ? 40 : id === 'count' ? 12 : 24),
+    ),
+    batches: rowsOf(customers, texts),
+    now,
+  });
 }
 
 /**
@@ -123,14 +102,14 @@ export function loanDayExportOf(
  * last when there was any row.
  */
 async function* rowsOf(
-  answers: AsyncIterable<LoanDayReport>,
+  answers: AsyncIterable<LoanDayCustomer[]>,
   texts: { total: string; none: string },
 ): AsyncGenerator<ExportRow[]> {
   let customer: { id: number | null; name: string; total: number } | undefined;
   let monthTotal = 0;
   for await (const answer of answers) {
     const rows: ExportRow[] = [];
-    for (const part of answer.customers) {
+    for (const part of answer) {
       const id = part.client?.id ?? null;
       if (customer && customer.id !== id) rows.push([customer.name, texts.total, customer.total, null]);
       if (!customer || customer.id !== id) {

@@ -1,5 +1,5 @@
-import { buildExportQuerySchema, type ExportLanguage, type ExportType } from '../../../shared/schemas/export';
-import { rentalAuditExportQuerySchema } from '../../../shared/schemas/rental-audit';
+import type { ExportLanguage } from '../../../shared/schemas/export';
+import type { RentalAuditLine } from '../../../shared/schemas/rental-audit';
 import {
   classes as deClasses,
   columns as deColumns,
@@ -29,44 +29,28 @@ import {
   yes as nlYes,
 } from '../../../web/src/i18n/features/rentalAudit/nl.json';
 import type { AuthContext } from '../auth/auth-context';
-import { assetExportTexts } from '../exports/asset-export-texts';
-import { splitExportQuery } from '../exports/export-request';
-import type { ExportColumn, ExportRow } from '../exports/export-table';
-import { dateTimeFormatter, dayIn } from '../exports/export-values';
+import { buildRowsRun, labelColumns } from '../exports/build-export-run';
+import type { ExportFileOptions } from '../exports/export-request';
+import type { ExportRow } from '../exports/export-table';
 import type { ExportRun } from '../exports/run-export';
-import { validate } from '../http/validation';
-import { mailLanguage } from '../mail/mail-language';
+import {
+  type AuditMonth,
+  auditLines,
+  type CheckedRentalAuditExport,
+  RENTAL_AUDIT_COLUMN_IDS,
+} from './audit-export-request';
 import { auditNamesReader } from './audit-names';
-import { readAuditPage } from './audit-report';
 
 /**
- * The month's rental audit as a file (POST /api/rental-audit/export?month=&customer=&type=): one row per contract
- * line and day in the API's order (customer, line, day), with its class, whether it was billed and the evidence's
- * fix counts per place, the customer and the asset named beside their ids (the ids stay for the ERP to match), through the export jobs like every list (functions/lib/exports/run-export.ts). The scope is
- * the API's (audit-report.ts): a client user's file holds their own customer's lines, whatever they ask. The words
- * are the Rental audit screen's own (its translation files), so the file names a class as the screen does.
+ * The month's rental audit file (request: audit-export-request.ts): one row per contract line and day in the
+ * API's order (customer, line, day), with its class, whether it was billed and the evidence's fix counts per
+ * place, the customer and the asset named beside their ids (the ids stay for the ERP to match). The words are
+ * the Rental audit screen's own (its translation files), so the file names a class as the screen does.
  */
-const COLUMN_IDS = [
-  'customer',
-  'customerName',
-  'externalId',
-  'asset',
-  'assetName',
-  'assetReference',
-  'day',
-  'class',
-  'billed',
-  'fixes',
-  'deliveryZone',
-  'depot',
-  'otherZone',
-  'outside',
-] as const;
-export const rentalAuditExportSchema = buildExportQuerySchema(COLUMN_IDS);
 
 /**
- * The file's words only, by named imports of the JSON: esbuild then leaves the screen's other strings out of every
- * bundle that starts exports.
+ * The file's words only, by named imports of the JSON: esbuild then leaves the screen's other strings out of the
+ * bundles that write exports.
  */
 interface FileTexts {
   fileTitle: string;
@@ -81,7 +65,7 @@ const TEXTS: Record<ExportLanguage, FileTexts> = {
   de: { fileTitle: deTitle, columns: deColumns, classes: deClasses, yes: deYes, no: deNo },
   fr: { fileTitle: frTitle, columns: frColumns, classes: frClasses, yes: frYes, no: frNo },
 };
-const WIDTHS: Partial<Record<(typeof COLUMN_IDS)[number], number>> = {
+const WIDTHS: Partial<Record<(typeof RENTAL_AUDIT_COLUMN_IDS)[number], number>> = {
   customerName: 24,
   externalId: 24,
   assetName: 24,
@@ -90,73 +74,58 @@ const WIDTHS: Partial<Record<(typeof COLUMN_IDS)[number], number>> = {
   day: 12,
 };
 
-export async function prepareRentalAuditExport(
-  auth: AuthContext,
-  rawQuery: string,
-  acceptLanguage: string | undefined,
-): Promise<ExportRun<ExportRow>> {
-  const { query, listQuery } = splitExportQuery(rawQuery, rentalAuditExportSchema);
-  const params = new URLSearchParams(listQuery);
-  const audit = validate(rentalAuditExportQuerySchema, {
-    month: params.get('month') ?? undefined,
-    customer: params.get('customer') ?? undefined,
-  });
-  return rentalAuditExportOf(
-    auth,
-    { month: audit.month, client: audit.customer ?? undefined },
-    {
-      type: query.type,
-      language: (query.language ?? mailLanguage(acceptLanguage)) as ExportLanguage,
-      timeZone: query.timeZone ?? 'Europe/Amsterdam',
-    },
-  );
-}
+/** The export job's file, from its checked request. */
+export const rentalAuditExportRun = (auth: AuthContext, checked: CheckedRentalAuditExport): ExportRun<ExportRow> =>
+  auditRun(auth, checked.report, checked.file, checked.items);
 
 /**
- * A month's audit as a file in the caller's scope: the export job's, and the scheduled report's
+ * A month's audit as a file in the caller's scope: the scheduled report's
  * (functions/lib/report-subscriptions/kinds/rental-audit.ts), whose `client` is the subscription's customer.
  */
-export function rentalAuditExportOf(
+export const rentalAuditExportOf = (
   auth: AuthContext,
-  report: { month: string; client?: number },
-  file: { type: ExportType; language: ExportLanguage; timeZone: string },
+  report: AuditMonth,
+  file: ExportFileOptions,
+  now = new Date(),
+): ExportRun<ExportRow> => auditRun(auth, report, file, auditLines(auth, report), now);
+
+function auditRun(
+  auth: AuthContext,
+  report: AuditMonth,
+  file: ExportFileOptions,
+  lines: AsyncIterable<RentalAuditLine[]>,
   now = new Date(),
 ): ExportRun<ExportRow> {
   const texts = TEXTS[file.language];
-  const pageTexts = assetExportTexts(file.language);
-  const columns: ExportColumn[] = COLUMN_IDS.map((id) => ({ id, label: texts.columns[id], width: WIDTHS[id] ?? 10 }));
   const who = report.client === undefined ? '' : `.${report.client}`;
-  return {
+  return buildRowsRun({
     ctx: auth.tenant,
     entity: `RentalAudit.${report.month}${who}`,
-    type: file.type,
-    day: dayIn(file.timeZone, now),
-    sheet: {
-      title: `${texts.fileTitle} ${report.month}`,
-      subtitle: pageTexts.exportedOn(dateTimeFormatter(file.timeZone)(now.toISOString())),
-      columns,
-      pageLabel: pageTexts.page,
-    },
-    batches: rowsOf(auth, report, texts),
-    toRow: (row) => row,
-  };
+    file,
+    title: `${texts.fileTitle} ${report.month}`,
+    columns: labelColumns(
+      RENTAL_AUDIT_COLUMN_IDS,
+      (id) => texts.columns[id],
+      (id) => WIDTHS[id] ?? 10,
+    ),
+    batches: rowsOf(auth, lines, texts),
+    now,
+  });
 }
 
 /**
- * The month an answer at a time (at most 5,000 day items, a line never split), each answer's days as rows, with
- * the names of the answer's customers and assets beside their ids (audit-names.ts, read once per export).
+ * Each answer's days as rows, with the names of the answer's customers and assets beside their ids
+ * (audit-names.ts, read once per export).
  */
 async function* rowsOf(
   auth: AuthContext,
-  report: { month: string; client?: number },
+  answers: AsyncIterable<RentalAuditLine[]>,
   texts: FileTexts,
 ): AsyncGenerator<ExportRow[]> {
   const namesOf = auditNamesReader(auth.tenant);
-  let cursor: string | undefined;
-  do {
-    const page = await readAuditPage(auth, { month: report.month, customer: report.client ?? null, cursor });
-    const names = await namesOf(page.lines);
-    yield page.lines.flatMap((line) => {
+  for await (const lines of answers) {
+    const names = await namesOf(lines);
+    yield lines.flatMap((line) => {
       const asset = names.asset(line.asset);
       return line.days.map((day): ExportRow => {
         const places = day.evidence.places;
@@ -178,6 +147,5 @@ async function* rowsOf(
         ];
       });
     });
-    cursor = page.cursor ?? undefined;
-  } while (cursor);
+  }
 }

@@ -1,9 +1,9 @@
-import type { ExportLanguage, ExportType } from '../../../shared/schemas/export';
+import type { ExportLanguage } from '../../../shared/schemas/export';
 import type { UtilisationFigures, UtilisationMonth } from '../../../shared/schemas/utilisation';
 import type { AuthContext } from '../auth/auth-context';
-import { assetExportTexts } from '../exports/asset-export-texts';
-import type { ExportColumn, ExportRow } from '../exports/export-table';
-import { dateTimeFormatter, dayIn } from '../exports/export-values';
+import { buildRowsRun, labelColumns } from '../exports/build-export-run';
+import type { ExportFileOptions } from '../exports/export-request';
+import type { ExportRow } from '../exports/export-table';
 import type { ExportRun } from '../exports/run-export';
 import { readUtilisation } from './utilisation-report';
 
@@ -123,28 +123,21 @@ async function* batchesOf(auth: AuthContext, month: string, client: number | und
 export function utilisationExportOf(
   auth: AuthContext,
   report: { month: string; client?: number },
-  file: { type: ExportType; language: ExportLanguage; timeZone: string },
+  file: ExportFileOptions,
   now = new Date(),
 ): ExportRun<ExportRow> {
   const texts = TEXTS[file.language];
-  const pageTexts = assetExportTexts(file.language);
-  const columns: ExportColumn[] = [
-    { id: 'group', label: texts.group, width: 16 },
-    { id: 'name', label: texts.name, width: 24 },
-    ...FIGURE_IDS.map((id) => ({ id, label: texts[id], width: 12 })),
-  ];
-  return {
+  return buildRowsRun({
     ctx: auth.tenant,
     entity: `Utilisation.${report.month}`,
-    type: file.type,
-    day: dayIn(file.timeZone, now),
-    sheet: {
-      title: `${texts.title} ${report.month}`,
-      subtitle: pageTexts.exportedOn(dateTimeFormatter(file.timeZone)(now.toISOString())),
-      columns,
-      pageLabel: pageTexts.page,
-    },
+    file,
+    title: `${texts.title} ${report.month}`,
+    columns: labelColumns(
+      ['group', 'name', ...FIGURE_IDS] as const,
+      (id) => texts[id],
+      (id) => (id === 'group' ? 16 : id === 'name' ? 24 : 12),
+    ),
     batches: batchesOf(auth, report.month, report.client, file.language),
-    toRow: (row) => row,
-  };
+    now,
+  });
 }

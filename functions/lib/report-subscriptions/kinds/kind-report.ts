@@ -2,9 +2,8 @@ import type { ExportLanguage } from '../../../../shared/schemas/export';
 import type { AnyReportOptions } from '../../../../shared/schemas/report-kinds';
 import { PRODUCT_TIME_ZONE } from '../../../../shared/wall-clock';
 import type { AuthContext } from '../../auth/auth-context';
-import { assetExportTexts } from '../../exports/asset-export-texts';
-import type { ExportColumn, ExportRow } from '../../exports/export-table';
-import { dateTimeFormatter, dayIn } from '../../exports/export-values';
+import { buildRowsRun } from '../../exports/build-export-run';
+import type { ExportRow } from '../../exports/export-table';
 import type { ExportRun } from '../../exports/run-export';
 import { previousMonthOf } from '../next-due';
 import type { ReportSubscriptionRecord } from '../subscription-repository';
@@ -47,21 +46,15 @@ export function kindRun(
   batches: AsyncIterable<ExportRow[]>,
 ): ExportRun<ExportRow> {
   const { subscription, owner, now } = input;
-  const pageTexts = assetExportTexts(subscription.language);
-  return {
+  return buildRowsRun({
     ctx: owner.tenant,
     entity,
-    type: subscription.format,
-    day: dayIn(PRODUCT_TIME_ZONE, now),
-    sheet: {
-      title,
-      subtitle: pageTexts.exportedOn(dateTimeFormatter(PRODUCT_TIME_ZONE)(now.toISOString())),
-      columns: columns as ExportColumn[],
-      pageLabel: pageTexts.page,
-    },
+    file: { type: subscription.format, language: subscription.language, timeZone: PRODUCT_TIME_ZONE },
+    title,
+    columns,
     batches,
-    toRow: (row) => row,
-  };
+    now,
+  });
 }
 
 /** Labels for the columns of a kind from its texts in one language. */

@@ -231,7 +231,7 @@ export const HANDLER_GRANTS: Record<HandlerModule | WorkerName, HandlerGrants> =
   // The versions a bulk upsert's changes supersede go 25 to a BatchWriteItem (its new lines 100 to a transaction):
   // 5,000 single puts do not fit the gateway's 29 s locally
   // (docs/decisions/0328-rental-contract-screens-and-import-checked-in-the-browser.md).
-  // Starts the rental audit's export jobs (functions/lib/rental-audit/audit-export.ts) and presigns their files.
+  // Starts the rental audit's export jobs (functions/lib/rental-audit/audit-export-request.ts) and presigns their files.
   'rental-contracts': {
     entry: http('rental-contracts'),
     data: [...RW, 'table-batch-write', 'exports-read'],

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ExportJobType, ExportLanguage, ExportType } from '../../../shared/schemas/export';
+import type { AuthContext } from '../auth/auth-context';
 import { validate } from '../http/validation';
 import { mailLanguage } from '../mail/mail-language';
 
@@ -54,3 +55,43 @@ export interface CheckedExport {
   /** The rows the file will have, when known without reading the list (an unfiltered list: its counter). */
   expectedRows?: () => Promise<number>;
 }
+
+/** A month's report (loan days, rental audit): the month and its customer, when one is asked for. */
+export interface ExportMonth {
+  month: string;
+  client?: number;
+}
+
+/** A month's report checked: its file, the month and customer, and its items (read by the worker, or for a first one). */
+export interface CheckedMonthlyExport<T> extends CheckedExport {
+  type: ExportType;
+  file: ExportFileOptions;
+  report: ExportMonth;
+  items: AsyncIterable<T[]>;
+}
+
+/**
+ * The check of a month's report as a file (POST …/export?month=&<customer>=&type=): the file's own parameters, then
+ * the month and the customer (the list names it `customer` or `client`) by the report's own query schema; read in
+ * Amsterdam's zone unless the reader names theirs.
+ */
+export const monthlyExportCheck =
+  <P extends string, T>(
+    schemas: {
+      file: z.ZodType<{ type: ExportType; language?: ExportLanguage; timeZone?: string }>;
+      month: z.ZodType<{ month: string } & Partial<Record<P, number | null>>>;
+    },
+    customerParam: P,
+    itemsOf: (auth: AuthContext, report: ExportMonth) => AsyncIterable<T[]>,
+  ) =>
+  async (auth: AuthContext, rawQuery: string, acceptLanguage: string | undefined): Promise<CheckedMonthlyExport<T>> => {
+    const { query, listQuery } = splitExportQuery(rawQuery, schemas.file);
+    const params = new URLSearchParams(listQuery);
+    const validated = validate(schemas.month, {
+      month: params.get('month') ?? undefined,
+      [customerParam]: params.get(customerParam) ?? undefined,
+    });
+    const report = { month: validated.month, client: validated[customerParam] ?? undefined };
+    const file = exportFileOf(query, acceptLanguage, 'Europe/Amsterdam');
+    return { type: file.type, file, report, items: itemsOf(auth, report) };
+  };

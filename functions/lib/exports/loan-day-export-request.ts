@@ -1,9 +1,8 @@
 import { buildExportQuerySchema } from '../../../shared/schemas/export';
 import { type LoanDayReport, loanDayReportQuerySchema } from '../../../shared/schemas/loan-day';
 import type { AuthContext } from '../auth/auth-context';
-import { validate } from '../http/validation';
 import { loanDayReports } from '../loan-days/loan-day-report';
-import { type CheckedExport, type ExportFileOptions, exportFileOf, splitExportQuery } from './export-request';
+import { type CheckedMonthlyExport, type ExportMonth, monthlyExportCheck } from './export-request';
 
 /**
  * The monthly loan-day report as a file (POST /api/loan-days/export?month=&client=&type=), through the export
@@ -13,39 +12,15 @@ export const LOAN_DAY_COLUMN_IDS = ['customer', 'asset', 'count', 'days'] as con
 export const loanDayExportQuerySchema = buildExportQuerySchema(LOAN_DAY_COLUMN_IDS);
 
 export type LoanDayCustomer = LoanDayReport['customers'][number];
-export interface LoanDayMonth {
-  month: string;
-  client?: number;
-}
-
-export interface CheckedLoanDayExport extends CheckedExport {
-  type: ExportFileOptions['type'];
-  file: ExportFileOptions;
-  report: LoanDayMonth;
-  items: AsyncIterable<LoanDayCustomer[]>;
-}
+export type CheckedLoanDayExport = CheckedMonthlyExport<LoanDayCustomer>;
 
 /** The report's customers an answer at a time (~5,000 records, loan-day-pages.ts), in the caller's scope. */
-export async function* loanDayCustomers(auth: AuthContext, report: LoanDayMonth): AsyncGenerator<LoanDayCustomer[]> {
+export async function* loanDayCustomers(auth: AuthContext, report: ExportMonth): AsyncGenerator<LoanDayCustomer[]> {
   for await (const answer of loanDayReports(auth, report)) yield answer.customers;
 }
 
-export async function checkLoanDayExport(
-  auth: AuthContext,
-  rawQuery: string,
-  acceptLanguage: string | undefined,
-): Promise<CheckedLoanDayExport> {
-  const { query, listQuery } = splitExportQuery(rawQuery, loanDayExportQuerySchema);
-  const params = new URLSearchParams(listQuery);
-  const validated = validate(loanDayReportQuerySchema, {
-    month: params.get('month') ?? undefined,
-    client: params.get('client') ?? undefined,
-  });
-  const report = { month: validated.month, client: validated.client ?? undefined };
-  return {
-    type: query.type,
-    file: exportFileOf(query, acceptLanguage, 'Europe/Amsterdam'),
-    report,
-    items: loanDayCustomers(auth, report),
-  };
-}
+export const checkLoanDayExport = monthlyExportCheck(
+  { file: loanDayExportQuerySchema, month: loanDayReportQuerySchema },
+  'client',
+  loanDayCustomers,
+);

@@ -1,13 +1,12 @@
 import type { ExportLanguage } from '../../../shared/schemas/export';
 import type { AuthContext } from '../auth/auth-context';
 import { buildRowsRun, labelColumns } from './build-export-run';
-import type { ExportFileOptions } from './export-request';
+import type { ExportFileOptions, ExportMonth } from './export-request';
 import type { ExportRow } from './export-table';
 import {
   type CheckedLoanDayExport,
   LOAN_DAY_COLUMN_IDS,
   type LoanDayCustomer,
-  type LoanDayMonth,
   loanDayCustomers,
 } from './loan-day-export-request';
 import type { ExportRun } from './run-export';
@@ -68,14 +67,14 @@ export const loanDayExportRun = (auth: AuthContext, checked: CheckedLoanDayExpor
  */
 export const loanDayExportOf = (
   auth: AuthContext,
-  report: LoanDayMonth,
+  report: ExportMonth,
   file: ExportFileOptions,
   now = new Date(),
 ): ExportRun<ExportRow> => loanDayRun(auth, report, file, loanDayCustomers(auth, report), now);
 
 function loanDayRun(
   auth: AuthContext,
-  report: LoanDayMonth,
+  report: ExportMonth,
   file: ExportFileOptions,
   customers: AsyncIterable<LoanDayCustomer[]>,
   now = new Date(),

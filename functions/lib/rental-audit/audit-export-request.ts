@@ -1,8 +1,7 @@
 import { buildExportQuerySchema } from '../../../shared/schemas/export';
 import { type RentalAuditLine, rentalAuditExportQuerySchema } from '../../../shared/schemas/rental-audit';
 import type { AuthContext } from '../auth/auth-context';
-import { type CheckedExport, type ExportFileOptions, exportFileOf, splitExportQuery } from '../exports/export-request';
-import { validate } from '../http/validation';
+import { type CheckedMonthlyExport, type ExportMonth, monthlyExportCheck } from '../exports/export-request';
 import { readAuditPage } from './audit-report';
 
 /**
@@ -28,20 +27,10 @@ export const RENTAL_AUDIT_COLUMN_IDS = [
 ] as const;
 export const rentalAuditExportSchema = buildExportQuerySchema(RENTAL_AUDIT_COLUMN_IDS);
 
-export interface AuditMonth {
-  month: string;
-  client?: number;
-}
-
-export interface CheckedRentalAuditExport extends CheckedExport {
-  type: ExportFileOptions['type'];
-  file: ExportFileOptions;
-  report: AuditMonth;
-  items: AsyncIterable<RentalAuditLine[]>;
-}
+export type CheckedRentalAuditExport = CheckedMonthlyExport<RentalAuditLine>;
 
 /** The month's lines an answer at a time (at most 5,000 day items, a line never split), in the API's order. */
-export async function* auditLines(auth: AuthContext, report: AuditMonth): AsyncGenerator<RentalAuditLine[]> {
+export async function* auditLines(auth: AuthContext, report: ExportMonth): AsyncGenerator<RentalAuditLine[]> {
   let cursor: string | undefined;
   do {
     const page = await readAuditPage(auth, { month: report.month, customer: report.client ?? null, cursor });
@@ -50,22 +39,8 @@ export async function* auditLines(auth: AuthContext, report: AuditMonth): AsyncG
   } while (cursor);
 }
 
-export async function checkRentalAuditExport(
-  auth: AuthContext,
-  rawQuery: string,
-  acceptLanguage: string | undefined,
-): Promise<CheckedRentalAuditExport> {
-  const { query, listQuery } = splitExportQuery(rawQuery, rentalAuditExportSchema);
-  const params = new URLSearchParams(listQuery);
-  const audit = validate(rentalAuditExportQuerySchema, {
-    month: params.get('month') ?? undefined,
-    customer: params.get('customer') ?? undefined,
-  });
-  const report = { month: audit.month, client: audit.customer ?? undefined };
-  return {
-    type: query.type,
-    file: exportFileOf(query, acceptLanguage, 'Europe/Amsterdam'),
-    report,
-    items: auditLines(auth, report),
-  };
-}
+export const checkRentalAuditExport = monthlyExportCheck(
+  { file: rentalAuditExportSchema, month: rentalAuditExportQuerySchema },
+  'customer',
+  auditLines,
+);

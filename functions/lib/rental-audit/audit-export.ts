@@ -30,15 +30,10 @@ import {
 } from '../../../web/src/i18n/features/rentalAudit/nl.json';
 import type { AuthContext } from '../auth/auth-context';
 import { buildRowsRun, labelColumns } from '../exports/build-export-run';
-import type { ExportFileOptions } from '../exports/export-request';
+import type { ExportFileOptions, ExportMonth } from '../exports/export-request';
 import type { ExportRow } from '../exports/export-table';
 import type { ExportRun } from '../exports/run-export';
-import {
-  type AuditMonth,
-  auditLines,
-  type CheckedRentalAuditExport,
-  RENTAL_AUDIT_COLUMN_IDS,
-} from './audit-export-request';
+import { auditLines, type CheckedRentalAuditExport, RENTAL_AUDIT_COLUMN_IDS } from './audit-export-request';
 import { auditNamesReader } from './audit-names';
 
 /**
@@ -84,14 +79,14 @@ export const rentalAuditExportRun = (auth: AuthContext, checked: CheckedRentalAu
  */
 export const rentalAuditExportOf = (
   auth: AuthContext,
-  report: AuditMonth,
+  report: ExportMonth,
   file: ExportFileOptions,
   now = new Date(),
 ): ExportRun<ExportRow> => auditRun(auth, report, file, auditLines(auth, report), now);
 
 function auditRun(
   auth: AuthContext,
-  report: AuditMonth,
+  report: ExportMonth,
   file: ExportFileOptions,
   lines: AsyncIterable<RentalAuditLine[]>,
   now = new Date(),

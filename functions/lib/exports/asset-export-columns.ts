@@ -2,6 +2,7 @@ import { assetAddressOf } from '../../../shared/address';
 import type { Asset } from '../../../shared/schemas/asset';
 import { type AssetColumnId, assetExportColumnIds } from './asset-export-column-ids';
 import type { AssetExportTexts } from './asset-export-texts';
+import { labelColumns } from './build-export-run';
 import type { CellValue, ExportColumn } from './export-table';
 import { formatDay, joinParts } from './export-values';
 
@@ -10,6 +11,7 @@ import { formatDay, joinParts } from './export-values';
  * the markup. Values are read from the asset as presented to the viewer (asset-view.ts), so a field hidden
  * from a client user is absent here and cannot reach a file even through a column that reads it.
  */
+
 /**
  * An asset as the viewer may see it, plus the stored numeric cable length. The cable summary and device health
  * are read when the asset carries them (the list shows them), else the cells fall back to the length and the
@@ -96,11 +98,11 @@ export function labelAssetColumns(
   renamed: Readonly<Record<string, string>>,
   texts: AssetExportTexts,
 ): ExportColumn[] {
-  return ids.map((id) => ({
-    id,
-    label: renamed[id]?.trim() || texts.columns[id] || id,
-    width: ASSET_COLUMN_DEFS[id].width,
-  }));
+  return labelColumns(
+    ids,
+    (id) => renamed[id]?.trim() || texts.columns[id] || id,
+    (id) => ASSET_COLUMN_DEFS[id].width,
+  );
 }
 
 /** The columns to export (assetExportColumnIds), labelled. */

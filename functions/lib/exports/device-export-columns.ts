@@ -8,7 +8,7 @@ import { formatDay } from './export-values';
 /**
  * The /devices table's columns (spec 000 s.2: ID, Asset, Sensor name, Model, DEVEUI, Battery status, Notes,
  * Last communication, Device activation date) as export cells, in the reader's language. The words are the
- * console's (web/src/i18n/features/devices), kept here so the API bundle does not depend on the screen's files.
+ * console's (web/src/i18n/features/devices), kept here so the export worker's bundle does not carry the screen's files.
  */
 export interface DeviceExportTexts {
   title: string;

@@ -8,7 +8,7 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { LOAN_DAY_WORKER_TIMEOUT_MINUTES } from '../../shared/schemas/loan-day';
+import { LOAN_DAY_WORKER_FUNCTION, LOAN_DAY_WORKER_TIMEOUT_MINUTES } from '../../shared/schemas/loan-day';
 import { PRODUCT_TIME_ZONE } from '../../shared/wall-clock';
 import type { WorkerName } from '../handler-grants';
 import { exportWorkerBundling } from './export-worker-bundling';
@@ -135,7 +135,7 @@ export const LOAN_DAY_JOB: ScheduledJobSpec = {
   // a retry resumes from the tenant's cursor.
   tenantWorker: {
     module: 'loan-day-worker',
-    functionEnv: 'LOAN_DAY_WORKER_FUNCTION',
+    functionEnv: LOAN_DAY_WORKER_FUNCTION,
     failed: "tenants' loan-day runs that failed",
     timeout: Duration.minutes(LOAN_DAY_WORKER_TIMEOUT_MINUTES),
     retries: { lambda: 2, maxAge: Duration.hours(6) },

@@ -11,6 +11,12 @@ import { geoZoneRefSchema } from './geo-zone';
  * without a Lambda context (the local stand-in) counts it from its start to know when to hand over.
  */
 export const LOAN_DAY_WORKER_TIMEOUT_MINUTES = 15;
+/**
+ * The variable that names the loan-day worker's function to those that invoke it (CDK sets it on the job,
+ * infra/constructs/scheduled-job.ts): the job's fan-out, and a run handing its day over when its Lambda context
+ * gives no name (locally).
+ */
+export const LOAN_DAY_WORKER_FUNCTION = 'LOAN_DAY_WORKER_FUNCTION';
 
 export const MONTH_INVALID = 'The month must be a month such as 2026-03 (from 2000 to 2099)';
 const MONTH = /^20\d{2}-(0[1-9]|1[0-2])$/;

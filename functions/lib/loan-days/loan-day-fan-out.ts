@@ -1,3 +1,4 @@
+import { LOAN_DAY_WORKER_FUNCTION } from '../../../shared/schemas/loan-day';
 import { tableName } from '../data/client';
 import { TENANT_REGISTRY } from '../data/keys';
 import { queryAllPages } from '../data/query-page';
@@ -54,7 +55,7 @@ export async function startLoanDayRuns(
     for (let at = 0; at < page.length; at += STARTS_AT_ONCE) {
       const batch = page.slice(at, at + STARTS_AT_ONCE);
       const results = await Promise.allSettled(
-        batch.map((tenant) => invokeWorker<LoanDayTenantEvent>('LOAN_DAY_WORKER_FUNCTION', { date: day, tenant })),
+        batch.map((tenant) => invokeWorker<LoanDayTenantEvent>(LOAN_DAY_WORKER_FUNCTION, { date: day, tenant })),
       );
       results.forEach((result, i) => {
         if (result.status === 'fulfilled') started += 1;

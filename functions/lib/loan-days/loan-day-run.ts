@@ -1,12 +1,10 @@
 import { Logger } from '@aws-lambda-powertools/logger';
-import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
-import { LOAN_DAY_WORKER_TIMEOUT_MINUTES } from '../../../shared/schemas/loan-day';
+import { LOAN_DAY_WORKER_FUNCTION, LOAN_DAY_WORKER_TIMEOUT_MINUTES } from '../../../shared/schemas/loan-day';
 import { HAND_OVER_MARGIN_MS, type TimeLeft, timeLeftOf } from '../data/run-lease';
 import { systemTenantContext } from '../data/system-context';
 import { flushQueuedEffects } from '../effects/effects';
-import { localServiceConfig } from '../local-endpoints';
-import { sdkClient } from '../sdk-client';
 import { tenantRepository } from '../tenants/tenant-repository';
+import { invokeWorker } from '../worker-invoke';
 import { isDay } from './amsterdam-day';
 import type { LoanDayTenantEvent } from './loan-day-fan-out';
 import { emptyLoanDayReport, type LoanDayReport, runTenantLoanDay } from './loan-day-job';
@@ -54,7 +52,11 @@ export async function runLoanDayWorker(
     if (invocation.timeLeft() >= HAND_OVER_MARGIN_MS) return true;
     // What this run queued leaves with it, not with the next.
     await flushQueuedEffects();
-    const to = invocation.handOverTo ?? ((next) => invokeLoanDayWorker(next, invocation.functionName));
+    const to =
+      invocation.handOverTo ??
+      (async (next: LoanDayTenantEvent) => {
+        await invokeWorker(LOAN_DAY_WORKER_FUNCTION, next, { functionName: invocation.functionName });
+      });
     handedOver = await handOverLoanDay(ctx, event.date, run, (next) => to({ ...event, run: next }));
     if (!handedOver) throw new Error(`The loan day ${event.date} was no longer run ${run}'s to hand over`);
     return false;
@@ -68,19 +70,4 @@ export async function runLoanDayWorker(
   }
   logger.info(handedOver ? 'Loan day handed over' : 'Loan day counted', { tenant: event.tenant, run, ...report });
   return report;
-}
-
-let lambda: LambdaClient | undefined;
-
-/** An Event invocation of the worker by its own name (its context's; locally the job's variable). */
-async function invokeLoanDayWorker(event: LoanDayTenantEvent, functionName = process.env.LOAN_DAY_WORKER_FUNCTION) {
-  if (!functionName) throw new Error('LOAN_DAY_WORKER_FUNCTION is not set');
-  lambda ??= sdkClient(new LambdaClient(localServiceConfig('LAMBDA_ENDPOINT')));
-  await lambda.send(
-    new InvokeCommand({
-      FunctionName: functionName,
-      InvocationType: 'Event',
-      Payload: new TextEncoder().encode(JSON.stringify(event)),
-    }),
-  );
 }
